@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/open.js';
+import type { StudentRow } from '../db/schema.js';
+import { forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
+import { findSession, SESSION_COOKIE, type SessionContext } from './sessions.js';
+
+/**
+ * Who may call a route. Every route declares one in `config.access`; routes without one are refused,
+ * so a new endpoint cannot be public by accident.
+ * - public: anyone.
+ * - signedIn: any signed-in user, including a deactivated student.
+ * - student: a signed-in, activated student.
+ * - studentOrActing: a signed-in, activated student, or a teacher with an acting student on this session.
+ * - admin: a signed-in admin.
+ */
+export type Access = 'public' | 'signedIn' | 'student' | 'studentOrActing' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** Reachable while the user must still replace a temporary password. */
+    allowPendingPasswordChange?: boolean;
+  }
+  interface FastifyRequest {
+    auth: SessionContext | null;
+    sessionToken: string | null;
+  }
+}
+
+export const DEACTIVATED_MESSAGE =
+  'Your access has been revoked or deactivated. Please contact the school for assistance.';
+export const ADMIN_ONLY_MESSAGE = "You don't have permission to do this: it is for the school's admins only.";
+export const STUDENT_ONLY_MESSAGE = 'This is for students only.';
+export const NO_ACTING_STUDENT_MESSAGE =
+  'No student is selected on this device. Open the student access page and enter the student\'s mobile number and password first.';
+export const PASSWORD_CHANGE_PENDING_MESSAGE =
+  'You signed in with a temporary password. Set a new password before continuing.';
+
+export function requireAuth(request: FastifyRequest): SessionContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** The student a request acts for: the signed-in student, or the acting student of a teacher's session. */
+export function effectiveStudentId(request: FastifyRequest): number {
+  const auth = requireAuth(request);
+  if (auth.student) return auth.student.id;
+  if (auth.user.isAdmin && auth.session.actingStudentId !== null) return auth.session.actingStudentId;
+  throw forbidden(NO_ACTING_STUDENT_MESSAGE);
+}
+
+function checkActiveStudent(student: StudentRow | null): void {
+  if (!student) throw forbidden(STUDENT_ONLY_MESSAGE);
+  if (student.status !== 'Activated') throw forbidden(DEACTIVATED_MESSAGE);
+}
+
+export function checkAccess(access: Access | undefined, auth: SessionContext | null): void {
+  if (access === undefined) throw new HttpError(500, 'This endpoint declares no access rule.');
+  if (access === 'public') return;
+  if (!auth) throw unauthorized();
+  switch (access) {
+    case 'signedIn':
+      return;
+    case 'admin':
+      if (!auth.user.isAdmin) throw forbidden(ADMIN_ONLY_MESSAGE);
+      return;
+    case 'student':
+      checkActiveStudent(auth.student);
+      return;
+    case 'studentOrActing':
+      if (auth.user.isAdmin) {
+        if (auth.session.actingStudentId === null) throw forbidden(NO_ACTING_STUDENT_MESSAGE);
+        return;
+      }
+      checkActiveStudent(auth.student);
+      return;
+  }
+}
+
+async function accessPlugin(app: FastifyInstance, options: { db: Db; now: () => Date }) {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('sessionToken', null);
+
+  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+    const config = request.routeOptions.config;
+    // Only API routes carry access rules; the client's files are public. Unknown URLs reach the
+    // not-found handler.
+    if (request.routeOptions.url === undefined || !request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token && token.length <= 100) {
+      request.sessionToken = token;
+      request.auth = await findSession(options.db, token, options.now());
+    }
+    checkAccess(config.access, request.auth);
+    if (request.auth?.user.mustChangePassword && config.access !== 'public' && !config.allowPendingPasswordChange) {
+      throw forbidden(PASSWORD_CHANGE_PENDING_MESSAGE);
+    }
+  });
+}
+
+export default fp(accessPlugin, { name: 'access', dependencies: ['@fastify/cookie'] });

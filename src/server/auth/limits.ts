@@ -1,0 +1,16 @@
+/** Request budgets for the endpoints that check passwords or send mail. */
+export interface RateLimits {
+  /** Sign-in and student check-access, per client address (a classroom may share one address). */
+  signInPerClient: { max: number; windowMs: number };
+  /** Sign-in and check-access, per account named in the request. */
+  signInPerAccount: { max: number; windowMs: number };
+  forgotPerClient: { max: number; windowMs: number };
+  forgotPerEmail: { max: number; windowMs: number };
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  signInPerClient: { max: 60, windowMs: 15 * 60 * 1000 },
+  signInPerAccount: { max: 10, windowMs: 15 * 60 * 1000 },
+  forgotPerClient: { max: 10, windowMs: 60 * 60 * 1000 },
+  forgotPerEmail: { max: 3, windowMs: 60 * 60 * 1000 },
+};

@@ -1,0 +1,158 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { User } from '../../shared/api/auth.js';
+import { looksLikeMobileNumber, normalizeMobileNumber } from '../../shared/phone.js';
+import type { Db } from '../db/open.js';
+import { sessions, students, users, type StudentRow, type UserRow } from '../db/schema.js';
+import type { Mailer } from '../mail/mailer.js';
+import { findStudentWithCourse } from '../students/queries.js';
+import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+
+export const TEMP_PASSWORD_TTL_MS = 30 * 60 * 1000;
+
+export interface Account {
+  user: UserRow;
+  student: StudentRow | null;
+}
+
+/** Finds an account by username (any role) or, for students, by mobile number. */
+export async function findAccount(db: Db, identifier: string): Promise<Account | null> {
+  const name = identifier.trim().toLowerCase();
+  const byUsername = await db
+    .select({ user: users, student: students })
+    .from(users)
+    .leftJoin(students, eq(students.userId, users.id))
+    .where(eq(users.username, name))
+    .limit(1);
+  if (byUsername[0]) return byUsername[0];
+  if (!looksLikeMobileNumber(identifier)) return null;
+  const byMobile = await db
+    .select({ user: users, student: students })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(eq(students.mobileNumber, normalizeMobileNumber(identifier)))
+    .limit(1);
+  return byMobile[0] ?? null;
+}
+
+export type PasswordCheck = { ok: true; account: Account; usedTemporaryPassword: boolean } | { ok: false };
+
+/**
+ * Checks a password against an account's own password and, when `allowTemporary`, against an unexpired
+ * mailed temporary password. Unknown accounts cost the same time as known ones.
+ */
+export async function checkPassword(
+  db: Db,
+  identifier: string,
+  password: string,
+  options: { allowTemporary: boolean; now: Date },
+): Promise<PasswordCheck> {
+  const account = await findAccount(db, identifier);
+  if (!account) {
+    await verifyAgainstDummy(password);
+    return { ok: false };
+  }
+  if (await verifyPassword(password, account.user.passwordHash)) {
+    return { ok: true, account, usedTemporaryPassword: false };
+  }
+  const { tempPasswordHash, tempPasswordExpiresAt } = account.user;
+  if (
+    options.allowTemporary &&
+    tempPasswordHash &&
+    tempPasswordExpiresAt &&
+    tempPasswordExpiresAt > options.now &&
+    (await verifyPassword(password, tempPasswordHash))
+  ) {
+    return { ok: true, account, usedTemporaryPassword: true };
+  }
+  return { ok: false };
+}
+
+/** Uses up a temporary password: it works once, and the user must then choose a new password. */
+export async function consumeTemporaryPassword(db: Db, userId: number): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ tempPasswordHash: null, tempPasswordExpiresAt: null, mustChangePassword: true })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new Error(`user ${userId} vanished while signing in`);
+  return row;
+}
+
+export async function setPassword(db: Db, userId: number, newPassword: string, keepSessionId: number | null): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, tempPasswordHash: null, tempPasswordExpiresAt: null, mustChangePassword: false })
+      .where(eq(users.id, userId));
+    // Every other device signed in as this user is signed out.
+    await tx
+      .delete(sessions)
+      .where(keepSessionId === null ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`));
+  });
+}
+
+export async function toUserDto(
+  db: Db,
+  { user, student, actingStudentId }: { user: UserRow; student: StudentRow | null; actingStudentId: number | null },
+): Promise<User> {
+  let actingStudent: User['actingStudent'] = null;
+  if (user.isAdmin && actingStudentId !== null) {
+    const acting = await findStudentWithCourse(db, actingStudentId);
+    if (acting) actingStudent = { id: acting.student.id, studentName: acting.student.studentName };
+  }
+  return {
+    id: user.id,
+    username: user.username ?? student?.mobileNumber ?? `user-${user.id}`,
+    isAdmin: user.isAdmin,
+    displayName: student?.studentName ?? user.username ?? `user-${user.id}`,
+    mustChangePassword: user.mustChangePassword,
+    actingStudent,
+  };
+}
+
+/**
+ * Mails a one-time temporary password to every account with this e-mail address. The stored password
+ * keeps working; the temporary one is valid for 30 minutes and for one sign-in.
+ */
+export async function sendTemporaryPasswords(
+  db: Db,
+  mailer: Mailer,
+  email: string,
+  options: { now: Date; appTitle: string; signInUrl: string | undefined },
+): Promise<number> {
+  const accounts = await db
+    .select({ user: users, student: students })
+    .from(users)
+    .leftJoin(students, eq(students.userId, users.id))
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  for (const account of accounts) {
+    const temporaryPassword = generatePassword(3);
+    await db
+      .update(users)
+      .set({
+        tempPasswordHash: await hashPassword(temporaryPassword),
+        tempPasswordExpiresAt: new Date(options.now.getTime() + TEMP_PASSWORD_TTL_MS),
+      })
+      .where(eq(users.id, account.user.id));
+    const signInName = account.user.username ?? account.student?.mobileNumber ?? '';
+    const greeting = account.student ? `Hello ${account.student.studentName},` : 'Hello,';
+    await mailer.send({
+      to: account.user.email ?? email,
+      subject: `${options.appTitle}: your temporary password`,
+      text: [
+        greeting,
+        '',
+        `Someone (we hope you) asked for a new password for ${options.appTitle}.`,
+        '',
+        `Sign in as: ${signInName}`,
+        `Temporary password: ${temporaryPassword}`,
+        '',
+        'It works once and only for the next 30 minutes. After signing in you will be asked to choose a new password.',
+        'Your old password keeps working until you use this one. If you did not ask for it, you can ignore this e-mail.',
+        ...(options.signInUrl ? ['', `Sign in here: ${options.signInUrl}`] : []),
+      ].join('\n'),
+    });
+  }
+  return accounts.length;
+}

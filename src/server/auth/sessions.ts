@@ -1,0 +1,51 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../db/open.js';
+import { sessions, students, users, type SessionRow, type StudentRow, type UserRow } from '../db/schema.js';
+
+export const SESSION_COOKIE = 'parley_session';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export interface SessionContext {
+  session: SessionRow;
+  user: UserRow;
+  /** The student record of a signed-in student; null for admins. */
+  student: StudentRow | null;
+}
+
+export async function createSession(db: Db, userId: number, ttlMs: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + ttlMs);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt, createdAt: now });
+  return { token, expiresAt };
+}
+
+export async function findSession(db: Db, token: string, now: Date): Promise<SessionContext | null> {
+  const rows = await db
+    .select({ session: sessions, user: users, student: students })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(students, eq(students.userId, users.id))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function deleteSessionByToken(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function setActingStudent(db: Db, sessionId: number, studentId: number | null): Promise<void> {
+  await db.update(sessions).set({ actingStudentId: studentId }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+/** Every environment variable the server reads. The README's configuration table mirrors this. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  ADMIN_USERNAME: z
+    .string()
+    .trim()
+    .min(3, 'must be at least 3 characters')
+    .max(64)
+    .regex(/^[A-Za-z0-9._-]+$/, 'may use letters, digits, dot, dash and underscore only')
+    .default('admin'),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').max(128).optional()),
+  ADMIN_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
+  COOKIE_SECURE: booleanFromEnv.default(false),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Parley <no-reply@parley.invalid>'),
+  PUBLIC_URL: optionalText.pipe(z.url('must be a full URL such as https://parley.example.org').optional()),
+  APP_TITLE: z.string().trim().min(1).max(80).default('Parley'),
+  CLASS_NAME: z.string().trim().min(1).max(120).default('Spoken English Class'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration in the environment:\n${lines.join('\n')}`);
+  }
+  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+}
+
+/** The part of the configuration the browser may see. */
+export function publicConfig(config: Pick<Config, 'APP_TITLE' | 'CLASS_NAME'>) {
+  return { appTitle: config.APP_TITLE, className: config.CLASS_NAME };
+}

@@ -1,0 +1,42 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+interface MailLogger {
+  info(object: object, message: string): void;
+}
+
+/** Real SMTP when `smtpUrl` is set; otherwise each message is written as an .eml file into `outboxDir`. */
+export function createMailer(options: { smtpUrl?: string | undefined; from: string; outboxDir: string; logger: MailLogger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      mkdirSync(options.outboxDir, { recursive: true });
+      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      options.logger.info({ file, to: message.to }, 'SMTP_URL is not set: mail written to the outbox folder');
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { DEFAULT_RATE_LIMITS } from './auth/limits.js';
+import { deleteExpiredSessions } from './auth/sessions.js';
+import { ConfigError, loadConfig } from './config.js';
+import { connectConfiguredDatabase } from './db/connect.js';
+import { ensureFirstAdmin, seedCourses } from './db/seed.js';
+import { DataDirLockedError } from './lib/data-dir-lock.js';
+import { clientDistFolder } from './lib/paths.js';
+import { createMailer } from './mail/mailer.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await connectConfiguredDatabase(config);
+  await seedCourses(database.db);
+  const admin = await ensureFirstAdmin(database.db, {
+    username: config.ADMIN_USERNAME,
+    password: config.ADMIN_PASSWORD,
+    email: config.ADMIN_EMAIL,
+  });
+
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.join(config.DATA_DIR, 'outbox'),
+    logger: { info: (object, message) => app.log.info(object, message) },
+  });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    now: () => new Date(),
+    rateLimits: DEFAULT_RATE_LIMITS,
+    clientDir: clientDistFolder,
+  });
+
+  if (admin.created) {
+    if (admin.generatedPassword) {
+      // Printed once, on purpose, to the console only: the operator must note it now.
+      process.stdout.write(
+        `\n  First admin created.\n  Username: ${admin.username}\n  Password: ${admin.generatedPassword}\n` +
+          `  Write it down now: it is not shown again. (Set ADMIN_PASSWORD to choose it yourself;\n` +
+          `  'npm run admin -- reset-password ${admin.username}' sets a new one.)\n\n`,
+      );
+    } else {
+      app.log.info({ username: admin.username }, 'first admin created from ADMIN_USERNAME / ADMIN_PASSWORD');
+    }
+  }
+
+  const sweep = setInterval(() => {
+    deleteExpiredSessions(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+  }, 60 * 60 * 1000);
+  sweep.unref();
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down: finishing requests in progress');
+    clearInterval(sweep);
+    await app.close();
+    mailer.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`\nParley cannot start.\n${error.message}\n\n`);
+  } else {
+    process.stderr.write(`\nParley cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

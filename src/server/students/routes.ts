@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkAccessResponse, credentials, studentProfile } from '../../shared/api/auth.js';
+import { errorBody } from '../../shared/api/common.js';
+import { DEACTIVATED_MESSAGE, effectiveStudentId, requireAuth } from '../auth/access.js';
+import { checkPassword } from '../auth/service.js';
+import { setActingStudent } from '../auth/sessions.js';
+import type { AppDeps } from '../deps.js';
+import { forbidden, notFound, unauthorized } from '../lib/http-errors.js';
+import { throttle } from '../lib/throttle.js';
+import { findStudentWithCourse, toCourseDto, toStudentDto } from './queries.js';
+
+export const CHECK_ACCESS_INVALID_MESSAGE = 'Invalid mobile number or password. Please check them, or contact the school.';
+export const STUDENT_NOT_FOUND_MESSAGE = 'Student record not found. Please contact the school.';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
+
+export async function studentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const db = deps.database.db;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const perClient = throttle(app, { ...deps.rateLimits.signInPerClient, what: 'access checks from this device', key: (r) => `access-ip:${r.ip}` });
+  const perAccount = throttle(app, {
+    ...deps.rateLimits.signInPerAccount,
+    what: 'access checks for this student',
+    key: (r) => `access-account:${String((r.body as { username?: unknown } | undefined)?.username ?? '').trim().toLowerCase()}`,
+  });
+
+  api.get('/api/student/profile', {
+    config: { access: 'studentOrActing' },
+    schema: { response: { 200: studentProfile, ...errors } },
+    handler: async (request) => {
+      const found = await findStudentWithCourse(db, effectiveStudentId(request));
+      if (!found) throw notFound(STUDENT_NOT_FOUND_MESSAGE);
+      if (found.student.status !== 'Activated') throw forbidden(DEACTIVATED_MESSAGE);
+      return { student: toStudentDto(found.student, found.course), course: toCourseDto(found.course) };
+    },
+  });
+
+  /** A teacher's device: the student types their mobile number and password to start a test on it. */
+  api.post('/api/student/check-access', {
+    config: { access: 'admin' },
+    schema: { body: credentials, response: { 200: checkAccessResponse, ...errors } },
+    onRequest: perClient,
+    preHandler: perAccount,
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const result = await checkPassword(db, request.body.username, request.body.password, { allowTemporary: false, now: deps.now() });
+      if (!result.ok || !result.account.student) throw unauthorized(CHECK_ACCESS_INVALID_MESSAGE);
+      const found = await findStudentWithCourse(db, result.account.student.id);
+      if (!found) throw unauthorized(CHECK_ACCESS_INVALID_MESSAGE);
+      if (found.student.status !== 'Activated') throw forbidden(DEACTIVATED_MESSAGE);
+      await setActingStudent(db, auth.session.id, found.student.id);
+      return { student: toStudentDto(found.student, found.course) };
+    },
+  });
+
+  api.post('/api/admin/clear-sessions', {
+    config: { access: 'admin' },
+    schema: { response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await setActingStudent(db, requireAuth(request).session.id, null);
+      return reply.status(204).send(null);
+    },
+  });
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../auth/limits.js';
+import { loadConfig, type Config } from '../config.js';
+import type { Database } from '../db/open.js';
+import { seedCourses } from '../db/seed.js';
+import { createMailer, type Mailer } from '../mail/mailer.js';
+import { createTestDatabase, type TestDriver } from './databases.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  driver?: TestDriver;
+  env?: Record<string, string>;
+  rateLimits?: Partial<RateLimits>;
+  now?: () => Date;
+  clientDir?: string;
+  /** Outbox folder when no SMTP_URL is given in env. */
+  outboxDir?: string;
+}
+
+/** The real app on a fresh database (seeded courses, no users), for `inject()` or `listen()`. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/parley-test-unused', LOG_LEVEL: 'silent', ...options.env });
+  const database = await createTestDatabase(options.driver ?? 'pglite');
+  await seedCourses(database.db);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: options.outboxDir ?? '/tmp/parley-test-outbox',
+    logger: { info: () => {} },
+  });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    now: options.now ?? (() => new Date()),
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    ...(options.clientDir ? { clientDir: options.clientDir } : {}),
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    mailer,
+    close: async () => {
+      await app.close();
+      mailer.close();
+      await database.close();
+    },
+  };
+}
+
+/** The `name=value` pair of the session cookie set by a response, for the next request's Cookie header. */
+export function sessionCookieFrom(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'parley_session');
+  if (!cookie) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** Signs in through the API and returns the Cookie header value. */
+export async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed ${response.statusCode}: ${response.body}`);
+  return sessionCookieFrom(response);
+}

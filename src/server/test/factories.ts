@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import { COURSE_IELTS, SEEDED_COURSES } from '../../shared/courses.js';
+import { normalizeMobileNumber } from '../../shared/phone.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { Db } from '../db/open.js';
+import { courses, students, users, type CourseRow, type StudentRow, type UserRow } from '../db/schema.js';
+import { seedCourses } from '../db/seed.js';
+
+export const DEFAULT_TEST_PASSWORD = 'correct-horse-42';
+
+let counter = 0;
+const next = () => {
+  counter += 1;
+  return counter;
+};
+
+export async function seededCourse(db: Db, courseName: string = COURSE_IELTS): Promise<CourseRow> {
+  await seedCourses(db);
+  const [row] = await db.select().from(courses).where(eq(courses.courseName, courseName));
+  if (row) return row;
+  return createCourse(db, { courseName });
+}
+
+export async function createCourse(db: Db, overrides: Partial<typeof courses.$inferInsert> = {}): Promise<CourseRow> {
+  const [row] = await db
+    .insert(courses)
+    .values({ courseName: `Course ${next()}`, description: null, isActive: true, ...overrides })
+    .returning();
+  if (!row) throw new Error('course not inserted');
+  return row;
+}
+
+export interface CreatedAdmin {
+  user: UserRow;
+  username: string;
+  password: string;
+}
+
+export async function createAdmin(
+  db: Db,
+  overrides: { username?: string; password?: string; email?: string | null } = {},
+): Promise<CreatedAdmin> {
+  const username = (overrides.username ?? `teacher${next()}`).toLowerCase();
+  const password = overrides.password ?? DEFAULT_TEST_PASSWORD;
+  const [user] = await db
+    .insert(users)
+    .values({ username, passwordHash: await hashPassword(password), isAdmin: true, email: overrides.email ?? null })
+    .returning();
+  if (!user) throw new Error('admin not inserted');
+  return { user, username, password };
+}
+
+export interface CreatedStudent {
+  user: UserRow;
+  student: StudentRow;
+  course: CourseRow;
+  /** What the student types to sign in: the mobile number as entered. */
+  mobileNumber: string;
+  password: string;
+}
+
+export async function createStudent(
+  db: Db,
+  overrides: {
+    studentName?: string;
+    courseName?: string;
+    mobileNumber?: string;
+    username?: string | null;
+    password?: string;
+    email?: string | null;
+    status?: 'Activated' | 'Deactivated';
+  } = {},
+): Promise<CreatedStudent> {
+  const n = next();
+  const course = await seededCourse(db, overrides.courseName ?? (SEEDED_COURSES[0].courseName as string));
+  const password = overrides.password ?? DEFAULT_TEST_PASSWORD;
+  const mobileNumber = overrides.mobileNumber ?? `98${String(n).padStart(8, '0')}`;
+  const [user] = await db
+    .insert(users)
+    .values({
+      username: overrides.username ? overrides.username.toLowerCase() : null,
+      passwordHash: await hashPassword(password),
+      isAdmin: false,
+      email: overrides.email ?? null,
+    })
+    .returning();
+  if (!user) throw new Error('user not inserted');
+  const [student] = await db
+    .insert(students)
+    .values({
+      userId: user.id,
+      studentName: overrides.studentName ?? `Student ${n}`,
+      courseId: course.id,
+      mobileNumber: normalizeMobileNumber(mobileNumber),
+      status: overrides.status ?? 'Activated',
+    })
+    .returning();
+  if (!student) throw new Error('student not inserted');
+  return { user, student, course, mobileNumber, password };
+}

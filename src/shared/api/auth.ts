@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { newPasswordField, PASSWORD_MAX_LENGTH } from './common.js';
+import { course, student } from './entities.js';
+
+export const credentials = z.strictObject({
+  username: z
+    .string({ error: 'username is required' })
+    .trim()
+    .min(1, 'Enter your username or mobile number')
+    .max(100, 'must be at most 100 characters'),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, 'Enter your password')
+    .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+export type Credentials = z.infer<typeof credentials>;
+
+export const actingStudent = z.object({ id: z.number().int(), studentName: z.string() });
+
+export const user = z.object({
+  id: z.number().int(),
+  /** The sign-in name; a student without one is shown by mobile number. */
+  username: z.string(),
+  isAdmin: z.boolean(),
+  /** The student's name for students, the username for admins. */
+  displayName: z.string(),
+  /** True after signing in with a mailed temporary password, until a new one is set. */
+  mustChangePassword: z.boolean(),
+  /** On a teacher's session: the student taking a test on this device. */
+  actingStudent: actingStudent.nullable(),
+});
+export type User = z.infer<typeof user>;
+
+export const changePasswordBody = z.strictObject({
+  /** Not needed right after signing in with a temporary password. */
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  newPassword: newPasswordField,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+export const forgotPasswordBody = z.strictObject({
+  email: z.email('must be an e-mail address').max(254),
+});
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+export const studentProfile = z.object({ student, course });
+export type StudentProfile = z.infer<typeof studentProfile>;
+
+export const checkAccessResponse = z.object({ student });
+export type CheckAccessResponse = z.infer<typeof checkAccessResponse>;
+
+export const health = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });

@@ -1,0 +1,23 @@
+/** Course names that decide where a student is sent after signing in (spec section 9). */
+export const COURSE_IELTS = 'IELTS';
+export const COURSE_INTERVIEW = 'Interview Aspirant';
+export const COURSE_SPEAKING_LEVEL_3 = 'Speaking Level 3';
+
+export const SEEDED_COURSES = [
+  { courseName: COURSE_IELTS, description: 'Three-part simulated IELTS Speaking test with estimated band scores.' },
+  { courseName: COURSE_INTERVIEW, description: 'Mock job interview built from the student\'s professional profile.' },
+  { courseName: COURSE_SPEAKING_LEVEL_3, description: 'Speaking Level 3 (coming soon).' },
+] as const;
+
+/** Where the student dashboard sends a student of this course. Unknown courses fall back to the test. */
+export function routeForCourse(courseName: string | null | undefined): string {
+  switch (courseName) {
+    case COURSE_INTERVIEW:
+      return '/interview-dashboard';
+    case COURSE_SPEAKING_LEVEL_3:
+      return '/under-construction';
+    case COURSE_IELTS:
+    default:
+      return '/test';
+  }
+}
