@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+// `npm test`: makes sure the machine can run every test (system packages, a fresh client build),
+// runs Vitest with any extra arguments, then prints one summary line from Vitest's JSON report.
+// Node built-ins only: this runs before anything else is known to work.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reportFile = path.join(root, 'test-results', 'vitest.json');
+const extraArgs = process.argv.slice(2);
+
+/** What the end-to-end tests need from Debian, and the package that provides each piece. */
+const systemNeeds = [
+  { what: '/usr/bin/chromium', packages: ['chromium'] },
+  { what: 'speech-dispatcher', packages: ['speech-dispatcher'] },
+  // Without its espeak-ng module speech-dispatcher starts but offers no voices.
+  { what: '/usr/lib/speech-dispatcher-modules/sd_espeak-ng', packages: ['speech-dispatcher-espeak-ng'] },
+  { what: 'espeak-ng', packages: ['espeak-ng'] },
+  { what: 'sox', packages: ['sox'] },
+  { what: 'ffprobe', packages: ['ffmpeg'] },
+];
+
+function log(message) {
+  console.log(`[test] ${message}`);
+}
+
+function fail(message) {
+  console.error(`[test] ${message}`);
+  process.exit(1);
+}
+
+function isExecutable(file) {
+  try {
+    return statSync(file).isFile() && (statSync(file).mode & 0o111) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+function commandExists(what) {
+  if (what.includes('/')) return isExecutable(what);
+  const dirs = (process.env.PATH ?? '').split(path.delimiter).concat(['/usr/bin', '/usr/sbin', '/bin']);
+  return dirs.some((dir) => dir && isExecutable(path.join(dir, what)));
+}
+
+/** The selected Vitest projects, or undefined when every project runs. */
+function selectedProjects(args) {
+  const projects = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i];
+    if (arg === '--project' && args[i + 1] !== undefined) projects.push(args[(i += 1)]);
+    else if (arg.startsWith('--project=')) projects.push(arg.slice('--project='.length));
+  }
+  return projects.length > 0 ? projects : undefined;
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
+  if (result.error) fail(`could not run ${command}: ${result.error.message}`);
+  return result.status ?? 1;
+}
+
+function ensureSystemPackages() {
+  const missing = systemNeeds.filter((need) => !commandExists(need.what));
+  if (missing.length === 0) return;
+  const packages = [...new Set(missing.flatMap((need) => need.packages))];
+  // speech-dispatcher is useless without its espeak-ng module; install them together.
+  if (packages.includes('speech-dispatcher') && !packages.includes('speech-dispatcher-espeak-ng')) {
+    packages.push('speech-dispatcher-espeak-ng');
+  }
+  const installCommand = `apt-get install -y --no-install-recommends ${packages.join(' ')}`;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !commandExists('apt-get')) {
+    fail(
+      `missing system packages for the end-to-end tests: ${packages.join(', ')} ` +
+        `(not found: ${missing.map((need) => need.what).join(', ')}).\n` +
+        `[test] Install them as root, then run the tests again:\n` +
+        `[test]   sudo apt-get update && sudo ${installCommand}`,
+    );
+  }
+  log(`installing missing system packages: ${packages.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (run('apt-get', ['update', '-qq'], { env }) !== 0) fail('apt-get update failed; see the output above.');
+  const installArgs = ['install', '-y', '-qq', '--no-install-recommends', ...packages];
+  if (run('apt-get', installArgs, { env }) !== 0) fail(`${installCommand} failed; see the output above.`);
+  const stillMissing = systemNeeds.filter((need) => !commandExists(need.what));
+  if (stillMissing.length > 0) fail(`still missing after installing: ${stillMissing.map((need) => need.what).join(', ')}`);
+}
+
+/** Newest modification time (ms) of a file, or of every file under a folder; 0 when absent. */
+function newestMtime(target) {
+  let stats;
+  try {
+    stats = statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+function ensureClientBuild() {
+  const at = (relative) => path.join(root, relative);
+  if (!existsSync(at('index.html')) || !existsSync(at('src/client'))) {
+    log('notice: no client yet (index.html or src/client is missing): skipping the client build. End-to-end tests that open the app need it.');
+    return;
+  }
+  const builtIndex = at('dist/client/index.html');
+  const sources = ['src/client', 'src/shared', 'index.html', 'vite.config.ts', 'public', 'postcss.config.cjs', 'postcss.config.js', 'postcss.config.mjs'];
+  const sourcesChanged = Math.max(...sources.map((source) => newestMtime(at(source))));
+  if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= sourcesChanged) {
+    log('client build is up to date (dist/client).');
+    return;
+  }
+  log('building the client: npx vite build');
+  if (run('npx', ['--no-install', 'vite', 'build']) !== 0) fail('the client build failed (npx vite build); see the output above.');
+}
+
+function runVitest(args) {
+  rmSync(reportFile, { force: true });
+  const vitestArgs = ['--no-install', 'vitest', 'run', ...args];
+  vitestArgs.push('--reporter=default', '--reporter=json', `--outputFile.json=${path.relative(root, reportFile)}`);
+  return new Promise((resolve) => {
+    const child = spawn('npx', vitestArgs, { stdio: 'inherit', cwd: root });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('error', (error) => fail(`could not start Vitest: ${error.message}`));
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 128 + (signalNumbers[signal] ?? 1) : 1));
+    });
+  });
+}
+
+const signalNumbers = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
+
+function printSummary(exitCode) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  } catch {
+    console.log(`tests: no report (Vitest exited with code ${exitCode} before writing ${path.relative(root, reportFile)})`);
+    return;
+  }
+  // A file can fail outside any test (an import error, a failing beforeAll/afterAll): name it.
+  const brokenFiles = (report.testResults ?? [])
+    .filter((file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+    .map((file) => path.relative(root, file.name));
+  if (brokenFiles.length > 0) console.log(`test files failed outside any test: ${brokenFiles.join(', ')}`);
+  const passed = report.numPassedTests ?? 0;
+  const failed = report.numFailedTests ?? 0;
+  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  console.log(`tests: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
+}
+
+const projects = selectedProjects(extraArgs);
+const e2eSelected = projects === undefined || projects.some((project) => project.includes('e2e') || project.includes('*'));
+if (e2eSelected) {
+  ensureSystemPackages();
+  ensureClientBuild();
+}
+const exitCode = await runVitest(extraArgs);
+printSummary(exitCode);
+process.exit(exitCode);

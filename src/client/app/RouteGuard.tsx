@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { FullPageLoader } from '../components/FullPageLoader';
+import { useCurrentUser } from '../features/auth/api/current-user';
+
+export const SET_PASSWORD_PATH = '/set-password';
+
+/**
+ * Spec section 2: a spinner while the user loads, /auth when signed out, /student for a non-admin on
+ * an admin-only route. A user who signed in with a temporary password is first sent to choose a new one.
+ */
+export function RouteGuard({ adminOnly = false, children }: { adminOnly?: boolean; children: ReactNode }) {
+  const { data: user, isPending, isError } = useCurrentUser();
+  const location = useLocation();
+  if (isPending) return <FullPageLoader />;
+  if (isError || !user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (user.mustChangePassword && location.pathname !== SET_PASSWORD_PATH) return <Navigate to={SET_PASSWORD_PATH} replace />;
+  if (adminOnly && !user.isAdmin) return <Navigate to="/student" replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,53 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { AppLayout } from '../components/AppLayout';
+import { RouteErrorPage } from '../components/RouteErrorPage';
+import { RouteGuard, SET_PASSWORD_PATH } from './RouteGuard';
+
+/** Each page is its own chunk: the first visit loads only the page it opens. */
+function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+function Guarded({ adminOnly = false }: { adminOnly?: boolean }) {
+  return (
+    <RouteGuard adminOnly={adminOnly}>
+      <Outlet />
+    </RouteGuard>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', ...page(() => import('../features/landing/LandingPage')) },
+      { path: '/auth', ...page(() => import('../features/auth/SignInPage')) },
+      { path: '/forgot-password', ...page(() => import('../features/auth/ForgotPasswordPage')) },
+      { path: '/under-construction', ...page(() => import('../features/student/UnderConstructionPage')) },
+      {
+        element: <Guarded />,
+        children: [
+          { path: SET_PASSWORD_PATH, ...page(() => import('../features/auth/SetPasswordPage')) },
+          { path: '/student', ...page(() => import('../features/student/StudentPage')) },
+          { path: '/test', ...page(() => import('../features/speaking-test/TestPage')) },
+          { path: '/interview-dashboard', ...page(() => import('../features/interview/InterviewDashboardPage')) },
+          { path: '/interview-simulator', ...page(() => import('../features/interview/InterviewSimulatorPage')) },
+        ],
+      },
+      {
+        element: <Guarded adminOnly />,
+        children: [
+          { path: '/admin', ...page(() => import('../features/admin/AdminPage')) },
+          { path: '/admin/courses', ...page(() => import('../features/courses/CoursesPage')) },
+        ],
+      },
+      { path: '*', ...page(() => import('../components/NotFoundPage')) },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,30 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { User } from '../../../shared/api/auth';
+import { AuthCard } from './AuthCard';
+import { useSignOut } from './api/use-sign-out';
+
+export function AlreadyLoggedIn({ user }: { user: User }) {
+  const { signOut, isPending } = useSignOut();
+  return (
+    <AuthCard title="Already Logged In">
+      <Stack gap="md">
+        <Group gap="xs">
+          <Text>Role:</Text>
+          <Badge variant="light" color={user.isAdmin ? 'grape' : 'indigo'} size="lg">
+            {user.isAdmin ? 'Admin' : 'Student'}
+          </Badge>
+        </Group>
+        <Text>
+          Username: <strong>{user.username}</strong>
+        </Text>
+        <Button component={Link} to={user.isAdmin ? '/admin' : '/student'} size="md">
+          {user.isAdmin ? 'Go to Admin Dashboard' : 'Go to Student Dashboard'}
+        </Button>
+        <Button variant="default" onClick={signOut} loading={isPending}>
+          Logout & Login as Different User
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,74 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { forgotPasswordBody, type ForgotPasswordBody } from '../../../shared/api/auth';
+import { serverMessageOr } from '../../lib/api';
+import { toastError, toastSuccess } from '../../lib/notify';
+import { AuthCard } from './AuthCard';
+import { useForgotPassword } from './api/mutations';
+
+export const PASSWORD_SENT_TEXT = 'Your password has been sent to your email address.';
+
+export default function ForgotPasswordPage() {
+  const forgot = useForgotPassword();
+  const [sent, setSent] = useState(false);
+  const form = useForm<ForgotPasswordBody>({
+    mode: 'uncontrolled',
+    initialValues: { email: '' },
+    validate: schemaResolver(forgotPasswordBody, { sync: true }),
+  });
+
+  if (sent) {
+    return (
+      <AuthCard title="Check your e-mail">
+        <Stack gap="md">
+          <Alert color="teal" variant="light" role="status">
+            {PASSWORD_SENT_TEXT}
+          </Alert>
+          <Text size="sm">
+            The e-mail holds a temporary password. It works once, within 30 minutes; after signing in with it you choose a new
+            password. Your old password keeps working until then. If nothing arrives, check the spam folder or ask the
+            school: only addresses the school has on file receive a mail.
+          </Text>
+          <Anchor component={Link} to="/auth">
+            Back to sign in
+          </Anchor>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  const submit = form.onSubmit((values) =>
+    forgot.mutate(values, {
+      onSuccess: () => {
+        toastSuccess('Password sent', 'Your password has been sent to your email');
+        setSent(true);
+      },
+      onError: (error) => toastError('Failed to send password', serverMessageOr(error, error.message)),
+    }),
+  );
+
+  return (
+    <AuthCard title="Forgot your password?" subtitle="Enter the e-mail address the school has for you. We will send you a temporary password.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <Button type="submit" loading={forgot.isPending} fullWidth size="md">
+            Send Password
+          </Button>
+          <Anchor component={Link} to="/auth" size="sm">
+            Back to sign in
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

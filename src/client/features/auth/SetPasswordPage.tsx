@@ -1,0 +1,74 @@
+import { Button, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useNavigate } from 'react-router';
+import { newPasswordField } from '../../../shared/api/common';
+import { serverMessageOr } from '../../lib/api';
+import { toastError, toastSuccess } from '../../lib/notify';
+import { AuthCard } from './AuthCard';
+import { useChangePassword } from './api/mutations';
+import { useCurrentUser } from './api/current-user';
+import { useSignOut } from './api/use-sign-out';
+
+export const PASSWORDS_DO_NOT_MATCH = 'New passwords do not match';
+
+/** After signing in with a mailed temporary password, the user chooses a new one before anything else. */
+export default function SetPasswordPage() {
+  const { data: user } = useCurrentUser();
+  const change = useChangePassword();
+  const navigate = useNavigate();
+  const { signOut } = useSignOut();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { newPassword: '', confirmPassword: '' },
+    validate: {
+      newPassword: (value) => {
+        const result = newPasswordField.safeParse(value);
+        return result.success ? null : `Password ${result.error.issues[0]?.message ?? 'is not valid'}`;
+      },
+      confirmPassword: (value, values) => (value === values.newPassword ? null : PASSWORDS_DO_NOT_MATCH),
+    },
+  });
+
+  const submit = form.onSubmit(({ newPassword }) =>
+    change.mutate(
+      { newPassword },
+      {
+        onSuccess: () => {
+          toastSuccess('Password changed', 'Your password has been updated successfully');
+          navigate(user?.isAdmin ? '/admin' : '/student', { replace: true });
+        },
+        onError: (error) => toastError('Password change failed', serverMessageOr(error, error.message)),
+      },
+    ),
+  );
+
+  return (
+    <AuthCard title="Choose a new password" subtitle="You signed in with a temporary password. Choose your own password to continue.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <PasswordInput
+            label="New password"
+            description="At least 8 characters"
+            autoComplete="new-password"
+            required
+            key={form.key('newPassword')}
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            key={form.key('confirmPassword')}
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" loading={change.isPending} fullWidth size="md">
+            Save new password
+          </Button>
+          <Button variant="subtle" onClick={signOut}>
+            Sign out
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

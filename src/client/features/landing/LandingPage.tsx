@@ -1,0 +1,90 @@
+import { Badge, Button, Card, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { getPublicConfig } from '../../lib/public-config';
+import { useCurrentUser } from '../auth/api/current-user';
+import classes from './LandingPage.module.css';
+import { LiveClock } from './LiveClock';
+
+export const TEST_PARTS = [
+  {
+    part: 1,
+    name: 'General Questions',
+    text: 'The examiner asks ten short questions about you, your home, your studies or work, and your interests.',
+  },
+  {
+    part: 2,
+    name: 'Cue Card',
+    text: 'You get a topic card: one minute to prepare your ideas, then up to two minutes to speak about it.',
+  },
+  {
+    part: 3,
+    name: 'Discussion',
+    text: 'A two-way discussion of wider questions linked to the topic, where you explain and support your opinions.',
+  },
+] as const;
+
+export default function LandingPage() {
+  const { appTitle, className } = getPublicConfig();
+  const { data: user } = useCurrentUser();
+  const continueTo = user ? (user.isAdmin ? '/admin' : '/student') : '/auth';
+
+  return (
+    <Container size="lg">
+      <Stack gap="xl">
+        <Paper className={classes.banner} radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+          <Group justify="space-between" align="flex-start" gap="lg">
+            <Stack gap={6}>
+              <Title order={1} className={classes.title}>
+                {appTitle}
+              </Title>
+              <Text fz={{ base: 'md', sm: 'lg' }} fw={500}>
+                {className}
+              </Text>
+            </Stack>
+            <LiveClock />
+          </Group>
+        </Paper>
+
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            Welcome to your speaking practice
+          </Title>
+          <Text maw={720}>
+            Practise the IELTS Speaking test out loud. An examiner voice reads each question, you answer by speaking, and your
+            answers are recorded and turned into text. At the end you see estimated band scores for Fluency, Vocabulary,
+            Grammar and Pronunciation. The test has three parts:
+          </Text>
+        </Stack>
+
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          {TEST_PARTS.map((item) => (
+            <Card key={item.part} withBorder padding="lg" radius="md">
+              <Group gap="sm" mb="xs" wrap="nowrap">
+                <ThemeIcon size={36} radius="xl" variant="light" aria-hidden>
+                  {item.part}
+                </ThemeIcon>
+                <div>
+                  <Badge variant="light" size="sm">
+                    Part {item.part}
+                  </Badge>
+                  <Title order={3} size="h4">
+                    {item.name}
+                  </Title>
+                </div>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {item.text}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+
+        <Group>
+          <Button component={Link} to={continueTo} size="md">
+            {user ? `Continue as ${user.displayName}` : 'Sign in to start'}
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

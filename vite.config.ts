@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { loadConfig, publicConfig } from './src/server/config.ts';
+import { renderIndexHtml } from './src/server/lib/index-html.ts';
+
+const API_PORT = Number(process.env.API_PORT ?? 3001);
+
+/** In development the page gets the same title and class name the server would put in. */
+function injectPublicConfig(): Plugin {
+  return {
+    name: 'parley-public-config',
+    apply: 'serve',
+    transformIndexHtml: (html) => renderIndexHtml(html, publicConfig(loadConfig({ ...process.env, NODE_ENV: 'development' }))),
+  };
+}
+
+/** Writes .br and .gz beside each built text file; the server sends them as they are (no work per request). */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'parley-precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: () => {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const file = path.join(dir, name);
+          return statSync(file).isDirectory() ? walk(file) : [file];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), injectPublicConfig(), precompress()],
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    target: 'es2022',
+  },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: { '/api': `http://127.0.0.1:${API_PORT}` },
+  },
+});
