@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import { generatePassword } from '../auth/passwords.js';
+import { setPassword } from '../auth/service.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { connectConfiguredDatabase } from '../db/connect.js';
+import { users } from '../db/schema.js';
+import { DataDirLockedError } from '../lib/data-dir-lock.js';
+
+const USAGE = `Usage: npm run admin -- <command>
+
+Commands:
+  reset-password <username>   Give the user a new generated password (printed once) and sign out
+                              every device they are signed in on. Set NEW_PASSWORD to choose it.
+
+Uses the same DATA_DIR / DATABASE_URL as the server. With the embedded database, stop the server first.`;
+
+async function resetPassword(username: string): Promise<number> {
+  const config = loadConfig();
+  const chosen = process.env.NEW_PASSWORD?.trim();
+  if (chosen !== undefined && chosen.length > 0 && chosen.length < 8) {
+    process.stderr.write('NEW_PASSWORD must be at least 8 characters.\n');
+    return 1;
+  }
+  const database = await connectConfiguredDatabase(config);
+  try {
+    const [user] = await database.db.select().from(users).where(eq(users.username, username.toLowerCase())).limit(1);
+    if (!user) {
+      process.stderr.write(`No user with the username '${username}'.\n`);
+      return 1;
+    }
+    const password = chosen || generatePassword(4);
+    await setPassword(database.db, user.id, password, null);
+    process.stdout.write(
+      chosen
+        ? `The password of '${user.username}' is now the one in NEW_PASSWORD. Every session of that user was ended.\n`
+        : `New password for '${user.username}': ${password}\nWrite it down now: it is not shown again. Every session of that user was ended.\n`,
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function run(args: string[]): Promise<number> {
+  const [command, username] = args;
+  if (command === 'reset-password' && username) return resetPassword(username);
+  process.stdout.write(`${USAGE}\n`);
+  return command === undefined || command === 'help' || command === '--help' ? 0 : 1;
+}
+
+run(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) process.stderr.write(`${error.message}\n`);
+    else process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
