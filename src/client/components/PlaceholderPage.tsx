@@ -1,6 +1,6 @@
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useSignOut } from '../features/auth/api/use-sign-out';
+import { useSignOut } from '../lib/auth/use-sign-out';
 
 /** A guarded page whose content arrives in a later release. */
 export function PlaceholderPage({ title, children }: { title: string; children: ReactNode }) {

@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { clearStudentInfo, readStudentInfo } from '../../lib/student-info';
-import { useCurrentUser } from '../auth/api/current-user';
-import { useSignOut } from '../auth/api/use-sign-out';
+import { useCurrentUser } from '../../lib/auth/current-user';
+import { useSignOut } from '../../lib/auth/use-sign-out';
 import { useClearStudentSession } from './api/clear-sessions';
 
 export default function AdminPage() {

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { User } from '../../../shared/api/auth';
-import { AuthCard } from './AuthCard';
-import { useSignOut } from './api/use-sign-out';
+import { AuthCard } from '../../components/AuthCard';
+import { useSignOut } from '../../lib/auth/use-sign-out';
 
 export function AlreadyLoggedIn({ user }: { user: User }) {
   const { signOut, isPending } = useSignOut();

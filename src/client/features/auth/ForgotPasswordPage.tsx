@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { forgotPasswordBody, type ForgotPasswordBody } from '../../../shared/api/auth';
 import { serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
-import { AuthCard } from './AuthCard';
-import { useForgotPassword } from './api/mutations';
+import { AuthCard } from '../../components/AuthCard';
+import { useForgotPassword } from '../../lib/auth/mutations';
 
 export const PASSWORD_SENT_TEXT = 'Your password has been sent to your email address.';
 

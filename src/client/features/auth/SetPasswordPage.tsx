@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router';
 import { newPasswordField } from '../../../shared/api/common';
 import { serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
-import { AuthCard } from './AuthCard';
-import { useChangePassword } from './api/mutations';
-import { useCurrentUser } from './api/current-user';
-import { useSignOut } from './api/use-sign-out';
+import { AuthCard } from '../../components/AuthCard';
+import { useChangePassword } from '../../lib/auth/mutations';
+import { useCurrentUser } from '../../lib/auth/current-user';
+import { useSignOut } from '../../lib/auth/use-sign-out';
 
 export const PASSWORDS_DO_NOT_MATCH = 'New passwords do not match';
 

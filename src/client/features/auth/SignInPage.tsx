@@ -7,9 +7,9 @@ import { FullPageLoader } from '../../components/FullPageLoader';
 import { isApiError, serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { AlreadyLoggedIn } from './AlreadyLoggedIn';
-import { AuthCard } from './AuthCard';
-import { useCurrentUser } from './api/current-user';
-import { useLogin } from './api/mutations';
+import { AuthCard } from '../../components/AuthCard';
+import { useCurrentUser } from '../../lib/auth/current-user';
+import { useLogin } from '../../lib/auth/mutations';
 
 export const LOGIN_INVALID_TEXT = 'Invalid username or password';
 export const LOGIN_FAILED_TEXT = 'Login failed. Please try again.';

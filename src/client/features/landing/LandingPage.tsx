@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { getPublicConfig } from '../../lib/public-config';
-import { useCurrentUser } from '../auth/api/current-user';
+import { useCurrentUser } from '../../lib/auth/current-user';
 import classes from './LandingPage.module.css';
 import { LiveClock } from './LiveClock';
 

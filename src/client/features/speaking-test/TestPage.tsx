@@ -1,6 +1,6 @@
 import { PlaceholderPage } from '../../components/PlaceholderPage';
 import { readStudentInfo } from '../../lib/student-info';
-import { useCurrentUser } from '../auth/api/current-user';
+import { useCurrentUser } from '../../lib/auth/current-user';
 
 export default function TestPage() {
   const { data: user } = useCurrentUser();

@@ -6,7 +6,7 @@ import { credentials, type Credentials } from '../../../shared/api/auth';
 import { serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { saveStudentInfo } from '../../lib/student-info';
-import { AuthCard } from '../auth/AuthCard';
+import { AuthCard } from '../../components/AuthCard';
 import { useCheckAccess } from './api/student';
 
 export const ACCESS_DENIED_FALLBACK = 'Please contact the school';

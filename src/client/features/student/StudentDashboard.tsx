@@ -5,8 +5,8 @@ import { routeForCourse } from '../../../shared/courses';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { isApiError } from '../../lib/api';
 import { readDeviceInfo } from '../../lib/device';
-import { useCurrentUser } from '../auth/api/current-user';
-import { useSignOut } from '../auth/api/use-sign-out';
+import { useCurrentUser } from '../../lib/auth/current-user';
+import { useSignOut } from '../../lib/auth/use-sign-out';
 import { useStudentProfile } from './api/student';
 
 export const DASHBOARD_REDIRECT_MS = 1000;

@@ -1,5 +1,5 @@
 import { FullPageLoader } from '../../components/FullPageLoader';
-import { useCurrentUser } from '../auth/api/current-user';
+import { useCurrentUser } from '../../lib/auth/current-user';
 import { StudentAccessPage } from './StudentAccessPage';
 import { StudentDashboard } from './StudentDashboard';
 

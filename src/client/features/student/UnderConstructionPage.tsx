@@ -1,7 +1,7 @@
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../auth/api/current-user';
-import { useSignOut } from '../auth/api/use-sign-out';
+import { useCurrentUser } from '../../lib/auth/current-user';
+import { useSignOut } from '../../lib/auth/use-sign-out';
 
 export default function UnderConstructionPage() {
   const { data: user } = useCurrentUser();

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
-import { currentUserQuery } from '../../auth/api/current-user';
+import { currentUserQuery } from '../../../lib/auth/current-user';
 
 /** Ends the acting student on this teacher's session (ARCHITECTURE: opening /admin clears it). */
 export function useClearStudentSession() {

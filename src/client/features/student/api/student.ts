@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CheckAccessResponse, Credentials, StudentProfile } from '../../../../shared/api/auth';
 import { apiGet, apiPost } from '../../../lib/api';
-import { currentUserQuery } from '../../auth/api/current-user';
+import { currentUserQuery } from '../../../lib/auth/current-user';
 
 export const studentProfileQuery = queryOptions({
   queryKey: ['student', 'profile'],

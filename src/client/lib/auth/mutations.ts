@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordBody, Credentials, ForgotPasswordBody, User } from '../../../../shared/api/auth';
-import type { MessageBody } from '../../../../shared/api/common';
-import { apiPost } from '../../../lib/api';
-import { clearStudentInfo } from '../../../lib/student-info';
+import type { ChangePasswordBody, Credentials, ForgotPasswordBody, User } from '../../../shared/api/auth';
+import type { MessageBody } from '../../../shared/api/common';
+import { apiPost } from '../api';
+import { clearStudentInfo } from '../student-info';
 import { currentUserQuery } from './current-user';
 
 export function useLogin() {

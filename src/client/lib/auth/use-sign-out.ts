@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { toastError, toastSuccess } from '../../../lib/notify';
+import { toastError, toastSuccess } from '../notify';
 import { useLogout } from './mutations';
 
 /** Spec: after signing out, the toast shows and the sign-in page opens 1 s later. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../../shared/api/auth';
-import { apiGet, isApiError } from '../../../lib/api';
+import type { User } from '../../../shared/api/auth';
+import { apiGet, isApiError } from '../api';
 
 /** The signed-in user, or null when signed out (a 401 here means "no user", not an error). */
 export async function fetchCurrentUser(): Promise<User | null> {
