@@ -4,11 +4,17 @@ import { notifications } from '@mantine/notifications';
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
+/** The newest toast replaces the one on screen (rather than waiting in a queue behind it). */
+function show(title: string, message: string, color: string): void {
+  notifications.clean();
+  notifications.show({ title, message, color, autoClose: TOAST_DURATION_MS });
+}
+
 export function toastSuccess(title: string, message: string): void {
-  notifications.show({ title, message, color: 'teal', autoClose: TOAST_DURATION_MS });
+  show(title, message, 'teal');
 }
 
 /** The spec's "destructive" toast. */
 export function toastError(title: string, message: string): void {
-  notifications.show({ title, message, color: 'red', autoClose: TOAST_DURATION_MS });
+  show(title, message, 'red');
 }

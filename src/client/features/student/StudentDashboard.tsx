@@ -20,6 +20,9 @@ function Problem({ text }: { text: string }) {
   return (
     <Container size={480}>
       <Stack gap="md" mt="xl">
+        <Title order={1} size="h2">
+          Your practice cannot open
+        </Title>
         <Alert color="red" variant="light" title="Access Denied" role="alert">
           {text}
         </Alert>

@@ -1,0 +1,310 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { students } from '../src/server/db/schema.js';
+import { createAdmin, createCourse, createStudent } from '../src/server/test/factories.js';
+import { startSmtpSink, type SmtpSink } from '../src/server/test/smtp-sink.js';
+import { collectConsoleErrors, launchBrowser, newPage, type ConsoleErrors, type LaunchedBrowser, type TestServer, startTestServer } from './support/index.js';
+
+// The signed-out current-user call answers 401 by design (spec section 7); the browser logs the status.
+const EXPECTED_NOISE = [/status of 401/, /status of 403/];
+
+let server: TestServer;
+let browser: LaunchedBrowser;
+let sink: SmtpSink;
+let pages: Array<{ page: Page; errors: ConsoleErrors }> = [];
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  server = await startTestServer({ env: { SMTP_URL: sink.url, CLASS_NAME: 'Evening Batch B', APP_TITLE: 'Parley Test School' } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await sink?.close();
+});
+
+afterEach(async () => {
+  for (const { page, errors } of pages) {
+    errors.assertNone();
+    await page.context().close();
+  }
+  pages = [];
+});
+
+async function open(path: string, options: { viewport?: 'desktop' | 'phone'; clock?: boolean } = {}): Promise<Page> {
+  const page = await newPage(browser.browser, { viewport: options.viewport ?? 'desktop' });
+  page.setDefaultTimeout(10_000);
+  const errors = collectConsoleErrors(page, { ignore: EXPECTED_NOISE });
+  pages.push({ page, errors });
+  if (options.clock) await page.clock.install();
+  await page.goto(`${server.baseUrl}${path}`);
+  return page;
+}
+
+const toast = (page: Page) => page.locator('.mantine-Notification-root');
+
+async function fillSignIn(page: Page, username: string, password: string) {
+  await page.getByLabel('Username or mobile number').fill(username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function apiUser(page: Page) {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/user', { credentials: 'include' });
+    return { status: response.status, body: response.ok ? ((await response.json()) as Record<string, unknown>) : null };
+  });
+}
+
+describe('landing page', () => {
+  it('shows the configured title and class name, a ticking clock and the three parts', async () => {
+    const page = await open('/', { clock: true });
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Parley Test School');
+    await expect(page.getByText('Evening Batch B')).toBeDefined();
+    expect(await page.getByText('Evening Batch B').count()).toBe(1);
+    for (const part of ['General Questions', 'Cue Card', 'Discussion']) {
+      expect(await page.getByRole('heading', { name: part }).count()).toBe(1);
+    }
+    const clock = page.getByTestId('live-clock').locator('time');
+    const before = await clock.getAttribute('datetime');
+    await page.clock.runFor(1000);
+    await expect.poll(() => clock.getAttribute('datetime')).not.toBe(before);
+    const after = await clock.getAttribute('datetime');
+    expect(Date.parse(after ?? '') - Date.parse(before ?? '')).toBeGreaterThanOrEqual(1000);
+    expect(await page.title()).toBe('Parley Test School');
+  });
+});
+
+describe('sign-in', () => {
+  it('signs an admin in, then shows Already Logged In with the role and username', async () => {
+    const admin = await createAdmin(server.database.db, { username: 'headteacher' });
+    const page = await open('/auth');
+    await fillSignIn(page, admin.username, admin.password);
+    await page.waitForURL('**/admin');
+    await expect.poll(() => toast(page).textContent()).toContain('Login successful');
+    expect(await toast(page).textContent()).toContain('Welcome back!');
+    await page.getByRole('heading', { name: 'Welcome, headteacher' }).waitFor();
+
+    await page.goto(`${server.baseUrl}/auth`);
+    await page.getByRole('heading', { name: 'Already Logged In' }).waitFor();
+    expect(await page.getByText('Admin', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('headteacher').count()).toBe(1);
+    await page.getByRole('link', { name: 'Go to Admin Dashboard' }).waitFor();
+
+    await page.getByRole('button', { name: 'Logout & Login as Different User' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Logged out');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect((await apiUser(page)).status).toBe(401);
+  });
+
+  it('shows the spec texts for a wrong password and keeps the user signed out', async () => {
+    const student = await createStudent(server.database.db);
+    const page = await open('/auth');
+    await fillSignIn(page, student.mobileNumber, 'not-the-password');
+    await expect.poll(() => toast(page).textContent()).toContain('Login failed');
+    expect(await toast(page).textContent()).toContain('Invalid username or password');
+    expect(await page.locator('.mantine-Alert-root', { hasText: 'Invalid username or password' }).count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    expect((await apiUser(page)).status).toBe(401);
+  });
+
+  it('asks for both fields before sending anything', async () => {
+    const page = await open('/auth');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Enter your username or mobile number').waitFor();
+    await page.getByText('Enter your password').waitFor();
+    expect(await toast(page).count()).toBe(0);
+  });
+
+  it('shows and hides the password', async () => {
+    const page = await open('/auth');
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    await password.fill('secret-words');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show or hide password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+  });
+});
+
+describe('student dashboard routing', () => {
+  const cases = [
+    { courseName: 'IELTS', target: '/test' },
+    { courseName: 'Interview Aspirant', target: '/interview-dashboard' },
+    { courseName: 'Speaking Level 3', target: '/under-construction' },
+    { courseName: 'Business English', target: '/test' },
+  ];
+  for (const { courseName, target } of cases) {
+    it(`sends a '${courseName}' student to ${target} after 1 s`, async () => {
+      if (courseName === 'Business English') await createCourse(server.database.db, { courseName });
+      const student = await createStudent(server.database.db, { courseName, studentName: `Learner of ${courseName}` });
+      const page = await open('/auth', { clock: true });
+      await fillSignIn(page, student.mobileNumber, student.password);
+      await page.getByRole('heading', { name: `Welcome, Learner of ${courseName}` }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/student');
+      await page.clock.runFor(800);
+      expect(new URL(page.url()).pathname).toBe('/student');
+      await page.clock.runFor(300);
+      await page.waitForURL(`**${target}`);
+    });
+  }
+
+  it('waits 3 s on Android', async () => {
+    const student = await createStudent(server.database.db, { courseName: 'Interview Aspirant', studentName: 'Android Learner' });
+    const page = await open('/auth', { clock: true, viewport: 'phone' });
+    await fillSignIn(page, student.mobileNumber, student.password);
+    await page.getByRole('heading', { name: 'Welcome, Android Learner' }).waitFor();
+    await page.clock.runFor(2500);
+    expect(new URL(page.url()).pathname).toBe('/student');
+    await page.clock.runFor(600);
+    await page.waitForURL('**/interview-dashboard');
+  });
+
+  it('shows the revoked-access text to a deactivated student', async () => {
+    const student = await createStudent(server.database.db, { status: 'Deactivated' });
+    const page = await open('/auth');
+    await fillSignIn(page, student.mobileNumber, student.password);
+    await page.waitForURL('**/student');
+    await page.getByText('Your access has been revoked or deactivated. Please contact the school for assistance.').waitFor();
+    await page.waitForTimeout(1500);
+    expect(new URL(page.url()).pathname).toBe('/student');
+  });
+
+  it('signs a student in by username too', async () => {
+    const student = await createStudent(server.database.db, { username: 'asha.k', studentName: 'Asha K' });
+    const page = await open('/auth');
+    await fillSignIn(page, 'Asha.K', student.password);
+    await page.getByRole('heading', { name: 'Welcome, Asha K' }).waitFor();
+    await page.waitForURL('**/test');
+  });
+});
+
+describe('route guard', () => {
+  it('sends a signed-out visitor of a protected page to /auth', async () => {
+    for (const path of ['/admin', '/admin/courses', '/student', '/test', '/interview-dashboard', '/interview-simulator']) {
+      const page = await open(path);
+      await page.waitForURL('**/auth');
+    }
+  });
+
+  it('sends a student away from admin pages to /student', async () => {
+    const student = await createStudent(server.database.db, { courseName: 'Speaking Level 3' });
+    const page = await open('/auth');
+    await fillSignIn(page, student.mobileNumber, student.password);
+    await page.waitForURL('**/under-construction');
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.waitForURL(/\/(student|under-construction)$/);
+    expect(new URL(page.url()).pathname).not.toBe('/admin');
+  });
+
+  it('signs out from the under-construction page to /auth', async () => {
+    const student = await createStudent(server.database.db, { courseName: 'Speaking Level 3' });
+    const page = await open('/auth');
+    await fillSignIn(page, student.mobileNumber, student.password);
+    await page.waitForURL('**/under-construction');
+    await page.getByRole('heading', { name: 'Under Construction' }).waitFor();
+    await page.getByText('Speaking Level 3 Course').waitFor();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL('**/auth');
+    expect((await apiUser(page)).status).toBe(401);
+  });
+});
+
+describe('forgot password', () => {
+  it('mails a temporary password that signs in once and then requires a new password', async () => {
+    const student = await createStudent(server.database.db, { email: 'priya@example.org', studentName: 'Priya S' });
+    const page = await open('/forgot-password');
+    await page.getByLabel('Email').fill('Priya@Example.org');
+    await page.getByRole('button', { name: 'Send Password' }).click();
+    await page.getByText('Your password has been sent to your email address.').waitFor();
+    await expect.poll(() => toast(page).textContent()).toContain('Password sent');
+
+    const mail = await sink.waitFor('priya@example.org');
+    const temporary = /Temporary password: (\S+)/.exec(mail.text)?.[1];
+    expect(temporary).toMatch(/^\w{4}-\w{4}-\w{4}$/);
+    expect(mail.text).toContain(`Sign in as: ${student.student.mobileNumber}`);
+
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await fillSignIn(page, student.mobileNumber, temporary ?? '');
+    await page.waitForURL('**/set-password');
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('brand-new-pass-1');
+    await page.getByRole('textbox', { name: 'Confirm new password' }).fill('brand-new-pass-2');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('New passwords do not match').waitFor();
+    await page.getByRole('textbox', { name: 'Confirm new password' }).fill('brand-new-pass-1');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Password changed');
+    await page.waitForURL('**/test');
+
+    // The temporary password was single use; the new one works; the old one was replaced.
+    const second = await open('/auth');
+    await fillSignIn(second, student.mobileNumber, temporary ?? '');
+    await expect.poll(() => toast(second).textContent()).toContain('Invalid username or password');
+    await fillSignIn(second, student.mobileNumber, student.password);
+    await expect.poll(() => toast(second).textContent()).toContain('Invalid username or password');
+    await fillSignIn(second, student.mobileNumber, 'brand-new-pass-1');
+    await second.getByRole('heading', { name: 'Welcome, Priya S' }).waitFor();
+  });
+
+  it('answers an unknown address the same way and sends nothing', async () => {
+    const before = sink.messages.length;
+    const page = await open('/forgot-password');
+    await page.getByLabel('Email').fill('nobody@example.org');
+    await page.getByRole('button', { name: 'Send Password' }).click();
+    await page.getByText('Your password has been sent to your email address.').waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sink.messages.length).toBe(before);
+  });
+});
+
+describe('student access on a teacher device', () => {
+  it('starts a test for the student who enters their credentials, then /admin clears it', async () => {
+    const admin = await createAdmin(server.database.db);
+    const student = await createStudent(server.database.db, { studentName: 'Rahul M', mobileNumber: '+91 99887 76655' });
+    const other = await createStudent(server.database.db, { studentName: 'Somebody Else' });
+    const page = await open('/auth');
+    await fillSignIn(page, admin.username, admin.password);
+    await page.waitForURL('**/admin');
+    await page.getByRole('link', { name: 'Open the student access page' }).click();
+    await page.waitForURL('**/student');
+
+    await page.getByLabel('Mobile number').fill('+91 99887 76655');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Start Test' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Access Denied');
+    expect(await page.locator('.mantine-Alert-root', { hasText: 'Invalid mobile number or password' }).count()).toBe(1);
+
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(student.password);
+    await page.getByRole('button', { name: 'Start Test' }).click();
+    await page.waitForURL('**/test');
+    await expect.poll(() => toast(page).textContent()).toContain('Access Granted');
+    expect(await toast(page).textContent()).toContain('Welcome, Rahul M! You can now start the test.');
+    await page.getByText('Test for Rahul M.').waitFor();
+    const acting = await apiUser(page);
+    expect(acting.body).toMatchObject({ isAdmin: true, actingStudent: { id: student.student.id, studentName: 'Rahul M' } });
+    expect(acting.body?.actingStudent).not.toMatchObject({ id: other.student.id });
+    expect(await page.evaluate(() => sessionStorage.getItem('parley.studentInfo'))).toContain('Rahul M');
+
+    await page.goto(`${server.baseUrl}/admin`);
+    await expect.poll(() => toast(page).textContent()).toContain('Student session cleared');
+    await expect.poll(async () => (await apiUser(page)).body?.actingStudent).toBeNull();
+    expect(await page.evaluate(() => sessionStorage.getItem('parley.studentInfo'))).toBeNull();
+  });
+
+  it('refuses a deactivated student with the revoked-access text', async () => {
+    const admin = await createAdmin(server.database.db);
+    const student = await createStudent(server.database.db);
+    await server.database.db.update(students).set({ status: 'Deactivated' }).where(eq(students.id, student.student.id));
+    const page = await open('/auth');
+    await fillSignIn(page, admin.username, admin.password);
+    await page.waitForURL('**/admin');
+    await page.goto(`${server.baseUrl}/student`);
+    await page.getByLabel('Mobile number').fill(student.mobileNumber);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(student.password);
+    await page.getByRole('button', { name: 'Start Test' }).click();
+    await page.locator('.mantine-Alert-root', { hasText: 'Your access has been revoked or deactivated. Please contact the school for assistance.' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/student');
+  });
+});

@@ -1,0 +1,148 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../src/server/db/schema.js';
+import { createAdmin, createStudent } from '../src/server/test/factories.js';
+import { collectConsoleErrors, launchBrowser, newPage, screenshot, startTestServer, type LaunchedBrowser, type TestServer } from './support/index.js';
+
+/**
+ * Every screen of the foundation at desktop and phone size: a screenshot to look at
+ * (test-results/screenshots/), and checks that hold on every screen: no horizontal scrolling on a
+ * phone, one h1, every form field labelled, and no errors in the console.
+ */
+let server: TestServer;
+let browser: LaunchedBrowser;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { CLASS_NAME: 'Evening Batch B' } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto(`${server.baseUrl}/auth`);
+  await page.getByLabel('Username or mobile number').fill(username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function checkScreen(page: Page, name: string, viewport: 'desktop' | 'phone') {
+  await page.waitForLoadState('networkidle');
+  // Let entrance transitions finish so the picture shows the settled screen.
+  await page.waitForTimeout(350);
+  const layout = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+    h1: document.querySelectorAll('h1').length,
+    unlabelled: [...document.querySelectorAll('input, textarea, select')]
+      .filter((el) => el.getAttribute('type') !== 'hidden')
+      .filter((el) => !(el as HTMLInputElement).labels?.length && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby'))
+      .map((el) => el.outerHTML),
+  }));
+  await screenshot(page, `${name}-${viewport}`);
+  expect(layout.scrollWidth, `${name} scrolls sideways at ${viewport}`).toBeLessThanOrEqual(layout.width);
+  expect(layout.h1, `${name} has one h1`).toBe(1);
+  expect(layout.unlabelled, `${name} has unlabelled fields`).toEqual([]);
+}
+
+describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) => {
+  it('signed-out screens', async () => {
+    const page = await newPage(browser.browser, { viewport });
+    const errors = collectConsoleErrors(page, { ignore: [/status of 401/] });
+    await page.clock.install({ time: new Date('2026-11-21T09:30:00') });
+    for (const [name, path] of [
+      ['landing', '/'],
+      ['sign-in', '/auth'],
+      ['forgot-password', '/forgot-password'],
+      ['under-construction', '/under-construction'],
+      ['not-found', '/no-such-page'],
+    ] as const) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await checkScreen(page, name, viewport);
+    }
+    await page.goto(`${server.baseUrl}/auth`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await checkScreen(page, 'sign-in-required-fields', viewport);
+    await signIn(page, 'nobody', 'wrong-password');
+    await page.locator('.mantine-Alert-root').waitFor();
+    await checkScreen(page, 'sign-in-failed', viewport);
+    await page.goto(`${server.baseUrl}/forgot-password`);
+    await page.getByLabel('Email').fill('someone@example.org');
+    await page.getByRole('button', { name: 'Send Password' }).click();
+    await page.getByText('Your password has been sent to your email address.').waitFor();
+    await checkScreen(page, 'forgot-password-sent', viewport);
+    errors.assertNone();
+    await page.context().close();
+  });
+
+  it('admin screens', async () => {
+    const admin = await createAdmin(server.database.db);
+    const mobileNumber = viewport === 'phone' ? '9000000002' : '9000000001';
+    await createStudent(server.database.db, { studentName: 'Meera Pillai', mobileNumber });
+    const page = await newPage(browser.browser, { viewport });
+    const errors = collectConsoleErrors(page, { ignore: [/status of 401/, /status of 403/] });
+    await signIn(page, admin.username, admin.password);
+    await page.waitForURL('**/admin');
+    await checkScreen(page, 'admin-dashboard', viewport);
+    await page.goto(`${server.baseUrl}/auth`);
+    await page.getByRole('heading', { name: 'Already Logged In' }).waitFor();
+    await checkScreen(page, 'already-logged-in-admin', viewport);
+    await page.goto(`${server.baseUrl}/admin/courses`);
+    await checkScreen(page, 'courses', viewport);
+    await page.goto(`${server.baseUrl}/student`);
+    await checkScreen(page, 'student-access', viewport);
+    await page.getByLabel('Mobile number').fill(mobileNumber);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Start Test' }).click();
+    await page.locator('.mantine-Alert-root', { hasText: 'Invalid mobile number' }).waitFor();
+    await checkScreen(page, 'student-access-denied', viewport);
+    errors.assertNone();
+    await page.context().close();
+  });
+
+  it('student screens', async () => {
+    const student = await createStudent(server.database.db, { studentName: 'Arjun Nair' });
+    const page = await newPage(browser.browser, { viewport });
+    const errors = collectConsoleErrors(page, { ignore: [/status of 401/, /status of 403/] });
+    await page.clock.install();
+    await signIn(page, student.mobileNumber, student.password);
+    await page.getByRole('heading', { name: 'Welcome, Arjun Nair' }).waitFor();
+    await checkScreen(page, 'student-dashboard-redirecting', viewport);
+    await page.clock.runFor(3100);
+    await page.waitForURL('**/test');
+    await checkScreen(page, 'test-placeholder', viewport);
+    for (const [name, path] of [
+      ['interview-dashboard-placeholder', '/interview-dashboard'],
+      ['interview-simulator-placeholder', '/interview-simulator'],
+    ] as const) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await checkScreen(page, name, viewport);
+    }
+    await page.goto(`${server.baseUrl}/auth`);
+    await page.getByRole('heading', { name: 'Already Logged In' }).waitFor();
+    await checkScreen(page, 'already-logged-in-student', viewport);
+
+    await server.database.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, student.user.id));
+    await page.goto(`${server.baseUrl}/student`);
+    await page.waitForURL('**/set-password');
+    await checkScreen(page, 'set-password', viewport);
+    await server.database.db.update(users).set({ mustChangePassword: false }).where(eq(users.id, student.user.id));
+    errors.assertNone();
+    await page.context().close();
+  });
+
+  it('the revoked-access screen', async () => {
+    const student = await createStudent(server.database.db, { status: 'Deactivated' });
+    const page = await newPage(browser.browser, { viewport });
+    const errors = collectConsoleErrors(page, { ignore: [/status of 401/, /status of 403/] });
+    await signIn(page, student.mobileNumber, student.password);
+    await page.getByText('Your access has been revoked or deactivated.').waitFor();
+    await checkScreen(page, 'student-access-revoked', viewport);
+    errors.assertNone();
+    await page.context().close();
+  });
+});
