@@ -9,6 +9,7 @@ import {
   newPage,
   screenshot,
   startTestServer,
+  type ConsoleErrors,
   type LaunchedBrowser,
   type TestServer,
 } from './support/index.js';
@@ -32,12 +33,15 @@ describe('e2e harness', () => {
     await server?.close();
   });
 
-  async function openHealthPage(viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> {
+  /** A page on the server's /api/health, with its errors recorded from the start. */
+  async function openHealthPage(viewport: 'desktop' | 'phone' = 'desktop'): Promise<{ page: Page; consoleErrors: ConsoleErrors }> {
     const page = await newPage(launched.browser, { viewport });
+    // Chromium asks for /favicon.ico beside a JSON document; the API rightly answers 404.
+    const consoleErrors = collectConsoleErrors(page, { ignore: [/\/favicon\.ico\b/] });
     const response = await page.goto(`${server.baseUrl}/api/health`);
     expect(response?.status()).toBe(200);
     expect(await response?.json()).toEqual({ status: 'ok', database: 'pglite' });
-    return page;
+    return { page, consoleErrors };
   }
 
   it('makes a 48 kHz mono 16-bit speech WAV, cached by its text', async () => {
@@ -53,8 +57,7 @@ describe('e2e harness', () => {
   });
 
   it('speaks with speech synthesis: voices load and an utterance starts and ends', async () => {
-    const page = await openHealthPage();
-    const consoleErrors = collectConsoleErrors(page);
+    const { page, consoleErrors } = await openHealthPage();
     const result = await page.evaluate(async () => {
       const voices = await new Promise<SpeechSynthesisVoice[]>((resolve, reject) => {
         const now = speechSynthesis.getVoices();
@@ -95,8 +98,7 @@ describe('e2e harness', () => {
   });
 
   it('gives getUserMedia one live audio track that carries the speech file', async () => {
-    const page = await openHealthPage();
-    const consoleErrors = collectConsoleErrors(page);
+    const { page, consoleErrors } = await openHealthPage();
     const result = await page.evaluate(async () => {
       const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
       const tracks = stream.getAudioTracks().map((t) => ({ kind: t.kind, readyState: t.readyState, enabled: t.enabled, muted: t.muted }));
@@ -131,7 +133,7 @@ describe('e2e harness', () => {
   });
 
   it('opens a phone-sized touch page and takes a full-page screenshot', async () => {
-    const page = await openHealthPage('phone');
+    const { page, consoleErrors } = await openHealthPage('phone');
     const metrics = await page.evaluate(() => ({
       width: screen.width,
       pixelRatio: window.devicePixelRatio,
@@ -142,6 +144,7 @@ describe('e2e harness', () => {
     expect(metrics.touchPoints).toBeGreaterThan(0);
     const file = await screenshot(page, 'harness-phone-health');
     expect(existsSync(file)).toBe(true);
+    consoleErrors.assertNone();
     await page.context().close();
   });
 

@@ -120,6 +120,19 @@ function ensureClientBuild() {
   if (run('npx', ['--no-install', 'vite', 'build']) !== 0) fail('the client build failed (npx vite build); see the output above.');
 }
 
+/** The process test runs the compiled server (dist/node) exactly as `npm start` does. */
+function ensureServerBuild() {
+  const at = (relative) => path.join(root, relative);
+  const built = at('dist/node/server/main.js');
+  const sourcesChanged = Math.max(...['src/server', 'src/shared', 'tsconfig.server.json', 'tsconfig.base.json'].map((source) => newestMtime(at(source))));
+  if (existsSync(built) && statSync(built).mtimeMs >= sourcesChanged) {
+    log('server build is up to date (dist/node).');
+    return;
+  }
+  log('building the server: npx tsc -p tsconfig.server.json');
+  if (run('npx', ['--no-install', 'tsc', '-p', 'tsconfig.server.json']) !== 0) fail('the server build failed (tsc -p tsconfig.server.json); see the output above.');
+}
+
 function runVitest(args) {
   rmSync(reportFile, { force: true });
   const vitestArgs = ['--no-install', 'vitest', 'run', ...args];
@@ -164,6 +177,7 @@ const e2eSelected = projects === undefined || projects.some((project) => project
 if (e2eSelected) {
   ensureSystemPackages();
   ensureClientBuild();
+  ensureServerBuild();
 }
 const exitCode = await runVitest(extraArgs);
 printSummary(exitCode);

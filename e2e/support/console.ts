@@ -12,6 +12,8 @@ export interface ConsoleErrors {
 /**
  * Records the page's uncaught exceptions and console errors, so a test can assert none happened
  * (a console error in the browser is a bug the test did not see). `ignore` drops known noise.
+ * Call it before `page.goto` so nothing from the first load (a failed request, a throw during
+ * start-up) slips past.
  */
 export function collectConsoleErrors(page: Page, options: { ignore?: RegExp[] } = {}): ConsoleErrors {
   const errors: string[] = [];
