@@ -85,8 +85,9 @@ async function accessPlugin(app: FastifyInstance, options: { db: Db; now: () => 
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
     const config = request.routeOptions.config;
     // Only API routes carry access rules; the client's files are public. Unknown URLs reach the
-    // not-found handler.
-    if (request.routeOptions.url === undefined || !request.url.startsWith('/api/')) return;
+    // not-found handler. Decided by the matched route, not the raw URL: "/%61pi/..." matches an /api route.
+    const routeUrl = request.routeOptions.url;
+    if (routeUrl === undefined || !routeUrl.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token && token.length <= 100) {
       request.sessionToken = token;

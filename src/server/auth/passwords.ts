@@ -21,11 +21,19 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+/** False for a wrong password and for a stored value that is not a well-formed hash (never throws for one). */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, saltText, keyText] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !saltText || !keyText) return false;
   const expected = Buffer.from(keyText, 'base64url');
-  const key = await scryptAsync(password, Buffer.from(saltText, 'base64url'), expected.length, optionsFor(Number(n), Number(r), Number(p)));
+  // A key that decodes to (almost) nothing would compare equal to an equally short derived key.
+  if (expected.length < 16) return false;
+  let key: Buffer;
+  try {
+    key = await scryptAsync(password, Buffer.from(saltText, 'base64url'), expected.length, optionsFor(Number(n), Number(r), Number(p)));
+  } catch {
+    return false;
+  }
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

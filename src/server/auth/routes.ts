@@ -8,7 +8,7 @@ import { badRequest, unauthorized } from '../lib/http-errors.js';
 import { throttle } from '../lib/throttle.js';
 import { requireAuth } from './access.js';
 import { verifyPassword } from './passwords.js';
-import { checkPassword, consumeTemporaryPassword, sendTemporaryPasswords, setPassword, toUserDto } from './service.js';
+import { accountKey, checkPassword, consumeTemporaryPassword, sendTemporaryPasswords, setPassword, toUserDto } from './service.js';
 import { createSession, deleteSessionByToken, SESSION_COOKIE } from './sessions.js';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
@@ -26,7 +26,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   const signInPerAccount = throttle(app, {
     ...rateLimits.signInPerAccount,
     what: 'sign-in attempts for this account',
-    key: (r) => `signin-account:${String((r.body as { username?: unknown } | undefined)?.username ?? '').trim().toLowerCase()}`,
+    key: (r) => `signin-account:${accountKey((r.body as { username?: unknown } | undefined)?.username)}`,
   });
   const forgotPerClient = throttle(app, { ...rateLimits.forgotPerClient, what: 'password requests from this device', key: (r) => `forgot-ip:${r.ip}` });
   const forgotPerEmail = throttle(app, {

@@ -34,6 +34,15 @@ export async function findAccount(db: Db, identifier: string): Promise<Account |
   return byMobile[0] ?? null;
 }
 
+/**
+ * The account a sign-in attempt names, for per-account request budgets: every spelling of one mobile
+ * number ("+91 98765 43210", "+919876543210") and every case of one username is one key.
+ */
+export function accountKey(identifier: unknown): string {
+  const text = typeof identifier === 'string' ? identifier : '';
+  return looksLikeMobileNumber(text) ? normalizeMobileNumber(text) : text.trim().toLowerCase();
+}
+
 export type PasswordCheck = { ok: true; account: Account; usedTemporaryPassword: boolean } | { ok: false };
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -70,6 +71,7 @@ export const students = pgTable(
     uniqueIndex('students_mobile_unique').on(t.mobileNumber),
     index('students_course_idx').on(t.courseId),
     index('students_created_idx').on(t.createdAt),
+    check('students_status_check', sql`${t.status} in ('Activated', 'Deactivated')`),
   ],
 );
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { checkAccessResponse, credentials, studentProfile } from '../../shared/api/auth.js';
 import { errorBody } from '../../shared/api/common.js';
 import { DEACTIVATED_MESSAGE, effectiveStudentId, requireAuth } from '../auth/access.js';
-import { checkPassword } from '../auth/service.js';
+import { accountKey, checkPassword } from '../auth/service.js';
 import { setActingStudent } from '../auth/sessions.js';
 import type { AppDeps } from '../deps.js';
 import { forbidden, notFound, unauthorized } from '../lib/http-errors.js';
@@ -23,7 +23,7 @@ export async function studentRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const perAccount = throttle(app, {
     ...deps.rateLimits.signInPerAccount,
     what: 'access checks for this student',
-    key: (r) => `access-account:${String((r.body as { username?: unknown } | undefined)?.username ?? '').trim().toLowerCase()}`,
+    key: (r) => `access-account:${accountKey((r.body as { username?: unknown } | undefined)?.username)}`,
   });
 
   api.get('/api/student/profile', {

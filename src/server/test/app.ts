@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../auth/limits.js';
+import { createSession, hashToken, setActingStudent } from '../auth/sessions.js';
 import { loadConfig, type Config } from '../config.js';
-import type { Database } from '../db/open.js';
+import type { Db, Database } from '../db/open.js';
+import { sessions } from '../db/schema.js';
 import { seedCourses } from '../db/seed.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { createTestDatabase, type TestDriver } from './databases.js';
@@ -71,4 +74,22 @@ export async function signIn(app: FastifyInstance, username: string, password: s
   const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
   if (response.statusCode !== 200) throw new Error(`sign-in failed ${response.statusCode}: ${response.body}`);
   return sessionCookieFrom(response);
+}
+
+/**
+ * A session made directly in the database, without a password check (which costs 100-200 ms), as the
+ * Cookie header value. For tests about what a signed-in user may do, not about signing in.
+ */
+export async function sessionCookieForUser(
+  db: Db,
+  userId: number,
+  options: { actingStudentId?: number; ttlMs?: number; now?: Date } = {},
+): Promise<string> {
+  const { token } = await createSession(db, userId, options.ttlMs ?? 3600_000, options.now ?? new Date());
+  if (options.actingStudentId !== undefined) {
+    const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    if (!session) throw new Error('session not stored');
+    await setActingStudent(db, session.id, options.actingStudentId);
+  }
+  return `parley_session=${token}`;
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/open.js';
-import { PG_TEMPLATE_DATABASE, withDatabaseName } from './pg-names.js';
+import { withDatabaseName } from './pg-names.js';
 
 export type TestDriver = 'pglite' | 'postgres';
 
@@ -28,12 +29,13 @@ export async function createTestDatabase(driver: TestDriver = 'pglite'): Promise
     return openDatabase({ kind: 'pglite-instance', instance: clone }, { migrate: false });
   }
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const template = inject('pgTemplateDatabase');
+  if (!url || !template) throw new Error('TEST_DATABASE_URL is not set (or was set after global setup ran)');
   const name = `parley_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${PG_TEMPLATE_DATABASE}`);
+    await admin.query(`create database ${name} template ${template}`);
   } finally {
     await admin.end();
   }

@@ -8,6 +8,17 @@ import { seedCourses } from '../db/seed.js';
 
 export const DEFAULT_TEST_PASSWORD = 'correct-horse-42';
 
+// scrypt costs 100-200 ms on a small machine: hash each test password once per test file.
+const hashes = new Map<string, Promise<string>>();
+function testHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
 let counter = 0;
 const next = () => {
   counter += 1;
@@ -44,7 +55,7 @@ export async function createAdmin(
   const password = overrides.password ?? DEFAULT_TEST_PASSWORD;
   const [user] = await db
     .insert(users)
-    .values({ username, passwordHash: await hashPassword(password), isAdmin: true, email: overrides.email ?? null })
+    .values({ username, passwordHash: await testHash(password), isAdmin: true, email: overrides.email ?? null })
     .returning();
   if (!user) throw new Error('admin not inserted');
   return { user, username, password };
@@ -79,7 +90,7 @@ export async function createStudent(
     .insert(users)
     .values({
       username: overrides.username ? overrides.username.toLowerCase() : null,
-      passwordHash: await hashPassword(password),
+      passwordHash: await testHash(password),
       isAdmin: false,
       email: overrides.email ?? null,
     })

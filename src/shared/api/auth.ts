@@ -2,14 +2,17 @@ import { z } from 'zod';
 import { newPasswordField, PASSWORD_MAX_LENGTH } from './common.js';
 import { course, student } from './entities.js';
 
+/** "is required" when the field is missing, "must be text" when it has another type. */
+const textFieldError = (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : 'must be text');
+
 export const credentials = z.strictObject({
   username: z
-    .string({ error: 'username is required' })
+    .string({ error: textFieldError })
     .trim()
     .min(1, 'Enter your username or mobile number')
     .max(100, 'must be at most 100 characters'),
   password: z
-    .string({ error: 'password is required' })
+    .string({ error: textFieldError })
     .min(1, 'Enter your password')
     .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });

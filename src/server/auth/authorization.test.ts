@@ -1,0 +1,333 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { students, users } from '../db/schema.js';
+import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
+import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
+import { hashPassword } from './passwords.js';
+
+// Every route the app registers, seen through an onRoute hook added to each Fastify instance, so
+// that a route missing from the table below fails this suite.
+const registered = vi.hoisted(() => [] as Array<{ method: string; url: string; access: unknown }>);
+vi.mock('fastify', async (importOriginal) => {
+  const original = await importOriginal<typeof import('fastify')>();
+  const withRouteLog = ((options?: Record<string, unknown>) => {
+    const app = (original.default as unknown as (o?: Record<string, unknown>) => import('fastify').FastifyInstance)(options);
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) registered.push({ method, url: route.url, access: route.config?.access });
+    });
+    return app;
+  }) as unknown as typeof original.default;
+  return { ...original, default: withRouteLog };
+});
+
+const DEACTIVATED = 'Your access has been revoked or deactivated. Please contact the school for assistance.';
+const SIGN_IN_FIRST = 'Please sign in first.';
+const ADMIN_ONLY = "You don't have permission to do this: it is for the school's admins only.";
+const NO_ACTING_STUDENT =
+  "No student is selected on this device. Open the student access page and enter the student's mobile number and password first.";
+
+const CALLERS = ['signedOut', 'student', 'deactivated', 'admin', 'adminActing'] as const;
+type Caller = (typeof CALLERS)[number];
+/** A status, or a status with the exact message the body must carry. */
+type Expected = number | [number, string];
+
+interface Fixtures {
+  student: CreatedStudent;
+  deactivated: CreatedStudent;
+  admin: CreatedAdmin;
+  /** The student whose credentials are typed on the teacher's device and who signs in through /api/login. */
+  target: CreatedStudent;
+}
+
+interface Row {
+  body?: (f: Fixtures, caller: Caller) => Record<string, unknown>;
+  expected: Record<Caller, Expected>;
+}
+
+const everyone = (expected: Expected): Record<Caller, Expected> => ({
+  signedOut: expected,
+  student: expected,
+  deactivated: expected,
+  admin: expected,
+  adminActing: expected,
+});
+
+/** The authorization table: every /api route, every kind of caller, with a valid body. */
+const TABLE: Record<string, Row> = {
+  'GET /api/health': { expected: everyone(200) },
+  'GET /api/user': {
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: 200, admin: 200, adminActing: 200 },
+  },
+  'POST /api/login': {
+    body: (f) => ({ username: f.target.mobileNumber, password: f.target.password }),
+    expected: everyone(200),
+  },
+  'POST /api/logout': { expected: everyone(204) },
+  'POST /api/change-password': {
+    body: () => ({ currentPassword: 'correct-horse-42', newPassword: 'a brand new password' }),
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: 200, admin: 200, adminActing: 200 },
+  },
+  'POST /api/forgot-password': {
+    body: (_f, caller) => ({ email: `nobody-${caller}@example.org` }),
+    expected: everyone(200),
+  },
+  'GET /api/student/profile': {
+    expected: {
+      signedOut: [401, SIGN_IN_FIRST],
+      student: 200,
+      deactivated: [403, DEACTIVATED],
+      admin: [403, NO_ACTING_STUDENT],
+      adminActing: 200,
+    },
+  },
+  'POST /api/student/check-access': {
+    body: (f) => ({ username: f.target.mobileNumber, password: f.target.password }),
+    expected: {
+      signedOut: [401, SIGN_IN_FIRST],
+      student: [403, ADMIN_ONLY],
+      deactivated: [403, ADMIN_ONLY],
+      admin: 200,
+      adminActing: 200,
+    },
+  },
+  'POST /api/admin/clear-sessions': {
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: [403, ADMIN_ONLY], deactivated: [403, ADMIN_ONLY], admin: 204, adminActing: 204 },
+  },
+};
+
+/** GET routes also answer HEAD, with the same access rule. */
+const ROUTES: Array<[string, Row]> = Object.entries(TABLE).flatMap(([key, row]): Array<[string, Row]> =>
+  key.startsWith('GET ') ? [[key, row], [`HEAD ${key.slice(4)}`, row]] : [[key, row]],
+);
+
+const CASES = ROUTES.flatMap(([key, row]) =>
+  CALLERS.map((caller) => {
+    const [method, url] = key.split(' ') as [string, string];
+    const expected = row.expected[caller];
+    const [status, message] = Array.isArray(expected) ? expected : [expected, undefined];
+    return { key, method, url, caller, status, message, row };
+  }),
+);
+
+let t: TestApp;
+let f: Fixtures;
+const originalHashes = new Map<number, string>();
+
+beforeAll(async () => {
+  // Generous budgets: this suite is about who may call what, not about throttling.
+  const roomy = { max: 10_000, windowMs: 60_000 };
+  t = await createTestApp({ rateLimits: { signInPerAccount: roomy, signInPerClient: roomy, forgotPerClient: roomy, forgotPerEmail: roomy } });
+  const db = t.database.db;
+  const [student, deactivated, admin, target] = await Promise.all([
+    createStudent(db, { studentName: 'Asha Active' }),
+    createStudent(db, { studentName: 'Dev Deactivated', status: 'Deactivated' }),
+    createAdmin(db),
+    createStudent(db, { studentName: 'Tara Target' }),
+  ]);
+  f = { student, deactivated, admin, target };
+  for (const account of [student, deactivated, admin, target]) originalHashes.set(account.user.id, account.user.passwordHash);
+});
+afterAll(() => t.close());
+// change-password changes the caller's password: put it back so every case starts alike.
+afterEach(async () => {
+  for (const [id, passwordHash] of originalHashes) {
+    await t.database.db.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, id));
+  }
+});
+
+/** A new session for the caller, made directly (no password hashing), as a Cookie header value. */
+async function cookieFor(caller: Caller): Promise<string | undefined> {
+  if (caller === 'signedOut') return undefined;
+  const account = { student: f.student, deactivated: f.deactivated, admin: f.admin, adminActing: f.admin }[caller];
+  return sessionCookieForUser(t.database.db, account.user.id, caller === 'adminActing' ? { actingStudentId: f.target.student.id } : {});
+}
+
+async function call(method: string, url: string, cookie: string | undefined, body?: Record<string, unknown>): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(body ? { payload: body } : {}),
+  });
+}
+
+describe('the authorization table', () => {
+  it('lists exactly the /api routes the app registers', () => {
+    const apiRoutes = registered.filter((r) => r.url.startsWith('/api')).map((r) => `${r.method} ${r.url}`);
+    expect(apiRoutes.length).toBeGreaterThan(0);
+    expect([...new Set(apiRoutes)].sort()).toEqual(ROUTES.map(([key]) => key).sort());
+  });
+
+  it('every /api route declares an access rule', () => {
+    const allowed = ['public', 'signedIn', 'student', 'studentOrActing', 'admin'];
+    for (const route of registered.filter((r) => r.url.startsWith('/api'))) {
+      expect(allowed, `${route.method} ${route.url}`).toContain(route.access);
+    }
+  });
+
+  it.each(CASES)('$key as $caller answers $status', async ({ method, url, caller, status, message, row }) => {
+    const cookie = await cookieFor(caller);
+    const response = await call(method, url, cookie, row.body?.(f, caller));
+    expect(response.statusCode, response.body).toBe(status);
+    if (method === 'HEAD') return;
+    if (status >= 400) {
+      expect(response.json()).toEqual({ message: message ?? expect.any(String) });
+    } else if (status === 204) {
+      expect(response.body).toBe('');
+    }
+  });
+});
+
+describe('what the allowed callers get', () => {
+  it('/api/user describes the signed-in user; a deactivated student is still signed in', async () => {
+    const asStudent = await call('GET', '/api/user', await cookieFor('student'));
+    expect(asStudent.json()).toEqual({
+      id: f.student.user.id,
+      username: f.student.student.mobileNumber,
+      isAdmin: false,
+      displayName: 'Asha Active',
+      mustChangePassword: false,
+      actingStudent: null,
+    });
+    expect((await call('GET', '/api/user', await cookieFor('deactivated'))).json()).toMatchObject({ displayName: 'Dev Deactivated', isAdmin: false });
+    expect((await call('GET', '/api/user', await cookieFor('admin'))).json()).toMatchObject({ username: f.admin.username, isAdmin: true, actingStudent: null });
+    expect((await call('GET', '/api/user', await cookieFor('adminActing'))).json()).toMatchObject({
+      isAdmin: true,
+      actingStudent: { id: f.target.student.id, studentName: 'Tara Target' },
+    });
+  });
+
+  it('/api/student/profile gives a student their own record and a teacher the acting student', async () => {
+    const own = (await call('GET', '/api/student/profile', await cookieFor('student'))).json();
+    expect(own.student).toMatchObject({ id: f.student.student.id, studentName: 'Asha Active', status: 'Activated', course: 'IELTS' });
+    expect(own.course).toMatchObject({ courseName: 'IELTS', isActive: true });
+    const acting = (await call('GET', '/api/student/profile', await cookieFor('adminActing'))).json();
+    expect(acting.student).toMatchObject({ id: f.target.student.id, studentName: 'Tara Target' });
+  });
+
+  it('a signed-in response never carries a password hash', async () => {
+    for (const url of ['/api/user', '/api/student/profile']) {
+      const body = (await call('GET', url, await cookieFor('student'))).body;
+      expect(body).not.toMatch(/scrypt|password_?hash/i);
+    }
+  });
+});
+
+describe('the acting student on a teacher session', () => {
+  it('check-access records the student on the session; clear-sessions removes it', async () => {
+    const cookie = await cookieFor('admin');
+    expect((await call('GET', '/api/student/profile', cookie)).statusCode).toBe(403);
+    const granted = await call('POST', '/api/student/check-access', cookie, { username: f.student.mobileNumber, password: f.student.password });
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json().student).toMatchObject({ id: f.student.student.id, studentName: 'Asha Active' });
+    expect(JSON.stringify(granted.json())).not.toMatch(/scrypt/);
+    const profile = await call('GET', '/api/student/profile', cookie);
+    expect(profile.json().student.id).toBe(f.student.student.id);
+    expect((await call('GET', '/api/user', cookie)).json().actingStudent).toEqual({ id: f.student.student.id, studentName: 'Asha Active' });
+
+    expect((await call('POST', '/api/admin/clear-sessions', cookie)).statusCode).toBe(204);
+    const cleared = await call('GET', '/api/student/profile', cookie);
+    expect(cleared.statusCode).toBe(403);
+    expect(cleared.json().message).toBe(NO_ACTING_STUDENT);
+    expect((await call('GET', '/api/user', cookie)).json().actingStudent).toBeNull();
+  });
+
+  it('the acting student is per session: another device of the same teacher has none', async () => {
+    const acting = await cookieFor('adminActing');
+    const other = await cookieFor('admin');
+    expect((await call('GET', '/api/student/profile', acting)).statusCode).toBe(200);
+    expect((await call('GET', '/api/student/profile', other)).statusCode).toBe(403);
+  });
+
+  it('check-access refuses a wrong password, an admin account, a temporary password and a deactivated student', async () => {
+    const cookie = await cookieFor('admin');
+    const invalid = 'Invalid mobile number or password. Please check them, or contact the school.';
+    const wrong = await call('POST', '/api/student/check-access', cookie, { username: f.student.mobileNumber, password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(invalid);
+    const adminAccount = await call('POST', '/api/student/check-access', cookie, { username: f.admin.username, password: f.admin.password });
+    expect(adminAccount.statusCode).toBe(401);
+    expect(adminAccount.json().message).toBe(invalid);
+
+    // A mailed temporary password signs in to the student's own account only, not on a teacher's device.
+    await t.database.db
+      .update(users)
+      .set({ tempPasswordHash: await hashPassword('temporary-pw'), tempPasswordExpiresAt: new Date(Date.now() + 600_000) })
+      .where(eq(users.id, f.student.user.id));
+    const temporary = await call('POST', '/api/student/check-access', cookie, { username: f.student.mobileNumber, password: 'temporary-pw' });
+    expect(temporary.statusCode).toBe(401);
+    await t.database.db.update(users).set({ tempPasswordHash: null, tempPasswordExpiresAt: null }).where(eq(users.id, f.student.user.id));
+
+    const deactivated = await call('POST', '/api/student/check-access', cookie, { username: f.deactivated.mobileNumber, password: f.deactivated.password });
+    expect(deactivated.statusCode).toBe(403);
+    expect(deactivated.json().message).toBe(DEACTIVATED);
+    // None of the refusals selected a student.
+    expect((await call('GET', '/api/user', cookie)).json().actingStudent).toBeNull();
+  });
+
+  it('a student deactivated while acting can no longer be acted for', async () => {
+    const db = t.database.db;
+    const cookie = await cookieFor('adminActing');
+    await db.update(students).set({ status: 'Deactivated' }).where(eq(students.id, f.target.student.id));
+    try {
+      const profile = await call('GET', '/api/student/profile', cookie);
+      expect(profile.statusCode).toBe(403);
+      expect(profile.json().message).toBe(DEACTIVATED);
+    } finally {
+      await db.update(students).set({ status: 'Activated' }).where(eq(students.id, f.target.student.id));
+    }
+  });
+});
+
+describe('paths and origins', () => {
+  it('an unknown /api path answers 404 with a JSON message, signed in or not', async () => {
+    for (const cookie of [undefined, await cookieFor('admin')]) {
+      const response = await call('GET', '/api/admin/nothing-here', cookie);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'There is no API endpoint GET /api/admin/nothing-here.' });
+    }
+  });
+
+  it('a percent-encoded path reaches the same access rule as the plain one', async () => {
+    // find-my-way decodes "/%61pi/..." to the /api route; the access rule must still apply to it.
+    const cases: Array<[Caller, string, string, number]> = [
+      ['student', 'GET', '/%61pi/student/profile', 200],
+      ['deactivated', 'GET', '/%61pi/student/profile', 403],
+      ['deactivated', 'GET', '/%61pi/user', 200],
+      ['student', 'POST', '/%61pi/admin/clear-sessions', 403],
+      ['admin', 'POST', '/%61pi/admin/clear-sessions', 204],
+      ['signedOut', 'GET', '/%61pi/user', 401],
+    ];
+    for (const [caller, method, url, status] of cases) {
+      const response = await call(method, url, await cookieFor(caller));
+      expect(response.statusCode, `${caller} ${method} ${url}: ${response.body}`).toBe(status);
+    }
+  });
+
+  it('a state-changing request from another site is refused before anything else', async () => {
+    const cookie = await cookieFor('admin');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/clear-sessions',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toMatch(/^Cross-site request refused/);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      payload: { username: f.target.mobileNumber, password: f.target.password },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.cookies).toHaveLength(0);
+    const sameOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/clear-sessions',
+      headers: { cookie, host: 'parley.example.org', origin: 'http://parley.example.org' },
+    });
+    expect(sameOrigin.statusCode).toBe(204);
+  });
+});

@@ -1,0 +1,224 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import PostalMime from 'postal-mime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema.js';
+import { createTestApp, sessionCookieForUser, sessionCookieFrom, type TestApp } from '../test/app.js';
+import { createAdmin, createStudent } from '../test/factories.js';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../test/smtp-sink.js';
+
+const SENT = 'If that e-mail address belongs to an account, a temporary password has been sent to it.';
+const PENDING = 'You signed in with a temporary password. Set a new password before continuing.';
+const MINUTE = 60_000;
+
+function temporaryPasswordIn(mail: { text: string }): string {
+  const match = /Temporary password: (\S+)/.exec(mail.text);
+  if (!match?.[1]) throw new Error(`no temporary password in:\n${mail.text}`);
+  return match[1];
+}
+
+async function waitUntil<T>(what: string, probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('forgot password over SMTP', () => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  let clock = Date.now();
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({
+      env: { SMTP_URL: sink.url, APP_TITLE: 'Parley Test School', PUBLIC_URL: 'https://parley.example.org' },
+      now: () => new Date(clock),
+      rateLimits: { forgotPerClient: { max: 1000, windowMs: 60_000 } },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
+  const login = (username: string, password: string, cookie?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie: string) => t.app.inject({ url, headers: { cookie } });
+  const changePassword = (cookie: string, body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/change-password', headers: { cookie }, payload: body });
+
+  it('answers a known and an unknown address alike, and mails only the known one', async () => {
+    const student = await createStudent(t.database.db, { email: 'known@example.org', studentName: 'Kiran Known' });
+    const unknown = await forgot('unknown@example.org');
+    const known = await forgot('known@example.org');
+    expect(unknown.statusCode).toBe(200);
+    expect(known.statusCode).toBe(unknown.statusCode);
+    expect(known.body).toBe(unknown.body);
+    expect(known.json()).toEqual({ message: SENT });
+    expect(known.cookies).toHaveLength(0);
+
+    const mail = await sink.waitFor('known@example.org');
+    expect(mail.subject).toBe('Parley Test School: your temporary password');
+    expect(mail.text).toContain('Hello Kiran Known,');
+    expect(mail.text).toContain(`Sign in as: ${student.student.mobileNumber}`);
+    expect(mail.text).toContain('Sign in here: https://parley.example.org/auth');
+    expect(temporaryPasswordIn(mail)).toMatch(/^[A-Za-z0-9]{4}-[A-Za-z0-9]{4}-[A-Za-z0-9]{4}$/);
+    // The unknown address's request finished long before the known one's mail was hashed and sent.
+    expect(sink.messages.filter((m) => m.to.includes('unknown@example.org'))).toHaveLength(0);
+  });
+
+  it('the temporary password works once, alongside the old password, and forces a new password', async () => {
+    const student = await createStudent(t.database.db, { email: 'Mixed.Case@Example.org', studentName: 'Meera' });
+    // The address is matched without regard to case.
+    expect((await forgot('mixed.case@example.ORG')).statusCode).toBe(200);
+    const temporary = temporaryPasswordIn(await sink.waitFor('mixed.case@example.org'));
+    expect(temporary).not.toBe(student.password);
+
+    // The old password keeps working until the temporary one is used, and does not use it up.
+    const old = await login(student.mobileNumber, student.password);
+    expect(old.statusCode).toBe(200);
+    expect(old.json().mustChangePassword).toBe(false);
+
+    const first = await login(student.mobileNumber, temporary);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().mustChangePassword).toBe(true);
+    const pending = sessionCookieFrom(first);
+    const second = await login(student.mobileNumber, temporary);
+    expect(second.statusCode).toBe(401);
+    expect(second.json()).toEqual({ message: 'Invalid username or password' });
+
+    // Until a new password is set: the student pages are closed, the account basics are open.
+    const profile = await get('/api/student/profile', pending);
+    expect(profile.statusCode).toBe(403);
+    expect(profile.json()).toEqual({ message: PENDING });
+    const me = await get('/api/user', pending);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: student.user.id, mustChangePassword: true });
+
+    // Another device of the same user is pending too, and can still sign out.
+    const otherDevice = await sessionCookieForUser(t.database.db, student.user.id, { now: new Date(clock) });
+    expect((await get('/api/student/profile', otherDevice)).json()).toEqual({ message: PENDING });
+    const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: otherDevice } });
+    expect(logout.statusCode).toBe(204);
+    expect((await get('/api/user', otherDevice)).statusCode).toBe(401);
+
+    // No current password is asked for right after a temporary sign-in; the rules still apply.
+    const tooShort = await changePassword(pending, { newPassword: 'short' });
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().message).toMatch(/^newPassword: /);
+    const changed = await changePassword(pending, { newPassword: 'my new password 7' });
+    expect(changed.statusCode).toBe(200);
+
+    const after = await get('/api/user', pending);
+    expect(after.json().mustChangePassword).toBe(false);
+    expect((await get('/api/student/profile', pending)).statusCode).toBe(200);
+    const fresh = await login(student.mobileNumber, 'my new password 7');
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().mustChangePassword).toBe(false);
+    expect((await login(student.mobileNumber, student.password)).statusCode).toBe(401);
+  });
+
+  it('a temporary password expires after 30 minutes', async () => {
+    const [early, late] = await Promise.all([
+      createStudent(t.database.db, { email: 'early@example.org' }),
+      createStudent(t.database.db, { email: 'late@example.org' }),
+    ]);
+    await forgot('early@example.org');
+    await forgot('late@example.org');
+    const [earlyPassword, latePassword] = (await Promise.all([sink.waitFor('early@example.org'), sink.waitFor('late@example.org')])).map(
+      temporaryPasswordIn,
+    );
+    clock += 29 * MINUTE;
+    expect((await login(early.mobileNumber, earlyPassword!)).statusCode).toBe(200);
+    clock += 2 * MINUTE;
+    const expired = await login(late.mobileNumber, latePassword!);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual({ message: 'Invalid username or password' });
+    // The old password is untouched by the expired request.
+    expect((await login(late.mobileNumber, late.password)).json().mustChangePassword).toBe(false);
+  });
+
+  it('two accounts sharing an address each get their own mail and password', async () => {
+    const db = t.database.db;
+    const [sibling, parentAdmin] = await Promise.all([
+      createStudent(db, { email: 'family@example.org', studentName: 'Sibling' }),
+      createAdmin(db, { email: 'family@example.org', username: 'parent-teacher' }),
+    ]);
+    expect((await forgot('family@example.org')).statusCode).toBe(200);
+    const mails = await waitUntil('two mails to family@example.org', () => {
+      const found = sink.messages.filter((m) => m.to.includes('family@example.org'));
+      return found.length >= 2 ? found : undefined;
+    });
+    expect(mails).toHaveLength(2);
+    const bySignInName = new Map<string, ReceivedMail>();
+    for (const mail of mails) bySignInName.set(/Sign in as: (\S+)/.exec(mail.text)?.[1] ?? '', mail);
+    const studentMail = bySignInName.get(sibling.student.mobileNumber);
+    const adminMail = bySignInName.get(parentAdmin.username);
+    expect(studentMail?.text).toContain('Hello Sibling,');
+    expect(adminMail?.text).toContain('Hello,');
+    const studentTemporary = temporaryPasswordIn(studentMail!);
+    const adminTemporary = temporaryPasswordIn(adminMail!);
+    expect(studentTemporary).not.toBe(adminTemporary);
+
+    // Each password opens its own account only.
+    expect((await login(parentAdmin.username, studentTemporary)).statusCode).toBe(401);
+    expect((await login(sibling.mobileNumber, adminTemporary)).statusCode).toBe(401);
+    const asAdmin = await login(parentAdmin.username, adminTemporary);
+    expect(asAdmin.json()).toMatchObject({ isAdmin: true, mustChangePassword: true });
+    const asStudent = await login(sibling.mobileNumber, studentTemporary);
+    expect(asStudent.json()).toMatchObject({ isAdmin: false, mustChangePassword: true, displayName: 'Sibling' });
+    // A pending admin cannot use admin endpoints either.
+    const clear = await t.app.inject({ method: 'POST', url: '/api/admin/clear-sessions', headers: { cookie: sessionCookieFrom(asAdmin) } });
+    expect(clear.statusCode).toBe(403);
+    expect(clear.json()).toEqual({ message: PENDING });
+  });
+
+  it('a new request replaces the previous temporary password', async () => {
+    const student = await createStudent(t.database.db, { email: 'twice@example.org' });
+    await forgot('twice@example.org');
+    const firstMail = await sink.waitFor('twice@example.org');
+    await forgot('twice@example.org');
+    const secondMail = await waitUntil('a second mail', () => sink.messages.filter((m) => m.to.includes('twice@example.org'))[1]);
+    expect((await login(student.mobileNumber, temporaryPasswordIn(firstMail))).statusCode).toBe(401);
+    expect((await login(student.mobileNumber, temporaryPasswordIn(secondMail))).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, student.user.id));
+    expect(row?.tempPasswordHash).toBeNull();
+  });
+});
+
+describe('forgot password without SMTP_URL', () => {
+  let outbox: string;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    outbox = mkdtempSync(path.join(os.tmpdir(), 'parley-outbox-'));
+    t = await createTestApp({ outboxDir: outbox });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(outbox, { recursive: true, force: true });
+  });
+
+  it('writes the mail as an .eml file into the outbox folder', async () => {
+    const student = await createStudent(t.database.db, { email: 'offline@example.org', studentName: 'Olu Offline' });
+    expect(t.config.SMTP_URL).toBeUndefined();
+    const response = await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'offline@example.org' } });
+    expect(response.json()).toEqual({ message: SENT });
+    const file = await waitUntil('an .eml file', () => readdirSync(outbox).find((name) => name.endsWith('.eml')));
+    const parsed = await PostalMime.parse(readFileSync(path.join(outbox, file)));
+    expect(parsed.to?.map((a) => a.address)).toEqual(['offline@example.org']);
+    expect(parsed.subject).toBe('Parley: your temporary password');
+    expect(parsed.text).toContain('Hello Olu Offline,');
+    const temporary = temporaryPasswordIn({ text: parsed.text ?? '' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: student.mobileNumber, password: temporary } });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().mustChangePassword).toBe(true);
+  });
+});

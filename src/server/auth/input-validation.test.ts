@@ -1,0 +1,190 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestApp } from '../test/app.js';
+import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
+
+/**
+ * Every JSON POST endpoint, fed bodies it must refuse: each answer is a 4xx with a JSON { message }
+ * (naming the field where there is one), never a 500, and the server keeps answering.
+ */
+
+interface Endpoint {
+  url: string;
+  /** Who calls it: the endpoint checks access before it reads the body. */
+  as: 'nobody' | 'student' | 'admin';
+  valid: () => Record<string, unknown>;
+  /** Required string fields. */
+  required: string[];
+  /** Optional string fields. */
+  optional: string[];
+  /** Field name -> a value one character too long. */
+  tooLong: Record<string, string>;
+}
+
+let t: TestApp;
+let student: CreatedStudent;
+let admin: CreatedAdmin;
+const cookies: Record<Endpoint['as'], string | undefined> = { nobody: undefined, student: undefined, admin: undefined };
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    url: '/api/login',
+    as: 'nobody',
+    valid: () => ({ username: student.mobileNumber, password: student.password }),
+    required: ['username', 'password'],
+    optional: [],
+    tooLong: { username: 'u'.repeat(101), password: 'p'.repeat(129) },
+  },
+  {
+    url: '/api/student/check-access',
+    as: 'admin',
+    valid: () => ({ username: student.mobileNumber, password: student.password }),
+    required: ['username', 'password'],
+    optional: [],
+    tooLong: { username: '9'.repeat(101), password: 'p'.repeat(129) },
+  },
+  {
+    url: '/api/forgot-password',
+    as: 'nobody',
+    valid: () => ({ email: 'someone@example.org' }),
+    required: ['email'],
+    optional: [],
+    tooLong: { email: `${'e'.repeat(243)}@example.org` },
+  },
+  {
+    url: '/api/change-password',
+    as: 'student',
+    valid: () => ({ currentPassword: student.password, newPassword: 'another good password' }),
+    required: ['newPassword'],
+    optional: ['currentPassword'],
+    tooLong: { currentPassword: 'c'.repeat(129), newPassword: 'n'.repeat(129) },
+  },
+];
+
+beforeAll(async () => {
+  const roomy = { max: 10_000, windowMs: 60_000 };
+  t = await createTestApp({ rateLimits: { signInPerAccount: roomy, signInPerClient: roomy, forgotPerClient: roomy, forgotPerEmail: roomy } });
+  [student, admin] = await Promise.all([createStudent(t.database.db), createAdmin(t.database.db)]);
+  cookies.student = await signIn(t.app, student.mobileNumber, student.password);
+  cookies.admin = await signIn(t.app, admin.username, admin.password);
+});
+afterAll(() => t.close());
+
+function post(endpoint: Pick<Endpoint, 'url' | 'as'>, options: Omit<InjectOptions, 'method' | 'url'>): Promise<LightMyRequestResponse> {
+  const cookie = cookies[endpoint.as];
+  return t.app.inject({
+    ...options,
+    method: 'POST',
+    url: endpoint.url,
+    headers: { ...(cookie ? { cookie } : {}), ...(options.headers ?? {}) },
+  });
+}
+
+const json = (payload: string) => ({ payload, headers: { 'content-type': 'application/json' } });
+
+function expectRefusal(response: LightMyRequestResponse, statuses: number[], messageStart?: string | RegExp): string {
+  expect(statuses, `${response.statusCode} ${response.body}`).toContain(response.statusCode);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const body = response.json() as { message?: unknown };
+  expect(Object.keys(body)).toEqual(['message']);
+  expect(body.message).toBeTypeOf('string');
+  const message = body.message as string;
+  if (typeof messageStart === 'string') expect(message.startsWith(messageStart), message).toBe(true);
+  else if (messageStart) expect(message).toMatch(messageStart);
+  return message;
+}
+
+describe.each(ENDPOINTS)('POST $url', (endpoint) => {
+  it('refuses malformed JSON', async () => {
+    expect(expectRefusal(await post(endpoint, json('{"username": "a",')), [400])).toBe('The request body is not valid JSON.');
+    expectRefusal(await post(endpoint, json('not json at all')), [400]);
+    expectRefusal(await post(endpoint, json('')), [400]);
+  });
+
+  it('refuses a JSON value that is not an object', async () => {
+    for (const payload of ['[]', `[${JSON.stringify(endpoint.valid())}]`, 'null', '"text"', '42']) {
+      expectRefusal(await post(endpoint, json(payload)), [400], /^The request body is not valid/);
+    }
+  });
+
+  it('refuses a field of the wrong type, naming it', async () => {
+    for (const field of [...endpoint.required, ...endpoint.optional]) {
+      for (const wrong of [12345, true, null, ['x'], { text: 'x' }]) {
+        const response = await post(endpoint, { payload: { ...endpoint.valid(), [field]: wrong } });
+        expectRefusal(response, [400], `${field}: `);
+      }
+    }
+  });
+
+  it('refuses a missing required field, naming it', async () => {
+    for (const field of endpoint.required) {
+      const body = endpoint.valid();
+      delete body[field];
+      expectRefusal(await post(endpoint, { payload: body }), [400], `${field}: `);
+    }
+    expectRefusal(await post(endpoint, { payload: {} }), [400], new RegExp(`^(${endpoint.required.join('|')}): `));
+  });
+
+  it('refuses an over-long field, naming it', async () => {
+    for (const [field, value] of Object.entries(endpoint.tooLong)) {
+      expectRefusal(await post(endpoint, { payload: { ...endpoint.valid(), [field]: value } }), [400], `${field}: `);
+    }
+  });
+
+  it('refuses an unknown extra field, naming it', async () => {
+    const message = expectRefusal(await post(endpoint, { payload: { ...endpoint.valid(), isAdmin: true } }), [400]);
+    expect(message).toContain('isAdmin');
+  });
+
+  it('refuses a body that is not sent as JSON', async () => {
+    const form = new URLSearchParams(endpoint.valid() as Record<string, string>).toString();
+    const formResponse = await post(endpoint, { payload: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(expectRefusal(formResponse, [415])).toBe('Send the request body as application/json.');
+    expectRefusal(await post(endpoint, { payload: 'x', headers: { 'content-type': 'multipart/form-data; boundary=x' } }), [415]);
+    expectRefusal(await post(endpoint, { payload: JSON.stringify(endpoint.valid()), headers: { 'content-type': 'text/plain' } }), [400, 415]);
+    expectRefusal(await post(endpoint, { payload: JSON.stringify(endpoint.valid()), headers: { 'content-type': 'application/xml' } }), [415]);
+  });
+
+  it('refuses a body over 1 MiB', async () => {
+    const big = JSON.stringify({ ...endpoint.valid(), padding: 'x'.repeat(1024 * 1024) });
+    expect(expectRefusal(await post(endpoint, json(big)), [413])).toBe('The request body is too large.');
+  });
+
+  it('accepts the valid body (so the refusals above are about the body)', async () => {
+    const response = await post(endpoint, { payload: endpoint.valid() });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+});
+
+describe('POST endpoints without a body', () => {
+  it.each([
+    { url: '/api/logout', as: 'student' as const },
+    { url: '/api/admin/clear-sessions', as: 'admin' as const },
+  ])('$url refuses malformed and oversized JSON with a 4xx', async (endpoint) => {
+    expectRefusal(await post(endpoint, json('{oops')), [400]);
+    expectRefusal(await post(endpoint, json(JSON.stringify({ padding: 'x'.repeat(1024 * 1024) }))), [413]);
+  });
+});
+
+describe('after all of it', () => {
+  it('a too-short new password is refused with the rule', async () => {
+    const response = await post({ url: '/api/change-password', as: 'admin' }, { payload: { currentPassword: admin.password, newPassword: 'short' } });
+    expect(expectRefusal(response, [400])).toBe('newPassword: must be at least 8 characters');
+  });
+
+  it('a blank username is refused before any password check', async () => {
+    const response = await post({ url: '/api/login', as: 'nobody' }, { payload: { username: '   ', password: 'x' } });
+    expect(expectRefusal(response, [400])).toBe('username: Enter your username or mobile number');
+  });
+
+  it('an e-mail that is not one is refused', async () => {
+    const response = await post({ url: '/api/forgot-password', as: 'nobody' }, { payload: { email: 'not-an-email' } });
+    expect(expectRefusal(response, [400])).toBe('email: must be an e-mail address');
+  });
+
+  it('the server is still healthy', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'pglite' });
+  });
+});

@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, students, users } from '../db/schema.js';
+import { createTestApp, sessionCookieForUser, sessionCookieFrom, signIn, type TestApp } from '../test/app.js';
+import { createAdmin, createStudent } from '../test/factories.js';
+import { deleteSessionsOfUser } from './sessions.js';
+
+const HOUR = 3600_000;
+
+/** A clock the test moves by hand. */
+function manualClock(start = Date.now()) {
+  let current = start;
+  return {
+    now: () => new Date(current),
+    advance: (ms: number) => {
+      current += ms;
+    },
+  };
+}
+
+function tokenOf(cookie: string): string {
+  return cookie.slice(cookie.indexOf('=') + 1);
+}
+
+describe('sessions', () => {
+  const clock = manualClock();
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: clock.now, env: { SESSION_TTL_HOURS: '6' } });
+  });
+  afterAll(() => t.close());
+
+  const directSession = (userId: number) => sessionCookieForUser(t.database.db, userId, { now: clock.now() });
+  const whoAmI = (cookie: string) => t.app.inject({ url: '/api/user', headers: { cookie } });
+  const sessionsOf = (userId: number) => t.database.db.select().from(sessions).where(eq(sessions.userId, userId));
+
+  it('sets an HttpOnly, SameSite=Lax cookie on /, expiring after SESSION_TTL_HOURS, not Secure by default', async () => {
+    const student = await createStudent(t.database.db);
+    const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: student.mobileNumber, password: student.password } });
+    expect(response.statusCode).toBe(200);
+    const [cookie, ...others] = response.cookies;
+    expect(others).toHaveLength(0);
+    expect(cookie).toMatchObject({ name: 'parley_session', httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const expires = cookie?.expires?.getTime() ?? 0;
+    // Cookie dates have whole seconds.
+    expect(Math.abs(expires - (clock.now().getTime() + 6 * HOUR))).toBeLessThan(1000);
+    const header = String(response.headers['set-cookie']);
+    expect(header).toMatch(/; HttpOnly/);
+    expect(header).toMatch(/; SameSite=Lax/);
+    expect(header).not.toMatch(/; Secure/i);
+    expect(header).not.toMatch(/Domain=/i);
+    // The session in the database ends when the cookie does.
+    const [row] = await sessionsOf(student.user.id);
+    expect(Math.abs((row?.expiresAt.getTime() ?? 0) - (clock.now().getTime() + 6 * HOUR))).toBeLessThan(1000);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const admin = await createAdmin(t.database.db);
+    const cookie = await signIn(t.app, admin.username, admin.password);
+    const token = tokenOf(cookie);
+    const rows = await sessionsOf(admin.user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.tokenHash).toBe(createHash('sha256').update(token).digest('base64url'));
+    // The token appears nowhere in the table, in any column.
+    const dump = (await t.database.db.execute(sql`select * from sessions`)) as unknown as { rows: unknown[] };
+    expect(dump.rows.length).toBeGreaterThan(0);
+    const text = JSON.stringify(dump.rows);
+    expect(text).toContain(rows[0]!.tokenHash);
+    expect(text).not.toContain(token);
+  });
+
+  it('a second sign-in from the same browser rotates the token; the old one stops working', async () => {
+    const student = await createStudent(t.database.db);
+    const first = await signIn(t.app, student.mobileNumber, student.password);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { cookie: first },
+      payload: { username: student.mobileNumber, password: student.password },
+    });
+    expect(again.statusCode).toBe(200);
+    const second = sessionCookieFrom(again);
+    expect(second).not.toBe(first);
+    expect((await whoAmI(first)).statusCode).toBe(401);
+    expect((await whoAmI(second)).statusCode).toBe(200);
+    expect(await sessionsOf(student.user.id)).toHaveLength(1);
+  });
+
+  it('signing in on another device keeps the first device signed in', async () => {
+    const student = await createStudent(t.database.db);
+    const phone = await signIn(t.app, student.mobileNumber, student.password);
+    const laptop = await signIn(t.app, student.mobileNumber, student.password);
+    expect((await whoAmI(phone)).statusCode).toBe(200);
+    expect((await whoAmI(laptop)).statusCode).toBe(200);
+  });
+
+  it('after logout the token is useless and the cookie is cleared', async () => {
+    const student = await createStudent(t.database.db);
+    const cookie = await directSession(student.user.id);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    expect(logout.statusCode).toBe(204);
+    const cleared = logout.cookies.find((c) => c.name === 'parley_session');
+    expect(cleared?.value).toBe('');
+    expect(cleared?.expires?.getTime()).toBeLessThan(Date.now());
+    const after = await whoAmI(cookie);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ message: 'Please sign in first.' });
+    expect(await sessionsOf(student.user.id)).toHaveLength(0);
+  });
+
+  it('a made-up or over-long token is simply signed out', async () => {
+    expect((await whoAmI('parley_session=not-a-real-token')).statusCode).toBe(401);
+    expect((await whoAmI(`parley_session=${'a'.repeat(5000)}`)).statusCode).toBe(401);
+  });
+
+  it('a session expires after SESSION_TTL_HOURS', async () => {
+    const student = await createStudent(t.database.db);
+    const cookie = await signIn(t.app, student.mobileNumber, student.password);
+    clock.advance(6 * HOUR - 1000);
+    expect((await whoAmI(cookie)).statusCode).toBe(200);
+    clock.advance(2000);
+    expect((await whoAmI(cookie)).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/student/profile', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('deactivating a student refuses their student pages at once, and ending their sessions signs them out', async () => {
+    const db = t.database.db;
+    const student = await createStudent(db);
+    const cookie = await directSession(student.user.id);
+    expect((await t.app.inject({ url: '/api/student/profile', headers: { cookie } })).statusCode).toBe(200);
+
+    await db.update(students).set({ status: 'Deactivated' }).where(eq(students.id, student.student.id));
+    const refused = await t.app.inject({ url: '/api/student/profile', headers: { cookie } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Your access has been revoked or deactivated. Please contact the school for assistance.');
+
+    await deleteSessionsOfUser(db, student.user.id);
+    expect((await whoAmI(cookie)).statusCode).toBe(401);
+  });
+
+  it('deleting a user deletes their sessions', async () => {
+    const db = t.database.db;
+    const student = await createStudent(db);
+    const cookie = await directSession(student.user.id);
+    await db.delete(users).where(eq(users.id, student.user.id));
+    expect(await sessionsOf(student.user.id)).toHaveLength(0);
+    expect((await whoAmI(cookie)).statusCode).toBe(401);
+  });
+
+  describe('change-password', () => {
+    const change = (cookie: string, body: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/change-password', headers: { cookie }, payload: body });
+
+    it('keeps this session, signs out the others, and swaps the password', async () => {
+      const student = await createStudent(t.database.db);
+      const here = await directSession(student.user.id);
+      const elsewhere = await directSession(student.user.id);
+      const response = await change(here, { currentPassword: student.password, newPassword: 'a much better password' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: 'Your password has been updated successfully' });
+      expect((await whoAmI(here)).statusCode).toBe(200);
+      expect((await whoAmI(elsewhere)).statusCode).toBe(401);
+      expect(await sessionsOf(student.user.id)).toHaveLength(1);
+
+      const oldLogin = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: student.mobileNumber, password: student.password } });
+      expect(oldLogin.statusCode).toBe(401);
+      expect(oldLogin.json()).toEqual({ message: 'Invalid username or password' });
+      await signIn(t.app, student.mobileNumber, 'a much better password');
+    });
+
+    it('requires the right current password', async () => {
+      const admin = await createAdmin(t.database.db);
+      const cookie = await directSession(admin.user.id);
+      const wrong = await change(cookie, { currentPassword: 'not my password', newPassword: 'a much better password' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toMatch(/^currentPassword: /);
+      const missing = await change(cookie, { newPassword: 'a much better password' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toMatch(/^currentPassword: /);
+      // Nothing changed.
+      await signIn(t.app, admin.username, admin.password);
+      expect((await whoAmI(cookie)).statusCode).toBe(200);
+    });
+
+    it('refuses a too-short new password and one equal to the current password', async () => {
+      const admin = await createAdmin(t.database.db);
+      const cookie = await directSession(admin.user.id);
+      const short = await change(cookie, { currentPassword: admin.password, newPassword: 'short' });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().message).toBe('newPassword: must be at least 8 characters');
+      const same = await change(cookie, { currentPassword: admin.password, newPassword: admin.password });
+      expect(same.statusCode).toBe(400);
+      expect(same.json().message).toMatch(/^newPassword: /);
+      await signIn(t.app, admin.username, admin.password);
+    });
+  });
+});
+
+describe('the Secure cookie flag', () => {
+  it('is set when COOKIE_SECURE=true', async () => {
+    const t = await createTestApp({ env: { COOKIE_SECURE: 'true' } });
+    try {
+      const admin = await createAdmin(t.database.db);
+      const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: admin.username, password: admin.password } });
+      expect(response.statusCode).toBe(200);
+      expect(response.cookies[0]).toMatchObject({ name: 'parley_session', secure: true, httpOnly: true, sameSite: 'Lax' });
+      expect(String(response.headers['set-cookie'])).toMatch(/; Secure/);
+      const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: sessionCookieFrom(response) } });
+      expect(logout.statusCode).toBe(204);
+      expect(logout.cookies.find((c) => c.name === 'parley_session')).toMatchObject({ value: '', path: '/' });
+    } finally {
+      await t.close();
+    }
+  });
+});

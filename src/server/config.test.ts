@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, publicConfig } from './config.js';
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'production',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: path.resolve('./data'),
+      ADMIN_USERNAME: 'admin',
+      COOKIE_SECURE: false,
+      SESSION_TTL_HOURS: 12,
+      APP_TITLE: 'Parley',
+      CLASS_NAME: 'Spoken English Class',
+      TRUST_PROXY: false,
+      LOG_LEVEL: 'info',
+    });
+    for (const unset of ['DATABASE_URL', 'ADMIN_PASSWORD', 'ADMIN_EMAIL', 'SMTP_URL', 'PUBLIC_URL'] as const) {
+      expect(config[unset], unset).toBeUndefined();
+    }
+    expect(config.MAIL_FROM).toMatch(/@/);
+    expect(path.isAbsolute(config.DATA_DIR)).toBe(true);
+    expect(publicConfig(config)).toEqual({ appTitle: 'Parley', className: 'Spoken English Class' });
+  });
+
+  it('reads and converts the variables it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/srv/parley',
+      DATABASE_URL: 'postgresql://parley@db.internal:5432/parley',
+      ADMIN_PASSWORD: 'long-enough',
+      COOKIE_SECURE: 'true',
+      TRUST_PROXY: '1',
+      SESSION_TTL_HOURS: '2.5',
+      SMTP_URL: 'smtps://user:pass@mail.example.org:465',
+      PUBLIC_URL: 'https://parley.example.org',
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      DATA_DIR: '/srv/parley',
+      DATABASE_URL: 'postgresql://parley@db.internal:5432/parley',
+      ADMIN_PASSWORD: 'long-enough',
+      COOKIE_SECURE: true,
+      TRUST_PROXY: true,
+      SESSION_TTL_HOURS: 2.5,
+      SMTP_URL: 'smtps://user:pass@mail.example.org:465',
+      PUBLIC_URL: 'https://parley.example.org',
+    });
+  });
+
+  it('treats empty optional variables as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: '  ', SMTP_URL: '', PUBLIC_URL: '', ADMIN_EMAIL: '' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.ADMIN_PASSWORD).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.PUBLIC_URL).toBeUndefined();
+    expect(config.ADMIN_EMAIL).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://root@localhost/parley'],
+    ['DATABASE_URL', 'not a url'],
+    ['ADMIN_PASSWORD', 'short'],
+    ['ADMIN_USERNAME', 'x'],
+    ['ADMIN_USERNAME', 'has space'],
+    ['ADMIN_EMAIL', 'not-an-email'],
+    ['COOKIE_SECURE', 'maybe'],
+    ['SESSION_TTL_HOURS', '0'],
+    ['SMTP_URL', 'http://mail.example.org'],
+    ['PUBLIC_URL', 'parley.example.org'],
+    ['LOG_LEVEL', 'loud'],
+    ['NODE_ENV', 'staging'],
+  ])('refuses %s=%j with a ConfigError naming the variable', (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
+    // Only the bad variable is named.
+    expect(error.message.trim().split('\n')).toHaveLength(2);
+  });
+
+  it('names every bad variable at once', () => {
+    const error = configError({ PORT: '-1', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: '1234567' });
+    expect(error.message).toContain('PORT: ');
+    expect(error.message).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
+    expect(error.message).toContain('ADMIN_PASSWORD: must be at least 8 characters');
+  });
+});

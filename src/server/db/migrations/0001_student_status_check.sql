@@ -1,0 +1,1 @@
+ALTER TABLE "students" ADD CONSTRAINT "students_status_check" CHECK ("students"."status" in ('Activated', 'Deactivated'));

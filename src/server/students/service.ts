@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { StudentStatus } from '../../shared/api/entities.js';
+import type { Db } from '../db/open.js';
+import { sessions, students, users, type StudentRow } from '../db/schema.js';
+
+/**
+ * Sets a student's status. Deactivating ends the student's own sessions at once and takes them off any
+ * teacher's device where they were the acting student.
+ */
+export async function setStudentStatus(db: Db, studentId: number, status: StudentStatus): Promise<StudentRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(students).set({ status }).where(eq(students.id, studentId)).returning();
+    if (row && status === 'Deactivated') {
+      await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+      await tx.update(sessions).set({ actingStudentId: null }).where(eq(sessions.actingStudentId, studentId));
+    }
+    return row ?? null;
+  });
+}
+
+/** Deletes a student and their account; their sessions go with it (foreign keys cascade). */
+export async function deleteStudent(db: Db, studentId: number): Promise<boolean> {
+  const [row] = await db.select({ userId: students.userId }).from(students).where(eq(students.id, studentId));
+  if (!row) return false;
+  await db.delete(users).where(eq(users.id, row.userId));
+  return true;
+}
