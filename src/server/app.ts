@@ -15,6 +15,8 @@ import { installErrorHandler } from './lib/error-handler.js';
 import { HttpError } from './lib/http-errors.js';
 import { renderIndexHtml } from './lib/index-html.js';
 import securityPlugin from './lib/security.js';
+import { courseRoutes } from './courses/routes.js';
+import { adminStudentRoutes } from './students/admin-routes.js';
 import { studentRoutes } from './students/routes.js';
 
 /** The whole HTTP application as a value: tests use it with `inject()` without listening. */
@@ -49,6 +51,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await authRoutes(app, deps);
   await studentRoutes(app, deps);
+  await adminStudentRoutes(app, deps);
+  await courseRoutes(app, deps);
 
   await serveClient(app, deps);
   return app;

@@ -33,7 +33,7 @@ describe('loadConfig', () => {
     }
     expect(config.MAIL_FROM).toMatch(/@/);
     expect(path.isAbsolute(config.DATA_DIR)).toBe(true);
-    expect(publicConfig(config)).toEqual({ appTitle: 'Parley', className: 'Spoken English Class' });
+    expect(publicConfig(config)).toEqual({ appTitle: 'Parley', className: 'Spoken English Class', phoneRegion: 'IN', schoolTimezone: 'Asia/Kolkata' });
   });
 
   it('reads and converts the variables it is given', () => {
@@ -98,5 +98,17 @@ describe('loadConfig', () => {
     expect(error.message).toContain('PORT: ');
     expect(error.message).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
     expect(error.message).toContain('ADMIN_PASSWORD: must be at least 8 characters');
+  });
+});
+
+describe('school settings', () => {
+  it('normalises the phone region and refuses unknown ones', () => {
+    expect(loadConfig({ DEFAULT_PHONE_REGION: 'gb' }).DEFAULT_PHONE_REGION).toBe('GB');
+    expect(configError({ DEFAULT_PHONE_REGION: 'India' }).message).toContain('DEFAULT_PHONE_REGION: must be a two-letter country code');
+  });
+
+  it('accepts IANA time zones and refuses others', () => {
+    expect(loadConfig({ SCHOOL_TIMEZONE: 'Europe/London' }).SCHOOL_TIMEZONE).toBe('Europe/London');
+    expect(configError({ SCHOOL_TIMEZONE: 'Mars/Olympus' }).message).toContain('SCHOOL_TIMEZONE: must be an IANA time zone');
   });
 });

@@ -44,6 +44,26 @@ export const configSchema = z.object({
   PUBLIC_URL: optionalText.pipe(z.url('must be a full URL such as https://parley.example.org').optional()),
   APP_TITLE: z.string().trim().min(1).max(80).default('Parley'),
   CLASS_NAME: z.string().trim().min(1).max(120).default('Spoken English Class'),
+  /** Region assumed for mobile numbers typed without a country code (ISO 3166 code, e.g. IN, GB). */
+  DEFAULT_PHONE_REGION: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as IN or GB')
+    .default('IN'),
+  /** The school's time zone: "the attempt's date" in the admin lists is the date there. */
+  SCHOOL_TIMEZONE: z
+    .string()
+    .trim()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Kolkata or Europe/London')
+    .default('Asia/Kolkata'),
   TRUST_PROXY: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -63,6 +83,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The part of the configuration the browser may see. */
-export function publicConfig(config: Pick<Config, 'APP_TITLE' | 'CLASS_NAME'>) {
-  return { appTitle: config.APP_TITLE, className: config.CLASS_NAME };
+export function publicConfig(config: Pick<Config, 'APP_TITLE' | 'CLASS_NAME' | 'DEFAULT_PHONE_REGION' | 'SCHOOL_TIMEZONE'>) {
+  return {
+    appTitle: config.APP_TITLE,
+    className: config.CLASS_NAME,
+    phoneRegion: config.DEFAULT_PHONE_REGION,
+    schoolTimezone: config.SCHOOL_TIMEZONE,
+  };
 }

@@ -1,9 +1,13 @@
 export interface PublicConfig {
   appTitle: string;
   className: string;
+  /** Region assumed for mobile numbers typed without a country code. */
+  phoneRegion: string;
+  /** The school's time zone, in which attempt dates are shown and filtered. */
+  schoolTimezone: string;
 }
 
-const FALLBACK: PublicConfig = { appTitle: 'Parley', className: 'Spoken English Class' };
+const FALLBACK: PublicConfig = { appTitle: 'Parley', className: 'Spoken English Class', phoneRegion: 'IN', schoolTimezone: 'Asia/Kolkata' };
 
 let cached: PublicConfig | undefined;
 

@@ -1,6 +1,8 @@
 export interface PublicConfig {
   appTitle: string;
   className: string;
+  phoneRegion: string;
+  schoolTimezone: string;
 }
 
 const escapeHtml = (text: string) =>

@@ -1,65 +1,102 @@
-import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Tabs, Title } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
-import { toastError, toastSuccess } from '../../lib/notify';
-import { clearStudentInfo, readStudentInfo } from '../../lib/student-info';
+import { Link, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/auth/current-user';
 import { useSignOut } from '../../lib/auth/use-sign-out';
+import { toastError, toastSuccess } from '../../lib/notify';
+import { clearStudentInfo, readStudentInfo } from '../../lib/student-info';
 import { useClearStudentSession } from './api/clear-sessions';
+import { AttemptsPlaceholder } from './attempts/AttemptsPlaceholder';
+import { SettingsTab } from './settings/SettingsTab';
+import { StudentsTab } from './students/StudentsTab';
 
-export default function AdminPage() {
+export const ADMIN_TABS = [
+  { value: 'students', label: 'Students' },
+  { value: 'ielts', label: 'IELTS Attempts' },
+  { value: 'interview', label: 'Interview Attempts' },
+  { value: 'settings', label: 'Settings' },
+] as const;
+type TabValue = (typeof ADMIN_TABS)[number]['value'];
+
+const isTab = (value: string | null): value is TabValue => ADMIN_TABS.some((tab) => tab.value === value);
+
+/** Ends a student's test session on this device when the teacher comes back to the dashboard. */
+function useClearActingStudentOnOpen() {
   const { data: user } = useCurrentUser();
-  const { signOut, isPending } = useSignOut();
-  const clearSession = useClearStudentSession();
+  const { mutate } = useClearStudentSession();
   const cleared = useRef(false);
-
   useEffect(() => {
     if (cleared.current || !user) return;
     cleared.current = true;
     const hadStudent = user.actingStudent !== null || readStudentInfo() !== null;
     clearStudentInfo();
-    clearSession.mutate(undefined, {
+    mutate(undefined, {
       onSuccess: () => {
         if (hadStudent) toastSuccess('Student session cleared', 'The student who was taking a test on this device is signed out.');
       },
       onError: (error) => toastError('Could not clear the student session', error.message),
     });
-  }, [user, clearSession]);
+  }, [user, mutate]);
+}
+
+export default function AdminPage() {
+  const { data: user } = useCurrentUser();
+  const { signOut, isPending } = useSignOut();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabValue = isTab(requested) ? requested : 'students';
+  useClearActingStudentOnOpen();
 
   return (
-    <Container size="lg">
-      <Stack gap="lg">
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Title order={1} size="h2">
-            Welcome, {user?.username}
-          </Title>
-          <Group gap="sm">
-            <Button component={Link} to="/admin/courses" variant="light">
-              Manage Courses
-            </Button>
-            <Button variant="default" onClick={signOut} loading={isPending}>
-              Logout
-            </Button>
-          </Group>
-        </Group>
-        <Paper withBorder radius="lg" p="xl">
-          <Stack gap="sm">
-            <Title order={2} size="h3">
-              Start a test for a student
+    <ModalsProvider>
+      <Container size="xl">
+        <Stack gap="lg">
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Title order={1} size="h2">
+              Welcome, {user?.username}
             </Title>
-            <Text>
-              Hand this device to a student: they enter their mobile number and password, and the test they take is saved for
-              them.
-            </Text>
-            <Button component={Link} to="/student" w="fit-content">
-              Open the student access page
-            </Button>
-          </Stack>
-        </Paper>
-        <Text c="dimmed" size="sm">
-          Student management, attempt lists and settings open on this page in the next release.
-        </Text>
-      </Stack>
-    </Container>
+            <Group gap="sm">
+              <Button component={Link} to="/student" variant="light">
+                Student access
+              </Button>
+              <Button component={Link} to="/admin/courses" variant="light">
+                Manage Courses
+              </Button>
+              <Button variant="default" onClick={signOut} loading={isPending}>
+                Logout
+              </Button>
+            </Group>
+          </Group>
+          <Tabs
+            value={tab}
+            onChange={(value) => {
+              if (isTab(value)) setParams(value === 'students' ? {} : { tab: value }, { replace: true });
+            }}
+            keepMounted={false}
+          >
+            <Tabs.List>
+              {ADMIN_TABS.map((item) => (
+                <Tabs.Tab key={item.value} value={item.value}>
+                  {item.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="students" pt="lg">
+              <StudentsTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="ielts" pt="lg">
+              <AttemptsPlaceholder kind="IELTS" />
+            </Tabs.Panel>
+            <Tabs.Panel value="interview" pt="lg">
+              <AttemptsPlaceholder kind="Interview" />
+            </Tabs.Panel>
+            <Tabs.Panel value="settings" pt="lg">
+              <SettingsTab />
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
+      </Container>
+    </ModalsProvider>
   );
 }
