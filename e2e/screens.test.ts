@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -8,7 +9,8 @@ import { collectConsoleErrors, launchBrowser, newPage, screenshot, startTestServ
 /**
  * Every screen of the foundation at desktop and phone size: a screenshot to look at
  * (test-results/screenshots/), and checks that hold on every screen: no horizontal scrolling on a
- * phone, one h1, every form field labelled, and no errors in the console.
+ * phone, one h1, every form field labelled, no serious or critical axe-core (WCAG 2.1 AA) violations,
+ * and no errors in the console.
  */
 let server: TestServer;
 let browser: LaunchedBrowser;
@@ -44,6 +46,11 @@ async function checkScreen(page: Page, name: string, viewport: 'desktop' | 'phon
       .map((el) => el.outerHTML),
   }));
   await screenshot(page, `${name}-${viewport}`);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(" ")} ${node.failureSummary ?? ""}`).join(", ")})`);
+  expect(serious.join("\n"), `${name} at ${viewport}: accessibility violations`).toBe("");
   expect(layout.scrollWidth, `${name} scrolls sideways at ${viewport}`).toBeLessThanOrEqual(layout.width);
   expect(layout.h1, `${name} has one h1`).toBe(1);
   expect(layout.unlabelled, `${name} has unlabelled fields`).toEqual([]);

@@ -73,7 +73,7 @@ function SignInForm() {
             label="Password"
             autoComplete="current-password"
             required
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password', tabIndex: 0 }}
             key={form.key('password')}
             {...form.getInputProps('password')}
           />

@@ -63,7 +63,7 @@ export function StudentAccessPage() {
             label="Password"
             autoComplete="off"
             required
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password', tabIndex: 0 }}
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
