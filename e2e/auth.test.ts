@@ -267,7 +267,7 @@ describe('student access on a teacher device', () => {
     const page = await open('/auth');
     await fillSignIn(page, admin.username, admin.password);
     await page.waitForURL('**/admin');
-    await page.getByRole('link', { name: 'Open the student access page' }).click();
+    await page.getByRole('link', { name: 'Student access' }).click();
     await page.waitForURL('**/student');
 
     await page.getByLabel('Mobile number').fill('+91 99887 76655');

@@ -1,14 +1,25 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { TOAST_DURATION_MS, TOAST_LIMIT } from '../lib/notify';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { TOAST_DURATION_MS, TOAST_LIMIT, useToastContainerWanted } from '../lib/notify';
 import { cssVariablesResolver, theme } from './theme';
+
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+function ToastContainer() {
+  const wanted = useToastContainerWanted();
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-center" />
+    </Suspense>
+  );
+}
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-center" />
+      <ToastContainer />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,13 +1,36 @@
-import { notifications } from '@mantine/notifications';
+import { useSyncExternalStore } from 'react';
 
 /** Spec section 9: one toast at a time, shown 5000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
+// @mantine/notifications (container and store) is loaded with the first toast rather than with the
+// page: it is about 9 KB of the first-visit budget. Toasts shown before the container mounts wait in
+// Mantine's store and appear with it.
+let containerWanted = false;
+const listeners = new Set<() => void>();
+
+export function useToastContainerWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => containerWanted,
+    () => false,
+  );
+}
+
 /** The newest toast replaces the one on screen (rather than waiting in a queue behind it). */
 function show(title: string, message: string, color: string): void {
-  notifications.clean();
-  notifications.show({ title, message, color, autoClose: TOAST_DURATION_MS, closeButtonProps: { 'aria-label': 'Close notification' } });
+  if (!containerWanted) {
+    containerWanted = true;
+    for (const listener of listeners) listener();
+  }
+  void import('@mantine/notifications').then(({ notifications }) => {
+    notifications.clean();
+    notifications.show({ title, message, color, autoClose: TOAST_DURATION_MS, closeButtonProps: { 'aria-label': 'Close notification' } });
+  });
 }
 
 export function toastSuccess(title: string, message: string): void {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { newPasswordField, PASSWORD_MAX_LENGTH } from './common.js';
+import { newPasswordField } from './common.js';
+import { EMAIL_INVALID, EMAIL_MAX_LENGTH, ENTER_PASSWORD, ENTER_SIGN_IN_NAME, PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG, SIGN_IN_NAME_MAX_LENGTH } from './limits.js';
 import { course, student } from './entities.js';
 
 /** "is required" when the field is missing, "must be text" when it has another type. */
@@ -9,12 +10,12 @@ export const credentials = z.strictObject({
   username: z
     .string({ error: textFieldError })
     .trim()
-    .min(1, 'Enter your username or mobile number')
-    .max(100, 'must be at most 100 characters'),
+    .min(1, ENTER_SIGN_IN_NAME)
+    .max(SIGN_IN_NAME_MAX_LENGTH, `must be at most ${SIGN_IN_NAME_MAX_LENGTH} characters`),
   password: z
     .string({ error: textFieldError })
-    .min(1, 'Enter your password')
-    .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    .min(1, ENTER_PASSWORD)
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
 });
 export type Credentials = z.infer<typeof credentials>;
 
@@ -42,7 +43,7 @@ export const changePasswordBody = z.strictObject({
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 export const forgotPasswordBody = z.strictObject({
-  email: z.email('must be an e-mail address').max(254),
+  email: z.email(EMAIL_INVALID).max(EMAIL_MAX_LENGTH),
 });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { forgotPasswordBody, type ForgotPasswordBody } from '../../../shared/api/auth';
+import type { ForgotPasswordBody } from '../../../shared/api/auth';
 import { serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
+import { emailError } from '../../lib/validators';
 import { AuthCard } from '../../components/AuthCard';
 import { useForgotPassword } from '../../lib/auth/mutations';
 
@@ -16,7 +17,7 @@ export default function ForgotPasswordPage() {
   const form = useForm<ForgotPasswordBody>({
     mode: 'uncontrolled',
     initialValues: { email: '' },
-    validate: schemaResolver(forgotPasswordBody, { sync: true }),
+    validate: { email: emailError },
   });
 
   if (sent) {

@@ -1,15 +1,15 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { PASSWORDS_DO_NOT_MATCH } from '../../../shared/api/limits';
 import { useNavigate } from 'react-router';
-import { newPasswordField } from '../../../shared/api/common';
 import { serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
+import { newPasswordError } from '../../lib/validators';
 import { AuthCard } from '../../components/AuthCard';
 import { useChangePassword } from '../../lib/auth/mutations';
 import { useCurrentUser } from '../../lib/auth/current-user';
 import { useSignOut } from '../../lib/auth/use-sign-out';
 
-export const PASSWORDS_DO_NOT_MATCH = 'New passwords do not match';
 
 /** After signing in with a mailed temporary password, the user chooses a new one before anything else. */
 export default function SetPasswordPage() {
@@ -21,10 +21,7 @@ export default function SetPasswordPage() {
     mode: 'uncontrolled',
     initialValues: { newPassword: '', confirmPassword: '' },
     validate: {
-      newPassword: (value) => {
-        const result = newPasswordField.safeParse(value);
-        return result.success ? null : `Password ${result.error.issues[0]?.message ?? 'is not valid'}`;
-      },
+      newPassword: newPasswordError,
       confirmPassword: (value, values) => (value === values.newPassword ? null : PASSWORDS_DO_NOT_MATCH),
     },
   });

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { credentials, type Credentials, type User } from '../../../shared/api/auth';
+import type { Credentials, User } from '../../../shared/api/auth';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { isApiError, serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
+import { signInNameError, signInPasswordError } from '../../lib/validators';
 import { AlreadyLoggedIn } from './AlreadyLoggedIn';
 import { AuthCard } from '../../components/AuthCard';
 import { useCurrentUser } from '../../lib/auth/current-user';
@@ -30,15 +30,22 @@ function SignInForm() {
   const login = useLogin();
   const navigate = useNavigate();
   const [errorText, setErrorText] = useState<string | null>(null);
-  const form = useForm<Credentials>({
-    mode: 'uncontrolled',
-    initialValues: { username: '', password: '' },
-    validate: schemaResolver(credentials, { sync: true }),
-  });
+  // Plain state rather than @mantine/form: this page is the first visit, and every kilobyte counts.
+  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<{ username: string | null; password: string | null }>({ username: null, password: null });
+  const change = (field: keyof Credentials) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    setFieldErrors((current) => ({ ...current, [field]: null }));
+  };
 
-  const submit = form.onSubmit((values) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors = { username: signInNameError(values.username), password: signInPasswordError(values.password) };
+    setFieldErrors(errors);
+    if (errors.username || errors.password) return;
     setErrorText(null);
-    login.mutate(values, {
+    login.mutate({ username: values.username.trim(), password: values.password }, {
       onSuccess: (user) => {
         toastSuccess('Login successful', 'Welcome back!');
         navigate(homeFor(user), { replace: true });
@@ -49,7 +56,7 @@ function SignInForm() {
         toastError('Login failed', text);
       },
     });
-  });
+  };
 
   return (
     <AuthCard title="Sign in" subtitle="Students: use your mobile number or username. Teachers: use your admin username.">
@@ -66,16 +73,18 @@ function SignInForm() {
             autoCapitalize="none"
             spellCheck={false}
             required
-            key={form.key('username')}
-            {...form.getInputProps('username')}
+            value={values.username}
+            onChange={change('username')}
+            error={fieldErrors.username}
           />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
             required
             visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password', tabIndex: 0 }}
-            key={form.key('password')}
-            {...form.getInputProps('password')}
+            value={values.password}
+            onChange={change('password')}
+            error={fieldErrors.password}
           />
           <Group justify="space-between" align="center">
             <Anchor component={Link} to="/forgot-password" size="sm">

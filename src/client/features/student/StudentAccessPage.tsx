@@ -1,11 +1,12 @@
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { credentials, type Credentials } from '../../../shared/api/auth';
+import type { Credentials } from '../../../shared/api/auth';
 import { serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { saveStudentInfo } from '../../lib/student-info';
+import { signInNameError, signInPasswordError } from '../../lib/validators';
 import { AuthCard } from '../../components/AuthCard';
 import { useCheckAccess } from './api/student';
 
@@ -22,7 +23,7 @@ export function StudentAccessPage() {
   const form = useForm<Credentials>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
-    validate: schemaResolver(credentials, { sync: true }),
+    validate: { username: signInNameError, password: signInPasswordError },
   });
 
   const submit = form.onSubmit((values) => {

@@ -1,12 +1,12 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { PASSWORDS_DO_NOT_MATCH } from '../../../../shared/api/limits';
 import { useDisclosure } from '@mantine/hooks';
-import { newPasswordField } from '../../../../shared/api/common';
 import { serverMessageOr } from '../../../lib/api';
 import { useChangePassword } from '../../../lib/auth/mutations';
 import { toastError, toastSuccess } from '../../../lib/notify';
+import { newPasswordError } from '../../../lib/validators';
 
-export const PASSWORDS_DO_NOT_MATCH = 'New passwords do not match';
 
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const change = useChangePassword();
@@ -15,10 +15,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     validate: {
       currentPassword: (value) => (value ? null : 'Enter your current password'),
-      newPassword: (value) => {
-        const result = newPasswordField.safeParse(value);
-        return result.success ? null : `Password ${result.error.issues[0]?.message ?? 'is not valid'}`;
-      },
+      newPassword: newPasswordError,
       confirmPassword: (value, values) => (value === values.newPassword ? null : PASSWORDS_DO_NOT_MATCH),
     },
   });
