@@ -1,0 +1,139 @@
+/*
+ * Every constant of the speaking test (SPEC.md sections 4 and 9), in one place. Times are in
+ * milliseconds and say so in their names.
+ *
+ * The spec's "fixed timing value of 2000 ms per non-empty answer" is a placeholder: each answer
+ * now carries its measured response and speaking times (see answer.ts), so it has no constant.
+ */
+
+// Timing of the test flow.
+export const PART2_PREPARATION_MS = 60_000;
+export const PART2_SPEAKING_MS = 120_000;
+/** After the Part 2 speaking timer ends, the collected answer is passed on after this delay. */
+export const PART2_ANSWER_HANDOFF_DELAY_MS = 100;
+/** Silence after some speech that ends an answer in Parts 1 and 3. */
+export const SILENCE_TO_END_ANSWER_MS = 3_000;
+export const SILENCE_CHECK_INTERVAL_MS = 500;
+/** Listening starts this long after the examiner finishes a question. */
+export const LISTEN_DELAY_AFTER_QUESTION_MS = 500;
+/** On desktop-like devices the answer completes this long after recognition ends. */
+export const RECOGNITION_END_DELAY_MS = 2_000;
+/** Android fallback countdown ('Continue speaking... N seconds remaining'). */
+export const ANDROID_FALLBACK_COUNTDOWN_MS = 3_000;
+export const ANDROID_MAX_RECOGNITION_RESTARTS = 3;
+export const PART3_INTRO_WAIT_MS = 1_000;
+export const MICROPHONE_AUTO_REQUEST_DELAY_MS = 1_000;
+/** On Apple devices, a check 5 s after recording starts that audio chunks are arriving. */
+export const APPLE_RECORDING_CHECK_DELAY_MS = 5_000;
+export const RECORDING_CHUNK_INTERVAL_MS = 1_000;
+
+// After the test.
+/** On the complete stage the stored student info expires after 5 minutes. */
+export const POST_TEST_SESSION_TIMEOUT_MS = 300_000;
+/** Redirect to /auth this long after the 'Session Expired' toast. */
+export const SESSION_EXPIRED_REDIRECT_DELAY_MS = 2_000;
+
+// The examiner's voice and the recogniser.
+export interface VoiceSettings {
+  lang: string;
+  rate: number;
+  pitch: number;
+}
+export const EXAMINER_VOICE: Readonly<VoiceSettings> = { lang: 'en-IN', rate: 0.8, pitch: 1.2 };
+export const EXAMINER_VOICE_ANDROID: Readonly<VoiceSettings> = { lang: 'en-US', rate: 0.9, pitch: 1 };
+/** Recognition language in the test on Apple and Android devices (spec section 7). */
+export const RECOGNITION_LANG_MOBILE = 'en-US';
+
+// What the examiner says besides the questions.
+export const PART2_ANNOUNCEMENT_TEXT = 'Now you have 1 minute to think on the cue card and 2 minutes to answer.';
+export const PART3_INTRO_TEXT = 'Now we move on to Part 3';
+export const CLOSING_TEXT = 'Thank you. That is the end of the speaking test.';
+/** Printed between a cue card's topic and its bullets, as on a real card. */
+export const CUE_CARD_PROMPT_TEXT = 'You should say:';
+
+export const PART_TITLES = {
+  1: 'Introduction & Interview',
+  2: 'Cue Card',
+  3: 'Discussion',
+} as const satisfies Record<1 | 2 | 3, string>;
+
+// Band scale.
+export const BAND_MIN = 1;
+export const BAND_MAX = 9;
+
+// Scoring heuristics (spec section 9). A tier fires when `value <op> threshold`; within one list
+// the first tier that fires is the only one applied ("above 150 +1.5, above 120 +1" gives +1.5 at
+// 160, not +2.5).
+export interface ScoreTier {
+  op: '>' | '<';
+  threshold: number;
+  delta: number;
+}
+
+export const FLUENCY_BASE_BAND = 5;
+export const FLUENCY_WORDS_PER_MINUTE_TIERS: readonly ScoreTier[] = [
+  { op: '>', threshold: 150, delta: 1.5 },
+  { op: '>', threshold: 120, delta: 1 },
+  { op: '>', threshold: 90, delta: 0.5 },
+  { op: '<', threshold: 60, delta: -1 },
+];
+/** Fillers per word. */
+export const FLUENCY_FILLER_RATIO_TIERS: readonly ScoreTier[] = [
+  { op: '>', threshold: 0.1, delta: -1 },
+  { op: '>', threshold: 0.05, delta: -0.5 },
+];
+export const FLUENCY_RESPONSE_TIME_MS_TIERS: readonly ScoreTier[] = [
+  { op: '<', threshold: 2_000, delta: 0.5 },
+  { op: '>', threshold: 5_000, delta: -0.5 },
+];
+
+export const VOCABULARY_BASE_BAND = 5;
+/** Different words over all words. */
+export const VOCABULARY_UNIQUE_RATIO_TIERS: readonly ScoreTier[] = [
+  { op: '>', threshold: 0.7, delta: 2 },
+  { op: '>', threshold: 0.6, delta: 1.5 },
+  { op: '>', threshold: 0.5, delta: 1 },
+  { op: '<', threshold: 0.3, delta: -1 },
+];
+export const VOCABULARY_WORD_COUNT_TIERS: readonly ScoreTier[] = [
+  { op: '>', threshold: 200, delta: 0.5 },
+  { op: '<', threshold: 50, delta: -1 },
+];
+
+export const GRAMMAR_BASE_BAND = 6;
+/** Grammar slips per word. */
+export const GRAMMAR_ERROR_RATIO_TIERS: readonly ScoreTier[] = [
+  { op: '>', threshold: 0.1, delta: -2 },
+  { op: '>', threshold: 0.05, delta: -1 },
+  { op: '<', threshold: 0.02, delta: 1 },
+];
+/** "Average sentence length between 8 and 20": both ends included. */
+export const GRAMMAR_SENTENCE_LENGTH_RANGE = { min: 8, max: 20, delta: 0.5 } as const;
+
+export const PRONUNCIATION_BASE_BAND = 6.5;
+export const PRONUNCIATION_FILLER_RATIO_TIERS: readonly ScoreTier[] = [{ op: '>', threshold: 0.08, delta: -0.5 }];
+
+// Beyond the spec: when a result says nothing.
+/** A test with fewer recognised words than this gets no bands (silence would otherwise earn ~5). */
+export const MIN_ASSESSABLE_WORDS = 50;
+/** A Part 2 long turn with less speech than this gets a note (the card asks for 1 to 2 minutes). */
+export const PART2_MIN_SPEAKING_MS = 60_000;
+/**
+ * Part 1 or Part 3 answers averaging fewer words than this get a note: under 8 words is a phrase,
+ * not an answer with a reason or an example.
+ */
+export const MIN_AVERAGE_WORDS_PER_ANSWER = 8;
+
+// The complete-audio description timeline of the text export (spec section 9).
+export const TIMELINE_MS_PER_CHARACTER = 100;
+export const TIMELINE_MIN_QUESTION_MS = 3_000;
+export const TIMELINE_MIN_ANSWER_MS = 2_000;
+export const TIMELINE_TURN_GAP_MS = 1_000;
+export const TIMELINE_CUE_CARD_MS = 15_000;
+export const TIMELINE_PART2_ANSWER_MS = 120_000;
+/**
+ * "The total reserves 136 s for Part 2", read as the whole Part 2 block: the cue card (15 s), the
+ * 1 s gap between that turn and the answer, and the answer (120 s). The gaps before the cue card
+ * and after the answer are the ordinary gaps between turns of neighbouring parts.
+ */
+export const TIMELINE_PART2_RESERVED_MS = TIMELINE_CUE_CARD_MS + TIMELINE_TURN_GAP_MS + TIMELINE_PART2_ANSWER_MS;

@@ -1,0 +1,43 @@
+import { words } from '../text/index.js';
+import type { SpeakingTestAnswer } from './answer.js';
+import { MIN_AVERAGE_WORDS_PER_ANSWER, PART2_MIN_SPEAKING_MS } from './constants.js';
+import { showNear } from './wording.js';
+
+/**
+ * A note on a part whose answers are far below a sensible length (beyond the spec): the bands
+ * cannot see it, since they work on the whole test.
+ */
+export type PartNote =
+  | { part: 1 | 3; kind: 'short-answers'; averageWords: number; message: string }
+  | { part: 2; kind: 'short-long-turn'; speakingTimeMs: number; message: string };
+
+/** Notes for the parts present in the answers; a part without answers gets none. */
+export function partNotes(answers: readonly SpeakingTestAnswer[]): PartNote[] {
+  const notes: PartNote[] = [];
+  for (const part of [1, 2, 3] as const) {
+    const inPart = answers.filter((answer) => answer.part === part);
+    if (inPart.length === 0) continue;
+    if (part === 2) {
+      const speakingTimeMs = inPart.reduce((total, answer) => total + answer.speakingTimeMs, 0);
+      if (speakingTimeMs < PART2_MIN_SPEAKING_MS) {
+        notes.push({
+          part,
+          kind: 'short-long-turn',
+          speakingTimeMs,
+          message: `You spoke for ${showNear(speakingTimeMs / 1000, PART2_MIN_SPEAKING_MS / 1000)} s in Part 2; the cue card asks for one to two minutes, so aim to keep talking for at least ${PART2_MIN_SPEAKING_MS / 1000} s.`,
+        });
+      }
+      continue;
+    }
+    const averageWords = inPart.reduce((total, answer) => total + words(answer.answer).length, 0) / inPart.length;
+    if (averageWords < MIN_AVERAGE_WORDS_PER_ANSWER) {
+      notes.push({
+        part,
+        kind: 'short-answers',
+        averageWords,
+        message: `Part ${part} answers averaged ${showNear(averageWords, MIN_AVERAGE_WORDS_PER_ANSWER, 1)} words, which is too short to show your English: add a reason or an example, ${MIN_AVERAGE_WORDS_PER_ANSWER} words at the very least.`,
+      });
+    }
+  }
+  return notes;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { FILLER_WORDS, fillerCount, findFillers } from './fillers.js';
+
+const found = (text: string) => findFillers(text).map((m) => m.filler);
+
+describe('findFillers', () => {
+  it('keeps the spec list', () => {
+    expect(FILLER_WORDS).toEqual(['um', 'uh', 'er', 'ah', 'like', 'you know', 'well', 'so']);
+  });
+
+  it.each(FILLER_WORDS)('finds %j on its own, in any case', (filler) => {
+    expect(found(`and ${filler} then`)).toEqual([filler]);
+    expect(found(`and ${filler.toUpperCase()} then`)).toEqual([filler]);
+  });
+
+  it('gives positions that cover the filler in the original text', () => {
+    const text = 'Um, it was, you  know, fine. Er';
+    const matches = findFillers(text);
+    expect(matches).toEqual([
+      { filler: 'um', index: 0, length: 2 },
+      { filler: 'you know', index: 12, length: 9 },
+      { filler: 'er', index: 29, length: 2 },
+    ]);
+    expect(matches.map((m) => text.slice(m.index, m.index + m.length))).toEqual(['Um', 'you  know', 'Er']);
+  });
+
+  it.each([
+    ['likely', []],
+    ['sofa', []],
+    ['unlike', []],
+    ['welcome', []],
+    ['a well-known place', []],
+    ['umbrella', []],
+    ['ahead', []],
+    ['here', []],
+    ['also', []],
+    ['you knew it', []],
+    ['know you', []],
+  ])('whole words only: %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('counts "you know" once, as a phrase, and not across punctuation or a line break', () => {
+    expect(found('you know')).toEqual(['you know']);
+    expect(fillerCount('it was you know really nice you know')).toBe(2);
+    expect(found('thank you, know what')).toEqual([]);
+    expect(found('thank you\nknow what')).toEqual([]);
+  });
+
+  it.each([
+    ['I like reading', []],
+    ["I'd like to go", []],
+    ['we really like it', []],
+    ['it looks like rain', []],
+    ['I, like, went there', ['like']],
+    ['it was like amazing', ['like']],
+    ['Like I said', ['like']],
+    ['I did it as well', []],
+    ['she speaks very well', []],
+    ['well I think so', ['well']],
+    ['Well, it is fine', ['well']],
+    ['so much to do', []],
+    ['I think so', []],
+    ['so I went home', ['so']],
+    ['do you know the answer', []],
+    ['it is you know hard', ['you know']],
+    ['um uh er ah', ['um', 'uh', 'er', 'ah']],
+  ])('ordinary uses are not hesitation: %j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+});

@@ -1,0 +1,76 @@
+/*
+ * Word and sentence tokenising shared by the speaking-test and interview scorers.
+ *
+ * A word is a run of letters or digits, joined across apostrophes ("don't", "o'clock") and hyphens
+ * ("well-known" is one word, like a dictionary's compound). A number with a decimal point or a
+ * thousands separator ("3.5", "1,000") is one word. Curly apostrophes count as straight ones.
+ * Everything else (punctuation, symbols, "%") separates words.
+ */
+
+/** One word with its place in the original text, so a screen can highlight it. */
+export interface WordToken {
+  /** Lower-cased, with ’ written as ' */
+  word: string;
+  /** Offset of the first character in the original text (UTF-16 code units, as String#slice). */
+  index: number;
+  /** Length in the original text. */
+  length: number;
+}
+
+const WORD_PATTERN = /\p{N}+(?:[.,]\p{N}+)+|[\p{L}\p{M}\p{N}]+(?:['’\-‐][\p{L}\p{M}\p{N}]+)*/gu;
+
+/**
+ * Speech recognisers rarely punctuate, so callers that know where utterances end (one final
+ * recognition result per line, say) join them with this separator; `sentences` splits on it.
+ */
+export const UTTERANCE_SEPARATOR = '\n';
+
+export function wordTokens(text: string): WordToken[] {
+  const tokens: WordToken[] = [];
+  for (const match of text.matchAll(WORD_PATTERN)) {
+    tokens.push({ word: normaliseWord(match[0]), index: match.index, length: match[0].length });
+  }
+  return tokens;
+}
+
+/** Lower-cased word tokens of the text, in order. */
+export function words(text: string): string[] {
+  return wordTokens(text).map((token) => token.word);
+}
+
+export function wordCount(text: string): number {
+  return wordTokens(text).length;
+}
+
+/** How many different words (case-insensitive) the text uses. */
+export function uniqueWordCount(text: string): number {
+  return new Set(words(text)).size;
+}
+
+/**
+ * The sentences of a text: split after `.`, `!`, `?` or `…` followed by white space, and at line
+ * breaks (UTTERANCE_SEPARATOR). Pieces without a word ("...") are dropped, so an empty text has no
+ * sentences and an unpunctuated one-line transcript is one sentence.
+ *
+ * Pass an array to give pre-split utterances or answers: each element is split the same way and
+ * is never joined to its neighbours.
+ */
+export function sentences(input: string | readonly string[]): string[] {
+  const pieces = typeof input === 'string' ? [input] : input;
+  return pieces
+    .flatMap((piece) => piece.split(/\r\n|\r|\n|(?<=[.!?…])\s+/u))
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => wordTokens(sentence).length > 0);
+}
+
+function normaliseWord(raw: string): string {
+  return raw.toLowerCase().replace(/’/g, "'").replace(/‐/g, '-');
+}
+
+/**
+ * True when only spaces or tabs separate two tokens: no punctuation and no utterance break, so
+ * they were said together.
+ */
+export function spokenTogether(text: string, first: WordToken, second: WordToken): boolean {
+  return /^[^\S\r\n]+$/u.test(text.slice(first.index + first.length, second.index));
+}
