@@ -1,0 +1,7 @@
+import { NO_RESPONSE_TEXT } from './constants.js';
+
+/** True for an answer with nothing in it, or the spec's 'No response recorded' placeholder for one. */
+export function isEmptyAnswer(answer: string): boolean {
+  const trimmed = answer.trim();
+  return trimmed === '' || trimmed === NO_RESPONSE_TEXT;
+}

@@ -1,0 +1,129 @@
+/**
+ * Every constant of the mock interview (SPEC.md sections 2, 3, 4, 5 and 9), in one place.
+ * Times are in milliseconds and say so in their names.
+ */
+
+/** Question categories (spec section 3). Every generated question carries one of these. */
+export const INTERVIEW_CATEGORIES = [
+  'Introduction',
+  'Strengths',
+  'Weaknesses',
+  'Motivation',
+  'Career Goals',
+  'Experience',
+  'Projects',
+  'Pressure',
+  'Skills',
+  'Learning',
+  'Competence',
+  'Leadership',
+  'Technical',
+  'Education',
+  'Achievements',
+  'Success',
+  'Questions',
+  'Closing',
+] as const;
+export type InterviewCategory = (typeof INTERVIEW_CATEGORIES)[number];
+
+// Question counts (spec section 9).
+export const INTERVIEW_MAX_QUESTIONS = 20;
+export const INTERVIEW_INTRODUCTION_QUESTION_COUNT = 5;
+export const INTERVIEW_CLOSING_QUESTION_COUNT = 2;
+/** Questions per conditional group, in the order the groups are asked. */
+export const INTERVIEW_GROUP_QUESTION_COUNTS = {
+  experience: 3,
+  skills: 2,
+  coreCompetence: 2,
+  technicalSkill: 2,
+  education: 2,
+  achievements: 2,
+} as const;
+
+// Interview profile limits (spec sections 5 and 9).
+/** Longest text per profile field, in UTF-16 code units (what a text box's maxLength and `.length` count). */
+export const PROFILE_TEXT_LIMITS = {
+  professionalSummary: 500,
+  profile: 100,
+  coreCompetence: 100,
+  skills: 200,
+  companyName: 100,
+  institution: 100,
+  certification: 100,
+  skill: 100,
+  achievement: 100,
+} as const;
+/** Entries per profile list; 'Add More' is disabled at this count. */
+export const PROFILE_LIST_MAX_ENTRIES = 10;
+export const EXPERIENCE_YEARS_MIN = 0;
+export const EXPERIENCE_YEARS_MAX = 99;
+export const EXPERIENCE_MONTHS_MIN = 0;
+export const EXPERIENCE_MONTHS_MAX = 11;
+/** Longest student name inserted into a question (the student record allows no longer name). */
+export const QUESTION_STUDENT_NAME_MAX_LENGTH = 100;
+
+/** Empty-list messages on the Interview Dashboard (spec section 2). */
+export const PROFILE_EMPTY_LIST_MESSAGES = {
+  professionalExperience: 'No professional experience added yet.',
+  education: 'No education added yet.',
+  certifications: 'No certifications added yet.',
+  technicalSkills: 'No technical skills added yet.',
+  achievements: 'No achievements added yet.',
+} as const;
+
+// Simulator timing (spec sections 4 and 9).
+export const INTERVIEW_TIME_LIMIT_MS = 1_800_000;
+/** Countdown after each final speech result; on expiry the next question follows. */
+export const INTERVIEW_AUTO_ADVANCE_MS = 8_000;
+export const INTERVIEW_NEXT_QUESTION_DELAY_MS = 1_500;
+/** Between the spoken greeting and the first question. */
+export const INTERVIEW_FIRST_QUESTION_DELAY_MS = 3_000;
+/** Recognition restarts this long after it ends while still listening. */
+export const INTERVIEW_RECOGNITION_RESTART_MS = 1_000;
+/** Audio recording starts this long after a question has been spoken. */
+export const INTERVIEW_RECORDING_START_DELAY_MS = 500;
+
+// Speech (spec sections 7 and 9).
+export const INTERVIEW_SPEECH_LANG = 'en-IN';
+export const INTERVIEW_RECOGNITION_LANG = 'en-IN';
+export const INTERVIEW_SPEECH_RATE = 0.9;
+export const INTERVIEW_SPEECH_PITCH = 1.1;
+/** A voice whose name contains this (case-insensitive) is preferred. */
+export const INTERVIEW_PREFERRED_VOICE_NAME = 'female';
+
+// Texts that appear in more than one place.
+export const INTERVIEW_LEAVE_CONFIRMATION = 'Are you sure you want to leave? This will end your interview session.';
+/** Stands for an empty answer in the transcript and the recorded answer (spec section 3). */
+export const NO_RESPONSE_TEXT = 'No response recorded';
+/** The only speaker of interview transcript entries (spec section 3). */
+export const INTERVIEW_CANDIDATE_SPEAKER = 'Candidate';
+
+// Downloads (spec section 9); `{date}` is the local calendar date, YYYY-MM-DD.
+export const INTERVIEW_TRANSCRIPT_FILE_NAME_PATTERN = 'interview-transcript-{date}.txt';
+export const INTERVIEW_AUDIO_FILE_NAME_PATTERN = 'interview-audio-{date}.wav';
+
+// Scores (spec section 9): every score is on a 0-9 scale.
+export const INTERVIEW_SCORE_MIN = 0;
+export const INTERVIEW_SCORE_MAX = 9;
+/** Average words per answer that earn full communication marks. */
+export const COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER = 50;
+/** Total words over the interview that earn full confidence marks. */
+export const CONFIDENCE_FULL_MARKS_TOTAL_WORDS = 1000;
+
+// Size limits of the saved session (ours: the spec gives none). Generous for a 30-minute interview.
+/** A generated question is at most ~350 characters (fixed text plus inserted profile details). */
+export const INTERVIEW_QUESTION_MAX_LENGTH = 1000;
+/** About 6 minutes of continuous speech: far beyond one answer's worth. */
+export const INTERVIEW_ANSWER_MAX_LENGTH = 5000;
+export const INTERVIEW_TRANSCRIPT_TEXT_MAX_LENGTH = 5000;
+/** One entry per final speech result, one every few seconds, is a few hundred in 30 minutes. */
+export const INTERVIEW_TRANSCRIPT_MAX_ENTRIES = 1000;
+/**
+ * Longest duration and latest answer timestamp accepted: the time limit plus slack for timers a
+ * busy or backgrounded tab runs late.
+ */
+export const INTERVIEW_MAX_ELAPSED_MS = 2 * INTERVIEW_TIME_LIMIT_MS;
+
+/** Earliest and latest profile dates accepted (ours: keeps typing slips like 0202 or 20255 out). */
+export const PROFILE_DATE_MIN = '1900-01-01';
+export const PROFILE_DATE_MAX = '2100-12-31';

@@ -1,0 +1,50 @@
+export * from './constants.js';
+export { isEmptyAnswer } from './answers.js';
+export {
+  cleanDetail,
+  cutQuestions,
+  generateInterviewQuestions,
+  mostRecentNamed,
+  numberQuestions,
+  type DraftQuestion,
+  type InterviewQuestion,
+  type QuestionSourceProfile,
+} from './questions.js';
+export { porterStem } from './porter-stemmer.js';
+export {
+  CATEGORY_TOPIC_WORDS,
+  QUESTION_FRAMING_WORDS,
+  RELEVANCE_FULL_MARKS_MATCHES,
+  STOP_WORDS,
+  contentTerms,
+  referenceStems,
+  scoreAnswerRelevance,
+  type AnswerRelevance,
+  type ContentTerm,
+} from './relevance.js';
+export {
+  CLARITY_BEST_SENTENCE_WORDS,
+  CLARITY_CONFIDENCE_RANGE,
+  CLARITY_FILLER_RATIO_AT_ZERO,
+  CLARITY_SENTENCE_WORDS_FALLOFF,
+  CLARITY_WEIGHTS,
+  fillerPart,
+  overallScore,
+  recognizerConfidencePart,
+  scoreClarity,
+  scoreCommunication,
+  scoreConfidence,
+  scoreInterview,
+  sentenceLengthPart,
+  type ClarityParts,
+  type InterviewScoreReport,
+  type QuestionRelevanceFigures,
+  type ScoringAnswer,
+} from './scoring.js';
+export {
+  buildInterviewTranscriptText,
+  interviewAudioFileName,
+  interviewTranscriptFileName,
+  localDateStamp,
+  type TranscriptQuestion,
+} from './transcript.js';

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { NO_RESPONSE_TEXT } from './constants.js';
+import {
+  fillerPart,
+  overallScore,
+  recognizerConfidencePart,
+  scoreClarity,
+  scoreCommunication,
+  scoreConfidence,
+  scoreInterview,
+  sentenceLengthPart,
+  type ScoringAnswer,
+} from './scoring.js';
+
+/** `n` distinct words that are neither fillers nor stop words. */
+const filler = (n: number, prefix = 'w') => Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(' ');
+const answer = (text: string, extra: Partial<ScoringAnswer> = {}): ScoringAnswer => ({
+  question: 'What motivates you?',
+  category: 'Motivation',
+  answer: text,
+  ...extra,
+});
+
+describe('scoreCommunication: min(9, words per answer / 50 x 9)', () => {
+  it.each([
+    [0, 0], [10, 1.8], [25, 4.5], [50, 9], [51, 9], [400, 9],
+  ])('%i words per answer -> %d', (words, expected) => {
+    expect(scoreCommunication(words)).toBeCloseTo(expected, 10);
+  });
+});
+
+describe('scoreConfidence: min(9, total words / 1000 x 9)', () => {
+  it.each([
+    [0, 0], [100, 0.9], [500, 4.5], [1000, 9], [5000, 9],
+  ])('%i words -> %d', (words, expected) => {
+    expect(scoreConfidence(words)).toBeCloseTo(expected, 10);
+  });
+});
+
+describe('clarity parts', () => {
+  it.each([
+    [0, 0], [4, 0.5], [8, 1], [14, 1], [20, 1], [30, 0.5], [40, 0], [90, 0],
+  ])('sentence length %d -> %d', (length, expected) => {
+    expect(sentenceLengthPart(length)).toBeCloseTo(expected, 10);
+  });
+
+  it.each([
+    [0, 1], [0.05, 0.75], [0.1, 0.5], [0.2, 0], [0.6, 0],
+  ])('filler ratio %d -> %d', (ratio, expected) => {
+    expect(fillerPart(ratio)).toBeCloseTo(expected, 10);
+  });
+
+  it.each([
+    [0.1, 0], [0.5, 0], [0.7, 0.5], [0.9, 1], [1, 1],
+  ])('recognizer confidence %d -> %d', (confidence, expected) => {
+    expect(recognizerConfidencePart(confidence)).toBeCloseTo(expected, 10);
+  });
+
+  it.each([
+    [{ fillers: 1, sentenceLength: 1, recognizerConfidence: 1 }, 9],
+    [{ fillers: 0, sentenceLength: 0, recognizerConfidence: 0 }, 0],
+    [{ fillers: 1, sentenceLength: 0, recognizerConfidence: 0 }, 3.6],
+    [{ fillers: 0, sentenceLength: 1, recognizerConfidence: 0 }, 2.7],
+    [{ fillers: 0, sentenceLength: 0, recognizerConfidence: 1 }, 2.7],
+    [{ fillers: 1, sentenceLength: 0, recognizerConfidence: null }, (9 * 4) / 7],
+    [{ fillers: 0, sentenceLength: 1, recognizerConfidence: null }, (9 * 3) / 7],
+    [{ fillers: 1, sentenceLength: 1, recognizerConfidence: null }, 9],
+    [null, 0],
+  ])('weights %j to %d', (parts, expected) => {
+    expect(scoreClarity(parts)).toBeCloseTo(expected, 10);
+  });
+});
+
+describe('overallScore: Math.round of the mean of the four', () => {
+  it.each([
+    [[0, 0, 0, 0], 0],
+    [[9, 9, 9, 9], 9],
+    [[4.5, 4.5, 4.5, 4.4], 4],
+    [[4.5, 4.5, 4.5, 4.5], 5],
+    [[1, 2, 3, 4], 3],
+    [[9, 0, 0, 0], 2],
+  ])('%j -> %i', ([communication, confidence, relevance, clarity], expected) => {
+    expect(overallScore({ communication: communication!, confidence: confidence!, relevance: relevance!, clarity: clarity! })).toBe(expected);
+  });
+});
+
+describe('scoreInterview', () => {
+  it('gives zeros and no clarity parts when nothing was asked', () => {
+    const report = scoreInterview([]);
+    expect(report.scores).toEqual({ communication: 0, confidence: 0, relevance: 0, clarity: 0, overall: 0 });
+    expect(report.figures).toMatchObject({ questionCount: 0, totalWords: 0, averageWordsPerAnswer: 0, clarityParts: null, meanConfidence: null });
+  });
+
+  it('gives zeros when every answer is empty or the placeholder', () => {
+    const report = scoreInterview([answer(''), answer('   '), answer(NO_RESPONSE_TEXT)]);
+    expect(report.scores).toEqual({ communication: 0, confidence: 0, relevance: 0, clarity: 0, overall: 0 });
+    expect(report.figures).toMatchObject({ questionCount: 3, answeredCount: 0, totalWords: 0, fillerRatio: 0, averageSentenceLength: 0 });
+    expect(report.figures.relevance.map((r) => r.score)).toEqual([0, 0, 0]);
+  });
+
+  it('averages words over every asked question, empty answers included', () => {
+    const report = scoreInterview([answer(filler(50)), answer(''), answer(NO_RESPONSE_TEXT), answer(filler(50))]);
+    expect(report.figures.totalWords).toBe(100);
+    expect(report.figures.answeredCount).toBe(2);
+    expect(report.figures.averageWordsPerAnswer).toBe(25);
+    expect(report.scores.communication).toBeCloseTo(4.5, 10);
+    expect(report.scores.confidence).toBeCloseTo(0.9, 10);
+  });
+
+  it('clamps communication and confidence at 9', () => {
+    const long = filler(2000);
+    const report = scoreInterview([answer(long), answer(long)]);
+    expect(report.scores.communication).toBe(9);
+    expect(report.scores.confidence).toBe(9);
+  });
+
+  it('averages relevance over asked questions, an empty answer counting 0', () => {
+    const question = 'Tell me about your work at Infosys.';
+    const report = scoreInterview([
+      { question, category: 'Experience', answer: 'At Infosys I managed a team and handled clients.' },
+      { question, category: 'Experience', answer: '' },
+    ]);
+    expect(report.figures.relevance.map((r) => r.score)).toEqual([9, 0]);
+    expect(report.figures.relevance[0]?.matchedWords).toEqual(['Infosys', 'managed', 'team', 'handled', 'clients']);
+    expect(report.scores.relevance).toBe(4.5);
+  });
+
+  it('scores an off-topic interview lower on relevance than an on-topic one', () => {
+    const questions: Omit<ScoringAnswer, 'answer'>[] = [
+      { question: 'What did you study at Anna University?', category: 'Education' },
+      { question: 'How would you rate your knowledge of Python?', category: 'Technical' },
+    ];
+    const onTopic = scoreInterview([
+      { ...questions[0]!, answer: 'I studied electronics at Anna University and took a course in signal processing.' },
+      { ...questions[1]!, answer: 'I know Python well: I built a data pipeline and wrote tests for every module.' },
+    ]);
+    const offTopic = scoreInterview([
+      { ...questions[0]!, answer: 'My sister is getting married next month in Madurai.' },
+      { ...questions[1]!, answer: 'I usually take the bus because parking is expensive.' },
+    ]);
+    expect(onTopic.scores.relevance).toBeGreaterThan(offTopic.scores.relevance);
+    expect(offTopic.scores.relevance).toBeLessThan(3);
+  });
+
+  it('measures fillers and sentence length over all answers, sentences split at utterance breaks', () => {
+    // 20 words in 2 utterances of 10; 2 fillers (um, uh): ratio 0.1.
+    const report = scoreInterview([answer(`um ${filler(9, 'a')}\nuh ${filler(9, 'b')}`)]);
+    expect(report.figures).toMatchObject({ totalWords: 20, fillerCount: 2, fillerRatio: 0.1, sentenceCount: 2, averageSentenceLength: 10 });
+    expect(report.figures.clarityParts).toEqual({ fillers: 0.5, sentenceLength: 1, recognizerConfidence: null });
+    expect(report.scores.clarity).toBeCloseTo((9 * (0.4 * 0.5 + 0.3 * 1)) / 0.7, 10);
+  });
+
+  it('uses the word-weighted mean of the reported confidences, ignoring missing and 0', () => {
+    const report = scoreInterview([
+      answer(filler(10), { confidence: 0.9 }),
+      answer(filler(30), { confidence: 0.7 }),
+      answer(filler(10), { confidence: 0 }),
+      answer(filler(10), { confidence: null }),
+      answer(filler(10)),
+      answer('', { confidence: 0.1 }),
+    ]);
+    expect(report.figures.meanConfidence).toBeCloseTo((0.9 * 10 + 0.7 * 30) / 40, 10);
+    expect(report.figures.clarityParts?.recognizerConfidence).toBeCloseTo(0.625, 10);
+  });
+
+  it('lowers clarity for a filler-heavy, run-on answer', () => {
+    const clear = scoreInterview([answer(`${filler(12, 'a')}.\n${filler(12, 'b')}.`, { confidence: 0.92 })]);
+    const unclear = scoreInterview([answer(`um uh ${filler(40)} um you know uh er ah ${filler(20, 'z')}`, { confidence: 0.55 })]);
+    expect(clear.scores.clarity).toBe(9);
+    // 68 words, 7 fillers, one 68-word sentence, confidence 0.55.
+    expect(unclear.figures).toMatchObject({ totalWords: 68, fillerCount: 7, averageSentenceLength: 68 });
+    expect(unclear.scores.clarity).toBeCloseTo(9 * (0.4 * (1 - 7 / 68 / 0.2) + 0.3 * 0 + 0.3 * 0.125), 10);
+    expect(unclear.scores.clarity).toBeLessThan(clear.scores.clarity);
+  });
+
+  it('keeps every score within 0-9 and overall a whole number', () => {
+    const cases: ScoringAnswer[][] = [
+      [answer('um '.repeat(3000), { confidence: 1 })],
+      [answer(filler(5000), { confidence: 5 })],
+      [answer('x', { confidence: -1 })],
+    ];
+    for (const answers of cases) {
+      const { scores } = scoreInterview(answers);
+      for (const value of Object.values(scores)) {
+        expect(value).toBeGreaterThanOrEqual(0);
+        expect(value).toBeLessThanOrEqual(9);
+      }
+      expect(Number.isInteger(scores.overall)).toBe(true);
+    }
+  });
+
+  it('is deterministic: the same answers give the same report', () => {
+    const answers = [
+      answer('I want to grow with a company that values learning.', { confidence: 0.8 }),
+      { question: 'Tell me about your work at Infosys.', category: 'Experience' as const, answer: 'Um, I handled clients.\nIt was good.' },
+    ];
+    const first = scoreInterview(answers);
+    expect(scoreInterview(structuredClone(answers))).toEqual(first);
+    expect(scoreInterview(answers)).toEqual(first);
+  });
+
+  it('computes overall from the unrounded four', () => {
+    const { scores } = scoreInterview([answer(filler(30), { confidence: 0.9 })]);
+    expect(scores.overall).toBe(Math.round((scores.communication + scores.confidence + scores.relevance + scores.clarity) / 4));
+  });
+});
