@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { health } from '../shared/api/auth.js';
 import { errorBody } from '../shared/api/common.js';
+import { attemptRoutes } from './attempts/routes.js';
 import accessPlugin from './auth/access.js';
 import { authRoutes } from './auth/routes.js';
 import { publicConfig } from './config.js';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await studentRoutes(app, deps);
   await adminStudentRoutes(app, deps);
   await courseRoutes(app, deps);
+  await attemptRoutes(app, deps);
 
   await serveClient(app, deps);
   return app;

@@ -2,13 +2,17 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
+  doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -96,6 +100,62 @@ export const sessions = pgTable(
   ],
 );
 
+export const attemptKinds = ['ielts', 'interview'] as const;
+export type AttemptKind = (typeof attemptKinds)[number];
+
+/**
+ * A finished speaking test or interview. The id is the attempt id the client made, so a retried save
+ * finds the stored attempt. Scores are the server's own, computed from the saved answers.
+ */
+export const attempts = pgTable(
+  'attempts',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind', { enum: attemptKinds }).notNull(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** The teacher whose device the test was taken on, when it was. */
+    savedByUserId: integer('saved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The saved payload as received and validated (transcript, answers, client timings). */
+    sessionData: jsonb('session_data').notNull(),
+    /** False when there was too little speech for a band: no scores then. */
+    assessable: boolean('assessable').notNull(),
+    overall: doublePrecision('overall'),
+    /** The criterion scores (IELTS: fluency, vocabulary, grammar, pronunciation; interview: four others). */
+    scores: jsonb('scores'),
+    /** The figures behind the scores and the rules that fired. */
+    analysis: jsonb('analysis'),
+    durationMs: integer('duration_ms').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The teacher's own review, kept apart from the automatic estimate. */
+    teacherComment: text('teacher_comment'),
+    teacherScores: jsonb('teacher_scores'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('attempts_kind_completed_idx').on(t.kind, t.completedAt.desc(), t.id),
+    index('attempts_student_idx').on(t.studentId, t.kind, t.completedAt.desc()),
+    check('attempts_kind_check', sql`${t.kind} in ('ielts', 'interview')`),
+  ],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** The recording of an attempt, kept in the database so any app process can serve it. */
+export const recordings = pgTable('recordings', {
+  attemptId: uuid('attempt_id')
+    .primaryKey()
+    .references(() => attempts.id, { onDelete: 'cascade' }),
+  mimeType: text('mime_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type AttemptRow = typeof attempts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type StudentRow = typeof students.$inferSelect;
 export type CourseRow = typeof courses.$inferSelect;

@@ -13,3 +13,15 @@ export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.js';
 export const newPasswordField = z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT).max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 
 export const isoDateTime = z.string();
+
+/** "is required" when the field is missing, otherwise the given message (wrong type). */
+export const requiredOr = (otherwise: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : otherwise);
+
+/** Refuses unknown fields with a message that names them. */
+export const strictObjectError = (issue: { code?: string; keys?: string[]; input?: unknown }) => {
+  if (issue.code === 'unrecognized_keys') {
+    const keys = (issue.keys ?? []).map((key) => `"${key}"`).join(', ');
+    return `has ${issue.keys?.length === 1 ? 'an unknown field' : 'unknown fields'}: ${keys}`;
+  }
+  return issue.input === undefined ? 'is required' : 'must be an object';
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredOr, strictObjectError } from './common.js';
 import {
   EXPERIENCE_MONTHS_MAX,
   EXPERIENCE_MONTHS_MIN,
@@ -29,17 +30,6 @@ import {
  * would drop the end of someone's text without telling anyone, while a 400 naming the field says
  * exactly what to fix. Leading and trailing white space is trimmed before the length is checked.
  */
-
-const requiredOr = (otherwise: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : otherwise);
-
-/** Refuses unknown fields with a message that names them. */
-const strictObjectError = (issue: { code?: string; keys?: string[]; input?: unknown }) => {
-  if (issue.code === 'unrecognized_keys') {
-    const keys = (issue.keys ?? []).map((key) => `"${key}"`).join(', ');
-    return `has ${issue.keys?.length === 1 ? 'an unknown field' : 'unknown fields'}: ${keys}`;
-  }
-  return issue.input === undefined ? 'is required' : 'must be an object';
-};
 
 const profileText = (max: number) =>
   z
@@ -258,5 +248,5 @@ export const saveInterviewSessionBody = z.strictObject(
 export type SaveInterviewSessionBody = z.infer<typeof saveInterviewSessionBody>;
 
 /** Answer of POST /api/interview-sessions: the stored attempt with the scores the server computed. */
-export const interviewSessionSaved = z.object({ id: z.number().int(), attemptId: z.uuid(), scores: interviewScores });
+export const interviewSessionSaved = z.object({ attemptId: z.uuid(), scores: interviewScores, alreadySaved: z.boolean() });
 export type InterviewSessionSaved = z.infer<typeof interviewSessionSaved>;

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORDING_MAX_BYTES } from '../../shared/api/attempts.js';
+import { attempts } from '../db/schema.js';
+import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
+import { testDrivers } from '../test/databases.js';
+import { createAttempt, interviewSessionBody, testSessionBody } from '../test/attempt-fixtures.js';
+import { createAdmin, createStudent, type CreatedStudent } from '../test/factories.js';
+import { parseByteRange } from './range.js';
+
+// Recordings are bytea: node-postgres and PGlite hand them back differently, so both are exercised.
+describe.each(testDrivers)('attempts on %s', (driver) => {
+  let t: TestApp;
+  let student: CreatedStudent;
+  let other: CreatedStudent;
+  let studentCookie: string;
+  let otherCookie: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ driver });
+    student = await createStudent(t.database.db, { studentName: 'Asha' });
+    other = await createStudent(t.database.db, { studentName: 'Ravi' });
+    studentCookie = await sessionCookieForUser(t.database.db, student.user.id);
+    otherCookie = await sessionCookieForUser(t.database.db, other.user.id);
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, cookie: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as Record<string, unknown> });
+  const storedFor = (id: string) => t.database.db.select().from(attempts).where(eq(attempts.id, id));
+
+  describe('POST /api/test-sessions', () => {
+    it('stores the server\'s own scores, whatever scores the client sent', async () => {
+      const body = testSessionBody(student.student.id);
+      const response = await post('/api/test-sessions', studentCookie, body);
+      expect(response.statusCode, response.body).toBe(201);
+      const saved = response.json();
+      expect(saved).toMatchObject({ attemptId: body.attemptId, assessable: true, alreadySaved: false, audioUrl: null });
+      expect(saved.scores.overall).toBeLessThan(9);
+      const [row] = await storedFor(body.attemptId ?? '');
+      expect(row?.studentId).toBe(student.student.id);
+      expect(row?.overall).toBe(saved.scores.overall);
+      expect(row?.scores).toEqual(saved.scores);
+      expect((row?.sessionData as { scores?: unknown }).scores).toBeUndefined();
+      expect(row?.durationMs).toBe(95_000);
+    });
+
+    it('saves a retried attempt exactly once', async () => {
+      const body = testSessionBody(student.student.id);
+      expect((await post('/api/test-sessions', studentCookie, body)).statusCode).toBe(201);
+      const again = await post('/api/test-sessions', studentCookie, body);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().alreadySaved).toBe(true);
+      expect(await storedFor(body.attemptId ?? '')).toHaveLength(1);
+    });
+
+    it('refuses another student\'s id with 403 and stores nothing', async () => {
+      const body = testSessionBody(other.student.id);
+      const response = await post('/api/test-sessions', studentCookie, body);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toContain('belongs to another student');
+      expect(await storedFor(body.attemptId ?? '')).toHaveLength(0);
+    });
+
+    it('refuses an attempt id already used by another student', async () => {
+      const body = testSessionBody(student.student.id);
+      expect((await post('/api/test-sessions', studentCookie, body)).statusCode).toBe(201);
+      const stolen = await post('/api/test-sessions', otherCookie, { ...body, studentId: other.student.id });
+      expect(stolen.statusCode).toBe(409);
+      const [row] = await storedFor(body.attemptId ?? '');
+      expect(row?.studentId).toBe(student.student.id);
+    });
+
+    it('accepts the spec\'s payload without an attempt id', async () => {
+      const { attemptId: _omitted, ...body } = testSessionBody(student.student.id);
+      const response = await post('/api/test-sessions', studentCookie, body);
+      expect(response.statusCode).toBe(201);
+      expect(response.json().attemptId).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('gives no band for too little speech', async () => {
+      const body = testSessionBody(student.student.id, { answer: 'My name is Asha.' });
+      const response = await post('/api/test-sessions', studentCookie, body);
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ assessable: false, scores: null });
+      const [row] = await storedFor(body.attemptId ?? '');
+      expect(row?.overall).toBeNull();
+    });
+
+    it('saves for the acting student of a teacher session and records the teacher', async () => {
+      const admin = await createAdmin(t.database.db);
+      const cookie = await sessionCookieForUser(t.database.db, admin.user.id, { actingStudentId: other.student.id });
+      const body = testSessionBody(other.student.id);
+      expect((await post('/api/test-sessions', cookie, body)).statusCode).toBe(201);
+      const [row] = await storedFor(body.attemptId ?? '');
+      expect(row).toMatchObject({ studentId: other.student.id, savedByUserId: admin.user.id });
+    });
+
+    it('clamps a completion time in the future to now', async () => {
+      const body = testSessionBody(student.student.id);
+      body.sessionData.completedAt = '2030-01-01T00:00:00.000Z';
+      await post('/api/test-sessions', studentCookie, body);
+      const [row] = await storedFor(body.attemptId ?? '');
+      expect(Math.abs((row?.completedAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+    });
+
+    it.each([
+      ['an unknown field', (b: Record<string, unknown>) => ({ ...b, extra: 1 }), 'unknown field'],
+      ['too many answers', (b: Record<string, unknown>) => ({ ...b, sessionData: { ...(b.sessionData as object), questionAnswerPairs: Array.from({ length: 31 }, (_, i) => ({ questionNumber: i + 1, question: 'q', answer: 'a', part: 1 })) } }), 'sessionData.questionAnswerPairs'],
+      ['a bad part', (b: Record<string, unknown>) => ({ ...b, sessionData: { ...(b.sessionData as object), questionAnswerPairs: [{ questionNumber: 1, question: 'q', answer: 'a', part: 4 }] } }), 'part'],
+      ['a bad attempt id', (b: Record<string, unknown>) => ({ ...b, attemptId: 'not-a-uuid' }), 'attemptId'],
+    ])('refuses %s with 400 naming the problem', async (_name, change, expected) => {
+      const body = change(testSessionBody(student.student.id) as unknown as Record<string, unknown>);
+      const response = await post('/api/test-sessions', studentCookie, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain(expected);
+    });
+  });
+
+  describe('POST /api/interview-sessions', () => {
+    it('recomputes the four scores and saves once', async () => {
+      const body = interviewSessionBody(student.student.id);
+      const first = await post('/api/interview-sessions', studentCookie, body);
+      expect(first.statusCode, first.body).toBe(201);
+      const { scores } = first.json();
+      expect(scores.overall).toBe(Math.round((scores.communication + scores.confidence + scores.relevance + scores.clarity) / 4));
+      expect(scores.communication).toBeLessThan(9);
+      const again = await post('/api/interview-sessions', studentCookie, body);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ attemptId: body.attemptId, scores, alreadySaved: true });
+    });
+  });
+
+  describe('recordings', () => {
+    const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+    const put = (id: string, cookie: string, payload: Buffer, contentType = 'audio/webm;codecs=opus') =>
+      t.app.inject({ method: 'PUT', url: `/api/attempts/${id}/recording`, headers: { cookie, 'content-type': contentType }, payload });
+    const get = (id: string, cookie: string, range?: string) =>
+      t.app.inject({ method: 'GET', url: `/api/attempts/${id}/recording`, headers: { cookie, ...(range ? { range } : {}) } });
+
+    it('uploads, links and serves a recording with range requests', async () => {
+      const id = await createAttempt(t.database.db, student.student.id);
+      const upload = await put(id, studentCookie, bytes);
+      expect(upload.statusCode, upload.body).toBe(200);
+      expect(upload.json()).toEqual({ audioUrl: `/api/attempts/${id}/recording`, sizeBytes: 1000 });
+
+      const whole = await get(id, studentCookie);
+      expect(whole.statusCode).toBe(200);
+      expect(whole.headers['content-type']).toBe('audio/webm;codecs=opus');
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+      expect(whole.rawPayload.equals(bytes)).toBe(true);
+
+      const part = await get(id, studentCookie, 'bytes=10-19');
+      expect(part.statusCode).toBe(206);
+      expect(part.headers['content-range']).toBe('bytes 10-19/1000');
+      expect(part.rawPayload.equals(bytes.subarray(10, 20))).toBe(true);
+
+      const tail = await get(id, studentCookie, 'bytes=-5');
+      expect(tail.statusCode).toBe(206);
+      expect(tail.rawPayload.equals(bytes.subarray(995))).toBe(true);
+
+      const beyond = await get(id, studentCookie, 'bytes=5000-');
+      expect(beyond.statusCode).toBe(416);
+      expect(beyond.headers['content-range']).toBe('bytes */1000');
+
+      // The save answer now carries the real audio URL.
+      const admin = await createAdmin(t.database.db);
+      const teacher = await sessionCookieForUser(t.database.db, admin.user.id);
+      expect((await get(id, teacher)).statusCode).toBe(200);
+    });
+
+    it('a retried upload replaces the recording', async () => {
+      const id = await createAttempt(t.database.db, student.student.id);
+      await put(id, studentCookie, Buffer.from('first'));
+      await put(id, studentCookie, Buffer.from('second try'));
+      expect((await get(id, studentCookie)).body).toBe('second try');
+    });
+
+    it('keeps other students out', async () => {
+      const id = await createAttempt(t.database.db, student.student.id, { recording: bytes });
+      expect((await get(id, otherCookie)).statusCode).toBe(404);
+      expect((await put(id, otherCookie, bytes)).statusCode).toBe(404);
+    });
+
+    it('refuses a wrong type, an empty body and an oversized one', async () => {
+      const id = await createAttempt(t.database.db, student.student.id);
+      const wrongType = await put(id, studentCookie, bytes, 'video/mp4');
+      expect(wrongType.statusCode).toBe(415);
+      expect((await put(id, studentCookie, bytes, 'audio/x-unknown')).statusCode).toBe(415);
+      expect((await put(id, studentCookie, Buffer.alloc(0))).statusCode).toBe(400);
+      const huge = await put(id, studentCookie, Buffer.alloc(RECORDING_MAX_BYTES + 1));
+      expect(huge.statusCode).toBe(413);
+      expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    });
+
+    it('says so for an attempt without a recording or an unknown attempt', async () => {
+      const id = await createAttempt(t.database.db, student.student.id);
+      expect((await get(id, studentCookie)).json().message).toBe('This attempt has no recording.');
+      expect((await get(randomUUID(), studentCookie)).statusCode).toBe(404);
+      expect((await get('not-a-uuid', studentCookie)).statusCode).toBe(400);
+    });
+  });
+});
+
+describe('parseByteRange', () => {
+  it.each([
+    [undefined, 100, null],
+    ['bytes=0-9', 100, { start: 0, end: 9 }],
+    ['bytes=90-', 100, { start: 90, end: 99 }],
+    ['bytes=90-500', 100, { start: 90, end: 99 }],
+    ['bytes=-10', 100, { start: 90, end: 99 }],
+    ['bytes=-500', 100, { start: 0, end: 99 }],
+    ['bytes=100-', 100, 'unsatisfiable'],
+    ['bytes=20-10', 100, 'unsatisfiable'],
+    ['bytes=-0', 100, 'unsatisfiable'],
+    ['bytes=0-1,5-6', 100, null],
+    ['items=0-1', 100, null],
+  ])('%s of %i bytes', (header, size, expected) => {
+    expect(parseByteRange(header, size)).toEqual(expected);
+  });
+});

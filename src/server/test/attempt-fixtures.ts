@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { SaveTestSessionBody } from '../../shared/api/attempts.js';
+import type { SaveInterviewSessionBody } from '../../shared/api/interview.js';
+import { saveRecording } from '../attempts/service.js';
+import type { Db } from '../db/open.js';
+import { attempts } from '../db/schema.js';
+
+const SENTENCE = 'I grew up in a small town near the coast and I still enjoy walking by the sea with my family on weekends';
+
+/** A speaking-test save body with enough speech to be assessable (about 60 words). */
+export function testSessionBody(studentId: number, overrides: { attemptId?: string; answer?: string } = {}): SaveTestSessionBody {
+  const answer = overrides.answer ?? `${SENTENCE}.\n${SENTENCE}.\n${SENTENCE}.`;
+  return {
+    attemptId: overrides.attemptId ?? randomUUID(),
+    studentId,
+    sessionData: {
+      transcript: [
+        { speaker: 'Examiner', text: 'Where did you grow up?', timestamp: '2026-11-21T09:00:00.000Z', part: 1 },
+        { speaker: 'Student', text: answer, timestamp: '2026-11-21T09:00:05.000Z', part: 1 },
+      ],
+      scores: { fluency: 9, vocabulary: 9, grammar: 9, pronunciation: 9, overall: 9 },
+      duration: 95,
+      completedAt: '2026-11-21T09:01:35.000Z',
+      questionAnswerPairs: [
+        {
+          questionNumber: 1,
+          question: 'Where did you grow up?',
+          answer,
+          part: 1,
+          timestamp: '2026-11-21T09:00:05.000Z',
+          responseTimeMs: 1200,
+          speakingTimeMs: 30_000,
+          confidence: 0.9,
+        },
+      ],
+    },
+    audioUrl: null,
+  };
+}
+
+export function interviewSessionBody(studentId: number, overrides: { attemptId?: string } = {}): SaveInterviewSessionBody {
+  return {
+    attemptId: overrides.attemptId ?? randomUUID(),
+    studentId,
+    sessionData: {
+      questions: [
+        { questionId: 1, question: 'Tell me about yourself.', category: 'Introduction', answer: `${SENTENCE}.`, timestamp: 4000, confidence: 0.92 },
+        { questionId: 2, question: 'Why do you want this job?', category: 'Motivation', answer: '', timestamp: 60_000, confidence: null },
+      ],
+      transcript: [{ speaker: 'Candidate', text: `${SENTENCE}.`, timestamp: 9000 }],
+      scores: { communication: 9, confidence: 9, relevance: 9, clarity: 9, overall: 9 },
+      duration: 120_000,
+      completedAt: '2026-11-21T09:02:00.000Z',
+    },
+  };
+}
+
+/** A stored attempt (bypassing the API), optionally with a recording of the given bytes. */
+export async function createAttempt(
+  db: Db,
+  studentId: number,
+  options: { kind?: 'ielts' | 'interview'; recording?: Uint8Array; mimeType?: string } = {},
+): Promise<string> {
+  const id = randomUUID();
+  await db.insert(attempts).values({
+    id,
+    kind: options.kind ?? 'ielts',
+    studentId,
+    sessionData: {},
+    assessable: true,
+    overall: 6,
+    scores: { fluency: 6, vocabulary: 6, grammar: 6, pronunciation: 6, overall: 6 },
+    durationMs: 60_000,
+    completedAt: new Date(),
+  });
+  if (options.recording) await saveRecording(db, id, options.mimeType ?? 'audio/webm', options.recording);
+  return id;
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { ANSWER_TEXT_MAX_LENGTH, ANSWER_TIME_MAX_MS } from '../speaking-test/answer.js';
+import { requiredOr, strictObjectError } from './common.js';
+
+/** A saved test has Part 1 (10) + Part 2 (1) + Part 3 (10) answers; a little room for changes. */
+export const TEST_MAX_ANSWERS = 30;
+export const TEST_TRANSCRIPT_MAX_ENTRIES = 200;
+/** A whole speaking test is about 15 minutes; anything past 2 hours is a broken clock. */
+export const TEST_DURATION_MAX_SECONDS = 2 * 3600;
+/** Largest recording accepted: a 30-minute interview in AAC at 128 kbit/s is about 29 MB. */
+export const RECORDING_MAX_BYTES = 40 * 1024 * 1024;
+export const RECORDING_MIME_TYPES = ['audio/webm', 'audio/mp4', 'audio/aac', 'audio/ogg', 'audio/wav', 'audio/x-wav', 'audio/mpeg'] as const;
+
+const timestamp = z.union([z.string().max(40), z.number().finite()], { error: requiredOr('must be a time') });
+const part = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: requiredOr('must be 1, 2 or 3') });
+
+export const testTranscriptEntry = z.strictObject(
+  {
+    speaker: z.string().max(40),
+    text: z.string().max(ANSWER_TEXT_MAX_LENGTH),
+    timestamp,
+    part: part.optional(),
+  },
+  { error: strictObjectError },
+);
+
+/**
+ * Spec section 3: questionNumber, question, answer, part, timestamp; plus the measured timings the
+ * honest scores need (absent in the spec's payload: then speed and response time are unknown).
+ */
+export const questionAnswerPair = z.strictObject(
+  {
+    questionNumber: z.number().int().min(1).max(100),
+    question: z.string().max(ANSWER_TEXT_MAX_LENGTH),
+    answer: z.string().max(ANSWER_TEXT_MAX_LENGTH),
+    part,
+    timestamp: timestamp.optional(),
+    responseTimeMs: z.number().finite().min(0).max(ANSWER_TIME_MAX_MS).nullable().optional(),
+    speakingTimeMs: z.number().finite().min(0).max(ANSWER_TIME_MAX_MS).optional(),
+    confidence: z.number().min(0).max(1).optional(),
+  },
+  { error: strictObjectError },
+);
+export type QuestionAnswerPair = z.infer<typeof questionAnswerPair>;
+
+export const testSessionData = z.strictObject(
+  {
+    transcript: z.array(testTranscriptEntry, { error: requiredOr('must be a list') }).max(TEST_TRANSCRIPT_MAX_ENTRIES),
+    /** What the client showed; never trusted: the server computes and stores its own. */
+    scores: z.record(z.string().max(40), z.number().finite().nullable()).optional(),
+    /** Seconds from Start Test to completion. */
+    duration: z.number({ error: requiredOr('must be a number of seconds') }).finite().min(0).max(TEST_DURATION_MAX_SECONDS),
+    completedAt: z.iso.datetime({ offset: true, error: requiredOr('must be an ISO date and time') }),
+    questionAnswerPairs: z.array(questionAnswerPair, { error: requiredOr('must be a list') }).max(TEST_MAX_ANSWERS),
+    /** True when the test ran without a microphone (demo mode). */
+    demo: z.boolean().optional(),
+  },
+  { error: strictObjectError },
+);
+export type TestSessionData = z.infer<typeof testSessionData>;
+
+/**
+ * Body of POST /api/test-sessions (spec section 7) plus `attemptId`, a UUID the client makes once per
+ * test so a retried save stores the attempt once. studentId must be the session's student.
+ */
+export const saveTestSessionBody = z.strictObject(
+  {
+    attemptId: z.uuid('must be a UUID').optional(),
+    studentId: z.number({ error: requiredOr('must be a student id') }).int().min(1).max(2_147_483_647),
+    sessionData: testSessionData,
+    audioUrl: z.string().max(500).nullable().optional(),
+  },
+  { error: strictObjectError },
+);
+export type SaveTestSessionBody = z.infer<typeof saveTestSessionBody>;
+
+export const speakingBands = z.object({
+  fluency: z.number(),
+  vocabulary: z.number(),
+  grammar: z.number(),
+  pronunciation: z.number(),
+  overall: z.number(),
+});
+
+export const testSessionSaved = z.object({
+  attemptId: z.uuid(),
+  /** False when there was too little speech to estimate a band (then `scores` is null). */
+  assessable: z.boolean(),
+  scores: speakingBands.nullable(),
+  audioUrl: z.string().nullable(),
+  /** True when this attempt had been saved before (a retry). */
+  alreadySaved: z.boolean(),
+});
+export type TestSessionSaved = z.infer<typeof testSessionSaved>;
+
+export const recordingSaved = z.object({ audioUrl: z.string(), sizeBytes: z.number().int() });
+export type RecordingSaved = z.infer<typeof recordingSaved>;
