@@ -17,6 +17,7 @@ export const ROUTE_PAGES: Record<string, string> = {
   '/interview-simulator': 'src/client/features/interview/InterviewSimulatorPage.tsx',
   '/admin': 'src/client/features/admin/AdminPage.tsx',
   '/admin/courses': 'src/client/features/courses/CoursesPage.tsx',
+  '/admin/attempts/:id': 'src/client/features/admin/attempts/AttemptReviewPage.tsx',
 };
 
 interface ManifestChunk {

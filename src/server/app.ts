@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { health } from '../shared/api/auth.js';
 import { errorBody } from '../shared/api/common.js';
+import { adminAttemptRoutes } from './attempts/admin-routes.js';
 import { attemptRoutes } from './attempts/routes.js';
 import accessPlugin from './auth/access.js';
 import { authRoutes } from './auth/routes.js';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await adminStudentRoutes(app, deps);
   await courseRoutes(app, deps);
   await attemptRoutes(app, deps);
+  await adminAttemptRoutes(app, deps);
 
   await serveClient(app, deps);
   return app;

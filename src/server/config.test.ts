@@ -105,6 +105,7 @@ describe('school settings', () => {
   it('normalises the phone region and refuses unknown ones', () => {
     expect(loadConfig({ DEFAULT_PHONE_REGION: 'gb' }).DEFAULT_PHONE_REGION).toBe('GB');
     expect(configError({ DEFAULT_PHONE_REGION: 'India' }).message).toContain('DEFAULT_PHONE_REGION: must be a two-letter country code');
+    expect(configError({ DEFAULT_PHONE_REGION: 'UK' }).message).toContain('DEFAULT_PHONE_REGION: is not a country code the phone-number library knows');
   });
 
   it('accepts IANA time zones and refuses others', () => {

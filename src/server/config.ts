@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isKnownPhoneRegion } from '../shared/phone.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -50,6 +51,7 @@ export const configSchema = z.object({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as IN or GB')
+    .refine(isKnownPhoneRegion, 'is not a country code the phone-number library knows (the United Kingdom is GB)')
     .default('IN'),
   /** The school's time zone: "the attempt's date" in the admin lists is the date there. */
   SCHOOL_TIMEZONE: z

@@ -21,3 +21,22 @@ export function routeForCourse(courseName: string | null | undefined): string {
       return '/test';
   }
 }
+
+/** The courses whose exact name decides where their students go after signing in. */
+export const ROUTING_COURSE_NAMES: readonly string[] = [COURSE_IELTS, COURSE_INTERVIEW, COURSE_SPEAKING_LEVEL_3];
+
+export function isRoutingCourseName(courseName: string): boolean {
+  return ROUTING_COURSE_NAMES.includes(courseName);
+}
+
+/** Where a route from `routeForCourse` leads, in words, for notes and messages. */
+export function destinationLabel(courseName: string): string {
+  switch (routeForCourse(courseName)) {
+    case '/interview-dashboard':
+      return 'the interview dashboard';
+    case '/under-construction':
+      return 'the under-construction page';
+    default:
+      return 'the speaking test';
+  }
+}

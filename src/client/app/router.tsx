@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
         element: <Guarded adminOnly />,
         children: [
           { path: '/admin', ...page(() => import('../features/admin/AdminPage')) },
+          { path: '/admin/attempts/:id', ...page(() => import('../features/admin/attempts/AttemptReviewPage')) },
           { path: '/admin/courses', ...page(() => import('../features/courses/CoursesPage')) },
         ],
       },

@@ -3,7 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { students, users } from '../db/schema.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
-import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
+import { createAttempt, interviewSessionBody, testSessionBody } from '../test/attempt-fixtures.js';
+import { createAdmin, createCourse, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
 import { hashPassword } from './passwords.js';
 
 // Every route the app registers, seen through an onRoute hook added to each Fastify instance, so
@@ -42,7 +43,11 @@ interface Fixtures {
 }
 
 interface Row {
+  /** The URL to call for a route with path parameters, e.g. "/api/admin/courses/7" for ".../:id". */
+  path?: (f: Fixtures, caller: Caller) => string | Promise<string>;
   body?: (f: Fixtures, caller: Caller) => Record<string, unknown>;
+  /** A non-JSON body (a recording upload). */
+  raw?: { contentType: string; payload: Buffer };
   expected: Record<Caller, Expected>;
 }
 
@@ -52,6 +57,15 @@ const everyone = (expected: Expected): Record<Caller, Expected> => ({
   deactivated: expected,
   admin: expected,
   adminActing: expected,
+});
+
+/** Admins get `status`; everyone else is refused before the route runs. */
+const adminOnly = (status: number): Record<Caller, Expected> => ({
+  signedOut: [401, SIGN_IN_FIRST],
+  student: [403, ADMIN_ONLY],
+  deactivated: [403, ADMIN_ONLY],
+  admin: status,
+  adminActing: status,
 });
 
 /** The authorization table: every /api route, every kind of caller, with a valid body. */
@@ -95,7 +109,85 @@ const TABLE: Record<string, Row> = {
   'POST /api/admin/clear-sessions': {
     expected: { signedOut: [401, SIGN_IN_FIRST], student: [403, ADMIN_ONLY], deactivated: [403, ADMIN_ONLY], admin: 204, adminActing: 204 },
   },
+  'GET /api/admin/courses': { expected: adminOnly(200) },
+  'POST /api/admin/courses': {
+    body: (_f, caller) => ({ courseName: `Added by ${caller}`, description: null, isActive: true }),
+    expected: adminOnly(201),
+  },
+  'PUT /api/admin/courses/:id': {
+    path: async () => `/api/admin/courses/${(await createCourse(t.database.db)).id}`,
+    body: (_f, caller) => ({ courseName: `Renamed by ${caller}`, description: 'Changed', isActive: false }),
+    expected: adminOnly(200),
+  },
+  'DELETE /api/admin/courses/:id': {
+    path: async () => `/api/admin/courses/${(await createCourse(t.database.db)).id}`,
+    expected: adminOnly(204),
+  },
+  'GET /api/courses/active': { expected: adminOnly(200) },
+  'POST /api/test-sessions': {
+    body: (f, caller) => testSessionBody(caller === 'adminActing' ? f.target.student.id : f.student.student.id) as unknown as Record<string, unknown>,
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 201, deactivated: [403, DEACTIVATED], admin: [403, NO_ACTING_STUDENT], adminActing: 201 },
+  },
+  'POST /api/interview-sessions': {
+    body: (f, caller) => interviewSessionBody(caller === 'adminActing' ? f.target.student.id : f.student.student.id) as unknown as Record<string, unknown>,
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 201, deactivated: [403, DEACTIVATED], admin: [403, NO_ACTING_STUDENT], adminActing: 201 },
+  },
+  'PUT /api/attempts/:id/recording': {
+    path: async (f, caller) => `/api/attempts/${await createAttempt(t.database.db, caller === 'adminActing' ? f.target.student.id : f.student.student.id)}/recording`,
+    raw: { contentType: 'audio/webm;codecs=opus', payload: Buffer.from('not really opus, but bytes') },
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [403, DEACTIVATED], admin: [403, NO_ACTING_STUDENT], adminActing: 200 },
+  },
+  'GET /api/attempts/:id/recording': {
+    path: async (f) => `/api/attempts/${await createAttempt(t.database.db, f.student.student.id, { recording: Buffer.from('recorded bytes') })}/recording`,
+    // Only the student whose attempt it is, or a teacher; anyone else is told it does not exist.
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [404, 'There is no such attempt.'], admin: 200, adminActing: 200 },
+  },
+  'GET /api/admin/test-attempts': { expected: adminOnly(200) },
+  'GET /api/admin/interview-attempts': { expected: adminOnly(200) },
+  'GET /api/admin/test-attempts/export.csv': { expected: adminOnly(200) },
+  'GET /api/admin/interview-attempts/export.csv': { expected: adminOnly(200) },
+  'GET /api/admin/attempts/:id': {
+    path: async (f) => `/api/admin/attempts/${await createAttempt(t.database.db, f.student.student.id)}`,
+    expected: adminOnly(200),
+  },
+  'PATCH /api/admin/attempts/:id/review': {
+    path: async (f) => `/api/admin/attempts/${await createAttempt(t.database.db, f.student.student.id)}/review`,
+    body: () => ({ comment: 'Speak a little more slowly.', scores: { fluency: 6.5, grammar: null } }),
+    expected: adminOnly(200),
+  },
+  'GET /api/admin/students': { expected: adminOnly(200) },
+  'POST /api/admin/students': {
+    body: (f, caller) => ({ studentName: `Added by ${caller}`, courseId: f.student.course.id, mobileNumber: callerMobile('98200', caller) }),
+    expected: adminOnly(201),
+  },
+  'PUT /api/admin/students/:id': {
+    path: async () => `/api/admin/students/${(await createStudent(t.database.db)).student.id}`,
+    body: (f, caller) => ({ studentName: `Edited by ${caller}`, courseId: f.student.course.id, mobileNumber: callerMobile('98201', caller) }),
+    expected: adminOnly(200),
+  },
+  'DELETE /api/admin/students/:id': {
+    path: async () => `/api/admin/students/${(await createStudent(t.database.db)).student.id}`,
+    expected: adminOnly(204),
+  },
+  'PATCH /api/admin/students/:id/toggle-status': {
+    path: async () => `/api/admin/students/${(await createStudent(t.database.db)).student.id}/toggle-status`,
+    expected: adminOnly(200),
+  },
+  'GET /api/admin/students/export.csv': { expected: adminOnly(200) },
+  'POST /api/admin/students/import/preview': {
+    body: (_f, caller) => ({ csv: `studentName,course,mobileNumber\nPreviewed by ${caller},IELTS,${callerMobile('98202', caller)}\n` }),
+    expected: adminOnly(200),
+  },
+  'POST /api/admin/students/import/commit': {
+    body: (_f, caller) => ({ csv: `studentName,course,mobileNumber\nImported by ${caller},IELTS,${callerMobile('98203', caller)}\n` }),
+    expected: adminOnly(201),
+  },
 };
+
+/** A valid mobile number of its own for each caller, so that admins' creates never collide. */
+function callerMobile(prefix: string, caller: Caller): string {
+  return `${prefix} 0000${CALLERS.indexOf(caller)}`;
+}
 
 /** GET routes also answer HEAD, with the same access rule. */
 const ROUTES: Array<[string, Row]> = Object.entries(TABLE).flatMap(([key, row]): Array<[string, Row]> =>
@@ -144,12 +236,19 @@ async function cookieFor(caller: Caller): Promise<string | undefined> {
   return sessionCookieForUser(t.database.db, account.user.id, caller === 'adminActing' ? { actingStudentId: f.target.student.id } : {});
 }
 
-async function call(method: string, url: string, cookie: string | undefined, body?: Record<string, unknown>): Promise<LightMyRequestResponse> {
+async function call(
+  method: string,
+  url: string,
+  cookie: string | undefined,
+  body?: Record<string, unknown>,
+  raw?: Row['raw'],
+): Promise<LightMyRequestResponse> {
   return t.app.inject({
     method: method as 'GET',
     url,
-    headers: cookie ? { cookie } : {},
+    headers: { ...(cookie ? { cookie } : {}), ...(raw ? { 'content-type': raw.contentType } : {}) },
     ...(body ? { payload: body } : {}),
+    ...(raw ? { payload: raw.payload } : {}),
   });
 }
 
@@ -169,7 +268,7 @@ describe('the authorization table', () => {
 
   it.each(CASES)('$key as $caller answers $status', async ({ method, url, caller, status, message, row }) => {
     const cookie = await cookieFor(caller);
-    const response = await call(method, url, cookie, row.body?.(f, caller));
+    const response = await call(method, (await row.path?.(f, caller)) ?? url, cookie, row.body?.(f, caller), row.raw);
     expect(response.statusCode, response.body).toBe(status);
     if (method === 'HEAD') return;
     if (status >= 400) {

@@ -26,7 +26,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   const signInPerAccount = throttle(app, {
     ...rateLimits.signInPerAccount,
     what: 'sign-in attempts for this account',
-    key: (r) => `signin-account:${accountKey((r.body as { username?: unknown } | undefined)?.username)}`,
+    key: (r) => `signin-account:${accountKey((r.body as { username?: unknown } | undefined)?.username, config.DEFAULT_PHONE_REGION)}`,
   });
   const forgotPerClient = throttle(app, { ...rateLimits.forgotPerClient, what: 'password requests from this device', key: (r) => `forgot-ip:${r.ip}` });
   const forgotPerEmail = throttle(app, {
@@ -61,7 +61,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     preHandler: signInPerAccount,
     handler: async (request, reply) => {
       const now = deps.now();
-      const result = await checkPassword(db, request.body.username, request.body.password, { allowTemporary: true, now });
+      const result = await checkPassword(db, request.body.username, request.body.password, { allowTemporary: true, now, phoneRegion: config.DEFAULT_PHONE_REGION });
       if (!result.ok) throw unauthorized(INVALID_LOGIN_MESSAGE);
       let signedInUser = result.account.user;
       if (result.usedTemporaryPassword) signedInUser = await consumeTemporaryPassword(db, signedInUser.id);

@@ -14,8 +14,11 @@ export interface Account {
   student: StudentRow | null;
 }
 
-/** Finds an account by username (any role) or, for students, by mobile number. */
-export async function findAccount(db: Db, identifier: string): Promise<Account | null> {
+/**
+ * Finds an account by username (any role) or, for students, by mobile number read in the school's
+ * phone region: "98765 43210" and "+91 98765 43210" find the same student.
+ */
+export async function findAccount(db: Db, identifier: string, phoneRegion: string): Promise<Account | null> {
   const name = identifier.trim().toLowerCase();
   const byUsername = await db
     .select({ user: users, student: students })
@@ -29,18 +32,19 @@ export async function findAccount(db: Db, identifier: string): Promise<Account |
     .select({ user: users, student: students })
     .from(students)
     .innerJoin(users, eq(users.id, students.userId))
-    .where(eq(students.mobileNumber, normalizeMobileNumber(identifier)))
+    .where(eq(students.mobileNumber, normalizeMobileNumber(identifier, phoneRegion)))
     .limit(1);
   return byMobile[0] ?? null;
 }
 
 /**
  * The account a sign-in attempt names, for per-account request budgets: every spelling of one mobile
- * number ("+91 98765 43210", "+919876543210") and every case of one username is one key.
+ * number ("+91 98765 43210", "+919876543210", "98765 43210" in region IN) and every case of one
+ * username is one key.
  */
-export function accountKey(identifier: unknown): string {
+export function accountKey(identifier: unknown, phoneRegion: string): string {
   const text = typeof identifier === 'string' ? identifier : '';
-  return looksLikeMobileNumber(text) ? normalizeMobileNumber(text) : text.trim().toLowerCase();
+  return looksLikeMobileNumber(text) ? normalizeMobileNumber(text, phoneRegion) : text.trim().toLowerCase();
 }
 
 export type PasswordCheck = { ok: true; account: Account; usedTemporaryPassword: boolean } | { ok: false };
@@ -53,9 +57,9 @@ export async function checkPassword(
   db: Db,
   identifier: string,
   password: string,
-  options: { allowTemporary: boolean; now: Date },
+  options: { allowTemporary: boolean; now: Date; phoneRegion: string },
 ): Promise<PasswordCheck> {
-  const account = await findAccount(db, identifier);
+  const account = await findAccount(db, identifier, options.phoneRegion);
   if (!account) {
     await verifyAgainstDummy(password);
     return { ok: false };
@@ -88,7 +92,11 @@ export async function consumeTemporaryPassword(db: Db, userId: number): Promise<
 }
 
 export async function setPassword(db: Db, userId: number, newPassword: string, keepSessionId: number | null): Promise<void> {
-  const passwordHash = await hashPassword(newPassword);
+  await setPasswordHash(db, userId, await hashPassword(newPassword), keepSessionId);
+}
+
+/** setPassword with the hash made beforehand (so that a caller's transaction need not wait for hashing). */
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string, keepSessionId: number | null): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(users)

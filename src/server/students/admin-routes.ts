@@ -1,5 +1,118 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../../shared/api/common.js';
+import {
+  createStudentResponse,
+  exportQuery,
+  importBody,
+  importPreview,
+  importResult,
+  studentForm,
+  studentIdParams,
+  studentResponse,
+  studentsPage,
+  studentsQuery,
+} from '../../shared/api/students.js';
+import { deleteStudent } from './service.js';
 import type { AppDeps } from '../deps.js';
+import { notFound } from '../lib/http-errors.js';
+import {
+  allStudents,
+  createStudentAccount,
+  listStudents,
+  studentNotFoundMessage,
+  toggleStudentStatus,
+  updateStudentAccount,
+} from './admin-service.js';
+import { studentsCsv, exportFileName } from './csv-export.js';
+import { analyseImport, commitImport, parseImportCsv, toPreview } from './csv-import.js';
 
-/** The admin's student management endpoints (spec section 7: /api/admin/students...). */
-export async function adminStudentRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+const itemErrors = { ...errors, 404: errorBody };
+
+/** The admin's student management endpoints (spec section 7: /api/admin/students...). Admins only. */
+export async function adminStudentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const db = deps.database.db;
+  const region = deps.config.DEFAULT_PHONE_REGION;
+  const studentBody = studentForm(region);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/admin/students', {
+    config: { access: 'admin' },
+    schema: { querystring: studentsQuery, response: { 200: studentsPage, ...errors } },
+    handler: async (request) => {
+      const { rows, total } = await listStudents(db, request.query);
+      return { students: rows, total };
+    },
+  });
+
+  api.post('/api/admin/students', {
+    config: { access: 'admin' },
+    schema: { body: studentBody, response: { 201: createStudentResponse, ...errors, 409: errorBody } },
+    handler: async (request, reply) => reply.status(201).send(await createStudentAccount(db, request.body)),
+  });
+
+  api.put('/api/admin/students/:id', {
+    config: { access: 'admin' },
+    schema: { params: studentIdParams, body: studentBody, response: { 200: studentResponse, ...itemErrors, 409: errorBody } },
+    handler: async (request) => {
+      const student = await updateStudentAccount(db, request.params.id, request.body);
+      if (!student) throw notFound(studentNotFoundMessage(request.params.id));
+      return { student };
+    },
+  });
+
+  api.delete('/api/admin/students/:id', {
+    config: { access: 'admin' },
+    schema: { params: studentIdParams, response: { 204: z.null(), ...itemErrors } },
+    handler: async (request, reply) => {
+      if (!(await deleteStudent(db, request.params.id))) throw notFound(studentNotFoundMessage(request.params.id));
+      return reply.status(204).send(null);
+    },
+  });
+
+  api.patch('/api/admin/students/:id/toggle-status', {
+    config: { access: 'admin' },
+    schema: { params: studentIdParams, response: { 200: studentResponse, ...itemErrors } },
+    handler: async (request) => {
+      const student = await toggleStudentStatus(db, request.params.id);
+      if (!student) throw notFound(studentNotFoundMessage(request.params.id));
+      return { student };
+    },
+  });
+
+  /** The list as a spreadsheet file, with the list's search applied and no paging. */
+  api.get('/api/admin/students/export.csv', {
+    config: { access: 'admin' },
+    schema: { querystring: exportQuery, response: { 200: z.string(), ...errors } },
+    handler: async (request, reply) => {
+      const rows = await allStudents(db, request.query.search);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(deps.now(), deps.config.SCHOOL_TIMEZONE)}"`)
+        .header('cache-control', 'no-store')
+        .send(studentsCsv(rows, deps.config.SCHOOL_TIMEZONE));
+    },
+  });
+
+  /** Every row of an import file with its problems. Writes nothing. */
+  api.post('/api/admin/students/import/preview', {
+    config: { access: 'admin' },
+    schema: { body: importBody, response: { 200: importPreview, ...errors } },
+    handler: async (request) => {
+      const { rows, ignoredColumns } = parseImportCsv(request.body.csv);
+      return toPreview(await analyseImport(db, rows, region), ignoredColumns);
+    },
+  });
+
+  /** Checks the file again and writes its valid rows in one transaction; generated passwords are returned once. */
+  api.post('/api/admin/students/import/commit', {
+    config: { access: 'admin' },
+    schema: { body: importBody, response: { 201: importResult, ...errors, 409: errorBody } },
+    handler: async (request, reply) => {
+      const { rows } = parseImportCsv(request.body.csv);
+      return reply.status(201).send(await commitImport(db, await analyseImport(db, rows, region)));
+    },
+  });
+}

@@ -23,7 +23,7 @@ export async function studentRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const perAccount = throttle(app, {
     ...deps.rateLimits.signInPerAccount,
     what: 'access checks for this student',
-    key: (r) => `access-account:${accountKey((r.body as { username?: unknown } | undefined)?.username)}`,
+    key: (r) => `access-account:${accountKey((r.body as { username?: unknown } | undefined)?.username, deps.config.DEFAULT_PHONE_REGION)}`,
   });
 
   api.get('/api/student/profile', {
@@ -45,7 +45,11 @@ export async function studentRoutes(app: FastifyInstance, deps: AppDeps): Promis
     preHandler: perAccount,
     handler: async (request) => {
       const auth = requireAuth(request);
-      const result = await checkPassword(db, request.body.username, request.body.password, { allowTemporary: false, now: deps.now() });
+      const result = await checkPassword(db, request.body.username, request.body.password, {
+        allowTemporary: false,
+        now: deps.now(),
+        phoneRegion: deps.config.DEFAULT_PHONE_REGION,
+      });
       if (!result.ok || !result.account.student) throw unauthorized(CHECK_ACCESS_INVALID_MESSAGE);
       const found = await findStudentWithCourse(db, result.account.student.id);
       if (!found) throw unauthorized(CHECK_ACCESS_INVALID_MESSAGE);

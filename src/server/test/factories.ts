@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { COURSE_IELTS, SEEDED_COURSES } from '../../shared/courses.js';
-import { normalizeMobileNumber } from '../../shared/phone.js';
+import { parseMobileNumber } from '../../shared/phone.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/open.js';
 import { courses, students, users, type CourseRow, type StudentRow, type UserRow } from '../db/schema.js';
@@ -70,11 +70,22 @@ export interface CreatedStudent {
   password: string;
 }
 
+/** The region test apps run with (DEFAULT_PHONE_REGION's default): factory numbers are read in it. */
+export const TEST_PHONE_REGION = 'IN';
+
+/** The E.164 form the app stores; a test that passes a number the app would refuse fails here. */
+export function storedMobileNumber(typed: string): string {
+  const stored = parseMobileNumber(typed, TEST_PHONE_REGION);
+  if (!stored) throw new Error(`${typed} is not a valid mobile number in ${TEST_PHONE_REGION}`);
+  return stored;
+}
+
 export async function createStudent(
   db: Db,
   overrides: {
     studentName?: string;
     courseName?: string;
+    /** As the student would type it; stored in E.164 form, read in TEST_PHONE_REGION. Default: a valid Indian mobile. */
     mobileNumber?: string;
     username?: string | null;
     password?: string;
@@ -102,7 +113,7 @@ export async function createStudent(
       userId: user.id,
       studentName: overrides.studentName ?? `Student ${n}`,
       courseId: course.id,
-      mobileNumber: normalizeMobileNumber(mobileNumber),
+      mobileNumber: storedMobileNumber(mobileNumber),
       status: overrides.status ?? 'Activated',
     })
     .returning();

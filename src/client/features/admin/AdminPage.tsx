@@ -7,7 +7,7 @@ import { useSignOut } from '../../lib/auth/use-sign-out';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { clearStudentInfo, readStudentInfo } from '../../lib/student-info';
 import { useClearStudentSession } from './api/clear-sessions';
-import { AttemptsPlaceholder } from './attempts/AttemptsPlaceholder';
+import { AttemptsTab } from './attempts/AttemptsTab';
 import { SettingsTab } from './settings/SettingsTab';
 import { StudentsTab } from './students/StudentsTab';
 
@@ -86,10 +86,10 @@ export default function AdminPage() {
               <StudentsTab />
             </Tabs.Panel>
             <Tabs.Panel value="ielts" pt="lg">
-              <AttemptsPlaceholder kind="IELTS" />
+              <AttemptsTab kind="ielts" />
             </Tabs.Panel>
             <Tabs.Panel value="interview" pt="lg">
-              <AttemptsPlaceholder kind="Interview" />
+              <AttemptsTab kind="interview" />
             </Tabs.Panel>
             <Tabs.Panel value="settings" pt="lg">
               <SettingsTab />

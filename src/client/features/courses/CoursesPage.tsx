@@ -1,5 +1,106 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { ModalsProvider, openConfirmModal } from '@mantine/modals';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { COURSES_PAGE_SIZE } from '../../../shared/api/courses';
+import type { Course } from '../../../shared/api/entities';
+import { Pager } from '../../components/Pager';
+import { serverMessageOr } from '../../lib/api';
+import { toastError, toastSuccess } from '../../lib/notify';
+import { useCoursesList } from './api/courses-list';
+import { useDeleteCourse } from './api/delete-course';
+import { CourseFormModal } from './CourseFormModal';
+import { CoursesTable } from './CoursesTable';
+
+export const COURSE_DELETE_CONFIRMATION = 'Are you sure you want to delete this course?';
+
+/** The page number from `?page=`, 1 when missing or not a positive whole number. */
+function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+function CoursesManagement() {
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  const setPage = (next: number) => setParams(next <= 1 ? {} : { page: String(next) });
+  const { data, error, isPending, isPlaceholderData, refetch, isFetching } = useCoursesList(page);
+  const remove = useDeleteCourse();
+  const [dialogOpened, setDialogOpened] = useState(false);
+  /** The course in the Edit Course dialog; null for Add Course. Kept while the dialog closes. */
+  const [editing, setEditing] = useState<Course | null>(null);
+  const openDialog = (course: Course | null) => {
+    setEditing(course);
+    setDialogOpened(true);
+  };
+
+  // Past the last page (the last course of a page was deleted, or an old link): go to the last page.
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / COURSES_PAGE_SIZE)) : 1;
+  const pastTheEnd = data !== undefined && !isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setParams(lastPage <= 1 ? {} : { page: String(lastPage) }, { replace: true });
+  }, [pastTheEnd, lastPage, setParams]);
+
+  const confirmDelete = (course: Course) =>
+    openConfirmModal({
+      title: `Delete ${course.courseName}?`,
+      centered: true,
+      closeButtonProps: { 'aria-label': 'Close dialog' },
+      children: <Text size="sm">{COURSE_DELETE_CONFIRMATION}</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red.9' },
+      onConfirm: () =>
+        remove.mutate(course.id, {
+          onSuccess: () => toastSuccess('Course deleted', `${course.courseName} has been deleted.`),
+          onError: (mutationError) => toastError('Could not delete the course', serverMessageOr(mutationError, mutationError.message)),
+        }),
+    });
+
+  return (
+    <Container size="lg">
+      <Stack gap="lg">
+        <Anchor component={Link} to="/admin" size="sm" w="fit-content">
+          ← Back to Admin Dashboard
+        </Anchor>
+        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+          <Title order={1} size="h2">
+            Courses Management
+          </Title>
+          <Button onClick={() => openDialog(null)}>Add Course</Button>
+        </Group>
+        <Text size="sm" c="dimmed" maw={720}>
+          Students are enrolled in one course each. The names IELTS, Interview Aspirant and Speaking Level 3 decide where a student
+          goes after signing in.
+        </Text>
+
+        {error ? (
+          <Alert color="red" variant="light" title="Could not load the courses" role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{serverMessageOr(error, error.message)}</Text>
+              <Button size="xs" variant="default" onClick={() => void refetch()} loading={isFetching}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <CoursesTable
+            courses={data?.courses}
+            loading={isPending}
+            onEdit={openDialog}
+            onDelete={confirmDelete}
+          />
+        )}
+        {data ? <Pager page={page} total={data.total} pageSize={COURSES_PAGE_SIZE} onChange={setPage} label="courses" /> : null}
+      </Stack>
+      <CourseFormModal opened={dialogOpened} course={editing} onClose={() => setDialogOpened(false)} />
+    </Container>
+  );
+}
 
 export default function CoursesPage() {
-  return <PlaceholderPage title="Courses Management">Adding and editing courses opens on this page in the next release.</PlaceholderPage>;
+  return (
+    <ModalsProvider>
+      <CoursesManagement />
+    </ModalsProvider>
+  );
 }

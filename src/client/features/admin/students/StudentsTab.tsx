@@ -1,5 +1,139 @@
-import { Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { useEffect, useState } from 'react';
+import { STUDENT_DELETE_CONFIRMATION, STUDENTS_PAGE_SIZE, SEARCH_MAX_LENGTH, type AdminStudent } from '../../../../shared/api/students';
+import { Pager } from '../../../components/Pager';
+import { serverMessageOr } from '../../../lib/api';
+import { toastError, toastSuccess } from '../../../lib/notify';
+import { useExportStudents } from './api/export-students';
+import { useDeleteStudent, useToggleStudentStatus } from './api/student-mutations';
+import { useStudentsList } from './api/students-list';
+import { SearchIcon } from '../../../components/icons';
+import { ImportStudentsModal } from './ImportStudentsModal';
+import { StudentFormModal } from './StudentFormModal';
+import { StudentsTable } from './StudentsTable';
+
+/** Typing pauses this long before the list is searched. */
+const SEARCH_DELAY_MS = 300;
+
+type Dialog = { kind: 'form'; student: AdminStudent | null; key: number } | { kind: 'import'; key: number } | null;
 
 export function StudentsTab() {
-  return <Text c="dimmed">Student management is being built.</Text>;
+  const [searchText, setSearchText] = useState('');
+  const [debouncedSearch] = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
+  const search = searchText.trim() === '' ? '' : debouncedSearch;
+  // The page belongs to the search it was chosen for: a new search starts on its first page.
+  const [paging, setPaging] = useState({ search: '', page: 1 });
+  const page = paging.search === search ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ search, page: next });
+  const { data, error, isPending, isPlaceholderData, refetch, isFetching } = useStudentsList(page, search);
+  const remove = useDeleteStudent();
+  const toggle = useToggleStudentStatus();
+  const exportCsv = useExportStudents();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialogOpened, setDialogOpened] = useState(false);
+  const open = (next: NonNullable<Dialog>) => {
+    setDialog(next);
+    setDialogOpened(true);
+  };
+
+  // Past the last page (its last student was deleted): go to the last page.
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / STUDENTS_PAGE_SIZE)) : 1;
+  const pastTheEnd = data !== undefined && !isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setPaging({ search, page: lastPage });
+  }, [pastTheEnd, lastPage, search]);
+
+  const confirmDelete = (student: AdminStudent) =>
+    modals.openConfirmModal({
+      title: `Delete ${student.studentName}?`,
+      centered: true,
+      closeButtonProps: { 'aria-label': 'Close' },
+      children: <Text size="sm">{STUDENT_DELETE_CONFIRMATION}</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      // Shade 9: white text on it passes WCAG AA contrast.
+      confirmProps: { color: 'red.9' },
+      onConfirm: () =>
+        remove.mutate(student.id, {
+          onSuccess: () => toastSuccess('Student deleted', `${student.studentName} has been deleted.`),
+          onError: (mutationError) => toastError('Could not delete the student', serverMessageOr(mutationError, mutationError.message)),
+        }),
+    });
+
+  const toggleStatus = (student: AdminStudent) =>
+    toggle.mutate(student.id, {
+      onSuccess: ({ student: saved }) =>
+        toastSuccess(
+          'Status updated',
+          saved.status === 'Activated' ? `${saved.studentName} is activated.` : `${saved.studentName} is deactivated and signed out.`,
+        ),
+      onError: (mutationError) => toastError('Could not update the status', serverMessageOr(mutationError, mutationError.message)),
+    });
+
+  const downloadCsv = () =>
+    exportCsv.mutate(search, {
+      onSuccess: (fileName) => toastSuccess('Students exported', `Saved as ${fileName}.`),
+      onError: (mutationError) => toastError('Could not export the students', serverMessageOr(mutationError, mutationError.message)),
+    });
+
+  const emptyText = search ? `No student matches “${search}”.` : 'No students yet. Add one with Add Student, or import a CSV file.';
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Group gap="xs" align="flex-end" wrap="nowrap" style={{ flex: '1 1 320px', maxWidth: 520 }}>
+          <TextInput
+            label="Search students"
+            placeholder="Name or mobile number"
+            leftSection={<SearchIcon />}
+            value={searchText}
+            onChange={(event) => setSearchText(event.currentTarget.value)}
+            maxLength={SEARCH_MAX_LENGTH}
+            type="search"
+            style={{ flex: 1 }}
+          />
+          <Button variant="default" onClick={() => setSearchText('')} disabled={searchText === ''}>
+            Clear
+          </Button>
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <Button variant="default" onClick={downloadCsv} loading={exportCsv.isPending}>
+            Export CSV
+          </Button>
+          <Button variant="default" onClick={() => open({ kind: 'import', key: Date.now() })}>
+            Import CSV
+          </Button>
+          <Button onClick={() => open({ kind: 'form', student: null, key: Date.now() })}>Add Student</Button>
+        </Group>
+      </Group>
+
+      {error ? (
+        <Alert color="red" variant="light" title="Could not load the students" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{serverMessageOr(error, error.message)}</Text>
+            <Button size="xs" variant="default" onClick={() => void refetch()} loading={isFetching}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <StudentsTable
+          students={data?.students}
+          loading={isPending}
+          emptyText={emptyText}
+          onEdit={(student) => open({ kind: 'form', student, key: Date.now() })}
+          onDelete={confirmDelete}
+          onToggleStatus={toggleStatus}
+          togglingId={toggle.isPending ? (toggle.variables ?? null) : null}
+        />
+      )}
+      {data ? <Pager page={page} total={data.total} pageSize={STUDENTS_PAGE_SIZE} onChange={setPage} label="students" /> : null}
+
+      {dialog?.kind === 'form' ? (
+        <StudentFormModal key={dialog.key} opened={dialogOpened} student={dialog.student} onClose={() => setDialogOpened(false)} />
+      ) : null}
+      {dialog?.kind === 'import' ? <ImportStudentsModal key={dialog.key} opened={dialogOpened} onClose={() => setDialogOpened(false)} /> : null}
+    </Stack>
+  );
 }

@@ -1,0 +1,421 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Response } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bandText, type AttemptKind } from '../src/shared/api/admin-attempts.js';
+import { COURSE_INTERVIEW } from '../src/shared/courses.js';
+import { sessionCookieForUser } from '../src/server/test/app.js';
+import { createAttempt, interviewSessionBody, testSessionBody } from '../src/server/test/attempt-fixtures.js';
+import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
+import {
+  collectConsoleErrors,
+  launchBrowser,
+  makeSpeechWav,
+  newPage,
+  screenshot,
+  startTestServer,
+  type ConsoleErrors,
+  type LaunchedBrowser,
+  type TestServer,
+  type ViewportName,
+} from './support/index.js';
+
+/**
+ * The teacher's view of saved attempts: both lists with the server's scores, the date filter, the
+ * review page with the recording playing and seeking, the teacher's review, and the CSV export.
+ * Attempts are saved through the real API by signed-in students, with a real WAV recording.
+ */
+let server: TestServer;
+let browser: LaunchedBrowser;
+let admin: CreatedAdmin;
+let asha: CreatedStudent;
+let ravi: CreatedStudent;
+const saved: {
+  ielts?: { attemptId: string; scores: Record<string, number> };
+  quiet?: { attemptId: string };
+  interview?: { attemptId: string; scores: Record<string, number> };
+} = {};
+let recordingBytes = 0;
+let pages: Array<{ page: Page; errors: ConsoleErrors }> = [];
+
+const SPEECH =
+  'I grew up in a small town near the coast. On weekends my family and I walked by the sea, and I still enjoy that walk. ' +
+  'Later I moved to the city to study engineering, which taught me to plan my time and to work with other people. ';
+
+/** Today's date at the school (the default SCHOOL_TIMEZONE, Asia/Kolkata). */
+function schoolToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/** Signs the student in through the API and returns a fetch bound to their session cookie. */
+async function studentApi(student: CreatedStudent) {
+  const login = await fetch(`${server.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: student.mobileNumber, password: student.password }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return (path: string, init: RequestInit = {}) => fetch(`${server.baseUrl}${path}`, { ...init, headers: { cookie, ...init.headers } });
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  const db = server.database.db;
+  admin = await createAdmin(db, { username: 'headteacher' });
+  asha = await createStudent(db, { studentName: 'Asha Rao', mobileNumber: '98765 43210' });
+  ravi = await createStudent(db, { studentName: 'Ravi Kumar', mobileNumber: '98765 43211', courseName: COURSE_INTERVIEW });
+
+  const completedAt = new Date().toISOString();
+  const asAsha = await studentApi(asha);
+  const test = testSessionBody(asha.student.id);
+  test.sessionData.completedAt = completedAt;
+  test.sessionData.questionAnswerPairs.push({
+    questionNumber: 1,
+    question: 'Describe a journey you remember well.',
+    answer: 'Um, I went to Goa by train with my cousins and the the journey took a whole day, so, like, we played cards.',
+    part: 2,
+    responseTimeMs: 2500,
+    speakingTimeMs: 45_000,
+  });
+  const savedTest = await asAsha('/api/test-sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(test) });
+  expect(savedTest.status).toBe(201);
+  saved.ielts = await savedTest.json();
+  // A real recording: espeak-ng speech as a WAV, about half a minute, uploaded as the app does.
+  const wav = readFileSync(await makeSpeechWav(SPEECH.repeat(2)));
+  recordingBytes = wav.length;
+  const upload = await asAsha(`/api/attempts/${saved.ielts?.attemptId}/recording`, { method: 'PUT', headers: { 'content-type': 'audio/wav' }, body: wav });
+  expect(upload.status).toBe(200);
+
+  const quiet = testSessionBody(asha.student.id, { answer: 'My name is Asha.' });
+  quiet.sessionData.completedAt = new Date(Date.now() - 60_000).toISOString();
+  const savedQuiet = await asAsha('/api/test-sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(quiet) });
+  expect(savedQuiet.status).toBe(201);
+  saved.quiet = await savedQuiet.json();
+
+  const asRavi = await studentApi(ravi);
+  const interview = interviewSessionBody(ravi.student.id);
+  interview.sessionData.completedAt = completedAt;
+  const savedInterview = await asRavi('/api/interview-sessions', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(interview),
+  });
+  expect(savedInterview.status).toBe(201);
+  saved.interview = await savedInterview.json();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  for (const { page, errors } of pages) {
+    errors.assertNone();
+    await page.context().close();
+  }
+  pages = [];
+});
+
+/** A page signed in as the admin (a session made directly: this file is not about signing in). */
+async function adminPage(viewport: ViewportName = 'desktop', ignore: RegExp[] = []): Promise<Page> {
+  const page = await newPage(browser.browser, { viewport, acceptDownloads: true });
+  page.setDefaultTimeout(10_000);
+  pages.push({ page, errors: collectConsoleErrors(page, { ignore }) });
+  const [name, value] = (await sessionCookieForUser(server.database.db, admin.user.id)).split('=') as [string, string];
+  await page.context().addCookies([{ name, value, url: server.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+  return page;
+}
+
+const TABLE_NAME: Record<AttemptKind, string> = { ielts: 'IELTS Attempts', interview: 'Interview Attempts' };
+
+async function openTab(page: Page, kind: AttemptKind, query = '') {
+  await page.goto(`${server.baseUrl}/admin?tab=${kind}${query}`);
+  await page.locator(`table[aria-label="${TABLE_NAME[kind]}"][aria-busy="false"]`).waitFor();
+}
+
+const bodyRows = (page: Page, kind: AttemptKind) => page.getByRole('table', { name: TABLE_NAME[kind] }).locator('tbody tr');
+const rowOf = (page: Page, kind: AttemptKind, attemptId: string) => page.locator(`tr[data-attempt-id="${attemptId}"]`);
+
+/** What each cell shows (a score cell's text for screen readers is left out). */
+async function cells(page: Page, kind: AttemptKind, attemptId: string): Promise<string[]> {
+  return rowOf(page, kind, attemptId)
+    .locator('td')
+    .evaluateAll((tds) => tds.map((td) => (td.querySelector('[aria-hidden="true"]') ?? td).textContent?.trim() ?? ''));
+}
+
+const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
+
+/** Settled, then a screenshot, and the checks every screen must pass. */
+async function look(page: Page, name: string, viewport: ViewportName) {
+  await page.waitForTimeout(400);
+  await screenshot(page, `attempts-${name}-${viewport}`);
+  const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth, h1: document.querySelectorAll('h1').length }));
+  expect(layout.scrollWidth, `${name} scrolls sideways at ${viewport}`).toBeLessThanOrEqual(layout.width);
+  expect(layout.h1, `${name} has one h1`).toBe(1);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join(', ')})`);
+  expect(serious, `${name} at ${viewport}: accessibility violations`).toEqual([]);
+}
+
+describe('the attempt lists', () => {
+  it('show both kinds with the server scores, filter by the date at the school, and clear the filter', async () => {
+    const page = await adminPage();
+    await openTab(page, 'ielts');
+    expect(await page.locator('thead th').allInnerTexts()).toEqual([
+      'Student Name',
+      'Course',
+      'Mobile',
+      'Status',
+      'Overall Score',
+      'Fluency',
+      'Vocabulary',
+      'Grammar',
+      'Pronunciation',
+      'Test Date',
+      'Review',
+    ]);
+    await expect.poll(() => bodyRows(page, 'ielts').count()).toBe(2);
+    const scores = saved.ielts?.scores ?? {};
+    const ashaCells = await cells(page, 'ielts', saved.ielts?.attemptId ?? '');
+    expect(ashaCells.slice(0, 9)).toEqual([
+      'Asha Rao',
+      'IELTS',
+      '+91 98765 43210',
+      'Activated',
+      bandText('ielts', scores.overall ?? 0),
+      bandText('ielts', scores.fluency ?? 0),
+      bandText('ielts', scores.vocabulary ?? 0),
+      bandText('ielts', scores.grammar ?? 0),
+      bandText('ielts', scores.pronunciation ?? 0),
+    ]);
+    expect(ashaCells[9]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}\d{2}:\d{2}$/);
+    expect(await rowOf(page, 'ielts', saved.ielts?.attemptId ?? '').locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // Newest first; no estimate for too little speech.
+    expect(await bodyRows(page, 'ielts').first().getAttribute('data-attempt-id')).toBe(saved.ielts?.attemptId);
+    expect((await cells(page, 'ielts', saved.quiet?.attemptId ?? '')).slice(4, 9)).toEqual(['—', '—', '—', '—', '—']);
+    // Two attempts: no Previous and Next.
+    await expect.poll(() => page.getByRole('button', { name: 'Next' }).count()).toBe(0);
+    await look(page, 'ielts', 'desktop');
+
+    const dateInput = page.getByLabel('Test date');
+    await dateInput.fill(schoolToday());
+    await expect.poll(() => page.url()).toContain(`date=${schoolToday()}`);
+    await expect.poll(() => bodyRows(page, 'ielts').count()).toBe(2);
+    await dateInput.fill('2026-01-01');
+    await page.getByText('No speaking tests on Thursday 1 January 2026.').waitFor();
+    await look(page, 'ielts-empty-date', 'desktop');
+    await page.getByRole('button', { name: 'Clear Filter' }).click();
+    await expect.poll(() => bodyRows(page, 'ielts').count()).toBe(2);
+    expect(await dateInput.inputValue()).toBe('');
+    expect(page.url()).not.toContain('date=');
+
+    await page.getByRole('tab', { name: 'Interview Attempts' }).click();
+    await page.locator('table[aria-label="Interview Attempts"][aria-busy="false"]').waitFor();
+    expect((await page.locator('thead th').allInnerTexts()).slice(4)).toEqual([
+      'Overall Score',
+      'Communication',
+      'Confidence',
+      'Relevance',
+      'Clarity',
+      'Interview Date',
+      'Review',
+    ]);
+    const interviewScores = saved.interview?.scores ?? {};
+    expect((await cells(page, 'interview', saved.interview?.attemptId ?? '')).slice(0, 9)).toEqual([
+      'Ravi Kumar',
+      COURSE_INTERVIEW,
+      '+91 98765 43211',
+      'Activated',
+      String(interviewScores.overall),
+      ...['communication', 'confidence', 'relevance', 'clarity'].map((criterion) => bandText('interview', interviewScores[criterion] ?? 0)),
+    ]);
+    await page.getByLabel('Interview date').fill(schoolToday());
+    await expect.poll(() => bodyRows(page, 'interview').count()).toBe(1);
+    await page.getByRole('button', { name: 'Clear Filter' }).click();
+    await look(page, 'interview', 'desktop');
+  });
+});
+
+describe('the review page', () => {
+  it('plays and seeks the recording, shows the answers and figures, saves a review, and the list shows the teacher band', async () => {
+    const page = await adminPage('desktop', [/status of 400/]);
+    const recordingUrl = `/api/attempts/${saved.ielts?.attemptId}/recording`;
+    const recordingResponses: Response[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith(recordingUrl)) recordingResponses.push(response);
+    });
+    await openTab(page, 'ielts', `&date=${schoolToday()}`);
+    // A click anywhere on the row opens the review.
+    await rowOf(page, 'ielts', saved.ielts?.attemptId ?? '').getByText('Asha Rao', { exact: true }).click();
+    await page.waitForURL(`**/admin/attempts/${saved.ielts?.attemptId}`);
+    await page.getByRole('heading', { level: 1, name: 'IELTS attempt: Asha Rao' }).waitFor();
+
+    // The recording loads its metadata (a real duration) and seeks with a range request.
+    const audio = page.locator('audio');
+    expect(await audio.getAttribute('preload')).toBe('metadata');
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.duration), { timeout: 10_000 }).toBeGreaterThan(20);
+    const before = recordingResponses.length;
+    const seekTo = await audio.evaluate(async (element: HTMLAudioElement) => {
+      const target = element.duration * 0.8;
+      await new Promise<void>((resolve) => {
+        element.addEventListener('seeked', () => resolve(), { once: true });
+        element.currentTime = target;
+      });
+      return element.currentTime;
+    });
+    expect(seekTo).toBeGreaterThan(15);
+    expect(recordingResponses.length).toBeGreaterThan(0);
+    for (const response of recordingResponses) {
+      expect([200, 206]).toContain(response.status());
+    }
+    const partial = recordingResponses.filter((response) => response.status() === 206);
+    expect(partial.length, 'the player asked for part of the recording').toBeGreaterThan(0);
+    expect(partial.map((response) => response.headers()['content-range'])).toContainEqual(expect.stringMatching(new RegExp(`^bytes \\d+-\\d+/${recordingBytes}$`)));
+    // The seek asked for a later part of the file (preload="metadata" had not fetched it) and got it.
+    const afterSeek = recordingResponses.slice(before);
+    expect(
+      afterSeek.map((response) => `${response.status()} ${response.headers()['content-range']}`),
+      'a range request after the seek',
+    ).toContainEqual(expect.stringMatching(new RegExp(`^206 bytes [1-9]\\d*-${recordingBytes - 1}/${recordingBytes}$`)));
+
+    // Answers by part with the cue card; fillers and grammar slips marked.
+    await page.getByRole('heading', { name: 'Part 2: Cue Card' }).waitFor();
+    await page.getByText('Cue card: Describe a journey you remember well.').waitFor();
+    await page.getByText('how you travelled').waitFor();
+    expect(await page.locator('mark[data-kind="slip"]').allTextContents()).toEqual(['the the (grammar slip)']);
+    expect(await page.locator('mark[data-kind="filler"]').allTextContents()).toEqual(['Um (filler)', 'so (filler)', 'like (filler)']);
+    await page.getByRole('group', { name: 'Highlights in the answers' }).waitFor();
+    // The figures behind each criterion, the rules and the advice.
+    const fluency = page.getByRole('region', { name: 'Fluency' });
+    await fluency.getByText(/^Words per minute: \d+$/).waitFor();
+    await fluency.getByText(/^Response time: \d+\.\d s$/).waitFor();
+    await page.getByRole('table').filter({ hasText: 'The figures behind the estimate' }).getByText('Grammar slips').waitFor();
+    await look(page, 'review-ielts', 'desktop');
+
+    // Saving shows 'Saving...'; the server's refusal is shown in a toast.
+    await page.route('**/api/admin/attempts/*/review', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'comment: must be at most 2000 characters' }) }),
+    );
+    await page.getByLabel('Comment').fill('Clear answers. Link your ideas with because and so.');
+    await page.getByLabel('Fluency band').selectOption('7');
+    await page.getByRole('button', { name: 'Save review' }).click();
+    await toast(page, 'Could not save the review').filter({ hasText: 'comment: must be at most 2000 characters' }).waitFor();
+    await page.unroute('**/api/admin/attempts/*/review');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/attempts/*/review', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Save review' }).click();
+    await page.getByRole('button', { name: 'Saving...' }).waitFor();
+    release();
+    await toast(page, 'Review saved').waitFor();
+    await page.getByText('Last saved by headteacher on').waitFor();
+    await page.getByText('Set all four bands to give an overall.').waitFor();
+    await page.getByRole('region', { name: 'Fluency' }).getByText('Teacher 7.0').waitFor();
+
+    // Back to the list it came from (with its date filter): the teacher's band beside the estimate.
+    await page.getByRole('link', { name: '← Back to IELTS Attempts' }).click();
+    await page.waitForURL(`**/admin?tab=ielts&date=${schoolToday()}`);
+    await page.locator('table[aria-label="IELTS Attempts"][aria-busy="false"]').waitFor();
+    const row = rowOf(page, 'ielts', saved.ielts?.attemptId ?? '');
+    await expect.poll(async () => (await cells(page, 'ielts', saved.ielts?.attemptId ?? ''))[5]).toBe(`${bandText('ielts', saved.ielts?.scores.fluency ?? 0)} · T 7.0`);
+    expect(await row.locator('td').nth(5).textContent()).toContain(`estimate ${bandText('ielts', saved.ielts?.scores.fluency ?? 0)}, teacher 7.0`);
+    await row.getByRole('link', { name: /\(reviewed\)$/ }).waitFor();
+    await look(page, 'ielts-reviewed', 'desktop');
+
+    // The Review link is reachable from the keyboard.
+    const link = row.getByRole('link', { name: /^Review the attempt of Asha Rao/ });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/admin/attempts/${saved.ielts?.attemptId}`);
+    expect(await page.getByLabel('Comment').inputValue()).toBe('Clear answers. Link your ideas with because and so.');
+    expect(await page.getByLabel('Fluency band').inputValue()).toBe('7');
+  });
+
+  it('explains an attempt without an estimate and shows an interview with its figures', async () => {
+    // The last visit asks for an attempt that does not exist: the browser logs the 404.
+    const page = await adminPage('desktop', [/status of 404/]);
+    await page.goto(`${server.baseUrl}/admin/attempts/${saved.quiet?.attemptId}`);
+    await page.getByRole('heading', { level: 1, name: 'IELTS attempt: Asha Rao' }).waitFor();
+    await page.getByText(/^Only 4 words were recognised; a band estimate needs at least 50/).waitFor();
+    await page.getByText('No recording was saved.').waitFor();
+
+    await page.goto(`${server.baseUrl}/admin/attempts/${saved.interview?.attemptId}`);
+    await page.getByRole('heading', { level: 1, name: 'Interview attempt: Ravi Kumar' }).waitFor();
+    await page.getByText('Tell me about yourself.', { exact: false }).first().waitFor();
+    await page.getByRole('table').filter({ hasText: 'The figures behind the scores' }).getByText('Questions answered').waitFor();
+    await page.getByText('No answer was recognised.').waitFor();
+    await page.getByRole('link', { name: '← Back to Interview Attempts' }).waitFor();
+    await look(page, 'review-interview', 'desktop');
+
+    await page.goto(`${server.baseUrl}/admin/attempts/00000000-0000-4000-8000-000000000000`);
+    await page.getByText(/^There is no such attempt/).waitFor();
+  });
+});
+
+describe.each(['phone'] as const)('at %s size', (viewport) => {
+  it('the lists and the review page fit the screen and pass axe', async () => {
+    const page = await adminPage(viewport);
+    await openTab(page, 'ielts');
+    await look(page, 'ielts', viewport);
+    await openTab(page, 'interview');
+    await look(page, 'interview', viewport);
+    await page.goto(`${server.baseUrl}/admin/attempts/${saved.ielts?.attemptId}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await look(page, 'review-ielts', viewport);
+    await page.goto(`${server.baseUrl}/admin/attempts/${saved.interview?.attemptId}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await look(page, 'review-interview', viewport);
+  });
+});
+
+describe('the CSV export and paging', () => {
+  it('exports the filtered list', async () => {
+    const page = await adminPage();
+    await openTab(page, 'ielts');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^ielts-attempts-all-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync(await file.path(), 'utf8');
+    const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Student Name,Course,Mobile,Status,Overall Score,Fluency,Vocabulary,Grammar,Pronunciation,Test Date,Assessable,' +
+        'Teacher Overall,Teacher Fluency,Teacher Vocabulary,Teacher Grammar,Teacher Pronunciation,Teacher Comment,Attempt ID',
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`Asha Rao,IELTS,'+919876543210,Activated,${bandText('ielts', saved.ielts?.scores.overall ?? 0)},`);
+    expect(lines[1]).toContain(',Yes,,7.0,,,,Clear answers. Link your ideas with because and so.,');
+    expect(lines[2]).toMatch(/^Asha Rao,IELTS,'\+919876543210,Activated,,,,,,\d{4}-\d{2}-\d{2} \d{2}:\d{2},No,/);
+    await toast(page, 'Attempts exported').waitFor();
+
+    await page.getByLabel('Test date').fill('2026-01-01');
+    await page.getByText('No speaking tests on Thursday 1 January 2026.').waitFor();
+    const empty = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const emptyFile = await empty;
+    expect(emptyFile.suggestedFilename()).toBe('ielts-attempts-2026-01-01.csv');
+    expect(readFileSync(await emptyFile.path(), 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n')).toHaveLength(1);
+  });
+
+  it('pages past 10 attempts with Previous and Next', async () => {
+    for (let i = 0; i < 10; i++) await createAttempt(server.database.db, ravi.student.id, { kind: 'interview' });
+    const page = await adminPage();
+    await openTab(page, 'interview');
+    await expect.poll(() => bodyRows(page, 'interview').count()).toBe(10);
+    await page.getByText('1–10 of 11 attempts').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('11–11 of 11 attempts').waitFor();
+    await expect.poll(() => bodyRows(page, 'interview').count()).toBe(1);
+    expect(page.url()).toContain('page=2');
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => bodyRows(page, 'interview').count()).toBe(10);
+  });
+});

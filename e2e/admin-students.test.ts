@@ -1,0 +1,393 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { eq } from 'drizzle-orm';
+import type { Download, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { students, users } from '../src/server/db/schema.js';
+import { sessionCookieForUser } from '../src/server/test/app.js';
+import { createAdmin, createStudent, storedMobileNumber, type CreatedAdmin } from '../src/server/test/factories.js';
+import {
+  collectConsoleErrors,
+  launchBrowser,
+  newPage,
+  screenshot,
+  startTestServer,
+  type ConsoleErrors,
+  type LaunchedBrowser,
+  type TestServer,
+  type ViewportName,
+} from './support/index.js';
+
+/** The admin's Students tab: add, edit, toggle, delete, paging, search, the generated password, CSV export and import. */
+let server: TestServer;
+let browser: LaunchedBrowser;
+let admin: CreatedAdmin;
+let pages: Array<{ page: Page; errors: ConsoleErrors }> = [];
+
+// A signed-out current-user call answers 401 by design; refused requests log their status in the console.
+const REFUSALS = [/status of 401/, /status of 409/];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  admin = await createAdmin(server.database.db, { username: 'headteacher' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  for (const { page, errors } of pages) {
+    errors.assertNone();
+    await page.context().close();
+  }
+  pages = [];
+});
+
+async function freshPage(viewport: ViewportName = 'desktop', ignore: RegExp[] = []): Promise<Page> {
+  const page = await newPage(browser.browser, { viewport, acceptDownloads: true });
+  page.setDefaultTimeout(10_000);
+  const errors = collectConsoleErrors(page, { ignore });
+  pages.push({ page, errors });
+  return page;
+}
+
+/** The Students tab as a signed-in admin (a session made directly: this file is not about signing in). */
+async function openStudents(options: { viewport?: ViewportName; ignore?: RegExp[] } = {}): Promise<Page> {
+  const page = await freshPage(options.viewport, options.ignore);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+  const [name, value] = (await sessionCookieForUser(server.database.db, admin.user.id)).split('=') as [string, string];
+  await page.context().addCookies([{ name, value, url: server.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+  await page.goto(`${server.baseUrl}/admin`);
+  await page.getByRole('heading', { level: 1, name: 'Welcome, headteacher' }).waitFor();
+  await page.getByRole('table', { name: 'Students' }).waitFor();
+  await page.locator('table[aria-label="Students"][aria-busy="false"]').waitFor();
+  return page;
+}
+
+/** Searching waits for typing to pause, then for the server: more than expect.poll's default second on a busy machine. */
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
+const bodyRows = (page: Page) => page.getByRole('table', { name: 'Students' }).locator('tbody tr');
+const rowOf = (page: Page, studentName: string) => bodyRows(page).filter({ has: page.getByText(studentName, { exact: true }) });
+const toast = (page: Page) => page.locator('.mantine-Notification-root');
+const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
+
+/** The toast with this title (and message): the one it replaced may still be fading out. */
+async function expectToast(page: Page, title: string, message?: string) {
+  await toast(page).filter({ hasText: title }).filter({ hasText: message ?? title }).first().waitFor();
+}
+
+async function cells(row: Locator): Promise<string[]> {
+  return (await row.locator('td').allTextContents()).map((text) => text.trim());
+}
+
+async function removeAllStudents() {
+  await server.database.db.delete(users).where(eq(users.isAdmin, false));
+}
+
+/** Settled (transitions over), then a screenshot, and the checks every screen must pass. */
+async function look(page: Page, name: string, viewport: ViewportName) {
+  await page.waitForTimeout(400);
+  await screenshot(page, `students-${name}-${viewport}`);
+  const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(layout.scrollWidth, `${name} scrolls sideways at ${viewport}`).toBeLessThanOrEqual(layout.width);
+  // With a dialog open, the page behind it is dimmed and out of reach (focus stays in the dialog): check the dialog.
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (await page.getByRole('dialog').count()) builder.include('[role="dialog"]');
+  const axe = await builder.analyze();
+  const serious = axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious, `${name} at ${viewport}: accessibility violations`).toEqual([]);
+}
+
+async function chooseCourse(scope: Locator, page: Page, courseName: string) {
+  await scope.getByRole('combobox', { name: 'Course' }).click();
+  await page.getByRole('option', { name: courseName, exact: true }).click();
+}
+
+async function downloaded(download: Download): Promise<string> {
+  return readFileSync(await download.path(), 'utf8');
+}
+
+describe('students tab', () => {
+  it('adds a student; the generated password is shown once, copied, and signs the student in by mobile number', async () => {
+    await removeAllStudents();
+    const page = await openStudents();
+    expect(await page.locator('thead th').allTextContents()).toEqual(['Student Name', 'Course', 'Mobile Number', 'Created Date', 'Status', 'Actions']);
+    await page.getByText('No students yet.').waitFor();
+
+    await page.getByRole('button', { name: 'Add Student' }).click();
+    const add = dialog(page, 'Add Student');
+    await add.waitFor();
+    // Nothing filled in: the form says what is missing and sends nothing.
+    await add.getByRole('button', { name: 'Add Student' }).click();
+    await add.getByText("Enter the student's name").waitFor();
+    await add.getByText('Choose a course').first().waitFor();
+    await add.getByText('Enter the mobile number').waitFor();
+    expect(await add.getByRole('radio', { name: 'Activated', exact: true }).isChecked()).toBe(true);
+
+    await add.getByLabel('Student name').fill('Meera Nair');
+    await chooseCourse(add, page, 'IELTS');
+    await add.getByLabel('Mobile number').fill('98765 11111');
+    await add.getByText('Saved as +91 98765 11111').waitFor();
+    await add.getByRole('button', { name: 'Add Student' }).click();
+
+    await expectToast(page, 'Student created', 'Meera Nair has been added.');
+    const created = dialog(page, 'Student created');
+    await created.waitFor();
+    const password = ((await created.getByTestId('generated-password').textContent()) ?? '').trim();
+    expect(password).toMatch(/^[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}$/);
+    await created.getByRole('button', { name: 'Copy password' }).click();
+    await created.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(password);
+    await look(page, 'generated-password', 'desktop');
+    await created.getByRole('button', { name: 'Done' }).click();
+    await created.waitFor({ state: 'hidden' });
+
+    const row = rowOf(page, 'Meera Nair');
+    await row.waitFor();
+    const [name, course, mobile, date, status] = await cells(row);
+    expect([name, course, mobile, status]).toEqual(['Meera Nair', 'IELTS', '+91 98765 11111', 'Activated']);
+    expect(date).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    // Shown once: it is nowhere on the page any more.
+    expect(await page.content()).not.toContain(password);
+
+    // The student signs in with it on their own device, typing the number the way they know it.
+    const student = await freshPage('desktop', REFUSALS);
+    await student.goto(`${server.baseUrl}/auth`);
+    await student.getByLabel('Username or mobile number').fill('98765 11111');
+    await student.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+    await student.getByRole('button', { name: 'Sign in' }).click();
+    await student.getByRole('heading', { name: 'Welcome, Meera Nair' }).waitFor();
+  });
+
+  it('edits a student: a taken number is refused with the server message; a new name and course are saved', async () => {
+    await removeAllStudents();
+    await createStudent(server.database.db, { studentName: 'Taken Number', mobileNumber: '98765 22222' });
+    await createStudent(server.database.db, { studentName: 'Ravi Menon', mobileNumber: '98765 33333', username: 'ravi.m', email: 'ravi@example.org' });
+    const page = await openStudents({ ignore: REFUSALS });
+    await rowOf(page, 'Ravi Menon').getByRole('button', { name: 'Edit Ravi Menon' }).click();
+    const edit = dialog(page, 'Edit Student');
+    await edit.waitFor();
+    expect(await edit.getByLabel('Student name').inputValue()).toBe('Ravi Menon');
+    expect(await edit.getByRole('combobox', { name: 'Course' }).inputValue()).toBe('IELTS');
+    expect(await edit.getByLabel('Mobile number').inputValue()).toBe('+91 98765 33333');
+    expect(await edit.getByLabel('Username').inputValue()).toBe('ravi.m');
+    expect(await edit.getByLabel('E-mail').inputValue()).toBe('ravi@example.org');
+    expect(await edit.getByLabel('New password').inputValue()).toBe('');
+    await look(page, 'edit-dialog', 'desktop');
+
+    await edit.getByLabel('Mobile number').fill('98765 22222');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    const message = 'A student with mobile number +91 98765 22222 already exists (Taken Number). Each student needs their own number.';
+    await expectToast(page, 'Could not update the student', message);
+    expect(await edit.getByText(message).count()).toBe(1);
+
+    await edit.getByLabel('Mobile number').fill('98765 33333');
+    await edit.getByLabel('Student name').fill('Ravi K Menon');
+    await chooseCourse(edit, page, 'Interview Aspirant');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Student updated', 'Ravi K Menon has been saved.');
+    await edit.waitFor({ state: 'hidden' });
+    const row = rowOf(page, 'Ravi K Menon');
+    await row.waitFor();
+    expect((await cells(row)).slice(1, 3)).toEqual(['Interview Aspirant', '+91 98765 33333']);
+  });
+
+  it('clicking the status badge toggles the status and signs a deactivated student out', async () => {
+    await removeAllStudents();
+    const target = await createStudent(server.database.db, { studentName: 'Toggle Me' });
+    const studentCookie = await sessionCookieForUser(server.database.db, target.user.id);
+    const page = await openStudents();
+    const row = rowOf(page, 'Toggle Me');
+    await row.getByRole('button', { name: 'Activated: deactivate Toggle Me' }).click();
+    await expectToast(page, 'Status updated', 'Toggle Me is deactivated and signed out.');
+    await row.getByRole('button', { name: 'Deactivated: activate Toggle Me' }).waitFor();
+    const [stored] = await server.database.db.select().from(students).where(eq(students.id, target.student.id));
+    expect(stored?.status).toBe('Deactivated');
+    expect((await server.app.inject({ url: '/api/user', headers: { cookie: studentCookie } })).statusCode).toBe(401);
+
+    await row.getByRole('button', { name: 'Deactivated: activate Toggle Me' }).click();
+    await expectToast(page, 'Status updated', 'Toggle Me is activated.');
+    await row.getByRole('button', { name: 'Activated: deactivate Toggle Me' }).waitFor();
+  });
+
+  it('deletes a student only after the confirmation', async () => {
+    await removeAllStudents();
+    const target = await createStudent(server.database.db, { studentName: 'Leaving Soon' });
+    const page = await openStudents();
+    const row = rowOf(page, 'Leaving Soon');
+    await row.getByRole('button', { name: 'Delete Leaving Soon' }).click();
+    const confirm = dialog(page, 'Delete Leaving Soon?');
+    await confirm.waitFor();
+    expect((await confirm.locator('.mantine-Modal-body p').first().textContent())?.trim()).toBe('Are you sure you want to delete this student?');
+    await look(page, 'delete-confirm', 'desktop');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await row.count()).toBe(1);
+
+    await row.getByRole('button', { name: 'Delete Leaving Soon' }).click();
+    await dialog(page, 'Delete Leaving Soon?').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Student deleted', 'Leaving Soon has been deleted.');
+    await row.waitFor({ state: 'detached' });
+    expect(await server.database.db.$count(students, eq(students.id, target.student.id))).toBe(0);
+  });
+
+  it('pages 12 students 10 at a time; search by name or number, and Clear', async () => {
+    await removeAllStudents();
+    for (let i = 1; i <= 12; i += 1) {
+      await createStudent(server.database.db, { studentName: `Pupil ${String(i).padStart(2, '0')}`, mobileNumber: `97000 000${String(i).padStart(2, '0')}` });
+    }
+    const page = await openStudents();
+    expect(await bodyRows(page).count()).toBe(10);
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    expect(await pager.textContent()).toContain('1–10 of 12 students');
+    expect(await pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await look(page, 'tab', 'desktop');
+
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await poll(() => bodyRows(page).count()).toBe(2);
+    expect(await bodyRows(page).locator('td:first-child').allTextContents()).toEqual(['Pupil 02', 'Pupil 01']);
+    await pager.getByRole('button', { name: 'Previous' }).click();
+    await poll(() => bodyRows(page).count()).toBe(10);
+
+    const search = page.getByRole('searchbox', { name: 'Search students' });
+    await search.fill('PUPIL 1');
+    await poll(() => bodyRows(page).locator('td:first-child').allTextContents()).toEqual(['Pupil 12', 'Pupil 11', 'Pupil 10']);
+    // Three matches: one page, so no Previous or Next.
+    expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
+
+    await search.fill('+91 97000 00007');
+    await poll(() => bodyRows(page).locator('td:first-child').allTextContents()).toEqual(['Pupil 07']);
+    await search.fill('no such pupil');
+    await page.getByText('No student matches “no such pupil”.').waitFor();
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    expect(await search.inputValue()).toBe('');
+    await poll(() => bodyRows(page).count()).toBe(10);
+    await pager.waitFor();
+  });
+
+  it('exports the list with the search applied as a CSV download', async () => {
+    await removeAllStudents();
+    await createStudent(server.database.db, { studentName: 'Export Alpha', mobileNumber: '98000 11111' });
+    await createStudent(server.database.db, { studentName: 'Export Beta, Jr', mobileNumber: '98000 22222' });
+    await createStudent(server.database.db, { studentName: 'Someone Else', mobileNumber: '98000 33333' });
+    const page = await openStudents();
+    await page.getByRole('searchbox', { name: 'Search students' }).fill('export');
+    await poll(() => bodyRows(page).count()).toBe(2);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^students-\d{4}-\d\d-\d\d\.csv$/);
+    const text = await downloaded(download);
+    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(lines[0]).toBe('studentName,course,mobileNumber,status,email,username,createdAt');
+    expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(['"Export Beta', 'Export Alpha']);
+    expect(text).toContain(`'${storedMobileNumber('98000 11111')}`);
+    await expectToast(page, 'Students exported', `Saved as ${download.suggestedFilename()}.`);
+  });
+
+  it('imports a CSV file: a preview with each row’s problems first, then only the valid rows, with their passwords to download', async () => {
+    await removeAllStudents();
+    await createStudent(server.database.db, { studentName: 'Already Here', mobileNumber: '98000 44444' });
+    const page = await openStudents();
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const importDialog = dialog(page, 'Import students from CSV');
+    await importDialog.waitFor();
+    const csv = [
+      'studentName,course,mobileNumber,status,email,username,password',
+      'Imported One,IELTS,98000 55555,,,,',
+      'Imported Two,Interview Aspirant,+91 98000 66666,Deactivated,two@example.org,imported.two,given password',
+      'Bad Number,IELTS,12345,,,,',
+      'Duplicate,IELTS,98000 44444,,,,',
+      'No Course,Cooking,98000 77777,,,,',
+    ].join('\n');
+    await importDialog.locator('input[type="file"]').setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await importDialog.getByTestId('import-summary').waitFor();
+    expect(await importDialog.getByTestId('import-summary').textContent()).toBe('5 rows: 2 ready to import, 3 with problems (skipped).');
+    const previewRows = importDialog.getByTestId('import-row');
+    expect(await previewRows.count()).toBe(5);
+    expect(await previewRows.nth(2).textContent()).toContain('mobileNumber: Enter a valid mobile number');
+    expect(await previewRows.nth(3).textContent()).toContain('already exists (Already Here)');
+    expect(await previewRows.nth(4).textContent()).toContain('course: there is no active course named "Cooking"');
+    await look(page, 'import-preview', 'desktop');
+    // Nothing is written by the preview.
+    expect(await server.database.db.$count(students)).toBe(1);
+
+    await importDialog.getByRole('button', { name: 'Import 2 students' }).click();
+    await expectToast(page, 'Students imported', '2 students have been added.');
+    await importDialog.getByTestId('import-result').waitFor();
+    expect(await importDialog.getByTestId('import-result').textContent()).toBe('Imported 2 students; skipped 3 rows with problems.');
+    await look(page, 'import-result', 'desktop');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      importDialog.getByRole('button', { name: 'Download passwords (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('student-passwords.csv');
+    const passwords = (await downloaded(download)).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(passwords[0]).toBe('studentName,mobileNumber,username,password');
+    expect(passwords).toHaveLength(2);
+    const [studentName, mobileNumber, , password] = (passwords[1] ?? '').split(',');
+    expect([studentName, mobileNumber]).toEqual(['Imported One', "'+919800055555"]);
+    await importDialog.getByRole('button', { name: 'Done' }).click();
+    await rowOf(page, 'Imported One').waitFor();
+    await rowOf(page, 'Imported Two').waitFor();
+    expect(await server.database.db.$count(students)).toBe(3);
+    const signIn = await server.app.inject({ method: 'POST', url: '/api/login', payload: { username: '98000 55555', password } });
+    expect(signIn.statusCode).toBe(200);
+  });
+});
+
+describe('on a phone (390x844)', () => {
+  it('the tab, the dialogs and the import preview fit; the table scrolls inside its box', async () => {
+    await removeAllStudents();
+    for (let i = 1; i <= 11; i += 1) {
+      await createStudent(server.database.db, { studentName: `Phone Pupil ${i}`, mobileNumber: `96000 000${String(i).padStart(2, '0')}`, username: i === 11 ? 'phone.pupil' : null });
+    }
+    const page = await openStudents({ viewport: 'phone' });
+    await look(page, 'tab', 'phone');
+    const scroller = page.locator('.mantine-TableScrollContainer-scrollContainer').first();
+    const widths = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(widths.scroll).toBeGreaterThan(widths.client);
+
+    await page.getByRole('button', { name: 'Add Student' }).click();
+    await dialog(page, 'Add Student').waitFor();
+    await look(page, 'add-dialog', 'phone');
+    await page.keyboard.press('Escape');
+    await dialog(page, 'Add Student').waitFor({ state: 'hidden' });
+
+    await rowOf(page, 'Phone Pupil 11').getByRole('button', { name: 'Edit Phone Pupil 11' }).click();
+    await dialog(page, 'Edit Student').waitFor();
+    await look(page, 'edit-dialog', 'phone');
+    await page.keyboard.press('Escape');
+    await dialog(page, 'Edit Student').waitFor({ state: 'hidden' });
+
+    await rowOf(page, 'Phone Pupil 11').getByRole('button', { name: 'Delete Phone Pupil 11' }).click();
+    await dialog(page, 'Delete Phone Pupil 11?').waitFor();
+    await look(page, 'delete-confirm', 'phone');
+    await dialog(page, 'Delete Phone Pupil 11?').getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const importDialog = dialog(page, 'Import students from CSV');
+    await importDialog.waitFor();
+    const csv = ['studentName,course,mobileNumber', 'Phone Import,IELTS,98000 88888', 'Phone Bad,IELTS,123'].join('\n');
+    await importDialog.locator('input[type="file"]').setInputFiles({ name: 'phone.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await importDialog.getByTestId('import-summary').waitFor();
+    // One card a row on a phone: each row's problem is in view without scrolling sideways.
+    const badCard = importDialog.getByTestId('import-card').nth(1);
+    expect(await badCard.isVisible()).toBe(true);
+    expect(await badCard.textContent()).toContain('mobileNumber: Enter a valid mobile number');
+    expect(await importDialog.getByRole('table', { name: 'Import preview' }).isVisible()).toBe(false);
+    await look(page, 'import-preview', 'phone');
+  });
+
+  it('the add dialog at desktop size', async () => {
+    const page = await openStudents();
+    await page.getByRole('button', { name: 'Add Student' }).click();
+    await dialog(page, 'Add Student').waitFor();
+    await look(page, 'add-dialog', 'desktop');
+  });
+});

@@ -1,0 +1,43 @@
+import { Group, Text, VisuallyHidden } from '@mantine/core';
+import classes from './AnswerText.module.css';
+import { isEmptyAnswer } from '../../../../shared/interview/answers';
+import { markAnswer, type MarkKind } from './mark-answer';
+
+const SPOKEN: Record<MarkKind, string> = { filler: 'filler', slip: 'grammar slip' };
+
+export function AnswerText({ text }: { text: string }) {
+  if (isEmptyAnswer(text)) {
+    return (
+      <Text size="sm" c="dimmed" fs="italic">
+        No answer was recognised.
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" className={classes.answer}>
+      {markAnswer(text).map((piece, index) =>
+        piece.kind === null ? (
+          piece.text
+        ) : (
+          <mark key={index} className={classes[piece.kind]} data-kind={piece.kind}>
+            {piece.text}
+            <VisuallyHidden> ({SPOKEN[piece.kind]})</VisuallyHidden>
+          </mark>
+        ),
+      )}
+    </Text>
+  );
+}
+
+export function MarksLegend() {
+  return (
+    <Group gap="lg" wrap="wrap" aria-label="Highlights in the answers" role="group">
+      <Text size="sm">
+        <mark className={classes.filler}>um</mark> Filler (um, uh, er, ah, like, you know, well, so)
+      </Text>
+      <Text size="sm">
+        <mark className={classes.slip}>she are</mark> Grammar slip (I/he/she + are, a doubled article)
+      </Text>
+    </Group>
+  );
+}

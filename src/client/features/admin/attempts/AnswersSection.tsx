@@ -1,0 +1,128 @@
+import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import type { AttemptDetail, IeltsAnswer, InterviewAnswer } from '../../../../shared/api/admin-attempts';
+import { AnswerText, MarksLegend } from './AnswerText';
+import { formatSeconds } from './format';
+import { markCounts } from './mark-answer';
+
+const PART_TITLES: Record<number, string> = {
+  1: 'Part 1: Introduction & Interview',
+  2: 'Part 2: Cue Card',
+  3: 'Part 3: Discussion',
+};
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function AnswerFacts({ answer, facts }: { answer: string; facts: string[] }) {
+  const { fillers, slips } = markCounts(answer);
+  const all = [...facts, plural(fillers, 'filler', 'fillers'), plural(slips, 'grammar slip', 'grammar slips')];
+  return (
+    <Text size="xs" c="dimmed">
+      {all.join(' · ')}
+    </Text>
+  );
+}
+
+function IeltsAnswerCard({ answer }: { answer: IeltsAnswer }) {
+  const facts = [
+    answer.responseTimeMs === null ? 'response time not measured' : `began after ${formatSeconds(answer.responseTimeMs)}`,
+    answer.speakingTimeMs === null ? null : `spoke for ${formatSeconds(answer.speakingTimeMs)}`,
+  ].filter((fact): fact is string => fact !== null);
+  return (
+    <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }}>
+      <Stack gap="xs">
+        {answer.cueCard ? (
+          <Paper bg="gray.0" p="sm" radius="sm">
+            <Text size="sm" fw={600}>
+              Cue card: {answer.cueCard.topic}
+            </Text>
+            <Text size="sm">You should say:</Text>
+            <List size="sm" spacing={2}>
+              {answer.cueCard.bullets.map((bullet) => (
+                <List.Item key={bullet}>{bullet}</List.Item>
+              ))}
+            </List>
+          </Paper>
+        ) : (
+          <Text size="sm" fw={600}>
+            Q{answer.questionNumber}. {answer.question}
+          </Text>
+        )}
+        <AnswerText text={answer.answer} />
+        <AnswerFacts answer={answer.answer} facts={facts} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function IeltsAnswers({ detail }: { detail: Extract<AttemptDetail, { kind: 'ielts' }> }) {
+  const parts = [...new Set(detail.answers.map((answer) => answer.part))].sort();
+  return (
+    <>
+      {parts.map((part) => (
+        <Stack key={part} gap="sm" component="section" aria-label={PART_TITLES[part] ?? `Part ${part}`}>
+          <Title order={3} size="h4">
+            {PART_TITLES[part] ?? `Part ${part}`}
+          </Title>
+          <Stack gap="sm" component="ul" m={0} p={0}>
+            {detail.answers
+              .filter((answer) => answer.part === part)
+              .map((answer) => (
+                <IeltsAnswerCard key={`${answer.part}-${answer.questionNumber}`} answer={answer} />
+              ))}
+          </Stack>
+        </Stack>
+      ))}
+    </>
+  );
+}
+
+function InterviewAnswerCard({ answer, relevance }: { answer: InterviewAnswer; relevance: { score: number; matchedWords: string[] } | undefined }) {
+  const facts = [
+    answer.timestamp === null ? null : `at ${formatSeconds(answer.timestamp)}`,
+    relevance ? `relevance ${relevance.score.toFixed(1)} of 9${relevance.matchedWords.length ? ` (matched: ${relevance.matchedWords.join(', ')})` : ''}` : null,
+  ].filter((fact): fact is string => fact !== null);
+  return (
+    <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }}>
+      <Stack gap="xs">
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" fw={600}>
+            Q{answer.questionId}. {answer.question}
+          </Text>
+          {answer.category ? (
+            <Badge size="sm" variant="light" color="gray" c="gray.8">
+              {answer.category}
+            </Badge>
+          ) : null}
+        </Group>
+        <AnswerText text={answer.answer} />
+        <AnswerFacts answer={answer.answer} facts={facts} />
+      </Stack>
+    </Paper>
+  );
+}
+
+export function AnswersSection({ detail }: { detail: AttemptDetail }) {
+  if (detail.answers.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No answers were saved with this attempt.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <MarksLegend />
+      {detail.kind === 'ielts' ? (
+        <IeltsAnswers detail={detail} />
+      ) : (
+        <Stack gap="sm" component="ul" m={0} p={0}>
+          {detail.answers.map((answer, index) => (
+            <InterviewAnswerCard key={answer.questionId} answer={answer} relevance={detail.analysis?.figures.relevance[index]} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { ATTEMPTS_PAGE_SIZE, KIND_LABELS, type AttemptKind } from '../../../../shared/api/admin-attempts';
+import { Pager } from '../../../components/Pager';
+import { serverMessageOr } from '../../../lib/api';
+import { toastError, toastSuccess } from '../../../lib/notify';
+import { useAttemptsList } from './api/attempts-list';
+import { useExportAttempts } from './api/export-attempts';
+import { AttemptsTable } from './AttemptsTable';
+import { formatFilterDate, schoolToday } from './format';
+
+const NOUN: Record<AttemptKind, string> = { ielts: 'speaking tests', interview: 'interviews' };
+
+/** `?date=` when it is a YYYY-MM-DD date, else no filter (an old or hand-made link). */
+function dateFrom(value: string | null): string {
+  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '';
+}
+
+function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * The IELTS Attempts and Interview Attempts tabs (spec section 2): a date filter (the date at the
+ * school), Clear Filter, the list newest first with Previous and Next past 10 attempts, and the CSV
+ * export of the filtered list. The filter and page live in the address, so the review page's back
+ * link (and the browser's Back) return to the same list.
+ */
+export function AttemptsTab({ kind }: { kind: AttemptKind }) {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const date = dateFrom(params.get('date'));
+  const page = pageFrom(params.get('page'));
+  const update = (next: { date?: string; page?: number }) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        const nextDate = next.date ?? date;
+        const nextPage = next.page ?? page;
+        if (nextDate) updated.set('date', nextDate);
+        else updated.delete('date');
+        if (nextPage > 1) updated.set('page', String(nextPage));
+        else updated.delete('page');
+        return updated;
+      },
+      { replace: true },
+    );
+  const { data, error, isPending, isPlaceholderData, refetch, isFetching } = useAttemptsList(kind, page, date);
+  const exportCsv = useExportAttempts();
+  const labels = KIND_LABELS[kind];
+
+  // Past the last page (an old link): go to the last page.
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / ATTEMPTS_PAGE_SIZE)) : 1;
+  const pastTheEnd = data !== undefined && !isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) update({ page: lastPage });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the page turns out to be past the end
+  }, [pastTheEnd, lastPage]);
+
+  const downloadCsv = () =>
+    exportCsv.mutate(
+      { kind, date },
+      {
+        onSuccess: (fileName) => toastSuccess('Attempts exported', `Saved as ${fileName}.`),
+        onError: (mutationError) => toastError('Could not export the attempts', serverMessageOr(mutationError, mutationError.message)),
+      },
+    );
+
+  const emptyText = date ? `No ${NOUN[kind]} on ${formatFilterDate(date)}.` : `No ${NOUN[kind]} have been saved yet.`;
+  const dateLabel = kind === 'ielts' ? 'Test date' : 'Interview date';
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <TextInput
+            type="date"
+            label={dateLabel}
+            description="The date at the school"
+            value={date}
+            max={schoolToday()}
+            onChange={(event) => update({ date: dateFrom(event.currentTarget.value), page: 1 })}
+            w={190}
+          />
+          <Button variant="default" onClick={() => update({ date: '', page: 1 })} disabled={date === ''}>
+            Clear Filter
+          </Button>
+        </Group>
+        <Button variant="default" onClick={downloadCsv} loading={exportCsv.isPending}>
+          Export CSV
+        </Button>
+      </Group>
+
+      {error ? (
+        <Alert color="red" variant="light" title={`Could not load the ${labels.tab.toLowerCase()}`} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{serverMessageOr(error, error.message)}</Text>
+            <Button size="xs" variant="default" onClick={() => void refetch()} loading={isFetching}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <AttemptsTable
+          kind={kind}
+          attempts={data?.attempts}
+          loading={isPending}
+          emptyText={emptyText}
+          backTo={`${location.pathname}${location.search}`}
+        />
+      )}
+      {data ? <Pager page={page} total={data.total} pageSize={ATTEMPTS_PAGE_SIZE} onChange={(next) => update({ page: next })} label="attempts" /> : null}
+    </Stack>
+  );
+}

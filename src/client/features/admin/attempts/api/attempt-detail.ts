@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AttemptDetail } from '../../../../../shared/api/admin-attempts';
+import { apiGet } from '../../../../lib/api';
+import { ATTEMPTS_QUERY_KEY } from './attempts-list';
+
+export const attemptDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...ATTEMPTS_QUERY_KEY, 'detail', id] as const,
+    queryFn: () => apiGet<AttemptDetail>(`/api/admin/attempts/${encodeURIComponent(id)}`),
+  });
+
+/** One attempt with everything the review page shows. */
+export function useAttemptDetail(id: string) {
+  return useQuery(attemptDetailQuery(id));
+}

@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ATTEMPTS_PAGE_SIZE, type AttemptKind, type AttemptsPage } from '../../../../../shared/api/admin-attempts';
+import { apiGet } from '../../../../lib/api';
+
+/** Every attempts query starts with this key, so a saved review refreshes the lists and the attempt. */
+export const ATTEMPTS_QUERY_KEY = ['admin-attempts'] as const;
+
+/** Spec section 7's list endpoints. */
+export const ATTEMPTS_LIST_URL: Record<AttemptKind, string> = {
+  ielts: '/api/admin/test-attempts',
+  interview: '/api/admin/interview-attempts',
+};
+
+export const attemptsListQuery = (kind: AttemptKind, page: number, date: string) =>
+  queryOptions({
+    queryKey: [...ATTEMPTS_QUERY_KEY, kind, 'list', { page, date }] as const,
+    queryFn: () => {
+      const params = new URLSearchParams({ page: String(page), limit: String(ATTEMPTS_PAGE_SIZE), date });
+      return apiGet<AttemptsPage>(`${ATTEMPTS_LIST_URL[kind]}?${params}`);
+    },
+  });
+
+/**
+ * One page of attempts (10 a page), keeping the previous page on screen while the next loads.
+ * Fetched again whenever the tab opens: students save attempts while the teacher looks elsewhere.
+ */
+export function useAttemptsList(kind: AttemptKind, page: number, date: string) {
+  return useQuery({ ...attemptsListQuery(kind, page, date), placeholderData: keepPreviousData, refetchOnMount: 'always' });
+}

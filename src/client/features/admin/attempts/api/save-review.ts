@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AttemptDetail, ReviewBody, ReviewSaved } from '../../../../../shared/api/admin-attempts';
+import { apiRequest } from '../../../../lib/api';
+import { attemptDetailQuery } from './attempt-detail';
+import { ATTEMPTS_QUERY_KEY } from './attempts-list';
+
+/** Saves the teacher's review; the attempt shows it at once and the lists are fetched again. */
+export function useSaveReview(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReviewBody) => apiRequest<ReviewSaved>('PATCH', `/api/admin/attempts/${encodeURIComponent(id)}/review`, body),
+    onSuccess: async (saved) => {
+      const { queryKey } = attemptDetailQuery(id);
+      queryClient.setQueryData<AttemptDetail>(queryKey, (detail) =>
+        detail
+          ? {
+              ...detail,
+              teacherComment: saved.teacherComment,
+              teacherScores: saved.teacherScores,
+              reviewedAt: saved.reviewedAt,
+              reviewerUsername: saved.reviewerUsername,
+            }
+          : detail,
+      );
+      await queryClient.invalidateQueries({ queryKey: ATTEMPTS_QUERY_KEY, predicate: (query) => query.queryKey[2] === 'list' });
+    },
+  });
+}

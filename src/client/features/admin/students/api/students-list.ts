@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { STUDENTS_PAGE_SIZE, type StudentsPage } from '../../../../../shared/api/students';
+import { apiGet } from '../../../../lib/api';
+
+/** Every student query starts with this key, so one invalidation after a change refreshes them all. */
+export const STUDENTS_QUERY_KEY = ['admin-students'] as const;
+
+export const studentsListQuery = (page: number, search: string) =>
+  queryOptions({
+    queryKey: [...STUDENTS_QUERY_KEY, 'list', { page, search }] as const,
+    queryFn: () => {
+      const params = new URLSearchParams({ page: String(page), limit: String(STUDENTS_PAGE_SIZE), search });
+      return apiGet<StudentsPage>(`/api/admin/students?${params}`);
+    },
+  });
+
+/** One page of students (10 a page), keeping the previous page on screen while the next loads. */
+export function useStudentsList(page: number, search: string) {
+  return useQuery({ ...studentsListQuery(page, search), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,128 @@
+import { ActionIcon, Badge, Group, Paper, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import type { Course } from '../../../shared/api/entities';
+import { getPublicConfig } from '../../lib/public-config';
+import { DeleteIcon, EditIcon } from '../../components/icons';
+
+const COLUMNS = ['Course Name', 'Description', 'Status', 'Created', 'Actions'] as const;
+/** The spec's tooltip delay. */
+const TOOLTIP_DELAY_MS = 700;
+
+/** "21 Nov 2026" in the school's time zone. */
+export function formatCreated(iso: string, timeZone = getPublicConfig().schoolTimezone): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(new Date(iso));
+}
+
+export function CoursesTable({
+  courses,
+  loading,
+  onEdit,
+  onDelete,
+}: {
+  courses: Course[] | undefined;
+  loading: boolean;
+  onEdit: (course: Course) => void;
+  onDelete: (course: Course) => void;
+}) {
+  return (
+    <Paper withBorder radius="md">
+      {/* On a phone the table scrolls sideways inside this box; the page itself never does. */}
+      <Table.ScrollContainer minWidth={760} type="native">
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-busy={loading}>
+          <Table.Thead>
+            <Table.Tr>
+              {COLUMNS.map((column) => (
+                <Table.Th key={column} ta={column === 'Actions' ? 'right' : undefined}>
+                  {column}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loading || !courses ? (
+              <LoadingRows />
+            ) : courses.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={COLUMNS.length}>
+                  <Text c="dimmed" ta="center" py="lg">
+                    No courses yet. Add one with Add Course.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              courses.map((course) => <CourseRow key={course.id} course={course} onEdit={onEdit} onDelete={onDelete} />)
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+function CourseRow({ course, onEdit, onDelete }: { course: Course; onEdit: (course: Course) => void; onDelete: (course: Course) => void }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text fw={600} size="sm">
+          {course.courseName}
+        </Text>
+      </Table.Td>
+      <Table.Td maw={360}>
+        {course.description ? (
+          <Text size="sm" lineClamp={2} title={course.description}>
+            {course.description}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed" fs="italic">
+            No description
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {/* Dark shades: Mantine's default light badges fall below the WCAG AA contrast ratio for small text. */}
+        <Badge
+          variant={course.isActive ? 'filled' : 'outline'}
+          color={course.isActive ? 'teal.9' : 'gray.7'}
+          // A badge may shrink with an ellipsis; in a narrow table column it must keep its whole word.
+          style={{ minWidth: 'max-content' }}
+        >
+          {course.isActive ? 'Active' : 'Inactive'}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          <time dateTime={course.createdAt}>{formatCreated(course.createdAt)}</time>
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Tooltip label="Edit course" openDelay={TOOLTIP_DELAY_MS}>
+            <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${course.courseName}`} onClick={() => onEdit(course)}>
+              <EditIcon />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete course" openDelay={TOOLTIP_DELAY_MS}>
+            <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete ${course.courseName}`} onClick={() => onDelete(course)}>
+              <DeleteIcon />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function LoadingRows() {
+  return (
+    <>
+      {[0, 1, 2].map((row) => (
+        <Table.Tr key={row}>
+          {COLUMNS.map((column) => (
+            <Table.Td key={column}>
+              <Skeleton height={14} radius="sm" />
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  attemptDetail as attemptDetailSchema,
+  attemptIdParams,
+  attemptsExportQuery,
+  attemptsPage,
+  attemptsQuery,
+  reviewBody,
+  reviewSaved,
+  type AttemptKind,
+} from '../../shared/api/admin-attempts.js';
+import { errorBody } from '../../shared/api/common.js';
+import { requireAuth } from '../auth/access.js';
+import type { AppDeps } from '../deps.js';
+import { notFound } from '../lib/http-errors.js';
+import { allAttempts, attemptDetail, listAttempts, saveReview, type CompletedRange } from './admin-queries.js';
+import { attemptsCsv, attemptsExportFileName } from './attempts-csv.js';
+import { schoolDayRange } from './school-day.js';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+const itemErrors = { ...errors, 404: errorBody };
+const ATTEMPT_NOT_FOUND = 'There is no such attempt. It may have been deleted with its student.';
+
+/** Spec section 7's list paths, per kind. */
+const LIST_PATHS: Record<AttemptKind, string> = {
+  ielts: '/api/admin/test-attempts',
+  interview: '/api/admin/interview-attempts',
+};
+
+/** The teacher's view of saved attempts: the two lists, their CSV exports, one attempt, its review. Admins only. */
+export async function adminAttemptRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const db = deps.database.db;
+  const timeZone = deps.config.SCHOOL_TIMEZONE;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const rangeOf = (date: string): CompletedRange => (date ? schoolDayRange(date, timeZone) : null);
+
+  for (const kind of ['ielts', 'interview'] as const) {
+    /** One page, newest first; `date` is the attempt's date at the school. */
+    api.get(LIST_PATHS[kind], {
+      config: { access: 'admin' },
+      schema: { querystring: attemptsQuery, response: { 200: attemptsPage, ...errors } },
+      handler: async (request) => {
+        const { page, limit, date } = request.query;
+        return listAttempts(db, { kind, range: rangeOf(date), page, limit });
+      },
+    });
+
+    /** The whole list for the date filter (or every date), as a spreadsheet file. */
+    api.get(`${LIST_PATHS[kind]}/export.csv`, {
+      config: { access: 'admin' },
+      schema: { querystring: attemptsExportQuery, response: { 200: z.string(), ...errors } },
+      handler: async (request, reply) => {
+        const { date } = request.query;
+        const rows = await allAttempts(db, kind, rangeOf(date));
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${attemptsExportFileName(kind, date, deps.now(), timeZone)}"`)
+          .header('cache-control', 'no-store')
+          .send(attemptsCsv(kind, rows, timeZone));
+      },
+    });
+  }
+
+  /** Everything the review page shows: the answers, the stored analysis, the recording, the review. */
+  api.get('/api/admin/attempts/:id', {
+    config: { access: 'admin' },
+    schema: { params: attemptIdParams, response: { 200: attemptDetailSchema, ...itemErrors } },
+    handler: async (request) => {
+      const detail = await attemptDetail(db, request.params.id);
+      if (!detail) throw notFound(ATTEMPT_NOT_FOUND);
+      return detail;
+    },
+  });
+
+  /** The teacher's comment and bands, kept apart from the automatic estimate. */
+  api.patch('/api/admin/attempts/:id/review', {
+    config: { access: 'admin' },
+    schema: { params: attemptIdParams, body: reviewBody, response: { 200: reviewSaved, ...itemErrors } },
+    handler: async (request) => {
+      const { user } = requireAuth(request);
+      const saved = await saveReview(db, {
+        attemptId: request.params.id,
+        body: request.body,
+        reviewer: { id: user.id, username: user.username },
+        now: deps.now(),
+      });
+      if (!saved) throw notFound(ATTEMPT_NOT_FOUND);
+      return saved;
+    },
+  });
+}

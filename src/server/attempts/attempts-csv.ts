@@ -1,0 +1,66 @@
+import { bandText, CRITERIA_OF, CRITERION_LABELS, KIND_LABELS, type AttemptKind } from '../../shared/api/admin-attempts.js';
+import { toCsv, UTF8_BOM } from '../../shared/csv.js';
+import type { ExportRow } from './admin-queries.js';
+import { schoolDate, schoolDateTime } from './school-day.js';
+
+/**
+ * The columns of an attempts export: the list's columns in its order (spec section 2), then whether
+ * an estimate could be given, the teacher's bands and comment, and the attempt id.
+ */
+export function exportColumns(kind: AttemptKind): string[] {
+  const criteria = CRITERIA_OF[kind].map((criterion) => CRITERION_LABELS[criterion]);
+  return [
+    'Student Name',
+    'Course',
+    'Mobile',
+    'Status',
+    'Overall Score',
+    ...criteria,
+    KIND_LABELS[kind].dateColumn,
+    'Assessable',
+    'Teacher Overall',
+    ...criteria.map((label) => `Teacher ${label}`),
+    'Teacher Comment',
+    'Attempt ID',
+  ];
+}
+
+/**
+ * The attempts as a UTF-8 CSV file (with a byte order mark for spreadsheet programs) whose cells are
+ * formula-safe (src/shared/csv.ts). Scores as the list shows them; empty where there is none. Dates
+ * and times in the school's time zone.
+ */
+export function attemptsCsv(
+  kind: AttemptKind,
+  rows: readonly ExportRow[],
+  timeZone: string,
+): string {
+  const criteria = CRITERIA_OF[kind];
+  const band = (value: number | null | undefined) => (value === null || value === undefined ? '' : bandText(kind, value));
+  return (
+    UTF8_BOM +
+    toCsv([
+      exportColumns(kind),
+      ...rows.map((row) => [
+        row.studentName,
+        row.course,
+        row.mobileNumber,
+        row.status,
+        band(row.overall),
+        ...criteria.map((criterion) => band(row.scores?.[criterion])),
+        schoolDateTime(new Date(row.createdAt), timeZone),
+        row.assessable ? 'Yes' : 'No',
+        band(row.teacherScores?.overall),
+        ...criteria.map((criterion) => band(row.teacherScores?.[criterion])),
+        row.teacherComment ?? '',
+        row.id,
+      ]),
+    ])
+  );
+}
+
+/** "ielts-attempts-2026-03-01.csv" for one date, "ielts-attempts-all-to-2026-11-21.csv" for every date. */
+export function attemptsExportFileName(kind: AttemptKind, date: string, now: Date, timeZone: string): string {
+  const base = KIND_LABELS[kind].file;
+  return date ? `${base}-${date}.csv` : `${base}-all-to-${schoolDate(now, timeZone)}.csv`;
+}

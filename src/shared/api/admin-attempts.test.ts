@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { attemptsQuery, bandText, calendarDateProblem, reviewBody, teacherOverall } from './admin-attempts.js';
+
+describe('teacherOverall', () => {
+  it('is the unrounded mean for IELTS once all four bands are set', () => {
+    expect(teacherOverall('ielts', { fluency: 6.5, vocabulary: 7, grammar: 6, pronunciation: 7 })).toBe(6.625);
+    expect(teacherOverall('ielts', { fluency: 6.5, vocabulary: 7, grammar: null, pronunciation: 7 })).toBeNull();
+    expect(teacherOverall('ielts', { fluency: 6.5 })).toBeNull();
+  });
+
+  it('is the rounded mean for an interview', () => {
+    expect(teacherOverall('interview', { communication: 6.5, confidence: 7, relevance: 7, clarity: 7 })).toBe(7);
+    expect(teacherOverall('interview', { communication: 6, confidence: 6, relevance: 6, clarity: 8 })).toBe(7);
+    expect(teacherOverall('interview', { communication: 6, confidence: 6, relevance: 6, clarity: 7 })).toBe(6);
+    // Bands of the other kind do not count.
+    expect(teacherOverall('interview', { fluency: 6, vocabulary: 6, grammar: 6, pronunciation: 6 })).toBeNull();
+  });
+});
+
+describe('bandText', () => {
+  it('shows IELTS to the nearest half band and interview scores to one decimal', () => {
+    expect(bandText('ielts', 6.125)).toBe('6.0');
+    expect(bandText('ielts', 6.25)).toBe('6.5');
+    expect(bandText('ielts', 6.625)).toBe('6.5');
+    expect(bandText('ielts', 6.75)).toBe('7.0');
+    expect(bandText('interview', 5.44)).toBe('5.4');
+    expect(bandText('interview', 7)).toBe('7');
+    expect(bandText('interview', 0.16)).toBe('0.2');
+  });
+});
+
+describe('the date filter', () => {
+  it.each([
+    ['2026-03-01', null],
+    ['2028-02-29', null],
+    ['2026-02-29', 'is not a real calendar date'],
+    ['2026-04-31', 'is not a real calendar date'],
+    ['2026-3-1', 'must be a date written YYYY-MM-DD'],
+    ['0026-03-01', 'must be a date from 1970 to 2999'],
+    ['', 'must be a date written YYYY-MM-DD'],
+  ])('%j: %s', (value, problem) => {
+    expect(calendarDateProblem(value)).toBe(problem);
+  });
+
+  it('defaults to page 1 of 10 for every date', () => {
+    expect(attemptsQuery.parse({})).toEqual({ page: 1, limit: 10, date: '' });
+    expect(attemptsQuery.parse({ page: '3', limit: '25', date: ' 2026-03-01 ' })).toEqual({ page: 3, limit: 25, date: '2026-03-01' });
+  });
+});
+
+describe('the review body', () => {
+  it('takes a comment and half-step bands or null', () => {
+    expect(reviewBody.parse({ comment: '', scores: { fluency: 6.5, grammar: null } })).toEqual({ comment: '', scores: { fluency: 6.5, grammar: null } });
+    expect(reviewBody.safeParse({ comment: '', scores: { fluency: 6.25 } }).success).toBe(false);
+    expect(reviewBody.safeParse({ comment: '', scores: { fluency: '7' } }).success).toBe(false);
+    expect(reviewBody.safeParse({ comment: '', scores: {}, extra: true }).success).toBe(false);
+  });
+});

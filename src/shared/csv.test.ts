@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, guardCsvCell, toCsv, unguardCsvCell } from './csv.js';
+
+describe('CSV cells', () => {
+  it('quotes cells holding a comma, a quote or a line break, doubling quotes', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('Kumar, Asha')).toBe('"Kumar, Asha"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(7)).toBe('7');
+  });
+
+  it.each(['=1+1', '+919876543210', '-2', '@SUM(A1)', '\tx', '\rx'])('puts an apostrophe before %j, which a spreadsheet would run', (text) => {
+    expect(guardCsvCell(text)).toBe(`'${text}`);
+    expect(unguardCsvCell(guardCsvCell(text))).toBe(text);
+  });
+
+  it('leaves other cells alone, and an apostrophe that guards nothing', () => {
+    expect(guardCsvCell('Asha')).toBe('Asha');
+    expect(unguardCsvCell("'quoted'")).toBe("'quoted'");
+    expect(csvCell('=HYPERLINK("http://x", "y")')).toBe('"\'=HYPERLINK(""http://x"", ""y"")"');
+  });
+
+  it('writes rows with CRLF line ends and a final line end', () => {
+    expect(toCsv([['a', 'b'], ['1', '2']])).toBe('a,b\r\n1,2\r\n');
+  });
+});

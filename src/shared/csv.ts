@@ -1,0 +1,30 @@
+/**
+ * Writing CSV files (RFC 4180: comma-separated, CRLF line ends, fields quoted when they hold a
+ * comma, quote or line break), safe to open in a spreadsheet: a cell starting with = + - @ (or a
+ * tab or carriage return) would be run as a formula there, so it gets a leading apostrophe
+ * (OWASP's advice on CSV injection). Reading a file back undoes that (unguardCsvCell).
+ */
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function guardCsvCell(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** The cell as written by guardCsvCell, back to what it was: "'+919876543210" -> "+919876543210". */
+export function unguardCsvCell(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
+export function csvCell(value: string | number | null | undefined): string {
+  const text = guardCsvCell(value === null || value === undefined ? '' : String(value));
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows to CSV text with a final line end. */
+export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {
+  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** The byte order mark that tells spreadsheet programs (Excel) the file is UTF-8. */
+export const UTF8_BOM = '\uFEFF';
