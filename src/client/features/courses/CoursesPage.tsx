@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { LoadError } from '../../components/LoadError';
+import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { ModalsProvider, openConfirmModal } from '@mantine/modals';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -74,14 +75,7 @@ function CoursesManagement() {
         </Text>
 
         {error ? (
-          <Alert color="red" variant="light" title="Could not load the courses" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{serverMessageOr(error, error.message)}</Text>
-              <Button size="xs" variant="default" onClick={() => void refetch()} loading={isFetching}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError what="courses" error={error} retry={() => void refetch()} retrying={isFetching} />
         ) : (
           <CoursesTable
             courses={data?.courses}

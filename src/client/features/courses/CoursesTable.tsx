@@ -1,11 +1,10 @@
-import { ActionIcon, Badge, Group, Paper, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { LoadingRows, RowActions } from '../../components/TableRows';
+import { Badge, Paper, Table, Text } from '@mantine/core';
 import type { Course } from '../../../shared/api/entities';
 import { getPublicConfig } from '../../lib/public-config';
-import { DeleteIcon, EditIcon } from '../../components/icons';
 
 const COLUMNS = ['Course Name', 'Description', 'Status', 'Created', 'Actions'] as const;
 /** The spec's tooltip delay. */
-const TOOLTIP_DELAY_MS = 700;
 
 /** "21 Nov 2026" in the school's time zone. */
 export function formatCreated(iso: string, timeZone = getPublicConfig().schoolTimezone): string {
@@ -39,7 +38,7 @@ export function CoursesTable({
           </Table.Thead>
           <Table.Tbody>
             {loading || !courses ? (
-              <LoadingRows />
+              <LoadingRows columns={COLUMNS.length} />
             ) : courses.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={COLUMNS.length}>
@@ -94,35 +93,9 @@ function CourseRow({ course, onEdit, onDelete }: { course: Course; onEdit: (cour
         </Text>
       </Table.Td>
       <Table.Td>
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Tooltip label="Edit course" openDelay={TOOLTIP_DELAY_MS}>
-            <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${course.courseName}`} onClick={() => onEdit(course)}>
-              <EditIcon />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete course" openDelay={TOOLTIP_DELAY_MS}>
-            <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete ${course.courseName}`} onClick={() => onDelete(course)}>
-              <DeleteIcon />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowActions noun="course" subject={course.courseName} onEdit={() => onEdit(course)} onDelete={() => onDelete(course)} />
       </Table.Td>
     </Table.Tr>
   );
 }
 
-function LoadingRows() {
-  return (
-    <>
-      {[0, 1, 2].map((row) => (
-        <Table.Tr key={row}>
-          {COLUMNS.map((column) => (
-            <Table.Td key={column}>
-              <Skeleton height={14} radius="sm" />
-            </Table.Td>
-          ))}
-        </Table.Tr>
-      ))}
-    </>
-  );
-}

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { LoadError } from '../../../components/LoadError';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ATTEMPTS_PAGE_SIZE, KIND_LABELS, type AttemptKind } from '../../../../shared/api/admin-attempts';
@@ -94,14 +95,7 @@ export function AttemptsTab({ kind }: { kind: AttemptKind }) {
       </Group>
 
       {error ? (
-        <Alert color="red" variant="light" title={`Could not load the ${labels.tab.toLowerCase()}`} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{serverMessageOr(error, error.message)}</Text>
-            <Button size="xs" variant="default" onClick={() => void refetch()} loading={isFetching}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError what={labels.tab.toLowerCase()} error={error} retry={() => void refetch()} retrying={isFetching} />
       ) : (
         <AttemptsTable
           kind={kind}

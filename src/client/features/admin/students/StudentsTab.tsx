@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { LoadError } from '../../../components/LoadError';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useEffect, useState } from 'react';
@@ -109,14 +110,7 @@ export function StudentsTab() {
       </Group>
 
       {error ? (
-        <Alert color="red" variant="light" title="Could not load the students" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{serverMessageOr(error, error.message)}</Text>
-            <Button size="xs" variant="default" onClick={() => void refetch()} loading={isFetching}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError what="students" error={error} retry={() => void refetch()} retrying={isFetching} />
       ) : (
         <StudentsTable
           students={data?.students}

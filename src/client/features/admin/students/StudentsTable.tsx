@@ -1,19 +1,19 @@
-import { ActionIcon, Badge, Group, Paper, Skeleton, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { LoadingRows, RowActions } from '../../../components/TableRows';
+import { Badge, Paper, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { AdminStudent } from '../../../../shared/api/students';
 import { formatMobileNumber } from '../../../../shared/phone';
 import { getPublicConfig } from '../../../lib/public-config';
-import { DeleteIcon, EditIcon } from '../../../components/icons';
+import { TOOLTIP_DELAY_MS } from '../../../lib/ui';
 
 export const STUDENT_COLUMNS = ['Student Name', 'Course', 'Mobile Number', 'Created Date', 'Status', 'Actions'] as const;
 /** The spec's tooltip delay. */
-const TOOLTIP_DELAY_MS = 700;
 
 /** "21 Nov 2026" in the school's time zone. */
 export function formatCreatedDate(iso: string, timeZone = getPublicConfig().schoolTimezone): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(new Date(iso));
 }
 
-interface RowActions {
+interface RowHandlers {
   onEdit: (student: AdminStudent) => void;
   onDelete: (student: AdminStudent) => void;
   onToggleStatus: (student: AdminStudent) => void;
@@ -26,7 +26,7 @@ export function StudentsTable({
   loading,
   emptyText,
   ...actions
-}: RowActions & { students: AdminStudent[] | undefined; loading: boolean; emptyText: string }) {
+}: RowHandlers & { students: AdminStudent[] | undefined; loading: boolean; emptyText: string }) {
   return (
     <Paper withBorder radius="md">
       {/* On a phone the table scrolls sideways inside this box; the page itself never does. */}
@@ -43,7 +43,7 @@ export function StudentsTable({
           </Table.Thead>
           <Table.Tbody>
             {loading || !students ? (
-              <LoadingRows />
+              <LoadingRows columns={STUDENT_COLUMNS.length} />
             ) : students.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={STUDENT_COLUMNS.length}>
@@ -62,7 +62,7 @@ export function StudentsTable({
   );
 }
 
-function StudentRow({ student, onEdit, onDelete, onToggleStatus, togglingId }: RowActions & { student: AdminStudent }) {
+function StudentRow({ student, onEdit, onDelete, onToggleStatus, togglingId }: RowHandlers & { student: AdminStudent }) {
   const active = student.status === 'Activated';
   const toggling = togglingId === student.id;
   return (
@@ -106,35 +106,9 @@ function StudentRow({ student, onEdit, onDelete, onToggleStatus, togglingId }: R
         </Tooltip>
       </Table.Td>
       <Table.Td>
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Tooltip label="Edit student" openDelay={TOOLTIP_DELAY_MS}>
-            <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${student.studentName}`} onClick={() => onEdit(student)}>
-              <EditIcon />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete student" openDelay={TOOLTIP_DELAY_MS}>
-            <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete ${student.studentName}`} onClick={() => onDelete(student)}>
-              <DeleteIcon />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowActions noun="student" subject={student.studentName} onEdit={() => onEdit(student)} onDelete={() => onDelete(student)} />
       </Table.Td>
     </Table.Tr>
   );
 }
 
-function LoadingRows() {
-  return (
-    <>
-      {[0, 1, 2].map((row) => (
-        <Table.Tr key={row}>
-          {STUDENT_COLUMNS.map((column) => (
-            <Table.Td key={column}>
-              <Skeleton height={14} radius="sm" />
-            </Table.Td>
-          ))}
-        </Table.Tr>
-      ))}
-    </>
-  );
-}
