@@ -1,0 +1,3 @@
+export * from './machine.js';
+export * from './selectors.js';
+export * from './types.js';

@@ -1,0 +1,109 @@
+/* What the /test screen shows, derived from the flow state (pure). */
+import { PART_TITLES } from '../../../../shared/speaking-test/constants.js';
+import type { CueCard } from '../../../../shared/speaking-test/questions.js';
+import { ANDROID_FALLBACK_NOTE, APPLE_PLACEHOLDER_NOTE, continueSpeakingNote } from './machine.js';
+import type { MicrophoneStatus, PartNumber, SpeakingTestState, Stage, Toast } from './types.js';
+
+export interface ProgressView {
+  markers: { part: PartNumber; label: string; current: boolean; done: boolean }[];
+  /** 'Part N of 3' or 'Complete'; 'Part 0 of 3' is never shown: before the test it reads 'Part 1 of 3'. */
+  label: string;
+  percent: number;
+}
+
+export function currentPartNumber(state: SpeakingTestState): PartNumber | null {
+  switch (state.stage) {
+    case 'part1':
+      return 1;
+    case 'part2':
+      return 2;
+    case 'part3':
+      return 3;
+    default:
+      return null;
+  }
+}
+
+export function selectProgress(state: SpeakingTestState): ProgressView {
+  const part = currentPartNumber(state);
+  const complete = state.stage === 'complete';
+  const parts: PartNumber[] = [1, 2, 3];
+  return {
+    markers: parts.map((p) => ({ part: p, label: `Part ${p}`, current: part === p, done: complete || (part !== null && p < part) })),
+    label: complete ? 'Complete' : `Part ${part ?? 1} of 3`,
+    percent: complete ? 100 : ((part ?? 0) / 3) * 100,
+  };
+}
+
+export interface ScreenView {
+  stage: Stage;
+  microphone: MicrophoneStatus;
+  microphoneError: string | null;
+  demo: boolean;
+  startEnabled: boolean;
+  partTitle: string | null;
+  /** The Part 1/3 question being asked or answered, with its 1-based number and the part's count. */
+  question: { text: string; number: number; of: number } | null;
+  cueCard: CueCard | null;
+  part2Phase: 'announcement' | 'preparation' | 'speaking' | 'completed' | null;
+  countdownSeconds: number | null;
+  /** Whether the student is expected to be speaking now. */
+  answering: boolean;
+  showTranscript: boolean;
+  /** Finals joined by spaces, then the interim text; '' when hidden. */
+  transcript: string;
+  notes: string[];
+  recognitionError: string | null;
+  toasts: Toast[];
+  progress: ProgressView;
+}
+
+export function selectScreen(state: SpeakingTestState): ScreenView {
+  const part = currentPartNumber(state);
+  const answer = state.answer;
+  const showTranscript = state.device !== 'android';
+  const notes: string[] = [];
+  if (state.device === 'apple' && part !== null) notes.push(APPLE_PLACEHOLDER_NOTE);
+  if (answer?.transcriptionUnavailable) notes.push(ANDROID_FALLBACK_NOTE);
+  if (answer?.fallbackSecondsLeft != null) notes.push(continueSpeakingNote(answer.fallbackSecondsLeft));
+  if (state.completionNote) notes.push(state.completionNote);
+
+  let question: ScreenView['question'] = null;
+  if (part === 1 || part === 3) {
+    const list = part === 1 ? state.questions.part1 : state.questions.part3;
+    const inQuestion = state.phase === 'asking' || state.phase === 'afterQuestion' || state.phase === 'answering';
+    if (inQuestion) question = { text: list[state.questionIndex] ?? '', number: state.questionIndex + 1, of: list.length };
+  }
+  const part2Phase =
+    part !== 2
+      ? null
+      : state.phase === 'part2Announcement'
+        ? 'announcement'
+        : state.phase === 'part2Preparation'
+          ? 'preparation'
+          : state.phase === 'part2Speaking'
+            ? 'speaking'
+            : 'completed';
+  const transcript =
+    showTranscript && answer ? [...answer.finals.map((f) => f.text), answer.interim].filter((t) => t.trim() !== '').join(' ') : '';
+
+  return {
+    stage: state.stage,
+    microphone: state.microphone.status,
+    microphoneError: state.microphone.error,
+    demo: state.microphone.demo,
+    startEnabled: state.stage === 'ready',
+    partTitle: part === null ? null : PART_TITLES[part],
+    question,
+    cueCard: part === 2 ? (state.questions.part2[0] ?? null) : null,
+    part2Phase,
+    countdownSeconds: part === 2 ? state.countdownSeconds : null,
+    answering: state.phase === 'answering' || state.phase === 'part2Speaking',
+    showTranscript,
+    transcript,
+    notes,
+    recognitionError: state.recognitionError,
+    toasts: state.toasts,
+    progress: selectProgress(state),
+  };
+}

@@ -1,0 +1,52 @@
+/* Shared fixtures for the flow tests (not shipped code). */
+import type { QuestionSet } from '../../../../shared/speaking-test/questions.js';
+import { initialState, speakingTestReducer } from './machine.js';
+import type { Command, DeviceKind, SpeakingTestEvent, SpeakingTestState } from './types.js';
+
+export const QUESTIONS: QuestionSet = {
+  part1: Array.from({ length: 10 }, (_, i) => `Part 1 question ${i + 1}?`),
+  part2: [{ topic: 'Describe a journey you enjoyed', bullets: ['where you went', 'who you went with', 'and explain why you enjoyed it'] }],
+  part3: Array.from({ length: 10 }, (_, i) => `Part 3 question ${i + 1}?`),
+};
+
+/** Distributes Omit over the event union so each event keeps its own fields. */
+type WithoutNow<E> = E extends unknown ? Omit<E, 'now'> : never;
+export type EventWithoutNow = WithoutNow<SpeakingTestEvent>;
+
+/** A test driver: feeds events at explicit times and keeps the latest state. */
+export class Driver {
+  state: SpeakingTestState;
+  constructor(device: DeviceKind = 'desktop', now = 0) {
+    this.state = initialState({ questions: QUESTIONS, device, now });
+  }
+  send(now: number, event: EventWithoutNow): Command[] {
+    this.state = speakingTestReducer(this.state, { ...event, now } as SpeakingTestEvent);
+    return this.state.commands;
+  }
+  timer(now: number, timer: Extract<Command, { type: 'schedule' }>['timer']): Command[] {
+    return this.send(now, { type: 'TIMER', timer });
+  }
+  /** The id of the examiner line now being spoken. */
+  get speechId(): string {
+    const id = this.state.speechId;
+    if (id === null) throw new Error('no speech pending');
+    return id;
+  }
+  speechDone(now: number): Command[] {
+    return this.send(now, { type: 'SPEECH_DONE', id: this.speechId, outcome: 'ended' });
+  }
+  /** From setup to part1 with a granted microphone; Start Test at `now`. */
+  start(now: number): Command[] {
+    this.timer(now - 2_000, 'micAutoRequest');
+    this.send(now - 1_500, { type: 'MIC_GRANTED' });
+    return this.send(now, { type: 'START_TEST' });
+  }
+}
+
+export function speakTexts(commands: readonly Command[]): string[] {
+  return commands.flatMap((c) => (c.type === 'speak' ? [c.text] : []));
+}
+
+export function types(commands: readonly Command[]): string[] {
+  return commands.map((c) => (c.type === 'schedule' ? `schedule:${c.timer}:${c.delayMs}` : c.type === 'cancelTimer' ? `cancel:${c.timer}` : c.type));
+}
