@@ -1,0 +1,3 @@
+export * from './types';
+export * from './reducer';
+export * from './selectors';

@@ -1,0 +1,140 @@
+import { INTERVIEW_TIME_LIMIT_MS } from '../../../../shared/interview/constants';
+import type { InterviewState } from './types';
+
+/*
+ * What each of the four views shows (SPEC.md section 2 '/interview-simulator'), derived purely
+ * from the state. Components render this and dispatch events; they compute nothing themselves.
+ */
+
+export interface PermissionViewModel {
+  view: 'permission';
+  title: 'Microphone Access Required';
+  buttonLabel: 'Allow Microphone Access';
+}
+
+export interface WelcomeViewModel {
+  view: 'welcome';
+  studentName: string;
+  /** How many questions the welcome text says are prepared. */
+  questionCount: number;
+  startLabel: 'Start My Interview';
+  startDisabled: boolean;
+}
+
+export interface ActiveViewModel {
+  view: 'active';
+  title: 'Interview Simulation';
+  /** 'Question {n} of {total}'. */
+  questionLabel: string;
+  questionNumber: number;
+  totalQuestions: number;
+  /** Current number over total, 0-100. */
+  progressPercent: number;
+  /** The current question's text, '' before the first is asked. */
+  questionText: string;
+  /** Time left of the 30 minutes, mm:ss. */
+  countdown: string;
+  remainingMs: number;
+  isSpeaking: boolean;
+  /** The answer is being captured (recognition on). */
+  isRecording: boolean;
+  recordingButtonLabel: 'Start Recording' | 'Stop Recording';
+  recordingButtonDisabled: boolean;
+  nextButtonLabel: 'Next Question' | 'Complete Interview';
+  nextButtonDisabled: boolean;
+  /** Whole seconds until auto-advance, null when no countdown runs. */
+  autoAdvanceSeconds: number | null;
+  /** 'Auto-advancing in {n}s', null when no countdown runs. */
+  autoAdvanceLabel: string | null;
+  /** The current answer's final text, results joined by a space. */
+  finalTranscript: string;
+  /** Shown in italics after the final text. */
+  interimTranscript: string;
+  showListening: boolean;
+}
+
+export interface CompletedViewModel {
+  view: 'completed';
+  title: 'Interview Completed!';
+  message: 'Congratulations on completing your interview simulation.';
+  totalQuestions: number;
+  /** Whole minutes, rounded down. */
+  durationMinutes: number;
+  hasAudio: boolean;
+  downloadAudioDisabled: boolean;
+  saveStatus: InterviewState['saveStatus'];
+}
+
+export interface EndedViewModel {
+  view: 'ended';
+}
+
+export type InterviewViewModel = PermissionViewModel | WelcomeViewModel | ActiveViewModel | CompletedViewModel | EndedViewModel;
+
+/** m:ss as mm:ss, e.g. 1_799_001 ms -> '30:00' (rounded up to whole seconds). */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+}
+
+export function selectInterviewView(state: InterviewState): InterviewViewModel {
+  switch (state.view) {
+    case 'permission':
+      return { view: 'permission', title: 'Microphone Access Required', buttonLabel: 'Allow Microphone Access' };
+    case 'welcome':
+      return {
+        view: 'welcome',
+        studentName: state.studentName,
+        questionCount: state.questions.length,
+        startLabel: 'Start My Interview',
+        startDisabled: state.questions.length === 0,
+      };
+    case 'completed': {
+      const hasAudio = state.audioAvailable;
+      return {
+        view: 'completed',
+        title: 'Interview Completed!',
+        message: 'Congratulations on completing your interview simulation.',
+        totalQuestions: state.answers.length,
+        durationMinutes: Math.floor((state.durationMs ?? 0) / 60_000),
+        hasAudio,
+        downloadAudioDisabled: !hasAudio,
+        saveStatus: state.saveStatus,
+      };
+    }
+    case 'active':
+      break;
+  }
+  if (state.phase === 'ended') return { view: 'ended' };
+  const total = state.questions.length;
+  const questionNumber = Math.min(total, state.index + 1);
+  const asked = state.phase === 'speakingQuestion' || state.phase === 'answering';
+  const remainingMs = Math.max(0, INTERVIEW_TIME_LIMIT_MS - (state.now - (state.startedAt ?? state.now)));
+  const isSpeaking = state.speechId !== null;
+  const buttonsDisabled = state.phase !== 'answering' || isSpeaking;
+  const autoAdvanceSeconds = state.autoAdvanceDeadline === null ? null : Math.max(0, Math.ceil((state.autoAdvanceDeadline - state.now) / 1000));
+  return {
+    view: 'active',
+    title: 'Interview Simulation',
+    questionLabel: `Question ${questionNumber} of ${total}`,
+    questionNumber,
+    totalQuestions: total,
+    progressPercent: total === 0 ? 0 : (questionNumber / total) * 100,
+    questionText: asked ? (state.questions[state.index]?.question ?? '') : '',
+    countdown: formatCountdown(remainingMs),
+    remainingMs,
+    isSpeaking,
+    isRecording: state.listening,
+    recordingButtonLabel: state.listening ? 'Stop Recording' : 'Start Recording',
+    recordingButtonDisabled: buttonsDisabled,
+    nextButtonLabel: state.index >= total - 1 ? 'Complete Interview' : 'Next Question',
+    nextButtonDisabled: buttonsDisabled,
+    autoAdvanceSeconds,
+    autoAdvanceLabel: autoAdvanceSeconds === null ? null : `Auto-advancing in ${autoAdvanceSeconds}s`,
+    finalTranscript: state.finals.map((final) => final.text).join(' '),
+    interimTranscript: state.interim,
+    showListening: state.listening,
+  };
+}

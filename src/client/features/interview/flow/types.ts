@@ -1,0 +1,116 @@
+import type { InterviewSessionData, InterviewSessionQuestion, InterviewTranscriptEntry } from '../../../../shared/api/interview';
+import type { InterviewQuestion } from '../../../../shared/interview/questions';
+
+/*
+ * Types of the mock interview's pure state machine (SPEC.md section 4 'Interview simulator').
+ * The reducer never touches the browser: it queues commands that a hook at the edge carries out
+ * (speech, recognition, recording, timers, toasts, saving, navigation) and feeds back as events.
+ */
+
+export type InterviewView = 'permission' | 'welcome' | 'active' | 'completed';
+
+/**
+ * Where the active interview is:
+ * - greeting: the welcome greeting is being spoken;
+ * - waitingQuestion: between the greeting (3 s) or the previous answer (1.5 s) and the next question;
+ * - speakingQuestion: the current question is being spoken (buttons disabled);
+ * - answering: the question has been spoken, the student answers;
+ * - completed: finished and the session posted (or attempted);
+ * - ended: the page was hidden mid-interview; the session is abandoned.
+ */
+export type InterviewPhase = 'permission' | 'welcome' | 'greeting' | 'waitingQuestion' | 'speakingQuestion' | 'answering' | 'completed' | 'ended';
+
+/** Timers the edge runs; scheduling a name again replaces the pending one. */
+export type InterviewTimer =
+  | 'firstQuestion'
+  | 'nextQuestion'
+  | 'recordingStart'
+  | 'recognitionRestart'
+  | 'autoAdvance'
+  | 'autoAdvanceTick'
+  | 'tick'
+  | 'timeLimit';
+
+export type RecordingState = 'off' | 'recording' | 'paused' | 'stopped';
+
+/** The voice's outcome, as src/client/speech/voice.ts reports it. */
+export type SpeechOutcome = 'ended' | 'watchdog' | 'failed' | 'cancelled';
+
+export interface FinalResult {
+  text: string;
+  /** 0..1, or null when the recognizer reported none. */
+  confidence: number | null;
+  /** Elapsed ms since the interview started. */
+  timestamp: number;
+}
+
+/** The session payload minus attemptId and studentId, which the edge adds. */
+export type InterviewSavePayload = InterviewSessionData;
+
+export type InterviewCommand =
+  | { type: 'requestMicrophone' }
+  | { type: 'speak'; text: string; id: string }
+  | { type: 'cancelSpeech' }
+  | { type: 'startListening' }
+  | { type: 'stopListening' }
+  | { type: 'startRecording' }
+  | { type: 'pauseRecording' }
+  | { type: 'resumeRecording' }
+  | { type: 'stopRecording' }
+  | { type: 'schedule'; timer: InterviewTimer; delayMs: number }
+  | { type: 'cancelTimer'; timer: InterviewTimer }
+  | { type: 'toast'; kind: 'error' | 'success'; title: string; message: string }
+  | { type: 'log'; message: string; detail?: string }
+  | { type: 'save'; sessionData: InterviewSavePayload }
+  | { type: 'navigate'; to: string };
+
+export type InterviewEvent =
+  | { type: 'REQUEST_MICROPHONE'; now: number }
+  | { type: 'MIC_GRANTED'; now: number }
+  | { type: 'MIC_DENIED'; now: number }
+  | { type: 'START'; now: number }
+  | { type: 'SPEECH_DONE'; now: number; id: string; outcome: SpeechOutcome }
+  | { type: 'TIMER'; now: number; timer: InterviewTimer }
+  | { type: 'INTERIM'; now: number; text: string }
+  | { type: 'FINAL'; now: number; text: string; confidence: number | null }
+  | { type: 'RECOGNITION_ENDED'; now: number }
+  | { type: 'RECOGNITION_ERROR'; now: number; code: string; message: string }
+  | { type: 'TOGGLE_RECORDING'; now: number }
+  | { type: 'NEXT'; now: number }
+  | { type: 'PAGE_HIDDEN'; now: number }
+  | { type: 'AUDIO_READY'; now: number; hasAudio: boolean }
+  | { type: 'SAVE_RESULT'; now: number; ok: boolean; message?: string }
+  /** The edge has carried out the first `count` queued commands. */
+  | { type: 'COMMANDS_TAKEN'; now: number; count: number };
+
+export interface InterviewState {
+  view: InterviewView;
+  phase: InterviewPhase;
+  questions: readonly InterviewQuestion[];
+  studentName: string;
+  /** Index of the current question in `questions`. */
+  index: number;
+  /** The latest event's clock. */
+  now: number;
+  startedAt: number | null;
+  /** Id of the utterance being spoken, null when silent. */
+  speechId: string | null;
+  speechSeq: number;
+  /** Answer capture (recognition) is wanted for the current question. */
+  listening: boolean;
+  recording: RecordingState;
+  /** The one continuous recording has been started at least once. */
+  recordingStarted: boolean;
+  /** Reported by the edge after stopRecording; until then, whether recording ever started. */
+  audioAvailable: boolean;
+  finals: readonly FinalResult[];
+  interim: string;
+  autoAdvanceDeadline: number | null;
+  answers: readonly InterviewSessionQuestion[];
+  transcript: readonly InterviewTranscriptEntry[];
+  durationMs: number | null;
+  completedAt: string | null;
+  saveStatus: 'idle' | 'saving' | 'saved' | 'failed';
+  /** Commands not yet carried out by the edge, oldest first. */
+  commands: readonly InterviewCommand[];
+}
