@@ -2,15 +2,19 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureRoutes } from './bundle-size.ts';
+import { runListBench } from './lists.ts';
 
 /**
- * `npm run bench`: measures what can be measured here and writes one table to
- * bench/results/latest.md (and the raw figures to latest.json, read by bench:check).
+ * `npm run bench`: measures what can be measured here and writes the tables to
+ * bench/results/latest.md (and the raw figures to latest.json, read by bench:check): the front
+ * end's first visit per route, and the admin lists under load on PGlite and PostgreSQL (lists.ts).
+ * Exits non-zero when a list query's plan reads students or attempts sequentially.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const routes = measureRoutes(path.join(root, 'dist/client'));
+const lists = await runListBench();
 const lines = [
   `# Benchmarks (${new Date().toISOString()})`,
   '',
@@ -20,9 +24,35 @@ const lines = [
   '|---|---:|---:|---:|',
   ...routes.map((r) => `| \`${r.route}\` | ${kb(r.jsGzipBytes)} | ${kb(r.cssGzipBytes)} | ${r.files} |`),
   '',
+  ...lists.markdown,
 ];
 const resultsDir = path.join(root, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(path.join(resultsDir, 'latest.md'), `${lines.join('\n')}\n`);
-writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify({ measuredAt: new Date().toISOString(), routes }, null, 2));
-process.stdout.write(`${lines.join('\n')}\nWritten to bench/results/latest.md\n`);
+writeFileSync(
+  path.join(resultsDir, 'latest.json'),
+  JSON.stringify(
+    {
+      measuredAt: new Date().toISOString(),
+      routes,
+      lists: lists.drivers.map(({ driver, seedSeconds, rows, rssIdleMb, rssAfterMb, plans, informational }) => ({
+        driver,
+        seedSeconds,
+        rows,
+        rssIdleMb,
+        rssAfterMb,
+        plans: [...plans, ...informational].map(({ query, indexes, seqScan }) => ({ query, indexes, seqScan })),
+      })),
+    },
+    null,
+    2,
+  ),
+);
+const summaryEnd = lines.findIndex((line) => line.startsWith('<details>'));
+process.stdout.write(`\n${lines.slice(0, summaryEnd === -1 ? undefined : summaryEnd).join('\n')}\nWritten to bench/results/latest.md\n`);
+if (lists.seqScans.length > 0) {
+  process.stderr.write(
+    `\nBench failed: these list queries read students or attempts with a sequential scan (plans above):\n${lists.seqScans.map((s) => `- ${s}`).join('\n')}\n`,
+  );
+  process.exit(1);
+}

@@ -11,6 +11,7 @@ import { adminAttemptRoutes } from './attempts/admin-routes.js';
 import { attemptRoutes } from './attempts/routes.js';
 import accessPlugin from './auth/access.js';
 import { authRoutes } from './auth/routes.js';
+import { interviewRoutes } from './interview/routes.js';
 import { publicConfig } from './config.js';
 import type { AppDeps } from './deps.js';
 import { installErrorHandler } from './lib/error-handler.js';
@@ -51,11 +52,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return { status: 'ok' as const, database: deps.database.driver };
     },
   });
+  if (deps.config.PARLEY_BENCH_CEILING) {
+    // Benchmarks only (`npm run bench`): the cheapest route the app can serve, as the ceiling the list rows are compared with.
+    app.get('/api/bench/ceiling', { config: { access: 'public' } }, async () => ({ ok: true }));
+  }
   await authRoutes(app, deps);
   await studentRoutes(app, deps);
   await adminStudentRoutes(app, deps);
   await courseRoutes(app, deps);
   await attemptRoutes(app, deps);
+  await interviewRoutes(app, deps);
   await adminAttemptRoutes(app, deps);
 
   await serveClient(app, deps);

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       APP_TITLE: 'Parley',
       CLASS_NAME: 'Spoken English Class',
       TRUST_PROXY: false,
+      PARLEY_BENCH_CEILING: false,
       LOG_LEVEL: 'info',
     });
     for (const unset of ['DATABASE_URL', 'ADMIN_PASSWORD', 'ADMIN_EMAIL', 'SMTP_URL', 'PUBLIC_URL'] as const) {

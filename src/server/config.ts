@@ -67,6 +67,8 @@ export const configSchema = z.object({
     }, 'must be an IANA time zone such as Asia/Kolkata or Europe/London')
     .default('Asia/Kolkata'),
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** Benchmarks only: registers the bare GET /api/bench/ceiling route `npm run bench` measures as its ceiling. */
+  PARLEY_BENCH_CEILING: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -15,6 +15,7 @@ interface PlanNode {
   'Node Type': string;
   'Index Name'?: string;
   'Relation Name'?: string;
+  'Plan Rows'?: number;
   Plans?: PlanNode[];
 }
 
@@ -68,7 +69,8 @@ describe.each(testDrivers)('the attempts list query on %s', (driver) => {
       const described = JSON.stringify(plan);
       expect(all.filter((node) => node['Relation Name'] === 'attempts' && node['Node Type'] === 'Seq Scan'), `${name}: ${described}`).toEqual([]);
       expect(all.some((node) => node['Index Name'] === 'attempts_kind_completed_idx'), `${name}: ${described}`).toBe(true);
-      expect(all.some((node) => node['Node Type'] === 'Sort'), `${name} sorts every row: ${described}`).toBe(false);
+      // The page's ten rows may be sorted after the join (attemptsListQuery's deferred join); no more.
+      expect(all.some((node) => node['Node Type'] === 'Sort' && (node['Plan Rows'] ?? 0) > 10), `${name} sorts every row: ${described}`).toBe(false);
     }
   });
 });

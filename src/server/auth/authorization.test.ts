@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { students, users } from '../db/schema.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { createAttempt, interviewSessionBody, testSessionBody } from '../test/attempt-fixtures.js';
+import { emptyInterviewProfile } from '../../shared/api/interview.js';
 import { createAdmin, createCourse, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
 import { hashPassword } from './passwords.js';
 
@@ -25,6 +26,7 @@ vi.mock('fastify', async (importOriginal) => {
 
 const DEACTIVATED = 'Your access has been revoked or deactivated. Please contact the school for assistance.';
 const SIGN_IN_FIRST = 'Please sign in first.';
+const STUDENT_ONLY = 'This is for students only.';
 const ADMIN_ONLY = "You don't have permission to do this: it is for the school's admins only.";
 const NO_ACTING_STUDENT =
   "No student is selected on this device. Open the student access page and enter the student's mobile number and password first.";
@@ -124,6 +126,13 @@ const TABLE: Record<string, Row> = {
     expected: adminOnly(204),
   },
   'GET /api/courses/active': { expected: adminOnly(200) },
+  'GET /api/interview/profile': {
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [403, DEACTIVATED], admin: [403, STUDENT_ONLY], adminActing: [403, STUDENT_ONLY] },
+  },
+  'POST /api/interview/profile': {
+    body: () => ({ ...emptyInterviewProfile(), profile: 'Analyst' }),
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [403, DEACTIVATED], admin: [403, STUDENT_ONLY], adminActing: [403, STUDENT_ONLY] },
+  },
   'POST /api/test-sessions': {
     body: (f, caller) => testSessionBody(caller === 'adminActing' ? f.target.student.id : f.student.student.id) as unknown as Record<string, unknown>,
     expected: { signedOut: [401, SIGN_IN_FIRST], student: 201, deactivated: [403, DEACTIVATED], admin: [403, NO_ACTING_STUDENT], adminActing: 201 },

@@ -10,12 +10,12 @@ import { verifyPassword } from '../auth/passwords.js';
 import { migrationsFolder } from '../lib/paths.js';
 import { createTestDatabase, testDrivers, type TestDriver } from '../test/databases.js';
 import { withDatabaseName } from '../test/pg-names.js';
-import { openDatabase, type Database, type Db } from './open.js';
+import { openDatabase, pgliteExtensions, type Database, type Db } from './open.js';
 import { courses, sessions, students, users } from './schema.js';
 import { ensureFirstAdmin, seedCourses } from './seed.js';
 
 const SEEDED = ['IELTS', 'Interview Aspirant', 'Speaking Level 3'];
-const TABLES = ['attempts', 'courses', 'recordings', 'sessions', 'students', 'users'];
+const TABLES = ['attempts', 'courses', 'interview_profiles', 'recordings', 'sessions', 'students', 'users'];
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -45,7 +45,7 @@ const RESTRICT_VIOLATIONS = ['23001', '23503'];
 /** A brand-new, empty database (not cloned from the migrated template), and how to dispose of it. */
 async function emptyDatabase(driver: TestDriver): Promise<{ open: () => Promise<Database>; dispose: () => Promise<void> }> {
   if (driver === 'pglite') {
-    const instance = await PGlite.create();
+    const instance = await PGlite.create({ extensions: pgliteExtensions });
     return {
       // Closing a Database closes its PGlite instance, so hand out a wrapper that leaves it open.
       open: async () => ({ ...(await openDatabase({ kind: 'pglite-instance', instance })), close: async () => {} }),

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -25,6 +26,12 @@ export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-instance'; instance: PGliteInterface };
+
+/**
+ * The contrib extensions the migrations create (pg_trgm: the student search's trigram indexes).
+ * Every PGlite instance the app or a test opens must be made with these.
+ */
+export const pgliteExtensions = { pg_trgm };
 
 /** An arbitrary, fixed key so that several processes starting at once migrate one after another. */
 const MIGRATION_LOCK_KEY = 7_262_001;
@@ -60,7 +67,7 @@ export async function openDatabase(target: DatabaseTarget, options: { migrate?: 
   if (target.kind === 'pglite') {
     const folder = path.join(target.dataDir, 'pgdata');
     mkdirSync(folder, { recursive: true });
-    instance = await PGlite.create(folder);
+    instance = await PGlite.create(folder, { extensions: pgliteExtensions });
   } else {
     instance = target.instance;
   }

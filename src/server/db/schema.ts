@@ -75,6 +75,10 @@ export const students = pgTable(
     uniqueIndex('students_mobile_unique').on(t.mobileNumber),
     index('students_course_idx').on(t.courseId),
     index('students_created_idx').on(t.createdAt),
+    // The admin search is "contains" (ILIKE '%text%' on the name, LIKE '%digits%' on the mobile
+    // number), which no btree can serve: trigram GIN indexes (pg_trgm) can, for 3 or more characters.
+    index('students_name_trgm_idx').using('gin', sql`${t.studentName} gin_trgm_ops`),
+    index('students_mobile_trgm_idx').using('gin', sql`${t.mobileNumber} gin_trgm_ops`),
     check('students_status_check', sql`${t.status} in ('Activated', 'Deactivated')`),
   ],
 );
@@ -153,6 +157,15 @@ export const recordings = pgTable('recordings', {
   sizeBytes: integer('size_bytes').notNull(),
   data: bytea('data').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A student's interview profile (spec section 3), stored as validated JSON: one row a student. */
+export const interviewProfiles = pgTable('interview_profiles', {
+  studentId: integer('student_id')
+    .primaryKey()
+    .references(() => students.id, { onDelete: 'cascade' }),
+  profile: jsonb('profile').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export type AttemptRow = typeof attempts.$inferSelect;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../db/open.js';
+import { openDatabase, pgliteExtensions, type Database } from '../db/open.js';
 import { withDatabaseName } from './pg-names.js';
 
 export type TestDriver = 'pglite' | 'postgres';
@@ -15,7 +15,7 @@ let pgliteTemplate: Promise<PGlite> | undefined;
 /** A migrated in-memory PGlite, made once per test worker; each test database is a clone of it. */
 function migratedPgliteTemplate(): Promise<PGlite> {
   pgliteTemplate ??= (async () => {
-    const instance = await PGlite.create();
+    const instance = await PGlite.create({ extensions: pgliteExtensions });
     await openDatabase({ kind: 'pglite-instance', instance });
     return instance;
   })();

@@ -1,0 +1,467 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import pg from 'pg';
+import { attemptsCountQuery, attemptsListQuery } from '../src/server/attempts/admin-queries.ts';
+import { schoolDayRange } from '../src/server/attempts/school-day.ts';
+import { hashPassword } from '../src/server/auth/passwords.ts';
+import { openDatabase, type Database, type Db } from '../src/server/db/open.ts';
+import { seedCourses } from '../src/server/db/seed.ts';
+import { studentsCountQuery, studentsPageQuery } from '../src/server/students/admin-service.ts';
+import { ATTEMPTS_PAGE_SIZE } from '../src/shared/api/admin-attempts.ts';
+import { STUDENTS_PAGE_SIZE } from '../src/shared/api/students.ts';
+
+/**
+ * The admin lists under load (`npm run bench`, called from bench/run.ts): per driver (PGlite in a
+ * temporary DATA_DIR always; PostgreSQL on BENCH_DATABASE_URL, or postgres://postgres@127.0.0.1:5432
+ * when that answers, in a fresh database `parley_bench` dropped at the end), seed 50,000 students and
+ * 200,000 attempts with set-based SQL, EXPLAIN every list query the endpoints run (failing on a
+ * sequential scan of students or attempts), then start the built server and measure each list with
+ * autocannon against a bare route in the same process (the ceiling).
+ */
+
+export const STUDENTS = 50_000;
+export const ATTEMPTS = 200_000;
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const WARMUP_S = 1;
+const TIME_ZONE = 'Asia/Kolkata';
+const ADMIN_PASSWORD = 'bench-admin-password';
+const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const BENCH_DB = 'parley_bench';
+/** Search terms: a partial name (3+ characters, so the trigram index can serve it) and partial mobile digits. */
+export const NAME_SEARCH = 'ani';
+export const MOBILE_SEARCH = '12345';
+const DEEP_PAGE = 1000;
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+export interface PlanResult {
+  query: string;
+  sql: string;
+  plan: string;
+  seqScan: boolean;
+  indexes: string[];
+}
+
+export interface LoadRow {
+  row: string;
+  path: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  ratioToCeiling: number;
+  non2xx: number;
+  errors: number;
+  /** A list endpoint (held to the p99 budget), not the ceiling or /api/user. */
+  list: boolean;
+}
+
+export interface DriverResult {
+  driver: 'pglite' | 'postgres';
+  seedSeconds: number;
+  plans: PlanResult[];
+  rows: LoadRow[];
+  rssIdleMb: number;
+  rssAfterMb: number;
+}
+
+const log = (text: string) => process.stdout.write(`${text}\n`);
+
+/* Seeding. */
+
+const FIRST_NAMES = [
+  'Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Ayaan', 'Krishna', 'Ishaan', 'Ananya', 'Diya', 'Saanvi',
+  'Aadhya', 'Pari', 'Anika', 'Navya', 'Myra', 'Sara', 'Meera', 'Rahul', 'Priya', 'Kavya', 'Rohan', 'Sneha', 'Deepak', 'Lakshmi',
+  'Farhan', 'Zoya', 'Imran', 'Fatima', 'Joseph', 'Mary', 'Thomas', 'Anjali', 'Suresh', 'Divya', 'Karthik', 'Nisha', 'Manoj',
+];
+const LAST_NAMES = [
+  'Sharma', 'Verma', 'Iyer', 'Nair', 'Reddy', 'Patel', 'Shah', 'Gupta', 'Singh', 'Kumar', 'Das', 'Bose', 'Mukherjee', 'Menon',
+  'Pillai', 'Rao', 'Naidu', 'Khan', 'Ahmed', 'Fernandes', "D'Souza", 'Joshi', 'Kulkarni', 'Deshpande', 'Chatterjee', 'Banerjee',
+  'Mehta', 'Agarwal', 'Jain', 'Chopra', 'Malhotra', 'Kapoor', 'Bhat', 'Hegde', 'Shetty', 'Thomas', 'George', 'Varghese', 'Mathew',
+  'Krishnan', 'Subramanian', 'Venkatesh', 'Chandra', 'Saxena', 'Tiwari', 'Mishra', 'Pandey', 'Yadav', 'Ghosh', 'Sen',
+];
+
+const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
+
+async function seed(database: Database): Promise<number> {
+  const started = Date.now();
+  const db = database.db;
+  await seedCourses(db);
+  // One shared hash: 50,000 scrypt calls would take minutes and measure nothing.
+  const passwordHash = await hashPassword('bench-student-password');
+  await db.execute(sql`
+    insert into users (username, password_hash, is_admin, created_at)
+    select 'bench' || g, ${passwordHash}, false, now() - (${sql.raw(String(STUDENTS))} - g) * interval '600 seconds'
+    from generate_series(1, ${sql.raw(String(STUDENTS))}) g`);
+  await db.execute(
+    sql.raw(`
+    insert into students (user_id, student_name, course_id, mobile_number, status, created_at)
+    select u.id,
+           (${sqlArray(FIRST_NAMES)})[1 + g % ${FIRST_NAMES.length}] || ' ' || (${sqlArray(LAST_NAMES)})[1 + (g / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}],
+           c.ids[1 + g % array_length(c.ids, 1)],
+           '+9190000' || lpad(g::text, 5, '0'),
+           case when g % 10 = 0 then 'Deactivated' else 'Activated' end,
+           u.created_at
+    from generate_series(1, ${STUDENTS}) g
+    join users u on u.username = 'bench' || g
+    cross join (select array_agg(id order by id) as ids from courses) c`),
+  );
+  await db.execute(
+    sql.raw(`
+    insert into attempts (id, kind, student_id, session_data, assessable, overall, scores, analysis, duration_ms, completed_at, created_at)
+    select gen_random_uuid(), a.kind, s.first_id + (g::bigint * 7919) % ${STUDENTS},
+           jsonb_build_object('questions', jsonb_build_array(jsonb_build_object('question', 'Tell me about yourself.', 'answer', repeat('I work as an engineer and I like reading. ', 8)))),
+           a.assessable,
+           case when a.assessable then a.band end,
+           case when a.assessable and a.kind = 'ielts' then jsonb_build_object('fluency', a.band, 'vocabulary', a.band - 0.5, 'grammar', a.band, 'pronunciation', a.band + 0.5)
+                when a.assessable then jsonb_build_object('communication', a.band, 'confidence', a.band, 'relevance', a.band - 0.5, 'clarity', a.band + 0.5)
+           end,
+           null,
+           600000 + (g % 600) * 1000,
+           a.completed_at,
+           a.completed_at
+    from generate_series(1, ${ATTEMPTS}) g
+    cross join (select min(id) as first_id from students) s
+    cross join lateral (select case when g % 2 = 0 then 'ielts' else 'interview' end as kind,
+                               g % 10 <> 0 as assessable,
+                               4.5 + ((g * 31) % 9) * 0.5 as band,
+                               now() - ((g::bigint * 104729) % (365 * 86400)) * interval '1 second' as completed_at) a`),
+  );
+  await db.execute(sql`vacuum analyze`);
+  return (Date.now() - started) / 1000;
+}
+
+/* Plans. */
+
+function schoolDateDaysAgo(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() - days * 86_400_000),
+  );
+}
+const FILTER_DATE = schoolDateDaysAgo(30);
+
+type Explainable = SQLWrapper & { toSQL(): { sql: string; params: unknown[] } };
+
+/** Every query the list endpoints run, built by the same functions the endpoints call. */
+function listQueries(db: Db): Array<[string, Explainable]> {
+  const range = schoolDayRange(FILTER_DATE, TIME_ZONE);
+  const page = (n: number, limit: number) => ({ limit, offset: (n - 1) * limit });
+  const queries: Array<[string, Explainable]> = [
+    ['students: first page', studentsPageQuery(db, { page: 1, limit: STUDENTS_PAGE_SIZE, search: '' })],
+    ['students: count', studentsCountQuery(db, '')],
+    [`students: search name "${NAME_SEARCH}"`, studentsPageQuery(db, { page: 1, limit: STUDENTS_PAGE_SIZE, search: NAME_SEARCH })],
+    [`students: search name "${NAME_SEARCH}", count`, studentsCountQuery(db, NAME_SEARCH)],
+    [`students: search mobile "${MOBILE_SEARCH}"`, studentsPageQuery(db, { page: 1, limit: STUDENTS_PAGE_SIZE, search: MOBILE_SEARCH })],
+    [`students: search mobile "${MOBILE_SEARCH}", count`, studentsCountQuery(db, MOBILE_SEARCH)],
+  ];
+  for (const kind of ['ielts', 'interview'] as const) {
+    queries.push(
+      [`${kind}: first page`, attemptsListQuery(db, kind, null, page(1, ATTEMPTS_PAGE_SIZE))],
+      [`${kind}: count`, attemptsCountQuery(db, kind, null)],
+      [`${kind}: date ${FILTER_DATE}`, attemptsListQuery(db, kind, range, page(1, ATTEMPTS_PAGE_SIZE))],
+      [`${kind}: date ${FILTER_DATE}, count`, attemptsCountQuery(db, kind, range)],
+      [`${kind}: page ${DEEP_PAGE}`, attemptsListQuery(db, kind, null, page(DEEP_PAGE, ATTEMPTS_PAGE_SIZE))],
+    );
+  }
+  return queries;
+}
+
+/** Short search terms (under 3 characters) give no trigrams: PostgreSQL may then read the whole table. Reported, not failed. */
+function shortTermQueries(db: Db): Array<[string, Explainable]> {
+  return [['students: search name "an" (2 characters; informational)', studentsPageQuery(db, { page: 1, limit: STUDENTS_PAGE_SIZE, search: 'an' })]];
+}
+
+async function explain(db: Db, query: Explainable): Promise<string> {
+  const result = (await db.execute(sql`explain ${query}`)) as unknown as { rows: Array<Record<string, string>> };
+  return result.rows.map((row) => row['QUERY PLAN'] ?? Object.values(row)[0]).join('\n');
+}
+
+const SEQ_SCAN = /Seq Scan on (students|attempts)\b/;
+
+async function explainAll(db: Db): Promise<{ plans: PlanResult[]; informational: PlanResult[] }> {
+  const run = async ([name, query]: [string, Explainable]): Promise<PlanResult> => {
+    const plan = await explain(db, query);
+    const indexes = [...new Set([...plan.matchAll(/(?:Index Scan|Index Only Scan)(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map((m) => m[1] ?? m[2] ?? ''))];
+    return { query: name, sql: query.toSQL().sql, plan, seqScan: SEQ_SCAN.test(plan), indexes };
+  };
+  const plans: PlanResult[] = [];
+  for (const entry of listQueries(db)) plans.push(await run(entry));
+  const informational: PlanResult[] = [];
+  for (const entry of shortTermQueries(db)) informational.push(await run(entry));
+  return { plans, informational };
+}
+
+/* The server under load. */
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string; stop: () => Promise<void> }> {
+  const main = path.join(root, 'dist/node/server/main.js');
+  if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
+  const port = await freePort();
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', PARLEY_BENCH_CEILING: '1', ADMIN_PASSWORD, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before answering`);
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not answer /api/health within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    child,
+    base,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function signIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`signing in as the admin failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (!cookie) throw new Error('signing in set no cookie');
+  return cookie;
+}
+
+async function load(url: string, cookie: string | null, duration: number): Promise<autocannon.Result> {
+  return autocannon({ url, connections: CONNECTIONS, duration, headers: cookie ? { cookie } : {} });
+}
+
+function loadRows(): Array<{ row: string; path: string; list: boolean }> {
+  const rows = [
+    // No cookie: with one, every request would look its session up first.
+    { row: 'ceiling (bare route, no cookie)', path: '/api/bench/ceiling', list: false },
+    { row: 'GET /api/user', path: '/api/user', list: false },
+    { row: 'students: first page', path: '/api/admin/students', list: true },
+    { row: `students: search "${NAME_SEARCH}"`, path: `/api/admin/students?search=${NAME_SEARCH}`, list: true },
+    { row: `students: search "${MOBILE_SEARCH}"`, path: `/api/admin/students?search=${MOBILE_SEARCH}`, list: true },
+  ];
+  for (const [kind, listPath] of [
+    ['IELTS', '/api/admin/test-attempts'],
+    ['interview', '/api/admin/interview-attempts'],
+  ] as const) {
+    rows.push(
+      { row: `${kind} attempts: first page`, path: listPath, list: true },
+      { row: `${kind} attempts: date ${FILTER_DATE}`, path: `${listPath}?date=${FILTER_DATE}`, list: true },
+      { row: `${kind} attempts: page ${DEEP_PAGE}`, path: `${listPath}?page=${DEEP_PAGE}`, list: true },
+    );
+  }
+  return rows;
+}
+
+async function measure(base: string, pid: number): Promise<{ rows: LoadRow[]; rssIdleMb: number; rssAfterMb: number }> {
+  const cookie = await signIn(base);
+  // Each endpoint must answer 200 before it is measured: a 4xx would be fast and meaningless.
+  for (const { path: urlPath } of loadRows()) {
+    const response = await fetch(`${base}${urlPath}`, { headers: { cookie } });
+    if (response.status !== 200) throw new Error(`GET ${urlPath} answered ${response.status}: ${await response.text()}`);
+  }
+  const rssIdleMb = rssMb(pid);
+  const rows: LoadRow[] = [];
+  let ceiling = 0;
+  for (const spec of loadRows()) {
+    const sent = rows.length === 0 ? null : cookie;
+    await load(`${base}${spec.path}`, sent, WARMUP_S);
+    const result = await load(`${base}${spec.path}`, sent, DURATION_S);
+    const requestsPerSecond = result.requests.average;
+    if (rows.length === 0) ceiling = requestsPerSecond;
+    const row: LoadRow = {
+      row: spec.row,
+      path: spec.path,
+      requestsPerSecond,
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      ratioToCeiling: ceiling > 0 ? requestsPerSecond / ceiling : 0,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+      list: spec.list,
+    };
+    log(`  ${row.row}: ${Math.round(row.requestsPerSecond)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${row.non2xx || row.errors ? ` (${row.non2xx} non-2xx, ${row.errors} errors)` : ''}`);
+    rows.push(row);
+  }
+  const rssAfterMb = rssMb(pid);
+  // autocannon leaves its last requests unanswered: let the server finish them before it is stopped.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  return { rows, rssIdleMb, rssAfterMb };
+}
+
+/* Drivers. */
+
+async function postgresServerUrl(): Promise<string | null> {
+  const url = process.env.BENCH_DATABASE_URL ?? DEFAULT_PG_URL;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch (error) {
+    if (process.env.BENCH_DATABASE_URL) throw new Error(`BENCH_DATABASE_URL does not answer: ${String(error)}`);
+    log(`PostgreSQL: ${DEFAULT_PG_URL} does not answer (set BENCH_DATABASE_URL); measuring PGlite only.`);
+    return null;
+  }
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function seedAndExplain(database: Database, driver: string) {
+  log(`${driver}: seeding ${STUDENTS.toLocaleString('en')} students and ${ATTEMPTS.toLocaleString('en')} attempts…`);
+  const seedSeconds = await seed(database);
+  log(`${driver}: seeded in ${seedSeconds.toFixed(1)} s; EXPLAIN of each list query:`);
+  const { plans, informational } = await explainAll(database.db);
+  for (const plan of [...plans, ...informational]) {
+    log(`\n-- ${driver} / ${plan.query}${plan.seqScan ? '   <-- SEQUENTIAL SCAN' : ''}\n${plan.plan}`);
+  }
+  return { seedSeconds, plans, informational };
+}
+
+async function benchPglite(): Promise<DriverResult & { informational: PlanResult[] }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-'));
+  try {
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    let explained;
+    try {
+      explained = await seedAndExplain(database, 'PGlite');
+    } finally {
+      // The server locks DATA_DIR and opens it itself.
+      await database.close();
+    }
+    const server = await startServer({ DATA_DIR: dataDir });
+    try {
+      log('PGlite: load (autocannon, 50 connections):');
+      const measured = await measure(server.base, server.child.pid ?? 0);
+      return { driver: 'pglite', ...explained, ...measured };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchPostgres(serverUrl: string): Promise<DriverResult & { informational: PlanResult[] }> {
+  await adminQuery(serverUrl, `drop database if exists ${BENCH_DB} with (force)`);
+  await adminQuery(serverUrl, `create database ${BENCH_DB}`);
+  const url = withDatabase(serverUrl, BENCH_DB);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-'));
+  try {
+    const database = await openDatabase({ kind: 'postgres', url });
+    let explained;
+    try {
+      explained = await seedAndExplain(database, 'PostgreSQL');
+    } finally {
+      await database.close();
+    }
+    const server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir });
+    try {
+      log('PostgreSQL: load (autocannon, 50 connections):');
+      const measured = await measure(server.base, server.child.pid ?? 0);
+      return { driver: 'postgres', ...explained, ...measured };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await adminQuery(serverUrl, `drop database if exists ${BENCH_DB} with (force)`).catch(() => {});
+  }
+}
+
+export interface ListBenchResult {
+  drivers: Array<DriverResult & { informational: PlanResult[] }>;
+  seqScans: string[];
+  markdown: string[];
+}
+
+const DRIVER_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;
+
+export async function runListBench(): Promise<ListBenchResult> {
+  const drivers: ListBenchResult['drivers'] = [];
+  drivers.push(await benchPglite());
+  const pgUrl = await postgresServerUrl();
+  if (pgUrl) drivers.push(await benchPostgres(pgUrl));
+
+  const seqScans = drivers.flatMap((d) => d.plans.filter((p) => p.seqScan).map((p) => `${DRIVER_NAMES[d.driver]}: ${p.query}`));
+  const ms = (value: number) => `${value} ms`;
+  const markdown: string[] = [
+    `## API: admin lists (${STUDENTS.toLocaleString('en')} students, ${ATTEMPTS.toLocaleString('en')} attempts; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per row)`,
+    '',
+    '| driver | row | req/s | p50 | p99 | ratio to ceiling |',
+    '|---|---|---:|---:|---:|---:|',
+    ...drivers.flatMap((d) =>
+      d.rows.map(
+        (r) =>
+          `| ${DRIVER_NAMES[d.driver]} | ${r.row}${r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''} | ${Math.round(r.requestsPerSecond)} | ${ms(r.p50Ms)} | ${ms(r.p99Ms)} | ${r.ratioToCeiling.toFixed(2)} |`,
+      ),
+    ),
+    '',
+    '| driver | seeding | server RSS idle | server RSS after the list load |',
+    '|---|---:|---:|---:|',
+    ...drivers.map((d) => `| ${DRIVER_NAMES[d.driver]} | ${d.seedSeconds.toFixed(1)} s | ${d.rssIdleMb.toFixed(0)} MB | ${d.rssAfterMb.toFixed(0)} MB |`),
+    '',
+    '### Query plans (EXPLAIN of the SQL the endpoints run)',
+    '',
+    '| driver | query | indexes used | sequential scan of students/attempts |',
+    '|---|---|---|---|',
+    ...drivers.flatMap((d) =>
+      [...d.plans, ...d.informational].map((p) => `| ${DRIVER_NAMES[d.driver]} | ${p.query} | ${p.indexes.join(', ') || '(none)'} | ${p.seqScan ? '**yes**' : 'no'} |`),
+    ),
+    '',
+    ...drivers.flatMap((d) => [
+      `<details><summary>${DRIVER_NAMES[d.driver]} plans</summary>`,
+      '',
+      ...[...d.plans, ...d.informational].flatMap((p) => [`**${p.query}**`, '', '```', p.sql, '', p.plan, '```', '']),
+      '</details>',
+      '',
+    ]),
+  ];
+  return { drivers, seqScans, markdown };
+}
