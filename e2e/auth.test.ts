@@ -189,14 +189,18 @@ describe('route guard', () => {
     }
   });
 
-  it('sends a student away from admin pages to /student', async () => {
+  it('shows a student Access Denied at /admin and sends them from other admin pages to /student', async () => {
     const student = await createStudent(server.database.db, { courseName: 'Speaking Level 3' });
     const page = await open('/auth');
     await fillSignIn(page, student.mobileNumber, student.password);
     await page.waitForURL('**/under-construction');
     await page.goto(`${server.baseUrl}/admin`);
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await page.getByText("You don't have permission to access this page.").waitFor();
+    expect(await page.getByRole('tab').count()).toBe(0);
+    await page.getByRole('link', { name: 'Go to Test' }).waitFor();
+    await page.goto(`${server.baseUrl}/admin/courses`);
     await page.waitForURL(/\/(student|under-construction)$/);
-    expect(new URL(page.url()).pathname).not.toBe('/admin');
   });
 
   it('signs out from the under-construction page to /auth', async () => {

@@ -132,6 +132,9 @@ describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) =>
     await page.goto(`${server.baseUrl}/auth`);
     await page.getByRole('heading', { name: 'Already Logged In' }).waitFor();
     await checkScreen(page, 'already-logged-in-student', viewport);
+    await page.goto(`${server.baseUrl}/admin`);
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await checkScreen(page, 'admin-access-denied', viewport);
 
     await server.database.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, student.user.id));
     await page.goto(`${server.baseUrl}/student`);

@@ -34,12 +34,13 @@ export const routes: RouteObject[] = [
           { path: '/test', ...page(() => import('../features/speaking-test/TestPage')) },
           { path: '/interview-dashboard', ...page(() => import('../features/interview/InterviewDashboardPage')) },
           { path: '/interview-simulator', ...page(() => import('../features/interview/InterviewSimulatorPage')) },
+          // Not behind the admin-only guard: a student here sees the spec's Access Denied panel.
+          { path: '/admin', ...page(() => import('../features/admin/AdminPage')) },
         ],
       },
       {
         element: <Guarded adminOnly />,
         children: [
-          { path: '/admin', ...page(() => import('../features/admin/AdminPage')) },
           { path: '/admin/attempts/:id', ...page(() => import('../features/admin/attempts/AttemptReviewPage')) },
           { path: '/admin/courses', ...page(() => import('../features/courses/CoursesPage')) },
         ],

@@ -1,4 +1,4 @@
-import { Button, Container, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -40,7 +40,30 @@ function useClearActingStudentOnOpen() {
   }, [user, mutate]);
 }
 
+/** Spec section 2: what a signed-in non-admin sees at /admin. */
+function AccessDenied() {
+  return (
+    <Container size={480}>
+      <Stack gap="md" mt="xl">
+        <Title order={1} size="h2">
+          Access Denied
+        </Title>
+        <Text>You don't have permission to access this page.</Text>
+        <Button component={Link} to="/test" w="fit-content">
+          Go to Test
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
 export default function AdminPage() {
+  const { data: user } = useCurrentUser();
+  if (user && !user.isAdmin) return <AccessDenied />;
+  return <AdminDashboard />;
+}
+
+function AdminDashboard() {
   const { data: user } = useCurrentUser();
   const { signOut, isPending } = useSignOut();
   const [params, setParams] = useSearchParams();
