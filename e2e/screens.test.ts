@@ -123,7 +123,7 @@ describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) =>
     await page.waitForURL('**/test');
     await checkScreen(page, 'test-placeholder', viewport);
     for (const [name, path] of [
-      ['interview-dashboard-placeholder', '/interview-dashboard'],
+      ['interview-dashboard', '/interview-dashboard'],
       ['interview-simulator-placeholder', '/interview-simulator'],
     ] as const) {
       await page.goto(`${server.baseUrl}${path}`);

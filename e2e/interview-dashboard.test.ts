@@ -1,0 +1,295 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createStudent } from '../src/server/test/factories.js';
+import {
+  collectConsoleErrors,
+  launchBrowser,
+  newPage,
+  screenshot,
+  startTestServer,
+  type ConsoleErrors,
+  type LaunchedBrowser,
+  type TestServer,
+  type ViewportName,
+} from './support/index.js';
+
+/** The Interview Dashboard (/interview-dashboard): the profile form, its lists, limits, saving and the unsaved-changes guard. */
+let server: TestServer;
+let browser: LaunchedBrowser;
+let pages: Array<{ page: Page; errors: ConsoleErrors }> = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  for (const { page, errors } of pages) {
+    errors.assertNone();
+    await page.context().close();
+  }
+  pages = [];
+});
+
+/** A new 'Interview Aspirant' student, signed in through /auth and sent on to the dashboard. */
+async function openDashboard(options: { viewport?: ViewportName; ignore?: RegExp[]; name?: string } = {}) {
+  const student = await createStudent(server.database.db, {
+    courseName: 'Interview Aspirant',
+    studentName: options.name ?? 'Priya Sharma',
+  });
+  const page = await newPage(browser.browser, { viewport: options.viewport ?? 'desktop' });
+  page.setDefaultTimeout(10_000);
+  // /auth asks for the current user first: a 401 there is expected.
+  const errors = collectConsoleErrors(page, { ignore: [/status of 401/, ...(options.ignore ?? [])] });
+  pages.push({ page, errors });
+  await page.goto(`${server.baseUrl}/auth`);
+  await page.getByLabel('Username or mobile number').fill(student.mobileNumber);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(student.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/interview-dashboard');
+  await page.getByRole('heading', { level: 1, name: 'Interview Dashboard' }).waitFor();
+  await page.getByLabel('Professional Summary').waitFor();
+  return { page, student };
+}
+
+const toast = (page: Page) => page.locator('.mantine-Notification-root');
+const addMore = (page: Page, list: string) => page.getByRole('button', { name: `Add More ${list}` });
+
+async function look(page: Page, name: string, viewport: ViewportName) {
+  await page.waitForTimeout(400);
+  await screenshot(page, `interview-dashboard-${name}-${viewport}`);
+  const layout = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+    h1: document.querySelectorAll('h1').length,
+  }));
+  expect(layout.scrollWidth, `${name} scrolls sideways at ${viewport}`).toBeLessThanOrEqual(layout.width);
+  expect(layout.h1).toBe(1);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious, `${name} at ${viewport}: accessibility violations`).toEqual([]);
+}
+
+async function fillEverything(page: Page) {
+  await page.getByLabel('Professional Summary').fill('Backend developer who loves clean APIs.');
+  await page.getByLabel('Experience (years)').fill('4');
+  await page.getByLabel('Experience (months)').fill('7');
+  await page.getByLabel('Profile', { exact: true }).fill('Software Engineer');
+  await page.getByLabel('Core Competence').fill('Distributed systems');
+  await page.getByLabel('Skills', { exact: true }).fill('Go, SQL, mentoring');
+
+  await addMore(page, 'Professional Experience').click();
+  await page.getByRole('textbox', { name: 'Company name', exact: true }).fill('Acme Corp');
+  const experience = page.getByRole('region', { name: 'Professional Experience' });
+  await experience.getByLabel('From').fill('2020-01-15');
+  await experience.getByLabel('To').fill('2023-06-30');
+
+  await addMore(page, 'Education').click();
+  await page.getByRole('textbox', { name: 'Institution', exact: true }).fill('State University');
+  const education = page.getByRole('region', { name: 'Education' });
+  await education.getByLabel('From').fill('2015-08-01');
+
+  await addMore(page, 'Certification').click();
+  await page.getByRole('textbox', { name: 'Certification', exact: true }).fill('AWS Solutions Architect');
+  await addMore(page, 'Technical Skills').click();
+  await page.getByRole('textbox', { name: 'Technical skill', exact: true }).fill('Kubernetes');
+  await addMore(page, 'Achievements').click();
+  await page.getByRole('textbox', { name: 'Achievement', exact: true }).fill('Employee of the year 2022');
+}
+
+describe('interview dashboard', () => {
+  it('shows the header, the empty lists, and the example, at desktop and phone size', async () => {
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { page } = await openDashboard({ viewport, name: `Empty ${viewport}` });
+      await page.getByText('Prepare your professional profile for interviews').waitFor();
+      await page.getByText(`Welcome, Empty ${viewport}`).waitFor();
+      expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(`Empty ${viewport}`);
+      expect(await page.getByLabel('Name', { exact: true }).getAttribute('readonly')).not.toBeNull();
+      await page.getByRole('button', { name: 'Logout' }).waitFor();
+      for (const message of [
+        'No professional experience added yet.',
+        'No education added yet.',
+        'No certifications added yet.',
+        'No technical skills added yet.',
+        'No achievements added yet.',
+      ]) {
+        await page.getByText(message).waitFor();
+      }
+      await page.getByText('0/500').waitFor();
+      await look(page, 'empty', viewport);
+
+      await page.getByRole('button', { name: 'Show Example' }).click();
+      await page.getByTestId('summary-example').waitFor();
+      await page.getByRole('button', { name: 'Hide Example' }).waitFor();
+      await look(page, 'example', viewport);
+      await page.getByRole('button', { name: 'Hide Example' }).click();
+      expect(await page.getByTestId('summary-example').count()).toBe(0);
+
+      await fillEverything(page);
+      await look(page, 'filled', viewport);
+    }
+  });
+
+  it('saves every section and shows it all again after a reload', async () => {
+    const { page } = await openDashboard();
+    await fillEverything(page);
+    await page.getByText(`${'Backend developer who loves clean APIs.'.length}/500`).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page).filter({ hasText: 'Profile saved' }).waitFor();
+    await expect.poll(() => page.getByTestId('unsaved-note').count()).toBe(0);
+
+    await page.reload();
+    await page.getByLabel('Professional Summary').waitFor();
+    expect(await page.getByLabel('Professional Summary').inputValue()).toBe('Backend developer who loves clean APIs.');
+    expect(await page.getByLabel('Experience (years)').inputValue()).toBe('4');
+    expect(await page.getByLabel('Experience (months)').inputValue()).toBe('7');
+    expect(await page.getByLabel('Profile', { exact: true }).inputValue()).toBe('Software Engineer');
+    expect(await page.getByLabel('Core Competence').inputValue()).toBe('Distributed systems');
+    expect(await page.getByLabel('Skills', { exact: true }).inputValue()).toBe('Go, SQL, mentoring');
+    expect(await page.getByRole('textbox', { name: 'Company name', exact: true }).inputValue()).toBe('Acme Corp');
+    const experience = page.getByRole('region', { name: 'Professional Experience' });
+    expect(await experience.getByLabel('From').inputValue()).toBe('2020-01-15');
+    expect(await experience.getByLabel('To').inputValue()).toBe('2023-06-30');
+    expect(await page.getByRole('textbox', { name: 'Institution', exact: true }).inputValue()).toBe('State University');
+    const education = page.getByRole('region', { name: 'Education' });
+    expect(await education.getByLabel('From').inputValue()).toBe('2015-08-01');
+    expect(await education.getByLabel('To').inputValue()).toBe('');
+    expect(await page.getByRole('textbox', { name: 'Certification', exact: true }).inputValue()).toBe('AWS Solutions Architect');
+    expect(await page.getByRole('textbox', { name: 'Technical skill', exact: true }).inputValue()).toBe('Kubernetes');
+    expect(await page.getByRole('textbox', { name: 'Achievement', exact: true }).inputValue()).toBe('Employee of the year 2022');
+
+    // A per-row delete, saved, stays deleted.
+    await page.getByRole('button', { name: 'Remove technical skill 1' }).click();
+    await page.getByText('No technical skills added yet.').waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page).filter({ hasText: 'Profile saved' }).waitFor();
+    await page.reload();
+    await page.getByText('No technical skills added yet.').waitFor();
+  });
+
+  it('disables Add More at 10 entries', async () => {
+    const { page } = await openDashboard();
+    const button = addMore(page, 'Achievements');
+    for (let i = 0; i < 10; i += 1) await button.click();
+    expect(await page.getByRole('textbox', { name: 'Achievement', exact: true }).count()).toBe(10);
+    expect(await button.isDisabled()).toBe(true);
+    expect(await addMore(page, 'Education').isDisabled()).toBe(false);
+    await page.getByRole('button', { name: 'Remove achievement 10' }).click();
+    expect(await button.isDisabled()).toBe(false);
+  });
+
+  it('enforces the limits: text stops at its length, a bad date order is refused, the server refuses too long text', async () => {
+    const { page } = await openDashboard({ ignore: [/status of 400/] });
+    await page.getByLabel('Professional Summary').fill('x'.repeat(600));
+    expect((await page.getByLabel('Professional Summary').inputValue()).length).toBe(500);
+    await page.getByText('500/500').waitFor();
+    await page.getByLabel('Profile', { exact: true }).fill('p'.repeat(150));
+    expect((await page.getByLabel('Profile', { exact: true }).inputValue()).length).toBe(100);
+
+    await addMore(page, 'Professional Experience').click();
+    const experience = page.getByRole('region', { name: 'Professional Experience' });
+    await experience.getByLabel('From').fill('2022-01-01');
+    await experience.getByLabel('To').fill('2021-01-01');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await experience.getByText('must not be before fromDate').waitFor();
+    expect(await experience.getByLabel('To').getAttribute('aria-invalid')).toBe('true');
+
+    const refused = await page.evaluate(async () => {
+      const response = await fetch('/api/interview/profile', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          professionalSummary: 'y'.repeat(501),
+          experienceYears: 0,
+          experienceMonths: 0,
+          profile: '',
+          coreCompetence: '',
+          skills: '',
+          professionalExperience: [],
+          education: [],
+          certifications: [],
+          technicalSkills: [],
+          achievements: [],
+        }),
+      });
+      return { status: response.status, body: (await response.json()) as { message?: string } };
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('professionalSummary');
+  });
+
+  it("shows a server refusal on the field it names, and in a toast", async () => {
+    const { page } = await openDashboard({ ignore: [/status of 400/] });
+    // A refusal the browser's own checks would not give (e.g. a server with stricter rules).
+    await page.route('**/api/interview/profile', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'profile: is not allowed here' }) })
+        : route.fallback(),
+    );
+    await page.getByLabel('Profile', { exact: true }).fill('Astronaut');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page).filter({ hasText: 'Could not save the profile' }).filter({ hasText: 'profile: is not allowed here' }).waitFor();
+    await page.getByText('is not allowed here', { exact: true }).waitFor();
+    expect(await page.getByLabel('Profile', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByTestId('unsaved-note').waitFor();
+  });
+
+  it('warns before leaving with unsaved edits, and lets the student stay or leave', async () => {
+    const { page } = await openDashboard();
+    await page.getByLabel('Core Competence').fill('Negotiation');
+    await page.getByTestId('unsaved-note').waitFor();
+
+    // In-app navigation (the brand link) is stopped by the dialog.
+    await page.locator('header a[href="/"]').first().click();
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/interview-dashboard');
+    expect(await page.getByLabel('Core Competence').inputValue()).toBe('Negotiation');
+
+    // Logout asks too.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Reloading the tab raises the browser's own warning.
+    const browserDialog = page.waitForEvent('dialog');
+    const reload = page.reload();
+    const shown = await browserDialog;
+    expect(shown.type()).toBe('beforeunload');
+    await shown.accept();
+    await reload;
+    await page.getByLabel('Core Competence').waitFor();
+    expect(await page.getByLabel('Core Competence').inputValue()).toBe('');
+
+    // After leaving through the dialog, the student is elsewhere.
+    await page.getByLabel('Core Competence').fill('Negotiation');
+    await page.locator('header a[href="/"]').first().click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('Start My Interview saves unsaved edits first, then opens the simulator', async () => {
+    const { page } = await openDashboard();
+    await page.getByLabel('Profile', { exact: true }).fill('Data Analyst');
+    await page.getByRole('button', { name: 'Start My Interview' }).click();
+    await page.waitForURL('**/interview-simulator');
+    const saved = await page.evaluate(async () => {
+      const response = await fetch('/api/interview/profile', { credentials: 'include' });
+      return (await response.json()) as { profile: string };
+    });
+    expect(saved.profile).toBe('Data Analyst');
+  });
+});
