@@ -1,4 +1,5 @@
-import { ActionIcon, Group, Skeleton, Table, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Paper, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { TOOLTIP_DELAY_MS } from '../lib/ui';
 import { DeleteIcon, EditIcon } from './icons';
 
@@ -34,5 +35,60 @@ export function LoadingRows({ columns, rows = 3 }: { columns: number; rows?: num
         </Table.Tr>
       ))}
     </>
+  );
+}
+
+/**
+ * A list table of the admin pages: scrolls sideways inside its own box on a phone (the page never
+ * does), with placeholder rows while loading and a sentence when there is nothing to show.
+ */
+export function DataTable<T>({
+  columns,
+  items,
+  loading,
+  emptyText,
+  minWidth,
+  label,
+  renderRow,
+}: {
+  columns: readonly string[];
+  items: readonly T[] | undefined;
+  loading: boolean;
+  emptyText: string;
+  minWidth: number;
+  label?: string;
+  renderRow: (item: T) => ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md">
+      <Table.ScrollContainer minWidth={minWidth} type="native">
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-busy={loading} aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column} ta={column === 'Actions' ? 'right' : undefined}>
+                  {column}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loading || !items ? (
+              <LoadingRows columns={columns.length} />
+            ) : items.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Text c="dimmed" ta="center" py="lg">
+                    {emptyText}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              items.map(renderRow)
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
   );
 }

@@ -1,10 +1,9 @@
-import { LoadingRows, RowActions } from '../../components/TableRows';
-import { Badge, Paper, Table, Text } from '@mantine/core';
+import { DataTable, RowActions } from '../../components/TableRows';
+import { Badge, Table, Text } from '@mantine/core';
 import type { Course } from '../../../shared/api/entities';
 import { getPublicConfig } from '../../lib/public-config';
 
 const COLUMNS = ['Course Name', 'Description', 'Status', 'Created', 'Actions'] as const;
-/** The spec's tooltip delay. */
 
 /** "21 Nov 2026" in the school's time zone. */
 export function formatCreated(iso: string, timeZone = getPublicConfig().schoolTimezone): string {
@@ -23,37 +22,14 @@ export function CoursesTable({
   onDelete: (course: Course) => void;
 }) {
   return (
-    <Paper withBorder radius="md">
-      {/* On a phone the table scrolls sideways inside this box; the page itself never does. */}
-      <Table.ScrollContainer minWidth={760} type="native">
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-busy={loading}>
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((column) => (
-                <Table.Th key={column} ta={column === 'Actions' ? 'right' : undefined}>
-                  {column}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {loading || !courses ? (
-              <LoadingRows columns={COLUMNS.length} />
-            ) : courses.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={COLUMNS.length}>
-                  <Text c="dimmed" ta="center" py="lg">
-                    No courses yet. Add one with Add Course.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              courses.map((course) => <CourseRow key={course.id} course={course} onEdit={onEdit} onDelete={onDelete} />)
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable
+      columns={COLUMNS}
+      items={courses}
+      loading={loading}
+      emptyText="No courses yet. Add one with Add Course."
+      minWidth={760}
+      renderRow={(course) => <CourseRow key={course.id} course={course} onEdit={onEdit} onDelete={onDelete} />}
+    />
   );
 }
 

@@ -1,12 +1,11 @@
-import { LoadingRows, RowActions } from '../../../components/TableRows';
-import { Badge, Paper, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { DataTable, RowActions } from '../../../components/TableRows';
+import { Badge, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { AdminStudent } from '../../../../shared/api/students';
 import { formatMobileNumber } from '../../../../shared/phone';
 import { getPublicConfig } from '../../../lib/public-config';
 import { TOOLTIP_DELAY_MS } from '../../../lib/ui';
 
 export const STUDENT_COLUMNS = ['Student Name', 'Course', 'Mobile Number', 'Created Date', 'Status', 'Actions'] as const;
-/** The spec's tooltip delay. */
 
 /** "21 Nov 2026" in the school's time zone. */
 export function formatCreatedDate(iso: string, timeZone = getPublicConfig().schoolTimezone): string {
@@ -28,37 +27,15 @@ export function StudentsTable({
   ...actions
 }: RowHandlers & { students: AdminStudent[] | undefined; loading: boolean; emptyText: string }) {
   return (
-    <Paper withBorder radius="md">
-      {/* On a phone the table scrolls sideways inside this box; the page itself never does. */}
-      <Table.ScrollContainer minWidth={860} type="native">
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-busy={loading} aria-label="Students">
-          <Table.Thead>
-            <Table.Tr>
-              {STUDENT_COLUMNS.map((column) => (
-                <Table.Th key={column} ta={column === 'Actions' ? 'right' : undefined}>
-                  {column}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {loading || !students ? (
-              <LoadingRows columns={STUDENT_COLUMNS.length} />
-            ) : students.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={STUDENT_COLUMNS.length}>
-                  <Text c="dimmed" ta="center" py="lg">
-                    {emptyText}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              students.map((student) => <StudentRow key={student.id} student={student} {...actions} />)
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable
+      columns={STUDENT_COLUMNS}
+      items={students}
+      loading={loading}
+      emptyText={emptyText}
+      minWidth={860}
+      label="Students"
+      renderRow={(student) => <StudentRow key={student.id} student={student} {...actions} />}
+    />
   );
 }
 
