@@ -1,0 +1,39 @@
+/*
+ * The outbox as the browser runs it: IndexedDB (through idb-keyval) for storage, fetch for sending,
+ * the real clock, and a nudge whenever the browser comes back online or the page is shown again.
+ * One outbox per page.
+ */
+import { createStore, del, get, set, values } from 'idb-keyval';
+import { Outbox, type OutboxEntry, type OutboxStore } from './outbox';
+
+export const OUTBOX_DATABASE = 'parley-outbox';
+export const OUTBOX_OBJECT_STORE = 'attempts';
+
+function indexedDbStore(): OutboxStore {
+  const store = createStore(OUTBOX_DATABASE, OUTBOX_OBJECT_STORE);
+  return {
+    get: (id) => get<OutboxEntry>(id, store),
+    put: (entry) => set(entry.id, entry, store),
+    delete: (id) => del(id, store),
+    all: () => values<OutboxEntry>(store),
+  };
+}
+
+let outbox: Outbox | undefined;
+
+export function browserOutbox(): Outbox {
+  if (outbox) return outbox;
+  const created = new Outbox({
+    store: indexedDbStore(),
+    fetch: (url, init) => fetch(url, init),
+    now: () => Date.now(),
+    setTimer: (callback, delayMs) => window.setTimeout(callback, delayMs),
+    clearTimer: (handle) => window.clearTimeout(handle as number),
+  });
+  window.addEventListener('online', () => created.retryNow());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') created.retryNow();
+  });
+  outbox = created;
+  return created;
+}

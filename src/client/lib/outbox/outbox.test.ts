@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import { Outbox, OUTBOX_MAX_RETRY_MS, retryDelayMs, type OutboxEntry, type OutboxFetch, type OutboxStatus, type OutboxStore, type OutboxSubmission } from './outbox';
+
+class MemoryStore implements OutboxStore {
+  readonly rows = new Map<string, OutboxEntry>();
+  failWrites = false;
+  async get(id: string) {
+    return structuredClone(this.rows.get(id));
+  }
+  async put(entry: OutboxEntry) {
+    if (this.failWrites) throw new Error('QuotaExceededError');
+    this.rows.set(entry.id, structuredClone(entry));
+  }
+  async delete(id: string) {
+    this.rows.delete(id);
+  }
+  async all() {
+    return [...this.rows.values()].map((row) => structuredClone(row));
+  }
+}
+
+interface Call {
+  url: string;
+  method: string;
+  contentType: string | undefined;
+  body: string | Blob;
+  storedBeforeSend: boolean;
+}
+
+type Reply = { status: number; body?: string } | 'network-error';
+
+/** A scripted server: each call takes the next reply for its method (default: 200 with '{}'). */
+function scriptedServer(store: MemoryStore, replies: { POST?: Reply[]; PUT?: Reply[] } = {}) {
+  const calls: Call[] = [];
+  const queues = { POST: [...(replies.POST ?? [])], PUT: [...(replies.PUT ?? [])] };
+  const fetch: OutboxFetch = async (url, init) => {
+    calls.push({ url, method: init.method, contentType: init.headers['content-type'], body: init.body, storedBeforeSend: store.rows.size > 0 });
+    const reply = queues[init.method].shift() ?? { status: 200, body: init.method === 'POST' ? '{"attemptId":"a"}' : '{}' };
+    if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    return { ok: reply.status >= 200 && reply.status < 300, status: reply.status, text: async () => reply.body ?? '' };
+  };
+  return { calls, fetch };
+}
+
+function manualTimers() {
+  let now = 1_000_000;
+  let next = 1;
+  const pending = new Map<number, { at: number; callback: () => void }>();
+  return {
+    now: () => now,
+    setTimer: (callback: () => void, delayMs: number) => {
+      const handle = next++;
+      pending.set(handle, { at: now + delayMs, callback });
+      return handle;
+    },
+    clearTimer: (handle: unknown) => {
+      pending.delete(handle as number);
+    },
+    delays: () => [...pending.values()].map((timer) => timer.at - now),
+    /** Moves the clock to the next timer and runs it. */
+    async fireNext() {
+      const [handle, timer] = [...pending.entries()].sort((a, b) => a[1].at - b[1].at)[0] ?? [];
+      if (handle === undefined || !timer) throw new Error('no timer pending');
+      pending.delete(handle);
+      now = timer.at;
+      timer.callback();
+      await settle();
+    },
+  };
+}
+
+async function settle() {
+  for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const submission = (overrides: Partial<OutboxSubmission> = {}): OutboxSubmission => ({
+  id: '6f1c1a52-5d1e-4c54-9a53-2f3b2f0f8c11',
+  kind: 'test',
+  ownerUserId: 7,
+  saveUrl: '/api/test-sessions',
+  body: { attemptId: '6f1c1a52-5d1e-4c54-9a53-2f3b2f0f8c11', studentId: 3 },
+  recording: { blob: new Blob([new Uint8Array([1, 2, 3])], { type: 'audio/webm' }), mimeType: 'audio/webm;codecs=opus' },
+  ...overrides,
+});
+
+function setup(replies: { POST?: Reply[]; PUT?: Reply[] } = {}, store = new MemoryStore()) {
+  const server = scriptedServer(store, replies);
+  const timers = manualTimers();
+  const outbox = new Outbox({ store, fetch: server.fetch, now: timers.now, setTimer: timers.setTimer, clearTimer: timers.clearTimer, random: () => 0.5 });
+  const seen: OutboxStatus[] = [];
+  return { store, server, timers, outbox, seen };
+}
+
+describe('outbox', () => {
+  it('stores the attempt before the first request, posts it, uploads the recording and then forgets it', async () => {
+    const { store, server, outbox, seen } = setup({ POST: [{ status: 201, body: '{"attemptId":"x","scores":{"overall":6}}' }] });
+    outbox.watch(submission().id, (status) => seen.push(status));
+    await outbox.submit(submission());
+    await settle();
+    expect(server.calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'POST /api/test-sessions',
+      'PUT /api/attempts/6f1c1a52-5d1e-4c54-9a53-2f3b2f0f8c11/recording',
+    ]);
+    expect(server.calls[0]?.storedBeforeSend).toBe(true);
+    expect(server.calls[0]?.contentType).toBe('application/json');
+    expect(JSON.parse(server.calls[0]?.body as string)).toEqual(submission().body);
+    expect(server.calls[1]?.contentType).toBe('audio/webm;codecs=opus');
+    expect(server.calls[1]?.body).toBeInstanceOf(Blob);
+    expect(store.rows.size).toBe(0);
+    expect(outbox.status(submission().id)).toEqual({ state: 'saved', result: { attemptId: 'x', scores: { overall: 6 } }, recordingError: null });
+    expect(seen[0]).toEqual({ state: 'unknown' });
+    expect(seen.some((status) => status.state === 'pending')).toBe(true);
+    expect(seen.at(-1)?.state).toBe('saved');
+  });
+
+  it('retries server faults with backoff (2 s, then 4 s) and sends the attempt exactly once more each time', async () => {
+    const { store, server, timers, outbox } = setup({ POST: [{ status: 503, body: '{"message":"Database unavailable"}' }, 'network-error'] });
+    await outbox.submit(submission({ recording: null }));
+    await settle();
+    expect(outbox.status(submission().id)).toMatchObject({ state: 'pending', tries: 1, attemptSaved: false, lastError: '503: Database unavailable' });
+    expect(timers.delays()).toEqual([2000]);
+    expect(store.rows.get(submission().id)?.tries).toBe(1);
+    await timers.fireNext();
+    expect(outbox.status(submission().id)).toMatchObject({ state: 'pending', tries: 2, lastError: 'No answer from the server (Failed to fetch).' });
+    expect(timers.delays()).toEqual([4000]);
+    await timers.fireNext();
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(3);
+    expect(outbox.status(submission().id).state).toBe('saved');
+    expect(store.rows.size).toBe(0);
+  });
+
+  it('once the attempt is confirmed, a failed recording upload retries only the upload', async () => {
+    const { server, timers, outbox } = setup({ PUT: [{ status: 500 }] });
+    await outbox.submit(submission());
+    await settle();
+    expect(outbox.status(submission().id)).toMatchObject({ state: 'pending', attemptSaved: true, tries: 1 });
+    await timers.fireNext();
+    expect(server.calls.map((call) => call.method)).toEqual(['POST', 'PUT', 'PUT']);
+    expect(outbox.status(submission().id).state).toBe('saved');
+  });
+
+  it('keeps an attempt the server refuses for good, does not retry it by itself, and retries when asked', async () => {
+    const { store, server, timers, outbox } = setup({ POST: [{ status: 403, body: '{"message":"This test belongs to another student."}' }] });
+    await outbox.submit(submission());
+    await settle();
+    expect(outbox.status(submission().id)).toEqual({ state: 'failed', status: 403, message: 'This test belongs to another student.' });
+    expect(timers.delays()).toEqual([]);
+    expect(store.rows.get(submission().id)?.refused).toEqual({ status: 403, message: 'This test belongs to another student.' });
+    outbox.retryNow();
+    await settle();
+    expect(server.calls).toHaveLength(1);
+    outbox.retryNow(submission().id);
+    await settle();
+    expect(server.calls.map((call) => call.method)).toEqual(['POST', 'POST', 'PUT']);
+    expect(outbox.status(submission().id).state).toBe('saved');
+  });
+
+  it('a refused recording does not hold back the saved attempt', async () => {
+    const { store, outbox } = setup({ PUT: [{ status: 415, body: '{"message":"A recording must be audio."}' }] });
+    await outbox.submit(submission());
+    await settle();
+    expect(outbox.status(submission().id)).toMatchObject({ state: 'saved', recordingError: 'A recording must be audio.' });
+    expect(store.rows.size).toBe(0);
+  });
+
+  it('waits for the same user to sign in again after a 401', async () => {
+    const { server, timers, outbox } = setup({ POST: [{ status: 401, body: '{"message":"Not signed in"}' }] });
+    await outbox.submit(submission());
+    await settle();
+    expect(outbox.status(submission().id)).toMatchObject({ state: 'pending', waitingForSignIn: true });
+    expect(timers.delays()).toEqual([]);
+    await outbox.resume(99);
+    await settle();
+    expect(server.calls).toHaveLength(1);
+    await outbox.resume(7);
+    await settle();
+    expect(server.calls.map((call) => call.method)).toEqual(['POST', 'POST', 'PUT']);
+    expect(outbox.status(submission().id).state).toBe('saved');
+  });
+
+  it('a later visit (a new page, the same storage) sends what the last one left, for its owner only', async () => {
+    const store = new MemoryStore();
+    const first = setup({ POST: ['network-error', 'network-error'] }, store);
+    await first.outbox.submit(submission());
+    await first.outbox.submit(submission({ id: 'other-user-attempt', ownerUserId: 8, recording: null }));
+    await settle();
+    expect(store.rows.size).toBe(2);
+
+    const later = setup({}, store);
+    await later.outbox.resume(7);
+    await settle();
+    expect(later.server.calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'POST /api/test-sessions',
+      'PUT /api/attempts/6f1c1a52-5d1e-4c54-9a53-2f3b2f0f8c11/recording',
+    ]);
+    expect(later.outbox.status(submission().id).state).toBe('saved');
+    expect([...store.rows.keys()]).toEqual(['other-user-attempt']);
+    expect(later.outbox.pendingIds()).toEqual(['other-user-attempt']);
+  });
+
+  it('still sends from memory when the browser will not store anything, and says so', async () => {
+    const store = new MemoryStore();
+    store.failWrites = true;
+    const { outbox, server } = setup({ POST: [{ status: 503 }] }, store);
+    await outbox.submit(submission());
+    await settle();
+    expect(outbox.status(submission().id)).toMatchObject({ state: 'pending', memoryOnly: true });
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('does not send twice at once when nudged while a send is running', async () => {
+    const { server, outbox } = setup();
+    await outbox.submit(submission());
+    outbox.retryNow();
+    outbox.retryNow(submission().id);
+    await settle();
+    expect(server.calls.map((call) => call.method)).toEqual(['POST', 'PUT']);
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('doubles from 2 s, caps at one minute, and stays within 20 % jitter', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 12].map((tries) => retryDelayMs(tries, 0.5))).toEqual([2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000]);
+    expect(retryDelayMs(1, 0)).toBe(1600);
+    expect(retryDelayMs(1, 0.999999)).toBe(2400);
+    expect(retryDelayMs(30, 0.999999)).toBeLessThanOrEqual(OUTBOX_MAX_RETRY_MS * 1.2);
+  });
+});
