@@ -21,6 +21,7 @@ import { CUE_CARDS } from '../../shared/speaking-test/questions.js';
 import type { Db } from '../db/open.js';
 import { attempts, courses, students, users } from '../db/schema.js';
 import { badRequest } from '../lib/http-errors.js';
+import { totalsCache } from '../lib/totals-cache.js';
 import { recordingInfo, recordingUrl } from './service.js';
 
 /** A [start, end) range of completion times; null for every date. */
@@ -116,9 +117,13 @@ export async function listAttempts(
   db: Db,
   input: { kind: AttemptKind; range: CompletedRange; page: number; limit: number },
 ): Promise<{ attempts: AttemptListRow[]; total: number }> {
-  const rows = await attemptsListQuery(db, input.kind, input.range, { limit: input.limit, offset: (input.page - 1) * input.limit });
-  const [counted] = await attemptsCountQuery(db, input.kind, input.range);
-  return { attempts: rows.map(toListRow), total: counted?.total ?? 0 };
+  const key = `attempts:${input.kind}:${input.range ? `${input.range.start.toISOString()}/${input.range.end.toISOString()}` : 'all'}`;
+  const [rows, total] = await Promise.all([
+    attemptsListQuery(db, input.kind, input.range, { limit: input.limit, offset: (input.page - 1) * input.limit }),
+    // The exact count over ~100,000 index entries costs more than the page itself: reused for a few seconds (totals-cache.ts).
+    totalsCache(db).get(key, async () => (await attemptsCountQuery(db, input.kind, input.range))[0]?.total ?? 0),
+  ]);
+  return { attempts: rows.map(toListRow), total };
 }
 
 export type ExportRow = AttemptListRow & { teacherComment: string | null };

@@ -8,6 +8,7 @@ import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.j
 import { interviewSessionBody, testSessionBody } from '../test/attempt-fixtures.js';
 import { testDrivers } from '../test/databases.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
+import { invalidateTotals } from '../lib/totals-cache.js';
 
 type Kind = 'ielts' | 'interview';
 const LIST: Record<Kind, string> = { ielts: '/api/admin/test-attempts', interview: '/api/admin/interview-attempts' };
@@ -30,6 +31,7 @@ async function insertAttempts(db: Db, studentId: number, kind: Kind, completedAt
     completedAt,
   }));
   await db.insert(attempts).values(rows);
+  invalidateTotals(db);
   return rows.map((row) => row.id);
 }
 
@@ -54,6 +56,7 @@ describe.each(testDrivers)('admin attempts on %s', (driver) => {
   afterAll(() => t.close());
   beforeEach(async () => {
     await t.database.db.delete(attempts);
+    invalidateTotals(t.database.db);
   });
 
   const get = (url: string, cookie = adminCookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });

@@ -7,6 +7,7 @@ import type { Db } from '../db/open.js';
 import { courses, students, users, type CourseRow } from '../db/schema.js';
 import { badRequest, conflict } from '../lib/http-errors.js';
 import { uniqueViolationConstraint } from '../lib/sql-errors.js';
+import { invalidateTotals, totalsCache } from '../lib/totals-cache.js';
 import { toStudentDto } from './queries.js';
 import { setStudentStatus } from './service.js';
 
@@ -78,8 +79,12 @@ export async function listStudents(
   db: Db,
   query: { page: number; limit: number; search: string },
 ): Promise<{ rows: AdminStudent[]; total: number }> {
-  const [rows, totals] = await Promise.all([studentsPageQuery(db, query), studentsCountQuery(db, query.search)]);
-  return { rows: rows.map(toAdminStudentDto), total: totals[0]?.total ?? 0 };
+  const [rows, total] = await Promise.all([
+    studentsPageQuery(db, query),
+    // Reused for a few seconds per search text; this process's writes clear it (totals-cache.ts).
+    totalsCache(db).get(`students:${query.search.trim().toLowerCase()}`, async () => (await studentsCountQuery(db, query.search))[0]?.total ?? 0),
+  ]);
+  return { rows: rows.map(toAdminStudentDto), total };
 }
 
 /** Every student matching the search, newest first (the CSV export). */
@@ -160,6 +165,7 @@ export async function createStudentAccount(
   } catch (error) {
     throw conflictFromUniqueViolation(error, values);
   }
+  invalidateTotals(db);
   const student = await findAdminStudent(db, studentId);
   if (!student) throw new Error(`student ${studentId} vanished after being created`);
   return { student, generatedPassword };
@@ -189,6 +195,8 @@ export async function updateStudentAccount(db: Db, id: number, values: StudentFo
   } catch (error) {
     throw conflictFromUniqueViolation(error, values);
   }
+  // A new name or mobile number changes which searches find the student.
+  invalidateTotals(db);
   return findAdminStudent(db, id);
 }
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { StudentStatus } from '../../shared/api/entities.js';
 import type { Db } from '../db/open.js';
 import { sessions, students, users, type StudentRow } from '../db/schema.js';
+import { invalidateTotals } from '../lib/totals-cache.js';
 
 /**
  * Sets a student's status. Deactivating ends the student's own sessions at once and takes them off any
@@ -23,5 +24,7 @@ export async function deleteStudent(db: Db, studentId: number): Promise<boolean>
   const [row] = await db.select({ userId: students.userId }).from(students).where(eq(students.id, studentId));
   if (!row) return false;
   await db.delete(users).where(eq(users.id, row.userId));
+  // The student and their attempts are gone (cascade): both lists' totals change.
+  invalidateTotals(db);
   return true;
 }

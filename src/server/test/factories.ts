@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/open.js';
 import { courses, students, users, type CourseRow, type StudentRow, type UserRow } from '../db/schema.js';
 import { seedCourses } from '../db/seed.js';
+import { invalidateTotals } from '../lib/totals-cache.js';
 
 export const DEFAULT_TEST_PASSWORD = 'correct-horse-42';
 
@@ -118,5 +119,7 @@ export async function createStudent(
     })
     .returning();
   if (!student) throw new Error('student not inserted');
+  // Stands for a write through the app: the list totals cached for this database are cleared.
+  invalidateTotals(db);
   return { user, student, course, mobileNumber, password };
 }
