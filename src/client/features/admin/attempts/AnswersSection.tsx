@@ -1,8 +1,6 @@
 import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { AttemptDetail, IeltsAnswer, InterviewAnswer } from '../../../../shared/api/admin-attempts';
-import { AnswerText, MarksLegend } from './AnswerText';
-import { formatSeconds } from './format';
-import { markCounts } from './mark-answer';
+import { AnswerText, formatSeconds, markCounts, MarksLegend } from '../../../components/scores';
 
 const PART_TITLES: Record<number, string> = {
   1: 'Part 1: Introduction & Interview',

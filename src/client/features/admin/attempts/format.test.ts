@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAttemptDateAndTime, formatAttemptTime, formatDuration, formatFilterDate, formatPercent, schoolToday } from './format';
+import { formatAttemptDateAndTime, formatAttemptTime, formatDuration, formatFilterDate, schoolToday } from './format';
 
 describe('attempt dates at the school', () => {
   it('shows the time in the school time zone, not the device one', () => {
@@ -18,7 +18,7 @@ describe('attempt dates at the school', () => {
   });
 });
 
-describe('durations and ratios', () => {
+describe('durations', () => {
   it.each([
     [45_400, '45 s'],
     [60_000, '1 min'],
@@ -26,11 +26,5 @@ describe('durations and ratios', () => {
     [725_000, '12 min 5 s'],
   ])('%i ms is %s', (ms, text) => {
     expect(formatDuration(ms)).toBe(text);
-  });
-
-  it('shows percentages with a decimal only under 10%', () => {
-    expect(formatPercent(0.033)).toBe('3.3%');
-    expect(formatPercent(0.39)).toBe('39%');
-    expect(formatPercent(0)).toBe('0%');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markAnswer, markCounts } from './mark-answer';
+import { markAnswer, markCounts, tallyMarks, tallyText } from './mark-answer';
 
 describe('markAnswer', () => {
   it('marks fillers and grammar slips where the scorer finds them, and keeps every character', () => {
@@ -20,5 +20,26 @@ describe('markAnswer', () => {
   it('leaves ordinary uses alone', () => {
     expect(markAnswer('I like reading as well.')).toEqual([{ text: 'I like reading as well.', kind: null }]);
     expect(markAnswer('')).toEqual([]);
+  });
+});
+
+describe('tallyMarks', () => {
+  it('counts each filler and slip over all answers, most frequent first', () => {
+    const tally = tallyMarks(['Um, like, I went there. So, it was fun.', 'Um, she are nice.\nUm, the the end, like.', 'Nothing here.']);
+    expect(tally.fillers).toEqual([
+      { filler: 'um', count: 3 },
+      { filler: 'like', count: 2 },
+      { filler: 'so', count: 1 },
+    ]);
+    expect(tally.slips).toEqual([
+      { text: 'she are', count: 1 },
+      { text: 'the the', count: 1 },
+    ]);
+    expect(tallyText(tally.fillers)).toBe('um ×3, like ×2, so ×1');
+  });
+
+  it('is empty without marks', () => {
+    expect(tallyMarks([])).toEqual({ fillers: [], slips: [] });
+    expect(tallyText([])).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import { Group, Text, VisuallyHidden } from '@mantine/core';
 import classes from './AnswerText.module.css';
-import { isEmptyAnswer } from '../../../../shared/interview/answers';
+import { isEmptyAnswer } from '../../../shared/interview/answers';
 import { markAnswer, type MarkKind } from './mark-answer';
 
 const SPOKEN: Record<MarkKind, string> = { filler: 'filler', slip: 'grammar slip' };

@@ -1,0 +1,142 @@
+import { Badge, Group, List, Paper, Stack, Table, Text, Title, type TitleOrder } from '@mantine/core';
+import { bandText, CRITERION_LABELS, type AttemptKind, type CriterionAnalysis, type SpeechMetricsDto } from '../../../shared/api/admin-attempts';
+import { formatPercent, formatSeconds } from './format';
+import { tallyText, type MarkTally } from './mark-answer';
+
+/*
+ * The speaking-test estimate explained, shared by the student's results and the teacher's review:
+ * each criterion's band, the rules that moved it from its base, the figures they read, the advice.
+ */
+
+const ratio = (value: number) => `${value.toFixed(2)} (${formatPercent(value)})`;
+
+/** How the figures a speaking-test rule reads are named and shown. */
+const FIGURE_TEXT: Record<string, { label: string; show: (value: number | null) => string }> = {
+  wordsPerMinute: { label: 'Words per minute', show: (v) => (v === null ? 'not measured' : String(Math.round(v))) },
+  fillerRatio: { label: 'Filler ratio', show: (v) => (v === null ? '—' : ratio(v)) },
+  responseTimeMs: { label: 'Response time', show: (v) => (v === null ? 'not measured' : formatSeconds(v)) },
+  uniqueWordRatio: { label: 'Unique-word ratio', show: (v) => (v === null ? '—' : ratio(v)) },
+  wordCount: { label: 'Word count', show: (v) => (v === null ? '—' : String(v)) },
+  grammarErrorRatio: { label: 'Grammar-slip ratio', show: (v) => (v === null ? '—' : ratio(v)) },
+  avgWordsPerSentence: { label: 'Words per sentence', show: (v) => (v === null ? '—' : v.toFixed(1)) },
+};
+
+function delta(value: number): string {
+  return `${value > 0 ? '+' : '−'}${Math.abs(value)}`;
+}
+
+/** A band, labelled as the estimate, with the teacher's own band beside it when there is one. */
+export function BandPair({
+  kind,
+  estimate,
+  teacher,
+  size = 'lg',
+}: {
+  kind: AttemptKind;
+  estimate: number | null | undefined;
+  teacher?: number | null | undefined;
+  size?: 'lg' | 'xl';
+}) {
+  return (
+    <Group gap="xs" align="baseline" wrap="wrap">
+      <Text fz={size === 'xl' ? 32 : 24} fw={700} lh={1.1}>
+        {estimate === null || estimate === undefined ? '—' : bandText(kind, estimate)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        estimate
+      </Text>
+      {teacher !== null && teacher !== undefined ? (
+        <Badge variant="light" color="indigo" c="indigo.9" size="lg">
+          Teacher {bandText(kind, teacher)}
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
+export function FiguresTable({ caption, rows }: { caption: string; rows: Array<[string, string]> }) {
+  return (
+    <Table.ScrollContainer minWidth={280} type="native">
+      <Table withTableBorder verticalSpacing={6} captionSide="top" fz="sm">
+        <Table.Caption ta="left">{caption}</Table.Caption>
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th scope="row" fw={500} w="55%">
+                {label}
+              </Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * One criterion: band, base and the rules that fired, the figures they read and the advice.
+ * `figureNotes` adds words after a figure, e.g. the fillers said after the filler ratio.
+ */
+export function CriterionCard({
+  criterion,
+  teacher,
+  figureNotes = {},
+  headingOrder = 3,
+}: {
+  criterion: CriterionAnalysis;
+  teacher?: number | null | undefined;
+  figureNotes?: Partial<Record<string, string>>;
+  headingOrder?: TitleOrder;
+}) {
+  const label = CRITERION_LABELS[criterion.criterion];
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={label}>
+      <Stack gap="xs">
+        <Title order={headingOrder} size="h4">
+          {label}
+        </Title>
+        <BandPair kind="ielts" estimate={criterion.band} teacher={teacher} />
+        <Text size="sm">
+          Base {criterion.base}
+          {criterion.rules.length === 0 ? '; no rule changed it.' : ', then:'}
+        </Text>
+        {criterion.rules.length > 0 ? (
+          <List size="sm" spacing={2}>
+            {criterion.rules.map((rule) => (
+              <List.Item key={rule.rule}>
+                {rule.rule}: <strong>{delta(rule.delta)}</strong>
+              </List.Item>
+            ))}
+          </List>
+        ) : null}
+        <List size="sm" spacing={2} listStyleType="none" styles={{ root: { paddingInlineStart: 0 } }}>
+          {Object.entries(criterion.figures).map(([key, value]) => (
+            <List.Item key={key}>
+              {FIGURE_TEXT[key]?.label ?? key}: {FIGURE_TEXT[key]?.show(value) ?? String(value)}
+              {figureNotes[key] ? ` — ${figureNotes[key]}` : null}
+            </List.Item>
+          ))}
+        </List>
+        <Text size="sm" c="dimmed" fs="italic">
+          {criterion.advice}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The whole test's figures as rows for FiguresTable; with a tally, the fillers and slips by name. */
+export function speechFigures(metrics: SpeechMetricsDto, tally?: MarkTally): Array<[string, string]> {
+  const named = (items: string) => (items ? `: ${items}` : '');
+  return [
+    ['Words per minute', metrics.wordsPerMinute === null ? 'not measured' : String(Math.round(metrics.wordsPerMinute))],
+    ['Unique-word ratio', `${metrics.uniqueWordRatio.toFixed(2)} (${metrics.uniqueWords} different words)`],
+    ['Word count', String(metrics.wordCount)],
+    ['Fillers', `${metrics.fillerWords} (${formatPercent(metrics.fillerRatio)} of words)${tally ? named(tallyText(tally.fillers)) : ''}`],
+    ['Grammar slips', `${metrics.grammarErrors} (${formatPercent(metrics.grammarErrorRatio)} of words)${tally ? named(tallyText(tally.slips)) : ''}`],
+    ['Response time', metrics.responseTimeMs === null ? 'not measured' : `${formatSeconds(metrics.responseTimeMs)} on average`],
+    ['Sentences', `${metrics.sentenceCount} (${metrics.avgWordsPerSentence.toFixed(1)} words each)`],
+    ['Speaking time', formatSeconds(metrics.speakingTimeMs)],
+  ];
+}
