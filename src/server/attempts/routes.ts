@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { RECORDING_MAX_BYTES, RECORDING_MIME_TYPES, recordingSaved, saveTestSessionBody, testSessionSaved } from '../../shared/api/attempts.js';
 import { errorBody } from '../../shared/api/common.js';
 import { interviewSessionSaved, saveInterviewSessionBody } from '../../shared/api/interview.js';
+import { testHistory } from '../../shared/api/test-history.js';
 import { effectiveStudentId, requireAuth } from '../auth/access.js';
 import type { AppDeps } from '../deps.js';
 import { forbidden, HttpError, notFound } from '../lib/http-errors.js';
+import { speakingTestHistory } from './history.js';
 import { parseByteRange } from './range.js';
 import {
   findAttempt,
@@ -68,6 +70,13 @@ export async function attemptRoutes(app: FastifyInstance, deps: AppDeps): Promis
         alreadySaved,
       });
     },
+  });
+
+  /** The student's latest speaking tests (overall bands), oldest first: the progress chart on the results. */
+  api.get('/api/student/test-history', {
+    config: { access: 'studentOrActing' },
+    schema: { response: { 200: testHistory, ...errors } },
+    handler: async (request) => speakingTestHistory(db, effectiveStudentId(request)),
   });
 
   /** The recording of a saved attempt, uploaded after the attempt (retried until it arrives). */

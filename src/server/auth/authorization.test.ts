@@ -141,6 +141,9 @@ const TABLE: Record<string, Row> = {
     body: (f, caller) => interviewSessionBody(caller === 'adminActing' ? f.target.student.id : f.student.student.id) as unknown as Record<string, unknown>,
     expected: { signedOut: [401, SIGN_IN_FIRST], student: 201, deactivated: [403, DEACTIVATED], admin: [403, NO_ACTING_STUDENT], adminActing: 201 },
   },
+  'GET /api/student/test-history': {
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [403, DEACTIVATED], admin: [403, NO_ACTING_STUDENT], adminActing: 200 },
+  },
   'PUT /api/attempts/:id/recording': {
     path: async (f, caller) => `/api/attempts/${await createAttempt(t.database.db, caller === 'adminActing' ? f.target.student.id : f.student.student.id)}/recording`,
     raw: { contentType: 'audio/webm;codecs=opus', payload: Buffer.from('not really opus, but bytes') },

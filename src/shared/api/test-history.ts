@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** How many of the student's latest speaking tests the history gives. */
+export const TEST_HISTORY_LIMIT = 20;
+
+export const testHistoryEntry = z.object({
+  attemptId: z.uuid(),
+  /** ISO date and time the test was completed. */
+  completedAt: z.iso.datetime({ offset: true }),
+  /** The estimated overall band (not rounded); null when there was too little speech to assess. */
+  overall: z.number().nullable(),
+});
+export type TestHistoryEntry = z.infer<typeof testHistoryEntry>;
+
+/** GET /api/student/test-history: the signed-in (or acting) student's latest speaking tests, oldest first. */
+export const testHistory = z.object({ attempts: z.array(testHistoryEntry).max(TEST_HISTORY_LIMIT) });
+export type TestHistory = z.infer<typeof testHistory>;
