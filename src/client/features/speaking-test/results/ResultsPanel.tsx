@@ -1,0 +1,344 @@
+import { Alert, Badge, Button, Group, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import type { CriterionAnalysis } from '../../../../shared/api/admin-attempts';
+import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer';
+import { PART_TITLES } from '../../../../shared/speaking-test/constants';
+import type { QuestionSet } from '../../../../shared/speaking-test/questions';
+import { roundToHalfBand, scoreSpeakingTest, type SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
+import { AnswerText, CriterionCard, FiguresTable, formatPercent, MarksLegend, speechFigures, tallyMarks, tallyText } from '../../../components/scores';
+import { useCurrentUser } from '../../../lib/auth/current-user';
+import { saveFile } from '../../../lib/download';
+import { toastError } from '../../../lib/notify';
+import { browserOutbox, useOutboxStatus } from '../../../lib/outbox';
+import { readStudentInfo } from '../../../lib/student-info';
+import { useTestHistory } from './api';
+import {
+  AUDIO_FAILED_TITLE,
+  audioDescriptionFile,
+  NO_AUDIO_TEXT,
+  NO_AUDIO_TITLE,
+  recordingFile,
+  transcriptFile,
+  type TestFacts,
+} from './downloads';
+import { HistoryChart } from './HistoryChart';
+import { hasEarlierTests, historySeries } from './history';
+import { saveStatusView, type SaveTone } from './save-status';
+
+export interface ResultsPanelProps {
+  answers: SpeakingTestAnswer[];
+  /** The test's questions (the cue card for the transcript and the audio description). */
+  questions: QuestionSet;
+  /** ms since epoch, Start Test pressed. */
+  startedAt: number;
+  /** ms since epoch. */
+  completedAt: number;
+  recording: { blob: Blob; mimeType: string } | null;
+  /** Ran without a microphone. */
+  demo: boolean;
+  /** The outbox id; null when nothing was submitted (e.g. no student info). */
+  attemptId: string | null;
+  /** The page signs out. */
+  onTakeAnotherTest: () => void;
+}
+
+const CRITERIA = ['fluency', 'vocabulary', 'grammar', 'pronunciation'] as const;
+const CRITERION_NAMES: Record<(typeof CRITERIA)[number], string> = {
+  fluency: 'Fluency',
+  vocabulary: 'Vocabulary',
+  grammar: 'Grammar',
+  pronunciation: 'Pronunciation',
+};
+
+const band = (value: number) => roundToHalfBand(value).toFixed(1);
+
+function deviceTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+const TONE_COLOR: Record<SaveTone, string> = { saved: 'teal', pending: 'blue', failed: 'red', warning: 'yellow' };
+
+function SaveStatus({ attemptId }: { attemptId: string | null }) {
+  const status = useOutboxStatus(attemptId);
+  const [now, setNow] = useState(() => Date.now());
+  const ticking = status.state === 'pending' && status.nextTryAt !== null;
+  useEffect(() => {
+    if (!ticking) return undefined;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [ticking]);
+  const view = saveStatusView(attemptId, status, now);
+  return (
+    <Alert
+      color={TONE_COLOR[view.tone]}
+      variant="light"
+      title={view.title}
+      icon={view.tone === 'pending' ? <Loader size={16} color="blue" aria-hidden /> : undefined}
+      data-save-state={attemptId === null ? 'not-submitted' : status.state}
+    >
+      <Stack gap="xs">
+        <Text size="sm" role="status" aria-live="polite">
+          {view.message}
+        </Text>
+        {view.detail ? (
+          <Text size="xs" c="dimmed">
+            {view.detail}
+          </Text>
+        ) : null}
+        {view.canRetry && attemptId !== null ? (
+          <Group>
+            <Button size="xs" variant="default" onClick={() => browserOutbox().retryNow(attemptId)}>
+              Try again
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}
+
+function criterionAnalyses(result: Extract<SpeakingTestResult, { assessable: true }>): CriterionAnalysis[] {
+  return CRITERIA.map((name) => {
+    const { criterion, base, band: value, rules, figures, advice } = result.criteria[name];
+    return { criterion, base, band: value, rules, figures: { ...figures }, advice };
+  });
+}
+
+function Bands({ result }: { result: Extract<SpeakingTestResult, { assessable: true }> }) {
+  return (
+    <Stack gap="sm">
+      <Group gap="md" align="baseline" wrap="wrap">
+        <Text fw={600}>Estimated overall band</Text>
+        <Text fz={44} fw={800} lh={1} c="indigo.8" data-testid="overall-band">
+          {band(result.bands.overall)}
+        </Text>
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        {CRITERIA.map((name) => (
+          <Paper key={name} withBorder radius="md" p="sm" ta="center">
+            <Text size="sm" c="dimmed">
+              {CRITERION_NAMES[name]}
+            </Text>
+            <Text fz={26} fw={700} lh={1.2} data-testid={`${name}-band`}>
+              {band(result.bands[name])}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        An estimate from the words recognised, not an official IELTS score. Overall is the mean of the four, to the nearest half band.
+      </Text>
+    </Stack>
+  );
+}
+
+function Explained({ result, answers }: { result: SpeakingTestResult; answers: readonly SpeakingTestAnswer[] }) {
+  const tally = useMemo(() => tallyMarks(answers.map((answer) => answer.answer)), [answers]);
+  const fillerNote = tallyText(tally.fillers);
+  const slipNote = tallyText(tally.slips);
+  const figureNotes: Partial<Record<string, string>> = {
+    fillerRatio: `${result.metrics.fillerWords} ${result.metrics.fillerWords === 1 ? 'filler' : 'fillers'}${fillerNote ? `: ${fillerNote}` : ''}`,
+    grammarErrorRatio: `${result.metrics.grammarErrors} ${result.metrics.grammarErrors === 1 ? 'slip' : 'slips'}${slipNote ? `: ${slipNote}` : ''}`,
+    uniqueWordRatio: `${result.metrics.uniqueWords} different words`,
+  };
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="results-explained">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="results-explained">
+          How your bands were worked out
+        </Title>
+        {result.assessable ? (
+          <>
+            <Text size="sm">
+              Each band starts from a base and moves with what the figures show. Under each one: the figures it read and the one change that would
+              raise it most.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {criterionAnalyses(result).map((criterion) => (
+                <CriterionCard key={criterion.criterion} criterion={criterion} figureNotes={figureNotes} />
+              ))}
+            </SimpleGrid>
+          </>
+        ) : null}
+        <FiguresTable caption="The figures from your whole test" rows={speechFigures(result.metrics, tally)} />
+        {result.metrics.fillerWords > 0 ? (
+          <Text size="sm">
+            Fillers were {formatPercent(result.metrics.fillerRatio)} of your words; they are highlighted in your answers below.
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Answers({ answers, questions }: { answers: readonly SpeakingTestAnswer[]; questions: QuestionSet }) {
+  const parts = ([1, 2, 3] as const).filter((part) => answers.some((answer) => answer.part === part));
+  const cueCard = questions.part2[0];
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="results-answers">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="results-answers">
+          Your answers
+        </Title>
+        {answers.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No answers were recorded.
+          </Text>
+        ) : (
+          <>
+            <MarksLegend />
+            {parts.map((part) => (
+              <Stack key={part} gap="sm" component="section" aria-labelledby={`results-part-${part}`}>
+                <Title order={3} size="h4" id={`results-part-${part}`}>
+                  Part {part}: {PART_TITLES[part]}
+                </Title>
+                <Stack gap="sm" component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
+                  {answers
+                    .filter((answer) => answer.part === part)
+                    .map((answer) => (
+                      <li key={`${answer.part}-${answer.questionNumber}`}>
+                        <Stack gap={4}>
+                          {part === 2 && cueCard ? (
+                            <>
+                              <Text size="sm" fw={600}>
+                                Cue card: {cueCard.topic}
+                              </Text>
+                              <List size="sm" spacing={0}>
+                                {cueCard.bullets.map((bullet) => (
+                                  <List.Item key={bullet}>{bullet}</List.Item>
+                                ))}
+                              </List>
+                            </>
+                          ) : (
+                            <Text size="sm" fw={600}>
+                              Q{answer.questionNumber}. {answer.question}
+                            </Text>
+                          )}
+                          <AnswerText text={answer.answer} />
+                        </Stack>
+                      </li>
+                    ))}
+                </Stack>
+              </Stack>
+            ))}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Progress({ attemptId, completedAt, overall }: { attemptId: string | null; completedAt: number; overall: number | null }) {
+  const history = useTestHistory();
+  const points = historySeries(history.data?.attempts, { attemptId, completedAt, overall });
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="results-progress">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="results-progress">
+          Your progress
+        </Title>
+        {history.isPending ? (
+          <Group gap="xs">
+            <Loader size="sm" aria-hidden />
+            <Text size="sm">Loading your earlier tests…</Text>
+          </Group>
+        ) : history.isError ? (
+          <Text size="sm" c="dimmed">
+            Your earlier tests could not be loaded just now.
+          </Text>
+        ) : hasEarlierTests(points) ? (
+          <HistoryChart points={points} />
+        ) : (
+          <Text size="sm">Your first test: take another later to see your progress.</Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function ResultsPanel({ answers, questions, startedAt, completedAt, recording, demo, attemptId, onTakeAnotherTest }: ResultsPanelProps) {
+  const result = useMemo(() => scoreSpeakingTest(answers), [answers]);
+  const { data: user } = useCurrentUser();
+  const studentName = user?.actingStudent?.studentName ?? readStudentInfo()?.studentName ?? user?.displayName ?? 'Student';
+  const facts: TestFacts = { studentName, answers, questions, startedAt, completedAt, timeZone: deviceTimeZone() };
+
+  const downloadTranscript = () => {
+    const file = transcriptFile(facts, result);
+    saveFile(file.blob, file.fileName);
+  };
+  const downloadAudio = () => {
+    const file = recordingFile(recording, completedAt, facts.timeZone);
+    if (file === null) {
+      toastError(NO_AUDIO_TITLE, NO_AUDIO_TEXT);
+      return;
+    }
+    saveFile(file.blob, file.fileName);
+  };
+  const downloadAudioDescription = () => {
+    let file;
+    try {
+      file = audioDescriptionFile(facts);
+    } catch {
+      const raw = recordingFile(recording, completedAt, facts.timeZone);
+      toastError(AUDIO_FAILED_TITLE, raw ? 'The complete audio could not be described, so your recording is downloaded instead.' : NO_AUDIO_TEXT);
+      if (raw) saveFile(raw.blob, raw.fileName);
+      return;
+    }
+    if (file === null) {
+      toastError(NO_AUDIO_TITLE, NO_AUDIO_TEXT);
+      return;
+    }
+    saveFile(file.blob, file.fileName);
+  };
+
+  return (
+    <Stack gap="lg" data-testid="results-panel">
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="results-title">
+        <Stack gap="md">
+          <Group justify="space-between" align="center" wrap="wrap" gap="xs">
+            <Title order={2} id="results-title">
+              Test Complete!
+            </Title>
+            {demo ? (
+              <Badge variant="light" color="gray" c="gray.8" size="lg">
+                Demo mode (no microphone)
+              </Badge>
+            ) : null}
+          </Group>
+          <SaveStatus attemptId={attemptId} />
+          {result.assessable ? (
+            <Bands result={result} />
+          ) : (
+            <Alert color="orange" variant="light" title="Not enough speech for a band" data-testid="not-assessable">
+              {result.reason}
+            </Alert>
+          )}
+          {result.partNotes.map((note) => (
+            <Alert key={note.part} color="gray" variant="light" title={`Part ${note.part}`}>
+              {note.message}
+            </Alert>
+          ))}
+          <Group gap="sm" wrap="wrap">
+            <Button variant="light" onClick={downloadTranscript}>
+              Download Transcript
+            </Button>
+            <Button variant="light" onClick={downloadAudio}>
+              Download Audio
+            </Button>
+            <Button variant="subtle" onClick={downloadAudioDescription}>
+              Download Audio Timeline
+            </Button>
+          </Group>
+          <Group>
+            <Button onClick={onTakeAnotherTest}>Take Another Test</Button>
+          </Group>
+        </Stack>
+      </Paper>
+      <Progress attemptId={attemptId} completedAt={completedAt} overall={result.assessable ? result.bands.overall : null} />
+      <Explained result={result} answers={answers} />
+      <Answers answers={answers} questions={questions} />
+    </Stack>
+  );
+}
+
+export default ResultsPanel;

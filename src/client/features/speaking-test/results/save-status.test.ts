@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { SAVE_WARNING_TEXT, saveStatusView } from './save-status';
+
+const NOW = 1_000_000;
+const pending = { state: 'pending' as const, attemptSaved: false, tries: 0, nextTryAt: NOW, lastError: null, waitingForSignIn: false, memoryOnly: false };
+
+describe('saveStatusView', () => {
+  it("gives the spec's Save Warning when nothing was submitted", () => {
+    expect(saveStatusView(null, { state: 'unknown' }, NOW)).toMatchObject({ tone: 'warning', message: SAVE_WARNING_TEXT, canRetry: false });
+  });
+
+  it('says the results are saved, and when only the recording failed', () => {
+    expect(saveStatusView('id', { state: 'saved', result: {}, recordingError: null }, NOW).message).toBe('Your results are saved.');
+    expect(saveStatusView('id', { state: 'saved', result: {}, recordingError: 'too large' }, NOW).message).toBe(
+      'Your results are saved. The recording could not be uploaded: too large',
+    );
+  });
+
+  it("passes the server's message on when it refused, with the teacher and Try again", () => {
+    expect(saveStatusView('id', { state: 'failed', status: 403, message: 'This test belongs to another student' }, NOW)).toMatchObject({
+      tone: 'failed',
+      message: 'This test belongs to another student. Please contact your teacher.',
+      canRetry: true,
+    });
+  });
+
+  it('keeps trying, says the copy is on this device, and gives the attempt number and next try', () => {
+    const first = saveStatusView('id', pending, NOW);
+    expect(first.message).toBe('Saving your results… we will keep trying. A copy is kept on this device until the school’s server confirms it.');
+    expect(first.detail).toBeNull();
+    const later = saveStatusView('id', { ...pending, tries: 2, nextTryAt: NOW + 3_500, lastError: 'The server answered 503.' }, NOW);
+    expect(later.detail).toBe('Attempt 3 · next try in 4 s · last error: The server answered 503.');
+    expect(later.canRetry).toBe(true);
+    expect(saveStatusView('id', { ...pending, tries: 1, nextTryAt: null }, NOW).detail).toBe('Attempt 2 · sending now');
+  });
+
+  it('asks to sign in again, and warns when the browser keeps no copy', () => {
+    expect(saveStatusView('id', { ...pending, tries: 1, waitingForSignIn: true }, NOW)).toMatchObject({ canRetry: false });
+    expect(saveStatusView('id', { ...pending, waitingForSignIn: true }, NOW).message).toContain('sign in again on this device');
+    expect(saveStatusView('id', { ...pending, memoryOnly: true }, NOW).message).toContain('leave this page open');
+  });
+});

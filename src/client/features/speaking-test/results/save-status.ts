@@ -1,0 +1,66 @@
+import type { OutboxStatus } from '../../../lib/outbox';
+
+/*
+ * What the results say about saving (beyond the spec: the outbox keeps the attempt until the
+ * server confirms it). The spec's own sentences are used where it has them.
+ */
+
+export const SAVE_WARNING_TEXT = 'Test completed but results may not be saved. Please contact your teacher.';
+export const SAVED_TEXT = 'Your results are saved.';
+export const CONTACT_TEACHER_TEXT = 'Please contact your teacher.';
+
+export type SaveTone = 'saved' | 'pending' | 'failed' | 'warning';
+
+export interface SaveStatusView {
+  tone: SaveTone;
+  title: string;
+  /** The sentence announced to screen readers when it changes. */
+  message: string;
+  /** Changing details (tries, next try), shown but not announced. */
+  detail: string | null;
+  canRetry: boolean;
+}
+
+function secondsUntil(at: number, now: number): number {
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+export function saveStatusView(attemptId: string | null, status: OutboxStatus, now: number): SaveStatusView {
+  if (attemptId === null) {
+    return { tone: 'warning', title: 'Save Warning', message: SAVE_WARNING_TEXT, detail: null, canRetry: false };
+  }
+  switch (status.state) {
+    case 'unknown':
+      return { tone: 'pending', title: 'Saving', message: 'Saving your results…', detail: null, canRetry: false };
+    case 'saved':
+      return {
+        tone: 'saved',
+        title: 'Saved',
+        message: status.recordingError === null ? SAVED_TEXT : `${SAVED_TEXT} The recording could not be uploaded: ${status.recordingError}`,
+        detail: null,
+        canRetry: false,
+      };
+    case 'failed':
+      return {
+        tone: 'failed',
+        title: 'Could not save',
+        message: `${status.message.trim().replace(/\.?$/u, '.')} ${CONTACT_TEACHER_TEXT}`,
+        detail: null,
+        canRetry: true,
+      };
+    case 'pending': {
+      const kept = status.memoryOnly
+        ? 'This browser would not keep a copy, so leave this page open until they are saved.'
+        : 'A copy is kept on this device until the school’s server confirms it.';
+      const message = status.waitingForSignIn
+        ? `Saving your results… you were signed out: sign in again on this device and we will finish saving. ${kept}`
+        : `Saving your results… we will keep trying. ${kept}`;
+      const parts: string[] = [];
+      if (status.tries > 0) parts.push(`Attempt ${status.tries + 1}`);
+      if (status.nextTryAt === null) parts.push('sending now');
+      else if (status.tries > 0 && !status.waitingForSignIn) parts.push(`next try in ${secondsUntil(status.nextTryAt, now)} s`);
+      if (status.lastError) parts.push(`last error: ${status.lastError}`);
+      return { tone: 'pending', title: 'Saving', message, detail: parts.length > 0 ? parts.join(' · ') : null, canRetry: status.tries > 0 && !status.waitingForSignIn };
+    }
+  }
+}
