@@ -1,7 +1,179 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Button, Container, Group, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  buildInterviewTranscriptText,
+  generateInterviewQuestions,
+  interviewAudioFileName,
+  interviewTranscriptFileName,
+  scoreInterview,
+  type InterviewQuestion,
+} from '../../../shared/interview';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { LoadError } from '../../components/LoadError';
+import { useCurrentUser } from '../../lib/auth/current-user';
+import { saveFile } from '../../lib/download';
+import { toastError } from '../../lib/notify';
+import { recordingExtension, recordingToWav } from '../../speech';
+import { useInterviewProfile } from './api/interview-profile';
+import { useStudentProfile } from './api/student-profile';
+import { selectInterviewView } from './flow';
+import { ActiveView, CompletedView, PermissionView, WelcomeView } from './simulator/InterviewViews';
+import { ACTIVE_INTERVIEW_KEY, LEAVE_CONFIRMATION, useInterviewSession } from './simulator/use-interview-session';
+
+const DASHBOARD_PATH = '/interview-dashboard';
+
+/** A reload of a page whose interview was running: the spec ends the session and goes to '/'. */
+function reloadedDuringInterview(): boolean {
+  try {
+    const flagged = window.sessionStorage.getItem(ACTIVE_INTERVIEW_KEY) !== null;
+    window.sessionStorage.removeItem(ACTIVE_INTERVIEW_KEY);
+    const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return flagged && entry?.type === 'reload';
+  } catch {
+    return false;
+  }
+}
 
 export default function InterviewSimulatorPage() {
+  const navigate = useNavigate();
+  const [ended] = useState(reloadedDuringInterview);
+  const user = useCurrentUser();
+  const profile = useInterviewProfile();
+  const student = useStudentProfile();
+
+  useEffect(() => {
+    if (ended) void navigate('/', { replace: true });
+  }, [ended, navigate]);
+
+  const studentName = student.data?.student.studentName ?? '';
+  const questions = useMemo(() => (profile.data ? generateInterviewQuestions(profile.data, studentName) : []), [profile.data, studentName]);
+
+  if (ended || profile.isPending || student.isPending || user.isPending) return <FullPageLoader label="Preparing your interview…" />;
+  const error = profile.error ?? student.error ?? user.error;
+  if (error || !user.data) {
+    return (
+      <Container size="sm" py="xl">
+        <LoadError
+          what="interview"
+          error={error ?? new Error('You are not signed in.')}
+          retry={() => void Promise.all([profile.refetch(), student.refetch(), user.refetch()])}
+          retrying={profile.isFetching || student.isFetching}
+        />
+      </Container>
+    );
+  }
+  return <Simulator questions={questions} studentName={studentName} userId={user.data.id} />;
+}
+
+function Simulator({ questions, studentName, userId }: { questions: readonly InterviewQuestion[]; studentName: string; userId: number }) {
+  const navigate = useNavigate();
+  const { state, dispatch, saveStatus, recording, blocker } = useInterviewSession({ questions, studentName, userId });
+  const model = selectInterviewView(state);
+  const [requesting, setRequesting] = useState(false);
+  const [preparingAudio, setPreparingAudio] = useState(false);
+  const wav = useRef<Promise<Blob> | null>(null);
+
+  const completed = state.view === 'completed';
+  const { answers } = state;
+  const report = useMemo(
+    () =>
+      completed && answers.length > 0
+        ? scoreInterview(answers.map((answer) => ({ question: answer.question, answer: answer.answer, category: answer.category, confidence: answer.confidence ?? null })))
+        : null,
+    [completed, answers],
+  );
+
+  useEffect(() => {
+    if (state.view !== 'permission') setRequesting(false);
+  }, [state.view]);
+  // A refusal keeps the permission screen (with its toast): the button works again.
+  useEffect(() => {
+    if (state.commands.some((command) => command.type === 'toast')) setRequesting(false);
+  }, [state.commands]);
+
+  // The WAV is made once, in the background, as soon as the recording has stopped.
+  useEffect(() => {
+    if (!recording) return;
+    wav.current = recordingToWav(recording.blob);
+    wav.current.catch(() => undefined);
+  }, [recording]);
+
+  const downloadTranscript = () => {
+    const text = buildInterviewTranscriptText(answers);
+    saveFile(new Blob([text], { type: 'text/plain;charset=utf-8' }), interviewTranscriptFileName(new Date()));
+  };
+
+  const downloadAudio = async () => {
+    if (!recording) return;
+    setPreparingAudio(true);
+    try {
+      const blob = await (wav.current ??= recordingToWav(recording.blob));
+      saveFile(blob, interviewAudioFileName(new Date()));
+    } catch (error) {
+      wav.current = null;
+      toastError('Audio Generation Failed', `${error instanceof Error ? error.message : String(error)} The original recording is downloaded instead.`);
+      saveFile(recording.blob, interviewAudioFileName(new Date()).replace(/\.wav$/, `.${recordingExtension(recording.mimeType)}`));
+    } finally {
+      setPreparingAudio(false);
+    }
+  };
+
+  let view = null;
+  switch (model.view) {
+    case 'permission':
+      view = (
+        <PermissionView
+          model={model}
+          requesting={requesting}
+          onAllow={() => {
+            setRequesting(true);
+            dispatch({ type: 'REQUEST_MICROPHONE' });
+          }}
+        />
+      );
+      break;
+    case 'welcome':
+      view = <WelcomeView model={model} onStart={() => dispatch({ type: 'START' })} />;
+      break;
+    case 'active':
+      view = <ActiveView model={model} onToggleRecording={() => dispatch({ type: 'TOGGLE_RECORDING' })} onNext={() => dispatch({ type: 'NEXT' })} />;
+      break;
+    case 'completed':
+      view = (
+        <CompletedView
+          model={model}
+          report={report}
+          saveStatus={saveStatus}
+          onDownloadTranscript={downloadTranscript}
+          onDownloadAudio={() => void downloadAudio()}
+          preparingAudio={preparingAudio}
+          onBack={() => void navigate(DASHBOARD_PATH)}
+        />
+      );
+      break;
+    case 'ended':
+      view = <FullPageLoader label="The interview has ended." />;
+      break;
+  }
+
+  const blocked = blocker.state === 'blocked';
   return (
-    <PlaceholderPage title="Interview Simulation">The mock interview opens on this page in the next release.</PlaceholderPage>
+    <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
+      {view}
+      <Modal opened={blocked} onClose={() => blocker.reset?.()} title="Leave the interview?" centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+        <Stack gap="md">
+          <Text size="sm">{LEAVE_CONFIRMATION}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+              Stay in the interview
+            </Button>
+            <Button color="red.9" onClick={() => blocker.proceed?.()}>
+              Leave and end the interview
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Container>
   );
 }

@@ -1,0 +1,332 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import type { Download, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { emptyInterviewProfile, type InterviewProfile } from '../src/shared/api/interview.js';
+import { saveInterviewProfile } from '../src/server/interview/service.js';
+import { createAdmin, createStudent, type CreatedStudent } from '../src/server/test/factories.js';
+import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
+import {
+  collectConsoleErrors,
+  launchBrowser,
+  makeSpeechWav,
+  newPage,
+  screenshot,
+  startTestServer,
+  type ConsoleErrors,
+  type LaunchedBrowser,
+  type TestServer,
+  type ViewportName,
+} from './support/index.js';
+
+/**
+ * The mock interview (/interview-simulator): permission, welcome, the active interview on the real
+ * examiner voice with a scripted recognizer and a fake microphone fed by espeak-ng speech, the
+ * completed view with scores and downloads, saving through the outbox, and the time limit.
+ * Playwright's clock drives the 1.5 s / 8 s / 30 min timers.
+ */
+let server: TestServer;
+let browser: LaunchedBrowser;
+let pages: Array<{ page: Page; errors: ConsoleErrors }> = [];
+
+/** A small profile: 5 introduction + 2 skills + 2 technical + 2 closing questions. */
+const PROFILE: InterviewProfile = {
+  ...emptyInterviewProfile(),
+  professionalSummary: 'Frontend developer who enjoys accessible design.',
+  skills: 'React, TypeScript',
+  technicalSkills: [{ skill: 'React' }],
+};
+
+beforeAll(async () => {
+  const wav = await makeSpeechWav('My name is Asha. I build accessible web applications with React and TypeScript, and I enjoy teamwork.');
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser({ speech: true, fakeAudioFile: wav })]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  for (const { page, errors } of pages) {
+    errors.assertNone();
+    await page.context().close();
+  }
+  pages = [];
+});
+
+interface Opened {
+  page: Page;
+  fake: FakeRecognition;
+  student: CreatedStudent;
+}
+
+/** A new 'Interview Aspirant' student with a saved profile, signed in, on /interview-simulator with the clock installed. */
+async function openSimulator(options: { viewport?: ViewportName; name?: string; profile?: InterviewProfile } = {}): Promise<Opened> {
+  const student = await createStudent(server.database.db, { courseName: 'Interview Aspirant', studentName: options.name ?? 'Asha Rao' });
+  await saveInterviewProfile(server.database.db, student.student.id, options.profile ?? PROFILE);
+  const page = await newPage(browser.browser, { viewport: options.viewport ?? 'desktop' });
+  page.setDefaultTimeout(15_000);
+  const errors = collectConsoleErrors(page, { ignore: [/status of 401/, /status of 503/] });
+  pages.push({ page, errors });
+  const fake = await installFakeRecognition(page);
+  await page.clock.install();
+  await page.goto(`${server.baseUrl}/auth`);
+  await page.getByLabel('Username or mobile number').fill(student.mobileNumber);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(student.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/interview-dashboard');
+  await page.getByRole('button', { name: 'Start My Interview' }).click();
+  await page.waitForURL('**/interview-simulator');
+  await page.getByRole('heading', { level: 1, name: 'Microphone Access Required' }).waitFor();
+  return { page, fake, student };
+}
+
+async function look(page: Page, name: string, viewport: ViewportName) {
+  await page.waitForTimeout(300);
+  await screenshot(page, `interview-simulator-${name}-${viewport}`);
+  const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth, h1: document.querySelectorAll('h1').length }));
+  expect(layout.scrollWidth, `${name} scrolls sideways at ${viewport}`).toBeLessThanOrEqual(layout.width);
+  expect(layout.h1).toBe(1);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious, `${name} at ${viewport}: accessibility violations`).toEqual([]);
+}
+
+const questionLabel = (page: Page) => page.getByText(/^Question \d+ of \d+$/);
+const currentQuestion = (page: Page) => page.getByTestId('current-question');
+const toast = (page: Page) => page.locator('.mantine-Notification-root');
+
+/** Allows the microphone and starts; returns the number of questions the welcome view announces. */
+async function start(page: Page, onWelcome?: () => Promise<void>): Promise<number> {
+  await page.getByRole('button', { name: 'Allow Microphone Access' }).click();
+  await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
+  await onWelcome?.();
+  const text = await page.getByText(/questions? have been prepared from your profile/).textContent();
+  const total = Number(/^(\d+)/.exec(text ?? '')?.[1]);
+  await page.getByRole('button', { name: 'Start My Interview' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Interview Simulation' }).waitFor();
+  return total;
+}
+
+/** Cuts the examiner short (the voice reports 'cancelled' and the flow goes on): keeps the test fast. */
+async function skipSpeech(page: Page) {
+  await page.evaluate(() => speechSynthesis.cancel());
+}
+
+/** Waits for question n to be asked (moving the clock past the 3 s / 1.5 s waits) and for listening. */
+async function reachQuestion(page: Page, fake: FakeRecognition, n: number, total: number, options: { letSpeak?: boolean } = {}) {
+  await page.getByText(`Question ${n} of ${total}`, { exact: true }).waitFor();
+  for (let tries = 0; (await currentQuestion(page).count()) === 0; tries += 1) {
+    if (tries > 100) throw new Error(`question ${n} was never asked`);
+    if (n === 1) await skipSpeech(page); // the greeting
+    await page.clock.runFor(500);
+  }
+  if (!options.letSpeak) await skipSpeech(page);
+  await fake.waitForListening(options.letSpeak ? 20_000 : 5_000);
+  await page.getByText('Listening...').waitFor();
+}
+
+function parseWav(file: Buffer) {
+  expect(file.toString('ascii', 0, 4)).toBe('RIFF');
+  expect(file.toString('ascii', 8, 12)).toBe('WAVE');
+  let offset = 12;
+  let fmt: { format: number; channels: number; sampleRate: number; byteRate: number; bits: number } | null = null;
+  let dataBytes = 0;
+  while (offset + 8 <= file.length) {
+    const id = file.toString('ascii', offset, offset + 4);
+    const size = file.readUInt32LE(offset + 4);
+    if (id === 'fmt ') {
+      fmt = {
+        format: file.readUInt16LE(offset + 8),
+        channels: file.readUInt16LE(offset + 10),
+        sampleRate: file.readUInt32LE(offset + 12),
+        byteRate: file.readUInt32LE(offset + 16),
+        bits: file.readUInt16LE(offset + 22),
+      };
+    }
+    if (id === 'data') dataBytes = size;
+    offset += 8 + size + (size % 2);
+  }
+  if (!fmt) throw new Error('no fmt chunk');
+  return { fmt, dataBytes, seconds: dataBytes / fmt.byteRate };
+}
+
+async function downloadOf(page: Page, button: string): Promise<{ download: Download; content: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  const file = await download.path();
+  return { download, content: readFileSync(file) };
+}
+
+async function adminApi() {
+  const admin = await createAdmin(server.database.db);
+  const login = await fetch(`${server.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: admin.username, password: admin.password }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return (path: string) => fetch(`${server.baseUrl}${path}`, { headers: { cookie } });
+}
+
+describe('interview simulator', () => {
+  it('runs a whole interview to the completed view, auto-advances after 8 s, saves after two failed requests, and downloads a real WAV and the transcript', async () => {
+    const { page, fake, student } = await openSimulator({ name: 'Asha Rao' });
+    let posts = 0;
+    await page.route('**/api/interview-sessions', async (route) => {
+      posts += 1;
+      if (posts <= 2) await route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' });
+      else await route.continue();
+    });
+    await look(page, 'permission', 'desktop');
+
+    const total = await start(page, () => look(page, 'welcome', 'desktop'));
+    expect(total).toBe(11);
+    await questionLabel(page).waitFor();
+
+    // Question 1 is spoken in full by the real voice; the buttons wait for it.
+    await reachQuestion(page, fake, 1, total, { letSpeak: false });
+    expect(await page.getByRole('button', { name: 'Next Question' }).isEnabled()).toBe(true);
+    await fake.say('My name is Asha and I build accessible web applications with React and TypeScript.', { confidence: 0.92 });
+    await page.getByText('Auto-advancing in 8s').waitFor();
+    await look(page, 'active', 'desktop');
+    await page.getByRole('button', { name: 'Next Question' }).click();
+
+    // Question 2: spoken in full; the buttons are disabled while the examiner speaks.
+    await page.getByText(`Question 2 of ${total}`, { exact: true }).waitFor();
+    await page.clock.runFor(1_600);
+    await currentQuestion(page).waitFor();
+    expect(await page.getByRole('button', { name: 'Next Question' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Start Recording' }).isDisabled()).toBe(true);
+    await fake.waitForListening(30_000);
+    await fake.say('I studied computer science and I enjoy solving problems with a team.', { confidence: 0.85 });
+    // Auto-advance: 8 s after the last final, with no further speech.
+    await page.clock.runFor(7_000);
+    await page.getByText(`Question 2 of ${total}`, { exact: true }).waitFor();
+    await page.clock.runFor(1_100);
+    await page.getByText(`Question 3 of ${total}`, { exact: true }).waitFor();
+
+    // Question 3: the interim text is shown in italics; question 4 gets no answer at all.
+    await reachQuestion(page, fake, 3, total);
+    await fake.say('My strengths are patience and careful testing', { interim: true });
+    await page.getByRole('button', { name: 'Next Question' }).click();
+    await reachQuestion(page, fake, 4, total);
+    await page.getByRole('button', { name: 'Next Question' }).click();
+
+    for (let n = 5; n <= total; n += 1) {
+      await page.clock.runFor(1_600);
+      await reachQuestion(page, fake, n, total);
+      await fake.say(`Answer number ${n} about React projects and teamwork.`);
+      const next = n === total ? 'Complete Interview' : 'Next Question';
+      await page.getByRole('button', { name: next }).click();
+    }
+
+    await page.getByRole('heading', { level: 1, name: 'Interview Completed!' }).waitFor();
+    await page.getByText('Congratulations on completing your interview simulation.').waitFor();
+    expect(await page.getByTestId('total-questions').textContent()).toBe(String(total));
+    expect(await page.getByTestId('duration').textContent()).toMatch(/^\d+ minutes?$/);
+    await page.getByText('Saving… will keep trying').waitFor();
+    // The outbox retries after 2 s, then 4 s: the third request goes through.
+    for (let tries = 0; (await toast(page).filter({ hasText: 'Interview completed and saved successfully!' }).count()) === 0; tries += 1) {
+      if (tries > 60) throw new Error('the interview was never saved');
+      await page.clock.runFor(1_000);
+      await page.waitForTimeout(100);
+    }
+    expect(posts).toBe(3);
+    await page.getByRole('heading', { name: 'Your scores' }).waitFor();
+    await page.getByText('words per answer on average; 50 words per answer earns the full 9.').waitFor();
+    await look(page, 'completed', 'desktop');
+
+    const transcript = await downloadOf(page, 'Download Transcript');
+    expect(transcript.download.suggestedFilename()).toMatch(/^interview-transcript-\d{4}-\d{2}-\d{2}\.txt$/);
+    const text = transcript.content.toString('utf8');
+    expect(text.match(/^Question \d+: /gm)).toHaveLength(total);
+    expect(text).toContain('Answer: My name is Asha and I build accessible web applications with React and TypeScript.');
+    expect(text.match(/^Answer: No response recorded$/gm)).toHaveLength(1);
+
+    const audio = await downloadOf(page, 'Download Audio');
+    expect(audio.download.suggestedFilename()).toMatch(/^interview-audio-\d{4}-\d{2}-\d{2}\.wav$/);
+    const wav = parseWav(audio.content);
+    expect(wav.fmt.format).toBe(1);
+    expect(wav.fmt.bits).toBe(16);
+    expect(wav.dataBytes).toBeGreaterThan(0);
+    expect(wav.seconds).toBeGreaterThan(0.5);
+
+    // Exactly one attempt for this student in the admin list, with its four scores.
+    const api = await adminApi();
+    const response = await api('/api/admin/interview-attempts?page=1&limit=100');
+    expect(response.status).toBe(200);
+    const list = (await response.json()) as { attempts: Array<Record<string, unknown>>; total: number };
+    const mine = list.attempts.filter((attempt) => JSON.stringify(attempt).includes(student.student.studentName));
+    expect(mine).toHaveLength(1);
+    const scores = JSON.stringify(mine[0]);
+    for (const key of ['communication', 'confidence', 'relevance', 'clarity']) expect(scores).toContain(key);
+
+    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL('**/interview-dashboard');
+  });
+
+  it('completes at the 30-minute limit', async () => {
+    const { page, fake } = await openSimulator({ name: 'Ravi Kumar' });
+    const total = await start(page);
+    await reachQuestion(page, fake, 1, total);
+    await fake.say('I am Ravi and I like building reliable software.');
+    await page.clock.fastForward(30 * 60 * 1000);
+    await page.getByRole('heading', { level: 1, name: 'Interview Completed!' }).waitFor();
+    expect(await page.getByTestId('total-questions').textContent()).toBe('1');
+    expect(await page.getByTestId('duration').textContent()).toBe('30 minutes');
+    await toast(page).filter({ hasText: 'Interview completed and saved successfully!' }).waitFor();
+  });
+
+  it('shows the four views at phone size, keeps the permission screen after a refusal, and asks before leaving', async () => {
+    const { page, fake } = await openSimulator({ viewport: 'phone', name: 'Meera Iyer' });
+    await look(page, 'permission', 'phone');
+    // A refusal: the toast, and the permission screen stays.
+    await page.evaluate(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    await page.getByRole('button', { name: 'Allow Microphone Access' }).click();
+    await toast(page).filter({ hasText: 'Please allow microphone access to start the interview.' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Microphone Access Required' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Microphone Access Required' }).waitFor();
+
+    await page.getByRole('button', { name: 'Allow Microphone Access' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Meera Iyer!' }).waitFor();
+    await page.getByText('Refreshing or navigating away ends your interview session').waitFor();
+    await look(page, 'welcome', 'phone');
+    await page.getByRole('button', { name: 'Start My Interview' }).click();
+    const total = 11;
+    await reachQuestion(page, fake, 1, total);
+    await fake.say('I am Meera and I enjoy designing inclusive interfaces for everyone');
+    await look(page, 'active', 'phone');
+
+    // In-app navigation asks first; staying keeps the interview.
+    await page.evaluate(() => window.history.back());
+    await page.getByText('Are you sure you want to leave? This will end your interview session.').waitFor();
+    await page.getByRole('button', { name: 'Stay in the interview' }).click();
+    await page.getByText(`Question 1 of ${total}`, { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Next Question' }).click();
+    await page.clock.runFor(1_600);
+    await reachQuestion(page, fake, 2, total);
+    await page.getByRole('button', { name: 'Stop Recording' }).click();
+    await page.getByRole('button', { name: 'Start Recording' }).waitFor();
+    expect(await page.getByText('Listening...').count()).toBe(0);
+    await page.clock.fastForward(30 * 60 * 1000);
+    await page.getByRole('heading', { level: 1, name: 'Interview Completed!' }).waitFor();
+    await toast(page).filter({ hasText: 'Interview completed and saved successfully!' }).waitFor();
+    await look(page, 'completed', 'phone');
+  });
+
+  it('ends the session and goes to / when the page is hidden mid-interview', async () => {
+    const { page, fake } = await openSimulator({ name: 'Kiran Das' });
+    const total = await start(page);
+    await reachQuestion(page, fake, 1, total);
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
+    await page.waitForURL(`${server.baseUrl}/`);
+  });
+});
