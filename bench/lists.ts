@@ -39,6 +39,8 @@ export const MOBILE_SEARCH = '12345';
 const DEEP_PAGE = 1000;
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+/** The built client the bench measures and serves: dist/client (npm run bench builds it), or BENCH_CLIENT_DIR. */
+export const CLIENT_DIR = process.env.BENCH_CLIENT_DIR ? path.resolve(process.env.BENCH_CLIENT_DIR) : path.join(root, 'dist/client');
 
 export interface PlanResult {
   query: string;
@@ -215,12 +217,12 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string; stop: () => Promise<void> }> {
+export async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string; stop: () => Promise<void> }> {
   const main = path.join(root, 'dist/node/server/main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
   const port = await freePort();
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', PARLEY_BENCH_CEILING: '1', ADMIN_PASSWORD, ...env },
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', PARLEY_BENCH_CEILING: '1', PARLEY_CLIENT_DIR: CLIENT_DIR, ADMIN_PASSWORD, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -411,7 +413,8 @@ async function benchPostgres(serverUrl: string): Promise<DriverResult & { inform
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-    await adminQuery(serverUrl, `drop database if exists ${BENCH_DB} with (force)`).catch(() => {});
+    // BENCH_KEEP_DB=1 leaves the seeded database for a closer look (EXPLAIN ANALYZE by hand).
+    if (!process.env.BENCH_KEEP_DB) await adminQuery(serverUrl, `drop database if exists ${BENCH_DB} with (force)`).catch(() => {});
   }
 }
 
@@ -425,8 +428,10 @@ const DRIVER_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;
 
 export async function runListBench(): Promise<ListBenchResult> {
   const drivers: ListBenchResult['drivers'] = [];
-  drivers.push(await benchPglite());
-  const pgUrl = await postgresServerUrl();
+  // BENCH_DRIVERS=postgres (or pglite) measures one driver only, for a quicker look; a full run measures both.
+  const wanted = (process.env.BENCH_DRIVERS ?? 'pglite,postgres').split(',').map((d) => d.trim());
+  if (wanted.includes('pglite')) drivers.push(await benchPglite());
+  const pgUrl = wanted.includes('postgres') ? await postgresServerUrl() : null;
   if (pgUrl) drivers.push(await benchPostgres(pgUrl));
 
   const seqScans = drivers.flatMap((d) => d.plans.filter((p) => p.seqScan).map((p) => `${DRIVER_NAMES[d.driver]}: ${p.query}`));

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureRoutes } from './bundle-size.ts';
-import { runListBench } from './lists.ts';
+import { CLIENT_DIR, runListBench } from './lists.ts';
 
 /**
  * `npm run bench`: measures what can be measured here and writes the tables to
@@ -13,7 +13,7 @@ import { runListBench } from './lists.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const routes = measureRoutes(path.join(root, 'dist/client'));
+const routes = measureRoutes(CLIENT_DIR);
 const lists = await runListBench();
 const lines = [
   `# Benchmarks (${new Date().toISOString()})`,

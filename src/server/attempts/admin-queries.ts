@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CRITERIA_OF,
@@ -60,7 +60,10 @@ function listFilter(kind: AttemptKind, range: CompletedRange): SQL | undefined {
  * Exported so a test can EXPLAIN it.
  */
 export function attemptsListQuery(db: Db, kind: AttemptKind, range: CompletedRange, page: { limit: number; offset: number } | null) {
-  const newestFirst = [sql`${attempts.completedAt} desc nulls last`, desc(attempts.id)];
+  // Ties on completed_at (the same millisecond) by id ascending: the index's own order, so a deep page
+  // is read straight from the index with no sort (with id desc, PostgreSQL re-sorted each run of equal
+  // times for every skipped entry: 2.2 ms instead of 1 ms at page 1000 of 100,000).
+  const newestFirst = [sql`${attempts.completedAt} desc nulls last`, asc(attempts.id)];
   const select = () =>
     db
       .select(listColumns)
