@@ -56,6 +56,9 @@ function deviceTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
+/** Alert titles in the text colour: the light variants' coloured titles fail contrast. */
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 const TONE_COLOR: Record<SaveTone, string> = { saved: 'teal', pending: 'blue', failed: 'red', warning: 'yellow' };
 
 function SaveStatus({ attemptId }: { attemptId: string | null }) {
@@ -73,6 +76,7 @@ function SaveStatus({ attemptId }: { attemptId: string | null }) {
       color={TONE_COLOR[view.tone]}
       variant="light"
       title={view.title}
+      styles={READABLE_TITLE}
       icon={view.tone === 'pending' ? <Loader size={16} color="blue" aria-hidden /> : undefined}
       data-save-state={attemptId === null ? 'not-submitted' : status.state}
     >
@@ -309,12 +313,12 @@ export function ResultsPanel({ answers, questions, startedAt, completedAt, recor
           {result.assessable ? (
             <Bands result={result} />
           ) : (
-            <Alert color="orange" variant="light" title="Not enough speech for a band" data-testid="not-assessable">
+            <Alert color="orange" variant="light" title="Not enough speech for a band" styles={READABLE_TITLE} data-testid="not-assessable">
               {result.reason}
             </Alert>
           )}
           {result.partNotes.map((note) => (
-            <Alert key={note.part} color="gray" variant="light" title={`Part ${note.part}`}>
+            <Alert key={note.part} color="gray" variant="light" title={`Part ${note.part}`} styles={READABLE_TITLE}>
               {note.message}
             </Alert>
           ))}
