@@ -77,6 +77,8 @@ function SaveStatus({ attemptId }: { attemptId: string | null }) {
       variant="light"
       title={view.title}
       styles={READABLE_TITLE}
+      // Not Mantine's default role="alert": only the message below is announced, politely.
+      role="group"
       icon={view.tone === 'pending' ? <Loader size={16} color="blue" aria-hidden /> : undefined}
       data-save-state={attemptId === null ? 'not-submitted' : status.state}
     >
@@ -313,12 +315,12 @@ export function ResultsPanel({ answers, questions, startedAt, completedAt, recor
           {result.assessable ? (
             <Bands result={result} />
           ) : (
-            <Alert color="orange" variant="light" title="Not enough speech for a band" styles={READABLE_TITLE} data-testid="not-assessable">
+            <Alert color="orange" variant="light" title="Not enough speech for a band" styles={READABLE_TITLE} role="note" data-testid="not-assessable">
               {result.reason}
             </Alert>
           )}
           {result.partNotes.map((note) => (
-            <Alert key={note.part} color="gray" variant="light" title={`Part ${note.part}`} styles={READABLE_TITLE}>
+            <Alert key={note.part} color="gray" variant="light" title={`Part ${note.part}`} styles={READABLE_TITLE} role="note">
               {note.message}
             </Alert>
           ))}

@@ -5,6 +5,8 @@ import { apiGet } from '../../../lib/api';
 export const testHistoryQuery = queryOptions({
   queryKey: ['student', 'test-history'] as const,
   queryFn: () => apiGet<TestHistory>('/api/student/test-history'),
+  // Each results panel shows a new test: never an earlier visit's list.
+  refetchOnMount: 'always',
 });
 
 /** The student's earlier speaking tests (overall bands), oldest first. */
