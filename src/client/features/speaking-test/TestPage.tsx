@@ -1,13 +1,129 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { readStudentInfo } from '../../lib/student-info';
+/* /test: the three-part IELTS speaking test (SPEC.md sections 2, 4, 8 and 9). */
+import { Button, Container, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useBlocker } from 'react-router';
 import { useCurrentUser } from '../../lib/auth/current-user';
+import { useSignOut } from '../../lib/auth/use-sign-out';
+import { clearStudentInfo, readStudentInfo } from '../../lib/student-info';
+import { announcementFor } from './announcements';
+import type { SpeakingTestState } from './flow';
+import { PartPanel } from './PartPanel';
+import { ResultsPanel } from './results/ResultsPanel';
+import { DeviceCard, MicrophoneCard, ProgressCard, ReadyCard } from './SetupCards';
+import classes from './TestPage.module.css';
+import { useSpeakingTest } from './use-speaking-test';
+
+export const LEAVE_TEST_TEXT = 'Leaving or reloading this page ends your test, and the student details on this device are cleared.';
+
+/** While a test runs, and after it until the session expires, leaving asks first (spec section 4). */
+export function guardsLeaving(state: Pick<SpeakingTestState, 'stage' | 'sessionExpired'>): boolean {
+  return state.stage === 'part1' || state.stage === 'part2' || state.stage === 'part3' || (state.stage === 'complete' && !state.sessionExpired);
+}
+
+/** Keeps the last announcement: the live region changes only when there is something new to read. */
+function useAnnouncement(state: SpeakingTestState): string {
+  const next = announcementFor(state);
+  const [text, setText] = useState('');
+  useEffect(() => {
+    if (next !== null) setText(next);
+  }, [next]);
+  return text;
+}
 
 export default function TestPage() {
   const { data: user } = useCurrentUser();
-  const forStudent = user?.actingStudent?.studentName ?? readStudentInfo()?.studentName ?? user?.displayName;
+  const test = useSpeakingTest(user);
+  const { state, screen } = test;
+  const { signOut } = useSignOut();
+  const announcement = useAnnouncement(state);
+  const guarding = guardsLeaving(state);
+  const studentName = user?.actingStudent?.studentName ?? readStudentInfo()?.studentName ?? (user && !user.isAdmin ? user.displayName : null);
+
+  // Reload or closing the tab: the browser's own confirmation; the stored student info goes once the page really unloads.
+  useEffect(() => {
+    if (!guarding) return undefined;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (test.leaveAllowed.current) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    const leaving = () => {
+      if (!test.leaveAllowed.current) clearStudentInfo();
+    };
+    window.addEventListener('beforeunload', warn);
+    window.addEventListener('pagehide', leaving);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      window.removeEventListener('pagehide', leaving);
+    };
+  }, [guarding, test.leaveAllowed]);
+
+  // Leaving inside the app (links, back button) asks in a dialog.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => guarding && !test.leaveAllowed.current && currentLocation.pathname !== nextLocation.pathname);
+  const leave = () => {
+    test.leaveAllowed.current = true;
+    clearStudentInfo();
+    if (blocker.state === 'blocked') blocker.proceed();
+  };
+
+  const takeAnotherTest = () => {
+    test.leaveAllowed.current = true;
+    clearStudentInfo();
+    signOut();
+  };
+
+  const complete = state.stage === 'complete';
+  const inPart = state.stage === 'part1' || state.stage === 'part2' || state.stage === 'part3';
+
   return (
-    <PlaceholderPage title="IELTS Speaking Test">
-      {forStudent ? `Test for ${forStudent}. ` : ''}The three-part speaking test opens on this page in the next release.
-    </PlaceholderPage>
+    <Container size="sm" px="sm">
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          IELTS Speaking Test
+        </Title>
+        <div className={classes.visuallyHidden} aria-live="polite" aria-atomic="true" data-testid="announcer">
+          {announcement}
+        </div>
+        <ProgressCard progress={screen.progress} />
+        {state.stage === 'setup' ? <MicrophoneCard screen={screen} onRetry={test.requestMicrophone} onDemo={test.continueInDemoMode} /> : null}
+        {state.stage === 'ready' ? <ReadyCard demo={screen.demo} isApple={state.device === 'apple'} onStart={test.startTest} /> : null}
+        {inPart ? <PartPanel state={state} screen={screen} /> : null}
+        {complete && test.completedAt !== null ? (
+          <ResultsPanel
+            answers={state.answers}
+            questions={state.questions}
+            startedAt={state.startedAt ?? test.completedAt}
+            completedAt={test.completedAt}
+            recording={test.recording}
+            demo={screen.demo}
+            attemptId={test.attemptId}
+            onTakeAnotherTest={takeAnotherTest}
+          />
+        ) : null}
+        {complete && test.completedAt === null ? (
+          <Paper withBorder radius="lg" p="lg">
+            <Group gap="sm">
+              <Loader size="sm" aria-hidden="true" />
+              <Text>Finishing the recording and working out your scores…</Text>
+            </Group>
+          </Paper>
+        ) : null}
+        <DeviceCard device={test.device} studentName={studentName} />
+      </Stack>
+
+      <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Leave the test?" centered>
+        <Stack gap="md">
+          <Text>{LEAVE_TEST_TEXT}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => blocker.reset?.()}>
+              Stay
+            </Button>
+            <Button color="red" onClick={leave}>
+              Leave
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Container>
   );
 }

@@ -1,0 +1,376 @@
+import AxeBuilder from '@axe-core/playwright';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SaveTestSessionBody } from '../src/shared/api/attempts.js';
+import type { AttemptsPage } from '../src/shared/api/admin-attempts.js';
+import { roundToHalfBand } from '../src/shared/speaking-test/scoring.js';
+import { attempts } from '../src/server/db/schema.js';
+import { createAdmin, createStudent, type CreatedStudent } from '../src/server/test/factories.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/browser.js';
+import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
+import {
+  collectConsoleErrors,
+  launchBrowser,
+  makeSpeechWav,
+  newPage,
+  screenshot,
+  startTestServer,
+  testResultsDir,
+  type LaunchedBrowser,
+  type TestServer,
+  type ViewportName,
+} from './support/index.js';
+
+// The whole /test page in Chromium: a real microphone stream (espeak-ng speech), the real examiner
+// voice, the scripted fake recognizer (the only fake) and Playwright's clock for the 60 s / 120 s
+// Part 2 timers, the 3 s silences and the outbox's retries.
+
+// The signed-out current-user call answers 401 by design; the failed saves below answer 503.
+const EXPECTED_NOISE = [/status of 401/, /status of 503/];
+const outputDir = path.join(testResultsDir, 'speaking-test');
+
+const PART1_ANSWERS = [
+  'My name is Asha Verma and my friends call me Ash',
+  'I live in Pune with my parents and my younger brother in a quiet neighbourhood',
+  'I am studying commerce at a college near my home and I enjoy the accounting classes',
+  'In my free time I read novels and I go cycling early in the morning',
+  'I prefer mornings because the city is calm and I can think clearly',
+  'My favourite food is my grandmother\u2019s lentil soup with fresh bread',
+  'I usually travel by bus but sometimes my father drives me to college',
+  'I would like to visit Japan because the culture and the food fascinate me',
+  'I use my phone mostly for messages music and online lectures',
+  'Last weekend I helped my cousin move into a new flat across the city',
+];
+const PART2_SENTENCES = [
+  'I would like to describe a journey to the mountains that I took with my family two years ago',
+  'We travelled by train for almost twelve hours and the views from the window were beautiful',
+  'When we arrived the air was cold and fresh and we stayed in a small wooden guest house',
+  'I enjoyed it because we spent time together without screens and I learned to appreciate nature',
+];
+const PART3_ANSWERS = [
+  'I think travelling teaches young people to be independent and patient',
+  'Schools should teach practical skills such as managing money and cooking',
+  'Technology has changed education because students can learn from anywhere now',
+  'Traditional culture matters because it connects generations and gives people identity',
+  'Employers value communication skills more than many graduates realise',
+  'Tourism brings money to small towns but it can also damage the environment',
+  'Online learning is convenient although it is harder to stay motivated alone',
+  'Festivals help people from different backgrounds understand each other better',
+  'Young people learn new skills faster because they are curious and not afraid to fail',
+  'Governments should invest in public libraries and free courses for adults',
+];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Advances the page clock in steps until `check` holds; `realMs` of real time between steps lets the real voice and recorder run. */
+async function pumpUntil(page: Page, check: () => Promise<boolean>, what: string, options: { stepMs?: number; realMs?: number; maxSteps?: number } = {}) {
+  const { stepMs = 500, realMs = 20, maxSteps = 400 } = options;
+  for (let step = 0; step < maxSteps; step += 1) {
+    if (await check()) return;
+    await page.clock.runFor(stepMs);
+    if (realMs > 0) await sleep(realMs);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function listening(fake: FakeRecognition): Promise<boolean> {
+  return (await fake.status()).live?.state === 'listening';
+}
+
+const visible = (page: Page, text: string) => async () => (await page.getByText(text, { exact: true }).count()) > 0;
+
+/** Waits for question `number` of the part to be asked and listened for, answers, then stays silent for 3 s. */
+async function answer(page: Page, fake: FakeRecognition, number: number, text: string, options: { realtime?: boolean; beforeSilence?: () => Promise<void> } = {}) {
+  const shown = visible(page, `Question ${number} of 10`);
+  await pumpUntil(page, async () => (await shown()) && (await listening(fake)), `question ${number} to be listened for`, options.realtime ? { stepMs: 100, realMs: 100 } : {});
+  await fake.say(text, { confidence: 0.9 });
+  await options.beforeSilence?.();
+  await page.clock.runFor(3_600);
+}
+
+async function checkAxe(page: Page, name: string) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious, `${name}: accessibility violations`).toEqual([]);
+}
+
+async function shoot(page: Page, stage: string, viewport: ViewportName) {
+  await screenshot(page, `speaking-test-${stage}-${viewport}`);
+  await checkAxe(page, `${stage} at ${viewport}`);
+}
+
+async function signIn(page: Page, baseUrl: string, username: string, password: string) {
+  await page.goto(`${baseUrl}/auth`);
+  const status = await page.evaluate(
+    async ({ username, password }) => (await fetch('/api/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })).status,
+    { username, password },
+  );
+  expect(status).toBe(200);
+}
+
+async function adminGet<T>(page: Page, url: string): Promise<T> {
+  return page.evaluate(async (target) => {
+    const response = await fetch(target, { credentials: 'include' });
+    if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }, url);
+}
+
+function ffprobeDuration(file: string): number {
+  return Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { encoding: 'utf8' }).trim());
+}
+
+/** Captures the bodies of POST /api/test-sessions; the first `failures` answer 503 (then: all of them when Infinity). */
+async function routeSaves(page: Page, failures: number) {
+  const bodies: SaveTestSessionBody[] = [];
+  let calls = 0;
+  await page.route('**/api/test-sessions', async (route) => {
+    calls += 1;
+    bodies.push(route.request().postDataJSON() as SaveTestSessionBody);
+    if (calls <= failures) await route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service unavailable"}' });
+    else await route.continue();
+  });
+  return { bodies, calls: () => calls };
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  mkdirSync(outputDir, { recursive: true });
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function attemptsOf(student: CreatedStudent) {
+  const rows = await server.database.db.select().from(attempts);
+  return rows.filter((row) => row.studentId === student.student.id);
+}
+
+describe('speaking test with a microphone and the examiner voice', () => {
+  let launched: LaunchedBrowser;
+  beforeAll(async () => {
+    const wav = await makeSpeechWav('My name is Asha. I live in Pune and I study commerce. I enjoy reading novels and cycling in the morning.');
+    launched = await launchBrowser({ speech: true, fakeAudioFile: wav });
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+
+  it('takes a whole test from setup to results; two failed saves (503) still store it once, with the scores shown, in the admin list, and the recording is a valid webm', async () => {
+    const student = await createStudent(server.database.db, { studentName: 'Asha Verma' });
+    const admin = await createAdmin(server.database.db);
+    const page = await newPage(launched.browser, { viewport: 'desktop' });
+    page.setDefaultTimeout(15_000);
+    const errors = collectConsoleErrors(page, { ignore: EXPECTED_NOISE });
+    const fake = await installFakeRecognition(page);
+    // Counts the examiner's utterances that really ended (onend), to show the real voice spoke.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __ended: number };
+      w.__ended = 0;
+      const speak = speechSynthesis.speak.bind(speechSynthesis);
+      speechSynthesis.speak = (utterance: SpeechSynthesisUtterance) => {
+        utterance.addEventListener('end', () => (w.__ended += 1));
+        speak(utterance);
+      };
+    });
+    await page.clock.install();
+    await signIn(page, server.baseUrl, student.mobileNumber, student.password);
+    const saves = await routeSaves(page, 2);
+    await page.goto(`${server.baseUrl}/test`);
+
+    await page.getByText('Preparing the microphone check…').waitFor();
+    expect(await page.getByTestId('progress-label').textContent()).toBe('Part 1 of 3');
+    await shoot(page, 'setup', 'desktop');
+    await page.clock.runFor(1_100);
+    await pumpUntil(page, visible(page, 'Ready to start'), 'the microphone to be granted');
+    await shoot(page, 'ready', 'desktop');
+    await page.getByRole('button', { name: 'Start Test' }).click();
+
+    // Part 1: the first question at the real voice's pace, with a look at the live transcript.
+    await page.getByRole('heading', { name: 'Introduction & Interview' }).waitFor();
+    expect(await page.getByTestId('question-text').textContent()).toBe('What is your name?');
+    await answer(page, fake, 1, PART1_ANSWERS[0] ?? '', {
+      realtime: true,
+      beforeSilence: async () => {
+        await expect.poll(() => page.getByTestId('live-transcript').textContent()).toContain('My name is Asha Verma');
+        await shoot(page, 'part1', 'desktop');
+      },
+    });
+    for (let n = 2; n <= 10; n += 1) await answer(page, fake, n, PART1_ANSWERS[n - 1] ?? '');
+
+    // Part 2: announcement, 60 s preparation, 120 s speaking.
+    await pumpUntil(page, visible(page, 'Preparation: think about what you will say. You may make notes.'), 'the Part 2 preparation');
+    expect(await page.getByTestId('progress-label').textContent()).toBe('Part 2 of 3');
+    await page.clock.runFor(5_000);
+    await expect.poll(() => page.getByTestId('prep-timer').textContent()).toBe('0:55');
+    await expect.poll(() => page.getByTestId('announcer').textContent()).toBe('Preparation started: 1 minute to think about the cue card.');
+    await shoot(page, 'part2-prep', 'desktop');
+    await page.clock.runFor(25_000);
+    await expect.poll(() => page.getByTestId('announcer').textContent()).toBe('30 seconds of preparation left.');
+    await page.clock.runFor(30_000);
+    await pumpUntil(page, () => listening(fake), 'listening in Part 2');
+    expect(await page.getByTestId('announcer').textContent()).toBe('Preparation is over. Start speaking now: you have 2 minutes.');
+    for (const sentence of PART2_SENTENCES) {
+      await fake.say(sentence);
+      await page.clock.runFor(15_000);
+    }
+    await fake.end(); // Chrome ends a long session on its own: the flow listens again.
+    await pumpUntil(page, () => listening(fake), 'listening again in Part 2', { stepMs: 100 });
+    await shoot(page, 'part2-speaking', 'desktop');
+    expect(await page.getByTestId('live-transcript').textContent()).toContain('journey to the mountains');
+    await page.clock.runFor(60_000);
+
+    // Part 3.
+    await pumpUntil(page, async () => (await page.getByRole('heading', { name: 'Discussion' }).count()) > 0, 'Part 3');
+    await answer(page, fake, 1, PART3_ANSWERS[0] ?? '', { realtime: true, beforeSilence: () => shoot(page, 'part3', 'desktop') });
+    for (let n = 2; n <= 10; n += 1) await answer(page, fake, n, PART3_ANSWERS[n - 1] ?? '');
+
+    // Complete: the closing line, the recording stops, the save is retried through two 503s.
+    await pumpUntil(page, visible(page, 'Test Complete!'), 'the results', { realMs: 100 });
+    expect(await page.getByTestId('progress-label').textContent()).toBe('Complete');
+    await pumpUntil(page, async () => (await attemptsOf(student)).length > 0 && (await page.getByText('Your test results have been saved successfully.').count()) > 0, 'the saved attempt', { stepMs: 1_000, realMs: 100 });
+    await shoot(page, 'complete', 'desktop');
+    expect(saves.calls()).toBe(3);
+    expect(new Set(saves.bodies.map((body) => body.attemptId)).size).toBe(1);
+    const sent = saves.bodies[0];
+    expect(sent?.studentId).toBe(student.student.id);
+    expect(sent?.sessionData.questionAnswerPairs).toHaveLength(21);
+    expect(sent?.sessionData.questionAnswerPairs[0]).toMatchObject({ part: 1, questionNumber: 1, question: 'What is your name?', answer: PART1_ANSWERS[0] });
+    expect(sent?.sessionData.questionAnswerPairs[10]?.answer).toContain('journey to the mountains');
+    expect(sent?.sessionData.questionAnswerPairs.every((pair) => typeof pair.responseTimeMs === 'number' && (pair.speakingTimeMs ?? -1) >= 0)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __ended: number }).__ended)).toBeGreaterThan(0);
+
+    const stored = await attemptsOf(student);
+    expect(stored).toHaveLength(1);
+    const shownOverall = sent?.sessionData.scores?.overall;
+    expect(typeof shownOverall).toBe('number');
+    const shownBand = roundToHalfBand(shownOverall ?? 0).toFixed(1);
+    expect(await page.locator('main').innerText()).toContain(shownBand);
+
+    // The teacher's IELTS list: once, with the scores the student saw; the recording plays in ffprobe.
+    const adminPage = await newPage(launched.browser);
+    await signIn(adminPage, server.baseUrl, admin.username, admin.password);
+    const list = await adminGet<AttemptsPage>(adminPage, '/api/admin/test-attempts?page=1&limit=10');
+    const rows = list.attempts.filter((row) => row.studentName === 'Asha Verma');
+    expect(rows).toHaveLength(1);
+    const row = rows[0];
+    expect(row?.assessable).toBe(true);
+    for (const key of ['fluency', 'vocabulary', 'grammar', 'pronunciation', 'overall'] as const) {
+      expect(roundToHalfBand(row?.scores?.[key] ?? -1), key).toBe(roundToHalfBand(sent?.sessionData.scores?.[key] ?? -2));
+    }
+    const recordingStatus = () =>
+      adminPage.evaluate(async (id) => (await fetch(`/api/attempts/${id}/recording`, { method: 'HEAD', credentials: 'include' })).status, row?.id ?? '');
+    await pumpUntil(page, async () => (await recordingStatus()) === 200, 'the recording upload', { stepMs: 1_000, realMs: 100 });
+    const recording = await adminPage.evaluate(async (id) => {
+      const response = await fetch(`/api/attempts/${id}/recording`, { credentials: 'include' });
+      return { status: response.status, type: response.headers.get('content-type'), bytes: Array.from(new Uint8Array(await response.arrayBuffer())) };
+    }, row?.id ?? '');
+    expect(recording.status).toBe(200);
+    expect(recording.type).toContain('audio/webm');
+    const file = path.join(outputDir, 'recording.webm');
+    writeFileSync(file, Buffer.from(recording.bytes));
+    expect(ffprobeDuration(file)).toBeGreaterThan(0);
+    await adminPage.context().close();
+
+    errors.assertNone();
+    await page.context().close();
+  }, 240_000);
+});
+
+describe('speaking test without a microphone', () => {
+  // Chromium without --use-fake-ui-for-media-stream: Playwright's contexts deny the permission
+  // unless granted, so getUserMedia fails with NotAllowedError as for a student who said no.
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream'] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function openTest(viewport: ViewportName, student: CreatedStudent) {
+    const page = await newPage(browser, { viewport });
+    page.setDefaultTimeout(15_000);
+    const errors = collectConsoleErrors(page, { ignore: EXPECTED_NOISE });
+    const fake = await installFakeRecognition(page);
+    await page.clock.install();
+    await signIn(page, server.baseUrl, student.mobileNumber, student.password);
+    await page.goto(`${server.baseUrl}/test`);
+    await page.clock.runFor(1_100);
+    await pumpUntil(page, visible(page, 'Try Again'), 'the denied microphone');
+    return { page, errors, fake };
+  }
+
+  it("shows the spec's text when the microphone is denied; Try Again after allowing it gets ready", async () => {
+    const student = await createStudent(server.database.db, { studentName: 'Denied Student' });
+    const { page, errors } = await openTest('desktop', student);
+    await page.getByText('Microphone access issue. Microphone access was denied. Please click the microphone icon in the address bar, allow access and try again.').waitFor();
+    await page.getByRole('button', { name: 'Continue in Demo Mode (No Microphone)' }).waitFor();
+    await shoot(page, 'denied', 'desktop');
+    await page.context().grantPermissions(['microphone'], { origin: server.baseUrl });
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await pumpUntil(page, visible(page, 'Ready to start'), 'ready after Try Again');
+    expect(await page.getByText('Microphone ready', { exact: true }).count()).toBe(1);
+    errors.assertNone();
+    await page.context().close();
+  });
+
+  it('takes a test in demo mode on an Android phone; a save that failed is sent again after a reload, once', async () => {
+    const student = await createStudent(server.database.db, { studentName: 'Demo Student' });
+    const { page, errors, fake } = await openTest('phone', student);
+    await shoot(page, 'setup-denied', 'phone');
+    await page.getByRole('button', { name: 'Continue in Demo Mode (No Microphone)' }).click();
+    await page.getByText('Demo mode: not recording').waitFor();
+    await shoot(page, 'ready', 'phone');
+    const saves = await routeSaves(page, Number.POSITIVE_INFINITY);
+    await page.getByRole('button', { name: 'Start Test' }).click();
+
+    for (let n = 1; n <= 10; n += 1) {
+      await answer(page, fake, n, PART1_ANSWERS[n - 1] ?? '', n === 2 ? { beforeSilence: () => shoot(page, 'part1', 'phone') } : {});
+    }
+    await pumpUntil(page, visible(page, 'Preparation: think about what you will say. You may make notes.'), 'the Part 2 preparation');
+    await page.clock.runFor(10_000);
+    await shoot(page, 'part2-prep', 'phone');
+    await page.clock.runFor(50_000);
+    await pumpUntil(page, () => listening(fake), 'listening in Part 2');
+    await fake.say(PART2_SENTENCES.join(' '));
+    await page.clock.runFor(20_000);
+    await shoot(page, 'part2-speaking', 'phone');
+    await page.clock.runFor(100_500);
+    await pumpUntil(page, async () => (await page.getByRole('heading', { name: 'Discussion' }).count()) > 0, 'Part 3');
+    for (let n = 1; n <= 10; n += 1) {
+      await answer(page, fake, n, PART3_ANSWERS[n - 1] ?? '', n === 1 ? { beforeSilence: () => shoot(page, 'part3', 'phone') } : {});
+    }
+    await pumpUntil(page, visible(page, 'Test Complete!'), 'the results');
+    await pumpUntil(page, async () => saves.calls() >= 2, 'two refused saves', { stepMs: 1_000 });
+    await shoot(page, 'complete', 'phone');
+    expect(await attemptsOf(student)).toHaveLength(0);
+    expect(saves.bodies[0]?.sessionData.demo).toBe(true);
+
+    // Reload: the browser asks first; the stored student info is cleared; the outbox sends it again.
+    await page.evaluate((id) => sessionStorage.setItem('parley.studentInfo', JSON.stringify({ id, studentName: 'Demo Student' })), student.student.id);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.unroute('**/api/test-sessions');
+    await page.reload();
+    expect(dialogs).toEqual(['beforeunload']);
+    expect(await page.evaluate(() => sessionStorage.getItem('parley.studentInfo'))).toBeNull();
+    await pumpUntil(page, async () => (await attemptsOf(student)).length > 0, 'the attempt after the reload', { stepMs: 1_000, realMs: 100 });
+    await page.clock.runFor(10_000);
+    await sleep(300);
+    const stored = await attemptsOf(student);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.id).toBe(saves.bodies[0]?.attemptId);
+    errors.assertNone();
+    await page.context().close();
+  }, 180_000);
+});

@@ -1,0 +1,178 @@
+/* The part being taken: Part 1/3 question and live transcript, or the Part 2 cue card and its timers. */
+import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { CUE_CARD_PROMPT_TEXT, PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../shared/speaking-test/constants';
+import type { ScreenView, SpeakingTestState } from './flow';
+import { RecordingIndicator } from './SetupCards';
+import classes from './TestPage.module.css';
+
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function statusText(state: SpeakingTestState, screen: ScreenView): string {
+  switch (state.phase) {
+    case 'asking':
+      return 'The examiner is asking the question…';
+    case 'afterQuestion':
+      return 'Get ready to answer…';
+    case 'answering':
+      return state.device === 'apple' ? 'Answer now: your audio is being recorded.' : 'Listening… answer now. A pause of about 3 seconds ends your answer.';
+    case 'part2Announcement':
+      return 'The examiner is introducing Part 2…';
+    case 'part2Preparation':
+      return 'Preparation: think about what you will say. You may make notes.';
+    case 'part2Speaking':
+      return state.device === 'apple' ? 'Speak now: your audio is being recorded.' : 'Speak now until the timer ends.';
+    case 'part2HandOff':
+      return 'Time is up.';
+    case 'part3Intro':
+    case 'part3IntroWait':
+      return 'The examiner is introducing Part 3…';
+    default:
+      return screen.answering ? 'Listening…' : '';
+  }
+}
+
+function Transcript({ state, screen }: { state: SpeakingTestState; screen: ScreenView }) {
+  if (!screen.showTranscript || state.device === 'apple') return null;
+  const answer = state.answer;
+  const finals = answer?.finals.map((f) => f.text).join(' ') ?? '';
+  const interim = answer?.interim ?? '';
+  return (
+    <section aria-label="Live transcript" className={classes.transcript}>
+      <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb={4}>
+        Live transcript
+      </Text>
+      <Text data-testid="live-transcript">
+        {finals}
+        {interim ? (
+          <>
+            {finals ? ' ' : ''}
+            <em className={classes.interim}>{interim}</em>
+          </>
+        ) : null}
+        {!finals && !interim ? <span className={classes.placeholder}>{screen.answering ? 'Your words appear here as you speak.' : '—'}</span> : null}
+      </Text>
+    </section>
+  );
+}
+
+function Notes({ screen }: { screen: ScreenView }) {
+  if (screen.notes.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      {screen.notes.map((note) => (
+        <Alert key={note} color="blue" variant="light">
+          {note}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
+
+function CueCardTimers({ screen }: { screen: ScreenView }) {
+  const phase = screen.part2Phase;
+  const left = screen.countdownSeconds;
+  const prepLeft = phase === 'preparation' ? left : phase === 'announcement' ? 60 : 0;
+  const speakLeft = phase === 'speaking' ? left : phase === 'completed' ? 0 : 120;
+  return (
+    <div className={classes.timers}>
+      <div className={classes.timer} data-active={phase === 'preparation' || undefined}>
+        <Text size="sm" fw={600}>
+          Preparation
+        </Text>
+        <span role="timer" aria-label="Preparation time left" className={classes.timerValue} data-testid="prep-timer">
+          {formatCountdown(prepLeft ?? 0)}
+        </span>
+      </div>
+      <div className={classes.timer} data-active={phase === 'speaking' || undefined}>
+        <Text size="sm" fw={600}>
+          Speaking
+        </Text>
+        <span role="timer" aria-label="Speaking time left" className={classes.timerValue} data-testid="speak-timer">
+          {formatCountdown(speakLeft ?? 0)}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+export function PartPanel({ state, screen }: { state: SpeakingTestState; screen: ScreenView }) {
+  const part = state.stage === 'part1' ? 1 : state.stage === 'part2' ? 2 : 3;
+  const status = statusText(state, screen);
+  const inPart3Intro = state.phase === 'part3Intro' || state.phase === 'part3IntroWait';
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="part-title" data-testid={`part${part}-panel`}>
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs">
+          <div>
+            <Text size="sm" c="dimmed" fw={600}>
+              Part {part}
+            </Text>
+            <Title order={2} size="h3" id="part-title">
+              {screen.partTitle}
+            </Title>
+          </div>
+          <RecordingIndicator demo={screen.demo} live />
+        </Group>
+
+        {screen.question ? (
+          <div className={classes.question}>
+            <Text size="sm" fw={600} c="dimmed">
+              Question {screen.question.number} of {screen.question.of}
+            </Text>
+            <Text size="xl" fw={600} data-testid="question-text">
+              {screen.question.text}
+            </Text>
+          </div>
+        ) : null}
+
+        {inPart3Intro ? (
+          <Text size="xl" fw={600} className={classes.question}>
+            {PART3_INTRO_TEXT}
+          </Text>
+        ) : null}
+
+        {part === 2 && screen.cueCard ? (
+          <>
+            {screen.part2Phase === 'announcement' ? <Text fw={600}>{PART2_ANNOUNCEMENT_TEXT}</Text> : null}
+            <div className={classes.cueCard} data-testid="cue-card">
+              <Text fw={700} size="lg">
+                {screen.cueCard.topic}
+              </Text>
+              <Text size="sm" mt={6}>
+                {CUE_CARD_PROMPT_TEXT}
+              </Text>
+              <ul className={classes.bullets}>
+                {screen.cueCard.bullets.map((bullet) => (
+                  <li key={bullet}>{bullet}</li>
+                ))}
+              </ul>
+            </div>
+            <CueCardTimers screen={screen} />
+          </>
+        ) : null}
+
+        {status ? (
+          <Group gap="xs">
+            {screen.answering ? (
+              <Badge color="teal.9" variant="filled">
+                {state.device === 'apple' ? 'Recording' : 'Listening'}
+              </Badge>
+            ) : null}
+            <Text size="sm">{status}</Text>
+          </Group>
+        ) : null}
+
+        {screen.answering || state.answer ? <Transcript state={state} screen={screen} /> : null}
+        <Notes screen={screen} />
+        {screen.recognitionError ? (
+          <Alert color="red" variant="light" title="Speech recognition">
+            {screen.recognitionError}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

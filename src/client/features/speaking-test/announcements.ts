@@ -1,0 +1,54 @@
+/*
+ * What screen readers hear (a polite live region): stage and phase changes, each question, and the
+ * Part 2 timers at their start and at a few moments left; not every second of the visible timer.
+ */
+import { PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../shared/speaking-test/constants';
+import type { SpeakingTestState } from './flow';
+
+/** Seconds left at which the running Part 2 timer is read out. */
+export const ANNOUNCED_SECONDS_LEFT = [60, 30, 10] as const;
+
+function secondsText(seconds: number): string {
+  return seconds === 60 ? '1 minute' : `${seconds} seconds`;
+}
+
+/**
+ * The sentence for this moment, or null when nothing new should be read (the region keeps its last
+ * text). A sentence is read when it differs from the previous one.
+ */
+export function announcementFor(state: SpeakingTestState): string | null {
+  const { stage, phase, countdownSeconds: left } = state;
+  if (stage === 'setup') {
+    if (state.microphone.status === 'requesting') return 'Requesting microphone access.';
+    return null;
+  }
+  if (stage === 'ready') {
+    return state.microphone.demo ? 'Demo mode: no microphone. Press Start Test to begin.' : 'Microphone ready. Press Start Test to begin.';
+  }
+  if (stage === 'complete') return 'Test complete. Your results are below.';
+  const list = stage === 'part3' ? state.questions.part3 : state.questions.part1;
+  const partLabel = stage === 'part1' ? 'Part 1' : stage === 'part2' ? 'Part 2' : 'Part 3';
+  switch (phase) {
+    case 'asking':
+      return `${partLabel}, question ${state.questionIndex + 1} of ${list.length}: ${list[state.questionIndex] ?? ''}`;
+    case 'answering':
+      return state.device === 'apple' ? 'Answer now. Your audio is being recorded.' : `Listening. Answer question ${state.questionIndex + 1} now.`;
+    case 'part2Announcement':
+      return `Part 2, cue card: ${state.questions.part2[0]?.topic ?? ''}. ${PART2_ANNOUNCEMENT_TEXT}`;
+    case 'part2Preparation':
+      if (left === 60) return 'Preparation started: 1 minute to think about the cue card.';
+      if (left !== null && (ANNOUNCED_SECONDS_LEFT as readonly number[]).includes(left)) return `${secondsText(left)} of preparation left.`;
+      return null;
+    case 'part2Speaking':
+      if (left === 120) return 'Preparation is over. Start speaking now: you have 2 minutes.';
+      if (left !== null && (ANNOUNCED_SECONDS_LEFT as readonly number[]).includes(left)) return `${secondsText(left)} of speaking time left.`;
+      return null;
+    case 'part2HandOff':
+      return 'Time is up. Part 2 is complete.';
+    case 'part3Intro':
+    case 'part3IntroWait':
+      return `Part 3, discussion. ${PART3_INTRO_TEXT}.`;
+    default:
+      return null;
+  }
+}

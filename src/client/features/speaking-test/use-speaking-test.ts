@@ -1,0 +1,342 @@
+/*
+ * The speaking test's edge: owns the pure reducer (flow/) and runs each new command batch once on
+ * the real browser boundary (src/client/speech), the durable outbox and the router. Everything it
+ * starts (microphone tracks, the voice, recognition, the recorder, timers) stops on unmount.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { StudentProfile, User } from '../../../shared/api/auth';
+import { selectQuestionSet } from '../../../shared/speaking-test/questions';
+import { apiGet } from '../../lib/api';
+import { readDeviceInfo, type DeviceInfo } from '../../lib/device';
+import { toastError, toastSuccess } from '../../lib/notify';
+import { browserOutbox } from '../../lib/outbox';
+import { clearStudentInfo, readStudentInfo } from '../../lib/student-info';
+import {
+  createAudioRecorder,
+  createExaminerVoice,
+  createRecognizer,
+  createSilentStream,
+  describeMicrophoneError,
+  releaseStream,
+  requestMicrophone,
+  speakingTestRecognitionLang,
+  speakingTestVoiceSettings,
+  type AudioRecorder,
+  type ExaminerVoice,
+  type Recognizer,
+  type SilentStream,
+} from '../../speech';
+import {
+  initialState,
+  selectScreen,
+  speakingTestReducer,
+  type Command,
+  type DeviceKind,
+  type ScreenView,
+  type SpeakingTestEvent,
+  type SpeakingTestState,
+  type TimerName,
+} from './flow';
+import { buildSaveTestSessionBody } from './save-body';
+
+export const TEST_SESSIONS_URL = '/api/test-sessions';
+/** Recording chunks every second (spec section 9). */
+const RECORDING_TIMESLICE_MS = 1000;
+
+export interface TestRecording {
+  blob: Blob;
+  mimeType: string;
+}
+
+type WithoutNow<E> = E extends unknown ? Omit<E, 'now'> : never;
+type EventWithoutNow = WithoutNow<SpeakingTestEvent>;
+
+export function deviceKindOf(info: Pick<DeviceInfo, 'isAndroid' | 'isApple'>): DeviceKind {
+  return info.isAndroid ? 'android' : info.isApple ? 'apple' : 'desktop';
+}
+
+/** The student the attempt is saved for: stored info, the teacher's acting student, or the student's own record. */
+async function findStudentId(user: User | null | undefined): Promise<number | null> {
+  const stored = readStudentInfo();
+  if (stored) return stored.id;
+  if (!user) return null;
+  if (user.actingStudent) return user.actingStudent.id;
+  if (user.isAdmin) return null;
+  try {
+    const profile = await apiGet<StudentProfile>('/api/student/profile');
+    return profile.student.id;
+  } catch {
+    return null;
+  }
+}
+
+export interface SpeakingTest {
+  state: SpeakingTestState;
+  screen: ScreenView;
+  device: DeviceInfo;
+  /** Null until the test completes and the recording has stopped (or when nothing was recorded). */
+  recording: TestRecording | null;
+  /** Set once the attempt was handed to the outbox; null when nothing was submitted. */
+  attemptId: string | null;
+  completedAt: number | null;
+  requestMicrophone: () => void;
+  continueInDemoMode: () => void;
+  startTest: () => void;
+  /** Set before a navigation the page itself makes, so the leave guard lets it pass. */
+  leaveAllowed: { current: boolean };
+}
+
+export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
+  const device = useMemo(() => readDeviceInfo(), []);
+  const kind = deviceKindOf(device);
+  // The reducer runs inside send() rather than in React's render, so each event's commands run at
+  // once, in the same task (a timer's next tick is scheduled when the tick fires, not after a render).
+  const [state, setState] = useState(() => initialState({ questions: selectQuestionSet(Math.random), device: kind, now: Date.now() }));
+  const current = useRef(state);
+  const runRef = useRef<(command: Command) => void>(() => undefined);
+  const navigate = useNavigate();
+  const [recording, setRecording] = useState<TestRecording | null>(null);
+  const [attemptId, setAttemptId] = useState<string | null>(null);
+  const [completedAt, setCompletedAt] = useState<number | null>(null);
+
+  const mounted = useRef(true);
+  const userRef = useRef(user);
+  userRef.current = user;
+  const lastBatch = useRef(-1);
+  const timers = useRef(new Map<TimerName, number>());
+  const stream = useRef<MediaStream | null>(null);
+  const silent = useRef<SilentStream | null>(null);
+  const voice = useRef<ExaminerVoice | null>(null);
+  const recognizer = useRef<Recognizer | null>(null);
+  const recorder = useRef<AudioRecorder | null>(null);
+  const recordingDone = useRef<Promise<TestRecording | null> | null>(null);
+  const answeredAt = useRef<number[]>([]);
+  const attemptIdRef = useRef<string>(crypto.randomUUID());
+  const stopWatching = useRef<(() => void) | null>(null);
+  const leaveAllowed = useRef(false);
+
+  const send = useCallback((event: EventWithoutNow) => {
+    if (!mounted.current) return;
+    const next = speakingTestReducer(current.current, { ...event, now: Date.now() } as SpeakingTestEvent);
+    current.current = next;
+    setState(next);
+    for (const command of next.commands) runRef.current(command);
+  }, []);
+
+  // When each answer closed: the saved transcript's timestamps.
+  useEffect(() => {
+    while (answeredAt.current.length < state.answers.length) answeredAt.current.push(Date.now());
+  }, [state.answers.length]);
+
+  const getVoice = useCallback((): ExaminerVoice => {
+    voice.current ??= createExaminerVoice(speakingTestVoiceSettings(device));
+    return voice.current;
+  }, [device]);
+
+  const getRecognizer = useCallback((): Recognizer => {
+    if (recognizer.current) return recognizer.current;
+    // No transparent restarts here: every end of a recognition session reaches the flow, which
+    // decides (spec section 4): 2 s later the answer completes on desktop-like devices (also when
+    // nothing was said, so a silent student is not stuck), Part 2 listens again, Android restarts
+    // at most 3 times and then falls back.
+    const created = createRecognizer({ lang: speakingTestRecognitionLang(device), isAndroid: device.isAndroid, maxRestarts: 0 });
+    created.on('interim', (text) => send({ type: 'INTERIM', text }));
+    created.on('final', (segment) => send({ type: 'FINAL', text: segment.text, at: segment.at, ...(segment.confidence === null ? {} : { confidence: segment.confidence }) }));
+    created.on('firstSpeech', (at) => send({ type: 'FIRST_SPEECH', at }));
+    created.on('error', (error) => send({ type: 'RECOGNITION_ERROR', code: error.code, message: error.message }));
+    created.on('end', (reason) => {
+      // stop() and abort() are the flow's own doing; the other ends are recognition giving up.
+      if (reason === 'error' || reason === 'restart-limit') send({ type: 'RECOGNITION_ENDED' });
+    });
+    recognizer.current = created;
+    return created;
+  }, [device, send]);
+
+  const scoreAndSave = useCallback(
+    async (answers: Extract<Command, { type: 'scoreAndSave' }>['answers']) => {
+      const recorded = (await recordingDone.current?.catch(() => null)) ?? null;
+      if (!mounted.current) return;
+      const finishedAt = Date.now();
+      setRecording(recorded);
+      setCompletedAt(finishedAt);
+      const signedIn = userRef.current;
+      const studentId = await findStudentId(signedIn);
+      if (!mounted.current) return;
+      if (studentId === null || !signedIn) {
+        send({ type: 'SAVE_RESULT', outcome: 'noStudentInfo' });
+        return;
+      }
+      const id = attemptIdRef.current;
+      const s = current.current;
+      const body = buildSaveTestSessionBody({
+        attemptId: id,
+        studentId,
+        answers,
+        startedAt: s.startedAt ?? finishedAt,
+        completedAt: finishedAt,
+        answeredAt: answeredAt.current,
+        demo: s.microphone.demo,
+      });
+      const outbox = browserOutbox();
+      await outbox.submit({ id, kind: 'test', ownerUserId: signedIn.id, saveUrl: TEST_SESSIONS_URL, body, recording: recorded });
+      if (!mounted.current) return;
+      setAttemptId(id);
+      stopWatching.current = outbox.watch(id, (status) => {
+        if (status.state !== 'saved' && status.state !== 'failed') return;
+        send({ type: 'SAVE_RESULT', outcome: status.state });
+        stopWatching.current?.();
+        stopWatching.current = null;
+      });
+    },
+    [send],
+  );
+
+  const run = useCallback(
+    (command: Command) => {
+      switch (command.type) {
+        case 'requestMicrophone':
+          requestMicrophone({ isApple: device.isApple }).then(
+            (granted) => {
+              if (!mounted.current) return releaseStream(granted);
+              releaseStream(stream.current);
+              stream.current = granted;
+              for (const track of granted.getAudioTracks()) {
+                track.addEventListener('ended', () => send({ type: 'MICROPHONE_ERROR', message: 'The microphone stopped working.' }));
+              }
+              send({ type: 'MIC_GRANTED' });
+            },
+            (error: unknown) => send({ type: 'MIC_DENIED', message: describeMicrophoneError(error, device.isApple).message }),
+          );
+          return;
+        case 'createDemoStream':
+          silent.current = createSilentStream();
+          stream.current = silent.current.stream;
+          return;
+        case 'speak': {
+          const { id, text } = command;
+          void getVoice()
+            .speak(text)
+            .then((result) => send({ type: 'SPEECH_DONE', id, outcome: result.outcome }));
+          return;
+        }
+        case 'startListening':
+          void getRecognizer().start();
+          return;
+        case 'stopListening':
+          void recognizer.current?.stop();
+          return;
+        case 'startRecording': {
+          if (!stream.current) {
+            send({ type: 'RECORDING_ERROR' });
+            return;
+          }
+          const created = createAudioRecorder({ isApple: device.isApple, timesliceMs: RECORDING_TIMESLICE_MS });
+          try {
+            created.start(stream.current);
+            recorder.current = created;
+          } catch {
+            send({ type: 'RECORDING_ERROR' });
+          }
+          return;
+        }
+        case 'stopRecording': {
+          const active = recorder.current;
+          recordingDone.current = active
+            ? active.stop().then((result) => (result.chunkCount > 0 && result.blob.size > 0 ? { blob: result.blob, mimeType: result.mimeType } : null))
+            : Promise.resolve(null);
+          return;
+        }
+        case 'checkRecording':
+          send({ type: 'RECORDING_CHECKED', hasChunks: (recorder.current?.chunkCount ?? 0) > 0 });
+          return;
+        case 'schedule': {
+          const { timer, delayMs } = command;
+          const previous = timers.current.get(timer);
+          if (previous !== undefined) window.clearTimeout(previous);
+          timers.current.set(
+            timer,
+            window.setTimeout(() => {
+              timers.current.delete(timer);
+              send({ type: 'TIMER', timer });
+            }, delayMs),
+          );
+          return;
+        }
+        case 'cancelTimer': {
+          const handle = timers.current.get(command.timer);
+          if (handle !== undefined) window.clearTimeout(handle);
+          timers.current.delete(command.timer);
+          return;
+        }
+        case 'scoreAndSave':
+          void scoreAndSave(command.answers);
+          return;
+        case 'clearStudentInfo':
+          clearStudentInfo();
+          return;
+        case 'navigate':
+          leaveAllowed.current = true;
+          void navigate(command.to, { replace: true });
+          return;
+      }
+    },
+    [device.isApple, getRecognizer, getVoice, navigate, scoreAndSave, send],
+  );
+
+  runRef.current = run;
+  // The first batch (the microphone's auto-request timer) runs once the page is mounted.
+  useEffect(() => {
+    if (lastBatch.current >= 0) return;
+    lastBatch.current = 0;
+    for (const command of current.current.commands) runRef.current(command);
+  }, []);
+
+  // Toasts the flow asked for.
+  useEffect(() => {
+    for (const toast of state.toasts) {
+      if (toast.variant === 'destructive') toastError(toast.title, toast.description);
+      else toastSuccess(toast.title, toast.description);
+      send({ type: 'TOAST_SHOWN', id: toast.id });
+    }
+  }, [state.toasts, send]);
+
+  // Unmount: stop everything this page started. (Checked a microtask later: React's StrictMode
+  // unmounts and mounts again at once in development, and the test must go on then.)
+  useEffect(() => {
+    mounted.current = true;
+    const timerMap = timers.current;
+    return () => {
+      mounted.current = false;
+      void Promise.resolve().then(() => {
+        if (mounted.current) return;
+        for (const handle of timerMap.values()) window.clearTimeout(handle);
+        timerMap.clear();
+        stopWatching.current?.();
+        voice.current?.dispose();
+        voice.current = null;
+        recognizer.current?.abort();
+        recognizer.current = null;
+        void recorder.current?.stop().catch(() => null);
+        recorder.current = null;
+        releaseStream(stream.current);
+        stream.current = null;
+        void silent.current?.close();
+        silent.current = null;
+      });
+    };
+  }, []);
+
+  return {
+    state,
+    screen: useMemo(() => selectScreen(state), [state]),
+    device,
+    recording,
+    attemptId,
+    completedAt,
+    requestMicrophone: useCallback(() => send({ type: 'REQUEST_MICROPHONE' }), [send]),
+    continueInDemoMode: useCallback(() => send({ type: 'DEMO_MODE' }), [send]),
+    startTest: useCallback(() => send({ type: 'START_TEST' }), [send]),
+    leaveAllowed,
+  };
+}
