@@ -3,3 +3,7 @@ export const FIRST_VISIT_JS_BUDGET_BYTES = 150 * 1024;
 export const FIRST_VISIT_BUDGET_ROUTES = ['/', '/auth'];
 /** Every admin list endpoint's p99 latency at 50 connections on PostgreSQL (bench/lists.ts). */
 export const LIST_P99_BUDGET_MS = 50;
+/** Lighthouse (mobile preset, bench/lighthouse.ts) on these routes: performance at least this, accessibility exactly 100. */
+export const LIGHTHOUSE_BUDGET_ROUTES = ['/', '/auth'];
+export const LIGHTHOUSE_PERFORMANCE_BUDGET = 95;
+export const LIGHTHOUSE_ACCESSIBILITY_BUDGET = 100;

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteSize } from './bundle-size.ts';
-import { FIRST_VISIT_BUDGET_ROUTES, FIRST_VISIT_JS_BUDGET_BYTES, LIST_P99_BUDGET_MS } from './budgets.ts';
+import {
+  FIRST_VISIT_BUDGET_ROUTES,
+  FIRST_VISIT_JS_BUDGET_BYTES,
+  LIGHTHOUSE_ACCESSIBILITY_BUDGET,
+  LIGHTHOUSE_BUDGET_ROUTES,
+  LIGHTHOUSE_PERFORMANCE_BUDGET,
+  LIST_P99_BUDGET_MS,
+} from './budgets.ts';
+import type { LighthouseRow } from './lighthouse.ts';
 import type { LoadRow } from './lists.ts';
 
 /** `npm run bench:check`: fails when the last `npm run bench` missed a budget. */
@@ -10,6 +18,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = JSON.parse(readFileSync(path.join(root, 'bench/results/latest.json'), 'utf8')) as {
   routes: RouteSize[];
   lists?: Array<{ driver: 'pglite' | 'postgres'; rows: LoadRow[] }>;
+  lighthouse?: LighthouseRow[];
 };
 const misses: string[] = [];
 const notes: string[] = [];
@@ -29,6 +38,20 @@ if (postgresRows.length === 0) {
   for (const row of postgresRows) {
     if (row.non2xx > 0 || row.errors > 0) misses.push(`PostgreSQL ${row.row}: ${row.non2xx} non-2xx answers and ${row.errors} errors under load`);
     if (row.p99Ms >= LIST_P99_BUDGET_MS) misses.push(`PostgreSQL ${row.row}: p99 ${row.p99Ms} ms at 50 connections; the budget is under ${LIST_P99_BUDGET_MS} ms`);
+  }
+}
+// Lighthouse, mobile preset: performance >= 95 and accessibility 100 on / and /auth.
+for (const route of LIGHTHOUSE_BUDGET_ROUTES) {
+  const row = results.lighthouse?.find((r) => r.route === route);
+  if (!row) {
+    misses.push(`Lighthouse ${route}: not measured (run npm run bench without BENCH_SKIP_LIGHTHOUSE)`);
+    continue;
+  }
+  if (row.performance < LIGHTHOUSE_PERFORMANCE_BUDGET) {
+    misses.push(`Lighthouse ${route}: performance ${row.performance} (runs ${row.performanceRuns.join(', ')}); the budget is ${LIGHTHOUSE_PERFORMANCE_BUDGET}`);
+  }
+  if (row.accessibility < LIGHTHOUSE_ACCESSIBILITY_BUDGET) {
+    misses.push(`Lighthouse ${route}: accessibility ${row.accessibility}; the budget is ${LIGHTHOUSE_ACCESSIBILITY_BUDGET} (${row.failing.filter((f) => f.startsWith('accessibility')).join('; ')})`);
   }
 }
 for (const note of notes) process.stdout.write(`Note: ${note}\n`);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,8 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
 import { attemptsCountQuery, attemptsListQuery } from '../src/server/attempts/admin-queries.ts';
 import { schoolDayRange } from '../src/server/attempts/school-day.ts';
-import { hashPassword } from '../src/server/auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../src/server/auth/passwords.ts';
+import { testSessionBody } from '../src/server/test/attempt-fixtures.ts';
 import { openDatabase, type Database, type Db } from '../src/server/db/open.ts';
 import { seedCourses } from '../src/server/db/seed.ts';
 import { studentsCountQuery, studentsPageQuery } from '../src/server/students/admin-service.ts';
@@ -31,6 +33,9 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const WARMUP_S = 1;
 const TIME_ZONE = 'Asia/Kolkata';
 const ADMIN_PASSWORD = 'bench-admin-password';
+const STUDENT_PASSWORD = 'bench-student-password';
+/** Sign-ins measured at once, each by its own account (the per-client limit allows 60 per 15 minutes). */
+const SIGN_IN_BURST = 50;
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENCH_DB = 'parley_bench';
 /** Search terms: a partial name (3+ characters, so the trigram index can serve it) and partial mobile digits. */
@@ -95,7 +100,7 @@ async function seed(database: Database): Promise<number> {
   const db = database.db;
   await seedCourses(db);
   // One shared hash: 50,000 scrypt calls would take minutes and measure nothing.
-  const passwordHash = await hashPassword('bench-student-password');
+  const passwordHash = await hashPassword(STUDENT_PASSWORD);
   await db.execute(sql`
     insert into users (username, password_hash, is_admin, created_at)
     select 'bench' || g, ${passwordHash}, false, now() - (${sql.raw(String(STUDENTS))} - g) * interval '600 seconds'
@@ -249,13 +254,13 @@ export async function startServer(env: Record<string, string>): Promise<{ child:
   };
 }
 
-async function signIn(base: string): Promise<string> {
+async function signIn(base: string, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
   const response = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    body: JSON.stringify({ username, password }),
   });
-  if (!response.ok) throw new Error(`signing in as the admin failed: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`signing in as ${username} failed: ${response.status} ${await response.text()}`);
   const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   if (!cookie) throw new Error('signing in set no cookie');
   return cookie;
@@ -317,10 +322,95 @@ async function measure(base: string, pid: number): Promise<{ rows: LoadRow[]; rs
     log(`  ${row.row}: ${Math.round(row.requestsPerSecond)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${row.non2xx || row.errors ? ` (${row.non2xx} non-2xx, ${row.errors} errors)` : ''}`);
     rows.push(row);
   }
+  rows.push(await saveAttemptRow(base, cookie, ceiling), await signInBurstRow(base, ceiling));
   const rssAfterMb = rssMb(pid);
   // autocannon leaves its last requests unanswered: let the server finish them before it is stopped.
   await new Promise((resolve) => setTimeout(resolve, 3000));
   return { rows, rssIdleMb, rssAfterMb };
+}
+
+/**
+ * POST /api/test-sessions as a student: each request a new attempt id (a repeated id is an
+ * idempotent retry and would store nothing), with about 60 words of answers scored by the server.
+ */
+async function saveAttemptRow(base: string, adminCookie: string, ceiling: number): Promise<LoadRow> {
+  const newest = (await (await fetch(`${base}/api/admin/students`, { headers: { cookie: adminCookie } })).json()) as {
+    students: Array<{ id: number; username: string | null }>;
+  };
+  const student = newest.students.find((s) => s.username);
+  if (!student?.username) throw new Error('no seeded student with a username');
+  const cookie = await signIn(base, student.username, STUDENT_PASSWORD);
+  const body = () => JSON.stringify(testSessionBody(student.id, { attemptId: randomUUID() }));
+  const first = await fetch(`${base}/api/test-sessions`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: body() });
+  if (first.status !== 201) throw new Error(`POST /api/test-sessions answered ${first.status}: ${await first.text()}`);
+  const run = (duration: number) =>
+    autocannon({
+      url: `${base}/api/test-sessions`,
+      connections: CONNECTIONS,
+      duration,
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      requests: [{ method: 'POST', path: '/api/test-sessions', setupRequest: (request) => ({ ...request, method: 'POST', body: body() }) }],
+    });
+  await run(WARMUP_S);
+  const result = await run(DURATION_S);
+  const row: LoadRow = {
+    row: 'POST /api/test-sessions (a new attempt each)',
+    path: '/api/test-sessions',
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    ratioToCeiling: ceiling > 0 ? result.requests.average / ceiling : 0,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    list: false,
+  };
+  log(`  ${row.row}: ${Math.round(row.requestsPerSecond)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${row.non2xx || row.errors ? ` (${row.non2xx} non-2xx, ${row.errors} errors)` : ''}`);
+  return row;
+}
+
+/**
+ * Sign-in cost through the server: SIGN_IN_BURST students sign in at once, each with their own
+ * account (the per-account and per-client limits stay on). Sign-ins per second = the burst / its time.
+ */
+async function signInBurstRow(base: string, ceiling: number): Promise<LoadRow> {
+  const started = performance.now();
+  const latencies = await Promise.all(
+    Array.from({ length: SIGN_IN_BURST }, async (_, i) => {
+      const at = performance.now();
+      await signIn(base, `bench${i + 1}`, STUDENT_PASSWORD);
+      return performance.now() - at;
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pick = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  const row: LoadRow = {
+    row: `POST /api/login (${SIGN_IN_BURST} accounts at once)`,
+    path: '/api/login',
+    requestsPerSecond: SIGN_IN_BURST / seconds,
+    p50Ms: pick(0.5),
+    p99Ms: pick(0.99),
+    ratioToCeiling: ceiling > 0 ? SIGN_IN_BURST / seconds / ceiling : 0,
+    non2xx: 0,
+    errors: 0,
+    list: false,
+  };
+  log(`  ${row.row}: ${row.requestsPerSecond.toFixed(1)} sign-ins/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms`);
+  return row;
+}
+
+/** The password hash alone (scrypt, src/server/auth/passwords.ts): one verification at a time, in this process. */
+export async function passwordCost(): Promise<{ verifyMsMedian: number; verifyMsP90: number; samples: number }> {
+  const stored = await hashPassword(STUDENT_PASSWORD);
+  const times: number[] = [];
+  for (let i = 0; i < 20; i += 1) {
+    const at = performance.now();
+    if (!(await verifyPassword(STUDENT_PASSWORD, stored))) throw new Error('verifyPassword refused the right password');
+    times.push(performance.now() - at);
+  }
+  times.sort((a, b) => a - b);
+  return { verifyMsMedian: times[10] ?? 0, verifyMsP90: times[18] ?? 0, samples: times.length };
 }
 
 /* Drivers. */
@@ -422,11 +512,14 @@ export interface ListBenchResult {
   drivers: Array<DriverResult & { informational: PlanResult[] }>;
   seqScans: string[];
   markdown: string[];
+  password: Awaited<ReturnType<typeof passwordCost>>;
 }
 
 const DRIVER_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL' } as const;
 
 export async function runListBench(): Promise<ListBenchResult> {
+  const password = await passwordCost();
+  log(`Password hash: one verification ${password.verifyMsMedian.toFixed(1)} ms (median of ${password.samples})`);
   const drivers: ListBenchResult['drivers'] = [];
   // BENCH_DRIVERS=postgres (or pglite) measures one driver only, for a quicker look; a full run measures both.
   const wanted = (process.env.BENCH_DRIVERS ?? 'pglite,postgres').split(',').map((d) => d.trim());
@@ -437,7 +530,9 @@ export async function runListBench(): Promise<ListBenchResult> {
   const seqScans = drivers.flatMap((d) => d.plans.filter((p) => p.seqScan).map((p) => `${DRIVER_NAMES[d.driver]}: ${p.query}`));
   const ms = (value: number) => `${value} ms`;
   const markdown: string[] = [
-    `## API: admin lists (${STUDENTS.toLocaleString('en')} students, ${ATTEMPTS.toLocaleString('en')} attempts; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per row)`,
+    `## API under load (${STUDENTS.toLocaleString('en')} students, ${ATTEMPTS.toLocaleString('en')} attempts; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per row)`,
+    '',
+    `The login row is ${SIGN_IN_BURST} sign-ins sent at once, each by its own account: req/s is sign-ins per second, p50/p99 their latencies.`,
     '',
     '| driver | row | req/s | p50 | p99 | ratio to ceiling |',
     '|---|---|---:|---:|---:|---:|',
@@ -447,6 +542,8 @@ export async function runListBench(): Promise<ListBenchResult> {
           `| ${DRIVER_NAMES[d.driver]} | ${r.row}${r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''} | ${Math.round(r.requestsPerSecond)} | ${ms(r.p50Ms)} | ${ms(r.p99Ms)} | ${r.ratioToCeiling.toFixed(2)} |`,
       ),
     ),
+    '',
+    `Password hash (scrypt N=2^15, r=8, p=1): one verification takes ${password.verifyMsMedian.toFixed(1)} ms (median of ${password.samples}, p90 ${password.verifyMsP90.toFixed(1)} ms) in the bench process; every sign-in pays it once.`,
     '',
     '| driver | seeding | server RSS idle | server RSS after the list load |',
     '|---|---:|---:|---:|',
@@ -468,5 +565,5 @@ export async function runListBench(): Promise<ListBenchResult> {
       '',
     ]),
   ];
-  return { drivers, seqScans, markdown };
+  return { drivers, seqScans, markdown, password };
 }

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureRoutes } from './bundle-size.ts';
+import { lighthouseMarkdown, runLighthouse12, type LighthouseRow } from './lighthouse.ts';
 import { CLIENT_DIR, runListBench } from './lists.ts';
 
 /**
@@ -15,6 +16,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const routes = measureRoutes(CLIENT_DIR);
 const lists = await runListBench();
+// BENCH_SKIP_LIGHTHOUSE=1 leaves Lighthouse out (a quicker look at the API rows); bench:check then fails on it.
+const lighthouse: LighthouseRow[] = process.env.BENCH_SKIP_LIGHTHOUSE ? [] : await runLighthouse12();
 const lines = [
   `# Benchmarks (${new Date().toISOString()})`,
   '',
@@ -24,6 +27,7 @@ const lines = [
   '|---|---:|---:|---:|',
   ...routes.map((r) => `| \`${r.route}\` | ${kb(r.jsGzipBytes)} | ${kb(r.cssGzipBytes)} | ${r.files} |`),
   '',
+  ...(lighthouse.length > 0 ? lighthouseMarkdown(lighthouse) : ['## Lighthouse', '', 'Not measured in this run (BENCH_SKIP_LIGHTHOUSE).', '']),
   ...lists.markdown,
 ];
 const resultsDir = path.join(root, 'bench/results');
@@ -35,6 +39,8 @@ writeFileSync(
     {
       measuredAt: new Date().toISOString(),
       routes,
+      password: lists.password,
+      lighthouse,
       lists: lists.drivers.map(({ driver, seedSeconds, rows, rssIdleMb, rssAfterMb, plans, informational }) => ({
         driver,
         seedSeconds,
