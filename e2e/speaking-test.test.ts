@@ -91,6 +91,16 @@ async function answer(page: Page, fake: FakeRecognition, number: number, text: s
   await page.clock.runFor(3_600);
 }
 
+/** A student who says nothing: Chrome ends the recognition session after a while, and 2 s later the answer closes empty. */
+async function silentAnswer(page: Page, fake: FakeRecognition, number: number) {
+  const shown = visible(page, `Question ${number} of 10`);
+  await pumpUntil(page, async () => (await shown()) && (await listening(fake)), `question ${number} to be listened for`);
+  await page.clock.runFor(5_000);
+  expect(await shown()).toBe(true);
+  await fake.end();
+  await page.clock.runFor(2_100);
+}
+
 async function checkAxe(page: Page, name: string) {
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = axe.violations
@@ -278,6 +288,11 @@ describe('speaking test with a microphone and the examiner voice', () => {
     expect(ffprobeDuration(file)).toBeGreaterThan(0);
     await adminPage.context().close();
 
+    // Take Another Test signs out (spec section 2) and opens the sign-in page 1 s later.
+    await page.getByRole('button', { name: 'Take Another Test' }).click();
+    await pumpUntil(page, async () => new URL(page.url()).pathname === '/auth', 'the sign-in page', { stepMs: 250 });
+    expect(await page.evaluate(async () => (await fetch('/api/user', { credentials: 'include' })).status)).toBe(401);
+
     errors.assertNone();
     await page.context().close();
   }, 240_000);
@@ -307,9 +322,9 @@ describe('speaking test without a microphone', () => {
     return { page, errors, fake };
   }
 
-  it("shows the spec's text when the microphone is denied; Try Again after allowing it gets ready", async () => {
+  it("shows the spec's text when the microphone is denied; Try Again after allowing it gets ready; a silent test completes, then the session expires", async () => {
     const student = await createStudent(server.database.db, { studentName: 'Denied Student' });
-    const { page, errors } = await openTest('desktop', student);
+    const { page, errors, fake } = await openTest('desktop', student);
     await page.getByText('Microphone access issue. Microphone access was denied. Please click the microphone icon in the address bar, allow access and try again.').waitFor();
     await page.getByRole('button', { name: 'Continue in Demo Mode (No Microphone)' }).waitFor();
     await shoot(page, 'denied', 'desktop');
@@ -317,9 +332,32 @@ describe('speaking test without a microphone', () => {
     await page.getByRole('button', { name: 'Try Again' }).click();
     await pumpUntil(page, visible(page, 'Ready to start'), 'ready after Try Again');
     expect(await page.getByText('Microphone ready', { exact: true }).count()).toBe(1);
+
+    // A student who never speaks is not stuck: each answer closes 2 s after recognition ends.
+    await page.evaluate((id) => sessionStorage.setItem('parley.studentInfo', JSON.stringify({ id, studentName: 'Denied Student' })), student.student.id);
+    await page.getByRole('button', { name: 'Start Test' }).click();
+    for (let n = 1; n <= 10; n += 1) await silentAnswer(page, fake, n);
+    await pumpUntil(page, visible(page, 'Preparation: think about what you will say. You may make notes.'), 'the Part 2 preparation');
+    await page.clock.runFor(60_000);
+    await pumpUntil(page, () => listening(fake), 'listening in Part 2');
+    await page.clock.runFor(120_500);
+    for (let n = 1; n <= 10; n += 1) await silentAnswer(page, fake, n);
+    await pumpUntil(page, visible(page, 'Test Complete!'), 'the results');
+    await pumpUntil(page, async () => (await attemptsOf(student)).length === 1, 'the saved attempt', { stepMs: 1_000, realMs: 50 });
+    expect((await attemptsOf(student))[0]?.assessable).toBe(false);
+
+    // Five minutes after the test: the stored student info goes, 'Session Expired', then /auth 2 s later.
+    await page.clock.runFor(285_000);
+    expect(new URL(page.url()).pathname).toBe('/test');
+    const toastText = async () => (await page.locator('.mantine-Notification-root').count()) > 0 ? ((await page.locator('.mantine-Notification-root').textContent()) ?? '') : '';
+    await pumpUntil(page, async () => (await toastText()).includes('Session Expired'), "the 'Session Expired' toast", { stepMs: 250, realMs: 30 });
+    expect(await page.evaluate(() => sessionStorage.getItem('parley.studentInfo'))).toBeNull();
+    await page.clock.runFor(1_500);
+    expect(new URL(page.url()).pathname).toBe('/test');
+    await pumpUntil(page, async () => new URL(page.url()).pathname === '/auth', 'the redirect to /auth', { stepMs: 250 });
     errors.assertNone();
     await page.context().close();
-  });
+  }, 120_000);
 
   it('takes a test in demo mode on an Android phone; a save that failed is sent again after a reload, once', async () => {
     const student = await createStudent(server.database.db, { studentName: 'Demo Student' });
@@ -333,6 +371,14 @@ describe('speaking test without a microphone', () => {
 
     for (let n = 1; n <= 10; n += 1) {
       await answer(page, fake, n, PART1_ANSWERS[n - 1] ?? '', n === 2 ? { beforeSilence: () => shoot(page, 'part1', 'phone') } : {});
+      if (n === 3) {
+        // Leaving inside the app asks first; Stay keeps the test going.
+        await page.getByRole('link', { name: 'Parley' }).click();
+        await pumpUntil(page, async () => (await page.getByRole('dialog', { name: 'Leave the test?' }).count()) > 0, 'the leave dialog', { stepMs: 100 });
+        await page.getByRole('button', { name: 'Stay' }).click();
+        await page.clock.runFor(500);
+        expect(new URL(page.url()).pathname).toBe('/test');
+      }
     }
     await pumpUntil(page, visible(page, 'Preparation: think about what you will say. You may make notes.'), 'the Part 2 preparation');
     await page.clock.runFor(10_000);

@@ -16,7 +16,7 @@ export function DeviceCard({ device, studentName }: { device: DeviceInfo; studen
     ? [
         ['Device', `Android ${device.osVersion}`.trim() + (device.model ? ` (${device.model})` : '')],
         ['Browser', versioned(device.browserName, device.browserVersion)],
-        ['Live transcript', 'Not used on Android: your answers are still heard and recorded'],
+        ['Live transcript', 'Not shown on Android devices'],
       ]
     : [
         ['Platform', versioned(device.osName, device.osVersion) + (device.platformType ? ` · ${device.platformType}` : '')],
@@ -95,7 +95,7 @@ export function MicrophoneCard({ screen, onRetry, onDemo }: { screen: ScreenView
               </Button>
             </Stack>
             <Text size="sm" c="dimmed">
-              In demo mode you can take the whole test, but nothing is recorded or heard, so there is no band estimate.
+              In demo mode you can go through the whole test, but nothing is recorded, and without a microphone your answers are usually not heard, so there may be no band estimate.
             </Text>
           </>
         ) : (

@@ -5,7 +5,7 @@ import { useBlocker } from 'react-router';
 import { useCurrentUser } from '../../lib/auth/current-user';
 import { useSignOut } from '../../lib/auth/use-sign-out';
 import { clearStudentInfo, readStudentInfo } from '../../lib/student-info';
-import { announcementFor } from './announcements';
+import { announcementFor, guardsLeaving } from './announcements';
 import type { SpeakingTestState } from './flow';
 import { PartPanel } from './PartPanel';
 import { ResultsPanel } from './results/ResultsPanel';
@@ -15,10 +15,6 @@ import { useSpeakingTest } from './use-speaking-test';
 
 export const LEAVE_TEST_TEXT = 'Leaving or reloading this page ends your test, and the student details on this device are cleared.';
 
-/** While a test runs, and after it until the session expires, leaving asks first (spec section 4). */
-export function guardsLeaving(state: Pick<SpeakingTestState, 'stage' | 'sessionExpired'>): boolean {
-  return state.stage === 'part1' || state.stage === 'part2' || state.stage === 'part3' || (state.stage === 'complete' && !state.sessionExpired);
-}
 
 /** Keeps the last announcement: the live region changes only when there is something new to read. */
 function useAnnouncement(state: SpeakingTestState): string {

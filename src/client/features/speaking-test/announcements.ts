@@ -52,3 +52,8 @@ export function announcementFor(state: SpeakingTestState): string | null {
       return null;
   }
 }
+
+/** While a test runs, and after it until the session expires, leaving asks first (spec section 4). */
+export function guardsLeaving(state: Pick<SpeakingTestState, 'stage' | 'sessionExpired'>): boolean {
+  return state.stage === 'part1' || state.stage === 'part2' || state.stage === 'part3' || (state.stage === 'complete' && !state.sessionExpired);
+}

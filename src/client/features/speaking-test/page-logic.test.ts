@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { saveTestSessionBody } from '../../../shared/api/attempts.js';
+import type { SpeakingTestAnswer } from '../../../shared/speaking-test/answer.js';
+import { scoreSpeakingTest } from '../../../shared/speaking-test/scoring.js';
+import { announcementFor, guardsLeaving } from './announcements.js';
+import { Driver, QUESTIONS } from './flow/test-helpers.js';
+import { buildSaveTestSessionBody } from './save-body.js';
+import { deviceKindOf } from './use-speaking-test.js';
+
+const SENTENCE = 'I grew up in a small town near the coast and I still enjoy walking by the sea with my family';
+
+function answers(): SpeakingTestAnswer[] {
+  return [
+    { part: 1, questionNumber: 1, question: 'What is your name?', answer: 'My name is Asha', responseTimeMs: 800, speakingTimeMs: 1_500, confidence: 0.9 },
+    { part: 2, questionNumber: 1, question: 'Describe a journey', answer: `${SENTENCE}\n${SENTENCE}\n${SENTENCE}`, responseTimeMs: 1_200, speakingTimeMs: 60_000 },
+    { part: 3, questionNumber: 1, question: 'Why travel?', answer: '', responseTimeMs: null, speakingTimeMs: 0 },
+  ];
+}
+
+describe('the saved body', () => {
+  const startedAt = Date.parse('2026-11-21T09:00:00.000Z');
+  const completedAt = startedAt + 754_400;
+  const body = buildSaveTestSessionBody({
+    attemptId: '0b7c4c9e-3f55-4a55-9d67-1d0c2f3b7a10',
+    studentId: 42,
+    answers: answers(),
+    startedAt,
+    completedAt,
+    answeredAt: [startedAt + 10_000, startedAt + 300_000],
+    demo: false,
+  });
+
+  it('is what the API accepts, with the attempt id, the measured timings and the shown scores', () => {
+    expect(saveTestSessionBody.parse(body)).toEqual(body);
+    expect(body.attemptId).toBe('0b7c4c9e-3f55-4a55-9d67-1d0c2f3b7a10');
+    expect(body.audioUrl).toBeNull();
+    expect(body.sessionData.duration).toBe(754);
+    expect(body.sessionData.completedAt).toBe('2026-11-21T09:12:34.400Z');
+    expect(body.sessionData.questionAnswerPairs[0]).toEqual({
+      questionNumber: 1,
+      question: 'What is your name?',
+      answer: 'My name is Asha',
+      part: 1,
+      timestamp: '2026-11-21T09:00:10.000Z',
+      responseTimeMs: 800,
+      speakingTimeMs: 1_500,
+      confidence: 0.9,
+    });
+    // An answer closed after the last recorded time takes the completion time; no confidence, no field.
+    expect(body.sessionData.questionAnswerPairs[2]).toEqual({ questionNumber: 1, question: 'Why travel?', answer: '', part: 3, timestamp: '2026-11-21T09:12:34.400Z', responseTimeMs: null, speakingTimeMs: 0 });
+    const result = scoreSpeakingTest(answers());
+    expect(result.assessable).toBe(true);
+    if (result.assessable) expect(body.sessionData.scores).toEqual(result.bands);
+  });
+
+  it('has a transcript of examiner and student turns per answer, in order, never before the start', () => {
+    expect(body.sessionData.transcript.map((t) => `${t.speaker}:${t.part}`)).toEqual(['Examiner:1', 'Student:1', 'Examiner:2', 'Student:2', 'Examiner:3', 'Student:3']);
+    expect(body.sessionData.transcript[0]).toEqual({ speaker: 'Examiner', text: 'What is your name?', timestamp: '2026-11-21T09:00:07.700Z', part: 1 });
+    for (const turn of body.sessionData.transcript) expect(Date.parse(String(turn.timestamp))).toBeGreaterThanOrEqual(startedAt);
+  });
+
+  it('sends no scores when there was too little speech, and marks demo mode', () => {
+    const silent = buildSaveTestSessionBody({ attemptId: '0b7c4c9e-3f55-4a55-9d67-1d0c2f3b7a11', studentId: 1, answers: answers().slice(2), startedAt, completedAt, answeredAt: [], demo: true });
+    expect(silent.sessionData.scores).toEqual({});
+    expect(silent.sessionData.demo).toBe(true);
+    expect(saveTestSessionBody.safeParse(silent).success).toBe(true);
+  });
+});
+
+describe('screen-reader announcements', () => {
+  it('reads the ready state, each question, and the Part 2 timers only at their start and at 60/30/10 s left', () => {
+    const d = new Driver();
+    expect(announcementFor(d.state)).toBeNull();
+    d.timer(1_000, 'micAutoRequest');
+    expect(announcementFor(d.state)).toBe('Requesting microphone access.');
+    d.send(1_500, { type: 'MIC_GRANTED' });
+    expect(announcementFor(d.state)).toBe('Microphone ready. Press Start Test to begin.');
+    d.send(2_000, { type: 'START_TEST' });
+    expect(announcementFor(d.state)).toBe(`Part 1, question 1 of 10: ${QUESTIONS.part1[0]}`);
+    d.speechDone(4_000);
+    d.timer(4_500, 'afterQuestion');
+    expect(announcementFor(d.state)).toBe('Listening. Answer question 1 now.');
+
+    const prep = (left: number) => announcementFor({ ...d.state, stage: 'part2', phase: 'part2Preparation', countdownSeconds: left });
+    const speaking = (left: number) => announcementFor({ ...d.state, stage: 'part2', phase: 'part2Speaking', countdownSeconds: left });
+    expect(prep(60)).toBe('Preparation started: 1 minute to think about the cue card.');
+    expect(prep(59)).toBeNull();
+    expect(prep(30)).toBe('30 seconds of preparation left.');
+    expect(prep(11)).toBeNull();
+    expect(prep(10)).toBe('10 seconds of preparation left.');
+    expect(speaking(120)).toBe('Preparation is over. Start speaking now: you have 2 minutes.');
+    expect(speaking(90)).toBeNull();
+    expect(speaking(60)).toBe('1 minute of speaking time left.');
+    expect(speaking(10)).toBe('10 seconds of speaking time left.');
+    expect(announcementFor({ ...d.state, stage: 'part2', phase: 'part2HandOff' })).toBe('Time is up. Part 2 is complete.');
+    expect(announcementFor({ ...d.state, stage: 'part3', phase: 'part3Intro' })).toBe('Part 3, discussion. Now we move on to Part 3.');
+    expect(announcementFor({ ...d.state, stage: 'complete', phase: 'finished' })).toBe('Test complete. Your results are below.');
+  });
+});
+
+describe('leaving the page', () => {
+  it('asks during the parts and after the test until the session expires', () => {
+    expect(guardsLeaving({ stage: 'setup', sessionExpired: false })).toBe(false);
+    expect(guardsLeaving({ stage: 'ready', sessionExpired: false })).toBe(false);
+    for (const stage of ['part1', 'part2', 'part3', 'complete'] as const) expect(guardsLeaving({ stage, sessionExpired: false })).toBe(true);
+    expect(guardsLeaving({ stage: 'complete', sessionExpired: true })).toBe(false);
+  });
+});
+
+describe('device kind', () => {
+  it('is android, apple or desktop', () => {
+    expect(deviceKindOf({ isAndroid: true, isApple: false })).toBe('android');
+    expect(deviceKindOf({ isAndroid: false, isApple: true })).toBe('apple');
+    expect(deviceKindOf({ isAndroid: false, isApple: false })).toBe('desktop');
+  });
+});
