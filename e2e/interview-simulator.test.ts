@@ -69,7 +69,9 @@ async function openSimulator(options: { viewport?: ViewportName; name?: string; 
   page.setDefaultTimeout(15_000);
   const errors = collectConsoleErrors(page, { ignore: [/status of 401/, /status of 503/] });
   pages.push({ page, errors });
+  if (process.env.DEBUG_INTERVIEW) page.on('console', (message) => console.log(`[page ${message.type()}] ${message.text()}`));
   const fake = await installFakeRecognition(page);
+  await page.addInitScript(spyOnBoundary);
   await page.clock.install();
   await page.goto(`${server.baseUrl}/auth`);
   await page.getByLabel('Username or mobile number').fill(student.mobileNumber);
@@ -81,6 +83,50 @@ async function openSimulator(options: { viewport?: ViewportName; name?: string; 
   await page.getByRole('heading', { level: 1, name: 'Microphone Access Required' }).waitFor();
   return { page, fake, student };
 }
+
+interface BoundarySpy {
+  utterances: Array<{ text: string; lang: string; rate: number; pitch: number; voice: string | null }>;
+  recorders: number;
+  calls: string[];
+}
+
+/** Runs in the page: notes every utterance and every MediaRecorder made and what was asked of it. */
+function spyOnBoundary(): void {
+  const spy: BoundarySpy = { utterances: [], recorders: 0, calls: [] };
+  Object.defineProperty(window, '__interviewSpy', { value: spy });
+  const speak = speechSynthesis.speak.bind(speechSynthesis);
+  speechSynthesis.speak = (utterance) => {
+    const round = (value: number) => Math.round(value * 100) / 100;
+    spy.utterances.push({ text: utterance.text, lang: utterance.lang, rate: round(utterance.rate), pitch: round(utterance.pitch), voice: utterance.voice?.name ?? null });
+    speak(utterance);
+  };
+  const Original = window.MediaRecorder;
+  class Spied extends Original {
+    constructor(stream: MediaStream, options?: MediaRecorderOptions) {
+      super(stream, options);
+      spy.recorders += 1;
+    }
+    override start(timeslice?: number) {
+      spy.calls.push('start');
+      super.start(timeslice);
+    }
+    override pause() {
+      spy.calls.push('pause');
+      super.pause();
+    }
+    override resume() {
+      spy.calls.push('resume');
+      super.resume();
+    }
+    override stop() {
+      spy.calls.push('stop');
+      super.stop();
+    }
+  }
+  window.MediaRecorder = Spied;
+}
+
+const boundarySpy = (page: Page) => page.evaluate(() => (window as unknown as { __interviewSpy: BoundarySpy }).__interviewSpy);
 
 async function look(page: Page, name: string, viewport: ViewportName) {
   await page.waitForTimeout(300);
@@ -127,6 +173,8 @@ async function reachQuestion(page: Page, fake: FakeRecognition, n: number, total
   if (!options.letSpeak) await skipSpeech(page);
   await fake.waitForListening(options.letSpeak ? 20_000 : 5_000);
   await page.getByText('Listening...').waitFor();
+  // The recording resumes 0.5 s after listening starts.
+  await page.clock.runFor(600);
 }
 
 function parseWav(file: Buffer) {
@@ -176,8 +224,10 @@ describe('interview simulator', () => {
   it('runs a whole interview to the completed view, auto-advances after 8 s, saves after two failed requests, and downloads a real WAV and the transcript', async () => {
     const { page, fake, student } = await openSimulator({ name: 'Asha Rao' });
     let posts = 0;
+    const attemptIds = new Set<string>();
     await page.route('**/api/interview-sessions', async (route) => {
       posts += 1;
+      attemptIds.add((route.request().postDataJSON() as { attemptId: string }).attemptId);
       if (posts <= 2) await route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' });
       else await route.continue();
     });
@@ -199,8 +249,16 @@ describe('interview simulator', () => {
     await page.getByText(`Question 2 of ${total}`, { exact: true }).waitFor();
     await page.clock.runFor(1_600);
     await currentQuestion(page).waitFor();
-    expect(await page.getByRole('button', { name: 'Next Question' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Start Recording' }).isDisabled()).toBe(true);
+    // One snapshot of the page: while the examiner speaks, both buttons are disabled.
+    const whileSpeaking = await page.evaluate(() => {
+      const button = (name: string) => [...document.querySelectorAll('button')].find((element) => element.textContent?.trim() === name);
+      return {
+        speaking: document.body.textContent?.includes('The interviewer is speaking…') ?? false,
+        next: button('Next Question')?.disabled,
+        record: button('Start Recording')?.disabled,
+      };
+    });
+    expect(whileSpeaking).toEqual({ speaking: true, next: true, record: true });
     await fake.waitForListening(30_000);
     await fake.say('I studied computer science and I enjoy solving problems with a team.', { confidence: 0.85 });
     // Auto-advance: 8 s after the last final, with no further speech.
@@ -255,6 +313,16 @@ describe('interview simulator', () => {
     expect(wav.dataBytes).toBeGreaterThan(0);
     expect(wav.seconds).toBeGreaterThan(0.5);
 
+    // The examiner: en-IN, rate 0.9, pitch 1.1, a female-named voice; one recording, paused between answers.
+    const spy = await boundarySpy(page);
+    expect(spy.utterances.length).toBeGreaterThanOrEqual(total + 1);
+    for (const utterance of spy.utterances) expect(utterance).toMatchObject({ lang: 'en-IN', rate: 0.9, pitch: 1.1 });
+    expect(spy.utterances[0]?.voice ?? '').toMatch(/female/i);
+    expect(spy.recorders).toBe(1);
+    expect(spy.calls.filter((call) => call === 'start')).toHaveLength(1);
+    expect(spy.calls.filter((call) => call === 'stop')).toHaveLength(1);
+    expect(spy.calls.filter((call) => call === 'resume').length).toBeGreaterThanOrEqual(total - 2);
+
     // Exactly one attempt for this student in the admin list, with its four scores.
     const api = await adminApi();
     const response = await api('/api/admin/interview-attempts?page=1&limit=100');
@@ -262,8 +330,15 @@ describe('interview simulator', () => {
     const list = (await response.json()) as { attempts: Array<Record<string, unknown>>; total: number };
     const mine = list.attempts.filter((attempt) => JSON.stringify(attempt).includes(student.student.studentName));
     expect(mine).toHaveLength(1);
-    const scores = JSON.stringify(mine[0]);
-    for (const key of ['communication', 'confidence', 'relevance', 'clarity']) expect(scores).toContain(key);
+    expect(attemptIds.size).toBe(1);
+    const attempt = mine[0] as { id: string; scores: Record<string, number>; overall: number };
+    expect(attempt.id).toBe([...attemptIds][0]);
+    for (const key of ['communication', 'confidence', 'relevance', 'clarity']) {
+      expect(attempt.scores[key]).toBeGreaterThan(0);
+      expect(attempt.scores[key]).toBeLessThanOrEqual(9);
+    }
+    // The page shows the same overall as the server computed.
+    await page.getByText(`Overall ${attempt.overall} / 9`).waitFor();
 
     await page.getByRole('button', { name: 'Back to Dashboard' }).click();
     await page.waitForURL('**/interview-dashboard');
@@ -328,5 +403,16 @@ describe('interview simulator', () => {
     await reachQuestion(page, fake, 1, total);
     await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
     await page.waitForURL(`${server.baseUrl}/`);
+  });
+
+  it('a reload mid-interview ends it and lands on /', async () => {
+    const { page, fake } = await openSimulator({ name: 'Nisha Pal' });
+    const total = await start(page);
+    await reachQuestion(page, fake, 1, total);
+    await page.reload();
+    await page.waitForURL(`${server.baseUrl}/`);
+    // A later visit starts afresh.
+    await page.goto(`${server.baseUrl}/interview-simulator`);
+    await page.getByRole('heading', { level: 1, name: 'Microphone Access Required' }).waitFor();
   });
 });

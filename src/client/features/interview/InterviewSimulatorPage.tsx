@@ -23,13 +23,16 @@ import { ACTIVE_INTERVIEW_KEY, LEAVE_CONFIRMATION, useInterviewSession } from '.
 
 const DASHBOARD_PATH = '/interview-dashboard';
 
-/** A reload of a page whose interview was running: the spec ends the session and goes to '/'. */
+/**
+ * A reload (or a return after leaving the site) while an interview was running: the spec ends the
+ * session and goes to '/'. The flag is set while an interview runs and cleared when it completes or
+ * the page is left inside the app, so only a page that went away mid-interview finds it.
+ */
 function reloadedDuringInterview(): boolean {
   try {
     const flagged = window.sessionStorage.getItem(ACTIVE_INTERVIEW_KEY) !== null;
     window.sessionStorage.removeItem(ACTIVE_INTERVIEW_KEY);
-    const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-    return flagged && entry?.type === 'reload';
+    return flagged;
   } catch {
     return false;
   }

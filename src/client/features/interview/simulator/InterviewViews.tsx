@@ -13,6 +13,9 @@ import type { ActiveViewModel, CompletedViewModel, PermissionViewModel, WelcomeV
 
 /* The four views of /interview-simulator (SPEC.md section 2), rendered from the flow's view models. */
 
+/** Light alerts keep a dark title: Mantine's light-variant title colour is too pale for WCAG AA. */
+const alertStyles = { title: { color: 'var(--mantine-color-dark-7)' } } as const;
+
 function Panel({ children, labelledBy }: { children: ReactNode; labelledBy: string }) {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby={labelledBy}>
@@ -53,8 +56,8 @@ export function WelcomeView({ model, onStart }: { model: WelcomeViewModel; onSta
           you answer by speaking.
         </Text>
         <Text>The interview is recorded, and you get a transcript and the audio at the end.</Text>
-        <Alert color="orange.9" variant="light" title="Stay on this page">
-          Refreshing or navigating away ends your interview session and takes you back to the sign-in page.
+        <Alert color="orange" variant="light" title="Stay on this page" styles={alertStyles}>
+          Refreshing or navigating away ends your interview session and takes you back to the home page, where you sign in again.
         </Alert>
         {model.startDisabled ? (
           <Text c="red.8" size="sm" id="no-questions">
@@ -193,14 +196,14 @@ function SaveState({ status }: { status: OutboxStatus }) {
   }
   if (status.state === 'failed') {
     return (
-      <Alert color="red.9" variant="light" title="Error saving interview">
+      <Alert color="red" variant="light" styles={alertStyles} title="Error saving interview">
         {status.message}
       </Alert>
     );
   }
   if (status.state === 'pending') {
     return (
-      <Alert color="yellow.9" variant="light" title="Saving… will keep trying" icon={<Loader size="xs" aria-hidden />}>
+      <Alert color="yellow" variant="light" styles={alertStyles} title="Saving… will keep trying" icon={<Loader size="xs" aria-hidden />}>
         {status.waitingForSignIn
           ? 'Sign in again to finish saving; your interview is kept on this device until then.'
           : 'Your interview is kept on this device and is sent as soon as the server answers.'}

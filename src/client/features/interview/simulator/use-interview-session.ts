@@ -35,7 +35,7 @@ import {
  * happens back as events. Everything is released on unmount.
  */
 
-/** Set while an interview runs in this tab: a reload then ends it and goes to '/' (spec section 2). */
+/** Set while an interview runs in this tab: a reload finds it, ends the session and goes to '/' (spec section 4). */
 export const ACTIVE_INTERVIEW_KEY = 'parley.interview.active';
 
 type EventWithoutClock = InterviewEvent extends infer E ? (E extends InterviewEvent ? Omit<E, 'now'> : never) : never;
@@ -175,7 +175,10 @@ export function useInterviewSession({ questions, studentName, userId }: Intervie
           );
           return;
         case 'speak':
-          void current.voice.speak(command.text).then((result) => send({ type: 'SPEECH_DONE', id: command.id, outcome: result.outcome }));
+          void current.voice.speak(command.text).then((result) => {
+            if (result.outcome !== 'ended') logInfo(`speech ${command.id}: ${result.outcome}`, result.error);
+            send({ type: 'SPEECH_DONE', id: command.id, outcome: result.outcome });
+          });
           return;
         case 'cancelSpeech':
           current.voice.cancel();
@@ -275,8 +278,10 @@ export function useInterviewSession({ questions, studentName, userId }: Intervie
   useEffect(() => {
     const storage = safeSessionStorage();
     if (running) storage?.setItem(ACTIVE_INTERVIEW_KEY, '1');
-    else if (state.view === 'completed') storage?.removeItem(ACTIVE_INTERVIEW_KEY);
-  }, [running, state.view]);
+    else storage?.removeItem(ACTIVE_INTERVIEW_KEY);
+  }, [running]);
+  // Leaving inside the app unmounts the page: not a reload, so the next visit starts afresh.
+  useEffect(() => () => safeSessionStorage()?.removeItem(ACTIVE_INTERVIEW_KEY), []);
 
   // Page hide (closing, reloading, leaving for another site) ends a running interview.
   useEffect(() => {
