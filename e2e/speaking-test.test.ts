@@ -369,8 +369,15 @@ describe('speaking test without a microphone', () => {
     const saves = await routeSaves(page, Number.POSITIVE_INFINITY);
     await page.getByRole('button', { name: 'Start Test' }).click();
 
+    const repeatedAnswer = async () => {
+      // Android ends recognition on its own and re-sends the earlier words when it starts again.
+      await fake.end();
+      await pumpUntil(page, () => listening(fake), 'listening again after a restart', { stepMs: 100 });
+      await fake.say(`${PART1_ANSWERS[3]} and on Sundays I paint`);
+    };
     for (let n = 1; n <= 10; n += 1) {
-      await answer(page, fake, n, PART1_ANSWERS[n - 1] ?? '', n === 2 ? { beforeSilence: () => shoot(page, 'part1', 'phone') } : {});
+      const options = n === 2 ? { beforeSilence: () => shoot(page, 'part1', 'phone') } : n === 4 ? { beforeSilence: repeatedAnswer } : {};
+      await answer(page, fake, n, PART1_ANSWERS[n - 1] ?? '', options);
       if (n === 3) {
         // Leaving inside the app asks first; Stay keeps the test going.
         await page.getByRole('link', { name: 'Parley' }).click();
@@ -398,6 +405,7 @@ describe('speaking test without a microphone', () => {
     await shoot(page, 'complete', 'phone');
     expect(await attemptsOf(student)).toHaveLength(0);
     expect(saves.bodies[0]?.sessionData.demo).toBe(true);
+    expect(saves.bodies[0]?.sessionData.questionAnswerPairs[3]?.answer).toBe(`${PART1_ANSWERS[3]}\nand on Sundays I paint`);
 
     // Reload: the browser asks first; the stored student info is cleared; the outbox sends it again.
     await page.evaluate((id) => sessionStorage.setItem('parley.studentInfo', JSON.stringify({ id, studentName: 'Demo Student' })), student.student.id);

@@ -22,6 +22,7 @@ import {
   requestMicrophone,
   speakingTestRecognitionLang,
   speakingTestVoiceSettings,
+  trimRepeatedFinal,
   type AudioRecorder,
   type ExaminerVoice,
   type Recognizer,
@@ -51,6 +52,45 @@ export interface TestRecording {
 
 type WithoutNow<E> = E extends unknown ? Omit<E, 'now'> : never;
 type EventWithoutNow = WithoutNow<SpeakingTestEvent>;
+
+/** Part 2 listens again after a recognition session ends; never sooner than this after the last start. */
+export const MIN_LISTEN_RESTART_MS = 1000;
+
+function answerKey(state: SpeakingTestState): string | null {
+  return state.answer ? `${state.answer.part}-${state.answer.questionNumber}` : null;
+}
+
+function normalisedWords(text: string): string[] {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(' ')
+    .map((word) => word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, ''))
+    .filter(Boolean);
+}
+
+/**
+ * Android re-sends earlier finals when recognition starts again. The recognizer drops them within
+ * one start(); the flow restarts it itself, so the repeats across restarts of one answer go here.
+ */
+export function createRepeatFilter() {
+  let key: string | null = null;
+  let words: string[] = [];
+  let last: string[] = [];
+  return {
+    accept(answer: string | null, text: string): string {
+      if (answer !== key) {
+        key = answer;
+        words = [];
+        last = [];
+      }
+      const kept = trimRepeatedFinal(text, [words], last);
+      last = normalisedWords(text);
+      words = [...words, ...normalisedWords(kept)];
+      return kept;
+    },
+  };
+}
 
 export function deviceKindOf(info: Pick<DeviceInfo, 'isAndroid' | 'isApple'>): DeviceKind {
   return info.isAndroid ? 'android' : info.isApple ? 'apple' : 'desktop';
@@ -115,6 +155,9 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
   const attemptIdRef = useRef<string>(crypto.randomUUID());
   const stopWatching = useRef<(() => void) | null>(null);
   const leaveAllowed = useRef(false);
+  const androidRepeats = useRef(createRepeatFilter());
+  const lastListenStart = useRef(Number.NEGATIVE_INFINITY);
+  const listenTimer = useRef<number | null>(null);
 
   const send = useCallback((event: EventWithoutNow) => {
     if (!mounted.current) return;
@@ -142,7 +185,11 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
     // at most 3 times and then falls back.
     const created = createRecognizer({ lang: speakingTestRecognitionLang(device), isAndroid: device.isAndroid, maxRestarts: 0 });
     created.on('interim', (text) => send({ type: 'INTERIM', text }));
-    created.on('final', (segment) => send({ type: 'FINAL', text: segment.text, at: segment.at, ...(segment.confidence === null ? {} : { confidence: segment.confidence }) }));
+    created.on('final', (segment) => {
+      const text = device.isAndroid ? androidRepeats.current.accept(answerKey(current.current), segment.text) : segment.text;
+      if (!text) return;
+      send({ type: 'FINAL', text, at: segment.at, ...(segment.confidence === null ? {} : { confidence: segment.confidence }) });
+    });
     created.on('firstSpeech', (at) => send({ type: 'FIRST_SPEECH', at }));
     created.on('error', (error) => send({ type: 'RECOGNITION_ERROR', code: error.code, message: error.message }));
     created.on('end', (reason) => {
@@ -155,14 +202,14 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
 
   const scoreAndSave = useCallback(
     async (answers: Extract<Command, { type: 'scoreAndSave' }>['answers']) => {
+      // Once the test is complete the attempt is submitted even if the page is left meanwhile:
+      // the outbox outlives this page (setState after unmount is a no-op).
       const recorded = (await recordingDone.current?.catch(() => null)) ?? null;
-      if (!mounted.current) return;
       const finishedAt = Date.now();
       setRecording(recorded);
       setCompletedAt(finishedAt);
       const signedIn = userRef.current;
       const studentId = await findStudentId(signedIn);
-      if (!mounted.current) return;
       if (studentId === null || !signedIn) {
         send({ type: 'SAVE_RESULT', outcome: 'noStudentInfo' });
         return;
@@ -180,8 +227,8 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
       });
       const outbox = browserOutbox();
       await outbox.submit({ id, kind: 'test', ownerUserId: signedIn.id, saveUrl: TEST_SESSIONS_URL, body, recording: recorded });
-      if (!mounted.current) return;
       setAttemptId(id);
+      if (!mounted.current) return;
       stopWatching.current = outbox.watch(id, (status) => {
         if (status.state !== 'saved' && status.state !== 'failed') return;
         send({ type: 'SAVE_RESULT', outcome: status.state });
@@ -220,10 +267,22 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
             .then((result) => send({ type: 'SPEECH_DONE', id, outcome: result.outcome }));
           return;
         }
-        case 'startListening':
-          void getRecognizer().start();
+        case 'startListening': {
+          // A recognizer that fails at once (network, refused) would otherwise restart in a tight loop in Part 2.
+          const wait = lastListenStart.current + MIN_LISTEN_RESTART_MS - Date.now();
+          const start = () => {
+            listenTimer.current = null;
+            lastListenStart.current = Date.now();
+            void getRecognizer().start();
+          };
+          if (listenTimer.current !== null) window.clearTimeout(listenTimer.current);
+          if (wait > 0) listenTimer.current = window.setTimeout(start, wait);
+          else start();
           return;
+        }
         case 'stopListening':
+          if (listenTimer.current !== null) window.clearTimeout(listenTimer.current);
+          listenTimer.current = null;
           void recognizer.current?.stop();
           return;
         case 'startRecording': {
@@ -312,6 +371,7 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
         if (mounted.current) return;
         for (const handle of timerMap.values()) window.clearTimeout(handle);
         timerMap.clear();
+        if (listenTimer.current !== null) window.clearTimeout(listenTimer.current);
         stopWatching.current?.();
         voice.current?.dispose();
         voice.current = null;
