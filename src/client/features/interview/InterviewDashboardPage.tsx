@@ -32,7 +32,7 @@ import { useSignOut } from '../../lib/auth/use-sign-out';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { useInterviewProfile } from './api/interview-profile';
 import { useSaveInterviewProfile } from './api/save-interview-profile';
-import { useStudentProfile } from './api/student-profile';
+import { useStudentProfile } from '../../lib/student-profile';
 import { ProfileListSection } from './ProfileListSection';
 
 export const SUMMARY_EXAMPLE =

@@ -16,7 +16,7 @@ import { saveFile } from '../../lib/download';
 import { toastError } from '../../lib/notify';
 import { recordingExtension, recordingToWav } from '../../speech';
 import { useInterviewProfile } from './api/interview-profile';
-import { useStudentProfile } from './api/student-profile';
+import { useStudentProfile } from '../../lib/student-profile';
 import { selectInterviewView } from './flow';
 import { ActiveView, CompletedView, PermissionView, WelcomeView } from './simulator/InterviewViews';
 import { ACTIVE_INTERVIEW_KEY, LEAVE_CONFIRMATION, useInterviewSession } from './simulator/use-interview-session';

@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/interview';
 import type { OutboxStatus } from '../../../lib/outbox';
 import type { ActiveViewModel, CompletedViewModel, PermissionViewModel, WelcomeViewModel } from '../flow';
+import { timeAnnouncement } from './announcements';
 
 /* The four views of /interview-simulator (SPEC.md section 2), rendered from the flow's view models. */
 
@@ -72,14 +73,6 @@ export function WelcomeView({ model, onStart }: { model: WelcomeViewModel; onSta
       </Stack>
     </Panel>
   );
-}
-
-/** What a screen reader hears about the time left: every 5 minutes, then at 1 minute (not every second). */
-export function timeAnnouncement(remainingMs: number): string {
-  const minutes = Math.ceil(remainingMs / 60_000);
-  if (minutes <= 1) return remainingMs > 0 ? '1 minute left' : 'Time is up';
-  const bucket = Math.ceil(minutes / 5) * 5;
-  return `${bucket} minutes left`;
 }
 
 export function ActiveView({ model, onToggleRecording, onNext }: { model: ActiveViewModel; onToggleRecording: () => void; onNext: () => void }) {
@@ -190,7 +183,7 @@ function SaveState({ status }: { status: OutboxStatus }) {
   if (status.state === 'saved') {
     return (
       <Text c="teal.9" size="sm" fw={500}>
-        Saved.
+        Saved.{status.recordingError ? ` The recording could not be uploaded (${status.recordingError}); the answers and scores are saved.` : ''}
       </Text>
     );
   }
