@@ -101,6 +101,18 @@ async function silentAnswer(page: Page, fake: FakeRecognition, number: number) {
   await page.clock.runFor(2_100);
 }
 
+/** Start Test, then every answer in silence, to the results. */
+async function takeSilentTest(page: Page, fake: FakeRecognition) {
+  await page.getByRole('button', { name: 'Start Test' }).click();
+  for (let n = 1; n <= 10; n += 1) await silentAnswer(page, fake, n);
+  await pumpUntil(page, visible(page, 'Preparation: think about what you will say. You may make notes.'), 'the Part 2 preparation');
+  await page.clock.runFor(60_000);
+  await pumpUntil(page, () => listening(fake), 'listening in Part 2');
+  await page.clock.runFor(120_500);
+  for (let n = 1; n <= 10; n += 1) await silentAnswer(page, fake, n);
+  await pumpUntil(page, visible(page, 'Test Complete!'), 'the results');
+}
+
 async function checkAxe(page: Page, name: string) {
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = axe.violations
@@ -309,10 +321,10 @@ describe('speaking test without a microphone', () => {
     await browser?.close();
   });
 
-  async function openTest(viewport: ViewportName, student: CreatedStudent) {
+  async function openTest(viewport: ViewportName, student: { mobileNumber: string; password: string }, ignore: RegExp[] = []) {
     const page = await newPage(browser, { viewport });
     page.setDefaultTimeout(15_000);
-    const errors = collectConsoleErrors(page, { ignore: EXPECTED_NOISE });
+    const errors = collectConsoleErrors(page, { ignore: [...EXPECTED_NOISE, ...ignore] });
     const fake = await installFakeRecognition(page);
     await page.clock.install();
     await signIn(page, server.baseUrl, student.mobileNumber, student.password);
@@ -335,14 +347,7 @@ describe('speaking test without a microphone', () => {
 
     // A student who never speaks is not stuck: each answer closes 2 s after recognition ends.
     await page.evaluate((id) => sessionStorage.setItem('parley.studentInfo', JSON.stringify({ id, studentName: 'Denied Student' })), student.student.id);
-    await page.getByRole('button', { name: 'Start Test' }).click();
-    for (let n = 1; n <= 10; n += 1) await silentAnswer(page, fake, n);
-    await pumpUntil(page, visible(page, 'Preparation: think about what you will say. You may make notes.'), 'the Part 2 preparation');
-    await page.clock.runFor(60_000);
-    await pumpUntil(page, () => listening(fake), 'listening in Part 2');
-    await page.clock.runFor(120_500);
-    for (let n = 1; n <= 10; n += 1) await silentAnswer(page, fake, n);
-    await pumpUntil(page, visible(page, 'Test Complete!'), 'the results');
+    await takeSilentTest(page, fake);
     await pumpUntil(page, async () => (await attemptsOf(student)).length === 1, 'the saved attempt', { stepMs: 1_000, realMs: 50 });
     expect((await attemptsOf(student))[0]?.assessable).toBe(false);
 
@@ -427,4 +432,17 @@ describe('speaking test without a microphone', () => {
     errors.assertNone();
     await page.context().close();
   }, 180_000);
+  it("warns 'Save Warning' and sends nothing when a teacher takes a test without a student's access", async () => {
+    const admin = await createAdmin(server.database.db);
+    // The results panel's history of earlier bands is refused (403) to a teacher with no acting student.
+    const { page, errors, fake } = await openTest('desktop', { mobileNumber: admin.username, password: admin.password }, [/status of 403 .*test-history/]);
+    const saves = await routeSaves(page, 0);
+    await page.getByRole('button', { name: 'Continue in Demo Mode (No Microphone)' }).click();
+    await takeSilentTest(page, fake);
+    await expect.poll(() => page.locator('.mantine-Notification-root').textContent()).toContain('Test completed but results may not be saved. Please contact your teacher.');
+    await page.clock.runFor(10_000);
+    expect(saves.calls()).toBe(0);
+    errors.assertNone();
+    await page.context().close();
+  }, 120_000);
 });
