@@ -267,9 +267,23 @@ describe('interview simulator', () => {
     await page.clock.runFor(1_100);
     await page.getByText(`Question 3 of ${total}`, { exact: true }).waitFor();
 
-    // Question 3: the interim text is shown in italics; question 4 gets no answer at all.
+    // Question 3: recognition that ends on its own starts again 1 s later, and the answer goes on.
     await reachQuestion(page, fake, 3, total);
-    await fake.say('My strengths are patience and careful testing', { interim: true });
+    await fake.say('My strengths are patience', { interim: false });
+    const sessionsBefore = (await fake.status()).sessions.length;
+    await fake.end();
+    await page.clock.runFor(900);
+    expect((await fake.status()).live).toBeNull();
+    await page.clock.runFor(200);
+    await fake.waitForListening();
+    expect((await fake.status()).sessions.length).toBe(sessionsBefore + 1);
+    // Interim words are shown in italics after the final text (the fake's own control, one step at a time).
+    await page.evaluate(() => (window as unknown as { __parleyFakeRecognition: { interim(text: string): void } }).__parleyFakeRecognition.interim('and careful'));
+    const interim = page.getByTestId('live-transcript').locator('span', { hasText: 'and careful' });
+    await interim.waitFor();
+    expect(await interim.evaluate((element) => getComputedStyle(element).fontStyle)).toBe('italic');
+    await fake.say('and careful testing', { interim: false });
+    await page.getByTestId('live-transcript').getByText('My strengths are patience and careful testing').waitFor();
     await page.getByRole('button', { name: 'Next Question' }).click();
     await reachQuestion(page, fake, 4, total);
     await page.getByRole('button', { name: 'Next Question' }).click();

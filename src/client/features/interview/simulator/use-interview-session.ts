@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useBlocker, useNavigate, type Blocker } from 'react-router';
 import type { SaveInterviewSessionBody } from '../../../../shared/api/interview';
+import { INTERVIEW_RECOGNITION_RESTART_MS } from '../../../../shared/interview/constants';
 import type { InterviewQuestion } from '../../../../shared/interview/questions';
 import { readDeviceInfo } from '../../../lib/device';
 import { toastError, toastSuccess } from '../../../lib/notify';
@@ -106,7 +107,10 @@ export function useInterviewSession({ questions, studentName, userId }: Intervie
   useEffect(() => {
     const device = readDeviceInfo();
     const voice = createExaminerVoice(interviewVoiceSettings());
-    const recognizer = createRecognizer({ lang: interviewRecognitionLang(), isAndroid: device.isAndroid });
+    // Chrome ends sessions on its own (silence, ~60 s): the recognizer starts a new one 1 s later while
+    // the flow still listens (spec section 4), keeping one answer; an end for good (an error, Android's
+    // restart cap) reaches the flow, which restarts after 1 s itself.
+    const recognizer = createRecognizer({ lang: interviewRecognitionLang(), isAndroid: device.isAndroid, restartDelayMs: INTERVIEW_RECOGNITION_RESTART_MS });
     const recorder = createAudioRecorder({ isApple: device.isApple, onError: (error) => logInfo('recording error', error.message) });
     const current: Boundary = { voice, recognizer, recorder, stream: null, timers: new Map(), recording: null, unsubscribe: [], disposed: false };
     const send = (event: EventWithoutClock) => {
