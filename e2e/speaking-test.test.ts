@@ -217,6 +217,8 @@ describe('speaking test with a microphone and the examiner voice', () => {
     // Part 1: the first question at the real voice's pace, with a look at the live transcript.
     await page.getByRole('heading', { name: 'Introduction & Interview' }).waitFor();
     expect(await page.getByTestId('question-text').textContent()).toBe('What is your name?');
+    // The Start Test button is gone: the focus moved to the part's heading.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Introduction & Interview');
     await answer(page, fake, 1, PART1_ANSWERS[0] ?? '', {
       realtime: true,
       beforeSilence: async () => {

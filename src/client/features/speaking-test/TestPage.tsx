@@ -1,6 +1,6 @@
 /* /test: the three-part IELTS speaking test (SPEC.md sections 2, 4, 8 and 9). */
 import { Button, Container, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { useCurrentUser } from '../../lib/auth/current-user';
 import { useSignOut } from '../../lib/auth/use-sign-out';
@@ -68,6 +68,20 @@ export default function TestPage() {
     signOut();
   };
 
+  // Each new stage takes the focus to its heading: the button that started it is gone.
+  const stageArea = useRef<HTMLDivElement>(null);
+  const firstStage = useRef(true);
+  useEffect(() => {
+    if (firstStage.current) {
+      firstStage.current = false;
+      return;
+    }
+    const heading = stageArea.current?.querySelector<HTMLElement>('h2');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: false });
+  }, [state.stage, test.completedAt]);
+
   const complete = state.stage === 'complete';
   const inPart = state.stage === 'part1' || state.stage === 'part2' || state.stage === 'part3';
 
@@ -81,29 +95,31 @@ export default function TestPage() {
           {announcement}
         </div>
         <ProgressCard progress={screen.progress} />
-        {state.stage === 'setup' ? <MicrophoneCard screen={screen} onRetry={test.requestMicrophone} onDemo={test.continueInDemoMode} /> : null}
-        {state.stage === 'ready' ? <ReadyCard demo={screen.demo} isApple={state.device === 'apple'} onStart={test.startTest} /> : null}
-        {inPart ? <PartPanel state={state} screen={screen} /> : null}
-        {complete && test.completedAt !== null ? (
-          <ResultsPanel
-            answers={state.answers}
-            questions={state.questions}
-            startedAt={state.startedAt ?? test.completedAt}
-            completedAt={test.completedAt}
-            recording={test.recording}
-            demo={screen.demo}
-            attemptId={test.attemptId}
-            onTakeAnotherTest={takeAnotherTest}
-          />
-        ) : null}
-        {complete && test.completedAt === null ? (
-          <Paper withBorder radius="lg" p="lg">
-            <Group gap="sm">
-              <Loader size="sm" aria-hidden="true" />
-              <Text>Finishing the recording and working out your scores…</Text>
-            </Group>
-          </Paper>
-        ) : null}
+        <div ref={stageArea} className={classes.stageArea}>
+          {state.stage === 'setup' ? <MicrophoneCard screen={screen} onRetry={test.requestMicrophone} onDemo={test.continueInDemoMode} /> : null}
+          {state.stage === 'ready' ? <ReadyCard demo={screen.demo} isApple={state.device === 'apple'} onStart={test.startTest} /> : null}
+          {inPart ? <PartPanel state={state} screen={screen} /> : null}
+          {complete && test.completedAt !== null ? (
+            <ResultsPanel
+              answers={state.answers}
+              questions={state.questions}
+              startedAt={state.startedAt ?? test.completedAt}
+              completedAt={test.completedAt}
+              recording={test.recording}
+              demo={screen.demo}
+              attemptId={test.attemptId}
+              onTakeAnotherTest={takeAnotherTest}
+            />
+          ) : null}
+          {complete && test.completedAt === null ? (
+            <Paper withBorder radius="lg" p="lg">
+              <Group gap="sm">
+                <Loader size="sm" aria-hidden="true" />
+                <Text>Finishing the recording and working out your scores…</Text>
+              </Group>
+            </Paper>
+          ) : null}
+        </div>
         <DeviceCard device={test.device} studentName={studentName} />
       </Stack>
 
