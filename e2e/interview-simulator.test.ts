@@ -402,6 +402,11 @@ describe('interview simulator', () => {
     await page.getByRole('button', { name: 'Next Question' }).click();
     await page.clock.runFor(1_600);
     await reachQuestion(page, fake, 2, total);
+    // A network failure of the recognizer: the interview's own toast; listening starts again 1 s later.
+    await fake.error('network');
+    await toast(page).filter({ hasText: 'Speech recognition failed due to network issues. Please check your connection.' }).waitFor();
+    await page.clock.runFor(1_100);
+    await fake.waitForListening();
     await page.getByRole('button', { name: 'Stop Recording' }).click();
     await page.getByRole('button', { name: 'Start Recording' }).waitFor();
     expect(await page.getByText('Listening...').count()).toBe(0);
@@ -415,6 +420,13 @@ describe('interview simulator', () => {
     const { page, fake } = await openSimulator({ name: 'Kiran Das' });
     const total = await start(page);
     await reachQuestion(page, fake, 1, total);
+    // Closing asks first (the browser's own dialog); dismissing it keeps the interview.
+    const dialog = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const asked = await dialog;
+    expect(asked.type()).toBe('beforeunload');
+    await asked.dismiss();
+    await page.getByText(`Question 1 of ${total}`, { exact: true }).waitFor();
     await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
     await page.waitForURL(`${server.baseUrl}/`);
   });
