@@ -340,7 +340,8 @@ export function ResultsPanel({ answers, questions, startedAt, completedAt, recor
           </Group>
         </Stack>
       </Paper>
-      <Progress attemptId={attemptId} completedAt={completedAt} overall={result.assessable ? result.bands.overall : null} />
+      {/* No attempt id: no student is known here (a teacher without a student's access), so no history either. */}
+      {attemptId !== null && <Progress attemptId={attemptId} completedAt={completedAt} overall={result.assessable ? result.bands.overall : null} />}
       <Explained result={result} answers={answers} />
       <Answers answers={answers} questions={questions} />
     </Stack>
