@@ -160,6 +160,9 @@ async function start(page: Page, onWelcome?: () => Promise<void>): Promise<numbe
 /** Cuts the examiner short (the voice reports 'cancelled' and the flow goes on): keeps the test fast. */
 async function skipSpeech(page: Page) {
   await page.evaluate(() => speechSynthesis.cancel());
+  // Chrome finishes a cancel asynchronously: let it settle so it cannot cut the next utterance short.
+  await expect.poll(() => page.evaluate(() => speechSynthesis.speaking || speechSynthesis.pending)).toBe(false);
+  await page.waitForTimeout(200);
 }
 
 /** Waits for question n to be asked (moving the clock past the 3 s / 1.5 s waits) and for listening. */
@@ -237,8 +240,8 @@ describe('interview simulator', () => {
     expect(total).toBe(11);
     await questionLabel(page).waitFor();
 
-    // Question 1 is spoken in full by the real voice; the buttons wait for it.
-    await reachQuestion(page, fake, 1, total, { letSpeak: false });
+    // Question 1 is spoken in full by the real voice.
+    await reachQuestion(page, fake, 1, total, { letSpeak: true });
     expect(await page.getByRole('button', { name: 'Next Question' }).isEnabled()).toBe(true);
     await fake.say('My name is Asha and I build accessible web applications with React and TypeScript.', { confidence: 0.92 });
     await page.getByText('Auto-advancing in 8s').waitFor();
