@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { sessions, students, users, type SessionRow, type StudentRow, type UserRow } from '../db/schema.js';
 
@@ -23,14 +23,31 @@ export async function createSession(db: Db, userId: number, ttlMs: number, now: 
   return { token, expiresAt };
 }
 
-export async function findSession(db: Db, token: string, now: Date): Promise<SessionContext | null> {
-  const rows = await db
+function findSessionQuery(db: Db) {
+  return db
     .select({ session: sessions, user: users, student: students })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(students, eq(students.userId, users.id))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('parley_find_session');
+}
+
+/**
+ * Every signed-in request runs this lookup: built once per database handle and sent as a named
+ * prepared statement (PostgreSQL plans it once per connection instead of once per request).
+ */
+const findSessionQueries = new WeakMap<Db, ReturnType<typeof findSessionQuery>>();
+
+export async function findSession(db: Db, token: string, now: Date): Promise<SessionContext | null> {
+  let query = findSessionQueries.get(db);
+  if (!query) {
+    query = findSessionQuery(db);
+    findSessionQueries.set(db, query);
+  }
+  // The time as ISO text: both drivers send it as text and PostgreSQL reads it as timestamptz.
+  const rows = await query.execute({ tokenHash: hashToken(token), now: now.toISOString() });
   return rows[0] ?? null;
 }
 
