@@ -52,12 +52,12 @@ function listFilter(kind: AttemptKind, range: CompletedRange): SQL | undefined {
 }
 
 /**
- * The list query, newest first (completed_at desc, id desc). "nulls last" matches the index
+ * The list query, newest first (completed_at desc, then id). "nulls last" matches the index
  * attempts_kind_completed_idx (kind, completed_at desc nulls last, id): a plain "desc" means nulls
  * first to PostgreSQL, which then cannot use the index's order and sorts every attempt of the kind
  * (completed_at is never null, but the planner does not use that). With it, the first page is read
- * from the index and the planner stops after it; ties on completed_at are sorted incrementally.
- * Exported so a test can EXPLAIN it.
+ * from the index and the planner stops after it. Exported so a test and the benchmark can EXPLAIN it;
+ * the list endpoint runs the same SQL as a prepared statement (preparedPage).
  */
 export function attemptsListQuery(db: Db, kind: AttemptKind, range: CompletedRange, page: { limit: number; offset: number } | null) {
   // Ties on completed_at (the same millisecond) by id ascending: the index's own order, so a deep page
@@ -82,6 +82,45 @@ export function attemptsListQuery(db: Db, kind: AttemptKind, range: CompletedRan
     .limit(page.limit)
     .offset(page.offset);
   return select().where(inArray(attempts.id, pageIds)).orderBy(...newestFirst);
+}
+
+/** attemptsListQuery's page with placeholders, as a named prepared statement (one per shape: with or without a date). */
+function preparePage(db: Db, withRange: boolean) {
+  const newestFirst = [sql`${attempts.completedAt} desc nulls last`, asc(attempts.id)];
+  const filter = and(
+    eq(attempts.kind, sql.placeholder('kind')),
+    withRange ? gte(attempts.completedAt, sql.placeholder('start')) : undefined,
+    withRange ? lt(attempts.completedAt, sql.placeholder('end')) : undefined,
+  );
+  const pageIds = db
+    .select({ id: attempts.id })
+    .from(attempts)
+    .where(filter)
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return db
+    .select(listColumns)
+    .from(attempts)
+    .innerJoin(students, eq(students.id, attempts.studentId))
+    .innerJoin(courses, eq(courses.id, students.courseId))
+    .where(inArray(attempts.id, pageIds))
+    .orderBy(...newestFirst)
+    .prepare(withRange ? 'parley_attempts_page_on_date' : 'parley_attempts_page');
+}
+
+const preparedPages = new WeakMap<Db, { all: ReturnType<typeof preparePage>; onDate: ReturnType<typeof preparePage> }>();
+
+/** One page of a list: built once per database handle, planned once per connection by PostgreSQL (for the same plan as attemptsListQuery). */
+function preparedPage(db: Db, kind: AttemptKind, range: CompletedRange, page: { limit: number; offset: number }) {
+  let prepared = preparedPages.get(db);
+  if (!prepared) {
+    prepared = { all: preparePage(db, false), onDate: preparePage(db, true) };
+    preparedPages.set(db, prepared);
+  }
+  return range
+    ? prepared.onDate.execute({ kind, start: range.start.toISOString(), end: range.end.toISOString(), ...page })
+    : prepared.all.execute({ kind, ...page });
 }
 
 /** Every attempt has a student (the foreign key cascades), so the count needs no join. Exported for the benchmark's EXPLAIN. */
@@ -122,7 +161,7 @@ export async function listAttempts(
 ): Promise<{ attempts: AttemptListRow[]; total: number }> {
   const key = `attempts:${input.kind}:${input.range ? `${input.range.start.toISOString()}/${input.range.end.toISOString()}` : 'all'}`;
   const [rows, total] = await Promise.all([
-    attemptsListQuery(db, input.kind, input.range, { limit: input.limit, offset: (input.page - 1) * input.limit }),
+    preparedPage(db, input.kind, input.range, { limit: input.limit, offset: (input.page - 1) * input.limit }),
     // The exact count over ~100,000 index entries costs more than the page itself: reused for a few seconds (totals-cache.ts).
     totalsCache(db).get(key, async () => (await attemptsCountQuery(db, input.kind, input.range))[0]?.total ?? 0),
   ]);
