@@ -335,10 +335,10 @@ async function measure(base: string, pid: number): Promise<{ rows: LoadRow[]; rs
  */
 async function saveAttemptRow(base: string, adminCookie: string, ceiling: number): Promise<LoadRow> {
   const newest = (await (await fetch(`${base}/api/admin/students`, { headers: { cookie: adminCookie } })).json()) as {
-    students: Array<{ id: number; username: string | null }>;
+    students: Array<{ id: number; username: string | null; status: string }>;
   };
-  const student = newest.students.find((s) => s.username);
-  if (!student?.username) throw new Error('no seeded student with a username');
+  const student = newest.students.find((s) => s.username && s.status === 'Activated');
+  if (!student?.username) throw new Error('no activated seeded student with a username on the first page');
   const cookie = await signIn(base, student.username, STUDENT_PASSWORD);
   const body = () => JSON.stringify(testSessionBody(student.id, { attemptId: randomUUID() }));
   const first = await fetch(`${base}/api/test-sessions`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: body() });
@@ -378,7 +378,8 @@ async function signInBurstRow(base: string, ceiling: number): Promise<LoadRow> {
   const latencies = await Promise.all(
     Array.from({ length: SIGN_IN_BURST }, async (_, i) => {
       const at = performance.now();
-      await signIn(base, `bench${i + 1}`, STUDENT_PASSWORD);
+      // Every tenth seeded student is deactivated (and cannot sign in): bench1..9, 11..19, ...
+      await signIn(base, `bench${i + 1 + Math.floor(i / 9)}`, STUDENT_PASSWORD);
       return performance.now() - at;
     }),
   );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, like, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminStudent, StudentFormValues } from '../../shared/api/students.js';
 import { formatMobileNumber, mobileSearchDigits } from '../../shared/phone.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
@@ -71,6 +71,31 @@ export function studentsPageQuery(db: Db, { page, limit, search }: { page: numbe
     .offset((page - 1) * limit);
 }
 
+/**
+ * The unfiltered page (the list as it opens) as a named prepared statement, planned once per
+ * connection. Searches are not prepared: their plan depends on the text (a rare number is found
+ * through the trigram indexes, a common name by walking the newest first).
+ */
+function prepareFirstPages(db: Db) {
+  return selectAdminStudents(db)
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('parley_students_page');
+}
+
+const preparedPages = new WeakMap<Db, ReturnType<typeof prepareFirstPages>>();
+
+function studentsPage(db: Db, query: { page: number; limit: number; search: string }) {
+  if (studentSearch(query.search)) return studentsPageQuery(db, query);
+  let prepared = preparedPages.get(db);
+  if (!prepared) {
+    prepared = prepareFirstPages(db);
+    preparedPages.set(db, prepared);
+  }
+  return prepared.execute({ limit: query.limit, offset: (query.page - 1) * query.limit });
+}
+
 export function studentsCountQuery(db: Db, search: string) {
   return db.select({ total: count() }).from(students).where(studentSearch(search));
 }
@@ -80,7 +105,7 @@ export async function listStudents(
   query: { page: number; limit: number; search: string },
 ): Promise<{ rows: AdminStudent[]; total: number }> {
   const [rows, total] = await Promise.all([
-    studentsPageQuery(db, query),
+    studentsPage(db, query),
     // Reused for a few seconds per search text; this process's writes clear it (totals-cache.ts).
     totalsCache(db).get(`students:${query.search.trim().toLowerCase()}`, async () => (await studentsCountQuery(db, query.search))[0]?.total ?? 0),
   ]);
