@@ -1,32 +1,18 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bandText, type AttemptKind } from '../src/shared/api/admin-attempts.js';
 import { COURSE_INTERVIEW } from '../src/shared/courses.js';
-import { sessionCookieForUser } from '../src/server/test/app.js';
 import { createAttempt, interviewSessionBody, testSessionBody } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
-import {
-  collectConsoleErrors,
-  launchBrowser,
-  makeSpeechWav,
-  newPage,
-  screenshot,
-  startTestServer,
-  type ConsoleErrors,
-  type LaunchedBrowser,
-  type TestServer,
-  type ViewportName,
-} from './support/index.js';
+import { lookAt, makeSpeechWav, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
  * The teacher's view of saved attempts: both lists with the server's scores, the date filter, the
  * review page with the recording playing and seeking, the teacher's review, and the CSV export.
  * Attempts are saved through the real API by signed-in students, with a real WAV recording.
  */
-let server: TestServer;
-let browser: LaunchedBrowser;
+const suite = useBrowserSuite();
 let admin: CreatedAdmin;
 let asha: CreatedStudent;
 let ravi: CreatedStudent;
@@ -36,7 +22,6 @@ const saved: {
   interview?: { attemptId: string; scores: Record<string, number> };
 } = {};
 let recordingBytes = 0;
-let pages: Array<{ page: Page; errors: ConsoleErrors }> = [];
 
 const SPEECH =
   'I grew up in a small town near the coast. On weekends my family and I walked by the sea, and I still enjoy that walk. ' +
@@ -49,20 +34,18 @@ function schoolToday(): string {
 
 /** Signs the student in through the API and returns a fetch bound to their session cookie. */
 async function studentApi(student: CreatedStudent) {
-  const login = await fetch(`${server.baseUrl}/api/login`, {
+  const login = await fetch(`${suite.server.baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: student.mobileNumber, password: student.password }),
   });
   expect(login.status).toBe(200);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  return (path: string, init: RequestInit = {}) => fetch(`${server.baseUrl}${path}`, { ...init, headers: { cookie, ...init.headers } });
+  return (path: string, init: RequestInit = {}) => fetch(`${suite.server.baseUrl}${path}`, { ...init, headers: { cookie, ...init.headers } });
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  const db = server.database.db;
+  const db = suite.server.database.db;
   admin = await createAdmin(db, { username: 'headteacher' });
   asha = await createStudent(db, { studentName: 'Asha Rao', mobileNumber: '98765 43210' });
   ravi = await createStudent(db, { studentName: 'Ravi Kumar', mobileNumber: '98765 43211', courseName: COURSE_INTERVIEW });
@@ -106,33 +89,17 @@ beforeAll(async () => {
   saved.interview = await savedInterview.json();
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  for (const { page, errors } of pages) {
-    errors.assertNone();
-    await page.context().close();
-  }
-  pages = [];
-});
-
 /** A page signed in as the admin (a session made directly: this file is not about signing in). */
 async function adminPage(viewport: ViewportName = 'desktop', ignore: RegExp[] = []): Promise<Page> {
-  const page = await newPage(browser.browser, { viewport, acceptDownloads: true });
-  page.setDefaultTimeout(10_000);
-  pages.push({ page, errors: collectConsoleErrors(page, { ignore }) });
-  const [name, value] = (await sessionCookieForUser(server.database.db, admin.user.id)).split('=') as [string, string];
-  await page.context().addCookies([{ name, value, url: server.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+  const { page } = await suite.openPage({ viewport, ignore, acceptDownloads: true });
+  await suite.signInAs(page, admin.user.id);
   return page;
 }
 
 const TABLE_NAME: Record<AttemptKind, string> = { ielts: 'IELTS Attempts', interview: 'Interview Attempts' };
 
 async function openTab(page: Page, kind: AttemptKind, query = '') {
-  await page.goto(`${server.baseUrl}/admin?tab=${kind}${query}`);
+  await page.goto(`${suite.server.baseUrl}/admin?tab=${kind}${query}`);
   await page.locator(`table[aria-label="${TABLE_NAME[kind]}"][aria-busy="false"]`).waitFor();
 }
 
@@ -148,19 +115,8 @@ async function cells(page: Page, kind: AttemptKind, attemptId: string): Promise<
 
 const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 
-/** Settled, then a screenshot, and the checks every screen must pass. */
-async function look(page: Page, name: string, viewport: ViewportName) {
-  await page.waitForTimeout(400);
-  await screenshot(page, `attempts-${name}-${viewport}`);
-  const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth, h1: document.querySelectorAll('h1').length }));
-  expect(layout.scrollWidth, `${name} scrolls sideways at ${viewport}`).toBeLessThanOrEqual(layout.width);
-  expect(layout.h1, `${name} has one h1`).toBe(1);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = axe.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join(', ')})`);
-  expect(serious, `${name} at ${viewport}: accessibility violations`).toEqual([]);
-}
+/** Settled, then a and the checks every screen must pass. */
+const look = (page: Page, name: string, viewport: ViewportName) => lookAt(page, `attempts-${name}-${viewport}`);
 
 describe('the attempt lists', () => {
   it('show both kinds with the server scores, filter by the date at the school, and clear the filter', async () => {
@@ -342,12 +298,12 @@ describe('the review page', () => {
   it('explains an attempt without an estimate and shows an interview with its figures', async () => {
     // The last visit asks for an attempt that does not exist: the browser logs the 404.
     const page = await adminPage('desktop', [/status of 404/]);
-    await page.goto(`${server.baseUrl}/admin/attempts/${saved.quiet?.attemptId}`);
+    await page.goto(`${suite.server.baseUrl}/admin/attempts/${saved.quiet?.attemptId}`);
     await page.getByRole('heading', { level: 1, name: 'IELTS attempt: Asha Rao' }).waitFor();
     await page.getByText(/^Only 4 words were recognised; a band estimate needs at least 50/).waitFor();
     await page.getByText('No recording was saved.').waitFor();
 
-    await page.goto(`${server.baseUrl}/admin/attempts/${saved.interview?.attemptId}`);
+    await page.goto(`${suite.server.baseUrl}/admin/attempts/${saved.interview?.attemptId}`);
     await page.getByRole('heading', { level: 1, name: 'Interview attempt: Ravi Kumar' }).waitFor();
     await page.getByText('Tell me about yourself.', { exact: false }).first().waitFor();
     await page.getByRole('table').filter({ hasText: 'The figures behind the scores' }).getByText('Questions answered').waitFor();
@@ -355,7 +311,7 @@ describe('the review page', () => {
     await page.getByRole('link', { name: '← Back to Interview Attempts' }).waitFor();
     await look(page, 'review-interview', 'desktop');
 
-    await page.goto(`${server.baseUrl}/admin/attempts/00000000-0000-4000-8000-000000000000`);
+    await page.goto(`${suite.server.baseUrl}/admin/attempts/00000000-0000-4000-8000-000000000000`);
     await page.getByText(/^There is no such attempt/).waitFor();
   });
 });
@@ -367,10 +323,10 @@ describe.each(['phone'] as const)('at %s size', (viewport) => {
     await look(page, 'ielts', viewport);
     await openTab(page, 'interview');
     await look(page, 'interview', viewport);
-    await page.goto(`${server.baseUrl}/admin/attempts/${saved.ielts?.attemptId}`);
+    await page.goto(`${suite.server.baseUrl}/admin/attempts/${saved.ielts?.attemptId}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await look(page, 'review-ielts', viewport);
-    await page.goto(`${server.baseUrl}/admin/attempts/${saved.interview?.attemptId}`);
+    await page.goto(`${suite.server.baseUrl}/admin/attempts/${saved.interview?.attemptId}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await look(page, 'review-interview', viewport);
   });
@@ -406,7 +362,7 @@ describe('the CSV export and paging', () => {
   });
 
   it('pages past 10 attempts with Previous and Next', async () => {
-    for (let i = 0; i < 10; i++) await createAttempt(server.database.db, ravi.student.id, { kind: 'interview' });
+    for (let i = 0; i < 10; i++) await createAttempt(suite.server.database.db, ravi.student.id, { kind: 'interview' });
     const page = await adminPage();
     await openTab(page, 'interview');
     await expect.poll(() => bodyRows(page, 'interview').count()).toBe(10);

@@ -1,56 +1,23 @@
-import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { courses } from '../src/server/db/schema.js';
-import { sessionCookieForUser } from '../src/server/test/app.js';
 import { createAdmin, createCourse, createStudent, type CreatedAdmin } from '../src/server/test/factories.js';
-import {
-  collectConsoleErrors,
-  launchBrowser,
-  newPage,
-  screenshot,
-  startTestServer,
-  type ConsoleErrors,
-  type LaunchedBrowser,
-  type TestServer,
-  type ViewportName,
-} from './support/index.js';
+import { lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /** Course management at /admin/courses: add, edit, delete, the refusal when students are enrolled, paging. */
-let server: TestServer;
-let browser: LaunchedBrowser;
+const suite = useBrowserSuite();
 let admin: CreatedAdmin;
-let pages: Array<{ page: Page; errors: ConsoleErrors }> = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  admin = await createAdmin(server.database.db);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  for (const { page, errors } of pages) {
-    errors.assertNone();
-    await page.context().close();
-  }
-  pages = [];
+  admin = await createAdmin(suite.server.database.db);
 });
 
 /** The courses page as a signed-in admin (a session made directly: this file is not about signing in). */
 async function openCourses(options: { viewport?: ViewportName; ignore?: RegExp[]; path?: string } = {}): Promise<Page> {
-  const page = await newPage(browser.browser, { viewport: options.viewport ?? 'desktop' });
-  page.setDefaultTimeout(10_000);
-  const errors = collectConsoleErrors(page, { ignore: options.ignore ?? [] });
-  pages.push({ page, errors });
-  const [name, value] = (await sessionCookieForUser(server.database.db, admin.user.id)).split('=') as [string, string];
-  await page.context().addCookies([{ name, value, url: server.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
-  await page.goto(`${server.baseUrl}${options.path ?? '/admin/courses'}`);
+  const { page } = await suite.openPage({ viewport: options.viewport, ignore: options.ignore });
+  await suite.signInAs(page, admin.user.id);
+  await page.goto(`${suite.server.baseUrl}${options.path ?? '/admin/courses'}`);
   await page.getByRole('heading', { level: 1, name: 'Courses Management' }).waitFor();
   await page.getByRole('button', { name: /^Edit / }).first().waitFor();
   return page;
@@ -62,27 +29,12 @@ const toast = (page: Page) => page.locator('.mantine-Notification-root');
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
 
 async function courseInDb(courseName: string) {
-  const [row] = await server.database.db.select().from(courses).where(eq(courses.courseName, courseName));
+  const [row] = await suite.server.database.db.select().from(courses).where(eq(courses.courseName, courseName));
   return row;
 }
 
-/** Settled (transitions over), then a screenshot, and the checks every screen must pass. */
-async function look(page: Page, name: string, viewport: ViewportName) {
-  await page.waitForTimeout(400);
-  await screenshot(page, `courses-${name}-${viewport}`);
-  const layout = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-    h1: document.querySelectorAll('h1').length,
-  }));
-  expect(layout.scrollWidth, `${name} scrolls sideways at ${viewport}`).toBeLessThanOrEqual(layout.width);
-  expect(layout.h1).toBe(1);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = axe.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious, `${name} at ${viewport}: accessibility violations`).toEqual([]);
-}
+/** Settled (transitions over), then a and the checks every screen must pass. */
+const look = (page: Page, name: string, viewport: ViewportName) => lookAt(page, `courses-${name}-${viewport}`);
 
 async function expectToast(page: Page, title: string, message?: string) {
   const shown = toast(page).filter({ hasText: title });
@@ -96,7 +48,7 @@ async function cell(row: Locator, column: number): Promise<string> {
 
 describe('courses management', () => {
   it('shows the seeded courses with every column', async () => {
-    await createCourse(server.database.db, { courseName: 'Accent Workshop', description: null, isActive: false });
+    await createCourse(suite.server.database.db, { courseName: 'Accent Workshop', description: null, isActive: false });
     const page = await openCourses();
     const headers = await page.locator('thead th').allTextContents();
     expect(headers).toEqual(['Course Name', 'Description', 'Status', 'Created', 'Actions']);
@@ -154,7 +106,7 @@ describe('courses management', () => {
   });
 
   it('edits a course: deactivates it and changes the description', async () => {
-    await createCourse(server.database.db, { courseName: 'Group Discussion', description: 'Old text' });
+    await createCourse(suite.server.database.db, { courseName: 'Group Discussion', description: 'Old text' });
     const page = await openCourses();
     await rowOf(page, 'Group Discussion').getByRole('button', { name: 'Edit Group Discussion' }).click();
     const edit = dialog(page, 'Edit Course');
@@ -198,7 +150,7 @@ describe('courses management', () => {
   });
 
   it('deletes a course after the confirmation', async () => {
-    await createCourse(server.database.db, { courseName: 'Summer Camp' });
+    await createCourse(suite.server.database.db, { courseName: 'Summer Camp' });
     const page = await openCourses();
     await rowOf(page, 'Summer Camp').getByRole('button', { name: 'Delete Summer Camp' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Summer Camp?' });
@@ -217,9 +169,9 @@ describe('courses management', () => {
   });
 
   it('refuses to delete a course students are enrolled in, with the server message in a toast', async () => {
-    await createCourse(server.database.db, { courseName: 'Weekend Batch' });
-    await createStudent(server.database.db, { courseName: 'Weekend Batch' });
-    await createStudent(server.database.db, { courseName: 'Weekend Batch' });
+    await createCourse(suite.server.database.db, { courseName: 'Weekend Batch' });
+    await createStudent(suite.server.database.db, { courseName: 'Weekend Batch' });
+    await createStudent(suite.server.database.db, { courseName: 'Weekend Batch' });
     const page = await openCourses({ ignore: [/status of 409/] });
     await rowOf(page, 'Weekend Batch').getByRole('button', { name: 'Delete Weekend Batch' }).click();
     await page.getByRole('dialog', { name: 'Delete Weekend Batch?' }).getByRole('button', { name: 'Delete' }).click();
@@ -234,8 +186,8 @@ describe('courses management', () => {
 
   it('pages through 11+ courses with Previous and Next', async () => {
     // Names that sort after every other course, so the last page's last row is known.
-    for (let i = 1; i <= 11; i += 1) await createCourse(server.database.db, { courseName: `Zz Paging ${String(i).padStart(2, '0')}` });
-    const total = (await server.database.db.select().from(courses)).length;
+    for (let i = 1; i <= 11; i += 1) await createCourse(suite.server.database.db, { courseName: `Zz Paging ${String(i).padStart(2, '0')}` });
+    const total = (await suite.server.database.db.select().from(courses)).length;
     const pageCount = Math.ceil(total / 10);
     const page = await openCourses();
     expect(await rows(page).count()).toBe(10);
@@ -257,7 +209,7 @@ describe('courses management', () => {
     let extra = 0;
     while ((total + extra) % 10 !== 1) {
       extra += 1;
-      await createCourse(server.database.db, { courseName: `Zz Paging 9${extra}` });
+      await createCourse(suite.server.database.db, { courseName: `Zz Paging 9${extra}` });
     }
     const lonely = extra === 0 ? 'Zz Paging 11' : `Zz Paging 9${extra}`;
     const lastPage = Math.ceil((total + extra) / 10);
@@ -273,7 +225,7 @@ describe('courses management', () => {
 
 describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) => {
   it('the page and each dialog', async () => {
-    await createCourse(server.database.db, {
+    await createCourse(suite.server.database.db, {
       courseName: `Pronunciation Clinic (${viewport})`,
       description: 'Weekly drills on stress, rhythm and intonation, with recorded practice and feedback from the teacher after each session.',
     });

@@ -1,66 +1,33 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Download, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { students, users } from '../src/server/db/schema.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { createAdmin, createStudent, storedMobileNumber, type CreatedAdmin } from '../src/server/test/factories.js';
-import {
-  collectConsoleErrors,
-  launchBrowser,
-  newPage,
-  screenshot,
-  startTestServer,
-  type ConsoleErrors,
-  type LaunchedBrowser,
-  type TestServer,
-  type ViewportName,
-} from './support/index.js';
+import { lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /** The admin's Students tab: add, edit, toggle, delete, paging, search, the generated password, CSV export and import. */
-let server: TestServer;
-let browser: LaunchedBrowser;
+const suite = useBrowserSuite();
 let admin: CreatedAdmin;
-let pages: Array<{ page: Page; errors: ConsoleErrors }> = [];
 
 // A signed-out current-user call answers 401 by design; refused requests log their status in the console.
 const REFUSALS = [/status of 401/, /status of 409/];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  admin = await createAdmin(server.database.db, { username: 'headteacher' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  for (const { page, errors } of pages) {
-    errors.assertNone();
-    await page.context().close();
-  }
-  pages = [];
+  admin = await createAdmin(suite.server.database.db, { username: 'headteacher' });
 });
 
 async function freshPage(viewport: ViewportName = 'desktop', ignore: RegExp[] = []): Promise<Page> {
-  const page = await newPage(browser.browser, { viewport, acceptDownloads: true });
-  page.setDefaultTimeout(10_000);
-  const errors = collectConsoleErrors(page, { ignore });
-  pages.push({ page, errors });
-  return page;
+  return (await suite.openPage({ viewport, ignore, acceptDownloads: true })).page;
 }
 
 /** The Students tab as a signed-in admin (a session made directly: this file is not about signing in). */
 async function openStudents(options: { viewport?: ViewportName; ignore?: RegExp[] } = {}): Promise<Page> {
   const page = await freshPage(options.viewport, options.ignore);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-  const [name, value] = (await sessionCookieForUser(server.database.db, admin.user.id)).split('=') as [string, string];
-  await page.context().addCookies([{ name, value, url: server.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
-  await page.goto(`${server.baseUrl}/admin`);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.baseUrl });
+  await suite.signInAs(page, admin.user.id);
+  await page.goto(`${suite.server.baseUrl}/admin`);
   await page.getByRole('heading', { level: 1, name: 'Welcome, headteacher' }).waitFor();
   await page.getByRole('table', { name: 'Students' }).waitFor();
   await page.locator('table[aria-label="Students"][aria-busy="false"]').waitFor();
@@ -84,24 +51,11 @@ async function cells(row: Locator): Promise<string[]> {
 }
 
 async function removeAllStudents() {
-  await server.database.db.delete(users).where(eq(users.isAdmin, false));
+  await suite.server.database.db.delete(users).where(eq(users.isAdmin, false));
 }
 
-/** Settled (transitions over), then a screenshot, and the checks every screen must pass. */
-async function look(page: Page, name: string, viewport: ViewportName) {
-  await page.waitForTimeout(400);
-  await screenshot(page, `students-${name}-${viewport}`);
-  const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
-  expect(layout.scrollWidth, `${name} scrolls sideways at ${viewport}`).toBeLessThanOrEqual(layout.width);
-  // With a dialog open, the page behind it is dimmed and out of reach (focus stays in the dialog): check the dialog.
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (await page.getByRole('dialog').count()) builder.include('[role="dialog"]');
-  const axe = await builder.analyze();
-  const serious = axe.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious, `${name} at ${viewport}: accessibility violations`).toEqual([]);
-}
+/** Settled (transitions over), then a and the checks every screen must pass. */
+const look = (page: Page, name: string, viewport: ViewportName) => lookAt(page, `students-${name}-${viewport}`, { oneH1: false });
 
 async function chooseCourse(scope: Locator, page: Page, courseName: string) {
   await scope.getByRole('combobox', { name: 'Course' }).click();
@@ -157,7 +111,7 @@ describe('students tab', () => {
 
     // The student signs in with it on their own device, typing the number the way they know it.
     const student = await freshPage('desktop', REFUSALS);
-    await student.goto(`${server.baseUrl}/auth`);
+    await student.goto(`${suite.server.baseUrl}/auth`);
     await student.getByLabel('Username or mobile number').fill('98765 11111');
     await student.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
     await student.getByRole('button', { name: 'Sign in' }).click();
@@ -166,8 +120,8 @@ describe('students tab', () => {
 
   it('edits a student: a taken number is refused with the server message; a new name and course are saved', async () => {
     await removeAllStudents();
-    await createStudent(server.database.db, { studentName: 'Taken Number', mobileNumber: '98765 22222' });
-    await createStudent(server.database.db, { studentName: 'Ravi Menon', mobileNumber: '98765 33333', username: 'ravi.m', email: 'ravi@example.org' });
+    await createStudent(suite.server.database.db, { studentName: 'Taken Number', mobileNumber: '98765 22222' });
+    await createStudent(suite.server.database.db, { studentName: 'Ravi Menon', mobileNumber: '98765 33333', username: 'ravi.m', email: 'ravi@example.org' });
     const page = await openStudents({ ignore: REFUSALS });
     await rowOf(page, 'Ravi Menon').getByRole('button', { name: 'Edit Ravi Menon' }).click();
     const edit = dialog(page, 'Edit Student');
@@ -199,16 +153,16 @@ describe('students tab', () => {
 
   it('clicking the status badge toggles the status and signs a deactivated student out', async () => {
     await removeAllStudents();
-    const target = await createStudent(server.database.db, { studentName: 'Toggle Me' });
-    const studentCookie = await sessionCookieForUser(server.database.db, target.user.id);
+    const target = await createStudent(suite.server.database.db, { studentName: 'Toggle Me' });
+    const studentCookie = await sessionCookieForUser(suite.server.database.db, target.user.id);
     const page = await openStudents();
     const row = rowOf(page, 'Toggle Me');
     await row.getByRole('button', { name: 'Activated: deactivate Toggle Me' }).click();
     await expectToast(page, 'Status updated', 'Toggle Me is deactivated and signed out.');
     await row.getByRole('button', { name: 'Deactivated: activate Toggle Me' }).waitFor();
-    const [stored] = await server.database.db.select().from(students).where(eq(students.id, target.student.id));
+    const [stored] = await suite.server.database.db.select().from(students).where(eq(students.id, target.student.id));
     expect(stored?.status).toBe('Deactivated');
-    expect((await server.app.inject({ url: '/api/user', headers: { cookie: studentCookie } })).statusCode).toBe(401);
+    expect((await suite.server.app.inject({ url: '/api/user', headers: { cookie: studentCookie } })).statusCode).toBe(401);
 
     await row.getByRole('button', { name: 'Deactivated: activate Toggle Me' }).click();
     await expectToast(page, 'Status updated', 'Toggle Me is activated.');
@@ -217,7 +171,7 @@ describe('students tab', () => {
 
   it('deletes a student only after the confirmation', async () => {
     await removeAllStudents();
-    const target = await createStudent(server.database.db, { studentName: 'Leaving Soon' });
+    const target = await createStudent(suite.server.database.db, { studentName: 'Leaving Soon' });
     const page = await openStudents();
     const row = rowOf(page, 'Leaving Soon');
     await row.getByRole('button', { name: 'Delete Leaving Soon' }).click();
@@ -233,13 +187,13 @@ describe('students tab', () => {
     await dialog(page, 'Delete Leaving Soon?').getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Student deleted', 'Leaving Soon has been deleted.');
     await row.waitFor({ state: 'detached' });
-    expect(await server.database.db.$count(students, eq(students.id, target.student.id))).toBe(0);
+    expect(await suite.server.database.db.$count(students, eq(students.id, target.student.id))).toBe(0);
   });
 
   it('pages 12 students 10 at a time; search by name or number, and Clear', async () => {
     await removeAllStudents();
     for (let i = 1; i <= 12; i += 1) {
-      await createStudent(server.database.db, { studentName: `Pupil ${String(i).padStart(2, '0')}`, mobileNumber: `97000 000${String(i).padStart(2, '0')}` });
+      await createStudent(suite.server.database.db, { studentName: `Pupil ${String(i).padStart(2, '0')}`, mobileNumber: `97000 000${String(i).padStart(2, '0')}` });
     }
     const page = await openStudents();
     expect(await bodyRows(page).count()).toBe(10);
@@ -273,9 +227,9 @@ describe('students tab', () => {
 
   it('exports the list with the search applied as a CSV download', async () => {
     await removeAllStudents();
-    await createStudent(server.database.db, { studentName: 'Export Alpha', mobileNumber: '98000 11111' });
-    await createStudent(server.database.db, { studentName: 'Export Beta, Jr', mobileNumber: '98000 22222' });
-    await createStudent(server.database.db, { studentName: 'Someone Else', mobileNumber: '98000 33333' });
+    await createStudent(suite.server.database.db, { studentName: 'Export Alpha', mobileNumber: '98000 11111' });
+    await createStudent(suite.server.database.db, { studentName: 'Export Beta, Jr', mobileNumber: '98000 22222' });
+    await createStudent(suite.server.database.db, { studentName: 'Someone Else', mobileNumber: '98000 33333' });
     const page = await openStudents();
     await page.getByRole('searchbox', { name: 'Search students' }).fill('export');
     await poll(() => bodyRows(page).count()).toBe(2);
@@ -292,7 +246,7 @@ describe('students tab', () => {
 
   it('imports a CSV file: a preview with each row’s problems first, then only the valid rows, with their passwords to download', async () => {
     await removeAllStudents();
-    await createStudent(server.database.db, { studentName: 'Already Here', mobileNumber: '98000 44444' });
+    await createStudent(suite.server.database.db, { studentName: 'Already Here', mobileNumber: '98000 44444' });
     const page = await openStudents();
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const importDialog = dialog(page, 'Import students from CSV');
@@ -315,7 +269,7 @@ describe('students tab', () => {
     expect(await previewRows.nth(4).textContent()).toContain('course: there is no active course named "Cooking"');
     await look(page, 'import-preview', 'desktop');
     // Nothing is written by the preview.
-    expect(await server.database.db.$count(students)).toBe(1);
+    expect(await suite.server.database.db.$count(students)).toBe(1);
 
     await importDialog.getByRole('button', { name: 'Import 2 students' }).click();
     await expectToast(page, 'Students imported', '2 students have been added.');
@@ -335,8 +289,8 @@ describe('students tab', () => {
     await importDialog.getByRole('button', { name: 'Done' }).click();
     await rowOf(page, 'Imported One').waitFor();
     await rowOf(page, 'Imported Two').waitFor();
-    expect(await server.database.db.$count(students)).toBe(3);
-    const signIn = await server.app.inject({ method: 'POST', url: '/api/login', payload: { username: '98000 55555', password } });
+    expect(await suite.server.database.db.$count(students)).toBe(3);
+    const signIn = await suite.server.app.inject({ method: 'POST', url: '/api/login', payload: { username: '98000 55555', password } });
     expect(signIn.statusCode).toBe(200);
   });
 });
@@ -345,7 +299,7 @@ describe('on a phone (390x844)', () => {
   it('the tab, the dialogs and the import preview fit; the table scrolls inside its box', async () => {
     await removeAllStudents();
     for (let i = 1; i <= 11; i += 1) {
-      await createStudent(server.database.db, { studentName: `Phone Pupil ${i}`, mobileNumber: `96000 000${String(i).padStart(2, '0')}`, username: i === 11 ? 'phone.pupil' : null });
+      await createStudent(suite.server.database.db, { studentName: `Phone Pupil ${i}`, mobileNumber: `96000 000${String(i).padStart(2, '0')}`, username: i === 11 ? 'phone.pupil' : null });
     }
     const page = await openStudents({ viewport: 'phone' });
     await look(page, 'tab', 'phone');

@@ -1,46 +1,31 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../src/server/db/schema.js';
 import { createAdmin, createCourse, createStudent } from '../src/server/test/factories.js';
 import { startSmtpSink, type SmtpSink } from '../src/server/test/smtp-sink.js';
-import { collectConsoleErrors, launchBrowser, newPage, type ConsoleErrors, type LaunchedBrowser, type TestServer, startTestServer } from './support/index.js';
+import { useBrowserSuite } from './support/index.js';
 
 // The signed-out current-user call answers 401 by design (spec section 7); the browser logs the status.
 const EXPECTED_NOISE = [/status of 401/, /status of 403/];
 
-let server: TestServer;
-let browser: LaunchedBrowser;
+// The mail sink starts first: the server is told where it listens.
 let sink: SmtpSink;
-let pages: Array<{ page: Page; errors: ConsoleErrors }> = [];
-
 beforeAll(async () => {
   sink = await startSmtpSink();
-  server = await startTestServer({ env: { SMTP_URL: sink.url, CLASS_NAME: 'Evening Batch B', APP_TITLE: 'Parley Test School' } });
-  browser = await launchBrowser();
 });
-
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await sink?.close();
 });
 
-afterEach(async () => {
-  for (const { page, errors } of pages) {
-    errors.assertNone();
-    await page.context().close();
-  }
-  pages = [];
+const suite = useBrowserSuite({
+  server: () => ({ env: { SMTP_URL: sink.url, CLASS_NAME: 'Evening Batch B', APP_TITLE: 'Parley Test School' } }),
 });
 
 async function open(path: string, options: { viewport?: 'desktop' | 'phone'; clock?: boolean } = {}): Promise<Page> {
-  const page = await newPage(browser.browser, { viewport: options.viewport ?? 'desktop' });
-  page.setDefaultTimeout(10_000);
-  const errors = collectConsoleErrors(page, { ignore: EXPECTED_NOISE });
-  pages.push({ page, errors });
+  const { page } = await suite.openPage({ viewport: options.viewport, ignore: EXPECTED_NOISE });
   if (options.clock) await page.clock.install();
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${suite.server.baseUrl}${path}`);
   return page;
 }
 
@@ -80,7 +65,7 @@ describe('landing page', () => {
 
 describe('sign-in', () => {
   it('signs an admin in, then shows Already Logged In with the role and username', async () => {
-    const admin = await createAdmin(server.database.db, { username: 'headteacher' });
+    const admin = await createAdmin(suite.server.database.db, { username: 'headteacher' });
     const page = await open('/auth');
     await fillSignIn(page, admin.username, admin.password);
     await page.waitForURL('**/admin');
@@ -88,7 +73,7 @@ describe('sign-in', () => {
     expect(await toast(page).textContent()).toContain('Welcome back!');
     await page.getByRole('heading', { name: 'Welcome, headteacher' }).waitFor();
 
-    await page.goto(`${server.baseUrl}/auth`);
+    await page.goto(`${suite.server.baseUrl}/auth`);
     await page.getByRole('heading', { name: 'Already Logged In' }).waitFor();
     expect(await page.getByText('Admin', { exact: true }).count()).toBe(1);
     expect(await page.getByText('headteacher').count()).toBe(1);
@@ -101,7 +86,7 @@ describe('sign-in', () => {
   });
 
   it('shows the spec texts for a wrong password and keeps the user signed out', async () => {
-    const student = await createStudent(server.database.db);
+    const student = await createStudent(suite.server.database.db);
     const page = await open('/auth');
     await fillSignIn(page, student.mobileNumber, 'not-the-password');
     await expect.poll(() => toast(page).textContent()).toContain('Login failed');
@@ -138,8 +123,8 @@ describe('student dashboard routing', () => {
   ];
   for (const { courseName, target } of cases) {
     it(`sends a '${courseName}' student to ${target} after 1 s`, async () => {
-      if (courseName === 'Business English') await createCourse(server.database.db, { courseName });
-      const student = await createStudent(server.database.db, { courseName, studentName: `Learner of ${courseName}` });
+      if (courseName === 'Business English') await createCourse(suite.server.database.db, { courseName });
+      const student = await createStudent(suite.server.database.db, { courseName, studentName: `Learner of ${courseName}` });
       const page = await open('/auth', { clock: true });
       await fillSignIn(page, student.mobileNumber, student.password);
       await page.getByRole('heading', { name: `Welcome, Learner of ${courseName}` }).waitFor();
@@ -152,7 +137,7 @@ describe('student dashboard routing', () => {
   }
 
   it('waits 3 s on Android', async () => {
-    const student = await createStudent(server.database.db, { courseName: 'Interview Aspirant', studentName: 'Android Learner' });
+    const student = await createStudent(suite.server.database.db, { courseName: 'Interview Aspirant', studentName: 'Android Learner' });
     const page = await open('/auth', { clock: true, viewport: 'phone' });
     await fillSignIn(page, student.mobileNumber, student.password);
     await page.getByRole('heading', { name: 'Welcome, Android Learner' }).waitFor();
@@ -163,7 +148,7 @@ describe('student dashboard routing', () => {
   });
 
   it('shows the revoked-access text to a deactivated student', async () => {
-    const student = await createStudent(server.database.db, { status: 'Deactivated' });
+    const student = await createStudent(suite.server.database.db, { status: 'Deactivated' });
     const page = await open('/auth');
     await fillSignIn(page, student.mobileNumber, student.password);
     await page.waitForURL('**/student');
@@ -173,7 +158,7 @@ describe('student dashboard routing', () => {
   });
 
   it('signs a student in by username too', async () => {
-    const student = await createStudent(server.database.db, { username: 'asha.k', studentName: 'Asha K' });
+    const student = await createStudent(suite.server.database.db, { username: 'asha.k', studentName: 'Asha K' });
     const page = await open('/auth');
     await fillSignIn(page, 'Asha.K', student.password);
     await page.getByRole('heading', { name: 'Welcome, Asha K' }).waitFor();
@@ -190,21 +175,21 @@ describe('route guard', () => {
   });
 
   it('shows a student Access Denied at /admin and sends them from other admin pages to /student', async () => {
-    const student = await createStudent(server.database.db, { courseName: 'Speaking Level 3' });
+    const student = await createStudent(suite.server.database.db, { courseName: 'Speaking Level 3' });
     const page = await open('/auth');
     await fillSignIn(page, student.mobileNumber, student.password);
     await page.waitForURL('**/under-construction');
-    await page.goto(`${server.baseUrl}/admin`);
+    await page.goto(`${suite.server.baseUrl}/admin`);
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     await page.getByText("You don't have permission to access this page.").waitFor();
     expect(await page.getByRole('tab').count()).toBe(0);
     await page.getByRole('link', { name: 'Go to Test' }).waitFor();
-    await page.goto(`${server.baseUrl}/admin/courses`);
+    await page.goto(`${suite.server.baseUrl}/admin/courses`);
     await page.waitForURL(/\/(student|under-construction)$/);
   });
 
   it('signs out from the under-construction page to /auth', async () => {
-    const student = await createStudent(server.database.db, { courseName: 'Speaking Level 3' });
+    const student = await createStudent(suite.server.database.db, { courseName: 'Speaking Level 3' });
     const page = await open('/auth');
     await fillSignIn(page, student.mobileNumber, student.password);
     await page.waitForURL('**/under-construction');
@@ -218,7 +203,7 @@ describe('route guard', () => {
 
 describe('forgot password', () => {
   it('mails a temporary password that signs in once and then requires a new password', async () => {
-    const student = await createStudent(server.database.db, { email: 'priya@example.org', studentName: 'Priya S' });
+    const student = await createStudent(suite.server.database.db, { email: 'priya@example.org', studentName: 'Priya S' });
     const page = await open('/forgot-password');
     await page.getByLabel('Email').fill('Priya@Example.org');
     await page.getByRole('button', { name: 'Send Password' }).click();
@@ -265,9 +250,9 @@ describe('forgot password', () => {
 
 describe('student access on a teacher device', () => {
   it('starts a test for the student who enters their credentials, then /admin clears it', async () => {
-    const admin = await createAdmin(server.database.db);
-    const student = await createStudent(server.database.db, { studentName: 'Rahul M', mobileNumber: '+91 99887 76655' });
-    const other = await createStudent(server.database.db, { studentName: 'Somebody Else' });
+    const admin = await createAdmin(suite.server.database.db);
+    const student = await createStudent(suite.server.database.db, { studentName: 'Rahul M', mobileNumber: '+91 99887 76655' });
+    const other = await createStudent(suite.server.database.db, { studentName: 'Somebody Else' });
     const page = await open('/auth');
     await fillSignIn(page, admin.username, admin.password);
     await page.waitForURL('**/admin');
@@ -291,20 +276,20 @@ describe('student access on a teacher device', () => {
     expect(acting.body?.actingStudent).not.toMatchObject({ id: other.student.id });
     expect(await page.evaluate(() => sessionStorage.getItem('parley.studentInfo'))).toContain('Rahul M');
 
-    await page.goto(`${server.baseUrl}/admin`);
+    await page.goto(`${suite.server.baseUrl}/admin`);
     await expect.poll(() => toast(page).textContent()).toContain('Student session cleared');
     await expect.poll(async () => (await apiUser(page)).body?.actingStudent).toBeNull();
     expect(await page.evaluate(() => sessionStorage.getItem('parley.studentInfo'))).toBeNull();
   });
 
   it('refuses a deactivated student with the revoked-access text', async () => {
-    const admin = await createAdmin(server.database.db);
-    const student = await createStudent(server.database.db);
-    await server.database.db.update(students).set({ status: 'Deactivated' }).where(eq(students.id, student.student.id));
+    const admin = await createAdmin(suite.server.database.db);
+    const student = await createStudent(suite.server.database.db);
+    await suite.server.database.db.update(students).set({ status: 'Deactivated' }).where(eq(students.id, student.student.id));
     const page = await open('/auth');
     await fillSignIn(page, admin.username, admin.password);
     await page.waitForURL('**/admin');
-    await page.goto(`${server.baseUrl}/student`);
+    await page.goto(`${suite.server.baseUrl}/student`);
     await page.getByLabel('Mobile number').fill(student.mobileNumber);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(student.password);
     await page.getByRole('button', { name: 'Start Test' }).click();

@@ -1,57 +1,20 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStudent } from '../src/server/test/factories.js';
-import {
-  collectConsoleErrors,
-  launchBrowser,
-  newPage,
-  screenshot,
-  startTestServer,
-  type ConsoleErrors,
-  type LaunchedBrowser,
-  type TestServer,
-  type ViewportName,
-} from './support/index.js';
+import { lookAt, signInWithForm, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /** The Interview Dashboard (/interview-dashboard): the profile form, its lists, limits, saving and the unsaved-changes guard. */
-let server: TestServer;
-let browser: LaunchedBrowser;
-let pages: Array<{ page: Page; errors: ConsoleErrors }> = [];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  for (const { page, errors } of pages) {
-    errors.assertNone();
-    await page.context().close();
-  }
-  pages = [];
-});
+const suite = useBrowserSuite();
 
 /** A new 'Interview Aspirant' student, signed in through /auth and sent on to the dashboard. */
 async function openDashboard(options: { viewport?: ViewportName; ignore?: RegExp[]; name?: string } = {}) {
-  const student = await createStudent(server.database.db, {
+  const student = await createStudent(suite.server.database.db, {
     courseName: 'Interview Aspirant',
     studentName: options.name ?? 'Priya Sharma',
   });
-  const page = await newPage(browser.browser, { viewport: options.viewport ?? 'desktop' });
-  page.setDefaultTimeout(10_000);
   // /auth asks for the current user first: a 401 there is expected.
-  const errors = collectConsoleErrors(page, { ignore: [/status of 401/, ...(options.ignore ?? [])] });
-  pages.push({ page, errors });
-  await page.goto(`${server.baseUrl}/auth`);
-  await page.getByLabel('Username or mobile number').fill(student.mobileNumber);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(student.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const { page } = await suite.openPage({ viewport: options.viewport, ignore: [/status of 401/, ...(options.ignore ?? [])] });
+  await signInWithForm(page, suite.server.baseUrl, student.mobileNumber, student.password);
   await page.waitForURL('**/interview-dashboard');
   await page.getByRole('heading', { level: 1, name: 'Interview Dashboard' }).waitFor();
   await page.getByLabel('Professional Summary').waitFor();
@@ -61,22 +24,7 @@ async function openDashboard(options: { viewport?: ViewportName; ignore?: RegExp
 const toast = (page: Page) => page.locator('.mantine-Notification-root');
 const addMore = (page: Page, list: string) => page.getByRole('button', { name: `Add More ${list}` });
 
-async function look(page: Page, name: string, viewport: ViewportName) {
-  await page.waitForTimeout(400);
-  await screenshot(page, `interview-dashboard-${name}-${viewport}`);
-  const layout = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-    h1: document.querySelectorAll('h1').length,
-  }));
-  expect(layout.scrollWidth, `${name} scrolls sideways at ${viewport}`).toBeLessThanOrEqual(layout.width);
-  expect(layout.h1).toBe(1);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = axe.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious, `${name} at ${viewport}: accessibility violations`).toEqual([]);
-}
+const look = (page: Page, name: string, viewport: ViewportName) => lookAt(page, `interview-dashboard-${name}-${viewport}`);
 
 async function fillEverything(page: Page) {
   await page.getByLabel('Professional Summary').fill('Backend developer who loves clean APIs.');

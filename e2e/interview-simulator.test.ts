@@ -1,23 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emptyInterviewProfile, type InterviewProfile } from '../src/shared/api/interview.js';
 import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
-import {
-  collectConsoleErrors,
-  launchBrowser,
-  makeSpeechWav,
-  newPage,
-  screenshot,
-  startTestServer,
-  type ConsoleErrors,
-  type LaunchedBrowser,
-  type TestServer,
-  type ViewportName,
-} from './support/index.js';
+import { lookAt, makeSpeechWav, signInWithForm, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
  * The mock interview (/interview-simulator): permission, welcome, the active interview on the real
@@ -25,9 +13,12 @@ import {
  * completed view with scores and downloads, saving through the outbox, and the time limit.
  * Playwright's clock drives the 1.5 s / 8 s / 30 min timers.
  */
-let server: TestServer;
-let browser: LaunchedBrowser;
-let pages: Array<{ page: Page; errors: ConsoleErrors }> = [];
+const suite = useBrowserSuite({
+  browser: async () => ({
+    speech: true,
+    fakeAudioFile: await makeSpeechWav('My name is Asha. I build accessible web applications with React and TypeScript, and I enjoy teamwork.'),
+  }),
+});
 
 /** A small profile: 5 introduction + 2 skills + 2 technical + 2 closing questions. */
 const PROFILE: InterviewProfile = {
@@ -37,24 +28,6 @@ const PROFILE: InterviewProfile = {
   technicalSkills: [{ skill: 'React' }],
 };
 
-beforeAll(async () => {
-  const wav = await makeSpeechWav('My name is Asha. I build accessible web applications with React and TypeScript, and I enjoy teamwork.');
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser({ speech: true, fakeAudioFile: wav })]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  for (const { page, errors } of pages) {
-    errors.assertNone();
-    await page.context().close();
-  }
-  pages = [];
-});
-
 interface Opened {
   page: Page;
   fake: FakeRecognition;
@@ -63,20 +36,14 @@ interface Opened {
 
 /** A new 'Interview Aspirant' student with a saved profile, signed in, on /interview-simulator with the clock installed. */
 async function openSimulator(options: { viewport?: ViewportName; name?: string; profile?: InterviewProfile } = {}): Promise<Opened> {
-  const student = await createStudent(server.database.db, { courseName: 'Interview Aspirant', studentName: options.name ?? 'Asha Rao' });
-  await saveInterviewProfile(server.database.db, student.student.id, options.profile ?? PROFILE);
-  const page = await newPage(browser.browser, { viewport: options.viewport ?? 'desktop' });
-  page.setDefaultTimeout(15_000);
-  const errors = collectConsoleErrors(page, { ignore: [/status of 401/, /status of 503/] });
-  pages.push({ page, errors });
+  const student = await createStudent(suite.server.database.db, { courseName: 'Interview Aspirant', studentName: options.name ?? 'Asha Rao' });
+  await saveInterviewProfile(suite.server.database.db, student.student.id, options.profile ?? PROFILE);
+  const { page } = await suite.openPage({ viewport: options.viewport, ignore: [/status of 401/, /status of 503/], timeoutMs: 15_000 });
   if (process.env.DEBUG_INTERVIEW) page.on('console', (message) => console.log(`[page ${message.type()}] ${message.text()}`));
   const fake = await installFakeRecognition(page);
   await page.addInitScript(spyOnBoundary);
   await page.clock.install();
-  await page.goto(`${server.baseUrl}/auth`);
-  await page.getByLabel('Username or mobile number').fill(student.mobileNumber);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(student.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInWithForm(page, suite.server.baseUrl, student.mobileNumber, student.password);
   await page.waitForURL('**/interview-dashboard');
   await page.getByRole('button', { name: 'Start My Interview' }).click();
   await page.waitForURL('**/interview-simulator');
@@ -128,18 +95,7 @@ function spyOnBoundary(): void {
 
 const boundarySpy = (page: Page) => page.evaluate(() => (window as unknown as { __interviewSpy: BoundarySpy }).__interviewSpy);
 
-async function look(page: Page, name: string, viewport: ViewportName) {
-  await page.waitForTimeout(300);
-  await screenshot(page, `interview-simulator-${name}-${viewport}`);
-  const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth, h1: document.querySelectorAll('h1').length }));
-  expect(layout.scrollWidth, `${name} scrolls sideways at ${viewport}`).toBeLessThanOrEqual(layout.width);
-  expect(layout.h1).toBe(1);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = axe.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious, `${name} at ${viewport}: accessibility violations`).toEqual([]);
-}
+const look = (page: Page, name: string, viewport: ViewportName) => lookAt(page, `interview-simulator-${name}-${viewport}`, { settleMs: 300 });
 
 const questionLabel = (page: Page) => page.getByText(/^Question \d+ of \d+$/);
 const currentQuestion = (page: Page) => page.getByTestId('current-question');
@@ -212,15 +168,15 @@ async function downloadOf(page: Page, button: string): Promise<{ download: Downl
 }
 
 async function adminApi() {
-  const admin = await createAdmin(server.database.db);
-  const login = await fetch(`${server.baseUrl}/api/login`, {
+  const admin = await createAdmin(suite.server.database.db);
+  const login = await fetch(`${suite.server.baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: admin.username, password: admin.password }),
   });
   expect(login.status).toBe(200);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  return (path: string) => fetch(`${server.baseUrl}${path}`, { headers: { cookie } });
+  return (path: string) => fetch(`${suite.server.baseUrl}${path}`, { headers: { cookie } });
 }
 
 describe('interview simulator', () => {
@@ -431,7 +387,7 @@ describe('interview simulator', () => {
     await asked.dismiss();
     await page.getByText(`Question 1 of ${total}`, { exact: true }).waitFor();
     await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${suite.server.baseUrl}/`);
   });
 
   it('a reload mid-interview ends it and lands on /', async () => {
@@ -439,9 +395,9 @@ describe('interview simulator', () => {
     const total = await start(page);
     await reachQuestion(page, fake, 1, total);
     await page.reload();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${suite.server.baseUrl}/`);
     // A later visit starts afresh.
-    await page.goto(`${server.baseUrl}/interview-simulator`);
+    await page.goto(`${suite.server.baseUrl}/interview-simulator`);
     await page.getByRole('heading', { level: 1, name: 'Microphone Access Required' }).waitFor();
   });
 });

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/server/db/schema.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
-import { collectConsoleErrors, launchBrowser, newPage, screenshot, startTestServer, type LaunchedBrowser, type TestServer } from './support/index.js';
+import { collectConsoleErrors, launchBrowser, newPage, screenshot, seriousAccessibilityViolations, signInWithForm, startTestServer, type LaunchedBrowser, type TestServer } from './support/index.js';
 
 /**
  * Every screen of the foundation at desktop and phone size: a screenshot to look at
@@ -25,12 +24,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${server.baseUrl}/auth`);
-  await page.getByLabel('Username or mobile number').fill(username);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const signIn = (page: Page, username: string, password: string) => signInWithForm(page, server.baseUrl, username, password);
 
 async function checkScreen(page: Page, name: string, viewport: 'desktop' | 'phone') {
   await page.waitForLoadState('networkidle');
@@ -46,11 +40,7 @@ async function checkScreen(page: Page, name: string, viewport: 'desktop' | 'phon
       .map((el) => el.outerHTML),
   }));
   await screenshot(page, `${name}-${viewport}`);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = axe.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(" ")} ${node.failureSummary ?? ""}`).join(", ")})`);
-  expect(serious.join("\n"), `${name} at ${viewport}: accessibility violations`).toBe("");
+  expect(await seriousAccessibilityViolations(page), `${name} at ${viewport}: accessibility violations`).toEqual([]);
   expect(layout.scrollWidth, `${name} scrolls sideways at ${viewport}`).toBeLessThanOrEqual(layout.width);
   expect(layout.h1, `${name} has one h1`).toBe(1);
   expect(layout.unlabelled, `${name} has unlabelled fields`).toEqual([]);

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +16,7 @@ import {
   makeSpeechWav,
   newPage,
   screenshot,
+  seriousAccessibilityViolations,
   startTestServer,
   testResultsDir,
   type LaunchedBrowser,
@@ -114,11 +114,7 @@ async function takeSilentTest(page: Page, fake: FakeRecognition) {
 }
 
 async function checkAxe(page: Page, name: string) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = axe.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious, `${name}: accessibility violations`).toEqual([]);
+  expect(await seriousAccessibilityViolations(page), `${name}: accessibility violations`).toEqual([]);
 }
 
 async function shoot(page: Page, stage: string, viewport: ViewportName) {

@@ -2,5 +2,7 @@ export { makeSpeechWav, type SpeechWavOptions } from './audio.js';
 export { launchBrowser, newPage, processesMentioning, type LaunchedBrowser, type LaunchOptions, type ViewportName } from './browser.js';
 export { collectConsoleErrors, type ConsoleErrors } from './console.js';
 export { clientDistDir, projectRoot, testResultsDir } from './paths.js';
+export { lookAt, seriousAccessibilityViolations, type LookOptions } from './screen-checks.js';
 export { screenshot } from './screenshots.js';
 export { startTestServer, type TestServer, type TestServerOptions } from './server.js';
+export { signInWithForm, useBrowserSuite, type BrowserSuite, type SuiteOptions, type SuitePage, type SuitePageOptions } from './suite.js';

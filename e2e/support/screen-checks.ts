@@ -1,0 +1,39 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { screenshot } from './screenshots.js';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * The serious and critical axe-core (WCAG 2.1 AA) violations on the page, one line each. With a
+ * dialog open, only the dialog is checked: the page behind it is dimmed and out of reach.
+ */
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (await page.getByRole('dialog').count()) builder.include('[role="dialog"]');
+  const axe = await builder.analyze();
+  return axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join(', ')})`);
+}
+
+export interface LookOptions {
+  /** Expect exactly one h1 (default true). */
+  oneH1?: boolean;
+  /** Let entrance transitions finish before the picture (default 400 ms). */
+  settleMs?: number;
+}
+
+/**
+ * Takes the screenshot `name` (test-results/screenshots/<name>.png, to be looked at) and checks what
+ * every screen must hold: no sideways scrolling, one h1, no serious or critical accessibility faults.
+ */
+export async function lookAt(page: Page, name: string, { oneH1 = true, settleMs = 400 }: LookOptions = {}): Promise<void> {
+  await page.waitForTimeout(settleMs);
+  await screenshot(page, name);
+  const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth, h1: document.querySelectorAll('h1').length }));
+  expect(layout.scrollWidth, `${name} scrolls sideways`).toBeLessThanOrEqual(layout.width);
+  if (oneH1) expect(layout.h1, `${name} has one h1`).toBe(1);
+  expect(await seriousAccessibilityViolations(page), `${name}: accessibility violations`).toEqual([]);
+}
