@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, projectRoot, type LaunchedBrowser } from './support/index.js';
+import { clientDistDir, launchBrowser, newPage, projectRoot, type LaunchedBrowser } from './support/index.js';
 
 /**
  * The built server as `npm start` runs it (node dist/node/server/main.js): a real process with its
@@ -32,7 +32,8 @@ function freePort(): Promise<number> {
 
 function startServer(env: Record<string, string>): RunningServer {
   const child = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+    // PARLEY_CLIENT_DIR: the client the harness serves (dist/client, or PARLEY_TEST_CLIENT_DIR's build).
+    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), LOG_LEVEL: 'info', HOST: '127.0.0.1', PARLEY_CLIENT_DIR: clientDistDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
