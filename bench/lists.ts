@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -14,6 +13,7 @@ import { testSessionBody } from '../src/server/test/attempt-fixtures.ts';
 import { openDatabase, type Database, type Db } from '../src/server/db/open.ts';
 import { seedCourses } from '../src/server/db/seed.ts';
 import { studentsCountQuery, studentsPageQuery } from '../src/server/students/admin-service.ts';
+import { freePort } from '../e2e/support/ports.ts';
 import { ATTEMPTS_PAGE_SIZE } from '../src/shared/api/admin-attempts.ts';
 import { STUDENTS_PAGE_SIZE } from '../src/shared/api/students.ts';
 
@@ -204,17 +204,6 @@ async function explainAll(db: Db): Promise<{ plans: PlanResult[]; informational:
 }
 
 /* The server under load. */
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { students } from '../src/server/db/schema.js';
 import { createAdmin, storedMobileNumber, type CreatedAdmin } from '../src/server/test/factories.js';
-import { collectConsoleErrors, launchBrowser, newPage, screenshot, startTestServer, type ConsoleErrors, type LaunchedBrowser, type TestServer } from './support/index.js';
+import { screenshot, useBrowserSuite } from './support/index.js';
 
 /**
  * Keyboard only: sign-in and the admin's Add Student dialog driven by page.keyboard alone (no clicks,
@@ -11,37 +11,16 @@ import { collectConsoleErrors, launchBrowser, newPage, screenshot, startTestServ
  * outline or a box-shadow ring on the control (or on the field box around it), while :focus-visible.
  */
 
-let server: TestServer;
-let browser: LaunchedBrowser;
+const suite = useBrowserSuite();
 let admin: CreatedAdmin;
-let open: Array<{ page: Page; errors: ConsoleErrors }> = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  admin = await createAdmin(server.database.db, { username: 'headteacher', password: 'keyboard-only-42' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  for (const { page, errors } of open) {
-    errors.assertNone();
-    await page.context().close();
-  }
-  open = [];
+  admin = await createAdmin(suite.server.database.db, { username: 'headteacher', password: 'keyboard-only-42' });
 });
 
 async function freshPage(): Promise<Page> {
-  const page = await newPage(browser.browser, { viewport: 'desktop' });
-  page.setDefaultTimeout(10_000);
   // A signed-out visitor's current-user call answers 401 by design.
-  const errors = collectConsoleErrors(page, { ignore: [/status of 401/] });
-  open.push({ page, errors });
-  return page;
+  return (await suite.openPage({ ignore: [/status of 401/] })).page;
 }
 
 interface Focused {
@@ -89,17 +68,22 @@ function expectIndicator(now: Focused) {
   expect(now.indicator, `"${now.name}" shows no outline or box-shadow when focused`).not.toBeNull();
 }
 
-it('signs in with the keyboard alone: skip link, logo, fields, password toggle, forgot link, button; Enter submits', async () => {
+/** /auth from the top of the page: Tab through the skip link and logo to the fields, typing the admin's credentials. */
+async function typeCredentialsByKeyboard(): Promise<Page> {
   const page = await freshPage();
-  await page.goto(`${server.baseUrl}/auth`);
+  await page.goto(`${suite.server.baseUrl}/auth`);
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
-
   await tabTo(page, 'Skip to content');
   await tabTo(page, 'Parley');
   await tabTo(page, 'Username or mobile number');
   await page.keyboard.type(admin.username);
   await tabTo(page, 'Password');
   await page.keyboard.type('keyboard-only-42');
+  return page;
+}
+
+it('signs in with the keyboard alone: skip link, logo, fields, password toggle, forgot link, button; Enter submits', async () => {
+  const page = await typeCredentialsByKeyboard();
   await tabTo(page, 'Show or hide password');
   await tabTo(page, 'Forgot Password?');
   await tabTo(page, 'Sign in');
@@ -114,15 +98,7 @@ it('signs in with the keyboard alone: skip link, logo, fields, password toggle, 
 });
 
 it('adds a student with the keyboard alone: Tab reaches Add Student, the dialog takes focus and keeps it, Enter saves', async () => {
-  const page = await freshPage();
-  await page.goto(`${server.baseUrl}/auth`);
-  await page.getByRole('button', { name: 'Sign in' }).waitFor();
-  await tabTo(page, 'Skip to content');
-  await tabTo(page, 'Parley');
-  await tabTo(page, 'Username or mobile number');
-  await page.keyboard.type(admin.username);
-  await tabTo(page, 'Password');
-  await page.keyboard.type('keyboard-only-42');
+  const page = await typeCredentialsByKeyboard();
   await page.keyboard.press('Enter');
   await page.locator('table[aria-label="Students"][aria-busy="false"]').waitFor();
 
@@ -171,7 +147,7 @@ it('adds a student with the keyboard alone: Tab reaches Add Student, the dialog 
 
   const created = page.getByRole('dialog', { name: 'Student created' });
   await created.waitFor();
-  const [row] = await server.database.db.select().from(students).where(eq(students.mobileNumber, storedMobileNumber('98765 44444')));
+  const [row] = await suite.server.database.db.select().from(students).where(eq(students.mobileNumber, storedMobileNumber('98765 44444')));
   expect(row?.studentName).toBe('Kiran Keys');
   // The result dialog is keyboard-reachable too; Escape closes it and the new student is listed.
   await page.keyboard.press('Escape');

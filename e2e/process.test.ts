@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clientDistDir, launchBrowser, newPage, projectRoot, type LaunchedBrowser } from './support/index.js';
+import { clientDistDir, freePort, launchBrowser, newPage, projectRoot, type LaunchedBrowser } from './support/index.js';
 
 /**
  * The built server as `npm start` runs it (node dist/node/server/main.js): a real process with its
@@ -16,18 +15,6 @@ interface RunningServer {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function startServer(env: Record<string, string>): RunningServer {

@@ -1,4 +1,5 @@
 export { makeSpeechWav, type SpeechWavOptions } from './audio.js';
+export { freePort } from './ports.js';
 export { launchBrowser, newPage, processesMentioning, type LaunchedBrowser, type LaunchOptions, type ViewportName } from './browser.js';
 export { collectConsoleErrors, type ConsoleErrors } from './console.js';
 export { clientDistDir, projectRoot, testResultsDir } from './paths.js';
