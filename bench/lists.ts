@@ -215,7 +215,9 @@ export async function startServer(env: Record<string, string>): Promise<{ child:
   const main = path.join(root, 'dist/node/server/main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
   const port = await freePort();
-  const child = spawn(process.execPath, [main], {
+  // BENCH_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+  const child = spawn(process.execPath, [...profile, main], {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', PARLEY_BENCH_CEILING: '1', PARLEY_CLIENT_DIR: CLIENT_DIR, ADMIN_PASSWORD, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
