@@ -408,6 +408,17 @@ describe('speaking test without a microphone', () => {
     await shoot(page, 'complete', 'phone');
     expect(await attemptsOf(student)).toHaveLength(0);
     expect(saves.bodies[0]?.sessionData.demo).toBe(true);
+    // Signing out while the result is unsent asks first; waiting keeps the student here.
+    await page.getByRole('button', { name: 'Take Another Test' }).click();
+    const unsaved = page.getByRole('dialog', { name: 'Your result is not saved yet' });
+    await pumpUntil(page, async () => (await unsaved.count()) > 0, 'the unsent-result dialog', { stepMs: 100 });
+    await page.clock.runFor(500); // Mantine's open transition runs on the (fake) clock
+    await sleep(300);
+    await screenshot(page, 'speaking-test-unsent-dialog-phone', { fullPage: false });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Wait for it' }).click();
+    await pumpUntil(page, async () => (await unsaved.count()) === 0, 'the dialog to close', { stepMs: 100 });
+    expect(new URL(page.url()).pathname).toBe('/test');
     expect(saves.bodies[0]?.sessionData.questionAnswerPairs[3]?.answer).toBe(`${PART1_ANSWERS[3]}\nand on Sundays I paint`);
 
     // Reload: the browser asks first; the stored student info is cleared; the outbox sends it again.

@@ -5,11 +5,15 @@ import { testResultsDir } from './paths.js';
 
 export const screenshotsDir = path.join(testResultsDir, 'screenshots');
 
-/** A full-page PNG at test-results/screenshots/<name>.png; returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * A PNG at test-results/screenshots/<name>.png, of the full page by default; returns its path. Use
+ * `{ fullPage: false }` for an open dialog: a full-page capture stretches the viewport, and fixed
+ * overlays are drawn part-way down a long page.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<string> {
   const safeName = name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'screenshot';
   const file = path.join(screenshotsDir, `${safeName}.png`);
   mkdirSync(screenshotsDir, { recursive: true });
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }

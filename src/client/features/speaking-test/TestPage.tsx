@@ -130,7 +130,7 @@ export default function TestPage() {
             <Button variant="default" onClick={() => blocker.reset?.()}>
               Stay
             </Button>
-            <Button color="red" onClick={leave}>
+            <Button color="red.9" onClick={leave}>
               Leave
             </Button>
           </Group>

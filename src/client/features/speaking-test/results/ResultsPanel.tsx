@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Loader, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import type { CriterionAnalysis } from '../../../../shared/api/admin-attempts';
 import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer';
@@ -262,6 +262,41 @@ function Progress({ attemptId, completedAt, overall }: { attemptId: string | nul
   );
 }
 
+/**
+ * 'Take Another Test' signs out. While the result is still being sent, that would leave it waiting
+ * on this device until the student signs in here again (or lose it, when the browser keeps no
+ * copy): ask first.
+ */
+function TakeAnotherTest({ attemptId, onTakeAnotherTest }: { attemptId: string | null; onTakeAnotherTest: () => void }) {
+  const status = useOutboxStatus(attemptId);
+  const [asking, setAsking] = useState(false);
+  const unsent = status.state === 'pending';
+  return (
+    <>
+      <Group>
+        <Button onClick={() => (unsent ? setAsking(true) : onTakeAnotherTest())}>Take Another Test</Button>
+      </Group>
+      <Modal opened={asking && unsent} onClose={() => setAsking(false)} title="Your result is not saved yet" centered>
+        <Stack gap="md">
+          <Text>
+            {status.state === 'pending' && status.memoryOnly
+              ? 'This browser could not keep a copy of it: if you sign out now, this result is lost. Wait until it is saved, or download your transcript first.'
+              : 'It is kept on this device and will be sent the next time you sign in here. Wait a moment and it may be saved now.'}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsking(false)}>
+              Wait for it
+            </Button>
+            <Button color="red.9" onClick={onTakeAnotherTest}>
+              Sign out anyway
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
 export function ResultsPanel({ answers, questions, startedAt, completedAt, recording, demo, attemptId, onTakeAnotherTest }: ResultsPanelProps) {
   const result = useMemo(() => scoreSpeakingTest(answers), [answers]);
   const { data: user } = useCurrentUser();
@@ -335,9 +370,7 @@ export function ResultsPanel({ answers, questions, startedAt, completedAt, recor
               Download Audio Timeline
             </Button>
           </Group>
-          <Group>
-            <Button onClick={onTakeAnotherTest}>Take Another Test</Button>
-          </Group>
+          <TakeAnotherTest attemptId={attemptId} onTakeAnotherTest={onTakeAnotherTest} />
         </Stack>
       </Paper>
       {/* No attempt id: no student is known here (a teacher without a student's access), so no history either. */}
