@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Paper, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Paper, Skeleton, Table, Text, Tooltip, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { TOOLTIP_DELAY_MS } from '../lib/ui';
 import { DeleteIcon, EditIcon } from './icons';
@@ -49,6 +49,7 @@ export function DataTable<T>({
   emptyText,
   minWidth,
   label,
+  horizontalSpacing = 'md',
   renderRow,
 }: {
   columns: readonly string[];
@@ -57,16 +58,25 @@ export function DataTable<T>({
   emptyText: string;
   minWidth: number;
   label?: string;
+  horizontalSpacing?: MantineSpacing;
   renderRow: (item: T) => ReactNode;
 }) {
   return (
     <Paper withBorder radius="md">
       <Table.ScrollContainer minWidth={minWidth} type="native">
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-busy={loading} aria-label={label}>
+        {/* Positioned, so that visually hidden texts in the cells scroll with the table, not the page. */}
+        <Table
+          verticalSpacing="sm"
+          horizontalSpacing={horizontalSpacing}
+          highlightOnHover
+          aria-busy={loading}
+          aria-label={label}
+          style={{ position: 'relative' }}
+        >
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
-                <Table.Th key={column} ta={column === 'Actions' ? 'right' : undefined}>
+                <Table.Th key={column} ta={column === 'Actions' ? 'right' : undefined} style={{ verticalAlign: 'bottom' }}>
                   {column}
                 </Table.Th>
               ))}

@@ -51,3 +51,12 @@ export function SearchIcon() {
     </Icon>
   );
 }
+
+/** A tick, sized to sit in a line of small text. */
+export function CheckIcon() {
+  return (
+    <Icon width={16} height={16} strokeWidth={2.5} style={{ marginInlineStart: 4, verticalAlign: '-3px' }}>
+      <path d="M5 12l5 5l10 -10" />
+    </Icon>
+  );
+}

@@ -202,6 +202,17 @@ export function createRecognizer(options: RecognizerOptions): Recognizer {
     instance.onend = null;
   }
 
+  /** Stops listening to a session and aborts it; it is no longer the current one. */
+  function dropSession(session: Session): void {
+    detach(session);
+    current = null;
+    try {
+      session.instance.abort();
+    } catch {
+      // Already ended.
+    }
+  }
+
   function clearTimers(): void {
     if (restartTimer !== null) clock.clearTimeout(restartTimer);
     if (stopTimer !== null) clock.clearTimeout(stopTimer);
@@ -227,16 +238,7 @@ export function createRecognizer(options: RecognizerOptions): Recognizer {
   }
 
   function fail(code: string, message: string): void {
-    const session = current;
-    if (session) {
-      detach(session);
-      current = null;
-      try {
-        session.instance.abort();
-      } catch {
-        // Already ended.
-      }
-    }
+    if (current) dropSession(current);
     emitter.emit('error', { code, message });
     finish('error');
   }
@@ -459,13 +461,7 @@ export function createRecognizer(options: RecognizerOptions): Recognizer {
     stopTimer = clock.setTimeout(() => {
       stopTimer = null;
       if (current !== session) return;
-      detach(session);
-      current = null;
-      try {
-        session.instance.abort();
-      } catch {
-        // Already ended.
-      }
+      dropSession(session);
       finish('stopped');
     }, RECOGNITION_STOP_TIMEOUT_MS);
     try {
@@ -479,16 +475,7 @@ export function createRecognizer(options: RecognizerOptions): Recognizer {
   function abort(): void {
     if (state === 'idle') return;
     generation += 1;
-    const session = current;
-    if (session) {
-      detach(session);
-      current = null;
-      try {
-        session.instance.abort();
-      } catch {
-        // Already ended.
-      }
-    }
+    if (current) dropSession(current);
     finish('aborted');
   }
 

@@ -1,4 +1,4 @@
-import { bandText, CRITERIA_OF, CRITERION_LABELS, KIND_LABELS, type AttemptKind } from '../../shared/api/admin-attempts.js';
+import { attemptListColumns, bandText, CRITERIA_OF, CRITERION_LABELS, KIND_LABELS, type AttemptKind } from '../../shared/api/admin-attempts.js';
 import { toCsv, UTF8_BOM } from '../../shared/csv.js';
 import type { ExportRow } from './admin-queries.js';
 import { schoolDate, schoolDateTime } from './school-day.js';
@@ -10,13 +10,7 @@ import { schoolDate, schoolDateTime } from './school-day.js';
 export function exportColumns(kind: AttemptKind): string[] {
   const criteria = CRITERIA_OF[kind].map((criterion) => CRITERION_LABELS[criterion]);
   return [
-    'Student Name',
-    'Course',
-    'Mobile',
-    'Status',
-    'Overall Score',
-    ...criteria,
-    KIND_LABELS[kind].dateColumn,
+    ...attemptListColumns(kind),
     'Assessable',
     'Teacher Overall',
     ...criteria.map((label) => `Teacher ${label}`),

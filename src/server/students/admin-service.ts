@@ -163,6 +163,21 @@ export function conflictFromUniqueViolation(error: unknown, values: { mobileNumb
   return error;
 }
 
+/** Inserts a student's account and student row (inside the caller's transaction); returns the student id. */
+export async function insertStudentAccount(tx: Db, values: StudentFormValues, passwordHash: string): Promise<number> {
+  const [user] = await tx
+    .insert(users)
+    .values({ username: values.username, email: values.email, passwordHash, isAdmin: false })
+    .returning({ id: users.id });
+  if (!user) throw new Error('user not inserted');
+  const [row] = await tx
+    .insert(students)
+    .values({ userId: user.id, studentName: values.studentName, courseId: values.courseId, mobileNumber: values.mobileNumber, status: values.status })
+    .returning({ id: students.id });
+  if (!row) throw new Error('student not inserted');
+  return row.id;
+}
+
 /** Creates the student and their account. With no password given, one is generated and returned once. */
 export async function createStudentAccount(
   db: Db,
@@ -175,17 +190,7 @@ export async function createStudentAccount(
   try {
     studentId = await db.transaction(async (tx) => {
       await lockCourseForStudent(tx, values.courseId);
-      const [user] = await tx
-        .insert(users)
-        .values({ username: values.username, email: values.email, passwordHash, isAdmin: false })
-        .returning({ id: users.id });
-      if (!user) throw new Error('user not inserted');
-      const [row] = await tx
-        .insert(students)
-        .values({ userId: user.id, studentName: values.studentName, courseId: values.courseId, mobileNumber: values.mobileNumber, status: values.status })
-        .returning({ id: students.id });
-      if (!row) throw new Error('student not inserted');
-      return row.id;
+      return insertStudentAccount(tx, values, passwordHash);
     });
   } catch (error) {
     throw conflictFromUniqueViolation(error, values);

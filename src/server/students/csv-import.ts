@@ -15,7 +15,7 @@ import {
 } from '../../shared/api/students.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/open.js';
-import { courses, students, users } from '../db/schema.js';
+import { courses } from '../db/schema.js';
 import { badRequest, conflict } from '../lib/http-errors.js';
 import { uniqueViolationConstraint } from '../lib/sql-errors.js';
 import { invalidateTotals } from '../lib/totals-cache.js';
@@ -24,6 +24,7 @@ import {
   duplicateUsernameMessage,
   findAdminStudents,
   GENERATED_PASSWORD_GROUPS,
+  insertStudentAccount,
   takenIdentifiers,
 } from './admin-service.js';
 
@@ -223,17 +224,7 @@ export async function commitImport(db: Db, analysed: AnalysedRow[]): Promise<Imp
       if (locked.length !== courseIds.length) throw conflict('Nothing was imported: a course of the file was deactivated or deleted meanwhile. Preview the file again.');
       const created: number[] = [];
       for (const [index, { values }] of valid.entries()) {
-        const [user] = await tx
-          .insert(users)
-          .values({ username: values.username, email: values.email, passwordHash: hashes[index] ?? '', isAdmin: false })
-          .returning({ id: users.id });
-        if (!user) throw new Error('user not inserted');
-        const [row] = await tx
-          .insert(students)
-          .values({ userId: user.id, studentName: values.studentName, courseId: values.courseId, mobileNumber: values.mobileNumber, status: values.status })
-          .returning({ id: students.id });
-        if (!row) throw new Error('student not inserted');
-        created.push(row.id);
+        created.push(await insertStudentAccount(tx, values, hashes[index] ?? ''));
       }
       return created;
     });

@@ -45,6 +45,19 @@ export const KIND_LABELS: Record<AttemptKind, { tab: string; attempt: string; da
   interview: { tab: 'Interview Attempts', attempt: 'Interview attempt', dateColumn: 'Interview Date', file: 'interview-attempts' },
 };
 
+/** Spec section 2's columns of an attempts list, shared by the table and its CSV export. */
+export function attemptListColumns(kind: AttemptKind): string[] {
+  return [
+    'Student Name',
+    'Course',
+    'Mobile',
+    'Status',
+    'Overall Score',
+    ...CRITERIA_OF[kind].map((criterion) => CRITERION_LABELS[criterion]),
+    KIND_LABELS[kind].dateColumn,
+  ];
+}
+
 /** A band per criterion and an overall; null where none is set (teacher) or none could be given. */
 export type Bands = Partial<Record<AttemptCriterion | 'overall', number | null>>;
 

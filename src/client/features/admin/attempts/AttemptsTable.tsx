@@ -1,29 +1,15 @@
-import { Anchor, Badge, Paper, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  bandText,
-  CRITERIA_OF,
-  CRITERION_LABELS,
-  KIND_LABELS,
-  type AttemptKind,
-  type AttemptListRow,
-} from '../../../../shared/api/admin-attempts';
+import { attemptListColumns, bandText, CRITERIA_OF, KIND_LABELS, type AttemptKind, type AttemptListRow } from '../../../../shared/api/admin-attempts';
 import { formatMobileNumber } from '../../../../shared/phone';
+import { CheckIcon } from '../../../components/icons';
+import { DataTable } from '../../../components/TableRows';
 import { formatAttemptDateAndTime } from './format';
 
 /** Spec section 2's columns, then the link to the review page. */
 export function attemptColumns(kind: AttemptKind): string[] {
-  return [
-    'Student Name',
-    'Course',
-    'Mobile',
-    'Status',
-    'Overall Score',
-    ...CRITERIA_OF[kind].map((criterion) => CRITERION_LABELS[criterion]),
-    KIND_LABELS[kind].dateColumn,
-    'Review',
-  ];
+  return [...attemptListColumns(kind), 'Review'];
 }
 
 export const reviewPath = (id: string) => `/admin/attempts/${id}`;
@@ -70,45 +56,16 @@ export function AttemptsTable({
   const navigate = useNavigate();
   const open = (id: string) => navigate(reviewPath(id), { state: { from: backTo } });
   return (
-    <Paper withBorder radius="md">
-      {/* On a phone the table scrolls sideways inside this box; the page itself never does. */}
-      <Table.ScrollContainer minWidth={1000} type="native">
-        {/* Positioned, so that the visually hidden texts in the cells scroll with the table, not the page. */}
-        <Table
-          verticalSpacing="sm"
-          horizontalSpacing="sm"
-          highlightOnHover
-          aria-busy={loading}
-          aria-label={KIND_LABELS[kind].tab}
-          style={{ position: 'relative' }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column} style={{ verticalAlign: 'bottom' }}>
-                  {column}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {loading || !attempts ? (
-              <LoadingRows columns={columns} />
-            ) : attempts.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text c="dimmed" ta="center" py="lg">
-                    {emptyText}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              attempts.map((attempt) => <AttemptRow key={attempt.id} kind={kind} attempt={attempt} onOpen={open} backTo={backTo} />)
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable
+      columns={columns}
+      items={attempts}
+      loading={loading}
+      emptyText={emptyText}
+      minWidth={1000}
+      label={KIND_LABELS[kind].tab}
+      horizontalSpacing="sm"
+      renderRow={(attempt) => <AttemptRow key={attempt.id} kind={kind} attempt={attempt} onOpen={open} backTo={backTo} />}
+    />
   );
 }
 
@@ -178,43 +135,5 @@ function AttemptRow({ kind, attempt, onOpen, backTo }: { kind: AttemptKind; atte
         </Anchor>
       </Table.Td>
     </Table.Tr>
-  );
-}
-
-function LoadingRows({ columns }: { columns: string[] }) {
-  return (
-    <>
-      {[0, 1, 2].map((row) => (
-        <Table.Tr key={row}>
-          {columns.map((column) => (
-            <Table.Td key={column}>
-              <Skeleton height={14} radius="sm" />
-            </Table.Td>
-          ))}
-        </Table.Tr>
-      ))}
-    </>
-  );
-}
-
-/** The reviewed mark beside a row's Review link (its meaning is in the link's hidden text). */
-function CheckIcon() {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      style={{ marginInlineStart: 4, verticalAlign: '-3px' }}
-    >
-      <path d="M5 12l5 5l10 -10" />
-    </svg>
   );
 }
