@@ -4,15 +4,22 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { attemptsCountQuery, attemptsListQuery } from '../src/server/attempts/admin-queries.ts';
+import { attemptCursorQuery, attemptsCountQuery, attemptsPageQuery } from '../src/server/attempts/admin-queries.ts';
+import { explainCustom, explainGeneric, type Explainable } from '../src/server/db/explain.ts';
 import { schoolDayRange } from '../src/server/attempts/school-day.ts';
 import { hashPassword, verifyPassword } from '../src/server/auth/passwords.ts';
 import { testSessionBody } from '../src/server/test/attempt-fixtures.ts';
 import { openDatabase, type Database, type Db } from '../src/server/db/open.ts';
 import { seedCourses } from '../src/server/db/seed.ts';
-import { studentsCountQuery, studentsPageQuery } from '../src/server/students/admin-service.ts';
+import {
+  studentCursorQuery,
+  studentsCountQuery,
+  studentsFirstPagesQuery,
+  studentsPageQuery,
+  studentsSearchWalkQuery,
+} from '../src/server/students/admin-service.ts';
 import { freePort } from '../e2e/support/ports.ts';
 import { ATTEMPTS_PAGE_SIZE } from '../src/shared/api/admin-attempts.ts';
 import { STUDENTS_PAGE_SIZE } from '../src/shared/api/students.ts';
@@ -53,6 +60,8 @@ export interface PlanResult {
   plan: string;
   seqScan: boolean;
   indexes: string[];
+  /** A prepared statement's generic plan (planned once per connection), not a plan made for each request. */
+  generic: boolean;
 }
 
 export interface LoadRow {
@@ -152,49 +161,72 @@ function schoolDateDaysAgo(days: number): string {
 }
 const FILTER_DATE = schoolDateDaysAgo(30);
 
-type Explainable = SQLWrapper & { toSQL(): { sql: string; params: unknown[] } };
+/** A query the endpoints run; `generic` (placeholder values) for the prepared page statements, EXPLAINed as PostgreSQL keeps them planned. */
+interface ListQuery {
+  name: string;
+  query: Explainable;
+  generic?: Record<string, unknown>;
+}
 
 /** Every query the list endpoints run, built by the same functions the endpoints call. */
-function listQueries(db: Db): Array<[string, Explainable]> {
+function listQueries(db: Db): ListQuery[] {
   const range = schoolDayRange(FILTER_DATE, TIME_ZONE);
-  const page = (n: number, limit: number) => ({ limit, offset: (n - 1) * limit });
-  const queries: Array<[string, Explainable]> = [
-    ['students: first page', studentsPageQuery(db, { page: 1, limit: STUDENTS_PAGE_SIZE, search: '' })],
-    ['students: count', studentsCountQuery(db, '')],
-    [`students: search name "${NAME_SEARCH}"`, studentsPageQuery(db, { page: 1, limit: STUDENTS_PAGE_SIZE, search: NAME_SEARCH })],
-    [`students: search name "${NAME_SEARCH}", count`, studentsCountQuery(db, NAME_SEARCH)],
-    [`students: search mobile "${MOBILE_SEARCH}"`, studentsPageQuery(db, { page: 1, limit: STUDENTS_PAGE_SIZE, search: MOBILE_SEARCH })],
-    [`students: search mobile "${MOBILE_SEARCH}", count`, studentsCountQuery(db, MOBILE_SEARCH)],
+  const dateValues = { start: range.start.toISOString(), end: range.end.toISOString() };
+  // A cursor in the middle of the data: where a later page starts.
+  const cursorAt = new Date(Date.now() - 180 * 86_400_000).toISOString();
+  const queries: ListQuery[] = [
+    { name: 'students: first page', query: studentsFirstPagesQuery(db, { afterCursor: false, limit: STUDENTS_PAGE_SIZE }), generic: {} },
+    {
+      name: 'students: a later page (after its start)',
+      query: studentsFirstPagesQuery(db, { afterCursor: true, limit: STUDENTS_PAGE_SIZE }),
+      generic: { afterAt: cursorAt, afterId: Math.floor(STUDENTS / 2) },
+    },
+    { name: `students: start of page ${DEEP_PAGE} (counted once, then kept)`, query: studentCursorQuery(db, (DEEP_PAGE - 1) * STUDENTS_PAGE_SIZE) },
+    { name: 'students: count', query: studentsCountQuery(db, '') },
+    {
+      name: `students: search name "${NAME_SEARCH}" (common: newest first)`,
+      query: studentsSearchWalkQuery(db, { byMobile: false, limit: STUDENTS_PAGE_SIZE }),
+      generic: { text: NAME_SEARCH },
+    },
+    { name: `students: search name "${NAME_SEARCH}", a later page`, query: studentsPageQuery(db, { page: 2, limit: STUDENTS_PAGE_SIZE, search: NAME_SEARCH }) },
+    { name: `students: search name "${NAME_SEARCH}", count`, query: studentsCountQuery(db, NAME_SEARCH) },
+    { name: `students: search mobile "${MOBILE_SEARCH}" (rare: trigram indexes)`, query: studentsPageQuery(db, { page: 1, limit: STUDENTS_PAGE_SIZE, search: MOBILE_SEARCH }) },
+    { name: `students: search mobile "${MOBILE_SEARCH}", count`, query: studentsCountQuery(db, MOBILE_SEARCH) },
   ];
+  const shape = (withRange: boolean, afterCursor: boolean) => ({ withRange, afterCursor, limit: ATTEMPTS_PAGE_SIZE });
   for (const kind of ['ielts', 'interview'] as const) {
+    const after = { afterAt: cursorAt, afterId: '00000000-0000-0000-0000-000000000000' };
     queries.push(
-      [`${kind}: first page`, attemptsListQuery(db, kind, null, page(1, ATTEMPTS_PAGE_SIZE))],
-      [`${kind}: count`, attemptsCountQuery(db, kind, null)],
-      [`${kind}: date ${FILTER_DATE}`, attemptsListQuery(db, kind, range, page(1, ATTEMPTS_PAGE_SIZE))],
-      [`${kind}: date ${FILTER_DATE}, count`, attemptsCountQuery(db, kind, range)],
-      [`${kind}: page ${DEEP_PAGE}`, attemptsListQuery(db, kind, null, page(DEEP_PAGE, ATTEMPTS_PAGE_SIZE))],
+      { name: `${kind}: first page`, query: attemptsPageQuery(db, shape(false, false)), generic: { kind } },
+      { name: `${kind}: count`, query: attemptsCountQuery(db, kind, null) },
+      { name: `${kind}: date ${FILTER_DATE}`, query: attemptsPageQuery(db, shape(true, false)), generic: { kind, ...dateValues } },
+      { name: `${kind}: date ${FILTER_DATE}, count`, query: attemptsCountQuery(db, kind, range) },
+      { name: `${kind}: a later page (after its start)`, query: attemptsPageQuery(db, shape(false, true)), generic: { kind, ...after } },
+      { name: `${kind}: a later page of a date`, query: attemptsPageQuery(db, shape(true, true)), generic: { kind, ...dateValues, ...after } },
+      { name: `${kind}: start of page ${DEEP_PAGE} (counted once, then kept)`, query: attemptCursorQuery(db, kind, null, (DEEP_PAGE - 1) * ATTEMPTS_PAGE_SIZE) },
     );
   }
   return queries;
 }
 
 /** Short search terms (under 3 characters) give no trigrams: PostgreSQL may then read the whole table. Reported, not failed. */
-function shortTermQueries(db: Db): Array<[string, Explainable]> {
-  return [['students: search name "an" (2 characters; informational)', studentsPageQuery(db, { page: 1, limit: STUDENTS_PAGE_SIZE, search: 'an' })]];
+function shortTermQueries(db: Db): ListQuery[] {
+  return [{ name: 'students: search name "an" (2 characters; informational)', query: studentsPageQuery(db, { page: 1, limit: STUDENTS_PAGE_SIZE, search: 'an' }) }];
 }
 
-async function explain(db: Db, query: Explainable): Promise<string> {
-  const result = (await db.execute(sql`explain ${query}`)) as unknown as { rows: Array<Record<string, string>> };
-  return result.rows.map((row) => row['QUERY PLAN'] ?? Object.values(row)[0]).join('\n');
+async function explain(db: Db, { query, generic }: ListQuery): Promise<string> {
+  const rows = generic ? await explainGeneric(db, query, generic) : await explainCustom(db, query);
+  return rows.map((row) => String(row['QUERY PLAN'] ?? Object.values(row)[0])).join('\n');
 }
 
 const SEQ_SCAN = /Seq Scan on (students|attempts)\b/;
 
 async function explainAll(db: Db): Promise<{ plans: PlanResult[]; informational: PlanResult[] }> {
-  const run = async ([name, query]: [string, Explainable]): Promise<PlanResult> => {
-    const plan = await explain(db, query);
+  const run = async (entry: ListQuery): Promise<PlanResult> => {
+    const { name, query } = entry;
+    const plan = await explain(db, entry);
     const indexes = [...new Set([...plan.matchAll(/(?:Index Scan|Index Only Scan)(?: Backward)? using (\w+)|Bitmap Index Scan on (\w+)/g)].map((m) => m[1] ?? m[2] ?? ''))];
-    return { query: name, sql: query.toSQL().sql, plan, seqScan: SEQ_SCAN.test(plan), indexes };
+    return { query: name, sql: query.toSQL().sql, plan, seqScan: SEQ_SCAN.test(plan), indexes, generic: entry.generic !== undefined };
   };
   const plans: PlanResult[] = [];
   for (const entry of listQueries(db)) plans.push(await run(entry));
@@ -543,10 +575,14 @@ export async function runListBench(): Promise<ListBenchResult> {
     '',
     '### Query plans (EXPLAIN of the SQL the endpoints run)',
     '',
-    '| driver | query | indexes used | sequential scan of students/attempts |',
-    '|---|---|---|---|',
+    'Planned "once": a prepared statement, shown as its generic plan (made without the values, kept per connection). "Each time": planned for its values on every request.',
+    '',
+    '| driver | query | planned | indexes used | sequential scan of students/attempts |',
+    '|---|---|---|---|---|',
     ...drivers.flatMap((d) =>
-      [...d.plans, ...d.informational].map((p) => `| ${DRIVER_NAMES[d.driver]} | ${p.query} | ${p.indexes.join(', ') || '(none)'} | ${p.seqScan ? '**yes**' : 'no'} |`),
+      [...d.plans, ...d.informational].map(
+        (p) => `| ${DRIVER_NAMES[d.driver]} | ${p.query} | ${p.generic ? 'once' : 'each time'} | ${p.indexes.join(', ') || '(none)'} | ${p.seqScan ? '**yes**' : 'no'} |`,
+      ),
     ),
     '',
     ...drivers.flatMap((d) => [

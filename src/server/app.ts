@@ -16,11 +16,14 @@ import { publicConfig } from './config.js';
 import type { AppDeps } from './deps.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { HttpError } from './lib/http-errors.js';
+import { invalidateReadCaches } from './lib/read-cache.js';
 import { renderIndexHtml } from './lib/index-html.js';
 import securityPlugin from './lib/security.js';
 import { courseRoutes } from './courses/routes.js';
 import { adminStudentRoutes } from './students/admin-routes.js';
 import { studentRoutes } from './students/routes.js';
+
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The whole HTTP application as a value: tests use it with `inject()` without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -39,6 +42,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
   await app.register(securityPlugin, { publicUrl: deps.config.PUBLIC_URL });
   await app.register(accessPlugin, { db: deps.database.db, now: deps.now });
+  // Whatever a state-changing request wrote, the short-lived read caches (sessions, list totals, page
+  // starts) are read again from the next request on: cleared before its answer leaves (read-cache.ts).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READ_ONLY_METHODS.has(request.method)) invalidateReadCaches(deps.database.db);
+    return payload;
+  });
 
   app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
     config: { access: 'public' },

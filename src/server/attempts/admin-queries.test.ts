@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/open.js';
 import { createTestDatabase, testDrivers } from '../test/databases.js';
 import { createStudent } from '../test/factories.js';
-import { attemptsListQuery, listAttempts } from './admin-queries.js';
+import { explainCustom, explainGeneric } from '../db/explain.js';
+import { invalidateReadCaches } from '../lib/read-cache.js';
+import { attemptsPageQuery, listAttempts } from './admin-queries.js';
 import { schoolDayRange } from './school-day.js';
 
 const ROWS = 20_000;
@@ -53,24 +55,65 @@ describe.each(testDrivers)('the attempts list query on %s', (driver) => {
     expect(attempts.map((row) => Date.parse(row.createdAt))).toEqual(expected.reverse().slice(0, 10));
 
     if (driver !== 'postgres') return;
-    const filter = sql`kind = 'ielts' and completed_at >= ${range.start} and completed_at < ${range.end}`;
-    const queries = {
-      'the page of one date': attemptsListQuery(database.db, 'ielts', range, { limit: 10, offset: 0 }),
-      // Without a date the index gives the order, so only the first rows are read, not every attempt.
-      'the third page of every date': attemptsListQuery(database.db, 'interview', null, { limit: 10, offset: 20 }),
-      'the total of one date': sql`select count(*) from attempts where ${filter}`,
+    const shape = (withRange: boolean, afterCursor: boolean) => ({ withRange, afterCursor, limit: 10 });
+    const after = { afterAt: '2026-06-01T00:00:00Z', afterId: '00000000-0000-0000-0000-000000000000' };
+    const dates = { start: range.start.toISOString(), end: range.end.toISOString() };
+    // The page statements as PostgreSQL keeps them planned (generic plans: made without the values).
+    const plans = {
+      'the first page of every date': await explainGeneric(database.db, attemptsPageQuery(database.db, shape(false, false)), { kind: 'ielts' }, 'json'),
+      'the page of one date': await explainGeneric(database.db, attemptsPageQuery(database.db, shape(true, false)), { kind: 'ielts', ...dates }, 'json'),
+      'a later page of every date': await explainGeneric(database.db, attemptsPageQuery(database.db, shape(false, true)), { kind: 'interview', ...after }, 'json'),
+      'a later page of one date': await explainGeneric(database.db, attemptsPageQuery(database.db, shape(true, true)), { kind: 'ielts', ...dates, ...after }, 'json'),
+      'the total of one date': await explainCustom(database.db, sql`select count(*) from attempts where kind = 'ielts' and completed_at >= ${range.start} and completed_at < ${range.end}`, 'json'),
     };
-    for (const [name, query] of Object.entries(queries)) {
-      const result = (await database.db.execute(sql`explain (format json) ${query}`)) as unknown as {
-        rows: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>;
-      };
-      const plan = result.rows[0]?.['QUERY PLAN'][0]?.Plan as PlanNode;
+    for (const [name, rows] of Object.entries(plans)) {
+      const plan = (rows[0]?.['QUERY PLAN'] as Array<{ Plan: PlanNode }>)[0]?.Plan as PlanNode;
       const all = nodes(plan);
       const described = JSON.stringify(plan);
       expect(all.filter((node) => node['Relation Name'] === 'attempts' && node['Node Type'] === 'Seq Scan'), `${name}: ${described}`).toEqual([]);
       expect(all.some((node) => node['Index Name'] === 'attempts_kind_completed_idx'), `${name}: ${described}`).toBe(true);
-      // The page's ten rows may be sorted after the join (attemptsListQuery's deferred join); no more.
-      expect(all.some((node) => node['Node Type'] === 'Sort' && (node['Plan Rows'] ?? 0) > 10), `${name} sorts every row: ${described}`).toBe(false);
+      // The index gives the order: nothing is sorted.
+      expect(all.some((node) => node['Node Type'] === 'Sort' || node['Node Type'] === 'Incremental Sort'), `${name} sorts: ${described}`).toBe(false);
     }
+  });
+
+  it('pages through a list by seeking: every attempt once, in order, whether paged on or jumped to, ties included', async () => {
+    // 25 attempts completed in the same microsecond, and one a microsecond later: ties go by id (desc).
+    await database.db.execute(sql`
+      insert into attempts (id, kind, student_id, session_data, assessable, overall, scores, duration_ms, completed_at)
+      select gen_random_uuid(), 'ielts', (select min(id) from students), '{}'::jsonb, false, null, null, 60000,
+             '2026-03-01T10:00:00.123456Z'::timestamptz + case when g = 26 then interval '1 microsecond' else interval '0' end
+      from generate_series(1, 26) as g
+    `);
+    invalidateReadCaches(database.db);
+    const range = schoolDayRange('2026-03-01', 'Asia/Kolkata');
+    const expected = (
+      (await database.db.execute(sql`
+        select id from attempts where kind = 'ielts' and completed_at >= ${range.start} and completed_at < ${range.end}
+        order by completed_at desc, id desc`)) as unknown as { rows: Array<{ id: string }> }
+    ).rows.map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(40);
+    const limit = 7;
+    const pages = Math.ceil(expected.length / limit);
+    const page = async (n: number) => (await listAttempts(database.db, { kind: 'ielts', range, page: n, limit })).attempts.map((row) => row.id);
+
+    // Jumping straight to each page, with nothing kept (each start counted through the index).
+    const jumped: string[] = [];
+    for (let n = pages; n >= 1; n -= 1) {
+      invalidateReadCaches(database.db);
+      jumped.unshift(...(await page(n)));
+    }
+    expect(jumped).toEqual(expected);
+    // Paging on from the first page (each start learned from the page before).
+    invalidateReadCaches(database.db);
+    const pagedOn: string[] = [];
+    for (let n = 1; n <= pages; n += 1) pagedOn.push(...(await page(n)));
+    expect(pagedOn).toEqual(expected);
+    // Again, now every start is kept; past the end is empty.
+    const again: string[] = [];
+    for (let n = 1; n <= pages; n += 1) again.push(...(await page(n)));
+    expect(again).toEqual(expected);
+    expect(await page(pages + 1)).toEqual([]);
+    expect(await page(pages + 5)).toEqual([]);
   });
 });

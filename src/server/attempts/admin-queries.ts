@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  ATTEMPTS_PAGE_SIZE,
   CRITERIA_OF,
   IELTS_CRITERIA,
   ieltsAnalysis,
@@ -19,9 +20,10 @@ import {
 } from '../../shared/api/admin-attempts.js';
 import { CUE_CARDS } from '../../shared/speaking-test/questions.js';
 import type { Db } from '../db/open.js';
+import { inlineLimit, preparedOnce, seekPage } from '../db/page-statements.js';
 import { attempts, courses, students, users } from '../db/schema.js';
 import { badRequest } from '../lib/http-errors.js';
-import { totalsCache } from '../lib/totals-cache.js';
+import { listTotals, readCachePerDatabase } from '../lib/read-cache.js';
 import { recordingInfo, recordingUrl } from './service.js';
 
 /** A [start, end) range of completion times; null for every date. */
@@ -40,10 +42,12 @@ const listColumns = {
   teacherComment: attempts.teacherComment,
   reviewedAt: attempts.reviewedAt,
   completedAt: attempts.completedAt,
+  /** completed_at as PostgreSQL writes it, to the microsecond: where the next page starts. */
+  cursorAt: sql<string>`${attempts.completedAt}::text`,
 };
 
 /** kind = ? [and completed_at in [start, end)]: the leading columns of attempts_kind_completed_idx. */
-function listFilter(kind: AttemptKind, range: CompletedRange): SQL | undefined {
+function listFilter(kind: AttemptKind | Placeholder, range: CompletedRange | { start: Placeholder; end: Placeholder }): SQL | undefined {
   return and(
     eq(attempts.kind, kind),
     range ? gte(attempts.completedAt, range.start) : undefined,
@@ -52,76 +56,79 @@ function listFilter(kind: AttemptKind, range: CompletedRange): SQL | undefined {
 }
 
 /**
- * The list query, newest first (completed_at desc, then id). "nulls last" matches the index
- * attempts_kind_completed_idx (kind, completed_at desc nulls last, id): a plain "desc" means nulls
- * first to PostgreSQL, which then cannot use the index's order and sorts every attempt of the kind
- * (completed_at is never null, but the planner does not use that). With it, the first page is read
- * from the index and the planner stops after it. Exported so a test and the benchmark can EXPLAIN it;
- * the list endpoint runs the same SQL as a prepared statement (preparedPage).
+ * Newest first: completed_at desc, ties (the same microsecond) by id desc: attempts_kind_completed_idx
+ * (kind, completed_at, id) read backwards, so no page is sorted.
  */
-export function attemptsListQuery(db: Db, kind: AttemptKind, range: CompletedRange, page: { limit: number; offset: number } | null) {
-  // Ties on completed_at (the same millisecond) by id ascending: the index's own order, so a deep page
-  // is read straight from the index with no sort (with id desc, PostgreSQL re-sorted each run of equal
-  // times for every skipped entry: 2.2 ms instead of 1 ms at page 1000 of 100,000).
-  const newestFirst = [sql`${attempts.completedAt} desc nulls last`, asc(attempts.id)];
-  const select = () =>
-    db
-      .select(listColumns)
-      .from(attempts)
-      .innerJoin(students, eq(students.id, attempts.studentId))
-      .innerJoin(courses, eq(courses.id, students.courseId));
-  if (!page) return select().where(listFilter(kind, range)).orderBy(...newestFirst);
-  // A deferred join: the page's ids come from the index alone (kind, completed_at and id are all in
-  // attempts_kind_completed_idx: an index-only scan), and only those rows are joined. Joined first, a
-  // deep page (page 1000 skips 9,990 attempts) would fetch and join every attempt it skips.
-  const pageIds = db
-    .select({ id: attempts.id })
-    .from(attempts)
-    .where(listFilter(kind, range))
-    .orderBy(...newestFirst)
-    .limit(page.limit)
-    .offset(page.offset);
-  return select().where(inArray(attempts.id, pageIds)).orderBy(...newestFirst);
+const newestFirst = () => [desc(attempts.completedAt), desc(attempts.id)];
+
+/** Every attempt of a kind in the range, newest first, joined for the list (the CSV export; the benchmark EXPLAINs it). */
+export function attemptsListQuery(db: Db, kind: AttemptKind, range: CompletedRange) {
+  return selectListRows(db).where(listFilter(kind, range)).orderBy(...newestFirst());
 }
 
-/** attemptsListQuery's page with placeholders, as a named prepared statement (one per shape: with or without a date). */
-function preparePage(db: Db, withRange: boolean) {
-  const newestFirst = [sql`${attempts.completedAt} desc nulls last`, asc(attempts.id)];
-  const filter = and(
-    eq(attempts.kind, sql.placeholder('kind')),
-    withRange ? gte(attempts.completedAt, sql.placeholder('start')) : undefined,
-    withRange ? lt(attempts.completedAt, sql.placeholder('end')) : undefined,
-  );
-  const pageIds = db
-    .select({ id: attempts.id })
-    .from(attempts)
-    .where(filter)
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+function selectListRows(db: Db) {
   return db
     .select(listColumns)
     .from(attempts)
     .innerJoin(students, eq(students.id, attempts.studentId))
-    .innerJoin(courses, eq(courses.id, students.courseId))
-    .where(inArray(attempts.id, pageIds))
-    .orderBy(...newestFirst)
-    .prepare(withRange ? 'parley_attempts_page_on_date' : 'parley_attempts_page');
+    .innerJoin(courses, eq(courses.id, students.courseId));
 }
 
-const preparedPages = new WeakMap<Db, { all: ReturnType<typeof preparePage>; onDate: ReturnType<typeof preparePage> }>();
-
-/** One page of a list: built once per database handle, planned once per connection by PostgreSQL (for the same plan as attemptsListQuery). */
-function preparedPage(db: Db, kind: AttemptKind, range: CompletedRange, page: { limit: number; offset: number }) {
-  let prepared = preparedPages.get(db);
-  if (!prepared) {
-    prepared = { all: preparePage(db, false), onDate: preparePage(db, true) };
-    preparedPages.set(db, prepared);
-  }
-  return range
-    ? prepared.onDate.execute({ kind, start: range.start.toISOString(), end: range.end.toISOString(), ...page })
-    : prepared.all.execute({ kind, ...page });
+/**
+ * Where a page starts: the last attempt of the page before it, by its completion time as PostgreSQL
+ * writes it (to the microsecond; a JavaScript Date keeps milliseconds) and its id.
+ */
+export interface AttemptCursor {
+  at: string;
+  id: string;
 }
+
+/** The shape of a page query: with a date or not, from the top or after a cursor. */
+export interface AttemptPageShape {
+  withRange: boolean;
+  afterCursor: boolean;
+  limit: number;
+}
+
+/**
+ * One page, read from attempts_kind_completed_idx by seeking past the cursor (no OFFSET: page 1000
+ * costs what page 1 costs), with every value a placeholder but the page size, which is written into
+ * the SQL. So PostgreSQL can plan the statement once per connection (a "generic plan") and keep the
+ * plan: with LIMIT or OFFSET as parameters it would assume a tenth of the kind's attempts were wanted
+ * and either plan every request anew or pick a plan that reads them all (docs/decisions/0011).
+ * Exported so a test and the benchmark can EXPLAIN the generic plan.
+ */
+export function attemptsPageQuery(db: Db, shape: AttemptPageShape) {
+  return selectListRows(db)
+    .where(
+      and(
+        listFilter(sql.placeholder('kind'), shape.withRange ? { start: sql.placeholder('start'), end: sql.placeholder('end') } : null),
+        // After the cursor in the list's order: one condition on the index's columns, where the index scan starts.
+        shape.afterCursor
+          ? sql`(${attempts.completedAt}, ${attempts.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(...newestFirst())
+    .limit(inlineLimit(shape.limit));
+}
+
+/**
+ * The cursor a page starts after: the attempt just before it in the list, found by counting through
+ * the index (OFFSET). Used once per page and filter; the answer is kept in pageStarts.
+ */
+export function attemptCursorQuery(db: Db, kind: AttemptKind, range: CompletedRange, before: number) {
+  return db
+    .select({ at: sql<string>`${attempts.completedAt}::text`, id: attempts.id })
+    .from(attempts)
+    .where(listFilter(kind, range))
+    .orderBy(...newestFirst())
+    .limit(1)
+    .offset(before - 1);
+}
+
+/** Each list page's start per filter, learned from the page before it or counted once (read-cache.ts). */
+const pageStarts = readCachePerDatabase<AttemptCursor | null>();
 
 /** Every attempt has a student (the foreign key cascades), so the count needs no join. Exported for the benchmark's EXPLAIN. */
 export function attemptsCountQuery(db: Db, kind: AttemptKind, range: CompletedRange) {
@@ -155,15 +162,35 @@ function asBands(value: unknown): Bands | null {
   return bands;
 }
 
+/** One page of rows: from the top, or after the cursor where the page starts. */
+function readPage(db: Db, kind: AttemptKind, range: CompletedRange, limit: number, after: AttemptCursor | undefined) {
+  const shape = { withRange: range !== null, afterCursor: after !== undefined, limit };
+  const name = `parley_attempts_page${shape.withRange ? '_on_date' : ''}${shape.afterCursor ? '_after' : ''}_${limit}`;
+  const statement = preparedOnce(db, name, limit === ATTEMPTS_PAGE_SIZE, (as) => attemptsPageQuery(db, shape).prepare(as));
+  return statement.execute({
+    kind,
+    ...(range ? { start: range.start.toISOString(), end: range.end.toISOString() } : {}),
+    ...(after ? { afterAt: after.at, afterId: after.id } : {}),
+  });
+}
+
 export async function listAttempts(
   db: Db,
   input: { kind: AttemptKind; range: CompletedRange; page: number; limit: number },
 ): Promise<{ attempts: AttemptListRow[]; total: number }> {
-  const key = `attempts:${input.kind}:${input.range ? `${input.range.start.toISOString()}/${input.range.end.toISOString()}` : 'all'}`;
+  const filterKey = `attempts:${input.kind}:${input.range ? `${input.range.start.toISOString()}/${input.range.end.toISOString()}` : 'all'}`;
   const [rows, total] = await Promise.all([
-    preparedPage(db, input.kind, input.range, { limit: input.limit, offset: (input.page - 1) * input.limit }),
-    // The exact count over ~100,000 index entries costs more than the page itself: reused for a few seconds (totals-cache.ts).
-    totalsCache(db).get(key, async () => (await attemptsCountQuery(db, input.kind, input.range))[0]?.total ?? 0),
+    seekPage({
+      starts: pageStarts(db),
+      listKey: filterKey,
+      page: input.page,
+      limit: input.limit,
+      rowBefore: async (rowsBefore) => (await attemptCursorQuery(db, input.kind, input.range, rowsBefore))[0] ?? null,
+      read: (after) => readPage(db, input.kind, input.range, input.limit, after),
+      cursorOf: (row): AttemptCursor => ({ at: row.cursorAt, id: row.id }),
+    }),
+    // The exact count over ~100,000 index entries costs more than the page itself: reused for a few seconds (read-cache.ts).
+    listTotals(db).get(filterKey, async () => (await attemptsCountQuery(db, input.kind, input.range))[0]?.total ?? 0),
   ]);
   return { attempts: rows.map(toListRow), total };
 }
@@ -172,7 +199,7 @@ export type ExportRow = AttemptListRow & { teacherComment: string | null };
 
 /** Every attempt of a kind in the range, newest first, for the CSV export. */
 export async function allAttempts(db: Db, kind: AttemptKind, range: CompletedRange): Promise<ExportRow[]> {
-  return (await attemptsListQuery(db, kind, range, null)).map((row) => ({ ...toListRow(row), teacherComment: row.teacherComment }));
+  return (await attemptsListQuery(db, kind, range)).map((row) => ({ ...toListRow(row), teacherComment: row.teacherComment }));
 }
 
 /* One attempt. */

@@ -8,7 +8,7 @@ import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.j
 import { interviewSessionBody, testSessionBody } from '../test/attempt-fixtures.js';
 import { testDrivers } from '../test/databases.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
-import { invalidateTotals } from '../lib/totals-cache.js';
+import { invalidateReadCaches } from '../lib/read-cache.js';
 
 type Kind = 'ielts' | 'interview';
 const LIST: Record<Kind, string> = { ielts: '/api/admin/test-attempts', interview: '/api/admin/interview-attempts' };
@@ -31,7 +31,7 @@ async function insertAttempts(db: Db, studentId: number, kind: Kind, completedAt
     completedAt,
   }));
   await db.insert(attempts).values(rows);
-  invalidateTotals(db);
+  invalidateReadCaches(db);
   return rows.map((row) => row.id);
 }
 
@@ -56,7 +56,7 @@ describe.each(testDrivers)('admin attempts on %s', (driver) => {
   afterAll(() => t.close());
   beforeEach(async () => {
     await t.database.db.delete(attempts);
-    invalidateTotals(t.database.db);
+    invalidateReadCaches(t.database.db);
   });
 
   const get = (url: string, cookie = adminCookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -93,10 +93,10 @@ describe.each(testDrivers)('admin attempts on %s', (driver) => {
       expect(seen).toEqual(minutesBefore('2026-11-20T12:00:00Z', count).map((at) => at.toISOString()));
     });
 
-    it('orders attempts completed at the same moment by id (ascending: the index order, so deep pages need no sort)', async () => {
+    it('orders attempts completed at the same moment by id (descending: the index read backwards, so no page is sorted)', async () => {
       const ids = await insertAttempts(t.database.db, student.student.id, kind, minutesBefore('2026-11-20T12:00:00Z', 1).flatMap((at) => [at, at, at]));
       const body = (await get(LIST[kind])).json();
-      expect(body.attempts.map((row: { id: string }) => row.id)).toEqual([...ids].sort());
+      expect(body.attempts.map((row: { id: string }) => row.id)).toEqual([...ids].sort().reverse());
     });
 
     it('filters by the date at the school (Asia/Kolkata): 18:29:59Z is 1 March, 18:30:00Z is 2 March', async () => {

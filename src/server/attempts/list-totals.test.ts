@@ -7,12 +7,12 @@ import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.j
 import { testSessionBody } from '../test/attempt-fixtures.js';
 import { testDrivers } from '../test/databases.js';
 import { createAdmin, createStudent, seededCourse, type CreatedStudent } from '../test/factories.js';
-import { TOTALS_TTL_MS } from '../lib/totals-cache.js';
+import { READ_CACHE_TTL_MS } from '../lib/read-cache.js';
 
 /**
  * The list totals are cached for a few seconds (src/server/lib/totals-cache.ts); every write this
  * process makes to students or attempts shows in the very next total. A write the cache cannot see
- * (another process: here, SQL straight to the database) shows within TOTALS_TTL_MS.
+ * (another process: here, SQL straight to the database) shows within READ_CACHE_TTL_MS.
  */
 describe.each(testDrivers)('list totals after writes on %s', (driver) => {
   let t: TestApp;
@@ -109,7 +109,7 @@ describe.each(testDrivers)('list totals after writes on %s', (driver) => {
       completedAt: new Date(),
     });
     expect(await attemptsTotal()).toBe(beforeAttempts); // cached: not seen yet
-    await new Promise((resolve) => setTimeout(resolve, TOTALS_TTL_MS + 100));
+    await new Promise((resolve) => setTimeout(resolve, READ_CACHE_TTL_MS + 100));
     expect(await attemptsTotal()).toBe(beforeAttempts + 1);
-  }, TOTALS_TTL_MS * 4);
+  }, READ_CACHE_TTL_MS * 4);
 });

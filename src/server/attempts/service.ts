@@ -8,7 +8,7 @@ import { scoreSpeakingTest } from '../../shared/speaking-test/scoring.js';
 import type { Db } from '../db/open.js';
 import { attempts, recordings, type AttemptKind, type AttemptRow } from '../db/schema.js';
 import { conflict } from '../lib/http-errors.js';
-import { invalidateTotals } from '../lib/totals-cache.js';
+import { invalidateReadCaches } from '../lib/read-cache.js';
 
 /** A saved completion time may not be in the future, nor older than a queued save can plausibly be. */
 const COMPLETED_AT_FUTURE_SLACK_MS = 5 * 60_000;
@@ -33,7 +33,7 @@ export interface SavedAttempt {
 async function insertOnce(db: Db, values: typeof attempts.$inferInsert): Promise<SavedAttempt> {
   const [inserted] = await db.insert(attempts).values(values).onConflictDoNothing({ target: attempts.id }).returning();
   if (inserted) {
-    invalidateTotals(db);
+    invalidateReadCaches(db);
     return { row: inserted, alreadySaved: false };
   }
   const [existing] = await db.select().from(attempts).where(eq(attempts.id, values.id));

@@ -4,6 +4,7 @@ import { looksLikeMobileNumber, normalizeMobileNumber } from '../../shared/phone
 import type { Db } from '../db/open.js';
 import { sessions, students, users, type StudentRow, type UserRow } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
+import { invalidateReadCaches } from '../lib/read-cache.js';
 import { findStudentWithCourse } from '../students/queries.js';
 import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 
@@ -107,6 +108,8 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
       .delete(sessions)
       .where(keepSessionId === null ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`));
   });
+  // The signed-out devices' cached sessions go too (read-cache.ts).
+  invalidateReadCaches(db);
 }
 
 export async function toUserDto(

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { sessions, students, users, type SessionRow, type StudentRow, type UserRow } from '../db/schema.js';
+import { invalidateReadCaches, readCachePerDatabase } from '../lib/read-cache.js';
 
 export const SESSION_COOKIE = 'parley_session';
 
@@ -40,27 +41,45 @@ function findSessionQuery(db: Db) {
  */
 const findSessionQueries = new WeakMap<Db, ReturnType<typeof findSessionQuery>>();
 
+/**
+ * The session behind each token (by its hash) for a few seconds; null when there is none. Every
+ * state-changing request, and every write below, clears it with the other read caches, so signing
+ * out, deactivating a student or changing a password takes effect at the next request of this
+ * process; another process's writes (the admin CLI) within the cache's time to live
+ * (docs/decisions/0011). A token unknown now cannot become valid without a write: signing in
+ * stores a new token.
+ */
+const sessionCache = readCachePerDatabase<SessionContext | null>({ maxEntries: 10_000 });
+
 export async function findSession(db: Db, token: string, now: Date): Promise<SessionContext | null> {
-  let query = findSessionQueries.get(db);
-  if (!query) {
-    query = findSessionQuery(db);
-    findSessionQueries.set(db, query);
-  }
-  // The time as ISO text: both drivers send it as text and PostgreSQL reads it as timestamptz.
-  const rows = await query.execute({ tokenHash: hashToken(token), now: now.toISOString() });
-  return rows[0] ?? null;
+  const tokenHash = hashToken(token);
+  const context = await sessionCache(db).get(tokenHash, async () => {
+    let query = findSessionQueries.get(db);
+    if (!query) {
+      query = findSessionQuery(db);
+      findSessionQueries.set(db, query);
+    }
+    // The time as ISO text: both drivers send it as text and PostgreSQL reads it as timestamptz.
+    const rows = await query.execute({ tokenHash, now: now.toISOString() });
+    return rows[0] ?? null;
+  });
+  // A session read a moment ago may have expired since.
+  return context && context.session.expiresAt > now ? context : null;
 }
 
 export async function deleteSessionByToken(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  invalidateReadCaches(db);
 }
 
 export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  invalidateReadCaches(db);
 }
 
 export async function setActingStudent(db: Db, sessionId: number, studentId: number | null): Promise<void> {
   await db.update(sessions).set({ actingStudentId: studentId }).where(eq(sessions.id, sessionId));
+  invalidateReadCaches(db);
 }
 
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {

@@ -74,7 +74,8 @@ export const students = pgTable(
     uniqueIndex('students_user_unique').on(t.userId),
     uniqueIndex('students_mobile_unique').on(t.mobileNumber),
     index('students_course_idx').on(t.courseId),
-    index('students_created_idx').on(t.createdAt),
+    // The admin list's order (created_at desc, id desc), read backwards; its pages seek past (created_at, id).
+    index('students_created_idx').on(t.createdAt, t.id),
     // The admin search is "contains" (ILIKE '%text%' on the name, LIKE '%digits%' on the mobile
     // number), which no btree can serve: trigram GIN indexes (pg_trgm) can, for 3 or more characters.
     index('students_name_trgm_idx').using('gin', sql`${t.studentName} gin_trgm_ops`),
@@ -140,8 +141,10 @@ export const attempts = pgTable(
     reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('attempts_kind_completed_idx').on(t.kind, t.completedAt.desc(), t.id),
-    index('attempts_student_idx').on(t.studentId, t.kind, t.completedAt.desc()),
+    // The admin lists (newest first: completed_at desc, id desc) read it backwards; a page seeks past (completed_at, id).
+    index('attempts_kind_completed_idx').on(t.kind, t.completedAt, t.id),
+    // A student's own attempts of a kind, newest first (completed_at desc, id desc), read backwards.
+    index('attempts_student_idx').on(t.studentId, t.kind, t.completedAt, t.id),
     check('attempts_kind_check', sql`${t.kind} in ('ielts', 'interview')`),
   ],
 );

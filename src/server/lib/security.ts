@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import { forbidden } from './http-errors.js';
 
@@ -9,28 +10,49 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Security headers, and refusal of cross-site state changes. The session cookie is SameSite=Lax, and
  * every state-changing request is also checked against its Origin (or Sec-Fetch-Site) header.
  */
-async function securityPlugin(app: FastifyInstance, options: { publicUrl: string | undefined }) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes its CSS variables into a <style> element at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Mantine writes its CSS variables into a <style> element at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'", 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
     },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
+  },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginEmbedderPolicy: false,
+};
+
+/**
+ * Helmet's headers, worked out once: the same for every response (no per-request nonces: scripts
+ * come from 'self' only). @fastify/helmet rebuilt Helmet, and parsed the policy, for every request.
+ */
+export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  const collector = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.push([name, String(value)]),
+    removeHeader: () => {},
+  };
+  helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+async function securityPlugin(app: FastifyInstance, options: { publicUrl: string | undefined }) {
+  const headers = securityHeaders();
+  app.addHook('onRequest', async (_request, reply) => {
+    for (const [name, value] of headers) reply.header(name, value);
   });
 
   const allowedOrigins = new Set<string>();

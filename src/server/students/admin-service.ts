@@ -1,13 +1,14 @@
 import { and, count, desc, eq, ilike, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminStudent, StudentFormValues } from '../../shared/api/students.js';
+import { STUDENTS_PAGE_SIZE, type AdminStudent, type StudentFormValues } from '../../shared/api/students.js';
 import { formatMobileNumber, mobileSearchDigits } from '../../shared/phone.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
 import { setPasswordHash } from '../auth/service.js';
 import type { Db } from '../db/open.js';
+import { inlineLimit, preparedOnce, seekPage } from '../db/page-statements.js';
 import { courses, students, users, type CourseRow } from '../db/schema.js';
 import { badRequest, conflict } from '../lib/http-errors.js';
 import { uniqueViolationConstraint } from '../lib/sql-errors.js';
-import { invalidateTotals, totalsCache } from '../lib/totals-cache.js';
+import { invalidateReadCaches, listTotals, readCachePerDatabase } from '../lib/read-cache.js';
 import { toStudentDto } from './queries.js';
 import { setStudentStatus } from './service.js';
 
@@ -44,25 +45,37 @@ export function toAdminStudentDto(row: AdminStudentRow): AdminStudent {
 /** `%text%` for LIKE, with the text's own wildcards taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** What a search text looks for: the text (trimmed), and, when it can be part of a phone number, its digits. */
+interface SearchPatterns {
+  text: string;
+  digits: string | null;
+}
+
 /**
  * Students whose name contains the search text (any case), or, when the text is part of a phone
  * number, whose mobile number contains its digits: "98765 43", "+91 98765" and "098765" find
  * "+919876543210" ("Pupil 1" is a name, not a number). An empty search matches everyone.
  */
-export function studentSearch(search: string): SQL | undefined {
+function searchPatterns(search: string): SearchPatterns | null {
   const text = search.trim();
-  if (!text) return undefined;
-  const byName = ilike(students.studentName, contains(text));
-  if (!/^[+\d\s().-]+$/.test(text)) return byName;
+  if (!text) return null;
+  if (!/^[+\d\s().-]+$/.test(text)) return { text, digits: null };
   // Without a leading +, leading zeros are a trunk or international prefix ("098765", "0091 98765").
   const digits = text.startsWith('+') ? mobileSearchDigits(text) : mobileSearchDigits(text).replace(/^0+/, '');
-  return digits ? or(byName, like(students.mobileNumber, contains(digits))) : byName;
+  return { text, digits: digits || null };
+}
+
+export function studentSearch(search: string): SQL | undefined {
+  const patterns = searchPatterns(search);
+  if (!patterns) return undefined;
+  const byName = ilike(students.studentName, contains(patterns.text));
+  return patterns.digits ? or(byName, like(students.mobileNumber, contains(patterns.digits))) : byName;
 }
 
 /** Newest first; by id among students created in the same instant, so pages never overlap. */
 const newestFirst = [desc(students.createdAt), desc(students.id)];
 
-/** One page of the admin's student list. Exported, with the count, so the benchmark can EXPLAIN them. */
+/** One page of a search of the admin's student list. Exported, with the count, so the benchmark can EXPLAIN them. */
 export function studentsPageQuery(db: Db, { page, limit, search }: { page: number; limit: number; search: string }) {
   return selectAdminStudents(db)
     .where(studentSearch(search))
@@ -71,29 +84,106 @@ export function studentsPageQuery(db: Db, { page, limit, search }: { page: numbe
     .offset((page - 1) * limit);
 }
 
-/**
- * The unfiltered page (the list as it opens) as a named prepared statement, planned once per
- * connection. Searches are not prepared: their plan depends on the text (a rare number is found
- * through the trigram indexes, a common name by walking the newest first).
- */
-function prepareFirstPages(db: Db) {
-  return selectAdminStudents(db)
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('parley_students_page');
+/** Where a page of the unfiltered list starts: the last student of the page before (created_at to the microsecond, and id). */
+export interface StudentCursor {
+  at: string;
+  id: number;
 }
 
-const preparedPages = new WeakMap<Db, ReturnType<typeof prepareFirstPages>>();
+/**
+ * A page of the unfiltered list (the list as it opens, and its pager), read from students_created_idx
+ * (created_at, id) by seeking past the cursor, with the page size written into the SQL: PostgreSQL
+ * plans the prepared statement once per connection and keeps the plan (see attemptsPageQuery and
+ * docs/decisions/0011). Searches are not prepared: their plan depends on the text (a rare number is
+ * found through the trigram indexes, a common name by walking the newest first). Exported for the
+ * benchmark's EXPLAIN.
+ */
+export function studentsFirstPagesQuery(db: Db, { afterCursor, limit }: { afterCursor: boolean; limit: number }) {
+  return db
+    .select({ ...adminStudentColumns, cursorAt: sql<string>`${students.createdAt}::text` })
+    .from(students)
+    .innerJoin(courses, eq(courses.id, students.courseId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(
+      afterCursor
+        ? sql`(${students.createdAt}, ${students.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::integer)`
+        : undefined,
+    )
+    .orderBy(...newestFirst)
+    .limit(inlineLimit(limit));
+}
 
-function studentsPage(db: Db, query: { page: number; limit: number; search: string }) {
-  if (studentSearch(query.search)) return studentsPageQuery(db, query);
-  let prepared = preparedPages.get(db);
-  if (!prepared) {
-    prepared = prepareFirstPages(db);
-    preparedPages.set(db, prepared);
-  }
-  return prepared.execute({ limit: query.limit, offset: (query.page - 1) * query.limit });
+/** The student just before a page of the unfiltered list, counted through the index once per page (then kept in pageStarts). */
+export function studentCursorQuery(db: Db, before: number) {
+  return db
+    .select({ at: sql<string>`${students.createdAt}::text`, id: students.id })
+    .from(students)
+    .orderBy(...newestFirst)
+    .limit(1)
+    .offset(before - 1);
+}
+
+/** Each page's start of the unfiltered list, learned from the page before it or counted once (read-cache.ts). */
+const pageStarts = readCachePerDatabase<StudentCursor | null>();
+
+function unfilteredPage(db: Db, page: number, limit: number) {
+  return seekPage({
+    starts: pageStarts(db),
+    listKey: 'students',
+    page,
+    limit,
+    rowBefore: async (rowsBefore) => (await studentCursorQuery(db, rowsBefore))[0] ?? null,
+    read: (after) => {
+      const name = `parley_students_page${after ? '_after' : ''}_${limit}`;
+      const statement = preparedOnce(db, name, limit === STUDENTS_PAGE_SIZE, (as) =>
+        studentsFirstPagesQuery(db, { afterCursor: after !== undefined, limit }).prepare(as),
+      );
+      return statement.execute(after ? { afterAt: after.at, afterId: after.id } : {});
+    },
+    cursorOf: (row): StudentCursor => ({ at: row.cursorAt, id: row.student.id }),
+  });
+}
+
+/**
+ * The first page of a search by reading students newest first and testing each: the same match as
+ * studentSearch (ILIKE lower-cases both sides in a UTF-8 database, as lower() does here), written as
+ * strpos, which no index serves and whose selectivity PostgreSQL guesses the same with or without
+ * the text, so it plans the prepared statement once per connection and keeps the walk. Cheap when
+ * matches are common; a rare text would read every student, and goes to the trigram indexes instead
+ * (searchWalks). Exported for the benchmark's EXPLAIN.
+ */
+export function studentsSearchWalkQuery(db: Db, { byMobile, limit }: { byMobile: boolean; limit: number }) {
+  const byName = sql`strpos(lower(${students.studentName}), lower(${sql.placeholder('text')})) > 0`;
+  return selectAdminStudents(db)
+    .where(byMobile ? or(byName, sql`strpos(${students.mobileNumber}, ${sql.placeholder('digits')}) > 0`) : byName)
+    .orderBy(...newestFirst)
+    .limit(inlineLimit(limit));
+}
+
+/** A walk may read about this many students for one page; past that, a search goes through the trigram indexes. */
+export const SEARCH_WALK_ROWS = 2_000;
+
+/** A total per search text (students: everyone), reused for a few seconds; this process's writes clear it (read-cache.ts). */
+function searchTotal(db: Db, search: string): Promise<number> {
+  return listTotals(db).get(`students:${search.trim().toLowerCase()}`, async () => (await studentsCountQuery(db, search))[0]?.total ?? 0);
+}
+
+/**
+ * Whether a search's first page is read newest first (the walk): when the students read before the
+ * page is full, on average, are at most SEARCH_WALK_ROWS. Later pages and rare texts go through the
+ * trigram indexes.
+ */
+export function searchWalks(query: { page: number; limit: number }, everyone: number, matches: number): boolean {
+  if (query.page > 1 || matches <= 0) return false;
+  return (query.limit * everyone) / matches <= SEARCH_WALK_ROWS;
+}
+
+async function searchPage(db: Db, query: { page: number; limit: number; search: string }, patterns: SearchPatterns, matches: number) {
+  if (!searchWalks(query, await searchTotal(db, ''), matches)) return studentsPageQuery(db, query);
+  const byMobile = patterns.digits !== null;
+  const name = `parley_students_search_walk${byMobile ? '_mobile' : ''}_${query.limit}`;
+  const statement = preparedOnce(db, name, query.limit === STUDENTS_PAGE_SIZE, (as) => studentsSearchWalkQuery(db, { byMobile, limit: query.limit }).prepare(as));
+  return statement.execute({ text: patterns.text, ...(byMobile ? { digits: patterns.digits } : {}) });
 }
 
 export function studentsCountQuery(db: Db, search: string) {
@@ -104,11 +194,14 @@ export async function listStudents(
   db: Db,
   query: { page: number; limit: number; search: string },
 ): Promise<{ rows: AdminStudent[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    studentsPage(db, query),
-    // Reused for a few seconds per search text; this process's writes clear it (totals-cache.ts).
-    totalsCache(db).get(`students:${query.search.trim().toLowerCase()}`, async () => (await studentsCountQuery(db, query.search))[0]?.total ?? 0),
-  ]);
+  const patterns = searchPatterns(query.search);
+  if (!patterns) {
+    const [rows, total] = await Promise.all([unfilteredPage(db, query.page, query.limit), searchTotal(db, '')]);
+    return { rows: rows.map(toAdminStudentDto), total };
+  }
+  // A search's total comes first: how common the text is decides how its page is read.
+  const total = await searchTotal(db, query.search);
+  const rows = total === 0 ? [] : await searchPage(db, query, patterns, total);
   return { rows: rows.map(toAdminStudentDto), total };
 }
 
@@ -195,7 +288,7 @@ export async function createStudentAccount(
   } catch (error) {
     throw conflictFromUniqueViolation(error, values);
   }
-  invalidateTotals(db);
+  invalidateReadCaches(db);
   const student = await findAdminStudent(db, studentId);
   if (!student) throw new Error(`student ${studentId} vanished after being created`);
   return { student, generatedPassword };
@@ -226,7 +319,7 @@ export async function updateStudentAccount(db: Db, id: number, values: StudentFo
     throw conflictFromUniqueViolation(error, values);
   }
   // A new name or mobile number changes which searches find the student.
-  invalidateTotals(db);
+  invalidateReadCaches(db);
   return findAdminStudent(db, id);
 }
 

@@ -18,7 +18,7 @@ import type { Db } from '../db/open.js';
 import { courses } from '../db/schema.js';
 import { badRequest, conflict } from '../lib/http-errors.js';
 import { uniqueViolationConstraint } from '../lib/sql-errors.js';
-import { invalidateTotals } from '../lib/totals-cache.js';
+import { invalidateReadCaches } from '../lib/read-cache.js';
 import {
   duplicateMobileMessage,
   duplicateUsernameMessage,
@@ -234,7 +234,7 @@ export async function commitImport(db: Db, analysed: AnalysedRow[]): Promise<Imp
     }
     throw error;
   }
-  invalidateTotals(db);
+  invalidateReadCaches(db);
   const byId = new Map((await findAdminStudents(db, ids)).map((student) => [student.id, student]));
   return {
     created: valid.map(({ line, values }, index) => {

@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { StudentStatus } from '../../shared/api/entities.js';
 import type { Db } from '../db/open.js';
 import { sessions, students, users, type StudentRow } from '../db/schema.js';
-import { invalidateTotals } from '../lib/totals-cache.js';
+import { invalidateReadCaches } from '../lib/read-cache.js';
 
 /**
  * Sets a student's status. Deactivating ends the student's own sessions at once and takes them off any
  * teacher's device where they were the acting student.
  */
 export async function setStudentStatus(db: Db, studentId: number, status: StudentStatus): Promise<StudentRow | null> {
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const [row] = await tx.update(students).set({ status }).where(eq(students.id, studentId)).returning();
     if (row && status === 'Deactivated') {
       await tx.delete(sessions).where(eq(sessions.userId, row.userId));
@@ -17,6 +17,9 @@ export async function setStudentStatus(db: Db, studentId: number, status: Studen
     }
     return row ?? null;
   });
+  // Cached sessions of this student (and teachers acting for them) are read again.
+  invalidateReadCaches(db);
+  return row;
 }
 
 /** Deletes a student and their account; their sessions go with it (foreign keys cascade). */
@@ -25,6 +28,6 @@ export async function deleteStudent(db: Db, studentId: number): Promise<boolean>
   if (!row) return false;
   await db.delete(users).where(eq(users.id, row.userId));
   // The student and their attempts are gone (cascade): both lists' totals change.
-  invalidateTotals(db);
+  invalidateReadCaches(db);
   return true;
 }

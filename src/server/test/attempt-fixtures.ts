@@ -4,7 +4,7 @@ import type { SaveInterviewSessionBody } from '../../shared/api/interview.js';
 import { saveRecording } from '../attempts/service.js';
 import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
-import { invalidateTotals } from '../lib/totals-cache.js';
+import { invalidateReadCaches } from '../lib/read-cache.js';
 
 const SENTENCE = 'I grew up in a small town near the coast and I still enjoy walking by the sea with my family on weekends';
 
@@ -74,7 +74,7 @@ export async function createAttempt(
     durationMs: 60_000,
     completedAt: new Date(),
   });
-  invalidateTotals(db);
+  invalidateReadCaches(db);
   if (options.recording) await saveRecording(db, id, options.mimeType ?? 'audio/webm', options.recording);
   return id;
 }

@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/passwords.js';
 import type { Db } from '../db/open.js';
 import { courses, students, users, type CourseRow, type StudentRow, type UserRow } from '../db/schema.js';
 import { seedCourses } from '../db/seed.js';
-import { invalidateTotals } from '../lib/totals-cache.js';
+import { invalidateReadCaches } from '../lib/read-cache.js';
 
 export const DEFAULT_TEST_PASSWORD = 'correct-horse-42';
 
@@ -120,6 +120,6 @@ export async function createStudent(
     .returning();
   if (!student) throw new Error('student not inserted');
   // Stands for a write through the app: the list totals cached for this database are cleared.
-  invalidateTotals(db);
+  invalidateReadCaches(db);
   return { user, student, course, mobileNumber, password };
 }

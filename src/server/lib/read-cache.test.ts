@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { TotalsCache } from './totals-cache.js';
+import type { Db } from '../db/open.js';
+import { invalidateReadCaches, ReadCache, readCachePerDatabase } from './read-cache.js';
 
-describe('TotalsCache', () => {
+describe('ReadCache', () => {
   it('reuses a total until it expires, per key', async () => {
     let now = 1_000;
     let counted = 0;
-    const cache = new TotalsCache(5_000, () => now);
+    const cache = new ReadCache(5_000, () => now);
     const count = async () => ++counted;
     expect(await cache.get('a', count)).toBe(1);
     expect(await cache.get('a', count)).toBe(1);
@@ -18,7 +19,7 @@ describe('TotalsCache', () => {
 
   it('counts again at once after invalidate()', async () => {
     let counted = 0;
-    const cache = new TotalsCache(60_000);
+    const cache = new ReadCache(60_000);
     const count = async () => ++counted;
     expect(await cache.get('a', count)).toBe(1);
     cache.invalidate();
@@ -26,7 +27,7 @@ describe('TotalsCache', () => {
   });
 
   it('does not store a count that was running when a write invalidated the cache', async () => {
-    const cache = new TotalsCache(60_000);
+    const cache = new ReadCache(60_000);
     let release: (value: number) => void = () => {};
     const slow = cache.get('a', () => new Promise<number>((resolve) => (release = resolve)));
     cache.invalidate(); // a write committed while the count ran: it may have missed it
@@ -37,7 +38,7 @@ describe('TotalsCache', () => {
   });
 
   it('shares one count between requests asking at once, and does not keep failures', async () => {
-    const cache = new TotalsCache(60_000);
+    const cache = new ReadCache(60_000);
     let calls = 0;
     const count = () => new Promise<number>((resolve) => setTimeout(() => resolve(++calls), 10));
     expect(await Promise.all([cache.get('a', count), cache.get('a', count), cache.get('a', count)])).toEqual([1, 1, 1]);
@@ -47,7 +48,7 @@ describe('TotalsCache', () => {
   });
 
   it('keeps at most maxEntries filters, dropping the oldest', async () => {
-    const cache = new TotalsCache(60_000, Date.now, 2);
+    const cache = new ReadCache(60_000, Date.now, 2);
     await cache.get('a', async () => 1);
     await cache.get('b', async () => 2);
     await cache.get('c', async () => 3);
@@ -56,8 +57,45 @@ describe('TotalsCache', () => {
   });
 
   it('stores nothing with a time to live of 0', async () => {
-    const cache = new TotalsCache(0);
+    const cache = new ReadCache(0);
     expect(await cache.get('a', async () => 1)).toBe(1);
     expect(await cache.get('a', async () => 2)).toBe(2);
+  });
+});
+
+describe('ReadCache.put and peek', () => {
+  it('keeps a value put under the generation it was read in, and drops one read before a write', () => {
+    let now = 0;
+    const cache = new ReadCache<string>(1_000, () => now);
+    const before = cache.generation;
+    cache.put('page 2', 'cursor A', before);
+    expect(cache.peek('page 2')).toBe('cursor A');
+    cache.invalidate();
+    expect(cache.peek('page 2')).toBeUndefined();
+    // Read while the old generation was current: it may predate the write.
+    cache.put('page 2', 'cursor B', before);
+    expect(cache.peek('page 2')).toBeUndefined();
+    cache.put('page 2', 'cursor C', cache.generation);
+    expect(cache.peek('page 2')).toBe('cursor C');
+    now += 1_000;
+    expect(cache.peek('page 2')).toBeUndefined();
+  });
+});
+
+describe('read caches per database', () => {
+  it('invalidateReadCaches clears every kind of cache of that database, and no other database', async () => {
+    const dbA = {} as Db;
+    const dbB = {} as Db;
+    const totals = readCachePerDatabase<number>();
+    const names = readCachePerDatabase<string>();
+    expect(totals(dbA)).toBe(totals(dbA));
+    expect(totals(dbA)).not.toBe(totals(dbB));
+    await totals(dbA).get('k', async () => 1);
+    await names(dbA).get('k', async () => 'a');
+    await totals(dbB).get('k', async () => 2);
+    invalidateReadCaches(dbA);
+    expect(totals(dbA).peek('k')).toBeUndefined();
+    expect(names(dbA).peek('k')).toBeUndefined();
+    expect(totals(dbB).peek('k')).toBe(2);
   });
 });

@@ -1,0 +1,120 @@
+import type { Db } from '../db/open.js';
+
+/**
+ * Short-lived, in-process caches of what the server reads on almost every request: list totals,
+ * where each list page starts, and the session behind a cookie. Each value is reused for at most
+ * `ttlMs`; every write this process makes clears all of a database's caches at once
+ * (invalidateReadCaches: called by the write paths, and by the app after every state-changing
+ * request), so a single-process deployment never reads a stale value after its own writes. Writes by
+ * another process (a second server, the admin CLI) show within the time to live.
+ * See docs/decisions/0008-list-totals-cache.md and 0011-read-caches.md.
+ */
+export const READ_CACHE_TTL_MS = 5_000;
+/** Distinct keys kept at most per cache; the oldest is dropped first. */
+export const READ_CACHE_MAX_ENTRIES = 500;
+
+interface Entry<V> {
+  value: V;
+  expiresAt: number;
+}
+
+/**
+ * Values per key for a short time. A value that was being read when the cache was invalidated is
+ * never stored (the generation changed meanwhile): it may predate the write that invalidated.
+ * Requests asking for the same key at once share one read.
+ */
+export class ReadCache<V> {
+  readonly #entries = new Map<string, Entry<V>>();
+  readonly #pending = new Map<string, Promise<V>>();
+  #generation = 0;
+
+  constructor(
+    private readonly ttlMs: number = READ_CACHE_TTL_MS,
+    private readonly now: () => number = () => Date.now(),
+    private readonly maxEntries: number = READ_CACHE_MAX_ENTRIES,
+  ) {}
+
+  async get(key: string, read: () => Promise<V>): Promise<V> {
+    const entry = this.#entries.get(key);
+    if (entry && entry.expiresAt > this.now()) return entry.value;
+    const pending = this.#pending.get(key);
+    if (pending) return pending;
+    const generation = this.#generation;
+    const promise = read().then(
+      (value) => {
+        if (this.#pending.get(key) === promise) this.#pending.delete(key);
+        this.put(key, value, generation);
+        return value;
+      },
+      (error: unknown) => {
+        if (this.#pending.get(key) === promise) this.#pending.delete(key);
+        throw error;
+      },
+    );
+    this.#pending.set(key, promise);
+    return promise;
+  }
+
+  /** The value stored for the key, if it has not expired. */
+  peek(key: string): V | undefined {
+    const entry = this.#entries.get(key);
+    return entry && entry.expiresAt > this.now() ? entry.value : undefined;
+  }
+
+  /** Stores a value read while `generation` was current; ignored when a write has invalidated since. */
+  put(key: string, value: V, generation: number): void {
+    if (generation !== this.#generation || this.ttlMs <= 0) return;
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
+    while (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+  }
+
+  /** Take before a read whose result is stored with put(). */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** Call after a write has committed. */
+  invalidate(): void {
+    this.#generation += 1;
+    this.#entries.clear();
+    this.#pending.clear();
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+const cachesOfDatabase = new WeakMap<Db, Array<ReadCache<unknown>>>();
+
+/**
+ * A kind of read cache: one ReadCache per database handle (the app's `deps.database.db`, not a
+ * transaction's), found again by the returned function and cleared with the others by invalidateReadCaches.
+ */
+export function readCachePerDatabase<V>(options: { ttlMs?: number; maxEntries?: number } = {}): (db: Db) => ReadCache<V> {
+  const caches = new WeakMap<Db, ReadCache<V>>();
+  return (db) => {
+    let cache = caches.get(db);
+    if (!cache) {
+      cache = new ReadCache<V>(options.ttlMs ?? READ_CACHE_TTL_MS, () => Date.now(), options.maxEntries ?? READ_CACHE_MAX_ENTRIES);
+      caches.set(db, cache);
+      const all = cachesOfDatabase.get(db) ?? [];
+      all.push(cache as ReadCache<unknown>);
+      cachesOfDatabase.set(db, all);
+    }
+    return cache;
+  };
+}
+
+/** The lists' totals ("Showing 1-10 of 48,213"), per list and filter. */
+export const listTotals = readCachePerDatabase<number>();
+
+/** Every read cache of this database is cleared: the next requests read again. */
+export function invalidateReadCaches(db: Db): void {
+  for (const cache of cachesOfDatabase.get(db) ?? []) cache.invalidate();
+}

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { explainGeneric } from '../db/explain.js';
+import type { Database } from '../db/open.js';
+import { seedCourses } from '../db/seed.js';
+import { invalidateReadCaches } from '../lib/read-cache.js';
+import { createTestDatabase, testDrivers } from '../test/databases.js';
+import { listStudents, SEARCH_WALK_ROWS, searchWalks, studentsSearchWalkQuery } from './admin-service.js';
+
+const STUDENTS = 3_000;
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+
+describe('choosing how a search is read', () => {
+  it('walks newest first only for a first page of a common text', () => {
+    // 10 rows of 3,000 students: a text every 10th student matches reads ~100 students.
+    expect(searchWalks({ page: 1, limit: 10 }, 3_000, 300)).toBe(true);
+    expect(searchWalks({ page: 1, limit: 10 }, 3_000, (10 * 3_000) / SEARCH_WALK_ROWS)).toBe(true);
+    expect(searchWalks({ page: 1, limit: 10 }, 3_000, 3)).toBe(false);
+    expect(searchWalks({ page: 2, limit: 10 }, 3_000, 300)).toBe(false);
+    expect(searchWalks({ page: 1, limit: 10 }, 3_000, 0)).toBe(false);
+  });
+});
+
+describe.each(testDrivers)('a student search on %s, common or rare', (driver) => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    await seedCourses(database.db);
+    // Every 10th student is an "Anika" (common); three are "Zoravar" (rare); mobiles end in their number.
+    await database.db.execute(sql`
+      with made as (
+        insert into users (username, password_hash, is_admin, created_at)
+        select 'search' || g, 'not-a-hash', false, now() from generate_series(1, ${STUDENTS}) g
+        returning id, username)
+      insert into students (user_id, student_name, course_id, mobile_number, status, created_at)
+      select made.id,
+             case when g % 10 = 0 then 'Anika ' || g when g in (7, 1507, 2999) then 'Zoravar ' || g else 'Pupil ' || g end,
+             (select min(id) from courses),
+             '+9170000' || lpad(g::text, 5, '0'),
+             'Activated',
+             -- Groups of five created in the same instant: ties go by id.
+             timestamptz '2026-01-01T00:00:00Z' + (g / 5) * interval '1 minute'
+      from made cross join lateral (select substr(made.username, 7)::int as g) n`);
+    await database.db.execute(sql`analyze`);
+    invalidateReadCaches(database.db);
+  }, 120_000);
+  afterAll(() => database?.close());
+
+  const expected = async (where: ReturnType<typeof sql>, offset = 0) =>
+    (
+      (await database.db.execute(sql`select id from students where ${where} order by created_at desc, id desc limit 10 offset ${offset}`)) as unknown as {
+        rows: Array<{ id: number }>;
+      }
+    ).rows.map((row) => row.id);
+
+  it('finds the same students whichever way it reads them', async () => {
+    const search = async (text: string, page = 1) => {
+      const result = await listStudents(database.db, { page, limit: 10, search: text });
+      return { ids: result.rows.map((row) => row.id), total: result.total };
+    };
+    // Common: read newest first (300 of 3,000 match).
+    expect(await search('anika')).toEqual({ ids: await expected(sql`student_name ilike '%anika%'`), total: 300 });
+    expect(await search('ANI', 3)).toEqual({ ids: await expected(sql`student_name ilike '%ani%'`, 20), total: 300 });
+    // Rare: through the trigram index.
+    expect(await search('zoravar')).toEqual({ ids: await expected(sql`student_name ilike '%zoravar%'`), total: 3 });
+    // Digits: a name or a mobile number; common ("0000" is in every number) and rare.
+    expect(await search('70000')).toEqual({ ids: await expected(sql`student_name ilike '%70000%' or mobile_number like '%70000%'`), total: STUDENTS });
+    expect(await search('01507')).toEqual({ ids: await expected(sql`student_name ilike '%1507%' or mobile_number like '%1507%'`), total: 1 });
+    // Wildcards are taken literally, whichever way.
+    expect(await search('pup_l')).toEqual({ ids: [], total: 0 });
+    expect(await search('%')).toEqual({ ids: [], total: 0 });
+  });
+
+  it('plans the walk once, reading students_created_idx (PostgreSQL)', async () => {
+    if (driver !== 'postgres') return;
+    for (const byMobile of [false, true]) {
+      const rows = await explainGeneric(database.db, studentsSearchWalkQuery(database.db, { byMobile, limit: 10 }), { text: 'ani', digits: '123' }, 'json');
+      const plan = (rows[0]?.['QUERY PLAN'] as Array<{ Plan: PlanNode }>)[0]?.Plan as PlanNode;
+      const all = nodes(plan);
+      expect(all.filter((node) => node['Relation Name'] === 'students' && node['Node Type'] === 'Seq Scan'), JSON.stringify(plan)).toEqual([]);
+      expect(all.some((node) => node['Index Name'] === 'students_created_idx'), JSON.stringify(plan)).toBe(true);
+    }
+  });
+});
