@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Download, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { students, users } from '../src/server/db/schema.js';
+import { invalidateReadCaches } from '../src/server/lib/read-cache.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { createAdmin, createStudent, storedMobileNumber, type CreatedAdmin } from '../src/server/test/factories.js';
 import { lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
@@ -52,6 +53,7 @@ async function cells(row: Locator): Promise<string[]> {
 
 async function removeAllStudents() {
   await suite.server.database.db.delete(users).where(eq(users.isAdmin, false));
+  invalidateReadCaches(suite.server.database.db);
 }
 
 /** Settled (transitions over), then a and the checks every screen must pass. */

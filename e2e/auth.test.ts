@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../src/server/db/schema.js';
+import { invalidateReadCaches } from '../src/server/lib/read-cache.js';
 import { createAdmin, createCourse, createStudent } from '../src/server/test/factories.js';
 import { startSmtpSink, type SmtpSink } from '../src/server/test/smtp-sink.js';
 import { useBrowserSuite } from './support/index.js';
@@ -286,6 +287,7 @@ describe('student access on a teacher device', () => {
     const admin = await createAdmin(suite.server.database.db);
     const student = await createStudent(suite.server.database.db);
     await suite.server.database.db.update(students).set({ status: 'Deactivated' }).where(eq(students.id, student.student.id));
+    invalidateReadCaches(suite.server.database.db);
     const page = await open('/auth');
     await fillSignIn(page, admin.username, admin.password);
     await page.waitForURL('**/admin');

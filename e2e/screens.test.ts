@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/server/db/schema.js';
+import { invalidateReadCaches } from '../src/server/lib/read-cache.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
 import { collectConsoleErrors, launchBrowser, newPage, screenshot, seriousAccessibilityViolations, signInWithForm, startTestServer, type LaunchedBrowser, type TestServer } from './support/index.js';
 
@@ -126,11 +127,14 @@ describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) =>
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     await checkScreen(page, 'admin-access-denied', viewport);
 
+    // Written straight to the database, as another process would: the app's read caches are told (read-cache.ts).
     await server.database.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, student.user.id));
+    invalidateReadCaches(server.database.db);
     await page.goto(`${server.baseUrl}/student`);
     await page.waitForURL('**/set-password');
     await checkScreen(page, 'set-password', viewport);
     await server.database.db.update(users).set({ mustChangePassword: false }).where(eq(users.id, student.user.id));
+    invalidateReadCaches(server.database.db);
     errors.assertNone();
     await page.context().close();
   });

@@ -94,9 +94,7 @@ export interface StudentCursor {
  * A page of the unfiltered list (the list as it opens, and its pager), read from students_created_idx
  * (created_at, id) by seeking past the cursor, with the page size written into the SQL: PostgreSQL
  * plans the prepared statement once per connection and keeps the plan (see attemptsPageQuery and
- * docs/decisions/0011). Searches are not prepared: their plan depends on the text (a rare number is
- * found through the trigram indexes, a common name by walking the newest first). Exported for the
- * benchmark's EXPLAIN.
+ * docs/decisions/0011). Searches are read otherwise (listStudents). Exported for the benchmark's EXPLAIN.
  */
 export function studentsFirstPagesQuery(db: Db, { afterCursor, limit }: { afterCursor: boolean; limit: number }) {
   return db
