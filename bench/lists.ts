@@ -14,7 +14,10 @@ import { testSessionBody } from '../src/server/test/attempt-fixtures.ts';
 import { openDatabase, type Database, type Db } from '../src/server/db/open.ts';
 import { seedCourses } from '../src/server/db/seed.ts';
 import {
+  SEARCH_IDS_MAX,
   studentCursorQuery,
+  studentSearchIdsQuery,
+  studentsByIdsQuery,
   studentsCountQuery,
   studentsFirstPagesQuery,
   studentsPageQuery,
@@ -184,14 +187,17 @@ function listQueries(db: Db): ListQuery[] {
     { name: `students: start of page ${DEEP_PAGE} (counted once, then kept)`, query: studentCursorQuery(db, (DEEP_PAGE - 1) * STUDENTS_PAGE_SIZE) },
     { name: 'students: count', query: studentsCountQuery(db, '') },
     {
-      name: `students: search name "${NAME_SEARCH}" (common: newest first)`,
+      name: `students: search name "${NAME_SEARCH}" (many matches: newest first)`,
       query: studentsSearchWalkQuery(db, { byMobile: false, limit: STUDENTS_PAGE_SIZE }),
       generic: { text: NAME_SEARCH },
     },
     { name: `students: search name "${NAME_SEARCH}", a later page`, query: studentsPageQuery(db, { page: 2, limit: STUDENTS_PAGE_SIZE, search: NAME_SEARCH }) },
-    { name: `students: search name "${NAME_SEARCH}", count`, query: studentsCountQuery(db, NAME_SEARCH) },
-    { name: `students: search mobile "${MOBILE_SEARCH}" (rare: trigram indexes)`, query: studentsPageQuery(db, { page: 1, limit: STUDENTS_PAGE_SIZE, search: MOBILE_SEARCH }) },
-    { name: `students: search mobile "${MOBILE_SEARCH}", count`, query: studentsCountQuery(db, MOBILE_SEARCH) },
+    { name: `students: search name "${NAME_SEARCH}", count (many matches)`, query: studentsCountQuery(db, NAME_SEARCH) },
+    {
+      name: `students: search mobile "${MOBILE_SEARCH}", its matches (few: kept, then read by id)`,
+      query: studentSearchIdsQuery(db, MOBILE_SEARCH, SEARCH_IDS_MAX + 1),
+    },
+    { name: 'students: a page read by id', query: studentsByIdsQuery(db), generic: { ids: '{1,2,3,4,5,6,7,8,9,10}' } },
   ];
   const shape = (withRange: boolean, afterCursor: boolean) => ({ withRange, afterCursor, limit: ATTEMPTS_PAGE_SIZE });
   for (const kind of ['ielts', 'interview'] as const) {

@@ -147,8 +147,8 @@ function unfilteredPage(db: Db, page: number, limit: number) {
  * studentSearch (ILIKE lower-cases both sides in a UTF-8 database, as lower() does here), written as
  * strpos, which no index serves and whose selectivity PostgreSQL guesses the same with or without
  * the text, so it plans the prepared statement once per connection and keeps the walk. Cheap when
- * matches are common; a rare text would read every student, and goes to the trigram indexes instead
- * (searchWalks). Exported for the benchmark's EXPLAIN.
+ * matches are common; a rare text would read every student, so its matches' ids are kept instead
+ * (searchMatches). Exported for the benchmark's EXPLAIN.
  */
 export function studentsSearchWalkQuery(db: Db, { byMobile, limit }: { byMobile: boolean; limit: number }) {
   const byName = sql`strpos(lower(${students.studentName}), lower(${sql.placeholder('text')})) > 0`;
@@ -158,26 +158,52 @@ export function studentsSearchWalkQuery(db: Db, { byMobile, limit }: { byMobile:
     .limit(inlineLimit(limit));
 }
 
-/** A walk may read about this many students for one page; past that, a search goes through the trigram indexes. */
-export const SEARCH_WALK_ROWS = 2_000;
+/**
+ * A search with at most this many matches keeps their ids (newest first) with its total, and reads
+ * each page by id; one with more walks newest first for its first page (about page size x students /
+ * matches rows: under 200 for 50,000 students).
+ */
+export const SEARCH_IDS_MAX = 2_500;
 
-/** A total per search text (students: everyone), reused for a few seconds; this process's writes clear it (read-cache.ts). */
-function searchTotal(db: Db, search: string): Promise<number> {
-  return listTotals(db).get(`students:${search.trim().toLowerCase()}`, async () => (await studentsCountQuery(db, search))[0]?.total ?? 0);
+/** A search's total, and its matches' ids in list order when there are at most SEARCH_IDS_MAX. */
+interface SearchMatches {
+  total: number;
+  ids: number[] | null;
+}
+
+/** The ids of a search's matches, newest first, up to `limit` (exported for the benchmark's EXPLAIN). */
+export function studentSearchIdsQuery(db: Db, search: string, limit: number) {
+  return db.select({ id: students.id }).from(students).where(studentSearch(search)).orderBy(...newestFirst).limit(limit);
+}
+
+/** Per search text (trimmed, any case), for a few seconds; this process's writes clear it (read-cache.ts). At most 100 texts (2,500 ids each). */
+const searchMatchesCache = readCachePerDatabase<SearchMatches>({ maxEntries: 100 });
+
+function searchMatches(db: Db, search: string): Promise<SearchMatches> {
+  return searchMatchesCache(db).get(search.trim().toLowerCase(), async () => {
+    const first = await studentSearchIdsQuery(db, search, SEARCH_IDS_MAX + 1);
+    if (first.length <= SEARCH_IDS_MAX) return { total: first.length, ids: first.map((row) => row.id) };
+    return { total: (await studentsCountQuery(db, search))[0]?.total ?? 0, ids: null };
+  });
 }
 
 /**
- * Whether a search's first page is read newest first (the walk): when the students read before the
- * page is full, on average, are at most SEARCH_WALK_ROWS. Later pages and rare texts go through the
- * trigram indexes.
+ * Students by id, in list order: a page of a search whose matches are known. A prepared statement
+ * (an array parameter: PostgreSQL plans it once per connection and keeps the primary-key plan).
  */
-export function searchWalks(query: { page: number; limit: number }, everyone: number, matches: number): boolean {
-  if (query.page > 1 || matches <= 0) return false;
-  return (query.limit * everyone) / matches <= SEARCH_WALK_ROWS;
+export function studentsByIdsQuery(db: Db) {
+  return selectAdminStudents(db)
+    .where(sql`${students.id} = any(${sql.placeholder('ids')}::integer[])`)
+    .orderBy(...newestFirst);
 }
 
-async function searchPage(db: Db, query: { page: number; limit: number; search: string }, patterns: SearchPatterns, matches: number) {
-  if (!searchWalks(query, await searchTotal(db, ''), matches)) return studentsPageQuery(db, query);
+async function searchPage(db: Db, query: { page: number; limit: number; search: string }, patterns: SearchPatterns, matches: SearchMatches) {
+  if (matches.ids) {
+    const ids = matches.ids.slice((query.page - 1) * query.limit, query.page * query.limit);
+    if (ids.length === 0) return [];
+    return preparedOnce(db, 'parley_students_by_ids', true, (as) => studentsByIdsQuery(db).prepare(as)).execute({ ids });
+  }
+  if (query.page > 1) return studentsPageQuery(db, query);
   const byMobile = patterns.digits !== null;
   const name = `parley_students_search_walk${byMobile ? '_mobile' : ''}_${query.limit}`;
   const statement = preparedOnce(db, name, query.limit === STUDENTS_PAGE_SIZE, (as) => studentsSearchWalkQuery(db, { byMobile, limit: query.limit }).prepare(as));
@@ -194,13 +220,17 @@ export async function listStudents(
 ): Promise<{ rows: AdminStudent[]; total: number }> {
   const patterns = searchPatterns(query.search);
   if (!patterns) {
-    const [rows, total] = await Promise.all([unfilteredPage(db, query.page, query.limit), searchTotal(db, '')]);
+    const [rows, total] = await Promise.all([
+      unfilteredPage(db, query.page, query.limit),
+      // Reused for a few seconds; this process's writes clear it (read-cache.ts).
+      listTotals(db).get('students:', async () => (await studentsCountQuery(db, ''))[0]?.total ?? 0),
+    ]);
     return { rows: rows.map(toAdminStudentDto), total };
   }
-  // A search's total comes first: how common the text is decides how its page is read.
-  const total = await searchTotal(db, query.search);
-  const rows = total === 0 ? [] : await searchPage(db, query, patterns, total);
-  return { rows: rows.map(toAdminStudentDto), total };
+  // A search's matches come first: how many there are decides how its page is read.
+  const matches = await searchMatches(db, query.search);
+  const rows = matches.total === 0 ? [] : await searchPage(db, query, patterns, matches);
+  return { rows: rows.map(toAdminStudentDto), total: matches.total };
 }
 
 /** Every student matching the search, newest first (the CSV export). */

@@ -5,7 +5,7 @@ import type { Database } from '../db/open.js';
 import { seedCourses } from '../db/seed.js';
 import { invalidateReadCaches } from '../lib/read-cache.js';
 import { createTestDatabase, testDrivers } from '../test/databases.js';
-import { listStudents, SEARCH_WALK_ROWS, searchWalks, studentsSearchWalkQuery } from './admin-service.js';
+import { listStudents, SEARCH_IDS_MAX, studentsByIdsQuery, studentsSearchWalkQuery } from './admin-service.js';
 
 const STUDENTS = 3_000;
 
@@ -16,17 +16,6 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-
-describe('choosing how a search is read', () => {
-  it('walks newest first only for a first page of a common text', () => {
-    // 10 rows of 3,000 students: a text every 10th student matches reads ~100 students.
-    expect(searchWalks({ page: 1, limit: 10 }, 3_000, 300)).toBe(true);
-    expect(searchWalks({ page: 1, limit: 10 }, 3_000, (10 * 3_000) / SEARCH_WALK_ROWS)).toBe(true);
-    expect(searchWalks({ page: 1, limit: 10 }, 3_000, 3)).toBe(false);
-    expect(searchWalks({ page: 2, limit: 10 }, 3_000, 300)).toBe(false);
-    expect(searchWalks({ page: 1, limit: 10 }, 3_000, 0)).toBe(false);
-  });
-});
 
 describe.each(testDrivers)('a student search on %s, common or rare', (driver) => {
   let database: Database;
@@ -66,27 +55,38 @@ describe.each(testDrivers)('a student search on %s, common or rare', (driver) =>
       const result = await listStudents(database.db, { page, limit: 10, search: text });
       return { ids: result.rows.map((row) => row.id), total: result.total };
     };
-    // Common: read newest first (300 of 3,000 match).
+    expect(SEARCH_IDS_MAX).toBeLessThan(2_700);
+    // Many matches (2,697 "Pupil"s, every number has "70000"): the first page walks newest first, later pages use OFFSET.
+    expect(await search('pupil')).toEqual({ ids: await expected(sql`student_name ilike '%pupil%'`), total: 2_697 });
+    expect(await search('PUP', 4)).toEqual({ ids: await expected(sql`student_name ilike '%pup%'`, 30), total: 2_697 });
+    expect(await search('70000')).toEqual({ ids: await expected(sql`student_name ilike '%70000%' or mobile_number like '%70000%'`), total: STUDENTS });
+    // Fewer (300 "Anika"s, 3 "Zoravar"s, one number): their ids are kept with the total, and pages read by id.
     expect(await search('anika')).toEqual({ ids: await expected(sql`student_name ilike '%anika%'`), total: 300 });
     expect(await search('ANI', 3)).toEqual({ ids: await expected(sql`student_name ilike '%ani%'`, 20), total: 300 });
-    // Rare: through the trigram index.
+    expect(await search('ani', 31)).toEqual({ ids: [], total: 300 });
     expect(await search('zoravar')).toEqual({ ids: await expected(sql`student_name ilike '%zoravar%'`), total: 3 });
-    // Digits: a name or a mobile number; common ("0000" is in every number) and rare.
-    expect(await search('70000')).toEqual({ ids: await expected(sql`student_name ilike '%70000%' or mobile_number like '%70000%'`), total: STUDENTS });
     expect(await search('01507')).toEqual({ ids: await expected(sql`student_name ilike '%1507%' or mobile_number like '%1507%'`), total: 1 });
     // Wildcards are taken literally, whichever way.
     expect(await search('pup_l')).toEqual({ ids: [], total: 0 });
     expect(await search('%')).toEqual({ ids: [], total: 0 });
   });
 
-  it('plans the walk once, reading students_created_idx (PostgreSQL)', async () => {
+  it('plans the walk and the by-id read once, each on an index (PostgreSQL)', async () => {
     if (driver !== 'postgres') return;
-    for (const byMobile of [false, true]) {
-      const rows = await explainGeneric(database.db, studentsSearchWalkQuery(database.db, { byMobile, limit: 10 }), { text: 'ani', digits: '123' }, 'json');
+    const plans = [
+      ...[false, true].map((byMobile) => ({
+        query: studentsSearchWalkQuery(database.db, { byMobile, limit: 10 }),
+        values: { text: 'ani', digits: '123' },
+        index: 'students_created_idx',
+      })),
+      { query: studentsByIdsQuery(database.db), values: { ids: '{1,2,3}' }, index: 'students_pkey' },
+    ];
+    for (const { query, values, index } of plans) {
+      const rows = await explainGeneric(database.db, query, values, 'json');
       const plan = (rows[0]?.['QUERY PLAN'] as Array<{ Plan: PlanNode }>)[0]?.Plan as PlanNode;
       const all = nodes(plan);
       expect(all.filter((node) => node['Relation Name'] === 'students' && node['Node Type'] === 'Seq Scan'), JSON.stringify(plan)).toEqual([]);
-      expect(all.some((node) => node['Index Name'] === 'students_created_idx'), JSON.stringify(plan)).toBe(true);
+      expect(all.some((node) => node['Index Name'] === index), JSON.stringify(plan)).toBe(true);
     }
   });
 });
