@@ -118,7 +118,13 @@ export async function runLighthouse12(): Promise<LighthouseRow[]> {
     for (const { route, visitor } of ROUTES) {
       const runs: Lhr[] = [];
       for (let run = 0; run < RUNS; run += 1) {
-        const result = await runLighthouse(`${server.base}${route}`, path.join(outDir, `${route.replace(/\W/g, '_')}-${run}.json`), visitor === 'student' ? cookie : null);
+        const output = path.join(outDir, `${route.replace(/\W/g, '_')}-${run}.json`);
+        const measure = () => runLighthouse(`${server.base}${route}`, output, visitor === 'student' ? cookie : null);
+        // Lighthouse sometimes fails to record a trace ("NO_NAVSTART"); such a run is made again, once.
+        const result = await measure().catch((error: unknown) => {
+          log(`  ${route}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; running it again`);
+          return measure();
+        });
         if (result.runtimeError) throw new Error(`lighthouse ${route}: ${result.runtimeError.message}`);
         runs.push(result);
       }
