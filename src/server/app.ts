@@ -18,12 +18,10 @@ import { installErrorHandler } from './lib/error-handler.js';
 import { HttpError } from './lib/http-errors.js';
 import { invalidateReadCaches } from './lib/read-cache.js';
 import { renderIndexHtml } from './lib/index-html.js';
-import securityPlugin from './lib/security.js';
+import securityPlugin, { SAFE_METHODS } from './lib/security.js';
 import { courseRoutes } from './courses/routes.js';
 import { adminStudentRoutes } from './students/admin-routes.js';
 import { studentRoutes } from './students/routes.js';
-
-const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The whole HTTP application as a value: tests use it with `inject()` without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -43,9 +41,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin, { publicUrl: deps.config.PUBLIC_URL });
   await app.register(accessPlugin, { db: deps.database.db, now: deps.now });
   // Whatever a state-changing request wrote, the short-lived read caches (sessions, list totals, page
-  // starts) are read again from the next request on: cleared before its answer leaves (read-cache.ts).
+  // starts, search matches) are read again from the next request on: cleared before its answer
+  // leaves (read-cache.ts).
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READ_ONLY_METHODS.has(request.method)) invalidateReadCaches(deps.database.db);
+    if (!SAFE_METHODS.has(request.method)) invalidateReadCaches(deps.database.db);
     return payload;
   });
 

@@ -7,7 +7,7 @@ import type { Db } from '../db/open.js';
  * (invalidateReadCaches: called by the write paths, and by the app after every state-changing
  * request), so a single-process deployment never reads a stale value after its own writes. Writes by
  * another process (a second server, the admin CLI) show within the time to live.
- * See docs/decisions/0008-list-totals-cache.md and 0011-read-caches.md.
+ * See docs/decisions/0008-list-totals-cache.md and 0011-read-caches-and-seek-pages.md.
  */
 export const READ_CACHE_TTL_MS = 5_000;
 /** Distinct keys kept at most per cache; the oldest is dropped first. */

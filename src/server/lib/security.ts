@@ -4,7 +4,8 @@ import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import { forbidden } from './http-errors.js';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing: not checked for cross-site origin, and not clearing the read caches (app.ts). */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Security headers, and refusal of cross-site state changes. The session cookie is SameSite=Lax, and
