@@ -26,6 +26,8 @@ const adminStudentColumns = {
   student: students,
   course: { courseName: courses.courseName },
   user: { username: users.username, email: users.email },
+  /** created_at as PostgreSQL writes it, to the microsecond: where the next page of the unfiltered list starts. */
+  cursorAt: sql<string>`${students.createdAt}::text`,
 };
 
 function selectAdminStudents(db: Db) {
@@ -97,11 +99,7 @@ export interface StudentCursor {
  * docs/decisions/0011). Searches are read otherwise (listStudents). Exported for the benchmark's EXPLAIN.
  */
 export function studentsFirstPagesQuery(db: Db, { afterCursor, limit }: { afterCursor: boolean; limit: number }) {
-  return db
-    .select({ ...adminStudentColumns, cursorAt: sql<string>`${students.createdAt}::text` })
-    .from(students)
-    .innerJoin(courses, eq(courses.id, students.courseId))
-    .innerJoin(users, eq(users.id, students.userId))
+  return selectAdminStudents(db)
     .where(
       afterCursor
         ? sql`(${students.createdAt}, ${students.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::integer)`
