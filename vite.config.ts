@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { loadConfig, publicConfig } from './src/server/config.ts';
 import { renderIndexHtml } from './src/server/lib/index-html.ts';
 
@@ -14,6 +14,39 @@ function injectPublicConfig(): Plugin {
     name: 'parley-public-config',
     apply: 'serve',
     transformIndexHtml: (html) => renderIndexHtml(html, publicConfig(loadConfig({ ...process.env, NODE_ENV: 'development' }))),
+  };
+}
+
+/**
+ * Writes the page frame and header (src/client/app/shell.tsx, rendered by React on the server side of
+ * Vite, so its markup and class names are the app's own) into the built index.html's #root: the first
+ * paint no longer waits for the scripts (docs/decisions/0012).
+ */
+function prerenderShell(): Plugin {
+  return {
+    name: 'parley-prerender-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: async (html) => {
+        const server = await createServer({
+          configFile: false,
+          root: import.meta.dirname,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+          plugins: [react()],
+        });
+        try {
+          const { renderShell } = (await server.ssrLoadModule('/src/client/app/shell.tsx')) as { renderShell: () => string };
+          const root = '<div id="root"></div>';
+          if (!html.includes(root)) throw new Error(`index.html has no empty ${root} for the page shell`);
+          return html.replace(root, `<div id="root">${renderShell()}</div>`);
+        } finally {
+          await server.close();
+        }
+      },
+    },
   };
 }
 
@@ -44,7 +77,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), injectPublicConfig(), precompress()],
+  plugins: [react(), injectPublicConfig(), prerenderShell(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

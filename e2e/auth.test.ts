@@ -64,6 +64,34 @@ describe('landing page', () => {
   });
 });
 
+describe('first visit', () => {
+  it('paints the header, with the school title, from the page itself before any script has run', async () => {
+    const { page } = await suite.openPage({ javaScriptEnabled: false });
+    await page.goto(`${suite.server.baseUrl}/auth`);
+    expect(await page.getByRole('link', { name: 'Parley Test School' }).isVisible()).toBe(true);
+    expect(await page.locator('meta[name="parley-user"]').getAttribute('content')).toBe('null');
+  });
+
+  it('shows the signed-out sign-in form and a signed-in page without asking GET /api/user, with one header', async () => {
+    const admin = await createAdmin(suite.server.database.db, { username: 'firstpaint' });
+    const { page } = await suite.openPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/user') asked.push(request.url());
+    });
+    await page.goto(`${suite.server.baseUrl}/auth`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await fillSignIn(page, admin.username, admin.password);
+    await page.waitForURL('**/admin');
+    await page.goto(`${suite.server.baseUrl}/admin`);
+    await page.getByRole('heading', { name: 'Welcome, firstpaint' }).waitFor();
+    expect(asked).toEqual([]);
+    // The prerendered header was replaced, not doubled.
+    expect(await page.locator('header').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Skip to content' }).count()).toBe(1);
+  });
+});
+
 describe('sign-in', () => {
   it('signs an admin in, then shows Already Logged In with the role and username', async () => {
     const admin = await createAdmin(suite.server.database.db, { username: 'headteacher' });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/AppLayout';
 import { RouteErrorPage } from '../components/RouteErrorPage';
 import { RouteGuard, SET_PASSWORD_PATH } from './RouteGuard';
@@ -49,6 +49,28 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the page the browser opened before the app's first render, so that render shows the page
+ * (in place of the prerendered header, shell.tsx) rather than an empty router waiting for its chunk.
+ * The download starts at the same moment the router would have started it. A page that fails to
+ * load is left to the router, which shows its error page.
+ */
+export async function loadOpenedPage(location: Pick<Location, 'pathname'>): Promise<void> {
+  const matches = matchRoutes(routes, location.pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      const { lazy } = route;
+      if (typeof lazy !== 'function') return;
+      try {
+        Object.assign(route, await lazy());
+        route.lazy = undefined;
+      } catch {
+        // The router tries again and shows the error page.
+      }
+    }),
+  );
+}
 
 export function createRouter() {
   return createBrowserRouter(routes);

@@ -1,6 +1,7 @@
-import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { Link, Outlet } from 'react-router';
+import { Box, Container, Text } from '@mantine/core';
+import { Outlet } from 'react-router';
 import { getPublicConfig } from '../lib/public-config';
+import { AppHeader } from './AppHeader';
 import classes from './AppLayout.module.css';
 
 export const FOOTER_NOTE = 'This tool is for IELTS speaking practice only; its band scores are estimates.';
@@ -10,19 +11,7 @@ export function AppLayout() {
   const { appTitle } = getPublicConfig();
   return (
     <div className={classes.page}>
-      <a href="#main" className={classes.skipLink}>
-        Skip to content
-      </a>
-      <Box component="header" className={classes.header}>
-        <Container size="lg">
-          <Group h={56} justify="space-between">
-            <Anchor component={Link} to="/" underline="never" className={classes.brand}>
-              <img src="/favicon.svg" alt="" width={28} height={28} />
-              <span>{appTitle}</span>
-            </Anchor>
-          </Group>
-        </Container>
-      </Box>
+      <AppHeader appTitle={appTitle} />
       <Box component="main" id="main" tabIndex={-1} className={classes.main}>
         <Outlet />
       </Box>
@@ -33,6 +22,15 @@ export function AppLayout() {
           </Text>
         </Container>
       </Box>
+    </div>
+  );
+}
+
+/** What the page shows before its scripts run: the same page frame and header, nothing in it yet (shell.tsx). */
+export function AppShellFrame({ appTitle }: { appTitle: string }) {
+  return (
+    <div className={classes.page}>
+      <AppHeader appTitle={appTitle} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { User } from '../../../shared/api/auth';
 import { apiGet, isApiError } from '../api';
 
@@ -16,4 +16,27 @@ export const currentUserQuery = queryOptions({ queryKey: ['user'], queryFn: fetc
 
 export function useCurrentUser() {
   return useQuery(currentUserQuery);
+}
+
+/**
+ * Who the server served this page to (index-html.ts): null when signed out, undefined when the page
+ * does not say (the dev server, or the server could not read the session). Read once, at start.
+ */
+export function userFromPage(): User | null | undefined {
+  const content = document.querySelector<HTMLMetaElement>('meta[name="parley-user"]')?.content;
+  if (content === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(content) as unknown;
+    if (parsed === null) return null;
+    const candidate = parsed as Partial<User>;
+    if (typeof parsed === 'object' && typeof candidate.id === 'number' && typeof candidate.displayName === 'string') return parsed as User;
+  } catch {
+    // Unreadable: ask the server instead.
+  }
+  return undefined;
+}
+
+/** The first screen shows the page at once, without waiting for GET /api/user, when the page says who is signed in. */
+export function seedCurrentUser(queryClient: QueryClient, user: User | null | undefined = userFromPage()): void {
+  if (user !== undefined) queryClient.setQueryData(currentUserQuery.queryKey, user);
 }

@@ -1,0 +1,27 @@
+import { Anchor, Box, Container, Group } from '@mantine/core';
+import { Link } from 'react-router';
+import classes from './AppLayout.module.css';
+
+/**
+ * The skip link and the header bar with the product name. Also prerendered into index.html at build
+ * time (src/client/app/shell.tsx), so the page paints its header before any script has run.
+ */
+export function AppHeader({ appTitle }: { appTitle: string }) {
+  return (
+    <>
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <Box component="header" className={classes.header}>
+        <Container size="lg">
+          <Group h={56} justify="space-between">
+            <Anchor component={Link} to="/" underline="never" className={classes.brand}>
+              <img src="/favicon.svg" alt="" width={28} height={28} />
+              <span>{appTitle}</span>
+            </Anchor>
+          </Group>
+        </Container>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../../shared/api/auth.js';
+import { APP_TITLE_MARKER, USER_MARKER } from '../../shared/index-page.js';
+import { createAdmin, createStudent } from '../test/factories.js';
+import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
+
+// The built index.html's shape: the markers the server fills in, and a prerendered header (shell.tsx).
+const TEMPLATE = `<!doctype html><html lang="en"><head><!--parley-config-->${USER_MARKER}<title>Parley</title></head>
+<body><div id="root"><header><a href="/"><span>${APP_TITLE_MARKER}</span></a></header></div></body></html>`;
+
+function appWithPage(): Promise<TestApp> {
+  const clientDir = mkdtempSync(path.join(tmpdir(), 'parley-index-html-'));
+  writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
+  return createTestApp({ clientDir, env: { APP_TITLE: 'Riverside "English" & <Co>' } });
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await appWithPage();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const page = (headers: Record<string, string> = {}, app = t.app) => app.inject({ url: '/student', headers });
+
+/** What the page's parley-user meta says: the user, null, or undefined when it says nothing. */
+function pageUser(response: LightMyRequestResponse): User | null | undefined {
+  const content = /<meta name="parley-user" content="([^"]*)"/.exec(response.body)?.[1];
+  if (content === undefined) return undefined;
+  const text = content.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return JSON.parse(text) as User | null;
+}
+
+describe('the served page', () => {
+  it('says "signed out" to a visitor without a session, and is never stored for others', async () => {
+    const response = await page();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(pageUser(response)).toBeNull();
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(String(response.headers.vary)).toMatch(/\bCookie\b/);
+    // An unknown token is a signed-out visitor too.
+    expect(pageUser(await page({ cookie: 'parley_session=not-a-real-token' }))).toBeNull();
+  });
+
+  it('names the signed-in user as GET /api/user does, with their name escaped', async () => {
+    const { user } = await createStudent(t.database.db, { studentName: `Zoë "<script>alert(1)</script>" O'Brien & co` });
+    const cookie = await sessionCookieForUser(t.database.db, user.id);
+    const response = await page({ cookie });
+    expect(response.body).not.toContain('<script>alert(1)');
+    const fromApi = (await t.app.inject({ url: '/api/user', headers: { cookie } })).json<User>();
+    expect(fromApi.displayName).toBe(`Zoë "<script>alert(1)</script>" O'Brien & co`);
+    expect(pageUser(response)).toEqual(fromApi);
+  });
+
+  it('says nothing of an expired session but "signed out"', async () => {
+    const { user } = await createAdmin(t.database.db);
+    const cookie = await sessionCookieForUser(t.database.db, user.id, { ttlMs: 1, now: new Date(Date.now() - 60_000) });
+    expect(pageUser(await page({ cookie }))).toBeNull();
+  });
+
+  it('fills in the school title in the prerendered header and the title, escaped', async () => {
+    const { body } = await page();
+    expect(body).not.toContain(APP_TITLE_MARKER);
+    expect(body).toContain('<span>Riverside &quot;English&quot; &amp; &lt;Co&gt;</span>');
+    expect(body).toContain('<title>Riverside &quot;English&quot; &amp; &lt;Co&gt;</title>');
+  });
+
+  it('is compressed as the browser accepts, and plain when it accepts neither', async () => {
+    const plain = await page();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const br = await page({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+
+    const gzip = await page({ 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+
+    const refused = await page({ 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+    expect(String(br.headers.vary)).toMatch(/\bAccept-Encoding\b/);
+  });
+
+  it('still serves the page, saying nothing of the user, when the session cannot be read', async () => {
+    const broken = await appWithPage();
+    try {
+      const { user } = await createAdmin(broken.database.db);
+      const cookie = await sessionCookieForUser(broken.database.db, user.id);
+      await broken.database.close();
+      const response = await page({ cookie }, broken.app);
+      expect(response.statusCode).toBe(200);
+      expect(pageUser(response)).toBeUndefined();
+      expect(response.body).toContain('<div id="root"><header>');
+    } finally {
+      await broken.app.close();
+      broken.mailer.close();
+    }
+  });
+});
