@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { measureRoutes } from './bundle-size.ts';
 import { lighthouseMarkdown, runLighthouse12, type LighthouseRow } from './lighthouse.ts';
 import { CLIENT_DIR, runListBench } from './lists.ts';
+import { BENCH_NEEDS, ensureSystemPackages } from '../scripts/system-packages.mjs';
 
 /**
  * `npm run bench`: measures what can be measured here and writes the tables to
@@ -13,6 +14,18 @@ import { CLIENT_DIR, runListBench } from './lists.ts';
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+// Lighthouse drives the system Chromium: on a fresh machine it is installed first (as npm test does).
+if (!process.env.BENCH_SKIP_LIGHTHOUSE && !process.env.CHROME_PATH) {
+  ensureSystemPackages(BENCH_NEEDS, {
+    log: (message) => console.log(`[bench] ${message}`),
+    fail: (message) => {
+      console.error(`[bench] ${message}`);
+      process.exit(1);
+    },
+    what: 'the benchmarks (Lighthouse)',
+  });
+}
 
 const routes = measureRoutes(CLIENT_DIR);
 const lists = await runListBench();

@@ -6,21 +6,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { E2E_NEEDS, ensureSystemPackages } from './system-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reportFile = path.join(root, 'test-results', 'vitest.json');
 const extraArgs = process.argv.slice(2);
-
-/** What the end-to-end tests need from Debian, and the package that provides each piece. */
-const systemNeeds = [
-  { what: '/usr/bin/chromium', packages: ['chromium'] },
-  { what: 'speech-dispatcher', packages: ['speech-dispatcher'] },
-  // Without its espeak-ng module speech-dispatcher starts but offers no voices.
-  { what: '/usr/lib/speech-dispatcher-modules/sd_espeak-ng', packages: ['speech-dispatcher-espeak-ng'] },
-  { what: 'espeak-ng', packages: ['espeak-ng'] },
-  { what: 'sox', packages: ['sox'] },
-  { what: 'ffprobe', packages: ['ffmpeg'] },
-];
 
 function log(message) {
   console.log(`[test] ${message}`);
@@ -29,20 +19,6 @@ function log(message) {
 function fail(message) {
   console.error(`[test] ${message}`);
   process.exit(1);
-}
-
-function isExecutable(file) {
-  try {
-    return statSync(file).isFile() && (statSync(file).mode & 0o111) !== 0;
-  } catch {
-    return false;
-  }
-}
-
-function commandExists(what) {
-  if (what.includes('/')) return isExecutable(what);
-  const dirs = (process.env.PATH ?? '').split(path.delimiter).concat(['/usr/bin', '/usr/sbin', '/bin']);
-  return dirs.some((dir) => dir && isExecutable(path.join(dir, what)));
 }
 
 /** The selected Vitest projects, or undefined when every project runs. */
@@ -60,33 +36,6 @@ function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
   if (result.error) fail(`could not run ${command}: ${result.error.message}`);
   return result.status ?? 1;
-}
-
-function ensureSystemPackages() {
-  const missing = systemNeeds.filter((need) => !commandExists(need.what));
-  if (missing.length === 0) return;
-  const packages = [...new Set(missing.flatMap((need) => need.packages))];
-  // speech-dispatcher is useless without its espeak-ng module; install them together.
-  if (packages.includes('speech-dispatcher') && !packages.includes('speech-dispatcher-espeak-ng')) {
-    packages.push('speech-dispatcher-espeak-ng');
-  }
-  const installCommand = `apt-get install -y --no-install-recommends ${packages.join(' ')}`;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot || !commandExists('apt-get')) {
-    fail(
-      `missing system packages for the end-to-end tests: ${packages.join(', ')} ` +
-        `(not found: ${missing.map((need) => need.what).join(', ')}).\n` +
-        `[test] Install them as root, then run the tests again:\n` +
-        `[test]   sudo apt-get update && sudo ${installCommand}`,
-    );
-  }
-  log(`installing missing system packages: ${packages.join(' ')}`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (run('apt-get', ['update', '-qq'], { env }) !== 0) fail('apt-get update failed; see the output above.');
-  const installArgs = ['install', '-y', '-qq', '--no-install-recommends', ...packages];
-  if (run('apt-get', installArgs, { env }) !== 0) fail(`${installCommand} failed; see the output above.`);
-  const stillMissing = systemNeeds.filter((need) => !commandExists(need.what));
-  if (stillMissing.length > 0) fail(`still missing after installing: ${stillMissing.map((need) => need.what).join(', ')}`);
 }
 
 /** Newest modification time (ms) of a file, or of every file under a folder; 0 when absent. */
@@ -175,7 +124,7 @@ function printSummary(exitCode) {
 const projects = selectedProjects(extraArgs);
 const e2eSelected = projects === undefined || projects.some((project) => project.includes('e2e') || project.includes('*'));
 if (e2eSelected) {
-  ensureSystemPackages();
+  ensureSystemPackages(E2E_NEEDS, { log, fail, what: 'the end-to-end tests' });
   ensureClientBuild();
   ensureServerBuild();
 }

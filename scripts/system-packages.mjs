@@ -1,0 +1,71 @@
+// The Debian packages the end-to-end tests and the benchmarks need, found or installed (apt-get, as
+// root), or a message naming them. Node built-ins only: used before anything else is known to work.
+import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+
+/** What the end-to-end tests need from Debian, and the package that provides each piece. */
+export const E2E_NEEDS = [
+  { what: '/usr/bin/chromium', packages: ['chromium'] },
+  { what: 'speech-dispatcher', packages: ['speech-dispatcher'] },
+  // Without its espeak-ng module speech-dispatcher starts but offers no voices.
+  { what: '/usr/lib/speech-dispatcher-modules/sd_espeak-ng', packages: ['speech-dispatcher-espeak-ng'] },
+  { what: 'espeak-ng', packages: ['espeak-ng'] },
+  { what: 'sox', packages: ['sox'] },
+  { what: 'ffprobe', packages: ['ffmpeg'] },
+];
+
+/** What Lighthouse in `npm run bench` needs: the system Chromium. */
+export const BENCH_NEEDS = [{ what: '/usr/bin/chromium', packages: ['chromium'] }];
+
+function isExecutable(file) {
+  try {
+    return statSync(file).isFile() && (statSync(file).mode & 0o111) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+function commandExists(what) {
+  if (what.includes('/')) return isExecutable(what);
+  const dirs = (process.env.PATH ?? '').split(path.delimiter).concat(['/usr/bin', '/usr/sbin', '/bin']);
+  return dirs.some((dir) => dir && isExecutable(path.join(dir, what)));
+}
+
+function run(command, args, env) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.error) return 1;
+  return result.status ?? 1;
+}
+
+/**
+ * Installs what is missing of `needs` with apt-get when running as root; otherwise calls `fail`
+ * with the command to run. `what` names the caller in the messages ("the end-to-end tests").
+ */
+export function ensureSystemPackages(needs, { log, fail, what }) {
+  const missing = needs.filter((need) => !commandExists(need.what));
+  if (missing.length === 0) return;
+  const packages = [...new Set(missing.flatMap((need) => need.packages))];
+  // speech-dispatcher is useless without its espeak-ng module; install them together.
+  if (packages.includes('speech-dispatcher') && !packages.includes('speech-dispatcher-espeak-ng')) {
+    packages.push('speech-dispatcher-espeak-ng');
+  }
+  const installCommand = `apt-get install -y --no-install-recommends ${packages.join(' ')}`;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !commandExists('apt-get')) {
+    fail(
+      `missing system packages for ${what}: ${packages.join(', ')} ` +
+        `(not found: ${missing.map((need) => need.what).join(', ')}).\n` +
+        `Install them as root, then run again:\n` +
+        `  sudo apt-get update && sudo ${installCommand}`,
+    );
+    return;
+  }
+  log(`installing missing system packages: ${packages.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (run('apt-get', ['update', '-qq'], env) !== 0) fail('apt-get update failed; see the output above.');
+  const installArgs = ['install', '-y', '-qq', '--no-install-recommends', ...packages];
+  if (run('apt-get', installArgs, env) !== 0) fail(`${installCommand} failed; see the output above.`);
+  const stillMissing = needs.filter((need) => !commandExists(need.what));
+  if (stillMissing.length > 0) fail(`still missing after installing: ${stillMissing.map((need) => need.what).join(', ')}`);
+}
