@@ -70,6 +70,10 @@ describe('first visit', () => {
     await page.goto(`${suite.server.baseUrl}/auth`);
     expect(await page.getByRole('link', { name: 'Parley Test School' }).isVisible()).toBe(true);
     expect(await page.locator('meta[name="parley-user"]').getAttribute('content')).toBe('null');
+    // Above the header, not below a page-high frame.
+    const notice = page.getByText('Parley needs JavaScript to run. Please turn it on in your browser.');
+    expect(await notice.isVisible()).toBe(true);
+    expect((await notice.boundingBox())?.y).toBeLessThan(100);
   });
 
   it('shows the signed-out sign-in form and a signed-in page without asking GET /api/user, with one header', async () => {
