@@ -11,8 +11,8 @@ import { errorBody } from '../shared/api/common.js';
 import { adminAttemptRoutes } from './attempts/admin-routes.js';
 import { attemptRoutes } from './attempts/routes.js';
 import accessPlugin from './auth/access.js';
-import { findSession, SESSION_COOKIE } from './auth/sessions.js';
-import { toUserDto } from './auth/service.js';
+import { findSession, sessionTokenOf } from './auth/sessions.js';
+import { sessionUserDto } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
 import { interviewRoutes } from './interview/routes.js';
 import { publicConfig } from './config.js';
@@ -121,12 +121,11 @@ async function serveClient(app: FastifyInstance, deps: AppDeps): Promise<void> {
   }
 
   /** Who the page is for: the session cookie's user, null when signed out, undefined when the database could not say. */
-  const pageUser = async (token: string | undefined) => {
-    if (!token || token.length > 100) return null;
+  const pageUser = async (token: string | null) => {
+    if (!token) return null;
     try {
       const auth = await findSession(deps.database.db, token, deps.now());
-      if (!auth) return null;
-      return await toUserDto(deps.database.db, { user: auth.user, student: auth.student, actingStudentId: auth.session.actingStudentId });
+      return auth ? await sessionUserDto(deps.database.db, auth) : null;
     } catch (error) {
       app.log.warn({ err: error }, 'the page is served without its user: the session could not be read');
       return undefined;
@@ -139,7 +138,7 @@ async function serveClient(app: FastifyInstance, deps: AppDeps): Promise<void> {
       return reply.status(404).send({ message: `There is no API endpoint ${request.method} ${url}.` });
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml && !path.extname(url)) {
-      const user = await pageUser(request.cookies[SESSION_COOKIE]);
+      const user = await pageUser(sessionTokenOf(request.cookies));
       // The page names its visitor: never shared between visitors, asked again on every visit.
       reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie, Accept-Encoding');
       const { body, encoding } = compressPage(indexHtmlFor(indexHtml, user), request.headers['accept-encoding']);

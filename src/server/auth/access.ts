@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/open.js';
 import type { StudentRow } from '../db/schema.js';
 import { forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
-import { findSession, SESSION_COOKIE, type SessionContext } from './sessions.js';
+import { findSession, sessionTokenOf, type SessionContext } from './sessions.js';
 
 /**
  * Who may call a route. Every route declares one in `config.access`; routes without one are refused,
@@ -88,8 +88,8 @@ async function accessPlugin(app: FastifyInstance, options: { db: Db; now: () => 
     // not-found handler. Decided by the matched route, not the raw URL: "/%61pi/..." matches an /api route.
     const routeUrl = request.routeOptions.url;
     if (routeUrl === undefined || !routeUrl.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (token && token.length <= 100) {
+    const token = sessionTokenOf(request.cookies);
+    if (token) {
       request.sessionToken = token;
       request.auth = await findSession(options.db, token, options.now());
     }

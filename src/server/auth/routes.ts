@@ -8,7 +8,7 @@ import { badRequest, unauthorized } from '../lib/http-errors.js';
 import { throttle } from '../lib/throttle.js';
 import { requireAuth } from './access.js';
 import { verifyPassword } from './passwords.js';
-import { accountKey, checkPassword, consumeTemporaryPassword, sendTemporaryPasswords, setPassword, toUserDto } from './service.js';
+import { accountKey, checkPassword, consumeTemporaryPassword, sendTemporaryPasswords, sessionUserDto, setPassword, toUserDto } from './service.js';
 import { createSession, deleteSessionByToken, SESSION_COOKIE } from './sessions.js';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
@@ -49,8 +49,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     config: { access: 'signedIn', allowPendingPasswordChange: true },
     schema: { response: { 200: user, 401: errorBody } },
     handler: async (request) => {
-      const { user: signedIn, student, session } = requireAuth(request);
-      return toUserDto(db, { user: signedIn, student, actingStudentId: session.actingStudentId });
+      return sessionUserDto(db, requireAuth(request));
     },
   });
 

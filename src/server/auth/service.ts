@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { invalidateReadCaches } from '../lib/read-cache.js';
 import { findStudentWithCourse } from '../students/queries.js';
 import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import type { SessionContext } from './sessions.js';
 
 export const TEMP_PASSWORD_TTL_MS = 30 * 60 * 1000;
 
@@ -129,6 +130,11 @@ export async function toUserDto(
     mustChangePassword: user.mustChangePassword,
     actingStudent,
   };
+}
+
+/** What GET /api/user answers for a session (also written into the served page, app.ts). */
+export function sessionUserDto(db: Db, { user, student, session }: SessionContext): Promise<User> {
+  return toUserDto(db, { user, student, actingStudentId: session.actingStudentId });
 }
 
 /**

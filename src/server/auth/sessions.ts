@@ -6,6 +6,12 @@ import { invalidateReadCaches, readCachePerDatabase } from '../lib/read-cache.js
 
 export const SESSION_COOKIE = 'parley_session';
 
+/** The session token a request's cookies carry; null when none, or when too long to be one of ours (not looked up). */
+export function sessionTokenOf(cookies: Record<string, string | undefined>): string | null {
+  const token = cookies[SESSION_COOKIE];
+  return token && token.length <= 100 ? token : null;
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
