@@ -90,7 +90,8 @@ export function MicrophoneCard({ screen, onRetry, onDemo }: { screen: ScreenView
             </Alert>
             <Stack gap="xs">
               <Button onClick={onRetry}>Try Again</Button>
-              <Button variant="default" onClick={onDemo}>
+              {/* The long label wraps on a narrow phone instead of being cut off. */}
+              <Button variant="default" onClick={onDemo} classNames={{ root: classes.wrappingButton, label: classes.wrappingLabel }}>
                 {DEMO_MODE_BUTTON}
               </Button>
             </Stack>

@@ -83,6 +83,11 @@ export default function TestPage() {
   }, [state.stage, test.completedAt]);
 
   const complete = state.stage === 'complete';
+  // Before the test the device card (whose test, on what) sits above the microphone check, whose
+  // height changes by itself (asking, then ready or denied): nothing below it moves. During and after
+  // the test it goes below the questions and results, which are what the student reads then.
+  const beforeTest = state.stage === 'setup' || state.stage === 'ready';
+  const deviceCard = <DeviceCard device={test.device} studentName={studentName} />;
   const inPart = state.stage === 'part1' || state.stage === 'part2' || state.stage === 'part3';
 
   return (
@@ -95,6 +100,7 @@ export default function TestPage() {
           {announcement}
         </div>
         <ProgressCard progress={screen.progress} />
+        {beforeTest ? deviceCard : null}
         <div ref={stageArea} className={classes.stageArea}>
           {state.stage === 'setup' ? <MicrophoneCard screen={screen} onRetry={test.requestMicrophone} onDemo={test.continueInDemoMode} /> : null}
           {state.stage === 'ready' ? <ReadyCard demo={screen.demo} isApple={state.device === 'apple'} onStart={test.startTest} /> : null}
@@ -120,7 +126,7 @@ export default function TestPage() {
             </Paper>
           ) : null}
         </div>
-        <DeviceCard device={test.device} studentName={studentName} />
+        {beforeTest ? null : deviceCard}
       </Stack>
 
       <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Leave the test?" centered>
