@@ -16,7 +16,7 @@ const TEMPLATE = `<!doctype html><html lang="en"><head><!--parley-config-->${USE
 function appWithPage(): Promise<TestApp> {
   const clientDir = mkdtempSync(path.join(tmpdir(), 'parley-index-html-'));
   writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
-  return createTestApp({ clientDir, env: { APP_TITLE: 'Riverside "English" & <Co>' } });
+  return createTestApp({ clientDir, env: { APP_TITLE: 'Riverside "English" & <Co> $& $\' $$ $`' } });
 }
 
 let t: TestApp;
@@ -50,12 +50,12 @@ describe('the served page', () => {
   });
 
   it('names the signed-in user as GET /api/user does, with their name escaped', async () => {
-    const { user } = await createStudent(t.database.db, { studentName: `Zoë "<script>alert(1)</script>" O'Brien & co` });
+    const { user } = await createStudent(t.database.db, { studentName: `Zoë "<script>alert(1)</script>" O'Brien & co $& $' $\`` });
     const cookie = await sessionCookieForUser(t.database.db, user.id);
     const response = await page({ cookie });
     expect(response.body).not.toContain('<script>alert(1)');
     const fromApi = (await t.app.inject({ url: '/api/user', headers: { cookie } })).json<User>();
-    expect(fromApi.displayName).toBe(`Zoë "<script>alert(1)</script>" O'Brien & co`);
+    expect(fromApi.displayName).toBe(`Zoë "<script>alert(1)</script>" O'Brien & co $& $' $\``);
     expect(pageUser(response)).toEqual(fromApi);
   });
 
@@ -65,11 +65,11 @@ describe('the served page', () => {
     expect(pageUser(await page({ cookie }))).toBeNull();
   });
 
-  it('fills in the school title in the prerendered header and the title, escaped', async () => {
+  it('fills in the school title in the prerendered header and the title, escaped, "$" as text', async () => {
     const { body } = await page();
     expect(body).not.toContain(APP_TITLE_MARKER);
-    expect(body).toContain('<span>Riverside &quot;English&quot; &amp; &lt;Co&gt;</span>');
-    expect(body).toContain('<title>Riverside &quot;English&quot; &amp; &lt;Co&gt;</title>');
+    expect(body).toContain('<span>Riverside &quot;English&quot; &amp; &lt;Co&gt; $&amp; $&#39; $$ $`</span>');
+    expect(body).toContain('<title>Riverside &quot;English&quot; &amp; &lt;Co&gt; $&amp; $&#39; $$ $`</title>');
   });
 
   it('is compressed as the browser accepts, and plain when it accepts neither', async () => {

@@ -18,10 +18,12 @@ const escapeHtml = (text: string) =>
  */
 export function renderIndexHtml(template: string, config: PublicConfig): string {
   const meta = `<meta name="parley-config" content="${escapeHtml(JSON.stringify(config))}" />`;
+  const title = escapeHtml(config.appTitle);
+  // Replacement functions, not strings: a "$&" or "$'" in a title is text, not a replacement pattern.
   return template
-    .replace('<!--parley-config-->', meta)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.appTitle)}</title>`)
-    .replaceAll(APP_TITLE_MARKER, escapeHtml(config.appTitle));
+    .replace('<!--parley-config-->', () => meta)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+    .replaceAll(APP_TITLE_MARKER, () => title);
 }
 
 /**
@@ -32,5 +34,6 @@ export function renderIndexHtml(template: string, config: PublicConfig): string 
  */
 export function indexHtmlFor(html: string, user: User | null | undefined): string {
   if (user === undefined) return html;
-  return html.replace(USER_MARKER, `<meta name="parley-user" content="${escapeHtml(JSON.stringify(user))}" />`);
+  const meta = `<meta name="parley-user" content="${escapeHtml(JSON.stringify(user))}" />`;
+  return html.replace(USER_MARKER, () => meta);
 }
