@@ -67,6 +67,12 @@ export const configSchema = z.object({
     }, 'must be an IANA time zone such as Asia/Kolkata or Europe/London')
     .default('Asia/Kolkata'),
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** Where recordings' bytes go: files under DATA_DIR/recordings, or the database; unset: files on PGlite, the database on PostgreSQL. */
+  RECORDING_STORE: optionalText.pipe(z.enum(['file', 'database'], { error: 'must be file or database' }).optional()),
+  /** Recordings older than this many days are deleted (attempts, transcripts and scores stay); 0 keeps them for ever. */
+  RECORDING_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(0).max(36_500).default(365),
+  /** Storage one student's kept recordings may take, in MB (10^6 bytes). */
+  RECORDING_STUDENT_CAP_MB: z.coerce.number().positive().max(1_000_000).default(500),
   /** Benchmarks only: registers the bare GET /api/bench/ceiling route `npm run bench` measures as its ceiling. */
   PARLEY_BENCH_CEILING: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -2,6 +2,7 @@ import type { RateLimits } from './auth/limits.js';
 import type { Config } from './config.js';
 import type { Database } from './db/open.js';
 import type { Mailer } from './mail/mailer.js';
+import type { RecordingStores } from './recordings/store.js';
 
 /** Everything the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -13,5 +14,8 @@ export interface AppDeps {
   rateLimits: RateLimits;
   /** Folder of the built client; the API still works when it does not exist. */
   clientDir?: string;
-  logger?: boolean | { level: string };
+  /** Fastify's logger: off, on, or a level and where the lines go (tests capture them with `stream`). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
+  /** Where recordings go; by default from the configuration (files on PGlite, the database on PostgreSQL). */
+  recordingStores?: RecordingStores;
 }

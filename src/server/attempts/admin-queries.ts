@@ -24,7 +24,7 @@ import { inlineLimit, preparedOnce, seekPage } from '../db/page-statements.js';
 import { attempts, courses, students, users } from '../db/schema.js';
 import { badRequest } from '../lib/http-errors.js';
 import { listTotals, readCachePerDatabase } from '../lib/read-cache.js';
-import { recordingInfo, recordingUrl } from './service.js';
+import { recordingInfo, recordingUrl } from '../recordings/service.js';
 
 /** A [start, end) range of completion times; null for every date. */
 export type CompletedRange = { start: Date; end: Date } | null;
@@ -319,7 +319,8 @@ export async function attemptDetail(db: Db, attemptId: string): Promise<AttemptD
     teacherScores: asBands(attempt.teacherScores),
     reviewedAt: attempt.reviewedAt?.toISOString() ?? null,
     reviewerUsername: attempt.reviewedAt ? row.reviewerUsername : null,
-    audioUrl: recording ? recordingUrl(attempt.id) : null,
+    audioUrl: recording && !recording.expiredAt ? recordingUrl(attempt.id) : null,
+    recordingExpiredAt: recording?.expiredAt?.toISOString() ?? null,
   };
   if (attempt.kind === 'ielts') {
     const analysis = readIeltsAnalysis(attempt.analysis);

@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECORDING_MAX_BYTES } from '../../shared/api/attempts.js';
 import { attempts } from '../db/schema.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';
-import { createAttempt, interviewSessionBody, testSessionBody } from '../test/attempt-fixtures.js';
+import { interviewSessionBody, testSessionBody } from '../test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../test/factories.js';
-import { parseByteRange } from './range.js';
 
-// Recordings are bytea: node-postgres and PGlite hand them back differently, so both are exercised.
 describe.each(testDrivers)('attempts on %s', (driver) => {
   let t: TestApp;
   let student: CreatedStudent;
@@ -129,93 +125,5 @@ describe.each(testDrivers)('attempts on %s', (driver) => {
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual({ attemptId: body.attemptId, scores, alreadySaved: true });
     });
-  });
-
-  describe('recordings', () => {
-    const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
-    const put = (id: string, cookie: string, payload: Buffer, contentType = 'audio/webm;codecs=opus') =>
-      t.app.inject({ method: 'PUT', url: `/api/attempts/${id}/recording`, headers: { cookie, 'content-type': contentType }, payload });
-    const get = (id: string, cookie: string, range?: string) =>
-      t.app.inject({ method: 'GET', url: `/api/attempts/${id}/recording`, headers: { cookie, ...(range ? { range } : {}) } });
-
-    it('uploads, links and serves a recording with range requests', async () => {
-      const id = await createAttempt(t.database.db, student.student.id);
-      const upload = await put(id, studentCookie, bytes);
-      expect(upload.statusCode, upload.body).toBe(200);
-      expect(upload.json()).toEqual({ audioUrl: `/api/attempts/${id}/recording`, sizeBytes: 1000 });
-
-      const whole = await get(id, studentCookie);
-      expect(whole.statusCode).toBe(200);
-      expect(whole.headers['content-type']).toBe('audio/webm;codecs=opus');
-      expect(whole.headers['accept-ranges']).toBe('bytes');
-      expect(whole.rawPayload.equals(bytes)).toBe(true);
-
-      const part = await get(id, studentCookie, 'bytes=10-19');
-      expect(part.statusCode).toBe(206);
-      expect(part.headers['content-range']).toBe('bytes 10-19/1000');
-      expect(part.rawPayload.equals(bytes.subarray(10, 20))).toBe(true);
-
-      const tail = await get(id, studentCookie, 'bytes=-5');
-      expect(tail.statusCode).toBe(206);
-      expect(tail.rawPayload.equals(bytes.subarray(995))).toBe(true);
-
-      const beyond = await get(id, studentCookie, 'bytes=5000-');
-      expect(beyond.statusCode).toBe(416);
-      expect(beyond.headers['content-range']).toBe('bytes */1000');
-
-      // The save answer now carries the real audio URL.
-      const admin = await createAdmin(t.database.db);
-      const teacher = await sessionCookieForUser(t.database.db, admin.user.id);
-      expect((await get(id, teacher)).statusCode).toBe(200);
-    });
-
-    it('a retried upload replaces the recording', async () => {
-      const id = await createAttempt(t.database.db, student.student.id);
-      await put(id, studentCookie, Buffer.from('first'));
-      await put(id, studentCookie, Buffer.from('second try'));
-      expect((await get(id, studentCookie)).body).toBe('second try');
-    });
-
-    it('keeps other students out', async () => {
-      const id = await createAttempt(t.database.db, student.student.id, { recording: bytes });
-      expect((await get(id, otherCookie)).statusCode).toBe(404);
-      expect((await put(id, otherCookie, bytes)).statusCode).toBe(404);
-    });
-
-    it('refuses a wrong type, an empty body and an oversized one', async () => {
-      const id = await createAttempt(t.database.db, student.student.id);
-      const wrongType = await put(id, studentCookie, bytes, 'video/mp4');
-      expect(wrongType.statusCode).toBe(415);
-      expect((await put(id, studentCookie, bytes, 'audio/x-unknown')).statusCode).toBe(415);
-      expect((await put(id, studentCookie, Buffer.alloc(0))).statusCode).toBe(400);
-      const huge = await put(id, studentCookie, Buffer.alloc(RECORDING_MAX_BYTES + 1));
-      expect(huge.statusCode).toBe(413);
-      expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
-    });
-
-    it('says so for an attempt without a recording or an unknown attempt', async () => {
-      const id = await createAttempt(t.database.db, student.student.id);
-      expect((await get(id, studentCookie)).json().message).toBe('This attempt has no recording.');
-      expect((await get(randomUUID(), studentCookie)).statusCode).toBe(404);
-      expect((await get('not-a-uuid', studentCookie)).statusCode).toBe(400);
-    });
-  });
-});
-
-describe('parseByteRange', () => {
-  it.each([
-    [undefined, 100, null],
-    ['bytes=0-9', 100, { start: 0, end: 9 }],
-    ['bytes=90-', 100, { start: 90, end: 99 }],
-    ['bytes=90-500', 100, { start: 90, end: 99 }],
-    ['bytes=-10', 100, { start: 90, end: 99 }],
-    ['bytes=-500', 100, { start: 0, end: 99 }],
-    ['bytes=100-', 100, 'unsatisfiable'],
-    ['bytes=20-10', 100, 'unsatisfiable'],
-    ['bytes=-0', 100, 'unsatisfiable'],
-    ['bytes=0-1,5-6', 100, null],
-    ['items=0-1', 100, null],
-  ])('%s of %i bytes', (header, size, expected) => {
-    expect(parseByteRange(header, size)).toEqual(expected);
   });
 });

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { SaveInterviewSessionBody } from '../../shared/api/interview.js';
 import type { SaveTestSessionBody } from '../../shared/api/attempts.js';
 import { scoreInterview } from '../../shared/interview/scoring.js';
 import type { SpeakingTestAnswer } from '../../shared/speaking-test/answer.js';
 import { scoreSpeakingTest } from '../../shared/speaking-test/scoring.js';
 import type { Db } from '../db/open.js';
-import { attempts, recordings, type AttemptKind, type AttemptRow } from '../db/schema.js';
+import { attempts, type AttemptKind, type AttemptRow } from '../db/schema.js';
 import { conflict } from '../lib/http-errors.js';
 import { invalidateReadCaches } from '../lib/read-cache.js';
 
@@ -103,37 +103,6 @@ export async function saveInterviewAttempt(
 export async function findAttempt(db: Db, attemptId: string): Promise<AttemptRow | null> {
   const [row] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
   return row ?? null;
-}
-
-export const recordingUrl = (attemptId: string) => `/api/attempts/${attemptId}/recording`;
-
-/** Stores (or replaces, on a retried upload) the recording of an attempt. */
-export async function saveRecording(db: Db, attemptId: string, mimeType: string, data: Uint8Array): Promise<void> {
-  await db
-    .insert(recordings)
-    .values({ attemptId, mimeType, sizeBytes: data.byteLength, data })
-    .onConflictDoUpdate({ target: recordings.attemptId, set: { mimeType, sizeBytes: data.byteLength, data, createdAt: sql`now()` } });
-}
-
-export async function recordingInfo(db: Db, attemptId: string): Promise<{ mimeType: string; sizeBytes: number } | null> {
-  const [row] = await db
-    .select({ mimeType: recordings.mimeType, sizeBytes: recordings.sizeBytes })
-    .from(recordings)
-    .where(eq(recordings.attemptId, attemptId));
-  return row ?? null;
-}
-
-/** Bytes [start, end] (inclusive) of a recording, read by the database without loading the rest. */
-export async function readRecordingBytes(db: Db, attemptId: string, start: number, end: number): Promise<Buffer> {
-  const [row] = await db
-    .select({ chunk: sql<Uint8Array>`substring(${recordings.data} from ${start + 1} for ${end - start + 1})` })
-    .from(recordings)
-    .where(eq(recordings.attemptId, attemptId));
-  if (!row) return Buffer.alloc(0);
-  const chunk = row.chunk as Uint8Array | string;
-  // node-postgres returns bytea as a Buffer; a raw text result would be hex ("\x...").
-  if (typeof chunk === 'string') return Buffer.from(chunk.replace(/^\\x/, ''), 'hex');
-  return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
 
 export async function attemptsOfStudent(db: Db, studentId: number, kind: AttemptKind): Promise<AttemptRow[]> {

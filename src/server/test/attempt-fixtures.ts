@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SaveTestSessionBody } from '../../shared/api/attempts.js';
 import type { SaveInterviewSessionBody } from '../../shared/api/interview.js';
-import { saveRecording } from '../attempts/service.js';
+import { DatabaseRecordingStore } from '../recordings/database-store.js';
+import { saveRecording } from '../recordings/service.js';
 import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
 import { invalidateReadCaches } from '../lib/read-cache.js';
@@ -75,6 +76,18 @@ export async function createAttempt(
     completedAt: new Date(),
   });
   invalidateReadCaches(db);
-  if (options.recording) await saveRecording(db, id, options.mimeType ?? 'audio/webm', options.recording);
+  if (options.recording) {
+    // In the database store, which every app on this database reads whatever store it writes to.
+    const store = new DatabaseRecordingStore(db);
+    const bytes = options.recording;
+    await saveRecording(db, { writeTo: store, of: () => store }, {
+      attemptId: id,
+      studentId,
+      mimeType: options.mimeType ?? 'audio/webm',
+      source: (async function* () {
+        yield bytes;
+      })(),
+    });
+  }
   return id;
 }

@@ -264,6 +264,8 @@ const attemptDetailBase = z.object({
   reviewerUsername: z.string().nullable(),
   /** Where the recording plays (with range requests), or null when none was saved. */
   audioUrl: z.string().nullable(),
+  /** When the retention period deleted the recording (audioUrl is null then). */
+  recordingExpiredAt: z.string().nullable(),
 });
 
 export const attemptDetail = z.discriminatedUnion('kind', [

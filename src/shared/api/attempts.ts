@@ -94,4 +94,18 @@ export const testSessionSaved = z.object({
 export type TestSessionSaved = z.infer<typeof testSessionSaved>;
 
 export const recordingSaved = z.object({ audioUrl: z.string(), sizeBytes: z.number().int() });
+
+/** GET /api/admin/storage: what recordings take and the rules in force (the admin's Settings tab). */
+export const recordingStorage = z.object({
+  /** Recordings kept now, and their bytes. */
+  recordings: z.number().int(),
+  bytes: z.number(),
+  /** Recordings deleted by the retention period (their attempts stay). */
+  expired: z.number().int(),
+  store: z.enum(['file', 'database']),
+  /** 0: kept for ever. */
+  retentionDays: z.number().int(),
+  studentCapBytes: z.number(),
+});
+export type RecordingStorage = z.infer<typeof recordingStorage>;
 export type RecordingSaved = z.infer<typeof recordingSaved>;

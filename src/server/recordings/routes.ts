@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { RECORDING_MAX_BYTES, RECORDING_MIME_TYPES, recordingSaved, recordingStorage } from '../../shared/api/attempts.js';
+import { errorBody } from '../../shared/api/common.js';
+import { findAttempt } from '../attempts/service.js';
+import { effectiveStudentId, requireAuth } from '../auth/access.js';
+import type { AppDeps } from '../deps.js';
+import { HttpError, notFound } from '../lib/http-errors.js';
+import { throttle } from '../lib/throttle.js';
+import { parseByteRange } from './range.js';
+import { openRecording, recordingInfo, recordingUrl, recordingUsage, saveRecording, storedBytesOfStudent } from './service.js';
+import { isStorageFull, limitedBytes, storageFull, type RecordingStores } from './store.js';
+
+export const ATTEMPT_NOT_FOUND = 'There is no such attempt.';
+const RECORDING_TYPE_MESSAGE = `A recording must be audio (${RECORDING_MIME_TYPES.join(', ')}).`;
+const RECORDING_TOO_LARGE = `A recording may be at most ${RECORDING_MAX_BYTES / (1024 * 1024)} MB.`;
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 410: errorBody, 413: errorBody, 415: errorBody, 429: errorBody, 507: errorBody };
+const attemptParams = z.object({ id: z.uuid('must be an attempt id (UUID)') });
+
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
+
+/** The Content-Length a request announced, or undefined (chunked). */
+function announcedLength(request: FastifyRequest): number | undefined {
+  const header = request.headers['content-length'];
+  if (header === undefined) return undefined;
+  const value = Number(header);
+  return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+/**
+ * Recordings: the upload (raw audio bytes, streamed to the store as they arrive, never whole in
+ * memory), the player's range reads, and the storage figures for the admin's Settings tab. Registered
+ * as its own plugin: the audio body parser exists on the upload route only (decision 0013).
+ */
+export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { recordingStores: RecordingStores }): Promise<void> {
+  const db = deps.database.db;
+  const stores = deps.recordingStores;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const studentCapBytes = Math.round(deps.config.RECORDING_STUDENT_CAP_MB * 1_000_000);
+
+  // Only audio reaches the upload: any other type gets 415 before a byte is read. The body is the
+  // request stream itself; the handler reads it into the store.
+  app.addContentTypeParser(/^audio\//, (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser('*', (_request, _payload, done) => done(new HttpError(415, RECORDING_TYPE_MESSAGE)));
+
+  const uploadsPerStudent = throttle(app, {
+    ...deps.rateLimits.uploadsPerStudent,
+    what: 'recording uploads for this student',
+    key: (request) => `upload-student:${effectiveStudentId(request)}`,
+  });
+
+  /** The recording of a saved attempt, uploaded after the attempt (retried until it arrives). */
+  api.put('/api/attempts/:id/recording', {
+    config: { access: 'studentOrActing' },
+    schema: { params: attemptParams, response: { 200: recordingSaved, ...errors } },
+    preHandler: uploadsPerStudent,
+    handler: async (request) => {
+      const source = request.body as AsyncIterable<Uint8Array>;
+      const studentId = effectiveStudentId(request);
+      const mimeType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      if (!(RECORDING_MIME_TYPES as readonly string[]).includes(mimeType)) {
+        throw new HttpError(415, RECORDING_TYPE_MESSAGE);
+      }
+      const length = announcedLength(request);
+      if (length !== undefined && length > RECORDING_MAX_BYTES) throw new HttpError(413, RECORDING_TOO_LARGE);
+      if (length === 0) throw new HttpError(400, 'The recording is empty.');
+      const attempt = await findAttempt(db, request.params.id);
+      if (!attempt || attempt.studentId !== studentId) throw notFound(ATTEMPT_NOT_FOUND);
+      const used = await storedBytesOfStudent(db, studentId, attempt.id);
+      const room = studentCapBytes - used;
+      const overCap = () =>
+        new HttpError(
+          413,
+          `This student's recordings already take ${megabytes(used)} of the ${megabytes(studentCapBytes)} each student may keep, so this one was not stored. The attempt itself is saved; the school can make room.`,
+        );
+      if (length !== undefined && length > room) throw overCap();
+      const maxBytes = Math.min(RECORDING_MAX_BYTES, room);
+      try {
+        const { sizeBytes } = await saveRecording(db, stores, {
+          attemptId: attempt.id,
+          studentId,
+          mimeType: request.headers['content-type'] ?? mimeType,
+          source: limitedBytes(source, {
+            maxBytes,
+            expectedBytes: length,
+            tooLarge: () => (maxBytes < RECORDING_MAX_BYTES ? overCap() : new HttpError(413, RECORDING_TOO_LARGE)),
+          }),
+        });
+        if (sizeBytes === 0) throw new HttpError(400, 'The recording is empty.');
+        return { audioUrl: recordingUrl(attempt.id), sizeBytes };
+      } catch (error) {
+        if (isStorageFull(error)) {
+          request.log.error({ err: error }, 'a recording could not be stored: storage is full');
+          throw storageFull();
+        }
+        throw error;
+      }
+    },
+  });
+
+  /** Plays in the page: HTTP range requests, so a player can show the length and seek; always streamed. */
+  api.get('/api/attempts/:id/recording', {
+    config: { access: 'signedIn' },
+    schema: { params: attemptParams },
+    handler: async (request, reply) => {
+      const auth = requireAuth(request);
+      const attempt = await findAttempt(db, request.params.id);
+      const mayRead =
+        attempt !== null &&
+        (auth.user.isAdmin || (auth.student !== null && auth.student.status === 'Activated' && auth.student.id === attempt.studentId));
+      if (!attempt || !mayRead) throw notFound(ATTEMPT_NOT_FOUND);
+      const info = await recordingInfo(db, attempt.id);
+      if (!info) throw notFound('This attempt has no recording.');
+      if (info.expiredAt || !info.storageKey) {
+        throw new HttpError(
+          410,
+          `This recording was deleted on ${info.expiredAt?.toISOString().slice(0, 10) ?? 'an earlier day'}: the school keeps recordings for ${deps.config.RECORDING_RETENTION_DAYS} days. The attempt's transcript and scores are kept.`,
+        );
+      }
+      const range = parseByteRange(request.headers.range, info.sizeBytes);
+      reply.header('accept-ranges', 'bytes').header('cache-control', 'private, no-cache');
+      if (range === 'unsatisfiable') {
+        return reply.status(416).header('content-range', `bytes */${info.sizeBytes}`).send({ message: 'That part of the recording does not exist.' });
+      }
+      reply.header('content-type', info.mimeType);
+      const { start, end } = range ?? { start: 0, end: info.sizeBytes - 1 };
+      reply.header('content-length', end - start + 1);
+      if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${info.sizeBytes}`);
+      if (info.sizeBytes === 0) return reply.send('');
+      return reply.send(openRecording(stores, { ...info, storageKey: info.storageKey }, start, end));
+    },
+  });
+
+  /** The admin's Settings tab: what recordings take and the rules in force. */
+  api.get('/api/admin/storage', {
+    config: { access: 'admin' },
+    schema: { response: { 200: recordingStorage, ...errors } },
+    handler: async () => ({
+      ...(await recordingUsage(db)),
+      store: stores.writeTo.kind,
+      retentionDays: deps.config.RECORDING_RETENTION_DAYS,
+      studentCapBytes,
+    }),
+  });
+}

@@ -1,0 +1,124 @@
+import type { Readable } from 'node:stream';
+import { and, count, eq, isNotNull, isNull, lt, ne, sql, sum } from 'drizzle-orm';
+import type { Db } from '../db/open.js';
+import { recordings, type RecordingStoreKind } from '../db/schema.js';
+import type { RecordingStores } from './store.js';
+
+export const recordingUrl = (attemptId: string) => `/api/attempts/${attemptId}/recording`;
+
+export interface RecordingInfo {
+  mimeType: string;
+  sizeBytes: number;
+  store: RecordingStoreKind;
+  storageKey: string | null;
+  createdAt: Date;
+  /** When the retention period deleted the bytes; null while they are kept. */
+  expiredAt: Date | null;
+}
+
+export async function recordingInfo(db: Db, attemptId: string): Promise<RecordingInfo | null> {
+  const [row] = await db
+    .select({
+      mimeType: recordings.mimeType,
+      sizeBytes: recordings.sizeBytes,
+      store: recordings.store,
+      storageKey: recordings.storageKey,
+      createdAt: recordings.createdAt,
+      expiredAt: recordings.expiredAt,
+    })
+    .from(recordings)
+    .where(eq(recordings.attemptId, attemptId));
+  return row ?? null;
+}
+
+/** Bytes a student's kept recordings take, leaving out one attempt's (the one being replaced). */
+export async function storedBytesOfStudent(db: Db, studentId: number, exceptAttemptId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sum(recordings.sizeBytes).mapWith(Number) })
+    .from(recordings)
+    .where(and(eq(recordings.studentId, studentId), isNull(recordings.expiredAt), ne(recordings.attemptId, exceptAttemptId)));
+  return row?.bytes ?? 0;
+}
+
+/**
+ * Stores (or, on a retried upload, replaces) an attempt's recording. The bytes are written in full
+ * first; only then does the row point to them, in one transaction, and the replaced bytes are deleted.
+ * An upload that fails half-way leaves the attempt and any earlier recording as they were.
+ */
+export async function saveRecording(
+  db: Db,
+  stores: RecordingStores,
+  input: { attemptId: string; studentId: number; mimeType: string; source: AsyncIterable<Uint8Array> },
+): Promise<{ sizeBytes: number }> {
+  const store = stores.writeTo;
+  const { storageKey, sizeBytes } = await store.write(input.source);
+  let replaced: { store: RecordingStoreKind; storageKey: string | null } | undefined;
+  try {
+    replaced = await db.transaction(async (tx) => {
+      const [old] = await tx
+        .select({ store: recordings.store, storageKey: recordings.storageKey })
+        .from(recordings)
+        .where(eq(recordings.attemptId, input.attemptId))
+        .for('update');
+      const values = { mimeType: input.mimeType, sizeBytes, store: store.kind, storageKey, studentId: input.studentId, expiredAt: null };
+      await tx
+        .insert(recordings)
+        .values({ attemptId: input.attemptId, ...values })
+        .onConflictDoUpdate({ target: recordings.attemptId, set: { ...values, createdAt: sql`now()` } });
+      return old;
+    });
+  } catch (error) {
+    await store.remove(storageKey).catch(() => {});
+    throw error;
+  }
+  if (replaced?.storageKey) await stores.of(replaced.store).remove(replaced.storageKey).catch(() => {});
+  return { sizeBytes };
+}
+
+/** Bytes [start, end] of a kept recording, streamed from its store. */
+export function openRecording(stores: RecordingStores, info: RecordingInfo & { storageKey: string }, start: number, end: number): Readable {
+  return stores.of(info.store).read(info.storageKey, start, end);
+}
+
+/**
+ * Deletes the bytes of recordings older than the retention period (at most `batch` per call); the
+ * attempts, transcripts and scores stay, and the row says when the recording expired.
+ */
+export async function expireOldRecordings(db: Db, stores: RecordingStores, options: { now: Date; retentionDays: number; batch?: number }): Promise<number> {
+  if (options.retentionDays <= 0) return 0;
+  const cutoff = new Date(options.now.getTime() - options.retentionDays * 24 * 3600_000);
+  const due = await db
+    .select({ attemptId: recordings.attemptId, store: recordings.store, storageKey: recordings.storageKey })
+    .from(recordings)
+    .where(and(isNull(recordings.expiredAt), lt(recordings.createdAt, cutoff)))
+    .limit(options.batch ?? 200);
+  let expired = 0;
+  for (const row of due) {
+    // Marked first: a reader then sees "expired" rather than a file that is about to vanish.
+    const [marked] = await db
+      .update(recordings)
+      .set({ expiredAt: options.now, storageKey: null })
+      .where(and(eq(recordings.attemptId, row.attemptId), isNull(recordings.expiredAt)))
+      .returning({ attemptId: recordings.attemptId });
+    if (!marked) continue;
+    if (row.storageKey) await stores.of(row.store).remove(row.storageKey);
+    expired += 1;
+  }
+  return expired;
+}
+
+export interface RecordingUsage {
+  recordings: number;
+  bytes: number;
+  expired: number;
+}
+
+/** What recordings take now (kept ones) and how many the retention period has deleted. */
+export async function recordingUsage(db: Db): Promise<RecordingUsage> {
+  const [kept] = await db
+    .select({ recordings: count(), bytes: sum(recordings.sizeBytes).mapWith(Number) })
+    .from(recordings)
+    .where(isNull(recordings.expiredAt));
+  const [gone] = await db.select({ expired: count() }).from(recordings).where(isNotNull(recordings.expiredAt));
+  return { recordings: kept?.recordings ?? 0, bytes: kept?.bytes ?? 0, expired: gone?.expired ?? 0 };
+}
