@@ -6,6 +6,14 @@ export interface RateLimits {
   signInPerAccount: { max: number; windowMs: number };
   forgotPerClient: { max: number; windowMs: number };
   forgotPerEmail: { max: number; windowMs: number };
+  /** Password changes (current password checks), per client address. */
+  changePasswordPerClient: { max: number; windowMs: number };
+  /** Password changes, per signed-in account: every call counts, right or wrong. */
+  changePasswordPerAccount: { max: number; windowMs: number };
+  /** Attempts saved per student (speaking tests and interviews together, retries included). */
+  savesPerStudent: { max: number; windowMs: number };
+  /** Recording uploads per student (retries included). */
+  uploadsPerStudent: { max: number; windowMs: number };
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -13,4 +21,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   signInPerAccount: { max: 10, windowMs: 15 * 60 * 1000 },
   forgotPerClient: { max: 10, windowMs: 60 * 60 * 1000 },
   forgotPerEmail: { max: 3, windowMs: 60 * 60 * 1000 },
+  changePasswordPerClient: { max: 60, windowMs: 15 * 60 * 1000 },
+  changePasswordPerAccount: { max: 10, windowMs: 15 * 60 * 1000 },
+  // A student finishes a test in 15 minutes; a device's outbox retries a stuck save about once a minute.
+  savesPerStudent: { max: 120, windowMs: 60 * 60 * 1000 },
+  uploadsPerStudent: { max: 120, windowMs: 60 * 60 * 1000 },
 };

@@ -8,7 +8,7 @@ import { createAdmin, createStudent } from '../test/factories.js';
  * One app with small budgets; each test uses its own accounts, e-mail addresses and client addresses,
  * so that only the budget under test can run out.
  */
-const LIMITS: RateLimits = {
+const LIMITS: Partial<RateLimits> = {
   signInPerAccount: { max: 3, windowMs: 60_000 },
   signInPerClient: { max: 3, windowMs: 120_000 },
   forgotPerEmail: { max: 2, windowMs: 3600_000 },

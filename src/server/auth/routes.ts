@@ -1,14 +1,25 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordBody, credentials, forgotPasswordBody, user } from '../../shared/api/auth.js';
 import { errorBody, messageBody } from '../../shared/api/common.js';
 import type { AppDeps } from '../deps.js';
-import { badRequest, unauthorized } from '../lib/http-errors.js';
-import { throttle } from '../lib/throttle.js';
+import { badRequest, unauthorized, type HttpError } from '../lib/http-errors.js';
+import { clearBudget } from '../lib/rate-limit-store.js';
+import { budget, throttle } from '../lib/throttle.js';
 import { requireAuth } from './access.js';
 import { verifyPassword } from './passwords.js';
-import { accountKey, checkPassword, consumeTemporaryPassword, sendTemporaryPasswords, sessionUserDto, setPassword, toUserDto } from './service.js';
+import {
+  accountBudgetKey,
+  accountKey,
+  checkPassword,
+  checkTemporaryPasswordOnly,
+  consumeTemporaryPassword,
+  sendTemporaryPasswords,
+  sessionUserDto,
+  setPassword,
+  toUserDto,
+} from './service.js';
 import { createSession, deleteSessionByToken, SESSION_COOKIE } from './sessions.js';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
@@ -17,16 +28,34 @@ export const FORGOT_PASSWORD_MESSAGE =
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
 
+/** The per-account sign-in budget's key for an account (lifted by a temporary-password sign-in). */
+export const signInAccountBudgetKey = (accountKeyText: string) => `signin-account:${accountKeyText}`;
+
 export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { database, config, rateLimits } = deps;
   const db = database.db;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const signInPerClient = throttle(app, { ...rateLimits.signInPerClient, what: 'sign-in attempts from this device', key: (r) => `signin-ip:${r.ip}` });
-  const signInPerAccount = throttle(app, {
+  // Not a hook that refuses: while an account's budget is spent, its mailed temporary password still
+  // lets the owner in (decision 0014), so the handler decides.
+  const signInPerAccount = budget(app, {
     ...rateLimits.signInPerAccount,
     what: 'sign-in attempts for this account',
-    key: (r) => `signin-account:${accountKey((r.body as { username?: unknown } | undefined)?.username, config.DEFAULT_PHONE_REGION)}`,
+    key: async (r) =>
+      signInAccountBudgetKey(await accountKey(db, (r.body as { username?: unknown } | undefined)?.username, config.DEFAULT_PHONE_REGION)),
+  });
+  /** Sign-ins whose account budget is spent, with the 429 they get unless a temporary password lets them in. */
+  const signInRefusals = new WeakMap<FastifyRequest, HttpError>();
+  const changePasswordPerClient = throttle(app, {
+    ...rateLimits.changePasswordPerClient,
+    what: 'password changes from this device',
+    key: (r) => `password-change-ip:${r.ip}`,
+  });
+  const changePasswordPerAccount = throttle(app, {
+    ...rateLimits.changePasswordPerAccount,
+    what: 'password changes for this account',
+    key: (r) => `password-change-account:${accountBudgetKey(requireAuth(r).user.id)}`,
   });
   const forgotPerClient = throttle(app, { ...rateLimits.forgotPerClient, what: 'password requests from this device', key: (r) => `forgot-ip:${r.ip}` });
   const forgotPerEmail = throttle(app, {
@@ -57,13 +86,24 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     config: { access: 'public' },
     schema: { body: credentials, response: { 200: user, ...errors } },
     onRequest: signInPerClient,
-    preHandler: signInPerAccount,
+    preHandler: async (request) => {
+      const refusal = await signInPerAccount(request);
+      if (refusal) signInRefusals.set(request, refusal);
+    },
     handler: async (request, reply) => {
       const now = deps.now();
-      const result = await checkPassword(db, request.body.username, request.body.password, { allowTemporary: true, now, phoneRegion: config.DEFAULT_PHONE_REGION });
-      if (!result.ok) throw unauthorized(INVALID_LOGIN_MESSAGE);
+      const refusal = signInRefusals.get(request);
+      const check = { now, phoneRegion: config.DEFAULT_PHONE_REGION };
+      const result = refusal
+        ? await checkTemporaryPasswordOnly(db, request.body.username, request.body.password, check)
+        : await checkPassword(db, request.body.username, request.body.password, { ...check, allowTemporary: true });
+      if (!result.ok) throw refusal ?? unauthorized(INVALID_LOGIN_MESSAGE);
       let signedInUser = result.account.user;
-      if (result.usedTemporaryPassword) signedInUser = await consumeTemporaryPassword(db, signedInUser.id);
+      if (result.usedTemporaryPassword) {
+        signedInUser = await consumeTemporaryPassword(db, signedInUser.id);
+        // The mailbox's owner is in: a stranger's guesses no longer lock the account (decision 0014).
+        await clearBudget(db, signInAccountBudgetKey(accountBudgetKey(signedInUser.id)));
+      }
       // A new token at every sign-in; the session the browser had before is ended.
       if (request.sessionToken) await deleteSessionByToken(db, request.sessionToken);
       const { token, expiresAt } = await createSession(db, signedInUser.id, config.SESSION_TTL_HOURS * 3600_000, now);
@@ -85,6 +125,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   api.post('/api/change-password', {
     config: { access: 'signedIn', allowPendingPasswordChange: true },
     schema: { body: changePasswordBody, response: { 200: messageBody, ...errors } },
+    onRequest: changePasswordPerClient,
+    preHandler: changePasswordPerAccount,
     handler: async (request) => {
       const auth = requireAuth(request);
       const { currentPassword, newPassword } = request.body;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { User } from '../../shared/api/auth.js';
 import { looksLikeMobileNumber, normalizeMobileNumber } from '../../shared/phone.js';
 import type { Db } from '../db/open.js';
@@ -39,14 +39,39 @@ export async function findAccount(db: Db, identifier: string, phoneRegion: strin
   return byMobile[0] ?? null;
 }
 
+/** The per-account budget key of an existing account (sign-in, check-access, change-password). */
+export function accountBudgetKey(userId: number): string {
+  return `account:${userId}`;
+}
+
 /**
- * The account a sign-in attempt names, for per-account request budgets: every spelling of one mobile
- * number ("+91 98765 43210", "+919876543210", "98765 43210" in region IN) and every case of one
- * username is one key.
+ * The account a sign-in attempt names, for per-account request budgets: the account itself when the
+ * identifier finds one (its username and every spelling of its mobile number, "+91 98765 43210",
+ * "09876543210", "9876543210" in region IN, are one key: `account:<userId>`), otherwise the
+ * identifier normalised (`name:<…>`), so that probing unknown names is limited too.
  */
-export function accountKey(identifier: unknown, phoneRegion: string): string {
+export async function accountKey(db: Db, identifier: unknown, phoneRegion: string): Promise<string> {
   const text = typeof identifier === 'string' ? identifier : '';
-  return looksLikeMobileNumber(text) ? normalizeMobileNumber(text, phoneRegion) : text.trim().toLowerCase();
+  const userId = text.trim() ? await findAccountUserId(db, text, phoneRegion) : null;
+  if (userId !== null) return accountBudgetKey(userId);
+  return `name:${looksLikeMobileNumber(text) ? normalizeMobileNumber(text, phoneRegion) : text.trim().toLowerCase()}`;
+}
+
+/** findAccount's lookups for the user id only (both read through unique indexes). */
+async function findAccountUserId(db: Db, identifier: string, phoneRegion: string): Promise<number | null> {
+  const [byUsername] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, identifier.trim().toLowerCase()))
+    .limit(1);
+  if (byUsername) return byUsername.id;
+  if (!looksLikeMobileNumber(identifier)) return null;
+  const [byMobile] = await db
+    .select({ id: students.userId })
+    .from(students)
+    .where(eq(students.mobileNumber, normalizeMobileNumber(identifier, phoneRegion)))
+    .limit(1);
+  return byMobile?.id ?? null;
 }
 
 export type PasswordCheck = { ok: true; account: Account; usedTemporaryPassword: boolean } | { ok: false };
@@ -69,17 +94,33 @@ export async function checkPassword(
   if (await verifyPassword(password, account.user.passwordHash)) {
     return { ok: true, account, usedTemporaryPassword: false };
   }
-  const { tempPasswordHash, tempPasswordExpiresAt } = account.user;
-  if (
-    options.allowTemporary &&
-    tempPasswordHash &&
-    tempPasswordExpiresAt &&
-    tempPasswordExpiresAt > options.now &&
-    (await verifyPassword(password, tempPasswordHash))
-  ) {
+  if (options.allowTemporary && (await isTemporaryPassword(account.user, password, options.now))) {
     return { ok: true, account, usedTemporaryPassword: true };
   }
   return { ok: false };
+}
+
+async function isTemporaryPassword(user: UserRow, password: string, now: Date): Promise<boolean> {
+  const { tempPasswordHash, tempPasswordExpiresAt } = user;
+  return Boolean(tempPasswordHash && tempPasswordExpiresAt && tempPasswordExpiresAt > now && (await verifyPassword(password, tempPasswordHash)));
+}
+
+/**
+ * The only check made while an account's sign-in budget is spent: its unexpired mailed temporary
+ * password (about 69 bits, valid 30 minutes) lets the owner in; the account's own password is not
+ * tried. An account without a temporary password costs no hashing (decision 0014).
+ */
+export async function checkTemporaryPasswordOnly(
+  db: Db,
+  identifier: string,
+  password: string,
+  options: { now: Date; phoneRegion: string },
+): Promise<PasswordCheck> {
+  const account = await findAccount(db, identifier, options.phoneRegion);
+  if (!account?.user.tempPasswordHash || !account.user.tempPasswordExpiresAt || account.user.tempPasswordExpiresAt <= options.now) {
+    return { ok: false };
+  }
+  return (await isTemporaryPassword(account.user, password, options.now)) ? { ok: true, account, usedTemporaryPassword: true } : { ok: false };
 }
 
 /** Uses up a temporary password: it works once, and the user must then choose a new password. */
@@ -108,8 +149,13 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
     await tx
       .delete(sessions)
       .where(keepSessionId === null ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`));
+    // A student's new password also ends every teacher's access to them (check-access), on any device.
+    await tx
+      .update(sessions)
+      .set({ actingStudentId: null })
+      .where(inArray(sessions.actingStudentId, tx.select({ id: students.id }).from(students).where(eq(students.userId, userId))));
   });
-  // The signed-out devices' cached sessions go too (read-cache.ts).
+  // The signed-out devices' cached sessions go too, in every app process (read-cache.ts, cache-sync.ts).
   invalidateReadCaches(db);
 }
 

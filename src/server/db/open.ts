@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { startCacheSync } from '../lib/cache-sync.js';
 import { migrationsFolder } from '../lib/paths.js';
 import * as schema from './schema.js';
 
@@ -36,7 +37,12 @@ export const pgliteExtensions = { pg_trgm };
 /** An arbitrary, fixed key so that several processes starting at once migrate one after another. */
 const MIGRATION_LOCK_KEY = 7_262_001;
 
-export async function openDatabase(target: DatabaseTarget, options: { migrate?: boolean } = {}): Promise<Database> {
+/**
+ * Opens (and by default migrates) a database. On PostgreSQL the handle also keeps the read caches of
+ * every app process on that database in step (lib/cache-sync.ts: NOTIFY/LISTEN on one extra
+ * connection), unless `syncReadCaches: false`.
+ */
+export async function openDatabase(target: DatabaseTarget, options: { migrate?: boolean; syncReadCaches?: boolean } = {}): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5000 });
@@ -53,13 +59,18 @@ export async function openDatabase(target: DatabaseTarget, options: { migrate?: 
         client.release();
       }
     }
+    const cacheSync =
+      options.syncReadCaches === false ? null : await startCacheSync({ connectionString: target.url, pool, db: db as unknown as Db });
     return {
       db: db as unknown as Db,
       driver: 'postgres',
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await cacheSync?.stop();
+        await pool.end();
+      },
     };
   }
 

@@ -5,8 +5,9 @@ import type { Db } from '../db/open.js';
  * where each list page starts, and the session behind a cookie. Each value is reused for at most
  * `ttlMs`; every write this process makes clears all of a database's caches at once
  * (invalidateReadCaches: called by the write paths, and by the app after every state-changing
- * request), so a single-process deployment never reads a stale value after its own writes. Writes by
- * another process (a second server, the admin CLI) show within the time to live.
+ * request), so a single-process deployment never reads a stale value after its own writes. On
+ * PostgreSQL every process also tells the others (NOTIFY, lib/cache-sync.ts), which clear theirs at
+ * once; only while that connection is down do another process's writes wait for the time to live.
  * See docs/decisions/0008-list-totals-cache.md and 0011-read-caches-and-seek-pages.md.
  */
 export const READ_CACHE_TTL_MS = 5_000;
@@ -114,7 +115,24 @@ export function readCachePerDatabase<V>(options: { ttlMs?: number; maxEntries?: 
 /** The lists' totals ("Showing 1-10 of 48,213"), per list and filter. */
 export const listTotals = readCachePerDatabase<number>();
 
-/** Every read cache of this database is cleared: the next requests read again. */
+const broadcastOfDatabase = new WeakMap<Db, () => void>();
+
+/**
+ * How a database handle tells the other app processes that it wrote (cache-sync.ts sets it on
+ * PostgreSQL; PGlite has one process only). `undefined` removes it.
+ */
+export function setReadCacheBroadcast(db: Db, broadcast: (() => void) | undefined): void {
+  if (broadcast) broadcastOfDatabase.set(db, broadcast);
+  else broadcastOfDatabase.delete(db);
+}
+
+/** Every read cache of this database is cleared, here and in the other app processes: the next requests read again. */
 export function invalidateReadCaches(db: Db): void {
+  invalidateLocalReadCaches(db);
+  broadcastOfDatabase.get(db)?.();
+}
+
+/** This process's read caches of this database are cleared (another process wrote). */
+export function invalidateLocalReadCaches(db: Db): void {
   for (const cache of cachesOfDatabase.get(db) ?? []) cache.invalidate();
 }

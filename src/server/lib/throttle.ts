@@ -7,22 +7,40 @@ export function describeWait(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+export interface BudgetOptions {
+  max: number;
+  windowMs: number;
+  /** Ends "Too many …": "sign-in attempts for this account". */
+  what: string;
+  /** The counter's key, unique to this budget (prefix it with the budget's name); may look the account up. */
+  key: (request: FastifyRequest) => string | Promise<string>;
+}
+
 /**
- * A request budget built on @fastify/rate-limit's counters: at most `max` requests per `windowMs` for
- * each key, then 429 with Retry-After and a message saying when to try again. Several budgets can guard
- * one route (per client and per account), which the plugin's own per-route hook does not allow.
+ * A request budget on @fastify/rate-limit's counters: counts the request and answers null while at
+ * most `max` requests per `windowMs` have been counted for its key, otherwise the 429 to send (with
+ * Retry-After and a sentence saying when to try again). The counters live where the plugin's store
+ * keeps them: the database's `rate_limits` table (app.ts, lib/rate-limit-store.ts), shared by every
+ * app process (decision 0014). Several budgets can guard one route (per client and per account),
+ * which the plugin's own per-route hook does not allow.
  */
-export function throttle(
-  app: FastifyInstance,
-  options: { max: number; windowMs: number; what: string; key: (request: FastifyRequest) => string },
-): (request: FastifyRequest) => Promise<void> {
+export function budget(app: FastifyInstance, options: BudgetOptions): (request: FastifyRequest) => Promise<HttpError | null> {
   const limiter = app.createRateLimit({ max: options.max, timeWindow: options.windowMs, keyGenerator: options.key });
   return async (request) => {
     const result = await limiter(request);
-    if (result.isAllowed || !result.isExceeded) return;
+    if (result.isAllowed || !result.isExceeded) return null;
     const seconds = Math.max(1, result.ttlInSeconds);
-    throw new HttpError(429, `Too many ${options.what}. Please wait ${describeWait(seconds)} and try again.`, {
+    return new HttpError(429, `Too many ${options.what}. Please wait ${describeWait(seconds)} and try again.`, {
       'retry-after': String(seconds),
     });
+  };
+}
+
+/** A budget as a hook: the request is refused with 429 once the budget is spent. */
+export function throttle(app: FastifyInstance, options: BudgetOptions): (request: FastifyRequest) => Promise<void> {
+  const take = budget(app, options);
+  return async (request) => {
+    const refusal = await take(request);
+    if (refusal) throw refusal;
   };
 }

@@ -23,7 +23,7 @@ export async function studentRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const perAccount = throttle(app, {
     ...deps.rateLimits.signInPerAccount,
     what: 'access checks for this student',
-    key: (r) => `access-account:${accountKey((r.body as { username?: unknown } | undefined)?.username, deps.config.DEFAULT_PHONE_REGION)}`,
+    key: async (r) => `access-account:${await accountKey(db, (r.body as { username?: unknown } | undefined)?.username, deps.config.DEFAULT_PHONE_REGION)}`,
   });
 
   api.get('/api/student/profile', {

@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimits } from '../db/schema.js';
+import { countHit, readHits } from '../lib/rate-limit-store.js';
+import { createAppPair, type AppPair } from '../test/app-pair.js';
+import { sessionCookieForUser, sessionCookieFrom } from '../test/app.js';
+import { testDrivers } from '../test/databases.js';
+import { createAdmin, createStudent } from '../test/factories.js';
+import { DEFAULT_RATE_LIMITS } from './limits.js';
+
+const ACCOUNT_MAX = DEFAULT_RATE_LIMITS.signInPerAccount.max;
+const LOCKED = /^Too many sign-in attempts for this account\. Please wait \d+ minutes? and try again\.$/;
+
+function expectLocked(response: LightMyRequestResponse, what = 'sign-in attempts for this account'): void {
+  expect(response.statusCode, response.body).toBe(429);
+  expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  expect((response.json() as { message: string }).message.startsWith(`Too many ${what}.`)).toBe(true);
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each(testDrivers)('budgets shared by every app process (%s)', (driver) => {
+  let pair: AppPair;
+  beforeAll(async () => {
+    pair = await createAppPair(driver);
+  });
+  afterAll(() => pair?.close());
+
+  const login = (app: FastifyInstance, username: string, password: string, remoteAddress: string) =>
+    app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress });
+
+  it('the counter is one atomic row per key: a window, then a fresh one; expired rows are swept', async () => {
+    const db = pair.database.db;
+    await db.insert(rateLimits).values({ key: 'test:long-gone', hits: 5, resetAt: new Date(Date.now() - 3600_000) });
+    const counts = await Promise.all([1, 2, 3, 4, 5].map(() => countHit(pair.secondDatabase.db, 'test:atomic', 60_000)));
+    expect(counts.map((c) => c.hits).sort()).toEqual([1, 2, 3, 4, 5]);
+    for (const count of counts) expect(count.ttlMs).toBeGreaterThan(55_000);
+    expect((await readHits(db, 'test:atomic')).hits).toBe(5);
+    // The first count on a handle swept the rows whose window had ended.
+    expect(await db.select().from(rateLimits).where(eq(rateLimits.key, 'test:long-gone'))).toEqual([]);
+
+    expect((await countHit(db, 'test:short', 150)).hits).toBe(1);
+    expect((await countHit(db, 'test:short', 150)).hits).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await readHits(db, 'test:short')).hits).toBe(0);
+    expect((await countHit(db, 'test:short', 150)).hits).toBe(1);
+  });
+
+  it(`${ACCOUNT_MAX} failures through one app: the other app refuses the account too, even the right password`, async () => {
+    const student = await createStudent(pair.database.db, { username: 'shared-one' });
+    for (let i = 0; i < ACCOUNT_MAX; i += 1) {
+      expect((await login(pair.first, 'shared-one', `wrong-${i}`, `203.0.113.${i + 1}`)).statusCode).toBe(401);
+    }
+    const refused = await login(pair.second, 'shared-one', student.password, '203.0.113.99');
+    expectLocked(refused);
+    expect(refused.json().message).toMatch(LOCKED);
+    expect(refused.cookies).toHaveLength(0);
+    // One row in the shared table holds the account's count.
+    const [row] = await pair.database.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `signin-account:account:${student.user.id}`));
+    expect(row?.hits).toBe(ACCOUNT_MAX + 1);
+  });
+
+  it('a username and every spelling of the same mobile number count against one account budget', async () => {
+    const student = await createStudent(pair.database.db, { username: 'priya', mobileNumber: '+91 98765 43210' });
+    const other = await createStudent(pair.database.db);
+    const spellings = ['priya', '+91 98765 43210', '09876543210', '9876543210', 'PRIYA'];
+    for (let i = 0; i < ACCOUNT_MAX; i += 1) {
+      const app = i % 2 === 0 ? pair.first : pair.second;
+      expect((await login(app, spellings[i % spellings.length]!, 'wrong-password', `198.51.100.${i + 1}`)).statusCode).toBe(401);
+    }
+    for (const [i, spelling] of spellings.entries()) {
+      expectLocked(await login(pair.second, spelling, student.password, `198.51.100.${50 + i}`));
+    }
+    expect((await login(pair.first, other.mobileNumber, other.password, '198.51.100.60')).statusCode).toBe(200);
+  });
+
+  it('unknown names are limited too, per name', async () => {
+    for (let i = 0; i < ACCOUNT_MAX; i += 1) {
+      const app = i % 2 === 0 ? pair.first : pair.second;
+      expect((await login(app, ' Nobody-Here ', 'guess', `192.0.2.${i + 1}`)).statusCode).toBe(401);
+    }
+    expectLocked(await login(pair.first, 'nobody-here', 'guess', '192.0.2.99'));
+  });
+
+  it('student check-access: one budget per student, whatever the spelling, across apps', async () => {
+    const admin = await createAdmin(pair.database.db);
+    const cookie = await sessionCookieForUser(pair.database.db, admin.user.id);
+    const student = await createStudent(pair.database.db, { username: 'ravi', mobileNumber: '+91 91234 56789' });
+    const spellings = ['ravi', '+91 91234 56789', '09123456789', '9123456789'];
+    const check = (app: FastifyInstance, username: string, password: string, remoteAddress: string) =>
+      app.inject({ method: 'POST', url: '/api/student/check-access', headers: { cookie }, payload: { username, password }, remoteAddress });
+    for (let i = 0; i < ACCOUNT_MAX; i += 1) {
+      const app = i % 2 === 0 ? pair.first : pair.second;
+      expect((await check(app, spellings[i % spellings.length]!, 'wrong-password', `192.0.2.${100 + i}`)).statusCode).toBe(401);
+    }
+    expectLocked(await check(pair.second, '9123456789', student.password, '192.0.2.150'), 'access checks for this student');
+    expectLocked(await check(pair.first, 'ravi', student.password, '192.0.2.151'), 'access checks for this student');
+  });
+
+  it('change-password: wrong current passwords from any app use up the account budget, then 429', async () => {
+    const student = await createStudent(pair.database.db);
+    const cookie = await sessionCookieForUser(pair.database.db, student.user.id);
+    const change = (app: FastifyInstance, currentPassword: string, remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/change-password',
+        headers: { cookie },
+        payload: { currentPassword, newPassword: 'a-brand-new-password-7' },
+        remoteAddress,
+      });
+    const max = DEFAULT_RATE_LIMITS.changePasswordPerAccount.max;
+    for (let i = 0; i < max; i += 1) {
+      const response = await change(i % 2 === 0 ? pair.first : pair.second, `not-it-${i}`, `203.0.113.${100 + i}`);
+      expect(response.statusCode, response.body).toBe(400);
+    }
+    const refused = await change(pair.second, student.password, '203.0.113.200');
+    expectLocked(refused, 'password changes for this account');
+    expect(refused.json().message).toMatch(/^Too many password changes for this account\. Please wait 15 minutes and try again\.$/);
+    // The password did not change.
+    expect((await login(pair.first, student.mobileNumber, 'a-brand-new-password-7', '203.0.113.201')).statusCode).not.toBe(200);
+  });
+
+  it("the owner gets past a stranger's lock with the mailed temporary password, which lifts the lock", async () => {
+    const student = await createStudent(pair.database.db, { username: 'locked-out', email: 'locked.out@example.org' });
+    for (let i = 0; i < ACCOUNT_MAX; i += 1) {
+      expect((await login(pair.first, 'locked-out', `stranger-${i}`, `203.0.113.${i + 1}`)).statusCode).toBe(401);
+    }
+    expectLocked(await login(pair.second, 'locked-out', student.password, '198.51.100.200'));
+
+    const forgot = await pair.second.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'locked.out@example.org' } });
+    expect(forgot.statusCode).toBe(200);
+    const mail = await waitFor('the temporary password mail', () => pair.mails.find((m) => m.to === 'locked.out@example.org'));
+    const temporary = /Temporary password: (\S+)/.exec(mail.text)?.[1];
+    expect(temporary).toBeDefined();
+    // Asking for the mail lifts nothing: whoever knows the address could otherwise reset the budget.
+    expectLocked(await login(pair.first, 'locked-out', student.password, '198.51.100.201'));
+    // While locked, only the temporary password is tried: the stranger's guesses still get 429.
+    expectLocked(await login(pair.first, 'locked-out', 'stranger-again', '203.0.113.50'));
+
+    const signedIn = await login(pair.first, 'locked-out', temporary!, '198.51.100.202');
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json()).toMatchObject({ mustChangePassword: true });
+    const cookie = sessionCookieFrom(signedIn);
+    const changed = await pair.second.inject({
+      method: 'POST',
+      url: '/api/change-password',
+      headers: { cookie },
+      payload: { newPassword: 'my-own-new-password-9' },
+      remoteAddress: '198.51.100.202',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // The lock is gone: the owner signs in with the new password on any app.
+    expect((await login(pair.second, 'locked-out', 'my-own-new-password-9', '198.51.100.203')).statusCode).toBe(200);
+    const [row] = await pair.database.db.select().from(rateLimits).where(eq(rateLimits.key, `signin-account:account:${student.user.id}`));
+    expect(row?.hits).toBe(1);
+  });
+});

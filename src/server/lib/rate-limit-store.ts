@@ -1,0 +1,94 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/open.js';
+import { rateLimits } from '../db/schema.js';
+
+/** Expired budget rows are deleted at most this often per database handle (by the store, as it counts). */
+export const RATE_LIMIT_SWEEP_INTERVAL_MS = 60_000;
+/** A counter stops growing here (a flood cannot overflow the integer column). */
+const MAX_HITS = 1_000_000_000;
+
+export interface BudgetCount {
+  /** Requests counted in the current window, this one included. */
+  hits: number;
+  /** Milliseconds until the window ends, by the database's clock. */
+  ttlMs: number;
+}
+
+const lastSweep = new WeakMap<Db, number>();
+
+type CountRow = { hits: number | string; ttl_ms: number | string };
+/** The rows of a raw query: node-postgres and PGlite both answer `{ rows }`. */
+const rowsOf = (result: unknown) => (result as { rows: CountRow[] }).rows;
+
+/** Deletes the rows of windows that have ended; at most once a minute per database handle. */
+async function sweepExpired(db: Db): Promise<void> {
+  const now = Date.now();
+  if (now - (lastSweep.get(db) ?? 0) < RATE_LIMIT_SWEEP_INTERVAL_MS) return;
+  lastSweep.set(db, now);
+  await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now()`);
+}
+
+/**
+ * Counts one request against a key in the shared `rate_limits` table, in one atomic statement: a new
+ * key or a key whose window has ended starts a window of `windowMs` with 1 hit; otherwise the count
+ * goes up by one. Every app process on the database shares the counts (decision 0014).
+ */
+export async function countHit(db: Db, key: string, windowMs: number): Promise<BudgetCount> {
+  await sweepExpired(db);
+  const window = sql`(${Math.max(0, Math.trunc(windowMs))} * interval '1 millisecond')`;
+  const rows = rowsOf(await db.execute(sql`
+    insert into ${rateLimits} as r (key, hits, reset_at) values (${key}, 1, now() + ${window})
+    on conflict (key) do update set
+      hits = case when r.reset_at <= now() then 1 else least(r.hits + 1, ${MAX_HITS}) end,
+      reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+    returning r.hits, ceil(extract(epoch from (r.reset_at - now())) * 1000)::bigint as ttl_ms`));
+  const row = rows[0];
+  if (!row) throw new Error(`the rate limit row for ${key} was not returned`);
+  return { hits: Number(row.hits), ttlMs: Math.max(0, Number(row.ttl_ms)) };
+}
+
+/** The count of a key without counting (0 hits when its window has ended or it has none). */
+export async function readHits(db: Db, key: string): Promise<BudgetCount> {
+  const rows = rowsOf(await db.execute(sql`
+    select hits, ceil(extract(epoch from (reset_at - now())) * 1000)::bigint as ttl_ms
+    from ${rateLimits} where key = ${key} and reset_at > now()`));
+  const row = rows[0];
+  return row ? { hits: Number(row.hits), ttlMs: Math.max(0, Number(row.ttl_ms)) } : { hits: 0, ttlMs: 0 };
+}
+
+/** Ends a key's window at once: its budget is whole again (a lifted lock). */
+export async function clearBudget(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/**
+ * @fastify/rate-limit's custom `store` option: a class the plugin instantiates itself (with its global
+ * options), whose `child()` it calls for every `createRateLimit()` and route budget, and whose
+ * `incr(key, callback, timeWindow, max)` it calls once per request. The counts live in the database,
+ * so the class is made per database handle. Keys must be unique across budgets: `throttle()` prefixes
+ * them with the budget's name (the plugin's `createRateLimit` passes no route to `child()`).
+ */
+export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      countHit(db, key, timeWindow).then(
+        ({ hits, ttlMs }) => callback(null, { current: hits, ttl: ttlMs }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    /** `{ increment: false }` calls: the count without counting. */
+    read(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void): void {
+      readHits(db, key).then(
+        ({ hits, ttlMs }) => callback(null, { current: hits, ttl: ttlMs }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return new DatabaseRateLimitStore();
+    }
+  }
+  return DatabaseRateLimitStore;
+}
