@@ -7,3 +7,7 @@ export const LIST_P99_BUDGET_MS = 50;
 export const LIGHTHOUSE_BUDGET_ROUTES = ['/', '/auth'];
 export const LIGHTHOUSE_PERFORMANCE_BUDGET = 95;
 export const LIGHTHOUSE_ACCESSIBILITY_BUDGET = 100;
+/** Issue 13: the students list's p99 while 20 recordings of 10 MB upload at once (bench/uploads.ts), per driver. */
+export const UPLOAD_LIST_P99_BUDGET_MS = { pglite: 100, postgres: 50 } as const;
+/** ...and the server's resident memory may grow by at most this much meanwhile. */
+export const UPLOAD_RSS_GROWTH_BUDGET_MB = 100;

@@ -9,15 +9,18 @@ import {
   LIGHTHOUSE_BUDGET_ROUTES,
   LIGHTHOUSE_PERFORMANCE_BUDGET,
   LIST_P99_BUDGET_MS,
+  UPLOAD_LIST_P99_BUDGET_MS,
+  UPLOAD_RSS_GROWTH_BUDGET_MB,
 } from './budgets.ts';
 import type { LighthouseRow } from './lighthouse.ts';
 import type { LoadRow } from './lists.ts';
+import type { UploadRow } from './uploads.ts';
 
 /** `npm run bench:check`: fails when the last `npm run bench` missed a budget. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = JSON.parse(readFileSync(path.join(root, 'bench/results/latest.json'), 'utf8')) as {
   routes: RouteSize[];
-  lists?: Array<{ driver: 'pglite' | 'postgres'; rows: LoadRow[] }>;
+  lists?: Array<{ driver: 'pglite' | 'postgres'; rows: LoadRow[]; uploads?: UploadRow }>;
   lighthouse?: LighthouseRow[];
 };
 const misses: string[] = [];
@@ -39,6 +42,20 @@ if (postgresRows.length === 0) {
     if (row.non2xx > 0 || row.errors > 0) misses.push(`PostgreSQL ${row.row}: ${row.non2xx} non-2xx answers and ${row.errors} errors under load`);
     if (row.p99Ms >= LIST_P99_BUDGET_MS) misses.push(`PostgreSQL ${row.row}: p99 ${row.p99Ms} ms at 50 connections; the budget is under ${LIST_P99_BUDGET_MS} ms`);
   }
+}
+// Recordings uploading while the lists are read: list p99 and the server's memory, per driver.
+for (const driver of ['pglite', 'postgres'] as const) {
+  const uploads = results.lists?.find((d) => d.driver === driver)?.uploads;
+  if (!uploads) {
+    if (driver === 'pglite' || postgresRows.length > 0) misses.push(`${driver}: the upload bench was not measured`);
+    continue;
+  }
+  for (const failure of uploads.failures) misses.push(`${driver} uploads: ${failure}`);
+  if (uploads.duringP99Ms > UPLOAD_LIST_P99_BUDGET_MS[driver]) {
+    misses.push(`${driver}: students list p99 ${uploads.duringP99Ms} ms while recordings upload; the budget is ${UPLOAD_LIST_P99_BUDGET_MS[driver]} ms`);
+  }
+  const growth = uploads.rssPeakMb - uploads.rssBeforeMb;
+  if (growth > UPLOAD_RSS_GROWTH_BUDGET_MB) misses.push(`${driver}: server memory grew ${growth.toFixed(0)} MB during the uploads; the budget is ${UPLOAD_RSS_GROWTH_BUDGET_MB} MB`);
 }
 // Lighthouse, mobile preset: performance >= 95 and accessibility 100 on / and /auth.
 for (const route of LIGHTHOUSE_BUDGET_ROUTES) {

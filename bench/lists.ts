@@ -26,6 +26,7 @@ import {
 import { freePort } from '../e2e/support/ports.ts';
 import { ATTEMPTS_PAGE_SIZE } from '../src/shared/api/admin-attempts.ts';
 import { STUDENTS_PAGE_SIZE } from '../src/shared/api/students.ts';
+import { LIST_CONNECTIONS, measureUploads, prepareUploaders, UPLOAD_BYTES, UPLOADERS, type Uploader, type UploadRow } from './uploads.ts';
 
 /**
  * The admin lists under load (`npm run bench`, called from bench/run.ts): per driver (PGlite in a
@@ -87,6 +88,7 @@ export interface DriverResult {
   rows: LoadRow[];
   rssIdleMb: number;
   rssAfterMb: number;
+  uploads: UploadRow;
 }
 
 const log = (text: string) => process.stdout.write(`${text}\n`);
@@ -321,7 +323,7 @@ function loadRows(): Array<{ row: string; path: string; list: boolean }> {
   return rows;
 }
 
-async function measure(base: string, pid: number): Promise<{ rows: LoadRow[]; rssIdleMb: number; rssAfterMb: number }> {
+async function measure(base: string, pid: number, uploaders: Uploader[]): Promise<{ rows: LoadRow[]; rssIdleMb: number; rssAfterMb: number; uploads: UploadRow }> {
   const cookie = await signIn(base);
   // Each endpoint must answer 200 before it is measured: a 4xx would be fast and meaningless.
   for (const { path: urlPath } of loadRows()) {
@@ -351,35 +353,50 @@ async function measure(base: string, pid: number): Promise<{ rows: LoadRow[]; rs
     log(`  ${row.row}: ${Math.round(row.requestsPerSecond)} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms${row.non2xx || row.errors ? ` (${row.non2xx} non-2xx, ${row.errors} errors)` : ''}`);
     rows.push(row);
   }
-  rows.push(await saveAttemptRow(base, cookie, ceiling), await signInBurstRow(base, ceiling));
   const rssAfterMb = rssMb(pid);
+  const uploads = await measureUploads(base, cookie, pid, uploaders, DURATION_S);
+  log(
+    `  students list (${LIST_CONNECTIONS} connections) while ${UPLOADERS} recordings of ${UPLOAD_BYTES / 1e6} MB upload at once: p99 ${uploads.duringP99Ms} ms (alone ${uploads.baselineP99Ms} ms); uploads took ${uploads.uploadSeconds.toFixed(1)} s; RSS ${uploads.rssBeforeMb.toFixed(0)} -> peak ${uploads.rssPeakMb.toFixed(0)} MB${uploads.failures.length ? `; FAILURES: ${uploads.failures.join('; ')}` : ''}`,
+  );
+  rows.push(await saveAttemptRow(base, uploaders, ceiling), await signInBurstRow(base, ceiling));
   // autocannon leaves its last requests unanswered: let the server finish them before it is stopped.
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  return { rows, rssIdleMb, rssAfterMb };
+  return { rows, rssIdleMb, rssAfterMb, uploads };
 }
 
 /**
- * POST /api/test-sessions as a student: each request a new attempt id (a repeated id is an
+ * POST /api/test-sessions as students (SAVING_STUDENTS of them in turn): each request a new attempt id (a repeated id is an
  * idempotent retry and would store nothing), with about 60 words of answers scored by the server.
  */
-async function saveAttemptRow(base: string, adminCookie: string, ceiling: number): Promise<LoadRow> {
-  const newest = (await (await fetch(`${base}/api/admin/students`, { headers: { cookie: adminCookie } })).json()) as {
-    students: Array<{ id: number; username: string | null; status: string }>;
+async function saveAttemptRow(base: string, students: Uploader[], ceiling: number): Promise<LoadRow> {
+  // Spread over many students: one student's saves are budgeted (120 an hour).
+  let next = 0;
+  const request = () => {
+    const student = students[next % students.length];
+    next += 1;
+    if (!student) throw new Error('no students to save attempts for');
+    return { cookie: student.cookie, body: JSON.stringify(testSessionBody(student.studentId, { attemptId: randomUUID() })) };
   };
-  const student = newest.students.find((s) => s.username && s.status === 'Activated');
-  if (!student?.username) throw new Error('no activated seeded student with a username on the first page');
-  const cookie = await signIn(base, student.username, STUDENT_PASSWORD);
-  const body = () => JSON.stringify(testSessionBody(student.id, { attemptId: randomUUID() }));
-  const first = await fetch(`${base}/api/test-sessions`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: body() });
-  if (first.status !== 201) throw new Error(`POST /api/test-sessions answered ${first.status}: ${await first.text()}`);
+  const first = request();
+  const firstResponse = await fetch(`${base}/api/test-sessions`, { method: 'POST', headers: { cookie: first.cookie, 'content-type': 'application/json' }, body: first.body });
+  if (firstResponse.status !== 201) throw new Error(`POST /api/test-sessions answered ${firstResponse.status}: ${await firstResponse.text()}`);
   const run = (duration: number) =>
     autocannon({
       url: `${base}/api/test-sessions`,
       connections: CONNECTIONS,
       duration,
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      requests: [{ method: 'POST', path: '/api/test-sessions', setupRequest: (request) => ({ ...request, method: 'POST', body: body() }) }],
+      headers: { 'content-type': 'application/json' },
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/test-sessions',
+          setupRequest: (sent) => {
+            const { cookie, body } = request();
+            return { ...sent, method: 'POST', headers: { ...sent.headers, cookie }, body };
+          },
+        },
+      ],
     });
   await run(WARMUP_S);
   const result = await run(DURATION_S);
@@ -483,7 +500,8 @@ async function seedAndExplain(database: Database, driver: string) {
   for (const plan of [...plans, ...informational]) {
     log(`\n-- ${driver} / ${plan.query}${plan.seqScan ? '   <-- SEQUENTIAL SCAN' : ''}\n${plan.plan}`);
   }
-  return { seedSeconds, plans, informational };
+  const uploaders = await prepareUploaders(database);
+  return { seedSeconds, plans, informational, uploaders };
 }
 
 async function benchPglite(): Promise<DriverResult & { informational: PlanResult[] }> {
@@ -500,7 +518,7 @@ async function benchPglite(): Promise<DriverResult & { informational: PlanResult
     const server = await startServer({ DATA_DIR: dataDir });
     try {
       log('PGlite: load (autocannon, 50 connections):');
-      const measured = await measure(server.base, server.child.pid ?? 0);
+      const measured = await measure(server.base, server.child.pid ?? 0, explained.uploaders);
       return { driver: 'pglite', ...explained, ...measured };
     } finally {
       await server.stop();
@@ -526,7 +544,7 @@ async function benchPostgres(serverUrl: string): Promise<DriverResult & { inform
     const server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir });
     try {
       log('PostgreSQL: load (autocannon, 50 connections):');
-      const measured = await measure(server.base, server.child.pid ?? 0);
+      const measured = await measure(server.base, server.child.pid ?? 0, explained.uploaders);
       return { driver: 'postgres', ...explained, ...measured };
     } finally {
       await server.stop();
@@ -578,6 +596,16 @@ export async function runListBench(): Promise<ListBenchResult> {
     '| driver | seeding | server RSS idle | server RSS after the list load |',
     '|---|---:|---:|---:|',
     ...drivers.map((d) => `| ${DRIVER_NAMES[d.driver]} | ${d.seedSeconds.toFixed(1)} s | ${d.rssIdleMb.toFixed(0)} MB | ${d.rssAfterMb.toFixed(0)} MB |`),
+    '',
+    `### Recordings arriving while teachers read (${UPLOADERS} students upload ${UPLOAD_BYTES / 1e6} MB each at once; the students list read on ${LIST_CONNECTIONS} connections meanwhile)`,
+    '',
+    '| driver | list p99 alone | list p99 during the uploads | list requests during them | uploads confirmed | all uploads took | server RSS before | RSS peak (growth) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...drivers.map(
+      ({ driver, uploads: u }) =>
+        `| ${DRIVER_NAMES[driver]} | ${ms(u.baselineP99Ms)} | ${ms(u.duringP99Ms)} | ${u.duringRequests} | ${u.uploadsOk} of ${UPLOADERS} | ${u.uploadSeconds.toFixed(1)} s | ${u.rssBeforeMb.toFixed(0)} MB | ${u.rssPeakMb.toFixed(0)} MB (+${(u.rssPeakMb - u.rssBeforeMb).toFixed(0)} MB) |`,
+    ),
+    ...drivers.flatMap(({ driver, uploads: u }) => u.failures.map((f) => `- ${DRIVER_NAMES[driver]}: ${f}`)),
     '',
     '### Query plans (EXPLAIN of the SQL the endpoints run)',
     '',

@@ -54,12 +54,13 @@ writeFileSync(
       routes,
       password: lists.password,
       lighthouse,
-      lists: lists.drivers.map(({ driver, seedSeconds, rows, rssIdleMb, rssAfterMb, plans, informational }) => ({
+      lists: lists.drivers.map(({ driver, seedSeconds, rows, rssIdleMb, rssAfterMb, uploads, plans, informational }) => ({
         driver,
         seedSeconds,
         rows,
         rssIdleMb,
         rssAfterMb,
+        uploads,
         plans: [...plans, ...informational].map(({ query, indexes, seqScan }) => ({ query, indexes, seqScan })),
       })),
     },

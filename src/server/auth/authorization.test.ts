@@ -154,6 +154,7 @@ const TABLE: Record<string, Row> = {
     // Only the student whose attempt it is, or a teacher; anyone else is told it does not exist.
     expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [404, 'There is no such attempt.'], admin: 200, adminActing: 200 },
   },
+  'GET /api/admin/storage': { expected: adminOnly(200) },
   'GET /api/admin/test-attempts': { expected: adminOnly(200) },
   'GET /api/admin/interview-attempts': { expected: adminOnly(200) },
   'GET /api/admin/test-attempts/export.csv': { expected: adminOnly(200) },

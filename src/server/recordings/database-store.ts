@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import type { Db } from '../db/open.js';
 import { recordingChunks, recordings } from '../db/schema.js';
 import type { RecordingStore } from './store.js';
@@ -9,6 +10,13 @@ import type { RecordingStore } from './store.js';
 export const RECORDING_CHUNK_BYTES = 256 * 1024;
 /** Pieces read by one query while streaming. */
 const CHUNKS_PER_READ = 4;
+
+/**
+ * Piece reads and writes running at once in this process. The pool has 10 connections: uploads and
+ * players must leave most of them to the other requests (20 uploads at once would otherwise hold them
+ * all and every list request would queue behind the pieces).
+ */
+const PIECE_QUERIES_AT_ONCE = 3;
 
 /** Chunk bytes as a Buffer: node-postgres gives a Buffer, PGlite a Uint8Array. */
 function asBuffer(data: Uint8Array): Buffer {
@@ -24,6 +32,8 @@ function asBuffer(data: Uint8Array): Buffer {
 export class DatabaseRecordingStore implements RecordingStore {
   readonly kind = 'database' as const;
 
+  readonly #gate = pLimit(PIECE_QUERIES_AT_ONCE);
+
   constructor(private readonly db: Db) {}
 
   async write(source: AsyncIterable<Uint8Array>): Promise<{ storageKey: string; sizeBytes: number }> {
@@ -33,7 +43,8 @@ export class DatabaseRecordingStore implements RecordingStore {
     let seq = 0;
     let sizeBytes = 0;
     const flush = async (piece: Buffer) => {
-      await this.db.insert(recordingChunks).values({ uploadId: storageKey, seq, data: piece });
+      const at = seq;
+      await this.#gate(() => this.db.insert(recordingChunks).values({ uploadId: storageKey, seq: at, data: piece }));
       seq += 1;
     };
     try {
@@ -59,16 +70,19 @@ export class DatabaseRecordingStore implements RecordingStore {
 
   read(storageKey: string, start: number, end: number): Readable {
     const db = this.db;
+    const gate = this.#gate;
     async function* pieces(): AsyncGenerator<Buffer> {
       const first = Math.floor(start / RECORDING_CHUNK_BYTES);
       const last = Math.floor(end / RECORDING_CHUNK_BYTES);
       for (let from = first; from <= last; from += CHUNKS_PER_READ) {
         const to = Math.min(last, from + CHUNKS_PER_READ - 1);
-        const rows = await db
-          .select({ seq: recordingChunks.seq, data: recordingChunks.data })
-          .from(recordingChunks)
-          .where(and(eq(recordingChunks.uploadId, storageKey), between(recordingChunks.seq, from, to)))
-          .orderBy(asc(recordingChunks.seq));
+        const rows = await gate(() =>
+          db
+            .select({ seq: recordingChunks.seq, data: recordingChunks.data })
+            .from(recordingChunks)
+            .where(and(eq(recordingChunks.uploadId, storageKey), between(recordingChunks.seq, from, to)))
+            .orderBy(asc(recordingChunks.seq)),
+        );
         if (rows.length !== to - from + 1) throw new Error(`recording ${storageKey}: pieces ${from}-${to} are missing`);
         for (const row of rows) {
           const offset = row.seq * RECORDING_CHUNK_BYTES;

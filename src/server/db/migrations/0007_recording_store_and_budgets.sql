@@ -11,6 +11,8 @@ CREATE TABLE "recording_chunks" (
 	CONSTRAINT "recording_chunks_upload_id_seq_pk" PRIMARY KEY("upload_id","seq")
 );
 --> statement-breakpoint
+-- Recorded audio (Opus, AAC) does not compress: stored out of line without trying to.
+ALTER TABLE "recording_chunks" ALTER COLUMN "data" SET STORAGE EXTERNAL;--> statement-breakpoint
 ALTER TABLE "recordings" ADD COLUMN "store" text DEFAULT 'database' NOT NULL;--> statement-breakpoint
 ALTER TABLE "recordings" ADD COLUMN "storage_key" text;--> statement-breakpoint
 ALTER TABLE "recordings" ADD COLUMN "student_id" integer;--> statement-breakpoint

@@ -7,7 +7,7 @@ import { FullPageLoader } from '../../../components/FullPageLoader';
 import { isApiError, serverMessageOr } from '../../../lib/api';
 import { AnswersSection } from './AnswersSection';
 import { useAttemptDetail } from './api/attempt-detail';
-import { formatAttemptTime, formatDuration } from './format';
+import { formatAttemptDateAndTime, formatAttemptTime, formatDuration } from './format';
 import { ReviewForm } from './ReviewForm';
 import { ScoresSection } from './ScoresSection';
 
@@ -43,11 +43,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Recording({ audioUrl }: { audioUrl: string | null }) {
+function Recording({ audioUrl, expiredAt }: { audioUrl: string | null; expiredAt: string | null }) {
   if (!audioUrl) {
     return (
       <Text size="sm" c="dimmed">
-        No recording was saved.
+        {expiredAt
+          ? `The recording has expired: it was deleted on ${formatAttemptDateAndTime(expiredAt).date} under the school's retention period. The answers and scores are kept.`
+          : 'No recording was saved.'}
       </Text>
     );
   }
@@ -95,7 +97,7 @@ function Review({ detail }: { detail: AttemptDetail }) {
         ) : null}
       </Paper>
       <Section title="Recording">
-        <Recording audioUrl={detail.audioUrl} />
+        <Recording audioUrl={detail.audioUrl} expiredAt={detail.recordingExpiredAt} />
       </Section>
       <Section title="Scores">
         <ScoresSection detail={detail} />

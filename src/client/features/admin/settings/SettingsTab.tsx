@@ -1,4 +1,4 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Modal, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PASSWORDS_DO_NOT_MATCH } from '../../../../shared/api/limits';
 import { useDisclosure } from '@mantine/hooks';
@@ -6,6 +6,60 @@ import { serverMessageOr } from '../../../lib/api';
 import { useChangePassword } from '../../../lib/auth/mutations';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { newPasswordError } from '../../../lib/validators';
+import { useRecordingStorage } from './api/storage';
+
+const numbers = new Intl.NumberFormat('en-GB');
+const size = (bytes: number) =>
+  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} KB`;
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </div>
+  );
+}
+
+/** What the students' recordings take on the server, and how long they are kept. */
+function RecordingStorageCard() {
+  const storage = useRecordingStorage();
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Recordings
+        </Title>
+        {storage.isPending && <Loader size="sm" aria-label="Loading the storage figures" />}
+        {storage.isError && (
+          <Text size="sm" c="red.8">
+            The storage figures could not be loaded: {serverMessageOr(storage.error, storage.error.message)}
+          </Text>
+        )}
+        {storage.data && (
+          <>
+            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+              <Figure label="Storage used" value={size(storage.data.bytes)} />
+              <Figure label="Recordings kept" value={numbers.format(storage.data.recordings)} />
+              <Figure label="Deleted after the retention period" value={numbers.format(storage.data.expired)} />
+              <Figure label="Kept for" value={storage.data.retentionDays === 0 ? 'Always' : `${numbers.format(storage.data.retentionDays)} days`} />
+              <Figure label="Limit per student" value={size(storage.data.studentCapBytes)} />
+              <Figure label="Stored in" value={storage.data.store === 'file' ? 'Files on the server' : 'The database'} />
+            </SimpleGrid>
+            <Text size="sm" c="dimmed">
+              {storage.data.retentionDays === 0
+                ? 'Recordings are kept until a student is deleted.'
+                : `Recordings older than ${numbers.format(storage.data.retentionDays)} days are deleted; the attempts, transcripts and scores stay.`}{' '}
+              The server's administrator sets these with RECORDING_RETENTION_DAYS and RECORDING_STUDENT_CAP_MB.
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
 
 
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
@@ -70,6 +124,7 @@ export function SettingsTab() {
       <Modal opened={opened} onClose={close} title="Change Password" centered>
         <ChangePasswordForm onDone={close} />
       </Modal>
+      <RecordingStorageCard />
     </Stack>
   );
 }

@@ -1,0 +1,139 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { eq, sql } from 'drizzle-orm';
+import { createSession } from '../src/server/auth/sessions.ts';
+import type { Database } from '../src/server/db/open.ts';
+import { students, users } from '../src/server/db/schema.ts';
+import { testSessionBody } from '../src/server/test/attempt-fixtures.ts';
+
+/**
+ * Recordings arriving while teachers read the lists (issue 13): UPLOADERS students each upload a
+ * recording of UPLOAD_BYTES at the same moment, while LIST_CONNECTIONS connections read the admin
+ * students list; the list's p99 during the uploads is compared with its p99 alone, and the server's
+ * resident memory is sampled every 50 ms.
+ */
+export const UPLOADERS = 20;
+export const UPLOAD_BYTES = 10 * 1000 * 1000;
+/** A few teachers on the admin pages: the list rows above measure 50 connections of pure list load. */
+export const LIST_CONNECTIONS = 4;
+
+export interface UploadRow {
+  baselineP99Ms: number;
+  duringP99Ms: number;
+  duringRequests: number;
+  uploadSeconds: number;
+  uploadsOk: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  failures: string[];
+}
+
+export interface Uploader {
+  studentId: number;
+  cookie: string;
+}
+
+/** Students the save row spreads its attempts over: each student's save budget is 120 an hour. */
+export const SAVING_STUDENTS = 100;
+
+/**
+ * Sessions for SAVING_STUDENTS seeded, activated students (the first UPLOADERS of them upload), made in
+ * the database: signing them in would spend the bench address's sign-in budget.
+ */
+export async function prepareUploaders(database: Database): Promise<Uploader[]> {
+  const rows = await database.db
+    .select({ studentId: students.id, userId: users.id })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(eq(students.status, 'Activated'))
+    .orderBy(sql`${students.id} desc`)
+    .limit(SAVING_STUDENTS);
+  const uploaders: Uploader[] = [];
+  for (const row of rows) {
+    const { token } = await createSession(database.db, row.userId, 6 * 3600_000, new Date());
+    uploaders.push({ studentId: row.studentId, cookie: `parley_session=${token}` });
+  }
+  return uploaders;
+}
+
+function rssMb(pid: number): number {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return kb / 1024;
+}
+
+function listLoad(url: string, cookie: string, duration: number) {
+  return autocannon({ url, connections: LIST_CONNECTIONS, duration, headers: { cookie } });
+}
+
+export async function measureUploads(base: string, adminCookie: string, pid: number, students: Uploader[], durationS: number): Promise<UploadRow> {
+  const uploaders = students.slice(0, UPLOADERS);
+  const failures: string[] = [];
+  const listUrl = `${base}/api/admin/students`;
+  // Each uploader saves an attempt first: a recording belongs to one.
+  const attemptIds = await Promise.all(
+    uploaders.map(async (uploader) => {
+      const attemptId = randomUUID();
+      const response = await fetch(`${base}/api/test-sessions`, {
+        method: 'POST',
+        headers: { cookie: uploader.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(testSessionBody(uploader.studentId, { attemptId })),
+      });
+      if (response.status !== 201) throw new Error(`saving an attempt for the upload bench answered ${response.status}: ${await response.text()}`);
+      return attemptId;
+    }),
+  );
+  await listLoad(listUrl, adminCookie, 1);
+  const baseline = await listLoad(listUrl, adminCookie, durationS);
+
+  const recording = randomBytes(UPLOAD_BYTES);
+  const rssBeforeMb = rssMb(pid);
+  let rssPeakMb = rssBeforeMb;
+  const sampler = setInterval(() => {
+    rssPeakMb = Math.max(rssPeakMb, rssMb(pid));
+  }, 50);
+  // The list load runs exactly as long as the uploads do (stopped when the last one is answered).
+  let duringDone: (result: autocannon.Result) => void = () => {};
+  const duringResultPromise = new Promise<autocannon.Result>((resolve) => (duringDone = resolve));
+  const during = autocannon({ url: listUrl, connections: LIST_CONNECTIONS, duration: 300, headers: { cookie: adminCookie } }, (error: unknown, result) => {
+    if (error) failures.push(`list load: ${String(error)}`);
+    duringDone(result);
+  });
+  // Let the list load start, then every recording at once.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const started = performance.now();
+  const results = await Promise.all(
+    uploaders.map(async (uploader, i) => {
+      const response = await fetch(`${base}/api/attempts/${attemptIds[i]}/recording`, {
+        method: 'PUT',
+        headers: { cookie: uploader.cookie, 'content-type': 'audio/webm;codecs=opus' },
+        body: recording,
+      });
+      if (response.status !== 200) failures.push(`upload ${i}: ${response.status} ${await response.text()}`);
+      return response.status === 200;
+    }),
+  );
+  const uploadSeconds = (performance.now() - started) / 1000;
+  during.stop();
+  const duringResult = await duringResultPromise;
+  clearInterval(sampler);
+  // Every recording reads back whole (its length), streamed.
+  for (const [i, attemptId] of attemptIds.entries()) {
+    const uploader = uploaders[i];
+    if (!uploader) continue;
+    const response = await fetch(`${base}/api/attempts/${attemptId}/recording`, { headers: { cookie: uploader.cookie } });
+    const length = (await response.arrayBuffer()).byteLength;
+    if (response.status !== 200 || length !== UPLOAD_BYTES) failures.push(`reading recording ${i} back: ${response.status}, ${length} bytes`);
+  }
+  if (duringResult.non2xx > 0 || duringResult.errors > 0) failures.push(`list during uploads: ${duringResult.non2xx} non-2xx, ${duringResult.errors} errors`);
+  return {
+    baselineP99Ms: baseline.latency.p99,
+    duringP99Ms: duringResult.latency.p99,
+    duringRequests: duringResult.requests.total,
+    uploadSeconds,
+    uploadsOk: results.filter(Boolean).length,
+    rssBeforeMb,
+    rssPeakMb,
+    failures,
+  };
+}
