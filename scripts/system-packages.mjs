@@ -13,6 +13,10 @@ export const E2E_NEEDS = [
   { what: 'espeak-ng', packages: ['espeak-ng'] },
   { what: 'sox', packages: ['sox'] },
   { what: 'ffprobe', packages: ['ffmpeg'] },
+  // The reverse proxy of e2e/multi-process.test.ts. On Debian 12 the `nginx` package is the server
+  // itself (/usr/sbin/nginx, proxy and upstream modules built in); `nginx-light` is only a
+  // transitional package that pulls it in plus an extra module.
+  { what: 'nginx', packages: ['nginx'] },
 ];
 
 /** What Lighthouse in `npm run bench` needs: the system Chromium. */
