@@ -19,29 +19,38 @@ import { interviewRoutes } from './interview/routes.js';
 import { publicConfig } from './config.js';
 import type { AppDeps } from './deps.js';
 import { installErrorHandler } from './lib/error-handler.js';
+import inputGuard from './lib/input-guard.js';
+import { safeLoggerOptions } from './lib/log-safety.js';
 import { HttpError } from './lib/http-errors.js';
 import { invalidateReadCaches } from './lib/read-cache.js';
+import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { indexHtmlFor, renderIndexHtml } from './lib/index-html.js';
 import securityPlugin, { SAFE_METHODS } from './lib/security.js';
 import { courseRoutes } from './courses/routes.js';
 import { adminStudentRoutes } from './students/admin-routes.js';
+import { recordingRoutes } from './recordings/routes.js';
+import { createRecordingStores, type RecordingStores } from './recordings/store.js';
 import { studentRoutes } from './students/routes.js';
 
 /** The whole HTTP application as a value: tests use it with `inject()` without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.LOG_LEVEL },
+    logger: safeLoggerOptions(deps.logger ?? { level: deps.config.LOG_LEVEL }),
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Reject slow or stalled uploads rather than holding sockets forever.
     requestTimeout: 120_000,
   });
+  // JSON only, unless an area adds its own parser (the recording upload): Fastify's built-in text/plain parser goes.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  await app.register(inputGuard);
 
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Budgets counted in the database's rate_limits table, shared by every app process (decision 0014).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(deps.database.db) });
   await app.register(securityPlugin, { publicUrl: deps.config.PUBLIC_URL });
   await app.register(accessPlugin, { db: deps.database.db, now: deps.now });
   // Whatever a state-changing request wrote, the short-lived read caches (sessions, list totals, page
@@ -68,13 +77,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Benchmarks only (`npm run bench`): the cheapest route the app can serve, as the ceiling the list rows are compared with.
     app.get('/api/bench/ceiling', { config: { access: 'public' } }, async () => ({ ok: true }));
   }
-  await authRoutes(app, deps);
-  await studentRoutes(app, deps);
-  await adminStudentRoutes(app, deps);
-  await courseRoutes(app, deps);
-  await attemptRoutes(app, deps);
-  await interviewRoutes(app, deps);
-  await adminAttemptRoutes(app, deps);
+  // Each area is an encapsulated plugin: what one registers (a body parser, a hook) stays inside it.
+  // Every route reads JSON of at most 1 MiB unless its area says otherwise; only the recording upload
+  // takes audio, streamed (recordings/routes.ts).
+  const recordingStores =
+    deps.recordingStores ??
+    createRecordingStores({ db: deps.database.db, driver: deps.database.driver, dataDir: deps.config.DATA_DIR, configured: deps.config.RECORDING_STORE });
+  const areas: Array<(scope: FastifyInstance, deps: AppDeps & { recordingStores: RecordingStores }) => Promise<void>> = [
+    authRoutes,
+    studentRoutes,
+    adminStudentRoutes,
+    courseRoutes,
+    attemptRoutes,
+    recordingRoutes,
+    interviewRoutes,
+    adminAttemptRoutes,
+  ];
+  for (const area of areas) await app.register(async (scope) => area(scope, { ...deps, recordingStores }));
 
   await serveClient(app, deps);
   return app;

@@ -7,7 +7,11 @@ import { ConfigError, loadConfig } from './config.js';
 import { connectConfiguredDatabase } from './db/connect.js';
 import { ensureFirstAdmin, seedCourses } from './db/seed.js';
 import { DataDirLockedError } from './lib/data-dir-lock.js';
+import { installGracefulStop } from './lib/graceful-stop.js';
+import { safeErrorText } from './lib/log-safety.js';
 import { clientDistFolder } from './lib/paths.js';
+import { startRecordingMaintenance } from './recordings/maintenance.js';
+import { createRecordingStores } from './recordings/store.js';
 import { createMailer } from './mail/mailer.js';
 
 async function main(): Promise<void> {
@@ -26,9 +30,11 @@ async function main(): Promise<void> {
     outboxDir: path.join(config.DATA_DIR, 'outbox'),
     logger: { info: (object, message) => app.log.info(object, message) },
   });
+  const recordingStores = createRecordingStores({ db: database.db, driver: database.driver, dataDir: config.DATA_DIR, configured: config.RECORDING_STORE });
   const app = await buildApp({
     config,
     database,
+    recordingStores,
     mailer,
     now: () => new Date(),
     rateLimits: DEFAULT_RATE_LIMITS,
@@ -52,11 +58,22 @@ async function main(): Promise<void> {
     deleteExpiredSessions(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
   }, 60 * 60 * 1000);
   sweep.unref();
+  const stopRecordingMaintenance = startRecordingMaintenance({
+    db: database.db,
+    stores: recordingStores,
+    retentionDays: config.RECORDING_RETENTION_DAYS,
+    now: () => new Date(),
+    log: app.log,
+  });
 
+  // Every connection accepted before the signal gets an answer (a 503 once stopping): lib/graceful-stop.ts.
+  const stop = installGracefulStop(app.server, { graceMs: 2000 });
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing requests in progress');
     clearInterval(sweep);
+    stopRecordingMaintenance();
+    stop.begin();
     await app.close();
     mailer.close();
     await database.close();
@@ -69,7 +86,8 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`\nParley cannot start.\n${error.message}\n\n`);
   } else {
-    process.stderr.write(`\nParley cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    // Never the parameters of a failed query (the first admin's password hash): log-safety.ts.
+    process.stderr.write(`\nParley cannot start: ${safeErrorText(error)}\n`);
   }
   process.exit(1);
 });

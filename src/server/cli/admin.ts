@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { connectConfiguredDatabase } from '../db/connect.js';
 import { users } from '../db/schema.js';
 import { DataDirLockedError } from '../lib/data-dir-lock.js';
+import { safeErrorText } from '../lib/log-safety.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -52,6 +53,7 @@ run(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
     if (error instanceof ConfigError || error instanceof DataDirLockedError) process.stderr.write(`${error.message}\n`);
-    else process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    // Never the failed query's parameters (the new password's hash): log-safety.ts.
+    else process.stderr.write(`${safeErrorText(error)}\n`);
     process.exit(1);
   });

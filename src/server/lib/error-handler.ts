@@ -65,17 +65,44 @@ function friendlyClientError(error: FastifyError): string {
   }
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003']);
+/** Node's socket errors when the database server cannot be reached or dropped the connection. */
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
 
-function isDatabaseUnavailable(error: unknown): boolean {
+/**
+ * SQLSTATEs with which PostgreSQL says it cannot serve now (rather than that the query is wrong):
+ * - class 08, connection exception (08000, 08001, 08003, 08004, 08006 ...);
+ * - class 53, insufficient resources: 53000, 53100 disk full, 53200 out of memory, 53300 too many
+ *   connections, 53400 configuration limit exceeded;
+ * - 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now (starting up, shutting down,
+ *   in recovery). Not the rest of class 57 (57014 is a cancelled statement).
+ * 55000 (object not in prerequisite state) only when it says the server is in recovery or not
+ * accepting connections: the same code also means, for example, a sequence's currval read too early.
+ * 55P03 (lock not available) and 55006 (object in use) are answers about the data, not the server.
+ */
+export function isUnavailableSqlState(code: string, message = ''): boolean {
+  if (code.startsWith('08') || code.startsWith('53')) return true;
+  if (code === '57P01' || code === '57P02' || code === '57P03') return true;
+  if (code === '55000') return /recovery is in progress|not (yet )?accepting connections|shutting down|starting up/i.test(message);
+  return false;
+}
+
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|PGlite is clos(ed|ing)/i;
+
+/** Whether an error (as pg, PGlite or Drizzle's wrapping gives it) means the database cannot serve right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    const message = (current as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) {
-      return true;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    const text = typeof message === 'string' ? message : '';
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+      if (/^[0-9A-Z]{5}$/.test(code) && isUnavailableSqlState(code, text)) return true;
     }
+    if (UNAVAILABLE_MESSAGE.test(text)) return true;
+    // Node's connect() to several addresses fails with an AggregateError of the attempts.
+    const errors = (current as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.some((inner) => inner !== current && isDatabaseUnavailable(inner))) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

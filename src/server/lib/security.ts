@@ -73,6 +73,17 @@ async function securityPlugin(app: FastifyInstance, options: { publicUrl: string
       throw forbidden('Cross-site request refused: this request did not come from a Parley page.');
     }
   });
+
+  // Answers about a signed-in user (any /api route but the public ones, any request with a valid
+  // session, any answer setting the session cookie) are never stored by a browser or a proxy, unless the route chose its own Cache-Control
+  // (the recording: `private, no-cache`).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.hasHeader('cache-control')) return payload;
+    const routeUrl = request.routeOptions.url;
+    if (routeUrl === undefined || !routeUrl.startsWith('/api/')) return payload;
+    if (request.auth || request.routeOptions.config.access !== 'public' || reply.hasHeader('set-cookie')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }
 
 export default fp(securityPlugin, { name: 'security' });

@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../auth/limits.js';
 import { createSession, hashToken, setActingStudent } from '../auth/sessions.js';
 import { loadConfig, type Config } from '../config.js';
@@ -26,11 +30,15 @@ export interface TestAppOptions {
   clientDir?: string;
   /** Outbox folder when no SMTP_URL is given in env. */
   outboxDir?: string;
+  /** The app's logger (default: none); e.g. `{ level: 'info', stream }` to read the log lines. */
+  logger?: AppDeps['logger'];
 }
 
 /** The real app on a fresh database (seeded courses, no users), for `inject()` or `listen()`. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/parley-test-unused', LOG_LEVEL: 'silent', ...options.env });
+  // A folder of its own (recording files on PGlite), removed on close.
+  const dataDir = options.env?.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'parley-test-')));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const database = await createTestDatabase(options.driver ?? 'pglite');
   await seedCourses(database.db);
   const mailer = createMailer({
@@ -46,7 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: options.now ?? (() => new Date()),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
-    logger: false,
+    logger: options.logger ?? false,
   });
   await app.ready();
   return {
@@ -58,6 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       mailer.close();
       await database.close();
+      if (!options.env?.DATA_DIR) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
