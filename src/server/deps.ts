@@ -18,4 +18,6 @@ export interface AppDeps {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Where recordings go; by default from the configuration (files on PGlite, the database on PostgreSQL). */
   recordingStores?: RecordingStores;
+  /** The background analysis of recordings (main.ts starts it); told when a recording is stored. */
+  analysis?: { kick(): void };
 }

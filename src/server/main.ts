@@ -11,6 +11,8 @@ import { installGracefulStop } from './lib/graceful-stop.js';
 import { safeErrorText } from './lib/log-safety.js';
 import { clientDistFolder } from './lib/paths.js';
 import { startRecordingMaintenance } from './recordings/maintenance.js';
+import { startAnalysisRunner, type AnalysisRunner } from './analysis/runner.js';
+import { AnalysisThread } from './analysis/thread.js';
 import { createRecordingStores } from './recordings/store.js';
 import { createMailer } from './mail/mailer.js';
 
@@ -31,10 +33,13 @@ async function main(): Promise<void> {
     logger: { info: (object, message) => app.log.info(object, message) },
   });
   const recordingStores = createRecordingStores({ db: database.db, driver: database.driver, dataDir: config.DATA_DIR, configured: config.RECORDING_STORE });
+  // Started once the app (its logger) exists; a recording stored before that is found by its first look.
+  const analysis: { runner?: AnalysisRunner } = {};
   const app = await buildApp({
     config,
     database,
     recordingStores,
+    analysis: { kick: () => analysis.runner?.kick() },
     mailer,
     now: () => new Date(),
     rateLimits: DEFAULT_RATE_LIMITS,
@@ -58,6 +63,7 @@ async function main(): Promise<void> {
     deleteExpiredSessions(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
   }, 60 * 60 * 1000);
   sweep.unref();
+  analysis.runner = startAnalysisRunner({ db: database.db, stores: recordingStores, thread: new AnalysisThread(), log: app.log });
   const stopRecordingMaintenance = startRecordingMaintenance({
     db: database.db,
     stores: recordingStores,
@@ -73,6 +79,7 @@ async function main(): Promise<void> {
     else app.log.info({ signal }, 'shutting down: finishing requests in progress');
     clearInterval(sweep);
     stopRecordingMaintenance();
+    await analysis.runner?.stop();
     stop.begin();
     await app.close();
     mailer.close();

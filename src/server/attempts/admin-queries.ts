@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   ATTEMPTS_PAGE_SIZE,
@@ -24,7 +25,9 @@ import { inlineLimit, preparedOnce, seekPage } from '../db/page-statements.js';
 import { attempts, courses, students, users } from '../db/schema.js';
 import { badRequest } from '../lib/http-errors.js';
 import { listTotals, readCachePerDatabase } from '../lib/read-cache.js';
+import { recordingAnalysisView } from '../analysis/view.js';
 import { recordingInfo, recordingUrl } from '../recordings/service.js';
+import { releasedOf, releasePending, reviewTrail } from './review.js';
 
 /** A [start, end) range of completion times; null for every date. */
 export type CompletedRange = { start: Date; end: Date } | null;
@@ -153,7 +156,7 @@ function toListRow(row: ListRecord): AttemptListRow {
   };
 }
 
-function asBands(value: unknown): Bands | null {
+export function asBands(value: unknown): Bands | null {
   if (!value || typeof value !== 'object') return null;
   const bands: Bands = {};
   for (const [key, band] of Object.entries(value)) {
@@ -295,17 +298,49 @@ export function readInterviewAnalysis(analysis: unknown): InterviewAnalysis | nu
   return parsed.success ? parsed.data : null;
 }
 
-export async function attemptDetail(db: Db, attemptId: string): Promise<AttemptDetail | null> {
+/**
+ * One attempt with everything behind its scores. For the teacher: the working review, what was
+ * released and the trail. With `forStudent`: only that student's attempt (null for anyone else's),
+ * and the review as released (the working copy and the trail stay with the teachers).
+ */
+export async function attemptDetail(db: Db, attemptId: string, options: { forStudent?: number } = {}): Promise<AttemptDetail | null> {
+  const releaser = alias(users, 'releaser');
   const [row] = await db
-    .select({ attempt: attempts, student: students, course: courses.courseName, reviewerUsername: users.username })
+    .select({
+      attempt: attempts,
+      student: students,
+      course: courses.courseName,
+      reviewerUsername: users.username,
+      releaserUsername: releaser.username,
+    })
     .from(attempts)
     .innerJoin(students, eq(students.id, attempts.studentId))
     .innerJoin(courses, eq(courses.id, students.courseId))
     .leftJoin(users, eq(users.id, attempts.reviewedByUserId))
-    .where(eq(attempts.id, attemptId));
+    .leftJoin(releaser, eq(releaser.id, attempts.releasedByUserId))
+    .where(and(eq(attempts.id, attemptId), options.forStudent === undefined ? undefined : eq(attempts.studentId, options.forStudent)));
   if (!row) return null;
   const { attempt, student } = row;
+  const forStudent = options.forStudent !== undefined;
   const recording = await recordingInfo(db, attempt.id);
+  const release = releasedOf(attempt, row.releaserUsername);
+  const review = forStudent
+    ? {
+        teacherComment: release?.comment ?? null,
+        teacherScores: release?.scores ?? null,
+        reviewedAt: release?.releasedAt ?? null,
+        reviewerUsername: release?.releasedByUsername ?? null,
+        releasePending: false,
+        trail: [],
+      }
+    : {
+        teacherComment: attempt.teacherComment,
+        teacherScores: asBands(attempt.teacherScores),
+        reviewedAt: attempt.reviewedAt?.toISOString() ?? null,
+        reviewerUsername: attempt.reviewedAt ? row.reviewerUsername : null,
+        releasePending: releasePending(attempt),
+        trail: await reviewTrail(db, attempt.id),
+      };
   const common = {
     id: attempt.id,
     student: { id: student.id, studentName: student.studentName, mobileNumber: student.mobileNumber, status: student.status },
@@ -315,12 +350,11 @@ export async function attemptDetail(db: Db, attemptId: string): Promise<AttemptD
     assessable: attempt.assessable,
     scores: attempt.assessable ? asBands(attempt.scores) : null,
     overall: attempt.assessable ? attempt.overall : null,
-    teacherComment: attempt.teacherComment,
-    teacherScores: asBands(attempt.teacherScores),
-    reviewedAt: attempt.reviewedAt?.toISOString() ?? null,
-    reviewerUsername: attempt.reviewedAt ? row.reviewerUsername : null,
+    ...review,
+    release,
     audioUrl: recording && !recording.expiredAt ? recordingUrl(attempt.id) : null,
     recordingExpiredAt: recording?.expiredAt?.toISOString() ?? null,
+    recordingAnalysis: await recordingAnalysisView(db, attempt.id),
   };
   if (attempt.kind === 'ielts') {
     const analysis = readIeltsAnalysis(attempt.analysis);
@@ -343,42 +377,4 @@ export async function attemptDetail(db: Db, attemptId: string): Promise<AttemptD
 
 /* The teacher's review. */
 
-/**
- * Stores the review, apart from the automatic estimate. Bands for criteria of the other kind are
- * refused; the overall is derived (teacherOverall). An empty comment with no band clears the
- * review: the attempt is no longer reviewed. Null when there is no such attempt.
- */
-export async function saveReview(
-  db: Db,
-  input: { attemptId: string; body: ReviewBody; reviewer: { id: number; username: string | null }; now: Date },
-): Promise<ReviewSaved | null> {
-  const [attempt] = await db.select({ kind: attempts.kind }).from(attempts).where(eq(attempts.id, input.attemptId));
-  if (!attempt) return null;
-  const criteria = CRITERIA_OF[attempt.kind];
-  const given = input.body.scores as Partial<Record<string, number | null>>;
-  const foreign = Object.keys(given).find((key) => !criteria.includes(key as (typeof criteria)[number]));
-  if (foreign) {
-    const what = attempt.kind === 'ielts' ? 'an IELTS attempt' : 'an interview attempt';
-    throw badRequest(`scores.${foreign}: is not a criterion of ${what} (${criteria.join(', ')})`);
-  }
-  const bands: Bands = Object.fromEntries(criteria.map((criterion) => [criterion, given[criterion] ?? null]));
-  const comment = input.body.comment.trim();
-  const empty = comment === '' && criteria.every((criterion) => bands[criterion] === null);
-  const values = empty
-    ? { teacherComment: null, teacherScores: null, reviewedAt: null, reviewedByUserId: null }
-    : {
-        teacherComment: comment === '' ? null : comment,
-        teacherScores: { ...bands, overall: teacherOverall(attempt.kind, bands) },
-        reviewedAt: input.now,
-        reviewedByUserId: input.reviewer.id,
-      };
-  const [saved] = await db.update(attempts).set(values).where(eq(attempts.id, input.attemptId)).returning({ id: attempts.id });
-  if (!saved) return null;
-  return {
-    reviewed: !empty,
-    teacherComment: values.teacherComment,
-    teacherScores: values.teacherScores,
-    reviewedAt: values.reviewedAt?.toISOString() ?? null,
-    reviewerUsername: empty ? null : input.reviewer.username,
-  };
-}
+export { releasePending, releasedOf, releaseReview, reviewTrail, saveReview } from './review.js';

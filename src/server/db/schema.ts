@@ -70,6 +70,14 @@ export const students = pgTable(
     mobileNumber: text('mobile_number').notNull(),
     status: text('status', { enum: studentStatuses }).notNull().default('Activated'),
     createdAt: createdAt(),
+    /**
+     * The student's latest attempt (any kind) and its result (the released teacher overall, else the
+     * estimate; null when neither): kept by the trigger parley_student_latest on attempts (migration
+     * 0008), read by the class view (decision 0016).
+     */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    latestAttemptId: uuid('latest_attempt_id'),
+    latestOverall: doublePrecision('latest_overall'),
   },
   (t) => [
     uniqueIndex('students_user_unique').on(t.userId),
@@ -77,6 +85,8 @@ export const students = pgTable(
     index('students_course_idx').on(t.courseId),
     // The admin list's order (created_at desc, id desc), read backwards; its pages seek past (created_at, id).
     index('students_created_idx').on(t.createdAt, t.id),
+    // The class view: per course, who has not practised lately (oldest first, never first).
+    index('students_course_last_attempt_idx').on(t.courseId, t.lastAttemptAt),
     // The admin search is "contains" (ILIKE '%text%' on the name, LIKE '%digits%' on the mobile
     // number), which no btree can serve: trigram GIN indexes (pg_trgm) can, for 3 or more characters.
     index('students_name_trgm_idx').using('gin', sql`${t.studentName} gin_trgm_ops`),
@@ -140,6 +150,15 @@ export const attempts = pgTable(
     teacherScores: jsonb('teacher_scores'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedByUserId: integer('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The review as last released to the student (decision 0016): a copy of the teacher's comment and
+     * bands at release. The teacher_* columns are the working copy; an amendment reaches the student
+     * when it is released again.
+     */
+    releasedComment: text('released_comment'),
+    releasedScores: jsonb('released_scores'),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releasedByUserId: integer('released_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     // The admin lists (newest first: completed_at desc, id desc) read it backwards; a page seeks past (completed_at, id).
@@ -147,6 +166,39 @@ export const attempts = pgTable(
     // A student's own attempts of a kind, newest first (completed_at desc, id desc), read backwards.
     index('attempts_student_idx').on(t.studentId, t.kind, t.completedAt, t.id),
     check('attempts_kind_check', sql`${t.kind} in ('ielts', 'interview')`),
+    // The class view's "awaiting review" (never released), oldest first.
+    index('attempts_awaiting_review_idx').on(t.completedAt, t.id).where(sql`${t.releasedAt} is null`),
+  ],
+);
+
+export const reviewEventActions = ['saved', 'released'] as const;
+export type ReviewEventAction = (typeof reviewEventActions)[number];
+
+/**
+ * The audit trail of teachers' reviews (decision 0016): one row per saved change to a teacher's
+ * comment or bands, and one per release. Append-only: triggers refuse UPDATE, and DELETE unless the
+ * attempt itself is gone (its student was deleted), so no API and no slip in code can rewrite it.
+ */
+export const reviewEvents = pgTable(
+  'review_events',
+  {
+    id: serial('id').primaryKey(),
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => attempts.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The teacher's name at the time, kept when the account goes. */
+    byUsername: text('by_username'),
+    action: text('action', { enum: reviewEventActions }).notNull(),
+    /** The review before and after: { comment, scores } (null: none). */
+    fromReview: jsonb('from_review'),
+    toReview: jsonb('to_review'),
+    reason: text('reason'),
+  },
+  (t) => [
+    index('review_events_attempt_idx').on(t.attemptId, t.id),
+    check('review_events_action_check', sql`${t.action} in ('saved', 'released')`),
   ],
 );
 

@@ -89,6 +89,7 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
           }),
         });
         if (sizeBytes === 0) throw new HttpError(400, 'The recording is empty.');
+        deps.analysis?.kick();
         return { audioUrl: recordingUrl(attempt.id), sizeBytes };
       } catch (error) {
         if (isStorageFull(error)) {

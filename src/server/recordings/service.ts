@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { and, count, eq, isNotNull, isNull, lt, ne, sql, sum } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { recordings, type RecordingStoreKind } from '../db/schema.js';
+import { queueAnalysis } from '../analysis/jobs.js';
 import type { RecordingStores } from './store.js';
 
 export const recordingUrl = (attemptId: string) => `/api/attempts/${attemptId}/recording`;
@@ -65,6 +66,8 @@ export async function saveRecording(
         .insert(recordings)
         .values({ attemptId: input.attemptId, ...values })
         .onConflictDoUpdate({ target: recordings.attemptId, set: { ...values, createdAt: sql`now()` } });
+      // Every stored recording is analysed (again, when replaced): analysis/runner.ts.
+      await queueAnalysis(tx as unknown as Db, input.attemptId);
       return old;
     });
   } catch (error) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordingAnalysis } from './recording-analysis.js';
 import { roundToHalfBand } from '../speaking-test/scoring.js';
 import { studentStatus } from './entities.js';
 
@@ -10,6 +11,7 @@ import { studentStatus } from './entities.js';
 export const ATTEMPTS_PAGE_SIZE = 10;
 export const ATTEMPTS_PAGE_SIZE_MAX = 100;
 export const REVIEW_COMMENT_MAX_LENGTH = 2000;
+export const REVIEW_REASON_MAX_LENGTH = 500;
 /** Teacher bands: 0 to 9 in half steps (the review form offers 1 to 9). */
 export const TEACHER_BAND_MIN = 0;
 export const TEACHER_BAND_MAX = 9;
@@ -247,6 +249,32 @@ export const interviewAnswer = z.object({
 });
 export type InterviewAnswer = z.infer<typeof interviewAnswer>;
 
+/** A teacher's review as stored: the comment and the bands (with the derived overall). */
+export const reviewContent = z.object({ comment: z.string().nullable(), scores: bands.nullable() });
+export type ReviewContent = z.infer<typeof reviewContent>;
+
+/** The review as last released to the student. */
+export const releasedReview = z.object({
+  comment: z.string().nullable(),
+  scores: bands.nullable(),
+  releasedAt: z.string(),
+  releasedByUsername: z.string().nullable(),
+});
+export type ReleasedReview = z.infer<typeof releasedReview>;
+
+/** One entry of the append-only review trail (decision 0016). */
+export const reviewEvent = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  byUsername: z.string().nullable(),
+  /** saved: the comment or bands changed; released: the review was released to the student. */
+  action: z.enum(['saved', 'released']),
+  from: reviewContent.nullable(),
+  to: reviewContent.nullable(),
+  reason: z.string().nullable(),
+});
+export type ReviewEvent = z.infer<typeof reviewEvent>;
+
 const attemptDetailBase = z.object({
   id: z.uuid(),
   student: z.object({ id: z.number().int(), studentName: z.string(), mobileNumber: z.string(), status: studentStatus }),
@@ -266,6 +294,14 @@ const attemptDetailBase = z.object({
   audioUrl: z.string().nullable(),
   /** When the retention period deleted the recording (audioUrl is null then). */
   recordingExpiredAt: z.string().nullable(),
+  /** What the server measured in the recording (null: no recording was analysed). */
+  recordingAnalysis: recordingAnalysis.nullable(),
+  /** What the student sees: the review as last released; null when never released. */
+  release: releasedReview.nullable(),
+  /** True when the saved review differs from what was released (or was never released). */
+  releasePending: z.boolean(),
+  /** Every change to the teacher's comment or bands and every release, oldest first. Empty on the student's view. */
+  trail: z.array(reviewEvent),
 });
 
 export const attemptDetail = z.discriminatedUnion('kind', [
@@ -299,6 +335,11 @@ const teacherBand = z
  * given. An empty comment with no band clears the review.
  */
 export const reviewBody = z.strictObject({
+  /** Why the review changed: required once it has been released (an amendment), optional before. */
+  reason: z
+    .string({ error: 'must be text' })
+    .max(REVIEW_REASON_MAX_LENGTH, `must be at most ${REVIEW_REASON_MAX_LENGTH} characters`)
+    .optional(),
   comment: z
     .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
     .max(REVIEW_COMMENT_MAX_LENGTH, `must be at most ${REVIEW_COMMENT_MAX_LENGTH} characters`),
@@ -323,5 +364,26 @@ export const reviewSaved = z.object({
   teacherScores: bands.nullable(),
   reviewedAt: z.string().nullable(),
   reviewerUsername: z.string().nullable(),
+  releasePending: z.boolean(),
+  /** The trail entry this save added; null when nothing changed. */
+  event: reviewEvent.nullable(),
 });
 export type ReviewSaved = z.infer<typeof reviewSaved>;
+
+/** Body of POST /api/admin/attempts/{id}/review/release: nothing needed; a reason may go with a re-release. */
+export const releaseBody = z
+  .strictObject({
+    reason: z
+      .string({ error: 'must be text' })
+      .max(REVIEW_REASON_MAX_LENGTH, `must be at most ${REVIEW_REASON_MAX_LENGTH} characters`)
+      .optional(),
+  })
+  .nullish();
+
+export const releaseDone = z.object({
+  release: releasedReview,
+  event: reviewEvent,
+  /** How the student was told: by e-mail (to the address on file), or not (none on file). */
+  notified: z.enum(['email', 'no-email']),
+});
+export type ReleaseDone = z.infer<typeof releaseDone>;

@@ -1,0 +1,91 @@
+import type { Segment } from './features.js';
+
+/** One answer's window on the recording's clock (ms from the recording's start). */
+export interface AnswerWindow {
+  part: 1 | 2 | 3 | null;
+  questionNumber: number;
+  startMs: number;
+  endMs: number;
+}
+
+export interface AnswerFigures extends AnswerWindow {
+  speakingTimeMs: number;
+  syllables: number;
+  speechRateSps: number;
+  pauses: { count: number; meanMs: number; longestMs: number };
+}
+
+interface IeltsSessionData {
+  duration?: unknown;
+  completedAt?: unknown;
+  transcript?: Array<{ speaker?: unknown; timestamp?: unknown; part?: unknown }>;
+  questionAnswerPairs?: Array<{ part?: unknown; questionNumber?: unknown; timestamp?: unknown }>;
+}
+
+interface InterviewSessionData {
+  questions?: Array<{ questionId?: unknown; timestamp?: unknown }>;
+}
+
+const timeOf = (value: unknown): number | null => {
+  const at = typeof value === 'string' || typeof value === 'number' ? new Date(value).getTime() : Number.NaN;
+  return Number.isFinite(at) ? at : null;
+};
+
+/**
+ * Where each answer lies on the recording, from the attempt's own timeline. The speaking test's
+ * recording starts with Start Test, which is `duration` seconds (rounded to the second) before
+ * `completedAt`; a question's window runs from the examiner's line to the student's. The interview's
+ * answer timestamps are already ms from its start; a window runs from one answer to the next.
+ */
+export function answerWindows(kind: 'ielts' | 'interview', sessionData: unknown): AnswerWindow[] {
+  if (kind === 'interview') {
+    const questions = (sessionData as InterviewSessionData).questions ?? [];
+    let previous = 0;
+    return questions.flatMap((question, index) => {
+      const at = typeof question.timestamp === 'number' ? question.timestamp : null;
+      if (at === null || at < previous) return [];
+      const window = { part: null, questionNumber: index + 1, startMs: previous, endMs: at };
+      previous = at;
+      return [window];
+    });
+  }
+  const data = sessionData as IeltsSessionData;
+  const completed = timeOf(data.completedAt);
+  const duration = typeof data.duration === 'number' ? data.duration : null;
+  if (completed === null || duration === null) return [];
+  const recordingStart = completed - duration * 1000;
+  const examinerLines = (data.transcript ?? []).filter((entry) => entry.speaker === 'Examiner');
+  return (data.questionAnswerPairs ?? []).flatMap((pair, index) => {
+    const asked = timeOf(examinerLines[index]?.timestamp);
+    const answered = timeOf(pair.timestamp);
+    const part = pair.part === 1 || pair.part === 2 || pair.part === 3 ? pair.part : null;
+    if (asked === null || answered === null || answered < asked || typeof pair.questionNumber !== 'number') return [];
+    return [{ part, questionNumber: pair.questionNumber, startMs: Math.max(0, asked - recordingStart), endMs: Math.max(0, answered - recordingStart) }];
+  });
+}
+
+const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+
+/** Speech, syllables and pauses inside each window (speech rate over the answer's own first-to-last speech). */
+export function answerFigures(windows: readonly AnswerWindow[], segments: readonly Segment[], nucleiMs: readonly number[]): AnswerFigures[] {
+  return windows.map((window) => {
+    const inside = segments
+      .map((segment) => ({ startMs: Math.max(segment.startMs, window.startMs), endMs: Math.min(segment.endMs, window.endMs) }))
+      .filter((segment) => segment.endMs > segment.startMs);
+    const syllables = nucleiMs.filter((ms) => ms >= window.startMs && ms < window.endMs).length;
+    const speakingTimeMs = inside.reduce((sum, segment) => sum + segment.endMs - segment.startMs, 0);
+    const pauseLengths = inside.slice(1).map((segment, i) => segment.startMs - (inside[i]?.endMs ?? segment.startMs));
+    const spanMs = inside.length > 0 ? (inside.at(-1)?.endMs ?? 0) - (inside[0]?.startMs ?? 0) : 0;
+    return {
+      ...window,
+      speakingTimeMs,
+      syllables,
+      speechRateSps: spanMs > 0 ? round(syllables / (spanMs / 1000), 2) : 0,
+      pauses: {
+        count: pauseLengths.length,
+        meanMs: pauseLengths.length > 0 ? Math.round(pauseLengths.reduce((a, b) => a + b, 0) / pauseLengths.length) : 0,
+        longestMs: pauseLengths.length > 0 ? Math.max(...pauseLengths) : 0,
+      },
+    };
+  });
+}

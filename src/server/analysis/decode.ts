@@ -1,0 +1,77 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { ANALYSIS_SAMPLE_RATE } from './features.js';
+
+/** Longer recordings are analysed up to here (a 30-minute interview fits): 45 minutes of 16 kHz samples is 173 MB. */
+export const MAX_ANALYSED_SECONDS = 45 * 60;
+
+let found: string | null | undefined;
+
+/**
+ * The ffmpeg the analysis decodes with (decision 0017): FFMPEG_PATH when set, else the binary the
+ * @ffmpeg-installer package ships for this platform (installed by npm with the app), else `ffmpeg`
+ * on the PATH; null when none runs (the analysis then says it is unavailable).
+ */
+export function ffmpegPath(): string | null {
+  if (found !== undefined) return found;
+  const candidates: string[] = [];
+  if (process.env.FFMPEG_PATH) candidates.push(process.env.FFMPEG_PATH);
+  try {
+    const installer = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string };
+    candidates.push(installer.path);
+  } catch {
+    // No binary for this platform in the package: the system one may still be there.
+  }
+  candidates.push('ffmpeg');
+  found = candidates.find((candidate) => spawnSync(candidate, ['-version'], { stdio: 'ignore' }).status === 0) ?? null;
+  return found;
+}
+
+export class UndecodableRecordingError extends Error {}
+
+/**
+ * The recording as 16 kHz mono samples in [-1, 1], decoded by ffmpeg from the bytes `source` yields
+ * (webm/Opus, mp4/AAC, ogg, wav, mp3: whatever the browser recorded). Throws UndecodableRecordingError
+ * with ffmpeg's reason when the bytes are not audio it can read.
+ */
+export async function decodeToSamples(source: AsyncIterable<Uint8Array>, ffmpeg: string): Promise<Float32Array> {
+  const child = spawn(
+    ffmpeg,
+    ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', 'pipe:0', '-t', String(MAX_ANALYSED_SECONDS), '-vn', '-ac', '1', '-ar', String(ANALYSIS_SAMPLE_RATE), '-f', 's16le', 'pipe:1'],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    if (errors.length < 2000) errors += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve(code));
+  });
+  // Fed as ffmpeg reads; a reader that stops early (a broken file) ends the feeding.
+  const feeding = (async () => {
+    try {
+      for await (const piece of source) {
+        if (!child.stdin.write(piece)) await new Promise((resolve) => child.stdin.once('drain', resolve));
+      }
+    } catch {
+      // ffmpeg closed its input: it has said why on stderr.
+    } finally {
+      child.stdin.end();
+    }
+  })();
+  child.stdin.on('error', () => {});
+  const pieces: Buffer[] = [];
+  let bytes = 0;
+  for await (const piece of child.stdout as AsyncIterable<Buffer>) {
+    pieces.push(piece);
+    bytes += piece.length;
+  }
+  const code = await exited;
+  await feeding;
+  if (code !== 0) throw new UndecodableRecordingError(`the recording could not be decoded (${errors.trim().split('\n').pop() ?? `ffmpeg exited with ${code}`})`);
+  const pcm = Buffer.concat(pieces, bytes);
+  const samples = new Float32Array(Math.floor(pcm.length / 2));
+  for (let i = 0; i < samples.length; i += 1) samples[i] = pcm.readInt16LE(i * 2) / 32768;
+  return samples;
+}

@@ -1,0 +1,50 @@
+import type { Segment, SpeechFeatures } from './features.js';
+
+/** The recording's figures as the API gives them (issue 14's contract; decision 0017). */
+export interface SpeechFigures {
+  durationMs: number;
+  speakingTimeMs: number;
+  /** Syllables per second from the first speech to the last (pauses included). */
+  speechRateSps: number;
+  /** Syllables per second of speaking time (pauses left out). */
+  articulationRateSps: number;
+  /** Speaking time over the time from the first speech to the last. */
+  phonationTimeRatio: number;
+  pauses: { count: number; meanMs: number; longestMs: number };
+  /** Syllables between two pauses, on average. */
+  meanLengthOfRunSyllables: number;
+  syllables: number;
+  segments: Segment[];
+  /** When each syllable nucleus is (ms): for the figures per answer. */
+  nucleiMs: number[];
+}
+
+const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+
+/**
+ * Figures over the student's speaking span (first speech to last), not the whole file: a recording
+ * also holds the examiner's questions and the preparation minute, which are not the student's pauses.
+ */
+export function speechFigures(features: SpeechFeatures): SpeechFigures {
+  const first = features.segments[0]?.startMs ?? 0;
+  const last = features.segments.at(-1)?.endMs ?? 0;
+  const spanMs = Math.max(0, last - first);
+  const syllables = features.nucleiMs.length;
+  const pauseLengths = features.pauses.map((pause) => pause.endMs - pause.startMs);
+  return {
+    durationMs: features.durationMs,
+    speakingTimeMs: features.speakingTimeMs,
+    speechRateSps: spanMs > 0 ? round(syllables / (spanMs / 1000), 2) : 0,
+    articulationRateSps: features.speakingTimeMs > 0 ? round(syllables / (features.speakingTimeMs / 1000), 2) : 0,
+    phonationTimeRatio: spanMs > 0 ? round(features.speakingTimeMs / spanMs, 3) : 0,
+    pauses: {
+      count: pauseLengths.length,
+      meanMs: pauseLengths.length > 0 ? Math.round(pauseLengths.reduce((sum, length) => sum + length, 0) / pauseLengths.length) : 0,
+      longestMs: pauseLengths.length > 0 ? Math.max(...pauseLengths) : 0,
+    },
+    meanLengthOfRunSyllables: features.segments.length > 0 ? round(syllables / features.segments.length, 1) : 0,
+    syllables,
+    segments: features.segments,
+    nucleiMs: features.nucleiMs,
+  };
+}

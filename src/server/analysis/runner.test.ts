@@ -1,0 +1,139 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingAnalyses } from '../db/schema-analysis.js';
+import { createAttempt } from '../test/attempt-fixtures.js';
+import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
+import { testDrivers } from '../test/databases.js';
+import { createAdmin, createStudent, type CreatedStudent } from '../test/factories.js';
+import { createRecordingStores } from '../recordings/store.js';
+import { makeCorpusRecording } from './corpus.js';
+import { ffmpegPath } from './decode.js';
+import { claimAnalysis } from './jobs.js';
+import { analyseNext, NO_DECODER_REASON } from './runner.js';
+import { AnalysisThread } from './thread.js';
+import { secondHandle } from '../test/app-pair.js';
+
+const folder = mkdtempSync(path.join(tmpdir(), 'parley-analysis-'));
+const thread = new AnalysisThread();
+afterAll(async () => {
+  await thread.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** A spoken answer as the browser sends it: Opus in WebM, encoded by ffmpeg from the corpus WAV. */
+const truth = makeCorpusRecording(
+  folder,
+  'answer',
+  [
+    { word: 'teacher', syllables: 2, silenceBeforeMs: 800 },
+    { word: 'morning', syllables: 2, silenceBeforeMs: 0 },
+    { word: 'beautiful', syllables: 3, silenceBeforeMs: 600 },
+    { word: 'garden', syllables: 2, silenceBeforeMs: 1500 },
+    { word: 'holiday', syllables: 3, silenceBeforeMs: 0 },
+    { word: 'education', syllables: 4, silenceBeforeMs: 900 },
+  ],
+  'espeak-ng',
+  150,
+);
+const webm = path.join(folder, 'answer.webm');
+execFileSync(ffmpegPath() ?? 'ffmpeg', ['-loglevel', 'error', '-y', '-i', truth.file, '-c:a', 'libopus', '-b:a', '32k', webm]);
+const webmBytes = readFileSync(webm);
+
+describe.each(testDrivers)('recording analysis on %s', (driver) => {
+  let t: TestApp;
+  let student: CreatedStudent;
+  let cookie: string;
+  let teacher: string;
+  beforeAll(async () => {
+    t = await createTestApp({ driver });
+    student = await createStudent(t.database.db, { studentName: 'Lata' });
+    cookie = await sessionCookieForUser(t.database.db, student.user.id);
+    teacher = await sessionCookieForUser(t.database.db, (await createAdmin(t.database.db)).user.id);
+  });
+  afterAll(() => t.close());
+
+  const deps = () => ({ db: t.database.db, stores: createRecordingStores({ db: t.database.db, driver, dataDir: t.config.DATA_DIR, configured: undefined }), thread });
+  const upload = (id: string, bytes: Buffer, type = 'audio/webm;codecs=opus') =>
+    t.app.inject({ method: 'PUT', url: `/api/attempts/${id}/recording`, headers: { cookie, 'content-type': type }, payload: bytes });
+  const detail = async (id: string) => (await t.app.inject({ url: `/api/admin/attempts/${id}`, headers: { cookie: teacher } })).json();
+
+  it('measures speech, pauses and syllables of an uploaded recording; the teacher sees them', async () => {
+    const id = await createAttempt(t.database.db, student.student.id);
+    expect((await detail(id)).recordingAnalysis).toBeNull();
+    expect((await upload(id, webmBytes)).statusCode).toBe(200);
+    expect((await detail(id)).recordingAnalysis).toMatchObject({ status: 'pending', reason: null });
+    expect(await analyseNext(deps())).toBe(true);
+    expect(await analyseNext(deps())).toBe(false);
+    const analysis = (await detail(id)).recordingAnalysis;
+    expect(analysis.status).toBe('done');
+    // The pauses of 400 ms or more, as made (the Opus round trip blurs edges a little).
+    const made = truth.pauses.filter((p) => p.endMs - p.startMs >= 400);
+    expect(analysis.pauses.count).toBe(made.length);
+    expect(Math.abs(analysis.pauses.longestMs - 1500)).toBeLessThanOrEqual(100);
+    const span = (truth.words.at(-1)?.endMs ?? 0) - (truth.words[0]?.startMs ?? 0);
+    expect(Math.abs(analysis.speechRateSps - truth.syllables / (span / 1000)) / (truth.syllables / (span / 1000))).toBeLessThanOrEqual(0.15);
+    expect(analysis.segments[0].startMs).toBeGreaterThan(700);
+    expect(analysis.phonationTimeRatio).toBeGreaterThan(0.3);
+    expect(analysis.phonationTimeRatio).toBeLessThan(1);
+    expect(analysis.articulationRateSps).toBeGreaterThan(analysis.speechRateSps);
+    expect(analysis.alignment.status).toBe('unavailable');
+  });
+
+  it('a damaged, a silent and a non-audio recording end as failed with the reason; the attempt keeps its bands', async () => {
+    const damaged = await createAttempt(t.database.db, student.student.id);
+    await upload(damaged, Buffer.concat([webmBytes.subarray(0, 40), Buffer.alloc(4000, 7)]));
+    const silent = await createAttempt(t.database.db, student.student.id);
+    const silence = path.join(folder, 'silence.webm');
+    execFileSync(ffmpegPath() ?? 'ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '3', '-c:a', 'libopus', silence]);
+    await upload(silent, readFileSync(silence));
+    const text = await createAttempt(t.database.db, student.student.id);
+    await upload(text, Buffer.from('this is not audio at all, just words in a file'), 'audio/ogg');
+    while (await analyseNext(deps())) {
+      // all three
+    }
+    const [d, s, x] = await Promise.all([detail(damaged), detail(silent), detail(text)]);
+    expect(d.recordingAnalysis).toMatchObject({ status: 'failed', reason: expect.stringMatching(/^The recording could not be read as audio/) });
+    expect(s.recordingAnalysis).toMatchObject({ status: 'failed', reason: 'No speech was heard in the recording: it is silent or only background noise.' });
+    expect(x.recordingAnalysis).toMatchObject({ status: 'failed', reason: expect.stringMatching(/^The recording could not be read as audio/) });
+    for (const attempt of [d, s, x]) expect(attempt.overall).toBe(6);
+  });
+
+  it('a recording whose analysis was cut off (a crash) is taken up again once its lease runs out; without a decoder it says so', async () => {
+    const id = await createAttempt(t.database.db, student.student.id);
+    await upload(id, webmBytes);
+    const claimed = await claimAnalysis(t.database.db);
+    expect(claimed).toEqual({ attemptId: id, tries: 1 });
+    // The process that claimed it died: nothing is due until its lease ends.
+    expect(await analyseNext(deps())).toBe(false);
+    await t.database.db.update(recordingAnalyses).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(recordingAnalyses.attemptId, id));
+    expect(await analyseNext({ ...deps(), ffmpeg: null })).toBe(true);
+    expect((await detail(id)).recordingAnalysis).toMatchObject({ status: 'unavailable', reason: NO_DECODER_REASON });
+    const [row] = await t.database.db.select().from(recordingAnalyses).where(eq(recordingAnalyses.attemptId, id));
+    expect(row?.tries).toBe(2);
+  });
+
+  it('with two database handles (two processes) each analysis is taken once', async () => {
+    const ids = [];
+    for (let i = 0; i < 6; i += 1) {
+      const id = await createAttempt(t.database.db, student.student.id);
+      await upload(id, webmBytes.subarray(0, 100));
+      ids.push(id);
+    }
+    const other = await secondHandle(t.database);
+    try {
+      const claims = async (db: typeof t.database.db) => {
+        const taken: string[] = [];
+        for (let job = await claimAnalysis(db); job; job = await claimAnalysis(db)) taken.push(job.attemptId);
+        return taken;
+      };
+      const [first, second] = await Promise.all([claims(t.database.db), claims(other.db)]);
+      expect([...first, ...second].sort()).toEqual([...ids].sort());
+    } finally {
+      await other.close();
+    }
+  });
+});

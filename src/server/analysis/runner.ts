@@ -1,0 +1,116 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/open.js';
+import { attempts } from '../db/schema.js';
+import { openRecording, recordingInfo } from '../recordings/service.js';
+import type { RecordingStores } from '../recordings/store.js';
+import { answerFigures, answerWindows } from './answers.js';
+import { decodeToSamples, ffmpegPath, UndecodableRecordingError } from './decode.js';
+import { ANALYSIS_SAMPLE_RATE } from './features.js';
+import { ANALYSIS_MAX_TRIES, claimAnalysis, finishAnalysis, releaseAnalysis } from './jobs.js';
+import { AnalysisThread } from './thread.js';
+
+/** Recordings shorter than this hold no answer to measure. */
+const MIN_ANALYSED_MS = 500;
+
+export const NO_DECODER_REASON = 'This server has no audio decoder (ffmpeg), so recordings are not analysed; the scores come from the transcript.';
+export const ALIGNMENT_UNAVAILABLE_REASON = 'Word timings are not measured yet: the transcript is not aligned to the audio.';
+
+export interface AnalysisDeps {
+  db: Db;
+  stores: RecordingStores;
+  thread: AnalysisThread;
+  /** The decoder; null: none on this server. Defaults to ffmpegPath(). */
+  ffmpeg?: string | null;
+}
+
+type Outcome = Parameters<typeof finishAnalysis>[2];
+
+async function analyse(deps: AnalysisDeps, attemptId: string, tries: number): Promise<Outcome> {
+  if (tries > ANALYSIS_MAX_TRIES) return { status: 'failed', reason: `The analysis stopped ${ANALYSIS_MAX_TRIES} times on this recording without finishing.` };
+  const ffmpeg = deps.ffmpeg === undefined ? ffmpegPath() : deps.ffmpeg;
+  if (!ffmpeg) return { status: 'unavailable', reason: NO_DECODER_REASON };
+  const info = await recordingInfo(deps.db, attemptId);
+  if (!info || info.expiredAt || !info.storageKey) return { status: 'failed', reason: 'The recording is no longer stored.' };
+  if (info.sizeBytes === 0) return { status: 'failed', reason: 'The recording is empty.' };
+  let samples: Float32Array;
+  try {
+    samples = await decodeToSamples(openRecording(deps.stores, { ...info, storageKey: info.storageKey }, 0, info.sizeBytes - 1), ffmpeg);
+  } catch (error) {
+    if (error instanceof UndecodableRecordingError) return { status: 'failed', reason: `The recording could not be read as audio: it may be damaged or cut short. (${error.message})` };
+    throw error;
+  }
+  if ((samples.length / ANALYSIS_SAMPLE_RATE) * 1000 < MIN_ANALYSED_MS) return { status: 'failed', reason: 'The recording is too short to measure (under half a second of audio).' };
+  const figures = await deps.thread.figures(samples);
+  if (figures.segments.length === 0) return { status: 'failed', reason: 'No speech was heard in the recording: it is silent or only background noise.' };
+  const [attempt] = await deps.db.select({ kind: attempts.kind, sessionData: attempts.sessionData }).from(attempts).where(eq(attempts.id, attemptId));
+  const answers = attempt ? answerFigures(answerWindows(attempt.kind, attempt.sessionData), figures.segments, figures.nucleiMs) : [];
+  const { nucleiMs, ...shown } = figures;
+  return {
+    status: 'done',
+    result: { ...shown, syllableTimesMs: nucleiMs, answers, alignment: { status: 'unavailable', reason: ALIGNMENT_UNAVAILABLE_REASON } },
+  };
+}
+
+/** Takes the next analysis due and does it; false when none was due. */
+export async function analyseNext(deps: AnalysisDeps): Promise<boolean> {
+  const job = await claimAnalysis(deps.db);
+  if (!job) return false;
+  let outcome: Outcome;
+  try {
+    outcome = await analyse(deps, job.attemptId, job.tries);
+  } catch (error) {
+    // A fault of this server (the database, the thread), not of the recording: tried again later, up to a point.
+    if (job.tries < ANALYSIS_MAX_TRIES) {
+      await releaseAnalysis(deps.db, job.attemptId);
+      throw error;
+    }
+    outcome = { status: 'failed', reason: `The analysis failed ${ANALYSIS_MAX_TRIES} times: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  await finishAnalysis(deps.db, job.attemptId, outcome);
+  return true;
+}
+
+export interface AnalysisRunner {
+  /** A recording was stored: look for work now rather than at the next poll. */
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+/** Analyses one recording at a time in the background; polls every `pollMs` and when kicked. */
+export function startAnalysisRunner(deps: AnalysisDeps & { pollMs?: number; log: { warn(object: object, message: string): void } }): AnalysisRunner {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const drain = async () => {
+    do {
+      again = false;
+      while (!stopped && (await analyseNext(deps))) {
+        // one after another: a core stays for the requests
+      }
+    } while (again && !stopped);
+  };
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'a recording analysis failed; it is tried again'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(kick, deps.pollMs ?? 30_000);
+  timer.unref();
+  kick();
+  return {
+    kick,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      await deps.thread.close();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { RecordingAnalysis } from '../../shared/api/recording-analysis.js';
+import type { Db } from '../db/open.js';
+import { analysisOf } from './jobs.js';
+import type { SpeechFigures } from './metrics.js';
+import type { AnswerFigures } from './answers.js';
+
+type StoredResult = Omit<SpeechFigures, 'nucleiMs'> & { syllableTimesMs: number[]; answers: AnswerFigures[]; alignment: RecordingAnalysis['alignment'] };
+
+const EMPTY = {
+  durationMs: null,
+  speakingTimeMs: null,
+  speechRateSps: null,
+  articulationRateSps: null,
+  phonationTimeRatio: null,
+  pauses: null,
+  meanLengthOfRunSyllables: null,
+  syllables: null,
+  segments: [],
+  syllableTimesMs: [],
+  answers: [],
+  alignment: { status: 'unavailable' as const, reason: null },
+};
+
+/** An attempt's recording analysis as the API shows it; null when the attempt has no recording analysis (no recording). */
+export async function recordingAnalysisView(db: Db, attemptId: string): Promise<RecordingAnalysis | null> {
+  const row = await analysisOf(db, attemptId);
+  if (!row) return null;
+  if (row.status === 'done' && row.result) {
+    const result = row.result as StoredResult;
+    return {
+      status: 'done',
+      reason: null,
+      durationMs: result.durationMs,
+      speakingTimeMs: result.speakingTimeMs,
+      speechRateSps: result.speechRateSps,
+      articulationRateSps: result.articulationRateSps,
+      phonationTimeRatio: result.phonationTimeRatio,
+      pauses: result.pauses,
+      meanLengthOfRunSyllables: result.meanLengthOfRunSyllables,
+      syllables: result.syllables,
+      segments: result.segments,
+      syllableTimesMs: result.syllableTimesMs,
+      answers: result.answers,
+      alignment: result.alignment,
+    };
+  }
+  // A job being worked on is still pending for whoever looks.
+  const status = row.status === 'running' ? 'pending' : row.status === 'done' ? 'failed' : row.status;
+  return { ...EMPTY, status, reason: row.reason };
+}

@@ -1,0 +1,15 @@
+import { parentPort } from 'node:worker_threads';
+import { speechFeatures } from './features.js';
+import { speechFigures } from './metrics.js';
+
+/**
+ * The analysis's arithmetic, in a worker thread (analysis/runner.ts): a 12-minute recording is about
+ * 11.5 million samples, and the requests of the server's own thread must not wait for them.
+ */
+parentPort?.on('message', (message: { id: number; samples: Float32Array }) => {
+  try {
+    parentPort?.postMessage({ id: message.id, figures: speechFigures(speechFeatures(message.samples)) });
+  } catch (error) {
+    parentPort?.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
+  }
+});

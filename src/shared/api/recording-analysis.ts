@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+const segment = z.object({ startMs: z.number(), endMs: z.number() });
+const pauses = z.object({ count: z.number().int(), meanMs: z.number(), longestMs: z.number() });
+
+/**
+ * What the server measured in an attempt's recording (issue 14; decision 0017), on the teacher's
+ * attempt page and the student's own: 'pending' until the background analysis has run, 'failed' with
+ * the reason (a damaged, empty or silent recording), 'unavailable' when the server cannot analyse
+ * (no decoder), 'done' with the figures. Rates are syllables per second over the student's speaking
+ * span (first speech to last); pauses are silences of 250 ms or more between stretches of speech.
+ */
+export const recordingAnalysis = z.object({
+  status: z.enum(['pending', 'done', 'failed', 'unavailable']),
+  reason: z.string().nullable(),
+  durationMs: z.number().nullable(),
+  speakingTimeMs: z.number().nullable(),
+  speechRateSps: z.number().nullable(),
+  articulationRateSps: z.number().nullable(),
+  phonationTimeRatio: z.number().nullable(),
+  pauses: pauses.nullable(),
+  meanLengthOfRunSyllables: z.number().nullable(),
+  syllables: z.number().int().nullable(),
+  segments: z.array(segment),
+  /** When each syllable nucleus was heard (ms from the recording's start). */
+  syllableTimesMs: z.array(z.number()),
+  answers: z.array(
+    segment.extend({
+      part: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
+      questionNumber: z.number().int(),
+      speakingTimeMs: z.number(),
+      syllables: z.number().int(),
+      speechRateSps: z.number(),
+      pauses,
+    }),
+  ),
+  /** Word timings (forced alignment of the transcript): not measured yet, with the reason. */
+  alignment: z.object({ status: z.enum(['done', 'unavailable']), reason: z.string().nullable() }),
+});
+export type RecordingAnalysis = z.infer<typeof recordingAnalysis>;
