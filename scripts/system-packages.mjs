@@ -17,6 +17,11 @@ export const E2E_NEEDS = [
   // itself (/usr/sbin/nginx, proxy and upstream modules built in); `nginx-light` is only a
   // transitional package that pulls it in plus an extra module.
   { what: 'nginx', packages: ['nginx'] },
+  // The recording-analysis corpus (src/server/analysis/corpus.ts) speaks with flite as well as
+  // espeak-ng; the word aligner is pocketsphinx with its US English model.
+  { what: 'flite', packages: ['flite'] },
+  { what: 'pocketsphinx_continuous', packages: ['pocketsphinx'] },
+  { what: '/usr/share/pocketsphinx/model/en-us/en-us/mdef', packages: ['pocketsphinx-en-us'], file: true },
 ];
 
 /** What Lighthouse in `npm run bench` needs: the system Chromium. */
@@ -28,6 +33,19 @@ function isExecutable(file) {
   } catch {
     return false;
   }
+}
+
+function isFile(file) {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a need is met: a command on the PATH, an executable at a path, or (`file: true`) a data file. */
+function present(need) {
+  return need.file ? isFile(need.what) : commandExists(need.what);
 }
 
 function commandExists(what) {
@@ -47,7 +65,7 @@ function run(command, args, env) {
  * with the command to run. `what` names the caller in the messages ("the end-to-end tests").
  */
 export function ensureSystemPackages(needs, { log, fail, what }) {
-  const missing = needs.filter((need) => !commandExists(need.what));
+  const missing = needs.filter((need) => !present(need));
   if (missing.length === 0) return;
   const packages = [...new Set(missing.flatMap((need) => need.packages))];
   // speech-dispatcher is useless without its espeak-ng module; install them together.
@@ -70,6 +88,6 @@ export function ensureSystemPackages(needs, { log, fail, what }) {
   if (run('apt-get', ['update', '-qq'], env) !== 0) fail('apt-get update failed; see the output above.');
   const installArgs = ['install', '-y', '-qq', '--no-install-recommends', ...packages];
   if (run('apt-get', installArgs, env) !== 0) fail(`${installCommand} failed; see the output above.`);
-  const stillMissing = needs.filter((need) => !commandExists(need.what));
+  const stillMissing = needs.filter((need) => !present(need));
   if (stillMissing.length > 0) fail(`still missing after installing: ${stillMissing.map((need) => need.what).join(', ')}`);
 }

@@ -123,8 +123,9 @@ function printSummary(exitCode) {
 
 const projects = selectedProjects(extraArgs);
 const e2eSelected = projects === undefined || projects.some((project) => project.includes('e2e') || project.includes('*'));
+// The unit tests speak and measure real audio too (espeak-ng, flite, sox, pocketsphinx).
+ensureSystemPackages(E2E_NEEDS, { log, fail, what: 'the tests' });
 if (e2eSelected) {
-  ensureSystemPackages(E2E_NEEDS, { log, fail, what: 'the end-to-end tests' });
   ensureClientBuild();
   ensureServerBuild();
 }

@@ -6,9 +6,11 @@ export interface AnswerWindow {
   questionNumber: number;
   startMs: number;
   endMs: number;
+  /** What the recognizer heard in the answer ('' when nothing). */
+  text: string;
 }
 
-export interface AnswerFigures extends AnswerWindow {
+export interface AnswerFigures extends Omit<AnswerWindow, 'text'> {
   speakingTimeMs: number;
   syllables: number;
   speechRateSps: number;
@@ -19,11 +21,11 @@ interface IeltsSessionData {
   duration?: unknown;
   completedAt?: unknown;
   transcript?: Array<{ speaker?: unknown; timestamp?: unknown; part?: unknown }>;
-  questionAnswerPairs?: Array<{ part?: unknown; questionNumber?: unknown; timestamp?: unknown }>;
+  questionAnswerPairs?: Array<{ part?: unknown; questionNumber?: unknown; timestamp?: unknown; answer?: unknown }>;
 }
 
 interface InterviewSessionData {
-  questions?: Array<{ questionId?: unknown; timestamp?: unknown }>;
+  questions?: Array<{ questionId?: unknown; timestamp?: unknown; answer?: unknown }>;
 }
 
 const timeOf = (value: unknown): number | null => {
@@ -44,7 +46,8 @@ export function answerWindows(kind: 'ielts' | 'interview', sessionData: unknown)
     return questions.flatMap((question, index) => {
       const at = typeof question.timestamp === 'number' ? question.timestamp : null;
       if (at === null || at < previous) return [];
-      const window = { part: null, questionNumber: index + 1, startMs: previous, endMs: at };
+      const text = typeof question.answer === 'string' && question.answer !== 'No response recorded' ? question.answer : '';
+      const window = { part: null, questionNumber: index + 1, startMs: previous, endMs: at, text };
       previous = at;
       return [window];
     });
@@ -60,7 +63,8 @@ export function answerWindows(kind: 'ielts' | 'interview', sessionData: unknown)
     const answered = timeOf(pair.timestamp);
     const part = pair.part === 1 || pair.part === 2 || pair.part === 3 ? pair.part : null;
     if (asked === null || answered === null || answered < asked || typeof pair.questionNumber !== 'number') return [];
-    return [{ part, questionNumber: pair.questionNumber, startMs: Math.max(0, asked - recordingStart), endMs: Math.max(0, answered - recordingStart) }];
+    const text = typeof pair.answer === 'string' ? pair.answer : '';
+    return [{ part, questionNumber: pair.questionNumber, startMs: Math.max(0, asked - recordingStart), endMs: Math.max(0, answered - recordingStart), text }];
   });
 }
 
@@ -68,7 +72,7 @@ const round = (value: number, places: number) => Math.round(value * 10 ** places
 
 /** Speech, syllables and pauses inside each window (speech rate over the answer's own first-to-last speech). */
 export function answerFigures(windows: readonly AnswerWindow[], segments: readonly Segment[], nucleiMs: readonly number[]): AnswerFigures[] {
-  return windows.map((window) => {
+  return windows.map(({ text: _text, ...window }) => {
     const inside = segments
       .map((segment) => ({ startMs: Math.max(segment.startMs, window.startMs), endMs: Math.min(segment.endMs, window.endMs) }))
       .filter((segment) => segment.endMs > segment.startMs);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingAnalyses } from '../db/schema-analysis.js';
+import { attempts } from '../db/schema.js';
 import { createAttempt } from '../test/attempt-fixtures.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';
@@ -61,8 +62,26 @@ describe.each(testDrivers)('recording analysis on %s', (driver) => {
     t.app.inject({ method: 'PUT', url: `/api/attempts/${id}/recording`, headers: { cookie, 'content-type': type }, payload: bytes });
   const detail = async (id: string) => (await t.app.inject({ url: `/api/admin/attempts/${id}`, headers: { cookie: teacher } })).json();
 
-  it('measures speech, pauses and syllables of an uploaded recording; the teacher sees them', async () => {
+  it('measures speech, pauses and syllables of an uploaded recording, places its words; the teacher sees them', async () => {
     const id = await createAttempt(t.database.db, student.student.id);
+    // The attempt's own timeline: the test started when the recording did, one Part 1 answer.
+    const completedAt = new Date(Date.now() - 60_000);
+    const started = completedAt.getTime() - Math.round(truth.durationMs / 1000) * 1000;
+    const text = truth.words.map((w) => w.word).join(' ');
+    await t.database.db
+      .update(attempts)
+      .set({
+        sessionData: {
+          duration: Math.round(truth.durationMs / 1000),
+          completedAt: completedAt.toISOString(),
+          transcript: [
+            { speaker: 'Examiner', text: 'Tell me about your day.', timestamp: new Date(started).toISOString(), part: 1 },
+            { speaker: 'Student', text, timestamp: new Date(started + truth.durationMs).toISOString(), part: 1 },
+          ],
+          questionAnswerPairs: [{ part: 1, questionNumber: 1, question: 'Tell me about your day.', answer: text, timestamp: new Date(started + truth.durationMs).toISOString() }],
+        },
+      })
+      .where(eq(attempts.id, id));
     expect((await detail(id)).recordingAnalysis).toBeNull();
     expect((await upload(id, webmBytes)).statusCode).toBe(200);
     expect((await detail(id)).recordingAnalysis).toMatchObject({ status: 'pending', reason: null });
@@ -80,7 +99,14 @@ describe.each(testDrivers)('recording analysis on %s', (driver) => {
     expect(analysis.phonationTimeRatio).toBeGreaterThan(0.3);
     expect(analysis.phonationTimeRatio).toBeLessThan(1);
     expect(analysis.articulationRateSps).toBeGreaterThan(analysis.speechRateSps);
-    expect(analysis.alignment.status).toBe('unavailable');
+    // Per answer, from the timeline; every word placed near where it was made (the timeline is whole seconds).
+    expect(analysis.answers).toHaveLength(1);
+    expect(analysis.answers[0]).toMatchObject({ part: 1, questionNumber: 1, syllables: analysis.syllables });
+    expect(analysis.alignment).toEqual({ status: 'done', reason: null });
+    expect(analysis.words.map((w: { word: string }) => w.word)).toEqual(truth.words.map((w) => w.word));
+    const near = analysis.words.filter((w: { startMs: number }, i: number) => Math.abs(w.startMs - (truth.words[i]?.startMs ?? 0)) <= 150);
+    expect(near.length / truth.words.length).toBeGreaterThanOrEqual(0.9);
+    expect(analysis.hints).toEqual([]);
   });
 
   it('a damaged, a silent and a non-audio recording end as failed with the reason; the attempt keeps its bands', async () => {

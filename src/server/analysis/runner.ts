@@ -3,17 +3,20 @@ import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
 import { openRecording, recordingInfo } from '../recordings/service.js';
 import type { RecordingStores } from '../recordings/store.js';
-import { answerFigures, answerWindows } from './answers.js';
+import { alignAnswer, alignerAvailable, ALIGNER_MISSING_REASON, transcriptWords, wordHints, type AlignedWord } from './align.js';
+import { answerFigures, answerWindows, type AnswerWindow } from './answers.js';
 import { decodeToSamples, ffmpegPath, UndecodableRecordingError } from './decode.js';
 import { ANALYSIS_SAMPLE_RATE } from './features.js';
 import { ANALYSIS_MAX_TRIES, claimAnalysis, finishAnalysis, releaseAnalysis } from './jobs.js';
+import type { SpeechFigures } from './metrics.js';
 import { AnalysisThread } from './thread.js';
 
 /** Recordings shorter than this hold no answer to measure. */
 const MIN_ANALYSED_MS = 500;
 
 export const NO_DECODER_REASON = 'This server has no audio decoder (ffmpeg), so recordings are not analysed; the scores come from the transcript.';
-export const ALIGNMENT_UNAVAILABLE_REASON = 'Word timings are not measured yet: the transcript is not aligned to the audio.';
+/** Each answer's words are looked for this far before and after its window (the timeline is placed to within half a second). */
+const ALIGN_MARGIN_MS = 1000;
 
 export interface AnalysisDeps {
   db: Db;
@@ -21,6 +24,8 @@ export interface AnalysisDeps {
   thread: AnalysisThread;
   /** The decoder; null: none on this server. Defaults to ffmpegPath(). */
   ffmpeg?: string | null;
+  /** Whether to place the words (default: when pocketsphinx is installed). */
+  aligner?: boolean;
 }
 
 type Outcome = Parameters<typeof finishAnalysis>[2];
@@ -40,15 +45,37 @@ async function analyse(deps: AnalysisDeps, attemptId: string, tries: number): Pr
     throw error;
   }
   if ((samples.length / ANALYSIS_SAMPLE_RATE) * 1000 < MIN_ANALYSED_MS) return { status: 'failed', reason: 'The recording is too short to measure (under half a second of audio).' };
-  const figures = await deps.thread.figures(samples);
+  const measured = await deps.thread.figures(samples);
+  const figures = measured.figures;
   if (figures.segments.length === 0) return { status: 'failed', reason: 'No speech was heard in the recording: it is silent or only background noise.' };
   const [attempt] = await deps.db.select({ kind: attempts.kind, sessionData: attempts.sessionData }).from(attempts).where(eq(attempts.id, attemptId));
-  const answers = attempt ? answerFigures(answerWindows(attempt.kind, attempt.sessionData), figures.segments, figures.nucleiMs) : [];
+  const windows = attempt ? answerWindows(attempt.kind, attempt.sessionData) : [];
+  const answers = answerFigures(windows, figures.segments, figures.nucleiMs);
   const { nucleiMs, ...shown } = figures;
+  const words = await alignWords(measured.samples, windows, figures.segments, deps.aligner ?? alignerAvailable());
   return {
     status: 'done',
-    result: { ...shown, syllableTimesMs: nucleiMs, answers, alignment: { status: 'unavailable', reason: ALIGNMENT_UNAVAILABLE_REASON } },
+    result: { ...shown, syllableTimesMs: nucleiMs, answers, ...words },
   };
+}
+
+/** Each answer's transcript placed on its stretch of the recording (a second of margin each side). */
+async function alignWords(samples: Float32Array, windows: readonly AnswerWindow[], speech: SpeechFigures['segments'], available: boolean) {
+  if (!available) return { words: [], hints: [], alignment: { status: 'unavailable' as const, reason: ALIGNER_MISSING_REASON } };
+  const words: AlignedWord[] = [];
+  try {
+    for (const window of windows) {
+      if (transcriptWords(window.text).length === 0) continue;
+      const from = Math.max(0, window.startMs - ALIGN_MARGIN_MS);
+      const to = Math.min((samples.length / ANALYSIS_SAMPLE_RATE) * 1000, window.endMs + ALIGN_MARGIN_MS);
+      if (to <= from) continue;
+      const slice = samples.subarray(Math.floor((from / 1000) * ANALYSIS_SAMPLE_RATE), Math.ceil((to / 1000) * ANALYSIS_SAMPLE_RATE));
+      words.push(...(await alignAnswer(slice, ANALYSIS_SAMPLE_RATE, window.text, from, speech)));
+    }
+  } catch (error) {
+    return { words: [], hints: [], alignment: { status: 'failed' as const, reason: `The words could not be placed on the recording: ${error instanceof Error ? error.message : String(error)}` } };
+  }
+  return { words, hints: wordHints(words), alignment: { status: 'done' as const, reason: null } };
 }
 
 /** Takes the next analysis due and does it; false when none was due. */

@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { SpeechFigures } from './metrics.js';
 
-type Pending = { resolve: (figures: SpeechFigures) => void; reject: (error: Error) => void };
+type Measured = { figures: SpeechFigures; samples: Float32Array };
+type Pending = { resolve: (measured: Measured) => void; reject: (error: Error) => void };
 
 /**
  * One worker thread that turns samples into figures (worker.ts), made when first needed. Run from the
@@ -22,13 +23,13 @@ export class AnalysisThread {
           { eval: true },
         )
       : new Worker(new URL('./worker.js', import.meta.url));
-    worker.on('message', (message: { id: number; figures?: SpeechFigures; error?: string }) => {
+    worker.on('message', (message: { id: number; figures?: SpeechFigures; samples?: Float32Array; error?: string }) => {
       const pending = this.#pending.get(message.id);
       if (!pending) return;
       this.#pending.delete(message.id);
       // An idle thread does not keep the process alive.
       if (this.#pending.size === 0) worker.unref();
-      if (message.figures) pending.resolve(message.figures);
+      if (message.figures && message.samples) pending.resolve({ figures: message.figures, samples: message.samples });
       else pending.reject(new Error(message.error ?? 'the analysis thread gave no answer'));
     });
     const failAll = (error: Error) => {
@@ -42,8 +43,8 @@ export class AnalysisThread {
     return worker;
   }
 
-  /** The figures of these samples; the samples' memory moves to the thread (do not use them after). */
-  figures(samples: Float32Array): Promise<SpeechFigures> {
+  /** The figures of these samples, and the samples back (their memory moves to the thread and back: use the returned ones). */
+  figures(samples: Float32Array): Promise<Measured> {
     const worker = this.#start();
     const id = (this.#next += 1);
     worker.ref();

@@ -4,7 +4,13 @@ import { analysisOf } from './jobs.js';
 import type { SpeechFigures } from './metrics.js';
 import type { AnswerFigures } from './answers.js';
 
-type StoredResult = Omit<SpeechFigures, 'nucleiMs'> & { syllableTimesMs: number[]; answers: AnswerFigures[]; alignment: RecordingAnalysis['alignment'] };
+type StoredResult = Omit<SpeechFigures, 'nucleiMs'> & {
+  syllableTimesMs: number[];
+  answers: AnswerFigures[];
+  words: RecordingAnalysis['words'];
+  hints: RecordingAnalysis['hints'];
+  alignment: RecordingAnalysis['alignment'];
+};
 
 const EMPTY = {
   durationMs: null,
@@ -18,6 +24,8 @@ const EMPTY = {
   segments: [],
   syllableTimesMs: [],
   answers: [],
+  words: [],
+  hints: [],
   alignment: { status: 'unavailable' as const, reason: null },
 };
 
@@ -41,6 +49,8 @@ export async function recordingAnalysisView(db: Db, attemptId: string): Promise<
       segments: result.segments,
       syllableTimesMs: result.syllableTimesMs,
       answers: result.answers,
+      words: result.words,
+      hints: result.hints,
       alignment: result.alignment,
     };
   }

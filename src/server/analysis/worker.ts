@@ -8,7 +8,8 @@ import { speechFigures } from './metrics.js';
  */
 parentPort?.on('message', (message: { id: number; samples: Float32Array }) => {
   try {
-    parentPort?.postMessage({ id: message.id, figures: speechFigures(speechFeatures(message.samples)) });
+    // The samples go back (moved, not copied): the word alignment reads them next.
+    parentPort?.postMessage({ id: message.id, figures: speechFigures(speechFeatures(message.samples)), samples: message.samples }, [message.samples.buffer as ArrayBuffer]);
   } catch (error) {
     parentPort?.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
   }

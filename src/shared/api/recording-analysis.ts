@@ -34,7 +34,11 @@ export const recordingAnalysis = z.object({
       pauses,
     }),
   ),
-  /** Word timings (forced alignment of the transcript): not measured yet, with the reason. */
-  alignment: z.object({ status: z.enum(['done', 'unavailable']), reason: z.string().nullable() }),
+  /** The transcript's words placed on the recording (forced alignment), with how plausibly (0-1). */
+  words: z.array(segment.extend({ word: z.string(), confidence: z.number() })),
+  /** Words to listen to: placed too briefly, over silence, not found or not in the dictionary; never a score. */
+  hints: z.array(segment.extend({ word: z.string(), why: z.string() })),
+  /** Whether the words could be placed: 'unavailable' (no aligner on the server) or 'failed' with the reason. */
+  alignment: z.object({ status: z.enum(['done', 'unavailable', 'failed']), reason: z.string().nullable() }),
 });
 export type RecordingAnalysis = z.infer<typeof recordingAnalysis>;

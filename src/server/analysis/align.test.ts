@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { alignAnswer, alignerAvailable, transcriptWords, wordHints } from './align.js';
+import { makeCorpusRecording, readWavSamples, type CorpusWord } from './corpus.js';
+import { speechFeatures } from './features.js';
+
+const folder = mkdtempSync(path.join(tmpdir(), 'parley-align-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const SCRIPT: CorpusWord[] = [
+  { word: 'my', syllables: 1, silenceBeforeMs: 500 },
+  { word: 'teacher', syllables: 2, silenceBeforeMs: 0 },
+  { word: 'always', syllables: 2, silenceBeforeMs: 0 },
+  { word: 'encouraged', syllables: 3, silenceBeforeMs: 300 },
+  { word: 'students', syllables: 2, silenceBeforeMs: 0 },
+  { word: 'to', syllables: 1, silenceBeforeMs: 0 },
+  { word: 'read', syllables: 1, silenceBeforeMs: 0 },
+  { word: 'newspapers', syllables: 3, silenceBeforeMs: 900 },
+  { word: 'every', syllables: 3, silenceBeforeMs: 0 },
+  { word: 'morning', syllables: 2, silenceBeforeMs: 0 },
+  { word: 'and', syllables: 1, silenceBeforeMs: 2000 },
+  { word: 'discuss', syllables: 2, silenceBeforeMs: 0 },
+  { word: 'them', syllables: 1, silenceBeforeMs: 0 },
+  { word: 'together', syllables: 3, silenceBeforeMs: 400 },
+  { word: 'in', syllables: 1, silenceBeforeMs: 0 },
+  { word: 'class', syllables: 1, silenceBeforeMs: 0 },
+];
+
+describe('transcript words', () => {
+  it('spells them as the dictionary does', () => {
+    expect(transcriptWords('Hello, I’m   here — don\'t "worry" 42!')).toEqual(['hello', "i'm", 'here', "don't", 'worry', '42']);
+  });
+});
+
+// The aligner is a Debian package the test set-up installs (scripts/system-packages.mjs): this must run.
+describe.each([
+  ['espeak-ng', 110],
+  ['espeak-ng', 150],
+  ['espeak-ng', 190],
+  ['flite', 110],
+  ['flite', 150],
+  ['flite', 190],
+] as const)('forced alignment of %s at %i words a minute', (voice, wordsPerMinute) => {
+  it('places at least 90 % of word starts within 150 ms of where they were made', async () => {
+    expect(alignerAvailable()).toBe(true);
+    const truth = makeCorpusRecording(folder, `${voice}-${wordsPerMinute}`, SCRIPT, voice, wordsPerMinute);
+    const samples = readWavSamples(truth.file);
+    const speech = speechFeatures(samples).segments;
+    const words = await alignAnswer(samples, 16_000, truth.words.map((w) => w.word).join(' '), 0, speech);
+    expect(words.map((w) => w.word)).toEqual(truth.words.map((w) => w.word));
+    const close = words.filter((word, i) => Math.abs(word.startMs - (truth.words[i]?.startMs ?? 0)) <= 150).length;
+    expect(close / words.length, JSON.stringify(words.map((w, i) => [w.word, w.startMs, truth.words[i]?.startMs]))).toBeGreaterThanOrEqual(0.9);
+    // Said clearly and placed well: no word to listen to.
+    expect(wordHints(words)).toEqual([]);
+  });
+});
+
+describe('hints', () => {
+  it('a word that was not said is placed briefly or over silence and becomes a hint; a word the dictionary lacks too', async () => {
+    const truth = makeCorpusRecording(folder, 'missing', SCRIPT.slice(0, 7), 'espeak-ng', 150);
+    const samples = readWavSamples(truth.file);
+    const speech = speechFeatures(samples).segments;
+    // The transcript claims two words the recording does not have, and a name the dictionary lacks.
+    const words = await alignAnswer(samples, 16_000, 'my teacher always encouraged students to read quickly yesterday Zyxwqv', 0, speech);
+    const hinted = wordHints(words).map((hint) => hint.word);
+    expect(hinted).toContain('zyxwqv');
+    expect(hinted.filter((word) => word === 'quickly' || word === 'yesterday').length).toBeGreaterThanOrEqual(1);
+    expect(hinted).not.toContain('teacher');
+  });
+});
