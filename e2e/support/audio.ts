@@ -44,3 +44,24 @@ export async function makeSpeechWav(text: string, outFile?: string, options: Spe
   copyFileSync(cached, outFile);
   return path.resolve(outFile);
 }
+
+/**
+ * `text` spoken by espeak-ng, then `silenceSeconds` of digital silence (sox `pad`), as one WAV for
+ * the fake microphone. Chromium loops the file, so the microphone carries speech, a silence long
+ * enough to end an answer, speech again, and so on. Cached like makeSpeechWav.
+ */
+export async function makeSpeechWithSilenceWav(text: string, silenceSeconds: number, options: SpeechWavOptions = {}): Promise<string> {
+  const speech = await makeSpeechWav(text, undefined, options);
+  const key = createHash('sha256').update(JSON.stringify({ v: 1, speech, silenceSeconds })).digest('hex').slice(0, 16);
+  const cached = path.join(audioCacheDir, `speech-silence-${key}.wav`);
+  if (!existsSync(cached)) {
+    const scratch = path.join(audioCacheDir, `.${key}-${process.pid}-${Date.now()}.wav`);
+    try {
+      await run('sox', [speech, scratch, 'pad', '0', String(silenceSeconds)]);
+      renameSync(scratch, cached);
+    } finally {
+      rmSync(scratch, { force: true });
+    }
+  }
+  return cached;
+}

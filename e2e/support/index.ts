@@ -1,4 +1,4 @@
-export { makeSpeechWav, type SpeechWavOptions } from './audio.js';
+export { makeSpeechWav, makeSpeechWithSilenceWav, type SpeechWavOptions } from './audio.js';
 export { freePort } from './ports.js';
 export { launchBrowser, newPage, processesMentioning, type LaunchedBrowser, type LaunchOptions, type ViewportName } from './browser.js';
 export { collectConsoleErrors, type ConsoleErrors } from './console.js';

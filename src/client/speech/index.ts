@@ -62,3 +62,4 @@ export {
   type SpeechRecognitionConstructor,
   type SpeechRecognitionLike,
 } from './web-speech-types.js';
+export { createVoiceGate, levelDb, startVoiceMeter, type VoiceChange, type VoiceGate, type VoiceMeter } from './voice-activity.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANSWER_TEXT_MAX_LENGTH, ANSWER_TIME_MAX_MS } from '../speaking-test/answer.js';
+import { PART2_NOTES_MAX_LENGTH } from '../speaking-test/constants.js';
 import { requiredOr, strictObjectError } from './common.js';
 
 /** A saved test has Part 1 (10) + Part 2 (1) + Part 3 (10) answers; a little room for changes. */
@@ -38,6 +39,8 @@ export const questionAnswerPair = z.strictObject(
     responseTimeMs: z.number().finite().min(0).max(ANSWER_TIME_MAX_MS).nullable().optional(),
     speakingTimeMs: z.number().finite().min(0).max(ANSWER_TIME_MAX_MS).optional(),
     confidence: z.number().min(0).max(1).optional(),
+    /** The student asked to hear this question again. */
+    repeated: z.boolean().optional(),
   },
   { error: strictObjectError },
 );
@@ -54,6 +57,14 @@ export const testSessionData = z.strictObject(
     questionAnswerPairs: z.array(questionAnswerPair, { error: requiredOr('must be a list') }).max(TEST_MAX_ANSWERS),
     /** True when the test ran without a microphone (demo mode). */
     demo: z.boolean().optional(),
+    /**
+     * True when some answers were taken without speech recognition (the browser has none, an Apple
+     * device, or the student went on without it after a failure): the words are not known, so no
+     * band is estimated and the teacher scores the recording.
+     */
+    noTranscript: z.boolean().optional(),
+    /** What the student wrote while preparing Part 2. */
+    part2Notes: z.string().max(PART2_NOTES_MAX_LENGTH).optional(),
   },
   { error: strictObjectError },
 );

@@ -222,6 +222,8 @@ export const interviewSessionData = z.strictObject(
     /** Milliseconds from start to completion. */
     duration: elapsedMs,
     completedAt: z.iso.datetime({ offset: true, error: requiredOr('must be an ISO date and time') }),
+    /** Answers were recorded without speech recognition: no scores are estimated, the teacher gives them. */
+    noTranscript: z.boolean().optional(),
   },
   { error: strictObjectError },
 );

@@ -26,6 +26,8 @@ export const speakingTestAnswer = z.object({
   speakingTimeMs: z.number().finite().min(0).max(ANSWER_TIME_MAX_MS),
   /** The recogniser's mean confidence (0 to 1), when it gives one. Not used by the scores. */
   confidence: z.number().min(0).max(1).optional(),
+  /** The student asked to hear the question again (once per question). */
+  repeated: z.boolean().optional(),
 });
 
 export type SpeakingTestAnswer = z.infer<typeof speakingTestAnswer>;

@@ -23,6 +23,22 @@ export const ANDROID_FALLBACK_COUNTDOWN_MS = 3_000;
 export const ANDROID_MAX_RECOGNITION_RESTARTS = 3;
 export const PART3_INTRO_WAIT_MS = 1_000;
 export const MICROPHONE_AUTO_REQUEST_DELAY_MS = 1_000;
+/**
+ * Beyond the spec: the longest a Part 1 or Part 3 answer may run. The spec ends an answer on
+ * silence or on the end of recognition; a student who talks on, or noise that never stops, would
+ * otherwise hold the test for ever. Real examiners cut Part 1 answers after about half a minute and
+ * Part 3 answers after a minute or so; these limits are generous.
+ */
+export const ANSWER_TIME_LIMIT_MS = { 1: 60_000, 3: 90_000 } as const satisfies Record<1 | 3, number>;
+/**
+ * Beyond the spec: without recognition (no browser support, Apple devices, a failed service) the end
+ * of an answer is heard in the microphone's level. An answer in which no sound was heard at all ends
+ * this long after listening started (Chrome's recogniser gives up on silence after about 8 s, and
+ * the spec closes the answer 2 s later).
+ */
+export const NO_SPEECH_TIMEOUT_MS = 10_000;
+/** The longest Part 2 notes kept with an attempt (a minute of note-taking is a few hundred characters). */
+export const PART2_NOTES_MAX_LENGTH = 2_000;
 /** On Apple devices, a check 5 s after recording starts that audio chunks are arriving. */
 export const APPLE_RECORDING_CHECK_DELAY_MS = 5_000;
 export const RECORDING_CHUNK_INTERVAL_MS = 1_000;
@@ -114,6 +130,8 @@ export const PRONUNCIATION_BASE_BAND = 6.5;
 export const PRONUNCIATION_FILLER_RATIO_TIERS: readonly ScoreTier[] = [{ op: '>', threshold: 0.08, delta: -0.5 }];
 
 // Beyond the spec: when a result says nothing.
+/** What a test without a transcript says instead of bands (the recording is kept for the teacher). */
+export const NO_TRANSCRIPT_RESULT_TEXT = 'Vocabulary and grammar need a transcript: your teacher will score them';
 /** A test with fewer recognised words than this gets no bands (silence would otherwise earn ~5). */
 export const MIN_ASSESSABLE_WORDS = 50;
 /** A Part 2 long turn with less speech than this gets a note (the card asks for 1 to 2 minutes). */

@@ -282,9 +282,9 @@ const distinctWords = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`
 
 describe('scoreSpeakingTest', () => {
   it.each([
-    [0, 'No speech was recognised; a band estimate needs at least 50. Check that the microphone works and speak clearly, then take the test again.'],
-    [1, 'Only 1 word was recognised; a band estimate needs at least 50. Check that the microphone works and speak clearly, then take the test again.'],
-    [49, 'Only 49 words were recognised; a band estimate needs at least 50. Check that the microphone works and speak clearly, then take the test again.'],
+    [0, 'No speech was recognised; a band estimate needs at least 50 words. Check that the microphone works and speak clearly, then take the test again.'],
+    [1, 'Only 1 word was recognised; a band estimate needs at least 50 words. Check that the microphone works and speak clearly, then take the test again.'],
+    [49, 'Only 49 words were recognised; a band estimate needs at least 50 words. Check that the microphone works and speak clearly, then take the test again.'],
   ])('gives no bands for %i words', (count, reason) => {
     const result = scoreSpeakingTest([answer(1, 1, distinctWords(count)), answer(3, 1, '')]);
     expect(result).toMatchObject({ assessable: false, reason });

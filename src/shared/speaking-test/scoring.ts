@@ -10,6 +10,7 @@ import {
   GRAMMAR_ERROR_RATIO_TIERS,
   GRAMMAR_SENTENCE_LENGTH_RANGE,
   MIN_ASSESSABLE_WORDS,
+  NO_TRANSCRIPT_RESULT_TEXT,
   PRONUNCIATION_BASE_BAND,
   PRONUNCIATION_FILLER_RATIO_TIERS,
   VOCABULARY_BASE_BAND,
@@ -71,7 +72,19 @@ export type SpeakingTestResult =
       metrics: SpeechMetrics;
       partNotes: PartNote[];
     }
-  | { assessable: false; reason: string; metrics: SpeechMetrics; partNotes: PartNote[] };
+  | {
+      assessable: false;
+      reason: string;
+      /** True when there is no transcript to score: the teacher gives the bands from the recording. */
+      awaitingTeacher: boolean;
+      metrics: SpeechMetrics;
+      partNotes: PartNote[];
+    };
+
+export interface ScoreOptions {
+  /** False when the answers were not transcribed (default true): no band is estimated then. */
+  transcript?: boolean;
+}
 
 export function clampBand(band: number): number {
   return Math.min(BAND_MAX, Math.max(BAND_MIN, band));
@@ -157,11 +170,16 @@ export function scorePronunciation(figures: PronunciationScore['figures']): Pron
  * The whole result. Fewer than MIN_ASSESSABLE_WORDS recognised words give no bands: the formulas
  * would give silence about band 5.
  */
-export function scoreSpeakingTest(answers: readonly SpeakingTestAnswer[]): SpeakingTestResult {
+export function scoreSpeakingTest(answers: readonly SpeakingTestAnswer[], options: ScoreOptions = {}): SpeakingTestResult {
   const metrics = analyseSpeech(answers);
+  if (options.transcript === false) {
+    // Only the timing figures were measured (from the microphone's level): word-based notes would be false.
+    const notes = partNotes(answers).filter((note) => note.part === 2);
+    return { assessable: false, reason: NO_TRANSCRIPT_RESULT_TEXT, awaitingTeacher: true, metrics, partNotes: notes };
+  }
   const notes = partNotes(answers);
   if (metrics.wordCount < MIN_ASSESSABLE_WORDS) {
-    return { assessable: false, reason: notAssessableReason(metrics.wordCount), metrics, partNotes: notes };
+    return { assessable: false, reason: notAssessableReason(metrics.wordCount), awaitingTeacher: false, metrics, partNotes: notes };
   }
   const criteria = {
     fluency: scoreFluency(metrics),
@@ -180,7 +198,7 @@ export function scoreSpeakingTest(answers: readonly SpeakingTestAnswer[]): Speak
 
 function notAssessableReason(wordCount: number): string {
   const heard = wordCount === 0 ? 'No speech was recognised' : `Only ${wordCount} ${wordCount === 1 ? 'word was' : 'words were'} recognised`;
-  return `${heard}; a band estimate needs at least ${MIN_ASSESSABLE_WORDS}. Check that the microphone works and speak clearly, then take the test again.`;
+  return `${heard}; a band estimate needs at least ${MIN_ASSESSABLE_WORDS} words. Check that the microphone works and speak clearly, then take the test again.`;
 }
 
 interface Check {

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Button,
   Container,
   Group,
@@ -15,7 +16,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
-import { useBlocker, useNavigate } from 'react-router';
+import { Link, useBlocker, useNavigate } from 'react-router';
 import { interviewProfile, type InterviewProfile } from '../../../shared/api/interview';
 import {
   EXPERIENCE_MONTHS_MAX,
@@ -164,6 +165,9 @@ function Dashboard({ initial, studentName }: { initial: InterviewProfile; studen
               </Title>
               <Text c="dimmed">Prepare your professional profile for interviews</Text>
               <Text fw={500}>Welcome, {studentName}</Text>
+              <Anchor component={Link} to="/progress" size="sm" w="fit-content">
+                My progress
+              </Anchor>
             </Stack>
             <Button variant="default" onClick={logout} loading={signingOut}>
               Logout

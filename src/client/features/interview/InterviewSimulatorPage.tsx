@@ -81,10 +81,10 @@ function Simulator({ questions, studentName, userId }: { questions: readonly Int
   const { answers } = state;
   const report = useMemo(
     () =>
-      completed && answers.length > 0
+      completed && answers.length > 0 && state.transcription === 'live'
         ? scoreInterview(answers.map((answer) => ({ question: answer.question, answer: answer.answer, category: answer.category, confidence: answer.confidence ?? null })))
         : null,
-    [completed, answers],
+    [completed, answers, state.transcription],
   );
 
   useEffect(() => {

@@ -1,6 +1,13 @@
 /* The part being taken: Part 1/3 question and live transcript, or the Part 2 cue card and its timers. */
-import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { CUE_CARD_PROMPT_TEXT, PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../shared/speaking-test/constants';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import {
+  CUE_CARD_PROMPT_TEXT,
+  PART2_ANNOUNCEMENT_TEXT,
+  PART2_NOTES_MAX_LENGTH,
+  PART2_SPEAKING_MS,
+  PART3_INTRO_TEXT,
+} from '../../../shared/speaking-test/constants';
 import type { ScreenView, SpeakingTestState } from './flow';
 import { RecordingIndicator } from './SetupCards';
 import classes from './TestPage.module.css';
@@ -10,32 +17,48 @@ export function formatCountdown(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
+export const TRY_AGAIN_BUTTON = 'Try again';
+export const CONTINUE_WITHOUT_TRANSCRIPT_BUTTON = 'Continue without transcript';
+export const REPEAT_QUESTION_BUTTON = 'Repeat the question';
+
+export interface PartPanelActions {
+  onRetry: () => void;
+  onContinueWithoutTranscript: () => void;
+  onRepeat: () => void;
+  onNotes: (text: string) => void;
+}
+
 function statusText(state: SpeakingTestState, screen: ScreenView): string {
+  const recordingOnly = screen.transcriptionOff;
   switch (state.phase) {
     case 'asking':
       return 'The examiner is asking the question…';
     case 'afterQuestion':
       return 'Get ready to answer…';
     case 'answering':
-      return state.device === 'apple' ? 'Answer now: your audio is being recorded.' : 'Listening… answer now. A pause of about 3 seconds ends your answer.';
+      return recordingOnly
+        ? 'Answer now: your audio is being recorded. A pause of about 3 seconds ends your answer.'
+        : 'Listening… answer now. A pause of about 3 seconds ends your answer.';
     case 'part2Announcement':
       return 'The examiner is introducing Part 2…';
     case 'part2Preparation':
       return 'Preparation: think about what you will say. You may make notes.';
     case 'part2Speaking':
-      return state.device === 'apple' ? 'Speak now: your audio is being recorded.' : 'Speak now until the timer ends.';
+      return recordingOnly ? 'Speak now until the timer ends: your audio is being recorded.' : 'Speak now until the timer ends.';
     case 'part2HandOff':
       return 'Time is up.';
     case 'part3Intro':
     case 'part3IntroWait':
       return 'The examiner is introducing Part 3…';
+    case 'recognitionFailed':
+      return '';
     default:
       return screen.answering ? 'Listening…' : '';
   }
 }
 
 function Transcript({ state, screen }: { state: SpeakingTestState; screen: ScreenView }) {
-  if (!screen.showTranscript || state.device === 'apple') return null;
+  if (!screen.showTranscript) return null;
   const answer = state.answer;
   const finals = answer?.finals.map((f) => f.text).join(' ') ?? '';
   const interim = answer?.interim ?? '';
@@ -71,6 +94,56 @@ function Notes({ screen }: { screen: ScreenView }) {
   );
 }
 
+/** Speech recognition stopped mid-question: the spec's text, the question held, and the two ways on. */
+function RecognitionFailurePanel({ screen, actions }: { screen: ScreenView; actions: PartPanelActions }) {
+  const tryAgain = useRef<HTMLButtonElement>(null);
+  const failed = screen.failure !== null;
+  // The buttons replace what the student was doing: the first one takes the focus.
+  useEffect(() => {
+    if (failed) tryAgain.current?.focus();
+  }, [failed]);
+  if (!screen.failure) return null;
+  const what = screen.failure.during === 'part2' ? 'The speaking timer is paused' : 'This question is paused';
+  return (
+    <Alert color="red" variant="light" title="Speech recognition stopped" data-testid="recognition-failure">
+      <Stack gap="sm">
+        <Text size="sm">{screen.failure.message}</Text>
+        <Text size="sm">
+          {what} and your audio is still being recorded. Try again to ask the question again with a transcript, or continue without one: your
+          answers are then recorded only, and your teacher scores them.
+        </Text>
+        <Group gap="sm" wrap="wrap">
+          <Button ref={tryAgain} onClick={actions.onRetry}>
+            {TRY_AGAIN_BUTTON}
+          </Button>
+          <Button variant="default" onClick={actions.onContinueWithoutTranscript}>
+            {CONTINUE_WITHOUT_TRANSCRIPT_BUTTON}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+function Part2Notes({ screen, onNotes }: { screen: ScreenView; onNotes: (text: string) => void }) {
+  const box = screen.notesBox;
+  if (!box) return null;
+  return (
+    <Textarea
+      label="Your notes"
+      description={box.editable ? 'Jot down a few words for each point. Your notes are kept with your test for your teacher.' : 'Your notes, to look at while you speak.'}
+      value={box.text}
+      readOnly={!box.editable}
+      maxLength={PART2_NOTES_MAX_LENGTH}
+      autosize
+      minRows={3}
+      maxRows={8}
+      onChange={(event) => onNotes(event.currentTarget.value)}
+      data-testid="part2-notes"
+    />
+  );
+}
+
 function CueCardTimers({ screen }: { screen: ScreenView }) {
   const phase = screen.part2Phase;
   const left = screen.countdownSeconds;
@@ -93,12 +166,17 @@ function CueCardTimers({ screen }: { screen: ScreenView }) {
         <span role="timer" aria-label="Speaking time left" className={classes.timerValue} data-testid="speak-timer">
           {formatCountdown(speakLeft ?? 0)}
         </span>
+        {screen.part2SpokenSeconds !== null ? (
+          <Text size="sm" data-testid="part2-spoken">
+            You have spoken {formatCountdown(screen.part2SpokenSeconds)} of {formatCountdown(PART2_SPEAKING_MS / 1000)}
+          </Text>
+        ) : null}
       </div>
     </div>
   );
 }
 
-export function PartPanel({ state, screen }: { state: SpeakingTestState; screen: ScreenView }) {
+export function PartPanel({ state, screen, actions }: { state: SpeakingTestState; screen: ScreenView; actions: PartPanelActions }) {
   const part = state.stage === 'part1' ? 1 : state.stage === 'part2' ? 2 : 3;
   const status = statusText(state, screen);
   const inPart3Intro = state.phase === 'part3Intro' || state.phase === 'part3IntroWait';
@@ -125,6 +203,16 @@ export function PartPanel({ state, screen }: { state: SpeakingTestState; screen:
             <Text size="xl" fw={600} data-testid="question-text">
               {screen.question.text}
             </Text>
+            <Group gap="sm" mt="xs" wrap="wrap">
+              <Button size="xs" variant="default" onClick={actions.onRepeat} disabled={!screen.canRepeat}>
+                {REPEAT_QUESTION_BUTTON}
+              </Button>
+              {screen.repeated ? (
+                <Text size="xs" c="dimmed">
+                  Repeated once at your request.
+                </Text>
+              ) : null}
+            </Group>
           </div>
         ) : null}
 
@@ -151,6 +239,7 @@ export function PartPanel({ state, screen }: { state: SpeakingTestState; screen:
               </ul>
             </div>
             <CueCardTimers screen={screen} />
+            <Part2Notes screen={screen} onNotes={actions.onNotes} />
           </>
         ) : null}
 
@@ -158,7 +247,7 @@ export function PartPanel({ state, screen }: { state: SpeakingTestState; screen:
           <Group gap="xs">
             {screen.answering ? (
               <Badge color="teal.9" variant="filled">
-                {state.device === 'apple' ? 'Recording' : 'Listening'}
+                {screen.transcriptionOff ? 'Recording' : 'Listening'}
               </Badge>
             ) : null}
             <Text size="sm">{status}</Text>
@@ -166,6 +255,7 @@ export function PartPanel({ state, screen }: { state: SpeakingTestState; screen:
         ) : null}
 
         {screen.answering || state.answer ? <Transcript state={state} screen={screen} /> : null}
+        <RecognitionFailurePanel screen={screen} actions={actions} />
         <Notes screen={screen} />
         {screen.recognitionError ? (
           <Alert color="red" variant="light" title="Speech recognition">

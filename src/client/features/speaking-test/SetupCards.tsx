@@ -130,8 +130,26 @@ export function RecordingIndicator({ demo, live }: { demo: boolean; live: boolea
   );
 }
 
+/** Said once, on the ready card, where the browser cannot transcribe (issue 15). */
+export function noTranscriptText(isApple: boolean): string {
+  const where = isApple
+    ? 'On iPhone, iPad and Mac this test does not use speech recognition'
+    : 'This browser has no speech recognition';
+  return `${where}: it records your answers but does not turn them into text, so there is no live transcript and no band estimate. Your recording is saved and your teacher scores it. For a transcript and an estimate, use Google Chrome or Microsoft Edge on a Windows, Linux or ChromeOS computer, or Chrome on an Android phone.`;
+}
+
 /** The ready stage: what happens next, and Start Test. */
-export function ReadyCard({ demo, isApple, onStart }: { demo: boolean; isApple: boolean; onStart: () => void }) {
+export function ReadyCard({
+  demo,
+  isApple,
+  transcriptionOff,
+  onStart,
+}: {
+  demo: boolean;
+  isApple: boolean;
+  transcriptionOff: boolean;
+  onStart: () => void;
+}) {
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="ready-title">
       <Stack gap="md">
@@ -143,8 +161,13 @@ export function ReadyCard({ demo, isApple, onStart }: { demo: boolean; isApple: 
         </Group>
         <Text>
           The test has three parts and takes about 12 minutes. The examiner reads each question aloud and it is shown on screen. Answer by speaking;
-          {isApple ? ' your answers are recorded.' : ' a short pause of about 3 seconds ends your answer.'}
+          a short pause of about 3 seconds ends your answer.
         </Text>
+        {transcriptionOff ? (
+          <Alert color="blue" variant="light" title="Recording only in this browser" data-testid="no-transcript-note">
+            {noTranscriptText(isApple)}
+          </Alert>
+        ) : null}
         <ul className={classes.steps}>
           <li>Part 1: ten questions about yourself.</li>
           <li>Part 2: a cue card with 1 minute to prepare and 2 minutes to speak.</li>

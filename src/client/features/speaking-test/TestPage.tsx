@@ -103,8 +103,21 @@ export default function TestPage() {
         {beforeTest ? deviceCard : null}
         <div ref={stageArea} className={classes.stageArea}>
           {state.stage === 'setup' ? <MicrophoneCard screen={screen} onRetry={test.requestMicrophone} onDemo={test.continueInDemoMode} /> : null}
-          {state.stage === 'ready' ? <ReadyCard demo={screen.demo} isApple={state.device === 'apple'} onStart={test.startTest} /> : null}
-          {inPart ? <PartPanel state={state} screen={screen} /> : null}
+          {state.stage === 'ready' ? (
+            <ReadyCard demo={screen.demo} isApple={state.device === 'apple'} transcriptionOff={screen.transcriptionOff} onStart={test.startTest} />
+          ) : null}
+          {inPart ? (
+            <PartPanel
+              state={state}
+              screen={screen}
+              actions={{
+                onRetry: test.retryRecognition,
+                onContinueWithoutTranscript: test.continueWithoutTranscript,
+                onRepeat: test.repeatQuestion,
+                onNotes: test.setPart2Notes,
+              }}
+            />
+          ) : null}
           {complete && test.completedAt !== null ? (
             <ResultsPanel
               answers={state.answers}
@@ -113,6 +126,7 @@ export default function TestPage() {
               completedAt={test.completedAt}
               recording={test.recording}
               demo={screen.demo}
+              noTranscript={state.transcriptMissing}
               attemptId={test.attemptId}
               onTakeAnotherTest={takeAnotherTest}
             />

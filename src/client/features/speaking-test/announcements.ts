@@ -32,7 +32,9 @@ export function announcementFor(state: SpeakingTestState): string | null {
     case 'asking':
       return `${partLabel}, question ${state.questionIndex + 1} of ${list.length}: ${list[state.questionIndex] ?? ''}`;
     case 'answering':
-      return state.device === 'apple' ? 'Answer now. Your audio is being recorded.' : `Listening. Answer question ${state.questionIndex + 1} now.`;
+      return state.transcription === 'off' ? `Answer question ${state.questionIndex + 1} now. Your audio is being recorded.` : `Listening. Answer question ${state.questionIndex + 1} now.`;
+    case 'recognitionFailed':
+      return `${state.failure?.message ?? 'Speech recognition stopped.'} The test is paused: choose Try again or Continue without transcript.`;
     case 'part2Announcement':
       return `Part 2, cue card: ${state.questions.part2[0]?.topic ?? ''}. ${PART2_ANNOUNCEMENT_TEXT}`;
     case 'part2Preparation':

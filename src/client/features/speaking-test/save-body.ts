@@ -20,15 +20,24 @@ export interface SaveBodyInput {
   /** When each answer was closed (ms since epoch), by index; missing ones use completedAt. */
   answeredAt: readonly number[];
   demo: boolean;
+  /** Some answers were not transcribed: no estimate, the teacher scores the recording. */
+  noTranscript?: boolean;
+  part2Notes?: string;
 }
 
+/** The transcript's line when the student asked to hear a question again. */
+export const REPEATED_NOTE_SPEAKER = 'Note';
+export const REPEATED_NOTE_TEXT = 'The student asked to hear this question again; the examiner repeated it.';
+
 export function buildSaveTestSessionBody(input: SaveBodyInput): SaveTestSessionBody {
-  const result = scoreSpeakingTest(input.answers);
+  const result = scoreSpeakingTest(input.answers, { transcript: input.noTranscript !== true });
   const iso = (ms: number) => new Date(ms).toISOString();
   const transcript: SaveTestSessionBody['sessionData']['transcript'] = [];
   const pairs: SaveTestSessionBody['sessionData']['questionAnswerPairs'] = input.answers.map((answer, index) => {
     const at = input.answeredAt[index] ?? input.completedAt;
-    transcript.push({ speaker: EXAMINER_SPEAKER, text: answer.question, timestamp: iso(Math.max(input.startedAt, at - answer.speakingTimeMs - (answer.responseTimeMs ?? 0))), part: answer.part });
+    const askedAt = iso(Math.max(input.startedAt, at - answer.speakingTimeMs - (answer.responseTimeMs ?? 0)));
+    transcript.push({ speaker: EXAMINER_SPEAKER, text: answer.question, timestamp: askedAt, part: answer.part });
+    if (answer.repeated) transcript.push({ speaker: REPEATED_NOTE_SPEAKER, text: REPEATED_NOTE_TEXT, timestamp: askedAt, part: answer.part });
     transcript.push({ speaker: STUDENT_SPEAKER, text: answer.answer, timestamp: iso(at), part: answer.part });
     return {
       questionNumber: answer.questionNumber,
@@ -39,6 +48,7 @@ export function buildSaveTestSessionBody(input: SaveBodyInput): SaveTestSessionB
       responseTimeMs: answer.responseTimeMs,
       speakingTimeMs: answer.speakingTimeMs,
       ...(answer.confidence === undefined ? {} : { confidence: answer.confidence }),
+      ...(answer.repeated ? { repeated: true } : {}),
     };
   });
   return {
@@ -52,6 +62,8 @@ export function buildSaveTestSessionBody(input: SaveBodyInput): SaveTestSessionB
       completedAt: iso(input.completedAt),
       questionAnswerPairs: pairs,
       demo: input.demo,
+      ...(input.noTranscript ? { noTranscript: true } : {}),
+      ...(input.part2Notes && input.part2Notes.trim() !== '' ? { part2Notes: input.part2Notes } : {}),
     },
     audioUrl: null,
   };

@@ -18,15 +18,18 @@ import {
   createRecognizer,
   createSilentStream,
   describeMicrophoneError,
+  findSpeechRecognition,
   releaseStream,
   requestMicrophone,
   speakingTestRecognitionLang,
   speakingTestVoiceSettings,
+  startVoiceMeter,
   trimRepeatedFinal,
   type AudioRecorder,
   type ExaminerVoice,
   type Recognizer,
   type SilentStream,
+  type VoiceMeter,
 } from '../../speech';
 import {
   initialState,
@@ -123,6 +126,12 @@ export interface SpeakingTest {
   requestMicrophone: () => void;
   continueInDemoMode: () => void;
   startTest: () => void;
+  /** After a recognition failure: restart recognition and ask the question again. */
+  retryRecognition: () => void;
+  /** After a recognition failure: go on, answers ending on acoustic silence. */
+  continueWithoutTranscript: () => void;
+  repeatQuestion: () => void;
+  setPart2Notes: (text: string) => void;
   /** Set before a navigation the page itself makes, so the leave guard lets it pass. */
   leaveAllowed: { current: boolean };
 }
@@ -132,7 +141,9 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
   const kind = deviceKindOf(device);
   // The reducer runs inside send() rather than in React's render, so each event's commands run at
   // once, in the same task (a timer's next tick is scheduled when the tick fires, not after a render).
-  const [state, setState] = useState(() => initialState({ questions: selectQuestionSet(Math.random), device: kind, now: Date.now() }));
+  const [state, setState] = useState(() =>
+    initialState({ questions: selectQuestionSet(Math.random), device: kind, now: Date.now(), recognition: findSpeechRecognition() !== undefined }),
+  );
   const current = useRef(state);
   const runRef = useRef<(command: Command) => void>(() => undefined);
   const navigate = useNavigate();
@@ -150,6 +161,7 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
   const voice = useRef<ExaminerVoice | null>(null);
   const recognizer = useRef<Recognizer | null>(null);
   const recorder = useRef<AudioRecorder | null>(null);
+  const voiceMeter = useRef<VoiceMeter | null>(null);
   const recordingDone = useRef<Promise<TestRecording | null> | null>(null);
   const answeredAt = useRef<number[]>([]);
   const attemptIdRef = useRef<string>(crypto.randomUUID());
@@ -201,7 +213,7 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
   }, [device, send]);
 
   const scoreAndSave = useCallback(
-    async (answers: Extract<Command, { type: 'scoreAndSave' }>['answers']) => {
+    async ({ answers, noTranscript, part2Notes }: Extract<Command, { type: 'scoreAndSave' }>) => {
       // Once the test is complete the attempt is submitted even if the page is left meanwhile:
       // the outbox outlives this page (setState after unmount is a no-op).
       const recorded = (await recordingDone.current?.catch(() => null)) ?? null;
@@ -224,6 +236,8 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
         completedAt: finishedAt,
         answeredAt: answeredAt.current,
         demo: s.microphone.demo,
+        noTranscript,
+        part2Notes,
       });
       const outbox = browserOutbox();
       await outbox.submit({ id, kind: 'test', ownerUserId: signedIn.id, saveUrl: TEST_SESSIONS_URL, body, recording: recorded });
@@ -306,6 +320,16 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
             : Promise.resolve(null);
           return;
         }
+        case 'startVoiceMeter':
+          voiceMeter.current?.stop();
+          voiceMeter.current = stream.current
+            ? startVoiceMeter(stream.current, { onChange: (change) => send({ type: 'VOICE', speaking: change.speaking, at: change.at }) })
+            : null;
+          return;
+        case 'stopVoiceMeter':
+          voiceMeter.current?.stop();
+          voiceMeter.current = null;
+          return;
         case 'checkRecording':
           send({ type: 'RECORDING_CHECKED', hasChunks: (recorder.current?.chunkCount ?? 0) > 0 });
           return;
@@ -329,7 +353,7 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
           return;
         }
         case 'scoreAndSave':
-          void scoreAndSave(command.answers);
+          void scoreAndSave(command);
           return;
         case 'clearStudentInfo':
           clearStudentInfo();
@@ -379,6 +403,8 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
         recognizer.current = null;
         void recorder.current?.stop().catch(() => null);
         recorder.current = null;
+        voiceMeter.current?.stop();
+        voiceMeter.current = null;
         releaseStream(stream.current);
         stream.current = null;
         void silent.current?.close();
@@ -386,6 +412,15 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
       });
     };
   }, []);
+
+  // A network failure that clears by itself (the browser is online again) resumes as Try again would.
+  const failureCode = state.failure?.code ?? null;
+  useEffect(() => {
+    if (failureCode !== 'network') return undefined;
+    const online = () => send({ type: 'RETRY_RECOGNITION' });
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [failureCode, send]);
 
   return {
     state,
@@ -397,6 +432,10 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
     requestMicrophone: useCallback(() => send({ type: 'REQUEST_MICROPHONE' }), [send]),
     continueInDemoMode: useCallback(() => send({ type: 'DEMO_MODE' }), [send]),
     startTest: useCallback(() => send({ type: 'START_TEST' }), [send]),
+    retryRecognition: useCallback(() => send({ type: 'RETRY_RECOGNITION' }), [send]),
+    continueWithoutTranscript: useCallback(() => send({ type: 'CONTINUE_WITHOUT_TRANSCRIPT' }), [send]),
+    repeatQuestion: useCallback(() => send({ type: 'REPEAT_QUESTION' }), [send]),
+    setPart2Notes: useCallback((text: string) => send({ type: 'PART2_NOTES', text }), [send]),
     leaveAllowed,
   };
 }

@@ -1,6 +1,7 @@
 import type { InterviewSessionQuestion, InterviewTranscriptEntry } from '../../../../shared/api/interview';
 import {
   INTERVIEW_ANSWER_MAX_LENGTH,
+  INTERVIEW_ANSWER_SILENCE_MS,
   INTERVIEW_AUTO_ADVANCE_MS,
   INTERVIEW_CANDIDATE_SPEAKER,
   INTERVIEW_FIRST_QUESTION_DELAY_MS,
@@ -12,6 +13,7 @@ import {
   INTERVIEW_TRANSCRIPT_MAX_ENTRIES,
   INTERVIEW_TRANSCRIPT_TEXT_MAX_LENGTH,
   NO_RESPONSE_TEXT,
+  NOT_TRANSCRIBED_TEXT,
 } from '../../../../shared/interview/constants';
 import type { InterviewQuestion } from '../../../../shared/interview/questions';
 import { scoreInterview } from '../../../../shared/interview/scoring';
@@ -44,9 +46,11 @@ export interface InitialInterviewOptions {
   questions: readonly InterviewQuestion[];
   studentName: string;
   now: number;
+  /** Whether the browser has speech recognition (default true). */
+  recognition?: boolean;
 }
 
-export function initialInterviewState({ questions, studentName, now }: InitialInterviewOptions): InterviewState {
+export function initialInterviewState({ questions, studentName, now, recognition = true }: InitialInterviewOptions): InterviewState {
   return {
     view: 'permission',
     phase: 'permission',
@@ -69,6 +73,9 @@ export function initialInterviewState({ questions, studentName, now }: InitialIn
     durationMs: null,
     completedAt: null,
     saveStatus: 'idle',
+    transcription: recognition ? 'live' : 'off',
+    voiceSince: null,
+    heardVoice: false,
     commands: [],
   };
 }
@@ -97,8 +104,8 @@ function speak(state: InterviewState, text: string, kind: string): InterviewStat
 
 /** Turns answer capture off for the current question: no listening, no pending restart or recording start, recording paused. */
 function stopCapture(state: InterviewState): InterviewState {
-  const commands: InterviewCommand[] = [cancel('recognitionRestart'), cancel('recordingStart'), cancel('autoAdvance'), cancel('autoAdvanceTick')];
-  if (state.listening) commands.push({ type: 'stopListening' });
+  const commands: InterviewCommand[] = [cancel('recognitionRestart'), cancel('recordingStart'), cancel('autoAdvance'), cancel('autoAdvanceTick'), cancel('answerSilence')];
+  if (state.listening && state.transcription === 'live') commands.push({ type: 'stopListening' });
   let recording = state.recording;
   if (recording === 'recording') {
     commands.push({ type: 'pauseRecording' });
@@ -115,15 +122,16 @@ function saveCurrentAnswer(state: InterviewState, now: number): InterviewState {
   const joined = texts.join('\n').slice(0, INTERVIEW_ANSWER_MAX_LENGTH);
   const confidences = state.finals.map((final) => final.confidence).filter((value): value is number => value !== null);
   const confidence = confidences.length === 0 ? null : confidences.reduce((sum, value) => sum + value, 0) / confidences.length;
+  const empty = state.transcription === 'off' && state.heardVoice ? NOT_TRANSCRIBED_TEXT : NO_RESPONSE_TEXT;
   const answer: InterviewSessionQuestion = {
     questionId: question.id,
     question: question.question,
     category: question.category,
-    answer: joined.trim() === '' ? NO_RESPONSE_TEXT : joined,
+    answer: joined.trim() === '' ? empty : joined,
     timestamp: elapsed(state, now),
     confidence,
   };
-  return { ...state, answers: [...state.answers, answer], finals: [] };
+  return { ...state, answers: [...state.answers, answer], finals: [], heardVoice: false };
 }
 
 function complete(state: InterviewState, now: number): InterviewState {
@@ -133,6 +141,7 @@ function complete(state: InterviewState, now: number): InterviewState {
   const commands: InterviewCommand[] = [cancel('firstQuestion'), cancel('nextQuestion'), cancel('tick'), cancel('timeLimit')];
   if (next.speechId !== null) commands.push({ type: 'cancelSpeech' });
   if (next.recordingStarted) commands.push({ type: 'stopRecording' });
+  commands.push({ type: 'stopVoiceMeter' }, cancel('answerSilence'));
   const durationMs = elapsed(next, now);
   const completedAt = new Date(now).toISOString();
   next = emit(
@@ -147,7 +156,17 @@ function complete(state: InterviewState, now: number): InterviewState {
   ).scores;
   return emit(
     { ...next, saveStatus: 'saving' },
-    { type: 'save', sessionData: { questions: [...next.answers], transcript: [...next.transcript], scores, duration: durationMs, completedAt } },
+    {
+      type: 'save',
+      sessionData: {
+        questions: [...next.answers],
+        transcript: [...next.transcript],
+        scores,
+        duration: durationMs,
+        completedAt,
+        ...(next.transcription === 'off' ? { noTranscript: true } : {}),
+      },
+    },
   );
 }
 
@@ -166,7 +185,28 @@ function askCurrentQuestion(state: InterviewState): InterviewState {
 
 /** Starts recognition now and the recording 0.5 s later. */
 function startCapture(state: InterviewState): InterviewState {
-  return emit({ ...state, listening: true }, { type: 'startListening' }, schedule('recordingStart', INTERVIEW_RECORDING_START_DELAY_MS));
+  const listen: InterviewCommand[] = state.transcription === 'live' ? [{ type: 'startListening' }] : [];
+  return emit({ ...state, listening: true, voiceSince: null }, ...listen, schedule('recordingStart', INTERVIEW_RECORDING_START_DELAY_MS));
+}
+
+/** A final result (recognised, or without recognition the end of speech): the 8 s auto-advance starts again. */
+function restartAutoAdvance(state: InterviewState, now: number): InterviewState {
+  return emit(
+    { ...state, autoAdvanceDeadline: now + INTERVIEW_AUTO_ADVANCE_MS },
+    schedule('autoAdvance', INTERVIEW_AUTO_ADVANCE_MS),
+    schedule('autoAdvanceTick', INTERVIEW_TICK_MS),
+  );
+}
+
+/** Without recognition: speech stops the countdown; INTERVIEW_ANSWER_SILENCE_MS of silence after it acts as a final result. */
+function onVoice(state: InterviewState, speaking: boolean, at: number): InterviewState {
+  if (state.transcription !== 'off' || state.phase !== 'answering' || !state.listening) return state;
+  if (speaking) {
+    if (state.voiceSince !== null) return state;
+    return emit({ ...state, voiceSince: at, heardVoice: true, autoAdvanceDeadline: null }, cancel('answerSilence'), cancel('autoAdvance'), cancel('autoAdvanceTick'));
+  }
+  if (state.voiceSince === null) return state;
+  return emit({ ...state, voiceSince: null }, schedule('answerSilence', Math.max(0, INTERVIEW_ANSWER_SILENCE_MS - (state.now - at))));
 }
 
 function onTimer(state: InterviewState, timer: InterviewTimer, now: number): InterviewState {
@@ -180,7 +220,7 @@ function onTimer(state: InterviewState, timer: InterviewTimer, now: number): Int
       return emit({ ...state, recording: 'recording', recordingStarted: true }, command);
     }
     case 'recognitionRestart':
-      return state.phase === 'answering' && state.listening ? emit(state, { type: 'startListening' }) : state;
+      return state.phase === 'answering' && state.listening && state.transcription === 'live' ? emit(state, { type: 'startListening' }) : state;
     case 'autoAdvance':
       return state.phase === 'answering' && state.autoAdvanceDeadline !== null ? advance(state, now) : state;
     case 'autoAdvanceTick':
@@ -190,6 +230,8 @@ function onTimer(state: InterviewState, timer: InterviewTimer, now: number): Int
       return isInterviewRunning(state) ? emit(state, schedule('tick', INTERVIEW_TICK_MS)) : state;
     case 'timeLimit':
       return isInterviewRunning(state) ? complete(state, now) : state;
+    case 'answerSilence':
+      return state.phase === 'answering' && state.listening && state.voiceSince === null && state.heardVoice ? restartAutoAdvance(state, now) : state;
   }
 }
 
@@ -209,7 +251,7 @@ export function interviewReducer(previous: InterviewState, event: InterviewEvent
       if (state.view !== 'welcome' || state.questions.length === 0) return state;
       const started: InterviewState = { ...state, view: 'active', phase: 'greeting', startedAt: now, index: 0 };
       return speak(
-        emit(started, schedule('timeLimit', INTERVIEW_TIME_LIMIT_MS), schedule('tick', INTERVIEW_TICK_MS)),
+        emit(started, schedule('timeLimit', INTERVIEW_TIME_LIMIT_MS), schedule('tick', INTERVIEW_TICK_MS), { type: 'startVoiceMeter' }),
         welcomeGreeting(state.studentName, state.questions.length),
         'greeting',
       );
@@ -235,15 +277,15 @@ export function interviewReducer(previous: InterviewState, event: InterviewEvent
       const timestamp = elapsed(state, now);
       const entry: InterviewTranscriptEntry = { speaker: INTERVIEW_CANDIDATE_SPEAKER, text: text.slice(0, INTERVIEW_TRANSCRIPT_TEXT_MAX_LENGTH), timestamp };
       const transcript = state.transcript.length < INTERVIEW_TRANSCRIPT_MAX_ENTRIES ? [...state.transcript, entry] : state.transcript;
-      return emit(
-        { ...state, finals: [...state.finals, { text, confidence: event.confidence, timestamp }], transcript, interim: '', autoAdvanceDeadline: now + INTERVIEW_AUTO_ADVANCE_MS },
-        schedule('autoAdvance', INTERVIEW_AUTO_ADVANCE_MS),
-        schedule('autoAdvanceTick', INTERVIEW_TICK_MS),
-      );
+      return restartAutoAdvance({ ...state, finals: [...state.finals, { text, confidence: event.confidence, timestamp }], transcript, interim: '' }, now);
     }
     case 'RECOGNITION_ENDED':
       return state.phase === 'answering' && state.listening ? emit(state, schedule('recognitionRestart', INTERVIEW_RECOGNITION_RESTART_MS)) : state;
+    case 'VOICE':
+      return onVoice(state, event.speaking, event.at);
     case 'RECOGNITION_ERROR':
+      // No recognition after all: this answer and the rest end on the microphone's silence.
+      if (event.code === 'not-supported') return { ...state, transcription: 'off' };
       if (event.code === 'network') return emit(state, { type: 'toast', kind: 'error', ...NETWORK_ERROR_TOAST });
       return emit(state, { type: 'log', message: `Speech recognition error: ${event.code}`, detail: event.message });
     case 'TOGGLE_RECORDING':
@@ -257,7 +299,7 @@ export function interviewReducer(previous: InterviewState, event: InterviewEvent
       const commands: InterviewCommand[] = [cancel('firstQuestion'), cancel('nextQuestion'), cancel('tick'), cancel('timeLimit')];
       if (stopped.speechId !== null) commands.push({ type: 'cancelSpeech' });
       if (stopped.recordingStarted) commands.push({ type: 'stopRecording' });
-      commands.push({ type: 'navigate', to: '/' });
+      commands.push({ type: 'stopVoiceMeter' }, { type: 'navigate', to: '/' });
       return emit({ ...stopped, phase: 'ended', speechId: null, recording: stopped.recordingStarted ? 'stopped' : 'off' }, ...commands);
     }
     case 'AUDIO_READY':

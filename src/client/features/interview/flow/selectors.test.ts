@@ -58,8 +58,8 @@ describe('reducer plumbing', () => {
     state = interviewReducer(state, { type: 'START', now: 2 });
     state = interviewReducer(state, { type: 'RECOGNITION_ERROR', now: 3, code: 'network', message: 'offline' });
     const types = state.commands.map((command) => command.type);
-    expect(types).toEqual(['schedule', 'schedule', 'speak', 'toast']);
-    state = interviewReducer(state, { type: 'COMMANDS_TAKEN', now: 4, count: 3 });
+    expect(types).toEqual(['schedule', 'schedule', 'startVoiceMeter', 'speak', 'toast']);
+    state = interviewReducer(state, { type: 'COMMANDS_TAKEN', now: 4, count: 4 });
     expect(state.commands.map((command) => command.type)).toEqual(['toast']);
   });
 

@@ -19,6 +19,8 @@ export interface WelcomeViewModel {
   questionCount: number;
   startLabel: 'Start My Interview';
   startDisabled: boolean;
+  /** The browser records but does not transcribe (said once, here). */
+  transcriptionOff: boolean;
 }
 
 export interface ActiveViewModel {
@@ -51,6 +53,8 @@ export interface ActiveViewModel {
   /** Shown in italics after the final text. */
   interimTranscript: string;
   showListening: boolean;
+  /** Answers are recorded, not transcribed: no live transcript; silence ends an answer. */
+  transcriptionOff: boolean;
 }
 
 export interface CompletedViewModel {
@@ -63,6 +67,8 @@ export interface CompletedViewModel {
   hasAudio: boolean;
   downloadAudioDisabled: boolean;
   saveStatus: InterviewState['saveStatus'];
+  /** Answers were recorded without a transcript: the teacher scores them. */
+  noTranscript: boolean;
 }
 
 export interface EndedViewModel {
@@ -90,6 +96,7 @@ export function selectInterviewView(state: InterviewState): InterviewViewModel {
         questionCount: state.questions.length,
         startLabel: 'Start My Interview',
         startDisabled: state.questions.length === 0,
+        transcriptionOff: state.transcription === 'off',
       };
     case 'completed': {
       const hasAudio = state.audioAvailable;
@@ -102,6 +109,7 @@ export function selectInterviewView(state: InterviewState): InterviewViewModel {
         hasAudio,
         downloadAudioDisabled: !hasAudio,
         saveStatus: state.saveStatus,
+        noTranscript: state.transcription === 'off',
       };
     }
     case 'active':
@@ -136,5 +144,6 @@ export function selectInterviewView(state: InterviewState): InterviewViewModel {
     finalTranscript: state.finals.map((final) => final.text).join(' '),
     interimTranscript: state.interim,
     showListening: state.listening,
+    transcriptionOff: state.transcription === 'off',
   };
 }

@@ -9,9 +9,9 @@ export class InterviewSim {
   readonly timers = new Map<InterviewTimer, number>();
   readonly log: { at: number; command: InterviewCommand }[] = [];
 
-  constructor(questions: readonly InterviewQuestion[], startAt = 1_000_000, studentName = 'Asha Rao') {
+  constructor(questions: readonly InterviewQuestion[], startAt = 1_000_000, studentName = 'Asha Rao', options: { recognition?: boolean } = {}) {
     this.now = startAt;
-    this.state = initialInterviewState({ questions, studentName, now: startAt });
+    this.state = initialInterviewState({ questions, studentName, now: startAt, ...options });
   }
 
   dispatch(event: DistributiveOmit<InterviewEvent, 'now'>): void {

@@ -29,7 +29,9 @@ export type InterviewTimer =
   | 'autoAdvance'
   | 'autoAdvanceTick'
   | 'tick'
-  | 'timeLimit';
+  | 'timeLimit'
+  /** Without recognition: silence after speech that counts as a final result. */
+  | 'answerSilence';
 
 export type RecordingState = 'off' | 'recording' | 'paused' | 'stopped';
 
@@ -57,6 +59,8 @@ export type InterviewCommand =
   | { type: 'pauseRecording' }
   | { type: 'resumeRecording' }
   | { type: 'stopRecording' }
+  | { type: 'startVoiceMeter' }
+  | { type: 'stopVoiceMeter' }
   | { type: 'schedule'; timer: InterviewTimer; delayMs: number }
   | { type: 'cancelTimer'; timer: InterviewTimer }
   | { type: 'toast'; kind: 'error' | 'success'; title: string; message: string }
@@ -75,6 +79,8 @@ export type InterviewEvent =
   | { type: 'FINAL'; now: number; text: string; confidence: number | null }
   | { type: 'RECOGNITION_ENDED'; now: number }
   | { type: 'RECOGNITION_ERROR'; now: number; code: string; message: string }
+  /** The microphone's level crossed into speech or back into silence (src/client/speech/voice-activity.ts). */
+  | { type: 'VOICE'; now: number; speaking: boolean; at: number }
   | { type: 'TOGGLE_RECORDING'; now: number }
   | { type: 'NEXT'; now: number }
   | { type: 'PAGE_HIDDEN'; now: number }
@@ -111,6 +117,11 @@ export interface InterviewState {
   durationMs: number | null;
   completedAt: string | null;
   saveStatus: 'idle' | 'saving' | 'saved' | 'failed';
+  /** 'off': no speech recognition in this browser; answers end on the microphone's silence. */
+  transcription: 'live' | 'off';
+  /** Sound heard in the microphone: since when (null: silent), and whether any in the current answer. */
+  voiceSince: number | null;
+  heardVoice: boolean;
   /** Commands not yet carried out by the edge, oldest first. */
   commands: readonly InterviewCommand[];
 }

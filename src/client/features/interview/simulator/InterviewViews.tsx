@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Button, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { bandText } from '../../../../shared/api/admin-attempts';
+import { INTERVIEW_NO_TRANSCRIPT_TEXT } from '../../../../shared/interview/constants';
 import {
   CLARITY_BEST_SENTENCE_WORDS,
   CLARITY_CONFIDENCE_RANGE,
@@ -16,6 +17,10 @@ import { timeAnnouncement } from './announcements';
 
 /** Light alerts keep a dark title: Mantine's light-variant title colour is too pale for WCAG AA. */
 const alertStyles = { title: { color: 'var(--mantine-color-dark-7)' } } as const;
+
+/** Said once, on the welcome view, where the browser cannot transcribe (issue 15). */
+export const INTERVIEW_NO_TRANSCRIPT_NOTE =
+  'This browser has no speech recognition: it records your answers but does not turn them into text, so there is no live transcript and no scores. Your teacher scores your recording. For a transcript and scores, use Google Chrome or Microsoft Edge on a computer, or Chrome on an Android phone.';
 
 function Panel({ children, labelledBy }: { children: ReactNode; labelledBy: string }) {
   return (
@@ -56,6 +61,11 @@ export function WelcomeView({ model, onStart }: { model: WelcomeViewModel; onSta
           {model.questionCount} {plural} have been prepared from your profile. The interviewer reads each question aloud and
           you answer by speaking.
         </Text>
+        {model.transcriptionOff ? (
+          <Alert color="blue" variant="light" title="Recording only in this browser" styles={alertStyles} data-testid="no-transcript-note">
+            {INTERVIEW_NO_TRANSCRIPT_NOTE}
+          </Alert>
+        ) : null}
         <Text>The interview is recorded, and you get a transcript and the audio at the end.</Text>
         <Alert color="orange" variant="light" title="Stay on this page" styles={alertStyles}>
           Refreshing or navigating away ends your interview session and takes you back to the home page, where you sign in again.
@@ -153,7 +163,12 @@ export function ActiveView({ model, onToggleRecording, onNext }: { model: Active
             ) : null}
           </Group>
           <Paper withBorder p="sm" radius="md" mih={96} data-testid="live-transcript">
-            {model.finalTranscript || model.interimTranscript ? (
+            {model.transcriptionOff ? (
+              <Text c="dimmed" size="sm">
+                Recording only: this browser does not transcribe. A pause of about 3 seconds ends your answer, and the next question follows
+                unless you speak again.
+              </Text>
+            ) : model.finalTranscript || model.interimTranscript ? (
               <Text>
                 {model.finalTranscript}
                 {model.finalTranscript && model.interimTranscript ? ' ' : ''}
@@ -258,7 +273,7 @@ export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
         </ScoreCard>
         <ScoreCard label="Relevance" value={scores.relevance}>
           How much each answer talks about its question and the profile details it names (shared content words, compared
-          by word stem, common words ignored); an empty answer scores 0. Average over {figures.questionCount} questions.
+          by word stem, common words ignored); an empty answer scores 0. Average over {figures.questionCount} {figures.questionCount === 1 ? 'question' : 'questions'}.
         </ScoreCard>
         <ScoreCard label="Clarity" value={scores.clarity}>
           {clarity === null
@@ -344,6 +359,13 @@ export function CompletedView({ model, report, saveStatus, onDownloadTranscript,
             <SaveState status={saveStatus} />
           )}
         </div>
+        {model.noTranscript ? (
+          <Alert color="blue" variant="light" title="Your teacher will score this interview" styles={alertStyles} role="note">
+            <Text size="sm" data-testid="awaiting-teacher">
+              {INTERVIEW_NO_TRANSCRIPT_TEXT}
+            </Text>
+          </Alert>
+        ) : null}
         {report ? <ScoreBreakdown report={report} /> : null}
         <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
           <Button variant="default" onClick={onDownloadTranscript} disabled={model.totalQuestions === 0}>

@@ -10,14 +10,17 @@ import {
   createAudioRecorder,
   createExaminerVoice,
   createRecognizer,
+  findSpeechRecognition,
   interviewRecognitionLang,
   interviewVoiceSettings,
   releaseStream,
   requestMicrophone,
+  startVoiceMeter,
   type AudioRecorder,
   type ExaminerVoice,
   type Recognizer,
   type RecordingResult,
+  type VoiceMeter,
 } from '../../../speech';
 import {
   initialInterviewState,
@@ -46,6 +49,8 @@ interface Boundary {
   recognizer: Recognizer;
   recorder: AudioRecorder;
   stream: MediaStream | null;
+  /** The microphone's level, where the browser cannot transcribe: answers end on its silence. */
+  voiceMeter: VoiceMeter | null;
   timers: Map<InterviewTimer, ReturnType<typeof setTimeout>>;
   /** The stopped recording, once stopRecording has been carried out. */
   recording: Promise<RecordingResult | null> | null;
@@ -91,7 +96,7 @@ function safeSessionStorage(): Storage | null {
 export function useInterviewSession({ questions, studentName, userId }: InterviewSessionOptions): InterviewSession {
   const navigate = useNavigate();
   const [state, rawDispatch] = useReducer(interviewReducer, undefined, () =>
-    initialInterviewState({ questions, studentName, now: Date.now() }),
+    initialInterviewState({ questions, studentName, now: Date.now(), recognition: findSpeechRecognition() !== undefined }),
   );
   const dispatch = useCallback((event: EventWithoutClock) => rawDispatch({ ...event, now: Date.now() } as InterviewEvent), []);
   const boundary = useRef<Boundary | null>(null);
@@ -112,7 +117,7 @@ export function useInterviewSession({ questions, studentName, userId }: Intervie
     // restart cap) reaches the flow, which restarts after 1 s itself.
     const recognizer = createRecognizer({ lang: interviewRecognitionLang(), isAndroid: device.isAndroid, restartDelayMs: INTERVIEW_RECOGNITION_RESTART_MS });
     const recorder = createAudioRecorder({ isApple: device.isApple, onError: (error) => logInfo('recording error', error.message) });
-    const current: Boundary = { voice, recognizer, recorder, stream: null, timers: new Map(), recording: null, unsubscribe: [], disposed: false };
+    const current: Boundary = { voice, recognizer, recorder, stream: null, voiceMeter: null, timers: new Map(), recording: null, unsubscribe: [], disposed: false };
     const send = (event: EventWithoutClock) => {
       if (!current.disposed) dispatch(event);
     };
@@ -131,6 +136,7 @@ export function useInterviewSession({ questions, studentName, userId }: Intervie
       voice.dispose();
       recognizer.abort();
       if (recorder.state !== 'inactive') void recorder.stop().catch(() => undefined);
+      current.voiceMeter?.stop();
       releaseStream(current.stream);
       if (boundary.current === current) boundary.current = null;
     };
@@ -200,6 +206,16 @@ export function useInterviewSession({ questions, studentName, userId }: Intervie
           } catch (error) {
             logInfo('recording did not start', error instanceof Error ? error.message : error);
           }
+          return;
+        case 'startVoiceMeter':
+          current.voiceMeter?.stop();
+          current.voiceMeter = current.stream
+            ? startVoiceMeter(current.stream, { onChange: (change) => send({ type: 'VOICE', speaking: change.speaking, at: change.at }) })
+            : null;
+          return;
+        case 'stopVoiceMeter':
+          current.voiceMeter?.stop();
+          current.voiceMeter = null;
           return;
         case 'pauseRecording':
           current.recorder.pause();

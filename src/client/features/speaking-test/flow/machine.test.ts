@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ANSWER_TIME_LIMIT_MS,
   CLOSING_TEXT,
+  NO_SPEECH_TIMEOUT_MS,
   PART2_ANNOUNCEMENT_TEXT,
   PART3_INTRO_TEXT,
 } from '../../../../shared/speaking-test/constants.js';
-import { APPLE_ANSWER_WINDOW_MS, RESPONSE_COMPLETED_NOTE, finishAnswer, initialState, speakingTestReducer } from './machine.js';
+import { RESPONSE_COMPLETED_NOTE, finishAnswer, initialState, speakingTestReducer } from './machine.js';
 import { selectScreen } from './selectors.js';
 import { Driver, QUESTIONS, speakTexts, types } from './test-helpers.js';
 import type { Command } from './types.js';
 
-const CANCEL_ANSWER_TIMERS = ['cancel:afterQuestion', 'cancel:silenceCheck', 'cancel:afterRecognitionEnd', 'cancel:appleAnswerWindow', 'cancel:androidFallbackTick'];
+const CANCEL_ANSWER_TIMERS = ['cancel:afterQuestion', 'cancel:silenceCheck', 'cancel:afterRecognitionEnd', 'cancel:answerLimit', 'cancel:androidFallbackTick'];
 
 /** Asks, waits 0.5 s, listens; returns the time listening started. `at` is when the question's speech ends. */
 function reachListening(d: Driver, at: number): number {
+  const limit = ANSWER_TIME_LIMIT_MS[d.state.stage === 'part3' ? 3 : 1];
   expect(types(d.speechDone(at))).toEqual(['schedule:afterQuestion:500']);
-  expect(types(d.timer(at + 500, 'afterQuestion'))).toEqual(['startListening', 'schedule:silenceCheck:500']);
+  expect(types(d.timer(at + 500, 'afterQuestion'))).toEqual(['startListening', 'schedule:silenceCheck:500', `schedule:answerLimit:${limit}`]);
   return at + 500;
 }
 
@@ -76,7 +79,7 @@ describe('a whole test on desktop', () => {
     const start = d.start(t);
     expect(d.state.stage).toBe('part1');
     expect(d.state.startedAt).toBe(t);
-    expect(types(start)).toEqual(['startRecording', 'speak']);
+    expect(types(start)).toEqual(['startRecording', 'startVoiceMeter', 'speak']);
     expect(speakTexts(start)).toEqual([QUESTIONS.part1[0]]);
 
     const answerQuestion = (part: 1 | 3, i: number): Command[] => {
@@ -133,7 +136,7 @@ describe('a whole test on desktop', () => {
       last = answerQuestion(3, i);
       if (i < 9) expect(speakTexts(last)).toEqual([QUESTIONS.part3[i + 1]]);
     }
-    expect(types(last)).toEqual([...CANCEL_ANSWER_TIMERS, 'speak', 'stopRecording', 'scoreAndSave', 'schedule:sessionExpiry:300000']);
+    expect(types(last)).toEqual([...CANCEL_ANSWER_TIMERS, 'speak', 'stopRecording', 'stopVoiceMeter', 'scoreAndSave', 'schedule:sessionExpiry:300000']);
     expect(speakTexts(last)).toEqual([CLOSING_TEXT]);
     expect(d.state.stage).toBe('complete');
     const save = last.find((c) => c.type === 'scoreAndSave');
@@ -310,7 +313,7 @@ describe('Android', () => {
     expect(types(d.timer(at + 5_000, 'androidFallbackTick'))).toEqual(['schedule:androidFallbackTick:1000']);
     expect(selectScreen(d.state).notes).toContain('Continue speaking... 2 seconds remaining');
     d.timer(at + 6_000, 'androidFallbackTick');
-    expect(selectScreen(d.state).notes).toContain('Continue speaking... 1 seconds remaining');
+    expect(selectScreen(d.state).notes).toContain('Continue speaking... 1 second remaining');
     expect(d.state.answers).toHaveLength(0);
     const done = d.timer(at + 7_000, 'androidFallbackTick');
     expect(speakTexts(done)).toEqual([QUESTIONS.part1[1]]);
@@ -332,12 +335,12 @@ describe('Android', () => {
 });
 
 describe('Apple', () => {
-  it('records without recognition: placeholder note, fixed answer window, recording check at 5 s', () => {
+  it('records without recognition: placeholder note, answer ended by the microphone level, recording check at 5 s', () => {
     const d = new Driver('apple');
     const start = d.start(10_000);
-    expect(types(start)).toEqual(['startRecording', 'schedule:appleRecordingCheck:5000', 'speak']);
+    expect(types(start)).toEqual(['startRecording', 'startVoiceMeter', 'schedule:appleRecordingCheck:5000', 'speak']);
     expect(types(d.speechDone(12_000))).toEqual(['schedule:afterQuestion:500']);
-    expect(types(d.timer(12_500, 'afterQuestion'))).toEqual([`schedule:appleAnswerWindow:${APPLE_ANSWER_WINDOW_MS}`]);
+    expect(types(d.timer(12_500, 'afterQuestion'))).toEqual(['schedule:silenceCheck:500', `schedule:answerLimit:${ANSWER_TIME_LIMIT_MS[1]}`]);
     expect(selectScreen(d.state).notes[0]).toMatch(/audio is being recorded/i);
     expect(types(d.timer(15_000, 'appleRecordingCheck'))).toEqual(['checkRecording']);
     d.send(15_010, { type: 'RECORDING_CHECKED', hasChunks: false });
@@ -346,7 +349,7 @@ describe('Apple', () => {
     expect(d.state.toasts).toEqual([]);
     d.send(15_030, { type: 'RECORDING_CHECKED', hasChunks: true });
     expect(d.state.toasts).toEqual([]);
-    expect(speakTexts(d.timer(12_500 + APPLE_ANSWER_WINDOW_MS, 'appleAnswerWindow'))).toEqual([QUESTIONS.part1[1]]);
+    expect(speakTexts(d.timer(12_500 + NO_SPEECH_TIMEOUT_MS, 'silenceCheck'))).toEqual([QUESTIONS.part1[1]]);
     expect(d.state.answers[0]).toMatchObject({ answer: '', responseTimeMs: null, speakingTimeMs: 0 });
   });
 });
@@ -447,6 +450,10 @@ describe('finishAnswer', () => {
         recognitionEnds: 0,
         fallbackSecondsLeft: null,
         transcriptionUnavailable: false,
+        listenStartedAt: 1_500,
+        voiceSince: null,
+        voicedMs: 0,
+        repeated: false,
       }),
     ).toEqual({ part: 3, questionNumber: 4, question: 'q', answer: 'first\nsecond\nthird', responseTimeMs: 1_250, speakingTimeMs: 6_750, confidence: 0.8 });
   });

@@ -7,12 +7,15 @@ import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer
 import {
   ANDROID_FALLBACK_COUNTDOWN_MS,
   ANDROID_MAX_RECOGNITION_RESTARTS,
+  ANSWER_TIME_LIMIT_MS,
   APPLE_RECORDING_CHECK_DELAY_MS,
   CLOSING_TEXT,
   LISTEN_DELAY_AFTER_QUESTION_MS,
   MICROPHONE_AUTO_REQUEST_DELAY_MS,
+  NO_SPEECH_TIMEOUT_MS,
   PART2_ANNOUNCEMENT_TEXT,
   PART2_ANSWER_HANDOFF_DELAY_MS,
+  PART2_NOTES_MAX_LENGTH,
   PART2_PREPARATION_MS,
   PART2_SPEAKING_MS,
   PART3_INTRO_TEXT,
@@ -29,18 +32,13 @@ import type {
   Command,
   InitialStateOptions,
   PartNumber,
+  RecognitionFailureCode,
   SpeakingTestEvent,
   SpeakingTestState,
   TimerName,
   Toast,
 } from './types.js';
 
-/**
- * Apple devices have no recognition, so nothing can detect the end of an answer: each Part 1/3
- * answer gets this fixed listening window (the audio is still recorded). 20 s fits a Part 1/3
- * answer of two or three sentences with a reason and an example.
- */
-export const APPLE_ANSWER_WINDOW_MS = 20_000;
 /** The countdowns tick once a second. */
 export const COUNTDOWN_TICK_MS = 1_000;
 
@@ -48,7 +46,7 @@ export const ANDROID_FALLBACK_NOTE = 'Live transcription is unavailable on this 
 export const RESPONSE_COMPLETED_NOTE = 'Response completed. Moving to next question.';
 export const APPLE_PLACEHOLDER_NOTE = 'Speech recognition is not available on this device. Your audio is being recorded and the test will continue.';
 export function continueSpeakingNote(secondsLeft: number): string {
-  return `Continue speaking... ${secondsLeft} seconds remaining`;
+  return `Continue speaking... ${secondsLeft} ${secondsLeft === 1 ? 'second' : 'seconds'} remaining`;
 }
 
 export const SESSION_EXPIRED_TOAST = { title: 'Session Expired', description: 'Your session has expired. Please log in again.' } as const;
@@ -67,7 +65,14 @@ export const RECORDING_ERROR_TEXT = {
   other: 'Audio recording may not be available in this browser.',
 } as const;
 
-const ANSWER_TIMERS: readonly TimerName[] = ['afterQuestion', 'silenceCheck', 'afterRecognitionEnd', 'appleAnswerWindow', 'androidFallbackTick'];
+const ANSWER_TIMERS: readonly TimerName[] = ['afterQuestion', 'silenceCheck', 'afterRecognitionEnd', 'answerLimit', 'androidFallbackTick'];
+
+/** Recognition errors that hold the question until the student chooses; the others end the session as before. */
+export const RECOGNITION_FAILURE_CODES: readonly RecognitionFailureCode[] = ['network', 'not-allowed', 'service-not-allowed', 'audio-capture', 'start-failed'];
+
+function isFailureCode(code: string): code is RecognitionFailureCode {
+  return (RECOGNITION_FAILURE_CODES as readonly string[]).includes(code);
+}
 
 export function initialState(options: InitialStateOptions): SpeakingTestState {
   return {
@@ -85,6 +90,12 @@ export function initialState(options: InitialStateOptions): SpeakingTestState {
     answers: [],
     completionNote: null,
     recognitionError: null,
+    transcription: options.device === 'apple' || options.recognition === false ? 'off' : 'live',
+    transcriptMissing: false,
+    failure: null,
+    repeatUsed: false,
+    part2Notes: '',
+    lastEventAt: options.now,
     toasts: [],
     toastCount: 0,
     saveStatus: 'idle',
@@ -101,7 +112,7 @@ interface Draft {
 }
 
 export function speakingTestReducer(state: SpeakingTestState, event: SpeakingTestEvent): SpeakingTestState {
-  const d: Draft = { s: { ...state, commands: [] }, out: [] };
+  const d: Draft = { s: { ...state, commands: [], lastEventAt: event.now }, out: [] };
   handle(d, event);
   return { ...d.s, commands: d.out, commandBatch: state.commandBatch + 1 };
 }
@@ -135,6 +146,7 @@ function handle(d: Draft, e: SpeakingTestEvent): void {
       s.stage = 'part1';
       s.startedAt = e.now;
       d.out.push({ type: 'startRecording' });
+      d.out.push({ type: 'startVoiceMeter' });
       if (s.device === 'apple') d.out.push(schedule('appleRecordingCheck', APPLE_RECORDING_CHECK_DELAY_MS));
       askQuestion(d, 0);
       return;
@@ -163,7 +175,24 @@ function handle(d: Draft, e: SpeakingTestEvent): void {
       onRecognitionEnded(d);
       return;
     case 'RECOGNITION_ERROR':
-      s.recognitionError = e.message;
+      onRecognitionError(d, e.code, e.message);
+      return;
+    case 'VOICE':
+      onVoice(d, e.speaking, e.at);
+      return;
+    case 'RETRY_RECOGNITION':
+      resumeAfterFailure(d, 'live');
+      return;
+    case 'CONTINUE_WITHOUT_TRANSCRIPT':
+      resumeAfterFailure(d, 'off');
+      return;
+    case 'REPEAT_QUESTION':
+      repeatQuestion(d);
+      return;
+    case 'PART2_NOTES':
+      if (s.phase === 'part2Announcement' || s.phase === 'part2Preparation' || s.phase === 'part2Speaking') {
+        s.part2Notes = e.text.slice(0, PART2_NOTES_MAX_LENGTH);
+      }
       return;
     case 'RECORDING_ERROR':
       addToast(d, { title: 'Recording Error', description: RECORDING_ERROR_TEXT[s.device === 'apple' ? 'apple' : 'other'], variant: 'destructive' });
@@ -215,7 +244,9 @@ function partQuestions(d: Draft): readonly string[] {
   return currentPart(d) === 3 ? d.s.questions.part3 : d.s.questions.part1;
 }
 
-function askQuestion(d: Draft, index: number): void {
+/** Asks question `index` of the current part; a new question may be repeated once again. */
+function askQuestion(d: Draft, index: number, again = false): void {
+  if (!again) d.s.repeatUsed = false;
   d.s.questionIndex = index;
   d.s.phase = 'asking';
   d.s.answer = null;
@@ -236,6 +267,10 @@ function openAnswer(part: PartNumber, questionNumber: number, question: string, 
     recognitionEnds: 0,
     fallbackSecondsLeft: null,
     transcriptionUnavailable: false,
+    listenStartedAt: null,
+    voiceSince: null,
+    voicedMs: 0,
+    repeated: false,
   };
 }
 
@@ -256,7 +291,7 @@ function onSpeechDone(d: Draft, id: string, outcome: string, now: number): void 
   switch (s.phase) {
     case 'asking': {
       const index = s.questionIndex;
-      s.answer = openAnswer(currentPart(d), index + 1, partQuestions(d)[index] ?? '', now);
+      s.answer = { ...openAnswer(currentPart(d), index + 1, partQuestions(d)[index] ?? '', now), repeated: s.repeatUsed };
       s.phase = 'afterQuestion';
       d.out.push(schedule('afterQuestion', LISTEN_DELAY_AFTER_QUESTION_MS));
       return;
@@ -275,18 +310,22 @@ function onSpeechDone(d: Draft, id: string, outcome: string, now: number): void 
   }
 }
 
-function startAnswerListening(d: Draft, windowTimer: boolean): void {
+/**
+ * Opens listening for the current answer. With recognition, the recogniser listens; without it
+ * (transcription 'off') the microphone's level alone ends the answer. Parts 1 and 3 also get the
+ * silence check and the answer's time limit; Part 2 is ended by its own timer.
+ */
+function startAnswerListening(d: Draft, now: number, partTimers: boolean): void {
   const s = d.s;
   if (!s.answer) return;
   s.completionNote = null;
-  if (s.device === 'apple') {
-    // Recognition is blocked: the recorder keeps running and a fixed window ends the answer.
-    if (windowTimer) d.out.push(schedule('appleAnswerWindow', APPLE_ANSWER_WINDOW_MS));
-    return;
-  }
-  s.answer = { ...s.answer, listening: true };
-  d.out.push({ type: 'startListening' });
-  if (windowTimer) d.out.push(schedule('silenceCheck', SILENCE_CHECK_INTERVAL_MS));
+  const live = s.transcription === 'live';
+  if (!live) s.transcriptMissing = true;
+  s.answer = { ...s.answer, listening: live, listenStartedAt: s.answer.listenStartedAt ?? now };
+  if (live) d.out.push({ type: 'startListening' });
+  if (!partTimers) return;
+  d.out.push(schedule('silenceCheck', SILENCE_CHECK_INTERVAL_MS));
+  d.out.push(schedule('answerLimit', ANSWER_TIME_LIMIT_MS[s.answer.part === 3 ? 3 : 1]));
 }
 
 function onTimer(d: Draft, timer: TimerName, now: number): void {
@@ -298,21 +337,21 @@ function onTimer(d: Draft, timer: TimerName, now: number): void {
     case 'afterQuestion':
       if (s.phase !== 'afterQuestion') return;
       s.phase = 'answering';
-      startAnswerListening(d, true);
+      startAnswerListening(d, now, true);
       return;
     case 'silenceCheck': {
-      if (s.phase !== 'answering' || !s.answer?.listening) return;
-      const last = s.answer.lastSpeechAt;
-      if (last !== null && now - last >= SILENCE_TO_END_ANSWER_MS) completeAnswer(d);
+      if (s.phase !== 'answering' || !s.answer) return;
+      if (s.transcription === 'live' && !s.answer.listening) return;
+      if (answerIsOver(s.answer, s.transcription, now)) completeAnswer(d);
       else d.out.push(schedule('silenceCheck', SILENCE_CHECK_INTERVAL_MS));
       return;
     }
+    case 'answerLimit':
+      if (s.phase === 'answering') completeAnswer(d);
+      return;
     case 'afterRecognitionEnd':
       // Desktop-like devices only, and only once recognition has ended in this answer.
       if (s.phase === 'answering' && s.device === 'desktop' && s.answer && !s.answer.listening && s.answer.recognitionEnds > 0) completeAnswer(d);
-      return;
-    case 'appleAnswerWindow':
-      if (s.phase === 'answering' && s.device === 'apple') completeAnswer(d);
       return;
     case 'androidFallbackTick': {
       if (s.phase !== 'answering' || s.answer?.fallbackSecondsLeft == null) return;
@@ -338,7 +377,7 @@ function onTimer(d: Draft, timer: TimerName, now: number): void {
       s.countdownSeconds = PART2_SPEAKING_MS / COUNTDOWN_TICK_MS;
       const card = s.questions.part2[0];
       s.answer = openAnswer(2, 1, card?.topic ?? '', now);
-      startAnswerListening(d, false);
+      startAnswerListening(d, now, false);
       d.out.push(schedule('speakTick', COUNTDOWN_TICK_MS));
       return;
     }
@@ -361,7 +400,7 @@ function onTimer(d: Draft, timer: TimerName, now: number): void {
     }
     case 'handOff':
       if (s.phase !== 'part2HandOff' || !s.answer) return;
-      s.answers = [...s.answers, finishAnswer(s.answer)];
+      s.answers = [...s.answers, finishAnswer(s.answer, s.transcription, now)];
       s.answer = null;
       s.countdownSeconds = null;
       s.stage = 'part3';
@@ -427,7 +466,7 @@ function completeAnswer(d: Draft): void {
   if (s.phase !== 'answering' || !answer) return;
   if (answer.listening) d.out.push({ type: 'stopListening' });
   for (const timer of ANSWER_TIMERS) d.out.push({ type: 'cancelTimer', timer });
-  s.answers = [...s.answers, finishAnswer(answer)];
+  s.answers = [...s.answers, finishAnswer(answer, s.transcription, s.lastEventAt)];
   s.answer = null;
   const next = s.questionIndex + 1;
   if (next < partQuestions(d).length) {
@@ -450,12 +489,17 @@ function completeTest(d: Draft): void {
   s.saveStatus = 'saving';
   speak(d, CLOSING_TEXT);
   d.out.push({ type: 'stopRecording' });
-  d.out.push({ type: 'scoreAndSave', answers: s.answers });
+  d.out.push({ type: 'stopVoiceMeter' });
+  d.out.push({ type: 'scoreAndSave', answers: s.answers, noTranscript: s.transcriptMissing, part2Notes: s.part2Notes });
   d.out.push(schedule('sessionExpiry', POST_TEST_SESSION_TIMEOUT_MS));
 }
 
-/** The saved form of an answer. A trailing interim result (never finalised) counts as said. */
-export function finishAnswer(answer: AnswerDraft): SpeakingTestAnswer {
+/**
+ * The saved form of an answer. A trailing interim result (never finalised) counts as said. Without
+ * recognition the timings come from the microphone's level (first sound to the end of the last).
+ */
+export function finishAnswer(answer: AnswerDraft, transcription: 'live' | 'off' = 'live', now = answer.questionEndedAt): SpeakingTestAnswer {
+  if (transcription === 'off' && answer.voiceSince !== null) answer = { ...answer, lastSpeechAt: now };
   const pieces = answer.finals.map((f) => f.text);
   if (answer.interim.trim() !== '') pieces.push(answer.interim.trim());
   const confidences = answer.finals.map((f) => f.confidence).filter((c): c is number => typeof c === 'number');
@@ -469,5 +513,98 @@ export function finishAnswer(answer: AnswerDraft): SpeakingTestAnswer {
       answer.firstSpeechAt === null || answer.lastSpeechAt === null ? 0 : Math.max(0, answer.lastSpeechAt - answer.firstSpeechAt),
   };
   if (confidences.length > 0) result.confidence = confidences.reduce((a, b) => a + b, 0) / confidences.length;
+  if (answer.repeated) result.repeated = true;
   return result;
+}
+
+/**
+ * Whether the open Part 1/3 answer is over at `now`: 3 s of silence after speech. With recognition
+ * the speech is what the recogniser heard; without it, the microphone's level (sounding now means
+ * not silent), and an answer in which nothing was heard ends NO_SPEECH_TIMEOUT_MS after listening began.
+ */
+export function answerIsOver(answer: AnswerDraft, transcription: 'live' | 'off', now: number): boolean {
+  if (transcription === 'off') {
+    if (answer.voiceSince !== null) return false;
+    if (answer.lastSpeechAt === null) return answer.listenStartedAt !== null && now - answer.listenStartedAt >= NO_SPEECH_TIMEOUT_MS;
+  }
+  return answer.lastSpeechAt !== null && now - answer.lastSpeechAt >= SILENCE_TO_END_ANSWER_MS;
+}
+
+/** The microphone's level: speech time for the Part 2 display, and, without recognition, the answer's speech. */
+function onVoice(d: Draft, speaking: boolean, at: number): void {
+  const s = d.s;
+  const answer = s.answer;
+  if (!answer || (s.phase !== 'answering' && s.phase !== 'part2Speaking')) return;
+  if (speaking) {
+    if (answer.voiceSince !== null) return;
+    s.answer = { ...answer, voiceSince: at };
+    if (s.transcription === 'off') s.answer = { ...s.answer, firstSpeechAt: answer.firstSpeechAt ?? at };
+    return;
+  }
+  if (answer.voiceSince === null) return;
+  s.answer = { ...answer, voiceSince: null, voicedMs: answer.voicedMs + Math.max(0, at - answer.voiceSince) };
+  if (s.transcription === 'off') s.answer = { ...s.answer, lastSpeechAt: at };
+}
+
+/** Speech heard in the microphone's level in the open answer up to `now`. */
+export function voicedMsAt(answer: AnswerDraft, now: number): number {
+  return answer.voicedMs + (answer.voiceSince === null ? 0 : Math.max(0, now - answer.voiceSince));
+}
+
+function onRecognitionError(d: Draft, code: string, message: string): void {
+  const s = d.s;
+  if (code === 'not-supported') {
+    // No recognition after all: this answer and the rest end on acoustic silence.
+    s.transcription = 'off';
+    if (s.answer) {
+      s.transcriptMissing = true;
+      s.answer = { ...s.answer, listening: false };
+    }
+    return;
+  }
+  const inQuestion = s.phase === 'answering' || s.phase === 'afterQuestion';
+  if (s.transcription !== 'live' || !isFailureCode(code) || !(inQuestion || s.phase === 'part2Speaking')) {
+    s.recognitionError = message;
+    return;
+  }
+  // The question's clocks stop; the recording goes on. Nothing moves until the student chooses.
+  const during = s.phase === 'part2Speaking' ? 'part2' : 'question';
+  for (const timer of ANSWER_TIMERS) d.out.push({ type: 'cancelTimer', timer });
+  if (during === 'part2') d.out.push({ type: 'cancelTimer', timer: 'speakTick' });
+  if (s.answer?.listening) {
+    s.answer = { ...s.answer, listening: false };
+    d.out.push({ type: 'stopListening' });
+  }
+  s.recognitionError = null;
+  s.failure = { code, message, during };
+  s.phase = 'recognitionFailed';
+}
+
+/** Try again ('live') or Continue without transcript ('off') after a recognition failure. */
+function resumeAfterFailure(d: Draft, transcription: 'live' | 'off'): void {
+  const s = d.s;
+  const failure = s.failure;
+  if (s.phase !== 'recognitionFailed' || !failure) return;
+  s.failure = null;
+  s.transcription = transcription;
+  if (failure.during === 'part2') {
+    // The long turn goes on from where its clock stopped, with what was said so far.
+    s.phase = 'part2Speaking';
+    startAnswerListening(d, s.lastEventAt, false);
+    d.out.push(schedule('speakTick', COUNTDOWN_TICK_MS));
+    return;
+  }
+  // The question is asked again: the student was interrupted, and it is saved once.
+  askQuestion(d, s.questionIndex, true);
+}
+
+/** Parts 1 and 3: the examiner says the question again, once per question, and the answer starts afresh. */
+function repeatQuestion(d: Draft): void {
+  const s = d.s;
+  if ((s.stage !== 'part1' && s.stage !== 'part3') || s.repeatUsed) return;
+  if (s.phase !== 'afterQuestion' && s.phase !== 'answering') return;
+  if (s.answer?.listening) d.out.push({ type: 'stopListening' });
+  for (const timer of ANSWER_TIMERS) d.out.push({ type: 'cancelTimer', timer });
+  s.repeatUsed = true;
+  askQuestion(d, s.questionIndex, true);
 }

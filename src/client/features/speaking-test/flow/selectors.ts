@@ -1,8 +1,8 @@
 /* What the /test screen shows, derived from the flow state (pure). */
 import { PART_TITLES } from '../../../../shared/speaking-test/constants.js';
 import type { CueCard } from '../../../../shared/speaking-test/questions.js';
-import { ANDROID_FALLBACK_NOTE, APPLE_PLACEHOLDER_NOTE, continueSpeakingNote } from './machine.js';
-import type { MicrophoneStatus, PartNumber, SpeakingTestState, Stage, Toast } from './types.js';
+import { ANDROID_FALLBACK_NOTE, APPLE_PLACEHOLDER_NOTE, continueSpeakingNote, voicedMsAt } from './machine.js';
+import type { MicrophoneStatus, PartNumber, RecognitionFailure, SpeakingTestState, Stage, Toast } from './types.js';
 
 export interface ProgressView {
   markers: { part: PartNumber; label: string; current: boolean; done: boolean }[];
@@ -54,6 +54,18 @@ export interface ScreenView {
   transcript: string;
   notes: string[];
   recognitionError: string | null;
+  /** A recognition failure holding the question: its text, with Try again and Continue without transcript. */
+  failure: RecognitionFailure | null;
+  /** Answers are recorded but not transcribed. */
+  transcriptionOff: boolean;
+  /** 'Repeat the question' is offered (Parts 1 and 3, once per question). */
+  canRepeat: boolean;
+  /** The current question was repeated at the student's request. */
+  repeated: boolean;
+  /** The Part 2 notes box: editable while preparing, read-only while speaking; null otherwise. */
+  notesBox: { text: string; editable: boolean } | null;
+  /** Part 2 answer: whole seconds of speech heard so far; null outside the speaking phase. */
+  part2SpokenSeconds: number | null;
   toasts: Toast[];
   progress: ProgressView;
 }
@@ -71,7 +83,8 @@ export function selectScreen(state: SpeakingTestState): ScreenView {
   let question: ScreenView['question'] = null;
   if (part === 1 || part === 3) {
     const list = part === 1 ? state.questions.part1 : state.questions.part3;
-    const inQuestion = state.phase === 'asking' || state.phase === 'afterQuestion' || state.phase === 'answering';
+    const inQuestion =
+      state.phase === 'asking' || state.phase === 'afterQuestion' || state.phase === 'answering' || (state.phase === 'recognitionFailed' && state.failure?.during === 'question');
     if (inQuestion) question = { text: list[state.questionIndex] ?? '', number: state.questionIndex + 1, of: list.length };
   }
   const part2Phase =
@@ -81,11 +94,12 @@ export function selectScreen(state: SpeakingTestState): ScreenView {
         ? 'announcement'
         : state.phase === 'part2Preparation'
           ? 'preparation'
-          : state.phase === 'part2Speaking'
+          : state.phase === 'part2Speaking' || state.phase === 'recognitionFailed'
             ? 'speaking'
             : 'completed';
+  const transcriptionOff = state.transcription === 'off';
   const transcript =
-    showTranscript && answer ? [...answer.finals.map((f) => f.text), answer.interim].filter((t) => t.trim() !== '').join(' ') : '';
+    showTranscript && !transcriptionOff && answer ? [...answer.finals.map((f) => f.text), answer.interim].filter((t) => t.trim() !== '').join(' ') : '';
 
   return {
     stage: state.stage,
@@ -99,10 +113,22 @@ export function selectScreen(state: SpeakingTestState): ScreenView {
     part2Phase,
     countdownSeconds: part === 2 ? state.countdownSeconds : null,
     answering: state.phase === 'answering' || state.phase === 'part2Speaking',
-    showTranscript,
+    showTranscript: showTranscript && !transcriptionOff,
     transcript,
     notes,
     recognitionError: state.recognitionError,
+    failure: state.failure,
+    transcriptionOff,
+    canRepeat: (part === 1 || part === 3) && !state.repeatUsed && (state.phase === 'afterQuestion' || state.phase === 'answering'),
+    repeated: (part === 1 || part === 3) && state.repeatUsed,
+    notesBox:
+      part2Phase === 'announcement' || part2Phase === 'preparation'
+        ? { text: state.part2Notes, editable: true }
+        : part2Phase === 'speaking'
+          ? { text: state.part2Notes, editable: false }
+          : null,
+    part2SpokenSeconds:
+      part2Phase === 'speaking' && answer ? Math.floor(voicedMsAt(answer, state.lastEventAt) / 1000) : null,
     toasts: state.toasts,
     progress: selectProgress(state),
   };

@@ -16,8 +16,8 @@ export type EventWithoutNow = WithoutNow<SpeakingTestEvent>;
 /** A test driver: feeds events at explicit times and keeps the latest state. */
 export class Driver {
   state: SpeakingTestState;
-  constructor(device: DeviceKind = 'desktop', now = 0) {
-    this.state = initialState({ questions: QUESTIONS, device, now });
+  constructor(device: DeviceKind = 'desktop', now = 0, options: { recognition?: boolean } = {}) {
+    this.state = initialState({ questions: QUESTIONS, device, now, ...options });
   }
   send(now: number, event: EventWithoutNow): Command[] {
     this.state = speakingTestReducer(this.state, { ...event, now } as SpeakingTestEvent);

@@ -16,7 +16,7 @@ export type TimerName =
   | 'afterQuestion'
   | 'silenceCheck'
   | 'afterRecognitionEnd'
-  | 'appleAnswerWindow'
+  | 'answerLimit'
   | 'androidFallbackTick'
   | 'part3Intro'
   | 'prepTick'
@@ -38,12 +38,15 @@ export type Command =
   | { type: 'stopListening' }
   | { type: 'startRecording' }
   | { type: 'stopRecording' }
+  /** Measure the microphone's level and report VOICE changes (the end of an answer without recognition). */
+  | { type: 'startVoiceMeter' }
+  | { type: 'stopVoiceMeter' }
   /** Apple devices: look whether the recorder has chunks and answer with RECORDING_CHECKED. */
   | { type: 'checkRecording' }
   /** Replaces any pending timer of the same name; fires TIMER(timer) after delayMs. */
   | { type: 'schedule'; timer: TimerName; delayMs: number }
   | { type: 'cancelTimer'; timer: TimerName }
-  | { type: 'scoreAndSave'; answers: SpeakingTestAnswer[] }
+  | { type: 'scoreAndSave'; answers: SpeakingTestAnswer[]; noTranscript: boolean; part2Notes: string }
   | { type: 'clearStudentInfo' }
   | { type: 'navigate'; to: string };
 
@@ -63,6 +66,15 @@ export type SpeakingTestEvent =
   | { type: 'FIRST_SPEECH'; now: number; at: number }
   | { type: 'RECOGNITION_ENDED'; now: number }
   | { type: 'RECOGNITION_ERROR'; now: number; code: string; message: string }
+  /** The microphone's level crossed into speech (speaking: true) or back into silence, at `at`. */
+  | { type: 'VOICE'; now: number; speaking: boolean; at: number }
+  /** After a recognition failure: restart recognition and ask the current question again. */
+  | { type: 'RETRY_RECOGNITION'; now: number }
+  /** After a recognition failure: go on without recognition (answers end on acoustic silence). */
+  | { type: 'CONTINUE_WITHOUT_TRANSCRIPT'; now: number }
+  /** The student asks to hear the current Part 1/3 question again (once per question). */
+  | { type: 'REPEAT_QUESTION'; now: number }
+  | { type: 'PART2_NOTES'; now: number; text: string }
   /** The recorder could not start; the toast text depends on the device (spec section 8). */
   | { type: 'RECORDING_ERROR'; now: number }
   /** A microphone failure after setup (e.g. the track ended): shown as a 'Microphone Error' toast. */
@@ -97,6 +109,23 @@ export interface AnswerDraft {
   fallbackSecondsLeft: number | null;
   /** Android: recognition gave up in this answer (restart cap reached). */
   transcriptionUnavailable: boolean;
+  /** When listening started (after the question); null before. */
+  listenStartedAt: number | null;
+  /** Speech heard in the microphone's level: since when it is sounding (null: silent), and the total so far. */
+  voiceSince: number | null;
+  voicedMs: number;
+  /** The question was repeated at the student's request. */
+  repeated: boolean;
+}
+
+/** Recognition codes that stop a question until the student chooses (issue 15). */
+export type RecognitionFailureCode = 'network' | 'not-allowed' | 'service-not-allowed' | 'audio-capture' | 'start-failed';
+
+export interface RecognitionFailure {
+  code: RecognitionFailureCode;
+  message: string;
+  /** Where the test stood: a Part 1/3 question, or the Part 2 long turn (its clock is held). */
+  during: 'question' | 'part2';
 }
 
 export type Phase =
@@ -112,6 +141,8 @@ export type Phase =
   | 'part2HandOff'
   | 'part3Intro'
   | 'part3IntroWait'
+  /** Recognition failed during a question: the clocks are held until Try again or Continue without transcript. */
+  | 'recognitionFailed'
   | 'finished';
 
 export interface SpeakingTestState {
@@ -134,6 +165,19 @@ export interface SpeakingTestState {
   /** 'Response completed. Moving to next question.' after an Android fallback, until the next answer opens. */
   completionNote: string | null;
   recognitionError: string | null;
+  /**
+   * 'live': answers are transcribed by speech recognition. 'off': the browser has none (Firefox),
+   * recognition is blocked (Apple) or the student went on without it: answers end on acoustic silence.
+   */
+  transcription: 'live' | 'off';
+  /** Some answer was taken without a transcript: the attempt gets no estimated bands. */
+  transcriptMissing: boolean;
+  failure: RecognitionFailure | null;
+  /** The current Part 1/3 question was already repeated once. */
+  repeatUsed: boolean;
+  part2Notes: string;
+  /** The time of the last event: the clock for what the screen derives (time spoken in Part 2). */
+  lastEventAt: number;
   toasts: Toast[];
   toastCount: number;
   saveStatus: 'idle' | 'saving' | SaveOutcome;
@@ -147,4 +191,6 @@ export interface InitialStateOptions {
   questions: QuestionSet;
   device: DeviceKind;
   now: number;
+  /** Whether the browser has speech recognition (default true). Apple devices never use it. */
+  recognition?: boolean;
 }

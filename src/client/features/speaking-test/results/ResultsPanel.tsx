@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, List, Loader, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Loader, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { useEffect, useMemo, useState } from 'react';
 import type { CriterionAnalysis } from '../../../../shared/api/admin-attempts';
 import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer';
@@ -36,6 +37,8 @@ export interface ResultsPanelProps {
   recording: { blob: Blob; mimeType: string } | null;
   /** Ran without a microphone. */
   demo: boolean;
+  /** Some answers were recorded without a transcript: no estimate, the teacher scores them. */
+  noTranscript?: boolean;
   /** The outbox id; null when nothing was submitted (e.g. no student info). */
   attemptId: string | null;
   /** The page signs out. */
@@ -138,6 +141,25 @@ function Bands({ result }: { result: Extract<SpeakingTestResult, { assessable: t
   );
 }
 
+/** Without a transcript only the timings were measured (from the microphone's level). */
+function TimingFigures({ result }: { result: SpeakingTestResult }) {
+  const rows = speechFigures(result.metrics).filter(([name]) => name === 'Response time' || name === 'Speaking time');
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="results-explained">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="results-explained">
+          What was measured
+        </Title>
+        <Text size="sm">
+          Without a transcript, the test measured when you spoke from your microphone&apos;s sound. Your teacher listens to the recording for
+          everything else.
+        </Text>
+        <FiguresTable caption="Timings from your whole test" rows={rows} />
+      </Stack>
+    </Paper>
+  );
+}
+
 function Explained({ result, answers }: { result: SpeakingTestResult; answers: readonly SpeakingTestAnswer[] }) {
   const tally = useMemo(() => tallyMarks(answers.map((answer) => answer.answer)), [answers]);
   const fillerNote = tallyText(tally.fillers);
@@ -177,7 +199,7 @@ function Explained({ result, answers }: { result: SpeakingTestResult; answers: r
   );
 }
 
-function Answers({ answers, questions }: { answers: readonly SpeakingTestAnswer[]; questions: QuestionSet }) {
+function Answers({ answers, questions, noTranscript }: { answers: readonly SpeakingTestAnswer[]; questions: QuestionSet; noTranscript: boolean }) {
   const parts = ([1, 2, 3] as const).filter((part) => answers.some((answer) => answer.part === part));
   const cueCard = questions.part2[0];
   return (
@@ -220,7 +242,18 @@ function Answers({ answers, questions }: { answers: readonly SpeakingTestAnswer[
                               Q{answer.questionNumber}. {answer.question}
                             </Text>
                           )}
-                          <AnswerText text={answer.answer} />
+                          {noTranscript && answer.answer.trim() === '' ? (
+                            <Text size="sm" c="dimmed">
+                              Recorded, not transcribed.
+                            </Text>
+                          ) : (
+                            <AnswerText text={answer.answer} />
+                          )}
+                          {answer.repeated ? (
+                            <Text size="xs" c="dimmed">
+                              You asked to hear this question again.
+                            </Text>
+                          ) : null}
                         </Stack>
                       </li>
                     ))}
@@ -257,6 +290,9 @@ function Progress({ attemptId, completedAt, overall }: { attemptId: string | nul
         ) : (
           <Text size="sm">Your first test: take another later to see your progress.</Text>
         )}
+        <Anchor component={Link} to="/progress" size="sm" w="fit-content">
+          My progress: every attempt, each criterion over time, your teacher&apos;s feedback
+        </Anchor>
       </Stack>
     </Paper>
   );
@@ -297,8 +333,8 @@ function TakeAnotherTest({ attemptId, onTakeAnotherTest }: { attemptId: string |
   );
 }
 
-export function ResultsPanel({ answers, questions, startedAt, completedAt, recording, demo, attemptId, onTakeAnotherTest }: ResultsPanelProps) {
-  const result = useMemo(() => scoreSpeakingTest(answers), [answers]);
+export function ResultsPanel({ answers, questions, startedAt, completedAt, recording, demo, noTranscript = false, attemptId, onTakeAnotherTest }: ResultsPanelProps) {
+  const result = useMemo(() => scoreSpeakingTest(answers, { transcript: !noTranscript }), [answers, noTranscript]);
   const { data: user } = useCurrentUser();
   const studentName = user?.actingStudent?.studentName ?? readStudentInfo()?.studentName ?? user?.displayName ?? 'Student';
   const facts: TestFacts = { studentName, answers, questions, startedAt, completedAt, timeZone: deviceTimeZone() };
@@ -349,6 +385,15 @@ export function ResultsPanel({ answers, questions, startedAt, completedAt, recor
           <SaveStatus attemptId={attemptId} />
           {result.assessable ? (
             <Bands result={result} />
+          ) : result.awaitingTeacher ? (
+            <Alert color="blue" variant="light" title="Your teacher will score this test" styles={READABLE_TITLE} role="note" data-testid="not-assessable">
+              <Stack gap={4}>
+                <Text size="sm" data-testid="awaiting-teacher">
+                  {result.reason}
+                </Text>
+                <Text size="sm">Your recording is saved with your answers; fluency and pronunciation are judged from it too.</Text>
+              </Stack>
+            </Alert>
           ) : (
             <Alert color="orange" variant="light" title="Not enough speech for a band" styles={READABLE_TITLE} role="note" data-testid="not-assessable">
               {result.reason}
@@ -375,8 +420,8 @@ export function ResultsPanel({ answers, questions, startedAt, completedAt, recor
       </Paper>
       {/* No attempt id: no student is known here (a teacher without a student's access), so no history either. */}
       {attemptId !== null && <Progress attemptId={attemptId} completedAt={completedAt} overall={result.assessable ? result.bands.overall : null} />}
-      <Explained result={result} answers={answers} />
-      <Answers answers={answers} questions={questions} />
+      {noTranscript ? <TimingFigures result={result} /> : <Explained result={result} answers={answers} />}
+      <Answers answers={answers} questions={questions} noTranscript={noTranscript} />
     </Stack>
   );
 }

@@ -1,0 +1,228 @@
+/*
+ * Issue 15: the speaking test in a browser without speech recognition (Chromium with
+ * SpeechRecognition removed, as Firefox has it). Every answer is ended by acoustic silence heard in
+ * the fake microphone (espeak-ng speech, then 4.5 s of silence made with sox, looped by Chromium);
+ * Playwright's clock runs only the Part 2 timers. The attempt is saved with its recording and no
+ * bands; the teacher sets the bands and the attempt shows them.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AttemptsPage } from '../src/shared/api/admin-attempts.js';
+import type { SaveTestSessionBody } from '../src/shared/api/attempts.js';
+import { NO_TRANSCRIPT_RESULT_TEXT, SILENCE_TO_END_ANSWER_MS } from '../src/shared/speaking-test/constants.js';
+import { attempts } from '../src/server/db/schema.js';
+import { createAdmin, createStudent } from '../src/server/test/factories.js';
+import {
+  collectConsoleErrors,
+  launchBrowser,
+  lookAt,
+  makeSpeechWithSilenceWav,
+  newPage,
+  startTestServer,
+  testResultsDir,
+  type LaunchedBrowser,
+  type TestServer,
+} from './support/index.js';
+
+const EXPECTED_NOISE = [/status of 401/];
+const SPEECH = 'My name is Asha and I live in Pune with my family.';
+const SILENCE_SECONDS = 4.5;
+const outputDir = path.join(testResultsDir, 'speaking-test-no-recognition');
+
+/** Removes the Web Speech recognition API before the app runs, and notes every examiner line spoken. */
+async function asFirefoxWouldBe(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown> & { __spoken: string[] };
+    delete w.SpeechRecognition;
+    delete w.webkitSpeechRecognition;
+    w.__spoken = [];
+    const speak = speechSynthesis.speak.bind(speechSynthesis);
+    speechSynthesis.speak = (utterance: SpeechSynthesisUtterance) => {
+      w.__spoken.push(utterance.text);
+      speak(utterance);
+    };
+  });
+}
+
+async function signIn(page: Page, baseUrl: string, username: string, password: string) {
+  await page.goto(`${baseUrl}/auth`);
+  const status = await page.evaluate(
+    async ({ username, password }) =>
+      (await fetch('/api/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })).status,
+    { username, password },
+  );
+  expect(status).toBe(200);
+}
+
+async function captureSaves(page: Page): Promise<SaveTestSessionBody[]> {
+  const bodies: SaveTestSessionBody[] = [];
+  await page.route('**/api/test-sessions', async (route) => {
+    bodies.push(route.request().postDataJSON() as SaveTestSessionBody);
+    await route.continue();
+  });
+  return bodies;
+}
+
+/** Waits (in real time: the silence is real audio) until question `n` of the part is shown, then until it is gone. */
+async function answeredBySilence(page: Page, n: number): Promise<void> {
+  const label = page.getByText(`Question ${n} of 10`, { exact: true });
+  await label.waitFor({ timeout: 20_000 });
+  await label.waitFor({ state: 'detached', timeout: 30_000 });
+}
+
+let server: TestServer;
+let launched: LaunchedBrowser;
+beforeAll(async () => {
+  mkdirSync(outputDir, { recursive: true });
+  server = await startTestServer();
+  const wav = await makeSpeechWithSilenceWav(SPEECH, SILENCE_SECONDS);
+  launched = await launchBrowser({ fakeAudioFile: wav });
+});
+afterAll(async () => {
+  await launched?.close();
+  await server?.close();
+});
+
+describe('speaking test without speech recognition', () => {
+  it('says so on the ready card, at 1280x800 and 390x844', async () => {
+    const student = await createStudent(server.database.db, { studentName: 'Lena Fox' });
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const page = await newPage(launched.browser, { viewport });
+      const errors = collectConsoleErrors(page, { ignore: EXPECTED_NOISE });
+      await asFirefoxWouldBe(page);
+      await signIn(page, server.baseUrl, student.mobileNumber, student.password);
+      await page.goto(`${server.baseUrl}/test`);
+      await page.getByText('Ready to start').waitFor({ timeout: 10_000 });
+      const note = page.getByTestId('no-transcript-note');
+      expect(await note.innerText()).toContain('This browser has no speech recognition: it records your answers but does not turn them into text');
+      expect(await note.innerText()).toContain('Google Chrome or Microsoft Edge');
+      expect(await page.getByText('Recording only in this browser').count()).toBe(1);
+      await lookAt(page, `speaking-test-no-recognition-ready-${viewport}`);
+      await page.getByRole('button', { name: 'Start Test' }).click();
+      await page.getByText('Answer now: your audio is being recorded. A pause of about 3 seconds ends your answer.').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('live-transcript').count()).toBe(0);
+      await lookAt(page, `speaking-test-no-recognition-part1-${viewport}`);
+      errors.assertNone();
+      await page.context().close();
+    }
+  });
+
+  it(
+    'takes a whole test ended by acoustic silence, saves it with its recording and no bands, and the teacher sets the bands',
+    async () => {
+      const student = await createStudent(server.database.db, { studentName: 'Omar Haddad' });
+      const admin = await createAdmin(server.database.db);
+      const page = await newPage(launched.browser, { viewport: 'desktop' });
+      const errors = collectConsoleErrors(page, { ignore: EXPECTED_NOISE });
+      await asFirefoxWouldBe(page);
+      await page.clock.install();
+      await signIn(page, server.baseUrl, student.mobileNumber, student.password);
+      const saves = await captureSaves(page);
+      await page.goto(`${server.baseUrl}/test`);
+      await page.getByText('Ready to start').waitFor({ timeout: 10_000 });
+      await page.getByRole('button', { name: 'Start Test' }).click();
+
+      // Part 1: each answer ends on the file's silence, in real time.
+      const part1Started = Date.now();
+      for (let n = 1; n <= 10; n += 1) await answeredBySilence(page, n);
+      const part1Ms = Date.now() - part1Started;
+
+      // Part 2: notes while preparing; the time spoken against the 2 minutes while answering.
+      await page.getByText('Preparation: think about what you will say. You may make notes.').waitFor({ timeout: 15_000 });
+      await page.getByLabel('Your notes').fill('mountains - train - family - no screens');
+      await page.clock.runFor(60_000);
+      await page.getByText('Speak now until the timer ends: your audio is being recorded.').waitFor();
+      await expect.poll(() => page.getByTestId('part2-spoken').textContent(), { timeout: 15_000 }).toMatch(/^You have spoken 0:0[1-9] of 2:00$/);
+      expect(await page.getByLabel('Your notes').inputValue()).toBe('mountains - train - family - no screens');
+      await lookAt(page, 'speaking-test-no-recognition-part2-desktop');
+      await page.clock.runFor(120_500);
+
+      // Part 3, the same way.
+      await page.getByRole('heading', { name: 'Discussion' }).waitFor({ timeout: 15_000 });
+      for (let n = 1; n <= 10; n += 1) await answeredBySilence(page, n);
+
+      // Results: no invented bands, the teacher will score.
+      await page.getByText('Test Complete!').waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('awaiting-teacher').textContent()).toBe(NO_TRANSCRIPT_RESULT_TEXT);
+      expect(await page.getByTestId('overall-band').count()).toBe(0);
+      const saveState = page.locator('[data-save-state]');
+      await expect
+        .poll(async () => `${await saveState.getAttribute('data-save-state')}: ${await saveState.innerText()}`, { timeout: 60_000 })
+        .toMatch(/^saved: /);
+      await lookAt(page, 'speaking-test-no-recognition-results-desktop');
+
+      // Every examiner line was spoken (the voice fails here without voices, as for a user with none).
+      const spoken = await page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
+      expect(spoken.filter((text) => text.endsWith('?')).length).toBeGreaterThanOrEqual(20);
+
+      // The body: 21 answers with acoustic timings, marked as not transcribed, with the notes.
+      expect(saves).toHaveLength(1);
+      const sent = saves[0];
+      expect(sent?.sessionData.noTranscript).toBe(true);
+      expect(sent?.sessionData.part2Notes).toBe('mountains - train - family - no screens');
+      const pairs = sent?.sessionData.questionAnswerPairs ?? [];
+      expect(pairs).toHaveLength(21);
+      const short = pairs.filter((pair) => pair.part !== 2);
+      expect(short.every((pair) => pair.answer === '' && typeof pair.responseTimeMs === 'number' && (pair.speakingTimeMs ?? 0) > 1_000)).toBe(true);
+      // Each answer closed on silence, long before the 60 s limit: ten answers in well under 10 x 15 s.
+      expect(part1Ms).toBeLessThan(10 * (SILENCE_SECONDS + 2.5 + SILENCE_TO_END_ANSWER_MS / 1000 + 4) * 1000);
+
+      // Stored without bands, with its recording.
+      const stored = (await server.database.db.select().from(attempts)).filter((row) => row.studentId === student.student.id);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]?.assessable).toBe(false);
+      const attemptId = stored[0]?.id ?? '';
+
+      const adminPage = await newPage(launched.browser, { viewport: 'desktop' });
+      await signIn(adminPage, server.baseUrl, admin.username, admin.password);
+      const recordingStatus = () => adminPage.evaluate(async (id) => (await fetch(`/api/attempts/${id}/recording`, { method: 'HEAD', credentials: 'include' })).status, attemptId);
+      await expect.poll(recordingStatus, { timeout: 20_000 }).toBe(200);
+      const recording = await adminPage.evaluate(async (id) => {
+        const response = await fetch(`/api/attempts/${id}/recording`, { credentials: 'include' });
+        return Array.from(new Uint8Array(await response.arrayBuffer()));
+      }, attemptId);
+      const file = path.join(outputDir, 'recording.webm');
+      writeFileSync(file, Buffer.from(recording));
+      const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { encoding: 'utf8' }).trim());
+      expect(seconds).toBeGreaterThan(30);
+
+      // The teacher's page says why, and takes the bands; the attempt then shows them.
+      await adminPage.goto(`${server.baseUrl}/admin/attempts/${attemptId}`);
+      await adminPage.getByText(NO_TRANSCRIPT_RESULT_TEXT).first().waitFor({ timeout: 10_000 });
+      const before = await adminPage.evaluate(async () => (await (await fetch('/api/admin/test-attempts?page=1&limit=10', { credentials: 'include' })).json()) as AttemptsPage);
+      const row = before.attempts.find((attempt) => attempt.id === attemptId);
+      expect(row).toMatchObject({ assessable: false, reviewed: false, overall: null, awaitingTeacher: true });
+      await adminPage.goto(`${server.baseUrl}/admin`);
+      await adminPage.getByRole('tab', { name: 'IELTS Attempts' }).click();
+      await adminPage.locator(`tr[data-attempt-id="${attemptId}"]`).getByText("Awaiting teacher's bands").waitFor({ timeout: 10_000 });
+      await lookAt(adminPage, 'speaking-test-no-recognition-teacher-list-desktop');
+      await adminPage.goto(`${server.baseUrl}/admin/attempts/${attemptId}`);
+      await adminPage.getByText(NO_TRANSCRIPT_RESULT_TEXT).first().waitFor({ timeout: 10_000 });
+      await adminPage.getByLabel('Fluency band').selectOption('6');
+      await adminPage.getByLabel('Vocabulary band').selectOption('6.5');
+      await adminPage.getByLabel('Grammar band').selectOption('6');
+      await adminPage.getByLabel('Pronunciation band').selectOption('7');
+      await adminPage.getByRole('button', { name: 'Save review' }).click();
+      await expect
+        .poll(async () => {
+          const after = await adminPage.evaluate(async () => (await (await fetch('/api/admin/test-attempts?page=1&limit=10', { credentials: 'include' })).json()) as AttemptsPage);
+          return after.attempts.find((attempt) => attempt.id === attemptId)?.teacherScores ?? null;
+        }, { timeout: 10_000 })
+        .toMatchObject({ fluency: 6, vocabulary: 6.5, grammar: 6, pronunciation: 7, overall: 6.375 });
+      const reviewed = await adminPage.evaluate(async () => (await (await fetch('/api/admin/test-attempts?page=1&limit=10', { credentials: 'include' })).json()) as AttemptsPage);
+      expect(reviewed.attempts.find((attempt) => attempt.id === attemptId)?.awaitingTeacher).toBeUndefined();
+      await adminPage.reload();
+      await adminPage.getByText(NO_TRANSCRIPT_RESULT_TEXT).first().waitFor({ timeout: 10_000 });
+      expect(await adminPage.getByTestId('part2-notes').innerText()).toContain('mountains - train - family - no screens');
+      expect(await adminPage.locator('main').innerText()).toContain('6.5');
+      await lookAt(adminPage, 'speaking-test-no-recognition-teacher-desktop');
+      await adminPage.context().close();
+      errors.assertNone();
+      await page.context().close();
+    },
+    420_000,
+  );
+});
