@@ -11,6 +11,7 @@ import { health, type User } from '../shared/api/auth.js';
 import { errorBody } from '../shared/api/common.js';
 import { adminAttemptRoutes } from './attempts/admin-routes.js';
 import { attemptRoutes } from './attempts/routes.js';
+import { studentAttemptRoutes } from './attempts/student-routes.js';
 import accessPlugin from './auth/access.js';
 import { findSession, sessionTokenOf } from './auth/sessions.js';
 import { sessionUserDto } from './auth/service.js';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     recordingRoutes,
     interviewRoutes,
     adminAttemptRoutes,
+    studentAttemptRoutes,
   ];
   for (const area of areas) await app.register(async (scope) => area(scope, { ...deps, recordingStores }));
 

@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT, useToastContainerWanted } from '../lib/notify';
 import { cssVariablesResolver, theme } from './theme';
+import toastClasses from './Toasts.module.css';
 
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
@@ -11,7 +12,7 @@ function ToastContainer() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-center" />
+      <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-center" className={toastClasses.toasts} />
     </Suspense>
   );
 }

@@ -34,6 +34,8 @@ export const routes: RouteObject[] = [
           { path: '/test', ...page(() => import('../features/speaking-test/TestPage')) },
           { path: '/interview-dashboard', ...page(() => import('../features/interview/InterviewDashboardPage')) },
           { path: '/interview-simulator', ...page(() => import('../features/interview/InterviewSimulatorPage')) },
+          { path: '/progress', ...page(() => import('../features/progress/ProgressPage')) },
+          { path: '/progress/attempts/:id', ...page(() => import('../features/progress/AttemptPage')) },
           // Not behind the admin-only guard: a student here sees the spec's Access Denied panel.
           { path: '/admin', ...page(() => import('../features/admin/AdminPage')) },
         ],

@@ -1,11 +1,20 @@
 import { Box, Container, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { getPublicConfig } from '../lib/public-config';
 import { AppHeader } from './AppHeader';
 import classes from './AppLayout.module.css';
 
 export const FOOTER_NOTE = 'This tool is for IELTS speaking practice only; its band scores are estimates.';
+export const INTERVIEW_FOOTER_NOTE = 'This tool is for job interview practice only; its scores are estimates.';
+export const PROGRESS_FOOTER_NOTE = 'This tool is for speaking and interview practice; its scores are estimates unless your teacher has reviewed them.';
+
+/** The footer's note for the page: the interview pages are not IELTS practice (issue 16). */
+export function footerNoteFor(pathname: string): string {
+  if (pathname.startsWith('/interview-')) return INTERVIEW_FOOTER_NOTE;
+  if (pathname === '/progress' || pathname.startsWith('/progress/')) return PROGRESS_FOOTER_NOTE;
+  return FOOTER_NOTE;
+}
 
 /**
  * The page frame and header. Alone (no children) it is what the page shows before its scripts run,
@@ -23,6 +32,7 @@ export function AppShellFrame({ appTitle, children }: { appTitle: string; childr
 /** Header with the product name, the page, and the footer with the copyright line. */
 export function AppLayout() {
   const { appTitle } = getPublicConfig();
+  const { pathname } = useLocation();
   return (
     <AppShellFrame appTitle={appTitle}>
       <Box component="main" id="main" tabIndex={-1} className={classes.main}>
@@ -31,7 +41,7 @@ export function AppLayout() {
       <Box component="footer" className={classes.footer}>
         <Container size="lg">
           <Text size="xs" c="dimmed" ta="center">
-            © {new Date().getFullYear()} {appTitle}. {FOOTER_NOTE}
+            © {new Date().getFullYear()} {appTitle}. {footerNoteFor(pathname)}
           </Text>
         </Container>
       </Box>

@@ -3,11 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   ATTEMPTS_PAGE_SIZE,
-  CRITERIA_OF,
   IELTS_CRITERIA,
   ieltsAnalysis,
   interviewAnalysis,
-  teacherOverall,
   type AttemptDetail,
   type AttemptKind,
   type AttemptListRow,
@@ -16,14 +14,11 @@ import {
   type IeltsAnswer,
   type InterviewAnalysis,
   type InterviewAnswer,
-  type ReviewBody,
-  type ReviewSaved,
 } from '../../shared/api/admin-attempts.js';
 import { CUE_CARDS } from '../../shared/speaking-test/questions.js';
 import type { Db } from '../db/open.js';
 import { inlineLimit, preparedOnce, seekPage } from '../db/page-statements.js';
 import { attempts, courses, students, users } from '../db/schema.js';
-import { badRequest } from '../lib/http-errors.js';
 import { listTotals, readCachePerDatabase } from '../lib/read-cache.js';
 import { recordingAnalysisView } from '../analysis/view.js';
 import { recordingInfo, recordingUrl } from '../recordings/service.js';
@@ -45,6 +40,8 @@ const listColumns = {
   teacherComment: attempts.teacherComment,
   reviewedAt: attempts.reviewedAt,
   completedAt: attempts.completedAt,
+  /** The answers were not transcribed (issue 15): the teacher gives the bands. */
+  noTranscript: sql<boolean>`coalesce((${attempts.sessionData}->>'noTranscript')::boolean, false)`,
   /** completed_at as PostgreSQL writes it, to the microsecond: where the next page starts. */
   cursorAt: sql<string>`${attempts.completedAt}::text`,
 };
@@ -152,6 +149,7 @@ function toListRow(row: ListRecord): AttemptListRow {
     overall: row.assessable ? row.overall : null,
     teacherScores: asBands(row.teacherScores),
     reviewed: row.reviewedAt !== null,
+    ...(row.noTranscript && typeof asBands(row.teacherScores)?.overall !== 'number' ? { awaitingTeacher: true as const } : {}),
     createdAt: row.completedAt.toISOString(),
   };
 }
@@ -210,6 +208,7 @@ export async function allAttempts(db: Db, kind: AttemptKind, range: CompletedRan
 // The saved payloads were validated when saved; read them leniently, so an older shape still shows.
 const storedIeltsSession = z.object({
   demo: z.boolean().optional().catch(undefined),
+  part2Notes: z.string().optional().catch(undefined),
   questionAnswerPairs: z
     .array(
       z.object({
@@ -219,6 +218,7 @@ const storedIeltsSession = z.object({
         answer: z.string(),
         responseTimeMs: z.number().nullable().optional(),
         speakingTimeMs: z.number().optional(),
+        repeated: z.boolean().optional(),
       }),
     )
     .catch([]),
@@ -261,6 +261,8 @@ function ieltsAnswers(sessionData: unknown): { demo: boolean; answers: IeltsAnsw
         cueCard: card ? { topic: card.topic, bullets: [...card.bullets] } : null,
         responseTimeMs: pair.responseTimeMs ?? null,
         speakingTimeMs: pair.speakingTimeMs ?? null,
+        ...(pair.repeated === true ? { repeated: true as const } : {}),
+        ...(pair.part === 2 && parsed.data.part2Notes ? { notes: parsed.data.part2Notes } : {}),
       };
     }),
   };

@@ -255,6 +255,8 @@ describe.each(testDrivers)('admin attempts on %s', (driver) => {
         teacherScores: { fluency: 6.5, vocabulary: 7, grammar: 6, pronunciation: 7, overall: 6.625 },
         reviewedAt: expect.any(String),
         reviewerUsername: 'headteacher',
+        releasePending: true,
+        event: expect.objectContaining({ action: 'saved', from: null, byUsername: 'headteacher' }),
       });
       expect(new Date(response.json().reviewedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
       const [row] = await t.database.db.select().from(attempts).where(eq(attempts.id, saved.attemptId));
@@ -274,7 +276,15 @@ describe.each(testDrivers)('admin attempts on %s', (driver) => {
       });
 
       const cleared = await patch(saved.attemptId, { comment: ' ', scores: {} });
-      expect(cleared.json()).toEqual({ reviewed: false, teacherComment: null, teacherScores: null, reviewedAt: null, reviewerUsername: null });
+      expect(cleared.json()).toEqual({
+        reviewed: false,
+        teacherComment: null,
+        teacherScores: null,
+        reviewedAt: null,
+        reviewerUsername: null,
+        releasePending: false,
+        event: expect.objectContaining({ action: 'saved', to: null }),
+      });
       expect((await get(LIST.ielts)).json().attempts[0]).toMatchObject({ reviewed: false, teacherScores: null });
     });
 

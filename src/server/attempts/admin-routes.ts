@@ -7,6 +7,8 @@ import {
   attemptsExportQuery,
   attemptsPage,
   attemptsQuery,
+  releaseBody,
+  releaseDone,
   reviewBody,
   reviewSaved,
   type AttemptKind,
@@ -15,12 +17,13 @@ import { errorBody } from '../../shared/api/common.js';
 import { requireAuth } from '../auth/access.js';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../lib/http-errors.js';
-import { allAttempts, attemptDetail, listAttempts, saveReview, type CompletedRange } from './admin-queries.js';
+import { allAttempts, attemptDetail, listAttempts, type CompletedRange } from './admin-queries.js';
+import { mailReviewReady, releaseReview, saveReview } from './review.js';
 import { attemptsCsv, attemptsExportFileName } from './attempts-csv.js';
 import { schoolDayRange } from './school-day.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
-const itemErrors = { ...errors, 404: errorBody };
+const itemErrors = { ...errors, 404: errorBody, 409: errorBody };
 const ATTEMPT_NOT_FOUND = 'There is no such attempt. It may have been deleted with its student.';
 
 /** Spec section 7's list paths, per kind. */
@@ -88,6 +91,34 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AppDeps): P
       });
       if (!saved) throw notFound(ATTEMPT_NOT_FOUND);
       return saved;
+    },
+  });
+
+  /**
+   * Releases the saved review to the student (or an amended one again): the student sees it on their
+   * attempt page and is told by e-mail when an address is on file. The mail goes out after the answer.
+   */
+  api.post('/api/admin/attempts/:id/review/release', {
+    config: { access: 'admin' },
+    schema: { params: attemptIdParams, body: releaseBody, response: { 200: releaseDone, ...itemErrors } },
+    handler: async (request) => {
+      const { user } = requireAuth(request);
+      const outcome = await releaseReview(db, {
+        attemptId: request.params.id,
+        reviewer: { id: user.id, username: user.username },
+        now: deps.now(),
+        reason: request.body?.reason?.trim() || null,
+      });
+      if (!outcome) throw notFound(ATTEMPT_NOT_FOUND);
+      const amended = outcome.event.from !== null;
+      mailReviewReady(deps.mailer, outcome, {
+        appTitle: deps.config.APP_TITLE,
+        publicUrl: deps.config.PUBLIC_URL,
+        timeZone,
+        attemptId: request.params.id,
+        amended,
+      }).catch((error: unknown) => request.log.error({ err: error }, 'sending the review-ready e-mail failed'));
+      return { release: outcome.release, event: outcome.event, notified: outcome.recipient.email ? ('email' as const) : ('no-email' as const) };
     },
   });
 }

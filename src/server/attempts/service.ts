@@ -61,8 +61,8 @@ export async function saveSpeakingAttempt(
   db: Db,
   input: { body: SaveTestSessionBody; studentId: number; savedByUserId: number | null; now: Date },
 ): Promise<SavedAttempt> {
-  const result = scoreSpeakingTest(speakingAnswersOf(input.body));
   const { sessionData } = input.body;
+  const result = scoreSpeakingTest(speakingAnswersOf(input.body), { transcript: sessionData.noTranscript !== true });
   return insertOnce(db, {
     id: input.body.attemptId ?? randomUUID(),
     kind: 'ielts',
@@ -91,9 +91,10 @@ export async function saveInterviewAttempt(
     studentId: input.studentId,
     savedByUserId: input.savedByUserId,
     sessionData: { ...sessionData, scores: undefined },
-    assessable: true,
-    overall: report.scores.overall,
-    scores: report.scores,
+    // Without a transcript the word-based scores would be invented: the teacher gives them.
+    assessable: sessionData.noTranscript !== true,
+    overall: sessionData.noTranscript === true ? null : report.scores.overall,
+    scores: sessionData.noTranscript === true ? null : report.scores,
     analysis: report,
     durationMs: Math.round(sessionData.duration),
     completedAt: trustedCompletedAt(sessionData.completedAt, input.now),

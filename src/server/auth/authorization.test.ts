@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { students, users } from '../db/schema.js';
+import { attempts, students, users } from '../db/schema.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { createAttempt, interviewSessionBody, testSessionBody } from '../test/attempt-fixtures.js';
 import { emptyInterviewProfile } from '../../shared/api/interview.js';
@@ -167,6 +167,31 @@ const TABLE: Record<string, Row> = {
     path: async (f) => `/api/admin/attempts/${await createAttempt(t.database.db, f.student.student.id)}/review`,
     body: () => ({ comment: 'Speak a little more slowly.', scores: { fluency: 6.5, grammar: null } }),
     expected: adminOnly(200),
+  },
+  'POST /api/admin/attempts/:id/review/release': {
+    path: async (f) => {
+      const id = await createAttempt(t.database.db, f.student.student.id);
+      await t.database.db
+        .update(attempts)
+        .set({ teacherComment: 'Ready for the student.', teacherScores: { fluency: 7 }, reviewedAt: new Date(), reviewedByUserId: f.admin.user.id })
+        .where(eq(attempts.id, id));
+      return `/api/admin/attempts/${id}/review/release`;
+    },
+    expected: adminOnly(200),
+  },
+  'GET /api/student/attempts': {
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [403, DEACTIVATED], admin: [403, NO_ACTING_STUDENT], adminActing: 200 },
+  },
+  'GET /api/student/attempts/:id': {
+    // Asha's attempt: Asha reads it; a teacher acting for Tara is told it does not exist, as any other student would be.
+    path: async (f) => `/api/student/attempts/${await createAttempt(t.database.db, f.student.student.id)}`,
+    expected: {
+      signedOut: [401, SIGN_IN_FIRST],
+      student: 200,
+      deactivated: [403, DEACTIVATED],
+      admin: [403, NO_ACTING_STUDENT],
+      adminActing: [404, 'There is no such attempt among yours.'],
+    },
   },
   'GET /api/admin/students': { expected: adminOnly(200) },
   'POST /api/admin/students': {

@@ -145,6 +145,8 @@ export const attemptListRow = z.object({
   /** The teacher's bands (null where not set) and derived overall; null when never reviewed. */
   teacherScores: bands.nullable(),
   reviewed: z.boolean(),
+  /** Present (true) when the answers were not transcribed and the teacher has not set the overall band yet (issue 15). */
+  awaitingTeacher: z.literal(true).optional(),
   /** When the attempt was completed (ISO). */
   createdAt: z.string(),
 });
@@ -236,6 +238,10 @@ export const ieltsAnswer = z.object({
   cueCard: z.object({ topic: z.string(), bullets: z.array(z.string()) }).nullable(),
   responseTimeMs: z.number().nullable(),
   speakingTimeMs: z.number().nullable(),
+  /** Present (true) when the student asked to hear the question again (issue 15). */
+  repeated: z.literal(true).optional(),
+  /** Part 2: what the student wrote while preparing, when anything. */
+  notes: z.string().optional(),
 });
 export type IeltsAnswer = z.infer<typeof ieltsAnswer>;
 

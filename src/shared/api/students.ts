@@ -119,7 +119,7 @@ export function studentForm(region: string) {
   return z.strictObject({
     studentName: studentNameField,
     course: z.string({ error: 'must be text' }).max(200, 'must be at most 200 characters').optional(),
-    courseId: z.number({ error: 'Choose a course' }).int('Choose a course').min(1, 'Choose a course'),
+    courseId: z.number({ error: 'Choose a course' }).int('Choose a course').min(1, 'Choose a course').max(2_147_483_647, 'Choose a course'),
     mobileNumber: mobileNumberField(region),
     status: statusField.default('Activated'),
     email: emailField,

@@ -1,6 +1,6 @@
-import { Alert, Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { routeForCourse } from '../../../shared/courses';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { isApiError } from '../../lib/api';
@@ -69,6 +69,9 @@ export function StudentDashboard() {
             Opening your {data.course.courseName} practice…
           </Text>
           <Loader aria-hidden />
+          <Anchor component={Link} to="/progress" size="sm">
+            Or open My progress
+          </Anchor>
         </Stack>
       </Paper>
     </Container>

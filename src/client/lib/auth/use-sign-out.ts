@@ -1,6 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toastError, toastSuccess } from '../notify';
-import { useLogout } from './mutations';
+import { forgetSignedOutUser, useLogout } from './mutations';
 
 /** Spec: after signing out, the toast shows and the sign-in page opens 1 s later. */
 export const LOGOUT_REDIRECT_MS = 1000;
@@ -8,11 +9,16 @@ export const LOGOUT_REDIRECT_MS = 1000;
 export function useSignOut() {
   const logout = useLogout();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const signOut = () =>
     logout.mutate(undefined, {
       onSuccess: () => {
         toastSuccess('Logged out', 'You have been logged out successfully');
-        window.setTimeout(() => navigate('/auth', { replace: true }), LOGOUT_REDIRECT_MS);
+        // The user stays known until then, so no route guard cuts the toast's second short (issue 16).
+        window.setTimeout(() => {
+          forgetSignedOutUser(queryClient);
+          navigate('/auth', { replace: true });
+        }, LOGOUT_REDIRECT_MS);
       },
       onError: (error) => toastError('Logout failed', error.message),
     });

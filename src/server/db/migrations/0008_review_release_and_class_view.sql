@@ -45,25 +45,31 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "review_events_append_only" BEFORE UPDATE OR DELETE ON "review_events"
   FOR EACH ROW EXECUTE FUNCTION "parley_review_events_append_only"();--> statement-breakpoint
 -- Each student's latest attempt and its result (the released teacher overall, else the estimate),
--- kept on the student for the class view: set when an attempt is saved or its review released.
+-- kept on the student for the class view: set when attempts are saved or a review released. One
+-- statement-level trigger per event with the changed rows as a transition table, so a statement that
+-- writes many attempts (an import, a seed) updates each student once, not once per attempt.
 CREATE FUNCTION "parley_student_latest"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "students" SET
-    "last_attempt_at" = NEW."completed_at",
-    "latest_attempt_id" = NEW."id",
+  UPDATE "students" s SET
+    "last_attempt_at" = l."completed_at",
+    "latest_attempt_id" = l."id",
     "latest_overall" = CASE
-      WHEN NEW."released_at" IS NOT NULL AND jsonb_typeof(NEW."released_scores" -> 'overall') = 'number'
-        THEN (NEW."released_scores" ->> 'overall')::double precision
-      WHEN NEW."assessable" THEN NEW."overall"
+      WHEN l."released_at" IS NOT NULL AND jsonb_typeof(l."released_scores" -> 'overall') = 'number'
+        THEN (l."released_scores" ->> 'overall')::double precision
+      WHEN l."assessable" THEN l."overall"
       ELSE NULL END
-  WHERE "id" = NEW."student_id"
-    AND ("last_attempt_at" IS NULL OR "latest_attempt_id" = NEW."id"
-         OR (NEW."completed_at", NEW."id") > ("last_attempt_at", "latest_attempt_id"));
+  FROM (SELECT DISTINCT ON ("student_id") "student_id", "id", "completed_at", "overall", "assessable", "released_at", "released_scores"
+        FROM "changed_attempts" ORDER BY "student_id", "completed_at" DESC, "id" DESC) l
+  WHERE s."id" = l."student_id"
+    AND (s."last_attempt_at" IS NULL OR s."latest_attempt_id" = l."id"
+         OR (l."completed_at", l."id") > (s."last_attempt_at", s."latest_attempt_id"));
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER "attempts_student_latest" AFTER INSERT OR UPDATE OF "completed_at", "overall", "assessable", "released_at", "released_scores" ON "attempts"
-  FOR EACH ROW EXECUTE FUNCTION "parley_student_latest"();--> statement-breakpoint
+CREATE TRIGGER "attempts_student_latest_insert" AFTER INSERT ON "attempts"
+  REFERENCING NEW TABLE AS "changed_attempts" FOR EACH STATEMENT EXECUTE FUNCTION "parley_student_latest"();--> statement-breakpoint
+CREATE TRIGGER "attempts_student_latest_update" AFTER UPDATE ON "attempts"
+  REFERENCING NEW TABLE AS "changed_attempts" FOR EACH STATEMENT EXECUTE FUNCTION "parley_student_latest"();--> statement-breakpoint
 UPDATE "students" s SET "last_attempt_at" = l."completed_at", "latest_attempt_id" = l."id",
   "latest_overall" = CASE WHEN l."assessable" THEN l."overall" ELSE NULL END
 FROM (SELECT DISTINCT ON ("student_id") "student_id", "id", "completed_at", "overall", "assessable"

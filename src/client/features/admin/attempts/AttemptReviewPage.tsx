@@ -1,15 +1,16 @@
 import { Alert, Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Fact, Recording, ReviewTrail, Section } from '../../../components/attempt/AttemptParts';
+import { AnswersSection } from '../../../components/attempt/AnswersSection';
+import { ScoresSection } from '../../../components/attempt/ScoresSection';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { KIND_LABELS, type AttemptDetail } from '../../../../shared/api/admin-attempts';
 import { formatMobileNumber } from '../../../../shared/phone';
 import { FullPageLoader } from '../../../components/FullPageLoader';
 import { isApiError, serverMessageOr } from '../../../lib/api';
-import { AnswersSection } from './AnswersSection';
 import { useAttemptDetail } from './api/attempt-detail';
-import { formatAttemptDateAndTime, formatAttemptTime, formatDuration } from './format';
+import { formatAttemptTime, formatDuration } from './format';
 import { ReviewForm } from './ReviewForm';
-import { ScoresSection } from './ScoresSection';
 
 /** Where the back link goes: the list the teacher came from (with its filter and page), else the attempt's tab. */
 function useBackLink(detail: AttemptDetail | undefined): { to: string; label: string } {
@@ -17,47 +18,6 @@ function useBackLink(detail: AttemptDetail | undefined): { to: string; label: st
   const label = detail ? `← Back to ${KIND_LABELS[detail.kind].tab}` : '← Back to Admin Dashboard';
   if (typeof from === 'string' && from.startsWith('/admin?')) return { to: from, label };
   return { to: detail ? `/admin?tab=${detail.kind}` : '/admin', label };
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-label={title}>
-      <Stack gap="md">
-        <Title order={2} size="h3">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
-}
-
-function Recording({ audioUrl, expiredAt }: { audioUrl: string | null; expiredAt: string | null }) {
-  if (!audioUrl) {
-    return (
-      <Text size="sm" c="dimmed">
-        {expiredAt
-          ? `The recording has expired: it was deleted on ${formatAttemptDateAndTime(expiredAt).date} under the school's retention period. The answers and scores are kept.`
-          : 'No recording was saved.'}
-      </Text>
-    );
-  }
-  return (
-    <audio controls preload="metadata" src={audioUrl} aria-label="Recording of the attempt" style={{ width: '100%' }}>
-      <a href={audioUrl}>Download the recording</a>
-    </audio>
-  );
 }
 
 function Review({ detail }: { detail: AttemptDetail }) {
@@ -71,11 +31,23 @@ function Review({ detail }: { detail: AttemptDetail }) {
         <Title order={1} size="h2">
           {KIND_LABELS[detail.kind].attempt}: {detail.student.studentName}
         </Title>
-        {detail.reviewedAt ? (
-          <Badge variant="light" color="indigo" c="indigo.9" size="lg">
-            Reviewed
-          </Badge>
-        ) : null}
+        <Group gap="xs">
+          {detail.release ? (
+            <Badge variant="light" color="indigo" c="indigo.9" size="lg">
+              Released to the student
+            </Badge>
+          ) : null}
+          {detail.releasePending ? (
+            <Badge variant="light" color="orange" c="dark.7" size="lg">
+              {detail.release ? 'Changes not released' : 'Not released'}
+            </Badge>
+          ) : null}
+          {!detail.release && !detail.reviewedAt ? (
+            <Badge variant="light" color="gray" c="gray.8" size="lg">
+              Awaiting review
+            </Badge>
+          ) : null}
+        </Group>
       </Group>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md">
@@ -107,6 +79,9 @@ function Review({ detail }: { detail: AttemptDetail }) {
       </Section>
       <Section title="Teacher review">
         <ReviewForm key={detail.id} detail={detail} />
+      </Section>
+      <Section title="Review trail">
+        <ReviewTrail kind={detail.kind} trail={detail.trail} />
       </Section>
     </Stack>
   );

@@ -98,7 +98,13 @@ function AttemptRow({ kind, attempt, onOpen, backTo }: { kind: AttemptKind; atte
         </Badge>
       </Table.Td>
       <Table.Td>
-        <ScoreCell kind={kind} estimate={attempt.overall} teacher={attempt.teacherScores?.overall} />
+        {attempt.awaitingTeacher ? (
+          <Badge variant="light" color="blue" c="blue.9" miw="max-content" data-testid="awaiting-teacher">
+            Awaiting teacher&apos;s bands
+          </Badge>
+        ) : (
+          <ScoreCell kind={kind} estimate={attempt.overall} teacher={attempt.teacherScores?.overall} />
+        )}
       </Table.Td>
       {CRITERIA_OF[kind].map((criterion) => (
         <Table.Td key={criterion}>

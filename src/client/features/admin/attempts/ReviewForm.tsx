@@ -5,6 +5,7 @@ import {
   CRITERIA_OF,
   CRITERION_LABELS,
   REVIEW_COMMENT_MAX_LENGTH,
+  REVIEW_REASON_MAX_LENGTH,
   teacherOverall,
   type AttemptCriterion,
   type AttemptDetail,
@@ -12,7 +13,7 @@ import {
 } from '../../../../shared/api/admin-attempts';
 import { serverMessageOr } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/notify';
-import { useSaveReview } from './api/save-review';
+import { useReleaseReview, useSaveReview } from './api/save-review';
 import { formatAttemptTime } from './format';
 
 /** The bands a teacher picks from: 1 to 9 in half steps. */
@@ -25,7 +26,12 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
   const [bands, setBands] = useState<Record<string, string>>(() =>
     Object.fromEntries(criteria.map((criterion) => [criterion, bandValue(detail.teacherScores?.[criterion])])),
   );
+  const [reason, setReason] = useState('');
   const save = useSaveReview(detail.id);
+  const release = useReleaseReview(detail.id);
+  const released = detail.release !== null;
+  const dirty =
+    comment.trim() !== (detail.teacherComment ?? '') || criteria.some((criterion) => bands[criterion] !== bandValue(detail.teacherScores?.[criterion]));
   const chosen: Bands = Object.fromEntries(criteria.map((criterion) => [criterion, bands[criterion] ? Number(bands[criterion]) : null]));
   const overall = teacherOverall(detail.kind, chosen);
   const noun = detail.kind === 'ielts' ? 'band' : 'score';
@@ -34,18 +40,37 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { comment, scores: chosen as Partial<Record<AttemptCriterion, number | null>> },
+      { comment, scores: chosen as Partial<Record<AttemptCriterion, number | null>>, ...(reason.trim() ? { reason } : {}) },
       {
-        onSuccess: (saved) =>
+        onSuccess: (saved) => {
+          setReason('');
           toastSuccess(
             'Review saved',
-            saved.reviewed
-              ? `The review of ${detail.student.studentName}'s attempt is saved.`
-              : `The review is cleared: the attempt shows as not reviewed.`,
-          ),
+            !saved.event
+              ? 'Nothing changed.'
+              : saved.reviewed
+                ? `Saved. ${saved.releasePending ? `Release it when ${detail.student.studentName} should see it.` : ''}`.trim()
+                : `The review is cleared: the attempt shows as not reviewed.`,
+          );
+        },
         onError: (error) => toastError('Could not save the review', serverMessageOr(error, error.message)),
       },
     );
+  };
+
+  const releaseNow = () => {
+    release.mutate(reason.trim() ? { reason } : {}, {
+      onSuccess: (done) => {
+        setReason('');
+        toastSuccess(
+          released ? 'Amended review released' : 'Review released',
+          done.notified === 'email'
+            ? `${detail.student.studentName} can see it now and has been sent an e-mail.`
+            : `${detail.student.studentName} can see it now (no e-mail address is on file).`,
+        );
+      },
+      onError: (error) => toastError('Could not release the review', serverMessageOr(error, error.message)),
+    });
   };
 
   return (
@@ -60,6 +85,13 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
             Not reviewed yet. Your {noun}s are shown beside the automatic estimate, which stays as it is.
           </Text>
         )}
+        <Text size="sm" data-testid="release-status">
+          {detail.release
+            ? `Released to the student by ${detail.release.releasedByUsername ?? 'a teacher'} on ${formatAttemptTime(detail.release.releasedAt)}${
+                detail.releasePending ? '. The saved changes below are not released yet.' : '.'
+              }`
+            : 'The student sees your review once you release it: your bands become the result, beside the estimate.'}
+        </Text>
         <Textarea
           label="Comment"
           description={`${comment.length}/${REVIEW_COMMENT_MAX_LENGTH}`}
@@ -89,11 +121,35 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
             ? `Set all four ${noun}s to give an overall.`
             : `Teacher overall: ${bandText(detail.kind, overall)} (${detail.kind === 'ielts' ? 'the mean of the four, to the nearest half band' : 'the rounded mean of the four'}).`}
         </Text>
-        <Group>
+        <Textarea
+          label={released ? 'Reason for the change (required once released)' : 'Reason for the change (optional)'}
+          description={`Kept in the review trail. ${reason.length}/${REVIEW_REASON_MAX_LENGTH}`}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          maxLength={REVIEW_REASON_MAX_LENGTH}
+          autosize
+          minRows={1}
+          maxRows={4}
+        />
+        <Group gap="sm" wrap="wrap">
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save review'}
           </Button>
+          <Button
+            type="button"
+            color="indigo"
+            variant="outline"
+            onClick={releaseNow}
+            disabled={release.isPending || dirty || !detail.releasePending || !detail.reviewedAt}
+          >
+            {release.isPending ? 'Releasing...' : released ? 'Release the amended review' : 'Release to the student'}
+          </Button>
         </Group>
+        {dirty ? (
+          <Text size="xs" c="dimmed">
+            Save your changes before releasing them.
+          </Text>
+        ) : null}
       </Stack>
     </form>
   );

@@ -83,8 +83,10 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         },
         onError: (error) => {
           const message = serverMessageOr(error, error.message);
-          if (message.startsWith('currentPassword:')) form.setFieldError('currentPassword', message.slice('currentPassword:'.length).trim());
-          toastError('Password change failed', message);
+          // The server names the field ("currentPassword: ..."): the field shows the sentence, the toast says it without the name (issue 16).
+          const field = /^(currentPassword|newPassword): (.*)$/s.exec(message);
+          if (field?.[1] && field[2]) form.setFieldError(field[1], field[2]);
+          toastError('Password change failed', field?.[2] ?? message);
         },
       },
     ),

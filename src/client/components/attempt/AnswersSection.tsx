@@ -1,6 +1,6 @@
 import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import type { AttemptDetail, IeltsAnswer, InterviewAnswer } from '../../../../shared/api/admin-attempts';
-import { AnswerText, formatSeconds, markCounts, MarksLegend } from '../../../components/scores';
+import type { AttemptDetail, IeltsAnswer, InterviewAnswer } from '../../../shared/api/admin-attempts';
+import { AnswerText, formatSeconds, markCounts, MarksLegend } from '../scores';
 
 const PART_TITLES: Record<number, string> = {
   1: 'Part 1: Introduction & Interview',
@@ -47,6 +47,21 @@ function IeltsAnswerCard({ answer }: { answer: IeltsAnswer }) {
             Q{answer.questionNumber}. {answer.question}
           </Text>
         )}
+        {answer.repeated ? (
+          <Text size="sm" c="dimmed" data-testid="repeated-note">
+            The student asked to hear this question again; the examiner repeated it.
+          </Text>
+        ) : null}
+        {answer.notes ? (
+          <Paper bg="gray.0" p="sm" radius="sm" data-testid="part2-notes">
+            <Text size="sm" fw={600}>
+              The student&apos;s notes
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {answer.notes}
+            </Text>
+          </Paper>
+        ) : null}
         <AnswerText text={answer.answer} />
         <AnswerFacts answer={answer.answer} facts={facts} />
       </Stack>

@@ -7,9 +7,9 @@ import {
   type AttemptKind,
   type Bands,
   type InterviewAnalysis,
-} from '../../../../shared/api/admin-attempts';
-import { COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER, CONFIDENCE_FULL_MARKS_TOTAL_WORDS } from '../../../../shared/interview/constants';
-import { BandPair, CriterionCard, FiguresTable, formatPercent, speechFigures } from '../../../components/scores';
+} from '../../../shared/api/admin-attempts';
+import { COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER, CONFIDENCE_FULL_MARKS_TOTAL_WORDS } from '../../../shared/interview/constants';
+import { BandPair, CriterionCard, FiguresTable, formatPercent, speechFigures } from '../scores';
 
 type IeltsDetail = Extract<AttemptDetail, { kind: 'ielts' }>;
 type InterviewDetail = Extract<AttemptDetail, { kind: 'interview' }>;
@@ -73,7 +73,7 @@ function TeacherOnlyBands({ kind, teacher }: { kind: AttemptKind; teacher: Bands
 function interviewExplanations(figures: InterviewAnalysis['figures']): Record<string, string> {
   const parts = figures.clarityParts;
   return {
-    communication: `${oneDecimal(figures.averageWordsPerAnswer)} words per answer on average over ${figures.questionCount} questions; ${COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER} or more gives 9.`,
+    communication: `${oneDecimal(figures.averageWordsPerAnswer)} words per answer on average over ${figures.questionCount} ${figures.questionCount === 1 ? 'question' : 'questions'}; ${COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER} or more gives 9.`,
     confidence: `${figures.totalWords} words in the whole interview; ${CONFIDENCE_FULL_MARKS_TOTAL_WORDS} or more gives 9.`,
     relevance: `The mean of each answer's relevance to its question (shown with each answer below).`,
     clarity: parts

@@ -1,0 +1,186 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bandText, CRITERIA_OF, teacherOverall, type AttemptKind, type Bands } from '../src/shared/api/admin-attempts.js';
+import { eq } from 'drizzle-orm';
+import { attempts } from '../src/server/db/schema.js';
+import { interviewSessionBody, testSessionBody } from '../src/server/test/attempt-fixtures.js';
+import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
+import { startSmtpSink, type SmtpSink } from '../src/server/test/smtp-sink.js';
+import { lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
+
+/**
+ * Issue 16, the teacher's loop: a teacher reviews and releases, the student is mailed (real SMTP) and
+ * sees the teacher's bands as the result beside the estimate, an amendment with its reason shows in
+ * the trail; My progress charts each criterion over three attempts of each kind.
+ */
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(async () => {
+  await sink.close();
+});
+const suite = useBrowserSuite({ server: () => ({ env: { SMTP_URL: sink.url, APP_TITLE: 'Parley' } }) });
+
+let admin: CreatedAdmin;
+let asha: CreatedStudent;
+const saved: Record<AttemptKind, Array<{ attemptId: string; scores: Record<string, number> }>> = { ielts: [], interview: [] };
+
+const ANSWERS = [
+  'I grew up in a small town near the coast and I still enjoy walking by the sea with my family on weekends.',
+  'My favourite subject at school was history, because our teacher told stories about the past that made every lesson vivid and memorable for all of us.',
+  'In the future I would like to work abroad for a few years, learn another language properly, and then come back home to start a small company of my own.',
+];
+
+async function studentApi(student: CreatedStudent) {
+  const login = await fetch(`${suite.server.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: student.mobileNumber, password: student.password }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return (path: string, body: unknown) =>
+    fetch(`${suite.server.baseUrl}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+beforeAll(async () => {
+  const db = suite.server.database.db;
+  admin = await createAdmin(db, { username: 'headteacher' });
+  asha = await createStudent(db, { studentName: 'Asha Rao', mobileNumber: '98765 43210', email: 'asha@example.org' });
+  const post = await studentApi(asha);
+  for (let i = 0; i < 3; i++) {
+    const sentence = ANSWERS[i] ?? '';
+    const answer = `${sentence} ${sentence} ${sentence}`;
+    const test = await post('/api/test-sessions', testSessionBody(asha.student.id, { answer }));
+    expect(test.status).toBe(201);
+    const testSaved = (await test.json()) as { attemptId: string; scores: Record<string, number> };
+    const interviewBody = interviewSessionBody(asha.student.id);
+    const first = interviewBody.sessionData.questions[0];
+    if (first) first.answer = answer.slice(0, 60 * (i + 1));
+    const interview = await post('/api/interview-sessions', interviewBody);
+    expect(interview.status).toBe(201);
+    const interviewSaved = (await interview.json()) as { attemptId: string; scores: Record<string, number> };
+    // A day apart, oldest first, so the charts have an order to show.
+    const day = new Date(Date.now() - (3 - i) * 86_400_000);
+    await db.update(attempts).set({ completedAt: day }).where(eq(attempts.id, testSaved.attemptId));
+    await db.update(attempts).set({ completedAt: new Date(day.getTime() + 3_600_000) }).where(eq(attempts.id, interviewSaved.attemptId));
+    saved.ielts.push(testSaved);
+    saved.interview.push(interviewSaved);
+  }
+}, 60_000);
+
+const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
+
+async function pageFor(userId: number, viewport: ViewportName): Promise<Page> {
+  const { page } = await suite.openPage({ viewport });
+  await suite.signInAs(page, userId);
+  return page;
+}
+
+const NOUN: Record<AttemptKind, string> = { ielts: 'band', interview: 'score' };
+
+async function setBands(page: Page, kind: AttemptKind, bands: Bands) {
+  for (const criterion of CRITERIA_OF[kind]) {
+    const label = `${criterion[0]?.toUpperCase()}${criterion.slice(1)} ${NOUN[kind]}`;
+    await page.getByLabel(label, { exact: true }).selectOption(String(bands[criterion]));
+  }
+}
+
+/** Teacher bands per kind, first as released, then amended (one criterion raised). */
+const FIRST: Record<AttemptKind, Bands> = {
+  ielts: { fluency: 7, vocabulary: 7, grammar: 6.5, pronunciation: 7.5 },
+  interview: { communication: 7, confidence: 6, relevance: 7, clarity: 8 },
+};
+const AMENDED: Record<AttemptKind, Bands> = {
+  ielts: { ...FIRST.ielts, fluency: 8 },
+  interview: { ...FIRST.interview, confidence: 8 },
+};
+
+describe.each([
+  ['desktop', 'ielts'],
+  ['phone', 'interview'],
+] as const)('on %s, a teacher reviews a %s attempt', (viewport, kind) => {
+  it('reviews and releases; the student is mailed and sees the teacher bands beside the estimate; an amendment shows in the trail', async () => {
+    const attempt = saved[kind][2];
+    if (!attempt) throw new Error('not seeded');
+    const teacher = await pageFor(admin.user.id, viewport);
+    await teacher.goto(`${suite.server.baseUrl}/admin/attempts/${attempt.attemptId}`);
+    await teacher.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => teacher.getByTestId('release-status').textContent()).toContain('once you release it');
+    await teacher.getByLabel('Comment').fill('Well organised answers. Slow down a little and link your ideas.');
+    await setBands(teacher, kind, FIRST[kind]);
+    await teacher.getByRole('button', { name: 'Save review' }).click();
+    await toast(teacher, 'Review saved').waitFor();
+    await teacher.getByRole('button', { name: 'Release to the student' }).click();
+    await toast(teacher, 'Review released').waitFor();
+    await expect.poll(() => teacher.getByTestId('release-status').textContent()).toContain('Released to the student by headteacher');
+    await lookAt(teacher, `teacher-loop-review-released-${viewport}`);
+
+    const mail = await sink.waitFor('asha@example.org');
+    const firstOverall = teacherOverall(kind, FIRST[kind]) ?? 0;
+    expect(mail.subject).toMatch(/^Parley: your teacher's review is (ready|updated)$/);
+    const mails = sink.messages.filter((m) => m.text.includes(`Your teacher's overall ${NOUN[kind]}: ${bandText(kind, firstOverall)}`));
+    expect(mails.length, 'the review-ready e-mail of this attempt').toBeGreaterThan(0);
+
+    const student = await pageFor(asha.user.id, viewport);
+    await student.goto(`${suite.server.baseUrl}/progress/attempts/${attempt.attemptId}`);
+    await student.getByTestId('teacher-overall').waitFor();
+    expect(await student.getByTestId('teacher-overall').textContent()).toBe(bandText(kind, firstOverall));
+    expect(await student.getByTestId('estimate-overall').textContent()).toBe(`Estimate: ${bandText(kind, attempt.scores.overall ?? 0)}`);
+    expect(await student.getByText('Well organised answers.').count()).toBeGreaterThan(0);
+    await student.getByRole('heading', { name: 'The estimate and how it was reached' }).waitFor();
+    await student.getByRole('heading', { name: 'Your answers' }).waitFor();
+    await lookAt(student, `teacher-loop-student-attempt-${viewport}`);
+
+    // The amendment: a reason is asked for; the student keeps the released review until it is released again.
+    await setBands(teacher, kind, AMENDED[kind]);
+    await teacher.getByLabel(/^Reason for the change/).fill('Listened to the recording again');
+    await teacher.getByRole('button', { name: 'Save review' }).click();
+    await toast(teacher, 'Review saved').waitFor();
+    await expect.poll(() => teacher.getByTestId('release-status').textContent()).toContain('not released yet');
+    await teacher.getByRole('button', { name: 'Release the amended review' }).click();
+    await toast(teacher, 'Amended review released').waitFor();
+    const trail = teacher.getByRole('list', { name: 'Review trail' }).locator('li');
+    await expect.poll(() => trail.count()).toBe(4);
+    const texts = await trail.allTextContents();
+    expect(texts[0]).toContain('Saved');
+    expect(texts[1]).toContain('Released');
+    expect(texts[2]).toContain('Listened to the recording again');
+    expect(texts[3]).toContain('Re-released');
+    await lookAt(teacher, `teacher-loop-review-trail-${viewport}`);
+
+    await student.reload();
+    await student.getByTestId('teacher-overall').waitFor();
+    expect(await student.getByTestId('teacher-overall').textContent()).toBe(bandText(kind, teacherOverall(kind, AMENDED[kind]) ?? 0));
+  });
+});
+
+describe('My progress', () => {
+  it.each(['desktop', 'phone'] as const)('charts every criterion over three attempts of each kind on %s, the teacher band where released', async (viewport) => {
+    const page = await pageFor(asha.user.id, viewport);
+    await page.goto(`${suite.server.baseUrl}/progress`);
+    await page.getByRole('heading', { name: 'My progress', level: 1 }).waitFor();
+    await page.getByTestId('chart-ielts-overall').waitFor();
+    expect(await page.getByTestId('progress-attempt').count()).toBe(6);
+    for (const kind of ['ielts', 'interview'] as const) {
+      const released: Bands = { ...AMENDED[kind], overall: teacherOverall(kind, AMENDED[kind]) };
+      for (const key of ['overall', ...CRITERIA_OF[kind]] as const) {
+        const expected = saved[kind].map((attempt, index) => (index === 2 ? released[key] : attempt.scores[key]));
+        const points = await page
+          .getByTestId(`chart-${kind}-${key}`)
+          .locator('[data-value]')
+          .evaluateAll((marks) => marks.map((mark) => [Number(mark.getAttribute('data-value')), mark.getAttribute('data-source')]));
+        expect(points, `${kind} ${key}`).toEqual(expected.map((value, index) => [value, index === 2 ? 'teacher' : 'estimate']));
+      }
+    }
+    // Newest first: the last interview, then the last test.
+    const first = await page.getByTestId('progress-attempt').first().textContent();
+    expect(first).toContain('Mock interview');
+    expect(first).toContain('Teacher reviewed');
+    await lookAt(page, `teacher-loop-progress-${viewport}`);
+    await page.getByTestId('progress-attempt').nth(1).getByRole('link').click();
+    await page.getByRole('heading', { name: /^IELTS speaking test/, level: 1 }).waitFor();
+    await page.getByRole('link', { name: '← Back to My progress' }).waitFor();
+  });
+});

@@ -1,0 +1,56 @@
+import { getPublicConfig } from '../../lib/public-config';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat('en-GB', options);
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+
+/** "21 Nov 2026, 14:05" at the school (SCHOOL_TIMEZONE), wherever the teacher's device is. */
+export function formatAttemptTime(iso: string, timeZone = getPublicConfig().schoolTimezone): string {
+  return formatter(`time ${timeZone}`, {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}
+
+/** { date: "21 Nov 2026", time: "14:05" } at the school. */
+export function formatAttemptDateAndTime(iso: string, timeZone = getPublicConfig().schoolTimezone): { date: string; time: string } {
+  const [date = '', time = ''] = formatAttemptTime(iso, timeZone).split(', ');
+  return { date, time };
+}
+
+/** "Sunday 1 March 2026" for a YYYY-MM-DD date filter (a calendar date: no time zone involved). */
+export function formatFilterDate(date: string): string {
+  const parts = formatter('date', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).formatToParts(
+    new Date(`${date}T00:00:00Z`),
+  );
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+}
+
+/** Today's date at the school, YYYY-MM-DD. */
+export function schoolToday(now = new Date(), timeZone = getPublicConfig().schoolTimezone): string {
+  const parts = formatter(`today ${timeZone}`, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** "12 min 5 s", "45 s". */
+export function formatDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes === 0) return `${rest} s`;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}

@@ -1,0 +1,54 @@
+import { desc, eq } from 'drizzle-orm';
+import { CRITERIA_OF, type Bands } from '../../shared/api/admin-attempts.js';
+import { PROGRESS_LIMIT, type ProgressAttempt, type ProgressList } from '../../shared/api/progress.js';
+import type { Db } from '../db/open.js';
+import { attempts } from '../db/schema.js';
+import { asBands } from './admin-queries.js';
+
+/** A student's attempts of both kinds, newest first: attempts_student_idx by its leading column, a student's few rows sorted. */
+export function progressQuery(db: Db, studentId: number) {
+  return db
+    .select({
+      id: attempts.id,
+      kind: attempts.kind,
+      completedAt: attempts.completedAt,
+      assessable: attempts.assessable,
+      scores: attempts.scores,
+      overall: attempts.overall,
+      releasedScores: attempts.releasedScores,
+      releasedAt: attempts.releasedAt,
+    })
+    .from(attempts)
+    .where(eq(attempts.studentId, studentId))
+    .orderBy(desc(attempts.completedAt), desc(attempts.id))
+    .limit(PROGRESS_LIMIT);
+}
+
+const isBand = (value: number | null | undefined): value is number => typeof value === 'number';
+
+type ProgressRow = Awaited<ReturnType<typeof progressQuery>>[number];
+
+export function toProgressAttempt(row: ProgressRow): ProgressAttempt {
+  const estimate: Bands | null = row.assessable ? { ...asBands(row.scores), overall: row.overall } : null;
+  const teacher = row.releasedAt ? asBands(row.releasedScores) : null;
+  const result: Bands = {};
+  for (const key of [...CRITERIA_OF[row.kind], 'overall' as const]) {
+    result[key] = teacher?.[key] ?? estimate?.[key] ?? null;
+  }
+  const resultSource = isBand(teacher?.overall) ? 'teacher' : isBand(estimate?.overall) ? 'estimate' : 'none';
+  return {
+    id: row.id,
+    kind: row.kind,
+    completedAt: row.completedAt.toISOString(),
+    assessable: row.assessable,
+    estimate,
+    teacher,
+    releasedAt: row.releasedAt?.toISOString() ?? null,
+    result,
+    resultSource,
+  };
+}
+
+export async function studentProgress(db: Db, studentId: number): Promise<ProgressList> {
+  return { attempts: (await progressQuery(db, studentId)).map(toProgressAttempt) };
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ATTEMPT_KINDS } from './admin-attempts.js';
+
+/*
+ * "My progress" (issue 16): the signed-in student's own attempts of both kinds. The attempt's page
+ * uses GET /api/student/attempts/{id}, which answers the same shape as the teacher's attempt detail
+ * (admin-attempts.ts `attemptDetail`) with the review as released and no trail.
+ */
+
+/** At most this many attempts are listed (newest first). */
+export const PROGRESS_LIMIT = 500;
+
+const bands = z.record(z.string(), z.number().nullable());
+
+export const progressAttempt = z.object({
+  id: z.uuid(),
+  kind: z.enum(ATTEMPT_KINDS),
+  completedAt: z.string(),
+  assessable: z.boolean(),
+  /** The automatic estimate (unrounded); null when not assessable. */
+  estimate: bands.nullable(),
+  /** The teacher's bands as released; null when no review was released. */
+  teacher: bands.nullable(),
+  releasedAt: z.string().nullable(),
+  /** The result: per criterion and overall, the teacher's released band where set, else the estimate. */
+  result: bands,
+  /** Whose figure the result's overall is. */
+  resultSource: z.enum(['teacher', 'estimate', 'none']),
+});
+export type ProgressAttempt = z.infer<typeof progressAttempt>;
+
+/** GET /api/student/attempts: every attempt of the signed-in (or acting) student, newest first. */
+export const progressList = z.object({ attempts: z.array(progressAttempt) });
+export type ProgressList = z.infer<typeof progressList>;
