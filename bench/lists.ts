@@ -4,11 +4,24 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { attemptCursorQuery, attemptsCountQuery, attemptsPageQuery } from '../src/server/attempts/admin-queries.ts';
 import { explainCustom, explainGeneric, type Explainable } from '../src/server/db/explain.ts';
 import { schoolDayRange } from '../src/server/attempts/school-day.ts';
+import {
+  awaitingCountQuery,
+  awaitingListQuery,
+  coursesQuery,
+  distributionQuery,
+  inactiveCountQuery,
+  inactiveListQuery,
+  inactiveSince,
+  schoolWeeks,
+  weeklyQuery,
+} from '../src/server/class-view/queries.ts';
+import { COURSE_IELTS } from '../src/shared/courses.ts';
 import { hashPassword, verifyPassword } from '../src/server/auth/passwords.ts';
 import { testSessionBody } from '../src/server/test/attempt-fixtures.ts';
 import { openDatabase, type Database, type Db } from '../src/server/db/open.ts';
@@ -217,6 +230,29 @@ function listQueries(db: Db): ListQuery[] {
   return queries;
 }
 
+const dialect = new PgDialect();
+/** A raw SQL query as EXPLAIN and the report take it. */
+const explainable = (query: SQL): Explainable => ({ getSQL: () => query, toSQL: () => dialect.sqlToQuery(query) });
+
+/** The class view's queries (GET /api/admin/class?courseId=…) for the IELTS course (a third of the students, as seeded). */
+async function classViewQueries(db: Db): Promise<ListQuery[]> {
+  const { rows } = (await db.execute(sql`select id from courses where course_name = ${COURSE_IELTS}`)) as unknown as { rows: Array<{ id: number }> };
+  const course = Number(rows[0]?.id);
+  const now = new Date();
+  const since = inactiveSince(now);
+  const weeks = schoolWeeks(now, TIME_ZONE).map((week) => week.at);
+  return [
+    { name: 'class view: courses with their students', query: explainable(coursesQuery()) },
+    { name: 'class view: band distribution', query: explainable(distributionQuery(course)) },
+    { name: 'class view: weekly criterion averages (12 weeks)', query: explainable(weeklyQuery(course, 'ielts', weeks)) },
+    { name: 'class view: not practised for 14 days, count', query: explainable(inactiveCountQuery(course, since)) },
+    { name: 'class view: not practised for 14 days, first rows', query: explainable(inactiveListQuery(course, since)) },
+    { name: 'class view: awaiting review, oldest first', query: explainable(awaitingListQuery(course)) },
+    { name: 'class view: awaiting review, count (up to 1,000)', query: explainable(awaitingCountQuery(course)) },
+    { name: 'class view: awaiting review in every course', query: explainable(awaitingListQuery(null)) },
+  ];
+}
+
 /** Short search terms (under 3 characters) give no trigrams: PostgreSQL may then read the whole table. Reported, not failed. */
 function shortTermQueries(db: Db): ListQuery[] {
   return [{ name: 'students: search name "an" (2 characters; informational)', query: studentsPageQuery(db, { page: 1, limit: STUDENTS_PAGE_SIZE, search: 'an' }) }];
@@ -237,7 +273,7 @@ async function explainAll(db: Db): Promise<{ plans: PlanResult[]; informational:
     return { query: name, sql: query.toSQL().sql, plan, seqScan: SEQ_SCAN.test(plan), indexes, generic: entry.generic !== undefined };
   };
   const plans: PlanResult[] = [];
-  for (const entry of listQueries(db)) plans.push(await run(entry));
+  for (const entry of [...listQueries(db), ...(await classViewQueries(db))]) plans.push(await run(entry));
   const informational: PlanResult[] = [];
   for (const entry of shortTermQueries(db)) informational.push(await run(entry));
   return { plans, informational };
@@ -301,7 +337,17 @@ async function load(url: string, cookie: string | null, duration: number): Promi
   return autocannon({ url, connections: CONNECTIONS, duration, headers: cookie ? { cookie } : {} });
 }
 
-function loadRows(): Array<{ row: string; path: string; list: boolean }> {
+/** The class view's path for the IELTS course (budget CLASS_VIEW_P99_BUDGET_MS, bench/check.ts). */
+async function classViewPath(base: string, cookie: string): Promise<string> {
+  const response = await fetch(`${base}/api/admin/class`, { headers: { cookie } });
+  if (response.status !== 200) throw new Error(`GET /api/admin/class answered ${response.status}: ${await response.text()}`);
+  const { courses } = (await response.json()) as { courses: Array<{ id: number; courseName: string }> };
+  const course = courses.find((candidate) => candidate.courseName === COURSE_IELTS);
+  if (!course) throw new Error(`no ${COURSE_IELTS} course to show the class view of`);
+  return `/api/admin/class?courseId=${course.id}`;
+}
+
+function loadRows(classPath: string): Array<{ row: string; path: string; list: boolean }> {
   const rows = [
     // No cookie: with one, every request would look its session up first.
     { row: 'ceiling (bare route, no cookie)', path: '/api/bench/ceiling', list: false },
@@ -320,20 +366,23 @@ function loadRows(): Array<{ row: string; path: string; list: boolean }> {
       { row: `${kind} attempts: page ${DEEP_PAGE}`, path: `${listPath}?page=${DEEP_PAGE}`, list: true },
     );
   }
+  // Not a list (its own budget, CLASS_VIEW_P99_BUDGET_MS): bench/check.ts finds it by its path.
+  rows.push({ row: `class view: ${COURSE_IELTS} course`, path: classPath, list: false });
   return rows;
 }
 
 async function measure(base: string, pid: number, uploaders: Uploader[]): Promise<{ rows: LoadRow[]; rssIdleMb: number; rssAfterMb: number; uploads: UploadRow }> {
   const cookie = await signIn(base);
+  const classPath = await classViewPath(base, cookie);
   // Each endpoint must answer 200 before it is measured: a 4xx would be fast and meaningless.
-  for (const { path: urlPath } of loadRows()) {
+  for (const { path: urlPath } of loadRows(classPath)) {
     const response = await fetch(`${base}${urlPath}`, { headers: { cookie } });
     if (response.status !== 200) throw new Error(`GET ${urlPath} answered ${response.status}: ${await response.text()}`);
   }
   const rssIdleMb = rssMb(pid);
   const rows: LoadRow[] = [];
   let ceiling = 0;
-  for (const spec of loadRows()) {
+  for (const spec of loadRows(classPath)) {
     const sent = rows.length === 0 ? null : cookie;
     await load(`${base}${spec.path}`, sent, WARMUP_S);
     const result = await load(`${base}${spec.path}`, sent, DURATION_S);

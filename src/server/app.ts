@@ -16,6 +16,7 @@ import accessPlugin from './auth/access.js';
 import { findSession, sessionTokenOf } from './auth/sessions.js';
 import { sessionUserDto } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
+import { classViewRoutes } from './class-view/routes.js';
 import { interviewRoutes } from './interview/routes.js';
 import { publicConfig } from './config.js';
 import type { AppDeps } from './deps.js';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     interviewRoutes,
     adminAttemptRoutes,
     studentAttemptRoutes,
+    classViewRoutes,
   ];
   for (const area of areas) await app.register(async (scope) => area(scope, { ...deps, recordingStores }));
 

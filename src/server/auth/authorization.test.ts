@@ -155,6 +155,11 @@ const TABLE: Record<string, Row> = {
     expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [404, 'There is no such attempt.'], admin: 200, adminActing: 200 },
   },
   'GET /api/admin/storage': { expected: adminOnly(200) },
+  // The class view of the student's course (without courseId: the course picker, tried in class-view/routes.test.ts).
+  'GET /api/admin/class': {
+    path: (f) => `/api/admin/class?courseId=${f.student.course.id}`,
+    expected: adminOnly(200),
+  },
   'GET /api/admin/test-attempts': { expected: adminOnly(200) },
   'GET /api/admin/interview-attempts': { expected: adminOnly(200) },
   'GET /api/admin/test-attempts/export.csv': { expected: adminOnly(200) },

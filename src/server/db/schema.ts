@@ -87,6 +87,10 @@ export const students = pgTable(
     index('students_created_idx').on(t.createdAt, t.id),
     // The class view: per course, who has not practised lately (oldest first, never first).
     index('students_course_last_attempt_idx').on(t.courseId, t.lastAttemptAt),
+    // The class view (src/server/class-view/): a course's activated students read from the index
+    // alone (the band distribution, who has not practised since a date, never-practised first by
+    // id, and the ids the weekly averages join on), without touching the table.
+    index('students_class_idx').on(t.courseId, t.status, t.lastAttemptAt, t.id, t.latestOverall),
     // The admin search is "contains" (ILIKE '%text%' on the name, LIKE '%digits%' on the mobile
     // number), which no btree can serve: trigram GIN indexes (pg_trgm) can, for 3 or more characters.
     index('students_name_trgm_idx').using('gin', sql`${t.studentName} gin_trgm_ops`),

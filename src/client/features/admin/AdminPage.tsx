@@ -8,6 +8,7 @@ import { toastError, toastSuccess } from '../../lib/notify';
 import { clearStudentInfo, readStudentInfo } from '../../lib/student-info';
 import { useClearStudentSession } from './api/clear-sessions';
 import { AttemptsTab } from './attempts/AttemptsTab';
+import { ClassTab } from './class/ClassTab';
 import { SettingsTab } from './settings/SettingsTab';
 import { StudentsTab } from './students/StudentsTab';
 
@@ -15,6 +16,7 @@ export const ADMIN_TABS = [
   { value: 'students', label: 'Students' },
   { value: 'ielts', label: 'IELTS Attempts' },
   { value: 'interview', label: 'Interview Attempts' },
+  { value: 'class', label: 'Class' },
   { value: 'settings', label: 'Settings' },
 ] as const;
 type TabValue = (typeof ADMIN_TABS)[number]['value'];
@@ -113,6 +115,9 @@ function AdminDashboard() {
             </Tabs.Panel>
             <Tabs.Panel value="interview" pt="lg">
               <AttemptsTab kind="interview" />
+            </Tabs.Panel>
+            <Tabs.Panel value="class" pt="lg">
+              <ClassTab />
             </Tabs.Panel>
             <Tabs.Panel value="settings" pt="lg">
               <SettingsTab />

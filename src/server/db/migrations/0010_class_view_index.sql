@@ -1,0 +1,1 @@
+CREATE INDEX "students_class_idx" ON "students" USING btree ("course_id","status","last_attempt_at","id","latest_overall");
