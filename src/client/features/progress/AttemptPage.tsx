@@ -2,7 +2,8 @@ import { Alert, Anchor, Blockquote, Container, Group, Paper, SimpleGrid, Stack, 
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { bandText, type AttemptDetail } from '../../../shared/api/admin-attempts';
-import { Fact, Recording, Section, TeacherBandsTable } from '../../components/attempt/AttemptParts';
+import { Fact, Section, TeacherBandsTable } from '../../components/attempt/AttemptParts';
+import { RecordingEvidence } from '../../components/attempt/RecordingEvidence';
 import { AnswersSection } from '../../components/attempt/AnswersSection';
 import { formatAttemptTime, formatDuration } from '../../components/attempt/format';
 import { ScoresSection } from '../../components/attempt/ScoresSection';
@@ -78,7 +79,7 @@ function Page({ detail }: { detail: AttemptDetail }) {
         <Result detail={detail} />
       </Section>
       <Section title="Recording">
-        <Recording audioUrl={detail.audioUrl} expiredAt={detail.recordingExpiredAt} />
+        <RecordingEvidence detail={detail} />
       </Section>
       <Section title="The estimate and how it was reached">
         <ScoresSection detail={detail} />

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Fact, Recording, ReviewTrail, Section } from '../../../components/attempt/AttemptParts';
+import { Fact, ReviewTrail, Section } from '../../../components/attempt/AttemptParts';
+import { RecordingEvidence } from '../../../components/attempt/RecordingEvidence';
 import { AnswersSection } from '../../../components/attempt/AnswersSection';
 import { ScoresSection } from '../../../components/attempt/ScoresSection';
 import type { ReactNode } from 'react';
@@ -69,7 +70,7 @@ function Review({ detail }: { detail: AttemptDetail }) {
         ) : null}
       </Paper>
       <Section title="Recording">
-        <Recording audioUrl={detail.audioUrl} expiredAt={detail.recordingExpiredAt} />
+        <RecordingEvidence detail={detail} />
       </Section>
       <Section title="Scores">
         <ScoresSection detail={detail} />

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AttemptDetail } from '../../../../../shared/api/admin-attempts';
+import { analysisRefetchInterval } from '../../../../components/attempt/recording-evidence';
 import { apiGet } from '../../../../lib/api';
 import { ATTEMPTS_QUERY_KEY } from './attempts-list';
 
@@ -9,7 +10,7 @@ export const attemptDetailQuery = (id: string) =>
     queryFn: () => apiGet<AttemptDetail>(`/api/admin/attempts/${encodeURIComponent(id)}`),
   });
 
-/** One attempt with everything the review page shows. */
+/** One attempt with everything the review page shows; asked again every 5 s while its recording is being analysed. */
 export function useAttemptDetail(id: string) {
-  return useQuery(attemptDetailQuery(id));
+  return useQuery({ ...attemptDetailQuery(id), refetchInterval: (query) => analysisRefetchInterval(query.state.data) });
 }

@@ -1,0 +1,270 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AttemptDetail } from '../src/shared/api/admin-attempts.js';
+import { makeCorpusRecording, type CorpusTruth } from '../src/server/analysis/corpus.js';
+import { ffmpegPath } from '../src/server/analysis/decode.js';
+import { analyseNext } from '../src/server/analysis/runner.js';
+import { AnalysisThread } from '../src/server/analysis/thread.js';
+import { createRecordingStores } from '../src/server/recordings/store.js';
+import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
+import { sessionCookieForUser } from '../src/server/test/app.js';
+import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
+import { lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
+
+/**
+ * The recording as evidence (issue 14, "What people see"): a real spoken recording (espeak-ng words
+ * joined by sox at known offsets, encoded to WebM/Opus as the browser sends it) is saved with an
+ * attempt whose answers and timeline match it, uploaded through the API and analysed to the end
+ * here. The teacher's page and the student's own show the timeline and the word-synced transcript,
+ * one player shared by both; a click on a word moves the player there. A corrupt recording says the
+ * analysis failed, and the bands from the text stay.
+ */
+const suite = useBrowserSuite();
+const folder = mkdtempSync(path.join(tmpdir(), 'parley-evidence-'));
+const thread = new AnalysisThread();
+let admin: CreatedAdmin;
+let student: CreatedStudent;
+let truth: CorpusTruth;
+let webm: Buffer;
+const ids: { spoken?: string; corrupt?: string } = {};
+
+/**
+ * Two Part 1 answers, long enough for a band estimate (50 words or more), spoken word by word with
+ * pauses where a speaker would take them (ms of silence before a word, after its `|`). "Munnar" is
+ * not in the aligner's pronouncing dictionary: it becomes a word to listen to.
+ */
+const ANSWERS = [
+  {
+    question: 'What do you like about mornings?',
+    text: 'I like mornings because the garden is quiet and beautiful. My|700 teacher says that early practice helps me remember new words, so|500 I read aloud before|300 breakfast every day.',
+  },
+  {
+    question: 'Where do you spend your holidays?',
+    text: 'We|2500 usually spend our holidays near the river with my family. We|800 walk in the hills near Munnar, cook|400 dinner together and|1200 talk about education, books and the future.',
+  },
+];
+const spoken = (text: string) => text.split(' ').map((token) => {
+  const [word = '', silence = '0'] = token.split('|');
+  return { word: word.toLowerCase().replace(/[^a-z']/g, ''), silenceBeforeMs: Number(silence) };
+});
+const answerText = (text: string) => text.replace(/\|\d+/g, '');
+const FIRST_ANSWER_WORDS = spoken(ANSWERS[0]?.text ?? '').length;
+
+beforeAll(async () => {
+  const db = suite.server.database.db;
+  admin = await createAdmin(db, { username: 'headteacher' });
+  student = await createStudent(db, { studentName: 'Asha Rao', mobileNumber: '98765 43210' });
+  const words = ANSWERS.flatMap((answer) => spoken(answer.text)).map((word, i) => ({ ...word, syllables: 1, silenceBeforeMs: i === 0 ? 800 : word.silenceBeforeMs }));
+  truth = makeCorpusRecording(folder, 'two-answers', words, 'espeak-ng', 150);
+  const webmFile = path.join(folder, 'two-answers.webm');
+  execFileSync(ffmpegPath() ?? 'ffmpeg', ['-loglevel', 'error', '-y', '-i', truth.file, '-c:a', 'libopus', '-b:a', '32k', webmFile]);
+  webm = readFileSync(webmFile);
+}, 60_000);
+
+afterAll(async () => {
+  await thread.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** Signs the student in through the API and returns a fetch bound to their session cookie. */
+async function studentApi() {
+  const login = await fetch(`${suite.server.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: student.mobileNumber, password: student.password }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return (url: string, init: RequestInit = {}) => fetch(`${suite.server.baseUrl}${url}`, { ...init, headers: { cookie, ...init.headers } });
+}
+
+/** Runs every due analysis to its end, as the server's background runner would. */
+async function analyseAll() {
+  const { server } = suite;
+  const stores = createRecordingStores({ db: server.database.db, driver: server.database.driver, dataDir: server.config.DATA_DIR, configured: server.config.RECORDING_STORE });
+  let count = 0;
+  while (await analyseNext({ db: server.database.db, stores, thread })) count += 1;
+  return count;
+}
+
+async function detailOf(id: string): Promise<AttemptDetail> {
+  const cookie = await sessionCookieForUser(suite.server.database.db, admin.user.id);
+  const response = await suite.server.app.inject({ url: `/api/admin/attempts/${id}`, headers: { cookie } });
+  expect(response.statusCode).toBe(200);
+  return response.json<AttemptDetail>();
+}
+
+async function pageFor(userId: number, viewport: ViewportName): Promise<Page> {
+  const { page } = await suite.openPage({ viewport });
+  await suite.signInAs(page, userId);
+  return page;
+}
+
+const audioTime = (page: Page) => page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.currentTime);
+
+/** The timeline and the transcript are there, one player serves them, and a click on a word moves it to the word's start. */
+async function checkEvidence(page: Page, detail: AttemptDetail) {
+  const analysis = detail.recordingAnalysis;
+  if (!analysis) throw new Error('no analysis');
+  const timeline = page.getByTestId('recording-timeline');
+  await timeline.waitFor();
+  expect(await timeline.getAttribute('aria-label')).toMatch(/^\d+ s recorded, \d+ s speaking, \d+ pauses?$/);
+  // A band estimate from the text: the bands stay beside the recording's evidence.
+  expect(detail.assessable).toBe(true);
+  expect(await timeline.locator('rect[data-pause-ms]').count()).toBeGreaterThan(0);
+  expect(await page.locator('audio').count()).toBe(1);
+  const figures = await page.getByTestId('recording-figures').innerText();
+  for (const label of ['Speech rate', 'Articulation rate', 'Time spent speaking', 'Pauses', 'Length of run']) expect(figures).toContain(label);
+  expect(await page.getByText('They cannot judge your accent').count()).toBe(1);
+
+  const transcript = page.getByRole('group', { name: 'Transcript, word by word' });
+  const words = transcript.getByRole('button');
+  expect(await words.allInnerTexts()).toEqual(truth.words.map((w) => w.word));
+  // Two answers, each under its own label; one tab stop for the whole transcript.
+  expect(await transcript.getByRole('heading').allInnerTexts()).toEqual([expect.stringMatching(/^Part 1, question 1/), expect.stringMatching(/^Part 1, question 2/)]);
+  expect(await transcript.locator('button[tabindex="0"]').count()).toBe(1);
+
+  await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 1);
+  const beautiful = analysis.words.find((w) => w.word === 'beautiful');
+  if (!beautiful) throw new Error('beautiful was not placed');
+  await transcript.getByRole('button', { name: 'beautiful', exact: true }).click();
+  expect(Math.abs((await audioTime(page)) - beautiful.startMs / 1000)).toBeLessThanOrEqual(0.3);
+
+  // The keyboard: one tab stop, the arrow keys move it from word to word.
+  await transcript.getByRole('button', { name: 'beautiful', exact: true }).focus();
+  await page.keyboard.press('ArrowRight');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('my');
+  expect(await transcript.locator('button[tabindex="0"]').allInnerTexts()).toEqual(['my']);
+
+  // The word to listen to: marked in the transcript with why, listed, and a click plays from it.
+  const hint = analysis.hints.find((h) => h.word === 'munnar');
+  if (!hint) throw new Error('munnar is not a hint');
+  expect(hint.why).toMatch(/pronouncing dictionary/);
+  expect(await transcript.getByRole('button', { name: 'munnar', exact: true }).getAttribute('title')).toContain(hint.why);
+  const hints = page.getByRole('region', { name: 'Listen to these words' });
+  expect(await hints.innerText()).toContain(hint.why);
+  await page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.pause());
+  await hints.getByRole('button', { name: /^munnar at / }).click();
+  expect(Math.abs((await audioTime(page)) - hint.startMs / 1000)).toBeLessThanOrEqual(0.3);
+
+  // Paused at a word, that word is the current one.
+  const river = analysis.words.find((w) => w.word === 'river');
+  if (!river) throw new Error('river was not placed');
+  await page.locator('audio').evaluate((audio: HTMLAudioElement, at: number) => {
+    audio.pause();
+    audio.currentTime = at;
+  }, river.startMs / 1000 + 0.05);
+  await expect.poll(() => transcript.locator('[aria-current="true"]').allInnerTexts()).toEqual(['river']);
+
+  // A click on the timeline's middle moves the player to the middle of the recording.
+  const box = await timeline.boundingBox();
+  if (!box) throw new Error('no timeline box');
+  await timeline.click({ position: { x: box.width / 2, y: box.height / 2 } });
+  await expect.poll(async () => Math.abs((await audioTime(page)) - (analysis.durationMs ?? 0) / 2000)).toBeLessThanOrEqual(0.3);
+}
+
+describe('the recording as evidence', () => {
+  it('a spoken recording: pending while it is analysed, then the timeline and the word-synced transcript on the teacher page', async () => {
+    const api = await studentApi();
+    const completedAt = new Date(Date.now() - 60_000);
+    const duration = Math.ceil(truth.durationMs / 1000);
+    const start = completedAt.getTime() - duration * 1000;
+    const at = (ms: number) => new Date(start + ms).toISOString();
+    const firstEnd = (truth.words[FIRST_ANSWER_WORDS - 1]?.endMs ?? 0) + 600;
+    const [first, second] = ANSWERS.map((answer) => ({ question: answer.question, text: answerText(answer.text) }));
+    if (!first || !second) throw new Error('two answers');
+    const body = testSessionBody(student.student.id);
+    body.sessionData = {
+      ...body.sessionData,
+      duration,
+      completedAt: completedAt.toISOString(),
+      transcript: [
+        { speaker: 'Examiner', text: first.question, timestamp: at(0), part: 1 },
+        { speaker: 'Student', text: first.text, timestamp: at(firstEnd), part: 1 },
+        { speaker: 'Examiner', text: second.question, timestamp: at(firstEnd), part: 1 },
+        { speaker: 'Student', text: second.text, timestamp: at(truth.durationMs), part: 1 },
+      ],
+      questionAnswerPairs: [
+        { part: 1, questionNumber: 1, question: first.question, answer: first.text, timestamp: at(firstEnd), responseTimeMs: 800, speakingTimeMs: firstEnd - 800 },
+        {
+          part: 1,
+          questionNumber: 2,
+          question: second.question,
+          answer: second.text,
+          timestamp: at(truth.durationMs),
+          responseTimeMs: 2500,
+          speakingTimeMs: truth.durationMs - firstEnd - 2500,
+        },
+      ],
+    };
+    const saved = await api('/api/test-sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(saved.status).toBe(201);
+    const id = ((await saved.json()) as { attemptId: string }).attemptId;
+    const upload = await api(`/api/attempts/${id}/recording`, { method: 'PUT', headers: { 'content-type': 'audio/webm;codecs=opus' }, body: new Uint8Array(webm) });
+    expect(upload.status).toBe(200);
+    ids.spoken = id;
+
+    const page = await pageFor(admin.user.id, 'desktop');
+    await page.goto(`${suite.server.baseUrl}/admin/attempts/${id}`);
+    await page.getByText('The recording is being analysed; figures appear here when it is done.').waitFor();
+    expect(await analyseAll()).toBe(1);
+    const detail = await detailOf(id);
+    expect(detail.recordingAnalysis).toMatchObject({ status: 'done', alignment: { status: 'done' } });
+    expect(detail.recordingAnalysis?.words.map((w) => w.word)).toEqual(truth.words.map((w) => w.word));
+    // The page asks again every 5 s while pending: the figures arrive without a reload.
+    await page.getByTestId('recording-timeline').waitFor({ timeout: 12_000 });
+    await checkEvidence(page, detail);
+    await lookAt(page, 'recording-evidence-teacher-desktop');
+
+    const phone = await pageFor(admin.user.id, 'phone');
+    await phone.goto(`${suite.server.baseUrl}/admin/attempts/${id}`);
+    await phone.getByTestId('recording-timeline').waitFor();
+    await lookAt(phone, 'recording-evidence-teacher-phone');
+  }, 60_000);
+
+  it.each(['desktop', 'phone'] as const)("the student's own attempt page shows the same on %s", async (viewport) => {
+    const id = ids.spoken;
+    if (!id) throw new Error('the spoken attempt was not saved');
+    const detail = await detailOf(id);
+    const page = await pageFor(student.user.id, viewport);
+    await page.goto(`${suite.server.baseUrl}/progress/attempts/${id}`);
+    await checkEvidence(page, detail);
+    await lookAt(page, `recording-evidence-student-${viewport}`);
+  }, 30_000);
+
+  it('a corrupt recording: "Analysis failed" with the reason; the bands from the text stay', async () => {
+    const api = await studentApi();
+    const saved = await api('/api/test-sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(testSessionBody(student.student.id)) });
+    expect(saved.status).toBe(201);
+    const { attemptId, scores } = (await saved.json()) as { attemptId: string; scores: Record<string, number> };
+    const upload = await api(`/api/attempts/${attemptId}/recording`, { method: 'PUT', headers: { 'content-type': 'audio/webm' }, body: new Uint8Array(randomBytes(6000)) });
+    expect(upload.status).toBe(200);
+    ids.corrupt = attemptId;
+    expect(await analyseAll()).toBe(1);
+    expect((await detailOf(attemptId)).recordingAnalysis).toMatchObject({ status: 'failed' });
+
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const page = await pageFor(admin.user.id, viewport);
+      await page.goto(`${suite.server.baseUrl}/admin/attempts/${attemptId}`);
+      const failed = page.getByTestId('analysis-failed');
+      await failed.waitFor();
+      expect(await failed.innerText()).toMatch(/^Analysis failed: The recording could not be read as audio/);
+      expect(await page.getByTestId('recording-timeline').count()).toBe(0);
+      expect(await page.locator('audio').count()).toBe(1);
+      const bands = page.getByRole('region', { name: 'Scores' });
+      for (const criterion of ['Fluency', 'Vocabulary', 'Grammar', 'Pronunciation']) expect(await bands.getByRole('heading', { name: criterion }).count()).toBeGreaterThan(0);
+      expect(scores.overall).toBeGreaterThan(0);
+      await lookAt(page, `recording-evidence-failed-${viewport}`);
+    }
+
+    const own = await pageFor(student.user.id, 'desktop');
+    await own.goto(`${suite.server.baseUrl}/progress/attempts/${attemptId}`);
+    await own.getByTestId('analysis-failed').waitFor();
+    expect(await own.getByRole('region', { name: 'The estimate and how it was reached' }).getByRole('heading', { name: 'Fluency' }).count()).toBeGreaterThan(0);
+  }, 60_000);
+});
