@@ -13,12 +13,23 @@ export const theme = createTheme({
     // Named here as plain objects (not Modal.extend) so the theme does not pull Modal into the entry chunk.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A light alert's title in its own colour (orange.6, yellow.6 ...) is under 4.5:1 on its background.
+    Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
   },
 });
 
-/** Mantine's default "dimmed" grey (gray.6) and error red (red.6) are about 3.3:1 on white; shade 7/8 pass WCAG AA. */
+/**
+ * Mantine's default "dimmed" grey (gray.6) and error red (red.6) are about 3.3:1 on white; shade 7/8 pass WCAG AA.
+ * A hovered light button (indigo.9 text on indigo.2) is 4.1:1: light buttons rest on indigo.0 (6.1:1) and
+ * hover to indigo.1 (5.3:1).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-8)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
+    '--mantine-color-indigo-light': 'var(--mantine-color-indigo-0)',
+    '--mantine-color-indigo-light-hover': 'var(--mantine-color-indigo-1)',
+  },
   dark: {},
 });

@@ -2,9 +2,6 @@ import { Alert, Button, Code, CopyButton, Group, Stack, Table, Text } from '@man
 import type { AdminStudent } from '../../../../shared/api/students';
 import { formatMobileNumber } from '../../../../shared/phone';
 
-/** Mantine's yellow title text is below WCAG AA contrast on the light yellow background: the text colour is not. */
-export const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
-
 /** The one time a generated password is shown: the admin hands it to the student now. */
 export function GeneratedPasswordPanel({ student, password, onDone }: { student: AdminStudent; password: string; onDone: () => void }) {
   return (
@@ -43,7 +40,7 @@ export function GeneratedPasswordPanel({ student, password, onDone }: { student:
           </Table.Tr>
         </Table.Tbody>
       </Table>
-      <Alert color="yellow" variant="light" title="Shown only now" styles={READABLE_TITLE}>
+      <Alert color="yellow" variant="light" title="Shown only now">
         The password is not stored in a readable form and cannot be shown again. To replace it later, edit the student and set a new
         password.
       </Alert>

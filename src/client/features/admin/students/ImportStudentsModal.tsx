@@ -7,7 +7,6 @@ import { serverMessageOr } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { useCommitImport, usePreviewImport } from './api/import-students';
-import { READABLE_TITLE } from './GeneratedPasswordPanel';
 
 const csvBlob = (text: string) => new Blob([UTF8_BOM + text], { type: 'text/csv;charset=utf-8' });
 
@@ -215,7 +214,7 @@ function ImportDone({ result, onDone }: { result: ImportResult; onDone: () => vo
       </Text>
       {withPasswords.length > 0 ? (
         <>
-          <Alert color="yellow" variant="light" title="Passwords are shown only now" styles={READABLE_TITLE}>
+          <Alert color="yellow" variant="light" title="Passwords are shown only now">
             {withPasswords.length} {withPasswords.length === 1 ? 'password was' : 'passwords were'} generated. Download them and hand
             each student theirs; they cannot be shown again.
           </Alert>
