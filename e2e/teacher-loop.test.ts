@@ -50,14 +50,15 @@ beforeAll(async () => {
   asha = await createStudent(db, { studentName: 'Asha Rao', mobileNumber: '98765 43210', email: 'asha@example.org' });
   const post = await studentApi(asha);
   for (let i = 0; i < 3; i++) {
-    const sentence = ANSWERS[i] ?? '';
-    const answer = `${sentence} ${sentence} ${sentence}`;
+    // Three different sentences, starting with a different one each time (one sentence said three
+    // times is a non-answer and gets no band: decision 0018).
+    const answer = [0, 1, 2].map((k) => ANSWERS[(i + k) % ANSWERS.length] ?? '').join(' ');
     const test = await post('/api/test-sessions', testSessionBody(asha.student.id, { answer }));
     expect(test.status).toBe(201);
     const testSaved = (await test.json()) as { attemptId: string; scores: Record<string, number> };
     const interviewBody = interviewSessionBody(asha.student.id);
     const first = interviewBody.sessionData.questions[0];
-    if (first) first.answer = answer.slice(0, 60 * (i + 1));
+    if (first) first.answer = answer.slice(0, 120 * (i + 1));
     const interview = await post('/api/interview-sessions', interviewBody);
     expect(interview.status).toBe(201);
     const interviewSaved = (await interview.json()) as { attemptId: string; scores: Record<string, number> };

@@ -244,6 +244,7 @@ const storedSpeakingResult = z.object({
   criteria: z.record(z.string(), z.unknown()).optional(),
   metrics: z.unknown(),
   partNotes: z.unknown(),
+  nonAnswers: z.unknown().optional(),
 });
 
 function ieltsAnswers(sessionData: unknown): { demo: boolean; answers: IeltsAnswer[] } {
@@ -284,13 +285,14 @@ function interviewAnswers(sessionData: unknown): InterviewAnswer[] {
 export function readIeltsAnalysis(analysis: unknown): IeltsAnalysis | null {
   const stored = storedSpeakingResult.safeParse(analysis);
   if (!stored.success) return null;
-  const { assessable, reason, criteria, metrics, partNotes } = stored.data;
+  const { assessable, reason, criteria, metrics, partNotes, nonAnswers } = stored.data;
   const parsed = ieltsAnalysis.safeParse({
     assessable,
     reason: reason ?? null,
     criteria: assessable && criteria ? IELTS_CRITERIA.map((criterion) => criteria[criterion]) : [],
     metrics,
     partNotes,
+    ...(nonAnswers === undefined ? {} : { nonAnswers }),
   });
   return parsed.success ? parsed.data : null;
 }
@@ -368,12 +370,13 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
       analysis,
     };
   }
+  const interviewReport = readInterviewAnalysis(attempt.analysis);
   return {
     ...common,
     kind: 'interview',
-    notAssessableReason: attempt.assessable ? null : 'There was too little recognised speech for an estimate.',
+    notAssessableReason: attempt.assessable ? null : (interviewReport?.reason ?? 'There was too little recognised speech for an estimate.'),
     answers: interviewAnswers(attempt.sessionData),
-    analysis: readInterviewAnalysis(attempt.analysis),
+    analysis: interviewReport,
   };
 }
 

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attempts } from '../db/schema.js';
+import { scoreInterview } from '../../shared/interview/scoring.js';
+import { PART1_QUESTIONS, PART3_QUESTIONS } from '../../shared/speaking-test/questions.js';
+import { scoreSpeakingTest } from '../../shared/speaking-test/scoring.js';
+import { speakingAnswersOf } from './service.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';
 import { interviewSessionBody, testSessionBody } from '../test/attempt-fixtures.js';
@@ -83,6 +87,76 @@ describe.each(testDrivers)('attempts on %s', (driver) => {
       expect(row?.overall).toBeNull();
     });
 
+    /** The body with these answers, one per question (Part 1 then Part 3 of the bank). */
+    const withAnswers = (texts: string[]) => {
+      const body = testSessionBody(student.student.id);
+      const questions = [...PART1_QUESTIONS.slice(0, 10), ...PART3_QUESTIONS.slice(0, 10)];
+      body.sessionData.questionAnswerPairs = texts.map((answer, i) => ({
+        questionNumber: (i % 10) + 1,
+        question: questions[i] ?? 'Why?',
+        answer,
+        part: i < 10 ? 1 : 3,
+        responseTimeMs: 900,
+        speakingTimeMs: 4_000,
+      }));
+      return body;
+    };
+
+    it('stores for a test of fillers only what the shared scoring gives the same answers: no band, the non-answers listed', async () => {
+      const body = withAnswers(Array.from({ length: 20 }, () => 'um uh like you know I uh like it um'));
+      const response = await post('/api/test-sessions', studentCookie, body);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({ assessable: false, scores: null });
+      const [row] = await storedFor(body.attemptId ?? '');
+      const expected = scoreSpeakingTest(speakingAnswersOf(body));
+      expect(expected.assessable).toBe(false);
+      expect(row?.analysis).toEqual(JSON.parse(JSON.stringify(expected)));
+      expect(row).toMatchObject({ assessable: false, overall: null, scores: null });
+      expect((row?.analysis as { nonAnswers: unknown[] }).nonAnswers).toHaveLength(20);
+    });
+
+    it('lists the answers that were not counted on the student\'s own attempt page, with their reasons', async () => {
+      const body = testSessionBody(student.student.id);
+      body.sessionData.questionAnswerPairs.push(
+        { questionNumber: 2, question: 'Are you good at cooking?', answer: 'um uh er', part: 1, responseTimeMs: 900, speakingTimeMs: 2_000 },
+        {
+          questionNumber: 3,
+          question: 'How do you usually get around your town?',
+          answer: 'My favourite subject was chemistry because the experiments were exciting.',
+          part: 1,
+          responseTimeMs: 900,
+          speakingTimeMs: 5_000,
+        },
+      );
+      const saved = (await post('/api/test-sessions', studentCookie, body)).json();
+      expect(saved.assessable).toBe(true);
+      const detail = await t.app.inject({ method: 'GET', url: `/api/student/attempts/${saved.attemptId}`, headers: { cookie: studentCookie } });
+      expect(detail.statusCode, detail.body).toBe(200);
+      expect(detail.json().analysis.nonAnswers).toEqual([
+        { part: 1, questionNumber: 2, kind: 'fillers-only', reason: 'This answer is only filler words (such as um, uh, like, you know).', wordCount: 3 },
+        {
+          part: 1,
+          questionNumber: 3,
+          kind: 'off-topic',
+          reason: 'This answer does not seem to be about the question: “How do you usually get around your town?”',
+          wordCount: 10,
+        },
+      ]);
+      // The stored bands are those of the first answer alone.
+      const alone = scoreSpeakingTest(speakingAnswersOf(testSessionBody(student.student.id)));
+      expect(saved.scores).toEqual(alone.assessable ? alone.bands : null);
+    });
+
+    it('gives no band to one sentence said for every answer, and agrees with the shared scoring', async () => {
+      const sentence = 'I think that it is very important for everyone to learn new things every day because it helps people grow.';
+      const body = withAnswers(Array.from({ length: 20 }, () => sentence));
+      const response = await post('/api/test-sessions', studentCookie, body);
+      expect(response.json()).toMatchObject({ assessable: false, scores: null });
+      const [row] = await storedFor(body.attemptId ?? '');
+      expect(row?.analysis).toEqual(JSON.parse(JSON.stringify(scoreSpeakingTest(speakingAnswersOf(body)))));
+      expect((row?.analysis as { reason: string }).reason).toMatch(/^Most answers were repeated sentences/);
+    });
+
     it('saves for the acting student of a teacher session and records the teacher', async () => {
       const admin = await createAdmin(t.database.db);
       const cookie = await sessionCookieForUser(t.database.db, admin.user.id, { actingStudentId: other.student.id });
@@ -123,7 +197,31 @@ describe.each(testDrivers)('attempts on %s', (driver) => {
       expect(scores.communication).toBeLessThan(9);
       const again = await post('/api/interview-sessions', studentCookie, body);
       expect(again.statusCode).toBe(200);
-      expect(again.json()).toEqual({ attemptId: body.attemptId, scores, alreadySaved: true });
+      expect(again.json()).toEqual({ attemptId: body.attemptId, scores, alreadySaved: true, assessable: true });
+    });
+
+    it('stores an interview with too little speech as not assessable, with the reason, instead of zeros', async () => {
+      const body = interviewSessionBody(student.student.id);
+      body.sessionData.questions = body.sessionData.questions.map((entry) => ({ ...entry, answer: entry.questionId === 1 ? 'um, uh, yes' : '' }));
+      const response = await post('/api/interview-sessions', studentCookie, body);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toEqual({ attemptId: body.attemptId, scores: null, alreadySaved: false, assessable: false });
+      const [row] = await storedFor(body.attemptId);
+      expect(row).toMatchObject({ assessable: false, overall: null, scores: null });
+      const expected = scoreInterview(body.sessionData.questions);
+      expect(expected.assessable).toBe(false);
+      expect(row?.analysis).toEqual(JSON.parse(JSON.stringify(expected)));
+      expect((row?.analysis as { reason: string }).reason).toMatch(/^Only 1 word was recognised in your answers/);
+    });
+
+    it('stores an interview without a transcript as awaiting the teacher, as before', async () => {
+      const body = interviewSessionBody(student.student.id);
+      body.sessionData.noTranscript = true;
+      const response = await post('/api/interview-sessions', studentCookie, body);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({ scores: null, assessable: false });
+      const [row] = await storedFor(body.attemptId);
+      expect(row).toMatchObject({ assessable: false, overall: null, scores: null, analysis: { assessable: false, reason: 'Your answers were recorded without a transcript: your teacher will score them' } });
     });
   });
 });

@@ -65,6 +65,7 @@ export async function attemptRoutes(app: FastifyInstance, deps: AppDeps): Promis
         attemptId: row.id,
         scores: row.scores as z.infer<typeof interviewSessionSaved>['scores'],
         alreadySaved,
+        assessable: row.assessable,
       });
     },
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { SaveInterviewSessionBody } from '../../shared/api/interview.js';
 import type { SaveTestSessionBody } from '../../shared/api/attempts.js';
+import { INTERVIEW_NO_TRANSCRIPT_TEXT } from '../../shared/interview/constants.js';
 import { scoreInterview } from '../../shared/interview/scoring.js';
 import type { SpeakingTestAnswer } from '../../shared/speaking-test/answer.js';
 import { scoreSpeakingTest } from '../../shared/speaking-test/scoring.js';
@@ -83,18 +84,20 @@ export async function saveInterviewAttempt(
   db: Db,
   input: { body: SaveInterviewSessionBody; studentId: number; savedByUserId: number | null; now: Date },
 ): Promise<SavedAttempt> {
-  const report = scoreInterview(input.body.sessionData.questions);
   const { sessionData } = input.body;
+  const scored = scoreInterview(sessionData.questions);
+  // Without a transcript the word-based scores would be invented: the teacher gives them. With too
+  // little speech there is nothing to score (the report says why).
+  const report = sessionData.noTranscript === true ? { ...scored, assessable: false, reason: INTERVIEW_NO_TRANSCRIPT_TEXT } : scored;
   return insertOnce(db, {
     id: input.body.attemptId,
     kind: 'interview',
     studentId: input.studentId,
     savedByUserId: input.savedByUserId,
     sessionData: { ...sessionData, scores: undefined },
-    // Without a transcript the word-based scores would be invented: the teacher gives them.
-    assessable: sessionData.noTranscript !== true,
-    overall: sessionData.noTranscript === true ? null : report.scores.overall,
-    scores: sessionData.noTranscript === true ? null : report.scores,
+    assessable: report.assessable,
+    overall: report.assessable ? report.scores.overall : null,
+    scores: report.assessable ? report.scores : null,
     analysis: report,
     durationMs: Math.round(sessionData.duration),
     completedAt: trustedCompletedAt(sessionData.completedAt, input.now),

@@ -8,10 +8,19 @@ import { attempts } from '../db/schema.js';
 import { invalidateReadCaches } from '../lib/read-cache.js';
 
 const SENTENCE = 'I grew up in a small town near the coast and I still enjoy walking by the sea with my family on weekends';
+/**
+ * Three different sentences on the question: one sentence said three times is a non-answer (issue 14,
+ * decision 0018) and would get no band.
+ */
+const ANSWER = [
+  `${SENTENCE}.`,
+  'The town has a busy fish market, an old lighthouse and a long beach where children play cricket in the evening.',
+  'Most people there are fishermen or traders, and everyone knows their neighbours, which I miss now that I study in the city.',
+].join('\n');
 
-/** A speaking-test save body with enough speech to be assessable (about 60 words). */
+/** A speaking-test save body with enough speech to be assessable (about 65 words). */
 export function testSessionBody(studentId: number, overrides: { attemptId?: string; answer?: string } = {}): SaveTestSessionBody {
-  const answer = overrides.answer ?? `${SENTENCE}.\n${SENTENCE}.\n${SENTENCE}.`;
+  const answer = overrides.answer ?? ANSWER;
   return {
     attemptId: overrides.attemptId ?? randomUUID(),
     studentId,

@@ -189,6 +189,17 @@ export const speechMetrics = z.object({
 });
 export type SpeechMetricsDto = z.infer<typeof speechMetrics>;
 
+/** An answer that was not counted (issue 14, decision 0018): only fillers, repeated, or not about its question. */
+export const nonAnswer = z.object({
+  part: z.number().int(),
+  questionNumber: z.number().int(),
+  kind: z.enum(['fillers-only', 'repetition', 'off-topic']),
+  /** The sentence the student reads. */
+  reason: z.string(),
+  wordCount: z.number(),
+});
+export type NonAnswerDto = z.infer<typeof nonAnswer>;
+
 /** The stored SpeakingTestResult, as the review page reads it. */
 export const ieltsAnalysis = z.object({
   assessable: z.boolean(),
@@ -197,11 +208,17 @@ export const ieltsAnalysis = z.object({
   criteria: z.array(criterionAnalysis),
   metrics: speechMetrics,
   partNotes: z.array(z.object({ part: z.number().int(), message: z.string() })),
+  /** Answers left out of the figures, with their reasons; absent on attempts saved before they were judged. */
+  nonAnswers: z.array(nonAnswer).optional(),
 });
 export type IeltsAnalysis = z.infer<typeof ieltsAnalysis>;
 
 /** The stored InterviewScoreReport's figures. */
 export const interviewAnalysis = z.object({
+  /** False when there was not enough speech to score (absent on attempts saved before this was judged). */
+  assessable: z.boolean().optional(),
+  /** Why there are no scores, when there are none. */
+  reason: z.string().nullable().optional(),
   figures: z.object({
     questionCount: z.number(),
     answeredCount: z.number(),

@@ -250,5 +250,12 @@ export const saveInterviewSessionBody = z.strictObject(
 export type SaveInterviewSessionBody = z.infer<typeof saveInterviewSessionBody>;
 
 /** Answer of POST /api/interview-sessions: the stored attempt with the scores the server computed. */
-export const interviewSessionSaved = z.object({ attemptId: z.uuid(), scores: interviewScores, alreadySaved: z.boolean() });
+export const interviewSessionSaved = z.object({
+  attemptId: z.uuid(),
+  /** Null when there is nothing the server scores: too little speech, or no transcript (the teacher scores it). */
+  scores: interviewScores.nullable(),
+  alreadySaved: z.boolean(),
+  /** False when there was too little speech to score, or no transcript (then `scores` is null). */
+  assessable: z.boolean().optional(),
+});
 export type InterviewSessionSaved = z.infer<typeof interviewSessionSaved>;

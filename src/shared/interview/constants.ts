@@ -115,6 +115,14 @@ export const INTERVIEW_SCORE_MAX = 9;
 export const COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER = 50;
 /** Total words over the interview that earn full confidence marks. */
 export const CONFIDENCE_FULL_MARKS_TOTAL_WORDS = 1000;
+/**
+ * Fewer words than this across the answers (fillers such as um and uh not counted) give no scores,
+ * only a reason (decision 0018): the speaking test's "not enough speech". Twenty words are about two
+ * sentences: below that one filler moves the filler ratio by more than 5 % (a quarter of clarity's
+ * filler part) and relevance rests on a phrase. Communication and confidence already scale with the
+ * words said, so, unlike the test's bands, the scores need no higher floor to stay honest.
+ */
+export const INTERVIEW_MIN_ASSESSABLE_WORDS = 20;
 
 // Size limits of the saved session (ours: the spec gives none). Generous for a 30-minute interview.
 /** A generated question is at most ~350 characters (fixed text plus inserted profile details). */

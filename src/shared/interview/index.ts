@@ -29,6 +29,7 @@ export {
   CLARITY_SENTENCE_WORDS_FALLOFF,
   CLARITY_WEIGHTS,
   fillerPart,
+  notEnoughSpeechReason,
   overallScore,
   recognizerConfidencePart,
   scoreClarity,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_RESPONSE_TEXT } from './constants.js';
+import { INTERVIEW_MIN_ASSESSABLE_WORDS, NO_RESPONSE_TEXT } from './constants.js';
 import {
   fillerPart,
   overallScore,
@@ -202,5 +202,38 @@ describe('scoreInterview', () => {
   it('computes overall from the unrounded four', () => {
     const { scores } = scoreInterview([answer(filler(30), { confidence: 0.9 })]);
     expect(scores.overall).toBe(Math.round((scores.communication + scores.confidence + scores.relevance + scores.clarity) / 4));
+  });
+});
+
+describe('scoreInterview: not enough speech', () => {
+  it('has nothing to score in silence, instead of zeros', () => {
+    const report = scoreInterview([answer(''), answer(NO_RESPONSE_TEXT), answer('   ')]);
+    expect(report.assessable).toBe(false);
+    expect(report.reason).toBe(
+      'No speech was recognised in your answers, so there is nothing to score: scores need at least 20 words. Check that the microphone works and answer aloud, then try the interview again.',
+    );
+    expect(scoreInterview([]).assessable).toBe(false);
+  });
+
+  it('does not count fillers towards the minimum', () => {
+    const report = scoreInterview([answer('um uh you know er like um uh ah you know um uh er ah um uh'), answer(`um ${filler(5)}`)]);
+    expect(report.assessable).toBe(false);
+    expect(report.reason).toMatch(/^Only 5 words were recognised in your answers \(fillers such as um and uh not counted\)/);
+  });
+
+  it(`scores from ${INTERVIEW_MIN_ASSESSABLE_WORDS} words across the answers`, () => {
+    const below = scoreInterview([answer(filler(10)), answer(filler(INTERVIEW_MIN_ASSESSABLE_WORDS - 11, 'x'))]);
+    expect(below).toMatchObject({ assessable: false, figures: { totalWords: INTERVIEW_MIN_ASSESSABLE_WORDS - 1 } });
+    const enough = scoreInterview([answer(filler(10)), answer(filler(INTERVIEW_MIN_ASSESSABLE_WORDS - 10, 'x'))]);
+    expect(enough).toMatchObject({ assessable: true, reason: null });
+    expect(enough.scores.overall).toBeGreaterThan(0);
+  });
+
+  it('keeps a short but real interview assessable', () => {
+    const report = scoreInterview([
+      { question: 'Tell me about yourself.', category: 'Introduction', answer: 'I grew up in a small town near the coast and I still enjoy walking by the sea with my family on weekends.' },
+      { question: 'Why do you want this job?', category: 'Motivation', answer: '' },
+    ]);
+    expect(report).toMatchObject({ assessable: true, reason: null });
   });
 });

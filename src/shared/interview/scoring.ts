@@ -1,8 +1,9 @@
 import type { InterviewScores } from '../api/interview.js';
-import { fillerCount, sentences, wordCount } from '../text/index.js';
+import { fillerCount, findFillers, sentences, wordCount } from '../text/index.js';
 import {
   COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER,
   CONFIDENCE_FULL_MARKS_TOTAL_WORDS,
+  INTERVIEW_MIN_ASSESSABLE_WORDS,
   INTERVIEW_SCORE_MAX,
   type InterviewCategory,
 } from './constants.js';
@@ -74,6 +75,14 @@ export interface ClarityParts {
 
 /** The scores and the figures behind each, for the completed view to explain. */
 export interface InterviewScoreReport {
+  /**
+   * False when the answers hold fewer than INTERVIEW_MIN_ASSESSABLE_WORDS words that are not fillers:
+   * then there is nothing to score, `reason` says so, and `scores` (what the formulas give, kept
+   * because the save body carries them) are neither shown nor stored.
+   */
+  assessable: boolean;
+  /** Why there are no scores; null when assessable. */
+  reason: string | null;
   scores: InterviewScores;
   figures: {
     questionCount: number;
@@ -189,7 +198,12 @@ export function scoreInterview(answers: readonly ScoringAnswer[]): InterviewScor
     relevance: relevanceScore,
     clarity: scoreClarity(clarityParts),
   };
+  // Words that are not fillers ('you know' is one filler of two words).
+  const spokenWords = totalWords - spoken.reduce((sum, text) => sum + findFillers(text).reduce((n, f) => n + wordCount(text.slice(f.index, f.index + f.length)), 0), 0);
+  const assessable = spokenWords >= INTERVIEW_MIN_ASSESSABLE_WORDS;
   return {
+    assessable,
+    reason: assessable ? null : notEnoughSpeechReason(spokenWords),
     scores: { ...four, overall: overallScore(four) },
     figures: {
       questionCount,
@@ -205,4 +219,13 @@ export function scoreInterview(answers: readonly ScoringAnswer[]): InterviewScor
       clarityParts,
     },
   };
+}
+
+/** Why an interview with too little speech has no scores. */
+export function notEnoughSpeechReason(spokenWords: number): string {
+  const heard =
+    spokenWords === 0
+      ? 'No speech was recognised in your answers'
+      : `Only ${spokenWords} ${spokenWords === 1 ? 'word was' : 'words were'} recognised in your answers (fillers such as um and uh not counted)`;
+  return `${heard}, so there is nothing to score: scores need at least ${INTERVIEW_MIN_ASSESSABLE_WORDS} words. Check that the microphone works and answer aloud, then try the interview again.`;
 }

@@ -134,6 +134,31 @@ export const PRONUNCIATION_FILLER_RATIO_TIERS: readonly ScoreTier[] = [{ op: '>'
 export const NO_TRANSCRIPT_RESULT_TEXT = 'Vocabulary and grammar need a transcript: your teacher will score them';
 /** A test with fewer recognised words than this gets no bands (silence would otherwise earn ~5). */
 export const MIN_ASSESSABLE_WORDS = 50;
+/*
+ * Non-answers (issue 14; decision 0018 gives the reasons). An answer that is only fillers, repeats
+ * what was said before, or is unrelated to its question is listed and left out of the figures.
+ */
+/**
+ * Fillers only: an answer with fewer than this many words that are not fillers, and at least as many
+ * fillers as other words. The shortest real answer to a yes/no question is a clause of three words
+ * ("Yes, I do", "No, I don't", "I like it"); a plain "Yes." (no fillers) is a short answer, not this.
+ */
+export const FILLERS_ONLY_MIN_OTHER_WORDS = 3;
+/** Repetition: an answer of which more than this share of its (non-filler) words repeat what was said before. */
+export const REPETITION_SHARE_ABOVE = 0.5;
+/** A run of this many words said before counts as repeated (finds repeats the recogniser did not split into sentences). */
+export const REPETITION_RUN_WORDS = 5;
+/** A whole sentence said before counts as repeated from this many words (so "Yes." twice is not a repeat). */
+export const REPETITION_MIN_SENTENCE_WORDS = 3;
+/** Off-topic is judged only for answers with at least this many different content stems. */
+export const OFF_TOPIC_MIN_ANSWER_TERMS = 4;
+/** ...and only for questions with at least this many reference stems (a question outside the bank may have one or two). */
+export const OFF_TOPIC_MIN_REFERENCE_TERMS = 3;
+/**
+ * An answer sharing fewer different stems than this with its question (and topic words) is off-topic.
+ * Part 2's two-minute turn uses many words, so one shared stem can be chance there.
+ */
+export const OFF_TOPIC_MIN_MATCHES = { 1: 1, 2: 2, 3: 1 } as const satisfies Record<1 | 2 | 3, number>;
 /** A Part 2 long turn with less speech than this gets a note (the card asks for 1 to 2 minutes). */
 export const PART2_MIN_SPEAKING_MS = 60_000;
 /**

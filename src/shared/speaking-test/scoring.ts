@@ -19,6 +19,7 @@ import {
   type ScoreTier,
 } from './constants.js';
 import { analyseSpeech, type SpeechMetrics } from './metrics.js';
+import { judgeAnswers, nonAnswersReason, type NonAnswer } from './non-answers.js';
 import { partNotes, type PartNote } from './part-notes.js';
 import { firingTier, nextStep, type NextStep } from './tiers.js';
 import { bandGainText, percent, percentNear, showNear, stepText } from './wording.js';
@@ -69,16 +70,22 @@ export type SpeakingTestResult =
       assessable: true;
       bands: SpeakingBands;
       criteria: { fluency: FluencyScore; vocabulary: VocabularyScore; grammar: GrammarScore; pronunciation: PronunciationScore };
+      /** Over the answers that count (non-answers left out). */
       metrics: SpeechMetrics;
       partNotes: PartNote[];
+      /** Answers that were not counted, with the reason the student reads. */
+      nonAnswers: NonAnswer[];
     }
   | {
       assessable: false;
       reason: string;
       /** True when there is no transcript to score: the teacher gives the bands from the recording. */
       awaitingTeacher: boolean;
+      /** Over the answers that count (non-answers left out). */
       metrics: SpeechMetrics;
       partNotes: PartNote[];
+      /** Answers that were not counted, with the reason the student reads (none without a transcript). */
+      nonAnswers: NonAnswer[];
     };
 
 export interface ScoreOptions {
@@ -167,19 +174,24 @@ export function scorePronunciation(figures: PronunciationScore['figures']): Pron
 }
 
 /**
- * The whole result. Fewer than MIN_ASSESSABLE_WORDS recognised words give no bands: the formulas
- * would give silence about band 5.
+ * The whole result. Answers that are not answers (only fillers, repeated, off-topic: non-answers.ts)
+ * are listed and left out of the figures. Fewer than MIN_ASSESSABLE_WORDS words in the answers that
+ * count give no bands: the formulas would give silence about band 5.
  */
 export function scoreSpeakingTest(answers: readonly SpeakingTestAnswer[], options: ScoreOptions = {}): SpeakingTestResult {
-  const metrics = analyseSpeech(answers);
   if (options.transcript === false) {
     // Only the timing figures were measured (from the microphone's level): word-based notes would be false.
     const notes = partNotes(answers).filter((note) => note.part === 2);
-    return { assessable: false, reason: NO_TRANSCRIPT_RESULT_TEXT, awaitingTeacher: true, metrics, partNotes: notes };
+    return { assessable: false, reason: NO_TRANSCRIPT_RESULT_TEXT, awaitingTeacher: true, metrics: analyseSpeech(answers), partNotes: notes, nonAnswers: [] };
   }
+  const { counted, nonAnswers } = judgeAnswers(answers);
+  const metrics = analyseSpeech(counted);
   const notes = partNotes(answers);
   if (metrics.wordCount < MIN_ASSESSABLE_WORDS) {
-    return { assessable: false, reason: notAssessableReason(metrics.wordCount), awaitingTeacher: false, metrics, partNotes: notes };
+    const recognised = nonAnswers.length === 0 ? metrics.wordCount : analyseSpeech(answers).wordCount;
+    const reason =
+      recognised < MIN_ASSESSABLE_WORDS ? notAssessableReason(recognised) : nonAnswersReason(nonAnswers, metrics.wordCount, MIN_ASSESSABLE_WORDS);
+    return { assessable: false, reason, awaitingTeacher: false, metrics, partNotes: notes, nonAnswers };
   }
   const criteria = {
     fluency: scoreFluency(metrics),
@@ -193,7 +205,7 @@ export function scoreSpeakingTest(answers: readonly SpeakingTestAnswer[], option
     grammar: criteria.grammar.band,
     pronunciation: criteria.pronunciation.band,
   };
-  return { assessable: true, bands: { ...subBands, overall: overallBand(subBands) }, criteria, metrics, partNotes: notes };
+  return { assessable: true, bands: { ...subBands, overall: overallBand(subBands) }, criteria, metrics, partNotes: notes, nonAnswers };
 }
 
 function notAssessableReason(wordCount: number): string {

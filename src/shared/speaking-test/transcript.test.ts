@@ -84,6 +84,7 @@ describe('buildTranscriptText', () => {
     },
     metrics: scoreSpeakingTest([]).metrics,
     partNotes: [{ part: 2, kind: 'short-long-turn', speakingTimeMs: 1000, message: 'Too short.' }],
+    nonAnswers: [],
   };
 
   it('writes the header, scores, advice, then each question and answer by part', () => {
@@ -143,6 +144,13 @@ describe('buildTranscriptText', () => {
     const text = buildTranscriptText({ studentName: 'A', completedAt: new Date('2025-01-02T00:00:00Z'), timeZone: 'UTC', durationSeconds: 45, result, answers: [] });
     expect(text).toContain('Date: 2025-01-02 00:00 (UTC)\nDuration: 45 s\nEstimated band: not assessed\nNo speech was recognised;');
     expect(text).not.toContain('PART 1');
+  });
+
+  it('says under each answer that was not counted why', () => {
+    const fillers: SpeakingTestAnswer = { part: 1, questionNumber: 1, question: 'Q?', answer: 'um uh er', responseTimeMs: 500, speakingTimeMs: 2000 };
+    const result = scoreSpeakingTest([fillers]);
+    const text = buildTranscriptText({ studentName: 'A', completedAt: new Date(0), timeZone: 'UTC', durationSeconds: 0, result, answers: [fillers] });
+    expect(text).toContain('Q1. Q?\nAnswer: um uh er\nNot counted: This answer is only filler words (such as um, uh, like, you know).\n');
   });
 
   it('prints the Part 2 question text when the card is not given', () => {

@@ -53,6 +53,8 @@ export function buildTranscriptText(input: TranscriptInput): string {
         lines.push(`Q${answer.questionNumber}. ${oneLine(answer.question)}`);
       }
       lines.push(`Answer: ${oneLine(answer.answer) || NO_ANSWER_TEXT}`);
+      const nonAnswer = input.result.nonAnswers.find((item) => item.part === answer.part && item.questionNumber === answer.questionNumber);
+      if (nonAnswer) lines.push(`Not counted: ${nonAnswer.reason}`);
     }
   }
   return `${lines.join('\n')}\n`;

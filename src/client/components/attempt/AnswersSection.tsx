@@ -1,5 +1,5 @@
 import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import type { AttemptDetail, IeltsAnswer, InterviewAnswer } from '../../../shared/api/admin-attempts';
+import type { AttemptDetail, IeltsAnswer, InterviewAnswer, NonAnswerDto } from '../../../shared/api/admin-attempts';
 import { AnswerText, formatSeconds, markCounts, MarksLegend } from '../scores';
 
 const PART_TITLES: Record<number, string> = {
@@ -22,7 +22,17 @@ function AnswerFacts({ answer, facts }: { answer: string; facts: string[] }) {
   );
 }
 
-function IeltsAnswerCard({ answer }: { answer: IeltsAnswer }) {
+/** Under an answer that the estimate did not count (decision 0018): why. */
+function NotCounted({ nonAnswer }: { nonAnswer: NonAnswerDto | undefined }) {
+  if (!nonAnswer) return null;
+  return (
+    <Text size="sm" c="red.9" fw={500} data-testid="not-counted" data-kind={nonAnswer.kind}>
+      Not counted: {nonAnswer.reason}
+    </Text>
+  );
+}
+
+function IeltsAnswerCard({ answer, nonAnswer }: { answer: IeltsAnswer; nonAnswer: NonAnswerDto | undefined }) {
   const facts = [
     answer.responseTimeMs === null ? 'response time not measured' : `began after ${formatSeconds(answer.responseTimeMs)}`,
     answer.speakingTimeMs === null ? null : `spoke for ${formatSeconds(answer.speakingTimeMs)}`,
@@ -63,6 +73,7 @@ function IeltsAnswerCard({ answer }: { answer: IeltsAnswer }) {
           </Paper>
         ) : null}
         <AnswerText text={answer.answer} />
+        <NotCounted nonAnswer={nonAnswer} />
         <AnswerFacts answer={answer.answer} facts={facts} />
       </Stack>
     </Paper>
@@ -71,6 +82,7 @@ function IeltsAnswerCard({ answer }: { answer: IeltsAnswer }) {
 
 function IeltsAnswers({ detail }: { detail: Extract<AttemptDetail, { kind: 'ielts' }> }) {
   const parts = [...new Set(detail.answers.map((answer) => answer.part))].sort();
+  const nonAnswers = detail.analysis?.nonAnswers ?? [];
   return (
     <>
       {parts.map((part) => (
@@ -82,7 +94,11 @@ function IeltsAnswers({ detail }: { detail: Extract<AttemptDetail, { kind: 'ielt
             {detail.answers
               .filter((answer) => answer.part === part)
               .map((answer) => (
-                <IeltsAnswerCard key={`${answer.part}-${answer.questionNumber}`} answer={answer} />
+                <IeltsAnswerCard
+                  key={`${answer.part}-${answer.questionNumber}`}
+                  answer={answer}
+                  nonAnswer={nonAnswers.find((item) => item.part === answer.part && item.questionNumber === answer.questionNumber)}
+                />
               ))}
           </Stack>
         </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   bandText,
   CRITERIA_OF,
@@ -47,7 +47,26 @@ function IeltsScores({ detail }: { detail: IeltsDetail }) {
       ) : (
         <TeacherOnlyBands kind="ielts" teacher={teacher} />
       )}
-      {analysis ? <FiguresTable caption="The figures behind the estimate" rows={speechFigures(analysis.metrics)} /> : null}
+      {analysis?.nonAnswers && analysis.nonAnswers.length > 0 ? (
+        <Alert color="yellow" variant="light" title={`${analysis.nonAnswers.length} ${analysis.nonAnswers.length === 1 ? 'answer was' : 'answers were'} not counted`} role="note" data-testid="non-answers">
+          <Stack gap={4}>
+            <Text size="sm">Left out of every figure below: only filler words, a repeat of what was said before, or not about the question.</Text>
+            <List size="sm" spacing={2}>
+              {analysis.nonAnswers.map((item) => (
+                <List.Item key={`${item.part}-${item.questionNumber}`}>
+                  Part {item.part}, {item.part === 2 ? 'the cue card' : `question ${item.questionNumber}`}: {item.reason}
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        </Alert>
+      ) : null}
+      {analysis ? (
+        <FiguresTable
+          caption={analysis.nonAnswers && analysis.nonAnswers.length > 0 ? 'The figures behind the estimate (counted answers only)' : 'The figures behind the estimate'}
+          rows={speechFigures(analysis.metrics)}
+        />
+      ) : null}
       {analysis?.partNotes.map((note) => (
         <Alert key={note.part} color="gray" variant="light" title={`Part ${note.part}`} role="note">
           {note.message}
@@ -87,9 +106,14 @@ function interviewExplanations(figures: InterviewAnalysis['figures']): Record<st
 function InterviewScores({ detail }: { detail: InterviewDetail }) {
   const figures = detail.analysis?.figures;
   const teacher = detail.teacherScores;
-  const explanations = figures ? interviewExplanations(figures) : {};
+  const explanations = figures && detail.assessable ? interviewExplanations(figures) : {};
   return (
     <Stack gap="md">
+      {!detail.assessable ? (
+        <Alert color="orange" variant="light" title="No score estimate" role="note" data-testid="not-assessable">
+          {detail.notAssessableReason}
+        </Alert>
+      ) : null}
       <Stack gap={2}>
         <Text size="sm" fw={600}>
           Overall score

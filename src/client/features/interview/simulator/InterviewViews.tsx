@@ -366,7 +366,13 @@ export function CompletedView({ model, report, saveStatus, onDownloadTranscript,
             </Text>
           </Alert>
         ) : null}
-        {report ? <ScoreBreakdown report={report} /> : null}
+        {report && !report.assessable ? (
+          <Alert color="orange" variant="light" title="Not enough speech to score" styles={alertStyles} role="note" data-testid="not-assessable">
+            <Text size="sm">{report.reason}</Text>
+          </Alert>
+        ) : report ? (
+          <ScoreBreakdown report={report} />
+        ) : null}
         <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
           <Button variant="default" onClick={onDownloadTranscript} disabled={model.totalQuestions === 0}>
             Download Transcript

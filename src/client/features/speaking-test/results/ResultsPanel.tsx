@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { CriterionAnalysis } from '../../../../shared/api/admin-attempts';
 import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer';
 import { PART_TITLES } from '../../../../shared/speaking-test/constants';
+import type { NonAnswer } from '../../../../shared/speaking-test/non-answers';
 import type { QuestionSet } from '../../../../shared/speaking-test/questions';
 import { roundToHalfBand, scoreSpeakingTest, type SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
 import { AnswerText, CriterionCard, FiguresTable, formatPercent, MarksLegend, speechFigures, tallyMarks, tallyText } from '../../../components/scores';
@@ -59,8 +60,24 @@ function deviceTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** Alert titles in the text colour: the light variants' coloured titles fail contrast. */
-const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+/** The non-answer for this answer, if it was not counted. */
+function nonAnswerOf(nonAnswers: readonly NonAnswer[], answer: Pick<SpeakingTestAnswer, 'part' | 'questionNumber'>): NonAnswer | undefined {
+  return nonAnswers.find((item) => item.part === answer.part && item.questionNumber === answer.questionNumber);
+}
+
+/** Above the answers: how many were not counted and why that matters. */
+function NonAnswersNote({ nonAnswers }: { nonAnswers: readonly NonAnswer[] }) {
+  if (nonAnswers.length === 0) return null;
+  const count = nonAnswers.length;
+  return (
+    <Alert color="yellow" variant="light" title={`${count} ${count === 1 ? 'answer was' : 'answers were'} not counted`} role="note" data-testid="non-answers">
+      <Text size="sm">
+        Only filler words, repeating what you said before, or talking about something else does not show your English, so{' '}
+        {count === 1 ? 'this answer is' : 'these answers are'} left out of every figure below. Each is marked under &quot;Your answers&quot; with the reason.
+      </Text>
+    </Alert>
+  );
+}
 
 const TONE_COLOR: Record<SaveTone, string> = { saved: 'teal', pending: 'blue', failed: 'red', warning: 'yellow' };
 
@@ -79,7 +96,7 @@ function SaveStatus({ attemptId }: { attemptId: string | null }) {
       color={TONE_COLOR[view.tone]}
       variant="light"
       title={view.title}
-      styles={READABLE_TITLE}
+     
       // Not Mantine's default role="alert": only the message below is announced, politely.
       role="group"
       icon={view.tone === 'pending' ? <Loader size={16} color="blue" aria-hidden /> : undefined}
@@ -161,7 +178,11 @@ function TimingFigures({ result }: { result: SpeakingTestResult }) {
 }
 
 function Explained({ result, answers }: { result: SpeakingTestResult; answers: readonly SpeakingTestAnswer[] }) {
-  const tally = useMemo(() => tallyMarks(answers.map((answer) => answer.answer)), [answers]);
+  // The figures are over the answers that count: so are the fillers and slips listed with them.
+  const tally = useMemo(
+    () => tallyMarks(answers.filter((answer) => nonAnswerOf(result.nonAnswers, answer) === undefined).map((answer) => answer.answer)),
+    [answers, result.nonAnswers],
+  );
   const fillerNote = tallyText(tally.fillers);
   const slipNote = tallyText(tally.slips);
   const figureNotes: Partial<Record<string, string>> = {
@@ -188,7 +209,10 @@ function Explained({ result, answers }: { result: SpeakingTestResult; answers: r
             </SimpleGrid>
           </>
         ) : null}
-        <FiguresTable caption="The figures from your whole test" rows={speechFigures(result.metrics, tally)} />
+        <FiguresTable
+          caption={result.nonAnswers.length > 0 ? 'The figures from the answers that were counted' : 'The figures from your whole test'}
+          rows={speechFigures(result.metrics, tally)}
+        />
         {result.metrics.fillerWords > 0 ? (
           <Text size="sm">
             Fillers were {formatPercent(result.metrics.fillerRatio)} of your words; they are highlighted in your answers below.
@@ -199,7 +223,17 @@ function Explained({ result, answers }: { result: SpeakingTestResult; answers: r
   );
 }
 
-function Answers({ answers, questions, noTranscript }: { answers: readonly SpeakingTestAnswer[]; questions: QuestionSet; noTranscript: boolean }) {
+function Answers({
+  answers,
+  questions,
+  noTranscript,
+  nonAnswers,
+}: {
+  answers: readonly SpeakingTestAnswer[];
+  questions: QuestionSet;
+  noTranscript: boolean;
+  nonAnswers: readonly NonAnswer[];
+}) {
   const parts = ([1, 2, 3] as const).filter((part) => answers.some((answer) => answer.part === part));
   const cueCard = questions.part2[0];
   return (
@@ -249,6 +283,7 @@ function Answers({ answers, questions, noTranscript }: { answers: readonly Speak
                           ) : (
                             <AnswerText text={answer.answer} />
                           )}
+                          <NotCounted nonAnswer={nonAnswerOf(nonAnswers, answer)} />
                           {answer.repeated ? (
                             <Text size="xs" c="dimmed">
                               You asked to hear this question again.
@@ -264,6 +299,16 @@ function Answers({ answers, questions, noTranscript }: { answers: readonly Speak
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** Under an answer that was not counted: why. */
+function NotCounted({ nonAnswer }: { nonAnswer: NonAnswer | undefined }) {
+  if (!nonAnswer) return null;
+  return (
+    <Text size="sm" c="red.9" fw={500} data-testid="not-counted" data-kind={nonAnswer.kind}>
+      Not counted: {nonAnswer.reason}
+    </Text>
   );
 }
 
@@ -386,7 +431,7 @@ export function ResultsPanel({ answers, questions, startedAt, completedAt, recor
           {result.assessable ? (
             <Bands result={result} />
           ) : result.awaitingTeacher ? (
-            <Alert color="blue" variant="light" title="Your teacher will score this test" styles={READABLE_TITLE} role="note" data-testid="not-assessable">
+            <Alert color="blue" variant="light" title="Your teacher will score this test" role="note" data-testid="not-assessable">
               <Stack gap={4}>
                 <Text size="sm" data-testid="awaiting-teacher">
                   {result.reason}
@@ -395,12 +440,13 @@ export function ResultsPanel({ answers, questions, startedAt, completedAt, recor
               </Stack>
             </Alert>
           ) : (
-            <Alert color="orange" variant="light" title="Not enough speech for a band" styles={READABLE_TITLE} role="note" data-testid="not-assessable">
+            <Alert color="orange" variant="light" title="Not enough speech for a band" role="note" data-testid="not-assessable">
               {result.reason}
             </Alert>
           )}
+          <NonAnswersNote nonAnswers={result.nonAnswers} />
           {result.partNotes.map((note) => (
-            <Alert key={note.part} color="gray" variant="light" title={`Part ${note.part}`} styles={READABLE_TITLE} role="note">
+            <Alert key={note.part} color="gray" variant="light" title={`Part ${note.part}`} role="note">
               {note.message}
             </Alert>
           ))}
@@ -421,7 +467,7 @@ export function ResultsPanel({ answers, questions, startedAt, completedAt, recor
       {/* No attempt id: no student is known here (a teacher without a student's access), so no history either. */}
       {attemptId !== null && <Progress attemptId={attemptId} completedAt={completedAt} overall={result.assessable ? result.bands.overall : null} />}
       {noTranscript ? <TimingFigures result={result} /> : <Explained result={result} answers={answers} />}
-      <Answers answers={answers} questions={questions} noTranscript={noTranscript} />
+      <Answers answers={answers} questions={questions} noTranscript={noTranscript} nonAnswers={result.nonAnswers} />
     </Stack>
   );
 }

@@ -1,0 +1,180 @@
+import { contentTerms, QUESTION_FRAMING_WORDS } from '../interview/relevance.js';
+import { findFillers, sentences, wordTokens } from '../text/index.js';
+import type { SpeakingTestAnswer } from './answer.js';
+import {
+  FILLERS_ONLY_MIN_OTHER_WORDS,
+  OFF_TOPIC_MIN_ANSWER_TERMS,
+  OFF_TOPIC_MIN_MATCHES,
+  OFF_TOPIC_MIN_REFERENCE_TERMS,
+  REPETITION_SHARE_ABOVE,
+  REPETITION_MIN_SENTENCE_WORDS,
+  REPETITION_RUN_WORDS,
+} from './constants.js';
+import { NAME_QUESTION } from './questions.js';
+import { CUE_CARD_TOPIC_WORDS, cueCardFor, QUESTION_TOPIC_WORDS } from './topics.js';
+
+/*
+ * Answers that are not answers (issue 14; decision 0018): only filler words, what was already said,
+ * or talk unrelated to the question (Part 2: the cue card). Such an answer is listed with a reason the
+ * student can read and is left out of every figure the bands are computed from, so it cannot earn
+ * the criteria it would inflate (a base band, a sentence length, a unique-word ratio, a word count).
+ *
+ * The answers are judged in the order given (the order of the test): what repeats an earlier answer
+ * is the later one. One answer gets one reason, the first that applies in the order fillers-only,
+ * repetition, off-topic. An empty answer is not listed: silence earns nothing anyway.
+ */
+
+export type NonAnswerKind = 'fillers-only' | 'repetition' | 'off-topic';
+
+export interface NonAnswer {
+  part: 1 | 2 | 3;
+  questionNumber: number;
+  kind: NonAnswerKind;
+  /** One sentence for the student. */
+  reason: string;
+  /** The answer's words (fillers included), none of which count. */
+  wordCount: number;
+}
+
+export interface AnswerJudgement {
+  /** The answers that count, in their order. */
+  counted: SpeakingTestAnswer[];
+  nonAnswers: NonAnswer[];
+}
+
+export const FILLERS_ONLY_REASON = 'This answer is only filler words (such as um, uh, like, you know).';
+export const REPETITION_REASON = 'This answer repeats what you said before.';
+
+export function offTopicReason(answer: Pick<SpeakingTestAnswer, 'part' | 'question'>): string {
+  const what = answer.part === 2 ? 'the cue card' : 'the question';
+  return `This answer does not seem to be about ${what}: “${answer.question.trim()}”`;
+}
+
+/** The words of a text that are not fillers ('you know' is two words), lower-cased, in order. */
+export function nonFillerWords(text: string): string[] {
+  const fillers = findFillers(text);
+  return wordTokens(text)
+    .filter((token) => !fillers.some((filler) => token.index >= filler.index && token.index < filler.index + filler.length))
+    .map((token) => token.word);
+}
+
+/** What has been said so far in the test: sentences and runs of REPETITION_RUN_WORDS words. */
+interface Said {
+  sentences: Set<string>;
+  runs: Set<string>;
+}
+
+/**
+ * The share of an answer's non-filler words that repeat what was said before: words of a sentence
+ * said before (REPETITION_MIN_SENTENCE_WORDS or more words, fillers ignored), and words inside a run
+ * of REPETITION_RUN_WORDS words said before (which finds a repeat that the recogniser did not split
+ * into sentences). "Before" includes earlier in the same answer. Records the answer as said.
+ */
+function repeatedShare(text: string, said: Said): number {
+  const words: string[] = [];
+  const repeated: boolean[] = [];
+  for (const sentence of sentences(text)) {
+    const sentenceWords = nonFillerWords(sentence);
+    const key = sentenceWords.join(' ');
+    const seen = sentenceWords.length >= REPETITION_MIN_SENTENCE_WORDS && said.sentences.has(key);
+    if (sentenceWords.length >= REPETITION_MIN_SENTENCE_WORDS) said.sentences.add(key);
+    for (const word of sentenceWords) {
+      words.push(word);
+      repeated.push(seen);
+    }
+  }
+  for (let i = 0; i + REPETITION_RUN_WORDS <= words.length; i++) {
+    const key = words.slice(i, i + REPETITION_RUN_WORDS).join(' ');
+    if (said.runs.has(key)) repeated.fill(true, i, i + REPETITION_RUN_WORDS);
+    else said.runs.add(key);
+  }
+  return words.length === 0 ? 0 : repeated.filter(Boolean).length / words.length;
+}
+
+const stemCache = new Map<string, ReadonlySet<string>>();
+
+/** The stems an answer to this question is expected to use: the question's (Part 2: the card's topic and bullets) and its topic words. */
+export function questionReferenceStems(answer: Pick<SpeakingTestAnswer, 'part' | 'question'>): ReadonlySet<string> {
+  const cacheKey = `${answer.part}\n${answer.question.trim()}`;
+  const cached = stemCache.get(cacheKey);
+  if (cached) return cached;
+  const question = answer.question.trim();
+  const card = answer.part === 2 ? cueCardFor(question) : undefined;
+  const prompt = card ? [card.topic, ...card.bullets].join('\n') : question;
+  const topicWords = (card ? CUE_CARD_TOPIC_WORDS[card.topic] : QUESTION_TOPIC_WORDS[question]) ?? [];
+  const stems = new Set(contentTerms(prompt, QUESTION_FRAMING_WORDS).map((term) => term.stem));
+  for (const term of contentTerms(topicWords.join(' '))) stems.add(term.stem);
+  stemCache.set(cacheKey, stems);
+  return stems;
+}
+
+export interface TopicMatch {
+  /** Different content stems in the answer. */
+  answerTerms: number;
+  /** The answer's words that matched the question's reference stems, as said. */
+  matchedWords: string[];
+  referenceTerms: number;
+  /** False when the check does not apply (the name question, too few terms on either side). */
+  judged: boolean;
+  offTopic: boolean;
+}
+
+/**
+ * Whether an answer is about its question, by shared Porter stems (the interview's relevance). Only
+ * judged when the question has OFF_TOPIC_MIN_REFERENCE_TERMS reference stems and the answer
+ * OFF_TOPIC_MIN_ANSWER_TERMS content stems: a short answer ("Yes, very much.") says too little to
+ * call unrelated. Off-topic when fewer than OFF_TOPIC_MIN_MATCHES[part] stems are shared.
+ */
+export function topicMatch(answer: Pick<SpeakingTestAnswer, 'part' | 'question' | 'answer'>): TopicMatch {
+  const reference = questionReferenceStems(answer);
+  const terms = contentTerms(answer.answer);
+  const matchedWords = terms.filter((term) => reference.has(term.stem)).map((term) => term.word);
+  const judged =
+    answer.question.trim() !== NAME_QUESTION && reference.size >= OFF_TOPIC_MIN_REFERENCE_TERMS && terms.length >= OFF_TOPIC_MIN_ANSWER_TERMS;
+  return {
+    answerTerms: terms.length,
+    matchedWords,
+    referenceTerms: reference.size,
+    judged,
+    offTopic: judged && matchedWords.length < OFF_TOPIC_MIN_MATCHES[answer.part],
+  };
+}
+
+/** Sorts the answers into those that count and the non-answers, with their reasons. */
+export function judgeAnswers(answers: readonly SpeakingTestAnswer[]): AnswerJudgement {
+  const said: Said = { sentences: new Set(), runs: new Set() };
+  const counted: SpeakingTestAnswer[] = [];
+  const nonAnswers: NonAnswer[] = [];
+  for (const answer of answers) {
+    const wordCount = wordTokens(answer.answer).length;
+    const others = nonFillerWords(answer.answer).length;
+    const fillers = wordCount - others;
+    // Judged before anything is skipped, so that every answer is remembered as said.
+    const repeated = repeatedShare(answer.answer, said);
+    let kind: NonAnswerKind | null = null;
+    if (wordCount === 0) kind = null;
+    else if (others < FILLERS_ONLY_MIN_OTHER_WORDS && fillers >= others) kind = 'fillers-only';
+    else if (repeated > REPETITION_SHARE_ABOVE) kind = 'repetition';
+    else if (topicMatch(answer).offTopic) kind = 'off-topic';
+    if (kind === null) {
+      counted.push(answer);
+      continue;
+    }
+    const reason = kind === 'fillers-only' ? FILLERS_ONLY_REASON : kind === 'repetition' ? REPETITION_REASON : offTopicReason(answer);
+    nonAnswers.push({ part: answer.part, questionNumber: answer.questionNumber, kind, reason, wordCount });
+  }
+  return { counted, nonAnswers };
+}
+
+/** Why a test whose non-answers left too few words gets no band, naming what they were. */
+export function nonAnswersReason(nonAnswers: readonly NonAnswer[], countedWords: number, minimumWords: number): string {
+  const kinds = new Set(nonAnswers.map((item) => item.kind));
+  const what = [
+    kinds.has('fillers-only') ? 'filler words' : null,
+    kinds.has('repetition') ? 'repeated sentences' : null,
+    kinds.has('off-topic') ? 'not about their questions' : null,
+  ].filter((text): text is string => text !== null);
+  const list = what.length <= 1 ? (what[0] ?? '') : `${what.slice(0, -1).join(', ')} or ${what[what.length - 1] ?? ''}`;
+  const left = countedWords === 0 ? 'no words of real answers remain' : `only ${countedWords} ${countedWords === 1 ? 'word' : 'words'} of real answers remain`;
+  return `Most answers were ${list}, so no band is estimated: ${left}, and a band estimate needs at least ${minimumWords}. Answer each question in your own words, then take the test again.`;
+}
