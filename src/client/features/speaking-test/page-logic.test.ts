@@ -7,12 +7,17 @@ import { Driver, QUESTIONS } from './flow/test-helpers.js';
 import { buildSaveTestSessionBody } from './save-body.js';
 import { createRepeatFilter, deviceKindOf } from './use-speaking-test.js';
 
-const SENTENCE = 'I grew up in a small town near the coast and I still enjoy walking by the sea with my family';
+// Three different sentences: one sentence said three times is a non-answer now (decision 0018).
+const JOURNEY = [
+  'I grew up in a small town near the coast and I still enjoy walking by the sea with my family',
+  'Last summer we took a long train journey to the mountains, which took almost two days',
+  'The views from the window were beautiful and we met friendly people on the way who shared their food',
+].join('\n');
 
 function answers(): SpeakingTestAnswer[] {
   return [
     { part: 1, questionNumber: 1, question: 'What is your name?', answer: 'My name is Asha', responseTimeMs: 800, speakingTimeMs: 1_500, confidence: 0.9 },
-    { part: 2, questionNumber: 1, question: 'Describe a journey', answer: `${SENTENCE}\n${SENTENCE}\n${SENTENCE}`, responseTimeMs: 1_200, speakingTimeMs: 60_000 },
+    { part: 2, questionNumber: 1, question: 'Describe a journey', answer: JOURNEY, responseTimeMs: 1_200, speakingTimeMs: 60_000 },
     { part: 3, questionNumber: 1, question: 'Why travel?', answer: '', responseTimeMs: null, speakingTimeMs: 0 },
   ];
 }
