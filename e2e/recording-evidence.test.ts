@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AttemptDetail } from '../src/shared/api/admin-attempts.js';
+import { bandText, type AttemptDetail } from '../src/shared/api/admin-attempts.js';
 import { makeCorpusRecording, type CorpusTruth } from '../src/server/analysis/corpus.js';
 import { ffmpegPath } from '../src/server/analysis/decode.js';
 import { analyseNext } from '../src/server/analysis/runner.js';
@@ -116,6 +116,25 @@ async function checkEvidence(page: Page, detail: AttemptDetail) {
   expect(await timeline.getAttribute('aria-label')).toMatch(/^\d+ s recorded, \d+ s speaking, \d+ pauses?$/);
   // A band estimate from the text: the bands stay beside the recording's evidence.
   expect(detail.assessable).toBe(true);
+  // Fluency from the recording (decision 0019): the server rescored it when the analysis finished;
+  // the card says so in one line and shows the server's stored band.
+  if (detail.kind !== 'ielts') throw new Error('a speaking test');
+  const storedFluency = detail.scores?.fluency;
+  const fluencyAnalysis = detail.analysis?.criteria.find((criterion) => criterion.criterion === 'fluency');
+  if (storedFluency === undefined || storedFluency === null || !fluencyAnalysis) throw new Error('no stored fluency band');
+  expect(fluencyAnalysis.band).toBe(storedFluency);
+  expect(fluencyAnalysis.figures.speechRateSps).toEqual(expect.any(Number));
+  const fluencyCard = page.getByRole('region', { name: 'Fluency', exact: true });
+  const fluencyNote = fluencyCard.getByTestId('fluency-note');
+  expect(await fluencyNote.getAttribute('data-source')).toBe('recording');
+  expect(await fluencyNote.innerText()).toMatch(/^Speed measured in the recording: /);
+  expect(await fluencyCard.getByTestId('band-estimate').innerText()).toBe(bandText('ielts', storedFluency));
+  expect(await fluencyCard.innerText()).toContain('Speech rate (recording)');
+  // Pronunciation shows its evidence and links to what the recording cannot tell.
+  const pronunciationNote = page.getByRole('region', { name: 'Pronunciation', exact: true }).getByTestId('pronunciation-note');
+  expect(await pronunciationNote.innerText()).toContain(`${(analysis.articulationRateSps ?? 0).toFixed(1)} syllables a second while speaking`);
+  expect(await pronunciationNote.getByRole('link', { name: 'what the recording can and cannot tell' }).getAttribute('href')).toBe('#what-the-recording-cannot-tell');
+  expect(await pronunciationNote.getByRole('link', { name: /that were hard to place on the recording$/ }).getAttribute('href')).toBe('#listen-to-these-words');
   expect(await timeline.locator('rect[data-pause-ms]').count()).toBeGreaterThan(0);
   expect(await page.locator('audio').count()).toBe(1);
   const figures = await page.getByTestId('recording-figures').innerText();
@@ -258,6 +277,9 @@ describe('the recording as evidence', () => {
       expect(await page.locator('audio').count()).toBe(1);
       const bands = page.getByRole('region', { name: 'Scores' });
       for (const criterion of ['Fluency', 'Vocabulary', 'Grammar', 'Pronunciation']) expect(await bands.getByRole('heading', { name: criterion }).count()).toBeGreaterThan(0);
+      const fluencyNote = bands.getByRole('region', { name: 'Fluency', exact: true }).getByTestId('fluency-note');
+      expect(await fluencyNote.getAttribute('data-source')).toBe('transcript');
+      expect(await fluencyNote.innerText()).toBe("Speed from the transcript's timing (words per minute): the recording could not be analysed.");
       expect(scores.overall).toBeGreaterThan(0);
       await lookAt(page, `recording-evidence-failed-${viewport}`);
     }

@@ -37,12 +37,17 @@ export async function claimAnalysis(db: Db): Promise<{ attemptId: string; tries:
   return row ? { attemptId: row.attempt_id, tries: Number(row.tries) } : null;
 }
 
-/** Ends an analysis this process holds (a replaced recording meanwhile made it pending again: then nothing changes). */
-export async function finishAnalysis(db: Db, attemptId: string, outcome: { status: Exclude<AnalysisStatus, 'pending' | 'running'>; reason?: string; result?: unknown }): Promise<void> {
-  await db
+/**
+ * Ends an analysis this process holds (a replaced recording meanwhile made it pending again: then
+ * nothing changes). True when it was ended.
+ */
+export async function finishAnalysis(db: Db, attemptId: string, outcome: { status: Exclude<AnalysisStatus, 'pending' | 'running'>; reason?: string; result?: unknown }): Promise<boolean> {
+  const ended = await db
     .update(recordingAnalyses)
     .set({ status: outcome.status, reason: outcome.reason ?? null, result: outcome.result ?? null, leaseUntil: null, updatedAt: sql`now()` })
-    .where(and(eq(recordingAnalyses.attemptId, attemptId), eq(recordingAnalyses.status, 'running')));
+    .where(and(eq(recordingAnalyses.attemptId, attemptId), eq(recordingAnalyses.status, 'running')))
+    .returning({ attemptId: recordingAnalyses.attemptId });
+  return ended.length > 0;
 }
 
 /** Gives an analysis this process holds back to the queue (its tries kept): the fault was the server's. */

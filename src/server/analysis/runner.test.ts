@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingAnalyses } from '../db/schema-analysis.js';
 import { attempts } from '../db/schema.js';
-import { createAttempt } from '../test/attempt-fixtures.js';
+import { scoreSpeakingTest, type AudioFigures } from '../../shared/speaking-test/scoring.js';
+import { speakingAnswersOf } from '../attempts/service.js';
+import { createAttempt, testSessionBody } from '../test/attempt-fixtures.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../test/factories.js';
@@ -14,6 +17,7 @@ import { createRecordingStores } from '../recordings/store.js';
 import { makeCorpusRecording } from './corpus.js';
 import { ffmpegPath } from './decode.js';
 import { claimAnalysis } from './jobs.js';
+import { rescoreWithRecording } from './rescore.js';
 import { analyseNext, NO_DECODER_REASON } from './runner.js';
 import { AnalysisThread } from './thread.js';
 import { secondHandle } from '../test/app-pair.js';
@@ -107,6 +111,96 @@ describe.each(testDrivers)('recording analysis on %s', (driver) => {
     const near = analysis.words.filter((w: { startMs: number }, i: number) => Math.abs(w.startMs - (truth.words[i]?.startMs ?? 0)) <= 150);
     expect(near.length / truth.words.length).toBeGreaterThanOrEqual(0.9);
     expect(analysis.hints).toEqual([]);
+  });
+
+  it('a done analysis rescores the speaking test with the recording; the list shows it at once; a failed one, an interview and the teacher review stay', async () => {
+    // An assessable test saved through the API, its one answer spanning the recording on the attempt's own timeline.
+    const duration = Math.ceil(truth.durationMs / 1000);
+    const completedAt = new Date(Date.now() - 30_000);
+    const at = (ms: number) => new Date(completedAt.getTime() - duration * 1000 + ms).toISOString();
+    const body = testSessionBody(student.student.id);
+    const [pair] = body.sessionData.questionAnswerPairs;
+    if (!pair) throw new Error('one answer');
+    body.sessionData = {
+      ...body.sessionData,
+      duration,
+      completedAt: completedAt.toISOString(),
+      transcript: [
+        { speaker: 'Examiner', text: pair.question, timestamp: at(0), part: 1 },
+        { speaker: 'Student', text: pair.answer, timestamp: at(truth.durationMs), part: 1 },
+      ],
+      questionAnswerPairs: [{ ...pair, timestamp: at(truth.durationMs) }],
+    };
+    const save = async () => {
+      const saved = await t.app.inject({ method: 'POST', url: '/api/test-sessions', headers: { cookie }, payload: { ...body, attemptId: randomUUID() } });
+      expect(saved.statusCode).toBe(201);
+      return saved.json<{ attemptId: string }>().attemptId;
+    };
+    const id = await save();
+    const review = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/attempts/${id}/review`,
+      headers: { cookie: teacher },
+      payload: { comment: 'Clear answers; work on linking ideas.', scores: { fluency: 5.5, grammar: 6 } },
+    });
+    expect(review.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/attempts/${id}/review/release`, headers: { cookie: teacher }, payload: {} })).statusCode).toBe(200);
+    const damaged = await save();
+    const interview = await createAttempt(t.database.db, student.student.id, { kind: 'interview' });
+    const stored = async (attemptId: string) => {
+      const [row] = await t.database.db.select().from(attempts).where(eq(attempts.id, attemptId));
+      if (!row) throw new Error('no attempt');
+      return row;
+    };
+    const listOverall = async (attemptId: string) => {
+      const list = (await t.app.inject({ url: '/api/admin/test-attempts', headers: { cookie: teacher } })).json<{ attempts: Array<{ id: string; overall: number | null }> }>();
+      return list.attempts.find((row) => row.id === attemptId)?.overall;
+    };
+    const before = await stored(id);
+    const damagedBefore = await stored(damaged);
+    const interviewBefore = await stored(interview);
+    // What the text gave, read once so that the list's caches hold it.
+    expect(await listOverall(id)).toBe(before.overall);
+
+    expect((await upload(id, webmBytes)).statusCode).toBe(200);
+    expect((await upload(damaged, Buffer.concat([webmBytes.subarray(0, 40), Buffer.alloc(4000, 7)]))).statusCode).toBe(200);
+    expect((await upload(interview, webmBytes)).statusCode).toBe(200);
+    while (await analyseNext(deps())) {
+      // all three
+    }
+
+    const shown = await detail(id);
+    expect(shown.recordingAnalysis.status).toBe('done');
+    const expected = scoreSpeakingTest(speakingAnswersOf(body), { audio: shown.recordingAnalysis as AudioFigures });
+    if (!expected.assessable) throw new Error('expected bands');
+    expect(expected.criteria.fluency.audio).toMatchObject({ scope: 'answers' });
+    const after = await stored(id);
+    expect(after.scores).toEqual(expected.bands);
+    expect(after.overall).toBe(expected.bands.overall);
+    expect(after.analysis).toEqual(JSON.parse(JSON.stringify(expected)));
+    // The text-only estimate is kept beside it: what the results showed right after the test.
+    expect(expected.textOnly?.bands).toEqual(before.scores);
+    expect(shown.scores).toEqual(expected.bands);
+    expect(shown.analysis.criteria[0]).toMatchObject({ criterion: 'fluency', band: expected.bands.fluency, figures: { speechRateSps: expected.criteria.fluency.audio?.speechRateSps } });
+    // The list shows the new overall at once (its caches were cleared).
+    expect(await listOverall(id)).toBe(expected.bands.overall);
+    // The teacher's review, working and released, is untouched.
+    for (const column of ['teacherComment', 'teacherScores', 'reviewedAt', 'reviewedByUserId', 'releasedComment', 'releasedScores', 'releasedAt', 'releasedByUserId'] as const) {
+      expect(after[column]).toEqual(before[column]);
+    }
+    expect(after.teacherScores).toMatchObject({ fluency: 5.5, grammar: 6 });
+    // Rescoring again from the same analysis changes nothing.
+    const [job] = await t.database.db.select().from(recordingAnalyses).where(eq(recordingAnalyses.attemptId, id));
+    expect(await rescoreWithRecording(t.database.db, id, job?.result)).toBe(true);
+    expect(await stored(id)).toEqual(after);
+
+    // A failed analysis leaves the bands from the text; an interview keeps its scores.
+    expect((await detail(damaged)).recordingAnalysis.status).toBe('failed');
+    const damagedAfter = await stored(damaged);
+    expect([damagedAfter.scores, damagedAfter.overall, damagedAfter.analysis]).toEqual([damagedBefore.scores, damagedBefore.overall, damagedBefore.analysis]);
+    expect((await detail(interview)).recordingAnalysis.status).toBe('done');
+    const interviewAfter = await stored(interview);
+    expect([interviewAfter.scores, interviewAfter.overall, interviewAfter.analysis]).toEqual([interviewBefore.scores, interviewBefore.overall, interviewBefore.analysis]);
   });
 
   it('a damaged, a silent and a non-audio recording end as failed with the reason; the attempt keeps its bands', async () => {

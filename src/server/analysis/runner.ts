@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
+import { invalidateReadCaches } from '../lib/read-cache.js';
 import { openRecording, recordingInfo } from '../recordings/service.js';
 import type { RecordingStores } from '../recordings/store.js';
 import { alignAnswer, alignerAvailable, ALIGNER_MISSING_REASON, transcriptWords, wordHints, type AlignedWord } from './align.js';
@@ -9,6 +10,7 @@ import { decodeToSamples, ffmpegPath, UndecodableRecordingError } from './decode
 import { ANALYSIS_SAMPLE_RATE } from './features.js';
 import { ANALYSIS_MAX_TRIES, claimAnalysis, finishAnalysis, releaseAnalysis } from './jobs.js';
 import type { SpeechFigures } from './metrics.js';
+import { rescoreWithRecording } from './rescore.js';
 import { AnalysisThread } from './thread.js';
 
 /** Recordings shorter than this hold no answer to measure. */
@@ -93,8 +95,22 @@ export async function analyseNext(deps: AnalysisDeps): Promise<boolean> {
     }
     outcome = { status: 'failed', reason: `The analysis failed ${ANALYSIS_MAX_TRIES} times: ${error instanceof Error ? error.message : String(error)}` };
   }
-  await finishAnalysis(deps.db, job.attemptId, outcome);
+  await finishAndRescore(deps.db, job.attemptId, outcome);
   return true;
+}
+
+/**
+ * Ends the analysis and, when it is done, rescores the speaking test with the recording's figures
+ * (decision 0019) in the same transaction: the bands never disagree with a done analysis. The read
+ * caches (the lists' overall) are cleared once it has committed.
+ */
+async function finishAndRescore(db: Db, attemptId: string, outcome: Outcome): Promise<void> {
+  const rescored = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const ended = await finishAnalysis(txDb, attemptId, outcome);
+    return ended && outcome.status === 'done' ? rescoreWithRecording(txDb, attemptId, outcome.result) : false;
+  });
+  if (rescored) invalidateReadCaches(db);
 }
 
 export interface AnalysisRunner {

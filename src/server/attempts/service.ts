@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { SaveInterviewSessionBody } from '../../shared/api/interview.js';
-import type { SaveTestSessionBody } from '../../shared/api/attempts.js';
+import type { QuestionAnswerPair, SaveTestSessionBody } from '../../shared/api/attempts.js';
 import { INTERVIEW_NO_TRANSCRIPT_TEXT } from '../../shared/interview/constants.js';
 import { scoreInterview } from '../../shared/interview/scoring.js';
 import type { SpeakingTestAnswer } from '../../shared/speaking-test/answer.js';
@@ -46,7 +46,12 @@ async function insertOnce(db: Db, values: typeof attempts.$inferInsert): Promise
 
 /** The answers as the shared scoring reads them; timings the client did not measure are unknown. */
 export function speakingAnswersOf(body: SaveTestSessionBody): SpeakingTestAnswer[] {
-  return body.sessionData.questionAnswerPairs.map((pair) => ({
+  return speakingAnswersOfPairs(body.sessionData.questionAnswerPairs);
+}
+
+/** The same from the saved (or stored) question-answer pairs: the recording's analysis rescores from them. */
+export function speakingAnswersOfPairs(pairs: readonly QuestionAnswerPair[]): SpeakingTestAnswer[] {
+  return pairs.map((pair) => ({
     part: pair.part,
     questionNumber: pair.questionNumber,
     question: pair.question,

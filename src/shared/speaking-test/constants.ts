@@ -102,6 +102,23 @@ export const FLUENCY_RESPONSE_TIME_MS_TIERS: readonly ScoreTier[] = [
   { op: '<', threshold: 2_000, delta: 0.5 },
   { op: '>', threshold: 5_000, delta: -0.5 },
 ];
+/*
+ * Beyond the spec (issue 14; decision 0019): when the recording was analysed, Fluency reads the
+ * speed from the audio instead of the browser-timed words per minute. Two tiers take the place of
+ * the words-per-minute tier and share its budget (+1.5 at best, -1 at worst), so Fluency still
+ * spans 2.5 to 7; the filler and response-time tiers stay.
+ */
+/** Syllables per second over the answers' speaking span, pauses inside an answer included. */
+export const FLUENCY_SPEECH_RATE_SPS_TIERS: readonly ScoreTier[] = [
+  { op: '>', threshold: 3.5, delta: 1 },
+  { op: '>', threshold: 3, delta: 0.5 },
+  { op: '<', threshold: 2, delta: -0.5 },
+];
+/** Syllables between two pauses of 250 ms or more, on average (mean length of run). */
+export const FLUENCY_MEAN_LENGTH_OF_RUN_TIERS: readonly ScoreTier[] = [
+  { op: '>', threshold: 8, delta: 0.5 },
+  { op: '<', threshold: 4, delta: -0.5 },
+];
 
 export const VOCABULARY_BASE_BAND = 5;
 /** Different words over all words. */

@@ -4,7 +4,7 @@ import type { AttemptDetail } from '../../../shared/api/admin-attempts';
 import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
 import { formatDuration } from './format';
 import { Recording } from './AttemptParts';
-import { FIGURES_LIMITS, figureLines, formatClock, groupWordsByAnswer, recordingSummary, sortWords, type WordHint } from './recording-evidence';
+import { FIGURES_LIMITS, HINTS_ANCHOR_ID, LIMITS_ANCHOR_ID, figureLines, formatClock, groupWordsByAnswer, recordingSummary, sortWords, type WordHint } from './recording-evidence';
 import classes from './RecordingEvidence.module.css';
 import { RecordingTimeline } from './RecordingTimeline';
 import { seekAudio } from './useAudioClock';
@@ -32,7 +32,7 @@ function Figures({ analysis }: { analysis: RecordingAnalysis }) {
           </div>
         ))}
       </SimpleGrid>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" id={LIMITS_ANCHOR_ID} tabIndex={-1}>
         {FIGURES_LIMITS}
       </Text>
     </Stack>
@@ -76,7 +76,7 @@ function HintList({ hints, audio }: { hints: readonly WordHint[]; audio: HTMLAud
   if (hints.length === 0) return null;
   const shown = all ? hints : hints.slice(0, HINTS_SHOWN);
   return (
-    <Stack gap="xs" component="section" aria-label="Listen to these words">
+    <Stack gap="xs" component="section" aria-label="Listen to these words" id={HINTS_ANCHOR_ID} tabIndex={-1}>
       <Title order={3} size="h5">
         Listen to these words
       </Title>

@@ -1,4 +1,5 @@
-import { Alert, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { MouseEvent, ReactNode } from 'react';
 import {
   bandText,
   CRITERIA_OF,
@@ -9,12 +10,65 @@ import {
   type InterviewAnalysis,
 } from '../../../shared/api/admin-attempts';
 import { COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER, CONFIDENCE_FULL_MARKS_TOTAL_WORDS } from '../../../shared/interview/constants';
-import { BandPair, CriterionCard, FiguresTable, formatPercent, speechFigures } from '../scores';
+import { BandPair, CriterionCard, FiguresTable, fluencySourceNote, formatPercent, speechFigures } from '../scores';
+import { HINTS_ANCHOR_ID, LIMITS_ANCHOR_ID } from './recording-evidence';
 
 type IeltsDetail = Extract<AttemptDetail, { kind: 'ielts' }>;
 type InterviewDetail = Extract<AttemptDetail, { kind: 'interview' }>;
 
 const oneDecimal = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+
+/** A link to a part of the recording's evidence on the same page (scrolled to, not navigated). */
+function EvidenceLink({ target, children }: { target: string; children: ReactNode }) {
+  const go = (event: MouseEvent<HTMLAnchorElement>) => {
+    const element = document.getElementById(target);
+    if (!element) return;
+    event.preventDefault();
+    element.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    element.focus({ preventScroll: true });
+  };
+  return (
+    <Anchor href={`#${target}`} onClick={go} underline="always" inherit>
+      {children}
+    </Anchor>
+  );
+}
+
+/**
+ * Pronunciation's evidence from the recording (issue 14): the articulation rate and the words to
+ * listen to. The band is the spec's formula and does not read them; the card says what the estimate
+ * cannot judge and links to the recording's own sentence on it instead of repeating it.
+ */
+function PronunciationEvidence({ analysis }: { analysis: NonNullable<AttemptDetail['recordingAnalysis']> }) {
+  if (analysis.status !== 'done') return null;
+  const hints = analysis.hints.length;
+  return (
+    <Stack gap={4}>
+      {analysis.articulationRateSps !== null ? (
+        <Text size="sm" inherit>
+          The recording: {analysis.articulationRateSps.toFixed(1)} syllables a second while speaking (articulation rate, pauses left out). Shown as evidence; it does not
+          change this band.
+        </Text>
+      ) : null}
+      {hints > 0 ? (
+        <Text size="sm" inherit>
+          <EvidenceLink target={HINTS_ANCHOR_ID}>
+            Listen to {hints === 1 ? 'the word' : `the ${hints} words`} that were hard to place on the recording
+          </EvidenceLink>
+          : a hint to check, not a score.
+        </Text>
+      ) : analysis.alignment.status === 'done' ? (
+        <Text size="sm" inherit>
+          Every word of the transcript was found in the recording.
+        </Text>
+      ) : null}
+      <Text size="sm" inherit>
+        This estimate cannot judge individual sounds, word stress or intonation:{' '}
+        <EvidenceLink target={LIMITS_ANCHOR_ID}>what the recording can and cannot tell</EvidenceLink>. A teacher listening can.
+      </Text>
+    </Stack>
+  );
+}
 
 function IeltsScores({ detail }: { detail: IeltsDetail }) {
   const { analysis } = detail;
@@ -41,7 +95,7 @@ function IeltsScores({ detail }: { detail: IeltsDetail }) {
       {analysis && analysis.criteria.length > 0 ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {analysis.criteria.map((criterion) => (
-            <CriterionCard key={criterion.criterion} criterion={criterion} teacher={teacher?.[criterion.criterion]} />
+            <CriterionCard key={criterion.criterion} criterion={criterion} teacher={teacher?.[criterion.criterion]} note={criterionNote(criterion, detail)} />
           ))}
         </SimpleGrid>
       ) : (
@@ -74,6 +128,14 @@ function IeltsScores({ detail }: { detail: IeltsDetail }) {
       ))}
     </Stack>
   );
+}
+
+/** Fluency: where its speed came from; Pronunciation: the recording's evidence, once analysed. */
+function criterionNote(criterion: NonNullable<IeltsDetail['analysis']>['criteria'][number], detail: IeltsDetail): ReactNode {
+  const recording = detail.recordingAnalysis;
+  if (criterion.criterion === 'fluency') return fluencySourceNote(criterion.figures, criterion.band, recording?.status ?? null);
+  if (criterion.criterion === 'pronunciation' && recording?.status === 'done') return <PronunciationEvidence analysis={recording} />;
+  return undefined;
 }
 
 function TeacherOnlyBands({ kind, teacher }: { kind: AttemptKind; teacher: Bands | null }) {

@@ -223,6 +223,10 @@ export function figureLines(analysis: RecordingAnalysis): FigureLine[] {
   return lines;
 }
 
+/** Where the words to listen to and the sentence on what the figures cannot tell are, for links from the score cards. */
+export const HINTS_ANCHOR_ID = 'listen-to-these-words';
+export const LIMITS_ANCHOR_ID = 'what-the-recording-cannot-tell';
+
 /** What the figures cannot tell, said plainly beside them. */
 export const FIGURES_LIMITS =
   'These figures measure only speed and pauses, from the sound of the recording. They cannot judge your accent, how you say individual sounds, word stress or intonation, or whether your words and grammar are right.';

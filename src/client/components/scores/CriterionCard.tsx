@@ -1,6 +1,7 @@
 import { Badge, Group, List, Paper, Stack, Table, Text, Title, type TitleOrder } from '@mantine/core';
 import { bandText, CRITERION_LABELS, type AttemptKind, type CriterionAnalysis, type SpeechMetricsDto } from '../../../shared/api/admin-attempts';
-import { formatPercent, formatSeconds } from './format';
+import type { ReactNode } from 'react';
+import { FLUENCY_NOTE_FIGURES, fluencyAudioFigures, fluencySourceNote, formatPercent, formatSeconds } from './format';
 import { tallyText, type MarkTally } from './mark-answer';
 
 /*
@@ -19,6 +20,9 @@ const FIGURE_TEXT: Record<string, { label: string; show: (value: number | null) 
   wordCount: { label: 'Word count', show: (v) => (v === null ? '—' : String(v)) },
   grammarErrorRatio: { label: 'Grammar-slip ratio', show: (v) => (v === null ? '—' : ratio(v)) },
   avgWordsPerSentence: { label: 'Words per sentence', show: (v) => (v === null ? '—' : v.toFixed(1)) },
+  // Fluency from the recording (decision 0019).
+  speechRateSps: { label: 'Speech rate (recording)', show: (v) => (v === null ? '—' : `${v.toFixed(1)} syllables a second`) },
+  meanLengthOfRunSyllables: { label: 'Length of run (recording)', show: (v) => (v === null ? '—' : `${v.toFixed(1)} syllables between pauses`) },
 };
 
 function delta(value: number): string {
@@ -39,7 +43,7 @@ export function BandPair({
 }) {
   return (
     <Group gap="xs" align="baseline" wrap="wrap">
-      <Text fz={size === 'xl' ? 32 : 24} fw={700} lh={1.1}>
+      <Text fz={size === 'xl' ? 32 : 24} fw={700} lh={1.1} data-testid="band-estimate">
         {estimate === null || estimate === undefined ? '—' : bandText(kind, estimate)}
       </Text>
       <Text size="xs" c="dimmed">
@@ -76,20 +80,27 @@ export function FiguresTable({ caption, rows }: { caption: string; rows: Array<[
 
 /**
  * One criterion: band, base and the rules that fired, the figures they read and the advice.
- * `figureNotes` adds words after a figure, e.g. the fillers said after the filler ratio.
+ * `figureNotes` adds words after a figure, e.g. the fillers said after the filler ratio. `note` is
+ * a line under the band: Fluency says where its speed came from (by default from its figures:
+ * the recording or the transcript's timing), Pronunciation points to the recording's evidence.
  */
 export function CriterionCard({
   criterion,
   teacher,
   figureNotes = {},
   headingOrder = 3,
+  note,
 }: {
   criterion: CriterionAnalysis;
   teacher?: number | null | undefined;
   figureNotes?: Partial<Record<string, string>>;
   headingOrder?: TitleOrder;
+  note?: ReactNode;
 }) {
   const label = CRITERION_LABELS[criterion.criterion];
+  const fromRecording = criterion.criterion === 'fluency' && fluencyAudioFigures(criterion.figures) !== null;
+  const shownNote = note ?? (criterion.criterion === 'fluency' ? fluencySourceNote(criterion.figures, criterion.band, undefined) : null);
+  const figures = Object.entries(criterion.figures).filter(([key]) => !(fromRecording && FLUENCY_NOTE_FIGURES.includes(key)));
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={label}>
       <Stack gap="xs">
@@ -97,6 +108,11 @@ export function CriterionCard({
           {label}
         </Title>
         <BandPair kind="ielts" estimate={criterion.band} teacher={teacher} />
+        {shownNote ? (
+          <Text size="sm" c={fromRecording ? 'teal.9' : 'dimmed'} data-testid={`${criterion.criterion}-note`} data-source={criterion.criterion === 'fluency' ? (fromRecording ? 'recording' : 'transcript') : undefined} component="div">
+            {shownNote}
+          </Text>
+        ) : null}
         <Text size="sm">
           Base {criterion.base}
           {criterion.rules.length === 0 ? '; no rule changed it.' : ', then:'}
@@ -111,7 +127,7 @@ export function CriterionCard({
           </List>
         ) : null}
         <List size="sm" spacing={2} listStyleType="none" styles={{ root: { paddingInlineStart: 0 } }}>
-          {Object.entries(criterion.figures).map(([key, value]) => (
+          {figures.map(([key, value]) => (
             <List.Item key={key}>
               {FIGURE_TEXT[key]?.label ?? key}: {FIGURE_TEXT[key]?.show(value) ?? String(value)}
               {figureNotes[key] ? ` — ${figureNotes[key]}` : null}

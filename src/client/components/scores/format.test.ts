@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatSeconds } from './format';
+import { fluencyAudioFigures, fluencySourceNote, formatPercent, formatSeconds } from './format';
 
 describe('figures for people', () => {
   it('shows percentages with a decimal only under 10%', () => {
@@ -11,5 +11,24 @@ describe('figures for people', () => {
   it('shows seconds with one decimal', () => {
     expect(formatSeconds(1234)).toBe('1.2 s');
     expect(formatSeconds(0)).toBe('0.0 s');
+  });
+});
+
+describe("Fluency's note: where its speed came from (decision 0019)", () => {
+  const text = { wordsPerMinute: 150, fillerRatio: 0, responseTimeMs: 1500 };
+  const audio = { speechRateSps: 3.6, meanLengthOfRunSyllables: 9, fillerRatio: 0, responseTimeMs: 1500, wordsPerMinute: 150.4, transcriptTimingBand: 6 };
+
+  it('names the recording and what the transcript timing gave before', () => {
+    expect(fluencyAudioFigures(audio)).toEqual({ speechRateSps: 3.6, meanLengthOfRunSyllables: 9, transcriptTimingBand: 6, wordsPerMinute: 150.4 });
+    expect(fluencySourceNote(audio, 7, 'done')).toBe("Speed measured in the recording: was 6.0 from the transcript's timing (150 words a minute), now 7.0 from the speech rate and pauses.");
+    expect(fluencySourceNote(audio, 6, 'done')).toBe("Speed measured in the recording: 6.0, the same as from the transcript's timing (150 words a minute).");
+  });
+
+  it('says the transcript timing was used otherwise, and why', () => {
+    expect(fluencyAudioFigures(text)).toBeNull();
+    expect(fluencySourceNote(text, 6, 'pending')).toMatch(/^Speed from the transcript's timing \(words per minute\) for now: the recording is being analysed/);
+    expect(fluencySourceNote(text, 6, 'failed')).toBe("Speed from the transcript's timing (words per minute): the recording could not be analysed.");
+    expect(fluencySourceNote(text, 6, null)).toBe("Speed from the transcript's timing (words per minute): no recording was analysed.");
+    expect(fluencySourceNote(text, 6, undefined)).toBe("Speed from the transcript's timing (words per minute).");
   });
 });
