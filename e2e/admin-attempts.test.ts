@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
-import type { Page, Response } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bandText, type AttemptKind } from '../src/shared/api/admin-attempts.js';
 import { COURSE_INTERVIEW } from '../src/shared/courses.js';
 import { createAttempt, interviewSessionBody, testSessionBody } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
+import { attempts } from '../src/server/db/schema.js';
+import { invalidateReadCaches } from '../src/server/lib/read-cache.js';
+import { eq } from 'drizzle-orm';
 import { lookAt, makeSpeechWav, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
@@ -100,7 +103,44 @@ const TABLE_NAME: Record<AttemptKind, string> = { ielts: 'IELTS Attempts', inter
 
 async function openTab(page: Page, kind: AttemptKind, query = '') {
   await page.goto(`${suite.server.baseUrl}/admin?tab=${kind}${query}`);
-  await page.locator(`table[aria-label="${TABLE_NAME[kind]}"][aria-busy="false"]`).waitFor();
+  // The table from Mantine's sm breakpoint up, one card an attempt below it: whichever this screen shows.
+  await page.locator(`[aria-label="${TABLE_NAME[kind]}"][aria-busy="false"]`).filter({ visible: true }).waitFor();
+}
+
+/** The attempt's card on a phone. */
+const cardOf = (page: Page, attemptId: string) => page.locator(`[data-row-card][data-row-id="${attemptId}"]`);
+
+/** Shown, and wholly within the screen's width: nothing to scroll sideways for. */
+async function expectWithinWidth(locator: Locator, what: string) {
+  expect(await locator.isVisible(), `${what} is visible`).toBe(true);
+  const box = await locator.boundingBox();
+  const width = locator.page().viewportSize()?.width ?? 0;
+  expect(box, `${what} has a box`).not.toBeNull();
+  expect(box?.x ?? -1, `${what} starts on the screen`).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? Infinity), `${what} ends on the screen (${width} px)`).toBeLessThanOrEqual(width);
+}
+
+/**
+ * On a phone: every column of the table (read from its hidden header) is on the attempt's card as
+ * a label with its value, within the screen's width, and so is the Review link. Returns what each
+ * label shows (a score's text for screen readers left out).
+ */
+async function expectWholeCard(page: Page, kind: AttemptKind, attemptId: string, studentName: string): Promise<Record<string, string>> {
+  const card = cardOf(page, attemptId);
+  await expectWithinWidth(card.getByText(studentName, { exact: true }), 'the name');
+  const columns = await page.locator(`table[aria-label="${TABLE_NAME[kind]}"] thead th`).allTextContents();
+  expect(columns.slice(0, 1)).toEqual(['Student Name']);
+  expect(columns.at(-1)).toBe('Review');
+  const shown: Record<string, string> = {};
+  for (const column of columns.slice(1, -1)) {
+    const field = card.locator(`[data-card-field="${column}"]`);
+    await expectWithinWidth(field.locator('dt'), `${kind}: the label ${column}`);
+    expect(await field.locator('dt').textContent()).toBe(column);
+    await expectWithinWidth(field.locator('dd'), `${kind}: the value of ${column}`);
+    shown[column] = await field.locator('dd').evaluate((dd) => (dd.querySelector('[aria-hidden="true"]') ?? dd).textContent?.trim() ?? '');
+  }
+  await expectWithinWidth(card.getByRole('link', { name: new RegExp(`^Review the attempt of ${studentName}`) }), `${kind}: Review`);
+  return shown;
 }
 
 const bodyRows = (page: Page, kind: AttemptKind) => page.getByRole('table', { name: TABLE_NAME[kind] }).locator('tbody tr');
@@ -163,7 +203,7 @@ describe('the attempt lists', () => {
     await expect.poll(() => page.url()).toContain(`date=${schoolToday()}`);
     await expect.poll(() => bodyRows(page, 'ielts').count()).toBe(2);
     await dateInput.fill('2026-01-01');
-    await page.getByText('No speaking tests on Thursday 1 January 2026.').waitFor();
+    await page.getByText('No speaking tests on Thursday 1 January 2026.').filter({ visible: true }).waitFor();
     await look(page, 'ielts-empty-date', 'desktop');
     await page.getByRole('button', { name: 'Clear Filter' }).click();
     await expect.poll(() => bodyRows(page, 'ielts').count()).toBe(2);
@@ -321,8 +361,29 @@ describe.each(['phone'] as const)('at %s size', (viewport) => {
     const page = await adminPage(viewport);
     await openTab(page, 'ielts');
     await look(page, 'ielts', viewport);
+    // No table to scroll sideways: a card an attempt, every column under its name, the Review link.
+    expect(await page.getByRole('table', { name: 'IELTS Attempts' }).isVisible()).toBe(false);
+    const ielts = await expectWholeCard(page, 'ielts', saved.ielts?.attemptId ?? '', 'Asha Rao');
+    const scores = saved.ielts?.scores ?? {};
+    expect(ielts).toMatchObject({
+      Course: 'IELTS',
+      Mobile: '+91 98765 43210',
+      Status: 'Activated',
+      'Overall Score': bandText('ielts', scores.overall ?? 0),
+      Fluency: `${bandText('ielts', scores.fluency ?? 0)} · T 7.0`,
+      Vocabulary: bandText('ielts', scores.vocabulary ?? 0),
+      Grammar: bandText('ielts', scores.grammar ?? 0),
+      Pronunciation: bandText('ielts', scores.pronunciation ?? 0),
+    });
+    expect(ielts['Test Date']).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
     await openTab(page, 'interview');
     await look(page, 'interview', viewport);
+    const interview = await expectWholeCard(page, 'interview', saved.interview?.attemptId ?? '', 'Ravi Kumar');
+    expect(Object.keys(interview)).toEqual(['Course', 'Mobile', 'Status', 'Overall Score', 'Communication', 'Confidence', 'Relevance', 'Clarity', 'Interview Date']);
+    expect(interview.Clarity).toBe(bandText('interview', saved.interview?.scores.clarity ?? 0));
+    // The card's Review link opens the review.
+    await cardOf(page, saved.interview?.attemptId ?? '').getByRole('link', { name: /^Review the attempt of Ravi Kumar/ }).click();
+    await page.waitForURL(`**/admin/attempts/${saved.interview?.attemptId}`);
     await page.goto(`${suite.server.baseUrl}/admin/attempts/${saved.ielts?.attemptId}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await look(page, 'review-ielts', viewport);
@@ -353,7 +414,7 @@ describe('the CSV export and paging', () => {
     await toast(page, 'Attempts exported').waitFor();
 
     await page.getByLabel('Test date').fill('2026-01-01');
-    await page.getByText('No speaking tests on Thursday 1 January 2026.').waitFor();
+    await page.getByText('No speaking tests on Thursday 1 January 2026.').filter({ visible: true }).waitFor();
     const empty = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const emptyFile = await empty;
@@ -373,5 +434,34 @@ describe('the CSV export and paging', () => {
     expect(page.url()).toContain('page=2');
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect.poll(() => bodyRows(page, 'interview').count()).toBe(10);
+  });
+});
+
+describe('at desktop size (1280x800)', () => {
+  it('the Interview Attempts list fits the screen with a long name and a teacher band beside every score', async () => {
+    const db = suite.server.database.db;
+    const long = await createStudent(db, { studentName: 'Venkata Subramanian Raghavendra Iyer', mobileNumber: '98765 43299', courseName: COURSE_INTERVIEW });
+    const id = await createAttempt(db, long.student.id, { kind: 'interview' });
+    await db
+      .update(attempts)
+      .set({
+        scores: { communication: 6.5, confidence: 7.5, relevance: 8.5, clarity: 5.5, overall: 7 },
+        overall: 7,
+        teacherScores: { communication: 7, confidence: 8, relevance: 9, clarity: 6, overall: 8 },
+        reviewedAt: new Date(),
+      })
+      .where(eq(attempts.id, id));
+    invalidateReadCaches(db);
+    const page = await adminPage('desktop');
+    await openTab(page, 'interview');
+    await rowOf(page, 'interview', id).waitFor();
+    await look(page, 'interview-long-row', 'desktop');
+    // Nothing scrolls inside the table's box, and every row's Review link is on the screen.
+    const box = await page.locator('.mantine-TableScrollContainer-scrollContainer').evaluate((scroller) => ({ scroll: scroller.scrollWidth, client: scroller.clientWidth }));
+    expect(box.scroll).toBeLessThanOrEqual(box.client);
+    const links = page.getByRole('table', { name: 'Interview Attempts' }).getByRole('link', { name: /^Review the attempt of/ });
+    expect(await links.count()).toBe(10);
+    for (const link of await links.all()) await expectWithinWidth(link, 'Review');
+    expect((await cells(page, 'interview', id)).slice(4, 9)).toEqual(['7 · T 8', '6.5 · T 7', '7.5 · T 8', '8.5 · T 9', '5.5 · T 6']);
   });
 });

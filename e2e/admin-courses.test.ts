@@ -24,7 +24,12 @@ async function openCourses(options: { viewport?: ViewportName; ignore?: RegExp[]
 }
 
 const rows = (page: Page) => page.locator('tbody tr');
-const rowOf = (page: Page, courseName: string) => rows(page).filter({ has: page.getByText(courseName, { exact: true }) });
+/** The course's table row, or its card on a phone (the other layout is display: none). */
+const rowOf = (page: Page, courseName: string) =>
+  page
+    .locator('tbody tr, [data-row-card]')
+    .filter({ visible: true })
+    .filter({ has: page.getByText(courseName, { exact: true }) });
 const toast = (page: Page) => page.locator('.mantine-Notification-root');
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
 
@@ -40,6 +45,16 @@ async function expectToast(page: Page, title: string, message?: string) {
   const shown = toast(page).filter({ hasText: title });
   await shown.waitFor();
   if (message) await expect.poll(() => shown.textContent()).toContain(message);
+}
+
+/** Shown, and wholly within the screen's width: nothing to scroll sideways for. */
+async function expectWithinWidth(locator: Locator, what: string) {
+  expect(await locator.isVisible(), `${what} is visible`).toBe(true);
+  const box = await locator.boundingBox();
+  const width = locator.page().viewportSize()?.width ?? 0;
+  expect(box, `${what} has a box`).not.toBeNull();
+  expect(box?.x ?? -1, `${what} starts on the screen`).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? Infinity), `${what} ends on the screen (${width} px)`).toBeLessThanOrEqual(width);
 }
 
 async function cell(row: Locator, column: number): Promise<string> {
@@ -231,18 +246,36 @@ describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) =>
     });
     const page = await openCourses({ viewport });
     await look(page, 'page', viewport);
+    const clinic = `Pronunciation Clinic (${viewport})`;
     if (viewport === 'phone') {
-      // The table scrolls inside its own box.
+      // No table to scroll sideways: a card a course, each column's value under the column's name, the whole description.
+      expect(await page.locator('table').isVisible()).toBe(false);
+      const card = rowOf(page, clinic);
+      await expectWithinWidth(card.getByText(clinic, { exact: true }), 'the name');
+      const columns = await page.locator('thead th').allTextContents();
+      expect(columns).toEqual(['Course Name', 'Description', 'Status', 'Created', 'Actions']);
+      const shown: Record<string, string> = {};
+      for (const column of columns.filter((name) => name !== 'Course Name' && name !== 'Actions')) {
+        const field = card.locator(`[data-card-field="${column}"]`);
+        await expectWithinWidth(field.locator('dt'), `the label ${column}`);
+        expect(await field.locator('dt').textContent()).toBe(column);
+        await expectWithinWidth(field.locator('dd'), `the value of ${column}`);
+        shown[column] = ((await field.locator('dd').textContent()) ?? '').trim();
+      }
+      expect(shown).toMatchObject({
+        Description: 'Weekly drills on stress, rhythm and intonation, with recorded practice and feedback from the teacher after each session.',
+        Status: 'Active',
+      });
+      expect(shown.Created).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+      for (const name of [`Edit ${clinic}`, `Delete ${clinic}`]) await expectWithinWidth(card.getByRole('button', { name }), name);
+    } else {
+      // The whole table is on a 1280 px screen, its actions included.
       const box = await page.locator('.mantine-Table-table').evaluate((table) => {
         const scroller = table.closest('.mantine-TableScrollContainer-scrollContainer') ?? table.parentElement;
         return { scrollWidth: scroller?.scrollWidth ?? 0, clientWidth: scroller?.clientWidth ?? 0 };
       });
-      expect(box.scrollWidth).toBeGreaterThan(box.clientWidth);
-      await page.locator('.mantine-Table-table').evaluate((table) => {
-        const scroller = table.closest('.mantine-TableScrollContainer-scrollContainer') ?? table.parentElement;
-        scroller?.scrollTo({ left: scroller.scrollWidth });
-      });
-      await look(page, 'page-table-scrolled', viewport);
+      expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
+      await expectWithinWidth(rowOf(page, clinic).getByRole('button', { name: `Delete ${clinic}` }), 'Delete');
     }
     // Status badges show their whole word, however narrow the column.
     const clipped = await page.locator('.mantine-Badge-label').evaluateAll((labels) =>

@@ -30,15 +30,20 @@ async function openStudents(options: { viewport?: ViewportName; ignore?: RegExp[
   await suite.signInAs(page, admin.user.id);
   await page.goto(`${suite.server.baseUrl}/admin`);
   await page.getByRole('heading', { level: 1, name: 'Welcome, headteacher' }).waitFor();
-  await page.getByRole('table', { name: 'Students' }).waitFor();
-  await page.locator('table[aria-label="Students"][aria-busy="false"]').waitFor();
+  // The table from Mantine's sm breakpoint up, one card a row below it: whichever this screen shows.
+  await page.locator('[aria-label="Students"][aria-busy="false"]').filter({ visible: true }).waitFor();
   return page;
 }
 
 /** Searching waits for typing to pause, then for the server: more than expect.poll's default second on a busy machine. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
 const bodyRows = (page: Page) => page.getByRole('table', { name: 'Students' }).locator('tbody tr');
-const rowOf = (page: Page, studentName: string) => bodyRows(page).filter({ has: page.getByText(studentName, { exact: true }) });
+/** The student's table row, or their card on a phone (the other layout is display: none). */
+const rowOf = (page: Page, studentName: string) =>
+  page
+    .locator('table[aria-label="Students"] tbody tr, [aria-label="Students"] [data-row-card]')
+    .filter({ visible: true })
+    .filter({ has: page.getByText(studentName, { exact: true }) });
 const toast = (page: Page) => page.locator('.mantine-Notification-root');
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
 
@@ -49,6 +54,16 @@ async function expectToast(page: Page, title: string, message?: string) {
 
 async function cells(row: Locator): Promise<string[]> {
   return (await row.locator('td').allTextContents()).map((text) => text.trim());
+}
+
+/** Shown, and wholly within the screen's width: nothing to scroll sideways for. */
+async function expectWithinWidth(locator: Locator, what: string) {
+  expect(await locator.isVisible(), `${what} is visible`).toBe(true);
+  const box = await locator.boundingBox();
+  const width = locator.page().viewportSize()?.width ?? 0;
+  expect(box, `${what} has a box`).not.toBeNull();
+  expect(box?.x ?? -1, `${what} starts on the screen`).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? Infinity), `${what} ends on the screen (${width} px)`).toBeLessThanOrEqual(width);
 }
 
 async function removeAllStudents() {
@@ -73,7 +88,7 @@ describe('students tab', () => {
     await removeAllStudents();
     const page = await openStudents();
     expect(await page.locator('thead th').allTextContents()).toEqual(['Student Name', 'Course', 'Mobile Number', 'Created Date', 'Status', 'Actions']);
-    await page.getByText('No students yet.').waitFor();
+    await page.getByText('No students yet.').filter({ visible: true }).waitFor();
 
     await page.getByRole('button', { name: 'Add Student' }).click();
     const add = dialog(page, 'Add Student');
@@ -219,7 +234,7 @@ describe('students tab', () => {
     await search.fill('+91 97000 00007');
     await poll(() => bodyRows(page).locator('td:first-child').allTextContents()).toEqual(['Pupil 07']);
     await search.fill('no such pupil');
-    await page.getByText('No student matches “no such pupil”.').waitFor();
+    await page.getByText('No student matches “no such pupil”.').filter({ visible: true }).waitFor();
 
     await page.getByRole('button', { name: 'Clear' }).click();
     expect(await search.inputValue()).toBe('');
@@ -297,17 +312,60 @@ describe('students tab', () => {
   });
 });
 
+describe('the Settings tab', () => {
+  it('a wrong current password: the sentence under the field and in the toast, without the field name', async () => {
+    const page = await openStudents({ ignore: [/status of 400/] });
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    const change = dialog(page, 'Change Password');
+    await change.waitFor();
+    await change.getByLabel('Current password').fill('not-the-password');
+    await change.getByLabel(/^New password/).fill('a-new-password-1');
+    await change.getByLabel('Confirm new password').fill('a-new-password-1');
+    await change.getByRole('button', { name: 'Change Password' }).click();
+    await expectToast(page, 'Password change failed', 'The current password is not correct');
+    const shown = toast(page).filter({ hasText: 'Password change failed' }).first();
+    expect(await shown.textContent()).not.toContain('currentPassword');
+    await change.getByText('The current password is not correct', { exact: true }).waitFor();
+  });
+});
+
 describe('on a phone (390x844)', () => {
-  it('the tab, the dialogs and the import preview fit; the table scrolls inside its box', async () => {
+  it('the tab, the dialogs and the import preview fit; each student is a card with every column and action', async () => {
     await removeAllStudents();
     for (let i = 1; i <= 11; i += 1) {
       await createStudent(suite.server.database.db, { studentName: `Phone Pupil ${i}`, mobileNumber: `96000 000${String(i).padStart(2, '0')}`, username: i === 11 ? 'phone.pupil' : null });
     }
     const page = await openStudents({ viewport: 'phone' });
     await look(page, 'tab', 'phone');
-    const scroller = page.locator('.mantine-TableScrollContainer-scrollContainer').first();
-    const widths = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-    expect(widths.scroll).toBeGreaterThan(widths.client);
+    // No table to scroll sideways: a card a student, each column's value under the column's name.
+    expect(await page.getByRole('table', { name: 'Students' }).isVisible()).toBe(false);
+    expect(await page.getByRole('list', { name: 'Students' }).getByRole('listitem').count()).toBe(10);
+    const card = rowOf(page, 'Phone Pupil 11');
+    await expectWithinWidth(card.getByText('Phone Pupil 11', { exact: true }), 'the name');
+    await expectWithinWidth(card.getByText('phone.pupil', { exact: true }), 'the username');
+    const columns = await page.locator('table[aria-label="Students"] thead th').allTextContents();
+    expect(columns).toEqual(['Student Name', 'Course', 'Mobile Number', 'Created Date', 'Status', 'Actions']);
+    const shown: Record<string, string> = {};
+    for (const column of columns.filter((name) => name !== 'Student Name' && name !== 'Actions')) {
+      const field = card.locator(`[data-card-field="${column}"]`);
+      await expectWithinWidth(field.locator('dt'), `the label ${column}`);
+      expect(await field.locator('dt').textContent()).toBe(column);
+      await expectWithinWidth(field.locator('dd'), `the value of ${column}`);
+      shown[column] = ((await field.locator('dd').textContent()) ?? '').trim();
+    }
+    expect(shown).toMatchObject({ Course: 'IELTS', 'Mobile Number': '+91 96000 00011', Status: 'Activated' });
+    expect(shown['Created Date']).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    for (const name of ['Activated: deactivate Phone Pupil 11', 'Edit Phone Pupil 11', 'Delete Phone Pupil 11']) {
+      await expectWithinWidth(card.getByRole('button', { name }), name);
+    }
+    // The status badge toggles on the phone too.
+    await card.getByRole('button', { name: 'Activated: deactivate Phone Pupil 11' }).click();
+    await expectToast(page, 'Status updated', 'Phone Pupil 11 is deactivated and signed out.');
+    await card.getByRole('button', { name: 'Deactivated: activate Phone Pupil 11' }).waitFor();
+    await card.getByRole('button', { name: 'Deactivated: activate Phone Pupil 11' }).click();
+    await expectToast(page, 'Status updated', 'Phone Pupil 11 is activated.');
+    await card.getByRole('button', { name: 'Activated: deactivate Phone Pupil 11' }).waitFor();
 
     await page.getByRole('button', { name: 'Add Student' }).click();
     await dialog(page, 'Add Student').waitFor();

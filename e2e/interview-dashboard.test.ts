@@ -136,9 +136,19 @@ describe('interview dashboard', () => {
 
   it('enforces the limits: text stops at its length, a bad date order is refused, the server refuses too long text', async () => {
     const { page } = await openDashboard({ ignore: [/status of 400/] });
-    await page.getByLabel('Professional Summary').fill('x'.repeat(600));
-    expect((await page.getByLabel('Professional Summary').inputValue()).length).toBe(500);
-    await page.getByText('500/500').waitFor();
+    // Never cut silently: a summary past the limit is kept whole, the counter and the error say by how much, and Save refuses it.
+    const summary = page.getByLabel('Professional Summary');
+    await summary.fill('x'.repeat(600));
+    expect((await summary.inputValue()).length).toBe(600);
+    await page.getByText('600/500: the limit is reached').waitFor();
+    await page.getByText('100 characters over the limit of 500: shorten the summary to save it.').waitFor();
+    expect(await summary.getAttribute('aria-invalid')).toBe('true');
+    await summary.fill('x'.repeat(501));
+    await page.getByText('1 character over the limit of 500: shorten the summary to save it.').waitFor();
+    await summary.fill('x'.repeat(500));
+    await page.getByText('500/500: the limit is reached').waitFor();
+    expect(await page.getByText(/over the limit of 500/).count()).toBe(0);
+    expect(await summary.getAttribute('aria-invalid')).not.toBe('true');
     await page.getByLabel('Profile', { exact: true }).fill('p'.repeat(150));
     expect((await page.getByLabel('Profile', { exact: true }).inputValue()).length).toBe(100);
 

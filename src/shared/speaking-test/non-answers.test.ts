@@ -107,7 +107,7 @@ describe('fillers only', () => {
     expect(result.nonAnswers.every((item) => item.kind === 'fillers-only')).toBe(true);
     if (result.assessable) throw new Error('expected no band');
     expect(result.reason).toBe(
-      'Most answers were filler words, so no band is estimated: no words of real answers remain, and a band estimate needs at least 50. Answer each question in your own words, then take the test again.',
+      'Most answers were filler words, so no band is estimated: no words of real answers remain, and a band estimate needs at least 50 words. Answer each question in your own words, then take the test again.',
     );
   });
 

@@ -176,5 +176,5 @@ export function nonAnswersReason(nonAnswers: readonly NonAnswer[], countedWords:
   ].filter((text): text is string => text !== null);
   const list = what.length <= 1 ? (what[0] ?? '') : `${what.slice(0, -1).join(', ')} or ${what[what.length - 1] ?? ''}`;
   const left = countedWords === 0 ? 'no words of real answers remain' : `only ${countedWords} ${countedWords === 1 ? 'word' : 'words'} of real answers remain`;
-  return `Most answers were ${list}, so no band is estimated: ${left}, and a band estimate needs at least ${minimumWords}. Answer each question in your own words, then take the test again.`;
+  return `Most answers were ${list}, so no band is estimated: ${left}, and a band estimate needs at least ${minimumWords} words. Answer each question in your own words, then take the test again.`;
 }

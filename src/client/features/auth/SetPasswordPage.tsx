@@ -9,6 +9,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { useChangePassword } from '../../lib/auth/mutations';
 import { useCurrentUser } from '../../lib/auth/current-user';
 import { useSignOut } from '../../lib/auth/use-sign-out';
+import { fieldMessage } from '../admin/settings/field-message';
 
 
 /** After signing in with a mailed temporary password, the user chooses a new one before anything else. */
@@ -34,7 +35,12 @@ export default function SetPasswordPage() {
           toastSuccess('Password changed', 'Your password has been updated successfully');
           navigate(user?.isAdmin ? '/admin' : '/student', { replace: true });
         },
-        onError: (error) => toastError('Password change failed', serverMessageOr(error, error.message)),
+        onError: (error) => {
+          // "newPassword: Choose a password different ...": the sentence under the field and in the toast, without the name.
+          const { field, text } = fieldMessage(serverMessageOr(error, error.message), ['newPassword'] as const);
+          if (field) form.setFieldError(field, text);
+          toastError('Password change failed', text);
+        },
       },
     ),
   );

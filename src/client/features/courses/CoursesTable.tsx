@@ -1,4 +1,4 @@
-import { DataTable, RowActions } from '../../components/TableRows';
+import { CardFields, DataTable, RowActions, RowCard } from '../../components/TableRows';
 import { Badge, Table, Text } from '@mantine/core';
 import type { Course } from '../../../shared/api/entities';
 import { getPublicConfig } from '../../lib/public-config';
@@ -29,7 +29,30 @@ export function CoursesTable({
       emptyText="No courses yet. Add one with Add Course."
       minWidth={760}
       renderRow={(course) => <CourseRow key={course.id} course={course} onEdit={onEdit} onDelete={onDelete} />}
+      renderCard={(course) => <CourseCard key={course.id} course={course} onEdit={onEdit} onDelete={onDelete} />}
     />
+  );
+}
+
+function StatusBadge({ course }: { course: Course }) {
+  return (
+    // Dark shades: Mantine's default light badges fall below the WCAG AA contrast ratio for small text.
+    <Badge
+      variant={course.isActive ? 'filled' : 'outline'}
+      color={course.isActive ? 'teal.9' : 'gray.7'}
+      // A badge may shrink with an ellipsis; in a narrow table column it must keep its whole word.
+      style={{ minWidth: 'max-content' }}
+    >
+      {course.isActive ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
+
+function NoDescription() {
+  return (
+    <Text size="sm" c="dimmed" fs="italic">
+      No description
+    </Text>
   );
 }
 
@@ -47,21 +70,11 @@ function CourseRow({ course, onEdit, onDelete }: { course: Course; onEdit: (cour
             {course.description}
           </Text>
         ) : (
-          <Text size="sm" c="dimmed" fs="italic">
-            No description
-          </Text>
+          <NoDescription />
         )}
       </Table.Td>
       <Table.Td>
-        {/* Dark shades: Mantine's default light badges fall below the WCAG AA contrast ratio for small text. */}
-        <Badge
-          variant={course.isActive ? 'filled' : 'outline'}
-          color={course.isActive ? 'teal.9' : 'gray.7'}
-          // A badge may shrink with an ellipsis; in a narrow table column it must keep its whole word.
-          style={{ minWidth: 'max-content' }}
-        >
-          {course.isActive ? 'Active' : 'Inactive'}
-        </Badge>
+        <StatusBadge course={course} />
       </Table.Td>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -75,3 +88,25 @@ function CourseRow({ course, onEdit, onDelete }: { course: Course; onEdit: (cour
   );
 }
 
+/** The row on a phone: the whole description (no clamping), the status, the date, edit and delete. */
+function CourseCard({ course, onEdit, onDelete }: { course: Course; onEdit: (course: Course) => void; onDelete: (course: Course) => void }) {
+  return (
+    <RowCard
+      dataId={String(course.id)}
+      title={
+        <Text fw={700} size="sm">
+          {course.courseName}
+        </Text>
+      }
+      actions={<RowActions noun="course" subject={course.courseName} onEdit={() => onEdit(course)} onDelete={() => onDelete(course)} />}
+    >
+      <CardFields
+        fields={[
+          { label: 'Description', value: course.description ? course.description : <NoDescription />, wide: true },
+          { label: 'Status', value: <StatusBadge course={course} /> },
+          { label: 'Created', value: <time dateTime={course.createdAt}>{formatCreated(course.createdAt)}</time> },
+        ]}
+      />
+    </RowCard>
+  );
+}

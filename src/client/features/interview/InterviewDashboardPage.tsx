@@ -45,6 +45,18 @@ export const SUMMARY_EXAMPLE =
 const SUMMARY_MAX = PROFILE_TEXT_LIMITS.professionalSummary;
 const INTERVIEW_SIMULATOR_PATH = '/interview-simulator';
 
+/** The summary's counter under it: "120/500", and at the limit "500/500: the limit is reached". */
+export function summaryCounterText(length: number, max: number = SUMMARY_MAX): string {
+  return length >= max ? `${length}/${max}: the limit is reached` : `${length}/${max}`;
+}
+
+/** Past the limit: by how much, and that it must be shortened to be saved; null within it. */
+export function summaryOverText(length: number, max: number = SUMMARY_MAX): string | null {
+  const over = length - max;
+  if (over <= 0) return null;
+  return `${over} ${over === 1 ? 'character' : 'characters'} over the limit of ${max}: shorten the summary to save it.`;
+}
+
 /** "professionalExperience.2.toDate: must not be before fromDate" -> its path and problem. */
 function fieldErrorOf(message: string): { path: string; problem: string } | null {
   const match = /^([A-Za-z]+(?:\.[A-Za-z0-9]+)*): (.+)$/.exec(message);
@@ -140,6 +152,7 @@ function Dashboard({ initial, studentName }: { initial: InterviewProfile; studen
   };
 
   const summaryLength = form.values.professionalSummary.length;
+  const summaryInput = form.getInputProps('professionalSummary');
   const leaveDialogOpen = blocker.state === 'blocked' || logoutAsked;
   const stay = () => {
     if (blocker.state === 'blocked') blocker.reset();
@@ -180,16 +193,17 @@ function Dashboard({ initial, studentName }: { initial: InterviewProfile; studen
                 Basic Information
               </Title>
               <TextInput label="Name" value={studentName} readOnly description="From your student record" />
+              {/* No maxLength: a paste past the limit is kept whole and the student is told, never cut silently (issue 16). */}
               <Textarea
                 label="Professional Summary"
                 autosize
                 minRows={4}
                 maxRows={10}
-                maxLength={SUMMARY_MAX}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
-                description={`${summaryLength}/${SUMMARY_MAX}`}
                 key={form.key('professionalSummary')}
-                {...form.getInputProps('professionalSummary')}
+                {...summaryInput}
+                description={<span data-testid="summary-counter">{summaryCounterText(summaryLength)}</span>}
+                error={summaryOverText(summaryLength) ?? summaryInput.error}
               />
               <Button
                 variant="default"

@@ -9,6 +9,7 @@ import { announcementFor, guardsLeaving } from './announcements';
 import type { SpeakingTestState } from './flow';
 import { PartPanel } from './PartPanel';
 import { ResultsPanel } from './results/ResultsPanel';
+import { SessionCountdown } from './SessionCountdown';
 import { DeviceCard, MicrophoneCard, ProgressCard, ReadyCard } from './SetupCards';
 import classes from './TestPage.module.css';
 import { useSpeakingTest } from './use-speaking-test';
@@ -142,6 +143,7 @@ export default function TestPage() {
         </div>
         {beforeTest ? null : deviceCard}
       </Stack>
+      {complete && state.sessionSecondsLeft !== null ? <SessionCountdown secondsLeft={state.sessionSecondsLeft} onStay={test.stayInSession} /> : null}
 
       <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="Leave the test?" centered>
         <Stack gap="md">

@@ -4,10 +4,12 @@
  * starts (microphone tracks, the voice, recognition, the recorder, timers) stops on unmount.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { StudentProfile, User } from '../../../shared/api/auth';
 import { selectQuestionSet } from '../../../shared/speaking-test/questions';
-import { apiGet } from '../../lib/api';
+import { apiGet, apiPost } from '../../lib/api';
+import { forgetSignedOutUser } from '../../lib/auth/mutations';
 import { readDeviceInfo, type DeviceInfo } from '../../lib/device';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { browserOutbox } from '../../lib/outbox';
@@ -132,6 +134,8 @@ export interface SpeakingTest {
   continueWithoutTranscript: () => void;
   repeatQuestion: () => void;
   setPart2Notes: (text: string) => void;
+  /** In the post-test session's last minute: keep reading (the 5 minutes start again). */
+  stayInSession: () => void;
   /** Set before a navigation the page itself makes, so the leave guard lets it pass. */
   leaveAllowed: { current: boolean };
 }
@@ -147,6 +151,9 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
   const current = useRef(state);
   const runRef = useRef<(command: Command) => void>(() => undefined);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  /** The post-test session ended and the device was signed out: /auth then shows its sign-in form. */
+  const signedOut = useRef(false);
   const [recording, setRecording] = useState<TestRecording | null>(null);
   const [attemptId, setAttemptId] = useState<string | null>(null);
   const [completedAt, setCompletedAt] = useState<number | null>(null);
@@ -358,13 +365,21 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
         case 'clearStudentInfo':
           clearStudentInfo();
           return;
+        case 'signOut':
+          // The toast says "Please log in again": so it is, and /auth shows its sign-in form rather than
+          // "Already Logged In" (issue 16). The user is forgotten only when the page leaves, 2 s later,
+          // or the route guard would cut the toast short.
+          signedOut.current = true;
+          apiPost<null>('/api/logout').catch(() => undefined);
+          return;
         case 'navigate':
           leaveAllowed.current = true;
+          if (signedOut.current) forgetSignedOutUser(queryClient);
           void navigate(command.to, { replace: true });
           return;
       }
     },
-    [device.isApple, getRecognizer, getVoice, navigate, scoreAndSave, send],
+    [device.isApple, getRecognizer, getVoice, navigate, queryClient, scoreAndSave, send],
   );
 
   runRef.current = run;
@@ -436,6 +451,7 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
     continueWithoutTranscript: useCallback(() => send({ type: 'CONTINUE_WITHOUT_TRANSCRIPT' }), [send]),
     repeatQuestion: useCallback(() => send({ type: 'REPEAT_QUESTION' }), [send]),
     setPart2Notes: useCallback((text: string) => send({ type: 'PART2_NOTES', text }), [send]),
+    stayInSession: useCallback(() => send({ type: 'STAY_IN_SESSION' }), [send]),
     leaveAllowed,
   };
 }

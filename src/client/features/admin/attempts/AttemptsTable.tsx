@@ -1,10 +1,10 @@
-import { Anchor, Badge, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { attemptListColumns, bandText, CRITERIA_OF, KIND_LABELS, type AttemptKind, type AttemptListRow } from '../../../../shared/api/admin-attempts';
+import { attemptListColumns, bandText, CRITERIA_OF, CRITERION_LABELS, KIND_LABELS, type AttemptKind, type AttemptListRow } from '../../../../shared/api/admin-attempts';
 import { formatMobileNumber } from '../../../../shared/phone';
 import { CheckIcon } from '../../../components/icons';
-import { DataTable } from '../../../components/TableRows';
+import { CardFields, DataTable, RowCard } from '../../../components/TableRows';
 import { formatAttemptDateAndTime } from './format';
 
 /** Spec section 2's columns, then the link to the review page. */
@@ -15,19 +15,20 @@ export function attemptColumns(kind: AttemptKind): string[] {
 export const reviewPath = (id: string) => `/admin/attempts/${id}`;
 
 /**
- * The estimate, and the teacher's band beside it when set: "6.5 · T 7.0". Read out in full
- * ("estimate 6.5, teacher 7.0"); "—" when there is no estimate.
+ * The estimate, and the teacher's band under it when set: "6.5" over "· T 7.0" (a line each, so
+ * that a list with every score column fits a 1280 px screen). Read out in full ("estimate 6.5,
+ * teacher 7.0"); "—" when there is no estimate.
  */
 export function ScoreCell({ kind, estimate, teacher }: { kind: AttemptKind; estimate: number | null | undefined; teacher: number | null | undefined }) {
   const shown = estimate === null || estimate === undefined ? null : bandText(kind, estimate);
   const teacherShown = teacher === null || teacher === undefined ? null : bandText(kind, teacher);
   const spoken = [shown === null ? 'no estimate' : `estimate ${shown}`, teacherShown === null ? null : `teacher ${teacherShown}`].filter(Boolean).join(', ');
   return (
-    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+    <Text size="sm" component="div" style={{ whiteSpace: 'nowrap' }}>
       <span aria-hidden="true">
         {shown ?? '—'}
         {teacherShown !== null ? (
-          <Text span size="sm" fw={700} c="indigo.8">
+          <Text span size="sm" fw={700} c="indigo.8" display="block">
             {' '}
             · T {teacherShown}
           </Text>
@@ -36,6 +37,45 @@ export function ScoreCell({ kind, estimate, teacher }: { kind: AttemptKind; esti
       <VisuallyHidden>{spoken}</VisuallyHidden>
     </Text>
   );
+}
+
+/** An attempt that no estimate could be given for: a pill whose words wrap in a narrow column. */
+function AwaitingTeacher() {
+  return (
+    <Box
+      component="span"
+      display="inline-block"
+      fz="xs"
+      fw={700}
+      c="blue.9"
+      bg="blue.0"
+      px={8}
+      py={2}
+      maw={130}
+      style={{ borderRadius: 'var(--mantine-radius-sm)', lineHeight: 1.35 }}
+      data-testid="awaiting-teacher"
+    >
+      Awaiting teacher&apos;s bands
+    </Box>
+  );
+}
+
+/** The overall score column: the score, or why there is none yet. */
+function OverallCell({ kind, attempt }: { kind: AttemptKind; attempt: AttemptListRow }) {
+  return attempt.awaitingTeacher ? <AwaitingTeacher /> : <ScoreCell kind={kind} estimate={attempt.overall} teacher={attempt.teacherScores?.overall} />;
+}
+
+function StatusBadge({ attempt }: { attempt: AttemptListRow }) {
+  return (
+    <Badge variant="dot" color={attempt.status === 'Activated' ? 'teal' : 'gray'} miw="max-content">
+      {attempt.status}
+    </Badge>
+  );
+}
+
+/** What the Review link says to a screen reader after "Review". */
+function reviewLinkDetail(attempt: AttemptListRow, when: { date: string; time: string }): string {
+  return ` the attempt of ${attempt.studentName}, ${when.date} ${when.time}${attempt.reviewed ? ' (reviewed)' : ''}`;
 }
 
 export function AttemptsTable({
@@ -65,12 +105,12 @@ export function AttemptsTable({
       label={KIND_LABELS[kind].tab}
       horizontalSpacing="sm"
       renderRow={(attempt) => <AttemptRow key={attempt.id} kind={kind} attempt={attempt} onOpen={open} backTo={backTo} />}
+      renderCard={(attempt) => <AttemptCard key={attempt.id} kind={kind} attempt={attempt} backTo={backTo} />}
     />
   );
 }
 
 function AttemptRow({ kind, attempt, onOpen, backTo }: { kind: AttemptKind; attempt: AttemptListRow; onOpen: (id: string) => void; backTo: string }) {
-  const active = attempt.status === 'Activated';
   const when = formatAttemptDateAndTime(attempt.createdAt);
   // The whole row opens the review for a mouse or a finger; keyboards use the row's Review link.
   const onClick = (event: MouseEvent<HTMLTableRowElement>) => {
@@ -80,7 +120,7 @@ function AttemptRow({ kind, attempt, onOpen, backTo }: { kind: AttemptKind; atte
   return (
     <Table.Tr onClick={onClick} style={{ cursor: 'pointer' }} data-attempt-id={attempt.id}>
       <Table.Td>
-        <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+        <Text fw={600} size="sm" miw={90}>
           {attempt.studentName}
         </Text>
       </Table.Td>
@@ -93,18 +133,10 @@ function AttemptRow({ kind, attempt, onOpen, backTo }: { kind: AttemptKind; atte
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge variant="dot" color={active ? 'teal' : 'gray'} miw="max-content">
-          {attempt.status}
-        </Badge>
+        <StatusBadge attempt={attempt} />
       </Table.Td>
       <Table.Td>
-        {attempt.awaitingTeacher ? (
-          <Badge variant="light" color="blue" c="blue.9" miw="max-content" data-testid="awaiting-teacher">
-            Awaiting teacher&apos;s bands
-          </Badge>
-        ) : (
-          <ScoreCell kind={kind} estimate={attempt.overall} teacher={attempt.teacherScores?.overall} />
-        )}
+        <OverallCell kind={kind} attempt={attempt} />
       </Table.Td>
       {CRITERIA_OF[kind].map((criterion) => (
         <Table.Td key={criterion}>
@@ -132,14 +164,71 @@ function AttemptRow({ kind, attempt, onOpen, backTo }: { kind: AttemptKind; atte
           title={attempt.reviewed ? 'Reviewed by a teacher' : undefined}
         >
           Review
-          <VisuallyHidden>
-            {' '}
-            the attempt of {attempt.studentName}, {when.date} {when.time}
-            {attempt.reviewed ? ' (reviewed)' : ''}
-          </VisuallyHidden>
+          <VisuallyHidden>{reviewLinkDetail(attempt, when)}</VisuallyHidden>
           {attempt.reviewed ? <CheckIcon /> : null}
         </Anchor>
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/**
+ * The row on a phone: course, mobile, status and date, then the overall and each criterion under
+ * its label, and the Review link across the foot of the card.
+ */
+function AttemptCard({ kind, attempt, backTo }: { kind: AttemptKind; attempt: AttemptListRow; backTo: string }) {
+  const when = formatAttemptDateAndTime(attempt.createdAt);
+  return (
+    <RowCard
+      dataId={attempt.id}
+      title={
+        <Text fw={700} size="sm">
+          {attempt.studentName}
+        </Text>
+      }
+      actions={
+        <Button
+          component={Link}
+          to={reviewPath(attempt.id)}
+          state={{ from: backTo }}
+          variant="light"
+          size="sm"
+          fullWidth
+          rightSection={attempt.reviewed ? <CheckIcon /> : undefined}
+          title={attempt.reviewed ? 'Reviewed by a teacher' : undefined}
+        >
+          Review
+          <VisuallyHidden>{reviewLinkDetail(attempt, when)}</VisuallyHidden>
+        </Button>
+      }
+    >
+      <Stack gap="xs">
+        <CardFields
+          fields={[
+            { label: 'Course', value: attempt.course },
+            { label: 'Mobile', value: <span style={{ whiteSpace: 'nowrap' }}>{formatMobileNumber(attempt.mobileNumber)}</span> },
+            { label: 'Status', value: <StatusBadge attempt={attempt} /> },
+            {
+              label: KIND_LABELS[kind].dateColumn,
+              value: (
+                <time dateTime={attempt.createdAt}>
+                  {when.date}, {when.time}
+                </time>
+              ),
+            },
+          ]}
+        />
+        <CardFields
+          cols={3}
+          fields={[
+            { label: 'Overall Score', value: <OverallCell kind={kind} attempt={attempt} /> },
+            ...CRITERIA_OF[kind].map((criterion) => ({
+              label: CRITERION_LABELS[criterion],
+              value: <ScoreCell kind={kind} estimate={attempt.scores?.[criterion]} teacher={attempt.teacherScores?.[criterion]} />,
+            })),
+          ]}
+        />
+      </Stack>
+    </RowCard>
   );
 }

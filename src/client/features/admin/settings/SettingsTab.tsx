@@ -7,6 +7,7 @@ import { useChangePassword } from '../../../lib/auth/mutations';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { newPasswordError } from '../../../lib/validators';
 import { useRecordingStorage } from './api/storage';
+import { fieldMessage } from './field-message';
 
 const numbers = new Intl.NumberFormat('en-GB');
 const size = (bytes: number) =>
@@ -82,11 +83,10 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           onDone();
         },
         onError: (error) => {
-          const message = serverMessageOr(error, error.message);
           // The server names the field ("currentPassword: ..."): the field shows the sentence, the toast says it without the name (issue 16).
-          const field = /^(currentPassword|newPassword): (.*)$/s.exec(message);
-          if (field?.[1] && field[2]) form.setFieldError(field[1], field[2]);
-          toastError('Password change failed', field?.[2] ?? message);
+          const { field, text } = fieldMessage(serverMessageOr(error, error.message), ['currentPassword', 'newPassword'] as const);
+          if (field) form.setFieldError(field, text);
+          toastError('Password change failed', text);
         },
       },
     ),

@@ -1,4 +1,4 @@
-import { DataTable, RowActions } from '../../../components/TableRows';
+import { CardFields, DataTable, RowActions, RowCard } from '../../../components/TableRows';
 import { Badge, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { AdminStudent } from '../../../../shared/api/students';
 import { formatMobileNumber } from '../../../../shared/phone';
@@ -35,24 +35,49 @@ export function StudentsTable({
       minWidth={860}
       label="Students"
       renderRow={(student) => <StudentRow key={student.id} student={student} {...actions} />}
+      renderCard={(student) => <StudentCard key={student.id} student={student} {...actions} />}
     />
   );
 }
 
-function StudentRow({ student, onEdit, onDelete, onToggleStatus, togglingId }: RowHandlers & { student: AdminStudent }) {
+/** The student's sign-in names under their name: username and e-mail, when set. */
+function SignInNames({ student }: { student: AdminStudent }) {
+  return student.username || student.email ? (
+    <Text size="xs" c="dimmed">
+      {[student.username, student.email].filter(Boolean).join(' · ')}
+    </Text>
+  ) : null;
+}
+
+/** The status badge, which toggles the status when clicked (spec section 2). */
+function StatusToggle({ student, onToggleStatus, togglingId }: Pick<RowHandlers, 'onToggleStatus' | 'togglingId'> & { student: AdminStudent }) {
   const active = student.status === 'Activated';
   const toggling = togglingId === student.id;
+  return (
+    <Tooltip label={active ? 'Click to deactivate' : 'Click to activate'} openDelay={TOOLTIP_DELAY_MS}>
+      <UnstyledButton
+        onClick={() => onToggleStatus(student)}
+        disabled={toggling}
+        aria-label={`${student.status}: ${active ? 'deactivate' : 'activate'} ${student.studentName}`}
+        data-testid="status-toggle"
+        style={{ borderRadius: 'var(--mantine-radius-xl)', cursor: toggling ? 'wait' : 'pointer', opacity: toggling ? 0.6 : 1 }}
+      >
+        <Badge variant="dot" color={active ? 'teal' : 'gray'} size="lg" tt="none" style={{ cursor: 'inherit' }}>
+          {student.status}
+        </Badge>
+      </UnstyledButton>
+    </Tooltip>
+  );
+}
+
+function StudentRow({ student, onEdit, onDelete, onToggleStatus, togglingId }: RowHandlers & { student: AdminStudent }) {
   return (
     <Table.Tr>
       <Table.Td>
         <Text fw={600} size="sm">
           {student.studentName}
         </Text>
-        {student.username || student.email ? (
-          <Text size="xs" c="dimmed">
-            {[student.username, student.email].filter(Boolean).join(' · ')}
-          </Text>
-        ) : null}
+        <SignInNames student={student} />
       </Table.Td>
       <Table.Td>
         <Text size="sm">{student.course}</Text>
@@ -68,19 +93,7 @@ function StudentRow({ student, onEdit, onDelete, onToggleStatus, togglingId }: R
         </Text>
       </Table.Td>
       <Table.Td>
-        <Tooltip label={active ? 'Click to deactivate' : 'Click to activate'} openDelay={TOOLTIP_DELAY_MS}>
-          <UnstyledButton
-            onClick={() => onToggleStatus(student)}
-            disabled={toggling}
-            aria-label={`${student.status}: ${active ? 'deactivate' : 'activate'} ${student.studentName}`}
-            data-testid="status-toggle"
-            style={{ borderRadius: 'var(--mantine-radius-xl)', cursor: toggling ? 'wait' : 'pointer', opacity: toggling ? 0.6 : 1 }}
-          >
-            <Badge variant="dot" color={active ? 'teal' : 'gray'} size="lg" tt="none" style={{ cursor: 'inherit' }}>
-              {student.status}
-            </Badge>
-          </UnstyledButton>
-        </Tooltip>
+        <StatusToggle student={student} onToggleStatus={onToggleStatus} togglingId={togglingId} />
       </Table.Td>
       <Table.Td>
         <RowActions noun="student" subject={student.studentName} onEdit={() => onEdit(student)} onDelete={() => onDelete(student)} />
@@ -89,3 +102,29 @@ function StudentRow({ student, onEdit, onDelete, onToggleStatus, togglingId }: R
   );
 }
 
+/** The row on a phone: every column under its label, the status badge that toggles, edit and delete. */
+function StudentCard({ student, onEdit, onDelete, onToggleStatus, togglingId }: RowHandlers & { student: AdminStudent }) {
+  return (
+    <RowCard
+      dataId={String(student.id)}
+      title={
+        <>
+          <Text fw={700} size="sm">
+            {student.studentName}
+          </Text>
+          <SignInNames student={student} />
+        </>
+      }
+      actions={<RowActions noun="student" subject={student.studentName} onEdit={() => onEdit(student)} onDelete={() => onDelete(student)} />}
+    >
+      <CardFields
+        fields={[
+          { label: 'Course', value: student.course },
+          { label: 'Mobile Number', value: <span style={{ whiteSpace: 'nowrap' }}>{formatMobileNumber(student.mobileNumber)}</span> },
+          { label: 'Created Date', value: <time dateTime={student.createdAt}>{formatCreatedDate(student.createdAt)}</time> },
+          { label: 'Status', value: <StatusToggle student={student} onToggleStatus={onToggleStatus} togglingId={togglingId} /> },
+        ]}
+      />
+    </RowCard>
+  );
+}

@@ -6,7 +6,7 @@ import {
   PART2_ANNOUNCEMENT_TEXT,
   PART3_INTRO_TEXT,
 } from '../../../../shared/speaking-test/constants.js';
-import { RESPONSE_COMPLETED_NOTE, finishAnswer, initialState, speakingTestReducer } from './machine.js';
+import { RESPONSE_COMPLETED_NOTE, finishAnswer, formatSecondsLeft, initialState, speakingTestReducer } from './machine.js';
 import { selectScreen } from './selectors.js';
 import { Driver, QUESTIONS, speakTexts, types } from './test-helpers.js';
 import type { Command } from './types.js';
@@ -136,7 +136,7 @@ describe('a whole test on desktop', () => {
       last = answerQuestion(3, i);
       if (i < 9) expect(speakTexts(last)).toEqual([QUESTIONS.part3[i + 1]]);
     }
-    expect(types(last)).toEqual([...CANCEL_ANSWER_TIMERS, 'speak', 'stopRecording', 'stopVoiceMeter', 'scoreAndSave', 'schedule:sessionExpiry:300000']);
+    expect(types(last)).toEqual([...CANCEL_ANSWER_TIMERS, 'speak', 'stopRecording', 'stopVoiceMeter', 'scoreAndSave', 'schedule:sessionWarning:240000', 'schedule:sessionExpiry:300000']);
     expect(speakTexts(last)).toEqual([CLOSING_TEXT]);
     expect(d.state.stage).toBe('complete');
     const save = last.find((c) => c.type === 'scoreAndSave');
@@ -410,9 +410,49 @@ describe('after the test', () => {
   it('expires the session after 300 s and goes to /auth 2 s later', () => {
     const d = completed();
     expect(d.state.stage).toBe('complete');
-    expect(types(d.timer(1_000_000, 'sessionExpiry'))).toEqual(['clearStudentInfo', 'schedule:sessionRedirect:2000']);
+    expect(types(d.timer(1_000_000, 'sessionExpiry'))).toEqual(['cancel:sessionWarningTick', 'clearStudentInfo', 'signOut', 'schedule:sessionRedirect:2000']);
     expect(d.state.toasts.map((x) => x.title)).toEqual(['Session Expired']);
     expect(d.timer(1_002_000, 'sessionRedirect')).toEqual([{ type: 'navigate', to: '/auth' }]);
+  });
+
+  it('warns in the last minute with a countdown; Stay starts the 5 minutes again; without it the session ends', () => {
+    const d = completed();
+    const endsAt = d.state.sessionEndsAt ?? 0;
+    expect(d.state.sessionSecondsLeft).toBeNull();
+    // At 4 minutes: 60 s left, ticking each second.
+    expect(types(d.timer(endsAt - 60_000, 'sessionWarning'))).toEqual(['schedule:sessionWarningTick:1000']);
+    expect(d.state.sessionSecondsLeft).toBe(60);
+    d.timer(endsAt - 45_000, 'sessionWarningTick');
+    expect(d.state.sessionSecondsLeft).toBe(45);
+    expect(formatSecondsLeft(d.state.sessionSecondsLeft ?? 0)).toBe('0:45');
+    // The student is still reading: Stay.
+    const stay = d.send(endsAt - 44_000, { type: 'STAY_IN_SESSION' });
+    expect(types(stay)).toEqual(['cancel:sessionWarningTick', 'schedule:sessionWarning:240000', 'schedule:sessionExpiry:300000']);
+    expect(d.state.sessionSecondsLeft).toBeNull();
+    expect(d.state.sessionEndsAt).toBe(endsAt - 44_000 + 300_000);
+    // The last tick shows 0:01 and schedules no more; the end comes with the expiry timer.
+    const later = d.state.sessionEndsAt ?? 0;
+    d.timer(later - 60_000, 'sessionWarning');
+    expect(types(d.timer(later - 1_000, 'sessionWarningTick'))).toEqual([]);
+    expect(d.state.sessionSecondsLeft).toBe(1);
+    d.timer(later, 'sessionExpiry');
+    expect(d.state.sessionExpired).toBe(true);
+    expect(d.state.sessionSecondsLeft).toBeNull();
+    // Too late to stay, and no more ticks.
+    expect(d.send(later + 500, { type: 'STAY_IN_SESSION' })).toEqual([]);
+    expect(d.timer(later + 500, 'sessionWarningTick')).toEqual([]);
+  });
+
+  it('formats the countdown as minutes and seconds', () => {
+    expect([60, 59, 10, 9, 1, 0].map(formatSecondsLeft)).toEqual(['1:00', '0:59', '0:10', '0:09', '0:01', '0:00']);
+  });
+
+  it('has no countdown and ignores Stay before the test is complete', () => {
+    const d = new Driver();
+    d.start(0);
+    expect(d.send(10, { type: 'STAY_IN_SESSION' })).toEqual([]);
+    expect(d.timer(20, 'sessionWarning')).toEqual([]);
+    expect(d.state.sessionSecondsLeft).toBeNull();
   });
 
   it('does not redirect before the session has expired', () => {

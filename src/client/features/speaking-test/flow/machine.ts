@@ -60,6 +60,13 @@ export const SAVE_TOASTS = {
   failed: { title: 'Save Error', description: 'Could not save test results. Please contact your teacher.', variant: 'destructive' },
 } as const;
 export const AUTH_ROUTE = '/auth';
+/** The post-test session warns this long before it ends, with a countdown and Stay (issue 16). */
+export const SESSION_WARNING_MS = 60_000;
+/** "0:45": the minutes and seconds left, for the countdown. */
+export function formatSecondsLeft(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
 export const RECORDING_ERROR_TEXT = {
   apple: 'Audio recording setup failed. Please ensure microphone permissions are granted in Safari settings.',
   other: 'Audio recording may not be available in this browser.',
@@ -100,6 +107,8 @@ export function initialState(options: InitialStateOptions): SpeakingTestState {
     toastCount: 0,
     saveStatus: 'idle',
     sessionExpired: false,
+    sessionEndsAt: null,
+    sessionSecondsLeft: null,
     commands: [{ type: 'schedule', timer: 'micAutoRequest', delayMs: MICROPHONE_AUTO_REQUEST_DELAY_MS }],
     commandBatch: 0,
   };
@@ -211,7 +220,25 @@ function handle(d: Draft, e: SpeakingTestEvent): void {
     case 'TOAST_SHOWN':
       s.toasts = s.toasts.filter((t) => t.id !== e.id);
       return;
+    case 'STAY_IN_SESSION':
+      if (s.stage !== 'complete' || s.sessionExpired) return;
+      d.out.push({ type: 'cancelTimer', timer: 'sessionWarningTick' });
+      startPostTestSession(d, e.now);
+      return;
   }
+}
+
+/** The complete stage's 5 minutes (spec section 4), from now: a warning in the last minute, then the end. */
+function startPostTestSession(d: Draft, now: number): void {
+  d.s.sessionEndsAt = now + POST_TEST_SESSION_TIMEOUT_MS;
+  d.s.sessionSecondsLeft = null;
+  d.out.push(schedule('sessionWarning', POST_TEST_SESSION_TIMEOUT_MS - SESSION_WARNING_MS));
+  d.out.push(schedule('sessionExpiry', POST_TEST_SESSION_TIMEOUT_MS));
+}
+
+/** The whole seconds left of the post-test session at `now`. */
+function sessionSecondsAt(s: SpeakingTestState, now: number): number {
+  return Math.max(0, Math.ceil(((s.sessionEndsAt ?? now) - now) / 1_000));
 }
 
 function schedule(timer: TimerName, delayMs: number): Command {
@@ -414,10 +441,22 @@ function onTimer(d: Draft, timer: TimerName, now: number): void {
     case 'appleRecordingCheck':
       if (s.device === 'apple' && s.stage !== 'setup' && s.stage !== 'ready') d.out.push({ type: 'checkRecording' });
       return;
+    case 'sessionWarning':
+    case 'sessionWarningTick': {
+      if (s.stage !== 'complete' || s.sessionExpired) return;
+      const left = sessionSecondsAt(s, now);
+      s.sessionSecondsLeft = left;
+      if (left > 1) d.out.push(schedule('sessionWarningTick', COUNTDOWN_TICK_MS));
+      return;
+    }
     case 'sessionExpiry':
       if (s.stage !== 'complete' || s.sessionExpired) return;
       s.sessionExpired = true;
+      s.sessionEndsAt = null;
+      s.sessionSecondsLeft = null;
+      d.out.push({ type: 'cancelTimer', timer: 'sessionWarningTick' });
       d.out.push({ type: 'clearStudentInfo' });
+      d.out.push({ type: 'signOut' });
       addToast(d, { ...SESSION_EXPIRED_TOAST, variant: 'destructive' });
       d.out.push(schedule('sessionRedirect', SESSION_EXPIRED_REDIRECT_DELAY_MS));
       return;
@@ -491,7 +530,7 @@ function completeTest(d: Draft): void {
   d.out.push({ type: 'stopRecording' });
   d.out.push({ type: 'stopVoiceMeter' });
   d.out.push({ type: 'scoreAndSave', answers: s.answers, noTranscript: s.transcriptMissing, part2Notes: s.part2Notes });
-  d.out.push(schedule('sessionExpiry', POST_TEST_SESSION_TIMEOUT_MS));
+  startPostTestSession(d, s.lastEventAt);
 }
 
 /**

@@ -23,6 +23,8 @@ export type TimerName =
   | 'speakTick'
   | 'handOff'
   | 'appleRecordingCheck'
+  | 'sessionWarning'
+  | 'sessionWarningTick'
   | 'sessionExpiry'
   | 'sessionRedirect';
 
@@ -48,6 +50,8 @@ export type Command =
   | { type: 'cancelTimer'; timer: TimerName }
   | { type: 'scoreAndSave'; answers: SpeakingTestAnswer[]; noTranscript: boolean; part2Notes: string }
   | { type: 'clearStudentInfo' }
+  /** The post-test session is over: whoever is signed in on this device is signed out (the toast says to log in again). */
+  | { type: 'signOut' }
   | { type: 'navigate'; to: string };
 
 export type SaveOutcome = 'saved' | 'noStudentInfo' | 'failed';
@@ -81,7 +85,9 @@ export type SpeakingTestEvent =
   | { type: 'MICROPHONE_ERROR'; now: number; message: string }
   | { type: 'RECORDING_CHECKED'; now: number; hasChunks: boolean }
   | { type: 'SAVE_RESULT'; now: number; outcome: SaveOutcome }
-  | { type: 'TOAST_SHOWN'; now: number; id: number };
+  | { type: 'TOAST_SHOWN'; now: number; id: number }
+  /** In the post-test session's last minute: the student is still reading; the 5 minutes start again. */
+  | { type: 'STAY_IN_SESSION'; now: number };
 
 export interface Toast {
   id: number;
@@ -182,6 +188,10 @@ export interface SpeakingTestState {
   toastCount: number;
   saveStatus: 'idle' | 'saving' | SaveOutcome;
   sessionExpired: boolean;
+  /** On the complete stage: when the post-test session ends (ms), until it has; Stay moves it on. */
+  sessionEndsAt: number | null;
+  /** In the session's last minute: the seconds left, shown as a countdown with Stay; else null. */
+  sessionSecondsLeft: number | null;
   /** Commands produced by the last event; the edge runs each batch once (see commandBatch). */
   commands: Command[];
   commandBatch: number;
