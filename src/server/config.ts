@@ -12,6 +12,20 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+const REDIS_URL_MESSAGE =
+  'must be a URL such as redis://127.0.0.1:6379 or rediss://user:password@redis.example.org:6380/0 (a host, an optional port and an optional database number)';
+
+/** redis:// or rediss:// with a host, and at most a database number (`/0`) as its path. The value is never put in a message. */
+function isRedisUrl(value: string): boolean {
+  if (!/^rediss?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.hostname !== '' && /^\/?(\d{1,5})?$/.test(url.pathname);
+  } catch {
+    return false;
+  }
+}
+
 /** Every environment variable the server reads. The README's configuration table mirrors this. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -41,6 +55,8 @@ export const configSchema = z.object({
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
   ),
+  /** Unset: request budgets count in the database. Set: in this Redis (decision 0014). Never logged as it is (it may hold a password). */
+  REDIS_URL: optionalText.pipe(z.string().refine(isRedisUrl, REDIS_URL_MESSAGE).optional()),
   MAIL_FROM: z.string().min(3).default('Parley <no-reply@parley.invalid>'),
   PUBLIC_URL: optionalText.pipe(z.url('must be a full URL such as https://parley.example.org').optional()),
   APP_TITLE: z.string().trim().min(1).max(80).default('Parley'),

@@ -1,6 +1,7 @@
 import type { RateLimits } from './auth/limits.js';
 import type { Config } from './config.js';
 import type { Database } from './db/open.js';
+import type { BudgetStore } from './lib/budget-store.js';
 import type { Mailer } from './mail/mailer.js';
 import type { RecordingStores } from './recordings/store.js';
 
@@ -21,3 +22,6 @@ export interface AppDeps {
   /** The background analysis of recordings (main.ts starts it); told when a recording is stored. */
   analysis?: { kick(): void };
 }
+
+/** What each area of routes gets: the app's dependencies and the stores buildApp made from them. */
+export type AreaDeps = AppDeps & { recordingStores: RecordingStores; budgets: BudgetStore };

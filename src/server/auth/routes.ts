@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordBody, credentials, forgotPasswordBody, user } from '../../shared/api/auth.js';
 import { errorBody, messageBody } from '../../shared/api/common.js';
-import type { AppDeps } from '../deps.js';
+import type { AreaDeps } from '../deps.js';
 import { badRequest, unauthorized, type HttpError } from '../lib/http-errors.js';
-import { clearBudget } from '../lib/rate-limit-store.js';
 import { budget, throttle } from '../lib/throttle.js';
 import { requireAuth } from './access.js';
 import { verifyPassword } from './passwords.js';
@@ -31,7 +30,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody 
 /** The per-account sign-in budget's key for an account (lifted by a temporary-password sign-in). */
 export const signInAccountBudgetKey = (accountKeyText: string) => `signin-account:${accountKeyText}`;
 
-export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<void> {
   const { database, config, rateLimits } = deps;
   const db = database.db;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -102,7 +101,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       if (result.usedTemporaryPassword) {
         signedInUser = await consumeTemporaryPassword(db, signedInUser.id);
         // The mailbox's owner is in: a stranger's guesses no longer lock the account (decision 0014).
-        await clearBudget(db, signInAccountBudgetKey(accountBudgetKey(signedInUser.id)));
+        await deps.budgets.clear(signInAccountBudgetKey(accountBudgetKey(signedInUser.id)));
       }
       // A new token at every sign-in; the session the browser had before is ended.
       if (request.sessionToken) await deleteSessionByToken(db, request.sessionToken);

@@ -1,12 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../db/schema.js';
-import { countHit, readHits } from '../lib/rate-limit-store.js';
+import type { BudgetStore } from '../lib/budget-store.js';
+import { databaseBudgetStore } from '../lib/rate-limit-store.js';
+import { openRedisBudgetStore, REDIS_BUDGET_PREFIX, type RedisBudgetStore } from '../lib/redis-budget-store.js';
 import { createAppPair, type AppPair } from '../test/app-pair.js';
 import { sessionCookieForUser, sessionCookieFrom } from '../test/app.js';
-import { testDrivers } from '../test/databases.js';
+import { createTestDatabase, testDrivers, type TestDriver } from '../test/databases.js';
 import { createAdmin, createStudent } from '../test/factories.js';
+import { startTestRedis, type TestRedis } from '../test/redis-server.js';
 import { DEFAULT_RATE_LIMITS } from './limits.js';
 
 const ACCOUNT_MAX = DEFAULT_RATE_LIMITS.signInPerAccount.max;
@@ -28,31 +31,88 @@ async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 
   }
 }
 
-describe.each(testDrivers)('budgets shared by every app process (%s)', (driver) => {
+type StoreKind = BudgetStore['kind'];
+/** Every database driver with the default store (the database) and with Redis (REDIS_URL, a private redis-server). */
+const cases: Array<[TestDriver, StoreKind]> = testDrivers.flatMap((driver): Array<[TestDriver, StoreKind]> => [
+  [driver, 'database'],
+  [driver, 'redis'],
+]);
+
+describe.each(cases)('budgets shared by every app process (%s database, budgets in the %s)', (driver, kind) => {
   let pair: AppPair;
+  let redis: TestRedis | undefined;
+  /** Two stores on the budgets' backend, as two other processes would open them: each database handle, or two Redis connections. */
+  let stores: [BudgetStore, BudgetStore];
   beforeAll(async () => {
-    pair = await createAppPair(driver);
+    if (kind === 'redis') redis = await startTestRedis();
+    pair = await createAppPair(driver, redis ? { env: { REDIS_URL: redis.url } } : {});
+    stores =
+      kind === 'redis' && redis
+        ? [await openRedisBudgetStore({ url: redis.url }), await openRedisBudgetStore({ url: redis.url })]
+        : [databaseBudgetStore(pair.database.db), databaseBudgetStore(pair.secondDatabase.db)];
   });
-  afterAll(() => pair?.close());
+  afterAll(async () => {
+    await Promise.all((stores ?? []).map((store) => store.close()));
+    await pair?.close();
+    await redis?.close();
+  });
+
+  /** Ends a key's window now, as time passing would: the row's reset_at, or the Redis key's time to live. */
+  async function endWindow(key: string): Promise<void> {
+    if (kind === 'redis') {
+      await (stores[0] as RedisBudgetStore).client.pexpire(REDIS_BUDGET_PREFIX + key, 1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } else {
+      await pair.database.db.update(rateLimits).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(rateLimits.key, key));
+    }
+  }
 
   const login = (app: FastifyInstance, username: string, password: string, remoteAddress: string) =>
     app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress });
 
-  it('the counter is one atomic row per key: a window, then a fresh one; expired rows are swept', async () => {
-    const db = pair.database.db;
-    await db.insert(rateLimits).values({ key: 'test:long-gone', hits: 5, resetAt: new Date(Date.now() - 3600_000) });
-    const counts = await Promise.all([1, 2, 3, 4, 5].map(() => countHit(pair.secondDatabase.db, 'test:atomic', 60_000)));
-    expect(counts.map((c) => c.hits).sort()).toEqual([1, 2, 3, 4, 5]);
+  it('the counter is atomic per key across stores: concurrent counts, a window, then a fresh one', async () => {
+    const [one, other] = stores;
+    const counts = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => (i % 2 === 0 ? one : other).countHit('test:atomic', 60_000)));
+    expect(counts.map((c) => c.hits).sort()).toEqual([1, 2, 3, 4, 5, 6]);
     for (const count of counts) expect(count.ttlMs).toBeGreaterThan(55_000);
-    expect((await readHits(db, 'test:atomic')).hits).toBe(5);
-    // The first count on a handle swept the rows whose window had ended.
-    expect(await db.select().from(rateLimits).where(eq(rateLimits.key, 'test:long-gone'))).toEqual([]);
+    expect(await one.readHits('test:atomic')).toMatchObject({ hits: 6 });
+    expect(await other.readHits('test:never-counted')).toEqual({ hits: 0, ttlMs: 0 });
 
-    expect((await countHit(db, 'test:short', 150)).hits).toBe(1);
-    expect((await countHit(db, 'test:short', 150)).hits).toBe(2);
+    expect((await one.countHit('test:short', 150)).hits).toBe(1);
+    expect((await other.countHit('test:short', 150)).hits).toBe(2);
     await new Promise((resolve) => setTimeout(resolve, 250));
-    expect((await readHits(db, 'test:short')).hits).toBe(0);
-    expect((await countHit(db, 'test:short', 150)).hits).toBe(1);
+    expect((await other.readHits('test:short')).hits).toBe(0);
+    expect((await one.countHit('test:short', 150)).hits).toBe(1);
+
+    await one.clear('test:atomic');
+    expect((await other.readHits('test:atomic')).hits).toBe(0);
+  });
+
+  it.runIf(kind === 'database')('database: expired rows are swept by the first count on a handle', async () => {
+    // A fresh handle's store (the sweep runs at most once a minute per handle).
+    const fresh = await createTestDatabase(driver);
+    try {
+      await fresh.db.insert(rateLimits).values({ key: 'test:long-gone', hits: 5, resetAt: new Date(Date.now() - 3600_000) });
+      await databaseBudgetStore(fresh.db).countHit('test:sweeper', 60_000);
+      expect(await fresh.db.select().from(rateLimits).where(eq(rateLimits.key, 'test:long-gone'))).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it.runIf(kind === 'redis')('redis: keys carry the parley:budget: prefix and expire with their window (Redis decides the window)', async () => {
+    const client = (stores[0] as RedisBudgetStore).client;
+    await stores[0].countHit('test:prefixed', 90_000);
+    expect(await client.get('test:prefixed')).toBeNull();
+    expect(await client.get(`${REDIS_BUDGET_PREFIX}test:prefixed`)).toBe('1');
+    const ttl = await client.pttl(`${REDIS_BUDGET_PREFIX}test:prefixed`);
+    expect(ttl).toBeGreaterThan(85_000);
+    expect(ttl).toBeLessThanOrEqual(90_000);
+    // A second count keeps the window: it does not push the end further.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const again = await stores[1].countHit('test:prefixed', 90_000);
+    expect(again.hits).toBe(2);
+    expect(again.ttlMs).toBeLessThan(ttl);
   });
 
   it(`${ACCOUNT_MAX} failures through one app: the other app refuses the account too, even the right password`, async () => {
@@ -64,12 +124,29 @@ describe.each(testDrivers)('budgets shared by every app process (%s)', (driver) 
     expectLocked(refused);
     expect(refused.json().message).toMatch(LOCKED);
     expect(refused.cookies).toHaveLength(0);
-    // One row in the shared table holds the account's count.
-    const [row] = await pair.database.db
-      .select()
-      .from(rateLimits)
-      .where(eq(rateLimits.key, `signin-account:account:${student.user.id}`));
-    expect(row?.hits).toBe(ACCOUNT_MAX + 1);
+    // One counter in the shared store holds the account's count.
+    expect((await stores[1].readHits(`signin-account:account:${student.user.id}`)).hits).toBe(ACCOUNT_MAX + 1);
+    if (kind === 'database') {
+      const [row] = await pair.database.db.select().from(rateLimits).where(eq(rateLimits.key, `signin-account:account:${student.user.id}`));
+      expect(row?.hits).toBe(ACCOUNT_MAX + 1);
+    } else {
+      const raw = await (stores[0] as RedisBudgetStore).client.get(`${REDIS_BUDGET_PREFIX}signin-account:account:${student.user.id}`);
+      expect(raw).toBe(String(ACCOUNT_MAX + 1));
+    }
+  });
+
+  it('the window ends: a locked account signs in again once its window is over, on either app', async () => {
+    const student = await createStudent(pair.database.db, { username: 'window-ends' });
+    for (let i = 0; i < ACCOUNT_MAX; i += 1) {
+      const app = i % 2 === 0 ? pair.first : pair.second;
+      expect((await login(app, 'window-ends', `wrong-${i}`, `203.0.113.${150 + i}`)).statusCode).toBe(401);
+    }
+    expectLocked(await login(pair.first, 'window-ends', student.password, '203.0.113.190'));
+    await endWindow(`signin-account:account:${student.user.id}`);
+    const signedIn = await login(pair.second, 'window-ends', student.password, '203.0.113.191');
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    // A fresh window: this sign-in was its first count.
+    expect((await stores[0].readHits(`signin-account:account:${student.user.id}`)).hits).toBe(1);
   });
 
   it('a username and every spelling of the same mobile number count against one account budget', async () => {
@@ -163,7 +240,6 @@ describe.each(testDrivers)('budgets shared by every app process (%s)', (driver) 
     expect(changed.statusCode, changed.body).toBe(200);
     // The lock is gone: the owner signs in with the new password on any app.
     expect((await login(pair.second, 'locked-out', 'my-own-new-password-9', '198.51.100.203')).statusCode).toBe(200);
-    const [row] = await pair.database.db.select().from(rateLimits).where(eq(rateLimits.key, `signin-account:account:${student.user.id}`));
-    expect(row?.hits).toBe(1);
+    expect((await stores[0].readHits(`signin-account:account:${student.user.id}`)).hits).toBe(1);
   });
 });

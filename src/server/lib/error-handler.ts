@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { BUDGET_STORE_UNAVAILABLE_MESSAGE, isBudgetStoreUnavailable } from './budget-store.js';
 import { HttpError } from './http-errors.js';
 
 interface ValidationIssue {
@@ -36,6 +37,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(500).send({ message: 'Something went wrong on the server. Please try again.' });
     }
     const statusCode = (error as FastifyError).statusCode ?? 500;
+    if (statusCode >= 500 && isBudgetStoreUnavailable(error)) {
+      // Redis (REDIS_URL) down or too slow: the budget could not be counted, so the request is not served.
+      request.log.error({ err: error }, 'request refused: the budget store is not reachable');
+      return reply.status(503).send({ message: BUDGET_STORE_UNAVAILABLE_MESSAGE });
+    }
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
       const unavailable = isDatabaseUnavailable(error);

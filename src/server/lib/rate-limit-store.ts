@@ -1,19 +1,14 @@
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { rateLimits } from '../db/schema.js';
+import type { BudgetCount, BudgetStore } from './budget-store.js';
+
+export type { BudgetCount } from './budget-store.js';
 
 /** Expired budget rows are deleted at most this often per database handle (by the store, as it counts). */
 export const RATE_LIMIT_SWEEP_INTERVAL_MS = 60_000;
 /** A counter stops growing here (a flood cannot overflow the integer column). */
 const MAX_HITS = 1_000_000_000;
-
-export interface BudgetCount {
-  /** Requests counted in the current window, this one included. */
-  hits: number;
-  /** Milliseconds until the window ends, by the database's clock. */
-  ttlMs: number;
-}
 
 const lastSweep = new WeakMap<Db, number>();
 
@@ -63,32 +58,16 @@ export async function clearBudget(db: Db, key: string): Promise<void> {
 }
 
 /**
- * @fastify/rate-limit's custom `store` option: a class the plugin instantiates itself (with its global
- * options), whose `child()` it calls for every `createRateLimit()` and route budget, and whose
- * `incr(key, callback, timeWindow, max)` it calls once per request. The counts live in the database,
- * so the class is made per database handle. Keys must be unique across budgets: `throttle()` prefixes
- * them with the budget's name (the plugin's `createRateLimit` passes no route to `child()`).
+ * The default budget store: counts in the database's `rate_limits` table, so every app process on the
+ * database shares them (decision 0014). Made per database handle, so a test's fresh database has fresh
+ * budgets. Nothing to close: the database handle belongs to its opener.
  */
-export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
-  class DatabaseRateLimitStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      countHit(db, key, timeWindow).then(
-        ({ hits, ttlMs }) => callback(null, { current: hits, ttl: ttlMs }),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
-    }
-
-    /** `{ increment: false }` calls: the count without counting. */
-    read(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void): void {
-      readHits(db, key).then(
-        ({ hits, ttlMs }) => callback(null, { current: hits, ttl: ttlMs }),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
-    }
-
-    child(): FastifyRateLimitStore {
-      return new DatabaseRateLimitStore();
-    }
-  }
-  return DatabaseRateLimitStore;
+export function databaseBudgetStore(db: Db): BudgetStore {
+  return {
+    kind: 'database',
+    countHit: (key, windowMs) => countHit(db, key, windowMs),
+    readHits: (key) => readHits(db, key),
+    clear: (key) => clearBudget(db, key),
+    close: async () => {},
+  };
 }

@@ -20,8 +20,8 @@ export interface BudgetOptions {
  * A request budget on @fastify/rate-limit's counters: counts the request and answers null while at
  * most `max` requests per `windowMs` have been counted for its key, otherwise the 429 to send (with
  * Retry-After and a sentence saying when to try again). The counters live where the plugin's store
- * keeps them: the database's `rate_limits` table (app.ts, lib/rate-limit-store.ts), shared by every
- * app process (decision 0014). Several budgets can guard one route (per client and per account),
+ * keeps them: the app's budget store (app.ts, lib/budget-store.ts), the database's `rate_limits` table
+ * or Redis when REDIS_URL is set, shared by every app process (decision 0014). Several budgets can guard one route (per client and per account),
  * which the plugin's own per-route hook does not allow.
  */
 export function budget(app: FastifyInstance, options: BudgetOptions): (request: FastifyRequest) => Promise<HttpError | null> {

@@ -36,9 +36,12 @@ export interface AppPair {
   close(): Promise<void>;
 }
 
-/** Two app processes' worth of apps on one fresh database (seeded courses, no users), mails captured. */
-export async function createAppPair(driver: TestDriver, options: { rateLimits?: Partial<RateLimits> } = {}): Promise<AppPair> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/parley-test-unused', LOG_LEVEL: 'silent' });
+/** Two app processes' worth of apps on one fresh database (seeded courses, no users), mails captured; `env` as for createTestApp (e.g. REDIS_URL). */
+export async function createAppPair(
+  driver: TestDriver,
+  options: { rateLimits?: Partial<RateLimits>; env?: Record<string, string> } = {},
+): Promise<AppPair> {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/parley-test-unused', LOG_LEVEL: 'silent', ...options.env });
   const database = await createTestDatabase(driver);
   await seedCourses(database.db);
   const secondDatabase = await secondHandle(database);
