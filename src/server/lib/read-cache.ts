@@ -1,4 +1,4 @@
-import type { Db } from '../db/open.js';
+import type { Db } from '../db/handle.js';
 
 /**
  * Short-lived, in-process caches of what the server reads on almost every request: list totals,

@@ -4,7 +4,7 @@ import { and, asc, between, eq, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import type { Db } from '../db/open.js';
 import { recordingChunks, recordings } from '../db/schema.js';
-import type { RecordingStore } from './store.js';
+import type { RecordingStore } from './recording-store.js';
 
 /** Size of one stored piece: a read of any range touches at most a few of them. */
 export const RECORDING_CHUNK_BYTES = 256 * 1024;

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { RecordingStore } from './store.js';
+import type { RecordingStore } from './recording-store.js';
 
 const KEY_PATTERN = /^[0-9a-f-]{36}$/;
 
