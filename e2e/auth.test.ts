@@ -23,8 +23,8 @@ const suite = useBrowserSuite({
   server: () => ({ env: { SMTP_URL: sink.url, CLASS_NAME: 'Evening Batch B', APP_TITLE: 'Parley Test School' } }),
 });
 
-async function open(path: string, options: { viewport?: 'desktop' | 'phone'; clock?: boolean } = {}): Promise<Page> {
-  const { page } = await suite.openPage({ viewport: options.viewport, ignore: EXPECTED_NOISE });
+async function open(path: string, options: { viewport?: 'desktop' | 'phone'; clock?: boolean; ignore?: RegExp[] } = {}): Promise<Page> {
+  const { page } = await suite.openPage({ viewport: options.viewport, ignore: [...EXPECTED_NOISE, ...(options.ignore ?? [])] });
   if (options.clock) await page.clock.install();
   await page.goto(`${suite.server.baseUrl}${path}`);
   return page;
@@ -333,5 +333,151 @@ describe('student access on a teacher device', () => {
     await page.getByRole('button', { name: 'Start Test' }).click();
     await page.locator('.mantine-Alert-root', { hasText: 'Your access has been revoked or deactivated. Please contact the school for assistance.' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/student');
+  });
+});
+
+// Spec section 8's failure texts, each made to happen: the one request answers 500 or never reaches the
+// server (intercepted in the browser, the app's edge), or the real server refuses it.
+describe('failures the user is told about', () => {
+  const REFUSED = [/status of 500/, /status of 400/, /net::ERR_FAILED/];
+  const failWith500 = (page: Page, url: string) =>
+    page.route(url, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Something went wrong on the server. Please try again."}' }));
+
+  it("'Login failed. Please try again.' when sign-in answers 500, and when it never reaches the server", async () => {
+    const student = await createStudent(suite.server.database.db);
+    const page = await open('/auth', { ignore: REFUSED });
+    for (const fail of ['500', 'network'] as const) {
+      await page.route('**/api/login', (route) => (fail === '500' ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }) : route.abort('failed')));
+      await fillSignIn(page, student.mobileNumber, student.password);
+      await expect.poll(() => toast(page).textContent()).toContain('Login failed. Please try again.');
+      expect(await toast(page).locator('.mantine-Notification-title').textContent()).toBe('Login failed');
+      expect(await page.locator('.mantine-Alert-root', { hasText: 'Login failed. Please try again.' }).count()).toBe(1);
+      expect(new URL(page.url()).pathname).toBe('/auth');
+      await page.unroute('**/api/login');
+      await toast(page).getByRole('button').click();
+      await expect.poll(() => toast(page).count()).toBe(0);
+    }
+    expect((await apiUser(page)).status).toBe(401);
+    // The same form signs in once the server answers again.
+    await fillSignIn(page, student.mobileNumber, student.password);
+    await page.waitForURL('**/test');
+  });
+
+  it("'Logout failed' when sign-out answers 500: still signed in, and signing out works once the server answers", async () => {
+    const admin = await createAdmin(suite.server.database.db);
+    const page = await open('/auth', { ignore: REFUSED });
+    await fillSignIn(page, admin.username, admin.password);
+    await page.waitForURL('**/admin');
+    await page.goto(`${suite.server.baseUrl}/auth`);
+    await page.getByRole('heading', { name: 'Already Logged In' }).waitFor();
+    await failWith500(page, '**/api/logout');
+    await page.getByRole('button', { name: 'Logout & Login as Different User' }).click();
+    await expect.poll(() => toast(page).locator('.mantine-Notification-title').textContent()).toBe('Logout failed');
+    expect(await toast(page).textContent()).toContain('500');
+    expect((await apiUser(page)).status).toBe(200);
+    await page.getByRole('heading', { name: 'Already Logged In' }).waitFor();
+    await page.unroute('**/api/logout');
+    await page.getByRole('button', { name: 'Logout & Login as Different User' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect((await apiUser(page)).status).toBe(401);
+  });
+
+  it("'Failed to send password' when the request never reaches the server, and when it answers 500; no success text", async () => {
+    const page = await open('/forgot-password', { ignore: REFUSED });
+    await page.route('**/api/forgot-password', (route) => route.abort('failed'));
+    await page.getByLabel('Email').fill('someone@example.org');
+    await page.getByRole('button', { name: 'Send Password' }).click();
+    await expect.poll(() => toast(page).locator('.mantine-Notification-title').textContent()).toBe('Failed to send password');
+    await page.unroute('**/api/forgot-password');
+    await toast(page).getByRole('button').click();
+    await expect.poll(() => toast(page).count()).toBe(0);
+    await failWith500(page, '**/api/forgot-password');
+    await page.getByRole('button', { name: 'Send Password' }).click();
+    await expect.poll(() => toast(page).locator('.mantine-Notification-title').textContent()).toBe('Failed to send password');
+    // The server's own sentence, when it sent one.
+    expect(await toast(page).textContent()).toContain('Something went wrong on the server. Please try again.');
+    expect(await page.getByText('Your password has been sent to your email address.').count()).toBe(0);
+  });
+});
+
+describe("the admin's Settings tab: the Change Password dialog", () => {
+  const dialog = (page: Page) => page.getByRole('dialog', { name: 'Change Password' });
+  const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+  const focusInDialog = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+  const field = (page: Page, name: string) => dialog(page).getByRole('textbox', { name, exact: true });
+
+  it("opens with its three fields, closes on Escape with the focus back on its button, shows the server's refusal on the field and 'Password change failed', and closes on success", async () => {
+    const admin = await createAdmin(suite.server.database.db, { username: 'settingsadmin' });
+    const page = await open('/auth', { ignore: [/status of 400/] });
+    await fillSignIn(page, admin.username, admin.password);
+    await page.waitForURL('**/admin');
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const opener = page.getByRole('button', { name: 'Change Password' });
+    await opener.click();
+
+    // Opening: the dialog, its fields and buttons, the focus in the first field.
+    await dialog(page).waitFor();
+    for (const name of ['Current password', 'New password', 'Confirm new password']) {
+      expect(await field(page, name).getAttribute('type'), name).toBe('password');
+      expect(await field(page, name).getAttribute('required'), name).not.toBeNull();
+    }
+    expect(await dialog(page).getByRole('button', { name: 'Cancel' }).count()).toBe(1);
+    expect(await dialog(page).getByRole('button', { name: 'Change Password' }).count()).toBe(1);
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.autocomplete)).toBe('current-password');
+    // The keyboard stays in the dialog.
+    for (let press = 0; press < 8; press += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog(page), `Tab ${press + 1}`).toBe(true);
+    }
+    // Escape closes it and gives the focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    await expect.poll(() => focusedText(page)).toBe('Change Password');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BUTTON');
+
+    // Enter on the focused button opens it again; empty fields are refused in the browser, a mismatch too.
+    await page.keyboard.press('Enter');
+    await dialog(page).waitFor();
+    await dialog(page).getByRole('button', { name: 'Change Password' }).click();
+    await dialog(page).getByText('Enter your current password').waitFor();
+    await field(page, 'Current password').fill('not-my-password');
+    await field(page, 'New password').fill('fresh-admin-pass-9');
+    await field(page, 'Confirm new password').fill('fresh-admin-pass-8');
+    await dialog(page).getByRole('button', { name: 'Change Password' }).click();
+    await dialog(page).getByText('New passwords do not match').waitFor();
+
+    // The server refuses a wrong current password: the sentence under that field, the spec's toast title.
+    await field(page, 'Confirm new password').fill('fresh-admin-pass-9');
+    await dialog(page).getByRole('button', { name: 'Change Password' }).click();
+    await toast(page).locator('.mantine-Notification-title', { hasText: 'Password change failed' }).waitFor();
+    expect(await toast(page).textContent()).toContain('The current password is not correct');
+    expect(await toast(page).textContent()).not.toContain('currentPassword');
+    const current = field(page, 'Current password');
+    // (Mantine's PasswordInput marks its inner input data-invalid, not aria-invalid; the sentence is its description.)
+    await expect.poll(() => current.getAttribute('data-invalid')).toBe('true');
+    const describedBy = (await current.getAttribute('aria-describedby')) ?? '';
+    const fieldError = await page.evaluate((ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '), describedBy);
+    expect(fieldError).toContain('The current password is not correct');
+    expect(await dialog(page).count()).toBe(1);
+
+    // The right current password: the success toast, the dialog closes, the new password signs in.
+    await current.fill(admin.password);
+    await dialog(page).getByRole('button', { name: 'Change Password' }).click();
+    // (Two password hashes on the server: more than expect.poll's default second on a busy machine.)
+    await dialog(page).waitFor({ state: 'detached' });
+    await expect.poll(() => toast(page).textContent()).toContain('Password changed');
+    expect(await toast(page).textContent()).toContain('Your password has been updated successfully');
+    const signIns = await page.evaluate(
+      async ({ username, passwords }) => {
+        const statuses: number[] = [];
+        for (const password of passwords) {
+          const response = await fetch('/api/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+          statuses.push(response.status);
+        }
+        return statuses;
+      },
+      { username: admin.username, passwords: [admin.password, 'fresh-admin-pass-9'] },
+    );
+    expect(signIns).toEqual([401, 200]);
   });
 });

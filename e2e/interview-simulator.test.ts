@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -180,7 +181,7 @@ async function adminApi() {
 }
 
 describe('interview simulator', () => {
-  it('runs a whole interview to the completed view, auto-advances after 8 s, saves after two failed requests, and downloads a real WAV and the transcript', async () => {
+  it("runs a whole interview to the completed view, auto-advances after 8 s, saves after two failed requests, and downloads the transcript, the original recording with 'Audio Generation Failed' when the browser cannot decode, and a real WAV", async () => {
     const { page, fake, student } = await openSimulator({ name: 'Asha Rao' });
     let posts = 0;
     const attemptIds = new Set<string>();
@@ -247,6 +248,14 @@ describe('interview simulator', () => {
     await reachQuestion(page, fake, 4, total);
     await page.getByRole('button', { name: 'Next Question' }).click();
 
+    // From here this browser cannot make the WAV (no OfflineAudioContext, as in older browsers): the
+    // conversion started when the recording stops fails, and Download Audio says so (below).
+    await page.evaluate(() => {
+      const w = window as unknown as Record<string, unknown>;
+      w.__parleyOfflineAudioContext = w.OfflineAudioContext;
+      delete w.OfflineAudioContext;
+      delete w.webkitOfflineAudioContext;
+    });
     for (let n = 5; n <= total; n += 1) {
       await page.clock.runFor(1_600);
       await reachQuestion(page, fake, n, total);
@@ -278,6 +287,26 @@ describe('interview simulator', () => {
     expect(text).toContain('Answer: My name is Asha and I build accessible web applications with React and TypeScript.');
     expect(text.match(/^Answer: No response recorded$/gm)).toHaveLength(1);
 
+    // 'Audio Generation Failed' (spec section 8), and the original recording instead: a webm ffprobe reads.
+    const original = await downloadOf(page, 'Download Audio');
+    expect(original.download.suggestedFilename()).toMatch(/^interview-audio-\d{4}-\d{2}-\d{2}\.webm$/);
+    const failed = toast(page).filter({ hasText: 'Audio Generation Failed' });
+    for (let tries = 0; (await failed.count()) === 0; tries += 1) {
+      if (tries > 20) throw new Error("no 'Audio Generation Failed' toast");
+      await page.clock.runFor(1_000); // the success toast before it goes after 5 s (one toast at a time)
+      await page.waitForTimeout(100);
+    }
+    expect(await failed.locator('.mantine-Notification-title').textContent()).toBe('Audio Generation Failed');
+    expect(await failed.textContent()).toContain('This browser cannot decode audio (no OfflineAudioContext). The original recording is downloaded instead.');
+    const probed = JSON.parse(
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type', '-of', 'json', await original.download.path()], { encoding: 'utf8' }),
+    ) as { streams: Array<{ codec_type: string }> };
+    expect(probed.streams.map((stream) => stream.codec_type)).toEqual(['audio']);
+    // With the browser able to decode again, the same button gives the WAV.
+    await page.evaluate(() => {
+      const w = window as unknown as Record<string, unknown>;
+      w.OfflineAudioContext = w.__parleyOfflineAudioContext;
+    });
     const audio = await downloadOf(page, 'Download Audio');
     expect(audio.download.suggestedFilename()).toMatch(/^interview-audio-\d{4}-\d{2}-\d{2}\.wav$/);
     const wav = parseWav(audio.content);

@@ -17,21 +17,24 @@ import { findSession, sessionTokenOf } from './auth/sessions.js';
 import { sessionUserDto } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
 import { classViewRoutes } from './class-view/routes.js';
+import { deviceDebugRoutes } from './device-debug/routes.js';
 import { interviewRoutes } from './interview/routes.js';
 import { publicConfig } from './config.js';
-import type { AppDeps } from './deps.js';
+import type { AppDeps, AreaDeps } from './deps.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import inputGuard from './lib/input-guard.js';
 import { safeLoggerOptions } from './lib/log-safety.js';
 import { HttpError } from './lib/http-errors.js';
 import { invalidateReadCaches } from './lib/read-cache.js';
-import { databaseRateLimitStore } from './lib/rate-limit-store.js';
+import { rateLimitStoreFor, type BudgetStore } from './lib/budget-store.js';
+import { databaseBudgetStore } from './lib/rate-limit-store.js';
+import { openRedisBudgetStore } from './lib/redis-budget-store.js';
 import { indexHtmlFor, renderIndexHtml } from './lib/index-html.js';
 import securityPlugin, { SAFE_METHODS } from './lib/security.js';
 import { courseRoutes } from './courses/routes.js';
 import { adminStudentRoutes } from './students/admin-routes.js';
 import { recordingRoutes } from './recordings/routes.js';
-import { createRecordingStores, type RecordingStores } from './recordings/store.js';
+import { createRecordingStores } from './recordings/store.js';
 import { studentRoutes } from './students/routes.js';
 
 /** The whole HTTP application as a value: tests use it with `inject()` without listening. */
@@ -51,8 +54,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inputGuard);
 
   await app.register(cookie);
-  // Budgets counted in the database's rate_limits table, shared by every app process (decision 0014).
-  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(deps.database.db) });
+  // Budgets counted in the database's rate_limits table, or in Redis when REDIS_URL is set, shared by
+  // every app process (decision 0014). The Redis connection is closed with the app.
+  const budgets: BudgetStore = deps.config.REDIS_URL
+    ? await openRedisBudgetStore({ url: deps.config.REDIS_URL, log: app.log })
+    : databaseBudgetStore(deps.database.db);
+  app.addHook('onClose', () => budgets.close());
+  await app.register(rateLimit, { global: false, store: rateLimitStoreFor(budgets) });
   await app.register(securityPlugin, { publicUrl: deps.config.PUBLIC_URL });
   await app.register(accessPlugin, { db: deps.database.db, now: deps.now });
   // Whatever a state-changing request wrote, the short-lived read caches (sessions, list totals, page
@@ -85,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const recordingStores =
     deps.recordingStores ??
     createRecordingStores({ db: deps.database.db, driver: deps.database.driver, dataDir: deps.config.DATA_DIR, configured: deps.config.RECORDING_STORE });
-  const areas: Array<(scope: FastifyInstance, deps: AppDeps & { recordingStores: RecordingStores }) => Promise<void>> = [
+  const areas: Array<(scope: FastifyInstance, deps: AreaDeps) => Promise<void>> = [
     authRoutes,
     studentRoutes,
     adminStudentRoutes,
@@ -96,8 +104,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminAttemptRoutes,
     studentAttemptRoutes,
     classViewRoutes,
+    deviceDebugRoutes,
   ];
-  for (const area of areas) await app.register(async (scope) => area(scope, { ...deps, recordingStores }));
+  for (const area of areas) await app.register(async (scope) => area(scope, { ...deps, recordingStores, budgets }));
 
   await serveClient(app, deps);
   return app;

@@ -51,12 +51,15 @@ describe('chooseVoice', () => {
     expect(chooseVoice([voice('A', 'en-US'), voice('B', 'en-US')], 'en-US')?.name).toBe('A');
   });
 
-  it('goes through 13,000 voices in one pass', () => {
+  // How long this takes is a bench row (bench/voices.ts, budget VOICE_CHOICE_BUDGET_MS), not a test.
+  it('finds the one fitting voice listed last among 13,000 (headless Chromium lists that many)', () => {
     const many = Array.from({ length: 13_000 }, (_, index) => voice(`Voice ${index}`, ['af', 'de-DE', 'en-US', 'en-GB', 'fr-FR'][index % 5] ?? 'af'));
     many.push(voice('Last Female', 'en-IN'));
-    const started = performance.now();
     expect(chooseVoice(many, 'en-IN', 'female')?.name).toBe('Last Female');
-    expect(performance.now() - started).toBeLessThan(100);
+    // Without the exact match: the best of the same language's rank (en-GB and en-US), the first listed.
+    expect(chooseVoice(many.slice(0, -1), 'en-IN', 'female')?.name).toBe('Voice 2');
+    // Without any English voice: none, however long the list.
+    expect(chooseVoice(many.filter((v) => !v.lang.startsWith('en')), 'en-IN', 'female')).toBeNull();
   });
 });
 

@@ -73,6 +73,11 @@ const adminOnly = (status: number): Record<Caller, Expected> => ({
 /** The authorization table: every /api route, every kind of caller, with a valid body. */
 const TABLE: Record<string, Row> = {
   'GET /api/health': { expected: everyone(200) },
+  // Spec section 7: the /test page's device report (src/server/device-debug/); any signed-in caller.
+  'POST /api/device-debug': {
+    body: () => ({ userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0.0.0 Mobile', platform: 'Linux armv81', testData: { android: true, timestamp: new Date().toISOString(), action: 'listening-start' } }),
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 204, deactivated: 204, admin: 204, adminActing: 204 },
+  },
   'GET /api/user': {
     expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: 200, admin: 200, adminActing: 200 },
   },

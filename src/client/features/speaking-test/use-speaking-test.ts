@@ -44,6 +44,7 @@ import {
   type SpeakingTestState,
   type TimerName,
 } from './flow';
+import { sendDeviceDebug } from './device-debug';
 import { buildSaveTestSessionBody } from './save-body';
 
 export const TEST_SESSIONS_URL = '/api/test-sessions';
@@ -294,6 +295,8 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
           const start = () => {
             listenTimer.current = null;
             lastListenStart.current = Date.now();
+            // Spec section 7: Android reports the device each time listening starts (fire and forget).
+            if (device.isAndroid) sendDeviceDebug('listening-start');
             void getRecognizer().start();
           };
           if (listenTimer.current !== null) window.clearTimeout(listenTimer.current);
@@ -379,7 +382,7 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
           return;
       }
     },
-    [device.isApple, getRecognizer, getVoice, navigate, queryClient, scoreAndSave, send],
+    [device.isAndroid, device.isApple, getRecognizer, getVoice, navigate, queryClient, scoreAndSave, send],
   );
 
   runRef.current = run;
@@ -446,7 +449,11 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
     completedAt,
     requestMicrophone: useCallback(() => send({ type: 'REQUEST_MICROPHONE' }), [send]),
     continueInDemoMode: useCallback(() => send({ type: 'DEMO_MODE' }), [send]),
-    startTest: useCallback(() => send({ type: 'START_TEST' }), [send]),
+    startTest: useCallback(() => {
+      // ...and at the start of the test.
+      if (device.isAndroid) sendDeviceDebug('test-start');
+      send({ type: 'START_TEST' });
+    }, [device, send]),
     retryRecognition: useCallback(() => send({ type: 'RETRY_RECOGNITION' }), [send]),
     continueWithoutTranscript: useCallback(() => send({ type: 'CONTINUE_WITHOUT_TRANSCRIPT' }), [send]),
     repeatQuestion: useCallback(() => send({ type: 'REPEAT_QUESTION' }), [send]),

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { requiredOr, strictObjectError } from './common.js';
+
+/*
+ * POST /api/device-debug (spec section 7): "userAgent, platform, testData (android flag, timestamp,
+ * action, userId) | unused; sent when listening starts on Android (and at test start on Android);
+ * failures ignored". A small diagnostic report from the /test page; the server answers 204 and logs
+ * an allow-listed summary without personal data (src/server/device-debug/).
+ */
+
+export const DEVICE_DEBUG_URL = '/api/device-debug';
+/** The body limit of this route alone: a report is a few hundred bytes. */
+export const DEVICE_DEBUG_BODY_LIMIT_BYTES = 2 * 1024;
+export const DEVICE_DEBUG_USER_AGENT_MAX_LENGTH = 512;
+export const DEVICE_DEBUG_PLATFORM_MAX_LENGTH = 64;
+/** What the page was doing: a closed list, so that no free text reaches the log. */
+export const DEVICE_DEBUG_ACTIONS = ['test-start', 'listening-start'] as const;
+export type DeviceDebugAction = (typeof DEVICE_DEBUG_ACTIONS)[number];
+
+export const deviceDebugBody = z.strictObject(
+  {
+    userAgent: z.string({ error: requiredOr('must be text') }).max(DEVICE_DEBUG_USER_AGENT_MAX_LENGTH, `must be at most ${DEVICE_DEBUG_USER_AGENT_MAX_LENGTH} characters`),
+    platform: z.string({ error: requiredOr('must be text') }).max(DEVICE_DEBUG_PLATFORM_MAX_LENGTH, `must be at most ${DEVICE_DEBUG_PLATFORM_MAX_LENGTH} characters`),
+    testData: z.strictObject(
+      {
+        android: z.boolean({ error: requiredOr('must be true or false') }),
+        timestamp: z.iso.datetime({ offset: true, error: requiredOr('must be an ISO date and time') }),
+        action: z.enum(DEVICE_DEBUG_ACTIONS, { error: requiredOr(`must be one of: ${DEVICE_DEBUG_ACTIONS.join(', ')}`) }),
+        /** In the spec's payload; accepted and never stored (the session says who is calling). */
+        userId: z.union([z.number().int(), z.string().max(64), z.null()], { error: 'must be a number, text or null' }).optional(),
+      },
+      { error: strictObjectError },
+    ),
+  },
+  { error: strictObjectError },
+);
+export type DeviceDebugBody = z.infer<typeof deviceDebugBody>;
