@@ -7,3 +7,4 @@ export { lookAt, seriousAccessibilityViolations, type LookOptions } from './scre
 export { screenshot } from './screenshots.js';
 export { startTestServer, type TestServer, type TestServerOptions } from './server.js';
 export { signInWithForm, useBrowserSuite, type BrowserSuite, type SuiteOptions, type SuitePage, type SuitePageOptions } from './suite.js';
+export { seekByClick } from './player.js';

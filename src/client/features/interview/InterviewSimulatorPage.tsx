@@ -9,6 +9,7 @@ import {
   scoreInterview,
   type InterviewQuestion,
 } from '../../../shared/interview';
+import { savedRecordingAttemptId } from '../../components/attempt/saved-recording';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { LoadError } from '../../components/LoadError';
 import { useCurrentUser } from '../../lib/auth/current-user';
@@ -71,7 +72,7 @@ export default function InterviewSimulatorPage() {
 
 function Simulator({ questions, studentName, userId }: { questions: readonly InterviewQuestion[]; studentName: string; userId: number }) {
   const navigate = useNavigate();
-  const { state, dispatch, saveStatus, recording, blocker } = useInterviewSession({ questions, studentName, userId });
+  const { state, dispatch, attemptId, saveStatus, recording, blocker } = useInterviewSession({ questions, studentName, userId });
   const model = selectInterviewView(state);
   const [requesting, setRequesting] = useState(false);
   const [preparingAudio, setPreparingAudio] = useState(false);
@@ -152,6 +153,7 @@ function Simulator({ questions, studentName, userId }: { questions: readonly Int
           onDownloadAudio={() => void downloadAudio()}
           preparingAudio={preparingAudio}
           onBack={() => void navigate(DASHBOARD_PATH)}
+          recordingAttemptId={savedRecordingAttemptId(attemptId, saveStatus, recording !== null && recording.blob.size > 0)}
         />
       );
       break;

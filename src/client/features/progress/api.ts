@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AttemptDetail } from '../../../shared/api/admin-attempts';
 import type { ProgressList } from '../../../shared/api/progress';
-import { analysisRefetchInterval } from '../../components/attempt/recording-evidence';
+import { PROGRESS_QUERY_KEY } from '../../components/attempt/own-attempt';
 import { apiGet } from '../../lib/api';
 
-export const PROGRESS_QUERY_KEY = ['progress'] as const;
+// One attempt's query is shared with the results shown right after a test or an interview.
+export { PROGRESS_QUERY_KEY, useOwnAttempt } from '../../components/attempt/own-attempt';
 
 export const progressQuery = queryOptions({
   queryKey: [...PROGRESS_QUERY_KEY, 'list'] as const,
@@ -14,13 +14,4 @@ export const progressQuery = queryOptions({
 /** Every attempt of the signed-in (or acting) student, newest first. */
 export function useProgress() {
   return useQuery(progressQuery);
-}
-
-/** One of the student's own attempts, with the review as released; asked again every 5 s while its recording is being analysed. */
-export function useOwnAttempt(id: string) {
-  return useQuery({
-    queryKey: [...PROGRESS_QUERY_KEY, 'attempt', id] as const,
-    queryFn: () => apiGet<AttemptDetail>(`/api/student/attempts/${encodeURIComponent(id)}`),
-    refetchInterval: (query) => analysisRefetchInterval(query.state.data),
-  });
 }

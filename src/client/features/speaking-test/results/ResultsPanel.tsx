@@ -7,6 +7,8 @@ import { PART_TITLES } from '../../../../shared/speaking-test/constants';
 import type { NonAnswer } from '../../../../shared/speaking-test/non-answers';
 import type { QuestionSet } from '../../../../shared/speaking-test/questions';
 import { roundToHalfBand, scoreSpeakingTest, type SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
+import { savedRecordingAttemptId } from '../../../components/attempt/saved-recording';
+import { SavedRecordingEvidence } from '../../../components/attempt/SavedRecordingEvidence';
 import { AnswerText, CriterionCard, FiguresTable, formatPercent, MarksLegend, speechFigures, tallyMarks, tallyText } from '../../../components/scores';
 import { useCurrentUser } from '../../../lib/auth/current-user';
 import { saveFile } from '../../../lib/download';
@@ -343,6 +345,13 @@ function Progress({ attemptId, completedAt, overall }: { attemptId: string | nul
   );
 }
 
+/** The recording's evidence (timeline, words, figures) once the attempt and its recording are saved; nothing in demo mode or unsaved. */
+function RecordingSection({ attemptId, recordingSent }: { attemptId: string | null; recordingSent: boolean }) {
+  const status = useOutboxStatus(attemptId);
+  const savedId = savedRecordingAttemptId(attemptId, status, recordingSent);
+  return savedId === null ? null : <SavedRecordingEvidence attemptId={savedId} />;
+}
+
 /**
  * 'Take Another Test' signs out. While the result is still being sent, that would leave it waiting
  * on this device until the student signs in here again (or lose it, when the browser keeps no
@@ -466,6 +475,7 @@ export function ResultsPanel({ answers, questions, startedAt, completedAt, recor
       </Paper>
       {/* No attempt id: no student is known here (a teacher without a student's access), so no history either. */}
       {attemptId !== null && <Progress attemptId={attemptId} completedAt={completedAt} overall={result.assessable ? result.bands.overall : null} />}
+      <RecordingSection attemptId={attemptId} recordingSent={!demo && recording !== null && recording.blob.size > 0} />
       {noTranscript ? <TimingFigures result={result} /> : <Explained result={result} answers={answers} />}
       <Answers answers={answers} questions={questions} noTranscript={noTranscript} nonAnswers={result.nonAnswers} />
     </Stack>

@@ -1,0 +1,250 @@
+/*
+ * Issue 14, point 3: the recording's evidence on the speaking test's results, right after a whole
+ * test in Chromium. The fake microphone carries real espeak-ng speech (with pauses), the scripted
+ * recognizer gives the answers, Playwright's clock runs the Part 2 timers and the 3 s silences, and
+ * the browser's own MediaRecorder recording is uploaded by the outbox. The analysis is run to its
+ * end here (as the server's background runner would): the results panel says it is listening while
+ * the analysis is pending, then shows the timeline and the word-synced transcript without a reload,
+ * and a click on a word moves the player there. A test whose uploaded recording is corrupt says the
+ * analysis failed, and the bands from the text stay.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AttemptDetail } from '../src/shared/api/admin-attempts.js';
+import { analyseNext } from '../src/server/analysis/runner.js';
+import { attempts } from '../src/server/db/schema.js';
+import { AnalysisThread } from '../src/server/analysis/thread.js';
+import { createRecordingStores } from '../src/server/recordings/store.js';
+import { sessionCookieForUser } from '../src/server/test/app.js';
+import { createStudent, type CreatedStudent } from '../src/server/test/factories.js';
+import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
+import { lookAt, makeSpeechWithSilenceWav, seekByClick as seekByWordClick, useBrowserSuite } from './support/index.js';
+
+// The signed-out current-user call on /auth answers 401 by design.
+const EXPECTED_NOISE = [/status of 401/];
+const SPOKEN = 'My name is Asha Verma and I live in Pune with my family.';
+const PENDING_TEXT = 'Listening to your recording…';
+const DONE_TEXT = 'Your recording is analysed: the timeline of your speech and pauses and your words, one by one, are below.';
+const FAILED_TEXT = 'Your recording could not be analysed. Your results above stay as they are.';
+
+const suite = useBrowserSuite({
+  // espeak-ng speech, then 1.2 s of silence, looped by Chromium: speech and pauses on the recording.
+  browser: async () => ({ fakeAudioFile: await makeSpeechWithSilenceWav(SPOKEN, 1.2) }),
+});
+const thread = new AnalysisThread();
+afterAll(async () => {
+  await thread.close();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Advances the page clock in steps until `check` holds, with a little real time between steps for the recorder and the requests. */
+async function pumpUntil(page: Page, check: () => Promise<boolean>, what: string, { stepMs = 500, realMs = 20, maxSteps = 400 } = {}) {
+  for (let step = 0; step < maxSteps; step += 1) {
+    if (await check()) return;
+    await page.clock.runFor(stepMs);
+    await sleep(realMs);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const listening = async (fake: FakeRecognition) => (await fake.status()).live?.state === 'listening';
+const shown = (page: Page, text: string) => async () => (await page.getByText(text, { exact: true }).count()) > 0;
+
+async function answer(page: Page, fake: FakeRecognition, n: number, text: string, realtime = false) {
+  await pumpUntil(page, async () => (await shown(page, `Question ${n} of 10`)()) && (await listening(fake)), `question ${n} listened for`, realtime ? { stepMs: 100, realMs: 100 } : {});
+  await fake.say(text, { confidence: 0.9 });
+  await page.clock.runFor(3_600);
+}
+
+const PART1 = [
+  SPOKEN,
+  'I work in a bank in the city centre and I enjoy helping customers every day',
+  'In my free time I read novels and I go cycling early in the morning with friends',
+  'I prefer mornings because the streets are calm and I can think clearly before work',
+  'My favourite food is my grandmother’s lentil soup with fresh bread and rice',
+  'I usually travel by bus but sometimes my father drives me to the office',
+  'I would like to visit Japan because the culture and the food fascinate me',
+  'I use my phone mostly for messages music and online lectures in the evening',
+  'Last weekend I helped my cousin move into a new flat across the city',
+  'I think my neighbourhood is friendly because people greet each other every morning',
+];
+const PART3 = [
+  'I think travelling teaches young people to be independent and patient',
+  'Schools should teach practical skills such as managing money and cooking',
+  'Technology has changed education because students can learn from anywhere now',
+  'Traditional culture matters because it connects generations and gives people identity',
+  'Employers value communication skills more than many graduates realise',
+  'Tourism brings money to small towns but it can also damage the environment',
+  'Online learning is convenient although it is harder to stay motivated alone',
+  'Festivals help people from different backgrounds understand each other better',
+  'Young people learn new skills faster because they are curious and not afraid to fail',
+  'Governments should invest in public libraries and free courses for adults',
+];
+
+/** Signs in, opens /test and takes the whole test (the first answer in real time, so that it lies on the recording where it was said) to the results. */
+async function takeWholeTest(student: CreatedStudent, { corruptUpload = false } = {}): Promise<Page> {
+  const { page } = await suite.openPage({ viewport: 'desktop', ignore: EXPECTED_NOISE, timeoutMs: 15_000 });
+  const fake = await installFakeRecognition(page);
+  await page.clock.install();
+  await page.goto(`${suite.server.baseUrl}/auth`);
+  const login = await page.evaluate(
+    async (body) => (await fetch('/api/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body })).status,
+    JSON.stringify({ username: student.mobileNumber, password: student.password }),
+  );
+  expect(login).toBe(200);
+  if (corruptUpload) {
+    // The browser's recording is replaced on its way to the server by bytes that are no audio at all.
+    await page.route('**/api/attempts/*/recording', (route) =>
+      route.request().method() === 'PUT' ? route.continue({ postData: randomBytes(6000) }) : route.continue(),
+    );
+  }
+  await page.goto(`${suite.server.baseUrl}/test`);
+  await page.clock.runFor(1_100);
+  await pumpUntil(page, shown(page, 'Ready to start'), 'the microphone');
+  await page.getByRole('button', { name: 'Start Test' }).click();
+  await answer(page, fake, 1, PART1[0] ?? '', true);
+  for (let n = 2; n <= 10; n += 1) await answer(page, fake, n, PART1[n - 1] ?? '');
+  await pumpUntil(page, shown(page, 'Preparation: think about what you will say. You may make notes.'), 'Part 2');
+  await page.clock.runFor(60_000);
+  await pumpUntil(page, () => listening(fake), 'listening in Part 2');
+  await fake.say('I would like to describe a journey to the mountains that I took with my family two years ago');
+  await page.clock.runFor(15_000);
+  await fake.say('We travelled by train for almost twelve hours and the views from the window were beautiful');
+  await page.clock.runFor(105_500);
+  await pumpUntil(page, async () => (await page.getByRole('heading', { name: 'Discussion' }).count()) > 0, 'Part 3');
+  for (let n = 1; n <= 10; n += 1) await answer(page, fake, n, PART3[n - 1] ?? '');
+  await pumpUntil(page, shown(page, 'Test Complete!'), 'the results', { realMs: 100 });
+  return page;
+}
+
+/** Runs every due analysis to its end, as the server's background runner would. */
+async function analyseAll(): Promise<number> {
+  const { server } = suite;
+  const stores = createRecordingStores({ db: server.database.db, driver: server.database.driver, dataDir: server.config.DATA_DIR, configured: server.config.RECORDING_STORE });
+  let count = 0;
+  while (await analyseNext({ db: server.database.db, stores, thread })) count += 1;
+  return count;
+}
+
+/** The attempt as the student's API gives it (what the results panel reads). */
+async function ownAttempt(student: CreatedStudent, id: string): Promise<AttemptDetail> {
+  const cookie = await sessionCookieForUser(suite.server.database.db, student.user.id);
+  const response = await suite.server.app.inject({ url: `/api/student/attempts/${id}`, headers: { cookie } });
+  expect(response.statusCode).toBe(200);
+  return response.json<AttemptDetail>();
+}
+
+/** The saved attempt's id, once the results show the recording's section (the attempt and its recording are on the server). */
+async function savedAttemptId(page: Page, student: CreatedStudent): Promise<string> {
+  const section = page.getByTestId('results-recording');
+  await pumpUntil(page, async () => (await section.count()) > 0, 'the attempt and its recording to be saved', { stepMs: 1_000, realMs: 100 });
+  const rows = (await suite.server.database.db.select().from(attempts)).filter((row) => row.studentId === student.student.id);
+  expect(rows).toHaveLength(1);
+  const [row] = rows;
+  if (!row) throw new Error('no attempt stored');
+  return row.id;
+}
+
+/** Clicks `target` and returns where the results' player was set (e2e/support/player.ts). */
+const seekByClick = (page: Page, target: Locator) => seekByWordClick(page, page.getByTestId('results-recording').locator('audio'), target);
+
+async function checkBandsShown(page: Page) {
+  expect(await page.getByTestId('overall-band').innerText()).toMatch(/^\d\.\d$/);
+  for (const criterion of ['fluency', 'vocabulary', 'grammar', 'pronunciation']) expect(await page.getByTestId(`${criterion}-band`).innerText()).toMatch(/^\d\.\d$/);
+  expect(await page.getByRole('heading', { name: 'How your bands were worked out' }).count()).toBe(1);
+}
+
+describe('the recording on the results after a whole test', () => {
+  it('pending, then the timeline and the word-synced transcript; a click on a word moves the player to it', async () => {
+    const student = await createStudent(suite.server.database.db, { studentName: 'Asha Verma' });
+    const page = await takeWholeTest(student);
+    const id = await savedAttemptId(page, student);
+    const section = page.getByTestId('results-recording');
+
+    // Saved, not analysed yet: said plainly, in a polite live region, under its own heading.
+    expect(await section.getAttribute('data-stage')).toBe('pending');
+    const status = section.getByTestId('recording-status');
+    expect(await status.getAttribute('role')).toBe('status');
+    expect(await status.getAttribute('aria-live')).toBe('polite');
+    expect(await status.innerText()).toBe(PENDING_TEXT);
+    expect(await section.getByRole('heading', { level: 2, name: 'Your recording' }).count()).toBe(1);
+    expect(await section.getByTestId('recording-timeline').count()).toBe(0);
+    await lookAt(page, 'results-evidence-pending-desktop');
+
+    // The server analyses it; the panel asks again every 5 s and shows it without a reload.
+    expect(await analyseAll()).toBe(1);
+    const detail = await ownAttempt(student, id);
+    const analysis = detail.recordingAnalysis;
+    expect(analysis).toMatchObject({ status: 'done', alignment: { status: 'done' } });
+    if (!analysis) throw new Error('no analysis');
+    await pumpUntil(page, async () => (await section.getByTestId('recording-timeline').count()) > 0, 'the timeline', { stepMs: 1_000, realMs: 100, maxSteps: 60 });
+    expect(await section.getAttribute('data-stage')).toBe('done');
+    expect(await status.textContent()).toBe(DONE_TEXT);
+
+    // The timeline: what it shows in words, and the pauses on it.
+    const timeline = section.getByTestId('recording-timeline');
+    expect(await timeline.getAttribute('aria-label')).toMatch(/^\d+ s recorded, \d+ s speaking, \d+ pauses?$/);
+    expect(await timeline.locator('rect[data-pause-ms]').count()).toBeGreaterThan(0);
+    const figures = await section.getByTestId('recording-figures').innerText();
+    for (const label of ['Speech rate', 'Articulation rate', 'Time spent speaking', 'Pauses', 'Length of run']) expect(figures).toContain(label);
+    // One player, shared by the timeline and the transcript.
+    expect(await page.locator('audio').count()).toBe(1);
+
+    // The word-synced transcript: every word the server placed, the first answer's among them.
+    const transcript = section.getByRole('group', { name: 'Transcript, word by word' });
+    const words = transcript.getByRole('button');
+    expect(analysis.words.length).toBeGreaterThan(0);
+    expect(await words.count()).toBe(analysis.words.length);
+    expect(await transcript.getByRole('heading').first().innerText()).toMatch(/^Part 1, question 1/);
+    const firstAnswer = (await transcript.getByRole('region').first().getByRole('button').allInnerTexts()).join(' ');
+    expect(firstAnswer).toBe('my name is asha verma and i live in pune with my family');
+    expect(await transcript.locator('button[tabindex="0"]').count()).toBe(1);
+
+    // A click on a word moves the player to the word's start (within 0.3 s).
+    await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 1);
+    const placed = new Set(analysis.words.map((word) => word.startMs));
+    const durationMs = analysis.durationMs ?? 0;
+    const target = analysis.words.find((word) => word.word === 'pune' && word.startMs > 0 && word.startMs < durationMs) ?? analysis.words.find((word) => word.startMs > 500 && word.startMs < durationMs);
+    if (!target) throw new Error('no word to click');
+    const button = transcript.locator(`button[data-start-ms="${target.startMs}"]`).first();
+    expect(placed.has(Number(await button.getAttribute('data-start-ms')))).toBe(true);
+    expect(Math.abs((await seekByClick(page, button)) - target.startMs / 1000)).toBeLessThanOrEqual(0.3);
+    // And another, later word (a seek backwards and forwards both land).
+    const later = analysis.words.filter((word) => word.startMs > target.startMs + 1000 && word.startMs < durationMs - 500).at(-1);
+    if (later) {
+      const laterButton = transcript.locator(`button[data-start-ms="${later.startMs}"]`).first();
+      expect(Math.abs((await seekByClick(page, laterButton)) - later.startMs / 1000)).toBeLessThanOrEqual(0.3);
+    }
+    await section.locator('audio').evaluate((audio: HTMLAudioElement) => audio.pause());
+
+    // The bands from the text are still there.
+    await checkBandsShown(page);
+    await lookAt(page, 'results-evidence-done-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await lookAt(page, 'results-evidence-done-phone');
+  }, 300_000);
+
+  it('a corrupt upload: "Analysis failed" with the reason, and the bands from the text stand', async () => {
+    const student = await createStudent(suite.server.database.db, { studentName: 'Ravi Kumar' });
+    const page = await takeWholeTest(student, { corruptUpload: true });
+    const id = await savedAttemptId(page, student);
+    const section = page.getByTestId('results-recording');
+    expect(await section.getByTestId('recording-status').innerText()).toBe(PENDING_TEXT);
+
+    expect(await analyseAll()).toBe(1);
+    expect((await ownAttempt(student, id)).recordingAnalysis).toMatchObject({ status: 'failed' });
+    const failed = section.getByTestId('analysis-failed');
+    await pumpUntil(page, async () => (await failed.count()) > 0, "'Analysis failed'", { stepMs: 1_000, realMs: 100, maxSteps: 60 });
+    expect(await failed.innerText()).toMatch(/^Analysis failed: The recording could not be read as audio/);
+    expect(await failed.innerText()).toContain('The transcript and the scores do not depend on it: they stay as they are.');
+    expect(await section.getByTestId('recording-status').textContent()).toBe(FAILED_TEXT);
+    expect(await section.getAttribute('data-stage')).toBe('failed');
+    expect(await section.getByTestId('recording-timeline').count()).toBe(0);
+    await checkBandsShown(page);
+    await lookAt(page, 'results-evidence-failed-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await lookAt(page, 'results-evidence-failed-phone');
+  }, 300_000);
+});
