@@ -15,3 +15,9 @@ export const LIGHTHOUSE_ACCESSIBILITY_BUDGET = 100;
 export const UPLOAD_LIST_P99_BUDGET_MS = { pglite: 100, postgres: 50 } as const;
 /** ...and the server's resident memory may grow by at most this much meanwhile. */
 export const UPLOAD_RSS_GROWTH_BUDGET_MB = 100;
+/** The examiner voice's choice among 13,000 voices (headless Chromium's espeak-ng list; bench/voices.ts): the median of 50 runs, in Node. Was a unit test's limit (voice.test.ts). */
+export const VOICE_CHOICE_BUDGET_MS = 100;
+/** Issue 14: one 12-minute speaking test's analysis on one core (bench/analysis.ts), with and without word alignment, as a share of the recording's duration. */
+export const ANALYSIS_SHARE_OF_DURATION_BUDGET = 0.05;
+/** ...and the students list's p99 while 4 such recordings are analysed may be at most this much above its p99 just before. */
+export const ANALYSIS_LIST_P99_GROWTH_BUDGET = 0.2;

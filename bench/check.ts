@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteSize } from './bundle-size.ts';
+import type { AnalysisLoadRow, AnalysisTimingRow } from './analysis.ts';
 import {
+  ANALYSIS_LIST_P99_GROWTH_BUDGET,
+  ANALYSIS_SHARE_OF_DURATION_BUDGET,
   CLASS_VIEW_P99_BUDGET_MS,
   CLASS_VIEW_PATH_PREFIX,
   FIRST_VISIT_BUDGET_ROUTES,
@@ -13,17 +16,21 @@ import {
   LIST_P99_BUDGET_MS,
   UPLOAD_LIST_P99_BUDGET_MS,
   UPLOAD_RSS_GROWTH_BUDGET_MB,
+  VOICE_CHOICE_BUDGET_MS,
 } from './budgets.ts';
 import type { LighthouseRow } from './lighthouse.ts';
 import type { LoadRow } from './lists.ts';
 import type { UploadRow } from './uploads.ts';
+import { VOICE_LIST_LENGTH, type VoiceChoiceRow } from './voices.ts';
 
 /** `npm run bench:check`: fails when the last `npm run bench` missed a budget. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = JSON.parse(readFileSync(path.join(root, 'bench/results/latest.json'), 'utf8')) as {
   routes: RouteSize[];
-  lists?: Array<{ driver: 'pglite' | 'postgres'; rows: LoadRow[]; uploads?: UploadRow }>;
+  lists?: Array<{ driver: 'pglite' | 'postgres'; rows: LoadRow[]; uploads?: UploadRow; analyses?: AnalysisLoadRow }>;
+  analysisTiming?: AnalysisTimingRow;
   lighthouse?: LighthouseRow[];
+  voiceChoice?: VoiceChoiceRow;
 };
 const misses: string[] = [];
 const notes: string[] = [];
@@ -32,6 +39,17 @@ for (const route of FIRST_VISIT_BUDGET_ROUTES) {
   if (!measured) misses.push(`${route}: not measured`);
   else if (measured.jsGzipBytes > FIRST_VISIT_JS_BUDGET_BYTES) {
     misses.push(`${route}: first visit loads ${(measured.jsGzipBytes / 1024).toFixed(1)} KB of gzipped JavaScript; the budget is ${FIRST_VISIT_JS_BUDGET_BYTES / 1024} KB`);
+  }
+}
+
+// The examiner voice's choice among 13,000 voices: the right voice, median under 100 ms.
+const voiceChoice = results.voiceChoice;
+if (!voiceChoice) misses.push(`voice choice among ${VOICE_LIST_LENGTH.toLocaleString('en-GB')} voices: not measured`);
+else {
+  if (voiceChoice.voices <= VOICE_LIST_LENGTH) misses.push(`voice choice: measured on ${voiceChoice.voices} voices, not more than ${VOICE_LIST_LENGTH}`);
+  if (voiceChoice.chosen !== 'Last Female') misses.push(`voice choice: chose ${voiceChoice.chosen ?? 'no voice'} instead of the one en-IN voice named female`);
+  if (voiceChoice.medianMs >= VOICE_CHOICE_BUDGET_MS) {
+    misses.push(`voice choice among ${voiceChoice.voices} voices: median ${voiceChoice.medianMs} ms; the budget is under ${VOICE_CHOICE_BUDGET_MS} ms`);
   }
 }
 
@@ -69,6 +87,37 @@ for (const driver of ['pglite', 'postgres'] as const) {
   }
   const growth = uploads.rssPeakMb - uploads.rssBeforeMb;
   if (growth > UPLOAD_RSS_GROWTH_BUDGET_MB) misses.push(`${driver}: server memory grew ${growth.toFixed(0)} MB during the uploads; the budget is ${UPLOAD_RSS_GROWTH_BUDGET_MB} MB`);
+}
+// A 12-minute recording's analysis on one core: at most 5 % of its duration, with and without alignment.
+const timing = results.analysisTiming;
+for (const aligner of [false, true]) {
+  const run = timing?.runs.find((r) => r.aligner === aligner);
+  const what = `analysis of a ${timing ? Math.round(timing.recordingSeconds / 60) : 12}-minute recording ${aligner ? 'with' : 'without'} word alignment`;
+  if (!timing || !run) {
+    misses.push(`${what}: not measured`);
+    continue;
+  }
+  if (run.status !== 'done') misses.push(`${what}: ended ${run.status} (${run.reason ?? 'no reason'})`);
+  if (aligner && run.words === 0) misses.push(`${what}: placed no words`);
+  const share = run.ms / 1000 / timing.recordingSeconds;
+  if (share > ANALYSIS_SHARE_OF_DURATION_BUDGET) {
+    misses.push(`${what}: ${(run.ms / 1000).toFixed(1)} s on one core, ${(share * 100).toFixed(1)} % of the recording; the budget is ${ANALYSIS_SHARE_OF_DURATION_BUDGET * 100} %`);
+  }
+}
+// The students list while 4 recordings are analysed: p99 within 20 % of its p99 just before, per driver.
+for (const driver of ['pglite', 'postgres'] as const) {
+  const analyses = results.lists?.find((d) => d.driver === driver)?.analyses;
+  if (!analyses) {
+    if (driver === 'pglite' || postgresRows.length > 0) misses.push(`${driver}: the list during analyses was not measured`);
+    continue;
+  }
+  for (const failure of analyses.failures) misses.push(`${driver} analyses: ${failure}`);
+  if (analyses.unfinishedAtWindowEnd === 0) misses.push(`${driver}: every analysis had ended before the list's window closed, so the window did not measure them throughout`);
+  if (analyses.duringP99Ms > analyses.baselineP99Ms * (1 + ANALYSIS_LIST_P99_GROWTH_BUDGET)) {
+    misses.push(
+      `${driver}: students list p99 ${analyses.duringP99Ms} ms while recordings are analysed, ${analyses.baselineP99Ms} ms just before; the budget is ${ANALYSIS_LIST_P99_GROWTH_BUDGET * 100} % more`,
+    );
+  }
 }
 // Lighthouse, mobile preset: performance >= 95 and accessibility 100 on / and /auth.
 for (const route of LIGHTHOUSE_BUDGET_ROUTES) {

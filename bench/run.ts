@@ -1,15 +1,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { analysisTimingMarkdown, removeBenchRecording, runAnalysisTiming } from './analysis.ts';
 import { measureRoutes } from './bundle-size.ts';
 import { lighthouseMarkdown, runLighthouse12, type LighthouseRow } from './lighthouse.ts';
 import { CLIENT_DIR, runListBench } from './lists.ts';
+import { runVoiceChoiceBench, voiceChoiceMarkdown } from './voices.ts';
 import { BENCH_NEEDS, ensureSystemPackages } from '../scripts/system-packages.mjs';
 
 /**
  * `npm run bench`: measures what can be measured here and writes the tables to
  * bench/results/latest.md (and the raw figures to latest.json, read by bench:check): the front
- * end's first visit per route, and the admin lists under load on PGlite and PostgreSQL (lists.ts).
+ * end's first visit per route, the examiner voice's choice among 13,000 voices (voices.ts), and
+ * the admin lists under load on PGlite and PostgreSQL (lists.ts).
  * Exits non-zero when a list query's plan reads students or attempts sequentially.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,7 +31,10 @@ if (!process.env.BENCH_SKIP_LIGHTHOUSE && !process.env.CHROME_PATH) {
 }
 
 const routes = measureRoutes(CLIENT_DIR);
+const voiceChoice = runVoiceChoiceBench();
+const analysisTiming = runAnalysisTiming();
 const lists = await runListBench();
+removeBenchRecording();
 // BENCH_SKIP_LIGHTHOUSE=1 leaves Lighthouse out (a quicker look at the API rows); bench:check then fails on it.
 const lighthouse: LighthouseRow[] = process.env.BENCH_SKIP_LIGHTHOUSE ? [] : await runLighthouse12();
 const lines = [
@@ -40,6 +46,8 @@ const lines = [
   '|---|---:|---:|---:|',
   ...routes.map((r) => `| \`${r.route}\` | ${kb(r.jsGzipBytes)} | ${kb(r.cssGzipBytes)} | ${r.files} |`),
   '',
+  ...voiceChoiceMarkdown(voiceChoice),
+  ...analysisTimingMarkdown(analysisTiming),
   ...(lighthouse.length > 0 ? lighthouseMarkdown(lighthouse) : ['## Lighthouse', '', 'Not measured in this run (BENCH_SKIP_LIGHTHOUSE).', '']),
   ...lists.markdown,
 ];
@@ -52,15 +60,18 @@ writeFileSync(
     {
       measuredAt: new Date().toISOString(),
       routes,
+      voiceChoice,
+      analysisTiming,
       password: lists.password,
       lighthouse,
-      lists: lists.drivers.map(({ driver, seedSeconds, rows, rssIdleMb, rssAfterMb, uploads, plans, informational }) => ({
+      lists: lists.drivers.map(({ driver, seedSeconds, rows, rssIdleMb, rssAfterMb, uploads, analyses, plans, informational }) => ({
         driver,
         seedSeconds,
         rows,
         rssIdleMb,
         rssAfterMb,
         uploads,
+        analyses,
         plans: [...plans, ...informational].map(({ query, indexes, seqScan }) => ({ query, indexes, seqScan })),
       })),
     },

@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { runInBackground } from './background.js';
 import type { Segment } from './features.js';
 
 /**
@@ -37,6 +38,8 @@ export interface WordHint {
 }
 
 let dictionary: Map<string, number> | null | undefined;
+/** Each word's lines of the dictionary file (its pronunciations), for an answer's own small dictionary. */
+const pronunciations = new Map<string, string[]>();
 
 /** Words of the pronouncing dictionary and how many sounds each has; null when the aligner is not installed. */
 function pronouncingDictionary(): Map<string, number> | null {
@@ -50,8 +53,10 @@ function pronouncingDictionary(): Map<string, number> | null {
   dictionary = new Map();
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const [entry, ...sounds] = line.trim().split(/\s+/);
-    if (!entry || entry.includes('(')) continue;
-    dictionary.set(entry, sounds.length);
+    if (!entry) continue;
+    const word = entry.replace(/\(\d+\)$/, '');
+    pronunciations.set(word, [...(pronunciations.get(word) ?? []), line.trim()]);
+    if (!entry.includes('(')) dictionary.set(entry, sounds.length);
   }
   return dictionary;
 }
@@ -73,8 +78,10 @@ export function transcriptWords(text: string): string[] {
 }
 
 function wavOf(samples: Float32Array, sampleRate: number): Buffer {
-  const data = Buffer.alloc(samples.length * 2);
-  for (let i = 0; i < samples.length; i += 1) data.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round((samples[i] ?? 0) * 32767))), i * 2);
+  // A typed-array loop on the server's thread (little-endian, as WAV is, on x86 and ARM).
+  const pcm = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i += 1) pcm[i] = Math.max(-32768, Math.min(32767, Math.round((samples[i] ?? 0) * 32767)));
+  const data = Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
   header.writeUInt32LE(36 + data.length, 4);
@@ -114,6 +121,8 @@ export async function alignAnswer(
   try {
     const wav = path.join(folder, 'answer.wav');
     await writeFile(wav, wavOf(samples, sampleRate));
+    // The answer's own words only: the decoder loads a 130,000-word dictionary in a good part of a second.
+    await writeFile(path.join(folder, 'answer.dict'), `${[...new Set(searched)].flatMap((word) => pronunciations.get(word) ?? []).join('\n')}\n`);
     // Every word, in order; when the recording does not fit that (a word the recognizer heard that was
     // not said), every word may be skipped at a cost, and the skipped ones are the ones to listen to.
     let found = await decode(folder, wav, searched.join(' '));
@@ -159,11 +168,13 @@ export async function alignAnswer(
 async function decode(folder: string, wav: string, rule: string): Promise<Array<{ word: string; startMs: number; endMs: number }>> {
   const grammar = path.join(folder, 'answer.jsgf');
   await writeFile(grammar, `#JSGF V1.0;\ngrammar answer;\npublic <answer> = ${rule};\n`);
-  const { stdout } = await run(
+  const running = run(
     DECODER,
-    ['-hmm', path.join(MODEL_DIR, 'en-us'), '-dict', path.join(MODEL_DIR, 'cmudict-en-us.dict'), '-jsgf', grammar, '-infile', wav, '-time', 'yes', '-logfn', '/dev/null', ...SEARCH_ARGS],
+    ['-hmm', path.join(MODEL_DIR, 'en-us'), '-dict', path.join(folder, 'answer.dict'), '-jsgf', grammar, '-infile', wav, '-time', 'yes', '-logfn', '/dev/null', ...SEARCH_ARGS],
     { maxBuffer: 16 * 1024 * 1024, timeout: 120_000 },
   );
+  runInBackground(running.child.pid);
+  const { stdout } = await running;
   const found: Array<{ word: string; startMs: number; endMs: number }> = [];
   for (const line of stdout.split('\n')) {
     const match = /^(\S+) (\d+\.\d+) (\d+\.\d+) /.exec(line);

@@ -19,6 +19,8 @@ const MIN_ANALYSED_MS = 500;
 export const NO_DECODER_REASON = 'This server has no audio decoder (ffmpeg), so recordings are not analysed; the scores come from the transcript.';
 /** Each answer's words are looked for this far before and after its window (the timeline is placed to within half a second). */
 const ALIGN_MARGIN_MS = 1000;
+/** ...and from half a second before the first speech heard there to half a second after the last. */
+const SPEECH_MARGIN_MS = 500;
 
 export interface AnalysisDeps {
   db: Db;
@@ -68,8 +70,13 @@ async function alignWords(samples: Float32Array, windows: readonly AnswerWindow[
   try {
     for (const window of windows) {
       if (transcriptWords(window.text).length === 0) continue;
-      const from = Math.max(0, window.startMs - ALIGN_MARGIN_MS);
-      const to = Math.min((samples.length / ANALYSIS_SAMPLE_RATE) * 1000, window.endMs + ALIGN_MARGIN_MS);
+      // Only where the student spoke: Part 2's window holds its minute of preparation, and a long
+      // silence before the words makes the search slow and the placing worse.
+      const near = speech.filter((segment) => segment.endMs > window.startMs - ALIGN_MARGIN_MS && segment.startMs < window.endMs + ALIGN_MARGIN_MS);
+      const first = near[0];
+      const last = near[near.length - 1];
+      const from = Math.max(0, window.startMs - ALIGN_MARGIN_MS, first ? first.startMs - SPEECH_MARGIN_MS : 0);
+      const to = Math.min((samples.length / ANALYSIS_SAMPLE_RATE) * 1000, window.endMs + ALIGN_MARGIN_MS, last ? last.endMs + SPEECH_MARGIN_MS : Number.POSITIVE_INFINITY);
       if (to <= from) continue;
       const slice = samples.subarray(Math.floor((from / 1000) * ANALYSIS_SAMPLE_RATE), Math.ceil((to / 1000) * ANALYSIS_SAMPLE_RATE));
       words.push(...(await alignAnswer(slice, ANALYSIS_SAMPLE_RATE, window.text, from, speech)));

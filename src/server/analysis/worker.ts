@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { runInBackground } from './background.js';
 import { speechFeatures } from './features.js';
 import { speechFigures } from './metrics.js';
 
@@ -6,6 +7,7 @@ import { speechFigures } from './metrics.js';
  * The analysis's arithmetic, in a worker thread (analysis/runner.ts): a 12-minute recording is about
  * 11.5 million samples, and the requests of the server's own thread must not wait for them.
  */
+runInBackground();
 parentPort?.on('message', (message: { id: number; samples: Float32Array }) => {
   try {
     // The samples go back (moved, not copied): the word alignment reads them next.
