@@ -86,6 +86,17 @@ describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) =>
     await signIn(page, admin.username, admin.password);
     await page.waitForURL('**/admin');
     await checkScreen(page, 'admin-dashboard', viewport);
+    // Every other tab of the dashboard, on a phone too (issue 16: the teacher's pages on a phone).
+    for (const [tab, settled] of [
+      ['ielts', 'IELTS Attempts'],
+      ['interview', 'Interview Attempts'],
+      ['class', 'Class'],
+      ['settings', 'Settings'],
+    ] as const) {
+      await page.goto(`${server.baseUrl}/admin?tab=${tab}`);
+      await page.getByRole('tab', { name: settled, selected: true }).waitFor();
+      await checkScreen(page, `admin-tab-${tab}`, viewport);
+    }
     await page.goto(`${server.baseUrl}/auth`);
     await page.getByRole('heading', { name: 'Already Logged In' }).waitFor();
     await checkScreen(page, 'already-logged-in-admin', viewport);
@@ -100,7 +111,8 @@ describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) =>
     await checkScreen(page, 'student-access-denied', viewport);
     errors.assertNone();
     await page.context().close();
-  });
+    // Ten screens, each settled and checked by axe: about 10 s each on a busy machine.
+  }, 180_000);
 
   it('student screens', async () => {
     const student = await createStudent(server.database.db, { studentName: 'Arjun Nair' });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,6 +139,22 @@ async function adminGet<T>(page: Page, url: string): Promise<T> {
   }, url);
 }
 
+/** The audio streams ffprobe finds in a file, and the file's duration in seconds. */
+function ffprobeAudio(file: string): { audioStreams: number; duration: number } {
+  const probed = JSON.parse(
+    execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type:format=duration', '-of', 'json', file], { encoding: 'utf8' }),
+  ) as { streams?: Array<{ codec_type?: string }>; format?: { duration?: string } };
+  return { audioStreams: (probed.streams ?? []).filter((stream) => stream.codec_type === 'audio').length, duration: Number(probed.format?.duration) };
+}
+
+/** Clicks a download button and saves what the browser downloads under test-results/speaking-test/. */
+async function saveDownload(page: Page, button: string, saveAs: string) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
+  const file = path.join(outputDir, saveAs);
+  await download.saveAs(file);
+  return { fileName: download.suggestedFilename(), file };
+}
+
 function ffprobeDuration(file: string): number {
   return Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { encoding: 'utf8' }).trim());
 }
@@ -180,7 +196,7 @@ describe('speaking test with a microphone and the examiner voice', () => {
     await launched?.close();
   });
 
-  it('takes a whole test from setup to results; two failed saves (503) still store it once, with the scores shown, in the admin list, and the recording is a valid webm', async () => {
+  it('takes a whole test from setup to results; two failed saves (503) still store it once, with the scores shown, in the admin list, and the recording is a valid webm; each results download is saved and opens', async () => {
     const student = await createStudent(server.database.db, { studentName: 'Asha Verma' });
     const admin = await createAdmin(server.database.db);
     const page = await newPage(launched.browser, { viewport: 'desktop' });
@@ -298,6 +314,26 @@ describe('speaking test with a microphone and the examiner voice', () => {
     expect(ffprobeDuration(file)).toBeGreaterThan(0);
     await adminPage.context().close();
 
+    // The results' downloads (spec sections 2 and 9), each saved and opened: the transcript holds every
+    // answer given, the audio is a webm with an audio stream ffprobe reads, the timeline has every answer.
+    const given = [...PART1_ANSWERS, ...PART3_ANSWERS];
+    const transcript = await saveDownload(page, 'Download Transcript', 'download-transcript.txt');
+    expect(transcript.fileName).toMatch(/^ielts-speaking-transcript-\d{4}-\d{2}-\d{2}\.txt$/);
+    const transcriptText = readFileSync(transcript.file, 'utf8');
+    expect(transcriptText).toContain('Student: Asha Verma');
+    for (const text of given) expect(transcriptText.split('\n'), text).toContain(`Answer: ${text}`);
+    for (const sentence of PART2_SENTENCES) expect(transcriptText, sentence).toContain(sentence);
+    expect(transcriptText.match(/^Answer: /gm)).toHaveLength(21);
+    const audio = await saveDownload(page, 'Download Audio', 'download-recording.webm');
+    expect(audio.fileName).toMatch(/^ielts-speaking-recording-\d{4}-\d{2}-\d{2}\.webm$/);
+    const probed = ffprobeAudio(audio.file);
+    expect(probed.audioStreams).toBe(1);
+    expect(probed.duration).toBeGreaterThan(0);
+    const timeline = await saveDownload(page, 'Download Audio Timeline', 'download-timeline.txt');
+    expect(timeline.fileName).toMatch(/^ielts-speaking-audio-timeline-\d{4}-\d{2}-\d{2}\.txt$/);
+    const timelineText = readFileSync(timeline.file, 'utf8');
+    for (const text of [...given, ...PART2_SENTENCES]) expect(timelineText, text).toContain(text);
+
     // Take Another Test signs out (spec section 2) and opens the sign-in page 1 s later.
     await page.getByRole('button', { name: 'Take Another Test' }).click();
     await pumpUntil(page, async () => new URL(page.url()).pathname === '/auth', 'the sign-in page', { stepMs: 250 });
@@ -349,8 +385,35 @@ describe('speaking test without a microphone', () => {
     await pumpUntil(page, async () => (await attemptsOf(student)).length === 1, 'the saved attempt', { stepMs: 1_000, realMs: 50 });
     expect((await attemptsOf(student))[0]?.assessable).toBe(false);
 
-    // Five minutes after the test: the stored student info goes, 'Session Expired', then /auth 2 s later.
-    await page.clock.runFor(285_000);
+    // The last minute: a countdown at the foot of the screen, and Stay starts the 5 minutes again.
+    const countdown = page.getByTestId('session-countdown');
+    const secondsShown = async () => (await countdown.count()) > 0 ? ((await page.getByTestId('session-seconds-left').textContent()) ?? '') : '';
+    // (Waiting for the save above moved the clock on by an unknown few seconds: the countdown is looked
+    // for second by second, and must start at a minute.)
+    await pumpUntil(page, async () => (await countdown.count()) > 0, 'the countdown in the last minute', { stepMs: 1_000, realMs: 20, maxSteps: 300 });
+    expect(await secondsShown()).toMatch(/^(1:00|0:5\d)$/);
+    await page.clock.runFor(20_000);
+    await pumpUntil(page, async () => /^0:(3\d|4[0-1])$/.test(await secondsShown()), 'the countdown going down', { stepMs: 250, realMs: 30 });
+    await sleep(300);
+    await shoot(page, 'session-countdown', 'desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await sleep(300);
+    await shoot(page, 'session-countdown', 'phone');
+    const box = await countdown.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await countdown.getByRole('button', { name: 'Stay' }).click();
+    await pumpUntil(page, async () => (await countdown.count()) === 0, 'the countdown to go after Stay', { stepMs: 100 });
+    // Stay is not a sign-out: the session still answers, and the new 5 minutes warn again.
+    expect(await page.evaluate(async () => (await fetch('/api/user')).status)).toBe(200);
+    await page.clock.runFor(230_000);
+    expect(await countdown.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/test');
+    await pumpUntil(page, async () => (await countdown.count()) > 0, 'the countdown again, 4 minutes after Stay', { stepMs: 1_000, realMs: 20, maxSteps: 15 });
+    expect(await secondsShown()).toMatch(/^(1:00|0:5\d)$/);
+
+    // Five minutes after Stay: the stored student info goes, 'Session Expired', then /auth 2 s later.
+    await page.clock.runFor(50_000);
     expect(new URL(page.url()).pathname).toBe('/test');
     const toastText = async () => (await page.locator('.mantine-Notification-root').count()) > 0 ? ((await page.locator('.mantine-Notification-root').textContent()) ?? '') : '';
     await pumpUntil(page, async () => (await toastText()).includes('Session Expired'), "the 'Session Expired' toast", { stepMs: 250, realMs: 30 });
@@ -358,9 +421,12 @@ describe('speaking test without a microphone', () => {
     await page.clock.runFor(1_500);
     expect(new URL(page.url()).pathname).toBe('/test');
     await pumpUntil(page, async () => new URL(page.url()).pathname === '/auth', 'the redirect to /auth', { stepMs: 250 });
+    // The device is signed out, so /auth shows its form rather than 'Already Logged In'.
+    expect(await page.evaluate(async () => (await fetch('/api/user')).status)).toBe(401);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
     errors.assertNone();
     await page.context().close();
-  }, 120_000);
+  }, 150_000);
 
   it('takes a test in demo mode on an Android phone; a save that failed is sent again after a reload, once', async () => {
     const student = await createStudent(server.database.db, { studentName: 'Demo Student' });
@@ -370,6 +436,12 @@ describe('speaking test without a microphone', () => {
     await page.getByText('Demo mode: not recording').waitFor();
     await shoot(page, 'ready', 'phone');
     const saves = await routeSaves(page, Number.POSITIVE_INFINITY);
+    // Spec section 7: on Android the page reports the device at the start and whenever listening starts.
+    const reports: Array<{ testData: Record<string, unknown>; status: number }> = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname !== '/api/device-debug') return;
+      reports.push({ testData: (response.request().postDataJSON() as { testData: Record<string, unknown> }).testData, status: response.status() });
+    });
     await page.getByRole('button', { name: 'Start Test' }).click();
 
     const repeatedAnswer = async () => {
@@ -408,6 +480,13 @@ describe('speaking test without a microphone', () => {
     await shoot(page, 'complete', 'phone');
     expect(await attemptsOf(student)).toHaveLength(0);
     expect(saves.bodies[0]?.sessionData.demo).toBe(true);
+    expect(reports.filter((report) => report.testData.action === 'test-start')).toHaveLength(1);
+    expect(reports.filter((report) => report.testData.action === 'listening-start').length).toBeGreaterThanOrEqual(21);
+    for (const report of reports) {
+      expect(report.status).toBe(204);
+      expect(report.testData.android).toBe(true);
+      expect(report.testData).not.toHaveProperty('userId');
+    }
     // Signing out while the result is unsent asks first; waiting keeps the student here.
     await page.getByRole('button', { name: 'Take Another Test' }).click();
     const unsaved = page.getByRole('dialog', { name: 'Your result is not saved yet' });
@@ -441,13 +520,23 @@ describe('speaking test without a microphone', () => {
     errors.assertNone();
     await page.context().close();
   }, 180_000);
-  it("warns 'Save Warning' and sends nothing when a teacher takes a test without a student's access", async () => {
+  it("warns 'Save Warning' and sends nothing when a teacher takes a test without a student's access; without MediaRecorder, Download Audio says 'No Audio'", async () => {
     const admin = await createAdmin(server.database.db);
     const { page, errors, fake } = await openTest('desktop', { mobileNumber: admin.username, password: admin.password });
     const saves = await routeSaves(page, 0);
     await page.getByRole('button', { name: 'Continue in Demo Mode (No Microphone)' }).click();
+    // A browser that cannot record (no MediaRecorder, as in some older browsers): nothing is recorded,
+    // so at the end Download Audio has nothing to give.
+    await page.evaluate(() => delete (window as { MediaRecorder?: unknown }).MediaRecorder);
     await takeSilentTest(page, fake);
     await expect.poll(() => page.locator('.mantine-Notification-root').textContent()).toContain('Test completed but results may not be saved. Please contact your teacher.');
+    const downloads: string[] = [];
+    page.on('download', (download) => downloads.push(download.suggestedFilename()));
+    await page.getByRole('button', { name: 'Download Audio', exact: true }).click();
+    const toasts = async () => (await page.locator('.mantine-Notification-root').allTextContents()).join(' | ');
+    await pumpUntil(page, async () => (await toasts()).includes('No test data available to generate audio.'), "the 'No Audio' toast", { stepMs: 500 });
+    expect(await page.locator('.mantine-Notification-root', { hasText: 'No test data available to generate audio.' }).locator('.mantine-Notification-title').textContent()).toBe('No Audio');
+    expect(downloads).toEqual([]);
     // No student is known, so there is no history of earlier bands to ask for.
     expect(await page.getByRole('heading', { name: 'Your progress' }).count()).toBe(0);
     await page.clock.runFor(10_000);

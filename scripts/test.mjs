@@ -58,6 +58,11 @@ function ensureClientBuild() {
     log('notice: no client yet (index.html or src/client is missing): skipping the client build. End-to-end tests that open the app need it.');
     return;
   }
+  if (process.env.PARLEY_TEST_CLIENT_DIR) {
+    // The tests serve a client built elsewhere (e2e/support/paths.ts): dist/client is not theirs to rebuild.
+    log(`client from PARLEY_TEST_CLIENT_DIR (${process.env.PARLEY_TEST_CLIENT_DIR}): not building dist/client.`);
+    return;
+  }
   const builtIndex = at('dist/client/index.html');
   const sources = ['src/client', 'src/shared', 'index.html', 'vite.config.ts', 'public', 'postcss.config.cjs', 'postcss.config.js', 'postcss.config.mjs'];
   const sourcesChanged = Math.max(...sources.map((source) => newestMtime(at(source))));
