@@ -26,16 +26,15 @@ import { hashPassword, verifyPassword } from '../src/server/auth/passwords.ts';
 import { testSessionBody } from '../src/server/test/attempt-fixtures.ts';
 import { openDatabase, type Database, type Db } from '../src/server/db/open.ts';
 import { seedCourses } from '../src/server/db/seed.ts';
+import { studentCursorQuery, studentsFirstPagesQuery } from '../src/server/students/admin-list.ts';
 import {
   SEARCH_IDS_MAX,
-  studentCursorQuery,
   studentSearchIdsQuery,
   studentsByIdsQuery,
   studentsCountQuery,
-  studentsFirstPagesQuery,
   studentsPageQuery,
   studentsSearchWalkQuery,
-} from '../src/server/students/admin-service.ts';
+} from '../src/server/students/admin-search.ts';
 import { freePort } from '../e2e/support/ports.ts';
 import { ATTEMPTS_PAGE_SIZE } from '../src/shared/api/admin-attempts.ts';
 import { STUDENTS_PAGE_SIZE } from '../src/shared/api/students.ts';

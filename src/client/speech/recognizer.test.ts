@@ -6,7 +6,7 @@ import {
   RECOGNITION_NOT_SUPPORTED_MESSAGE,
   RECOGNITION_START_FAILED_MESSAGE,
 } from './messages.js';
-import { createRecognizer, trimRepeatedFinal, type RecognizerOptions } from './recognizer.js';
+import { createRecognizer, type RecognizerOptions } from './recognizer.js';
 import { createFakeRecognitionClass, FakeClock, flush, type FakeRecognition, type FakeRecognitionOptions } from './testing/fakes.js';
 
 function setup(options: Partial<RecognizerOptions> = {}, fakeOptions: FakeRecognitionOptions = {}) {
@@ -464,15 +464,5 @@ describe('createRecognizer', () => {
       await recognizer.start();
       expect(Recognition.instances).toHaveLength(1);
     });
-  });
-});
-
-describe('trimRepeatedFinal', () => {
-  const words = (text: string) => text.toLowerCase().split(' ');
-  it('keeps new text, trims a repeated head, drops a full repeat', () => {
-    expect(trimRepeatedFinal('I like tea', [words('my name is asha')], [])).toBe('I like tea');
-    expect(trimRepeatedFinal('My name is Asha, I like tea', [words('my name is asha')], [])).toBe('I like tea');
-    expect(trimRepeatedFinal('my name is Asha.', [words('my name is asha')], [])).toBe('');
-    expect(trimRepeatedFinal('Asha', [[]], words('asha'))).toBe('');
   });
 });

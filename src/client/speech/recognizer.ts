@@ -5,150 +5,33 @@
  * - On the device where the browser offers it (SpeechRecognition.available with processLocally),
  *   so the student's voice stays on the device; otherwise the browser's service.
  * - Chrome ends a session on its own (silence, ~60 s, 'no-speech', 'aborted'): while the caller still
- *   listens a new session starts transparently; the caller sees one long 'listening' state and each
- *   final text once. Android re-sends earlier finals: those are dropped or trimmed.
+ *   listens a new session starts transparently (restart-policy.ts); the caller sees one long
+ *   'listening' state and each final text once. Android re-sends earlier finals: those are dropped
+ *   or trimmed (repeated-finals.ts).
  * - Errors carry the spec's texts. start() and stop() never throw: failures arrive as 'error'
  *   events and the state returns to 'idle' with an 'end' event saying why.
+ *
+ * One session (one browser SpeechRecognition) is wrapped in recognition-session.ts; the types are
+ * in recognizer-types.ts.
  */
-import { systemClock, type Clock } from './clock.js';
-import {
-  ABORTED_RESTART_DELAY_MS,
-  ANDROID_MAX_RECOGNITION_RESTARTS,
-  ON_DEVICE_CHECK_TIMEOUT_MS,
-  RECOGNITION_MAX_QUICK_ENDS,
-  RECOGNITION_QUICK_END_MS,
-  RECOGNITION_STOP_TIMEOUT_MS,
-} from './constants.js';
-import { createEmitter, type Subscribable } from './emitter.js';
-import {
-  RECOGNITION_DENIED_MESSAGE,
-  RECOGNITION_NETWORK_MESSAGE,
-  RECOGNITION_NOT_SUPPORTED_MESSAGE,
-  RECOGNITION_START_FAILED_MESSAGE,
-} from './messages.js';
+import { systemClock } from './clock.js';
+import { ANDROID_MAX_RECOGNITION_RESTARTS, RECOGNITION_STOP_TIMEOUT_MS } from './constants.js';
+import { createEmitter } from './emitter.js';
+import { RECOGNITION_NOT_SUPPORTED_MESSAGE, RECOGNITION_START_FAILED_MESSAGE } from './messages.js';
+import { abortInstance, attachSession, checkOnDevice, createSession, detachSession, readResults, type Session } from './recognition-session.js';
+import type { Recognizer, RecognizerEndReason, RecognizerEvents, RecognizerOptions, RecognizerState } from './recognizer-types.js';
+import { collapseSpaces, normalisedWords, trimRepeatedFinal } from './repeated-finals.js';
+import { afterSessionEnd, errorAction, type RestartCounts } from './restart-policy.js';
 import {
   findSpeechRecognition,
-  type SpeechRecognitionConstructor,
   type SpeechRecognitionErrorEventLike,
   type SpeechRecognitionLike,
   type SpeechRecognitionResultEventLike,
 } from './web-speech-types.js';
 
-export type RecognizerState = 'idle' | 'starting' | 'listening' | 'stopping';
-
-export interface FinalSegment {
-  text: string;
-  /** The recogniser's confidence (0..1) as reported; null when it reported none. */
-  confidence: number | null;
-  /** Clock time when the final result arrived. */
-  at: number;
-}
-
-/** Our own codes besides the browser's error strings. */
-export type RecognizerErrorCode = 'not-supported' | 'start-failed';
-
-export interface RecognizerError {
-  /** A browser error string ('not-allowed', 'network', 'audio-capture', ...) or a RecognizerErrorCode. */
-  code: string;
-  message: string;
-}
-
-/** Why listening ended for good: stop(), abort(), an error, or Android's restart cap reached. */
-export type RecognizerEndReason = 'stopped' | 'aborted' | 'error' | 'restart-limit';
-
-export interface RecognizerEvents {
-  /** The words not yet final, '' when none are pending. */
-  interim: string;
-  final: FinalSegment;
-  error: RecognizerError;
-  state: RecognizerState;
-  /** Clock time of the first recognised words since start(): the measured response time ends here. */
-  firstSpeech: number;
-  end: RecognizerEndReason;
-}
-
-export interface RecognizerOptions {
-  /** BCP 47 language, e.g. 'en-IN'. */
-  lang: string;
-  /** Android: restarts are capped and re-sent finals are dropped. */
-  isAndroid?: boolean;
-  /** Transparent restarts allowed per start(); default 3 on Android (spec), unlimited elsewhere. */
-  maxRestarts?: number;
-  /** Delay before a transparent restart after the browser ended a session on its own (default 0). */
-  restartDelayMs?: number;
-  /** Use on-device recognition where the browser offers it (default true). */
-  preferOnDevice?: boolean;
-  /** The constructor to use; default window.SpeechRecognition or webkitSpeechRecognition. Null: none. */
-  SpeechRecognition?: SpeechRecognitionConstructor | null;
-  clock?: Clock;
-}
-
-export interface Recognizer extends Subscribable<RecognizerEvents> {
-  readonly state: RecognizerState;
-  /** Whether this browser has the Web Speech recognition API at all. */
-  readonly supported: boolean;
-  /** Clock time of the first recognised words since the last start(), or null. */
-  readonly firstSpeechAt: number | null;
-  /** Whether the current (or last) session recognises on the device. */
-  readonly onDevice: boolean;
-  /** Transparent restarts since the last start(). */
-  readonly restarts: number;
-  /**
-   * Starts listening; resolves once listening (or once it failed: see the 'error' event). While
-   * stopping, it waits for the end and then starts again; while listening it does nothing.
-   */
-  start(): Promise<void>;
-  /** Stops listening, keeping what was said; resolves when recognition has ended. */
-  stop(): Promise<void>;
-  /** Stops at once, dropping words not yet final. */
-  abort(): void;
-}
-
-interface Session {
-  instance: SpeechRecognitionLike;
-  openedAt: number;
-  hadResult: boolean;
-  /** Indexes in this session's result list already delivered as finals. */
-  finalIndexes: Set<number>;
-  /** Normalised words of this session's finals (Android de-duplication). */
-  words: string[];
-  interim: string;
-  error: string | null;
-  /** Ended by 'language-not-supported' on the device: restart at once with the service. */
-  fallBackToService: boolean;
-}
-
-function collapseSpaces(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-function normaliseWord(word: string): string {
-  return word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, '');
-}
-
-function normalisedWords(text: string): string[] {
-  return collapseSpaces(text).split(' ').map(normaliseWord).filter(Boolean);
-}
-
-function startsWithWords(words: readonly string[], prefix: readonly string[]): boolean {
-  return prefix.length > 0 && prefix.length <= words.length && prefix.every((word, index) => words[index] === word);
-}
-
-/**
- * Android's recogniser re-sends earlier finals, alone or at the head of a new final. Returns the part
- * of `text` that is new, or '' when it is all a repeat. `earlier` are word lists that may be repeated
- * as a head (the whole answer so far, this session so far); `last` is the previous final's words.
- */
-export function trimRepeatedFinal(text: string, earlier: ReadonlyArray<readonly string[]>, last: readonly string[]): string {
-  const words = normalisedWords(text);
-  if (words.length === 0) return '';
-  if (words.length === last.length && startsWithWords(words, last)) return '';
-  const raw = collapseSpaces(text).split(' ').filter((word) => normaliseWord(word) !== '');
-  for (const head of earlier) {
-    if (startsWithWords(words, head)) return raw.slice(head.length).join(' ');
-  }
-  return collapseSpaces(text);
-}
+export type { FinalSegment, Recognizer, RecognizerEndReason, RecognizerError } from './recognizer-types.js';
+export type { RecognizerErrorCode, RecognizerEvents, RecognizerOptions, RecognizerState } from './recognizer-types.js';
+export { trimRepeatedFinal } from './repeated-finals.js';
 
 export function createRecognizer(options: RecognizerOptions): Recognizer {
   const clock = options.clock ?? systemClock;
@@ -163,8 +46,7 @@ export function createRecognizer(options: RecognizerOptions): Recognizer {
   let current: Session | null = null;
   let restartTimer: unknown = null;
   let stopTimer: unknown = null;
-  let restarts = 0;
-  let quickEnds = 0;
+  let counts: RestartCounts = { restarts: 0, quickEnds: 0 };
   let firstSpeechAt: number | null = null;
   let interim = '';
   /** Bumped by every start(), stop() and abort(): a stale on-device check then does nothing. */
@@ -193,24 +75,11 @@ export function createRecognizer(options: RecognizerOptions): Recognizer {
     emitter.emit('interim', text);
   }
 
-  function detach(session: Session): void {
-    const { instance } = session;
-    instance.onstart = null;
-    instance.onaudiostart = null;
-    instance.onresult = null;
-    instance.onerror = null;
-    instance.onend = null;
-  }
-
   /** Stops listening to a session and aborts it; it is no longer the current one. */
   function dropSession(session: Session): void {
-    detach(session);
+    detachSession(session);
     current = null;
-    try {
-      session.instance.abort();
-    } catch {
-      // Already ended.
-    }
+    abortInstance(session);
   }
 
   function clearTimers(): void {
@@ -226,7 +95,7 @@ export function createRecognizer(options: RecognizerOptions): Recognizer {
     wanted = false;
     clearTimers();
     if (current) {
-      detach(current);
+      detachSession(current);
       current = null;
     }
     setInterim('');
@@ -262,58 +131,28 @@ export function createRecognizer(options: RecognizerOptions): Recognizer {
   }
 
   function handleResult(session: Session, event: SpeechRecognitionResultEventLike): void {
-    session.hadResult = true;
-    let pending = '';
-    // Every index, not only from resultIndex: finals are delivered once by index, and Android's
-    // lists do not always keep resultIndex honest.
-    for (let index = 0; index < event.results.length; index += 1) {
-      const result = event.results[index];
-      const best = result?.[0];
-      if (!result || !best) continue;
-      if (result.isFinal) {
-        if (session.finalIndexes.has(index)) continue;
-        session.finalIndexes.add(index);
-        const confidence = typeof best.confidence === 'number' && Number.isFinite(best.confidence) ? best.confidence : null;
-        acceptFinal(session, best.transcript, confidence);
-      } else {
-        pending += ` ${best.transcript}`;
-      }
-    }
-    session.interim = collapseSpaces(pending);
+    const { finals, interim: pending } = readResults(session, event);
+    for (const final of finals) acceptFinal(session, final.transcript, final.confidence);
+    session.interim = pending;
     if (session.interim) markSpeech();
     setInterim(session.interim);
   }
 
   function handleError(session: Session, event: SpeechRecognitionErrorEventLike): void {
     session.error = event.error;
-    switch (event.error) {
-      case 'no-speech':
-      case 'aborted':
-        // Keep listening: the session ends next and is restarted (after 100 ms for 'aborted').
-        return;
-      case 'not-allowed':
-      case 'service-not-allowed':
-        fail(event.error, RECOGNITION_DENIED_MESSAGE);
-        return;
-      case 'network':
-        fail(event.error, RECOGNITION_NETWORK_MESSAGE);
-        return;
-      case 'language-not-supported':
-        if (onDevice) {
-          onDevice = false;
-          onDeviceDecision = Promise.resolve(false);
-          session.fallBackToService = true;
-          return;
-        }
-        fail(event.error, event.message || event.error);
-        return;
-      default:
-        fail(event.error, event.message || event.error);
+    const action = errorAction(event.error, event.message, onDevice);
+    if (action.kind === 'keep-listening') return;
+    if (action.kind === 'fall-back-to-service') {
+      onDevice = false;
+      onDeviceDecision = Promise.resolve(false);
+      session.fallBackToService = true;
+      return;
     }
+    fail(event.error, action.message);
   }
 
   function handleEnd(session: Session): void {
-    detach(session);
+    detachSession(session);
     current = null;
     // Words still pending when the browser ended the session would be lost: keep them.
     if (session.interim && session.error !== 'aborted') acceptFinal(session, session.interim, null);
@@ -323,22 +162,11 @@ export function createRecognizer(options: RecognizerOptions): Recognizer {
       finish('stopped');
       return;
     }
-    if (session.fallBackToService) {
-      schedule(0);
-      return;
-    }
-    const quick = !session.hadResult && clock.now() - session.openedAt < RECOGNITION_QUICK_END_MS;
-    quickEnds = quick ? quickEnds + 1 : 0;
-    if (quickEnds >= RECOGNITION_MAX_QUICK_ENDS) {
-      fail('start-failed', RECOGNITION_START_FAILED_MESSAGE);
-      return;
-    }
-    if (restarts >= maxRestarts) {
-      finish('restart-limit');
-      return;
-    }
-    restarts += 1;
-    schedule(session.error === 'aborted' ? ABORTED_RESTART_DELAY_MS : restartDelayMs);
+    const decided = afterSessionEnd(session, clock.now(), counts, { maxRestarts, restartDelayMs });
+    counts = decided.counts;
+    if (decided.next.kind === 'start-failed') fail('start-failed', RECOGNITION_START_FAILED_MESSAGE);
+    else if (decided.next.kind === 'restart-limit') finish('restart-limit');
+    else schedule(decided.next.delayMs);
   }
 
   function schedule(delayMs: number): void {
@@ -357,61 +185,27 @@ export function createRecognizer(options: RecognizerOptions): Recognizer {
       fail('start-failed', RECOGNITION_START_FAILED_MESSAGE);
       return;
     }
-    instance.lang = options.lang;
-    instance.continuous = true;
-    instance.interimResults = true;
-    instance.maxAlternatives = 1;
-    if (onDevice) instance.processLocally = true;
-    const session: Session = {
-      instance,
-      openedAt: clock.now(),
-      hadResult: false,
-      finalIndexes: new Set(),
-      words: [],
-      interim: '',
-      error: null,
-      fallBackToService: false,
-    };
+    const session = createSession(instance, { lang: options.lang, onDevice, now: clock.now() });
     const live = (handler: () => void) => {
       if (current === session) handler();
     };
     const started = () => live(() => state === 'starting' && setState('listening'));
-    instance.onstart = started;
-    instance.onaudiostart = started;
-    instance.onresult = (event) => live(() => handleResult(session, event));
-    instance.onerror = (event) => live(() => handleError(session, event));
-    instance.onend = () => live(() => handleEnd(session));
+    attachSession(session, {
+      started,
+      result: (event) => live(() => handleResult(session, event)),
+      error: (event) => live(() => handleError(session, event)),
+      end: () => live(() => handleEnd(session)),
+    });
     current = session;
     try {
-      instance.start();
+      session.instance.start();
     } catch {
       fail('start-failed', RECOGNITION_START_FAILED_MESSAGE);
     }
   }
 
   function decideOnDevice(): Promise<boolean> {
-    if (onDeviceDecision) return onDeviceDecision;
-    const available = Recognition?.available;
-    if (options.preferOnDevice === false || typeof available !== 'function') return (onDeviceDecision = Promise.resolve(false));
-    onDeviceDecision = new Promise<boolean>((resolve) => {
-      const timer = clock.setTimeout(() => resolve(false), ON_DEVICE_CHECK_TIMEOUT_MS);
-      let check: Promise<string>;
-      try {
-        check = available.call(Recognition, { langs: [options.lang], processLocally: true });
-      } catch {
-        check = Promise.resolve('unavailable');
-      }
-      check.then(
-        (result) => {
-          clock.clearTimeout(timer);
-          resolve(result === 'available');
-        },
-        () => {
-          clock.clearTimeout(timer);
-          resolve(false);
-        },
-      );
-    });
+    onDeviceDecision ??= checkOnDevice(Recognition, options.lang, options.preferOnDevice !== false, clock);
     return onDeviceDecision;
   }
 
@@ -432,8 +226,7 @@ export function createRecognizer(options: RecognizerOptions): Recognizer {
     generation += 1;
     const mine = generation;
     wanted = true;
-    restarts = 0;
-    quickEnds = 0;
+    counts = { restarts: 0, quickEnds: 0 };
     firstSpeechAt = null;
     answerWords = [];
     lastFinalWords = [];
@@ -491,7 +284,7 @@ export function createRecognizer(options: RecognizerOptions): Recognizer {
       return onDevice;
     },
     get restarts() {
-      return restarts;
+      return counts.restarts;
     },
     start,
     stop,

@@ -6,7 +6,7 @@ import { progressList } from '../../shared/api/progress.js';
 import { effectiveStudentId } from '../auth/access.js';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../lib/http-errors.js';
-import { attemptDetail } from './admin-queries.js';
+import { attemptDetail } from './attempt-detail.js';
 import { studentProgress } from './progress.js';
 
 /** Said for an attempt that is not the caller's as for one that does not exist: nothing about other students leaks. */

@@ -1,41 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  AWAITING_COUNT_CAP,
-  CLASS_LIST_LIMIT,
-  CLASS_WEEKS,
-  INACTIVE_DAYS,
-  kindOfCourse,
-  type AwaitingAttempt,
-  type AwaitingReview,
-  type BandDistribution,
-  type ClassCourse,
-  type ClassView,
-  type InactiveStudents,
-  type WeeklyAverages,
-} from '../../shared/api/class-view.js';
-import { CRITERIA_OF, CRITERION_LABELS, type AttemptKind } from '../../shared/api/admin-attempts.js';
-import type { Db } from '../db/open.js';
-import { readCachePerDatabase, type ReadCache } from '../lib/read-cache.js';
+import { AWAITING_COUNT_CAP, CLASS_LIST_LIMIT, CLASS_WEEKS, INACTIVE_DAYS } from '../../shared/api/class-view.js';
+import { CRITERIA_OF, type AttemptKind } from '../../shared/api/admin-attempts.js';
 import { schoolDate, startOfSchoolDay } from '../attempts/school-day.js';
 
 /*
- * The class view's reads (issue 16, point 3). Every query is served by an index (EXPLAINed in
- * class-view.test.ts and by the bench): students_class_idx (course_id, status, last_attempt_at, id,
+ * The class view's queries (issue 16, point 3). Every query is served by an index (EXPLAINed in
+ * routes.test.ts and by the bench): students_class_idx (course_id, status, last_attempt_at, id,
  * latest_overall) answers the distribution, the inactive students and the course sizes from the index
  * alone; the weekly averages read the course's attempts of its kind in the 12 weeks;
- * attempts_awaiting_review_idx gives the attempts never released, oldest first. The figures that read
- * many rows (the distribution, the weekly averages, the totals; 5 to 70 ms on 50,000 students and
- * 200,000 attempts) are kept in read caches, cleared by every write as the list totals are (decision
- * 0011), and read again in the background a few seconds later (keptFigures); the two lists are read
- * on every request.
+ * attempts_awaiting_review_idx gives the attempts never released, oldest first. readers.ts reads them;
+ * read-class-view.ts keeps the figures that read many rows and puts the view together.
  */
 
 const DAY_MS = 24 * 3600_000;
-
-type Rows<T> = { rows: T[] };
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as Rows<T>).rows;
-}
 
 /** The first instants of the CLASS_WEEKS school weeks (Monday first) up to the one holding `now`, oldest first, with their dates. */
 export function schoolWeeks(now: Date, timeZone: string, weeks: number = CLASS_WEEKS): Array<{ start: string; at: Date }> {
@@ -159,174 +136,4 @@ export function awaitingCountQuery(courseId: number | null, cap: number = AWAITI
       where a.released_at is null and s.course_id = ${courseId}
       order by a.completed_at, a.id
       limit ${cap}) waiting`;
-}
-
-/* Reading them. */
-
-interface CourseRow {
-  id: number;
-  courseName: string;
-  isActive: boolean;
-  students: number;
-}
-const toCourse = (row: CourseRow): ClassCourse => ({
-  id: Number(row.id),
-  courseName: row.courseName,
-  isActive: Boolean(row.isActive),
-  kind: kindOfCourse(row.courseName),
-  students: Number(row.students),
-});
-
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
-
-export async function readDistribution(db: Db, courseId: number): Promise<BandDistribution> {
-  const rows = await rowsOf<{ band: number | string; count: number | string }>(db, distributionQuery(courseId));
-  const result: BandDistribution = { bands: [], noBand: 0, neverPractised: 0, total: 0 };
-  for (const row of rows) {
-    const band = Number(row.band);
-    const count = Number(row.count);
-    result.total += count;
-    if (band === -2) result.neverPractised = count;
-    else if (band === -1) result.noBand = count;
-    else result.bands.push({ band, count });
-  }
-  return result;
-}
-
-export async function readWeekly(db: Db, courseId: number, kind: AttemptKind, weeks: Array<{ start: string; at: Date }>): Promise<WeeklyAverages> {
-  const rows = await rowsOf<Record<string, number | string | null>>(db, weeklyQuery(courseId, kind, weeks.map((week) => week.at)));
-  const byWeek = new Map(rows.map((row) => [Number(row.week), row]));
-  const criteria = CRITERIA_OF[kind];
-  return {
-    weeks: weeks.map((week, i) => ({ start: week.start, attempts: Number(byWeek.get(i + 1)?.attempts ?? 0) })),
-    criteria: criteria.map((criterion) => ({
-      criterion,
-      label: CRITERION_LABELS[criterion],
-      averages: weeks.map((_, i) => {
-        const value = byWeek.get(i + 1)?.[criterion];
-        return value === null || value === undefined ? null : Number(value);
-      }),
-    })),
-  };
-}
-
-export async function readInactive(db: Db, courseId: number, since: Date): Promise<InactiveStudents['students']> {
-  const rows = await rowsOf<{ id: number; studentName: string; mobileNumber: string; lastAttemptAt: Date | string | null; latestAttemptId: string | null }>(
-    db,
-    inactiveListQuery(courseId, since),
-  );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    studentName: row.studentName,
-    mobileNumber: row.mobileNumber,
-    lastAttemptAt: iso(row.lastAttemptAt),
-    latestAttemptId: row.latestAttemptId,
-  }));
-}
-
-export async function readAwaiting(db: Db, courseId: number | null): Promise<AwaitingAttempt[]> {
-  const rows = await rowsOf<{ id: string; kind: AttemptKind; completedAt: Date | string; reviewed: boolean; studentId: number; studentName: string; courseName: string }>(
-    db,
-    awaitingListQuery(courseId),
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    completedAt: new Date(row.completedAt).toISOString(),
-    reviewed: Boolean(row.reviewed),
-    studentId: Number(row.studentId),
-    studentName: row.studentName,
-    courseName: row.courseName,
-  }));
-}
-
-async function readTotal(db: Db, query: SQL): Promise<number> {
-  const [row] = await rowsOf<{ total: number | string }>(db, query);
-  return Number(row?.total ?? 0);
-}
-
-/** The figures that read many rows, kept for a few seconds per course (cleared by any write). */
-interface CourseFigures {
-  distribution: BandDistribution;
-  weekly: WeeklyAverages;
-  inactiveTotal: number;
-  awaitingTotal: number;
-}
-const courseFigures = readCachePerDatabase<CourseFigures>({ maxEntries: 1000 });
-const courseLists = readCachePerDatabase<ClassCourse[]>({ maxEntries: 1 });
-const awaitingTotals = readCachePerDatabase<number>({ maxEntries: 1 });
-
-/** The last value read per cache and key, with the cache's generation when its read began. */
-const lastRead = new WeakMap<ReadCache<unknown>, Map<string, { value: unknown; generation: number }>>();
-
-/**
- * The cached value; once its few seconds are over, the last value is answered while a new read
- * runs (one at a time), as long as nothing was written since that value was read: only the clock
- * has moved (a student crossing the 14-day line, a new week), which a few seconds later is shown.
- * After a write the request waits for the new figures, as with every read cache.
- */
-async function keptFigures<V>(cache: ReadCache<V>, key: string, read: () => Promise<V>): Promise<V> {
-  const fresh = cache.peek(key);
-  if (fresh !== undefined) return fresh;
-  let last = lastRead.get(cache as ReadCache<unknown>);
-  if (!last) {
-    last = new Map();
-    lastRead.set(cache as ReadCache<unknown>, last);
-  }
-  const known = last.get(key);
-  const generation = cache.generation;
-  const reading = cache.get(key, read).then((value) => {
-    last.set(key, { value, generation });
-    return value;
-  });
-  if (known && known.generation === generation) {
-    reading.catch(() => undefined);
-    return known.value as V;
-  }
-  return reading;
-}
-
-export async function readCourses(db: Db): Promise<ClassCourse[]> {
-  return keptFigures(courseLists(db), 'courses', async () => (await rowsOf<CourseRow>(db, coursesQuery())).map(toCourse));
-}
-
-/** The whole class view of one course (null when there is no such course), or the picker and every course's waiting attempts. */
-export async function readClassView(db: Db, input: { courseId: number | null; now: Date; timeZone: string }): Promise<ClassView | null> {
-  const { courseId, now, timeZone } = input;
-  const courses = await readCourses(db);
-  const awaitingList = readAwaiting(db, courseId);
-  const at = now.toISOString();
-  if (courseId === null) {
-    const [attempts, total] = await Promise.all([awaitingList, keptFigures(awaitingTotals(db), 'all', () => readTotal(db, awaitingCountQuery(null)))]);
-    return { courses, course: null, distribution: null, weekly: null, inactive: null, awaiting: awaitingOf(attempts, total), at };
-  }
-  const course = courses.find((candidate) => candidate.id === courseId);
-  if (!course) {
-    await awaitingList.catch(() => undefined);
-    return null;
-  }
-  const since = inactiveSince(now);
-  const figures = keptFigures(courseFigures(db), String(courseId), async () => {
-    const [distribution, weekly, inactiveTotal, awaitingTotal] = await Promise.all([
-      readDistribution(db, courseId),
-      readWeekly(db, courseId, course.kind, schoolWeeks(now, timeZone)),
-      readTotal(db, inactiveCountQuery(courseId, since)),
-      readTotal(db, awaitingCountQuery(courseId)),
-    ]);
-    return { distribution, weekly, inactiveTotal, awaitingTotal };
-  });
-  const [kept, inactiveStudents, attempts] = await Promise.all([figures, readInactive(db, courseId, since), awaitingList]);
-  return {
-    courses,
-    course,
-    distribution: kept.distribution,
-    weekly: kept.weekly,
-    inactive: { since: since.toISOString(), total: Math.max(kept.inactiveTotal, inactiveStudents.length), students: inactiveStudents },
-    awaiting: awaitingOf(attempts, Math.max(kept.awaitingTotal, attempts.length)),
-    at,
-  };
-}
-
-function awaitingOf(attempts: AwaitingAttempt[], total: number): AwaitingReview {
-  return { total, capped: total >= AWAITING_COUNT_CAP, attempts };
 }

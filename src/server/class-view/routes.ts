@@ -4,7 +4,7 @@ import { classView, classViewQuery } from '../../shared/api/class-view.js';
 import { errorBody } from '../../shared/api/common.js';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../lib/http-errors.js';
-import { readClassView } from './queries.js';
+import { readClassView } from './read-class-view.js';
 
 /** The teacher's class view (issue 16, point 3). Admins only. */
 export async function classViewRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

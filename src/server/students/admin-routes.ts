@@ -17,14 +17,8 @@ import {
 import { deleteStudent } from './service.js';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../lib/http-errors.js';
-import {
-  allStudents,
-  createStudentAccount,
-  listStudents,
-  studentNotFoundMessage,
-  toggleStudentStatus,
-  updateStudentAccount,
-} from './admin-service.js';
+import { allStudents, listStudents } from './admin-list.js';
+import { createStudentAccount, studentNotFoundMessage, toggleStudentStatus, updateStudentAccount } from './admin-service.js';
 import { studentsCsv, exportFileName } from './csv-export.js';
 import { analyseImport, commitImport, parseImportCsv, toPreview } from './csv-import.js';
 

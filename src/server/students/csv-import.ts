@@ -19,14 +19,8 @@ import { courses } from '../db/schema.js';
 import { badRequest, conflict } from '../lib/http-errors.js';
 import { uniqueViolationConstraint } from '../lib/sql-errors.js';
 import { invalidateReadCaches } from '../lib/read-cache.js';
-import {
-  duplicateMobileMessage,
-  duplicateUsernameMessage,
-  findAdminStudents,
-  GENERATED_PASSWORD_GROUPS,
-  insertStudentAccount,
-  takenIdentifiers,
-} from './admin-service.js';
+import { findAdminStudents } from './admin-rows.js';
+import { duplicateMobileMessage, duplicateUsernameMessage, GENERATED_PASSWORD_GROUPS, insertStudentAccount, takenIdentifiers } from './admin-service.js';
 
 /** Header spellings read as each column: "Student Name", "student_name" and "studentName" are one. */
 const HEADER_ALIASES: Record<string, ImportColumn> = {

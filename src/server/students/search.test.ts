@@ -5,7 +5,8 @@ import type { Database } from '../db/open.js';
 import { seedCourses } from '../db/seed.js';
 import { invalidateReadCaches } from '../lib/read-cache.js';
 import { createTestDatabase, testDrivers } from '../test/databases.js';
-import { listStudents, SEARCH_IDS_MAX, studentsByIdsQuery, studentsSearchWalkQuery } from './admin-service.js';
+import { listStudents } from './admin-list.js';
+import { SEARCH_IDS_MAX, studentsByIdsQuery, studentsSearchWalkQuery } from './admin-search.js';
 
 const STUDENTS = 3_000;
 

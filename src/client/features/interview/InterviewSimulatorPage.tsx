@@ -6,7 +6,6 @@ import {
   generateInterviewQuestions,
   interviewAudioFileName,
   interviewTranscriptFileName,
-  scoreInterview,
   type InterviewQuestion,
 } from '../../../shared/interview';
 import { savedRecordingAttemptId } from '../../components/attempt/saved-recording';
@@ -18,26 +17,15 @@ import { toastError } from '../../lib/notify';
 import { recordingExtension, recordingToWav } from '../../speech';
 import { useInterviewProfile } from './api/interview-profile';
 import { useStudentProfile } from '../../lib/student-profile';
-import { selectInterviewView } from './flow';
-import { ActiveView, CompletedView, PermissionView, WelcomeView } from './simulator/InterviewViews';
-import { ACTIVE_INTERVIEW_KEY, LEAVE_CONFIRMATION, useInterviewSession } from './simulator/use-interview-session';
+import { scoreAnswers, selectInterviewView } from './flow';
+import { ActiveView } from './simulator/ActiveView';
+import { CompletedView } from './simulator/CompletedView';
+import { LEAVE_CONFIRMATION, reloadedDuringInterview } from './simulator/leave-guard';
+import { PermissionView } from './simulator/PermissionView';
+import { useInterviewSession } from './simulator/use-interview-session';
+import { WelcomeView } from './simulator/WelcomeView';
 
 const DASHBOARD_PATH = '/interview-dashboard';
-
-/**
- * A reload (or a return after leaving the site) while an interview was running: the spec ends the
- * session and goes to '/'. The flag is set while an interview runs and cleared when it completes or
- * the page is left inside the app, so only a page that went away mid-interview finds it.
- */
-function reloadedDuringInterview(): boolean {
-  try {
-    const flagged = window.sessionStorage.getItem(ACTIVE_INTERVIEW_KEY) !== null;
-    window.sessionStorage.removeItem(ACTIVE_INTERVIEW_KEY);
-    return flagged;
-  } catch {
-    return false;
-  }
-}
 
 export default function InterviewSimulatorPage() {
   const navigate = useNavigate();
@@ -83,7 +71,7 @@ function Simulator({ questions, studentName, userId }: { questions: readonly Int
   const report = useMemo(
     () =>
       completed && answers.length > 0 && state.transcription === 'live'
-        ? scoreInterview(answers.map((answer) => ({ question: answer.question, answer: answer.answer, category: answer.category, confidence: answer.confidence ?? null })))
+        ? scoreAnswers(answers)
         : null,
     [completed, answers, state.transcription],
   );

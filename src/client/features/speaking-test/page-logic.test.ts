@@ -5,7 +5,7 @@ import { scoreSpeakingTest } from '../../../shared/speaking-test/scoring.js';
 import { announcementFor, guardsLeaving } from './announcements.js';
 import { Driver, QUESTIONS } from './flow/test-helpers.js';
 import { buildSaveTestSessionBody } from './save-body.js';
-import { createRepeatFilter, deviceKindOf } from './use-speaking-test.js';
+import { deviceKindOf } from './use-speaking-test.js';
 
 // Three different sentences: one sentence said three times is a non-answer now (decision 0018).
 const JOURNEY = [
@@ -117,17 +117,5 @@ describe('device kind', () => {
     expect(deviceKindOf({ isAndroid: true, isApple: false })).toBe('android');
     expect(deviceKindOf({ isAndroid: false, isApple: true })).toBe('apple');
     expect(deviceKindOf({ isAndroid: false, isApple: false })).toBe('desktop');
-  });
-});
-
-describe('Android repeats across recognition restarts of one answer', () => {
-  it('drops a final re-sent after a restart and keeps only the new words of a final that repeats the answer so far', () => {
-    const filter = createRepeatFilter();
-    expect(filter.accept('1-1', 'My name is Asha')).toBe('My name is Asha');
-    // Recognition restarted: Android sends the earlier words again, then with new ones.
-    expect(filter.accept('1-1', 'my name is Asha')).toBe('');
-    expect(filter.accept('1-1', 'My name is Asha and I live in Pune')).toBe('and I live in Pune');
-    // The next answer starts afresh: the same words count again.
-    expect(filter.accept('1-2', 'My name is Asha')).toBe('My name is Asha');
   });
 });

@@ -4,7 +4,9 @@
  * One outbox per page.
  */
 import { createStore, del, get, set, values } from 'idb-keyval';
-import { Outbox, type OutboxEntry, type OutboxStore } from './outbox';
+import type { OutboxEntry } from './entry';
+import { Outbox } from './outbox';
+import type { OutboxStore } from './storage';
 
 export const OUTBOX_DATABASE = 'parley-outbox';
 export const OUTBOX_OBJECT_STORE = 'attempts';

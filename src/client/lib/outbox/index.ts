@@ -3,18 +3,9 @@
  * routes; the app shell only loads it (dynamic import) once someone is signed in.
  */
 export { browserOutbox, OUTBOX_DATABASE, OUTBOX_OBJECT_STORE } from './browser';
-export {
-  Outbox,
-  OUTBOX_FIRST_RETRY_MS,
-  OUTBOX_MAX_RETRY_MS,
-  recordingUploadUrl,
-  retryDelayMs,
-  type OutboxDependencies,
-  type OutboxEntry,
-  type OutboxKind,
-  type OutboxRecording,
-  type OutboxStatus,
-  type OutboxStore,
-  type OutboxSubmission,
-} from './outbox';
+export type { OutboxEntry, OutboxKind, OutboxRecording, OutboxStatus, OutboxSubmission } from './entry';
+export { Outbox, type OutboxDependencies } from './outbox';
+export { OUTBOX_FIRST_RETRY_MS, OUTBOX_MAX_RETRY_MS, retryDelayMs } from './retry-policy';
+export { recordingUploadUrl } from './sending';
+export type { OutboxStore } from './storage';
 export { useOutboxStatus } from './use-outbox-status';

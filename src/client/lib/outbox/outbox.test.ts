@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Outbox, OUTBOX_MAX_RETRY_MS, retryDelayMs, type OutboxEntry, type OutboxFetch, type OutboxStatus, type OutboxStore, type OutboxSubmission } from './outbox';
+import type { OutboxEntry, OutboxStatus, OutboxSubmission } from './entry';
+import { Outbox } from './outbox';
+import { OUTBOX_MAX_RETRY_MS, retryDelayMs } from './retry-policy';
+import type { OutboxFetch } from './sending';
+import type { OutboxStore } from './storage';
 
 class MemoryStore implements OutboxStore {
   readonly rows = new Map<string, OutboxEntry>();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { browserOutbox } from './browser';
-import type { OutboxStatus } from './outbox';
+import type { OutboxStatus } from './entry';
 
 /** The live status of one submitted attempt ('unknown' until it is submitted). */
 export function useOutboxStatus(id: string | null): OutboxStatus {

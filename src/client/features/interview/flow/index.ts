@@ -1,3 +1,10 @@
 export * from './types';
 export * from './reducer';
+export { initialInterviewState, isInterviewRunning, type InitialInterviewOptions } from './interview-state';
+export { INTERVIEW_TICK_MS } from './commands';
+export { MICROPHONE_ACCESS_REQUIRED, MICROPHONE_DENIED_TOAST } from './microphone-step';
+export { welcomeGreeting } from './start-step';
+export { NETWORK_ERROR_TOAST, RECOGNITION_RESTART_DELAY_MS } from './listening-step';
+export { SAVE_FAILURE_TITLE, SAVE_SUCCESS_TOAST } from './completion-step';
+export { scoreAnswers } from './recorded-answer';
 export * from './selectors';

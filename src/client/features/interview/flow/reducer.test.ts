@@ -10,7 +10,9 @@ import {
   NO_RESPONSE_TEXT,
 } from '../../../../shared/interview/constants';
 import { scoreInterview } from '../../../../shared/interview/scoring';
-import { MICROPHONE_DENIED_TOAST, NETWORK_ERROR_TOAST, welcomeGreeting } from './reducer';
+import { NETWORK_ERROR_TOAST } from './listening-step';
+import { MICROPHONE_DENIED_TOAST } from './microphone-step';
+import { welcomeGreeting } from './start-step';
 import { selectInterviewView, type ActiveViewModel, type CompletedViewModel, type WelcomeViewModel } from './selectors';
 import { InterviewSim, QUESTIONS } from './simulator.test-helpers';
 

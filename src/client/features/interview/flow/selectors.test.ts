@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { initialInterviewState, interviewReducer, welcomeGreeting } from './reducer';
+import { initialInterviewState } from './interview-state';
+import { interviewReducer } from './reducer';
+import { welcomeGreeting } from './start-step';
 import { formatCountdown, selectInterviewView } from './selectors';
 import { InterviewSim, QUESTIONS } from './simulator.test-helpers';
 

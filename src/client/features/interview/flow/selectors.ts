@@ -1,4 +1,5 @@
 import { INTERVIEW_TIME_LIMIT_MS } from '../../../../shared/interview/constants';
+import { MICROPHONE_ACCESS_REQUIRED } from './microphone-step';
 import type { InterviewState } from './types';
 
 /*
@@ -6,9 +7,12 @@ import type { InterviewState } from './types';
  * from the state. Components render this and dispatch events; they compute nothing themselves.
  */
 
+/** The welcome view's button, and the dashboard's that leads to it (SPEC.md section 2). */
+export const START_INTERVIEW_LABEL = 'Start My Interview';
+
 export interface PermissionViewModel {
   view: 'permission';
-  title: 'Microphone Access Required';
+  title: typeof MICROPHONE_ACCESS_REQUIRED;
   buttonLabel: 'Allow Microphone Access';
 }
 
@@ -17,7 +21,7 @@ export interface WelcomeViewModel {
   studentName: string;
   /** How many questions the welcome text says are prepared. */
   questionCount: number;
-  startLabel: 'Start My Interview';
+  startLabel: typeof START_INTERVIEW_LABEL;
   startDisabled: boolean;
   /** The browser records but does not transcribe (said once, here). */
   transcriptionOff: boolean;
@@ -88,13 +92,13 @@ export function formatCountdown(ms: number): string {
 export function selectInterviewView(state: InterviewState): InterviewViewModel {
   switch (state.view) {
     case 'permission':
-      return { view: 'permission', title: 'Microphone Access Required', buttonLabel: 'Allow Microphone Access' };
+      return { view: 'permission', title: MICROPHONE_ACCESS_REQUIRED, buttonLabel: 'Allow Microphone Access' };
     case 'welcome':
       return {
         view: 'welcome',
         studentName: state.studentName,
         questionCount: state.questions.length,
-        startLabel: 'Start My Interview',
+        startLabel: START_INTERVIEW_LABEL,
         startDisabled: state.questions.length === 0,
         transcriptionOff: state.transcription === 'off',
       };

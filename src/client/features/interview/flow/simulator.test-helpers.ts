@@ -1,5 +1,6 @@
 import type { InterviewQuestion } from '../../../../shared/interview/questions';
-import { initialInterviewState, interviewReducer } from './reducer';
+import { initialInterviewState } from './interview-state';
+import { interviewReducer } from './reducer';
 import type { InterviewCommand, InterviewEvent, InterviewState, InterviewTimer } from './types';
 
 /** Stands in for the edge hook in tests: carries out timer commands on a fake clock and records every command. */

@@ -1,7 +1,9 @@
 /* What the /test screen shows, derived from the flow state (pure). */
 import { PART_TITLES } from '../../../../shared/speaking-test/constants.js';
 import type { CueCard } from '../../../../shared/speaking-test/questions.js';
-import { ANDROID_FALLBACK_NOTE, APPLE_PLACEHOLDER_NOTE, continueSpeakingNote, voicedMsAt } from './machine.js';
+import { voicedMsAt } from './answer-capture.js';
+import { ANDROID_FALLBACK_NOTE, continueSpeakingNote } from './android.js';
+import { APPLE_PLACEHOLDER_NOTE } from './apple.js';
 import type { MicrophoneStatus, PartNumber, RecognitionFailure, SpeakingTestState, Stage, Toast } from './types.js';
 
 export interface ProgressView {

@@ -1,7 +1,9 @@
 /* Shared fixtures for the flow tests (not shipped code). */
+import { expect } from 'vitest';
+import { ANSWER_TIME_LIMIT_MS } from '../../../../shared/speaking-test/constants.js';
 import type { QuestionSet } from '../../../../shared/speaking-test/questions.js';
 import { initialState, speakingTestReducer } from './machine.js';
-import type { Command, DeviceKind, SpeakingTestEvent, SpeakingTestState } from './types.js';
+import type { Command, DeviceKind, EventWithoutNow, SpeakingTestEvent, SpeakingTestState } from './types.js';
 
 export const QUESTIONS: QuestionSet = {
   part1: Array.from({ length: 10 }, (_, i) => `Part 1 question ${i + 1}?`),
@@ -9,9 +11,7 @@ export const QUESTIONS: QuestionSet = {
   part3: Array.from({ length: 10 }, (_, i) => `Part 3 question ${i + 1}?`),
 };
 
-/** Distributes Omit over the event union so each event keeps its own fields. */
-type WithoutNow<E> = E extends unknown ? Omit<E, 'now'> : never;
-export type EventWithoutNow = WithoutNow<SpeakingTestEvent>;
+export type { EventWithoutNow } from './types.js';
 
 /** A test driver: feeds events at explicit times and keeps the latest state. */
 export class Driver {
@@ -49,4 +49,14 @@ export function speakTexts(commands: readonly Command[]): string[] {
 
 export function types(commands: readonly Command[]): string[] {
   return commands.map((c) => (c.type === 'schedule' ? `schedule:${c.timer}:${c.delayMs}` : c.type === 'cancelTimer' ? `cancel:${c.timer}` : c.type));
+}
+
+export const CANCEL_ANSWER_TIMERS = ['cancel:afterQuestion', 'cancel:silenceCheck', 'cancel:afterRecognitionEnd', 'cancel:answerLimit', 'cancel:androidFallbackTick'];
+
+/** Asks, waits 0.5 s, listens; returns the time listening started. `at` is when the question's speech ends. */
+export function reachListening(d: Driver, at: number): number {
+  const limit = ANSWER_TIME_LIMIT_MS[d.state.stage === 'part3' ? 3 : 1];
+  expect(types(d.speechDone(at))).toEqual(['schedule:afterQuestion:500']);
+  expect(types(d.timer(at + 500, 'afterQuestion'))).toEqual(['startListening', 'schedule:silenceCheck:500', `schedule:answerLimit:${limit}`]);
+  return at + 500;
 }

@@ -204,3 +204,7 @@ export interface InitialStateOptions {
   /** Whether the browser has speech recognition (default true). Apple devices never use it. */
   recognition?: boolean;
 }
+
+/** An event as the edge sends it: the reducer's entry adds `now` (Omit distributed over the union, so each event keeps its own fields). */
+type WithoutNow<E> = E extends unknown ? Omit<E, 'now'> : never;
+export type EventWithoutNow = WithoutNow<SpeakingTestEvent>;

@@ -1,11 +1,13 @@
-import type { OutboxStatus } from '../../../lib/outbox';
-
 /*
  * What the results say about saving (beyond the spec: the outbox keeps the attempt until the
  * server confirms it). The spec's own sentences are used where it has them.
  */
+import type { OutboxStatus } from '../../../lib/outbox';
+import { SAVE_WARNING_TEXT, SAVE_WARNING_TITLE } from '../flow/after-the-test';
 
-export const SAVE_WARNING_TEXT = 'Test completed but results may not be saved. Please contact your teacher.';
+/** Spec section 8's Save Warning sentence, defined with the flow's save toasts. */
+export { SAVE_WARNING_TEXT };
+
 export const SAVED_TEXT = 'Your results are saved.';
 export const CONTACT_TEACHER_TEXT = 'Please contact your teacher.';
 
@@ -27,7 +29,7 @@ function secondsUntil(at: number, now: number): number {
 
 export function saveStatusView(attemptId: string | null, status: OutboxStatus, now: number): SaveStatusView {
   if (attemptId === null) {
-    return { tone: 'warning', title: 'Save Warning', message: SAVE_WARNING_TEXT, detail: null, canRetry: false };
+    return { tone: 'warning', title: SAVE_WARNING_TITLE, message: SAVE_WARNING_TEXT, detail: null, canRetry: false };
   }
   switch (status.state) {
     case 'unknown':

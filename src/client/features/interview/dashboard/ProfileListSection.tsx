@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { PROFILE_LIST_MAX_ENTRIES } from '../../../shared/interview/constants';
-import { DeleteIcon } from '../../components/icons';
+import { PROFILE_LIST_MAX_ENTRIES } from '../../../../shared/interview/constants';
+import { DeleteIcon } from '../../../components/icons';
 
 /** One of the dashboard's lists: its rows, an empty message, Add More (off at the limit) and per-row delete. */
 export function ProfileListSection({

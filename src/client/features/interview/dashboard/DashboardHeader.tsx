@@ -1,0 +1,24 @@
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+
+/* The dashboard's header: title, subtitle, the 'Welcome' line and Logout (SPEC.md section 2 '/interview-dashboard'). */
+
+export function DashboardHeader({ studentName, onLogout, signingOut }: { studentName: string; onLogout: () => void; signingOut: boolean }) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+      <Stack gap={4} style={{ minWidth: 0 }}>
+        <Title order={1} size="h2">
+          Interview Dashboard
+        </Title>
+        <Text c="dimmed">Prepare your professional profile for interviews</Text>
+        <Text fw={500}>Welcome, {studentName}</Text>
+        <Anchor component={Link} to="/progress" size="sm" w="fit-content">
+          My progress
+        </Anchor>
+      </Stack>
+      <Button variant="default" onClick={onLogout} loading={signingOut}>
+        Logout
+      </Button>
+    </Group>
+  );
+}

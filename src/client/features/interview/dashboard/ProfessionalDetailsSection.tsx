@@ -1,0 +1,71 @@
+import { NumberInput, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  EXPERIENCE_MONTHS_MAX,
+  EXPERIENCE_MONTHS_MIN,
+  EXPERIENCE_YEARS_MAX,
+  EXPERIENCE_YEARS_MIN,
+  PROFILE_TEXT_LIMITS,
+} from '../../../../shared/interview/constants';
+import type { ProfileForm } from './profile-form';
+
+/*
+ * 'Professional Details': experience years (0-99) and months (0-11), Profile, Core Competence,
+ * Skills (SPEC.md section 2 '/interview-dashboard'; the limits in section 5).
+ */
+
+export function ProfessionalDetailsSection({ form }: { form: ProfileForm }) {
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="section" aria-labelledby="professional-details">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="professional-details">
+          Professional Details
+        </Title>
+        <SimpleGrid cols={2} spacing="sm">
+          <NumberInput
+            label="Experience (years)"
+            min={EXPERIENCE_YEARS_MIN}
+            max={EXPERIENCE_YEARS_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="strict"
+            key={form.key('experienceYears')}
+            {...form.getInputProps('experienceYears')}
+          />
+          <NumberInput
+            label="Experience (months)"
+            min={EXPERIENCE_MONTHS_MIN}
+            max={EXPERIENCE_MONTHS_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="strict"
+            key={form.key('experienceMonths')}
+            {...form.getInputProps('experienceMonths')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Profile"
+          placeholder="e.g. Software Engineer"
+          maxLength={PROFILE_TEXT_LIMITS.profile}
+          key={form.key('profile')}
+          {...form.getInputProps('profile')}
+        />
+        <TextInput
+          label="Core Competence"
+          placeholder="e.g. Frontend development"
+          maxLength={PROFILE_TEXT_LIMITS.coreCompetence}
+          key={form.key('coreCompetence')}
+          {...form.getInputProps('coreCompetence')}
+        />
+        <Textarea
+          label="Skills"
+          placeholder="e.g. Communication, teamwork, problem solving"
+          autosize
+          minRows={2}
+          maxLength={PROFILE_TEXT_LIMITS.skills}
+          key={form.key('skills')}
+          {...form.getInputProps('skills')}
+        />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,111 @@
+import { Badge, Box, Button, Group, Loader, Paper, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { ActiveViewModel } from '../flow';
+import { MINUTE_MS, timeAnnouncement } from './announcements';
+import { Panel } from './Panel';
+
+/* View 3 of /interview-simulator, 'Active interview' (SPEC.md section 2). */
+
+export function ActiveView({ model, onToggleRecording, onNext }: { model: ActiveViewModel; onToggleRecording: () => void; onNext: () => void }) {
+  const status = model.isSpeaking
+    ? 'The interviewer is speaking'
+    : model.questionText === ''
+      ? 'Get ready for the next question'
+      : model.isRecording
+        ? 'Listening to your answer'
+        : 'Recording stopped';
+  return (
+    <Panel labelledBy="interview-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="center" wrap="wrap" gap="xs">
+          <Title order={1} size="h2" id="interview-title">
+            {model.title}
+          </Title>
+          <Badge size="lg" variant="light" color={model.remainingMs <= MINUTE_MS ? 'red' : 'blue'} aria-label={`Time left ${model.countdown}`}>
+            <span role="timer" aria-live="off">
+              {model.countdown}
+            </span>
+          </Badge>
+        </Group>
+        <Stack gap={6}>
+          <Text fw={600}>{model.questionLabel}</Text>
+          <Progress value={model.progressPercent} aria-label={model.questionLabel} size="md" />
+        </Stack>
+        <VisuallyHidden aria-live="polite" aria-atomic="true">
+          {model.questionLabel}. {status}.
+        </VisuallyHidden>
+        <VisuallyHidden aria-live="polite" aria-atomic="true">
+          {timeAnnouncement(model.remainingMs)}
+        </VisuallyHidden>
+        <Paper bg="var(--mantine-color-gray-0)" p="md" radius="md" mih={80}>
+          {model.questionText ? (
+            <Text size="lg" fw={500} data-testid="current-question">
+              {model.questionText}
+            </Text>
+          ) : (
+            <Group gap="xs">
+              <Loader size="xs" aria-hidden />
+              <Text c="dimmed">The interviewer is getting ready…</Text>
+            </Group>
+          )}
+          {model.isSpeaking ? (
+            <Text size="sm" c="dimmed" mt="xs">
+              The interviewer is speaking…
+            </Text>
+          ) : null}
+        </Paper>
+        <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+          <Button
+            variant={model.isRecording ? 'filled' : 'default'}
+            color={model.isRecording ? 'red.8' : undefined}
+            onClick={onToggleRecording}
+            disabled={model.recordingButtonDisabled}
+          >
+            {model.recordingButtonLabel}
+          </Button>
+          <Button onClick={onNext} disabled={model.nextButtonDisabled}>
+            {model.nextButtonLabel}
+          </Button>
+        </Group>
+        {model.autoAdvanceLabel ? (
+          <Text size="sm" c="blue.9" data-testid="auto-advance">
+            {model.autoAdvanceLabel}
+          </Text>
+        ) : null}
+        <Box component="section" aria-labelledby="live-transcript">
+          <Group justify="space-between" mb={4}>
+            <Title order={2} size="h4" id="live-transcript">
+              Live Transcript
+            </Title>
+            {model.showListening ? (
+              <Text size="sm" c="teal.9" fw={500}>
+                Listening...
+              </Text>
+            ) : null}
+          </Group>
+          <Paper withBorder p="sm" radius="md" mih={96} data-testid="live-transcript">
+            {model.transcriptionOff ? (
+              <Text c="dimmed" size="sm">
+                Recording only: this browser does not transcribe. A pause of about 3 seconds ends your answer, and the next question follows
+                unless you speak again.
+              </Text>
+            ) : model.finalTranscript || model.interimTranscript ? (
+              <Text>
+                {model.finalTranscript}
+                {model.finalTranscript && model.interimTranscript ? ' ' : ''}
+                {model.interimTranscript ? (
+                  <Text span fs="italic" c="dimmed">
+                    {model.interimTranscript}
+                  </Text>
+                ) : null}
+              </Text>
+            ) : (
+              <Text c="dimmed" size="sm">
+                Your answer appears here as you speak.
+              </Text>
+            )}
+          </Paper>
+        </Box>
+      </Stack>
+    </Panel>
+  );
+}

@@ -1,0 +1,90 @@
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { INTERVIEW_NO_TRANSCRIPT_TEXT } from '../../../../shared/interview/constants';
+import type { InterviewScoreReport } from '../../../../shared/interview';
+import { SavedRecordingEvidence } from '../../../components/attempt/SavedRecordingEvidence';
+import type { OutboxStatus } from '../../../lib/outbox';
+import type { CompletedViewModel } from '../flow';
+import { alertStyles, Panel } from './Panel';
+import { SaveState } from './SaveState';
+import { ScoreBreakdown } from './ScoreBreakdown';
+
+/* View 4 of /interview-simulator, 'Completed' (SPEC.md section 2). */
+
+export interface CompletedViewProps {
+  model: CompletedViewModel;
+  report: InterviewScoreReport | null;
+  saveStatus: OutboxStatus;
+  onDownloadTranscript: () => void;
+  onDownloadAudio: () => void;
+  preparingAudio: boolean;
+  onBack: () => void;
+  /** The saved attempt whose recording the server took (see savedRecordingAttemptId); null: no recording to show. */
+  recordingAttemptId?: string | null;
+}
+
+export function CompletedView({ model, report, saveStatus, onDownloadTranscript, onDownloadAudio, preparingAudio, onBack, recordingAttemptId = null }: CompletedViewProps) {
+  const minutes = model.durationMinutes;
+  return (
+    <Stack gap="lg">
+      <Panel labelledBy="interview-title">
+        <Stack gap="md">
+          <Title order={1} size="h2" id="interview-title">
+            {model.title}
+          </Title>
+          <Text>{model.message}</Text>
+          <SimpleGrid cols={2} spacing="sm">
+            <Paper withBorder p="sm" radius="md">
+              <Text size="sm" c="dimmed">
+                Total questions
+              </Text>
+              <Text fw={700} size="xl" data-testid="total-questions">
+                {model.totalQuestions}
+              </Text>
+            </Paper>
+            <Paper withBorder p="sm" radius="md">
+              <Text size="sm" c="dimmed">
+                Duration
+              </Text>
+              <Text fw={700} size="xl" data-testid="duration">
+                {minutes} {minutes === 1 ? 'minute' : 'minutes'}
+              </Text>
+            </Paper>
+          </SimpleGrid>
+          <div aria-live="polite">
+            {model.saveStatus === 'failed' && saveStatus.state === 'unknown' ? (
+              <Text size="sm" c="dimmed">
+                No question was asked, so there is nothing to save.
+              </Text>
+            ) : model.saveStatus === 'idle' ? null : (
+              <SaveState status={saveStatus} />
+            )}
+          </div>
+          {model.noTranscript ? (
+            <Alert color="blue" variant="light" title="Your teacher will score this interview" styles={alertStyles} role="note">
+              <Text size="sm" data-testid="awaiting-teacher">
+                {INTERVIEW_NO_TRANSCRIPT_TEXT}
+              </Text>
+            </Alert>
+          ) : null}
+          {report && !report.assessable ? (
+            <Alert color="orange" variant="light" title="Not enough speech to score" styles={alertStyles} role="note" data-testid="not-assessable">
+              <Text size="sm">{report.reason}</Text>
+            </Alert>
+          ) : report ? (
+            <ScoreBreakdown report={report} />
+          ) : null}
+          <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+            <Button variant="default" onClick={onDownloadTranscript} disabled={model.totalQuestions === 0}>
+              Download Transcript
+            </Button>
+            <Button variant="default" onClick={onDownloadAudio} disabled={model.downloadAudioDisabled} loading={preparingAudio}>
+              Download Audio
+            </Button>
+            <Button onClick={onBack}>Back to Dashboard</Button>
+          </Group>
+        </Stack>
+      </Panel>
+      {recordingAttemptId === null ? null : <SavedRecordingEvidence attemptId={recordingAttemptId} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { bandText } from '../../../../shared/api/admin-attempts';
+import {
+  CLARITY_BEST_SENTENCE_WORDS,
+  CLARITY_CONFIDENCE_RANGE,
+  CLARITY_FILLER_RATIO_AT_ZERO,
+  CLARITY_WEIGHTS,
+  type InterviewScoreReport,
+} from '../../../../shared/interview';
+
+/* The scores on the completed view (SPEC.md section 9 'Interview': communication, confidence, relevance, clarity, overall). */
+
+const score = (value: number) => bandText('interview', value);
+const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
+const oneDecimal = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+
+function ScoreCard({ label, value, children }: { label: string; value: number; children: ReactNode }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Group justify="space-between" align="baseline" wrap="nowrap">
+        <Text fw={600}>{label}</Text>
+        <Text fw={700} size="xl">
+          {score(value)}
+          <Text span size="sm" c="dimmed">
+            {' '}
+            / 9
+          </Text>
+        </Text>
+      </Group>
+      <Text size="sm" c="dimmed" mt={4}>
+        {children}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The four scores and the figures behind each (issue #5 item 7). */
+export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
+  const { scores, figures } = report;
+  const clarity = figures.clarityParts;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="scores-title">
+      <Group justify="space-between" align="baseline">
+        <Title order={2} size="h3" id="scores-title">
+          Your scores
+        </Title>
+        <Text fw={700}>
+          Overall {score(scores.overall)} / 9
+        </Text>
+      </Group>
+      <Text size="sm" c="dimmed">
+        Overall is the rounded average of the four scores below, each from 0 to 9.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <ScoreCard label="Communication" value={scores.communication}>
+          {oneDecimal(figures.averageWordsPerAnswer)} words per answer on average; 50 words per answer earns the full 9.
+        </ScoreCard>
+        <ScoreCard label="Confidence" value={scores.confidence}>
+          {figures.totalWords} words in total; 1,000 words earns the full 9.
+        </ScoreCard>
+        <ScoreCard label="Relevance" value={scores.relevance}>
+          How much each answer talks about its question and the profile details it names (shared content words, compared
+          by word stem, common words ignored); an empty answer scores 0. Average over {figures.questionCount} {figures.questionCount === 1 ? 'question' : 'questions'}.
+        </ScoreCard>
+        <ScoreCard label="Clarity" value={scores.clarity}>
+          {clarity === null
+            ? 'Nothing was said, so clarity is 0.'
+            : `Filler words ${percent(figures.fillerRatio)} of words (${figures.fillerCount}; ${percent(CLARITY_FILLER_RATIO_AT_ZERO)} or more scores nothing, weight ${CLARITY_WEIGHTS.fillers}); ` +
+              `${oneDecimal(figures.averageSentenceLength)} words per sentence (${CLARITY_BEST_SENTENCE_WORDS.min}–${CLARITY_BEST_SENTENCE_WORDS.max} is best, weight ${CLARITY_WEIGHTS.sentenceLength}); ` +
+              (figures.meanConfidence === null
+                ? 'the recognizer reported no confidence, so the other two parts count alone.'
+                : `recognizer confidence ${percent(figures.meanConfidence)} (${percent(CLARITY_CONFIDENCE_RANGE.low)} scores nothing, ${percent(CLARITY_CONFIDENCE_RANGE.high)} full, weight ${CLARITY_WEIGHTS.recognizerConfidence}).`)}
+        </ScoreCard>
+      </SimpleGrid>
+      <details>
+        <summary>
+          <Text span size="sm" fw={500}>
+            Relevance of each answer
+          </Text>
+        </summary>
+        <Stack gap={6} mt="xs" component="ol" style={{ paddingInlineStart: '1.25rem', margin: 0 }}>
+          {figures.relevance.map((item, index) => (
+            <li key={index}>
+              <Text size="sm">
+                {item.question}{' '}
+                <Text span fw={600}>
+                  {score(item.score)} / 9
+                </Text>
+              </Text>
+              <Text size="xs" c="dimmed">
+                {item.wordCount === 0
+                  ? 'No answer.'
+                  : `${item.wordCount} words; matched ${item.matchedWords.length} of ${item.referenceTermCount} key words${item.matchedWords.length > 0 ? `: ${item.matchedWords.join(', ')}` : ''}.`}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      </details>
+    </Stack>
+  );
+}

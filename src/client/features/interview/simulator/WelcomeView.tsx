@@ -1,0 +1,45 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { WelcomeViewModel } from '../flow';
+import { alertStyles, Panel } from './Panel';
+
+/* View 2 of /interview-simulator, 'Welcome' (SPEC.md section 2). */
+
+/** Said once, on the welcome view, where the browser cannot transcribe (issue 15). */
+export const INTERVIEW_NO_TRANSCRIPT_NOTE =
+  'This browser has no speech recognition: it records your answers but does not turn them into text, so there is no live transcript and no scores. Your teacher scores your recording. For a transcript and scores, use Google Chrome or Microsoft Edge on a computer, or Chrome on an Android phone.';
+
+export function WelcomeView({ model, onStart }: { model: WelcomeViewModel; onStart: () => void }) {
+  const plural = model.questionCount === 1 ? 'question' : 'questions';
+  return (
+    <Panel labelledBy="interview-title">
+      <Stack gap="md">
+        <Title order={1} size="h2" id="interview-title">
+          Welcome{model.studentName ? `, ${model.studentName}` : ''}!
+        </Title>
+        <Text>
+          {model.questionCount} {plural} have been prepared from your profile. The interviewer reads each question aloud and
+          you answer by speaking.
+        </Text>
+        {model.transcriptionOff ? (
+          <Alert color="blue" variant="light" title="Recording only in this browser" styles={alertStyles} data-testid="no-transcript-note">
+            {INTERVIEW_NO_TRANSCRIPT_NOTE}
+          </Alert>
+        ) : null}
+        <Text>The interview is recorded, and you get a transcript and the audio at the end.</Text>
+        <Alert color="orange" variant="light" title="Stay on this page" styles={alertStyles}>
+          Refreshing or navigating away ends your interview session and takes you back to the home page, where you sign in again.
+        </Alert>
+        {model.startDisabled ? (
+          <Text c="red.8" size="sm" id="no-questions">
+            There are no questions yet. Fill in your profile on the Interview Dashboard first.
+          </Text>
+        ) : null}
+        <Group>
+          <Button size="md" onClick={onStart} disabled={model.startDisabled} aria-describedby={model.startDisabled ? 'no-questions' : undefined}>
+            {model.startLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Panel>
+  );
+}

@@ -1,0 +1,84 @@
+/*
+ * What the speaking test's edge holds on the browser while the page is open (use-speaking-test.ts):
+ * one mutable object, kept in a ref, that every command runner reads and writes. Everything it
+ * holds (microphone tracks, the voice, recognition, the recorder, timers) stops on unmount.
+ */
+import {
+  releaseStream,
+  type AudioRecorder,
+  type ExaminerVoice,
+  type Recognizer,
+  type SilentStream,
+  type VoiceMeter,
+} from '../../../speech';
+import { createRepeatFilter, type TimerName } from '../flow';
+
+export interface TestRecording {
+  blob: Blob;
+  mimeType: string;
+}
+
+export interface EdgeResources {
+  /** The flow's pending timers, by name (a new one of the same name replaces it). */
+  timers: Map<TimerName, number>;
+  stream: MediaStream | null;
+  /** Demo mode's empty audio stream. */
+  silent: SilentStream | null;
+  voice: ExaminerVoice | null;
+  recognizer: Recognizer | null;
+  recorder: AudioRecorder | null;
+  voiceMeter: VoiceMeter | null;
+  /** Set when the recording stops: the recording, or null when nothing was recorded. */
+  recordingDone: Promise<TestRecording | null> | null;
+  /** When each answer closed: the saved transcript's timestamps. */
+  answeredAt: number[];
+  attemptId: string;
+  /** Stops watching the outbox for the attempt's status. */
+  stopWatching: (() => void) | null;
+  androidRepeats: ReturnType<typeof createRepeatFilter>;
+  /** When recognition was last started, and the pending delayed start (MIN_LISTEN_RESTART_MS). */
+  lastListenStart: number;
+  listenTimer: number | null;
+  /** The post-test session ended and the device was signed out: /auth then shows its sign-in form. */
+  signedOut: boolean;
+}
+
+export function createEdgeResources(): EdgeResources {
+  return {
+    timers: new Map(),
+    stream: null,
+    silent: null,
+    voice: null,
+    recognizer: null,
+    recorder: null,
+    voiceMeter: null,
+    recordingDone: null,
+    answeredAt: [],
+    attemptId: crypto.randomUUID(),
+    stopWatching: null,
+    androidRepeats: createRepeatFilter(),
+    lastListenStart: Number.NEGATIVE_INFINITY,
+    listenTimer: null,
+    signedOut: false,
+  };
+}
+
+/** Unmount: stop everything this page started. */
+export function releaseEdgeResources(resources: EdgeResources): void {
+  for (const handle of resources.timers.values()) window.clearTimeout(handle);
+  resources.timers.clear();
+  if (resources.listenTimer !== null) window.clearTimeout(resources.listenTimer);
+  resources.stopWatching?.();
+  resources.voice?.dispose();
+  resources.voice = null;
+  resources.recognizer?.abort();
+  resources.recognizer = null;
+  void resources.recorder?.stop().catch(() => null);
+  resources.recorder = null;
+  resources.voiceMeter?.stop();
+  resources.voiceMeter = null;
+  releaseStream(resources.stream);
+  resources.stream = null;
+  void resources.silent?.close();
+  resources.silent = null;
+}

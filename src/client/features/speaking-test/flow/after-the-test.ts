@@ -1,0 +1,89 @@
+/*
+ * SPEC.md section 4, "After the test": on the complete stage a 5-minute timer clears the stored
+ * student info, shows the 'Session Expired' toast and goes to /auth 2 s later (with a warning and
+ * Stay in the last minute, issue 16); and the save toasts of section 8. (Leaving or reloading the
+ * page is guarded by the page: announcements.ts and TestPage.tsx.)
+ */
+import { POST_TEST_SESSION_TIMEOUT_MS, SESSION_EXPIRED_REDIRECT_DELAY_MS } from '../../../../shared/speaking-test/constants.js';
+import { addToast, type Draft } from './draft.js';
+import { COUNTDOWN_TICK_MS, schedule } from './timers.js';
+import type { SaveOutcome, SpeakingTestState, TimerName } from './types.js';
+
+export const SESSION_EXPIRED_TOAST = { title: 'Session Expired', description: 'Your session has expired. Please log in again.' } as const;
+/** Spec section 8: no student info could be found to save the test for (also the results' save status). */
+export const SAVE_WARNING_TITLE = 'Save Warning';
+export const SAVE_WARNING_TEXT = 'Test completed but results may not be saved. Please contact your teacher.';
+export const SAVE_TOASTS = {
+  saved: { title: 'Test Completed', description: 'Your test results have been saved successfully.', variant: 'default' },
+  noStudentInfo: { title: SAVE_WARNING_TITLE, description: SAVE_WARNING_TEXT, variant: 'destructive' },
+  failed: { title: 'Save Error', description: 'Could not save test results. Please contact your teacher.', variant: 'destructive' },
+} as const;
+export const AUTH_ROUTE = '/auth';
+/** The post-test session warns this long before it ends, with a countdown and Stay (issue 16). */
+export const SESSION_WARNING_MS = 60_000;
+/** "0:45": the minutes and seconds left, for the countdown. */
+export function formatSecondsLeft(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** The complete stage's 5 minutes (spec section 4), from now: a warning in the last minute, then the end. */
+export function startPostTestSession(draft: Draft, now: number): void {
+  draft.state.sessionEndsAt = now + POST_TEST_SESSION_TIMEOUT_MS;
+  draft.state.sessionSecondsLeft = null;
+  draft.commands.push(schedule('sessionWarning', POST_TEST_SESSION_TIMEOUT_MS - SESSION_WARNING_MS));
+  draft.commands.push(schedule('sessionExpiry', POST_TEST_SESSION_TIMEOUT_MS));
+}
+
+/** The whole seconds left of the post-test session at `now`. */
+function sessionSecondsAt(state: SpeakingTestState, now: number): number {
+  return Math.max(0, Math.ceil(((state.sessionEndsAt ?? now) - now) / 1_000));
+}
+
+export function onSaveResult(draft: Draft, outcome: SaveOutcome): void {
+  const state = draft.state;
+  if (state.saveStatus !== 'saving') return;
+  state.saveStatus = outcome;
+  addToast(draft, SAVE_TOASTS[outcome]);
+}
+
+/** Stay, in the session's last minute: the 5 minutes start again. */
+export function onStayInSession(draft: Draft, now: number): void {
+  const state = draft.state;
+  if (state.stage !== 'complete' || state.sessionExpired) return;
+  draft.commands.push({ type: 'cancelTimer', timer: 'sessionWarningTick' });
+  startPostTestSession(draft, now);
+}
+
+/** TIMER sessionWarning and sessionWarningTick: the countdown of the last minute. */
+function onSessionWarningTick(draft: Draft, now: number): void {
+  const state = draft.state;
+  if (state.stage !== 'complete' || state.sessionExpired) return;
+  const left = sessionSecondsAt(state, now);
+  state.sessionSecondsLeft = left;
+  if (left > 1) draft.commands.push(schedule('sessionWarningTick', COUNTDOWN_TICK_MS));
+}
+
+function onSessionExpiry(draft: Draft): void {
+  const state = draft.state;
+  if (state.stage !== 'complete' || state.sessionExpired) return;
+  state.sessionExpired = true;
+  state.sessionEndsAt = null;
+  state.sessionSecondsLeft = null;
+  draft.commands.push({ type: 'cancelTimer', timer: 'sessionWarningTick' });
+  draft.commands.push({ type: 'clearStudentInfo' });
+  draft.commands.push({ type: 'signOut' });
+  addToast(draft, { ...SESSION_EXPIRED_TOAST, variant: 'destructive' });
+  draft.commands.push(schedule('sessionRedirect', SESSION_EXPIRED_REDIRECT_DELAY_MS));
+}
+
+function onSessionRedirect(draft: Draft): void {
+  if (draft.state.sessionExpired) draft.commands.push({ type: 'navigate', to: AUTH_ROUTE });
+}
+
+/** The post-test session's timers. */
+export function onAfterTestTimer(draft: Draft, timer: Extract<TimerName, `session${string}`>, now: number): void {
+  if (timer === 'sessionWarning' || timer === 'sessionWarningTick') onSessionWarningTick(draft, now);
+  else if (timer === 'sessionExpiry') onSessionExpiry(draft);
+  else onSessionRedirect(draft);
+}

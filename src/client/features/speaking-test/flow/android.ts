@@ -1,0 +1,77 @@
+/*
+ * SPEC.md section 4, "Android behaviour": recognition restarts at most 3 times in an answer; then a
+ * fallback shows that live transcription is unavailable, counts down 3 s with 'Continue speaking...
+ * N seconds remaining', then 'Response completed. Moving to next question.' Also Android's habit of
+ * re-sending earlier finals when recognition starts again (the repeat filter below).
+ */
+import { ANDROID_FALLBACK_COUNTDOWN_MS, ANDROID_MAX_RECOGNITION_RESTARTS } from '../../../../shared/speaking-test/constants.js';
+import { normalisedWords, trimRepeatedFinal } from '../../../speech/repeated-finals.js';
+import type { Draft } from './draft.js';
+import { completeAnswer } from './parts-1-and-3.js';
+import { COUNTDOWN_TICK_MS, schedule } from './timers.js';
+import type { AnswerDraft, SpeakingTestState } from './types.js';
+
+export const ANDROID_FALLBACK_NOTE = 'Live transcription is unavailable on this device. Your audio is still being recorded.';
+export const RESPONSE_COMPLETED_NOTE = 'Response completed. Moving to next question.';
+export function continueSpeakingNote(secondsLeft: number): string {
+  return `Continue speaking... ${secondsLeft} ${secondsLeft === 1 ? 'second' : 'seconds'} remaining`;
+}
+
+/** Recognition ended in an answer on Android: restart it, up to the cap; then the fallback. */
+export function onAndroidRecognitionEnded(draft: Draft, answer: AnswerDraft, ends: number): void {
+  const state = draft.state;
+  if (ends <= ANDROID_MAX_RECOGNITION_RESTARTS) {
+    state.answer = { ...answer, recognitionEnds: ends };
+    draft.commands.push({ type: 'startListening' });
+    return;
+  }
+  // Restart cap reached: recognition is given up for this answer.
+  state.answer = { ...answer, recognitionEnds: ends, listening: false, transcriptionUnavailable: true };
+  if (state.phase === 'answering') {
+    state.answer = { ...state.answer, fallbackSecondsLeft: ANDROID_FALLBACK_COUNTDOWN_MS / COUNTDOWN_TICK_MS };
+    draft.commands.push({ type: 'cancelTimer', timer: 'silenceCheck' });
+    draft.commands.push(schedule('androidFallbackTick', COUNTDOWN_TICK_MS));
+  }
+}
+
+/** TIMER androidFallbackTick: the 3 s countdown, then the answer completes. */
+export function onAndroidFallbackTick(draft: Draft): void {
+  const state = draft.state;
+  if (state.phase !== 'answering' || state.answer?.fallbackSecondsLeft == null) return;
+  const left = state.answer.fallbackSecondsLeft - 1;
+  if (left <= 0) {
+    completeAnswer(draft);
+    state.completionNote = RESPONSE_COMPLETED_NOTE;
+  } else {
+    state.answer = { ...state.answer, fallbackSecondsLeft: left };
+    draft.commands.push(schedule('androidFallbackTick', COUNTDOWN_TICK_MS));
+  }
+}
+
+/** Which answer a final belongs to, for the repeat filter ('part-question'), or null between answers. */
+export function answerKey(state: SpeakingTestState): string | null {
+  return state.answer ? `${state.answer.part}-${state.answer.questionNumber}` : null;
+}
+
+/**
+ * Android re-sends earlier finals when recognition starts again. The recognizer drops them within
+ * one start(); the flow restarts it itself, so the repeats across restarts of one answer go here.
+ */
+export function createRepeatFilter() {
+  let key: string | null = null;
+  let words: string[] = [];
+  let last: string[] = [];
+  return {
+    accept(answer: string | null, text: string): string {
+      if (answer !== key) {
+        key = answer;
+        words = [];
+        last = [];
+      }
+      const kept = trimRepeatedFinal(text, [words], last);
+      last = normalisedWords(text);
+      words = [...words, ...normalisedWords(kept)];
+      return kept;
+    },
+  };
+}

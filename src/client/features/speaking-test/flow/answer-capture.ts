@@ -1,0 +1,139 @@
+/*
+ * The answer being captured in Parts 1, 2 and 3 (SPEC.md section 4): listening, what the recogniser
+ * and the microphone's level heard, whether the answer is over, and its saved form.
+ */
+import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer.js';
+import {
+  ANSWER_TIME_LIMIT_MS,
+  NO_SPEECH_TIMEOUT_MS,
+  SILENCE_CHECK_INTERVAL_MS,
+  SILENCE_TO_END_ANSWER_MS,
+} from '../../../../shared/speaking-test/constants.js';
+import { UTTERANCE_SEPARATOR } from '../../../../shared/text/words.js';
+import type { Draft } from './draft.js';
+import { schedule } from './timers.js';
+import type { AnswerDraft, PartNumber } from './types.js';
+
+export function openAnswer(part: PartNumber, questionNumber: number, question: string, now: number): AnswerDraft {
+  return {
+    part,
+    questionNumber,
+    question,
+    questionEndedAt: now,
+    finals: [],
+    interim: '',
+    firstSpeechAt: null,
+    lastSpeechAt: null,
+    listening: false,
+    recognitionEnds: 0,
+    fallbackSecondsLeft: null,
+    transcriptionUnavailable: false,
+    listenStartedAt: null,
+    voiceSince: null,
+    voicedMs: 0,
+    repeated: false,
+  };
+}
+
+function heardSpeech(answer: AnswerDraft, at: number, patch: Partial<AnswerDraft>): AnswerDraft {
+  return {
+    ...answer,
+    ...patch,
+    firstSpeechAt: answer.firstSpeechAt === null ? at : Math.min(answer.firstSpeechAt, at),
+    lastSpeechAt: answer.lastSpeechAt === null ? at : Math.max(answer.lastSpeechAt, at),
+  };
+}
+
+/**
+ * Opens listening for the current answer. With recognition, the recogniser listens; without it
+ * (transcription 'off') the microphone's level alone ends the answer. Parts 1 and 3 also get the
+ * silence check and the answer's time limit; Part 2 is ended by its own timer.
+ */
+export function startAnswerListening(draft: Draft, now: number, partTimers: boolean): void {
+  const state = draft.state;
+  if (!state.answer) return;
+  state.completionNote = null;
+  const live = state.transcription === 'live';
+  if (!live) state.transcriptMissing = true;
+  state.answer = { ...state.answer, listening: live, listenStartedAt: state.answer.listenStartedAt ?? now };
+  if (live) draft.commands.push({ type: 'startListening' });
+  if (!partTimers) return;
+  draft.commands.push(schedule('silenceCheck', SILENCE_CHECK_INTERVAL_MS));
+  draft.commands.push(schedule('answerLimit', ANSWER_TIME_LIMIT_MS[state.answer.part === 3 ? 3 : 1]));
+}
+
+export function onInterim(draft: Draft, text: string, now: number): void {
+  const state = draft.state;
+  if (!state.answer?.listening) return;
+  state.answer = heardSpeech(state.answer, now, { interim: text });
+}
+
+export function onFinal(draft: Draft, text: string, confidence: number | undefined, at: number): void {
+  const state = draft.state;
+  if (!state.answer?.listening) return;
+  const finals = text.trim() === '' ? state.answer.finals : [...state.answer.finals, { text: text.trim(), confidence }];
+  state.answer = heardSpeech(state.answer, at, { interim: '', finals });
+}
+
+export function onFirstSpeech(draft: Draft, at: number): void {
+  const state = draft.state;
+  if (!state.answer?.listening) return;
+  state.answer = { ...state.answer, firstSpeechAt: Math.min(state.answer.firstSpeechAt ?? at, at) };
+}
+
+/** The microphone's level: speech time for the Part 2 display, and, without recognition, the answer's speech. */
+export function onVoice(draft: Draft, speaking: boolean, at: number): void {
+  const state = draft.state;
+  const answer = state.answer;
+  if (!answer || (state.phase !== 'answering' && state.phase !== 'part2Speaking')) return;
+  if (speaking) {
+    if (answer.voiceSince !== null) return;
+    state.answer = { ...answer, voiceSince: at };
+    if (state.transcription === 'off') state.answer = { ...state.answer, firstSpeechAt: answer.firstSpeechAt ?? at };
+    return;
+  }
+  if (answer.voiceSince === null) return;
+  state.answer = { ...answer, voiceSince: null, voicedMs: answer.voicedMs + Math.max(0, at - answer.voiceSince) };
+  if (state.transcription === 'off') state.answer = { ...state.answer, lastSpeechAt: at };
+}
+
+/** Speech heard in the microphone's level in the open answer up to `now`. */
+export function voicedMsAt(answer: AnswerDraft, now: number): number {
+  return answer.voicedMs + (answer.voiceSince === null ? 0 : Math.max(0, now - answer.voiceSince));
+}
+
+/**
+ * Whether the open Part 1/3 answer is over at `now`: 3 s of silence after speech. With recognition
+ * the speech is what the recogniser heard; without it, the microphone's level (sounding now means
+ * not silent), and an answer in which nothing was heard ends NO_SPEECH_TIMEOUT_MS after listening began.
+ */
+export function answerIsOver(answer: AnswerDraft, transcription: 'live' | 'off', now: number): boolean {
+  if (transcription === 'off') {
+    if (answer.voiceSince !== null) return false;
+    if (answer.lastSpeechAt === null) return answer.listenStartedAt !== null && now - answer.listenStartedAt >= NO_SPEECH_TIMEOUT_MS;
+  }
+  return answer.lastSpeechAt !== null && now - answer.lastSpeechAt >= SILENCE_TO_END_ANSWER_MS;
+}
+
+/**
+ * The saved form of an answer. A trailing interim result (never finalised) counts as said. Without
+ * recognition the timings come from the microphone's level (first sound to the end of the last).
+ */
+export function finishAnswer(answer: AnswerDraft, transcription: 'live' | 'off' = 'live', now = answer.questionEndedAt): SpeakingTestAnswer {
+  if (transcription === 'off' && answer.voiceSince !== null) answer = { ...answer, lastSpeechAt: now };
+  const pieces = answer.finals.map((f) => f.text);
+  if (answer.interim.trim() !== '') pieces.push(answer.interim.trim());
+  const confidences = answer.finals.map((f) => f.confidence).filter((c): c is number => typeof c === 'number');
+  const result: SpeakingTestAnswer = {
+    part: answer.part,
+    questionNumber: answer.questionNumber,
+    question: answer.question,
+    answer: pieces.join(UTTERANCE_SEPARATOR),
+    responseTimeMs: answer.firstSpeechAt === null ? null : Math.max(0, answer.firstSpeechAt - answer.questionEndedAt),
+    speakingTimeMs:
+      answer.firstSpeechAt === null || answer.lastSpeechAt === null ? 0 : Math.max(0, answer.lastSpeechAt - answer.firstSpeechAt),
+  };
+  if (confidences.length > 0) result.confidence = confidences.reduce((a, b) => a + b, 0) / confidences.length;
+  if (answer.repeated) result.repeated = true;
+  return result;
+}

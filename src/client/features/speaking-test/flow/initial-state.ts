@@ -1,0 +1,37 @@
+/* The speaking test before anything happened: the setup stage, asking for the microphone 1 s later. */
+import { MICROPHONE_AUTO_REQUEST_DELAY_MS } from '../../../../shared/speaking-test/constants.js';
+import type { InitialStateOptions, SpeakingTestState } from './types.js';
+
+export function initialState(options: InitialStateOptions): SpeakingTestState {
+  return {
+    device: options.device,
+    questions: options.questions,
+    stage: 'setup',
+    microphone: { status: 'idle', demo: false, error: null },
+    startedAt: null,
+    phase: 'idle',
+    questionIndex: 0,
+    speechId: null,
+    speechCount: 0,
+    countdownSeconds: null,
+    answer: null,
+    answers: [],
+    completionNote: null,
+    recognitionError: null,
+    // Apple devices: speech recognition is blocked (spec section 4).
+    transcription: options.device === 'apple' || options.recognition === false ? 'off' : 'live',
+    transcriptMissing: false,
+    failure: null,
+    repeatUsed: false,
+    part2Notes: '',
+    lastEventAt: options.now,
+    toasts: [],
+    toastCount: 0,
+    saveStatus: 'idle',
+    sessionExpired: false,
+    sessionEndsAt: null,
+    sessionSecondsLeft: null,
+    commands: [{ type: 'schedule', timer: 'micAutoRequest', delayMs: MICROPHONE_AUTO_REQUEST_DELAY_MS }],
+    commandBatch: 0,
+  };
+}

@@ -1,0 +1,12 @@
+/* SPEC.md section 8, "Recording and saving": the 'Recording Error' toast when the recorder cannot start. */
+import { addToast, type Draft } from './draft.js';
+
+export const RECORDING_ERROR_TEXT = {
+  apple: 'Audio recording setup failed. Please ensure microphone permissions are granted in Safari settings.',
+  other: 'Audio recording may not be available in this browser.',
+} as const;
+
+export function onRecordingError(draft: Draft): void {
+  const text = RECORDING_ERROR_TEXT[draft.state.device === 'apple' ? 'apple' : 'other'];
+  addToast(draft, { title: 'Recording Error', description: text, variant: 'destructive' });
+}

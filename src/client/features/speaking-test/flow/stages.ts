@@ -1,0 +1,51 @@
+/*
+ * SPEC.md section 4, "Speaking test stages": setup -> ready -> part1 (Start Test: recording starts,
+ * the start time is noted) -> part2 (Part 1 complete) -> part3 (after the Part 2 answer) -> complete
+ * (a spoken closing line, recording stops, scoring, saving). The moves between parts live here so
+ * that each part's rules need not know the next part's.
+ */
+import { CLOSING_TEXT, PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../../shared/speaking-test/constants.js';
+import { startPostTestSession } from './after-the-test.js';
+import { scheduleAppleRecordingCheck } from './apple.js';
+import type { Draft } from './draft.js';
+import { askQuestion, speak } from './examiner.js';
+
+export function startTest(draft: Draft, now: number): void {
+  const state = draft.state;
+  if (state.stage !== 'ready') return;
+  state.stage = 'part1';
+  state.startedAt = now;
+  draft.commands.push({ type: 'startRecording' });
+  draft.commands.push({ type: 'startVoiceMeter' });
+  scheduleAppleRecordingCheck(draft);
+  askQuestion(draft, 0);
+}
+
+/** Part 1 complete: the examiner announces Part 2 (its preparation starts when that line ends). */
+export function startPart2(draft: Draft): void {
+  draft.state.stage = 'part2';
+  draft.state.phase = 'part2Announcement';
+  speak(draft, PART2_ANNOUNCEMENT_TEXT);
+}
+
+/** The Part 2 answer was passed on: the examiner introduces Part 3. */
+export function startPart3(draft: Draft): void {
+  const state = draft.state;
+  state.stage = 'part3';
+  state.questionIndex = 0;
+  state.phase = 'part3Intro';
+  speak(draft, PART3_INTRO_TEXT);
+}
+
+/** Part 3 complete. */
+export function completeTest(draft: Draft): void {
+  const state = draft.state;
+  state.stage = 'complete';
+  state.phase = 'finished';
+  state.saveStatus = 'saving';
+  speak(draft, CLOSING_TEXT);
+  draft.commands.push({ type: 'stopRecording' });
+  draft.commands.push({ type: 'stopVoiceMeter' });
+  draft.commands.push({ type: 'scoreAndSave', answers: state.answers, noTranscript: state.transcriptMissing, part2Notes: state.part2Notes });
+  startPostTestSession(draft, state.lastEventAt);
+}

@@ -1,0 +1,71 @@
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer';
+import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
+import { CriterionCard, FiguresTable, formatPercent, speechFigures, tallyMarks, tallyText } from '../../../components/scores';
+import { criterionAnalyses, nonAnswerOf } from './criteria';
+
+/** Without a transcript only the timings were measured (from the microphone's level). */
+export function TimingFigures({ result }: { result: SpeakingTestResult }) {
+  const rows = speechFigures(result.metrics).filter(([name]) => name === 'Response time' || name === 'Speaking time');
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="results-explained">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="results-explained">
+          What was measured
+        </Title>
+        <Text size="sm">
+          Without a transcript, the test measured when you spoke from your microphone&apos;s sound. Your teacher listens to the recording for
+          everything else.
+        </Text>
+        <FiguresTable caption="Timings from your whole test" rows={rows} />
+      </Stack>
+    </Paper>
+  );
+}
+
+export function Explained({ result, answers }: { result: SpeakingTestResult; answers: readonly SpeakingTestAnswer[] }) {
+  // The figures are over the answers that count: so are the fillers and slips listed with them.
+  const tally = useMemo(
+    () => tallyMarks(answers.filter((answer) => nonAnswerOf(result.nonAnswers, answer) === undefined).map((answer) => answer.answer)),
+    [answers, result.nonAnswers],
+  );
+  const fillerNote = tallyText(tally.fillers);
+  const slipNote = tallyText(tally.slips);
+  const figureNotes: Partial<Record<string, string>> = {
+    fillerRatio: `${result.metrics.fillerWords} ${result.metrics.fillerWords === 1 ? 'filler' : 'fillers'}${fillerNote ? `: ${fillerNote}` : ''}`,
+    grammarErrorRatio: `${result.metrics.grammarErrors} ${result.metrics.grammarErrors === 1 ? 'slip' : 'slips'}${slipNote ? `: ${slipNote}` : ''}`,
+    uniqueWordRatio: `${result.metrics.uniqueWords} different words`,
+  };
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="results-explained">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="results-explained">
+          How your bands were worked out
+        </Title>
+        {result.assessable ? (
+          <>
+            <Text size="sm">
+              Each band starts from a base and moves with what the figures show. Under each one: the figures it read and the one change that would
+              raise it most.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {criterionAnalyses(result).map((criterion) => (
+                <CriterionCard key={criterion.criterion} criterion={criterion} figureNotes={figureNotes} />
+              ))}
+            </SimpleGrid>
+          </>
+        ) : null}
+        <FiguresTable
+          caption={result.nonAnswers.length > 0 ? 'The figures from the answers that were counted' : 'The figures from your whole test'}
+          rows={speechFigures(result.metrics, tally)}
+        />
+        {result.metrics.fillerWords > 0 ? (
+          <Text size="sm">
+            Fillers were {formatPercent(result.metrics.fillerRatio)} of your words; they are highlighted in your answers below.
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,37 @@
+import { Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useTestHistory } from './api';
+import { HistoryChart } from './HistoryChart';
+import { hasEarlierTests, historySeries } from './history';
+
+/** The student's earlier overall bands with this one, and a link to every attempt. */
+export function Progress({ attemptId, completedAt, overall }: { attemptId: string | null; completedAt: number; overall: number | null }) {
+  const history = useTestHistory();
+  const points = historySeries(history.data?.attempts, { attemptId, completedAt, overall });
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="results-progress">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="results-progress">
+          Your progress
+        </Title>
+        {history.isPending ? (
+          <Group gap="xs">
+            <Loader size="sm" aria-hidden />
+            <Text size="sm">Loading your earlier tests…</Text>
+          </Group>
+        ) : history.isError ? (
+          <Text size="sm" c="dimmed">
+            Your earlier tests could not be loaded just now.
+          </Text>
+        ) : hasEarlierTests(points) ? (
+          <HistoryChart points={points} />
+        ) : (
+          <Text size="sm">Your first test: take another later to see your progress.</Text>
+        )}
+        <Anchor component={Link} to="/progress" size="sm" w="fit-content">
+          My progress: every attempt, each criterion over time, your teacher&apos;s feedback
+        </Anchor>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,48 @@
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { browserOutbox, useOutboxStatus } from '../../../lib/outbox';
+import { saveStatusView, type SaveTone } from './save-status';
+
+const TONE_COLOR: Record<SaveTone, string> = { saved: 'teal', pending: 'blue', failed: 'red', warning: 'yellow' };
+
+export function SaveStatus({ attemptId }: { attemptId: string | null }) {
+  const status = useOutboxStatus(attemptId);
+  const [now, setNow] = useState(() => Date.now());
+  const ticking = status.state === 'pending' && status.nextTryAt !== null;
+  useEffect(() => {
+    if (!ticking) return undefined;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [ticking]);
+  const view = saveStatusView(attemptId, status, now);
+  return (
+    <Alert
+      color={TONE_COLOR[view.tone]}
+      variant="light"
+      title={view.title}
+     
+      // Not Mantine's default role="alert": only the message below is announced, politely.
+      role="group"
+      icon={view.tone === 'pending' ? <Loader size={16} color="blue" aria-hidden /> : undefined}
+      data-save-state={attemptId === null ? 'not-submitted' : status.state}
+    >
+      <Stack gap="xs">
+        <Text size="sm" role="status" aria-live="polite">
+          {view.message}
+        </Text>
+        {view.detail ? (
+          <Text size="xs" c="dimmed">
+            {view.detail}
+          </Text>
+        ) : null}
+        {view.canRetry && attemptId !== null ? (
+          <Group>
+            <Button size="xs" variant="default" onClick={() => browserOutbox().retryNow(attemptId)}>
+              Try again
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,50 @@
+import { isTransient } from './retry-policy';
+
+/*
+ * One request of the outbox's two sending steps (the attempt as JSON, then the recording's raw
+ * bytes), and what its answer means: done, try again, wait for sign-in, or refused for good.
+ */
+
+export interface OutboxResponse {
+  ok: boolean;
+  status: number;
+  text(): Promise<string>;
+}
+
+export type OutboxFetch = (url: string, init: { method: 'POST' | 'PUT'; headers: Record<string, string>; body: string | Blob; credentials: 'include' }) => Promise<OutboxResponse>;
+
+export type StepResult = { kind: 'ok'; body: string } | { kind: 'transient'; error: string } | { kind: 'signedOut' } | { kind: 'refused'; status: number; message: string };
+
+export function recordingUploadUrl(attemptId: string): string {
+  return `/api/attempts/${encodeURIComponent(attemptId)}/recording`;
+}
+
+function messageOf(text: string, status: number): string {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    // not JSON
+  }
+  return text.trim().slice(0, 200) || `The server answered ${status}.`;
+}
+
+export async function sendStep(fetch: OutboxFetch, url: string, method: 'POST' | 'PUT', contentType: string, body: string | Blob): Promise<StepResult> {
+  let response: OutboxResponse;
+  try {
+    response = await fetch(url, { method, headers: { 'content-type': contentType, accept: 'application/json' }, body, credentials: 'include' });
+  } catch (error) {
+    return { kind: 'transient', error: error instanceof Error ? `No answer from the server (${error.message}).` : 'No answer from the server.' };
+  }
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    if (response.ok) return { kind: 'transient', error: 'The server\'s answer was cut off.' };
+  }
+  if (response.ok) return { kind: 'ok', body: text };
+  if (response.status === 401) return { kind: 'signedOut' };
+  const message = messageOf(text, response.status);
+  if (isTransient(response.status)) return { kind: 'transient', error: `${response.status}: ${message}` };
+  return { kind: 'refused', status: response.status, message };
+}

@@ -1,0 +1,82 @@
+import type { OutboxEntry, OutboxStatus } from './entry';
+
+/*
+ * Where the outbox keeps its entries: the browser's storage (IndexedDB in the browser, injected as
+ * an OutboxStore) and this page's memory, which also holds an entry the browser would not store and
+ * the last status of entries that left.
+ */
+
+export interface OutboxStore {
+  get(id: string): Promise<OutboxEntry | undefined>;
+  put(entry: OutboxEntry): Promise<void>;
+  delete(id: string): Promise<void>;
+  all(): Promise<OutboxEntry[]>;
+}
+
+export class KeptEntries {
+  private readonly entries = new Map<string, OutboxEntry>();
+  private readonly memoryOnly = new Set<string>();
+  private readonly finished = new Map<string, OutboxStatus>();
+
+  constructor(private readonly store: OutboxStore) {}
+
+  get(id: string): OutboxEntry | undefined {
+    return this.entries.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
+
+  values(): IterableIterator<OutboxEntry> {
+    return this.entries.values();
+  }
+
+  isMemoryOnly(id: string): boolean {
+    return this.memoryOnly.has(id);
+  }
+
+  /** The status an entry left with, if it left during this page's life. */
+  finishedStatus(id: string): OutboxStatus | undefined {
+    return this.finished.get(id);
+  }
+
+  /** A new entry: kept in memory, then stored. */
+  async add(entry: OutboxEntry): Promise<void> {
+    this.entries.set(entry.id, entry);
+    this.finished.delete(entry.id);
+    await this.persist(entry);
+  }
+
+  /** Takes in what earlier visits or pages left in storage. */
+  async loadStored(): Promise<void> {
+    let stored: OutboxEntry[] = [];
+    try {
+      stored = await this.store.all();
+    } catch {
+      // storage unavailable: only this page's entries exist
+    }
+    for (const entry of stored) if (!this.entries.has(entry.id)) this.entries.set(entry.id, entry);
+  }
+
+  async persist(entry: OutboxEntry): Promise<void> {
+    try {
+      await this.store.put(entry);
+      this.memoryOnly.delete(entry.id);
+    } catch {
+      // Private browsing, full disk or no IndexedDB: keep trying from memory while the page lives.
+      this.memoryOnly.add(entry.id);
+    }
+  }
+
+  /** The entry leaves the outbox with its final status. */
+  async forget(entry: OutboxEntry, status: OutboxStatus): Promise<void> {
+    this.entries.delete(entry.id);
+    this.finished.set(entry.id, status);
+    try {
+      await this.store.delete(entry.id);
+    } catch {
+      // nothing stored, or storage gone: nothing to remove
+    }
+  }
+}

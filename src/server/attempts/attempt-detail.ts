@@ -1,0 +1,88 @@
+import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AttemptDetail } from '../../shared/api/admin-attempts.js';
+import type { Db } from '../db/open.js';
+import { attempts, courses, students, users } from '../db/schema.js';
+import { recordingAnalysisView } from '../analysis/view.js';
+import { recordingInfo, recordingUrl } from '../recordings/service.js';
+import { asBands } from './admin-queries.js';
+import { releasedOf, releasePending, reviewTrail } from './review.js';
+import { ieltsAnswers, interviewAnswers, readIeltsAnalysis, readInterviewAnalysis } from './stored-attempt.js';
+
+/**
+ * One attempt with everything behind its scores. For the teacher: the working review, what was
+ * released and the trail. With `forStudent`: only that student's attempt (null for anyone else's),
+ * and the review as released (the working copy and the trail stay with the teachers).
+ */
+export async function attemptDetail(db: Db, attemptId: string, options: { forStudent?: number } = {}): Promise<AttemptDetail | null> {
+  const releaser = alias(users, 'releaser');
+  const [row] = await db
+    .select({
+      attempt: attempts,
+      student: students,
+      course: courses.courseName,
+      reviewerUsername: users.username,
+      releaserUsername: releaser.username,
+    })
+    .from(attempts)
+    .innerJoin(students, eq(students.id, attempts.studentId))
+    .innerJoin(courses, eq(courses.id, students.courseId))
+    .leftJoin(users, eq(users.id, attempts.reviewedByUserId))
+    .leftJoin(releaser, eq(releaser.id, attempts.releasedByUserId))
+    .where(and(eq(attempts.id, attemptId), options.forStudent === undefined ? undefined : eq(attempts.studentId, options.forStudent)));
+  if (!row) return null;
+  const { attempt, student } = row;
+  const forStudent = options.forStudent !== undefined;
+  const recording = await recordingInfo(db, attempt.id);
+  const release = releasedOf(attempt, row.releaserUsername);
+  const review = forStudent
+    ? {
+        teacherComment: release?.comment ?? null,
+        teacherScores: release?.scores ?? null,
+        reviewedAt: release?.releasedAt ?? null,
+        reviewerUsername: release?.releasedByUsername ?? null,
+        releasePending: false,
+        trail: [],
+      }
+    : {
+        teacherComment: attempt.teacherComment,
+        teacherScores: asBands(attempt.teacherScores),
+        reviewedAt: attempt.reviewedAt?.toISOString() ?? null,
+        reviewerUsername: attempt.reviewedAt ? row.reviewerUsername : null,
+        releasePending: releasePending(attempt),
+        trail: await reviewTrail(db, attempt.id),
+      };
+  const common = {
+    id: attempt.id,
+    student: { id: student.id, studentName: student.studentName, mobileNumber: student.mobileNumber, status: student.status },
+    course: row.course,
+    completedAt: attempt.completedAt.toISOString(),
+    durationMs: attempt.durationMs,
+    assessable: attempt.assessable,
+    scores: attempt.assessable ? asBands(attempt.scores) : null,
+    overall: attempt.assessable ? attempt.overall : null,
+    ...review,
+    release,
+    audioUrl: recording && !recording.expiredAt ? recordingUrl(attempt.id) : null,
+    recordingExpiredAt: recording?.expiredAt?.toISOString() ?? null,
+    recordingAnalysis: await recordingAnalysisView(db, attempt.id),
+  };
+  if (attempt.kind === 'ielts') {
+    const analysis = readIeltsAnalysis(attempt.analysis);
+    return {
+      ...common,
+      kind: 'ielts',
+      notAssessableReason: attempt.assessable ? null : (analysis?.reason ?? 'There was too little recognised speech for a band estimate.'),
+      ...ieltsAnswers(attempt.sessionData),
+      analysis,
+    };
+  }
+  const interviewReport = readInterviewAnalysis(attempt.analysis);
+  return {
+    ...common,
+    kind: 'interview',
+    notAssessableReason: attempt.assessable ? null : (interviewReport?.reason ?? 'There was too little recognised speech for an estimate.'),
+    answers: interviewAnswers(attempt.sessionData),
+    analysis: interviewReport,
+  };
+}

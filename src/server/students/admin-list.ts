@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { STUDENTS_PAGE_SIZE, type AdminStudent } from '../../shared/api/students.js';
+import type { Db } from '../db/open.js';
+import { inlineLimit, preparedOnce, seekPage } from '../db/page-statements.js';
+import { students } from '../db/schema.js';
+import { listTotals, readCachePerDatabase } from '../lib/read-cache.js';
+import { newestFirst, selectAdminStudents, toAdminStudentDto } from './admin-rows.js';
+import { searchMatches, searchPage, searchPatterns, studentSearch, studentsCountQuery } from './admin-search.js';
+
+/* The admin's student list: the unfiltered pages (read by cursor), a page of the list or of a search, and the CSV export's rows. */
+
+/** Where a page of the unfiltered list starts: the last student of the page before (created_at to the microsecond, and id). */
+export interface StudentCursor {
+  at: string;
+  id: number;
+}
+
+/**
+ * A page of the unfiltered list (the list as it opens, and its pager), read from students_created_idx
+ * (created_at, id) by seeking past the cursor, with the page size written into the SQL: PostgreSQL
+ * plans the prepared statement once per connection and keeps the plan (see attemptsPageQuery and
+ * docs/decisions/0011). Searches are read otherwise (listStudents). Exported for the benchmark's EXPLAIN.
+ */
+export function studentsFirstPagesQuery(db: Db, { afterCursor, limit }: { afterCursor: boolean; limit: number }) {
+  return selectAdminStudents(db)
+    .where(
+      afterCursor
+        ? sql`(${students.createdAt}, ${students.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::integer)`
+        : undefined,
+    )
+    .orderBy(...newestFirst)
+    .limit(inlineLimit(limit));
+}
+
+/** The student just before a page of the unfiltered list, counted through the index once per page (then kept in pageStarts). */
+export function studentCursorQuery(db: Db, before: number) {
+  return db
+    .select({ at: sql<string>`${students.createdAt}::text`, id: students.id })
+    .from(students)
+    .orderBy(...newestFirst)
+    .limit(1)
+    .offset(before - 1);
+}
+
+/** Each page's start of the unfiltered list, learned from the page before it or counted once (read-cache.ts). */
+const pageStarts = readCachePerDatabase<StudentCursor | null>();
+
+function unfilteredPage(db: Db, page: number, limit: number) {
+  return seekPage({
+    starts: pageStarts(db),
+    listKey: 'students',
+    page,
+    limit,
+    rowBefore: async (rowsBefore) => (await studentCursorQuery(db, rowsBefore))[0] ?? null,
+    read: (after) => {
+      const name = `parley_students_page${after ? '_after' : ''}_${limit}`;
+      const statement = preparedOnce(db, name, limit === STUDENTS_PAGE_SIZE, (as) =>
+        studentsFirstPagesQuery(db, { afterCursor: after !== undefined, limit }).prepare(as),
+      );
+      return statement.execute(after ? { afterAt: after.at, afterId: after.id } : {});
+    },
+    cursorOf: (row): StudentCursor => ({ at: row.cursorAt, id: row.student.id }),
+  });
+}
+
+export async function listStudents(
+  db: Db,
+  query: { page: number; limit: number; search: string },
+): Promise<{ rows: AdminStudent[]; total: number }> {
+  const patterns = searchPatterns(query.search);
+  if (!patterns) {
+    const [rows, total] = await Promise.all([
+      unfilteredPage(db, query.page, query.limit),
+      // Reused for a few seconds; this process's writes clear it (read-cache.ts).
+      listTotals(db).get('students:', async () => (await studentsCountQuery(db, ''))[0]?.total ?? 0),
+    ]);
+    return { rows: rows.map(toAdminStudentDto), total };
+  }
+  // A search's matches come first: how many there are decides how its page is read.
+  const matches = await searchMatches(db, query.search);
+  const rows = matches.total === 0 ? [] : await searchPage(db, query, patterns, matches);
+  return { rows: rows.map(toAdminStudentDto), total: matches.total };
+}
+
+/** Every student matching the search, newest first (the CSV export). */
+export async function allStudents(db: Db, search: string): Promise<AdminStudent[]> {
+  const rows = await selectAdminStudents(db).where(studentSearch(search)).orderBy(...newestFirst);
+  return rows.map(toAdminStudentDto);
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { IELTS_CRITERIA } from './admin-attempts-kinds.js';
+
+/* What lies behind an attempt's scores (spec section 9): the speaking test's estimate per criterion, or the interview's figures. */
+
+const ruleHit = z.object({ rule: z.string(), delta: z.number() });
+
+/** One criterion of the speaking-test estimate: the base, the rules that fired, the figures they read, the advice. */
+export const criterionAnalysis = z.object({
+  criterion: z.enum(IELTS_CRITERIA),
+  base: z.number(),
+  band: z.number(),
+  rules: z.array(ruleHit),
+  figures: z.record(z.string(), z.number().nullable()),
+  advice: z.string(),
+});
+export type CriterionAnalysis = z.infer<typeof criterionAnalysis>;
+
+export const speechMetrics = z.object({
+  wordCount: z.number(),
+  uniqueWords: z.number(),
+  sentenceCount: z.number(),
+  avgWordsPerSentence: z.number(),
+  fillerWords: z.number(),
+  pauseCount: z.number(),
+  responseTimeMs: z.number().nullable(),
+  grammarErrors: z.number(),
+  speakingTimeMs: z.number(),
+  wordsPerMinute: z.number().nullable(),
+  fillerRatio: z.number(),
+  uniqueWordRatio: z.number(),
+  grammarErrorRatio: z.number(),
+});
+export type SpeechMetricsDto = z.infer<typeof speechMetrics>;
+
+/** An answer that was not counted (issue 14, decision 0018): only fillers, repeated, or not about its question. */
+export const nonAnswer = z.object({
+  part: z.number().int(),
+  questionNumber: z.number().int(),
+  kind: z.enum(['fillers-only', 'repetition', 'off-topic']),
+  /** The sentence the student reads. */
+  reason: z.string(),
+  wordCount: z.number(),
+});
+export type NonAnswerDto = z.infer<typeof nonAnswer>;
+
+/** The stored SpeakingTestResult, as the review page reads it. */
+export const ieltsAnalysis = z.object({
+  assessable: z.boolean(),
+  /** Why no band was given, when it was not. */
+  reason: z.string().nullable(),
+  criteria: z.array(criterionAnalysis),
+  metrics: speechMetrics,
+  partNotes: z.array(z.object({ part: z.number().int(), message: z.string() })),
+  /** Answers left out of the figures, with their reasons; absent on attempts saved before they were judged. */
+  nonAnswers: z.array(nonAnswer).optional(),
+});
+export type IeltsAnalysis = z.infer<typeof ieltsAnalysis>;
+
+/** The stored InterviewScoreReport's figures. */
+export const interviewAnalysis = z.object({
+  /** False when there was not enough speech to score (absent on attempts saved before this was judged). */
+  assessable: z.boolean().optional(),
+  /** Why there are no scores, when there are none. */
+  reason: z.string().nullable().optional(),
+  figures: z.object({
+    questionCount: z.number(),
+    answeredCount: z.number(),
+    totalWords: z.number(),
+    averageWordsPerAnswer: z.number(),
+    relevance: z.array(
+      z.object({
+        question: z.string(),
+        category: z.string().nullable(),
+        wordCount: z.number(),
+        score: z.number(),
+        matchedWords: z.array(z.string()),
+        referenceTermCount: z.number(),
+      }),
+    ),
+    fillerCount: z.number(),
+    fillerRatio: z.number(),
+    sentenceCount: z.number(),
+    averageSentenceLength: z.number(),
+    meanConfidence: z.number().nullable(),
+    clarityParts: z
+      .object({ fillers: z.number(), sentenceLength: z.number(), recognizerConfidence: z.number().nullable() })
+      .nullable(),
+  }),
+});
+export type InterviewAnalysis = z.infer<typeof interviewAnalysis>;

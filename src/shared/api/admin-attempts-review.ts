@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { bandsRecord, CRITERIA_OF, IELTS_CRITERIA, INTERVIEW_CRITERIA, type AttemptCriterion, type AttemptKind, type Bands } from './admin-attempts-kinds.js';
+
+/* The teacher's own review of an attempt (decision 0016): the working copy, the release and the trail. */
+
+export const REVIEW_COMMENT_MAX_LENGTH = 2000;
+export const REVIEW_REASON_MAX_LENGTH = 500;
+/** Teacher bands: 0 to 9 in half steps (the review form offers 1 to 9). */
+export const TEACHER_BAND_MIN = 0;
+export const TEACHER_BAND_MAX = 9;
+
+/**
+ * The teacher's overall, derived from their criterion bands and stored with them: only when every
+ * criterion of the kind has a band (an overall from some criteria would not be comparable with the
+ * estimate's). IELTS: the mean of the four, unrounded like the estimate's overall (shown to the
+ * nearest half band); interview: the mean rounded to a whole number, as the interview's overall is.
+ */
+export function teacherOverall(kind: AttemptKind, bands: Bands): number | null {
+  const values = CRITERIA_OF[kind].map((criterion) => bands[criterion]);
+  if (values.some((value) => value === null || value === undefined)) return null;
+  const mean = (values as number[]).reduce((sum, value) => sum + value, 0) / values.length;
+  return kind === 'ielts' ? mean : Math.round(mean);
+}
+
+/** A teacher's review as stored: the comment and the bands (with the derived overall). */
+export const reviewContent = z.object({ comment: z.string().nullable(), scores: bandsRecord.nullable() });
+export type ReviewContent = z.infer<typeof reviewContent>;
+
+/** The review as last released to the student. */
+export const releasedReview = z.object({
+  comment: z.string().nullable(),
+  scores: bandsRecord.nullable(),
+  releasedAt: z.string(),
+  releasedByUsername: z.string().nullable(),
+});
+export type ReleasedReview = z.infer<typeof releasedReview>;
+
+/** One entry of the append-only review trail (decision 0016). */
+export const reviewEvent = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  byUsername: z.string().nullable(),
+  /** saved: the comment or bands changed; released: the review was released to the student. */
+  action: z.enum(['saved', 'released']),
+  from: reviewContent.nullable(),
+  to: reviewContent.nullable(),
+  reason: z.string().nullable(),
+});
+export type ReviewEvent = z.infer<typeof reviewEvent>;
+
+const teacherBand = z
+  .number({ error: `must be a band from ${TEACHER_BAND_MIN} to ${TEACHER_BAND_MAX}, or null` })
+  .min(TEACHER_BAND_MIN, `must be at least ${TEACHER_BAND_MIN}`)
+  .max(TEACHER_BAND_MAX, `must be at most ${TEACHER_BAND_MAX}`)
+  .refine((value) => Number.isInteger(value * 2), 'must be in half steps (6, 6.5, 7...)')
+  .nullable();
+
+/**
+ * Body of PATCH /api/admin/attempts/{id}/review: the whole review, as the form shows it. A
+ * criterion left out or null has no teacher band; only the attempt kind's four criteria may be
+ * given. An empty comment with no band clears the review.
+ */
+export const reviewBody = z.strictObject({
+  /** Why the review changed: required once it has been released (an amendment), optional before. */
+  reason: z
+    .string({ error: 'must be text' })
+    .max(REVIEW_REASON_MAX_LENGTH, `must be at most ${REVIEW_REASON_MAX_LENGTH} characters`)
+    .optional(),
+  comment: z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+    .max(REVIEW_COMMENT_MAX_LENGTH, `must be at most ${REVIEW_COMMENT_MAX_LENGTH} characters`),
+  scores: z.strictObject(
+    Object.fromEntries([...IELTS_CRITERIA, ...INTERVIEW_CRITERIA].map((criterion) => [criterion, teacherBand.optional()])) as Record<
+      AttemptCriterion,
+      z.ZodOptional<typeof teacherBand>
+    >,
+    {
+      error: (issue) => {
+        if (issue.code === 'unrecognized_keys') return `has an unknown criterion: ${(issue.keys ?? []).join(', ')}`;
+        return issue.input === undefined ? 'is required' : 'must be an object of bands';
+      },
+    },
+  ),
+});
+export type ReviewBody = z.infer<typeof reviewBody>;
+
+export const reviewSaved = z.object({
+  reviewed: z.boolean(),
+  teacherComment: z.string().nullable(),
+  teacherScores: bandsRecord.nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewerUsername: z.string().nullable(),
+  releasePending: z.boolean(),
+  /** The trail entry this save added; null when nothing changed. */
+  event: reviewEvent.nullable(),
+});
+export type ReviewSaved = z.infer<typeof reviewSaved>;
+
+/** Body of POST /api/admin/attempts/{id}/review/release: nothing needed; a reason may go with a re-release. */
+export const releaseBody = z
+  .strictObject({
+    reason: z
+      .string({ error: 'must be text' })
+      .max(REVIEW_REASON_MAX_LENGTH, `must be at most ${REVIEW_REASON_MAX_LENGTH} characters`)
+      .optional(),
+  })
+  .nullish();
+
+export const releaseDone = z.object({
+  release: releasedReview,
+  event: reviewEvent,
+  /** How the student was told: by e-mail (to the address on file), or not (none on file). */
+  notified: z.enum(['email', 'no-email']),
+});
+export type ReleaseDone = z.infer<typeof releaseDone>;
