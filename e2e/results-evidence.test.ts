@@ -139,7 +139,9 @@ async function ownAttempt(student: CreatedStudent, id: string): Promise<AttemptD
 /** The saved attempt's id, once the results show the recording's section (the attempt and its recording are on the server). */
 async function savedAttemptId(page: Page, student: CreatedStudent): Promise<string> {
   const section = page.getByTestId('results-recording');
-  await pumpUntil(page, async () => (await section.count()) > 0, 'the attempt and its recording to be saved', { stepMs: 1_000, realMs: 100 });
+  // The section is there once the attempt is saved; its first read of the attempt (stage 'loading') must have answered too.
+  const answered = async () => (await section.count()) > 0 && (await section.getAttribute('data-stage')) !== 'loading';
+  await pumpUntil(page, answered, 'the attempt and its recording to be saved and read back', { stepMs: 1_000, realMs: 100 });
   const rows = (await suite.server.database.db.select().from(attempts)).filter((row) => row.studentId === student.student.id);
   expect(rows).toHaveLength(1);
   const [row] = rows;
@@ -233,7 +235,8 @@ describe('the recording on the results after a whole test', () => {
     const section = page.getByTestId('results-recording');
     expect(await section.getByTestId('recording-status').innerText()).toBe(PENDING_TEXT);
 
-    expect(await analyseAll()).toBe(1);
+    // At least this attempt's analysis (another test's, left pending by a failure there, would be run too).
+    expect(await analyseAll()).toBeGreaterThanOrEqual(1);
     expect((await ownAttempt(student, id)).recordingAnalysis).toMatchObject({ status: 'failed' });
     const failed = section.getByTestId('analysis-failed');
     await pumpUntil(page, async () => (await failed.count()) > 0, "'Analysis failed'", { stepMs: 1_000, realMs: 100, maxSteps: 60 });
