@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { runInBackground } from './background.js';
 import { ANALYSIS_SAMPLE_RATE } from './features.js';
 
@@ -50,19 +52,12 @@ export async function decodeToSamples(source: AsyncIterable<Uint8Array>, ffmpeg:
     child.once('error', reject);
     child.once('close', (code) => resolve(code));
   });
-  // Fed as ffmpeg reads; a reader that stops early (a broken file) ends the feeding.
-  const feeding = (async () => {
-    try {
-      for await (const piece of source) {
-        if (!child.stdin.write(piece)) await new Promise((resolve) => child.stdin.once('drain', resolve));
-      }
-    } catch {
-      // ffmpeg closed its input: it has said why on stderr.
-    } finally {
-      child.stdin.end();
-    }
-  })();
-  child.stdin.on('error', () => {});
+  // Fed as ffmpeg reads. A broken file makes ffmpeg stop reading and close its input: the pipeline
+  // then ends (EPIPE) and closes the source, instead of waiting for a 'drain' that never comes
+  // (which left a large corrupt upload's analysis, and every analysis after it, waiting for ever).
+  const feeding = pipeline(Readable.from(source), child.stdin).catch(() => {
+    // ffmpeg closed its input: it has said why on stderr.
+  });
   const pieces: Buffer[] = [];
   let bytes = 0;
   for await (const piece of child.stdout as AsyncIterable<Buffer>) {
