@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANSWER_TEXT_MAX_LENGTH, ANSWER_TIME_MAX_MS } from '../speaking-test/answer.js';
+import { ANSWER_TEXT_MAX_LENGTH, speakingTestAnswerFields } from '../speaking-test/answer.js';
 import { PART2_NOTES_MAX_LENGTH } from '../speaking-test/constants.js';
 import { requiredOr, strictObjectError } from './common.js';
 
@@ -13,7 +13,7 @@ export const RECORDING_MAX_BYTES = 40 * 1024 * 1024;
 export const RECORDING_MIME_TYPES = ['audio/webm', 'audio/mp4', 'audio/aac', 'audio/ogg', 'audio/wav', 'audio/x-wav', 'audio/mpeg'] as const;
 
 const timestamp = z.union([z.string().max(40), z.number().finite()], { error: requiredOr('must be a time') });
-const part = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: requiredOr('must be 1, 2 or 3') });
+const { part } = speakingTestAnswerFields;
 
 export const testTranscriptEntry = z.strictObject(
   {
@@ -27,20 +27,15 @@ export const testTranscriptEntry = z.strictObject(
 
 /**
  * Spec section 3: questionNumber, question, answer, part, timestamp; plus the measured timings the
- * honest scores need (absent in the spec's payload: then speed and response time are unknown).
+ * honest scores need (absent in the spec's payload: then speed and response time are unknown). The
+ * fields are the client's answer (shared/speaking-test/answer.ts): one shape from client to server.
  */
 export const questionAnswerPair = z.strictObject(
   {
-    questionNumber: z.number().int().min(1).max(100),
-    question: z.string().max(ANSWER_TEXT_MAX_LENGTH),
-    answer: z.string().max(ANSWER_TEXT_MAX_LENGTH),
-    part,
+    ...speakingTestAnswerFields,
     timestamp: timestamp.optional(),
-    responseTimeMs: z.number().finite().min(0).max(ANSWER_TIME_MAX_MS).nullable().optional(),
-    speakingTimeMs: z.number().finite().min(0).max(ANSWER_TIME_MAX_MS).optional(),
-    confidence: z.number().min(0).max(1).optional(),
-    /** The student asked to hear this question again. */
-    repeated: z.boolean().optional(),
+    responseTimeMs: speakingTestAnswerFields.responseTimeMs.optional(),
+    speakingTimeMs: speakingTestAnswerFields.speakingTimeMs.optional(),
   },
   { error: strictObjectError },
 );

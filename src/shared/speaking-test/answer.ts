@@ -1,18 +1,23 @@
 import { z } from 'zod';
+import { requiredOr } from '../api/common.js';
 
 /** Longest answer accepted in a saved payload; a two-minute turn is about 2,000 characters. */
 export const ANSWER_TEXT_MAX_LENGTH = 20_000;
 /** No single answer is longer than the test; larger times are measurement errors. */
 export const ANSWER_TIME_MAX_MS = 30 * 60_000;
 
+const part = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: requiredOr('must be 1, 2 or 3') });
+const answerTime = z.number().finite().min(0).max(ANSWER_TIME_MAX_MS);
+
 /**
- * One answered question, as the client records it and the server receives it in the saved
- * payload (plain JSON: no dates, no undefined-vs-missing distinctions that matter).
+ * The fields of one answered question: what the client records, what the results and the shared
+ * scoring read, and (with a timestamp, and timings optional for spec-shaped payloads) each saved
+ * question-answer pair (`questionAnswerPair` in shared/api/attempts.ts). Defined once, here.
  */
-export const speakingTestAnswer = z.object({
-  part: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+export const speakingTestAnswerFields = {
+  part,
   /** 1-based within its part. */
-  questionNumber: z.number().int().min(1),
+  questionNumber: z.number().int().min(1).max(100),
   /** The question as asked; for Part 2 the cue card topic. */
   question: z.string().max(ANSWER_TEXT_MAX_LENGTH),
   /**
@@ -21,13 +26,16 @@ export const speakingTestAnswer = z.object({
    */
   answer: z.string().max(ANSWER_TEXT_MAX_LENGTH),
   /** From the end of the question to the first recognised speech; null when the student never spoke. */
-  responseTimeMs: z.number().finite().min(0).max(ANSWER_TIME_MAX_MS).nullable(),
+  responseTimeMs: answerTime.nullable(),
   /** From the first to the last recognised speech of this answer; 0 when the student never spoke. */
-  speakingTimeMs: z.number().finite().min(0).max(ANSWER_TIME_MAX_MS),
+  speakingTimeMs: answerTime,
   /** The recogniser's mean confidence (0 to 1), when it gives one. Not used by the scores. */
   confidence: z.number().min(0).max(1).optional(),
   /** The student asked to hear the question again (once per question). */
   repeated: z.boolean().optional(),
-});
+};
+
+/** One answered question, as the client records it (plain JSON: no dates, no undefined-vs-missing distinctions that matter). */
+export const speakingTestAnswer = z.object(speakingTestAnswerFields);
 
 export type SpeakingTestAnswer = z.infer<typeof speakingTestAnswer>;

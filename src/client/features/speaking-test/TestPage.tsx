@@ -119,9 +119,10 @@ export default function TestPage() {
               }}
             />
           ) : null}
-          {complete && test.completedAt !== null ? (
+          {complete && test.completedAt !== null && state.result !== null ? (
             <ResultsPanel
               answers={state.answers}
+              result={state.result}
               questions={state.questions}
               startedAt={state.startedAt ?? test.completedAt}
               completedAt={test.completedAt}

@@ -29,6 +29,7 @@ describe('the saved body', () => {
     attemptId: '0b7c4c9e-3f55-4a55-9d67-1d0c2f3b7a10',
     studentId: 42,
     answers: answers(),
+    result: scoreSpeakingTest(answers()),
     startedAt,
     completedAt,
     answeredAt: [startedAt + 10_000, startedAt + 300_000],
@@ -65,7 +66,7 @@ describe('the saved body', () => {
   });
 
   it('sends no scores when there was too little speech, and marks demo mode', () => {
-    const silent = buildSaveTestSessionBody({ attemptId: '0b7c4c9e-3f55-4a55-9d67-1d0c2f3b7a11', studentId: 1, answers: answers().slice(2), startedAt, completedAt, answeredAt: [], demo: true });
+    const silent = buildSaveTestSessionBody({ attemptId: '0b7c4c9e-3f55-4a55-9d67-1d0c2f3b7a11', studentId: 1, answers: answers().slice(2), result: scoreSpeakingTest(answers().slice(2)), startedAt, completedAt, answeredAt: [], demo: true });
     expect(silent.sessionData.scores).toEqual({});
     expect(silent.sessionData.demo).toBe(true);
     expect(saveTestSessionBody.safeParse(silent).success).toBe(true);

@@ -5,7 +5,7 @@
 import type { SaveTestSessionBody } from '../../../shared/api/attempts';
 import { TEST_TRANSCRIPT_MAX_ENTRIES } from '../../../shared/api/attempts';
 import type { SpeakingTestAnswer } from '../../../shared/speaking-test/answer';
-import { scoreSpeakingTest } from '../../../shared/speaking-test/scoring';
+import type { SpeakingTestResult } from '../../../shared/speaking-test/scoring';
 
 export const EXAMINER_SPEAKER = 'Examiner';
 export const STUDENT_SPEAKER = 'Student';
@@ -14,6 +14,8 @@ export interface SaveBodyInput {
   attemptId: string;
   studentId: number;
   answers: readonly SpeakingTestAnswer[];
+  /** The estimate the results show (worked out once, when the test completed: flow/stages.ts). */
+  result: SpeakingTestResult;
   /** When Start Test was pressed (ms since epoch). */
   startedAt: number;
   completedAt: number;
@@ -30,7 +32,7 @@ export const REPEATED_NOTE_SPEAKER = 'Note';
 export const REPEATED_NOTE_TEXT = 'The student asked to hear this question again; the examiner repeated it.';
 
 export function buildSaveTestSessionBody(input: SaveBodyInput): SaveTestSessionBody {
-  const result = scoreSpeakingTest(input.answers, { transcript: input.noTranscript !== true });
+  const { result } = input;
   const iso = (ms: number) => new Date(ms).toISOString();
   const transcript: SaveTestSessionBody['sessionData']['transcript'] = [];
   const pairs: SaveTestSessionBody['sessionData']['questionAnswerPairs'] = input.answers.map((answer, index) => {

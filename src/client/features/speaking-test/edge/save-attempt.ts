@@ -38,7 +38,7 @@ export interface AttemptOutcome {
 }
 
 export async function scoreAndSave(
-  { answers, noTranscript, part2Notes }: Extract<Command, { type: 'scoreAndSave' }>,
+  { answers, result, noTranscript, part2Notes }: Extract<Command, { type: 'scoreAndSave' }>,
   { resources, send, current, mounted }: EdgeContext,
   outcome: AttemptOutcome,
 ): Promise<void> {
@@ -60,6 +60,7 @@ export async function scoreAndSave(
     attemptId: id,
     studentId,
     answers,
+    result,
     startedAt: state.startedAt ?? finishedAt,
     completedAt: finishedAt,
     answeredAt: resources.answeredAt,

@@ -1,6 +1,7 @@
 /* SPEC.md section 4, 'Speaking test stages': a whole test through the dispatcher (flow/machine.ts, flow/stages.ts). */
 import { describe, expect, it } from 'vitest';
 import { CLOSING_TEXT, PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../../shared/speaking-test/constants.js';
+import { scoreSpeakingTest } from '../../../../shared/speaking-test/scoring.js';
 import { selectScreen } from './selectors.js';
 import { CANCEL_ANSWER_TIMERS, Driver, QUESTIONS, reachListening, speakTexts, types } from './test-helpers.js';
 import type { Command } from './types.js';
@@ -87,6 +88,9 @@ describe('a whole test on desktop', () => {
       speakingTimeMs: 1_000,
       confidence: 0.9,
     });
+    // The estimate is worked out once, on completion: the state the results show and the command the save sends hold the same result.
+    expect(d.state.result).toEqual(scoreSpeakingTest(d.state.answers));
+    expect(save?.type === 'scoreAndSave' ? save.result : null).toBe(d.state.result);
 
     expect(d.send(t + 1_000, { type: 'SAVE_RESULT', outcome: 'saved' })).toEqual([]);
     expect(d.state.toasts.map((x) => x.title)).toEqual(['Test Completed']);

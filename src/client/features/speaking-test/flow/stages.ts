@@ -5,6 +5,7 @@
  * that each part's rules need not know the next part's.
  */
 import { CLOSING_TEXT, PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../../shared/speaking-test/constants.js';
+import { scoreSpeakingTest } from '../../../../shared/speaking-test/scoring.js';
 import { startPostTestSession } from './after-the-test.js';
 import { scheduleAppleRecordingCheck } from './apple.js';
 import type { Draft } from './draft.js';
@@ -46,6 +47,8 @@ export function completeTest(draft: Draft): void {
   speak(draft, CLOSING_TEXT);
   draft.commands.push({ type: 'stopRecording' });
   draft.commands.push({ type: 'stopVoiceMeter' });
-  draft.commands.push({ type: 'scoreAndSave', answers: state.answers, noTranscript: state.transcriptMissing, part2Notes: state.part2Notes });
+  // Spec section 9's estimate, worked out once: the results panel shows it and the save sends it.
+  state.result = scoreSpeakingTest(state.answers, { transcript: !state.transcriptMissing });
+  draft.commands.push({ type: 'scoreAndSave', answers: state.answers, result: state.result, noTranscript: state.transcriptMissing, part2Notes: state.part2Notes });
   startPostTestSession(draft, state.lastEventAt);
 }

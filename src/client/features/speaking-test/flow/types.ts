@@ -5,6 +5,7 @@
  */
 import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer.js';
 import type { QuestionSet } from '../../../../shared/speaking-test/questions.js';
+import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring.js';
 
 export type DeviceKind = 'desktop' | 'android' | 'apple';
 export type Stage = 'setup' | 'ready' | 'part1' | 'part2' | 'part3' | 'complete';
@@ -48,7 +49,7 @@ export type Command =
   /** Replaces any pending timer of the same name; fires TIMER(timer) after delayMs. */
   | { type: 'schedule'; timer: TimerName; delayMs: number }
   | { type: 'cancelTimer'; timer: TimerName }
-  | { type: 'scoreAndSave'; answers: SpeakingTestAnswer[]; noTranscript: boolean; part2Notes: string }
+  | { type: 'scoreAndSave'; answers: SpeakingTestAnswer[]; result: SpeakingTestResult; noTranscript: boolean; part2Notes: string }
   | { type: 'clearStudentInfo' }
   /** The post-test session is over: whoever is signed in on this device is signed out (the toast says to log in again). */
   | { type: 'signOut' }
@@ -178,6 +179,8 @@ export interface SpeakingTestState {
   transcription: 'live' | 'off';
   /** Some answer was taken without a transcript: the attempt gets no estimated bands. */
   transcriptMissing: boolean;
+  /** On the complete stage: the estimate, worked out once from the answers (the results show it, the save sends it). */
+  result: SpeakingTestResult | null;
   failure: RecognitionFailure | null;
   /** The current Part 1/3 question was already repeated once. */
   repeatUsed: boolean;

@@ -5,10 +5,9 @@
  * component in this folder.
  */
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
 import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer';
 import type { QuestionSet } from '../../../../shared/speaking-test/questions';
-import { scoreSpeakingTest } from '../../../../shared/speaking-test/scoring';
+import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
 import { Answers } from './Answers';
 import { Bands } from './Bands';
 import { DownloadButtons } from './DownloadButtons';
@@ -21,6 +20,8 @@ import { TakeAnotherTest } from './TakeAnotherTest';
 
 export interface ResultsPanelProps {
   answers: SpeakingTestAnswer[];
+  /** The estimate, worked out once when the test completed (the same the save sends). */
+  result: SpeakingTestResult;
   /** The test's questions (the cue card for the transcript and the audio description). */
   questions: QuestionSet;
   /** ms since epoch, Start Test pressed. */
@@ -38,9 +39,7 @@ export interface ResultsPanelProps {
   onTakeAnotherTest: () => void;
 }
 
-export function ResultsPanel({ answers, questions, startedAt, completedAt, recording, demo, noTranscript = false, attemptId, onTakeAnotherTest }: ResultsPanelProps) {
-  const result = useMemo(() => scoreSpeakingTest(answers, { transcript: !noTranscript }), [answers, noTranscript]);
-
+export function ResultsPanel({ answers, result, questions, startedAt, completedAt, recording, demo, noTranscript = false, attemptId, onTakeAnotherTest }: ResultsPanelProps) {
   return (
     <Stack gap="lg" data-testid="results-panel">
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="results-title">
