@@ -28,7 +28,7 @@ try {
   const { student } = await createStudent(database.db, { studentName: 'Bench Analysis' });
   const stores = createRecordingStores({ db: database.db, driver: 'pglite', dataDir, configured: undefined });
   // The thread's start (loading the sources through tsx) is not the analysis: started first.
-  await thread.figures(new Float32Array(16_000));
+  await thread.measure({ pcm: new Int16Array(16_000), windows: [], aligner: false });
   const runs: Array<{ aligner: boolean; ms: number; status: string; words: number; reason: string | null }> = [];
   for (const aligner of [false, true]) {
     const id = await createAttempt(database.db, student.id, { recording: bytes, mimeType: 'audio/webm;codecs=opus' });

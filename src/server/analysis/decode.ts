@@ -33,11 +33,12 @@ export function ffmpegPath(): string | null {
 export class UndecodableRecordingError extends Error {}
 
 /**
- * The recording as 16 kHz mono samples in [-1, 1], decoded by ffmpeg from the bytes `source` yields
- * (webm/Opus, mp4/AAC, ogg, wav, mp3: whatever the browser recorded). Throws UndecodableRecordingError
- * with ffmpeg's reason when the bytes are not audio it can read.
+ * The recording as 16 kHz mono signed 16-bit samples, decoded by ffmpeg from the bytes `source`
+ * yields (webm/Opus, mp4/AAC, ogg, wav, mp3: whatever the browser recorded). Throws
+ * UndecodableRecordingError with ffmpeg's reason when the bytes are not audio it can read. The
+ * samples become numbers in the analysis thread (samplesOfPcm), not on the server's own thread.
  */
-export async function decodeToSamples(source: AsyncIterable<Uint8Array>, ffmpeg: string): Promise<Float32Array> {
+export async function decodeToPcm(source: AsyncIterable<Uint8Array>, ffmpeg: string): Promise<Int16Array> {
   const child = spawn(
     ffmpeg,
     ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', 'pipe:0', '-t', String(MAX_ANALYSED_SECONDS), '-vn', '-ac', '1', '-ar', String(ANALYSIS_SAMPLE_RATE), '-f', 's16le', 'pipe:1'],
@@ -67,12 +68,20 @@ export async function decodeToSamples(source: AsyncIterable<Uint8Array>, ffmpeg:
   const code = await exited;
   await feeding;
   if (code !== 0) throw new UndecodableRecordingError(`the recording could not be decoded (${errors.trim().split('\n').pop() ?? `ffmpeg exited with ${code}`})`);
-  // On the server's own thread: a typed-array loop (about 15 ms for 12 minutes), not a read call per
-  // sample. ffmpeg wrote s16le; Int16Array reads in the machine's order, little-endian on x86 and ARM.
+  // ffmpeg wrote s16le; Int16Array reads in the machine's order, little-endian on x86 and ARM.
   const pcm = Buffer.concat(pieces, bytes);
   const whole = Math.floor(pcm.length / 2);
-  const int16 = pcm.byteOffset % 2 === 0 ? new Int16Array(pcm.buffer, pcm.byteOffset, whole) : new Int16Array(new Uint8Array(pcm.subarray(0, whole * 2)).buffer);
-  const samples = new Float32Array(whole);
-  for (let i = 0; i < whole; i += 1) samples[i] = (int16[i] ?? 0) / 32768;
+  return pcm.byteOffset % 2 === 0 ? new Int16Array(pcm.buffer, pcm.byteOffset, whole) : new Int16Array(new Uint8Array(pcm.subarray(0, whole * 2)).buffer);
+}
+
+/** 16-bit samples as numbers in [-1, 1] (a typed-array loop: about 15 ms for 12 minutes). */
+export function samplesOfPcm(pcm: Int16Array): Float32Array {
+  const samples = new Float32Array(pcm.length);
+  for (let i = 0; i < pcm.length; i += 1) samples[i] = (pcm[i] ?? 0) / 32768;
   return samples;
+}
+
+/** The same as numbers in [-1, 1], in one call (tests and tools). */
+export async function decodeToSamples(source: AsyncIterable<Uint8Array>, ffmpeg: string): Promise<Float32Array> {
+  return samplesOfPcm(await decodeToPcm(source, ffmpeg));
 }

@@ -4,12 +4,10 @@ import { attempts } from '../db/schema.js';
 import { invalidateReadCaches } from '../lib/read-cache.js';
 import { openRecording, recordingInfo } from '../recordings/service.js';
 import type { RecordingStores } from '../recordings/store.js';
-import { alignAnswer, alignerAvailable, ALIGNER_MISSING_REASON, transcriptWords, wordHints, type AlignedWord } from './align.js';
-import { answerFigures, answerWindows, type AnswerWindow } from './answers.js';
-import { decodeToSamples, ffmpegPath, UndecodableRecordingError } from './decode.js';
+import { answerWindows } from './answers.js';
+import { decodeToPcm, ffmpegPath, UndecodableRecordingError } from './decode.js';
 import { ANALYSIS_SAMPLE_RATE } from './features.js';
 import { ANALYSIS_MAX_TRIES, claimAnalysis, finishAnalysis, releaseAnalysis } from './jobs.js';
-import type { SpeechFigures } from './metrics.js';
 import { rescoreWithRecording } from './rescore.js';
 import { AnalysisThread } from './thread.js';
 
@@ -17,10 +15,6 @@ import { AnalysisThread } from './thread.js';
 const MIN_ANALYSED_MS = 500;
 
 export const NO_DECODER_REASON = 'This server has no audio decoder (ffmpeg), so recordings are not analysed; the scores come from the transcript.';
-/** Each answer's words are looked for this far before and after its window (the timeline is placed to within half a second). */
-const ALIGN_MARGIN_MS = 1000;
-/** ...and from half a second before the first speech heard there to half a second after the last. */
-const SPEECH_MARGIN_MS = 500;
 
 export interface AnalysisDeps {
   db: Db;
@@ -41,50 +35,18 @@ async function analyse(deps: AnalysisDeps, attemptId: string, tries: number): Pr
   const info = await recordingInfo(deps.db, attemptId);
   if (!info || info.expiredAt || !info.storageKey) return { status: 'failed', reason: 'The recording is no longer stored.' };
   if (info.sizeBytes === 0) return { status: 'failed', reason: 'The recording is empty.' };
-  let samples: Float32Array;
+  let pcm: Int16Array;
   try {
-    samples = await decodeToSamples(openRecording(deps.stores, { ...info, storageKey: info.storageKey }, 0, info.sizeBytes - 1), ffmpeg);
+    pcm = await decodeToPcm(openRecording(deps.stores, { ...info, storageKey: info.storageKey }, 0, info.sizeBytes - 1), ffmpeg);
   } catch (error) {
     if (error instanceof UndecodableRecordingError) return { status: 'failed', reason: `The recording could not be read as audio: it may be damaged or cut short. (${error.message})` };
     throw error;
   }
-  if ((samples.length / ANALYSIS_SAMPLE_RATE) * 1000 < MIN_ANALYSED_MS) return { status: 'failed', reason: 'The recording is too short to measure (under half a second of audio).' };
-  const measured = await deps.thread.figures(samples);
-  const figures = measured.figures;
-  if (figures.segments.length === 0) return { status: 'failed', reason: 'No speech was heard in the recording: it is silent or only background noise.' };
+  if ((pcm.length / ANALYSIS_SAMPLE_RATE) * 1000 < MIN_ANALYSED_MS) return { status: 'failed', reason: 'The recording is too short to measure (under half a second of audio).' };
   const [attempt] = await deps.db.select({ kind: attempts.kind, sessionData: attempts.sessionData }).from(attempts).where(eq(attempts.id, attemptId));
   const windows = attempt ? answerWindows(attempt.kind, attempt.sessionData) : [];
-  const answers = answerFigures(windows, figures.segments, figures.nucleiMs);
-  const { nucleiMs, ...shown } = figures;
-  const words = await alignWords(measured.samples, windows, figures.segments, deps.aligner ?? alignerAvailable());
-  return {
-    status: 'done',
-    result: { ...shown, syllableTimesMs: nucleiMs, answers, ...words },
-  };
-}
-
-/** Each answer's transcript placed on its stretch of the recording (a second of margin each side). */
-async function alignWords(samples: Float32Array, windows: readonly AnswerWindow[], speech: SpeechFigures['segments'], available: boolean) {
-  if (!available) return { words: [], hints: [], alignment: { status: 'unavailable' as const, reason: ALIGNER_MISSING_REASON } };
-  const words: AlignedWord[] = [];
-  try {
-    for (const window of windows) {
-      if (transcriptWords(window.text).length === 0) continue;
-      // Only where the student spoke: Part 2's window holds its minute of preparation, and a long
-      // silence before the words makes the search slow and the placing worse.
-      const near = speech.filter((segment) => segment.endMs > window.startMs - ALIGN_MARGIN_MS && segment.startMs < window.endMs + ALIGN_MARGIN_MS);
-      const first = near[0];
-      const last = near[near.length - 1];
-      const from = Math.max(0, window.startMs - ALIGN_MARGIN_MS, first ? first.startMs - SPEECH_MARGIN_MS : 0);
-      const to = Math.min((samples.length / ANALYSIS_SAMPLE_RATE) * 1000, window.endMs + ALIGN_MARGIN_MS, last ? last.endMs + SPEECH_MARGIN_MS : Number.POSITIVE_INFINITY);
-      if (to <= from) continue;
-      const slice = samples.subarray(Math.floor((from / 1000) * ANALYSIS_SAMPLE_RATE), Math.ceil((to / 1000) * ANALYSIS_SAMPLE_RATE));
-      words.push(...(await alignAnswer(slice, ANALYSIS_SAMPLE_RATE, window.text, from, speech)));
-    }
-  } catch (error) {
-    return { words: [], hints: [], alignment: { status: 'failed' as const, reason: `The words could not be placed on the recording: ${error instanceof Error ? error.message : String(error)}` } };
-  }
-  return { words, hints: wordHints(words), alignment: { status: 'done' as const, reason: null } };
+  // The figures, each answer's and the words' places are worked out in the analysis thread.
+  return deps.thread.measure({ pcm, windows, ...(deps.aligner === undefined ? {} : { aligner: deps.aligner }) });
 }
 
 /** Takes the next analysis due and does it; false when none was due. */

@@ -1,11 +1,10 @@
 import { Worker } from 'node:worker_threads';
-import type { SpeechFigures } from './metrics.js';
+import type { MeasureOutcome, MeasureRequest } from './measure.js';
 
-type Measured = { figures: SpeechFigures; samples: Float32Array };
-type Pending = { resolve: (measured: Measured) => void; reject: (error: Error) => void };
+type Pending = { resolve: (outcome: MeasureOutcome) => void; reject: (error: Error) => void };
 
 /**
- * One worker thread that turns samples into figures (worker.ts), made when first needed. Run from the
+ * One worker thread that measures a decoded recording (worker.ts, measure.ts), made when first needed. Run from the
  * TypeScript sources (tests, `npm run dev`) the worker loads through tsx, as the rest of the code does.
  */
 export class AnalysisThread {
@@ -23,13 +22,13 @@ export class AnalysisThread {
           { eval: true },
         )
       : new Worker(new URL('./worker.js', import.meta.url));
-    worker.on('message', (message: { id: number; figures?: SpeechFigures; samples?: Float32Array; error?: string }) => {
+    worker.on('message', (message: { id: number; outcome?: MeasureOutcome; error?: string }) => {
       const pending = this.#pending.get(message.id);
       if (!pending) return;
       this.#pending.delete(message.id);
       // An idle thread does not keep the process alive.
       if (this.#pending.size === 0) worker.unref();
-      if (message.figures && message.samples) pending.resolve({ figures: message.figures, samples: message.samples });
+      if (message.outcome) pending.resolve(message.outcome);
       else pending.reject(new Error(message.error ?? 'the analysis thread gave no answer'));
     });
     const failAll = (error: Error) => {
@@ -43,14 +42,16 @@ export class AnalysisThread {
     return worker;
   }
 
-  /** The figures of these samples, and the samples back (their memory moves to the thread and back: use the returned ones). */
-  figures(samples: Float32Array): Promise<Measured> {
+  /** Measures the recording (its samples move to the thread: do not use `request.pcm` after this). */
+  measure(request: MeasureRequest): Promise<MeasureOutcome> {
     const worker = this.#start();
     const id = (this.#next += 1);
     worker.ref();
+    // Only a buffer the samples have to themselves is moved; a view into a shared one is copied.
+    const pcm = request.pcm.byteOffset === 0 && request.pcm.byteLength === request.pcm.buffer.byteLength ? request.pcm : request.pcm.slice();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      worker.postMessage({ id, samples }, [samples.buffer as ArrayBuffer]);
+      worker.postMessage({ id, ...request, pcm }, [pcm.buffer as ArrayBuffer]);
     });
   }
 
