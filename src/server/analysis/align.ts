@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { runInBackground } from './background.js';
+import { backgroundCommand, runInBackground } from './background.js';
 import type { Segment } from './features.js';
 
 /**
@@ -168,11 +168,11 @@ export async function alignAnswer(
 async function decode(folder: string, wav: string, rule: string): Promise<Array<{ word: string; startMs: number; endMs: number }>> {
   const grammar = path.join(folder, 'answer.jsgf');
   await writeFile(grammar, `#JSGF V1.0;\ngrammar answer;\npublic <answer> = ${rule};\n`);
-  const running = run(
-    DECODER,
-    ['-hmm', path.join(MODEL_DIR, 'en-us'), '-dict', path.join(folder, 'answer.dict'), '-jsgf', grammar, '-infile', wav, '-time', 'yes', '-logfn', '/dev/null', ...SEARCH_ARGS],
-    { maxBuffer: 16 * 1024 * 1024, timeout: 120_000 },
-  );
+  const [command, args] = backgroundCommand(DECODER, [
+    ...['-hmm', path.join(MODEL_DIR, 'en-us'), '-dict', path.join(folder, 'answer.dict'), '-jsgf', grammar, '-infile', wav],
+    ...['-time', 'yes', '-logfn', '/dev/null', ...SEARCH_ARGS],
+  ]);
+  const running = run(command, args, { maxBuffer: 16 * 1024 * 1024, timeout: 120_000 });
   runInBackground(running.child.pid);
   const { stdout } = await running;
   const found: Array<{ word: string; startMs: number; endMs: number }> = [];

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { runInBackground } from './background.js';
+import { backgroundCommand, runInBackground } from './background.js';
 import { ANALYSIS_SAMPLE_RATE } from './features.js';
 
 /** Longer recordings are analysed up to here (a 30-minute interview fits): 45 minutes of 16 kHz samples is 173 MB. */
@@ -39,11 +39,11 @@ export class UndecodableRecordingError extends Error {}
  * samples become numbers in the analysis thread (samplesOfPcm), not on the server's own thread.
  */
 export async function decodeToPcm(source: AsyncIterable<Uint8Array>, ffmpeg: string): Promise<Int16Array> {
-  const child = spawn(
-    ffmpeg,
-    ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', 'pipe:0', '-t', String(MAX_ANALYSED_SECONDS), '-vn', '-ac', '1', '-ar', String(ANALYSIS_SAMPLE_RATE), '-f', 's16le', 'pipe:1'],
-    { stdio: ['pipe', 'pipe', 'pipe'] },
-  );
+  const [command, args] = backgroundCommand(ffmpeg, [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', 'pipe:0', '-t', String(MAX_ANALYSED_SECONDS)],
+    ...['-vn', '-ac', '1', '-ar', String(ANALYSIS_SAMPLE_RATE), '-f', 's16le', 'pipe:1'],
+  ]);
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   runInBackground(child.pid);
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => {
