@@ -20,7 +20,8 @@ import type { Uploader } from './uploads.ts';
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const CONCURRENT_ANALYSES = 4;
-const LIST_CONNECTIONS = 4;
+/** A few teachers reading at once; the bench's list rows use 50 (a whole staff room at its busiest). */
+export const ANALYSIS_LIST_CONNECTIONS = 4;
 
 export interface AnalysisTimingRow {
   recordingSeconds: number;
@@ -29,6 +30,8 @@ export interface AnalysisTimingRow {
 }
 
 export interface AnalysisLoadRow {
+  /** Connections reading the students list meanwhile. */
+  connections: number;
   baselineP99Ms: number;
   duringP99Ms: number;
   duringRequests: number;
@@ -72,14 +75,14 @@ export function runAnalysisTiming(): AnalysisTimingRow {
 }
 
 /**
- * The students list read on LIST_CONNECTIONS connections for `durationS`. Its p99 is worked out from
+ * The students list read on `connections` connections for `durationS`. Its p99 is worked out from
  * every response's own time: autocannon's table rounds to whole milliseconds, and the list answers in
  * a few, so a 20 % budget could not be told from one millisecond of rounding.
  */
-async function listLoad(url: string, cookie: string, durationS: number): Promise<{ p99Ms: number; requests: number; non2xx: number; errors: number }> {
+async function listLoad(url: string, cookie: string, durationS: number, connections: number): Promise<{ p99Ms: number; requests: number; non2xx: number; errors: number }> {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections: LIST_CONNECTIONS, duration: durationS, headers: { cookie } }, (error: unknown, done: autocannon.Result) =>
+    const instance = autocannon({ url, connections, duration: durationS, headers: { cookie } }, (error: unknown, done: autocannon.Result) =>
       error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
@@ -96,15 +99,16 @@ async function analysisStatus(base: string, adminCookie: string, attemptId: stri
   return detail.recordingAnalysis?.status ?? 'none';
 }
 
-export async function measureListDuringAnalyses(base: string, adminCookie: string, students: readonly Uploader[], durationS: number): Promise<AnalysisLoadRow> {
+/** `students`: the last CONCURRENT_ANALYSES of them each save a test and upload its recording. */
+export async function measureListDuringAnalyses(base: string, adminCookie: string, students: readonly Uploader[], durationS: number, connections = ANALYSIS_LIST_CONNECTIONS): Promise<AnalysisLoadRow> {
   const recording = benchRecording();
   const bytes = readFileSync(recording.webm);
   const listUrl = `${base}/api/admin/students`;
   const failures: string[] = [];
   // The uploads row's recordings (random bytes) end as failed at once: let them, then the baseline.
   await new Promise((resolve) => setTimeout(resolve, 5_000));
-  await listLoad(listUrl, adminCookie, 1);
-  const baseline = await listLoad(listUrl, adminCookie, durationS);
+  await listLoad(listUrl, adminCookie, 1, connections);
+  const baseline = await listLoad(listUrl, adminCookie, durationS, connections);
 
   const attemptIds: string[] = [];
   for (const student of students.slice(-CONCURRENT_ANALYSES)) {
@@ -125,7 +129,7 @@ export async function measureListDuringAnalyses(base: string, adminCookie: strin
   }
   const uploadedAt = performance.now();
   const windowSeconds = durationS * 2;
-  const during = await listLoad(listUrl, adminCookie, windowSeconds);
+  const during = await listLoad(listUrl, adminCookie, windowSeconds, connections);
   if (during.non2xx > 0 || during.errors > 0) failures.push(`list during analyses: ${during.non2xx} non-2xx, ${during.errors} errors`);
   const atWindowEnd = await Promise.all(attemptIds.map((id) => analysisStatus(base, adminCookie, id)));
   const unfinishedAtWindowEnd = atWindowEnd.filter((status) => status === 'pending').length;
@@ -138,6 +142,7 @@ export async function measureListDuringAnalyses(base: string, adminCookie: strin
   const allDoneSeconds = (performance.now() - uploadedAt) / 1000;
   for (const [i, status] of statuses.entries()) if (status !== 'done') failures.push(`analysis ${i + 1} ended ${status}`);
   return {
+    connections,
     baselineP99Ms: baseline.p99Ms,
     duringP99Ms: during.p99Ms,
     duringRequests: during.requests,

@@ -38,7 +38,7 @@ import {
 import { freePort } from '../e2e/support/ports.ts';
 import { ATTEMPTS_PAGE_SIZE } from '../src/shared/api/admin-attempts.ts';
 import { STUDENTS_PAGE_SIZE } from '../src/shared/api/students.ts';
-import { CONCURRENT_ANALYSES, measureListDuringAnalyses, type AnalysisLoadRow } from './analysis.ts';
+import { ANALYSIS_LIST_CONNECTIONS, CONCURRENT_ANALYSES, measureListDuringAnalyses, type AnalysisLoadRow } from './analysis.ts';
 import { LIST_CONNECTIONS, measureUploads, prepareUploaders, UPLOAD_BYTES, UPLOADERS, type Uploader, type UploadRow } from './uploads.ts';
 
 /**
@@ -103,6 +103,8 @@ export interface DriverResult {
   rssAfterMb: number;
   uploads: UploadRow;
   analyses: AnalysisLoadRow;
+  /** The same with the list read on 50 connections (the list rows' load): shown beside it. */
+  analysesAtListLoad: AnalysisLoadRow;
 }
 
 const log = (text: string) => process.stdout.write(`${text}\n`);
@@ -381,7 +383,11 @@ function loadRows(classPath: string): Array<{ row: string; path: string; list: b
   return rows;
 }
 
-async function measure(base: string, pid: number, uploaders: Uploader[]): Promise<{ rows: LoadRow[]; rssIdleMb: number; rssAfterMb: number; uploads: UploadRow; analyses: AnalysisLoadRow }> {
+async function measure(
+  base: string,
+  pid: number,
+  uploaders: Uploader[],
+): Promise<{ rows: LoadRow[]; rssIdleMb: number; rssAfterMb: number; uploads: UploadRow; analyses: AnalysisLoadRow; analysesAtListLoad: AnalysisLoadRow }> {
   const cookie = await signIn(base);
   const classPath = await classViewPath(base, cookie);
   // Each endpoint must answer 200 before it is measured: a 4xx would be fast and meaningless.
@@ -417,14 +423,18 @@ async function measure(base: string, pid: number, uploaders: Uploader[]): Promis
   log(
     `  students list (${LIST_CONNECTIONS} connections) while ${UPLOADERS} recordings of ${UPLOAD_BYTES / 1e6} MB upload at once: p99 ${uploads.duringP99Ms} ms (alone ${uploads.baselineP99Ms} ms); uploads took ${uploads.uploadSeconds.toFixed(1)} s; RSS ${uploads.rssBeforeMb.toFixed(0)} -> peak ${uploads.rssPeakMb.toFixed(0)} MB${uploads.failures.length ? `; FAILURES: ${uploads.failures.join('; ')}` : ''}`,
   );
-  const analyses = await measureListDuringAnalyses(base, cookie, uploaders, DURATION_S);
-  log(
-    `  students list (${LIST_CONNECTIONS} connections) while ${CONCURRENT_ANALYSES} 12-minute recordings are analysed: p99 ${analyses.duringP99Ms} ms (just before ${analyses.baselineP99Ms} ms), ${analyses.unfinishedAtWindowEnd} unfinished when the ${analyses.windowSeconds} s window closed; all done in ${analyses.allDoneSeconds.toFixed(0)} s${analyses.failures.length ? `; FAILURES: ${analyses.failures.join('; ')}` : ''}`,
-  );
+  // Two rounds of four recordings (other students' each): the list on a few connections, then on the list rows' 50.
+  const analyses = await measureListDuringAnalyses(base, cookie, uploaders, DURATION_S, ANALYSIS_LIST_CONNECTIONS);
+  const analysesAtListLoad = await measureListDuringAnalyses(base, cookie, uploaders.slice(0, -CONCURRENT_ANALYSES), DURATION_S, CONNECTIONS);
+  for (const a of [analyses, analysesAtListLoad]) {
+    log(
+      `  students list (${a.connections} connections) while ${CONCURRENT_ANALYSES} 12-minute recordings are analysed: p99 ${a.duringP99Ms} ms (just before ${a.baselineP99Ms} ms), ${a.unfinishedAtWindowEnd} unfinished when the ${a.windowSeconds} s window closed; all done in ${a.allDoneSeconds.toFixed(0)} s${a.failures.length ? `; FAILURES: ${a.failures.join('; ')}` : ''}`,
+    );
+  }
   rows.push(await saveAttemptRow(base, uploaders, ceiling), await signInBurstRow(base, ceiling));
   // autocannon leaves its last requests unanswered: let the server finish them before it is stopped.
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  return { rows, rssIdleMb, rssAfterMb, uploads, analyses };
+  return { rows, rssIdleMb, rssAfterMb, uploads, analyses, analysesAtListLoad };
 }
 
 /**
@@ -670,15 +680,17 @@ export async function runListBench(): Promise<ListBenchResult> {
     ),
     ...drivers.flatMap(({ driver, uploads: u }) => u.failures.map((f) => `- ${DRIVER_NAMES[driver]}: ${f}`)),
     '',
-    `### Recordings analysed while teachers read (${CONCURRENT_ANALYSES} speaking tests of 12 minutes uploaded at once; the server analyses one at a time in its analysis thread; the students list read on ${LIST_CONNECTIONS} connections meanwhile)`,
+    `### Recordings analysed while teachers read (${CONCURRENT_ANALYSES} speaking tests of 12 minutes uploaded at once; the server analyses one at a time in its analysis thread, under SCHED_IDLE; the students list read meanwhile, p99 from every response's own time)`,
     '',
-    '| driver | list p99 just before | list p99 during the analyses | list requests during them | window | analyses unfinished at its end | all four done after | ended |',
-    '|---|---:|---:|---:|---:|---:|---:|---|',
-    ...drivers.map(
-      ({ driver, analyses: a }) =>
-        `| ${DRIVER_NAMES[driver]} | ${ms(a.baselineP99Ms)} | ${ms(a.duringP99Ms)} | ${a.duringRequests} | ${a.windowSeconds} s | ${a.unfinishedAtWindowEnd} | ${a.allDoneSeconds.toFixed(0)} s | ${a.statuses.join(', ')} |`,
+    '| driver | list connections | list p99 just before | list p99 during the analyses | list requests during them | window | analyses unfinished at its end | all four done after | ended |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...drivers.flatMap(({ driver, analyses, analysesAtListLoad }) =>
+      [analyses, analysesAtListLoad].map(
+        (a) =>
+          `| ${DRIVER_NAMES[driver]} | ${a.connections} | ${ms(a.baselineP99Ms)} | ${ms(a.duringP99Ms)} | ${a.duringRequests} | ${a.windowSeconds} s | ${a.unfinishedAtWindowEnd} | ${a.allDoneSeconds.toFixed(0)} s | ${a.statuses.join(', ')} |`,
+      ),
     ),
-    ...drivers.flatMap(({ driver, analyses: a }) => a.failures.map((f) => `- ${DRIVER_NAMES[driver]}: ${f}`)),
+    ...drivers.flatMap(({ driver, analyses, analysesAtListLoad }) => [...analyses.failures, ...analysesAtListLoad.failures].map((f) => `- ${DRIVER_NAMES[driver]}: ${f}`)),
     '',
     '### Query plans (EXPLAIN of the SQL the endpoints run)',
     '',
