@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { wavOf } from './align.js';
 import { ANALYSIS_SAMPLE_RATE } from './features.js';
 import { decodeToSamples, ffmpegPath, UndecodableRecordingError } from './decode.js';
 
@@ -8,22 +9,8 @@ if (!ffmpeg) throw new Error('ffmpeg is needed by the analysis tests (npm test i
 
 /** A mono 16-bit PCM WAV of `seconds` of a 440 Hz tone at half scale. */
 function toneWav(seconds: number, rate = 48_000): Buffer {
-  const samples = Math.round(seconds * rate);
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0);
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36);
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i += 1) wav.writeInt16LE(Math.round(16_384 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
-  return wav;
+  const samples = Float32Array.from({ length: Math.round(seconds * rate) }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate));
+  return wavOf(samples, rate);
 }
 
 /** `bytes` in 64 KiB pieces, as the recording store streams a file; notes whether the reader closed it. */
