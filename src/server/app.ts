@@ -10,10 +10,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { health, type User } from '../shared/api/auth.js';
 import { errorBody } from '../shared/api/common.js';
 import { adminAttemptRoutes } from './attempts/admin-routes.js';
-import { attemptRoutes } from './attempts/routes.js';
 import { studentAttemptRoutes } from './attempts/student-routes.js';
 import accessPlugin from './auth/access.js';
-import { findSession, sessionTokenOf } from './auth/sessions.js';
+import { adminSessionRoutes } from './auth/admin-routes.js';
+import { createSessionCache, findSession, sessionTokenOf, type SessionCache } from './auth/sessions.js';
 import { sessionUserDto } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
 import { classViewRoutes } from './class-view/routes.js';
@@ -25,7 +25,7 @@ import { installErrorHandler } from './lib/error-handler.js';
 import inputGuard from './lib/input-guard.js';
 import { safeLoggerOptions } from './lib/log-safety.js';
 import { HttpError } from './lib/http-errors.js';
-import { invalidateReadCaches } from './lib/read-cache.js';
+import { createReadCaches, invalidateReadCaches } from './lib/read-cache.js';
 import { rateLimitStoreFor, type BudgetStore } from './lib/budget-store.js';
 import { databaseBudgetStore } from './lib/rate-limit-store.js';
 import { openRedisBudgetStore } from './lib/redis-budget-store.js';
@@ -36,6 +36,7 @@ import { adminStudentRoutes } from './students/admin-routes.js';
 import { recordingRoutes } from './recordings/routes.js';
 import { createRecordingStores } from './recordings/store.js';
 import { studentRoutes } from './students/routes.js';
+import { speakingTestRoutes } from './speaking-test/routes.js';
 
 /** The whole HTTP application as a value: tests use it with `inject()` without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -58,14 +59,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // every app process (decision 0014). The Redis connection is closed with the app.
   const budgets: BudgetStore = deps.config.REDIS_URL
     ? await openRedisBudgetStore({ url: deps.config.REDIS_URL, log: app.log })
-    : databaseBudgetStore(deps.database.db);
+    : databaseBudgetStore(deps.database.db, deps.now);
   app.addHook('onClose', () => budgets.close());
   await app.register(rateLimit, { global: false, store: rateLimitStoreFor(budgets) });
   await app.register(securityPlugin, { publicUrl: deps.config.PUBLIC_URL });
-  await app.register(accessPlugin, { db: deps.database.db, now: deps.now });
-  // Whatever a state-changing request wrote, the short-lived read caches (sessions, list totals, page
-  // starts, search matches) are read again from the next request on: cleared before its answer
-  // leaves (read-cache.ts).
+  // This app's short-lived read caches (sessions, list totals, page starts, search matches, the class
+  // view's figures), on its clock: no other app in the process shares them (read-cache.ts).
+  const readCaches = createReadCaches(deps.database.db, deps.now);
+  app.addHook('onClose', async () => readCaches.close());
+  const sessions = createSessionCache(readCaches);
+  await app.register(accessPlugin, { db: deps.database.db, now: deps.now, sessions });
+  // Whatever a state-changing request wrote, the read caches are read again from the next request
+  // on: cleared before its answer leaves.
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!SAFE_METHODS.has(request.method)) invalidateReadCaches(deps.database.db);
     return payload;
@@ -95,20 +100,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createRecordingStores({ db: deps.database.db, driver: deps.database.driver, dataDir: deps.config.DATA_DIR, configured: deps.config.RECORDING_STORE });
   const areas: Array<(scope: FastifyInstance, deps: AreaDeps) => Promise<void>> = [
     authRoutes,
+    adminSessionRoutes,
     studentRoutes,
     adminStudentRoutes,
     courseRoutes,
-    attemptRoutes,
-    recordingRoutes,
+    speakingTestRoutes,
     interviewRoutes,
+    recordingRoutes,
     adminAttemptRoutes,
     studentAttemptRoutes,
     classViewRoutes,
     deviceDebugRoutes,
   ];
-  for (const area of areas) await app.register(async (scope) => area(scope, { ...deps, recordingStores, budgets }));
+  for (const area of areas) await app.register(async (scope) => area(scope, { ...deps, recordingStores, budgets, readCaches }));
 
-  await serveClient(app, deps);
+  await serveClient(app, deps, sessions);
   return app;
 }
 
@@ -122,7 +128,7 @@ function compressPage(html: string, encoding: PageEncoding | null): Buffer | str
   return html;
 }
 
-async function serveClient(app: FastifyInstance, deps: AppDeps): Promise<void> {
+async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: SessionCache): Promise<void> {
   const clientDir = deps.clientDir;
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const hasClient = indexFile !== undefined && existsSync(indexFile);
@@ -159,7 +165,7 @@ async function serveClient(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const pageUser = async (token: string | null) => {
     if (!token) return null;
     try {
-      const auth = await findSession(deps.database.db, token, deps.now());
+      const auth = await findSession(deps.database.db, sessions, token, deps.now());
       return auth ? await sessionUserDto(deps.database.db, auth) : null;
     } catch (error) {
       app.log.warn({ err: error }, 'the page is served without its user: the session could not be read');

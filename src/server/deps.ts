@@ -2,6 +2,7 @@ import type { RateLimits } from './auth/limits.js';
 import type { Config } from './config.js';
 import type { Database } from './db/open.js';
 import type { BudgetStore } from './lib/budget-store.js';
+import type { ReadCaches } from './lib/read-cache.js';
 import type { Mailer } from './mail/mailer.js';
 import type { RecordingStores } from './recordings/store.js';
 
@@ -23,5 +24,8 @@ export interface AppDeps {
   analysis?: { kick(): void };
 }
 
-/** What each area of routes gets: the app's dependencies and the stores buildApp made from them. */
-export type AreaDeps = AppDeps & { recordingStores: RecordingStores; budgets: BudgetStore };
+/**
+ * What each area of routes gets: the app's dependencies and what buildApp made from them: the stores,
+ * and the app's read caches, from which an area makes its own (on the app's clock, cleared by writes).
+ */
+export type AreaDeps = AppDeps & { recordingStores: RecordingStores; budgets: BudgetStore; readCaches: ReadCaches };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingAnalyses } from '../db/schema-analysis.js';
 import { attempts } from '../db/schema.js';
 import { scoreSpeakingTest, type AudioFigures } from '../../shared/speaking-test/scoring.js';
-import { speakingAnswersOf } from '../attempts/service.js';
+import { speakingAnswersOf } from '../speaking-test/save-attempt.js';
 import { createAttempt, testSessionBody } from '../test/attempt-fixtures.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';

@@ -4,8 +4,8 @@ import type { Database } from '../db/open.js';
 import { createTestDatabase, testDrivers } from '../test/databases.js';
 import { createStudent } from '../test/factories.js';
 import { explainCustom, explainGeneric } from '../db/explain.js';
-import { invalidateReadCaches } from '../lib/read-cache.js';
-import { attemptsPageQuery, listAttempts } from './admin-queries.js';
+import { createReadCaches, invalidateReadCaches } from '../lib/read-cache.js';
+import { attemptListCaches, attemptsPageQuery, listAttempts, type AttemptListCaches } from './admin-queries.js';
 import { schoolDayRange } from './school-day.js';
 
 const ROWS = 20_000;
@@ -27,9 +27,12 @@ function nodes(plan: PlanNode): PlanNode[] {
 
 describe.each(testDrivers)('the attempts list query on %s', (driver) => {
   let database: Database;
+  /** The list's read caches, as an app would make them. */
+  let caches: AttemptListCaches;
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
+    caches = attemptListCaches(createReadCaches(database.db, () => new Date()));
     const { student } = await createStudent(database.db);
     await database.db.execute(sql`
       insert into attempts (id, kind, student_id, session_data, assessable, overall, scores, duration_ms, completed_at)
@@ -44,7 +47,7 @@ describe.each(testDrivers)('the attempts list query on %s', (driver) => {
 
   it('finds one school day of one kind, newest first, and reads it through attempts_kind_completed_idx on PostgreSQL', async () => {
     const range = schoolDayRange('2026-03-01', 'Asia/Kolkata');
-    const { attempts, total } = await listAttempts(database.db, { kind: 'ielts', range, page: 1, limit: 10 });
+    const { attempts, total } = await listAttempts(database.db, caches, { kind: 'ielts', range, page: 1, limit: 10 });
     // The rows of that day, counted independently from the generator's arithmetic.
     const stepMs = STEP_MINUTES * 60_000;
     const expected = Array.from({ length: ROWS }, (_, i) => i + 1)
@@ -95,7 +98,7 @@ describe.each(testDrivers)('the attempts list query on %s', (driver) => {
     expect(expected.length).toBeGreaterThan(40);
     const limit = 7;
     const pages = Math.ceil(expected.length / limit);
-    const page = async (n: number) => (await listAttempts(database.db, { kind: 'ielts', range, page: n, limit })).attempts.map((row) => row.id);
+    const page = async (n: number) => (await listAttempts(database.db, caches, { kind: 'ielts', range, page: n, limit })).attempts.map((row) => row.id);
 
     // Jumping straight to each page, with nothing kept (each start counted through the index).
     const jumped: string[] = [];

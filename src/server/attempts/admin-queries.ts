@@ -3,7 +3,7 @@ import { ATTEMPTS_PAGE_SIZE, type AttemptKind, type AttemptListRow, type Bands }
 import type { Db } from '../db/open.js';
 import { inlineLimit, preparedOnce, seekPage } from '../db/page-statements.js';
 import { attempts, courses, students } from '../db/schema.js';
-import { listTotals, readCachePerDatabase } from '../lib/read-cache.js';
+import type { ReadCache, ReadCaches } from '../lib/read-cache.js';
 
 /* The teacher's attempts lists: the SQL of a page, its cursor and its count, and reading them (one attempt: attempt-detail.ts). */
 
@@ -110,8 +110,17 @@ export function attemptCursorQuery(db: Db, kind: AttemptKind, range: CompletedRa
     .offset(before - 1);
 }
 
-/** Each list page's start per filter, learned from the page before it or counted once (read-cache.ts). */
-const pageStarts = readCachePerDatabase<AttemptCursor | null>();
+/** The lists' read caches (read-cache.ts), made once per app: reused for a few seconds, cleared by every write. */
+export interface AttemptListCaches {
+  /** Each list's total per filter. */
+  totals: ReadCache<number>;
+  /** Each list page's start per filter, learned from the page before it or counted once. */
+  pageStarts: ReadCache<AttemptCursor | null>;
+}
+
+export function attemptListCaches(caches: ReadCaches): AttemptListCaches {
+  return { totals: caches.create<number>(), pageStarts: caches.create<AttemptCursor | null>() };
+}
 
 /** Every attempt has a student (the foreign key cascades), so the count needs no join. Exported for the benchmark's EXPLAIN. */
 export function attemptsCountQuery(db: Db, kind: AttemptKind, range: CompletedRange) {
@@ -160,12 +169,13 @@ function readPage(db: Db, kind: AttemptKind, range: CompletedRange, limit: numbe
 
 export async function listAttempts(
   db: Db,
+  caches: AttemptListCaches,
   input: { kind: AttemptKind; range: CompletedRange; page: number; limit: number },
 ): Promise<{ attempts: AttemptListRow[]; total: number }> {
   const filterKey = `attempts:${input.kind}:${input.range ? `${input.range.start.toISOString()}/${input.range.end.toISOString()}` : 'all'}`;
   const [rows, total] = await Promise.all([
     seekPage({
-      starts: pageStarts(db),
+      starts: caches.pageStarts,
       listKey: filterKey,
       page: input.page,
       limit: input.limit,
@@ -174,7 +184,7 @@ export async function listAttempts(
       cursorOf: (row): AttemptCursor => ({ at: row.cursorAt, id: row.id }),
     }),
     // The exact count over ~100,000 index entries costs more than the page itself: reused for a few seconds (read-cache.ts).
-    listTotals(db).get(filterKey, async () => (await attemptsCountQuery(db, input.kind, input.range))[0]?.total ?? 0),
+    caches.totals.get(filterKey, async () => (await attemptsCountQuery(db, input.kind, input.range))[0]?.total ?? 0),
   ]);
   return { attempts: rows.map(toListRow), total };
 }

@@ -15,9 +15,9 @@ import {
 } from '../../shared/api/admin-attempts.js';
 import { errorBody } from '../../shared/api/common.js';
 import { requireAuth } from '../auth/access.js';
-import type { AppDeps } from '../deps.js';
+import type { AreaDeps } from '../deps.js';
 import { notFound } from '../lib/http-errors.js';
-import { allAttempts, listAttempts, type CompletedRange } from './admin-queries.js';
+import { allAttempts, attemptListCaches, listAttempts, type CompletedRange } from './admin-queries.js';
 import { attemptDetail } from './attempt-detail.js';
 import { mailReviewReady, releaseReview, saveReview } from './review.js';
 import { attemptsCsv, attemptsExportFileName } from './attempts-csv.js';
@@ -34,8 +34,9 @@ const LIST_PATHS: Record<AttemptKind, string> = {
 };
 
 /** The teacher's view of saved attempts: the two lists, their CSV exports, one attempt, its review. Admins only. */
-export async function adminAttemptRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): Promise<void> {
   const db = deps.database.db;
+  const listCaches = attemptListCaches(deps.readCaches);
   const timeZone = deps.config.SCHOOL_TIMEZONE;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const rangeOf = (date: string): CompletedRange => (date ? schoolDayRange(date, timeZone) : null);
@@ -47,7 +48,7 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AppDeps): P
       schema: { querystring: attemptsQuery, response: { 200: attemptsPage, ...errors } },
       handler: async (request) => {
         const { page, limit, date } = request.query;
-        return listAttempts(db, { kind, range: rangeOf(date), page, limit });
+        return listAttempts(db, listCaches, { kind, range: rangeOf(date), page, limit });
       },
     });
 

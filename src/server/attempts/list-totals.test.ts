@@ -10,7 +10,7 @@ import { createAdmin, createStudent, seededCourse, type CreatedStudent } from '.
 import { READ_CACHE_TTL_MS } from '../lib/read-cache.js';
 
 /**
- * The list totals are cached for a few seconds (src/server/lib/totals-cache.ts); every write this
+ * The list totals are cached for a few seconds (src/server/lib/read-cache.ts); every write this
  * process makes to students or attempts shows in the very next total. A write the cache cannot see
  * (another process: here, SQL straight to the database) shows within READ_CACHE_TTL_MS.
  */

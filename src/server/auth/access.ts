@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/open.js';
 import type { StudentRow } from '../db/schema.js';
 import { forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
-import { findSession, sessionTokenOf, type SessionContext } from './sessions.js';
+import { findSession, sessionTokenOf, type SessionCache, type SessionContext } from './sessions.js';
 
 /**
  * Who may call a route. Every route declares one in `config.access`; routes without one are refused,
@@ -78,7 +78,7 @@ export function checkAccess(access: Access | undefined, auth: SessionContext | n
   }
 }
 
-async function accessPlugin(app: FastifyInstance, options: { db: Db; now: () => Date }) {
+async function accessPlugin(app: FastifyInstance, options: { db: Db; now: () => Date; sessions: SessionCache }) {
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionToken', null);
 
@@ -91,7 +91,7 @@ async function accessPlugin(app: FastifyInstance, options: { db: Db; now: () => 
     const token = sessionTokenOf(request.cookies);
     if (token) {
       request.sessionToken = token;
-      request.auth = await findSession(options.db, token, options.now());
+      request.auth = await findSession(options.db, options.sessions, token, options.now());
     }
     checkAccess(config.access, request.auth);
     if (request.auth?.user.mustChangePassword && config.access !== 'public' && !config.allowPendingPasswordChange) {

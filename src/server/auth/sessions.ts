@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { sessions, students, users, type SessionRow, type StudentRow, type UserRow } from '../db/schema.js';
-import { invalidateReadCaches, readCachePerDatabase } from '../lib/read-cache.js';
+import { invalidateReadCaches, type ReadCache, type ReadCaches } from '../lib/read-cache.js';
 
 export const SESSION_COOKIE = 'parley_session';
 
@@ -53,13 +53,17 @@ const findSessionQueries = new WeakMap<Db, ReturnType<typeof findSessionQuery>>(
  * out, deactivating a student or changing a password takes effect at the next request of this
  * process; another process's writes (the admin CLI) within the cache's time to live
  * (docs/decisions/0011). A token unknown now cannot become valid without a write: signing in
- * stores a new token.
+ * stores a new token. One per app (buildApp), on the app's clock.
  */
-const sessionCache = readCachePerDatabase<SessionContext | null>({ maxEntries: 10_000 });
+export type SessionCache = ReadCache<SessionContext | null>;
 
-export async function findSession(db: Db, token: string, now: Date): Promise<SessionContext | null> {
+export function createSessionCache(caches: ReadCaches): SessionCache {
+  return caches.create<SessionContext | null>({ maxEntries: 10_000 });
+}
+
+export async function findSession(db: Db, cache: SessionCache, token: string, now: Date): Promise<SessionContext | null> {
   const tokenHash = hashToken(token);
-  const context = await sessionCache(db).get(tokenHash, async () => {
+  const context = await cache.get(tokenHash, async () => {
     let query = findSessionQueries.get(db);
     if (!query) {
       query = findSessionQuery(db);

@@ -49,7 +49,7 @@ describe.each(cases)('budgets shared by every app process (%s database, budgets 
     stores =
       kind === 'redis' && redis
         ? [await openRedisBudgetStore({ url: redis.url }), await openRedisBudgetStore({ url: redis.url })]
-        : [databaseBudgetStore(pair.database.db), databaseBudgetStore(pair.secondDatabase.db)];
+        : [databaseBudgetStore(pair.database.db, () => new Date()), databaseBudgetStore(pair.secondDatabase.db, () => new Date())];
   });
   afterAll(async () => {
     await Promise.all((stores ?? []).map((store) => store.close()));
@@ -91,11 +91,11 @@ describe.each(cases)('budgets shared by every app process (%s database, budgets 
   // Each store's own mechanics, defined only where they apply (not skipped elsewhere).
   if (kind === 'database') {
     it('database: expired rows are swept by the first count on a handle', async () => {
-      // A fresh handle's store (the sweep runs at most once a minute per handle).
+      // A fresh handle's store (the sweep runs at most once a minute per store).
       const fresh = await createTestDatabase(driver);
       try {
         await fresh.db.insert(rateLimits).values({ key: 'test:long-gone', hits: 5, resetAt: new Date(Date.now() - 3600_000) });
-        await databaseBudgetStore(fresh.db).countHit('test:sweeper', 60_000);
+        await databaseBudgetStore(fresh.db, () => new Date()).countHit('test:sweeper', 60_000);
         expect(await fresh.db.select().from(rateLimits).where(eq(rateLimits.key, 'test:long-gone'))).toEqual([]);
       } finally {
         await fresh.close();

@@ -1,6 +1,6 @@
 import { AWAITING_COUNT_CAP, type AwaitingAttempt, type AwaitingReview, type BandDistribution, type ClassCourse, type ClassView, type WeeklyAverages } from '../../shared/api/class-view.js';
 import type { Db } from '../db/open.js';
-import { readCachePerDatabase, type ReadCache } from '../lib/read-cache.js';
+import type { ReadCache, ReadCaches } from '../lib/read-cache.js';
 import { awaitingCountQuery, coursesQuery, inactiveCountQuery, inactiveSince, schoolWeeks } from './queries.js';
 import { readAwaiting, readDistribution, readInactive, readTotal, readWeekly, rowsOf, toCourse, type CourseRow } from './readers.js';
 
@@ -18,12 +18,27 @@ interface CourseFigures {
   inactiveTotal: number;
   awaitingTotal: number;
 }
-const courseFigures = readCachePerDatabase<CourseFigures>({ maxEntries: 1000 });
-const courseLists = readCachePerDatabase<ClassCourse[]>({ maxEntries: 1 });
-const awaitingTotals = readCachePerDatabase<number>({ maxEntries: 1 });
 
-/** The last value read per cache and key, with the cache's generation when its read began. */
-const lastRead = new WeakMap<ReadCache<unknown>, Map<string, { value: unknown; generation: number }>>();
+/** The last value read per key, with the cache's generation when its read began. */
+type LastRead = Map<string, { value: unknown; generation: number }>;
+
+/** A read cache with the last value read per key (keptFigures). */
+interface KeptCache<V> {
+  cache: ReadCache<V>;
+  last: LastRead;
+}
+
+/** The class view's read caches, made once per app (read-cache.ts): on its clock, cleared by every write. */
+export interface ClassViewCaches {
+  courseFigures: KeptCache<CourseFigures>;
+  courseLists: KeptCache<ClassCourse[]>;
+  awaitingTotals: KeptCache<number>;
+}
+
+export function classViewCaches(caches: ReadCaches): ClassViewCaches {
+  const kept = <V>(maxEntries: number): KeptCache<V> => ({ cache: caches.create<V>({ maxEntries }), last: new Map() });
+  return { courseFigures: kept(1000), courseLists: kept(1), awaitingTotals: kept(1) };
+}
 
 /**
  * The cached value; once its few seconds are over, the last value is answered while a new read
@@ -31,14 +46,9 @@ const lastRead = new WeakMap<ReadCache<unknown>, Map<string, { value: unknown; g
  * has moved (a student crossing the 14-day line, a new week), which a few seconds later is shown.
  * After a write the request waits for the new figures, as with every read cache.
  */
-async function keptFigures<V>(cache: ReadCache<V>, key: string, read: () => Promise<V>): Promise<V> {
+async function keptFigures<V>({ cache, last }: KeptCache<V>, key: string, read: () => Promise<V>): Promise<V> {
   const fresh = cache.peek(key);
   if (fresh !== undefined) return fresh;
-  let last = lastRead.get(cache as ReadCache<unknown>);
-  if (!last) {
-    last = new Map();
-    lastRead.set(cache as ReadCache<unknown>, last);
-  }
   const known = last.get(key);
   const generation = cache.generation;
   const reading = cache.get(key, read).then((value) => {
@@ -52,18 +62,22 @@ async function keptFigures<V>(cache: ReadCache<V>, key: string, read: () => Prom
   return reading;
 }
 
-export async function readCourses(db: Db): Promise<ClassCourse[]> {
-  return keptFigures(courseLists(db), 'courses', async () => (await rowsOf<CourseRow>(db, coursesQuery())).map(toCourse));
+export async function readCourses(db: Db, caches: ClassViewCaches): Promise<ClassCourse[]> {
+  return keptFigures(caches.courseLists, 'courses', async () => (await rowsOf<CourseRow>(db, coursesQuery())).map(toCourse));
 }
 
 /** The whole class view of one course (null when there is no such course), or the picker and every course's waiting attempts. */
-export async function readClassView(db: Db, input: { courseId: number | null; now: Date; timeZone: string }): Promise<ClassView | null> {
+export async function readClassView(
+  db: Db,
+  caches: ClassViewCaches,
+  input: { courseId: number | null; now: Date; timeZone: string },
+): Promise<ClassView | null> {
   const { courseId, now, timeZone } = input;
-  const courses = await readCourses(db);
+  const courses = await readCourses(db, caches);
   const awaitingList = readAwaiting(db, courseId);
   const at = now.toISOString();
   if (courseId === null) {
-    const [attempts, total] = await Promise.all([awaitingList, keptFigures(awaitingTotals(db), 'all', () => readTotal(db, awaitingCountQuery(null)))]);
+    const [attempts, total] = await Promise.all([awaitingList, keptFigures(caches.awaitingTotals, 'all', () => readTotal(db, awaitingCountQuery(null)))]);
     return { courses, course: null, distribution: null, weekly: null, inactive: null, awaiting: awaitingOf(attempts, total), at };
   }
   const course = courses.find((candidate) => candidate.id === courseId);
@@ -72,7 +86,7 @@ export async function readClassView(db: Db, input: { courseId: number | null; no
     return null;
   }
   const since = inactiveSince(now);
-  const figures = keptFigures(courseFigures(db), String(courseId), async () => {
+  const figures = keptFigures(caches.courseFigures, String(courseId), async () => {
     const [distribution, weekly, inactiveTotal, awaitingTotal] = await Promise.all([
       readDistribution(db, courseId),
       readWeekly(db, courseId, course.kind, schoolWeeks(now, timeZone)),

@@ -5,24 +5,14 @@ import type { BudgetCount, BudgetStore } from './budget-store.js';
 
 export type { BudgetCount } from './budget-store.js';
 
-/** Expired budget rows are deleted at most this often per database handle (by the store, as it counts). */
+/** Expired budget rows are deleted at most this often per store (as it counts). */
 export const RATE_LIMIT_SWEEP_INTERVAL_MS = 60_000;
 /** A counter stops growing here (a flood cannot overflow the integer column). */
 const MAX_HITS = 1_000_000_000;
 
-const lastSweep = new WeakMap<Db, number>();
-
 type CountRow = { hits: number | string; ttl_ms: number | string };
 /** The rows of a raw query: node-postgres and PGlite both answer `{ rows }`. */
 const rowsOf = (result: unknown) => (result as { rows: CountRow[] }).rows;
-
-/** Deletes the rows of windows that have ended; at most once a minute per database handle. */
-async function sweepExpired(db: Db): Promise<void> {
-  const now = Date.now();
-  if (now - (lastSweep.get(db) ?? 0) < RATE_LIMIT_SWEEP_INTERVAL_MS) return;
-  lastSweep.set(db, now);
-  await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now()`);
-}
 
 /**
  * Counts one request against a key in the shared `rate_limits` table, in one atomic statement: a new
@@ -30,7 +20,6 @@ async function sweepExpired(db: Db): Promise<void> {
  * goes up by one. Every app process on the database shares the counts (decision 0014).
  */
 export async function countHit(db: Db, key: string, windowMs: number): Promise<BudgetCount> {
-  await sweepExpired(db);
   const window = sql`(${Math.max(0, Math.trunc(windowMs))} * interval '1 millisecond')`;
   const rows = rowsOf(await db.execute(sql`
     insert into ${rateLimits} as r (key, hits, reset_at) values (${key}, 1, now() + ${window})
@@ -59,13 +48,24 @@ export async function clearBudget(db: Db, key: string): Promise<void> {
 
 /**
  * The default budget store: counts in the database's `rate_limits` table, so every app process on the
- * database shares them (decision 0014). Made per database handle, so a test's fresh database has fresh
- * budgets. Nothing to close: the database handle belongs to its opener.
+ * database shares them (decision 0014). Made per app (buildApp), so a test's fresh database has fresh
+ * budgets. Rows of ended windows are deleted as it counts, at most once a minute by the app's clock
+ * (the windows themselves end by the database's). Nothing to close: the database handle belongs to its opener.
  */
-export function databaseBudgetStore(db: Db): BudgetStore {
+export function databaseBudgetStore(db: Db, now: () => Date): BudgetStore {
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  const sweepExpired = async () => {
+    const at = now().getTime();
+    if (at - lastSweep < RATE_LIMIT_SWEEP_INTERVAL_MS) return;
+    lastSweep = at;
+    await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now()`);
+  };
   return {
     kind: 'database',
-    countHit: (key, windowMs) => countHit(db, key, windowMs),
+    countHit: async (key, windowMs) => {
+      await sweepExpired();
+      return countHit(db, key, windowMs);
+    },
     readHits: (key) => readHits(db, key),
     clear: (key) => clearBudget(db, key),
     close: async () => {},

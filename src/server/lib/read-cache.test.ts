@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/open.js';
-import { invalidateReadCaches, ReadCache, readCachePerDatabase } from './read-cache.js';
+import { createReadCaches, invalidateReadCaches, ReadCache } from './read-cache.js';
 
 describe('ReadCache', () => {
   it('reuses a total until it expires, per key', async () => {
@@ -19,7 +19,7 @@ describe('ReadCache', () => {
 
   it('counts again at once after invalidate()', async () => {
     let counted = 0;
-    const cache = new ReadCache(60_000);
+    const cache = new ReadCache(60_000, Date.now);
     const count = async () => ++counted;
     expect(await cache.get('a', count)).toBe(1);
     cache.invalidate();
@@ -27,7 +27,7 @@ describe('ReadCache', () => {
   });
 
   it('does not store a count that was running when a write invalidated the cache', async () => {
-    const cache = new ReadCache(60_000);
+    const cache = new ReadCache(60_000, Date.now);
     let release: (value: number) => void = () => {};
     const slow = cache.get('a', () => new Promise<number>((resolve) => (release = resolve)));
     cache.invalidate(); // a write committed while the count ran: it may have missed it
@@ -38,7 +38,7 @@ describe('ReadCache', () => {
   });
 
   it('shares one count between requests asking at once, and does not keep failures', async () => {
-    const cache = new ReadCache(60_000);
+    const cache = new ReadCache(60_000, Date.now);
     let calls = 0;
     const count = () => new Promise<number>((resolve) => setTimeout(() => resolve(++calls), 10));
     expect(await Promise.all([cache.get('a', count), cache.get('a', count), cache.get('a', count)])).toEqual([1, 1, 1]);
@@ -57,7 +57,7 @@ describe('ReadCache', () => {
   });
 
   it('stores nothing with a time to live of 0', async () => {
-    const cache = new ReadCache(0);
+    const cache = new ReadCache(0, Date.now);
     expect(await cache.get('a', async () => 1)).toBe(1);
     expect(await cache.get('a', async () => 2)).toBe(2);
   });
@@ -82,20 +82,48 @@ describe('ReadCache.put and peek', () => {
   });
 });
 
-describe('read caches per database', () => {
+describe('read caches per app', () => {
   it('invalidateReadCaches clears every kind of cache of that database, and no other database', async () => {
     const dbA = {} as Db;
     const dbB = {} as Db;
-    const totals = readCachePerDatabase<number>();
-    const names = readCachePerDatabase<string>();
-    expect(totals(dbA)).toBe(totals(dbA));
-    expect(totals(dbA)).not.toBe(totals(dbB));
-    await totals(dbA).get('k', async () => 1);
-    await names(dbA).get('k', async () => 'a');
-    await totals(dbB).get('k', async () => 2);
+    const appA = createReadCaches(dbA, () => new Date());
+    const appB = createReadCaches(dbB, () => new Date());
+    const totals = appA.create<number>();
+    const names = appA.create<string>();
+    const otherTotals = appB.create<number>();
+    expect(totals).not.toBe(otherTotals);
+    await totals.get('k', async () => 1);
+    await names.get('k', async () => 'a');
+    await otherTotals.get('k', async () => 2);
     invalidateReadCaches(dbA);
-    expect(totals(dbA).peek('k')).toBeUndefined();
-    expect(names(dbA).peek('k')).toBeUndefined();
-    expect(totals(dbB).peek('k')).toBe(2);
+    expect(totals.peek('k')).toBeUndefined();
+    expect(names.peek('k')).toBeUndefined();
+    expect(otherTotals.peek('k')).toBe(2);
+  });
+
+  it('two apps on one database keep their own values, both cleared by its writes; a closed app is no longer told', async () => {
+    const db = {} as Db;
+    const first = createReadCaches(db, () => new Date()).create<number>();
+    const closing = createReadCaches(db, () => new Date());
+    const second = closing.create<number>();
+    await first.get('k', async () => 1);
+    expect(await second.get('k', async () => 2)).toBe(2);
+    invalidateReadCaches(db);
+    expect(first.peek('k')).toBeUndefined();
+    expect(second.peek('k')).toBeUndefined();
+    closing.close();
+    await second.get('k', async () => 3);
+    invalidateReadCaches(db);
+    expect(second.peek('k')).toBe(3);
+  });
+
+  it('tells time by the app\'s clock', async () => {
+    let now = new Date('2026-11-21T09:00:00Z');
+    const cache = createReadCaches({} as Db, () => now).create<number>({ ttlMs: 1_000 });
+    await cache.get('k', async () => 1);
+    now = new Date(now.getTime() + 999);
+    expect(cache.peek('k')).toBe(1);
+    now = new Date(now.getTime() + 1);
+    expect(cache.peek('k')).toBeUndefined();
   });
 });

@@ -2,8 +2,9 @@ import type { Db } from '../db/handle.js';
 
 /**
  * Short-lived, in-process caches of what the server reads on almost every request: list totals,
- * where each list page starts, and the session behind a cookie. Each value is reused for at most
- * `ttlMs`; every write this process makes clears all of a database's caches at once
+ * where each list page starts, and the session behind a cookie. Each app has its own, made by
+ * buildApp on its clock (createReadCaches). Each value is reused for at most `ttlMs`; every write
+ * this process makes clears all of a database's caches at once
  * (invalidateReadCaches: called by the write paths, and by the app after every state-changing
  * request), so a single-process deployment never reads a stale value after its own writes. On
  * PostgreSQL every process also tells the others (NOTIFY, lib/cache-sync.ts), which clear theirs at
@@ -29,9 +30,10 @@ export class ReadCache<V> {
   readonly #pending = new Map<string, Promise<V>>();
   #generation = 0;
 
+  /** `now` is the app's clock in milliseconds: entries expire by it. */
   constructor(
-    private readonly ttlMs: number = READ_CACHE_TTL_MS,
-    private readonly now: () => number = () => Date.now(),
+    private readonly ttlMs: number,
+    private readonly now: () => number,
     private readonly maxEntries: number = READ_CACHE_MAX_ENTRIES,
   ) {}
 
@@ -91,29 +93,47 @@ export class ReadCache<V> {
   }
 }
 
-const cachesOfDatabase = new WeakMap<Db, Array<ReadCache<unknown>>>();
-
-/**
- * A kind of read cache: one ReadCache per database handle (the app's `deps.database.db`, not a
- * transaction's), found again by the returned function and cleared with the others by invalidateReadCaches.
- */
-export function readCachePerDatabase<V>(options: { ttlMs?: number; maxEntries?: number } = {}): (db: Db) => ReadCache<V> {
-  const caches = new WeakMap<Db, ReadCache<V>>();
-  return (db) => {
-    let cache = caches.get(db);
-    if (!cache) {
-      cache = new ReadCache<V>(options.ttlMs ?? READ_CACHE_TTL_MS, () => Date.now(), options.maxEntries ?? READ_CACHE_MAX_ENTRIES);
-      caches.set(db, cache);
-      const all = cachesOfDatabase.get(db) ?? [];
-      all.push(cache as ReadCache<unknown>);
-      cachesOfDatabase.set(db, all);
-    }
-    return cache;
-  };
+/** One app's read caches: each made with the app's clock, all cleared together by a write to its database. */
+export interface ReadCaches {
+  /** A new cache of this app (an area makes its own when it is registered). */
+  create<V>(options?: { ttlMs?: number; maxEntries?: number }): ReadCache<V>;
+  /** Stops clearing this app's caches on its database's writes (the app is closing). */
+  close(): void;
 }
 
-/** The lists' totals ("Showing 1-10 of 48,213"), per list and filter. */
-export const listTotals = readCachePerDatabase<number>();
+/**
+ * The caches of each database handle's apps. A handle's writes reach every app on it (tests run two
+ * apps on one PGlite handle, as two processes would share a database); the values stay each app's own.
+ */
+const cachesOfDatabase = new WeakMap<Db, Set<ReadCache<unknown>>>();
+
+/**
+ * The read caches of one app (buildApp makes them from its dependencies): they tell time by the
+ * app's injected clock, so tests drive their expiry, and two apps in one process share no values.
+ * invalidateReadCaches(db) clears them with every other app's caches on the same database handle.
+ */
+export function createReadCaches(db: Db, now: () => Date): ReadCaches {
+  const mine = new Set<ReadCache<unknown>>();
+  const clock = () => now().getTime();
+  return {
+    create<V>(options: { ttlMs?: number; maxEntries?: number } = {}) {
+      const cache = new ReadCache<V>(options.ttlMs ?? READ_CACHE_TTL_MS, clock, options.maxEntries ?? READ_CACHE_MAX_ENTRIES);
+      mine.add(cache as ReadCache<unknown>);
+      let all = cachesOfDatabase.get(db);
+      if (!all) {
+        all = new Set();
+        cachesOfDatabase.set(db, all);
+      }
+      all.add(cache as ReadCache<unknown>);
+      return cache;
+    },
+    close() {
+      const all = cachesOfDatabase.get(db);
+      for (const cache of mine) all?.delete(cache);
+      mine.clear();
+    },
+  };
+}
 
 const broadcastOfDatabase = new WeakMap<Db, () => void>();
 

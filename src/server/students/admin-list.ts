@@ -3,9 +3,9 @@ import { STUDENTS_PAGE_SIZE, type AdminStudent } from '../../shared/api/students
 import type { Db } from '../db/open.js';
 import { inlineLimit, preparedOnce, seekPage } from '../db/page-statements.js';
 import { students } from '../db/schema.js';
-import { listTotals, readCachePerDatabase } from '../lib/read-cache.js';
+import type { ReadCache, ReadCaches } from '../lib/read-cache.js';
 import { newestFirst, selectAdminStudents, toAdminStudentDto } from './admin-rows.js';
-import { searchMatches, searchPage, searchPatterns, studentSearch, studentsCountQuery } from './admin-search.js';
+import { searchMatches, searchMatchesCache, searchPage, searchPatterns, studentSearch, studentsCountQuery, type SearchMatches } from './admin-search.js';
 
 /* The admin's student list: the unfiltered pages (read by cursor), a page of the list or of a search, and the CSV export's rows. */
 
@@ -42,12 +42,23 @@ export function studentCursorQuery(db: Db, before: number) {
     .offset(before - 1);
 }
 
-/** Each page's start of the unfiltered list, learned from the page before it or counted once (read-cache.ts). */
-const pageStarts = readCachePerDatabase<StudentCursor | null>();
+/** The list's read caches (read-cache.ts), made once per app: reused for a few seconds, cleared by every write. */
+export interface StudentListCaches {
+  /** The unfiltered list's total. */
+  totals: ReadCache<number>;
+  /** Each page's start of the unfiltered list, learned from the page before it or counted once. */
+  pageStarts: ReadCache<StudentCursor | null>;
+  /** A search's matches (admin-search.ts). */
+  searchMatches: ReadCache<SearchMatches>;
+}
 
-function unfilteredPage(db: Db, page: number, limit: number) {
+export function studentListCaches(caches: ReadCaches): StudentListCaches {
+  return { totals: caches.create<number>(), pageStarts: caches.create<StudentCursor | null>(), searchMatches: searchMatchesCache(caches) };
+}
+
+function unfilteredPage(db: Db, pageStarts: StudentListCaches['pageStarts'], page: number, limit: number) {
   return seekPage({
-    starts: pageStarts(db),
+    starts: pageStarts,
     listKey: 'students',
     page,
     limit,
@@ -65,19 +76,20 @@ function unfilteredPage(db: Db, page: number, limit: number) {
 
 export async function listStudents(
   db: Db,
+  caches: StudentListCaches,
   query: { page: number; limit: number; search: string },
 ): Promise<{ rows: AdminStudent[]; total: number }> {
   const patterns = searchPatterns(query.search);
   if (!patterns) {
     const [rows, total] = await Promise.all([
-      unfilteredPage(db, query.page, query.limit),
+      unfilteredPage(db, caches.pageStarts, query.page, query.limit),
       // Reused for a few seconds; this process's writes clear it (read-cache.ts).
-      listTotals(db).get('students:', async () => (await studentsCountQuery(db, ''))[0]?.total ?? 0),
+      caches.totals.get('students:', async () => (await studentsCountQuery(db, ''))[0]?.total ?? 0),
     ]);
     return { rows: rows.map(toAdminStudentDto), total };
   }
   // A search's matches come first: how many there are decides how its page is read.
-  const matches = await searchMatches(db, query.search);
+  const matches = await searchMatches(db, caches.searchMatches, query.search);
   const rows = matches.total === 0 ? [] : await searchPage(db, query, patterns, matches);
   return { rows: rows.map(toAdminStudentDto), total: matches.total };
 }

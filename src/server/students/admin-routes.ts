@@ -15,9 +15,9 @@ import {
   studentsQuery,
 } from '../../shared/api/students.js';
 import { deleteStudent } from './service.js';
-import type { AppDeps } from '../deps.js';
+import type { AreaDeps } from '../deps.js';
 import { notFound } from '../lib/http-errors.js';
-import { allStudents, listStudents } from './admin-list.js';
+import { allStudents, listStudents, studentListCaches } from './admin-list.js';
 import { createStudentAccount, studentNotFoundMessage, toggleStudentStatus, updateStudentAccount } from './admin-service.js';
 import { studentsCsv, exportFileName } from './csv-export.js';
 import { analyseImport, commitImport, parseImportCsv, toPreview } from './csv-import.js';
@@ -26,8 +26,9 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 const itemErrors = { ...errors, 404: errorBody };
 
 /** The admin's student management endpoints (spec section 7: /api/admin/students...). Admins only. */
-export async function adminStudentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function adminStudentRoutes(app: FastifyInstance, deps: AreaDeps): Promise<void> {
   const db = deps.database.db;
+  const listCaches = studentListCaches(deps.readCaches);
   const region = deps.config.DEFAULT_PHONE_REGION;
   const studentBody = studentForm(region);
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -36,7 +37,7 @@ export async function adminStudentRoutes(app: FastifyInstance, deps: AppDeps): P
     config: { access: 'admin' },
     schema: { querystring: studentsQuery, response: { 200: studentsPage, ...errors } },
     handler: async (request) => {
-      const { rows, total } = await listStudents(db, request.query);
+      const { rows, total } = await listStudents(db, listCaches, request.query);
       return { students: rows, total };
     },
   });

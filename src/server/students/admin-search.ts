@@ -4,7 +4,7 @@ import { mobileSearchDigits } from '../../shared/phone.js';
 import type { Db } from '../db/open.js';
 import { inlineLimit, preparedOnce } from '../db/page-statements.js';
 import { students } from '../db/schema.js';
-import { readCachePerDatabase } from '../lib/read-cache.js';
+import type { ReadCache, ReadCaches } from '../lib/read-cache.js';
 import { newestFirst, selectAdminStudents } from './admin-rows.js';
 
 /* Searching the admin's student list: what a search text matches, its count, and how a page of its matches is read. */
@@ -83,10 +83,12 @@ export function studentSearchIdsQuery(db: Db, search: string, limit: number) {
 }
 
 /** Per search text (trimmed, any case), for a few seconds; this process's writes clear it (read-cache.ts). At most 100 texts (2,500 ids each). */
-const searchMatchesCache = readCachePerDatabase<SearchMatches>({ maxEntries: 100 });
+export function searchMatchesCache(caches: ReadCaches): ReadCache<SearchMatches> {
+  return caches.create<SearchMatches>({ maxEntries: 100 });
+}
 
-export function searchMatches(db: Db, search: string): Promise<SearchMatches> {
-  return searchMatchesCache(db).get(search.trim().toLowerCase(), async () => {
+export function searchMatches(db: Db, cache: ReadCache<SearchMatches>, search: string): Promise<SearchMatches> {
+  return cache.get(search.trim().toLowerCase(), async () => {
     const first = await studentSearchIdsQuery(db, search, SEARCH_IDS_MAX + 1);
     if (first.length <= SEARCH_IDS_MAX) return { total: first.length, ids: first.map((row) => row.id) };
     return { total: (await studentsCountQuery(db, search))[0]?.total ?? 0, ids: null };

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { checkAccessResponse, credentials, studentProfile } from '../../shared/api/auth.js';
 import { errorBody } from '../../shared/api/common.js';
 import { DEACTIVATED_MESSAGE, effectiveStudentId, requireAuth } from '../auth/access.js';
@@ -56,15 +55,6 @@ export async function studentRoutes(app: FastifyInstance, deps: AppDeps): Promis
       if (found.student.status !== 'Activated') throw forbidden(DEACTIVATED_MESSAGE);
       await setActingStudent(db, auth.session.id, found.student.id);
       return { student: toStudentDto(found.student, found.course) };
-    },
-  });
-
-  api.post('/api/admin/clear-sessions', {
-    config: { access: 'admin' },
-    schema: { response: { 204: z.null(), ...errors } },
-    handler: async (request, reply) => {
-      await setActingStudent(db, requireAuth(request).session.id, null);
-      return reply.status(204).send(null);
     },
   });
 }

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../../shared/api/common.js';
+import type { AppDeps } from '../deps.js';
+import { requireAuth } from './access.js';
+import { setActingStudent } from './sessions.js';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
+
+/**
+ * The admin's own session (spec section 7: /api/admin/clear-sessions). A teacher's session gets an
+ * acting student from POST /api/student/check-access (students/routes.ts); opening the admin
+ * dashboard ends it here, so the next student's test is not saved for the last one.
+ */
+export async function adminSessionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const db = deps.database.db;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/api/admin/clear-sessions', {
+    config: { access: 'admin' },
+    schema: { response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await setActingStudent(db, requireAuth(request).session.id, null);
+      return reply.status(204).send(null);
+    },
+  });
+}

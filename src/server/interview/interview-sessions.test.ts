@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attempts } from '../db/schema.js';
+import { scoreInterview } from '../../shared/interview/scoring.js';
+import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
+import { testDrivers } from '../test/databases.js';
+import { interviewSessionBody } from '../test/attempt-fixtures.js';
+import { createStudent, type CreatedStudent } from '../test/factories.js';
+
+describe.each(testDrivers)('interview saves on %s', (driver) => {
+  let t: TestApp;
+  let student: CreatedStudent;
+  let studentCookie: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ driver });
+    student = await createStudent(t.database.db, { studentName: 'Asha' });
+    studentCookie = await sessionCookieForUser(t.database.db, student.user.id);
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, cookie: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as Record<string, unknown> });
+  const storedFor = (id: string) => t.database.db.select().from(attempts).where(eq(attempts.id, id));
+
+  describe('POST /api/interview-sessions', () => {
+    it('recomputes the four scores and saves once', async () => {
+      const body = interviewSessionBody(student.student.id);
+      const first = await post('/api/interview-sessions', studentCookie, body);
+      expect(first.statusCode, first.body).toBe(201);
+      const { scores } = first.json();
+      expect(scores.overall).toBe(Math.round((scores.communication + scores.confidence + scores.relevance + scores.clarity) / 4));
+      expect(scores.communication).toBeLessThan(9);
+      const again = await post('/api/interview-sessions', studentCookie, body);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ attemptId: body.attemptId, scores, alreadySaved: true, assessable: true });
+    });
+
+    it('stores an interview with too little speech as not assessable, with the reason, instead of zeros', async () => {
+      const body = interviewSessionBody(student.student.id);
+      body.sessionData.questions = body.sessionData.questions.map((entry) => ({ ...entry, answer: entry.questionId === 1 ? 'um, uh, yes' : '' }));
+      const response = await post('/api/interview-sessions', studentCookie, body);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toEqual({ attemptId: body.attemptId, scores: null, alreadySaved: false, assessable: false });
+      const [row] = await storedFor(body.attemptId);
+      expect(row).toMatchObject({ assessable: false, overall: null, scores: null });
+      const expected = scoreInterview(body.sessionData.questions);
+      expect(expected.assessable).toBe(false);
+      expect(row?.analysis).toEqual(JSON.parse(JSON.stringify(expected)));
+      expect((row?.analysis as { reason: string }).reason).toMatch(/^Only 1 word was recognised in your answers/);
+    });
+
+    it('stores an interview without a transcript as awaiting the teacher, as before', async () => {
+      const body = interviewSessionBody(student.student.id);
+      body.sessionData.noTranscript = true;
+      const response = await post('/api/interview-sessions', studentCookie, body);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({ scores: null, assessable: false });
+      const [row] = await storedFor(body.attemptId);
+      expect(row).toMatchObject({ assessable: false, overall: null, scores: null, analysis: { assessable: false, reason: 'Your answers were recorded without a transcript: your teacher will score them' } });
+    });
+  });
+});

@@ -1,0 +1,30 @@
+import type { SaveInterviewSessionBody } from '../../shared/api/interview.js';
+import { INTERVIEW_NO_TRANSCRIPT_TEXT } from '../../shared/interview/constants.js';
+import { scoreInterview } from '../../shared/interview/scoring.js';
+import { insertAttemptOnce, trustedCompletedAt, type SavedAttempt } from '../attempts/service.js';
+import type { Db } from '../db/open.js';
+
+/** Stores an interview with the server's own scores (communication, confidence, relevance, clarity). */
+export async function saveInterviewAttempt(
+  db: Db,
+  input: { body: SaveInterviewSessionBody; studentId: number; savedByUserId: number | null; now: Date },
+): Promise<SavedAttempt> {
+  const { sessionData } = input.body;
+  const scored = scoreInterview(sessionData.questions);
+  // Without a transcript the word-based scores would be invented: the teacher gives them. With too
+  // little speech there is nothing to score (the report says why).
+  const report = sessionData.noTranscript === true ? { ...scored, assessable: false, reason: INTERVIEW_NO_TRANSCRIPT_TEXT } : scored;
+  return insertAttemptOnce(db, {
+    id: input.body.attemptId,
+    kind: 'interview',
+    studentId: input.studentId,
+    savedByUserId: input.savedByUserId,
+    sessionData: { ...sessionData, scores: undefined },
+    assessable: report.assessable,
+    overall: report.assessable ? report.scores.overall : null,
+    scores: report.assessable ? report.scores : null,
+    analysis: report,
+    durationMs: Math.round(sessionData.duration),
+    completedAt: trustedCompletedAt(sessionData.completedAt, input.now),
+  });
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { QuestionAnswerPair, SaveTestSessionBody } from '../../shared/api/attempts.js';
+import type { SpeakingTestAnswer } from '../../shared/speaking-test/answer.js';
+import { scoreSpeakingTest } from '../../shared/speaking-test/scoring.js';
+import { insertAttemptOnce, trustedCompletedAt, type SavedAttempt } from '../attempts/service.js';
+import type { Db } from '../db/open.js';
+
+/** The answers as the shared scoring reads them; timings the client did not measure are unknown. */
+export function speakingAnswersOf(body: SaveTestSessionBody): SpeakingTestAnswer[] {
+  return speakingAnswersOfPairs(body.sessionData.questionAnswerPairs);
+}
+
+/** The same from the saved (or stored) question-answer pairs: the recording's analysis rescores from them. */
+export function speakingAnswersOfPairs(pairs: readonly QuestionAnswerPair[]): SpeakingTestAnswer[] {
+  return pairs.map((pair) => ({
+    part: pair.part,
+    questionNumber: pair.questionNumber,
+    question: pair.question,
+    answer: pair.answer,
+    responseTimeMs: pair.responseTimeMs ?? null,
+    speakingTimeMs: pair.speakingTimeMs ?? 0,
+    ...(pair.confidence !== undefined ? { confidence: pair.confidence } : {}),
+  }));
+}
+
+/** Stores a speaking test with the server's own scores (spec section 9 with measured inputs). */
+export async function saveSpeakingAttempt(
+  db: Db,
+  input: { body: SaveTestSessionBody; studentId: number; savedByUserId: number | null; now: Date },
+): Promise<SavedAttempt> {
+  const { sessionData } = input.body;
+  const result = scoreSpeakingTest(speakingAnswersOf(input.body), { transcript: sessionData.noTranscript !== true });
+  return insertAttemptOnce(db, {
+    id: input.body.attemptId ?? randomUUID(),
+    kind: 'ielts',
+    studentId: input.studentId,
+    savedByUserId: input.savedByUserId,
+    sessionData: { ...sessionData, scores: undefined },
+    assessable: result.assessable,
+    overall: result.assessable ? result.bands.overall : null,
+    scores: result.assessable ? result.bands : null,
+    analysis: result,
+    durationMs: Math.round(sessionData.duration * 1000),
+    completedAt: trustedCompletedAt(sessionData.completedAt, input.now),
+  });
+}
