@@ -12,15 +12,9 @@ export function speakingAnswersOf(body: SaveTestSessionBody): SpeakingTestAnswer
 
 /** The same from the saved (or stored) question-answer pairs: the recording's analysis rescores from them. */
 export function speakingAnswersOfPairs(pairs: readonly QuestionAnswerPair[]): SpeakingTestAnswer[] {
-  return pairs.map((pair) => ({
-    part: pair.part,
-    questionNumber: pair.questionNumber,
-    question: pair.question,
-    answer: pair.answer,
-    responseTimeMs: pair.responseTimeMs ?? null,
-    speakingTimeMs: pair.speakingTimeMs ?? 0,
-    ...(pair.confidence !== undefined ? { confidence: pair.confidence } : {}),
-  }));
+  // A pair is the client's answer with a timestamp (one shape, shared/api/attempts.ts); a spec-shaped
+  // payload may leave the timings out, and then they are unknown.
+  return pairs.map(({ timestamp: _when, responseTimeMs, speakingTimeMs, ...answer }) => ({ ...answer, responseTimeMs: responseTimeMs ?? null, speakingTimeMs: speakingTimeMs ?? 0 }));
 }
 
 /** Stores a speaking test with the server's own scores (spec section 9 with measured inputs). */
