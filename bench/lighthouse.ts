@@ -2,14 +2,16 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { LIGHTHOUSE_BUDGET_ROUTES } from './budgets.ts';
 import { startServer } from './lists.ts';
 
 /**
  * Lighthouse 12 (mobile: the default preset, simulated slow 4G and a 4x slower CPU) against the
  * built app, started here on a fresh PGlite DATA_DIR, in Debian's Chromium (CHROME_PATH, default
- * /usr/bin/chromium, `--headless=new --no-sandbox`). `/` and `/auth` as a signed-out visitor;
- * `/test` as a signed-in student (a session cookie sent with --extra-headers), since a signed-out
- * visitor is only sent on to /auth.
+ * /usr/bin/chromium, `--headless=new --no-sandbox`). The routes of LIGHTHOUSE_BUDGET_ROUTES
+ * (bench/budgets.ts), each opened by the visitor it is for: `/` and `/auth` signed out, the student's
+ * pages as a signed-in student, the admin's as the admin (a session cookie sent with
+ * --extra-headers), since a signed-out visitor is only sent on to /auth.
  */
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -21,7 +23,9 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 export interface LighthouseRow {
   route: string;
-  visitor: 'signed out' | 'student';
+  visitor: 'signed out' | 'student' | 'admin';
+  /** Where the page ended (a redirect would mean another page was measured). */
+  finalPath?: string;
   performance: number;
   accessibility: number;
   lcpMs: number;
@@ -86,8 +90,8 @@ const cookieOf = (response: Response) =>
     .map((c) => c.split(';')[0])
     .join('; ');
 
-/** A student of the IELTS course, created through the admin API, signed in: their session cookie. */
-async function studentCookie(base: string): Promise<string> {
+/** The admin's session cookie, and a student of the IELTS course (created through the admin API) signed in: their session cookie. */
+async function signInCookies(base: string): Promise<{ admin: string; student: string }> {
   const admin = cookieOf(await post(base, '/api/login', { username: 'admin', password: ADMIN_PASSWORD }));
   const { courses } = (await (await fetch(`${base}/api/courses/active`, { headers: { cookie: admin } })).json()) as { courses: Array<{ id: number; courseName: string }> };
   const ielts = courses.find((c) => c.courseName === 'IELTS') ?? courses[0];
@@ -98,28 +102,26 @@ async function studentCookie(base: string): Promise<string> {
     { studentName: 'Lighthouse Student', course: ielts.courseName, courseId: ielts.id, mobileNumber: '98765 00001', username: 'lighthouse', password: STUDENT_PASSWORD, status: 'Activated' },
     admin,
   );
-  return cookieOf(await post(base, '/api/login', { username: 'lighthouse', password: STUDENT_PASSWORD }));
+  const student = cookieOf(await post(base, '/api/login', { username: 'lighthouse', password: STUDENT_PASSWORD }));
+  return { admin, student };
 }
 
-const ROUTES: Array<{ route: string; visitor: LighthouseRow['visitor'] }> = [
-  { route: '/', visitor: 'signed out' },
-  { route: '/auth', visitor: 'signed out' },
-  { route: '/test', visitor: 'student' },
-];
+/** BENCH_LIGHTHOUSE_ROUTES=/auth,/test narrows a run to those routes (for measuring one change). */
+const ROUTES = LIGHTHOUSE_BUDGET_ROUTES.filter(({ route }) => !process.env.BENCH_LIGHTHOUSE_ROUTES || process.env.BENCH_LIGHTHOUSE_ROUTES.split(',').includes(route));
 
 export async function runLighthouse12(): Promise<LighthouseRow[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-lighthouse-'));
   const outDir = mkdtempSync(path.join(tmpdir(), 'parley-lighthouse-out-'));
   const server = await startServer({ DATA_DIR: dataDir });
   try {
-    const cookie = await studentCookie(server.base);
+    const cookies = await signInCookies(server.base);
     const rows: LighthouseRow[] = [];
     log('Lighthouse (mobile preset):');
     for (const { route, visitor } of ROUTES) {
       const runs: Lhr[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         const output = path.join(outDir, `${route.replace(/\W/g, '_')}-${run}.json`);
-        const measure = () => runLighthouse(`${server.base}${route}`, output, visitor === 'student' ? cookie : null);
+        const measure = () => runLighthouse(`${server.base}${route}`, output, visitor === 'signed out' ? null : cookies[visitor]);
         // Lighthouse sometimes fails to record a trace ("NO_NAVSTART"); such a run is made again, once.
         const result = await measure().catch((error: unknown) => {
           log(`  ${route}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; running it again`);
@@ -145,6 +147,7 @@ export async function runLighthouse12(): Promise<LighthouseRow[]> {
       const row: LighthouseRow = {
         route,
         visitor,
+        finalPath: new URL(lhr.finalDisplayedUrl).pathname,
         performance: score('performance'),
         accessibility: score('accessibility'),
         lcpMs: Math.round(numeric('largest-contentful-paint')),
@@ -171,7 +174,7 @@ export function lighthouseMarkdown(rows: LighthouseRow[]): string[] {
   return [
     '## Lighthouse 12 (mobile preset: simulated slow 4G, 4x CPU slowdown; Chromium headless)',
     '',
-    '`/` and `/auth` as a signed-out visitor; `/test` as a signed-in IELTS student (session cookie). Each row is the median of the runs (by performance score).',
+    '`/` and `/auth` as a signed-out visitor; the student pages as a signed-in IELTS student, the admin pages as the admin (session cookie). Each row is the median of the runs (by performance score).',
     '',
     '| route | visitor | performance | (every run) | accessibility | LCP | FCP | TBT | CLS |',
     '|---|---|---:|---|---:|---:|---:|---:|---:|',

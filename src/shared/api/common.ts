@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from './limits.js';
 
 /** Every error response: one sentence a person can act on. */
 export const errorBody = z.object({ message: z.string() });
@@ -9,8 +8,6 @@ export const messageBody = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof messageBody>;
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.js';
-
-export const newPasswordField = z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT).max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 
 export const isoDateTime = z.string();
 

@@ -1,6 +1,6 @@
 /**
- * Limits and messages shared by the server's Zod contracts and the browser's light form checks.
- * No Zod here: the sign-in pages validate with these alone to stay within the first-visit budget.
+ * Limits and messages of the contracts in src/shared/api, stated once (a text shown in the browser and
+ * sent by the server must be the same sentence). No Zod here: anything may import these for free.
  */
 export const PASSWORD_MIN_LENGTH = 8;
 /** Longest password accepted anywhere: hashing is deliberately slow, so unbounded input is refused. */

@@ -1,16 +1,21 @@
 import { Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/auth/current-user';
 import { useSignOut } from '../../lib/auth/use-sign-out';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { clearStudentInfo, readStudentInfo } from '../../lib/student-info';
 import { useClearStudentSession } from './api/clear-sessions';
-import { AttemptsTab } from './attempts/AttemptsTab';
-import { ClassTab } from './class/ClassTab';
-import { SettingsTab } from './settings/SettingsTab';
+import { FullPageLoader } from '../../components/FullPageLoader';
 import { StudentsTab } from './students/StudentsTab';
+
+// The tabs behind Students load when opened: the first visit of /admin shows the students list only.
+const AttemptsTab = lazy(async () => ({ default: (await import('./attempts/AttemptsTab')).AttemptsTab }));
+const ClassTab = lazy(async () => ({ default: (await import('./class/ClassTab')).ClassTab }));
+const SettingsTab = lazy(async () => ({ default: (await import('./settings/SettingsTab')).SettingsTab }));
+
+const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={<FullPageLoader />}>{children}</Suspense>;
 
 export const ADMIN_TABS = [
   { value: 'students', label: 'Students' },
@@ -111,16 +116,24 @@ function AdminDashboard() {
               <StudentsTab />
             </Tabs.Panel>
             <Tabs.Panel value="ielts" pt="lg">
-              <AttemptsTab kind="ielts" />
+              <Loading>
+                <AttemptsTab kind="ielts" />
+              </Loading>
             </Tabs.Panel>
             <Tabs.Panel value="interview" pt="lg">
-              <AttemptsTab kind="interview" />
+              <Loading>
+                <AttemptsTab kind="interview" />
+              </Loading>
             </Tabs.Panel>
             <Tabs.Panel value="class" pt="lg">
-              <ClassTab />
+              <Loading>
+                <ClassTab />
+              </Loading>
             </Tabs.Panel>
             <Tabs.Panel value="settings" pt="lg">
-              <SettingsTab />
+              <Loading>
+                <SettingsTab />
+              </Loading>
             </Tabs.Panel>
           </Tabs>
         </Stack>

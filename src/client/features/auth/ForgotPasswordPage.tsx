@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ForgotPasswordBody } from '../../../shared/api/auth';
+import type { ForgotPasswordBody } from '../../../shared/api/auth-forms';
 import { serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
-import { emailError } from '../../lib/validators';
+import { loadFormChecks, prefetchFormChecks } from '../../lib/validators';
 import { AuthCard } from '../../components/AuthCard';
 import { useForgotPassword } from '../../lib/auth/mutations';
 
@@ -17,7 +17,6 @@ export default function ForgotPasswordPage() {
   const form = useForm<ForgotPasswordBody>({
     mode: 'uncontrolled',
     initialValues: { email: '' },
-    validate: { email: emailError },
   });
 
   if (sent) {
@@ -40,19 +39,23 @@ export default function ForgotPasswordPage() {
     );
   }
 
-  const submit = form.onSubmit((values) =>
-    forgot.mutate(values, {
+  const submit = form.onSubmit(async (values) => {
+    const body = { email: values.email.trim() };
+    const checks = await loadFormChecks();
+    const errors = checks ? checks.formErrors(checks.forgotPasswordBody, body, { email: 'Email' }) : {};
+    if (Object.keys(errors).length > 0) return form.setErrors(errors);
+    forgot.mutate(body, {
       onSuccess: () => {
         toastSuccess('Password sent', 'Your password has been sent to your email');
         setSent(true);
       },
       onError: (error) => toastError('Failed to send password', serverMessageOr(error, error.message)),
-    }),
-  );
+    });
+  });
 
   return (
     <AuthCard title="Forgot your password?" subtitle="Enter the e-mail address the school has for you. We will send you a temporary password.">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={prefetchFormChecks} noValidate>
         <Stack gap="md">
           <TextInput
             label="Email"

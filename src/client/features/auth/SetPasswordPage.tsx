@@ -4,7 +4,7 @@ import { PASSWORDS_DO_NOT_MATCH } from '../../../shared/api/limits';
 import { useNavigate } from 'react-router';
 import { serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
-import { newPasswordError } from '../../lib/validators';
+import { loadFormChecks, prefetchFormChecks } from '../../lib/validators';
 import { AuthCard } from '../../components/AuthCard';
 import { useChangePassword } from '../../lib/auth/mutations';
 import { useCurrentUser } from '../../lib/auth/current-user';
@@ -21,13 +21,15 @@ export default function SetPasswordPage() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { newPassword: '', confirmPassword: '' },
-    validate: {
-      newPassword: newPasswordError,
-      confirmPassword: (value, values) => (value === values.newPassword ? null : PASSWORDS_DO_NOT_MATCH),
-    },
   });
 
-  const submit = form.onSubmit(({ newPassword }) =>
+  const submit = form.onSubmit(async ({ newPassword, confirmPassword }) => {
+    const checks = await loadFormChecks();
+    const errors = {
+      ...(checks ? checks.formErrors(checks.changePasswordBody, { newPassword }, { newPassword: 'Password' }) : {}),
+      ...(confirmPassword === newPassword ? {} : { confirmPassword: PASSWORDS_DO_NOT_MATCH }),
+    };
+    if (Object.keys(errors).length > 0) return form.setErrors(errors);
     change.mutate(
       { newPassword },
       {
@@ -42,12 +44,12 @@ export default function SetPasswordPage() {
           toastError('Password change failed', text);
         },
       },
-    ),
-  );
+    );
+  });
 
   return (
     <AuthCard title="Choose a new password" subtitle="You signed in with a temporary password. Choose your own password to continue.">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={prefetchFormChecks} noValidate>
         <Stack gap="md">
           <PasswordInput
             label="New password"

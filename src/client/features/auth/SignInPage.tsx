@@ -1,11 +1,12 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Credentials, User } from '../../../shared/api/auth';
+import type { User } from '../../../shared/api/auth';
+import type { Credentials } from '../../../shared/api/auth-forms';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { isApiError, serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
-import { signInNameError, signInPasswordError } from '../../lib/validators';
+import { loadFormChecks, prefetchFormChecks } from '../../lib/validators';
 import { AlreadyLoggedIn } from './AlreadyLoggedIn';
 import { AuthCard } from '../../components/AuthCard';
 import { useCurrentUser } from '../../lib/auth/current-user';
@@ -39,10 +40,11 @@ function SignInForm() {
     setFieldErrors((current) => ({ ...current, [field]: null }));
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const errors = { username: signInNameError(values.username), password: signInPasswordError(values.password) };
-    setFieldErrors(errors);
+    const checks = await loadFormChecks();
+    const errors = checks ? checks.formErrors(checks.credentials, values) : {};
+    setFieldErrors({ username: errors.username ?? null, password: errors.password ?? null });
     if (errors.username || errors.password) return;
     setErrorText(null);
     login.mutate({ username: values.username.trim(), password: values.password }, {
@@ -60,7 +62,7 @@ function SignInForm() {
 
   return (
     <AuthCard title="Sign in" subtitle="Students: use your mobile number or username. Teachers: use your admin username.">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} onFocus={prefetchFormChecks} noValidate>
         <Stack gap="md">
           {errorText ? (
             <Alert color="red" variant="light" role="alert" title="Login failed">

@@ -1,7 +1,7 @@
 import { LoadError } from '../../components/LoadError';
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { ModalsProvider, openConfirmModal } from '@mantine/modals';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { COURSES_PAGE_SIZE } from '../../../shared/api/courses';
 import type { Course } from '../../../shared/api/entities';
@@ -10,8 +10,10 @@ import { serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { useCoursesList } from './api/courses-list';
 import { useDeleteCourse } from './api/delete-course';
-import { CourseFormModal } from './CourseFormModal';
 import { CoursesTable } from './CoursesTable';
+
+// The Add/Edit Course dialog (its form and checks) loads when first opened, then stays mounted so it can animate closed.
+const CourseFormModal = lazy(async () => ({ default: (await import('./CourseFormModal')).CourseFormModal }));
 
 export const COURSE_DELETE_CONFIRMATION = 'Are you sure you want to delete this course?';
 
@@ -28,10 +30,12 @@ function CoursesManagement() {
   const { data, error, isPending, isPlaceholderData, refetch, isFetching } = useCoursesList(page);
   const remove = useDeleteCourse();
   const [dialogOpened, setDialogOpened] = useState(false);
+  const [dialogWanted, setDialogWanted] = useState(false);
   /** The course in the Edit Course dialog; null for Add Course. Kept while the dialog closes. */
   const [editing, setEditing] = useState<Course | null>(null);
   const openDialog = (course: Course | null) => {
     setEditing(course);
+    setDialogWanted(true);
     setDialogOpened(true);
   };
 
@@ -86,7 +90,11 @@ function CoursesManagement() {
         )}
         {data ? <Pager page={page} total={data.total} pageSize={COURSES_PAGE_SIZE} onChange={setPage} label="courses" /> : null}
       </Stack>
-      <CourseFormModal opened={dialogOpened} course={editing} onClose={() => setDialogOpened(false)} />
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <CourseFormModal opened={dialogOpened} course={editing} onClose={() => setDialogOpened(false)} />
+        </Suspense>
+      ) : null}
     </Container>
   );
 }

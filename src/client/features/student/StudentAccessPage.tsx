@@ -2,11 +2,11 @@ import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } 
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Credentials } from '../../../shared/api/auth';
+import type { Credentials } from '../../../shared/api/auth-forms';
 import { serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { saveStudentInfo } from '../../lib/student-info';
-import { signInNameError, signInPasswordError } from '../../lib/validators';
+import { loadFormChecks, prefetchFormChecks } from '../../lib/validators';
 import { AuthCard } from '../../components/AuthCard';
 import { useCheckAccess } from './api/student';
 
@@ -23,10 +23,12 @@ export function StudentAccessPage() {
   const form = useForm<Credentials>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
-    validate: { username: signInNameError, password: signInPasswordError },
   });
 
-  const submit = form.onSubmit((values) => {
+  const submit = form.onSubmit(async (values) => {
+    const checks = await loadFormChecks();
+    const errors = checks ? checks.formErrors(checks.credentials, values) : {};
+    if (Object.keys(errors).length > 0) return form.setErrors(errors);
     setDenied(null);
     checkAccess.mutate(values, {
       onSuccess: ({ student }) => {
@@ -44,7 +46,7 @@ export function StudentAccessPage() {
 
   return (
     <AuthCard title="Student access" subtitle="Enter your mobile number and password to start your speaking test on this device.">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={prefetchFormChecks} noValidate>
         <Stack gap="md">
           {denied ? (
             <Alert color="red" variant="light" title="Access Denied" role="alert">

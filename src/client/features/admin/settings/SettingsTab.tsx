@@ -1,11 +1,12 @@
 import { Button, Group, Loader, Modal, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { changePasswordBody } from '../../../../shared/api/auth-forms';
 import { PASSWORDS_DO_NOT_MATCH } from '../../../../shared/api/limits';
 import { useDisclosure } from '@mantine/hooks';
 import { serverMessageOr } from '../../../lib/api';
 import { useChangePassword } from '../../../lib/auth/mutations';
 import { toastError, toastSuccess } from '../../../lib/notify';
-import { newPasswordError } from '../../../lib/validators';
+import { formErrors } from '../../../lib/form-errors';
 import { useRecordingStorage } from './api/storage';
 import { fieldMessage } from './field-message';
 
@@ -68,11 +69,12 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    validate: {
-      currentPassword: (value) => (value ? null : 'Enter your current password'),
-      newPassword: newPasswordError,
-      confirmPassword: (value, values) => (value === values.newPassword ? null : PASSWORDS_DO_NOT_MATCH),
-    },
+    validate: ({ currentPassword, newPassword, confirmPassword }) => ({
+      ...formErrors(changePasswordBody, { currentPassword, newPassword }, { newPassword: 'Password' }),
+      // The route lets a temporary password's holder leave it out; this form is for a signed-in admin, who must give it.
+      currentPassword: currentPassword ? null : 'Enter your current password',
+      confirmPassword: confirmPassword === newPassword ? null : PASSWORDS_DO_NOT_MATCH,
+    }),
   });
   const submit = form.onSubmit(({ currentPassword, newPassword }) =>
     change.mutate(

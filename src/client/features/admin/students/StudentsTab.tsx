@@ -2,7 +2,7 @@ import { LoadError } from '../../../components/LoadError';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { STUDENT_DELETE_CONFIRMATION, STUDENTS_PAGE_SIZE, SEARCH_MAX_LENGTH, type AdminStudent } from '../../../../shared/api/students';
 import { Pager } from '../../../components/Pager';
 import { serverMessageOr } from '../../../lib/api';
@@ -11,9 +11,11 @@ import { useExportStudents } from './api/export-students';
 import { useDeleteStudent, useToggleStudentStatus } from './api/student-mutations';
 import { useStudentsList } from './api/students-list';
 import { SearchIcon } from '../../../components/icons';
-import { ImportStudentsModal } from './ImportStudentsModal';
-import { StudentFormModal } from './StudentFormModal';
 import { StudentsTable } from './StudentsTable';
+
+// The dialogs load when first opened: the add/edit form brings @mantine/form, Zod and the phone checks.
+const StudentFormModal = lazy(async () => ({ default: (await import('./StudentFormModal')).StudentFormModal }));
+const ImportStudentsModal = lazy(async () => ({ default: (await import('./ImportStudentsModal')).ImportStudentsModal }));
 
 /** Typing pauses this long before the list is searched. */
 const SEARCH_DELAY_MS = 300;
@@ -124,10 +126,12 @@ export function StudentsTab() {
       )}
       {data ? <Pager page={page} total={data.total} pageSize={STUDENTS_PAGE_SIZE} onChange={setPage} label="students" /> : null}
 
-      {dialog?.kind === 'form' ? (
-        <StudentFormModal key={dialog.key} opened={dialogOpened} student={dialog.student} onClose={() => setDialogOpened(false)} />
-      ) : null}
-      {dialog?.kind === 'import' ? <ImportStudentsModal key={dialog.key} opened={dialogOpened} onClose={() => setDialogOpened(false)} /> : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'form' ? (
+          <StudentFormModal key={dialog.key} opened={dialogOpened} student={dialog.student} onClose={() => setDialogOpened(false)} />
+        ) : null}
+        {dialog?.kind === 'import' ? <ImportStudentsModal key={dialog.key} opened={dialogOpened} onClose={() => setDialogOpened(false)} /> : null}
+      </Suspense>
     </Stack>
   );
 }
