@@ -65,7 +65,7 @@ writeFileSync(
       analysisTiming,
       password: lists.password,
       lighthouse,
-      lists: lists.drivers.map(({ driver, seedSeconds, rows, rssIdleMb, rssAfterMb, uploads, analyses, plans, informational }) => ({
+      lists: lists.drivers.map(({ driver, seedSeconds, rows, rssIdleMb, rssAfterMb, uploads, analyses, analysesAtListLoad, plans, informational }) => ({
         driver,
         seedSeconds,
         rows,
@@ -73,6 +73,7 @@ writeFileSync(
         rssAfterMb,
         uploads,
         analyses,
+        analysesAtListLoad,
         plans: [...plans, ...informational].map(({ query, indexes, seqScan }) => ({ query, indexes, seqScan })),
       })),
     },
