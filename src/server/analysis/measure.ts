@@ -8,13 +8,6 @@ import { speechFigures, type SpeechFigures } from './metrics.js';
 const ALIGN_MARGIN_MS = 1000;
 /** ...and from half a second before the first speech heard there to half a second after the last. */
 const SPEECH_MARGIN_MS = 500;
-/**
- * After each answer's alignment the analysis rests this many times as long as the alignment took, so
- * that it takes at most half a core's time while it places words (it runs under SCHED_IDLE too, but
- * on two cores its work still lengthened the few teachers' list reads by about a quarter: the bench).
- */
-const REST_PER_WORK = 1;
-const rest = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface MeasureRequest {
   /** The recording as ffmpeg decoded it: 16 kHz mono signed 16-bit samples. */
@@ -59,9 +52,7 @@ async function alignWords(samples: Float32Array, windows: readonly AnswerWindow[
       const to = Math.min((samples.length / ANALYSIS_SAMPLE_RATE) * 1000, window.endMs + ALIGN_MARGIN_MS, last ? last.endMs + SPEECH_MARGIN_MS : Number.POSITIVE_INFINITY);
       if (to <= from) continue;
       const slice = samples.subarray(Math.floor((from / 1000) * ANALYSIS_SAMPLE_RATE), Math.ceil((to / 1000) * ANALYSIS_SAMPLE_RATE));
-      const started = performance.now();
       words.push(...(await alignAnswer(slice, ANALYSIS_SAMPLE_RATE, window.text, from, speech)));
-      await rest((performance.now() - started) * REST_PER_WORK);
     }
   } catch (error) {
     return { words: [], hints: [], alignment: { status: 'failed' as const, reason: `The words could not be placed on the recording: ${error instanceof Error ? error.message : String(error)}` } };
