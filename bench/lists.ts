@@ -125,7 +125,7 @@ const LAST_NAMES = [
 
 const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 
-async function seed(database: Database): Promise<number> {
+export async function seed(database: Database): Promise<number> {
   const started = Date.now();
   const db = database.db;
   await seedCourses(db);
@@ -333,7 +333,7 @@ export async function startServer(env: Record<string, string>): Promise<{ child:
   };
 }
 
-async function signIn(base: string, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+export async function signIn(base: string, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
   const response = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

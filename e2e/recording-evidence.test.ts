@@ -9,7 +9,7 @@ import { bandText, type AttemptDetail } from '../src/shared/api/admin-attempts.j
 import { makeCorpusRecording, type CorpusTruth } from '../src/server/analysis/corpus.js';
 import { ffmpegPath } from '../src/server/analysis/decode.js';
 import { analyseNext } from '../src/server/analysis/runner.js';
-import { AnalysisThread } from '../src/server/analysis/thread.js';
+import { AnalysisProcesses } from '../src/server/analysis/process.js';
 import { createRecordingStores } from '../src/server/recordings/store.js';
 import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
@@ -26,7 +26,7 @@ import { lookAt, seekByClick, useBrowserSuite, type ViewportName } from './suppo
  */
 const suite = useBrowserSuite();
 const folder = mkdtempSync(path.join(tmpdir(), 'parley-evidence-'));
-const thread = new AnalysisThread();
+const processes = new AnalysisProcesses();
 let admin: CreatedAdmin;
 let student: CreatedStudent;
 let truth: CorpusTruth;
@@ -67,7 +67,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await thread.close();
+  await processes.close();
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -88,7 +88,7 @@ async function analyseAll() {
   const { server } = suite;
   const stores = createRecordingStores({ db: server.database.db, driver: server.database.driver, dataDir: server.config.DATA_DIR, configured: server.config.RECORDING_STORE });
   let count = 0;
-  while (await analyseNext({ db: server.database.db, stores, thread })) count += 1;
+  while (await analyseNext({ db: server.database.db, stores, processes })) count += 1;
   return count;
 }
 

@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AttemptDetail } from '../src/shared/api/admin-attempts.js';
 import { analyseNext } from '../src/server/analysis/runner.js';
 import { attempts } from '../src/server/db/schema.js';
-import { AnalysisThread } from '../src/server/analysis/thread.js';
+import { AnalysisProcesses } from '../src/server/analysis/process.js';
 import { createRecordingStores } from '../src/server/recordings/store.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { createStudent, type CreatedStudent } from '../src/server/test/factories.js';
@@ -32,9 +32,9 @@ const suite = useBrowserSuite({
   // espeak-ng speech, then 1.2 s of silence, looped by Chromium: speech and pauses on the recording.
   browser: async () => ({ fakeAudioFile: await makeSpeechWithSilenceWav(SPOKEN, 1.2) }),
 });
-const thread = new AnalysisThread();
+const processes = new AnalysisProcesses();
 afterAll(async () => {
-  await thread.close();
+  await processes.close();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -124,7 +124,7 @@ async function analyseAll(): Promise<number> {
   const { server } = suite;
   const stores = createRecordingStores({ db: server.database.db, driver: server.database.driver, dataDir: server.config.DATA_DIR, configured: server.config.RECORDING_STORE });
   let count = 0;
-  while (await analyseNext({ db: server.database.db, stores, thread })) count += 1;
+  while (await analyseNext({ db: server.database.db, stores, processes })) count += 1;
   return count;
 }
 

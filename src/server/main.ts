@@ -12,7 +12,8 @@ import { safeErrorText } from './lib/log-safety.js';
 import { clientDistFolder } from './lib/paths.js';
 import { startRecordingMaintenance } from './recordings/maintenance.js';
 import { startAnalysisRunner, type AnalysisRunner } from './analysis/runner.js';
-import { AnalysisThread } from './analysis/thread.js';
+import { ForegroundGate, holdForRequests } from './analysis/foreground.js';
+import { AnalysisProcesses } from './analysis/process.js';
 import { createRecordingStores } from './recordings/store.js';
 import { createMailer } from './mail/mailer.js';
 
@@ -63,7 +64,10 @@ async function main(): Promise<void> {
     deleteExpiredSessions(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
   }, 60 * 60 * 1000);
   sweep.unref();
-  analysis.runner = startAnalysisRunner({ db: database.db, stores: recordingStores, thread: new AnalysisThread(), log: app.log });
+  // The recordings are analysed in processes of their own, held while this server answers requests.
+  const foreground = new ForegroundGate();
+  holdForRequests(app.server, foreground);
+  analysis.runner = startAnalysisRunner({ db: database.db, stores: recordingStores, processes: new AnalysisProcesses({ gate: foreground }), log: app.log });
   const stopRecordingMaintenance = startRecordingMaintenance({
     db: database.db,
     stores: recordingStores,

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { backgroundCommand, runInBackground } from './background.js';
+import { backgroundCommand } from './background.js';
 import type { Segment } from './features.js';
 
 /**
@@ -173,9 +173,9 @@ async function decode(folder: string, wav: string, rule: string): Promise<Array<
     ...['-hmm', path.join(MODEL_DIR, 'en-us'), '-dict', path.join(folder, 'answer.dict'), '-jsgf', grammar, '-infile', wav],
     ...['-time', 'yes', '-logfn', '/dev/null', ...SEARCH_ARGS],
   ]);
-  const running = run(command, args, { maxBuffer: 16 * 1024 * 1024, timeout: 120_000 });
-  runInBackground(running.child.pid);
-  const { stdout } = await running;
+  // No timeout of its own: the analysis process is stopped while requests are answered, and its
+  // running time is limited as a whole by the server (process.ts).
+  const { stdout } = await run(command, args, { maxBuffer: 16 * 1024 * 1024 });
   const found: Array<{ word: string; startMs: number; endMs: number }> = [];
   for (const line of stdout.split('\n')) {
     const match = /^(\S+) (\d+\.\d+) (\d+\.\d+) /.exec(line);

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { backgroundCommand, runInBackground } from './background.js';
+import { backgroundCommand } from './background.js';
 import { ANALYSIS_SAMPLE_RATE } from './features.js';
 
 /** Longer recordings are analysed up to here (a 30-minute interview fits): 45 minutes of 16 kHz samples is 173 MB. */
@@ -32,29 +32,19 @@ export function ffmpegPath(): string | null {
 
 export class UndecodableRecordingError extends Error {}
 
-/** Decoding 45 minutes takes a few seconds; this long means the bytes stopped coming or ffmpeg hung. */
-export const DECODE_TIMEOUT_MS = 5 * 60_000;
-
 /**
  * The recording as 16 kHz mono signed 16-bit samples, decoded by ffmpeg from the bytes `source`
  * yields (webm/Opus, mp4/AAC, ogg, wav, mp3: whatever the browser recorded). Throws
- * UndecodableRecordingError with ffmpeg's reason when the bytes are not audio it can read. The
- * samples become numbers in the analysis thread (samplesOfPcm), not on the server's own thread.
+ * UndecodableRecordingError with ffmpeg's reason when the bytes are not audio it can read. Runs in
+ * the analysis process (process.ts), which the server stops while it answers requests: no timer of
+ * its own here, the server limits the whole analysis's running time.
  */
-export async function decodeToPcm(source: AsyncIterable<Uint8Array>, ffmpeg: string, { timeoutMs = DECODE_TIMEOUT_MS } = {}): Promise<Int16Array> {
+export async function decodeToPcm(source: AsyncIterable<Uint8Array>, ffmpeg: string): Promise<Int16Array> {
   const [command, args] = backgroundCommand(ffmpeg, [
     ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', 'pipe:0', '-t', String(MAX_ANALYSED_SECONDS)],
     ...['-vn', '-ac', '1', '-ar', String(ANALYSIS_SAMPLE_RATE), '-f', 's16le', 'pipe:1'],
   ]);
   const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-  runInBackground(child.pid);
-  // A source that stalls (a store that stops answering) or a decoder that hangs must not hold the
-  // analysis queue: past the limit ffmpeg is stopped, and the analysis is tried again later.
-  let timedOut = false;
-  const watchdog = setTimeout(() => {
-    timedOut = true;
-    child.kill('SIGKILL');
-  }, timeoutMs);
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => {
     if (errors.length < 2000) errors += chunk.toString();
@@ -75,9 +65,8 @@ export async function decodeToPcm(source: AsyncIterable<Uint8Array>, ffmpeg: str
     pieces.push(piece);
     bytes += piece.length;
   }
-  const code = await exited.finally(() => clearTimeout(watchdog));
+  const code = await exited;
   await feeding;
-  if (timedOut) throw new Error(`decoding the recording took longer than ${Math.round(timeoutMs / 1000)} s: it was stopped, to be tried again`);
   if (code !== 0) throw new UndecodableRecordingError(`the recording could not be decoded (${errors.trim().split('\n').pop() ?? `ffmpeg exited with ${code}`})`);
   // ffmpeg wrote s16le; Int16Array reads in the machine's order, little-endian on x86 and ARM.
   const pcm = Buffer.concat(pieces, bytes);

@@ -50,6 +50,14 @@ export async function finishAnalysis(db: Db, attemptId: string, outcome: { statu
   return ended.length > 0;
 }
 
+/** Keeps the lease of an analysis this process is still working on (held back for requests, it may take longer than one lease). */
+export async function renewAnalysisLease(db: Db, attemptId: string): Promise<void> {
+  await db
+    .update(recordingAnalyses)
+    .set({ leaseUntil: sql`now() + ${ANALYSIS_LEASE_MS} * interval '1 millisecond'`, updatedAt: sql`now()` })
+    .where(and(eq(recordingAnalyses.attemptId, attemptId), eq(recordingAnalyses.status, 'running')));
+}
+
 /** Gives an analysis this process holds back to the queue (its tries kept): the fault was the server's. */
 export async function releaseAnalysis(db: Db, attemptId: string): Promise<void> {
   await db

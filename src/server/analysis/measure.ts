@@ -1,6 +1,6 @@
 import { alignAnswer, alignerAvailable, ALIGNER_MISSING_REASON, transcriptWords, wordHints, type AlignedWord } from './align.js';
 import { answerFigures, type AnswerWindow } from './answers.js';
-import { samplesOfPcm } from './decode.js';
+import { decodeToPcm, samplesOfPcm, UndecodableRecordingError } from './decode.js';
 import { ANALYSIS_SAMPLE_RATE, speechFeatures } from './features.js';
 import { speechFigures, type SpeechFigures } from './metrics.js';
 
@@ -9,9 +9,10 @@ const ALIGN_MARGIN_MS = 1000;
 /** ...and from half a second before the first speech heard there to half a second after the last. */
 const SPEECH_MARGIN_MS = 500;
 
-export interface MeasureRequest {
-  /** The recording as ffmpeg decoded it: 16 kHz mono signed 16-bit samples. */
-  pcm: Int16Array;
+/** Recordings shorter than this hold no answer to measure. */
+const MIN_ANALYSED_MS = 500;
+
+export interface AnalysisRequest {
   /** Where each answer lies on the recording. */
   windows: AnswerWindow[];
   /** Whether to place the words; absent: when pocketsphinx is installed. */
@@ -21,13 +22,27 @@ export interface MeasureRequest {
 export type MeasureOutcome = { status: 'failed'; reason: string } | { status: 'done'; result: Record<string, unknown> };
 
 /**
- * Everything the analysis works out from the samples, in the analysis thread (worker.ts): speech and
- * pauses, syllable nuclei, each answer's figures, and the words placed on the recording. None of it
- * runs on the server's own thread, whose requests must not wait (the pronouncing dictionary alone
- * takes a good part of a second to read).
+ * The whole analysis of one recording, in the analysis process (process.ts, child.ts): decoded by
+ * `ffmpeg` from the bytes `source` yields, then measured. A recording that is not audio, or too short
+ * to hold an answer, ends as failed with the reason a teacher reads.
  */
-export async function measureRecording({ pcm, windows, aligner }: MeasureRequest): Promise<MeasureOutcome> {
-  const samples = samplesOfPcm(pcm);
+export async function analyseRecording(source: AsyncIterable<Uint8Array>, ffmpeg: string, request: AnalysisRequest): Promise<MeasureOutcome> {
+  let pcm: Int16Array;
+  try {
+    pcm = await decodeToPcm(source, ffmpeg);
+  } catch (error) {
+    if (error instanceof UndecodableRecordingError) return { status: 'failed', reason: `The recording could not be read as audio: it may be damaged or cut short. (${error.message})` };
+    throw error;
+  }
+  if ((pcm.length / ANALYSIS_SAMPLE_RATE) * 1000 < MIN_ANALYSED_MS) return { status: 'failed', reason: 'The recording is too short to measure (under half a second of audio).' };
+  return measureRecording(samplesOfPcm(pcm), request);
+}
+
+/**
+ * Everything the analysis works out from the samples: speech and pauses, syllable nuclei, each
+ * answer's figures, and the words placed on the recording.
+ */
+export async function measureRecording(samples: Float32Array, { windows, aligner }: AnalysisRequest): Promise<MeasureOutcome> {
   const figures = speechFigures(speechFeatures(samples));
   if (figures.segments.length === 0) return { status: 'failed', reason: 'No speech was heard in the recording: it is silent or only background noise.' };
   const answers = answerFigures(windows, figures.segments, figures.nucleiMs);

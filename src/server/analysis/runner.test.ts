@@ -16,16 +16,16 @@ import { createAdmin, createStudent, type CreatedStudent } from '../test/factori
 import { createRecordingStores } from '../recordings/store.js';
 import { makeCorpusRecording } from './corpus.js';
 import { ffmpegPath } from './decode.js';
-import { claimAnalysis } from './jobs.js';
+import { ANALYSIS_LEASE_MS, claimAnalysis, finishAnalysis, renewAnalysisLease } from './jobs.js';
 import { rescoreWithRecording } from './rescore.js';
 import { analyseNext, NO_DECODER_REASON } from './runner.js';
-import { AnalysisThread } from './thread.js';
+import { AnalysisProcesses } from './process.js';
 import { secondHandle } from '../test/app-pair.js';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'parley-analysis-'));
-const thread = new AnalysisThread();
+const processes = new AnalysisProcesses();
 afterAll(async () => {
-  await thread.close();
+  await processes.close();
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -61,7 +61,7 @@ describe.each(testDrivers)('recording analysis on %s', (driver) => {
   });
   afterAll(() => t.close());
 
-  const deps = () => ({ db: t.database.db, stores: createRecordingStores({ db: t.database.db, driver, dataDir: t.config.DATA_DIR, configured: undefined }), thread });
+  const deps = () => ({ db: t.database.db, stores: createRecordingStores({ db: t.database.db, driver, dataDir: t.config.DATA_DIR, configured: undefined }), processes });
   const upload = (id: string, bytes: Buffer, type = 'audio/webm;codecs=opus') =>
     t.app.inject({ method: 'PUT', url: `/api/attempts/${id}/recording`, headers: { cookie, 'content-type': type }, payload: bytes });
   const detail = async (id: string) => (await t.app.inject({ url: `/api/admin/attempts/${id}`, headers: { cookie: teacher } })).json();
@@ -234,6 +234,22 @@ describe.each(testDrivers)('recording analysis on %s', (driver) => {
     expect((await detail(id)).recordingAnalysis).toMatchObject({ status: 'unavailable', reason: NO_DECODER_REASON });
     const [row] = await t.database.db.select().from(recordingAnalyses).where(eq(recordingAnalyses.attemptId, id));
     expect(row?.tries).toBe(2);
+  });
+
+  it('an analysis still being worked on (held back for requests) keeps its lease: no other process takes it', async () => {
+    const id = await createAttempt(t.database.db, student.student.id);
+    await upload(id, webmBytes);
+    expect(await claimAnalysis(t.database.db)).toEqual({ attemptId: id, tries: 1 });
+    await t.database.db.update(recordingAnalyses).set({ leaseUntil: sql`now() + interval '1 second'` }).where(eq(recordingAnalyses.attemptId, id));
+    await renewAnalysisLease(t.database.db, id);
+    const [renewed] = await t.database.db.select().from(recordingAnalyses).where(eq(recordingAnalyses.attemptId, id));
+    expect(renewed?.leaseUntil?.getTime()).toBeGreaterThan(Date.now() + ANALYSIS_LEASE_MS - 60_000);
+    expect(await claimAnalysis(t.database.db)).toBeNull();
+    // An ended analysis is not brought back by a late renewal.
+    await finishAnalysis(t.database.db, id, { status: 'failed', reason: 'test' });
+    await renewAnalysisLease(t.database.db, id);
+    const [ended] = await t.database.db.select().from(recordingAnalyses).where(eq(recordingAnalyses.attemptId, id));
+    expect(ended).toMatchObject({ status: 'failed', leaseUntil: null });
   });
 
   it('with two database handles (two processes) each analysis is taken once', async () => {

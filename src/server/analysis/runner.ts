@@ -5,21 +5,18 @@ import { invalidateReadCaches } from '../lib/read-cache.js';
 import { openRecording, recordingInfo } from '../recordings/service.js';
 import type { RecordingStores } from '../recordings/store.js';
 import { answerWindows } from './answers.js';
-import { decodeToPcm, ffmpegPath, UndecodableRecordingError } from './decode.js';
-import { ANALYSIS_SAMPLE_RATE } from './features.js';
-import { ANALYSIS_MAX_TRIES, claimAnalysis, finishAnalysis, releaseAnalysis } from './jobs.js';
+import { ffmpegPath } from './decode.js';
+import { ANALYSIS_LEASE_MS, ANALYSIS_MAX_TRIES, claimAnalysis, finishAnalysis, releaseAnalysis, renewAnalysisLease } from './jobs.js';
+import type { AnalysisProcesses } from './process.js';
 import { rescoreWithRecording } from './rescore.js';
-import { AnalysisThread } from './thread.js';
-
-/** Recordings shorter than this hold no answer to measure. */
-const MIN_ANALYSED_MS = 500;
 
 export const NO_DECODER_REASON = 'This server has no audio decoder (ffmpeg), so recordings are not analysed; the scores come from the transcript.';
 
 export interface AnalysisDeps {
   db: Db;
   stores: RecordingStores;
-  thread: AnalysisThread;
+  /** Where the recording is decoded and measured: a process of its own per recording (process.ts). */
+  processes: Pick<AnalysisProcesses, 'analyse' | 'close'>;
   /** The decoder; null: none on this server. Defaults to ffmpegPath(). */
   ffmpeg?: string | null;
   /** Whether to place the words (default: when pocketsphinx is installed). */
@@ -35,18 +32,11 @@ async function analyse(deps: AnalysisDeps, attemptId: string, tries: number): Pr
   const info = await recordingInfo(deps.db, attemptId);
   if (!info || info.expiredAt || !info.storageKey) return { status: 'failed', reason: 'The recording is no longer stored.' };
   if (info.sizeBytes === 0) return { status: 'failed', reason: 'The recording is empty.' };
-  let pcm: Int16Array;
-  try {
-    pcm = await decodeToPcm(openRecording(deps.stores, { ...info, storageKey: info.storageKey }, 0, info.sizeBytes - 1), ffmpeg);
-  } catch (error) {
-    if (error instanceof UndecodableRecordingError) return { status: 'failed', reason: `The recording could not be read as audio: it may be damaged or cut short. (${error.message})` };
-    throw error;
-  }
-  if ((pcm.length / ANALYSIS_SAMPLE_RATE) * 1000 < MIN_ANALYSED_MS) return { status: 'failed', reason: 'The recording is too short to measure (under half a second of audio).' };
   const [attempt] = await deps.db.select({ kind: attempts.kind, sessionData: attempts.sessionData }).from(attempts).where(eq(attempts.id, attemptId));
   const windows = attempt ? answerWindows(attempt.kind, attempt.sessionData) : [];
-  // The figures, each answer's and the words' places are worked out in the analysis thread.
-  return deps.thread.measure({ pcm, windows, ...(deps.aligner === undefined ? {} : { aligner: deps.aligner }) });
+  // Decoded and measured in the analysis process; only the recording's bytes pass through here.
+  const source = openRecording(deps.stores, { ...info, storageKey: info.storageKey }, 0, info.sizeBytes - 1);
+  return deps.processes.analyse({ source, ffmpeg, windows, ...(deps.aligner === undefined ? {} : { aligner: deps.aligner }) });
 }
 
 /** Takes the next analysis due and does it; false when none was due. */
@@ -54,15 +44,24 @@ export async function analyseNext(deps: AnalysisDeps): Promise<boolean> {
   const job = await claimAnalysis(deps.db);
   if (!job) return false;
   let outcome: Outcome;
+  // Alive and working (perhaps held for requests): no other process is to take it meanwhile.
+  const renew = setInterval(() => {
+    renewAnalysisLease(deps.db, job.attemptId).catch(() => {
+      // The next renewal, or the lease running out, settles it.
+    });
+  }, ANALYSIS_LEASE_MS / 3);
+  renew.unref();
   try {
     outcome = await analyse(deps, job.attemptId, job.tries);
   } catch (error) {
-    // A fault of this server (the database, the thread), not of the recording: tried again later, up to a point.
+    // A fault of this server (the database, the analysis process), not of the recording: tried again later, up to a point.
     if (job.tries < ANALYSIS_MAX_TRIES) {
       await releaseAnalysis(deps.db, job.attemptId);
       throw error;
     }
     outcome = { status: 'failed', reason: `The analysis failed ${ANALYSIS_MAX_TRIES} times: ${error instanceof Error ? error.message : String(error)}` };
+  } finally {
+    clearInterval(renew);
   }
   await finishAndRescore(deps.db, job.attemptId, outcome);
   return true;
@@ -121,8 +120,9 @@ export function startAnalysisRunner(deps: AnalysisDeps & { pollMs?: number; log:
     stop: async () => {
       stopped = true;
       clearInterval(timer);
+      // An analysis under way is stopped, not waited for: it is taken up again at the next start.
+      await deps.processes.close();
       await running;
-      await deps.thread.close();
     },
   };
 }

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeCorpusRecording } from './corpus.js';
+import { ffmpegPath } from './decode.js';
+import { ForegroundGate } from './foreground.js';
+import { AnalysisProcesses } from './process.js';
+
+const ffmpeg = ffmpegPath();
+if (!ffmpeg) throw new Error('ffmpeg is needed by the analysis tests (npm test installs it)');
+const folder = mkdtempSync(path.join(tmpdir(), 'parley-analysis-process-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const truth = makeCorpusRecording(
+  folder,
+  'answer',
+  [
+    { word: 'morning', syllables: 2, silenceBeforeMs: 300 },
+    { word: 'garden', syllables: 2, silenceBeforeMs: 900 },
+    { word: 'holiday', syllables: 3, silenceBeforeMs: 600 },
+  ],
+  'espeak-ng',
+  150,
+);
+const wav = readFileSync(truth.file);
+
+async function* piecesOf(bytes: Buffer) {
+  for (let at = 0; at < bytes.length; at += 16_384) yield bytes.subarray(at, at + 16_384);
+}
+
+/** The processes this process has started (its main thread's children) and their states (R, S, T...). */
+function children(): Array<{ pid: number; state: string }> {
+  const list = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim();
+  return list
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number)
+    .filter((pid) => existsSync(`/proc/${pid}/stat`))
+    .map((pid) => ({ pid, state: /^\d+ \(.*\) (\S) /.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1] ?? '?' }));
+}
+
+const until = async (check: () => boolean, ms = 20_000) => {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe('each recording is analysed in a process of its own', () => {
+  it('decodes and measures the recording there', async () => {
+    const processes = new AnalysisProcesses();
+    const outcome = await processes.analyse({ source: piecesOf(wav), ffmpeg, windows: [], aligner: false });
+    expect(outcome.status).toBe('done');
+    const result = outcome.status === 'done' ? (outcome.result as { segments: unknown[]; durationMs: number }) : null;
+    expect(result?.segments.length).toBe(3);
+    expect(Math.abs((result?.durationMs ?? 0) - truth.durationMs)).toBeLessThan(100);
+  });
+
+  it('says why bytes that are not audio cannot be analysed', async () => {
+    const outcome = await new AnalysisProcesses().analyse({ source: piecesOf(randomBytes(2_000_000)), ffmpeg, windows: [] });
+    expect(outcome).toEqual({ status: 'failed', reason: expect.stringMatching(/^The recording could not be read as audio/) as unknown as string });
+  });
+
+  it('is stopped, with all it started, while a request is answered, and finishes once the requests stop', async () => {
+    const gate = new ForegroundGate();
+    const before = new Set(children().map((child) => child.pid));
+    const request = {};
+    gate.requestStarted(request);
+    const processes = new AnalysisProcesses({ gate });
+    const analysing = processes.analyse({ source: piecesOf(wav), ffmpeg, windows: [], aligner: false });
+    let finished = false;
+    void analysing.finally(() => {
+      finished = true;
+    });
+    await until(() => children().some((child) => !before.has(child.pid)));
+    const started = children().filter((child) => !before.has(child.pid));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Held a second and a half: stopped (T), and not finished (it takes well under that when it runs).
+    expect(started.map((child) => children().find((c) => c.pid === child.pid)?.state)).toEqual(started.map(() => 'T'));
+    expect(finished).toBe(false);
+    gate.requestEnded(request);
+    const outcome = await analysing;
+    expect(outcome.status).toBe('done');
+  });
+
+  it('stops an analysis whose source stalls, counting only the time it ran, and says it is to be tried again', async () => {
+    const gate = new ForegroundGate({ requestLimitMs: 60_000 });
+    const processes = new AnalysisProcesses({ gate, runLimitMs: 1_000 });
+    async function* stalls() {
+      yield wav.subarray(0, 4096);
+      await new Promise(() => {});
+    }
+    const request = {};
+    gate.requestStarted(request);
+    const started = Date.now();
+    const analysing = processes.analyse({ source: stalls(), ffmpeg, windows: [] }).catch((error: unknown) => error);
+    // Held for 2 s (twice the limit): not stopped for it.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    gate.requestEnded(request);
+    const error = await analysing;
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/ran for over 1 s without finishing: it was stopped, to be tried again/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+  });
+
+  it('does not measure a recording whose source fails part way: the store\'s fault, tried again', async () => {
+    async function* breaks() {
+      yield wav.subarray(0, wav.length / 2);
+      throw new Error('the store went away');
+    }
+    const error = await new AnalysisProcesses().analyse({ source: breaks(), ffmpeg, windows: [] }).catch((reason: unknown) => reason);
+    expect((error as Error).message).toBe('the recording could not be read from the store: the store went away');
+  });
+});
