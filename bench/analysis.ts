@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { ffmpegPath } from '../src/server/analysis/decode.ts';
 import { makeTestRecording, type BenchRecording } from './analysis-recording.ts';
+import { listLoad } from './list-load.ts';
 import type { Uploader } from './uploads.ts';
 
 /**
@@ -72,24 +72,6 @@ export function runAnalysisTiming(): AnalysisTimingRow {
   const line = output.trim().split('\n').pop() ?? '';
   const { runs } = JSON.parse(line) as Pick<AnalysisTimingRow, 'runs'>;
   return { recordingSeconds: recording.durationMs / 1000, answers: recording.answers, runs };
-}
-
-/**
- * The students list read on `connections` connections for `durationS`. Its p99 is worked out from
- * every response's own time: autocannon's table rounds to whole milliseconds, and the list answers in
- * a few, so a 20 % budget could not be told from one millisecond of rounding.
- */
-async function listLoad(url: string, cookie: string, durationS: number, connections: number): Promise<{ p99Ms: number; requests: number; non2xx: number; errors: number }> {
-  const times: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: durationS, headers: { cookie } }, (error: unknown, done: autocannon.Result) =>
-      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  });
-  times.sort((a, b) => a - b);
-  const p99Ms = times.length > 0 ? (times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)] ?? 0) : Number.NaN;
-  return { p99Ms: Math.round(p99Ms * 100) / 100, requests: times.length, non2xx: result.non2xx, errors: result.errors };
 }
 
 async function analysisStatus(base: string, adminCookie: string, attemptId: string): Promise<string> {

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import { createSession } from '../src/server/auth/sessions.ts';
 import type { Database } from '../src/server/db/open.ts';
 import { students, users } from '../src/server/db/schema.ts';
 import { testSessionBody } from '../src/server/test/attempt-fixtures.ts';
+import { listLoad, startListLoad } from './list-load.ts';
 
 /**
  * Recordings arriving while teachers read the lists (issue 13): UPLOADERS students each upload a
@@ -62,9 +62,6 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-function listLoad(url: string, cookie: string, duration: number) {
-  return autocannon({ url, connections: LIST_CONNECTIONS, duration, headers: { cookie } });
-}
 
 export async function measureUploads(base: string, adminCookie: string, pid: number, students: Uploader[], durationS: number): Promise<UploadRow> {
   const uploaders = students.slice(0, UPLOADERS);
@@ -83,8 +80,8 @@ export async function measureUploads(base: string, adminCookie: string, pid: num
       return attemptId;
     }),
   );
-  await listLoad(listUrl, adminCookie, 1);
-  const baseline = await listLoad(listUrl, adminCookie, durationS);
+  await listLoad(listUrl, adminCookie, 1, LIST_CONNECTIONS);
+  const baseline = await listLoad(listUrl, adminCookie, durationS, LIST_CONNECTIONS);
 
   const recording = randomBytes(UPLOAD_BYTES);
   const rssBeforeMb = rssMb(pid);
@@ -93,12 +90,7 @@ export async function measureUploads(base: string, adminCookie: string, pid: num
     rssPeakMb = Math.max(rssPeakMb, rssMb(pid));
   }, 50);
   // The list load runs exactly as long as the uploads do (stopped when the last one is answered).
-  let duringDone: (result: autocannon.Result) => void = () => {};
-  const duringResultPromise = new Promise<autocannon.Result>((resolve) => (duringDone = resolve));
-  const during = autocannon({ url: listUrl, connections: LIST_CONNECTIONS, duration: 300, headers: { cookie: adminCookie } }, (error: unknown, result) => {
-    if (error) failures.push(`list load: ${String(error)}`);
-    duringDone(result);
-  });
+  const during = startListLoad(listUrl, adminCookie, LIST_CONNECTIONS, 300);
   // Let the list load start, then every recording at once.
   await new Promise((resolve) => setTimeout(resolve, 500));
   const started = performance.now();
@@ -115,7 +107,10 @@ export async function measureUploads(base: string, adminCookie: string, pid: num
   );
   const uploadSeconds = (performance.now() - started) / 1000;
   during.stop();
-  const duringResult = await duringResultPromise;
+  const duringResult = await during.done.catch((error: unknown) => {
+    failures.push(`list load: ${String(error)}`);
+    return { p99Ms: Number.NaN, requests: 0, non2xx: 0, errors: 1 };
+  });
   clearInterval(sampler);
   // Every recording reads back whole (its length), streamed.
   for (const [i, attemptId] of attemptIds.entries()) {
@@ -127,9 +122,9 @@ export async function measureUploads(base: string, adminCookie: string, pid: num
   }
   if (duringResult.non2xx > 0 || duringResult.errors > 0) failures.push(`list during uploads: ${duringResult.non2xx} non-2xx, ${duringResult.errors} errors`);
   return {
-    baselineP99Ms: baseline.latency.p99,
-    duringP99Ms: duringResult.latency.p99,
-    duringRequests: duringResult.requests.total,
+    baselineP99Ms: baseline.p99Ms,
+    duringP99Ms: duringResult.p99Ms,
+    duringRequests: duringResult.requests,
     uploadSeconds,
     uploadsOk: results.filter(Boolean).length,
     rssBeforeMb,

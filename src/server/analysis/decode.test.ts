@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { wavOf } from './align.js';
 import { ANALYSIS_SAMPLE_RATE } from './features.js';
-import { decodeToSamples, ffmpegPath, UndecodableRecordingError } from './decode.js';
+import { decodeToPcm, ffmpegPath, samplesOfPcm, UndecodableRecordingError } from './decode.js';
+
+const decodeToSamples = async (source: AsyncIterable<Uint8Array>, ffmpeg: string) => samplesOfPcm(await decodeToPcm(source, ffmpeg));
 
 const ffmpeg = ffmpegPath();
 if (!ffmpeg) throw new Error('ffmpeg is needed by the analysis tests (npm test installs it)');

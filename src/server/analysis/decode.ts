@@ -80,8 +80,3 @@ export function samplesOfPcm(pcm: Int16Array): Float32Array {
   for (let i = 0; i < pcm.length; i += 1) samples[i] = (pcm[i] ?? 0) / 32768;
   return samples;
 }
-
-/** The same as numbers in [-1, 1], in one call (tests and tools). */
-export async function decodeToSamples(source: AsyncIterable<Uint8Array>, ffmpeg: string): Promise<Float32Array> {
-  return samplesOfPcm(await decodeToPcm(source, ffmpeg));
-}

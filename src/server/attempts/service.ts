@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
-import { attempts, type AttemptKind, type AttemptRow } from '../db/schema.js';
+import { attempts, type AttemptRow } from '../db/schema.js';
 import { conflict } from '../lib/http-errors.js';
 import { invalidateReadCaches } from '../lib/read-cache.js';
 
@@ -15,7 +15,7 @@ const COMPLETED_AT_FUTURE_SLACK_MS = 5 * 60_000;
 const COMPLETED_AT_MAX_AGE_MS = 30 * 24 * 3600_000;
 
 /** The completion time the client sent, or now when it is not a plausible one. */
-export function trustedCompletedAt(claimed: string, now: Date): Date {
+function trustedCompletedAt(claimed: string, now: Date): Date {
   const at = new Date(claimed);
   const time = at.getTime();
   if (Number.isNaN(time) || time > now.getTime() + COMPLETED_AT_FUTURE_SLACK_MS || time < now.getTime() - COMPLETED_AT_MAX_AGE_MS) return now;
@@ -27,12 +27,21 @@ export interface SavedAttempt {
   alreadySaved: boolean;
 }
 
+/** An attempt as a save route stores it: the client's session data, the server's own scores. */
+export interface AttemptToSave extends Omit<typeof attempts.$inferInsert, 'sessionData' | 'completedAt'> {
+  /** Stored without the scores the client may have sent (the server's are stored beside it). */
+  sessionData: { completedAt: string; scores?: unknown };
+  /** The completion time is the client's when it is plausible (trustedCompletedAt), else this. */
+  now: Date;
+}
+
 /**
  * Inserts the attempt once per attempt id. A retry of the same attempt returns what was stored; an id
  * already used for another student's attempt (or the other kind) is refused.
  */
-export async function insertAttemptOnce(db: Db, values: typeof attempts.$inferInsert): Promise<SavedAttempt> {
-  const [inserted] = await db.insert(attempts).values(values).onConflictDoNothing({ target: attempts.id }).returning();
+export async function insertAttemptOnce(db: Db, { sessionData, now, ...values }: AttemptToSave): Promise<SavedAttempt> {
+  const stored = { ...values, sessionData: { ...sessionData, scores: undefined }, completedAt: trustedCompletedAt(sessionData.completedAt, now) };
+  const [inserted] = await db.insert(attempts).values(stored).onConflictDoNothing({ target: attempts.id }).returning();
   if (inserted) {
     invalidateReadCaches(db);
     return { row: inserted, alreadySaved: false };
@@ -47,8 +56,4 @@ export async function insertAttemptOnce(db: Db, values: typeof attempts.$inferIn
 export async function findAttempt(db: Db, attemptId: string): Promise<AttemptRow | null> {
   const [row] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
   return row ?? null;
-}
-
-export async function attemptsOfStudent(db: Db, studentId: number, kind: AttemptKind): Promise<AttemptRow[]> {
-  return db.select().from(attempts).where(and(eq(attempts.studentId, studentId), eq(attempts.kind, kind)));
 }

@@ -1,7 +1,7 @@
 import type { SaveInterviewSessionBody } from '../../shared/api/interview.js';
 import { INTERVIEW_NO_TRANSCRIPT_TEXT } from '../../shared/interview/constants.js';
 import { scoreInterview } from '../../shared/interview/scoring.js';
-import { insertAttemptOnce, trustedCompletedAt, type SavedAttempt } from '../attempts/service.js';
+import { insertAttemptOnce, type SavedAttempt } from '../attempts/service.js';
 import type { Db } from '../db/open.js';
 
 /** Stores an interview with the server's own scores (communication, confidence, relevance, clarity). */
@@ -19,12 +19,12 @@ export async function saveInterviewAttempt(
     kind: 'interview',
     studentId: input.studentId,
     savedByUserId: input.savedByUserId,
-    sessionData: { ...sessionData, scores: undefined },
+    sessionData,
     assessable: report.assessable,
     overall: report.assessable ? report.scores.overall : null,
     scores: report.assessable ? report.scores : null,
     analysis: report,
     durationMs: Math.round(sessionData.duration),
-    completedAt: trustedCompletedAt(sessionData.completedAt, input.now),
+    now: input.now,
   });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { QuestionAnswerPair, SaveTestSessionBody } from '../../shared/api/attempts.js';
 import type { SpeakingTestAnswer } from '../../shared/speaking-test/answer.js';
 import { scoreSpeakingTest } from '../../shared/speaking-test/scoring.js';
-import { insertAttemptOnce, trustedCompletedAt, type SavedAttempt } from '../attempts/service.js';
+import { insertAttemptOnce, type SavedAttempt } from '../attempts/service.js';
 import type { Db } from '../db/open.js';
 
 /** The answers as the shared scoring reads them; timings the client did not measure are unknown. */
@@ -29,12 +29,12 @@ export async function saveSpeakingAttempt(
     kind: 'ielts',
     studentId: input.studentId,
     savedByUserId: input.savedByUserId,
-    sessionData: { ...sessionData, scores: undefined },
+    sessionData,
     assessable: result.assessable,
     overall: result.assessable ? result.bands.overall : null,
     scores: result.assessable ? result.bands : null,
     analysis: result,
     durationMs: Math.round(sessionData.duration * 1000),
-    completedAt: trustedCompletedAt(sessionData.completedAt, input.now),
+    now: input.now,
   });
 }
