@@ -79,7 +79,7 @@ export function transcriptWords(text: string): string[] {
 
 /** Samples in [-1, 1] as a mono 16-bit PCM WAV file. */
 export function wavOf(samples: Float32Array, sampleRate: number): Buffer {
-  // A typed-array loop, in the analysis thread (little-endian, as WAV is, on x86 and ARM).
+  // A typed-array loop, in the analysis process (little-endian, as WAV is, on x86 and ARM).
   const pcm = new Int16Array(samples.length);
   for (let i = 0; i < samples.length; i += 1) pcm[i] = Math.max(-32768, Math.min(32767, Math.round((samples[i] ?? 0) * 32767)));
   const data = Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
