@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../src/server/db/open.ts';
 import { ANALYSIS_LIST_CONNECTIONS, CONCURRENT_ANALYSES, measureListDuringAnalyses, removeBenchRecording } from './analysis.ts';
-import { seed, signIn, startServer } from './lists.ts';
+import { adminQuery, seed, signIn, startServer, withDatabase } from './lists.ts';
 import { prepareUploaders } from './uploads.ts';
 
 /**
@@ -17,26 +16,17 @@ const durationS = Number(process.env.BENCH_DURATION_S ?? 8);
 const connections = Number(process.env.BENCH_ANALYSIS_CONNECTIONS ?? ANALYSIS_LIST_CONNECTIONS);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = 'parley_bench_analysis';
-const admin = async (text: string) => {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-};
+const admin = (text: string) => adminQuery(serverUrl, text);
 await admin(`drop database if exists ${name} with (force)`);
 await admin(`create database ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
+const url = withDatabase(serverUrl, name);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-analysis-'));
 try {
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const database = await openDatabase({ kind: 'postgres', url });
   await seed(database);
   const uploaders = await prepareUploaders(database);
   await database.close();
-  const server = await startServer({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
+  const server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir });
   try {
     const cookie = await signIn(server.base);
     for (let round = 0; round < rounds; round += 1) {

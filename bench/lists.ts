@@ -549,7 +549,7 @@ async function postgresServerUrl(): Promise<string | null> {
   }
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
+export async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -559,7 +559,7 @@ async function adminQuery(url: string, text: string): Promise<void> {
   }
 }
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
