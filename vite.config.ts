@@ -8,6 +8,9 @@ import { renderIndexHtml } from './src/server/lib/index-html.ts';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
+/** What only the full app of decision 0022 loads up front (besides app/full.tsx, its chunk's face): the router, TanStack Query. */
+const FULL_APP_MODULES = /[\\/](node_modules[\\/](react-router|@tanstack[\\/](query-core|react-query))[\\/]|src[\\/]client[\\/](app[\\/](router|RouteGuard)\.tsx|lib[\\/](query-client|auth[\\/](current-user|mutations))\.ts))/;
+
 /** In development the page gets the same title and class name the server would put in. */
 function injectPublicConfig(): Plugin {
   return {
@@ -50,6 +53,61 @@ function prerenderShell(): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea, which every Mantine Table carries (Table.ScrollContainer), imports one hook,
+ * useMergeRefs, from @floating-ui/react. In the bundle that module is one piece shared with the
+ * tooltips, so every page with a table loaded all of floating-ui (~14 KB gzipped) for it. ScrollArea
+ * gets the same hook from a copy (src/client/lib/merge-refs.ts; decision 0023).
+ */
+function scrollAreaMergeRefs(): Plugin {
+  const copy = path.resolve(import.meta.dirname, 'src/client/lib/merge-refs.ts');
+  const scrollArea = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+  let applied = false;
+  return {
+    name: 'parley-scroll-area-merge-refs',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source, importer) => {
+      if (source !== '@floating-ui/react' || !importer || !scrollArea.test(importer)) return null;
+      applied = true;
+      return copy;
+    },
+    // Mantine moved or changed ScrollArea: say so, rather than let floating-ui come back unseen.
+    buildEnd(error) {
+      if (!error && !applied) this.error("Mantine's ScrollArea no longer imports @floating-ui/react where the parley-scroll-area-merge-refs plugin looks for it (vite.config.ts, decision 0023): check the plugin against the installed Mantine.");
+    },
+  };
+}
+
+/**
+ * Mantine's Table carries Table.ScrollContainer, which imports ScrollArea (~4 KB gzipped) for its
+ * default `type="scrollarea"`; Parley's tables all use `type="native"`, a plain scrolling div. Table's
+ * ScrollContainer gets ScrollArea lazily instead (React.lazy of the same module), so that it still
+ * works if a table ever asks for it, and no page with a table loads it up front (decision 0023).
+ */
+function tableScrollAreaOnDemand(): Plugin {
+  const id = '\0parley-table-scroll-area';
+  const scrollContainer = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]TableScrollContainer\.mjs$/;
+  let real = '';
+  return {
+    name: 'parley-table-scroll-area-on-demand',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: async function (source, importer) {
+      if (source !== '../ScrollArea/ScrollArea.mjs' || !importer || !scrollContainer.test(importer)) return null;
+      real = (await this.resolve(source, importer, { skipSelf: true }))?.id ?? '';
+      return real ? id : null;
+    },
+    load: (loaded) =>
+      loaded === id
+        ? `import { lazy } from 'react';\nexport const ScrollArea = lazy(() => import(${JSON.stringify(real)}).then((m) => ({ default: m.ScrollArea })));\n`
+        : null,
+    buildEnd(error) {
+      if (!error && !real) this.error("Mantine's Table.ScrollContainer no longer imports ../ScrollArea/ScrollArea.mjs where the parley-table-scroll-area-on-demand plugin looks for it (vite.config.ts, decision 0023): check the plugin against the installed Mantine.");
+    },
+  };
+}
+
 /** Writes .br and .gz beside each built text file; the server sends them as they are (no work per request). */
 function precompress(): Plugin {
   let outDir = '';
@@ -77,13 +135,29 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), injectPublicConfig(), prerenderShell(), precompress()],
+  plugins: [react(), scrollAreaMergeRefs(), tableScrollAreaOnDemand(), injectPublicConfig(), prerenderShell(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically goes into the entry's own file. Left to itself the
+        // bundler split pieces the entry shares with lazy chunks (Mantine's base, react-dom's portal)
+        // into small files of their own, which every first visit loaded as extra requests and
+        // compressed worse: ~1 KB more on every route (decision 0023).
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            // The full app (decision 0022): React Router and TanStack Query in one file rather than five,
+            // as they were when the entry held them.
+            { name: 'router', test: FULL_APP_MODULES },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -1,32 +1,30 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { Providers } from './app/Providers';
-import { createRouter, loadOpenedPage } from './app/router';
-import { seedCurrentUser } from './lib/auth/current-user';
-import { createQueryClient } from './lib/query-client';
+import './app/common';
+import { lightPageFor } from './app/light-pages';
+import { userFromPage } from './lib/auth/user-from-page';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
-
-const queryClient = createQueryClient();
-seedCurrentUser(queryClient);
+// The CSS variables and classes Mantine's provider would write, prerendered with the header, stay in
+// the head when the first render replaces the header (app/Providers.tsx).
+for (const style of container.querySelectorAll('style[data-mantine-styles]')) document.head.append(style);
+const root = createRoot(container);
 
 // Until the first render, the page shows the header prerendered into index.html (app/shell.tsx).
-// The first render is a transition: React renders in slices of a few milliseconds, and the page,
-// already painted, stays responsive to the hand (no long task while the page is built).
-void loadOpenedPage(window.location).then(() => {
-  const root = createRoot(container);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <Providers queryClient={queryClient}>
-          <RouterProvider router={createRouter()} />
-        </Providers>
-      </StrictMode>,
-    );
+// The first visit's pages (/, /auth, /forgot-password) start the light app, without React Router and
+// TanStack Query; every other path starts the full app (decision 0022). The app and the opened page
+// download side by side; the first render waits for both.
+const lightPage = lightPageFor(window.location.pathname);
+if (lightPage) {
+  // A page that cannot be downloaded shows the error page, as the router's would.
+  const page = lightPage().then(({ default: Page }) => ({ Page }), (error: unknown) => ({ error }));
+  void Promise.all([import('./app/light'), page]).then(([{ renderLight }, opened]) => renderLight(root, opened));
+} else {
+  void import('./app/full').then(async ({ loadFull, renderFull }) => {
+    await loadFull(window.location.pathname);
+    renderFull(root, userFromPage());
   });
-});
+}

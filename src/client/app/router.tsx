@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
+import { useMemo, type ComponentType } from 'react';
+import { createBrowserRouter, Link, matchRoutes, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/AppLayout';
 import { RouteErrorPage } from '../components/RouteErrorPage';
+import { NavContext, type Nav } from '../lib/nav';
 import { RouteGuard, SET_PASSWORD_PATH } from './RouteGuard';
 
 /** Each page is its own chunk: the first visit loads only the page it opens. */
@@ -17,9 +18,23 @@ function Guarded({ adminOnly = false }: { adminOnly?: boolean }) {
   );
 }
 
+/** The frame around every page, and the router's links and navigation for the pages the light app shows too (decision 0022). */
+function RouterLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const nav = useMemo<Nav>(() => ({ Link, navigate: (to, options) => void navigate(to, options) }), [navigate]);
+  return (
+    <NavContext value={nav}>
+      <AppLayout pathname={pathname}>
+        <Outlet />
+      </AppLayout>
+    </NavContext>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
+    element: <RouterLayout />,
     errorElement: <RouteErrorPage />,
     children: [
       { path: '/', ...page(() => import('../features/landing/LandingPage')) },

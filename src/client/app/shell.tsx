@@ -1,6 +1,5 @@
 import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
 import { APP_TITLE_MARKER } from '../../shared/index-page';
 import { AppShellFrame } from '../components/AppLayout';
 import { cssVariablesResolver, theme } from './theme';
@@ -13,9 +12,7 @@ import { cssVariablesResolver, theme } from './theme';
 export function renderShell(): string {
   return renderToStaticMarkup(
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <StaticRouter location="/">
-        <AppShellFrame appTitle={APP_TITLE_MARKER} />
-      </StaticRouter>
+      <AppShellFrame appTitle={APP_TITLE_MARKER} />
     </MantineProvider>,
   );
 }

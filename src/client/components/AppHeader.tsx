@@ -1,5 +1,5 @@
 import { Anchor, Box, Container, Group } from '@mantine/core';
-import { Link } from 'react-router';
+import { AppLink } from '../lib/nav';
 import classes from './AppLayout.module.css';
 
 /**
@@ -15,7 +15,7 @@ export function AppHeader({ appTitle }: { appTitle: string }) {
       <Box component="header" className={classes.header}>
         <Container size="lg">
           <Group h={56} justify="space-between">
-            <Anchor component={Link} to="/" underline="never" className={classes.brand}>
+            <Anchor component={AppLink} to="/" underline="never" className={classes.brand}>
               <img src="/favicon.svg" alt="" width={28} height={28} />
               <span>{appTitle}</span>
             </Anchor>

@@ -1,6 +1,5 @@
 import { Box, Container, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router';
 import { getPublicConfig } from '../lib/public-config';
 import { AppHeader } from './AppHeader';
 import classes from './AppLayout.module.css';
@@ -29,14 +28,16 @@ export function AppShellFrame({ appTitle, children }: { appTitle: string; childr
   );
 }
 
-/** Header with the product name, the page, and the footer with the copyright line. */
-export function AppLayout() {
+/**
+ * Header with the product name, the page, and the footer with the copyright line. Both apps render it
+ * (decision 0022): the full app with the router's outlet and location, the light app with its page.
+ */
+export function AppLayout({ pathname, children }: { pathname: string; children: ReactNode }) {
   const { appTitle } = getPublicConfig();
-  const { pathname } = useLocation();
   return (
     <AppShellFrame appTitle={appTitle}>
       <Box component="main" id="main" tabIndex={-1} className={classes.main}>
-        <Outlet />
+        {children}
       </Box>
       <Box component="footer" className={classes.footer}>
         <Container size="lg">

@@ -1,25 +1,7 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useRouteError } from 'react-router';
+import { PageError } from './PageError';
 
-/** Shown when a page fails to load (for example after a new version was deployed) or throws. */
+/** The router's error page: a page that failed to load or threw. */
 export function RouteErrorPage() {
-  const error = useRouteError();
-  const isChunkError = error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message);
-  return (
-    <Container size="xs" py="xl">
-      <Stack gap="md" role="alert">
-        <Title order={1} size="h2">
-          Something went wrong
-        </Title>
-        <Text>
-          {isChunkError
-            ? 'This page could not be loaded. Check your internet connection, then reload.'
-            : 'The page ran into a problem. Reloading usually helps; if it keeps happening, please tell your teacher.'}
-        </Text>
-        <Button onClick={() => window.location.reload()} w="fit-content">
-          Reload the page
-        </Button>
-      </Stack>
-    </Container>
-  );
+  return <PageError error={useRouteError()} />;
 }

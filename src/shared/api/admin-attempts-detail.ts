@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordingAnalysis } from './recording-analysis.js';
 import { studentStatus } from './entities.js';
-import { bandsRecord } from './admin-attempts-kinds.js';
+import { bandsRecord } from './admin-attempts-bands.js';
 import { ieltsAnalysis, interviewAnalysis } from './admin-attempts-analysis.js';
 import { releasedReview, reviewEvent } from './admin-attempts-review.js';
 

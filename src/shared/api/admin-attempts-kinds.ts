@@ -1,7 +1,9 @@
-import { z } from 'zod';
 import { roundToHalfBand } from '../speaking-test/overall.js';
 
-/* What every part of the teacher's view of saved attempts shares: the kinds, their criteria, their labels and bands. */
+/*
+ * What every part of the teacher's view of saved attempts shares: the kinds, their criteria, their labels and bands.
+ * No Zod here (the pages that only show bands import this without the contracts' library; decision 0023).
+ */
 
 export const ATTEMPT_KINDS = ['ielts', 'interview'] as const;
 export type AttemptKind = (typeof ATTEMPT_KINDS)[number];
@@ -46,6 +48,3 @@ export function bandText(kind: AttemptKind, value: number): string {
   if (kind === 'ielts') return roundToHalfBand(value).toFixed(1);
   return Number.isInteger(value) ? String(value) : value.toFixed(1);
 }
-
-/** Bands by criterion as the lists, the detail and the review carry them. */
-export const bandsRecord = z.record(z.string(), z.number().nullable());

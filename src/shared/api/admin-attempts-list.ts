@@ -1,38 +1,9 @@
 import { z } from 'zod';
 import { studentStatus } from './entities.js';
-import { bandsRecord, CRITERIA_OF, CRITERION_LABELS, KIND_LABELS, type AttemptKind } from './admin-attempts-kinds.js';
+import { bandsRecord } from './admin-attempts-bands.js';
+import { ATTEMPTS_PAGE_SIZE, ATTEMPTS_PAGE_SIZE_MAX, calendarDateProblem, DATE_FILTER_MESSAGE } from './admin-attempts-limits.js';
 
 /* The two paged lists of attempts (spec sections 2 and 3) and their CSV export. */
-
-export const ATTEMPTS_PAGE_SIZE = 10;
-export const ATTEMPTS_PAGE_SIZE_MAX = 100;
-
-/** Spec section 2's columns of an attempts list, shared by the table and its CSV export. */
-export function attemptListColumns(kind: AttemptKind): string[] {
-  return [
-    'Student Name',
-    'Course',
-    'Mobile',
-    'Status',
-    'Overall Score',
-    ...CRITERIA_OF[kind].map((criterion) => CRITERION_LABELS[criterion]),
-    KIND_LABELS[kind].dateColumn,
-  ];
-}
-
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-export const DATE_FILTER_MESSAGE = 'must be a date written YYYY-MM-DD';
-
-/** Why `value` is not a calendar date from 1970 to 2999, or null when it is one. */
-export function calendarDateProblem(value: string): string | null {
-  const match = DATE_PATTERN.exec(value);
-  if (!match) return DATE_FILTER_MESSAGE;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1970 || year > 2999) return 'must be a date from 1970 to 2999';
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return 'is not a real calendar date';
-  return null;
-}
 
 /** '' or absent: every date. */
 const dateFilter = z

@@ -1,26 +1,9 @@
 import { z } from 'zod';
-import { bandsRecord, CRITERIA_OF, IELTS_CRITERIA, INTERVIEW_CRITERIA, type AttemptCriterion, type AttemptKind, type Bands } from './admin-attempts-kinds.js';
+import { bandsRecord } from './admin-attempts-bands.js';
+import { IELTS_CRITERIA, INTERVIEW_CRITERIA, type AttemptCriterion } from './admin-attempts-kinds.js';
+import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_REASON_MAX_LENGTH, TEACHER_BAND_MAX, TEACHER_BAND_MIN } from './admin-attempts-limits.js';
 
 /* The teacher's own review of an attempt (decision 0016): the working copy, the release and the trail. */
-
-export const REVIEW_COMMENT_MAX_LENGTH = 2000;
-export const REVIEW_REASON_MAX_LENGTH = 500;
-/** Teacher bands: 0 to 9 in half steps (the review form offers 1 to 9). */
-export const TEACHER_BAND_MIN = 0;
-export const TEACHER_BAND_MAX = 9;
-
-/**
- * The teacher's overall, derived from their criterion bands and stored with them: only when every
- * criterion of the kind has a band (an overall from some criteria would not be comparable with the
- * estimate's). IELTS: the mean of the four, unrounded like the estimate's overall (shown to the
- * nearest half band); interview: the mean rounded to a whole number, as the interview's overall is.
- */
-export function teacherOverall(kind: AttemptKind, bands: Bands): number | null {
-  const values = CRITERIA_OF[kind].map((criterion) => bands[criterion]);
-  if (values.some((value) => value === null || value === undefined)) return null;
-  const mean = (values as number[]).reduce((sum, value) => sum + value, 0) / values.length;
-  return kind === 'ielts' ? mean : Math.round(mean);
-}
 
 /** A teacher's review as stored: the comment and the bands (with the derived overall). */
 export const reviewContent = z.object({ comment: z.string().nullable(), scores: bandsRecord.nullable() });

@@ -2,15 +2,9 @@ import { z } from 'zod';
 import { ANSWER_TEXT_MAX_LENGTH, speakingTestAnswerFields } from '../speaking-test/answer.js';
 import { PART2_NOTES_MAX_LENGTH } from '../speaking-test/constants.js';
 import { requiredOr, strictObjectError } from './common.js';
+import { TEST_DURATION_MAX_SECONDS, TEST_MAX_ANSWERS, TEST_TRANSCRIPT_MAX_ENTRIES } from './attempts-limits.js';
 
-/** A saved test has Part 1 (10) + Part 2 (1) + Part 3 (10) answers; a little room for changes. */
-export const TEST_MAX_ANSWERS = 30;
-export const TEST_TRANSCRIPT_MAX_ENTRIES = 200;
-/** A whole speaking test is about 15 minutes; anything past 2 hours is a broken clock. */
-export const TEST_DURATION_MAX_SECONDS = 2 * 3600;
-/** Largest recording accepted: a 30-minute interview in AAC at 128 kbit/s is about 29 MB. */
-export const RECORDING_MAX_BYTES = 40 * 1024 * 1024;
-export const RECORDING_MIME_TYPES = ['audio/webm', 'audio/mp4', 'audio/aac', 'audio/ogg', 'audio/wav', 'audio/x-wav', 'audio/mpeg'] as const;
+export * from './attempts-limits.js';
 
 const timestamp = z.union([z.string().max(40), z.number().finite()], { error: requiredOr('must be a time') });
 const { part } = speakingTestAnswerFields;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { course } from './entities.js';
+import { COURSE_DESCRIPTION_MAX_LENGTH, COURSE_NAME_MAX_LENGTH } from './courses-limits.js';
+
+export * from './courses-limits.js';
 
 /** Course management contracts (spec sections 3, 5 and 7). */
 
-export const COURSE_NAME_MAX_LENGTH = 100;
-export const COURSE_DESCRIPTION_MAX_LENGTH = 500;
-export const COURSES_PAGE_SIZE = 10;
 
 const courseNameField = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })

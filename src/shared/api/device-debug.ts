@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { requiredOr, strictObjectError } from './common.js';
+import { DEVICE_DEBUG_ACTIONS, DEVICE_DEBUG_PLATFORM_MAX_LENGTH, DEVICE_DEBUG_USER_AGENT_MAX_LENGTH } from './device-debug-limits.js';
+
+export * from './device-debug-limits.js';
 
 /*
  * POST /api/device-debug (spec section 7): "userAgent, platform, testData (android flag, timestamp,
@@ -7,15 +10,6 @@ import { requiredOr, strictObjectError } from './common.js';
  * failures ignored". A small diagnostic report from the /test page; the server answers 204 and logs
  * an allow-listed summary without personal data (src/server/device-debug/).
  */
-
-export const DEVICE_DEBUG_URL = '/api/device-debug';
-/** The body limit of this route alone: a report is a few hundred bytes. */
-export const DEVICE_DEBUG_BODY_LIMIT_BYTES = 2 * 1024;
-export const DEVICE_DEBUG_USER_AGENT_MAX_LENGTH = 512;
-export const DEVICE_DEBUG_PLATFORM_MAX_LENGTH = 64;
-/** What the page was doing: a closed list, so that no free text reaches the log. */
-export const DEVICE_DEBUG_ACTIONS = ['test-start', 'listening-start'] as const;
-export type DeviceDebugAction = (typeof DEVICE_DEBUG_ACTIONS)[number];
 
 export const deviceDebugBody = z.strictObject(
   {

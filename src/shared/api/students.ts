@@ -2,21 +2,20 @@ import { z } from 'zod';
 import { parseMobileNumber, phoneRegionName } from '../phone.js';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.js';
 import { student, studentStatus } from './entities.js';
+import {
+  IMPORT_MAX_CHARS,
+  IMPORT_MAX_ROWS,
+  SEARCH_MAX_LENGTH,
+  STUDENT_NAME_MAX_LENGTH,
+  STUDENTS_PAGE_SIZE,
+  STUDENTS_PAGE_SIZE_MAX,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from './students-limits.js';
+
+export * from './students-limits.js';
 
 /** Student management contracts (spec sections 3, 5 and 7: /api/admin/students...). */
-
-export const STUDENTS_PAGE_SIZE = 10;
-export const STUDENTS_PAGE_SIZE_MAX = 100;
-export const STUDENT_NAME_MAX_LENGTH = 100;
-export const SEARCH_MAX_LENGTH = 100;
-export const USERNAME_MIN_LENGTH = 3;
-export const USERNAME_MAX_LENGTH = 64;
-/** Rows per import file: every row's password is hashed (deliberately slow), all in one request. */
-export const IMPORT_MAX_ROWS = 200;
-/** Characters per import file (about 1,500 rows of typical width; the row limit bites first). */
-export const IMPORT_MAX_CHARS = 200_000;
-
-export const STUDENT_DELETE_CONFIRMATION = 'Are you sure you want to delete this student?';
 
 const textError = (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : 'must be text');
 
@@ -141,13 +140,6 @@ export const studentResponse = z.object({ student: adminStudent });
 export type StudentResponse = z.infer<typeof studentResponse>;
 
 /* CSV import and export. */
-
-/** The columns of an import file, in the order of the export and of the template. */
-export const IMPORT_COLUMNS = ['studentName', 'course', 'mobileNumber', 'status', 'email', 'username', 'password'] as const;
-export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
-export const REQUIRED_IMPORT_COLUMNS: readonly ImportColumn[] = ['studentName', 'course', 'mobileNumber'];
-/** The export's columns: the import's (without passwords) plus the creation time, so an export can be read back. */
-export const EXPORT_COLUMNS = ['studentName', 'course', 'mobileNumber', 'status', 'email', 'username', 'createdAt'] as const;
 
 export const importBody = z.strictObject({
   csv: z

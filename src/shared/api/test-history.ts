@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { TEST_HISTORY_LIMIT } from './test-history-limits.js';
 
-/** How many of the student's latest speaking tests the history gives. */
-export const TEST_HISTORY_LIMIT = 20;
+export { TEST_HISTORY_LIMIT };
 
 export const testHistoryEntry = z.object({
   attemptId: z.uuid(),

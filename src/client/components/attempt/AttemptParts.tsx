@@ -1,13 +1,7 @@
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import {
-  bandText,
-  CRITERIA_OF,
-  CRITERION_LABELS,
-  type AttemptKind,
-  type ReviewContent,
-  type ReviewEvent,
-} from '../../../shared/api/admin-attempts';
+import type { AttemptKind, ReviewContent, ReviewEvent } from '../../../shared/api/admin-attempts';
+import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import { formatAttemptDateAndTime, formatAttemptTime } from './format';
 
 /*

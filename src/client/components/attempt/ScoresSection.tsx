@@ -1,14 +1,7 @@
 import { Alert, Anchor, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { MouseEvent, ReactNode } from 'react';
-import {
-  bandText,
-  CRITERIA_OF,
-  CRITERION_LABELS,
-  type AttemptDetail,
-  type AttemptKind,
-  type Bands,
-  type InterviewAnalysis,
-} from '../../../shared/api/admin-attempts';
+import type { AttemptDetail, AttemptKind, Bands, InterviewAnalysis } from '../../../shared/api/admin-attempts';
+import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import { COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER, CONFIDENCE_FULL_MARKS_TOTAL_WORDS } from '../../../shared/interview/constants';
 import { BandPair, CriterionCard, FiguresTable, fluencySourceNote, formatPercent, speechFigures } from '../scores';
 import { HINTS_ANCHOR_ID, LIMITS_ANCHOR_ID } from './recording-evidence';

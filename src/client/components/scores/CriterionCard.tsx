@@ -1,5 +1,6 @@
 import { Badge, Group, List, Paper, Stack, Table, Text, Title, type TitleOrder } from '@mantine/core';
-import { bandText, CRITERION_LABELS, type AttemptKind, type CriterionAnalysis, type SpeechMetricsDto } from '../../../shared/api/admin-attempts';
+import type { AttemptKind, CriterionAnalysis, SpeechMetricsDto } from '../../../shared/api/admin-attempts';
+import { bandText, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import type { ReactNode } from 'react';
 import { FLUENCY_NOTE_FIGURES, fluencyAudioFigures, fluencySourceNote, formatPercent, formatSeconds } from './format';
 import { tallyText, type MarkTally } from './mark-answer';

@@ -1,4 +1,4 @@
-import { bandText } from '../../../shared/api/admin-attempts';
+import { bandText } from '../../../shared/api/admin-attempts-kinds';
 
 /** "1.2 s" from milliseconds. */
 export function formatSeconds(ms: number): string {

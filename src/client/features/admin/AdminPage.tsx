@@ -1,5 +1,4 @@
 import { Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/auth/current-user';
@@ -79,65 +78,63 @@ function AdminDashboard() {
   useClearActingStudentOnOpen();
 
   return (
-    <ModalsProvider>
-      <Container size="xl">
-        <Stack gap="lg">
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Title order={1} size="h2">
-              Welcome, {user?.username}
-            </Title>
-            <Group gap="sm">
-              <Button component={Link} to="/student" variant="light">
-                Student access
-              </Button>
-              <Button component={Link} to="/admin/courses" variant="light">
-                Manage Courses
-              </Button>
-              <Button variant="default" onClick={signOut} loading={isPending}>
-                Logout
-              </Button>
-            </Group>
+    <Container size="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Title order={1} size="h2">
+            Welcome, {user?.username}
+          </Title>
+          <Group gap="sm">
+            <Button component={Link} to="/student" variant="light">
+              Student access
+            </Button>
+            <Button component={Link} to="/admin/courses" variant="light">
+              Manage Courses
+            </Button>
+            <Button variant="default" onClick={signOut} loading={isPending}>
+              Logout
+            </Button>
           </Group>
-          <Tabs
-            value={tab}
-            onChange={(value) => {
-              if (isTab(value)) setParams(value === 'students' ? {} : { tab: value }, { replace: true });
-            }}
-            keepMounted={false}
-          >
-            <Tabs.List>
-              {ADMIN_TABS.map((item) => (
-                <Tabs.Tab key={item.value} value={item.value}>
-                  {item.label}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            <Tabs.Panel value="students" pt="lg">
-              <StudentsTab />
-            </Tabs.Panel>
-            <Tabs.Panel value="ielts" pt="lg">
-              <Loading>
-                <AttemptsTab kind="ielts" />
-              </Loading>
-            </Tabs.Panel>
-            <Tabs.Panel value="interview" pt="lg">
-              <Loading>
-                <AttemptsTab kind="interview" />
-              </Loading>
-            </Tabs.Panel>
-            <Tabs.Panel value="class" pt="lg">
-              <Loading>
-                <ClassTab />
-              </Loading>
-            </Tabs.Panel>
-            <Tabs.Panel value="settings" pt="lg">
-              <Loading>
-                <SettingsTab />
-              </Loading>
-            </Tabs.Panel>
-          </Tabs>
-        </Stack>
-      </Container>
-    </ModalsProvider>
+        </Group>
+        <Tabs
+          value={tab}
+          onChange={(value) => {
+            if (isTab(value)) setParams(value === 'students' ? {} : { tab: value }, { replace: true });
+          }}
+          keepMounted={false}
+        >
+          <Tabs.List>
+            {ADMIN_TABS.map((item) => (
+              <Tabs.Tab key={item.value} value={item.value}>
+                {item.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="students" pt="lg">
+            <StudentsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="ielts" pt="lg">
+            <Loading>
+              <AttemptsTab kind="ielts" />
+            </Loading>
+          </Tabs.Panel>
+          <Tabs.Panel value="interview" pt="lg">
+            <Loading>
+              <AttemptsTab kind="interview" />
+            </Loading>
+          </Tabs.Panel>
+          <Tabs.Panel value="class" pt="lg">
+            <Loading>
+              <ClassTab />
+            </Loading>
+          </Tabs.Panel>
+          <Tabs.Panel value="settings" pt="lg">
+            <Loading>
+              <SettingsTab />
+            </Loading>
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
   );
 }

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
 import type { User } from '../../../shared/api/auth';
 import { AuthCard } from '../../components/AuthCard';
 import { useSignOut } from '../../lib/auth/use-sign-out';
+import { AppLink } from '../../lib/nav';
 
 export function AlreadyLoggedIn({ user }: { user: User }) {
   const { signOut, isPending } = useSignOut();
@@ -18,7 +18,7 @@ export function AlreadyLoggedIn({ user }: { user: User }) {
         <Text>
           Username: <strong>{user.username}</strong>
         </Text>
-        <Button component={Link} to={user.isAdmin ? '/admin' : '/student'} size="md">
+        <Button component={AppLink} to={user.isAdmin ? '/admin' : '/student'} size="md">
           {user.isAdmin ? 'Go to Admin Dashboard' : 'Go to Student Dashboard'}
         </Button>
         <Button variant="default" onClick={signOut} loading={isPending}>

@@ -1,18 +1,19 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { ForgotPasswordBody } from '../../../shared/api/auth-forms';
 import { serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { loadFormChecks, prefetchFormChecks } from '../../lib/validators';
 import { AuthCard } from '../../components/AuthCard';
-import { useForgotPassword } from '../../lib/auth/mutations';
+import { forgotPasswordRequest } from '../../lib/auth/requests';
+import { useAction } from '../../lib/auth/session';
+import { AppLink } from '../../lib/nav';
 
 export const PASSWORD_SENT_TEXT = 'Your password has been sent to your email address.';
 
 export default function ForgotPasswordPage() {
-  const forgot = useForgotPassword();
+  const forgot = useAction(forgotPasswordRequest);
   const [sent, setSent] = useState(false);
   const form = useForm<ForgotPasswordBody>({
     mode: 'uncontrolled',
@@ -31,7 +32,7 @@ export default function ForgotPasswordPage() {
             password. Your old password keeps working until then. If nothing arrives, check the spam folder or ask the
             school: only addresses the school has on file receive a mail.
           </Text>
-          <Anchor component={Link} to="/auth">
+          <Anchor component={AppLink} to="/auth">
             Back to sign in
           </Anchor>
         </Stack>
@@ -68,7 +69,7 @@ export default function ForgotPasswordPage() {
           <Button type="submit" loading={forgot.isPending} fullWidth size="md">
             Send Password
           </Button>
-          <Anchor component={Link} to="/auth" size="sm">
+          <Anchor component={AppLink} to="/auth" size="sm">
             Back to sign in
           </Anchor>
         </Stack>

@@ -1,16 +1,23 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { User } from '../../../shared/api/auth';
 import type { Credentials } from '../../../shared/api/auth-forms';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { isApiError, serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { loadFormChecks, prefetchFormChecks } from '../../lib/validators';
-import { AlreadyLoggedIn } from './AlreadyLoggedIn';
 import { AuthCard } from '../../components/AuthCard';
-import { useCurrentUser } from '../../lib/auth/current-user';
-import { useLogin } from '../../lib/auth/mutations';
+import { signInRequest } from '../../lib/auth/requests';
+import { userFromPage } from '../../lib/auth/user-from-page';
+import { useAction, useSession, useSessionUser } from '../../lib/auth/session';
+import { AppLink, useAppNavigate } from '../../lib/nav';
+
+// The card a signed-in visitor sees is a chunk of its own: the first visit, which the budget of
+// decision 0006 is about, is signed out (decision 0022). When the page says someone is signed in, the
+// card starts loading with this page.
+const loadAlreadyLoggedIn = () => import('./AlreadyLoggedIn');
+const AlreadyLoggedIn = lazy(async () => ({ default: (await loadAlreadyLoggedIn()).AlreadyLoggedIn }));
+if (userFromPage()) void loadAlreadyLoggedIn();
 
 export const LOGIN_INVALID_TEXT = 'Invalid username or password';
 export const LOGIN_FAILED_TEXT = 'Login failed. Please try again.';
@@ -28,8 +35,13 @@ function loginErrorText(error: unknown): string {
 }
 
 function SignInForm() {
-  const login = useLogin();
-  const navigate = useNavigate();
+  const session = useSession();
+  const login = useAction(async (body: Credentials) => {
+    const user = await signInRequest(body);
+    session.signedIn(user);
+    return user;
+  });
+  const navigate = useAppNavigate();
   const [errorText, setErrorText] = useState<string | null>(null);
   // Plain state rather than @mantine/form: this page is the first visit, and every kilobyte counts.
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
@@ -89,7 +101,7 @@ function SignInForm() {
             error={fieldErrors.password}
           />
           <Group justify="space-between" align="center">
-            <Anchor component={Link} to="/forgot-password" size="sm">
+            <Anchor component={AppLink} to="/forgot-password" size="sm">
               Forgot Password?
             </Anchor>
           </Group>
@@ -107,8 +119,14 @@ function SignInForm() {
 }
 
 export default function SignInPage() {
-  const { data: user, isPending } = useCurrentUser();
+  const { user, isPending } = useSessionUser();
   if (isPending) return <FullPageLoader />;
-  if (user) return <AlreadyLoggedIn user={user} />;
+  if (user) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <AlreadyLoggedIn user={user} />
+      </Suspense>
+    );
+  }
   return <SignInForm />;
 }

@@ -1,11 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import {
-  COURSE_DESCRIPTION_MAX_LENGTH,
-  COURSE_NAME_MAX_LENGTH,
-  courseForm,
-  type CourseFormValues,
-} from '../../../shared/api/courses';
+import { courseForm, type CourseFormValues } from '../../../shared/api/courses';
+import { COURSE_DESCRIPTION_MAX_LENGTH, COURSE_NAME_MAX_LENGTH } from '../../../shared/api/courses-limits';
 import type { Course } from '../../../shared/api/entities';
 import { destinationLabel, isRoutingCourseName } from '../../../shared/courses';
 import { isApiError, serverMessageOr } from '../../lib/api';

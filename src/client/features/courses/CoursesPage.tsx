@@ -1,10 +1,10 @@
 import { LoadError } from '../../components/LoadError';
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { ModalsProvider, openConfirmModal } from '@mantine/modals';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { COURSES_PAGE_SIZE } from '../../../shared/api/courses';
+import { COURSES_PAGE_SIZE } from '../../../shared/api/courses-limits';
 import type { Course } from '../../../shared/api/entities';
+import { useConfirmDialog } from '../../components/confirm-dialog';
 import { Pager } from '../../components/Pager';
 import { serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
@@ -46,8 +46,9 @@ function CoursesManagement() {
     if (pastTheEnd) setParams(lastPage <= 1 ? {} : { page: String(lastPage) }, { replace: true });
   }, [pastTheEnd, lastPage, setParams]);
 
+  const { confirm, dialog: confirmDialog } = useConfirmDialog();
   const confirmDelete = (course: Course) =>
-    openConfirmModal({
+    confirm({
       title: `Delete ${course.courseName}?`,
       centered: true,
       closeButtonProps: { 'aria-label': 'Close dialog' },
@@ -95,14 +96,11 @@ function CoursesManagement() {
           <CourseFormModal opened={dialogOpened} course={editing} onClose={() => setDialogOpened(false)} />
         </Suspense>
       ) : null}
+      {confirmDialog}
     </Container>
   );
 }
 
 export default function CoursesPage() {
-  return (
-    <ModalsProvider>
-      <CoursesManagement />
-    </ModalsProvider>
-  );
+  return <CoursesManagement />;
 }

@@ -1,4 +1,5 @@
-import { CardFields, DataTable, RowActions, RowCard } from '../../components/TableRows';
+import { RowActions } from '../../components/RowActions';
+import { CardFields, DataTable, RowCard } from '../../components/TableRows';
 import { Badge, Table, Text } from '@mantine/core';
 import type { Course } from '../../../shared/api/entities';
 import { getPublicConfig } from '../../lib/public-config';

@@ -1,37 +1,26 @@
-import { Container, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { interviewProfile, type InterviewProfile } from '../../../shared/api/interview';
+import { Container } from '@mantine/core';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { LoadError } from '../../components/LoadError';
-import { serverMessageOr } from '../../lib/api';
-import { useSignOut } from '../../lib/auth/use-sign-out';
-import { toastError, toastSuccess } from '../../lib/notify';
+import { laterPart } from '../../lib/later-part';
 import { useStudentProfile } from '../../lib/student-profile';
 import { useInterviewProfile } from './api/interview-profile';
-import { useSaveInterviewProfile } from './api/save-interview-profile';
-import { BackgroundLists } from './dashboard/BackgroundLists';
-import { BasicInformationSection } from './dashboard/BasicInformationSection';
-import { DashboardHeader } from './dashboard/DashboardHeader';
-import { LeaveWithoutSavingDialog } from './dashboard/LeaveWithoutSavingDialog';
-import { ProfessionalDetailsSection } from './dashboard/ProfessionalDetailsSection';
-import { fieldErrorOf } from './dashboard/profile-form';
-import { SaveAndStartBar } from './dashboard/SaveAndStartBar';
-import { useUnsavedChangesGuard } from './dashboard/unsaved-changes';
+import type { DashboardProps } from './dashboard/Dashboard';
 
 /*
  * /interview-dashboard (SPEC.md section 2): the professional profile the mock interview's questions
- * are built from. Its sections are in ./dashboard, in the spec's order.
+ * are built from. Its sections are in ./dashboard, in the spec's order. The form (./dashboard/Dashboard)
+ * loads as the page opens, in parallel with the profile it shows, behind the same loader (decision 0023).
  */
 
-const INTERVIEW_SIMULATOR_PATH = '/interview-simulator';
+const LOADING = <FullPageLoader label="Loading your profile…" />;
+const dashboard = laterPart<DashboardProps>(async () => (await import('./dashboard/Dashboard')).Dashboard, LOADING);
+dashboard.preload();
 
 export default function InterviewDashboardPage() {
   const profile = useInterviewProfile();
   const student = useStudentProfile();
 
-  if (profile.isPending || student.isPending) return <FullPageLoader label="Loading your profile…" />;
+  if (profile.isPending || student.isPending) return LOADING;
   if (profile.error) {
     return (
       <Container size="md" py="xl">
@@ -40,88 +29,5 @@ export default function InterviewDashboardPage() {
     );
   }
   const studentName = student.data?.student.studentName ?? '';
-  return <Dashboard initial={profile.data} studentName={studentName} />;
-}
-
-function Dashboard({ initial, studentName }: { initial: InterviewProfile; studentName: string }) {
-  const navigate = useNavigate();
-  const save = useSaveInterviewProfile();
-  const { signOut, isPending: signingOut } = useSignOut();
-  const [logoutAsked, setLogoutAsked] = useState(false);
-
-  const form = useForm<InterviewProfile>({
-    mode: 'controlled',
-    initialValues: initial,
-    validate: schemaResolver(interviewProfile, { sync: true }),
-  });
-  const dirty = form.isDirty();
-  const { blocker, allowLeave } = useUnsavedChangesGuard(dirty);
-
-  /** Validates, saves, and then (if given) runs `after`. */
-  const saveThen = (after?: () => void) =>
-    form.onSubmit((values) => {
-      const body = interviewProfile.parse(values);
-      save.mutate(body, {
-        onSuccess: (saved) => {
-          form.setValues(saved);
-          form.setInitialValues(saved);
-          form.resetDirty(saved);
-          toastSuccess('Profile saved', 'Your interview profile has been saved.');
-          after?.();
-        },
-        onError: (error) => {
-          const message = serverMessageOr(error, error.message);
-          const field = fieldErrorOf(message);
-          if (field) form.setFieldError(field.path, field.problem);
-          toastError('Could not save the profile', message);
-        },
-      });
-    });
-
-  const goToInterview = () => {
-    allowLeave.current = true;
-    void navigate(INTERVIEW_SIMULATOR_PATH);
-  };
-
-  const startInterview = () => {
-    if (dirty) saveThen(goToInterview)();
-    else goToInterview();
-  };
-
-  const logout = () => {
-    if (dirty) setLogoutAsked(true);
-    else {
-      allowLeave.current = true;
-      signOut();
-    }
-  };
-
-  const leaveDialogOpen = blocker.state === 'blocked' || logoutAsked;
-  const stay = () => {
-    if (blocker.state === 'blocked') blocker.reset();
-    setLogoutAsked(false);
-  };
-  const leave = () => {
-    allowLeave.current = true;
-    if (blocker.state === 'blocked') blocker.proceed();
-    if (logoutAsked) {
-      setLogoutAsked(false);
-      signOut();
-    }
-  };
-
-  return (
-    <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
-      <form onSubmit={saveThen()} noValidate>
-        <Stack gap="lg">
-          <DashboardHeader studentName={studentName} onLogout={logout} signingOut={signingOut} />
-          <BasicInformationSection form={form} studentName={studentName} />
-          <ProfessionalDetailsSection form={form} />
-          <BackgroundLists form={form} />
-          <SaveAndStartBar dirty={dirty} saving={save.isPending} onStart={startInterview} />
-        </Stack>
-      </form>
-      <LeaveWithoutSavingDialog opened={leaveDialogOpen} onStay={stay} onLeave={leave} />
-    </Container>
-  );
+  return <dashboard.Part initial={profile.data} studentName={studentName} />;
 }

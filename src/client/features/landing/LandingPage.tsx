@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { Link } from 'react-router';
 import { getPublicConfig } from '../../lib/public-config';
-import { useCurrentUser } from '../../lib/auth/current-user';
+import { useSessionUser } from '../../lib/auth/session';
+import { AppLink } from '../../lib/nav';
 import classes from './LandingPage.module.css';
 import { LiveClock } from './LiveClock';
 
@@ -25,7 +25,7 @@ export const TEST_PARTS = [
 
 export default function LandingPage() {
   const { appTitle, className } = getPublicConfig();
-  const { data: user } = useCurrentUser();
+  const { user } = useSessionUser();
   const continueTo = user ? (user.isAdmin ? '/admin' : '/student') : '/auth';
 
   return (
@@ -80,7 +80,7 @@ export default function LandingPage() {
         </SimpleGrid>
 
         <Group>
-          <Button component={Link} to={continueTo} size="md">
+          <Button component={AppLink} to={continueTo} size="md">
             {user ? `Continue as ${user.displayName}` : 'Sign in to start'}
           </Button>
         </Group>

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Blockquote, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { bandText, type AttemptDetail } from '../../../shared/api/admin-attempts';
+import type { AttemptDetail } from '../../../shared/api/admin-attempts';
+import { bandText } from '../../../shared/api/admin-attempts-kinds';
 import { Fact, Section, TeacherBandsTable } from '../../components/attempt/AttemptParts';
 import { RecordingEvidence } from '../../components/attempt/RecordingEvidence';
 import { AnswersSection } from '../../components/attempt/AnswersSection';

@@ -1,5 +1,5 @@
 import { Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { bandText } from '../../../shared/api/admin-attempts';
+import { bandText } from '../../../shared/api/admin-attempts-kinds';
 import { formatAttemptDateAndTime } from '../../components/attempt/format';
 import { seriesGeometry, seriesSummary, type Box, type Series } from './chart';
 import classes from './ProgressChart.module.css';

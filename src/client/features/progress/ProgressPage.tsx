@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { bandText, CRITERIA_OF, CRITERION_LABELS, type AttemptKind } from '../../../shared/api/admin-attempts';
+import type { AttemptKind } from '../../../shared/api/admin-attempts';
+import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import type { ProgressAttempt } from '../../../shared/api/progress';
 import { formatAttemptTime } from '../../components/attempt/format';
 import { FullPageLoader } from '../../components/FullPageLoader';

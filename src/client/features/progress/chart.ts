@@ -1,4 +1,5 @@
-import { bandText, CRITERIA_OF, CRITERION_LABELS, type AttemptCriterion, type AttemptKind } from '../../../shared/api/admin-attempts';
+import type { AttemptCriterion, AttemptKind } from '../../../shared/api/admin-attempts';
+import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import type { ProgressAttempt } from '../../../shared/api/progress';
 
 /*

@@ -9,7 +9,7 @@ import {
   PART3_INTRO_TEXT,
 } from '../../../shared/speaking-test/constants';
 import type { ScreenView, SpeakingTestState } from './flow';
-import { RecordingIndicator } from './SetupCards';
+import { RecordingIndicator } from './ReadyCard';
 import classes from './TestPage.module.css';
 
 export function formatCountdown(seconds: number): string {

@@ -1,7 +1,11 @@
-/* The /test page's cards around the parts: device, progress, microphone setup and Start Test. */
-import { Alert, Badge, Box, Button, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+/*
+ * The /test page's cards before the test: device, progress and the microphone check. They are part of
+ * the page's first paint, before the flow has loaded (TestPage.tsx); Start Test is in ReadyCard.tsx.
+ */
+import { Alert, Button, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import type { DeviceInfo } from '../../lib/device';
-import type { ProgressView, ScreenView } from './flow';
+import type { ProgressView } from './flow/progress';
+import type { ScreenView } from './flow';
 import classes from './TestPage.module.css';
 
 export const DEMO_MODE_BUTTON = 'Continue in Demo Mode (No Microphone)';
@@ -76,7 +80,15 @@ export function ProgressCard({ progress }: { progress: ProgressView }) {
 }
 
 /** Spec sections 2, 4 and 8: asks automatically after 1 s; denied offers Try Again and demo mode. */
-export function MicrophoneCard({ screen, onRetry, onDemo }: { screen: ScreenView; onRetry: () => void; onDemo: () => void }) {
+export function MicrophoneCard({
+  screen,
+  onRetry,
+  onDemo,
+}: {
+  screen: Pick<ScreenView, 'microphone' | 'microphoneError'>;
+  onRetry: () => void;
+  onDemo: () => void;
+}) {
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="microphone-title">
       <Stack gap="md">
@@ -105,80 +117,6 @@ export function MicrophoneCard({ screen, onRetry, onDemo }: { screen: ScreenView
             <Text>{screen.microphone === 'requesting' ? 'Requesting microphone access… Please allow it when the browser asks.' : 'Preparing the microphone check…'}</Text>
           </Group>
         )}
-      </Stack>
-    </Paper>
-  );
-}
-
-export function RecordingIndicator({ demo, live }: { demo: boolean; live: boolean }) {
-  if (demo) {
-    return (
-      <Badge color="gray.7" variant="filled" size="lg">
-        Demo mode: not recording
-      </Badge>
-    );
-  }
-  return (
-    <Badge
-      color={live ? 'red.9' : 'teal.9'}
-      variant="filled"
-      size="lg"
-      leftSection={<Box className={classes.recDot} data-live={live || undefined} aria-hidden="true" />}
-    >
-      {live ? 'Recording' : 'Microphone ready'}
-    </Badge>
-  );
-}
-
-/** Said once, on the ready card, where the browser cannot transcribe (issue 15). */
-export function noTranscriptText(isApple: boolean): string {
-  const where = isApple
-    ? 'On iPhone, iPad and Mac this test does not use speech recognition'
-    : 'This browser has no speech recognition';
-  return `${where}: it records your answers but does not turn them into text, so there is no live transcript and no band estimate. Your recording is saved and your teacher scores it. For a transcript and an estimate, use Google Chrome or Microsoft Edge on a Windows, Linux or ChromeOS computer, or Chrome on an Android phone.`;
-}
-
-/** The ready stage: what happens next, and Start Test. */
-export function ReadyCard({
-  demo,
-  isApple,
-  transcriptionOff,
-  onStart,
-}: {
-  demo: boolean;
-  isApple: boolean;
-  transcriptionOff: boolean;
-  onStart: () => void;
-}) {
-  return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="ready-title">
-      <Stack gap="md">
-        <Group justify="space-between" gap="xs">
-          <Title order={2} size="h4" id="ready-title">
-            Ready to start
-          </Title>
-          <RecordingIndicator demo={demo} live={false} />
-        </Group>
-        <Text>
-          The test has three parts and takes about 12 minutes. The examiner reads each question aloud and it is shown on screen. Answer by speaking;
-          a short pause of about 3 seconds ends your answer.
-        </Text>
-        {transcriptionOff ? (
-          <Alert color="blue" variant="light" title="Recording only in this browser" data-testid="no-transcript-note">
-            {noTranscriptText(isApple)}
-          </Alert>
-        ) : null}
-        <ul className={classes.steps}>
-          <li>Part 1: ten questions about yourself.</li>
-          <li>Part 2: a cue card with 1 minute to prepare and 2 minutes to speak.</li>
-          <li>Part 3: ten discussion questions.</li>
-        </ul>
-        <Text size="sm" c="dimmed">
-          Stay on this page until the results appear: leaving or reloading ends the test.
-        </Text>
-        <Button size="md" onClick={onStart}>
-          Start Test
-        </Button>
       </Stack>
     </Paper>
   );

@@ -1,4 +1,5 @@
-import { DEVICE_DEBUG_URL, type DeviceDebugAction, type DeviceDebugBody } from '../../../shared/api/device-debug';
+import type { DeviceDebugAction, DeviceDebugBody } from '../../../shared/api/device-debug';
+import { DEVICE_DEBUG_URL } from '../../../shared/api/device-debug-limits';
 
 /**
  * Spec section 7: on Android the /test page sends `POST /api/device-debug` when the test starts and

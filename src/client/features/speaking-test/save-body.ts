@@ -3,7 +3,7 @@
  * the measured timings per answer). Pure: the times are passed in.
  */
 import type { SaveTestSessionBody } from '../../../shared/api/attempts';
-import { TEST_TRANSCRIPT_MAX_ENTRIES } from '../../../shared/api/attempts';
+import { TEST_TRANSCRIPT_MAX_ENTRIES } from '../../../shared/api/attempts-limits';
 import type { SpeakingTestAnswer } from '../../../shared/speaking-test/answer';
 import type { SpeakingTestResult } from '../../../shared/speaking-test/scoring';
 

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { User } from '../../../shared/api/auth';
 import { selectQuestionSet } from '../../../shared/speaking-test/questions';
-import { readDeviceInfo, type DeviceInfo } from '../../lib/device';
+import type { DeviceInfo } from '../../lib/device';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { findSpeechRecognition } from '../../speech';
 import {
@@ -59,8 +59,11 @@ export interface SpeakingTest {
   leaveAllowed: { current: boolean };
 }
 
-export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
-  const device = useMemo(() => readDeviceInfo(), []);
+/**
+ * `device` is read once by the page; `shownAt` is when the page's setup screen appeared (the flow's
+ * first timers count from then: the page shows that screen while this code loads).
+ */
+export function useSpeakingTest(user: User | null | undefined, device: DeviceInfo, shownAt: number = Date.now()): SpeakingTest {
   const kind = deviceKindOf(device);
   // The reducer runs inside send() rather than in React's render, so each event's commands run at
   // once, in the same task (a timer's next tick is scheduled when the tick fires, not after a render).
@@ -105,11 +108,16 @@ export function useSpeakingTest(user: User | null | undefined): SpeakingTest {
   );
 
   runRef.current = run;
-  // The first batch (the microphone's auto-request timer) runs once the page is mounted.
+  // The first batch (the microphone's auto-request timer) runs once the page is mounted, its delays
+  // counted from when the setup screen appeared (before this code had loaded).
+  const shownAtRef = useRef(shownAt);
   useEffect(() => {
     if (lastBatch.current >= 0) return;
     lastBatch.current = 0;
-    for (const command of current.current.commands) runRef.current(command);
+    const waited = Math.max(0, Date.now() - shownAtRef.current);
+    for (const command of current.current.commands) {
+      runRef.current(command.type === 'schedule' ? { ...command, delayMs: Math.max(0, command.delayMs - waited) } : command);
+    }
   }, []);
 
   // Toasts the flow asked for.

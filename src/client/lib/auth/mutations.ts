@@ -1,27 +1,26 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordBody, Credentials, ForgotPasswordBody, User } from '../../../shared/api/auth';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ChangePasswordBody } from '../../../shared/api/auth';
 import type { MessageBody } from '../../../shared/api/common';
 import { apiPost } from '../api';
-import { clearStudentInfo } from '../student-info';
-import { currentUserQuery } from './current-user';
+import type { Session } from './session';
+import { currentUserQuery, useCurrentUser } from './current-user';
 
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Credentials) => apiPost<User>('/api/login', body),
-    onSuccess: (user) => {
-      // Whatever the previous user had loaded belongs to them, not to this one.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQuery.queryKey[0] });
+const notTheUser = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== currentUserQuery.queryKey[0];
+
+/** The full app's session (decision 0022): the `['user']` query. */
+export function querySession(queryClient: QueryClient): Session {
+  return {
+    useUser: () => {
+      const { data, isPending } = useCurrentUser();
+      return { user: data, isPending };
+    },
+    // Whatever the previous user had loaded belongs to them, not to this one.
+    signedIn: (user) => {
+      queryClient.removeQueries({ predicate: notTheUser });
       queryClient.setQueryData(currentUserQuery.queryKey, user);
     },
-  });
-}
-
-export function useLogout() {
-  return useMutation({
-    mutationFn: () => apiPost<null>('/api/logout'),
-    onSuccess: () => clearStudentInfo(),
-  });
+    signedOut: () => forgetSignedOutUser(queryClient),
+  };
 }
 
 /**
@@ -29,8 +28,8 @@ export function useLogout() {
  * other query. Called by useSignOut when it leaves for /auth, not at once: the spec's 1 s toast
  * would otherwise be cut short by the route guard redirecting as soon as the user is cleared.
  */
-export function forgetSignedOutUser(queryClient: ReturnType<typeof useQueryClient>): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQuery.queryKey[0] });
+export function forgetSignedOutUser(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: notTheUser });
   queryClient.setQueryData(currentUserQuery.queryKey, null);
 }
 
@@ -40,8 +39,4 @@ export function useChangePassword() {
     mutationFn: (body: ChangePasswordBody) => apiPost<MessageBody>('/api/change-password', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
   });
-}
-
-export function useForgotPassword() {
-  return useMutation({ mutationFn: (body: ForgotPasswordBody) => apiPost<MessageBody>('/api/forgot-password', body) });
 }

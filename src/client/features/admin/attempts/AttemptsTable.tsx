@@ -1,8 +1,10 @@
 import { Anchor, Badge, Box, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { attemptListColumns, bandText, CRITERIA_OF, CRITERION_LABELS, KIND_LABELS, type AttemptKind, type AttemptListRow } from '../../../../shared/api/admin-attempts';
-import { formatMobileNumber } from '../../../../shared/phone';
+import type { AttemptKind, AttemptListRow } from '../../../../shared/api/admin-attempts';
+import { attemptListColumns } from '../../../../shared/api/admin-attempts-limits';
+import { bandText, CRITERIA_OF, CRITERION_LABELS, KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
+import { formatMobileNumber } from '../../../lib/mobile-numbers';
 import { CheckIcon } from '../../../components/icons';
 import { CardFields, DataTable, RowCard } from '../../../components/TableRows';
 import { formatAttemptDateAndTime } from './format';

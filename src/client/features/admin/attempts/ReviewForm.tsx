@@ -1,16 +1,8 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import {
-  bandText,
-  CRITERIA_OF,
-  CRITERION_LABELS,
-  REVIEW_COMMENT_MAX_LENGTH,
-  REVIEW_REASON_MAX_LENGTH,
-  teacherOverall,
-  type AttemptCriterion,
-  type AttemptDetail,
-  type Bands,
-} from '../../../../shared/api/admin-attempts';
+import type { AttemptCriterion, AttemptDetail, Bands } from '../../../../shared/api/admin-attempts';
+import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../../shared/api/admin-attempts-kinds';
+import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_REASON_MAX_LENGTH, teacherOverall } from '../../../../shared/api/admin-attempts-limits';
 import { serverMessageOr } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { useReleaseReview, useSaveReview } from './api/save-review';

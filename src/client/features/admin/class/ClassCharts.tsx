@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { bandText, type AttemptKind } from '../../../../shared/api/admin-attempts';
+import type { AttemptKind } from '../../../../shared/api/admin-attempts';
+import { bandText } from '../../../../shared/api/admin-attempts-kinds';
 import type { BandDistribution, WeeklyAverages } from '../../../../shared/api/class-view';
 import classes from './ClassView.module.css';
 

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { KIND_LABELS } from '../../../../shared/api/admin-attempts';
+import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
 import { CLASS_WEEKS, INACTIVE_DAYS, type AwaitingReview, type ClassView, type InactiveStudents } from '../../../../shared/api/class-view';
 import { LoadError } from '../../../components/LoadError';
 import { formatAttemptDateAndTime } from '../attempts/format';

@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Button, FileInput, Group, List, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportPreview, type ImportPreviewRow, type ImportResult } from '../../../../shared/api/students';
+import type { ImportPreview, ImportPreviewRow, ImportResult } from '../../../../shared/api/students';
+import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '../../../../shared/api/students-limits';
 import { toCsv, UTF8_BOM } from '../../../../shared/csv';
 import { formatMobileNumber } from '../../../../shared/phone';
 import { serverMessageOr } from '../../../lib/api';

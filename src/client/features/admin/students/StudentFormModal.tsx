@@ -1,13 +1,8 @@
 import { Alert, Button, Divider, Group, Input, Modal, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
-import {
-  STUDENT_NAME_MAX_LENGTH,
-  studentForm,
-  USERNAME_MAX_LENGTH,
-  type AdminStudent,
-  type StudentFormInput,
-} from '../../../../shared/api/students';
+import { studentForm, type AdminStudent, type StudentFormInput } from '../../../../shared/api/students';
+import { STUDENT_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../../shared/api/students-limits';
 import { studentStatus, type StudentStatus } from '../../../../shared/api/entities';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../../../shared/api/limits';
 import { formatMobileNumber, parseMobileNumber, phoneRegionName } from '../../../../shared/phone';
@@ -83,7 +78,8 @@ function StudentForm({
   const courseOptions = useMemo(() => {
     const options = (courses.data?.courses ?? []).map((c) => ({ value: String(c.id), label: c.courseName }));
     if (student && !options.some((o) => o.value === String(student.courseId))) {
-      options.push({ value: String(student.courseId), label: `${student.course} (inactive)` });
+      // Called inactive only once the active courses are known: not while they are still loading.
+      options.push({ value: String(student.courseId), label: courses.data ? `${student.course} (inactive)` : student.course });
     }
     return options;
   }, [courses.data, student]);

@@ -1,9 +1,10 @@
 import { LoadError } from '../../../components/LoadError';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { STUDENT_DELETE_CONFIRMATION, STUDENTS_PAGE_SIZE, SEARCH_MAX_LENGTH, type AdminStudent } from '../../../../shared/api/students';
+import type { AdminStudent } from '../../../../shared/api/students';
+import { STUDENT_DELETE_CONFIRMATION, STUDENTS_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../../../../shared/api/students-limits';
+import { useConfirmDialog } from '../../../components/confirm-dialog';
 import { Pager } from '../../../components/Pager';
 import { serverMessageOr } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/notify';
@@ -11,7 +12,20 @@ import { useExportStudents } from './api/export-students';
 import { useDeleteStudent, useToggleStudentStatus } from './api/student-mutations';
 import { useStudentsList } from './api/students-list';
 import { SearchIcon } from '../../../components/icons';
-import { StudentsTable } from './StudentsTable';
+import { DataTable } from '../../../components/TableRows';
+import { laterPart } from '../../../lib/later-part';
+import { STUDENT_COLUMNS, STUDENTS_TABLE_MIN_WIDTH } from './columns';
+import type { StudentsTableProps } from './StudentsTable';
+
+/*
+ * The table's rows and cards (status toggles, actions) load as the tab opens, in parallel with the
+ * list they show; until both are in, the table's placeholder rows show, as they always did (decision 0023).
+ */
+const studentsTable = laterPart<StudentsTableProps>(
+  async () => (await import('./StudentsTable')).StudentsTable,
+  <DataTable columns={STUDENT_COLUMNS} items={undefined} loading emptyText="" minWidth={STUDENTS_TABLE_MIN_WIDTH} label="Students" renderRow={() => null} renderCard={() => null} />,
+);
+studentsTable.preload();
 
 // The dialogs load when first opened: the add/edit form brings @mantine/form, Zod and the phone checks.
 const StudentFormModal = lazy(async () => ({ default: (await import('./StudentFormModal')).StudentFormModal }));
@@ -48,8 +62,9 @@ export function StudentsTab() {
     if (pastTheEnd) setPaging({ search, page: lastPage });
   }, [pastTheEnd, lastPage, search]);
 
+  const { confirm, dialog: confirmDialog } = useConfirmDialog();
   const confirmDelete = (student: AdminStudent) =>
-    modals.openConfirmModal({
+    confirm({
       title: `Delete ${student.studentName}?`,
       centered: true,
       closeButtonProps: { 'aria-label': 'Close' },
@@ -114,7 +129,7 @@ export function StudentsTab() {
       {error ? (
         <LoadError what="students" error={error} retry={() => void refetch()} retrying={isFetching} />
       ) : (
-        <StudentsTable
+        <studentsTable.Part
           students={data?.students}
           loading={isPending}
           emptyText={emptyText}
@@ -132,6 +147,7 @@ export function StudentsTab() {
         ) : null}
         {dialog?.kind === 'import' ? <ImportStudentsModal key={dialog.key} opened={dialogOpened} onClose={() => setDialogOpened(false)} /> : null}
       </Suspense>
+      {confirmDialog}
     </Stack>
   );
 }

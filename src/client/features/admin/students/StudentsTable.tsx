@@ -1,11 +1,12 @@
-import { CardFields, DataTable, RowActions, RowCard } from '../../../components/TableRows';
-import { Badge, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { RowActions } from '../../../components/RowActions';
+import { CardFields, DataTable, RowCard } from '../../../components/TableRows';
+import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
+import { HintTooltip } from '../../../components/HintTooltip';
 import type { AdminStudent } from '../../../../shared/api/students';
-import { formatMobileNumber } from '../../../../shared/phone';
+import { formatMobileNumber } from '../../../lib/mobile-numbers';
 import { getPublicConfig } from '../../../lib/public-config';
 import { TOOLTIP_DELAY_MS } from '../../../lib/ui';
-
-export const STUDENT_COLUMNS = ['Student Name', 'Course', 'Mobile Number', 'Created Date', 'Status', 'Actions'] as const;
+import { STUDENT_COLUMNS, STUDENTS_TABLE_MIN_WIDTH } from './columns';
 
 /** "21 Nov 2026" in the school's time zone. */
 export function formatCreatedDate(iso: string, timeZone = getPublicConfig().schoolTimezone): string {
@@ -20,19 +21,16 @@ interface RowHandlers {
   togglingId: number | null;
 }
 
-export function StudentsTable({
-  students,
-  loading,
-  emptyText,
-  ...actions
-}: RowHandlers & { students: AdminStudent[] | undefined; loading: boolean; emptyText: string }) {
+export type StudentsTableProps = RowHandlers & { students: AdminStudent[] | undefined; loading: boolean; emptyText: string };
+
+export function StudentsTable({ students, loading, emptyText, ...actions }: StudentsTableProps) {
   return (
     <DataTable
       columns={STUDENT_COLUMNS}
       items={students}
       loading={loading}
       emptyText={emptyText}
-      minWidth={860}
+      minWidth={STUDENTS_TABLE_MIN_WIDTH}
       label="Students"
       renderRow={(student) => <StudentRow key={student.id} student={student} {...actions} />}
       renderCard={(student) => <StudentCard key={student.id} student={student} {...actions} />}
@@ -54,7 +52,7 @@ function StatusToggle({ student, onToggleStatus, togglingId }: Pick<RowHandlers,
   const active = student.status === 'Activated';
   const toggling = togglingId === student.id;
   return (
-    <Tooltip label={active ? 'Click to deactivate' : 'Click to activate'} openDelay={TOOLTIP_DELAY_MS}>
+    <HintTooltip label={active ? 'Click to deactivate' : 'Click to activate'} openDelay={TOOLTIP_DELAY_MS}>
       <UnstyledButton
         onClick={() => onToggleStatus(student)}
         disabled={toggling}
@@ -66,7 +64,7 @@ function StatusToggle({ student, onToggleStatus, togglingId }: Pick<RowHandlers,
           {student.status}
         </Badge>
       </UnstyledButton>
-    </Tooltip>
+    </HintTooltip>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { bandText } from '../../../../shared/api/admin-attempts';
+import { bandText } from '../../../../shared/api/admin-attempts-kinds';
 import {
   CLARITY_BEST_SENTENCE_WORDS,
   CLARITY_CONFIDENCE_RANGE,

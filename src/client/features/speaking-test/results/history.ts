@@ -1,4 +1,5 @@
-import { TEST_HISTORY_LIMIT, type TestHistoryEntry } from '../../../../shared/api/test-history';
+import type { TestHistoryEntry } from '../../../../shared/api/test-history';
+import { TEST_HISTORY_LIMIT } from '../../../../shared/api/test-history-limits';
 import { BAND_MAX, BAND_MIN } from '../../../../shared/speaking-test/constants';
 import { roundToHalfBand } from '../../../../shared/speaking-test/scoring';
 

@@ -1,0 +1,41 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { startTransition, StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import type { User } from '../../shared/api/auth';
+import { seedCurrentUser } from '../lib/auth/current-user';
+import { querySession } from '../lib/auth/mutations';
+import { SessionContext } from '../lib/auth/session';
+import { createQueryClient } from '../lib/query-client';
+import { Providers } from './Providers';
+import { createRouter, loadOpenedPage } from './router';
+
+/**
+ * The full app: React Router's data router (route guards, `useBlocker` on the test and interview
+ * pages), TanStack Query and every page. It starts on any path the light app does not show
+ * (decision 0022), and takes over from the light app when a light page leads to one of them.
+ */
+export const loadFull = (pathname: string): Promise<void> => loadOpenedPage({ pathname });
+
+/** Renders the app for the current URL; `user` is who the page or the light app knew to be signed in (undefined: ask). */
+export function renderFull(root: Root, user: User | null | undefined): void {
+  const queryClient = createQueryClient();
+  seedCurrentUser(queryClient, user);
+  const session = querySession(queryClient);
+  const router = createRouter();
+  // The first render is a transition: React renders in slices of a few milliseconds, and the page,
+  // already painted, stays responsive to the hand (no long task while the page is built).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Providers>
+          <QueryClientProvider client={queryClient}>
+            <SessionContext value={session}>
+              <RouterProvider router={router} />
+            </SessionContext>
+          </QueryClientProvider>
+        </Providers>
+      </StrictMode>,
+    );
+  });
+}

@@ -1,0 +1,81 @@
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { AttemptDetail } from '../../../../shared/api/admin-attempts';
+import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
+import { AnswersSection } from '../../../components/attempt/AnswersSection';
+import { Fact, ReviewTrail, Section } from '../../../components/attempt/AttemptParts';
+import { RecordingEvidence } from '../../../components/attempt/RecordingEvidence';
+import { ScoresSection } from '../../../components/attempt/ScoresSection';
+import { formatMobileNumber } from '../../../lib/mobile-numbers';
+import { useBackLink } from './back-link';
+import { formatAttemptTime, formatDuration } from './format';
+import { ReviewForm } from './ReviewForm';
+
+/* The attempt as the teacher reviews it: loaded by AttemptReviewPage in parallel with the attempt itself (decision 0023). */
+
+export function Review({ detail }: { detail: AttemptDetail }) {
+  const back = useBackLink(detail);
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={back.to} size="sm" w="fit-content">
+        {back.label}
+      </Anchor>
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          {KIND_LABELS[detail.kind].attempt}: {detail.student.studentName}
+        </Title>
+        <Group gap="xs">
+          {detail.release ? (
+            <Badge variant="light" color="indigo" c="indigo.9" size="lg">
+              Released to the student
+            </Badge>
+          ) : null}
+          {detail.releasePending ? (
+            <Badge variant="light" color="orange" c="dark.7" size="lg">
+              {detail.release ? 'Changes not released' : 'Not released'}
+            </Badge>
+          ) : null}
+          {!detail.release && !detail.reviewedAt ? (
+            <Badge variant="light" color="gray" c="gray.8" size="lg">
+              Awaiting review
+            </Badge>
+          ) : null}
+        </Group>
+      </Group>
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md">
+          <Fact label="Student">
+            {detail.student.studentName}
+            {detail.student.status === 'Deactivated' ? ' (deactivated)' : ''}
+          </Fact>
+          <Fact label="Course">{detail.course}</Fact>
+          <Fact label="Mobile">{formatMobileNumber(detail.student.mobileNumber)}</Fact>
+          <Fact label="Date">
+            <time dateTime={detail.completedAt}>{formatAttemptTime(detail.completedAt)}</time>
+          </Fact>
+          <Fact label="Duration">{formatDuration(detail.durationMs)}</Fact>
+        </SimpleGrid>
+        {detail.kind === 'ielts' && detail.demo ? (
+          <Text size="sm" c="dimmed" mt="sm">
+            Taken in demo mode, without a microphone.
+          </Text>
+        ) : null}
+      </Paper>
+      <Section title="Recording">
+        <RecordingEvidence detail={detail} />
+      </Section>
+      <Section title="Scores">
+        <ScoresSection detail={detail} />
+      </Section>
+      <Section title="Questions and answers">
+        <AnswersSection detail={detail} />
+      </Section>
+      <Section title="Teacher review">
+        <ReviewForm key={detail.id} detail={detail} />
+      </Section>
+      <Section title="Review trail">
+        <ReviewTrail kind={detail.kind} trail={detail.trail} />
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,11 @@
+import { useLocation } from 'react-router';
+import type { AttemptDetail } from '../../../../shared/api/admin-attempts';
+import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
+
+/** Where the back link goes: the list the teacher came from (with its filter and page), else the attempt's tab. */
+export function useBackLink(detail: AttemptDetail | undefined): { to: string; label: string } {
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const label = detail ? `← Back to ${KIND_LABELS[detail.kind].tab}` : '← Back to Admin Dashboard';
+  if (typeof from === 'string' && from.startsWith('/admin?')) return { to: from, label };
+  return { to: detail ? `/admin?tab=${detail.kind}` : '/admin', label };
+}

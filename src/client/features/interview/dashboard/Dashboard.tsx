@@ -1,0 +1,125 @@
+import { Container, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { InterviewProfile } from '../../../../shared/api/interview';
+import { serverMessageOr } from '../../../lib/api';
+import { useSignOut } from '../../../lib/auth/use-sign-out';
+import { toastError, toastSuccess } from '../../../lib/notify';
+import { useSaveInterviewProfile } from '../api/save-interview-profile';
+import { BackgroundLists } from './BackgroundLists';
+import { BasicInformationSection } from './BasicInformationSection';
+import { DashboardHeader } from './DashboardHeader';
+import { ProfessionalDetailsSection } from './ProfessionalDetailsSection';
+import { fieldErrorOf, loadProfileChecks, profileChecks } from './profile-form';
+import { SaveAndStartBar } from './SaveAndStartBar';
+import { useUnsavedChangesGuard } from './unsaved-changes';
+
+/* The interview dashboard's form, loaded by InterviewDashboardPage in parallel with the profile it shows (decision 0023). */
+
+const INTERVIEW_SIMULATOR_PATH = '/interview-simulator';
+
+/** Asked only with unsaved changes: loaded with the first change, not with the form. */
+const LeaveWithoutSavingDialog = lazy(async () => ({ default: (await import('./LeaveWithoutSavingDialog')).LeaveWithoutSavingDialog }));
+
+export interface DashboardProps {
+  initial: InterviewProfile;
+  studentName: string;
+}
+
+export function Dashboard({ initial, studentName }: DashboardProps) {
+  const navigate = useNavigate();
+  const save = useSaveInterviewProfile();
+  const { signOut, isPending: signingOut } = useSignOut();
+  const [logoutAsked, setLogoutAsked] = useState(false);
+
+  // The schema (and Zod) load after the page is up; a save waits for them (profile-form.ts).
+  useEffect(() => {
+    void loadProfileChecks();
+  }, []);
+  const form = useForm<InterviewProfile>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: (values) => profileChecks()?.validateProfile(values) ?? {},
+  });
+  const dirty = form.isDirty();
+  const { blocker, allowLeave } = useUnsavedChangesGuard(dirty);
+
+  /** Validates, saves, and then (if given) runs `after`. */
+  const saveThen = (after?: () => void) => (event?: FormEvent<HTMLFormElement>) => {
+    event?.preventDefault();
+    const submit = form.onSubmit((values) => {
+      const body = profileChecks()?.parseProfile(values) ?? values;
+      save.mutate(body, {
+        onSuccess: (saved) => {
+          form.setValues(saved);
+          form.setInitialValues(saved);
+          form.resetDirty(saved);
+          toastSuccess('Profile saved', 'Your interview profile has been saved.');
+          after?.();
+        },
+        onError: (error) => {
+          const message = serverMessageOr(error, error.message);
+          const field = fieldErrorOf(message);
+          if (field) form.setFieldError(field.path, field.problem);
+          toastError('Could not save the profile', message);
+        },
+      });
+    });
+    // The checks are in by now unless the save comes within moments of the page opening.
+    if (profileChecks()) submit();
+    else void loadProfileChecks().then(() => submit());
+  };
+
+  const goToInterview = () => {
+    allowLeave.current = true;
+    void navigate(INTERVIEW_SIMULATOR_PATH);
+  };
+
+  const startInterview = () => {
+    if (dirty) saveThen(goToInterview)();
+    else goToInterview();
+  };
+
+  const logout = () => {
+    if (dirty) setLogoutAsked(true);
+    else {
+      allowLeave.current = true;
+      signOut();
+    }
+  };
+
+  const leaveDialogOpen = blocker.state === 'blocked' || logoutAsked;
+  const stay = () => {
+    if (blocker.state === 'blocked') blocker.reset();
+    setLogoutAsked(false);
+  };
+  const leave = () => {
+    allowLeave.current = true;
+    if (blocker.state === 'blocked') blocker.proceed();
+    if (logoutAsked) {
+      setLogoutAsked(false);
+      signOut();
+    }
+  };
+
+  return (
+    <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
+      <form onSubmit={saveThen()} noValidate>
+        <Stack gap="lg">
+          <DashboardHeader studentName={studentName} onLogout={logout} signingOut={signingOut} />
+          <BasicInformationSection form={form} studentName={studentName} />
+          <ProfessionalDetailsSection form={form} />
+          <BackgroundLists form={form} />
+          <SaveAndStartBar dirty={dirty} saving={save.isPending} onStart={startInterview} />
+        </Stack>
+      </form>
+      {/* Mounted (and loaded) with the first unsaved change, so that it opens as it always did. */}
+      {dirty || leaveDialogOpen ? (
+        <Suspense fallback={null}>
+          <LeaveWithoutSavingDialog opened={leaveDialogOpen} onStay={stay} onLeave={leave} />
+        </Suspense>
+      ) : null}
+    </Container>
+  );
+}

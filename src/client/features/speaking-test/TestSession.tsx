@@ -1,0 +1,177 @@
+/*
+ * The running /test page (SPEC.md sections 2, 4, 8 and 9): the flow, the microphone, speech, the
+ * recording, scoring and saving. Loaded by TestPage.tsx as soon as the page opens, while the setup
+ * screen it draws the same way is already shown (decision 0023).
+ */
+import { Group, Loader, Paper, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useBlocker } from 'react-router';
+import type { User } from '../../../shared/api/auth';
+import type { DeviceInfo } from '../../lib/device';
+import { laterPart } from '../../lib/later-part';
+import { useSignOut } from '../../lib/auth/use-sign-out';
+import { clearStudentInfo } from '../../lib/student-info';
+import { announcementFor, guardsLeaving } from './announcements';
+import type { SpeakingTestState } from './flow';
+import type { ResultsPanelProps } from './results/ResultsPanel';
+import { PartPanel } from './PartPanel';
+import { ReadyCard } from './ReadyCard';
+import { SessionCountdown } from './SessionCountdown';
+import { MicrophoneCard } from './SetupCards';
+import { TestLayout } from './TestLayout';
+import { useSpeakingTest } from './use-speaking-test';
+
+/** While the recording is finished and the scores are worked out (and while the results load, if they are late). */
+function Working() {
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Group gap="sm">
+        <Loader size="sm" aria-hidden="true" />
+        <Text>Finishing the recording and working out your scores…</Text>
+      </Group>
+    </Paper>
+  );
+}
+
+/*
+ * The results (scores explained, answers, recording, history chart) and the "Leave the test?" dialog
+ * are not part of the page's first visit (decision 0023): both start loading when the test starts, a
+ * quarter of an hour before the results are shown.
+ */
+const results = laterPart<ResultsPanelProps>(async () => (await import('./results/ResultsPanel')).ResultsPanel, <Working />);
+const LeaveTestDialog = lazy(async () => ({ default: (await import('./LeaveTestDialog')).LeaveTestDialog }));
+
+/** Keeps the last announcement: the live region changes only when there is something new to read. */
+function useAnnouncement(state: SpeakingTestState): string {
+  const next = announcementFor(state);
+  const [text, setText] = useState('');
+  useEffect(() => {
+    if (next !== null) setText(next);
+  }, [next]);
+  return text;
+}
+
+export interface TestSessionProps {
+  user: User | null | undefined;
+  device: DeviceInfo;
+  studentName: string | null;
+  /** When the setup screen first appeared (Date.now()): the microphone is asked for 1 s after it. */
+  shownAt: number;
+}
+
+export function TestSession({ user, device, studentName, shownAt }: TestSessionProps) {
+  const test = useSpeakingTest(user, device, shownAt);
+  const { state, screen } = test;
+  const { signOut } = useSignOut();
+  const announcement = useAnnouncement(state);
+  const guarding = guardsLeaving(state);
+
+  // Reload or closing the tab: the browser's own confirmation; the stored student info goes once the page really unloads.
+  useEffect(() => {
+    if (!guarding) return undefined;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (test.leaveAllowed.current) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    const leaving = () => {
+      if (!test.leaveAllowed.current) clearStudentInfo();
+    };
+    window.addEventListener('beforeunload', warn);
+    window.addEventListener('pagehide', leaving);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      window.removeEventListener('pagehide', leaving);
+    };
+  }, [guarding, test.leaveAllowed]);
+
+  // Leaving inside the app (links, back button) asks in a dialog.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => guarding && !test.leaveAllowed.current && currentLocation.pathname !== nextLocation.pathname);
+  const leave = () => {
+    test.leaveAllowed.current = true;
+    clearStudentInfo();
+    if (blocker.state === 'blocked') blocker.proceed();
+  };
+
+  const takeAnotherTest = () => {
+    test.leaveAllowed.current = true;
+    clearStudentInfo();
+    signOut();
+  };
+
+  // Each new stage takes the focus to its heading: the button that started it is gone.
+  const stageArea = useRef<HTMLDivElement>(null);
+  const firstStage = useRef(true);
+  useEffect(() => {
+    if (firstStage.current) {
+      firstStage.current = false;
+      return;
+    }
+    const heading = stageArea.current?.querySelector<HTMLElement>('h2');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: false });
+  }, [state.stage, test.completedAt]);
+
+  const complete = state.stage === 'complete';
+  const beforeTest = state.stage === 'setup' || state.stage === 'ready';
+  const inPart = state.stage === 'part1' || state.stage === 'part2' || state.stage === 'part3';
+  useEffect(() => {
+    if (!beforeTest) results.preload();
+  }, [beforeTest]);
+
+  return (
+    <TestLayout
+      announcement={announcement}
+      progress={screen.progress}
+      device={device}
+      studentName={studentName}
+      beforeTest={beforeTest}
+      stageRef={stageArea}
+      outside={
+        <>
+          {complete && state.sessionSecondsLeft !== null ? <SessionCountdown secondsLeft={state.sessionSecondsLeft} onStay={test.stayInSession} /> : null}
+
+          {/* Mounted (and loaded) once the test guards leaving, so that it opens as it always did. */}
+          {guarding || blocker.state === 'blocked' ? (
+            <Suspense fallback={null}>
+              <LeaveTestDialog opened={blocker.state === 'blocked'} onStay={() => blocker.reset?.()} onLeave={leave} />
+            </Suspense>
+          ) : null}
+        </>
+      }
+    >
+      {state.stage === 'setup' ? <MicrophoneCard screen={screen} onRetry={test.requestMicrophone} onDemo={test.continueInDemoMode} /> : null}
+      {state.stage === 'ready' ? (
+        <ReadyCard demo={screen.demo} isApple={state.device === 'apple'} transcriptionOff={screen.transcriptionOff} onStart={test.startTest} />
+      ) : null}
+      {inPart ? (
+        <PartPanel
+          state={state}
+          screen={screen}
+          actions={{
+            onRetry: test.retryRecognition,
+            onContinueWithoutTranscript: test.continueWithoutTranscript,
+            onRepeat: test.repeatQuestion,
+            onNotes: test.setPart2Notes,
+          }}
+        />
+      ) : null}
+      {complete && test.completedAt !== null && state.result !== null ? (
+        <results.Part
+          answers={state.answers}
+          result={state.result}
+          questions={state.questions}
+          startedAt={state.startedAt ?? test.completedAt}
+          completedAt={test.completedAt}
+          recording={test.recording}
+          demo={screen.demo}
+          noTranscript={state.transcriptMissing}
+          attemptId={test.attemptId}
+          onTakeAnotherTest={takeAnotherTest}
+        />
+      ) : null}
+      {complete && test.completedAt === null ? <Working /> : null}
+    </TestLayout>
+  );
+}

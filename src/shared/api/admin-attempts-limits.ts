@@ -1,0 +1,60 @@
+import { CRITERIA_OF, CRITERION_LABELS, KIND_LABELS, type AttemptKind, type Bands } from './admin-attempts-kinds.js';
+
+/*
+ * The limits, columns and rules of the teacher's lists and review that the pages need without
+ * validating anything: no Zod here, so a page that only pages a list or shows a form's limits does
+ * not load the contracts' library (decision 0023). The Zod contracts use the same values.
+ */
+
+/* The two paged lists (spec sections 2 and 3) and their CSV export. */
+
+export const ATTEMPTS_PAGE_SIZE = 10;
+export const ATTEMPTS_PAGE_SIZE_MAX = 100;
+
+/** Spec section 2's columns of an attempts list, shared by the table and its CSV export. */
+export function attemptListColumns(kind: AttemptKind): string[] {
+  return [
+    'Student Name',
+    'Course',
+    'Mobile',
+    'Status',
+    'Overall Score',
+    ...CRITERIA_OF[kind].map((criterion) => CRITERION_LABELS[criterion]),
+    KIND_LABELS[kind].dateColumn,
+  ];
+}
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+export const DATE_FILTER_MESSAGE = 'must be a date written YYYY-MM-DD';
+
+/** Why `value` is not a calendar date from 1970 to 2999, or null when it is one. */
+export function calendarDateProblem(value: string): string | null {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return DATE_FILTER_MESSAGE;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1970 || year > 2999) return 'must be a date from 1970 to 2999';
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return 'is not a real calendar date';
+  return null;
+}
+
+/* The teacher's own review (decision 0016). */
+
+export const REVIEW_COMMENT_MAX_LENGTH = 2000;
+export const REVIEW_REASON_MAX_LENGTH = 500;
+/** Teacher bands: 0 to 9 in half steps (the review form offers 1 to 9). */
+export const TEACHER_BAND_MIN = 0;
+export const TEACHER_BAND_MAX = 9;
+
+/**
+ * The teacher's overall, derived from their criterion bands and stored with them: only when every
+ * criterion of the kind has a band (an overall from some criteria would not be comparable with the
+ * estimate's). IELTS: the mean of the four, unrounded like the estimate's overall (shown to the
+ * nearest half band); interview: the mean rounded to a whole number, as the interview's overall is.
+ */
+export function teacherOverall(kind: AttemptKind, bands: Bands): number | null {
+  const values = CRITERIA_OF[kind].map((criterion) => bands[criterion]);
+  if (values.some((value) => value === null || value === undefined)) return null;
+  const mean = (values as number[]).reduce((sum, value) => sum + value, 0) / values.length;
+  return kind === 'ielts' ? mean : Math.round(mean);
+}
