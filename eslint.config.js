@@ -51,6 +51,34 @@ export default tseslint.config(
       ],
     },
   },
+  // The light app's modules (decision 0022): `/`, `/auth` and `/forgot-password` start without React
+  // Router and TanStack Query, so neither may be imported here (directly; e2e/first-visit-chunks
+  // checks the whole graph in the browser). typescript-eslint's rule, so the feature rules above stay.
+  {
+    files: [
+      'src/client/main.tsx',
+      'src/client/app/light.tsx',
+      'src/client/app/light-pages.ts',
+      'src/client/app/common.ts',
+      'src/client/features/landing/**/*.{ts,tsx}',
+      'src/client/features/auth/{SignInPage,ForgotPasswordPage,AlreadyLoggedIn}.tsx',
+      'src/client/lib/nav.tsx',
+      'src/client/lib/auth/session.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react-router', 'react-router/*', '@tanstack/*'],
+              message: 'The light app (/, /auth, /forgot-password) runs without React Router and TanStack Query: reach them through lib/nav.tsx and lib/auth/session.ts (decision 0022).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/client/lib/**/*.{ts,tsx}', 'src/client/components/**/*.{ts,tsx}'],
     rules: {

@@ -1,29 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { FIRST_VISIT_ROUTES } from '../src/shared/first-visit-routes.ts';
 
 /**
  * What each route's first visit downloads, from the Vite manifest: the entry chunk (the bootstrap,
- * src/client/main.tsx), the app it starts and the page it opens, and everything they import
- * statically, counted once. `/`, `/auth` and `/forgot-password` start the light app, every other
- * path the full app (decision 0022); bench/route-chunks.ts checks in a browser that each route really
- * loads these. Sizes are gzip level 9 (what the server sends pre-compressed; brotli is smaller still).
+ * src/client/main.tsx), and the modules src/shared/first-visit-routes.ts names for the route (the app
+ * the bootstrap starts, the page, and the parts the page loads as it opens), with everything they
+ * import statically, counted once. e2e/first-visit-chunks.test.ts checks in Chromium that each route
+ * loads exactly these files. Sizes are gzip level 9 (what the server sends pre-compressed; brotli is
+ * smaller still).
  */
-const LIGHT_APP = 'src/client/app/light.tsx';
-const FULL_APP = 'src/client/app/full.tsx';
-
-export const ROUTE_PAGES: Record<string, string[]> = {
-  '/': [LIGHT_APP, 'src/client/features/landing/LandingPage.tsx'],
-  '/auth': [LIGHT_APP, 'src/client/features/auth/SignInPage.tsx'],
-  '/forgot-password': [LIGHT_APP, 'src/client/features/auth/ForgotPasswordPage.tsx'],
-  '/student': [FULL_APP, 'src/client/features/student/StudentPage.tsx'],
-  '/test': [FULL_APP, 'src/client/features/speaking-test/TestPage.tsx'],
-  '/interview-dashboard': [FULL_APP, 'src/client/features/interview/InterviewDashboardPage.tsx'],
-  '/interview-simulator': [FULL_APP, 'src/client/features/interview/InterviewSimulatorPage.tsx'],
-  '/admin': [FULL_APP, 'src/client/features/admin/AdminPage.tsx'],
-  '/admin/courses': [FULL_APP, 'src/client/features/courses/CoursesPage.tsx'],
-  '/admin/attempts/:id': [FULL_APP, 'src/client/features/admin/attempts/AttemptReviewPage.tsx'],
-};
+export const ROUTE_PAGES: Record<string, readonly string[]> = Object.fromEntries(FIRST_VISIT_ROUTES.map(({ route, modules }) => [route, modules]));
 
 interface ManifestChunk {
   file: string;
@@ -64,7 +52,7 @@ export function measureRoutes(clientDir: string): RouteSize[] {
     const keys = new Set<string>();
     collect(entryKey, keys);
     for (const module of modules) {
-      if (!manifest[module]) throw new Error(`${module} (route ${route}) is not in the manifest: update ROUTE_PAGES`);
+      if (!manifest[module]) throw new Error(`${module} (route ${route}) is not in the manifest: update src/shared/first-visit-routes.ts`);
       collect(module, keys);
     }
     let js = 0;

@@ -30,6 +30,7 @@ import { rateLimitStoreFor, type BudgetStore } from './lib/budget-store.js';
 import { databaseBudgetStore } from './lib/rate-limit-store.js';
 import { openRedisBudgetStore } from './lib/redis-budget-store.js';
 import { indexHtmlFor, renderIndexHtml } from './lib/index-html.js';
+import { routePreloads } from './lib/route-preloads.js';
 import securityPlugin, { SAFE_METHODS } from './lib/security.js';
 import { courseRoutes } from './courses/routes.js';
 import { adminStudentRoutes } from './students/admin-routes.js';
@@ -133,6 +134,7 @@ async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: Sessio
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const hasClient = indexFile !== undefined && existsSync(indexFile);
   const indexHtml = hasClient ? renderIndexHtml(readFileSync(indexFile, 'utf8'), publicConfig(deps.config)) : undefined;
+  const preloadsFor = hasClient && clientDir ? routePreloads(clientDir) : () => '';
 
   if (hasClient && clientDir) {
     await app.register(fastifyStatic, {
@@ -149,14 +151,18 @@ async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: Sessio
     });
   }
 
-  // Every signed-out visitor gets the same page: compressed once per encoding, not per request.
-  const signedOutPages = new Map<PageEncoding | null, Buffer | string>();
-  const pageBody = (html: string, user: User | null | undefined, encoding: PageEncoding | null): Buffer | string => {
-    if (user !== null) return compressPage(indexHtmlFor(html, user), encoding);
-    let body = signedOutPages.get(encoding);
+  // Every signed-out visitor of a path gets the same page: compressed once per encoding and set of
+  // preloads, not per request.
+  const signedOutPages = new Map<string, Buffer | string>();
+  const pageBody = (html: string, pathname: string, user: User | null | undefined, encoding: PageEncoding | null): Buffer | string => {
+    const preloads = preloadsFor(pathname, user);
+    const page = () => compressPage(indexHtmlFor(html, user, preloads), encoding);
+    if (user !== null) return page();
+    const key = `${encoding ?? 'identity'} ${preloads}`;
+    let body = signedOutPages.get(key);
     if (body === undefined) {
-      body = compressPage(indexHtmlFor(html, null), encoding);
-      signedOutPages.set(encoding, body);
+      body = page();
+      signedOutPages.set(key, body);
     }
     return body;
   };
@@ -184,7 +190,7 @@ async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: Sessio
       reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie, Accept-Encoding');
       const encoding = negotiateEncoding(request.headers['accept-encoding'] ?? '', PAGE_ENCODINGS);
       if (encoding) reply.header('content-encoding', encoding);
-      return reply.send(pageBody(indexHtml, user, encoding));
+      return reply.send(pageBody(indexHtml, url, user, encoding));
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
   });

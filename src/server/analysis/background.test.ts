@@ -1,8 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { getPriority } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANALYSIS_NICENESS, backgroundCommand } from './background.js';
+import { ANALYSIS_NICENESS, backgroundCommand, executable } from './background.js';
 
 /** Gone, or a zombie waiting for whoever adopted it to reap it. */
 const processEnded = (pid: number) => {
@@ -42,5 +43,17 @@ describe('analysis work runs in the background', () => {
     const deadline = Date.now() + 5_000;
     while (!processEnded(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(processEnded(pid)).toBe(true);
+  });
+});
+
+describe('finding a tool without running it', () => {
+  it('takes a path that is an executable file, or a name on the PATH, and nothing else', () => {
+    expect(executable('/bin/sh')).toBe(true);
+    expect(executable('sh')).toBe(true);
+    const plainFile = path.join(mkdtempSync(path.join(tmpdir(), 'parley-executable-')), 'ffmpeg');
+    writeFileSync(plainFile, '', { mode: 0o644 });
+    expect(executable(plainFile)).toBe(false);
+    expect(executable('/no/such/ffmpeg')).toBe(false);
+    expect(executable('no-such-tool-parley')).toBe(false);
   });
 });

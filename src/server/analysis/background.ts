@@ -29,6 +29,17 @@ function onPath(tool: string): boolean {
   return here;
 }
 
+/** Whether `command` runs here: a path (with a separator) that is executable, or a name on the PATH. No process is started. */
+export function executable(command: string): boolean {
+  if (!command.includes(path.sep)) return onPath(command);
+  try {
+    accessSync(command, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The command line that starts `command` in the background: [setpriv --pdeathsig KILL] [chrt --idle 0] nice -n 19 command. */
 export function backgroundCommand(command: string, args: readonly string[]): [string, string[]] {
   const line = [

@@ -1,8 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { backgroundCommand } from './background.js';
+import { backgroundCommand, executable } from './background.js';
 import { ANALYSIS_SAMPLE_RATE } from './features.js';
 
 /** Longer recordings are analysed up to here (a 30-minute interview fits): 45 minutes of 16 kHz samples is 173 MB. */
@@ -13,7 +13,8 @@ let found: string | null | undefined;
 /**
  * The ffmpeg the analysis decodes with (decision 0017): FFMPEG_PATH when set, else the binary the
  * @ffmpeg-installer package ships for this platform (installed by npm with the app), else `ffmpeg`
- * on the PATH; null when none runs (the analysis then says it is unavailable).
+ * on the PATH; null when none is there (the analysis then says it is unavailable). Looked up as
+ * files, without starting ffmpeg: the server's thread answers requests meanwhile.
  */
 export function ffmpegPath(): string | null {
   if (found !== undefined) return found;
@@ -26,7 +27,7 @@ export function ffmpegPath(): string | null {
     // No binary for this platform in the package: the system one may still be there.
   }
   candidates.push('ffmpeg');
-  found = candidates.find((candidate) => spawnSync(candidate, ['-version'], { stdio: 'ignore' }).status === 0) ?? null;
+  found = candidates.find(executable) ?? null;
   return found;
 }
 

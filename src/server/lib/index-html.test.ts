@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -103,6 +103,39 @@ describe('the served page', () => {
     } finally {
       await broken.app.close();
       broken.mailer.close();
+    }
+  });
+});
+
+describe("the opened route's chunks in the page", () => {
+  it('are named to the visitor the route is for, in the head, and signed-out pages differ by path', async () => {
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'parley-index-preloads-'));
+    writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
+    mkdirSync(path.join(clientDir, '.vite'));
+    writeFileSync(
+      path.join(clientDir, '.vite/manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true },
+        'src/client/app/full.tsx': { file: 'assets/full-1.js', imports: ['index.html'] },
+        'src/client/app/light.tsx': { file: 'assets/light-1.js', imports: ['index.html'] },
+        'src/client/features/admin/AdminPage.tsx': { file: 'assets/AdminPage-1.js', imports: ['index.html'] },
+        'src/client/features/landing/LandingPage.tsx': { file: 'assets/LandingPage-1.js', imports: ['index.html'] },
+      }),
+    );
+    const withManifest = await createTestApp({ clientDir });
+    try {
+      const { user } = await createAdmin(withManifest.database.db);
+      const cookie = await sessionCookieForUser(withManifest.database.db, user.id);
+      const at = async (url: string, headers: Record<string, string> = {}) => (await withManifest.app.inject({ url, headers })).body;
+      const adminPage = await at('/admin', { cookie });
+      expect(adminPage).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/full-1\.js"><link rel="modulepreload" crossorigin href="\/assets\/AdminPage-1\.js"><\/head>/);
+      // A signed-out visitor of /admin is sent to /auth: nothing of the admin's page is named to them.
+      expect(await at('/admin')).not.toContain('modulepreload');
+      // Signed-out pages are kept per path and encoding: / names the light app, /admin does not.
+      expect(await at('/')).toContain('href="/assets/light-1.js"');
+      expect(await at('/admin')).not.toContain('light-1.js');
+    } finally {
+      await withManifest.close();
     }
   });
 });

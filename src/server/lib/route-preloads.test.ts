@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../shared/api/auth.js';
+import { firstVisitRouteFor } from '../../shared/first-visit-routes.js';
+import { routePreloads } from './route-preloads.js';
+
+// A manifest of the built client's shape: the entry (index.html) with a chunk it names itself, the two
+// apps, pages, a chunk pages share, and a page's own CSS.
+const MANIFEST = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_runtime.js'], css: ['assets/index-1.css'] },
+  '_runtime.js': { file: 'assets/runtime-1.js' },
+  '_router.js': { file: 'assets/router-1.js', imports: ['index.html', '_runtime.js'] },
+  '_table.js': { file: 'assets/Table-1.js', imports: ['index.html'] },
+  'src/client/app/full.tsx': { file: 'assets/full-1.js', imports: ['_router.js', 'index.html'] },
+  'src/client/app/light.tsx': { file: 'assets/light-1.js', imports: ['index.html'] },
+  'src/client/features/landing/LandingPage.tsx': { file: 'assets/LandingPage-1.js', imports: ['index.html'], css: ['assets/LandingPage-1.css'] },
+  'src/client/features/admin/AdminPage.tsx': { file: 'assets/AdminPage-1.js', imports: ['_router.js', '_table.js'] },
+  'src/client/features/admin/attempts/AttemptReviewPage.tsx': { file: 'assets/AttemptReviewPage-1.js', imports: ['_router.js'] },
+  'src/client/features/speaking-test/TestPage.tsx': { file: 'assets/TestPage-1.js', imports: ['_router.js'] },
+};
+
+function clientWithManifest(manifest: object | undefined): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'parley-preloads-'));
+  if (manifest) {
+    mkdirSync(path.join(dir, '.vite'));
+    writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+  }
+  return dir;
+}
+
+const user = (fields: Partial<User>): User => ({ id: 1, username: 'u', isAdmin: false, displayName: 'U', mustChangePassword: false, actingStudent: null, ...fields });
+const admin = user({ isAdmin: true });
+const student = user({});
+const hrefs = (tags: string) => [...tags.matchAll(/<link rel="(\w+)"(?: as="style")? crossorigin href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
+
+describe('the chunks a page names for its route', () => {
+  const preloads = routePreloads(clientWithManifest(MANIFEST));
+
+  it("names the app's, the page's and their imports' files, less what index.html names already", () => {
+    expect(hrefs(preloads('/admin', admin)).sort()).toEqual(
+      ['modulepreload /assets/AdminPage-1.js', 'modulepreload /assets/Table-1.js', 'modulepreload /assets/full-1.js', 'modulepreload /assets/router-1.js'].sort(),
+    );
+  });
+
+  it("names a light page's CSS as a style preload (not a stylesheet: it must not hold the first paint)", () => {
+    expect(hrefs(preloads('/', null)).sort()).toEqual(['modulepreload /assets/LandingPage-1.js', 'modulepreload /assets/light-1.js', 'preload /assets/LandingPage-1.css'].sort());
+  });
+
+  it('matches paths as the router does: any case, a trailing slash, an id segment', () => {
+    expect(preloads('/ADMIN/', admin)).toBe(preloads('/admin', admin));
+    expect(hrefs(preloads('/admin/attempts/42', admin))).toContain('modulepreload /assets/AttemptReviewPage-1.js');
+    expect(preloads('/admin/attempts', admin)).toBe('');
+    expect(preloads('/admin/attempts/42/more', admin)).toBe('');
+    expect(preloads('/nowhere', admin)).toBe('');
+  });
+
+  it('names them only to the visitor the page is for: others are sent elsewhere and would load them for nothing', () => {
+    expect(preloads('/admin', null)).toBe('');
+    expect(preloads('/admin', undefined)).toBe('');
+    expect(preloads('/admin', student)).toBe('');
+    expect(preloads('/test', admin)).toBe('');
+    expect(preloads('/test', user({ isAdmin: true, actingStudent: { id: 7, studentName: 'Asha' } }))).not.toBe('');
+    expect(hrefs(preloads('/test', student))).toContain('modulepreload /assets/TestPage-1.js');
+    // Until a new password is set, every page sends the student to /set-password.
+    expect(preloads('/test', user({ mustChangePassword: true }))).toBe('');
+  });
+
+  it('skips a route module the build does not have (its page still loads on its own)', () => {
+    // /student's page is not in this manifest: the app's files are still named.
+    expect(hrefs(preloads('/student', student)).sort()).toEqual(['modulepreload /assets/full-1.js', 'modulepreload /assets/router-1.js']);
+  });
+});
+
+it('names nothing when the client was built without a manifest', () => {
+  expect(routePreloads(clientWithManifest(undefined))('/admin', admin)).toBe('');
+});
+
+it('finds the route of each budgeted path, and none for others', () => {
+  expect(firstVisitRouteFor('/Interview-Dashboard/')?.route).toBe('/interview-dashboard');
+  expect(firstVisitRouteFor('/admin/attempts/7')?.route).toBe('/admin/attempts/:id');
+  expect(firstVisitRouteFor('/admin/attempts/')).toBeUndefined();
+  expect(firstVisitRouteFor('/progress')).toBeUndefined();
+});

@@ -1,0 +1,77 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { User } from '../../shared/api/auth.js';
+import { FIRST_VISIT_ROUTES, firstVisitRouteFor, type FirstVisitVisitor } from '../../shared/first-visit-routes.js';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The link tags naming one route's chunks, and who they are for. */
+interface RoutePreload {
+  visitor: FirstVisitVisitor;
+  tags: string;
+}
+
+/** The JavaScript and CSS files `keys` need, with everything they import statically. */
+function filesOf(manifest: Manifest, keys: readonly string[]): { js: Set<string>; css: Set<string> } {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const key of seen) {
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    if (chunk.file.endsWith('.js')) js.add(chunk.file);
+    for (const sheet of chunk.css ?? []) css.add(sheet);
+  }
+  return { js, css };
+}
+
+/**
+ * Reads the built client's manifest once and returns, for a path and its visitor, the
+ * `<link rel="modulepreload">` tags (and `rel="preload" as="style"` for a page's own CSS) of what the
+ * route's first visit loads (src/shared/first-visit-routes.ts), less what index.html names already.
+ * Without them the full app's routes load in steps (the bootstrap, then the app and the page, then
+ * the parts the page starts), a round trip each on a slow network. With no manifest (a client built
+ * without it, or none) the pages go out as they are.
+ */
+export function routePreloads(clientDir: string): (pathname: string, user: User | null | undefined) => string {
+  const manifestFile = path.join(clientDir, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) return () => '';
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) return () => '';
+  const inPage = filesOf(manifest, [entryKey]);
+  const byRoute = new Map<string, RoutePreload>();
+  for (const { route, visitor, modules } of FIRST_VISIT_ROUTES) {
+    const { js, css } = filesOf(manifest, modules.filter((key) => manifest[key]));
+    const tags = [
+      ...[...js].filter((file) => !inPage.js.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ...[...css].filter((file) => !inPage.css.has(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+    ].join('');
+    byRoute.set(route, { visitor, tags });
+  }
+  return (pathname, user) => {
+    const route = firstVisitRouteFor(pathname);
+    const preload = route && byRoute.get(route.route);
+    if (!preload) return '';
+    return forVisitor(preload.visitor, user) ? preload.tags : '';
+  };
+}
+
+/** Whether the route shows its own page to this visitor (and not the sign-in page, or the new-password page). */
+function forVisitor(visitor: FirstVisitVisitor, user: User | null | undefined): boolean {
+  if (visitor === 'anyone') return true;
+  if (!user || user.mustChangePassword) return false;
+  return visitor === 'admin' ? user.isAdmin : !user.isAdmin || user.actingStudent !== null;
+}

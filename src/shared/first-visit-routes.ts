@@ -1,0 +1,51 @@
+/**
+ * What each route's first visit downloads, named by source module (keys of the Vite manifest): the
+ * app the bootstrap starts (the light app on `/`, `/auth`, `/forgot-password`, the full app
+ * elsewhere, decision 0022), the page, and the parts the page loads as soon as it opens (decision
+ * 0023's "later parts" that a first screen starts at once). Each module counts with everything it
+ * imports statically.
+ *
+ * One list, three readers:
+ * - the server names these chunks in the page it serves (`<link rel="modulepreload">`), so they all
+ *   download beside the bootstrap instead of one after the other (src/server/lib/route-preloads.ts);
+ * - `npm run bench:check` budgets their size (bench/bundle-size.ts);
+ * - e2e/first-visit-chunks.test.ts opens each route in Chromium and fails when it loads a script this
+ *   list does not name, or does not load one it names.
+ */
+
+const LIGHT_APP = 'src/client/app/light.tsx';
+const FULL_APP = 'src/client/app/full.tsx';
+
+/** Who a route is for: the server names its chunks only to that visitor (a signed-out visitor on /admin is sent to /auth). */
+export type FirstVisitVisitor = 'anyone' | 'student' | 'admin';
+
+export interface FirstVisitRoute {
+  /** As in the router: `:id` is one path segment. */
+  route: string;
+  visitor: FirstVisitVisitor;
+  modules: readonly string[];
+}
+
+export const FIRST_VISIT_ROUTES: readonly FirstVisitRoute[] = [
+  { route: '/', visitor: 'anyone', modules: [LIGHT_APP, 'src/client/features/landing/LandingPage.tsx'] },
+  { route: '/auth', visitor: 'anyone', modules: [LIGHT_APP, 'src/client/features/auth/SignInPage.tsx'] },
+  { route: '/forgot-password', visitor: 'anyone', modules: [LIGHT_APP, 'src/client/features/auth/ForgotPasswordPage.tsx'] },
+  { route: '/student', visitor: 'student', modules: [FULL_APP, 'src/client/features/student/StudentPage.tsx'] },
+  { route: '/test', visitor: 'student', modules: [FULL_APP, 'src/client/features/speaking-test/TestPage.tsx'] },
+  { route: '/interview-dashboard', visitor: 'student', modules: [FULL_APP, 'src/client/features/interview/InterviewDashboardPage.tsx'] },
+  { route: '/interview-simulator', visitor: 'student', modules: [FULL_APP, 'src/client/features/interview/InterviewSimulatorPage.tsx'] },
+  { route: '/admin', visitor: 'admin', modules: [FULL_APP, 'src/client/features/admin/AdminPage.tsx'] },
+  { route: '/admin/courses', visitor: 'admin', modules: [FULL_APP, 'src/client/features/courses/CoursesPage.tsx'] },
+  { route: '/admin/attempts/:id', visitor: 'admin', modules: [FULL_APP, 'src/client/features/admin/attempts/AttemptReviewPage.tsx'] },
+];
+
+const normalise = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';
+
+/** The route a path opens, matched as React Router matches it (case-insensitive, trailing slash ignored); undefined for any other path. */
+export function firstVisitRouteFor(pathname: string): FirstVisitRoute | undefined {
+  const segments = normalise(pathname).split('/');
+  return FIRST_VISIT_ROUTES.find(({ route }) => {
+    const pattern = route.toLowerCase().split('/');
+    return pattern.length === segments.length && pattern.every((part, index) => part.startsWith(':') ? (segments[index] ?? '') !== '' : part === segments[index]);
+  });
+}
