@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
@@ -51,43 +51,9 @@ export class AnalysisProcesses {
     const node = this.#script.endsWith('.ts') ? ['--import', 'tsx', this.#script] : [this.#script];
     const [command, args] = backgroundCommand(process.execPath, node);
     const child = spawn(command, args, { stdio: ['pipe', 'ignore', 'pipe', 'ipc'], detached: true });
-    const signal = (name: NodeJS.Signals) => {
-      try {
-        // The whole group: the analysis process, and ffmpeg or pocketsphinx when they run.
-        if (child.pid !== undefined) process.kill(-child.pid, name);
-      } catch {
-        // The group has ended.
-      }
-    };
-    let stoppedBecause: string | null = null;
-    const stop = (why: string) => {
-      stoppedBecause ??= why;
-      signal('SIGKILL');
-    };
-    this.#running.add(stop);
-
-    // The running time is counted only while the process is not held.
-    let used = 0;
-    let since = performance.now();
-    let limit: NodeJS.Timeout | null = null;
-    const watch = () => {
-      limit = setTimeout(() => stop(`the analysis ran for over ${Math.round(this.#runLimitMs / 1000)} s without finishing: it was stopped, to be tried again`), this.#runLimitMs - used);
-    };
-    const holdable: Holdable = {
-      hold: () => {
-        signal('SIGSTOP');
-        used += performance.now() - since;
-        if (limit) clearTimeout(limit);
-        limit = null;
-      },
-      release: () => {
-        signal('SIGCONT');
-        since = performance.now();
-        if (!limit) watch();
-      },
-    };
-    watch();
-    this.#gate?.add(holdable);
+    const run = new RunningAnalysis(child, this.#runLimitMs);
+    this.#running.add(run.stop);
+    this.#gate?.add(run);
 
     let errors = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -99,46 +65,24 @@ export class AnalysisProcesses {
     });
     // The bytes go to the process as it reads them. A source that fails (the store) stops the
     // analysis: a cut-off recording must not be measured as if it were whole.
-    let sourceFailed: unknown = null;
-    async function* guarded() {
-      const iterator = source[Symbol.asyncIterator]();
-      try {
-        for (;;) {
-          let next: IteratorResult<Uint8Array>;
-          try {
-            next = await iterator.next();
-          } catch (error) {
-            // The source's own failure (not the process closing its input, thrown in at the yield).
-            sourceFailed = error;
-            throw error;
-          }
-          if (next.done) return;
-          yield next.value;
-        }
-      } finally {
-        // Closes the store's file when the process stopped reading early.
-        void iterator.return?.();
-      }
-    }
+    const input = new GuardedSource(source);
     const feeding = child.stdin
-      ? pipeline(Readable.from(guarded()), child.stdin).catch(() => {
-          if (sourceFailed) stop(`the recording could not be read from the store: ${sourceFailed instanceof Error ? sourceFailed.message : String(sourceFailed)}`);
+      ? pipeline(Readable.from(input.bytes()), child.stdin).catch(() => {
+          if (input.failure) run.stop(`the recording could not be read from the store: ${input.failure instanceof Error ? input.failure.message : String(input.failure)}`);
           // Otherwise the process closed its input (ffmpeg stopped reading a file that is not audio): it answers why.
         })
       : Promise.resolve();
-    child.send({ ...request } satisfies ChildRequest);
+    child.send(request satisfies ChildRequest);
 
     return new Promise<MeasureOutcome>((resolve, reject) => {
-      child.once('error', (error) => stop(error.message));
+      child.once('error', (error) => run.stop(error.message));
       child.once('close', (code, killedBy) => {
-        this.#gate?.remove(holdable);
-        if (limit) clearTimeout(limit);
-        this.#running.delete(stop);
-        // Whatever it started ends with it.
-        signal('SIGKILL');
+        this.#gate?.remove(run);
+        this.#running.delete(run.stop);
+        run.ended();
         void feeding.then(() => {
           const received = answer as ChildAnswer | null;
-          if (stoppedBecause) reject(new Error(stoppedBecause));
+          if (run.stoppedBecause) reject(new Error(run.stoppedBecause));
           else if (received && 'outcome' in received) resolve(received.outcome);
           else if (received) reject(new Error(received.error));
           else reject(new Error(`the analysis process ended without an answer (${killedBy ?? `exit code ${code}`})${errors ? `: ${errors.trim().split('\n').pop()}` : ''}`));
@@ -151,5 +95,99 @@ export class AnalysisProcesses {
   close(): Promise<void> {
     for (const stop of this.#running) stop('the server is stopping');
     return Promise.resolve();
+  }
+}
+
+/**
+ * One analysis process as the gate holds it: SIGSTOP and SIGCONT to its whole process group (the
+ * analysis process, and ffmpeg or pocketsphinx when they run), and its running time, counted only
+ * while it is not held, stopped at the limit.
+ */
+class RunningAnalysis implements Holdable {
+  stoppedBecause: string | null = null;
+  readonly #child: ChildProcess;
+  readonly #runLimitMs: number;
+  #used = 0;
+  #since = performance.now();
+  #limit: NodeJS.Timeout | null = null;
+
+  constructor(child: ChildProcess, runLimitMs: number) {
+    this.#child = child;
+    this.#runLimitMs = runLimitMs;
+    this.#watch();
+  }
+
+  /** Kills the process group; the first reason given is the one the analysis ends with. */
+  readonly stop = (why: string): void => {
+    this.stoppedBecause ??= why;
+    this.#signal('SIGKILL');
+  };
+
+  hold(): void {
+    this.#signal('SIGSTOP');
+    this.#used += performance.now() - this.#since;
+    this.#unwatch();
+  }
+
+  release(): void {
+    this.#signal('SIGCONT');
+    this.#since = performance.now();
+    if (!this.#limit) this.#watch();
+  }
+
+  /** The process has closed: whatever it started ends with it. */
+  ended(): void {
+    this.#unwatch();
+    this.#signal('SIGKILL');
+  }
+
+  #watch(): void {
+    this.#limit = setTimeout(
+      () => this.stop(`the analysis ran for over ${Math.round(this.#runLimitMs / 1000)} s without finishing: it was stopped, to be tried again`),
+      this.#runLimitMs - this.#used,
+    );
+  }
+
+  #unwatch(): void {
+    if (this.#limit) clearTimeout(this.#limit);
+    this.#limit = null;
+  }
+
+  #signal(name: NodeJS.Signals): void {
+    try {
+      if (this.#child.pid !== undefined) process.kill(-this.#child.pid, name);
+    } catch {
+      // The group has ended.
+    }
+  }
+}
+
+/** The store's bytes, remembering whether the store itself failed (not the process closing its input, which is thrown in at the yield). */
+class GuardedSource {
+  failure: unknown = null;
+  readonly #source: AsyncIterable<Uint8Array>;
+
+  constructor(source: AsyncIterable<Uint8Array>) {
+    this.#source = source;
+  }
+
+  async *bytes(): AsyncGenerator<Uint8Array> {
+    const iterator = this.#source[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        let next: IteratorResult<Uint8Array>;
+        try {
+          next = await iterator.next();
+        } catch (error) {
+          this.failure = error;
+          throw error;
+        }
+        if (next.done) return;
+        yield next.value;
+      }
+    } finally {
+      // Closes the store's file when the process stopped reading early.
+      void iterator.return?.();
+    }
   }
 }
