@@ -11,8 +11,8 @@ import { clientDistDir, useBrowserSuite } from './support/index.js';
  * page, the parts the page loads as it opens), with their static imports. Here each route is opened
  * in Chromium by the visitor it is for, and what it really downloads until the network is quiet is
  * compared with that list, both ways: a script loaded but not counted would make the budget a
- * wish. The page the server sends must name every counted file (modulepreload), so that none waits
- * for another to arrive first.
+ * wish. The page the server sends must name every counted file (its own tags, or the list the
+ * bootstrap asks for at once), so that none waits for another to arrive first.
  */
 const suite = useBrowserSuite();
 
@@ -44,7 +44,14 @@ describe('first visit: the scripts counted are the scripts loaded', () => {
       const response = await page.goto(`${suite.server.baseUrl}${route.route.replace(':id', '1')}`, { waitUntil: 'networkidle' });
       await page.locator('#main').waitFor();
       const html = (await response?.text()) ?? '';
-      const named = new Set([...html.matchAll(/<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="\/([^"]+)"/g)].map((m) => m[1]));
+      // index.html's own script and modulepreload tags, and the route's list for the bootstrap.
+      const listed = /<meta name="parley-preload" content="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
+      const named = new Set([...[...html.matchAll(/<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)"/g)].map((m) => m[1]), ...listed].map((href) => href?.replace(/^\//, '')));
+
+      // The bootstrap asked for each listed file itself (src/client/lib/preload-route.ts).
+      const linked = new Set(await page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"][as="style"]')].map((l) => l.getAttribute('href'))));
+      const listedNotLinked = listed.filter((href) => !linked.has(href));
+      if (listedNotLinked.length) misses.push(`${route.route}: listed but not asked for by the bootstrap: ${listedNotLinked.join(', ')}`);
 
       const counted = new Set(measured.jsFiles.map((file) => file.split(path.sep).join('/')));
       const size = (files: Iterable<string>) => ([...files].reduce((sum, file) => sum + gzipSize(path.join(clientDistDir, file)), 0) / 1024).toFixed(1);

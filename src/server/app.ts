@@ -134,7 +134,7 @@ async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: Sessio
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const hasClient = indexFile !== undefined && existsSync(indexFile);
   const indexHtml = hasClient ? renderIndexHtml(readFileSync(indexFile, 'utf8'), publicConfig(deps.config)) : undefined;
-  const preloadsFor = hasClient && clientDir ? routePreloads(clientDir) : () => '';
+  const preloadsFor = hasClient && clientDir ? routePreloads(clientDir) : () => [];
 
   if (hasClient && clientDir) {
     await app.register(fastifyStatic, {
@@ -158,7 +158,7 @@ async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: Sessio
     const preloads = preloadsFor(pathname, user);
     const page = () => compressPage(indexHtmlFor(html, user, preloads), encoding);
     if (user !== null) return page();
-    const key = `${encoding ?? 'identity'} ${preloads}`;
+    const key = `${encoding ?? 'identity'} ${preloads.join(' ')}`;
     let body = signedOutPages.get(key);
     if (body === undefined) {
       body = page();

@@ -30,12 +30,11 @@ export function renderIndexHtml(template: string, config: PublicConfig): string 
  * The page for one visitor: `user` is who the session cookie belongs to (null: signed out), or
  * undefined when that could not be found out (the database is down): then the page says nothing and
  * the client asks GET /api/user as before. Knowing it from the page saves the client a round trip
- * before its first screen (a spinner, then the page) on every visit. `preloads` are link tags for the
- * head (the opened route's chunks, src/server/lib/route-preloads.ts).
+ * before its first screen (a spinner, then the page) on every visit. `preloads` are the files the
+ * opened route loads (src/server/lib/route-preloads.ts), listed for the bootstrap to ask for at once.
  */
-export function indexHtmlFor(html: string, user: User | null | undefined, preloads = ''): string {
-  const withPreloads = preloads ? html.replace('</head>', () => `${preloads}</head>`) : html;
-  if (user === undefined) return withPreloads;
-  const meta = `<meta name="parley-user" content="${escapeHtml(JSON.stringify(user))}" />`;
-  return withPreloads.replace(USER_MARKER, () => meta);
+export function indexHtmlFor(html: string, user: User | null | undefined, preloads: readonly string[] = []): string {
+  const preloadMeta = preloads.length ? `<meta name="parley-preload" content="${escapeHtml(preloads.join(' '))}" />` : '';
+  const userMeta = user === undefined ? '' : `<meta name="parley-user" content="${escapeHtml(JSON.stringify(user))}" />`;
+  return html.replace(USER_MARKER, () => userMeta + preloadMeta);
 }

@@ -11,10 +11,10 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** The link tags naming one route's chunks, and who they are for. */
+/** One route's chunks (paths from the site's root), and who they are for. */
 interface RoutePreload {
   visitor: FirstVisitVisitor;
-  tags: string;
+  files: string[];
 }
 
 /** The JavaScript and CSS files `keys` need, with everything they import statically. */
@@ -38,34 +38,34 @@ function filesOf(manifest: Manifest, keys: readonly string[]): { js: Set<string>
 }
 
 /**
- * Reads the built client's manifest once and returns, for a path and its visitor, the
- * `<link rel="modulepreload">` tags (and `rel="preload" as="style"` for a page's own CSS) of what the
- * route's first visit loads (src/shared/first-visit-routes.ts), less what index.html names already.
- * Without them the full app's routes load in steps (the bootstrap, then the app and the page, then
- * the parts the page starts), a round trip each on a slow network. With no manifest (a client built
- * without it, or none) the pages go out as they are.
+ * Reads the built client's manifest once and returns, for a path and its visitor, the files the
+ * route's first visit loads (src/shared/first-visit-routes.ts: JavaScript, and a page's own CSS),
+ * less what index.html names already. The page lists them (`<meta name="parley-preload">`) and the
+ * bootstrap asks for all of them as it starts (src/client/lib/preload-route.ts); without the list the
+ * full app's routes load in steps (the bootstrap, then the app and the page, then the parts the page
+ * starts), a round trip each on a slow network. Not as `<link rel="modulepreload">` in the head:
+ * those would share the first moments' bandwidth with the stylesheet the first paint waits for
+ * (Lighthouse: first paint 0.4-0.6 s later on /student and /admin). With no manifest (a client built
+ * without it, or none) the list is empty.
  */
-export function routePreloads(clientDir: string): (pathname: string, user: User | null | undefined) => string {
+export function routePreloads(clientDir: string): (pathname: string, user: User | null | undefined) => string[] {
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) return () => '';
+  if (!existsSync(manifestFile)) return () => [];
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entryKey) return () => '';
+  if (!entryKey) return () => [];
   const inPage = filesOf(manifest, [entryKey]);
   const byRoute = new Map<string, RoutePreload>();
   for (const { route, visitor, modules } of FIRST_VISIT_ROUTES) {
     const { js, css } = filesOf(manifest, modules.filter((key) => manifest[key]));
-    const tags = [
-      ...[...js].filter((file) => !inPage.js.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-      ...[...css].filter((file) => !inPage.css.has(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-    ].join('');
-    byRoute.set(route, { visitor, tags });
+    const files = [...[...js].filter((file) => !inPage.js.has(file)), ...[...css].filter((file) => !inPage.css.has(file))].map((file) => `/${file}`);
+    byRoute.set(route, { visitor, files });
   }
   return (pathname, user) => {
     const route = firstVisitRouteFor(pathname);
     const preload = route && byRoute.get(route.route);
-    if (!preload) return '';
-    return forVisitor(preload.visitor, user) ? preload.tags : '';
+    if (!preload) return [];
+    return forVisitor(preload.visitor, user) ? preload.files : [];
   };
 }
 
