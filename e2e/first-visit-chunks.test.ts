@@ -37,9 +37,11 @@ describe('first visit: the scripts counted are the scripts loaded', () => {
       const userId = who[route.visitor][route.route] ?? who[route.visitor].default;
       if (userId !== undefined) await suite.signInAs(page, userId);
       const requested = new Set<string>();
+      const apiGets: string[] = [];
       page.on('request', (request) => {
-        const { pathname } = new URL(request.url());
+        const { pathname, search } = new URL(request.url());
         if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) requested.add(pathname.slice(1));
+        if (pathname.startsWith('/api/') && request.method() === 'GET') apiGets.push(pathname + search);
       });
       const response = await page.goto(`${suite.server.baseUrl}${route.route.replace(':id', '1')}`, { waitUntil: 'networkidle' });
       await page.locator('#main').waitFor();
@@ -58,7 +60,15 @@ describe('first visit: the scripts counted are the scripts loaded', () => {
       const countedNotLoaded = [...counted].filter((file) => !requested.has(file));
       const loadedNotCounted = [...requested].filter((file) => !counted.has(file));
       const countedNotNamed = [...counted].filter((file) => !named.has(file));
-      report.push(`${route.route}: ${counted.size} files counted (${size(counted)} KB), ${requested.size} loaded (${size(requested)} KB)`);
+      report.push(`${route.route}: ${counted.size} files counted (${size(counted)} KB), ${requested.size} loaded (${size(requested)} KB); GET ${apiGets.join(', ') || 'nothing'}`);
+      // The page's first GETs, started by the bootstrap (src/client/lib/early-data.ts): each asked for
+      // once, its answer taken by the page (a second request would mean the page asked another URL).
+      const early = /<meta name="parley-data" content="([^"]*)"/.exec(html)?.[1]?.replaceAll('&amp;', '&').split(' ') ?? [];
+      expect(early, `${route.route}: the page's first GETs listed`).toEqual((route.data ?? []).map((url) => url.replace(':id', '1')));
+      for (const url of early) {
+        const times = apiGets.filter((get) => get === url).length;
+        if (times !== 1) misses.push(`${route.route}: ${url} was asked for ${times} times, not once`);
+      }
       if (countedNotLoaded.length) misses.push(`${route.route}: counted but not loaded: ${countedNotLoaded.join(', ')}`);
       if (loadedNotCounted.length) misses.push(`${route.route}: loaded but not counted (${size(loadedNotCounted)} KB): ${loadedNotCounted.join(', ')}`);
       if (countedNotNamed.length) misses.push(`${route.route}: counted but not named in the page: ${countedNotNamed.join(', ')}`);

@@ -134,7 +134,7 @@ async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: Sessio
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const hasClient = indexFile !== undefined && existsSync(indexFile);
   const indexHtml = hasClient ? renderIndexHtml(readFileSync(indexFile, 'utf8'), publicConfig(deps.config)) : undefined;
-  const preloadsFor = hasClient && clientDir ? routePreloads(clientDir) : () => [];
+  const startOf = hasClient && clientDir ? routePreloads(clientDir) : () => ({ files: [], data: [] });
 
   if (hasClient && clientDir) {
     await app.register(fastifyStatic, {
@@ -155,10 +155,10 @@ async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: Sessio
   // preloads, not per request.
   const signedOutPages = new Map<string, Buffer | string>();
   const pageBody = (html: string, pathname: string, user: User | null | undefined, encoding: PageEncoding | null): Buffer | string => {
-    const preloads = preloadsFor(pathname, user);
-    const page = () => compressPage(indexHtmlFor(html, user, preloads), encoding);
+    const start = startOf(pathname, user);
+    const page = () => compressPage(indexHtmlFor(html, user, start), encoding);
     if (user !== null) return page();
-    const key = `${encoding ?? 'identity'} ${preloads.join(' ')}`;
+    const key = `${encoding ?? 'identity'} ${start.files.join(' ')} ${start.data.join(' ')}`;
     let body = signedOutPages.get(key);
     if (body === undefined) {
       body = page();

@@ -24,6 +24,11 @@ export interface FirstVisitRoute {
   route: string;
   visitor: FirstVisitVisitor;
   modules: readonly string[];
+  /**
+   * The page's first GETs, exactly as it sends them (`:id` as in `route`): the bootstrap starts them
+   * beside the code (src/client/lib/early-data.ts), and the page takes their answers.
+   */
+  data?: readonly string[];
 }
 
 export const FIRST_VISIT_ROUTES: readonly FirstVisitRoute[] = [
@@ -41,11 +46,23 @@ export const FIRST_VISIT_ROUTES: readonly FirstVisitRoute[] = [
 
 const normalise = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';
 
-/** The route a path opens, matched as React Router matches it (case-insensitive, trailing slash ignored); undefined for any other path. */
-export function firstVisitRouteFor(pathname: string): FirstVisitRoute | undefined {
+/**
+ * The route a path opens, matched as React Router matches it (case-insensitive, trailing slash
+ * ignored), with its parameters (`{ id: '42' }`, as typed); undefined for any other path.
+ */
+export function firstVisitRouteFor(pathname: string): { route: FirstVisitRoute; params: Record<string, string> } | undefined {
+  const typed = (pathname.replace(/\/+$/, '') || '/').split('/');
   const segments = normalise(pathname).split('/');
-  return FIRST_VISIT_ROUTES.find(({ route }) => {
-    const pattern = route.toLowerCase().split('/');
-    return pattern.length === segments.length && pattern.every((part, index) => part.startsWith(':') ? (segments[index] ?? '') !== '' : part === segments[index]);
-  });
+  for (const route of FIRST_VISIT_ROUTES) {
+    const pattern = route.route.toLowerCase().split('/');
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((part, index) => {
+      if (!part.startsWith(':')) return part === segments[index];
+      params[part.slice(1)] = typed[index] ?? '';
+      return (segments[index] ?? '') !== '';
+    });
+    if (matches) return { route, params };
+  }
+  return undefined;
 }

@@ -1,3 +1,5 @@
+import { takeEarlyResponse } from './early-data';
+
 /**
  * The one way the client talks to the server (spec section 7): cookies always sent, JSON bodies, and
  * any non-OK response turned into an ApiError whose message is "<status>: <body text or status text>".
@@ -33,13 +35,18 @@ export function serverMessageOr(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
 }
 
+/** What every GET sends (the bootstrap's early requests too, lib/early-data.ts). */
+export const GET_INIT: RequestInit = { method: 'GET', credentials: 'include', headers: { accept: 'application/json' } };
+
 export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, credentials: 'include', headers: { accept: 'application/json' } };
+  const init: RequestInit = { ...GET_INIT, method };
   if (body !== undefined) {
     init.headers = { ...init.headers, 'content-type': 'application/json' };
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(url, init);
+  // The page's first GET may have been asked for by the bootstrap already; if that failed, ask again.
+  const early = method === 'GET' ? takeEarlyResponse(url)?.catch(() => undefined) : undefined;
+  const response = (await early) ?? (await fetch(url, init));
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text, response.statusText);
   return (text ? JSON.parse(text) : null) as T;

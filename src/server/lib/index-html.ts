@@ -1,5 +1,6 @@
 import type { User } from '../../shared/api/auth.js';
 import { APP_TITLE_MARKER, USER_MARKER } from '../../shared/index-page.js';
+import type { RouteStart } from './route-preloads.js';
 
 export interface PublicConfig {
   appTitle: string;
@@ -30,11 +31,13 @@ export function renderIndexHtml(template: string, config: PublicConfig): string 
  * The page for one visitor: `user` is who the session cookie belongs to (null: signed out), or
  * undefined when that could not be found out (the database is down): then the page says nothing and
  * the client asks GET /api/user as before. Knowing it from the page saves the client a round trip
- * before its first screen (a spinner, then the page) on every visit. `preloads` are the files the
- * opened route loads (src/server/lib/route-preloads.ts), listed for the bootstrap to ask for at once.
+ * before its first screen (a spinner, then the page) on every visit. `start` lists the files the opened
+ * route loads and its page's first GETs (src/server/lib/route-preloads.ts), for the bootstrap to ask
+ * for at once.
  */
-export function indexHtmlFor(html: string, user: User | null | undefined, preloads: readonly string[] = []): string {
-  const preloadMeta = preloads.length ? `<meta name="parley-preload" content="${escapeHtml(preloads.join(' '))}" />` : '';
+export function indexHtmlFor(html: string, user: User | null | undefined, start: RouteStart = { files: [], data: [] }): string {
+  const list = (name: string, items: readonly string[]) => (items.length ? `<meta name="${name}" content="${escapeHtml(items.join(' '))}" />` : '');
+  const preloadMeta = list('parley-preload', start.files) + list('parley-data', start.data);
   const userMeta = user === undefined ? '' : `<meta name="parley-user" content="${escapeHtml(JSON.stringify(user))}" />`;
   return html.replace(USER_MARKER, () => userMeta + preloadMeta);
 }

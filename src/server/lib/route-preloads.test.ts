@@ -35,7 +35,8 @@ const admin = user({ isAdmin: true });
 const student = user({});
 
 describe('the chunks a page names for its route', () => {
-  const preloads = routePreloads(clientWithManifest(MANIFEST));
+  const start = routePreloads(clientWithManifest(MANIFEST));
+  const preloads = (pathname: string, visitor: User | null | undefined) => [...start(pathname, visitor).files];
 
   it("names the app's, the page's and their imports' files, less what index.html names already", () => {
     expect(preloads('/admin', admin).sort()).toEqual(['/assets/AdminPage-1.js', '/assets/Table-1.js', '/assets/full-1.js', '/assets/router-1.js']);
@@ -71,12 +72,12 @@ describe('the chunks a page names for its route', () => {
 });
 
 it('names nothing when the client was built without a manifest', () => {
-  expect(routePreloads(clientWithManifest(undefined))('/admin', admin)).toEqual([]);
+  expect(routePreloads(clientWithManifest(undefined))('/admin', admin)).toEqual({ files: [], data: [] });
 });
 
 it('finds the route of each budgeted path, and none for others', () => {
-  expect(firstVisitRouteFor('/Interview-Dashboard/')?.route).toBe('/interview-dashboard');
-  expect(firstVisitRouteFor('/admin/attempts/7')?.route).toBe('/admin/attempts/:id');
+  expect(firstVisitRouteFor('/Interview-Dashboard/')?.route.route).toBe('/interview-dashboard');
+  expect(firstVisitRouteFor('/admin/attempts/7')).toMatchObject({ route: { route: '/admin/attempts/:id' }, params: { id: '7' } });
   expect(firstVisitRouteFor('/admin/attempts/')).toBeUndefined();
   expect(firstVisitRouteFor('/progress')).toBeUndefined();
 });

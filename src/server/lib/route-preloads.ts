@@ -17,6 +17,13 @@ interface RoutePreload {
   files: string[];
 }
 
+/** What the bootstrap asks for as it starts: the route's files, and its page's first GETs. */
+export interface RouteStart {
+  files: readonly string[];
+  data: readonly string[];
+}
+const NOTHING: RouteStart = { files: [], data: [] };
+
 /** The JavaScript and CSS files `keys` need, with everything they import statically. */
 function filesOf(manifest: Manifest, keys: readonly string[]): { js: Set<string>; css: Set<string> } {
   const seen = new Set<string>();
@@ -40,7 +47,7 @@ function filesOf(manifest: Manifest, keys: readonly string[]): { js: Set<string>
 /**
  * Reads the built client's manifest once and returns, for a path and its visitor, the files the
  * route's first visit loads (src/shared/first-visit-routes.ts: JavaScript, and a page's own CSS),
- * less what index.html names already. The page lists them (`<meta name="parley-preload">`) and the
+ * less what index.html names already, and the page's first GETs. The page lists them (`<meta name="parley-preload">`) and the
  * bootstrap asks for all of them as it starts (src/client/lib/preload-route.ts); without the list the
  * full app's routes load in steps (the bootstrap, then the app and the page, then the parts the page
  * starts), a round trip each on a slow network. Not as `<link rel="modulepreload">` in the head:
@@ -48,12 +55,12 @@ function filesOf(manifest: Manifest, keys: readonly string[]): { js: Set<string>
  * (Lighthouse: first paint 0.4-0.6 s later on /student and /admin). With no manifest (a client built
  * without it, or none) the list is empty.
  */
-export function routePreloads(clientDir: string): (pathname: string, user: User | null | undefined) => string[] {
+export function routePreloads(clientDir: string): (pathname: string, user: User | null | undefined) => RouteStart {
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) return () => [];
+  if (!existsSync(manifestFile)) return () => NOTHING;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entryKey) return () => [];
+  if (!entryKey) return () => NOTHING;
   const inPage = filesOf(manifest, [entryKey]);
   const byRoute = new Map<string, RoutePreload>();
   for (const { route, visitor, modules } of FIRST_VISIT_ROUTES) {
@@ -62,10 +69,19 @@ export function routePreloads(clientDir: string): (pathname: string, user: User 
     byRoute.set(route, { visitor, files });
   }
   return (pathname, user) => {
-    const route = firstVisitRouteFor(pathname);
-    const preload = route && byRoute.get(route.route);
-    if (!preload) return [];
-    return forVisitor(preload.visitor, user) ? preload.files : [];
+    const opened = firstVisitRouteFor(pathname);
+    const preload = opened && byRoute.get(opened.route.route);
+    if (!preload || !forVisitor(preload.visitor, user)) return NOTHING;
+    // An id goes into a URL only as digits: anything else and the page will say it is not found.
+    const data = (opened.route.data ?? []).flatMap((url) => {
+      let filled = url;
+      for (const [name, value] of Object.entries(opened.params)) {
+        if (!/^\d{1,12}$/.test(value)) return [];
+        filled = filled.replaceAll(`:${name}`, value);
+      }
+      return [filled];
+    });
+    return { files: preload.files, data };
   };
 }
 
