@@ -15,6 +15,8 @@
 
 const LIGHT_APP = 'src/client/app/light.tsx';
 const FULL_APP = 'src/client/app/full.tsx';
+const STUDENT_PROFILE = '/api/student/profile';
+const INTERVIEW_PROFILE = '/api/interview/profile';
 
 /** Who a route is for: the server names its chunks only to that visitor (a signed-out visitor on /admin is sent to /auth). */
 export type FirstVisitVisitor = 'anyone' | 'student' | 'admin';
@@ -35,13 +37,13 @@ export const FIRST_VISIT_ROUTES: readonly FirstVisitRoute[] = [
   { route: '/', visitor: 'anyone', modules: [LIGHT_APP, 'src/client/features/landing/LandingPage.tsx'] },
   { route: '/auth', visitor: 'anyone', modules: [LIGHT_APP, 'src/client/features/auth/SignInPage.tsx'] },
   { route: '/forgot-password', visitor: 'anyone', modules: [LIGHT_APP, 'src/client/features/auth/ForgotPasswordPage.tsx'] },
-  { route: '/student', visitor: 'student', modules: [FULL_APP, 'src/client/features/student/StudentPage.tsx'] },
+  { route: '/student', visitor: 'student', modules: [FULL_APP, 'src/client/features/student/StudentPage.tsx'], data: [STUDENT_PROFILE] },
   { route: '/test', visitor: 'student', modules: [FULL_APP, 'src/client/features/speaking-test/TestPage.tsx'] },
-  { route: '/interview-dashboard', visitor: 'student', modules: [FULL_APP, 'src/client/features/interview/InterviewDashboardPage.tsx'] },
-  { route: '/interview-simulator', visitor: 'student', modules: [FULL_APP, 'src/client/features/interview/InterviewSimulatorPage.tsx'] },
-  { route: '/admin', visitor: 'admin', modules: [FULL_APP, 'src/client/features/admin/AdminPage.tsx'] },
-  { route: '/admin/courses', visitor: 'admin', modules: [FULL_APP, 'src/client/features/courses/CoursesPage.tsx'] },
-  { route: '/admin/attempts/:id', visitor: 'admin', modules: [FULL_APP, 'src/client/features/admin/attempts/AttemptReviewPage.tsx'] },
+  { route: '/interview-dashboard', visitor: 'student', modules: [FULL_APP, 'src/client/features/interview/InterviewDashboardPage.tsx'], data: [INTERVIEW_PROFILE, STUDENT_PROFILE] },
+  { route: '/interview-simulator', visitor: 'student', modules: [FULL_APP, 'src/client/features/interview/InterviewSimulatorPage.tsx'], data: [INTERVIEW_PROFILE, STUDENT_PROFILE] },
+  { route: '/admin', visitor: 'admin', modules: [FULL_APP, 'src/client/features/admin/AdminPage.tsx'], data: ['/api/admin/students?page=1&limit=10&search='] },
+  { route: '/admin/courses', visitor: 'admin', modules: [FULL_APP, 'src/client/features/courses/CoursesPage.tsx'], data: ['/api/admin/courses?page=1'] },
+  { route: '/admin/attempts/:id', visitor: 'admin', modules: [FULL_APP, 'src/client/features/admin/attempts/AttemptReviewPage.tsx'], data: ['/api/admin/attempts/:id'] },
 ];
 
 const normalise = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';
