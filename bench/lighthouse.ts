@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LIGHTHOUSE_BUDGET_ROUTES } from './budgets.ts';
@@ -111,7 +111,10 @@ const ROUTES = LIGHTHOUSE_BUDGET_ROUTES.filter(({ route }) => !process.env.BENCH
 
 export async function runLighthouse12(): Promise<LighthouseRow[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-lighthouse-'));
-  const outDir = mkdtempSync(path.join(tmpdir(), 'parley-lighthouse-out-'));
+  // BENCH_LIGHTHOUSE_KEEP=<folder>: the reports stay there (open them in the Lighthouse viewer).
+  const keep = process.env.BENCH_LIGHTHOUSE_KEEP ? path.resolve(process.env.BENCH_LIGHTHOUSE_KEEP) : undefined;
+  if (keep) mkdirSync(keep, { recursive: true });
+  const outDir = keep ?? mkdtempSync(path.join(tmpdir(), 'parley-lighthouse-out-'));
   const server = await startServer({ DATA_DIR: dataDir });
   try {
     const cookies = await signInCookies(server.base);
@@ -166,7 +169,7 @@ export async function runLighthouse12(): Promise<LighthouseRow[]> {
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(outDir, { recursive: true, force: true });
+    if (!keep) rmSync(outDir, { recursive: true, force: true });
   }
 }
 
