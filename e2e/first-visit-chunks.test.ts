@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gzipSize, measureRoutes } from '../bench/bundle-size.js';
 import { FIRST_VISIT_ROUTES, type FirstVisitVisitor } from '../src/shared/first-visit-routes.js';
+import { createAttempt } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
 import { clientDistDir, useBrowserSuite } from './support/index.js';
 
@@ -22,6 +23,8 @@ describe('first visit: the scripts counted are the scripts loaded', () => {
     const admin = await createAdmin(db);
     const ielts = await createStudent(db, { studentName: 'Asha Verma' });
     const aspirant = await createStudent(db, { studentName: 'Ravi Kumar', courseName: 'Interview Aspirant' });
+    // The review page of a real attempt (an unknown id would measure its error page).
+    const attemptId = await createAttempt(db, ielts.student.id);
     const who: Record<FirstVisitVisitor, Partial<Record<string, number>> & { default?: number }> = {
       anyone: {},
       student: { default: ielts.user.id, '/interview-dashboard': aspirant.user.id, '/interview-simulator': aspirant.user.id },
@@ -43,7 +46,7 @@ describe('first visit: the scripts counted are the scripts loaded', () => {
         if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) requested.add(pathname.slice(1));
         if (pathname.startsWith('/api/') && request.method() === 'GET') apiGets.push(pathname + search);
       });
-      const response = await page.goto(`${suite.server.baseUrl}${route.route.replace(':id', '1')}`, { waitUntil: 'networkidle' });
+      const response = await page.goto(`${suite.server.baseUrl}${route.route.replace(':id', attemptId)}`, { waitUntil: 'networkidle' });
       await page.locator('#main').waitFor();
       const html = (await response?.text()) ?? '';
       // index.html's own script and modulepreload tags, and the route's list for the bootstrap.
@@ -64,7 +67,7 @@ describe('first visit: the scripts counted are the scripts loaded', () => {
       // The page's first GETs, started by the bootstrap (src/client/lib/early-data.ts): each asked for
       // once, its answer taken by the page (a second request would mean the page asked another URL).
       const early = /<meta name="parley-data" content="([^"]*)"/.exec(html)?.[1]?.replaceAll('&amp;', '&').split(' ') ?? [];
-      expect(early, `${route.route}: the page's first GETs listed`).toEqual((route.data ?? []).map((url) => url.replace(':id', '1')));
+      expect(early, `${route.route}: the page's first GETs listed`).toEqual((route.data ?? []).map((url) => url.replace(':id', attemptId)));
       for (const url of early) {
         const times = apiGets.filter((get) => get === url).length;
         if (times !== 1) misses.push(`${route.route}: ${url} was asked for ${times} times, not once`);

@@ -41,9 +41,9 @@ export const FIRST_VISIT_ROUTES: readonly FirstVisitRoute[] = [
   { route: '/test', visitor: 'student', modules: [FULL_APP, 'src/client/features/speaking-test/TestPage.tsx'] },
   { route: '/interview-dashboard', visitor: 'student', modules: [FULL_APP, 'src/client/features/interview/InterviewDashboardPage.tsx'], data: [INTERVIEW_PROFILE, STUDENT_PROFILE] },
   { route: '/interview-simulator', visitor: 'student', modules: [FULL_APP, 'src/client/features/interview/InterviewSimulatorPage.tsx'], data: [INTERVIEW_PROFILE, STUDENT_PROFILE] },
-  { route: '/admin', visitor: 'admin', modules: [FULL_APP, 'src/client/features/admin/AdminPage.tsx'], data: ['/api/admin/students?page=1&limit=10&search='] },
+  { route: '/admin', visitor: 'admin', modules: [FULL_APP, 'src/client/features/admin/AdminPage.tsx', 'src/client/features/admin/students/StudentsTable.tsx'], data: ['/api/admin/students?page=1&limit=10&search='] },
   { route: '/admin/courses', visitor: 'admin', modules: [FULL_APP, 'src/client/features/courses/CoursesPage.tsx'], data: ['/api/admin/courses?page=1'] },
-  { route: '/admin/attempts/:id', visitor: 'admin', modules: [FULL_APP, 'src/client/features/admin/attempts/AttemptReviewPage.tsx'], data: ['/api/admin/attempts/:id'] },
+  { route: '/admin/attempts/:id', visitor: 'admin', modules: [FULL_APP, 'src/client/features/admin/attempts/AttemptReviewPage.tsx', 'src/client/features/admin/attempts/AttemptReview.tsx'], data: ['/api/admin/attempts/:id'] },
 ];
 
 const normalise = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';

@@ -17,7 +17,11 @@ export function startEarlyRequests(urls: readonly string[], init: RequestInit): 
     // A failed early request is not an error of its own: the page's GET asks again.
     response.catch(() => undefined);
     early.set(url, response);
-    setTimeout(() => early.delete(url), KEEP_MS);
+    setTimeout(() => {
+      // Not taken: its body is read and dropped, so the request ends (a page waiting for a quiet
+      // network, or the browser's connection limit, would otherwise wait on it).
+      if (takeEarlyResponse(url) === response) void response.then((answer) => answer.body?.cancel()).catch(() => undefined);
+    }, KEEP_MS);
   }
 }
 

@@ -3,6 +3,7 @@ import { ATTEMPTS_PAGE_SIZE, type AttemptKind, type AttemptListRow, type Bands }
 import type { Db } from '../db/open.js';
 import { inlineLimit, preparedOnce, seekPage } from '../db/page-statements.js';
 import { attempts, courses, students } from '../db/schema.js';
+import { mobileNumberDisplay } from '../lib/mobile-number-display.js';
 import type { ReadCache, ReadCaches } from '../lib/read-cache.js';
 
 /* The teacher's attempts lists: the SQL of a page, its cursor and its count, and reading them (one attempt: attempt-detail.ts). */
@@ -129,7 +130,10 @@ export function attemptsCountQuery(db: Db, kind: AttemptKind, range: CompletedRa
 
 type ListRecord = Awaited<ReturnType<typeof attemptsListQuery>>[number];
 
-function toListRow(row: ListRecord): AttemptListRow {
+/** A row as the export writes it: the number as stored, not formatted for display. */
+type StoredListRow = Omit<AttemptListRow, 'mobileNumberDisplay'>;
+
+function toStoredListRow(row: ListRecord): StoredListRow {
   return {
     id: row.id,
     studentName: row.studentName,
@@ -144,6 +148,10 @@ function toListRow(row: ListRecord): AttemptListRow {
     ...(row.noTranscript && typeof asBands(row.teacherScores)?.overall !== 'number' ? { awaitingTeacher: true as const } : {}),
     createdAt: row.completedAt.toISOString(),
   };
+}
+
+function toListRow(row: ListRecord): AttemptListRow {
+  return { ...toStoredListRow(row), mobileNumberDisplay: mobileNumberDisplay(row.mobileNumber) };
 }
 
 export function asBands(value: unknown): Bands | null {
@@ -189,11 +197,11 @@ export async function listAttempts(
   return { attempts: rows.map(toListRow), total };
 }
 
-export type ExportRow = AttemptListRow & { teacherComment: string | null };
+export type ExportRow = StoredListRow & { teacherComment: string | null };
 
 /** Every attempt of a kind in the range, newest first, for the CSV export. */
 export async function allAttempts(db: Db, kind: AttemptKind, range: CompletedRange): Promise<ExportRow[]> {
-  return (await attemptsListQuery(db, kind, range)).map((row) => ({ ...toListRow(row), teacherComment: row.teacherComment }));
+  return (await attemptsListQuery(db, kind, range)).map((row) => ({ ...toStoredListRow(row), teacherComment: row.teacherComment }));
 }
 
 /* The teacher's review. */

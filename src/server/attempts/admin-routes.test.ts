@@ -147,6 +147,7 @@ describe.each(testDrivers)('admin attempts on %s', (driver) => {
       studentName: 'Asha Rao',
       course: 'IELTS',
       mobileNumber: '+919876543210',
+      mobileNumberDisplay: '+91 98765 43210',
       status: 'Activated',
       assessable: true,
       scores: saved.scores,
@@ -187,7 +188,7 @@ describe.each(testDrivers)('admin attempts on %s', (driver) => {
       expect(detail).toMatchObject({
         id: saved.attemptId,
         kind: 'ielts',
-        student: { id: student.student.id, studentName: 'Asha Rao', mobileNumber: '+919876543210', status: 'Activated' },
+        student: { id: student.student.id, studentName: 'Asha Rao', mobileNumber: '+919876543210', mobileNumberDisplay: '+91 98765 43210', status: 'Activated' },
         course: 'IELTS',
         durationMs: 95_000,
         assessable: true,

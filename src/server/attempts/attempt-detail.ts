@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AttemptDetail } from '../../shared/api/admin-attempts.js';
 import type { Db } from '../db/open.js';
 import { attempts, courses, students, users } from '../db/schema.js';
+import { mobileNumberDisplay } from '../lib/mobile-number-display.js';
 import { recordingAnalysisView } from '../analysis/view.js';
 import { recordingInfo, recordingUrl } from '../recordings/service.js';
 import { asBands } from './admin-queries.js';
@@ -54,7 +55,13 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
       };
   const common = {
     id: attempt.id,
-    student: { id: student.id, studentName: student.studentName, mobileNumber: student.mobileNumber, status: student.status },
+    student: {
+      id: student.id,
+      studentName: student.studentName,
+      mobileNumber: student.mobileNumber,
+      mobileNumberDisplay: mobileNumberDisplay(student.mobileNumber),
+      status: student.status,
+    },
     course: row.course,
     completedAt: attempt.completedAt.toISOString(),
     durationMs: attempt.durationMs,

@@ -71,6 +71,22 @@ describe('the chunks a page names for its route', () => {
   });
 });
 
+describe("the page's first GETs", () => {
+  const start = routePreloads(clientWithManifest(MANIFEST));
+
+  it("are the route's, with its id filled in, for the visitor the route is for", () => {
+    expect(start('/admin', admin).data).toEqual(['/api/admin/students?page=1&limit=10&search=']);
+    expect(start('/admin/attempts/0b0c7a52-1f7e-4c55-9d62-5a0d3a2b1c11', admin).data).toEqual(['/api/admin/attempts/0b0c7a52-1f7e-4c55-9d62-5a0d3a2b1c11']);
+    expect(start('/admin', student).data).toEqual([]);
+  });
+
+  it('are left to the page when a query string may open it elsewhere, or the id is not an id', () => {
+    expect(start('/admin?tab=ielts', admin)).toEqual({ files: start('/admin', admin).files, data: [] });
+    expect(start('/admin/attempts/a%22b', admin).data).toEqual([]);
+    expect(start('/admin/attempts/..%2F..%2Fuser', admin).data).toEqual([]);
+  });
+});
+
 it('names nothing when the client was built without a manifest', () => {
   expect(routePreloads(clientWithManifest(undefined))('/admin', admin)).toEqual({ files: [], data: [] });
 });

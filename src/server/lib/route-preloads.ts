@@ -55,7 +55,7 @@ function filesOf(manifest: Manifest, keys: readonly string[]): { js: Set<string>
  * (Lighthouse: first paint 0.4-0.6 s later on /student and /admin). With no manifest (a client built
  * without it, or none) the list is empty.
  */
-export function routePreloads(clientDir: string): (pathname: string, user: User | null | undefined) => RouteStart {
+export function routePreloads(clientDir: string): (url: string, user: User | null | undefined) => RouteStart {
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
   if (!existsSync(manifestFile)) return () => NOTHING;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
@@ -68,15 +68,18 @@ export function routePreloads(clientDir: string): (pathname: string, user: User 
     const files = [...[...js].filter((file) => !inPage.js.has(file)), ...[...css].filter((file) => !inPage.css.has(file))].map((file) => `/${file}`);
     byRoute.set(route, { visitor, files });
   }
-  return (pathname, user) => {
+  return (url, user) => {
+    const [pathname = '/', query] = url.split('?');
     const opened = firstVisitRouteFor(pathname);
     const preload = opened && byRoute.get(opened.route.route);
     if (!preload || !forVisitor(preload.visitor, user)) return NOTHING;
-    // An id goes into a URL only as digits: anything else and the page will say it is not found.
-    const data = (opened.route.data ?? []).flatMap((url) => {
-      let filled = url;
+    // A query string may open the page elsewhere (another tab of /admin): its first GETs are the page's own then.
+    if (query) return { files: preload.files, data: [] };
+    // A parameter goes into a URL only as an id's characters: anything else and the page says it is not found.
+    const data = (opened.route.data ?? []).flatMap((dataUrl) => {
+      let filled = dataUrl;
       for (const [name, value] of Object.entries(opened.params)) {
-        if (!/^\d{1,12}$/.test(value)) return [];
+        if (!/^[\w-]{1,64}$/.test(value)) return [];
         filled = filled.replaceAll(`:${name}`, value);
       }
       return [filled];

@@ -4,7 +4,7 @@ import type { Db } from '../db/open.js';
 import { inlineLimit, preparedOnce, seekPage } from '../db/page-statements.js';
 import { students } from '../db/schema.js';
 import type { ReadCache, ReadCaches } from '../lib/read-cache.js';
-import { newestFirst, selectAdminStudents, toAdminStudentDto } from './admin-rows.js';
+import { newestFirst, selectAdminStudents, toAdminStudentDto, toStudentExportRow, type StudentExportRow } from './admin-rows.js';
 import { searchMatches, searchMatchesCache, searchPage, searchPatterns, studentSearch, studentsCountQuery, type SearchMatches } from './admin-search.js';
 
 /* The admin's student list: the unfiltered pages (read by cursor), a page of the list or of a search, and the CSV export's rows. */
@@ -95,7 +95,7 @@ export async function listStudents(
 }
 
 /** Every student matching the search, newest first (the CSV export). */
-export async function allStudents(db: Db, search: string): Promise<AdminStudent[]> {
+export async function allStudents(db: Db, search: string): Promise<StudentExportRow[]> {
   const rows = await selectAdminStudents(db).where(studentSearch(search)).orderBy(...newestFirst);
-  return rows.map(toAdminStudentDto);
+  return rows.map(toStudentExportRow);
 }

@@ -70,6 +70,7 @@ describe.each(testDrivers)('student management on %s', (driver) => {
         course: 'IELTS',
         courseId: ielts,
         mobileNumber: '+919876543210',
+        mobileNumberDisplay: '+91 98765 43210',
         status: 'Activated',
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         email: null,
@@ -112,6 +113,7 @@ describe.each(testDrivers)('student management on %s', (driver) => {
     it('stores a number with its own country code as it is', async () => {
       const body = created(await create(valid({ mobileNumber: '+44 7911 123456' })));
       expect(body.student.mobileNumber).toBe('+447911123456');
+      expect(body.student.mobileNumberDisplay).toBe('+44 7911 123456');
     });
   });
 
@@ -212,6 +214,7 @@ describe.each(testDrivers)('student management on %s', (driver) => {
         course: 'Interview Aspirant',
         courseId: interview.id,
         mobileNumber: '+919123456789',
+        mobileNumberDisplay: '+91 91234 56789',
         status: 'Activated',
         createdAt: existing.student.createdAt.toISOString(),
         email: null,
@@ -351,6 +354,18 @@ describe.each(testDrivers)('student management on %s', (driver) => {
       expect(body.total).toBe(body.students.length);
       return body.students.map((s) => s.studentName).sort();
     };
+
+    it('gives each number as stored and formatted for display (the browser does not format them)', async () => {
+      const response = await list('');
+      expect(response.statusCode, response.body).toBe(200);
+      const numbers = (response.json() as StudentsPage).students.map((s) => [s.mobileNumber, s.mobileNumberDisplay]);
+      expect(numbers.sort()).toEqual([
+        ['+447911123456', '+44 7911 123456'],
+        ['+919000000001', '+91 90000 00001'],
+        ['+919123456789', '+91 91234 56789'],
+        ['+919876543210', '+91 98765 43210'],
+      ]);
+    });
 
     it('finds part of a name in any case', async () => {
       expect(await names('ash')).toEqual(['Asha Kumar', 'Priya ASHOK']);

@@ -2,6 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminStudent } from '../../shared/api/students.js';
 import type { Db } from '../db/open.js';
 import { courses, students, users } from '../db/schema.js';
+import { mobileNumberDisplay } from '../lib/mobile-number-display.js';
 import { toStudentDto } from './queries.js';
 
 /* The admin's student list: the row it reads (student, course, account), its order, and students by id. */
@@ -24,8 +25,15 @@ export function selectAdminStudents(db: Db) {
 
 type AdminStudentRow = Awaited<ReturnType<ReturnType<typeof selectAdminStudents>['execute']>>[number];
 
-export function toAdminStudentDto(row: AdminStudentRow): AdminStudent {
+/** A student of the CSV export: the list's row without the number formatted for display (the file has it as stored). */
+export type StudentExportRow = Omit<AdminStudent, 'mobileNumberDisplay'>;
+
+export function toStudentExportRow(row: AdminStudentRow): StudentExportRow {
   return { ...toStudentDto(row.student, row.course), email: row.user.email, username: row.user.username };
+}
+
+export function toAdminStudentDto(row: AdminStudentRow): AdminStudent {
+  return { ...toStudentExportRow(row), mobileNumberDisplay: mobileNumberDisplay(row.student.mobileNumber) };
 }
 
 /** Newest first; by id among students created in the same instant, so pages never overlap. */

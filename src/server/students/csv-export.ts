@@ -1,9 +1,10 @@
 import { toCsv, UTF8_BOM } from '../../shared/csv.js';
-import { EXPORT_COLUMNS, type AdminStudent } from '../../shared/api/students.js';
+import { EXPORT_COLUMNS } from '../../shared/api/students.js';
 import { schoolDate, schoolDateTime } from '../attempts/school-day.js';
+import type { StudentExportRow } from './admin-rows.js';
 
 /** The students as a UTF-8 CSV file with a header row (the import's column names) and formula-safe cells. */
-export function studentsCsv(rows: AdminStudent[], timeZone: string): string {
+export function studentsCsv(rows: readonly StudentExportRow[], timeZone: string): string {
   return (
     UTF8_BOM +
     toCsv([

@@ -37,7 +37,8 @@ export type InterviewAnswer = z.infer<typeof interviewAnswer>;
 
 const attemptDetailBase = z.object({
   id: z.uuid(),
-  student: z.object({ id: z.number().int(), studentName: z.string(), mobileNumber: z.string(), status: studentStatus }),
+  /** mobileNumberDisplay: the stored number as the review shows it ("+91 98765 43210"), formatted by the server. */
+  student: z.object({ id: z.number().int(), studentName: z.string(), mobileNumber: z.string(), mobileNumberDisplay: z.string(), status: studentStatus }),
   course: z.string(),
   completedAt: z.string(),
   durationMs: z.number().int(),

@@ -36,6 +36,8 @@ export const attemptListRow = z.object({
   studentName: z.string(),
   course: z.string(),
   mobileNumber: z.string(),
+  /** The stored number as the list shows it ("+91 98765 43210"), formatted by the server. */
+  mobileNumberDisplay: z.string(),
   /** The student's status. */
   status: studentStatus,
   /** False when there was too little speech for an estimate: scores and overall are null. */

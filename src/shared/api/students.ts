@@ -21,6 +21,8 @@ const textError = (issue: { input?: unknown }) => (issue.input === undefined ? '
 
 /** A student as the admin sees them: the spec's fields plus the optional sign-in name and e-mail. */
 export const adminStudent = student.extend({
+  /** The stored number as the teacher's pages show it ("+91 98765 43210"), formatted by the server. */
+  mobileNumberDisplay: z.string(),
   email: z.string().nullable(),
   username: z.string().nullable(),
 });

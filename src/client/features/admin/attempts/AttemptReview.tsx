@@ -6,7 +6,6 @@ import { AnswersSection } from '../../../components/attempt/AnswersSection';
 import { Fact, ReviewTrail, Section } from '../../../components/attempt/AttemptParts';
 import { RecordingEvidence } from '../../../components/attempt/RecordingEvidence';
 import { ScoresSection } from '../../../components/attempt/ScoresSection';
-import { formatMobileNumber } from '../../../lib/mobile-numbers';
 import { useBackLink } from './back-link';
 import { formatAttemptTime, formatDuration } from './format';
 import { ReviewForm } from './ReviewForm';
@@ -49,7 +48,7 @@ export function Review({ detail }: { detail: AttemptDetail }) {
             {detail.student.status === 'Deactivated' ? ' (deactivated)' : ''}
           </Fact>
           <Fact label="Course">{detail.course}</Fact>
-          <Fact label="Mobile">{formatMobileNumber(detail.student.mobileNumber)}</Fact>
+          <Fact label="Mobile">{detail.student.mobileNumberDisplay}</Fact>
           <Fact label="Date">
             <time dateTime={detail.completedAt}>{formatAttemptTime(detail.completedAt)}</time>
           </Fact>

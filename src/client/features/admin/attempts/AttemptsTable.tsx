@@ -4,7 +4,6 @@ import { Link, useNavigate } from 'react-router';
 import type { AttemptKind, AttemptListRow } from '../../../../shared/api/admin-attempts';
 import { attemptListColumns } from '../../../../shared/api/admin-attempts-limits';
 import { bandText, CRITERIA_OF, CRITERION_LABELS, KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
-import { formatMobileNumber } from '../../../lib/mobile-numbers';
 import { CheckIcon } from '../../../components/icons';
 import { CardFields, DataTable, RowCard } from '../../../components/TableRows';
 import { formatAttemptDateAndTime } from './format';
@@ -131,7 +130,7 @@ function AttemptRow({ kind, attempt, onOpen, backTo }: { kind: AttemptKind; atte
       </Table.Td>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatMobileNumber(attempt.mobileNumber)}
+          {attempt.mobileNumberDisplay}
         </Text>
       </Table.Td>
       <Table.Td>
@@ -208,7 +207,7 @@ function AttemptCard({ kind, attempt, backTo }: { kind: AttemptKind; attempt: At
         <CardFields
           fields={[
             { label: 'Course', value: attempt.course },
-            { label: 'Mobile', value: <span style={{ whiteSpace: 'nowrap' }}>{formatMobileNumber(attempt.mobileNumber)}</span> },
+            { label: 'Mobile', value: <span style={{ whiteSpace: 'nowrap' }}>{attempt.mobileNumberDisplay}</span> },
             { label: 'Status', value: <StatusBadge attempt={attempt} /> },
             {
               label: KIND_LABELS[kind].dateColumn,

@@ -3,7 +3,6 @@ import { CardFields, DataTable, RowCard } from '../../../components/TableRows';
 import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
 import { HintTooltip } from '../../../components/HintTooltip';
 import type { AdminStudent } from '../../../../shared/api/students';
-import { formatMobileNumber } from '../../../lib/mobile-numbers';
 import { getPublicConfig } from '../../../lib/public-config';
 import { TOOLTIP_DELAY_MS } from '../../../lib/ui';
 import { STUDENT_COLUMNS, STUDENTS_TABLE_MIN_WIDTH } from './columns';
@@ -82,7 +81,7 @@ function StudentRow({ student, onEdit, onDelete, onToggleStatus, togglingId }: R
       </Table.Td>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatMobileNumber(student.mobileNumber)}
+          {student.mobileNumberDisplay}
         </Text>
       </Table.Td>
       <Table.Td>
@@ -118,7 +117,7 @@ function StudentCard({ student, onEdit, onDelete, onToggleStatus, togglingId }: 
       <CardFields
         fields={[
           { label: 'Course', value: student.course },
-          { label: 'Mobile Number', value: <span style={{ whiteSpace: 'nowrap' }}>{formatMobileNumber(student.mobileNumber)}</span> },
+          { label: 'Mobile Number', value: <span style={{ whiteSpace: 'nowrap' }}>{student.mobileNumberDisplay}</span> },
           { label: 'Created Date', value: <time dateTime={student.createdAt}>{formatCreatedDate(student.createdAt)}</time> },
           { label: 'Status', value: <StatusToggle student={student} onToggleStatus={onToggleStatus} togglingId={togglingId} /> },
         ]}

@@ -2,14 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AttemptDetail } from '../../../../../shared/api/admin-attempts';
 import { analysisRefetchInterval } from '../../../../components/attempt/recording-evidence';
 import { apiGet } from '../../../../lib/api';
-import { withMobileNumbers } from '../../../../lib/mobile-numbers';
 import { ATTEMPTS_QUERY_KEY } from './attempts-list';
 
 export const attemptDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...ATTEMPTS_QUERY_KEY, 'detail', id] as const,
-    // The page shows the student's number formatted: the attempt waits for the phone library too.
-    queryFn: () => withMobileNumbers(apiGet<AttemptDetail>(`/api/admin/attempts/${encodeURIComponent(id)}`)),
+    // The student's number comes formatted for display (student.mobileNumberDisplay): no phone library here.
+    queryFn: () => apiGet<AttemptDetail>(`/api/admin/attempts/${encodeURIComponent(id)}`),
   });
 
 /** One attempt with everything the review page shows; asked again every 5 s while its recording is being analysed. */

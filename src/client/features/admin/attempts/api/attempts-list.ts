@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AttemptKind, AttemptsPage } from '../../../../../shared/api/admin-attempts';
 import { ATTEMPTS_PAGE_SIZE } from '../../../../../shared/api/admin-attempts-limits';
 import { apiGet } from '../../../../lib/api';
-import { withMobileNumbers } from '../../../../lib/mobile-numbers';
 
 /** Every attempts query starts with this key, so a saved review refreshes the lists and the attempt. */
 export const ATTEMPTS_QUERY_KEY = ['admin-attempts'] as const;
@@ -18,8 +17,8 @@ export const attemptsListQuery = (kind: AttemptKind, page: number, date: string)
     queryKey: [...ATTEMPTS_QUERY_KEY, kind, 'list', { page, date }] as const,
     queryFn: () => {
       const params = new URLSearchParams({ page: String(page), limit: String(ATTEMPTS_PAGE_SIZE), date });
-      // The table shows each student's number formatted: the list waits for the phone library too.
-      return withMobileNumbers(apiGet<AttemptsPage>(`${ATTEMPTS_LIST_URL[kind]}?${params}`));
+      // Each student's number comes formatted for display (mobileNumberDisplay): no phone library here.
+      return apiGet<AttemptsPage>(`${ATTEMPTS_LIST_URL[kind]}?${params}`);
     },
   });
 

@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { StudentsPage } from '../../../../../shared/api/students';
 import { STUDENTS_PAGE_SIZE } from '../../../../../shared/api/students-limits';
 import { apiGet } from '../../../../lib/api';
-import { withMobileNumbers } from '../../../../lib/mobile-numbers';
 
 /** Every student query starts with this key, so one invalidation after a change refreshes them all. */
 export const STUDENTS_QUERY_KEY = ['admin-students'] as const;
@@ -12,8 +11,8 @@ export const studentsListQuery = (page: number, search: string) =>
     queryKey: [...STUDENTS_QUERY_KEY, 'list', { page, search }] as const,
     queryFn: () => {
       const params = new URLSearchParams({ page: String(page), limit: String(STUDENTS_PAGE_SIZE), search });
-      // The table shows each student's number formatted: the list waits for the phone library too.
-      return withMobileNumbers(apiGet<StudentsPage>(`/api/admin/students?${params}`));
+      // Each student's number comes formatted for display (mobileNumberDisplay): no phone library here.
+      return apiGet<StudentsPage>(`/api/admin/students?${params}`);
     },
   });
 
