@@ -1,18 +1,20 @@
 import { Container } from '@mantine/core';
-import { FullPageLoader } from '../../components/FullPageLoader';
 import { LoadError } from '../../components/LoadError';
 import { laterPart } from '../../lib/later-part';
 import { useStudentProfile } from '../../lib/student-profile';
 import { useInterviewProfile } from './api/interview-profile';
 import type { DashboardProps } from './dashboard/Dashboard';
+import { DashboardSkeleton } from './dashboard/DashboardSkeleton';
 
 /*
  * /interview-dashboard (SPEC.md section 2): the professional profile the mock interview's questions
  * are built from. Its sections are in ./dashboard, in the spec's order. The form (./dashboard/Dashboard)
- * loads as the page opens, in parallel with the profile it shows, behind the same loader (decision 0023).
+ * loads as the page opens, in parallel with the profile it shows, behind the same placeholder: the form's
+ * own frame (./dashboard/DashboardSkeleton), which the form then replaces in place, so the page does
+ * not shift when it arrives.
  */
 
-const LOADING = <FullPageLoader label="Loading your profile…" />;
+const LOADING = <DashboardSkeleton />;
 const dashboard = laterPart<DashboardProps>(async () => (await import('./dashboard/Dashboard')).Dashboard, LOADING);
 dashboard.preload();
 

@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { LoadError } from '../../components/LoadError';
@@ -7,16 +7,45 @@ import { useCurrentUser } from '../../lib/auth/current-user';
 import { laterPart } from '../../lib/later-part';
 import { useStudentProfile } from '../../lib/student-profile';
 import { useInterviewProfile } from './api/interview-profile';
+import { ALLOW_MICROPHONE_LABEL, MICROPHONE_ACCESS_REQUIRED } from './flow/labels';
+import type { PermissionViewModel } from './flow/selectors';
 import { reloadedDuringInterview } from './simulator/leave-guard';
+import { PermissionView } from './simulator/PermissionView';
 import type { SimulatorProps } from './simulator/Simulator';
 
 /*
- * The simulator itself (its views, the speech and recording code) is not part of the page's first
- * visit (decision 0023): it loads as the page opens, in parallel with the profile and student
- * requests it waits for anyway, behind the same "Preparing your interview…".
+ * The page's first screen is the simulator's first view, the microphone permission (SPEC.md
+ * section 2 '/interview-simulator'), drawn here. The simulator itself (its other views, the flow,
+ * the speech and recording code, the device check, the outbox) is not part of the page's first
+ * visit (decision 0023): it loads once the student starts using the page (first pointer, key, focus
+ * or touch), or at the latest with the button's press, which it then carries out (the button shows
+ * its spinner until the browser has answered, as before). The permission view stays where it is
+ * while the simulator runs, so nothing moves or loses focus when it arrives.
  */
-const simulator = laterPart<SimulatorProps>(async () => (await import('./simulator/Simulator')).Simulator, <FullPageLoader label="Preparing your interview…" />);
-simulator.preload();
+const simulator = laterPart<SimulatorProps>(async () => (await import('./simulator/Simulator')).Simulator, null);
+
+/** What the flow's selector gives for its first view (flow/selectors.ts), without loading the flow. */
+const PERMISSION: PermissionViewModel = { view: 'permission', title: MICROPHONE_ACCESS_REQUIRED, buttonLabel: ALLOW_MICROPHONE_LABEL };
+
+/** What counts as starting to use the page: the simulator's code loads then. */
+const FIRST_USE_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touchstart'] as const;
+
+/** Loads the simulator on the first use of the page; true from then on. */
+function useStartedUsing(): [boolean, () => void] {
+  const [started, setStarted] = useState(false);
+  const start = useCallback(() => {
+    simulator.preload();
+    setStarted(true);
+  }, []);
+  useEffect(() => {
+    if (started) return undefined;
+    for (const type of FIRST_USE_EVENTS) window.addEventListener(type, start, { passive: true, capture: true });
+    return () => {
+      for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, start, { capture: true });
+    };
+  }, [started, start]);
+  return [started, start];
+}
 
 export default function InterviewSimulatorPage() {
   const navigate = useNavigate();
@@ -24,6 +53,11 @@ export default function InterviewSimulatorPage() {
   const user = useCurrentUser();
   const profile = useInterviewProfile();
   const student = useStudentProfile();
+  const [started, start] = useStartedUsing();
+  const [permissionShown, setPermissionShown] = useState(true);
+  const [requesting, setRequesting] = useState(false);
+  const [microphoneAsks, setMicrophoneAsks] = useState(0);
+  const onMicrophoneRefused = useCallback(() => setRequesting(false), []);
 
   useEffect(() => {
     if (ended) void navigate('/', { replace: true });
@@ -45,5 +79,29 @@ export default function InterviewSimulatorPage() {
       </Container>
     );
   }
-  return <simulator.Part profile={profile.data} studentName={studentName} userId={user.data.id} />;
+  return (
+    <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
+      {permissionShown ? (
+        <PermissionView
+          model={PERMISSION}
+          requesting={requesting}
+          onAllow={() => {
+            start();
+            setRequesting(true);
+            setMicrophoneAsks((asks) => asks + 1);
+          }}
+        />
+      ) : null}
+      {started ? (
+        <simulator.Part
+          profile={profile.data}
+          studentName={studentName}
+          userId={user.data.id}
+          microphoneAsks={microphoneAsks}
+          onMicrophoneRefused={onMicrophoneRefused}
+          onPermissionView={setPermissionShown}
+        />
+      ) : null}
+    </Container>
+  );
 }

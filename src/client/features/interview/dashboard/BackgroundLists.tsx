@@ -1,5 +1,6 @@
-import { SimpleGrid, TextInput, Title } from '@mantine/core';
+import { TextInput, Title } from '@mantine/core';
 import { PROFILE_EMPTY_LIST_MESSAGES, PROFILE_TEXT_LIMITS } from '../../../../shared/interview/constants';
+import classes from './Dashboard.module.css';
 import type { ProfileForm } from './profile-form';
 import { ProfileListSection } from './ProfileListSection';
 
@@ -12,7 +13,7 @@ import { ProfileListSection } from './ProfileListSection';
 /** A row with a name and a date range (experience, education); an empty 'To' means present. `row` is e.g. 'education.2'. */
 function DatedRow({ form, row, nameField, nameLabel, maxLength }: { form: ProfileForm; row: string; nameField: string; nameLabel: string; maxLength: number }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+    <div className={classes.datedRow}>
       <TextInput label={nameLabel} maxLength={maxLength} {...form.getInputProps(`${row}.${nameField}`)} />
       <TextInput label="From" type="date" {...form.getInputProps(`${row}.fromDate`)} />
       <TextInput
@@ -22,7 +23,7 @@ function DatedRow({ form, row, nameField, nameLabel, maxLength }: { form: Profil
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         {...form.getInputProps(`${row}.toDate`)}
       />
-    </SimpleGrid>
+    </div>
   );
 }
 

@@ -1,6 +1,5 @@
 import { Container, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { InterviewProfile } from '../../../../shared/api/interview';
 import { serverMessageOr } from '../../../lib/api';
@@ -11,13 +10,21 @@ import { BackgroundLists } from './BackgroundLists';
 import { BasicInformationSection } from './BasicInformationSection';
 import { DashboardHeader } from './DashboardHeader';
 import { ProfessionalDetailsSection } from './ProfessionalDetailsSection';
+import { removeRowButton } from './ProfileListSection';
 import { fieldErrorOf, loadProfileChecks, profileChecks } from './profile-form';
 import { SaveAndStartBar } from './SaveAndStartBar';
 import { useUnsavedChangesGuard } from './unsaved-changes';
+import { useProfileForm } from './use-profile-form';
 
 /* The interview dashboard's form, loaded by InterviewDashboardPage in parallel with the profile it shows (decision 0023). */
 
 const INTERVIEW_SIMULATOR_PATH = '/interview-simulator';
+
+/** Starts loading what editing needs: the profile's checks and the rows' delete buttons (once; later calls return at once). */
+const startChecks = () => {
+  void loadProfileChecks();
+  removeRowButton.preload();
+};
 
 /** Asked only with unsaved changes: loaded with the first change, not with the form. */
 const LeaveWithoutSavingDialog = lazy(async () => ({ default: (await import('./LeaveWithoutSavingDialog')).LeaveWithoutSavingDialog }));
@@ -33,12 +40,7 @@ export function Dashboard({ initial, studentName }: DashboardProps) {
   const { signOut, isPending: signingOut } = useSignOut();
   const [logoutAsked, setLogoutAsked] = useState(false);
 
-  // The schema (and Zod) load after the page is up; a save waits for them (profile-form.ts).
-  useEffect(() => {
-    void loadProfileChecks();
-  }, []);
-  const form = useForm<InterviewProfile>({
-    mode: 'controlled',
+  const form = useProfileForm<InterviewProfile>({
     initialValues: initial,
     validate: (values) => profileChecks()?.validateProfile(values) ?? {},
   });
@@ -53,7 +55,6 @@ export function Dashboard({ initial, studentName }: DashboardProps) {
       save.mutate(body, {
         onSuccess: (saved) => {
           form.setValues(saved);
-          form.setInitialValues(saved);
           form.resetDirty(saved);
           toastSuccess('Profile saved', 'Your interview profile has been saved.');
           after?.();
@@ -66,7 +67,7 @@ export function Dashboard({ initial, studentName }: DashboardProps) {
         },
       });
     });
-    // The checks are in by now unless the save comes within moments of the page opening.
+    // The checks started loading with the first touch of the form, so they are usually in by now.
     if (profileChecks()) submit();
     else void loadProfileChecks().then(() => submit());
   };
@@ -105,7 +106,8 @@ export function Dashboard({ initial, studentName }: DashboardProps) {
 
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
-      <form onSubmit={saveThen()} noValidate>
+      {/* The schema (and Zod) load with the student's first touch of the form, not with the page; a save waits for them (profile-form.ts). The rows' delete buttons too. */}
+      <form onSubmit={saveThen()} noValidate onFocus={startChecks} onPointerDown={startChecks} onInput={startChecks}>
         <Stack gap="lg">
           <DashboardHeader studentName={studentName} onLogout={logout} signingOut={signingOut} />
           <BasicInformationSection form={form} studentName={studentName} />

@@ -1,4 +1,4 @@
-import { NumberInput, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import {
   EXPERIENCE_MONTHS_MAX,
   EXPERIENCE_MONTHS_MIN,
@@ -6,11 +6,14 @@ import {
   EXPERIENCE_YEARS_MIN,
   PROFILE_TEXT_LIMITS,
 } from '../../../../shared/interview/constants';
+import classes from './Dashboard.module.css';
+import { ExperienceInput } from './ExperienceInput';
 import type { ProfileForm } from './profile-form';
 
 /*
  * 'Professional Details': experience years (0-99) and months (0-11), Profile, Core Competence,
- * Skills (SPEC.md section 2 '/interview-dashboard'; the limits in section 5).
+ * Skills (SPEC.md section 2 '/interview-dashboard'; the limits in section 5). The experience fields
+ * behave as Mantine's NumberInput (./ExperienceInput).
  */
 
 export function ProfessionalDetailsSection({ form }: { form: ProfileForm }) {
@@ -20,28 +23,22 @@ export function ProfessionalDetailsSection({ form }: { form: ProfileForm }) {
         <Title order={2} size="h3" id="professional-details">
           Professional Details
         </Title>
-        <SimpleGrid cols={2} spacing="sm">
-          <NumberInput
+        <div className={classes.pair}>
+          <ExperienceInput
             label="Experience (years)"
             min={EXPERIENCE_YEARS_MIN}
             max={EXPERIENCE_YEARS_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="strict"
             key={form.key('experienceYears')}
             {...form.getInputProps('experienceYears')}
           />
-          <NumberInput
+          <ExperienceInput
             label="Experience (months)"
             min={EXPERIENCE_MONTHS_MIN}
             max={EXPERIENCE_MONTHS_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="strict"
             key={form.key('experienceMonths')}
             {...form.getInputProps('experienceMonths')}
           />
-        </SimpleGrid>
+        </div>
         <TextInput
           label="Profile"
           placeholder="e.g. Software Engineer"

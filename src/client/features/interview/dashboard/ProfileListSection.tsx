@@ -1,7 +1,18 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PROFILE_LIST_MAX_ENTRIES } from '../../../../shared/interview/constants';
-import { DeleteIcon } from '../../../components/icons';
+import { laterPart } from '../../../lib/later-part';
+import type { RemoveRowButtonProps } from './RemoveRowButton';
+
+/**
+ * The rows' delete buttons load with the first row (or the first touch of the form, see Dashboard.tsx);
+ * until then a box of the button's size (ActionIcon lg, 34px, and its margin) holds its place, so the
+ * row does not move when it comes.
+ */
+export const removeRowButton = laterPart<RemoveRowButtonProps>(
+  async () => (await import('./RemoveRowButton')).RemoveRowButton,
+  <Box w="2.125rem" h="2.125rem" mb={4} style={{ flex: 'none' }} />,
+);
 
 /** One of the dashboard's lists: its rows, an empty message, Add More (off at the limit) and per-row delete. */
 export function ProfileListSection({
@@ -43,16 +54,7 @@ export function ProfileListSection({
           Array.from({ length: count }, (_, index) => (
             <Group key={index} align="flex-end" gap="xs" wrap="nowrap" data-testid={`${headingId}-row`}>
               <div style={{ flex: 1, minWidth: 0 }}>{renderRow(index)}</div>
-              <ActionIcon
-                variant="subtle"
-                color="red.9"
-                size="lg"
-                mb={4}
-                onClick={() => onRemove(index)}
-                aria-label={`Remove ${itemName} ${index + 1}`}
-              >
-                <DeleteIcon />
-              </ActionIcon>
+              <removeRowButton.Part label={`Remove ${itemName} ${index + 1}`} onRemove={() => onRemove(index)} />
             </Group>
           ))
         )}

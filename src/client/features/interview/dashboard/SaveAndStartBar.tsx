@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
-import { START_INTERVIEW_LABEL } from '../flow/selectors';
+import { START_INTERVIEW_LABEL } from '../flow/labels';
 
 /* The dashboard's bottom: Save ('Saving...' with a spinner while pending) and 'Start My Interview' (SPEC.md section 2 '/interview-dashboard'). */
 

@@ -1,9 +1,9 @@
-import type { UseFormReturnType } from '@mantine/form';
 import type { InterviewProfile } from '../../../../shared/api/interview';
+import type { ProfileFormState } from './use-profile-form';
 
 /* The interview profile's form, which every section of the dashboard edits (SPEC.md section 2 '/interview-dashboard'). */
 
-export type ProfileForm = UseFormReturnType<InterviewProfile>;
+export type ProfileForm = ProfileFormState<InterviewProfile>;
 
 /** The profile's top-level fields (every one, and no other: the type says so). */
 const PROFILE_FIELDS: Record<keyof InterviewProfile, true> = {
@@ -35,7 +35,8 @@ let checks: ProfileChecks | undefined;
 let loading: Promise<ProfileChecks | undefined> | undefined;
 
 /**
- * Loads the profile's checks (Zod and the schema) once; the page starts this when it opens, and a
+ * Loads the profile's checks (Zod and the schema) once; the form starts this on the student's first
+ * touch of it (focus, pointer or input: a first visit that only looks does not download Zod), and a
  * save waits for it. Settles with undefined if they cannot load (a dropped connection): the save
  * then sends the values as they are and the server, which always validates, answers with the same
  * sentences.

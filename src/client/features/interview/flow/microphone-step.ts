@@ -1,9 +1,10 @@
 import { emit } from './commands';
+import { MICROPHONE_ACCESS_REQUIRED } from './labels';
 import type { InterviewState } from './types';
 
 /* Step 1, 'mic not granted -> mic granted (welcome view)' (SPEC.md section 4 'Interview simulator'; section 8 'Microphone'). */
 
-export const MICROPHONE_ACCESS_REQUIRED = 'Microphone Access Required';
+export { MICROPHONE_ACCESS_REQUIRED };
 export const MICROPHONE_DENIED_TOAST = { title: MICROPHONE_ACCESS_REQUIRED, message: 'Please allow microphone access to start the interview.' } as const;
 
 export function onRequestMicrophone(state: InterviewState): InterviewState {

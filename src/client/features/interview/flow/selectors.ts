@@ -1,5 +1,5 @@
 import { INTERVIEW_TIME_LIMIT_MS } from '../../../../shared/interview/constants';
-import { MICROPHONE_ACCESS_REQUIRED } from './microphone-step';
+import { ALLOW_MICROPHONE_LABEL, MICROPHONE_ACCESS_REQUIRED, START_INTERVIEW_LABEL } from './labels';
 import type { InterviewState } from './types';
 
 /*
@@ -7,13 +7,12 @@ import type { InterviewState } from './types';
  * from the state. Components render this and dispatch events; they compute nothing themselves.
  */
 
-/** The welcome view's button, and the dashboard's that leads to it (SPEC.md section 2). */
-export const START_INTERVIEW_LABEL = 'Start My Interview';
+export { START_INTERVIEW_LABEL };
 
 export interface PermissionViewModel {
   view: 'permission';
   title: typeof MICROPHONE_ACCESS_REQUIRED;
-  buttonLabel: 'Allow Microphone Access';
+  buttonLabel: typeof ALLOW_MICROPHONE_LABEL;
 }
 
 export interface WelcomeViewModel {
@@ -92,7 +91,7 @@ export function formatCountdown(ms: number): string {
 export function selectInterviewView(state: InterviewState): InterviewViewModel {
   switch (state.view) {
     case 'permission':
-      return { view: 'permission', title: MICROPHONE_ACCESS_REQUIRED, buttonLabel: 'Allow Microphone Access' };
+      return { view: 'permission', title: MICROPHONE_ACCESS_REQUIRED, buttonLabel: ALLOW_MICROPHONE_LABEL };
     case 'welcome':
       return {
         view: 'welcome',

@@ -1,5 +1,4 @@
-import { Container } from '@mantine/core';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { InterviewProfile } from '../../../../shared/api/interview';
 import {
@@ -17,15 +16,18 @@ import { recordingExtension, recordingToWav } from '../../../speech';
 import { isInterviewRunning, scoreAnswers, selectInterviewView } from '../flow';
 import { ActiveView } from './ActiveView';
 import type { CompletedViewProps } from './CompletedView';
-import { PermissionView } from './PermissionView';
 import { useInterviewSession } from './use-interview-session';
 import { WelcomeView } from './WelcomeView';
 
 const DASHBOARD_PATH = '/interview-dashboard';
 
 /*
- * The simulator's part of /interview-simulator, loaded by the page in parallel with the profile it is
- * built from (decision 0023). The completed view (scores, recording evidence) and the "Leave the
+ * The simulator's part of /interview-simulator: the interview itself (the flow, the speech and
+ * recording code, the outbox), loaded by the page once the student starts using it (decision 0023).
+ * Its first view, the microphone permission, is the page's own (../InterviewSimulatorPage), drawn
+ * before this part has loaded and kept in place while it runs: this part asks for the microphone
+ * each time the page's button is pressed, tells the page when a request has been answered, and
+ * draws the views after it. The completed view (scores, recording evidence) and the "Leave the
  * interview?" dialog load when the interview starts, not before.
  */
 const completedView = laterPart<CompletedViewProps>(async () => (await import('./CompletedView')).CompletedView, <FullPageLoader label="Working out your scores…" />);
@@ -35,14 +37,19 @@ export interface SimulatorProps {
   profile: InterviewProfile | undefined;
   studentName: string;
   userId: number;
+  /** How many times the permission view's button has been pressed: each press asks for the microphone once. */
+  microphoneAsks: number;
+  /** A request for the microphone was answered with a refusal (the button works again). */
+  onMicrophoneRefused: () => void;
+  /** Whether the permission view (the page's) is the view to show. */
+  onPermissionView: (shown: boolean) => void;
 }
 
-export function Simulator({ profile, studentName, userId }: SimulatorProps) {
+export function Simulator({ profile, studentName, userId, microphoneAsks, onMicrophoneRefused, onPermissionView }: SimulatorProps) {
   const navigate = useNavigate();
   const questions = useMemo(() => (profile ? generateInterviewQuestions(profile, studentName) : []), [profile, studentName]);
   const { state, dispatch, attemptId, saveStatus, recording, blocker } = useInterviewSession({ questions, studentName, userId });
   const model = selectInterviewView(state);
-  const [requesting, setRequesting] = useState(false);
   const [preparingAudio, setPreparingAudio] = useState(false);
   const wav = useRef<Promise<Blob> | null>(null);
 
@@ -56,17 +63,24 @@ export function Simulator({ profile, studentName, userId }: SimulatorProps) {
     [completed, answers, state.transcription],
   );
 
+  // Each press of the page's "Allow Microphone Access" asks once (a ref, so that StrictMode's second run does not ask again).
+  const asked = useRef(0);
   useEffect(() => {
-    if (state.view !== 'permission') setRequesting(false);
-  }, [state.view]);
+    if (microphoneAsks <= asked.current) return;
+    asked.current = microphoneAsks;
+    dispatch({ type: 'REQUEST_MICROPHONE' });
+  }, [microphoneAsks, dispatch]);
+  // Before the paint, so that the permission view and the next one are never on screen together.
+  const permissionShown = state.view === 'permission';
+  useLayoutEffect(() => onPermissionView(permissionShown), [permissionShown, onPermissionView]);
   const running = isInterviewRunning(state);
   useEffect(() => {
     if (running) completedView.preload();
   }, [running]);
   // A refusal keeps the permission screen (with its toast): the button works again.
   useEffect(() => {
-    if (state.commands.some((command) => command.type === 'toast')) setRequesting(false);
-  }, [state.commands]);
+    if (state.commands.some((command) => command.type === 'toast')) onMicrophoneRefused();
+  }, [state.commands, onMicrophoneRefused]);
 
   // The WAV is made once, in the background, as soon as the recording has stopped.
   useEffect(() => {
@@ -98,16 +112,7 @@ export function Simulator({ profile, studentName, userId }: SimulatorProps) {
   let view = null;
   switch (model.view) {
     case 'permission':
-      view = (
-        <PermissionView
-          model={model}
-          requesting={requesting}
-          onAllow={() => {
-            setRequesting(true);
-            dispatch({ type: 'REQUEST_MICROPHONE' });
-          }}
-        />
-      );
+      // The page draws it (see above).
       break;
     case 'welcome':
       view = <WelcomeView model={model} onStart={() => dispatch({ type: 'START' })} />;
@@ -136,7 +141,7 @@ export function Simulator({ profile, studentName, userId }: SimulatorProps) {
 
   const blocked = blocker.state === 'blocked';
   return (
-    <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
+    <>
       {view}
       {/* Mounted (and loaded) once the interview runs, so that it opens as it always did. */}
       {running || blocked ? (
@@ -144,6 +149,6 @@ export function Simulator({ profile, studentName, userId }: SimulatorProps) {
           <LeaveInterviewDialog opened={blocked} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
         </Suspense>
       ) : null}
-    </Container>
+    </>
   );
 }
