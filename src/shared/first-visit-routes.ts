@@ -38,7 +38,7 @@ export const FIRST_VISIT_ROUTES: readonly FirstVisitRoute[] = [
   { route: '/auth', visitor: 'anyone', modules: [LIGHT_APP, 'src/client/features/auth/SignInPage.tsx'] },
   { route: '/forgot-password', visitor: 'anyone', modules: [LIGHT_APP, 'src/client/features/auth/ForgotPasswordPage.tsx'] },
   { route: '/student', visitor: 'student', modules: [FULL_APP, 'src/client/features/student/StudentPage.tsx'], data: [STUDENT_PROFILE] },
-  { route: '/test', visitor: 'student', modules: [FULL_APP, 'src/client/features/speaking-test/TestPage.tsx'] },
+  { route: '/test', visitor: 'student', modules: [FULL_APP, 'src/client/features/speaking-test/TestPage.tsx', 'src/client/features/speaking-test/TestSession.tsx'] },
   { route: '/interview-dashboard', visitor: 'student', modules: [FULL_APP, 'src/client/features/interview/InterviewDashboardPage.tsx', 'src/client/features/interview/dashboard/Dashboard.tsx'], data: [INTERVIEW_PROFILE, STUDENT_PROFILE] },
   { route: '/interview-simulator', visitor: 'student', modules: [FULL_APP, 'src/client/features/interview/InterviewSimulatorPage.tsx'], data: [INTERVIEW_PROFILE, STUDENT_PROFILE] },
   { route: '/admin', visitor: 'admin', modules: [FULL_APP, 'src/client/features/admin/AdminPage.tsx', 'src/client/features/admin/students/StudentsTable.tsx'], data: ['/api/admin/students?page=1&limit=10&search='] },

@@ -36,11 +36,14 @@ export function ReadyCard({
   isApple,
   transcriptionOff,
   onStart,
+  onAboutToStart,
 }: {
   demo: boolean;
   isApple: boolean;
   transcriptionOff: boolean;
   onStart: () => void;
+  /** The pointer or the focus reached Start Test, or a finger touched it: the test's code starts loading. */
+  onAboutToStart?: () => void;
 }) {
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="ready-title">
@@ -68,7 +71,7 @@ export function ReadyCard({
         <Text size="sm" c="dimmed">
           Stay on this page until the results appear: leaving or reloading ends the test.
         </Text>
-        <Button size="md" onClick={onStart}>
+        <Button size="md" onClick={onStart} onPointerEnter={onAboutToStart} onFocus={onAboutToStart} onTouchStart={onAboutToStart}>
           Start Test
         </Button>
       </Stack>

@@ -10,6 +10,14 @@ import classes from './TestPage.module.css';
 
 export const DEMO_MODE_BUTTON = 'Continue in Demo Mode (No Microphone)';
 
+/*
+ * What is about to happen, while the microphone is asked for. Part of the page's first paint and
+ * longer than any text the card shows next (the denied card's, the ready card's), so the largest
+ * element of the page is painted with it, not a second later when the browser has answered.
+ */
+export const MICROPHONE_INTRO_TEXT =
+  'This test records your spoken answers, so it needs your microphone. In a moment your browser will ask whether this page may use it: please choose Allow. Before you start, find a quiet place where you can speak clearly without being interrupted.';
+
 function versioned(name: string, version: string): string {
   return version ? `${name} ${version}` : name;
 }
@@ -112,10 +120,13 @@ export function MicrophoneCard({
             </Text>
           </>
         ) : (
-          <Group gap="sm" wrap="nowrap">
-            <Loader size="sm" aria-hidden="true" />
-            <Text>{screen.microphone === 'requesting' ? 'Requesting microphone access… Please allow it when the browser asks.' : 'Preparing the microphone check…'}</Text>
-          </Group>
+          <>
+            <Text>{MICROPHONE_INTRO_TEXT}</Text>
+            <Group gap="sm" wrap="nowrap">
+              <Loader size="sm" aria-hidden="true" />
+              <Text>{screen.microphone === 'requesting' ? 'Requesting microphone access… Please allow it when the browser asks.' : 'Preparing the microphone check…'}</Text>
+            </Group>
+          </>
         )}
       </Stack>
     </Paper>

@@ -1,7 +1,9 @@
 /*
- * The running /test page (SPEC.md sections 2, 4, 8 and 9): the flow, the microphone, speech, the
- * recording, scoring and saving. Loaded by TestPage.tsx as soon as the page opens, while the setup
- * screen it draws the same way is already shown (decision 0023).
+ * The /test page's session (SPEC.md sections 2, 4, 8 and 9): the microphone check and Start Test,
+ * then the parts, the results and the post-test session. Loaded by TestPage.tsx as soon as the page
+ * opens, while the setup screen it draws the same way is already shown (decision 0023); the running
+ * test's code (the whole flow, speech, the recorder, the parts' panels) comes with Start Test
+ * (running.ts, decision 0024), scoring and saving once the test has started (edge/saving.ts).
  */
 import { Group, Loader, Paper, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -12,11 +14,11 @@ import { laterPart } from '../../lib/later-part';
 import { useSignOut } from '../../lib/auth/use-sign-out';
 import { clearStudentInfo } from '../../lib/student-info';
 import { announcementFor, guardsLeaving } from './announcements';
+import { loadSaving } from './edge/saving';
 import type { SpeakingTestState } from './flow';
 import type { ResultsPanelProps } from './results/ResultsPanel';
-import { PartPanel } from './PartPanel';
 import { ReadyCard } from './ReadyCard';
-import { SessionCountdown } from './SessionCountdown';
+import { preloadRunning } from './running-loader';
 import { MicrophoneCard } from './SetupCards';
 import { TestLayout } from './TestLayout';
 import { useSpeakingTest } from './use-speaking-test';
@@ -34,9 +36,10 @@ function Working() {
 }
 
 /*
- * The results (scores explained, answers, recording, history chart) and the "Leave the test?" dialog
- * are not part of the page's first visit (decision 0023): both start loading when the test starts, a
- * quarter of an hour before the results are shown.
+ * The results (scores explained, answers, recording, history chart), the "Leave the test?" dialog
+ * and the end of the test's code (scoring and saving: edge/saving.ts) are not part of the page's
+ * first visit (decisions 0023, 0024): they start loading when the test starts, a quarter of an hour
+ * before they are needed.
  */
 const results = laterPart<ResultsPanelProps>(async () => (await import('./results/ResultsPanel')).ResultsPanel, <Working />);
 const LeaveTestDialog = lazy(async () => ({ default: (await import('./LeaveTestDialog')).LeaveTestDialog }));
@@ -61,7 +64,7 @@ export interface TestSessionProps {
 
 export function TestSession({ user, device, studentName, shownAt }: TestSessionProps) {
   const test = useSpeakingTest(user, device, shownAt);
-  const { state, screen } = test;
+  const { state, screen, running } = test;
   const { signOut } = useSignOut();
   const announcement = useAnnouncement(state);
   const guarding = guardsLeaving(state);
@@ -117,7 +120,9 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
   const beforeTest = state.stage === 'setup' || state.stage === 'ready';
   const inPart = state.stage === 'part1' || state.stage === 'part2' || state.stage === 'part3';
   useEffect(() => {
-    if (!beforeTest) results.preload();
+    if (beforeTest) return;
+    results.preload();
+    void loadSaving();
   }, [beforeTest]);
 
   return (
@@ -130,7 +135,7 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
       stageRef={stageArea}
       outside={
         <>
-          {complete && state.sessionSecondsLeft !== null ? <SessionCountdown secondsLeft={state.sessionSecondsLeft} onStay={test.stayInSession} /> : null}
+          {running && complete && state.sessionSecondsLeft !== null ? <running.SessionCountdown secondsLeft={state.sessionSecondsLeft} onStay={test.stayInSession} /> : null}
 
           {/* Mounted (and loaded) once the test guards leaving, so that it opens as it always did. */}
           {guarding || blocker.state === 'blocked' ? (
@@ -143,10 +148,11 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
     >
       {state.stage === 'setup' ? <MicrophoneCard screen={screen} onRetry={test.requestMicrophone} onDemo={test.continueInDemoMode} /> : null}
       {state.stage === 'ready' ? (
-        <ReadyCard demo={screen.demo} isApple={state.device === 'apple'} transcriptionOff={screen.transcriptionOff} onStart={test.startTest} />
+        <ReadyCard demo={screen.demo} isApple={state.device === 'apple'} transcriptionOff={screen.transcriptionOff} onStart={test.startTest} onAboutToStart={preloadRunning} />
       ) : null}
-      {inPart ? (
-        <PartPanel
+      {/* The parts begin only once the running test has loaded (Start Test waits for it). */}
+      {running && inPart ? (
+        <running.PartPanel
           state={state}
           screen={screen}
           actions={{
@@ -171,7 +177,7 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
           onTakeAnotherTest={takeAnotherTest}
         />
       ) : null}
-      {complete && test.completedAt === null ? <Working /> : null}
+      {complete && (test.completedAt === null || state.result === null) ? <Working /> : null}
     </TestLayout>
   );
 }

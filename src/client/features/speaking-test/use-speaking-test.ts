@@ -2,34 +2,34 @@
  * The speaking test's edge: owns the pure reducer (flow/) and runs each new command batch once on
  * the real browser boundary (src/client/speech), the durable outbox and the router (edge/). Everything
  * it starts (microphone tracks, the voice, recognition, the recorder, timers) stops on unmount.
+ *
+ * Before Start Test it runs the setup flow (flow/setup.ts, edge/setup-command.ts: the microphone
+ * check), which is all the page's first visit carries (decision 0024); Start Test loads the running
+ * test (running.ts: the whole flow, its screen and commands) and hands it the state reached so far.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { User } from '../../../shared/api/auth';
-import { selectQuestionSet } from '../../../shared/speaking-test/questions';
 import type { DeviceInfo } from '../../lib/device';
 import { toastError, toastSuccess } from '../../lib/notify';
-import { findSpeechRecognition } from '../../speech';
-import {
-  initialState,
-  selectScreen,
-  speakingTestReducer,
-  type Command,
-  type DeviceKind,
-  type EventWithoutNow,
-  type ScreenView,
-  type SpeakingTestEvent,
-  type SpeakingTestState,
-} from './flow';
+import { findSpeechRecognition } from '../../speech/web-speech-types';
 import { sendDeviceDebug } from './device-debug';
 import type { EdgeContext } from './edge/context';
 import { createEdgeResources, releaseEdgeResources, type TestRecording } from './edge/resources';
-import { runCommand } from './edge/run-command';
+import { runSetupCommand } from './edge/setup-command';
+import { initialState } from './flow/initial-state';
+import type { ScreenView } from './flow/selectors';
+import { selectSetupScreen, setupReducer } from './flow/setup';
+import type { Command, DeviceKind, EventWithoutNow, SpeakingTestEvent, SpeakingTestState } from './flow/types';
+import { loadRunning, type Running } from './running-loader';
+import type { Flow } from './session-flow';
 
-export { TEST_SESSIONS_URL } from './edge/save-attempt';
 export type { TestRecording } from './edge/resources';
-export { createRepeatFilter, MIN_LISTEN_RESTART_MS } from './flow';
+
+const NO_QUESTIONS_YET = { part1: [], part2: [], part3: [] };
+
+const SETUP_FLOW: Flow = { reduce: setupReducer, selectScreen: selectSetupScreen, runCommand: runSetupCommand };
 
 export function deviceKindOf(info: Pick<DeviceInfo, 'isAndroid' | 'isApple'>): DeviceKind {
   return info.isAndroid ? 'android' : info.isApple ? 'apple' : 'desktop';
@@ -39,6 +39,8 @@ export interface SpeakingTest {
   state: SpeakingTestState;
   screen: ScreenView;
   device: DeviceInfo;
+  /** The running test's code, once Start Test has loaded it (the parts' panels come from it). */
+  running: Running | null;
   /** Null until the test completes and the recording has stopped (or when nothing was recorded). */
   recording: TestRecording | null;
   /** Set once the attempt was handed to the outbox; null when nothing was submitted. */
@@ -68,7 +70,8 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
   // The reducer runs inside send() rather than in React's render, so each event's commands run at
   // once, in the same task (a timer's next tick is scheduled when the tick fires, not after a render).
   const [state, setState] = useState(() =>
-    initialState({ questions: selectQuestionSet(Math.random), device: kind, now: Date.now(), recognition: findSpeechRecognition() !== undefined }),
+    // The questions are chosen as the test starts (with the running test's code).
+    initialState({ questions: NO_QUESTIONS_YET, device: kind, now: Date.now(), recognition: findSpeechRecognition() !== undefined }),
   );
   const current = useRef(state);
   const runRef = useRef<(command: Command) => void>(() => undefined);
@@ -85,10 +88,13 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
   // Everything the page holds on the browser (edge/resources.ts), created once.
   const [resources] = useState(createEdgeResources);
   const leaveAllowed = useRef(false);
+  const flow = useRef<Flow>(SETUP_FLOW);
+  const [running, setRunning] = useState<Running | null>(null);
+  const starting = useRef(false);
 
-  const send = useCallback((event: EventWithoutNow) => {
-    if (!mounted.current) return;
-    const next = speakingTestReducer(current.current, { ...event, now: Date.now() } as SpeakingTestEvent);
+  const send = useCallback((event: EventWithoutNow, options?: { afterLeaving?: boolean }) => {
+    if (!mounted.current && !options?.afterLeaving) return;
+    const next = flow.current.reduce(current.current, { ...event, now: Date.now() } as SpeakingTestEvent);
     current.current = next;
     setState(next);
     for (const command of next.commands) runRef.current(command);
@@ -102,7 +108,7 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
   const run = useCallback(
     (command: Command) => {
       const context: EdgeContext = { device, resources, send, current, mounted };
-      runCommand(command, context, { navigate, queryClient, leaveAllowed, attempt: { setRecording, setCompletedAt, setAttemptId, user: userRef } });
+      flow.current.runCommand(command, context, { navigate, queryClient, leaveAllowed, attempt: { setRecording, setCompletedAt, setAttemptId, user: userRef } });
     },
     [device, navigate, queryClient, resources, send],
   );
@@ -153,17 +159,27 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
 
   return {
     state,
-    screen: useMemo(() => selectScreen(state), [state]),
+    screen: useMemo(() => (running ? running.runningFlow : SETUP_FLOW).selectScreen(state), [state, running]),
     device,
+    running,
     recording,
     attemptId,
     completedAt,
     requestMicrophone: useCallback(() => send({ type: 'REQUEST_MICROPHONE' }), [send]),
     continueInDemoMode: useCallback(() => send({ type: 'DEMO_MODE' }), [send]),
     startTest: useCallback(() => {
-      // ...and at the start of the test.
-      if (device.isAndroid) sendDeviceDebug('test-start');
-      send({ type: 'START_TEST' });
+      // Once, however often it is pressed while the running test loads (usually it already has:
+      // it starts loading when the pointer or the focus reaches Start Test).
+      if (starting.current) return;
+      starting.current = true;
+      void loadRunning().then((loaded) => {
+        if (!mounted.current) return;
+        flow.current = loaded.runningFlow;
+        setRunning(loaded);
+        // ...and at the start of the test.
+        if (device.isAndroid) sendDeviceDebug('test-start');
+        send({ type: 'START_TEST', questions: loaded.selectQuestionSet(Math.random) });
+      });
     }, [device, send]),
     retryRecognition: useCallback(() => send({ type: 'RETRY_RECOGNITION' }), [send]),
     continueWithoutTranscript: useCallback(() => send({ type: 'CONTINUE_WITHOUT_TRANSCRIPT' }), [send]),

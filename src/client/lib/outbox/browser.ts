@@ -6,10 +6,10 @@
 import { createStore, del, get, set, values } from 'idb-keyval';
 import type { OutboxEntry } from './entry';
 import { Outbox } from './outbox';
+import { OUTBOX_DATABASE, OUTBOX_OBJECT_STORE } from './names';
 import type { OutboxStore } from './storage';
 
-export const OUTBOX_DATABASE = 'parley-outbox';
-export const OUTBOX_OBJECT_STORE = 'attempts';
+export { OUTBOX_DATABASE, OUTBOX_OBJECT_STORE } from './names';
 
 function indexedDbStore(): OutboxStore {
   const store = createStore(OUTBOX_DATABASE, OUTBOX_OBJECT_STORE);

@@ -1,37 +1,17 @@
 /*
- * The microphone, the recorder and the microphone's level, for the speaking test's commands
- * (SPEC.md section 4: microphone; recording from Start Test to the end; Apple's recording check).
+ * The recorder and the microphone's level, for the speaking test's commands (SPEC.md section 4:
+ * recording from Start Test to the end; Apple's recording check). Asking for the microphone and demo
+ * mode's stream are in microphone.ts (the setup screen's part).
  */
 import { RECORDING_CHUNK_INTERVAL_MS } from '../../../../shared/speaking-test/constants';
-import { createAudioRecorder, createSilentStream, describeMicrophoneError, releaseStream, requestMicrophone, startVoiceMeter } from '../../../speech';
+import { createAudioRecorder, startVoiceMeter } from '../../../speech';
 import type { Command } from '../flow';
 import type { EdgeContext } from './context';
 
-export type AudioCommand = Extract<
-  Command,
-  { type: 'requestMicrophone' | 'createDemoStream' | 'startRecording' | 'stopRecording' | 'startVoiceMeter' | 'stopVoiceMeter' | 'checkRecording' }
->;
+export type AudioCommand = Extract<Command, { type: 'startRecording' | 'stopRecording' | 'startVoiceMeter' | 'stopVoiceMeter' | 'checkRecording' }>;
 
-export function runAudioCommand(command: AudioCommand, { device, resources, send, mounted }: EdgeContext): void {
+export function runAudioCommand(command: AudioCommand, { device, resources, send }: EdgeContext): void {
   switch (command.type) {
-    case 'requestMicrophone':
-      requestMicrophone({ isApple: device.isApple }).then(
-        (granted) => {
-          if (!mounted.current) return releaseStream(granted);
-          releaseStream(resources.stream);
-          resources.stream = granted;
-          for (const track of granted.getAudioTracks()) {
-            track.addEventListener('ended', () => send({ type: 'MICROPHONE_ERROR', message: 'The microphone stopped working.' }));
-          }
-          send({ type: 'MIC_GRANTED' });
-        },
-        (error: unknown) => send({ type: 'MIC_DENIED', message: describeMicrophoneError(error, device.isApple).message }),
-      );
-      return;
-    case 'createDemoStream':
-      resources.silent = createSilentStream();
-      resources.stream = resources.silent.stream;
-      return;
     case 'startRecording': {
       if (!resources.stream) {
         send({ type: 'RECORDING_ERROR' });

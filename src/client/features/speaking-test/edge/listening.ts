@@ -12,7 +12,7 @@ import {
   type ExaminerVoice,
   type Recognizer,
 } from '../../../speech';
-import { answerKey, MIN_LISTEN_RESTART_MS, type Command } from '../flow';
+import { answerKey, createRepeatFilter, MIN_LISTEN_RESTART_MS, type Command } from '../flow';
 import { sendDeviceDebug } from '../device-debug';
 import type { EdgeContext } from './context';
 
@@ -33,7 +33,7 @@ function recognizer(context: EdgeContext): Recognizer {
   const created = createRecognizer({ lang: speakingTestRecognitionLang(device), isAndroid: device.isAndroid, maxRestarts: 0 });
   created.on('interim', (text) => send({ type: 'INTERIM', text }));
   created.on('final', (segment) => {
-    const text = device.isAndroid ? resources.androidRepeats.accept(answerKey(current.current), segment.text) : segment.text;
+    const text = device.isAndroid ? (resources.androidRepeats ??= createRepeatFilter()).accept(answerKey(current.current), segment.text) : segment.text;
     if (!text) return;
     send({ type: 'FINAL', text, at: segment.at, ...(segment.confidence === null ? {} : { confidence: segment.confidence }) });
   });

@@ -3,15 +3,13 @@
  * one mutable object, kept in a ref, that every command runner reads and writes. Everything it
  * holds (microphone tracks, the voice, recognition, the recorder, timers) stops on unmount.
  */
-import {
-  releaseStream,
-  type AudioRecorder,
-  type ExaminerVoice,
-  type Recognizer,
-  type SilentStream,
-  type VoiceMeter,
-} from '../../../speech';
-import { createRepeatFilter, type TimerName } from '../flow';
+import { releaseStream, type SilentStream } from '../../../speech/microphone';
+import type { ExaminerVoice } from '../../../speech/voice';
+import type { Recognizer } from '../../../speech/recognizer';
+import type { AudioRecorder } from '../../../speech/recorder';
+import type { VoiceMeter } from '../../../speech/voice-activity';
+import type { createRepeatFilter } from '../flow/android';
+import type { TimerName } from '../flow/types';
 
 export interface TestRecording {
   blob: Blob;
@@ -35,7 +33,8 @@ export interface EdgeResources {
   attemptId: string;
   /** Stops watching the outbox for the attempt's status. */
   stopWatching: (() => void) | null;
-  androidRepeats: ReturnType<typeof createRepeatFilter>;
+  /** Android's repeated finals filter, made with the first final (listening.ts: the running test's code). */
+  androidRepeats: ReturnType<typeof createRepeatFilter> | null;
   /** When recognition was last started, and the pending delayed start (MIN_LISTEN_RESTART_MS). */
   lastListenStart: number;
   listenTimer: number | null;
@@ -56,7 +55,7 @@ export function createEdgeResources(): EdgeResources {
     answeredAt: [],
     attemptId: crypto.randomUUID(),
     stopWatching: null,
-    androidRepeats: createRepeatFilter(),
+    androidRepeats: null,
     lastListenStart: Number.NEGATIVE_INFINITY,
     listenTimer: null,
     signedOut: false,

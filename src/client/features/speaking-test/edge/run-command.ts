@@ -1,7 +1,8 @@
 /*
  * Runs one command of the speaking test's flow on the browser (use-speaking-test.ts runs each new
  * batch once, in order): the microphone and recorder (audio.ts), the voice and recognition
- * (listening.ts), the flow's timers, saving (save-attempt.ts) and leaving the page.
+ * (listening.ts), the flow's timers, scoring and saving (save-attempt.ts, loaded once the test has
+ * started: saving.ts) and leaving the page.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
@@ -12,7 +13,10 @@ import type { Command } from '../flow';
 import { runAudioCommand } from './audio';
 import type { EdgeContext } from './context';
 import { runListeningCommand } from './listening';
-import { scoreAndSave, type AttemptOutcome } from './save-attempt';
+import { runMicrophoneCommand } from './microphone';
+import { runTimerCommand } from './timers';
+import type { AttemptOutcome } from './save-attempt';
+import { loadSaving } from './saving';
 
 export interface PageContext {
   navigate: NavigateFunction;
@@ -27,6 +31,8 @@ export function runCommand(command: Command, context: EdgeContext, page: PageCon
   switch (command.type) {
     case 'requestMicrophone':
     case 'createDemoStream':
+      runMicrophoneCommand(command, context);
+      return;
     case 'startRecording':
     case 'stopRecording':
     case 'startVoiceMeter':
@@ -39,27 +45,16 @@ export function runCommand(command: Command, context: EdgeContext, page: PageCon
     case 'stopListening':
       runListeningCommand(command, context);
       return;
-    case 'schedule': {
-      const { timer, delayMs } = command;
-      const previous = resources.timers.get(timer);
-      if (previous !== undefined) window.clearTimeout(previous);
-      resources.timers.set(
-        timer,
-        window.setTimeout(() => {
-          resources.timers.delete(timer);
-          send({ type: 'TIMER', timer });
-        }, delayMs),
-      );
+    case 'schedule':
+    case 'cancelTimer':
+      runTimerCommand(command, context);
       return;
-    }
-    case 'cancelTimer': {
-      const handle = resources.timers.get(command.timer);
-      if (handle !== undefined) window.clearTimeout(handle);
-      resources.timers.delete(command.timer);
+    case 'score':
+      // Answered even if the page was left meanwhile: the save that follows must happen.
+      void loadSaving().then(({ scoreAnswers }) => send({ type: 'SCORED', result: scoreAnswers(command) }, { afterLeaving: true }));
       return;
-    }
     case 'scoreAndSave':
-      void scoreAndSave(command, context, page.attempt);
+      void loadSaving().then(({ scoreAndSave }) => scoreAndSave(command, context, page.attempt));
       return;
     case 'clearStudentInfo':
       clearStudentInfo();

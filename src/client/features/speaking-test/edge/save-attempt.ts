@@ -1,8 +1,10 @@
 /*
- * The end of the test (SPEC.md section 4, complete: scoring, saving): the attempt and its recording
- * are handed to the durable outbox, and its status comes back to the flow as SAVE_RESULT.
+ * The end of the test (SPEC.md section 4, complete: scoring, saving): the estimate is worked out
+ * (SCORED), the attempt and its recording are handed to the durable outbox, and its status comes back
+ * to the flow as SAVE_RESULT. Loaded once the test has started (saving.ts), not with the page.
  */
 import type { StudentProfile, User } from '../../../../shared/api/auth';
+import { scoreSpeakingTest, type SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
 import { apiGet } from '../../../lib/api';
 import { browserOutbox } from '../../../lib/outbox';
 import { readStudentInfo } from '../../../lib/student-info';
@@ -26,6 +28,11 @@ async function findStudentId(user: User | null | undefined): Promise<number | nu
   } catch {
     return null;
   }
+}
+
+/** Spec section 9's estimate of the completed test (the 'score' command; the flow keeps it as SCORED). */
+export function scoreAnswers({ answers, noTranscript }: Extract<Command, { type: 'score' }>): SpeakingTestResult {
+  return scoreSpeakingTest(answers, { transcript: !noTranscript });
 }
 
 /** What the page shows of the finished attempt (React state setters; a call after unmount does nothing). */

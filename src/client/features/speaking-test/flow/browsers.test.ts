@@ -17,6 +17,7 @@ import {
   RECOGNITION_END_DELAY_MS,
   SILENCE_TO_END_ANSWER_MS,
 } from '../../../../shared/speaking-test/constants.js';
+import { scoreSpeakingTest } from '../../../../shared/speaking-test/scoring.js';
 import { Driver, type EventWithoutNow } from './test-helpers.js';
 import type { Command, DeviceKind, Phase, TimerName } from './types.js';
 
@@ -102,6 +103,10 @@ function runTest(browser: Browser, student: Student): Run {
           break;
         case 'stopListening':
           listening = false;
+          break;
+        case 'score':
+          // The edge answers with the estimate (here at once).
+          apply(now, d.send(now, { type: 'SCORED', result: scoreSpeakingTest(command.answers, { transcript: !command.noTranscript }) }));
           break;
         case 'scoreAndSave':
           saved = command;

@@ -26,7 +26,7 @@ import {
 } from './parts-1-and-3.js';
 import { onRecognitionEnded, onRecognitionError, resumeAfterFailure } from './recognition.js';
 import { onRecordingError } from './recording.js';
-import { startTest } from './stages.js';
+import { onScored, startTest } from './stages.js';
 import type { SpeakingTestEvent, SpeakingTestState, SpeechOutcome, TimerName } from './types.js';
 
 // The flow's public API, from the files that define it.
@@ -51,7 +51,7 @@ function handle(draft: Draft, event: SpeakingTestEvent): void {
     case 'MIC_GRANTED': return onMicGranted(draft);
     case 'MIC_DENIED': return onMicDenied(draft, event.message);
     case 'DEMO_MODE': return onDemoMode(draft);
-    case 'START_TEST': return startTest(draft, event.now);
+    case 'START_TEST': return startTest(draft, event.now, event.questions);
     case 'SPEECH_DONE': return onSpeechDone(draft, event.id, event.outcome, event.now);
     case 'TIMER': return onTimer(draft, event.timer, event.now);
     case 'INTERIM': return onInterim(draft, event.text, event.now);
@@ -67,6 +67,7 @@ function handle(draft: Draft, event: SpeakingTestEvent): void {
     case 'RECORDING_ERROR': return onRecordingError(draft);
     case 'MICROPHONE_ERROR': return onMicrophoneError(draft, event.message);
     case 'RECORDING_CHECKED': return onRecordingChecked(draft, event.hasChunks);
+    case 'SCORED': return onScored(draft, event.result);
     case 'SAVE_RESULT': return onSaveResult(draft, event.outcome);
     case 'TOAST_SHOWN': return toastShown(draft, event.id);
     case 'STAY_IN_SESSION': return onStayInSession(draft, event.now);

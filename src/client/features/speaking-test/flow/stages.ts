@@ -5,15 +5,17 @@
  * that each part's rules need not know the next part's.
  */
 import { CLOSING_TEXT, PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../../shared/speaking-test/constants.js';
-import { scoreSpeakingTest } from '../../../../shared/speaking-test/scoring.js';
+import type { QuestionSet } from '../../../../shared/speaking-test/questions.js';
+import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring.js';
 import { startPostTestSession } from './after-the-test.js';
 import { scheduleAppleRecordingCheck } from './apple.js';
 import type { Draft } from './draft.js';
 import { askQuestion, speak } from './examiner.js';
 
-export function startTest(draft: Draft, now: number): void {
+export function startTest(draft: Draft, now: number, questions?: QuestionSet): void {
   const state = draft.state;
   if (state.stage !== 'ready') return;
+  if (questions) state.questions = questions;
   state.stage = 'part1';
   state.startedAt = now;
   draft.commands.push({ type: 'startRecording' });
@@ -47,8 +49,16 @@ export function completeTest(draft: Draft): void {
   speak(draft, CLOSING_TEXT);
   draft.commands.push({ type: 'stopRecording' });
   draft.commands.push({ type: 'stopVoiceMeter' });
-  // Spec section 9's estimate, worked out once: the results panel shows it and the save sends it.
-  state.result = scoreSpeakingTest(state.answers, { transcript: !state.transcriptMissing });
-  draft.commands.push({ type: 'scoreAndSave', answers: state.answers, result: state.result, noTranscript: state.transcriptMissing, part2Notes: state.part2Notes });
+  // Spec section 9's estimate, worked out once by the edge (the scoring code is not loaded before the
+  // test has started): SCORED brings it back.
+  draft.commands.push({ type: 'score', answers: state.answers, noTranscript: state.transcriptMissing });
   startPostTestSession(draft, state.lastEventAt);
+}
+
+/** The estimate of the completed test, once: the results panel shows it and the save sends it. */
+export function onScored(draft: Draft, result: SpeakingTestResult): void {
+  const state = draft.state;
+  if (state.stage !== 'complete' || state.result !== null) return;
+  state.result = result;
+  draft.commands.push({ type: 'scoreAndSave', answers: state.answers, result, noTranscript: state.transcriptMissing, part2Notes: state.part2Notes });
 }

@@ -49,6 +49,11 @@ export type Command =
   /** Replaces any pending timer of the same name; fires TIMER(timer) after delayMs. */
   | { type: 'schedule'; timer: TimerName; delayMs: number }
   | { type: 'cancelTimer'; timer: TimerName }
+  /**
+   * The test is complete: work out the estimate (the edge loads the scoring code, decision 0024) and
+   * answer with SCORED; it then saves what SCORED's scoreAndSave says, also if the page was left.
+   */
+  | { type: 'score'; answers: SpeakingTestAnswer[]; noTranscript: boolean }
   | { type: 'scoreAndSave'; answers: SpeakingTestAnswer[]; result: SpeakingTestResult; noTranscript: boolean; part2Notes: string }
   | { type: 'clearStudentInfo' }
   /** The post-test session is over: whoever is signed in on this device is signed out (the toast says to log in again). */
@@ -62,7 +67,8 @@ export type SpeakingTestEvent =
   | { type: 'MIC_GRANTED'; now: number }
   | { type: 'MIC_DENIED'; now: number; message: string }
   | { type: 'DEMO_MODE'; now: number }
-  | { type: 'START_TEST'; now: number }
+  /** `questions`: the test's questions, when they are chosen as it starts (the page does: decision 0024). */
+  | { type: 'START_TEST'; now: number; questions?: QuestionSet }
   | { type: 'SPEECH_DONE'; now: number; id: string; outcome: SpeechOutcome }
   | { type: 'TIMER'; now: number; timer: TimerName }
   | { type: 'INTERIM'; now: number; text: string }
@@ -85,6 +91,8 @@ export type SpeakingTestEvent =
   /** A microphone failure after setup (e.g. the track ended): shown as a 'Microphone Error' toast. */
   | { type: 'MICROPHONE_ERROR'; now: number; message: string }
   | { type: 'RECORDING_CHECKED'; now: number; hasChunks: boolean }
+  /** The edge worked out the estimate of the completed test (the answer to the 'score' command). */
+  | { type: 'SCORED'; now: number; result: SpeakingTestResult }
   | { type: 'SAVE_RESULT'; now: number; outcome: SaveOutcome }
   | { type: 'TOAST_SHOWN'; now: number; id: number }
   /** In the post-test session's last minute: the student is still reading; the 5 minutes start again. */

@@ -1,0 +1,65 @@
+/*
+ * The flow before the test starts (setup and ready: SPEC.md section 4, "Microphone"), on its own so
+ * that the /test page's first visit carries only this (decision 0024): the same rules as machine.ts
+ * (microphone.ts), for the events that can happen before Start Test, and the same screen as
+ * selectors.ts for these two stages. The whole flow (machine.ts) takes over at Start Test, from the
+ * state this one reached; flow/setup.test.ts checks both give the same answers.
+ */
+import { toastShown, type Draft } from './draft.js';
+import { onDemoMode, onMicAutoRequest, onMicDenied, onMicGranted, onMicrophoneError, onRequestMicrophone } from './microphone.js';
+import { selectProgress } from './progress.js';
+import type { ScreenView } from './selectors.js';
+import type { SpeakingTestEvent, SpeakingTestState } from './types.js';
+
+function handle(draft: Draft, event: SpeakingTestEvent): void {
+  switch (event.type) {
+    case 'REQUEST_MICROPHONE': return onRequestMicrophone(draft);
+    case 'MIC_GRANTED': return onMicGranted(draft);
+    case 'MIC_DENIED': return onMicDenied(draft, event.message);
+    case 'DEMO_MODE': return onDemoMode(draft);
+    case 'MICROPHONE_ERROR': return onMicrophoneError(draft, event.message);
+    case 'TOAST_SHOWN': return toastShown(draft, event.id);
+    case 'TIMER':
+      if (event.timer === 'micAutoRequest') onMicAutoRequest(draft);
+      return;
+    // Start Test and everything after it: machine.ts.
+    default:
+      return;
+  }
+}
+
+export function setupReducer(state: SpeakingTestState, event: SpeakingTestEvent): SpeakingTestState {
+  const draft: Draft = { state: { ...state, commands: [], lastEventAt: event.now }, commands: [] };
+  handle(draft, event);
+  return { ...draft.state, commands: draft.commands, commandBatch: state.commandBatch + 1 };
+}
+
+/** selectScreen (selectors.ts) for the setup and ready stages: no part, question, cue card or answer yet. */
+export function selectSetupScreen(state: SpeakingTestState): ScreenView {
+  const transcriptionOff = state.transcription === 'off';
+  return {
+    stage: state.stage,
+    microphone: state.microphone.status,
+    microphoneError: state.microphone.error,
+    demo: state.microphone.demo,
+    startEnabled: state.stage === 'ready',
+    partTitle: null,
+    question: null,
+    cueCard: null,
+    part2Phase: null,
+    countdownSeconds: null,
+    answering: false,
+    showTranscript: state.device !== 'android' && !transcriptionOff,
+    transcript: '',
+    notes: state.completionNote ? [state.completionNote] : [],
+    recognitionError: state.recognitionError,
+    failure: state.failure,
+    transcriptionOff,
+    canRepeat: false,
+    repeated: false,
+    notesBox: null,
+    part2SpokenSeconds: null,
+    toasts: state.toasts,
+    progress: selectProgress(state),
+  };
+}
