@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { loadConfig, publicConfig } from './src/server/config.ts';
 import { renderIndexHtml } from './src/server/lib/index-html.ts';
+import { FRAME_END, FRAME_START, ROUTE_FRAMES_FILE } from './src/shared/index-page.ts';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
@@ -26,9 +27,19 @@ function injectPublicConfig(): Plugin {
  * paint no longer waits for the scripts (docs/decisions/0012).
  */
 function prerenderShell(): Plugin {
+  let frames: Record<string, string> = {};
+  let outDir = '';
   return {
     name: 'parley-prerender-shell',
     apply: 'build',
+    configResolved: (config) => {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // The routes' own first frames (app/shell.tsx renderRouteFrames), for the server to serve.
+    writeBundle: () => {
+      mkdirSync(path.join(outDir, path.dirname(ROUTE_FRAMES_FILE)), { recursive: true });
+      writeFileSync(path.join(outDir, ROUTE_FRAMES_FILE), JSON.stringify(frames));
+    },
     transformIndexHtml: {
       order: 'post',
       handler: async (html) => {
@@ -41,10 +52,11 @@ function prerenderShell(): Plugin {
           plugins: [react()],
         });
         try {
-          const { renderShell } = (await server.ssrLoadModule('/src/client/app/shell.tsx')) as { renderShell: () => string };
+          const shell = (await server.ssrLoadModule('/src/client/app/shell.tsx')) as { renderShell: () => string; renderRouteFrames: () => Record<string, string> };
           const root = '<div id="root"></div>';
           if (!html.includes(root)) throw new Error(`index.html has no empty ${root} for the page shell`);
-          return html.replace(root, `<div id="root">${renderShell()}</div>`);
+          frames = shell.renderRouteFrames();
+          return html.replace(root, `<div id="root">${FRAME_START}${shell.renderShell()}${FRAME_END}</div>`);
         } finally {
           await server.close();
         }

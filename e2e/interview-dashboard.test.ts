@@ -54,6 +54,33 @@ async function fillEverything(page: Page) {
 }
 
 describe('interview dashboard', () => {
+  it('is drawn with its heading and the form\'s frame before any script runs, and nothing moves when the form arrives', async () => {
+    const student = await createStudent(suite.server.database.db, { courseName: 'Interview Aspirant', studentName: 'Frame Student' });
+    const { page } = await suite.openPage();
+    await suite.signInAs(page, student.user.id);
+    // The page as the server sends it (src/server/lib/route-preloads.ts, app/shell.tsx's route frames).
+    const html = await (await page.request.get(`${suite.server.baseUrl}/interview-dashboard`)).text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toMatch(/<h1[^>]*>Interview Dashboard<\/h1>/);
+    expect(root).toContain('Professional Details');
+    expect(root).toContain(`© ${new Date().getFullYear()} `);
+    expect(root).not.toContain('__PARLEY_');
+
+    await page.goto(`${suite.server.baseUrl}/interview-dashboard`);
+    await page.getByLabel('Professional Summary').waitFor();
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            resolve(list.getEntries().reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0));
+          }).observe({ type: 'layout-shift', buffered: true });
+          // No entry at all: nothing moved.
+          setTimeout(() => resolve(0), 500);
+        }),
+    );
+    expect(shifted).toBeLessThan(0.01);
+  });
+
   it('shows the header, the empty lists, and the example, at desktop and phone size', async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
       const { page } = await openDashboard({ viewport, name: `Empty ${viewport}` });

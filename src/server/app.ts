@@ -29,7 +29,7 @@ import { createReadCaches, invalidateReadCaches } from './lib/read-cache.js';
 import { rateLimitStoreFor, type BudgetStore } from './lib/budget-store.js';
 import { databaseBudgetStore } from './lib/rate-limit-store.js';
 import { openRedisBudgetStore } from './lib/redis-budget-store.js';
-import { indexHtmlFor, renderIndexHtml } from './lib/index-html.js';
+import { indexHtmlFor, renderIndexHtml, type PageStart } from './lib/index-html.js';
 import { routePreloads } from './lib/route-preloads.js';
 import securityPlugin, { SAFE_METHODS } from './lib/security.js';
 import { courseRoutes } from './courses/routes.js';
@@ -134,7 +134,7 @@ async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: Sessio
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const hasClient = indexFile !== undefined && existsSync(indexFile);
   const indexHtml = hasClient ? renderIndexHtml(readFileSync(indexFile, 'utf8'), publicConfig(deps.config)) : undefined;
-  const startOf = hasClient && clientDir ? routePreloads(clientDir) : () => ({ files: [], data: [] });
+  const startOf = hasClient && clientDir ? routePreloads(clientDir, publicConfig(deps.config)) : (): PageStart => ({ files: [], data: [] });
 
   if (hasClient && clientDir) {
     await app.register(fastifyStatic, {
@@ -156,9 +156,9 @@ async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: Sessio
   const signedOutPages = new Map<string, Buffer | string>();
   const pageBody = (html: string, url: string, user: User | null | undefined, encoding: PageEncoding | null): Buffer | string => {
     const start = startOf(url, user);
-    const page = () => compressPage(indexHtmlFor(html, user, start), encoding);
+    const page = () => compressPage(indexHtmlFor(html, user, start, deps.now().getFullYear()), encoding);
     if (user !== null) return page();
-    const key = `${encoding ?? 'identity'} ${start.files.join(' ')} ${start.data.join(' ')}`;
+    const key = `${encoding ?? 'identity'} ${start.files.join(' ')} ${start.data.join(' ')} ${start.frame ?? ''}`;
     let body = signedOutPages.get(key);
     if (body === undefined) {
       body = page();

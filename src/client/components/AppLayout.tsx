@@ -32,8 +32,18 @@ export function AppShellFrame({ appTitle, children }: { appTitle: string; childr
  * Header with the product name, the page, and the footer with the copyright line. Both apps render it
  * (decision 0022): the full app with the router's outlet and location, the light app with its page.
  */
-export function AppLayout({ pathname, children }: { pathname: string; children: ReactNode }) {
-  const { appTitle } = getPublicConfig();
+export function AppLayout({
+  pathname,
+  children,
+  appTitle = getPublicConfig().appTitle,
+  year = String(new Date().getFullYear()),
+}: {
+  pathname: string;
+  children: ReactNode;
+  /** Given only by the frames prerendered at build time (app/shell.tsx): markers the server fills in. */
+  appTitle?: string;
+  year?: string;
+}) {
   return (
     <AppShellFrame appTitle={appTitle}>
       <Box component="main" id="main" tabIndex={-1} className={classes.main}>
@@ -42,7 +52,7 @@ export function AppLayout({ pathname, children }: { pathname: string; children: 
       <Box component="footer" className={classes.footer}>
         <Container size="lg">
           <Text size="xs" c="dimmed" ta="center">
-            © {new Date().getFullYear()} {appTitle}. {footerNoteFor(pathname)}
+            © {year} {appTitle}. {footerNoteFor(pathname)}
           </Text>
         </Container>
       </Box>

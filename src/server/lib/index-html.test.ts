@@ -5,7 +5,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../shared/api/auth.js';
-import { APP_TITLE_MARKER, USER_MARKER } from '../../shared/index-page.js';
+import { APP_TITLE_MARKER, FRAME_END, FRAME_START, USER_MARKER, YEAR_MARKER } from '../../shared/index-page.js';
+import { indexHtmlFor } from './index-html.js';
 import { createAdmin, createStudent } from '../test/factories.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 
@@ -137,5 +138,25 @@ describe("the opened route's chunks in the page", () => {
     } finally {
       await withManifest.close();
     }
+  });
+});
+
+describe("a route's own first frame", () => {
+  const page = `<html><head>${USER_MARKER}</head><body><div id="root">${FRAME_START}<header>bare</header>${FRAME_END}</div></body></html>`;
+
+  it('takes the bare frame\'s place, with the year filled in', () => {
+    const html = indexHtmlFor(page, null, { files: [], data: [], frame: `<header>bare</header><main><h1>Interview Dashboard</h1></main><footer>© ${YEAR_MARKER}</footer>` }, 2031);
+    expect(html).toContain(`<div id="root">${FRAME_START}<header>bare</header><main><h1>Interview Dashboard</h1></main><footer>© 2031</footer>${FRAME_END}</div>`);
+  });
+
+  it("links the route's stylesheets in the head", () => {
+    const html = indexHtmlFor(page, null, { files: [], data: [], frame: '<main>x</main>', stylesheets: ['/assets/Page-1.css'] });
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/Page-1.css"></head>');
+  });
+
+  it('leaves the bare frame when the route has none, or the page has no markers', () => {
+    expect(indexHtmlFor(page, null)).toContain(`${FRAME_START}<header>bare</header>${FRAME_END}`);
+    const unmarked = '<html><body><div id="root"><header>bare</header></div></body></html>';
+    expect(indexHtmlFor(unmarked, null, { files: [], data: [], frame: '<main>x</main>' })).toBe(unmarked);
   });
 });

@@ -1,6 +1,5 @@
 import type { User } from '../../shared/api/auth.js';
-import { APP_TITLE_MARKER, USER_MARKER } from '../../shared/index-page.js';
-import type { RouteStart } from './route-preloads.js';
+import { APP_TITLE_MARKER, FRAME_END, FRAME_START, USER_MARKER, YEAR_MARKER } from '../../shared/index-page.js';
 
 export interface PublicConfig {
   appTitle: string;
@@ -21,10 +20,26 @@ export function renderIndexHtml(template: string, config: PublicConfig): string 
   const meta = `<meta name="parley-config" content="${escapeHtml(JSON.stringify(config))}" />`;
   const title = escapeHtml(config.appTitle);
   // Replacement functions, not strings: a "$&" or "$'" in a title is text, not a replacement pattern.
-  return template
-    .replace('<!--parley-config-->', () => meta)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
-    .replaceAll(APP_TITLE_MARKER, () => title);
+  return fillTitle(
+    template.replace('<!--parley-config-->', () => meta).replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`),
+    config,
+  );
+}
+
+/** The school's title, escaped, wherever a prerendered frame shows it. */
+export function fillTitle(html: string, config: PublicConfig): string {
+  const title = escapeHtml(config.appTitle);
+  return html.replaceAll(APP_TITLE_MARKER, () => title);
+}
+
+/** What the page says for its route (src/server/lib/route-preloads.ts): its files and first GETs, and its own first frame. */
+export interface PageStart {
+  files: readonly string[];
+  data: readonly string[];
+  /** The route's prerendered first frame (title filled in, the year's marker not yet), in place of the bare one. */
+  frame?: string;
+  /** With a frame: the route's own stylesheets, which the frame needs from its first paint. */
+  stylesheets?: readonly string[];
 }
 
 /**
@@ -35,9 +50,15 @@ export function renderIndexHtml(template: string, config: PublicConfig): string 
  * route loads and its page's first GETs (src/server/lib/route-preloads.ts), for the bootstrap to ask
  * for at once.
  */
-export function indexHtmlFor(html: string, user: User | null | undefined, start: RouteStart = { files: [], data: [] }): string {
+export function indexHtmlFor(html: string, user: User | null | undefined, start: PageStart = { files: [], data: [] }, year = new Date().getFullYear()): string {
   const list = (name: string, items: readonly string[]) => (items.length ? `<meta name="${name}" content="${escapeHtml(items.join(' '))}" />` : '');
   const preloadMeta = list('parley-preload', start.files) + list('parley-data', start.data);
   const userMeta = user === undefined ? '' : `<meta name="parley-user" content="${escapeHtml(JSON.stringify(user))}" />`;
-  return html.replace(USER_MARKER, () => userMeta + preloadMeta);
+  const sheets = (start.stylesheets ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('');
+  const page = html.replace(USER_MARKER, () => userMeta + preloadMeta).replace('</head>', () => `${sheets}</head>`);
+  const { frame } = start;
+  const from = page.indexOf(FRAME_START);
+  const to = page.indexOf(FRAME_END);
+  if (frame === undefined || from < 0 || to < from) return page;
+  return page.slice(0, from + FRAME_START.length) + frame.replaceAll(YEAR_MARKER, String(year)) + page.slice(to);
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../shared/api/auth.js';
 import { firstVisitRouteFor } from '../../shared/first-visit-routes.js';
+import { APP_TITLE_MARKER, ROUTE_FRAMES_FILE } from '../../shared/index-page.js';
 import { routePreloads } from './route-preloads.js';
 
 // A manifest of the built client's shape: the entry (index.html) with a chunk it names itself, the two
@@ -21,21 +22,23 @@ const MANIFEST = {
   'src/client/features/speaking-test/TestPage.tsx': { file: 'assets/TestPage-1.js', imports: ['_router.js'] },
 };
 
-function clientWithManifest(manifest: object | undefined): string {
+function clientWithManifest(manifest: object | undefined, frames?: Record<string, string>): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'parley-preloads-'));
   if (manifest) {
     mkdirSync(path.join(dir, '.vite'));
     writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+    if (frames) writeFileSync(path.join(dir, ROUTE_FRAMES_FILE), JSON.stringify(frames));
   }
   return dir;
 }
 
+const CONFIG = { appTitle: 'Riverside & Co', className: 'Class', phoneRegion: 'IN', schoolTimezone: 'Asia/Kolkata' };
 const user = (fields: Partial<User>): User => ({ id: 1, username: 'u', isAdmin: false, displayName: 'U', mustChangePassword: false, actingStudent: null, ...fields });
 const admin = user({ isAdmin: true });
 const student = user({});
 
 describe('the chunks a page names for its route', () => {
-  const start = routePreloads(clientWithManifest(MANIFEST));
+  const start = routePreloads(clientWithManifest(MANIFEST), CONFIG);
   const preloads = (pathname: string, visitor: User | null | undefined) => [...start(pathname, visitor).files];
 
   it("names the app's, the page's and their imports' files, less what index.html names already", () => {
@@ -72,7 +75,7 @@ describe('the chunks a page names for its route', () => {
 });
 
 describe("the page's first GETs", () => {
-  const start = routePreloads(clientWithManifest(MANIFEST));
+  const start = routePreloads(clientWithManifest(MANIFEST), CONFIG);
 
   it("are the route's, with its id filled in, for the visitor the route is for", () => {
     expect(start('/admin', admin).data).toEqual(['/api/admin/students?page=1&limit=10&search=']);
@@ -87,8 +90,24 @@ describe("the page's first GETs", () => {
   });
 });
 
+describe("a route's own first frame", () => {
+  const start = routePreloads(clientWithManifest(MANIFEST, { '/admin': `<main><span>${APP_TITLE_MARKER}</span><h1>Dashboard</h1></main>`, '/': '<main>Landing</main>' }), CONFIG);
+
+  it("comes with the route's own CSS as stylesheets (the frame is drawn before any script), not as preloads", () => {
+    expect(start('/', null)).toEqual({ files: ['/assets/light-1.js', '/assets/LandingPage-1.js'], data: [], frame: '<main>Landing</main>', stylesheets: ['/assets/LandingPage-1.css'] });
+  });
+
+  it("is the route's, with the school's title escaped, for the route's visitor only", () => {
+    expect(start('/admin', admin).frame).toBe('<main><span>Riverside &amp; Co</span><h1>Dashboard</h1></main>');
+    expect(start('/admin?tab=ielts', admin).frame).toBe(start('/admin', admin).frame);
+    expect(start('/admin', student).frame).toBeUndefined();
+    expect(start('/admin', null).frame).toBeUndefined();
+    expect(start('/admin/courses', admin).frame).toBeUndefined();
+  });
+});
+
 it('names nothing when the client was built without a manifest', () => {
-  expect(routePreloads(clientWithManifest(undefined))('/admin', admin)).toEqual({ files: [], data: [] });
+  expect(routePreloads(clientWithManifest(undefined), CONFIG)('/admin', admin)).toEqual({ files: [], data: [] });
 });
 
 it('finds the route of each budgeted path, and none for others', () => {

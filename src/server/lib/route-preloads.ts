@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { User } from '../../shared/api/auth.js';
 import { FIRST_VISIT_ROUTES, firstVisitRouteFor, type FirstVisitVisitor } from '../../shared/first-visit-routes.js';
+import { ROUTE_FRAMES_FILE } from '../../shared/index-page.js';
+import { fillTitle, type PageStart, type PublicConfig } from './index-html.js';
 
 interface ManifestChunk {
   file: string;
@@ -17,11 +19,8 @@ interface RoutePreload {
   files: string[];
 }
 
-/** What the bootstrap asks for as it starts: the route's files, and its page's first GETs. */
-export interface RouteStart {
-  files: readonly string[];
-  data: readonly string[];
-}
+/** What the bootstrap asks for as it starts (the route's files, its page's first GETs), and the route's own first frame. */
+export type RouteStart = PageStart;
 const NOTHING: RouteStart = { files: [], data: [] };
 
 /** The JavaScript and CSS files `keys` need, with everything they import statically. */
@@ -55,13 +54,18 @@ function filesOf(manifest: Manifest, keys: readonly string[]): { js: Set<string>
  * (Lighthouse: first paint 0.4-0.6 s later on /student and /admin). With no manifest (a client built
  * without it, or none) the list is empty.
  */
-export function routePreloads(clientDir: string): (url: string, user: User | null | undefined) => RouteStart {
+export function routePreloads(clientDir: string, config: PublicConfig): (url: string, user: User | null | undefined) => RouteStart {
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
   if (!existsSync(manifestFile)) return () => NOTHING;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) return () => NOTHING;
   const inPage = filesOf(manifest, [entryKey]);
+  // The routes' first frames the build prerendered (src/client/app/shell.tsx), with the school's title.
+  const framesFile = path.join(clientDir, ROUTE_FRAMES_FILE);
+  const frames = new Map<string, string>(
+    existsSync(framesFile) ? Object.entries(JSON.parse(readFileSync(framesFile, 'utf8')) as Record<string, string>).map(([route, html]) => [route, fillTitle(html, config)]) : [],
+  );
   const byRoute = new Map<string, RoutePreload>();
   for (const { route, visitor, modules } of FIRST_VISIT_ROUTES) {
     const { js, css } = filesOf(manifest, modules.filter((key) => manifest[key]));
@@ -73,8 +77,13 @@ export function routePreloads(clientDir: string): (url: string, user: User | nul
     const opened = firstVisitRouteFor(pathname);
     const preload = opened && byRoute.get(opened.route.route);
     if (!preload || !forVisitor(preload.visitor, user)) return NOTHING;
+    const frame = frames.get(opened.route.route);
+    // A frame is drawn before any script: the route's own CSS comes as stylesheets then (render-blocking, a few KB), not as preloads.
+    const stylesheets = preload.files.filter((file) => file.endsWith('.css'));
+    const withFrame = frame === undefined ? {} : { frame, stylesheets };
+    const files = frame === undefined ? preload.files : preload.files.filter((file) => !file.endsWith('.css'));
     // A query string may open the page elsewhere (another tab of /admin): its first GETs are the page's own then.
-    if (query) return { files: preload.files, data: [] };
+    if (query) return { files, data: [], ...withFrame };
     // A parameter goes into a URL only as an id's characters: anything else and the page says it is not found.
     const data = (opened.route.data ?? []).flatMap((dataUrl) => {
       let filled = dataUrl;
@@ -84,7 +93,7 @@ export function routePreloads(clientDir: string): (url: string, user: User | nul
       }
       return [filled];
     });
-    return { files: preload.files, data };
+    return { files, data, ...withFrame };
   };
 }
 
