@@ -83,6 +83,69 @@ async function downloaded(download: Download): Promise<string> {
   return readFileSync(await download.path(), 'utf8');
 }
 
+describe("the dashboard's first frame", () => {
+  /** Where the teacher's eye lands first, as drawn: the heading, the tabs, the search box, and the students' table or cards. */
+  const layout = (page: Page) =>
+    page.evaluate(() =>
+      ['h1', '[role="tablist"]', 'input[type="search"]', '[aria-label="Students"]'].map((selector) => {
+        const shown = [...document.querySelectorAll(selector)].find((element) => element.getClientRects().length > 0);
+        const box = shown?.getBoundingClientRect();
+        return box ? { selector, x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) } : { selector };
+      }),
+    );
+
+  it("is drawn with the teacher's own name before any script runs, exactly where the page then draws it", async () => {
+    for (const viewport of ['desktop', 'phone'] as const) {
+      // The page as the server sends it, before its scripts have come (src/server/lib/route-preloads.ts, app/shell.tsx's
+      // route frames). Held, not refused or turned off: either would show the page's note for a browser without scripts.
+      const still = await freshPage(viewport);
+      await still.context().route('**/*.js', () => new Promise<void>(() => {}));
+      await suite.signInAs(still, admin.user.id);
+      await still.goto(`${suite.server.baseUrl}/admin`, { waitUntil: 'commit' });
+      await still.locator('h1').waitFor();
+      expect(await still.locator('h1').textContent()).toBe('Welcome, headteacher');
+      expect(await still.content()).not.toContain('__PARLEY_');
+      await still.getByRole('status').filter({ hasText: 'Loading the students…' }).waitFor({ state: 'attached' });
+      const frame = await layout(still);
+      await lookAt(still, `admin-first-frame-${viewport}`);
+
+      // The app's own first render, its list held back so that the placeholder rows are drawn.
+      const page = await freshPage(viewport);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.context().route('**/api/admin/students?*', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await suite.signInAs(page, admin.user.id);
+      await page.goto(`${suite.server.baseUrl}/admin`);
+      // The frame is inert; the page that replaces it is not.
+      await page.locator('main [inert]').waitFor({ state: 'detached' });
+      await page.locator('[aria-label="Students"][aria-busy="true"]').filter({ visible: true }).waitFor();
+      expect(await layout(page)).toEqual(frame);
+      await lookAt(page, `admin-before-its-list-${viewport}`);
+      release();
+      await page.locator('[aria-label="Students"][aria-busy="false"]').filter({ visible: true }).waitFor();
+    }
+  });
+
+  it('is not served for another tab, to a student, or to a signed-out visitor', async () => {
+    const student = await createStudent(suite.server.database.db, { studentName: 'Frame Student' });
+    const served = async (userId: number | null, path: string) => {
+      const page = await freshPage();
+      if (userId !== null) await suite.signInAs(page, userId);
+      const html = await (await page.request.get(`${suite.server.baseUrl}${path}`)).text();
+      return html.slice(html.indexOf('<div id="root">'));
+    };
+    expect(await served(admin.user.id, '/admin')).toContain('Welcome, headteacher');
+    for (const [userId, path] of [[admin.user.id, '/admin?tab=ielts'], [student.user.id, '/admin'], [null, '/admin']] as const) {
+      const root = await served(userId, path);
+      expect(root).not.toContain('<h1');
+      expect(root).not.toContain('__PARLEY_');
+    }
+  });
+});
+
 describe('students tab', () => {
   it('adds a student; the generated password is shown once, copied, and signs the student in by mobile number', async () => {
     await removeAllStudents();

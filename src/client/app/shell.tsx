@@ -1,9 +1,17 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, VisuallyHidden } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactNode } from 'react';
-import { APP_TITLE_MARKER, YEAR_MARKER } from '../../shared/index-page';
+import { StaticRouter } from 'react-router';
+import type { User } from '../../shared/api/auth';
+import { APP_TITLE_MARKER, USERNAME_MARKER, YEAR_MARKER } from '../../shared/index-page';
 import { AppLayout, AppShellFrame } from '../components/AppLayout';
+import AdminPage from '../features/admin/AdminPage';
 import { DashboardSkeleton } from '../features/interview/dashboard/DashboardSkeleton';
+import { seedCurrentUser } from '../lib/auth/current-user';
+import { querySession } from '../lib/auth/mutations';
+import { SessionContext } from '../lib/auth/session';
+import { createQueryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
 /**
@@ -19,15 +27,44 @@ export function renderShell(): string {
   );
 }
 
+/** The signed-in teacher, as a frame draws them: the server puts the visitor's own name in place of the marker. */
+const FRAME_ADMIN: User = { id: 0, username: USERNAME_MARKER, isAdmin: true, displayName: USERNAME_MARKER, mustChangePassword: false, actingStudent: null };
+
 /**
- * A route's first frame: what its page draws before its data and code are in, when that is the same
- * for every visitor (no name, no data). The server puts it in the page in place of the bare frame
- * for the route's own visitor (src/server/lib/route-preloads.ts), so the page's heading is painted
- * with the first paint; the page's first render then draws the same frame, or the form in its
- * place, at the same size.
+ * A page as its first render draws it, before its data has come (a query never runs here), for the
+ * signed-in `user` at `pathname`: the page's own components, so the frame cannot drift from the page.
+ * Nothing in it can be used before the scripts have run (inert: the app's render replaces it), and a
+ * screen reader hears `loading`.
+ */
+function PageBeforeData({ pathname, user, loading, children }: { pathname: string; user: User; loading: string; children: ReactNode }) {
+  const queryClient = createQueryClient();
+  seedCurrentUser(queryClient, user);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionContext value={querySession(queryClient)}>
+        <StaticRouter location={pathname}>
+          <VisuallyHidden role="status">{loading}</VisuallyHidden>
+          <div inert>{children}</div>
+        </StaticRouter>
+      </SessionContext>
+    </QueryClientProvider>
+  );
+}
+
+/**
+ * A route's first frame: what its page draws before its data and code are in. The server puts it in
+ * the page in place of the bare frame for the route's own visitor (src/server/lib/route-preloads.ts),
+ * so the page's heading is painted with the first paint; the page's first render then draws the same
+ * frame, or the page in its place, at the same size. A frame may show the visitor's name (a marker the
+ * server fills in), nothing else of theirs.
  */
 const ROUTE_FRAMES: Record<string, ReactNode> = {
   '/interview-dashboard': <DashboardSkeleton />,
+  '/admin': (
+    <PageBeforeData pathname="/admin" user={FRAME_ADMIN} loading="Loading the students…">
+      <AdminPage />
+    </PageBeforeData>
+  ),
 };
 
 export function renderRouteFrames(): Record<string, string> {

@@ -5,8 +5,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../shared/api/auth.js';
-import { APP_TITLE_MARKER, FRAME_END, FRAME_START, USER_MARKER, YEAR_MARKER } from '../../shared/index-page.js';
-import { indexHtmlFor } from './index-html.js';
+import { APP_TITLE_MARKER, FRAME_END, FRAME_START, USER_MARKER, USERNAME_MARKER, YEAR_MARKER } from '../../shared/index-page.js';
+import { indexHtmlFor, stylesheetLinks } from './index-html.js';
 import { createAdmin, createStudent } from '../test/factories.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 
@@ -150,8 +150,19 @@ describe("a route's own first frame", () => {
   });
 
   it("links the route's stylesheets in the head", () => {
-    const html = indexHtmlFor(page, null, { files: [], data: [], frame: '<main>x</main>', stylesheets: ['/assets/Page-1.css'] });
+    const html = indexHtmlFor(page, null, { files: [], data: [], frame: '<main>x</main>', stylesheetLinks: stylesheetLinks(['/assets/Page-1.css']) });
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/Page-1.css"></head>');
+    expect(indexHtmlFor(page, null)).not.toContain('stylesheet');
+  });
+
+  it("shows the signed-in visitor's name, escaped, where the frame has its marker", () => {
+    const teacher = { id: 1, username: '<b>Ann & "Bo"</b>', isAdmin: true, displayName: 'Ann', mustChangePassword: false, actingStudent: null };
+    const frame = `<main><h1>Welcome, ${USERNAME_MARKER}</h1></main>`;
+    const html = indexHtmlFor(page, teacher, { files: [], data: [], frame });
+    expect(html).toContain(`${FRAME_START}<main><h1>Welcome, &lt;b&gt;Ann &amp; &quot;Bo&quot;&lt;/b&gt;</h1></main>${FRAME_END}`);
+    expect(html).not.toContain(USERNAME_MARKER);
+    // Signed out, or not known (the database is down): no name to show, so the bare frame.
+    for (const nobody of [null, undefined]) expect(indexHtmlFor(page, nobody, { files: [], data: [], frame })).toContain(`${FRAME_START}<header>bare</header>${FRAME_END}`);
   });
 
   it('leaves the bare frame when the route has none, or the page has no markers', () => {

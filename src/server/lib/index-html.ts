@@ -1,5 +1,5 @@
 import type { User } from '../../shared/api/auth.js';
-import { APP_TITLE_MARKER, FRAME_END, FRAME_START, USER_MARKER, YEAR_MARKER } from '../../shared/index-page.js';
+import { APP_TITLE_MARKER, FRAME_END, FRAME_START, USER_MARKER, USERNAME_MARKER, YEAR_MARKER } from '../../shared/index-page.js';
 
 export interface PublicConfig {
   appTitle: string;
@@ -36,10 +36,10 @@ export function fillTitle(html: string, config: PublicConfig): string {
 export interface PageStart {
   files: readonly string[];
   data: readonly string[];
-  /** The route's prerendered first frame (title filled in, the year's marker not yet), in place of the bare one. */
+  /** The route's prerendered first frame (title filled in; the year's and the visitor's name's markers not yet), in place of the bare one. */
   frame?: string;
-  /** With a frame: the route's own stylesheets, which the frame needs from its first paint. */
-  stylesheets?: readonly string[];
+  /** With a frame: the route's own stylesheets, which the frame needs from its first paint, as `<link>` tags. */
+  stylesheetLinks?: string;
 }
 
 /**
@@ -54,11 +54,19 @@ export function indexHtmlFor(html: string, user: User | null | undefined, start:
   const list = (name: string, items: readonly string[]) => (items.length ? `<meta name="${name}" content="${escapeHtml(items.join(' '))}" />` : '');
   const preloadMeta = list('parley-preload', start.files) + list('parley-data', start.data);
   const userMeta = user === undefined ? '' : `<meta name="parley-user" content="${escapeHtml(JSON.stringify(user))}" />`;
-  const sheets = (start.stylesheets ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('');
-  const page = html.replace(USER_MARKER, () => userMeta + preloadMeta).replace('</head>', () => `${sheets}</head>`);
+  const page = html.replace(USER_MARKER, () => userMeta + preloadMeta);
   const { frame } = start;
-  const from = page.indexOf(FRAME_START);
-  const to = page.indexOf(FRAME_END);
-  if (frame === undefined || from < 0 || to < from) return page;
-  return page.slice(0, from + FRAME_START.length) + frame.replaceAll(YEAR_MARKER, String(year)) + page.slice(to);
+  // A frame that shows the visitor's name is for a signed-in visitor only.
+  if (frame === undefined || (!user && frame.includes(USERNAME_MARKER))) return page;
+  const withSheets = start.stylesheetLinks ? page.replace('</head>', () => `${start.stylesheetLinks}</head>`) : page;
+  const from = withSheets.indexOf(FRAME_START);
+  const to = withSheets.indexOf(FRAME_END);
+  if (from < 0 || to < from) return page;
+  const filled = frame.replaceAll(YEAR_MARKER, String(year)).replaceAll(USERNAME_MARKER, () => escapeHtml(user?.username ?? ''));
+  return withSheets.slice(0, from + FRAME_START.length) + filled + withSheets.slice(to);
+}
+
+/** The `<link rel="stylesheet">` tags for a route frame's own stylesheets (worked out once per route). */
+export function stylesheetLinks(hrefs: readonly string[]): string {
+  return hrefs.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`).join('');
 }

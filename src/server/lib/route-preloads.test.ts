@@ -94,12 +94,19 @@ describe("a route's own first frame", () => {
   const start = routePreloads(clientWithManifest(MANIFEST, { '/admin': `<main><span>${APP_TITLE_MARKER}</span><h1>Dashboard</h1></main>`, '/': '<main>Landing</main>' }), CONFIG);
 
   it("comes with the route's own CSS as stylesheets (the frame is drawn before any script), not as preloads", () => {
-    expect(start('/', null)).toEqual({ files: ['/assets/light-1.js', '/assets/LandingPage-1.js'], data: [], frame: '<main>Landing</main>', stylesheets: ['/assets/LandingPage-1.css'] });
+    expect(start('/', null)).toEqual({
+      files: ['/assets/light-1.js', '/assets/LandingPage-1.js'],
+      data: [],
+      frame: '<main>Landing</main>',
+      stylesheetLinks: '<link rel="stylesheet" crossorigin href="/assets/LandingPage-1.css">',
+    });
   });
 
   it("is the route's, with the school's title escaped, for the route's visitor only", () => {
     expect(start('/admin', admin).frame).toBe('<main><span>Riverside &amp; Co</span><h1>Dashboard</h1></main>');
-    expect(start('/admin?tab=ielts', admin).frame).toBe(start('/admin', admin).frame);
+    // Another tab of /admin is not the frame's page: the bare frame shows, and the CSS is preloaded as without a frame.
+    expect(start('/admin?tab=ielts', admin).frame).toBeUndefined();
+    expect(start('/?from=mail', null)).toEqual({ files: ['/assets/light-1.js', '/assets/LandingPage-1.js', '/assets/LandingPage-1.css'], data: [] });
     expect(start('/admin', student).frame).toBeUndefined();
     expect(start('/admin', null).frame).toBeUndefined();
     expect(start('/admin/courses', admin).frame).toBeUndefined();

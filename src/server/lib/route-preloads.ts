@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { User } from '../../shared/api/auth.js';
 import { FIRST_VISIT_ROUTES, firstVisitRouteFor, type FirstVisitVisitor } from '../../shared/first-visit-routes.js';
 import { ROUTE_FRAMES_FILE } from '../../shared/index-page.js';
-import { fillTitle, type PageStart, type PublicConfig } from './index-html.js';
+import { fillTitle, stylesheetLinks, type PageStart, type PublicConfig } from './index-html.js';
 
 interface ManifestChunk {
   file: string;
@@ -13,10 +13,11 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** One route's chunks (paths from the site's root), and who they are for. */
+/** One route's chunks (paths from the site's root), and who they are for; with its own first frame, the files beside it and its stylesheets' links. */
 interface RoutePreload {
   visitor: FirstVisitVisitor;
   files: string[];
+  framed?: { frame: string; files: string[]; stylesheetLinks: string };
 }
 
 /** What the bootstrap asks for as it starts (the route's files, its page's first GETs), and the route's own first frame. */
@@ -69,21 +70,20 @@ export function routePreloads(clientDir: string, config: PublicConfig): (url: st
   const byRoute = new Map<string, RoutePreload>();
   for (const { route, visitor, modules } of FIRST_VISIT_ROUTES) {
     const { js, css } = filesOf(manifest, modules.filter((key) => manifest[key]));
-    const files = [...[...js].filter((file) => !inPage.js.has(file)), ...[...css].filter((file) => !inPage.css.has(file))].map((file) => `/${file}`);
-    byRoute.set(route, { visitor, files });
+    const jsFiles = [...js].filter((file) => !inPage.js.has(file)).map((file) => `/${file}`);
+    const cssFiles = [...css].filter((file) => !inPage.css.has(file)).map((file) => `/${file}`);
+    const frame = frames.get(route);
+    // A frame is drawn before any script: the route's own CSS comes as stylesheets then (render-blocking, a few KB), not as preloads.
+    const framed = frame === undefined ? undefined : { frame, files: jsFiles, stylesheetLinks: stylesheetLinks(cssFiles) };
+    byRoute.set(route, { visitor, files: [...jsFiles, ...cssFiles], ...(framed ? { framed } : {}) });
   }
   return (url, user) => {
     const [pathname = '/', query] = url.split('?');
     const opened = firstVisitRouteFor(pathname);
     const preload = opened && byRoute.get(opened.route.route);
     if (!preload || !forVisitor(preload.visitor, user)) return NOTHING;
-    const frame = frames.get(opened.route.route);
-    // A frame is drawn before any script: the route's own CSS comes as stylesheets then (render-blocking, a few KB), not as preloads.
-    const stylesheets = preload.files.filter((file) => file.endsWith('.css'));
-    const withFrame = frame === undefined ? {} : { frame, stylesheets };
-    const files = frame === undefined ? preload.files : preload.files.filter((file) => !file.endsWith('.css'));
-    // A query string may open the page elsewhere (another tab of /admin): its first GETs are the page's own then.
-    if (query) return { files, data: [], ...withFrame };
+    // A query string may open the page elsewhere (another tab of /admin): its first GETs are the page's own then, and its first frame may not be the route's.
+    if (query) return { files: preload.files, data: [] };
     // A parameter goes into a URL only as an id's characters: anything else and the page says it is not found.
     const data = (opened.route.data ?? []).flatMap((dataUrl) => {
       let filled = dataUrl;
@@ -93,7 +93,8 @@ export function routePreloads(clientDir: string, config: PublicConfig): (url: st
       }
       return [filled];
     });
-    return { files, data, ...withFrame };
+    const { framed } = preload;
+    return framed ? { files: framed.files, data, frame: framed.frame, stylesheetLinks: framed.stylesheetLinks } : { files: preload.files, data };
   };
 }
 
