@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { courses } from '../src/server/db/schema.js';
 import { createAdmin, createCourse, createStudent, type CreatedAdmin } from '../src/server/test/factories.js';
-import { lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
+import { expectFirstFrameWherePageDrawsIt, lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /** Course management at /admin/courses: add, edit, delete, the refusal when students are enrolled, paging. */
 const suite = useBrowserSuite();
@@ -60,6 +60,20 @@ async function expectWithinWidth(locator: Locator, what: string) {
 async function cell(row: Locator, column: number): Promise<string> {
   return ((await row.locator('td').nth(column).textContent()) ?? '').trim();
 }
+
+describe("the page's first frame", () => {
+  it('is drawn before any script runs, exactly where the page then draws it', async () => {
+    await expectFirstFrameWherePageDrawsIt(suite, {
+      path: '/admin/courses',
+      userId: admin.user.id,
+      landmarks: ['main a[href="/admin"]', 'h1', 'main p', '[aria-busy]'],
+      data: '**/api/admin/courses?*',
+      drawn: '[aria-busy="true"]',
+      status: 'Loading the courses…',
+      name: 'admin-courses',
+    });
+  });
+});
 
 describe('courses management', () => {
   it('shows the seeded courses with every column', async () => {

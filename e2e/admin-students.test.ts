@@ -6,7 +6,7 @@ import { students, users } from '../src/server/db/schema.js';
 import { invalidateReadCaches } from '../src/server/lib/read-cache.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { createAdmin, createStudent, storedMobileNumber, type CreatedAdmin } from '../src/server/test/factories.js';
-import { lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
+import { expectFirstFrameWherePageDrawsIt, lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /** The admin's Students tab: add, edit, toggle, delete, paging, search, the generated password, CSV export and import. */
 const suite = useBrowserSuite();
@@ -84,49 +84,16 @@ async function downloaded(download: Download): Promise<string> {
 }
 
 describe("the dashboard's first frame", () => {
-  /** Where the teacher's eye lands first, as drawn: the heading, the tabs, the search box, and the students' table or cards. */
-  const layout = (page: Page) =>
-    page.evaluate(() =>
-      ['h1', '[role="tablist"]', 'input[type="search"]', '[aria-label="Students"]'].map((selector) => {
-        const shown = [...document.querySelectorAll(selector)].find((element) => element.getClientRects().length > 0);
-        const box = shown?.getBoundingClientRect();
-        return box ? { selector, x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) } : { selector };
-      }),
-    );
-
   it("is drawn with the teacher's own name before any script runs, exactly where the page then draws it", async () => {
-    for (const viewport of ['desktop', 'phone'] as const) {
-      // The page as the server sends it, before its scripts have come (src/server/lib/route-preloads.ts, app/shell.tsx's
-      // route frames). Held, not refused or turned off: either would show the page's note for a browser without scripts.
-      const still = await freshPage(viewport);
-      await still.context().route('**/*.js', () => new Promise<void>(() => {}));
-      await suite.signInAs(still, admin.user.id);
-      await still.goto(`${suite.server.baseUrl}/admin`, { waitUntil: 'commit' });
-      await still.locator('h1').waitFor();
-      expect(await still.locator('h1').textContent()).toBe('Welcome, headteacher');
-      expect(await still.content()).not.toContain('__PARLEY_');
-      await still.getByRole('status').filter({ hasText: 'Loading the students…' }).waitFor({ state: 'attached' });
-      const frame = await layout(still);
-      await lookAt(still, `admin-first-frame-${viewport}`);
-
-      // The app's own first render, its list held back so that the placeholder rows are drawn.
-      const page = await freshPage(viewport);
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.context().route('**/api/admin/students?*', async (route) => {
-        await held;
-        await route.continue();
-      });
-      await suite.signInAs(page, admin.user.id);
-      await page.goto(`${suite.server.baseUrl}/admin`);
-      // The frame is inert; the page that replaces it is not.
-      await page.locator('main [inert]').waitFor({ state: 'detached' });
-      await page.locator('[aria-label="Students"][aria-busy="true"]').filter({ visible: true }).waitFor();
-      expect(await layout(page)).toEqual(frame);
-      await lookAt(page, `admin-before-its-list-${viewport}`);
-      release();
-      await page.locator('[aria-label="Students"][aria-busy="false"]').filter({ visible: true }).waitFor();
-    }
+    await expectFirstFrameWherePageDrawsIt(suite, {
+      path: '/admin',
+      userId: admin.user.id,
+      landmarks: ['h1', '[role="tablist"]', 'input[type="search"]', '[aria-label="Students"]'],
+      data: '**/api/admin/students?*',
+      drawn: '[aria-label="Students"][aria-busy="true"]',
+      status: 'Loading the students…',
+      name: 'admin',
+    });
   });
 
   it('is not served for another tab, to a student, or to a signed-out visitor', async () => {
@@ -137,7 +104,7 @@ describe("the dashboard's first frame", () => {
       const html = await (await page.request.get(`${suite.server.baseUrl}${path}`)).text();
       return html.slice(html.indexOf('<div id="root">'));
     };
-    expect(await served(admin.user.id, '/admin')).toContain('Welcome, headteacher');
+    expect(await served(admin.user.id, '/admin')).toMatch(/<h1[^>]*>Welcome, headteacher<\/h1>/);
     for (const [userId, path] of [[admin.user.id, '/admin?tab=ielts'], [student.user.id, '/admin'], [null, '/admin']] as const) {
       const root = await served(userId, path);
       expect(root).not.toContain('<h1');

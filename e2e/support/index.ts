@@ -8,3 +8,4 @@ export { screenshot } from './screenshots.js';
 export { startTestServer, type TestServer, type TestServerOptions } from './server.js';
 export { signInWithForm, useBrowserSuite, type BrowserSuite, type SuiteOptions, type SuitePage, type SuitePageOptions } from './suite.js';
 export { seekByClick } from './player.js';
+export { expectFirstFrameWherePageDrawsIt, type FirstFrameCheck } from './first-frame.js';

@@ -7,6 +7,7 @@ import type { User } from '../../shared/api/auth';
 import { APP_TITLE_MARKER, USERNAME_MARKER, YEAR_MARKER } from '../../shared/index-page';
 import { AppLayout, AppShellFrame } from '../components/AppLayout';
 import AdminPage from '../features/admin/AdminPage';
+import CoursesPage from '../features/courses/CoursesPage';
 import { DashboardSkeleton } from '../features/interview/dashboard/DashboardSkeleton';
 import { seedCurrentUser } from '../lib/auth/current-user';
 import { querySession } from '../lib/auth/mutations';
@@ -63,6 +64,11 @@ const ROUTE_FRAMES: Record<string, ReactNode> = {
   '/admin': (
     <PageBeforeData pathname="/admin" user={FRAME_ADMIN} loading="Loading the students…">
       <AdminPage />
+    </PageBeforeData>
+  ),
+  '/admin/courses': (
+    <PageBeforeData pathname="/admin/courses" user={FRAME_ADMIN} loading="Loading the courses…">
+      <CoursesPage />
     </PageBeforeData>
   ),
 };
