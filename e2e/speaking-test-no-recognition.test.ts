@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptsPage } from '../src/shared/api/admin-attempts.js';
 import type { SaveTestSessionBody } from '../src/shared/api/attempts.js';
-import { ANSWER_TIME_LIMIT_MS, NO_TRANSCRIPT_RESULT_TEXT, SILENCE_TO_END_ANSWER_MS } from '../src/shared/speaking-test/constants.js';
+import { ANSWER_TIME_LIMIT_MS, NO_TRANSCRIPT_RESULT_TEXT, SILENCE_TO_END_ANSWER_MS, STARTING_TEXT } from '../src/shared/speaking-test/constants.js';
 import { attempts } from '../src/server/db/schema.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
 import {
@@ -101,7 +101,19 @@ describe('speaking test without speech recognition', () => {
       expect(await note.innerText()).toContain('Google Chrome or Microsoft Edge');
       expect(await page.getByText('Recording only in this browser').count()).toBe(1);
       await lookAt(page, `speaking-test-no-recognition-ready-${viewport}`);
+      // On a slow connection the test's code may still be coming when Start Test is pressed: the press
+      // is kept, and the button and a sentence under it say that the test is starting.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.context().route('**/assets/running-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.getByRole('button', { name: 'Start Test' }).click();
+      await page.getByTestId('start-status').getByText(STARTING_TEXT).waitFor();
+      expect(await page.getByRole('button', { name: 'Start Test' }).getAttribute('data-loading')).toBe('true');
+      await lookAt(page, `speaking-test-no-recognition-starting-${viewport}`);
+      release();
       await page.getByText('Answer now: your audio is being recorded. A pause of about 3 seconds ends your answer.').waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('live-transcript').count()).toBe(0);
       await lookAt(page, `speaking-test-no-recognition-part1-${viewport}`);
@@ -207,6 +219,8 @@ describe('speaking test without speech recognition', () => {
       await lookAt(adminPage, 'speaking-test-no-recognition-teacher-list-desktop');
       await adminPage.goto(`${server.baseUrl}/admin/attempts/${attemptId}`);
       await adminPage.getByText(NO_TRANSCRIPT_RESULT_TEXT).first().waitFor({ timeout: 10_000 });
+      // The review form loads as it comes near the viewport (decision 0023).
+      await adminPage.getByRole('region', { name: 'Teacher review' }).scrollIntoViewIfNeeded();
       await adminPage.getByLabel('Fluency band').selectOption('6');
       await adminPage.getByLabel('Vocabulary band').selectOption('6.5');
       await adminPage.getByLabel('Grammar band').selectOption('6');

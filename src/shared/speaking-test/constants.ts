@@ -147,6 +147,8 @@ export const PRONUNCIATION_BASE_BAND = 6.5;
 export const PRONUNCIATION_FILLER_RATIO_TIERS: readonly ScoreTier[] = [{ op: '>', threshold: 0.08, delta: -0.5 }];
 
 // Beyond the spec: when a result says nothing.
+/** Under Start Test when it was pressed before the test's code had come (a slow connection). */
+export const STARTING_TEXT = 'Starting the test… This takes a moment on a slow connection.';
 /** What a test without a transcript says instead of bands (the recording is kept for the teacher). */
 export const NO_TRANSCRIPT_RESULT_TEXT = 'Vocabulary and grammar need a transcript: your teacher will score them';
 /** A test with fewer recognised words than this gets no bands (silence would otherwise earn ~5). */

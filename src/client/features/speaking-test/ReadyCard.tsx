@@ -1,6 +1,7 @@
 /* The /test page's ready stage (what happens next, Start Test) and the recording badge the parts show too. */
 import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import classes from './TestPage.module.css';
+import { STARTING_TEXT } from '../../../shared/speaking-test/constants';
 
 export function RecordingIndicator({ demo, live }: { demo: boolean; live: boolean }) {
   if (demo) {
@@ -37,6 +38,7 @@ export function ReadyCard({
   transcriptionOff,
   onStart,
   onAboutToStart,
+  starting = false,
 }: {
   demo: boolean;
   isApple: boolean;
@@ -44,6 +46,8 @@ export function ReadyCard({
   onStart: () => void;
   /** The pointer or the focus reached Start Test, or a finger touched it: the test's code starts loading. */
   onAboutToStart?: () => void;
+  /** Start Test was pressed and the test's code is still loading: the button says so instead of seeming to ignore the press. */
+  starting?: boolean;
 }) {
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="ready-title">
@@ -71,9 +75,23 @@ export function ReadyCard({
         <Text size="sm" c="dimmed">
           Stay on this page until the results appear: leaving or reloading ends the test.
         </Text>
-        <Button size="md" onClick={onStart} onPointerEnter={onAboutToStart} onFocus={onAboutToStart} onTouchStart={onAboutToStart}>
-          Start Test
-        </Button>
+        <div>
+          <Button
+            size="md"
+            fullWidth
+            onClick={onStart}
+            onPointerEnter={onAboutToStart}
+            onFocus={onAboutToStart}
+            onTouchStart={onAboutToStart}
+            loading={starting}
+          >
+            Start Test
+          </Button>
+          {/* Always there, so that a screen reader hears the sentence when it appears. */}
+          <Text size="sm" c="dimmed" role="status" mt={starting ? 'xs' : 0} data-testid="start-status">
+            {starting ? STARTING_TEXT : null}
+          </Text>
+        </div>
       </Stack>
     </Paper>
   );

@@ -49,6 +49,8 @@ export interface SpeakingTest {
   requestMicrophone: () => void;
   continueInDemoMode: () => void;
   startTest: () => void;
+  /** Start Test was pressed and the running test's code is still on its way (a slow or dropped connection). */
+  starting: boolean;
   /** After a recognition failure: restart recognition and ask the question again. */
   retryRecognition: () => void;
   /** After a recognition failure: go on, answers ending on acoustic silence. */
@@ -91,6 +93,7 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
   const flow = useRef<Flow>(SETUP_FLOW);
   const [running, setRunning] = useState<Running | null>(null);
   const starting = useRef(false);
+  const [startPressed, setStartPressed] = useState(false);
 
   const send = useCallback((event: EventWithoutNow, options?: { afterLeaving?: boolean }) => {
     if (!mounted.current && !options?.afterLeaving) return;
@@ -172,6 +175,7 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
       // it starts loading when the pointer or the focus reaches Start Test).
       if (starting.current) return;
       starting.current = true;
+      setStartPressed(true);
       void loadRunning().then((loaded) => {
         if (!mounted.current) return;
         flow.current = loaded.runningFlow;
@@ -181,6 +185,7 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
         send({ type: 'START_TEST', questions: loaded.selectQuestionSet(Math.random) });
       });
     }, [device, send]),
+    starting: startPressed && running === null,
     retryRecognition: useCallback(() => send({ type: 'RETRY_RECOGNITION' }), [send]),
     continueWithoutTranscript: useCallback(() => send({ type: 'CONTINUE_WITHOUT_TRANSCRIPT' }), [send]),
     repeatQuestion: useCallback(() => send({ type: 'REPEAT_QUESTION' }), [send]),
