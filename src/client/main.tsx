@@ -1,5 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's CSS for the components the app draws (decision 0026), ahead of the app's own.
+import './app/mantine-styles';
 import './app/global.css';
 import { createRoot } from 'react-dom/client';
 import './app/common';
