@@ -156,6 +156,12 @@ async function cells(page: Page, kind: AttemptKind, attemptId: string): Promise<
 const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 
 /** Settled, then a and the checks every screen must pass. */
+/** The review page's sections below Scores load as they come near the viewport (decision 0023): scrolls there and waits for them. */
+async function showLowerSections(page: Page): Promise<void> {
+  await page.getByRole('region', { name: 'Review trail' }).scrollIntoViewIfNeeded();
+  await page.getByRole('form', { name: 'Teacher review' }).waitFor();
+}
+
 const look = (page: Page, name: string, viewport: ViewportName) => lookAt(page, `attempts-${name}-${viewport}`);
 
 describe('the attempt lists', () => {
@@ -279,6 +285,11 @@ describe('the review page', () => {
       'a range request after the seek',
     ).toContainEqual(expect.stringMatching(new RegExp(`^206 bytes [1-9]\\d*-${recordingBytes - 1}/${recordingBytes}$`)));
 
+    // The sections below Scores load as they come near the viewport (decision 0023): not before.
+    await page.getByText('Loading the review form…').waitFor();
+    expect(await page.getByLabel('Comment').count()).toBe(0);
+    await page.getByRole('region', { name: 'Questions and answers' }).scrollIntoViewIfNeeded();
+
     // Answers by part with the cue card; fillers and grammar slips marked.
     await page.getByRole('heading', { name: 'Part 2: Cue Card' }).waitFor();
     await page.getByText('Cue card: Describe a journey you remember well.').waitFor();
@@ -331,6 +342,7 @@ describe('the review page', () => {
     await link.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/admin/attempts/${saved.ielts?.attemptId}`);
+    await page.getByRole('region', { name: 'Teacher review' }).scrollIntoViewIfNeeded();
     expect(await page.getByLabel('Comment').inputValue()).toBe('Clear answers. Link your ideas with because and so.');
     expect(await page.getByLabel('Fluency band').inputValue()).toBe('7');
   });
@@ -345,6 +357,7 @@ describe('the review page', () => {
 
     await page.goto(`${suite.server.baseUrl}/admin/attempts/${saved.interview?.attemptId}`);
     await page.getByRole('heading', { level: 1, name: 'Interview attempt: Ravi Kumar' }).waitFor();
+    await page.getByRole('region', { name: 'Questions and answers' }).scrollIntoViewIfNeeded();
     await page.getByText('Tell me about yourself.', { exact: false }).first().waitFor();
     await page.getByRole('table').filter({ hasText: 'The figures behind the scores' }).getByText('Questions answered').waitFor();
     await page.getByText('No answer was recognised.').waitFor();
@@ -386,9 +399,11 @@ describe.each(['phone'] as const)('at %s size', (viewport) => {
     await page.waitForURL(`**/admin/attempts/${saved.interview?.attemptId}`);
     await page.goto(`${suite.server.baseUrl}/admin/attempts/${saved.ielts?.attemptId}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
+    await showLowerSections(page);
     await look(page, 'review-ielts', viewport);
     await page.goto(`${suite.server.baseUrl}/admin/attempts/${saved.interview?.attemptId}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
+    await showLowerSections(page);
     await look(page, 'review-interview', viewport);
   });
 });

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gzipSize, measureRoutes } from '../bench/bundle-size.js';
 import { FIRST_VISIT_ROUTES, type FirstVisitVisitor } from '../src/shared/first-visit-routes.js';
-import { createAttempt } from '../src/server/test/attempt-fixtures.js';
+import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
+import { sessionCookieForUser } from '../src/server/test/app.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
 import { clientDistDir, useBrowserSuite } from './support/index.js';
 
@@ -23,8 +24,16 @@ describe('first visit: the scripts counted are the scripts loaded', () => {
     const admin = await createAdmin(db);
     const ielts = await createStudent(db, { studentName: 'Asha Verma' });
     const aspirant = await createStudent(db, { studentName: 'Ravi Kumar', courseName: 'Interview Aspirant' });
-    // The review page of a real attempt (an unknown id would measure its error page).
-    const attemptId = await createAttempt(db, ielts.student.id);
+    // The review page of a real attempt, saved as the test saves it (an unknown id would measure its
+    // error page; an empty one would bring the sections below the fold into the first screen).
+    const savedTest = await suite.server.app.inject({
+      method: 'POST',
+      url: '/api/test-sessions',
+      headers: { cookie: await sessionCookieForUser(db, ielts.user.id) },
+      payload: testSessionBody(ielts.student.id),
+    });
+    expect(savedTest.statusCode).toBe(201);
+    const attemptId = (savedTest.json() as { attemptId: string }).attemptId;
     const who: Record<FirstVisitVisitor, Partial<Record<string, number>> & { default?: number }> = {
       anyone: {},
       student: { default: ielts.user.id, '/interview-dashboard': aspirant.user.id, '/interview-simulator': aspirant.user.id },

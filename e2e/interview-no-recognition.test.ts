@@ -112,6 +112,8 @@ describe('interview without speech recognition', () => {
       const list = () => adminPage.evaluate(async () => (await (await fetch('/api/admin/interview-attempts?page=1&limit=10', { credentials: 'include' })).json()) as AttemptsPage);
       expect((await list()).attempts.find((row) => row.id === attemptId)).toMatchObject({ assessable: false, overall: null, awaitingTeacher: true });
       await adminPage.goto(`${server.baseUrl}/admin/attempts/${attemptId}`);
+      // The review form loads as it comes near the viewport (decision 0023).
+      await adminPage.getByRole('region', { name: 'Teacher review' }).scrollIntoViewIfNeeded();
       await adminPage.getByLabel('Communication score').selectOption('6');
       await adminPage.getByLabel('Confidence score').selectOption('7');
       await adminPage.getByLabel('Relevance score').selectOption('6');

@@ -236,6 +236,7 @@ describe('speaking test without speech recognition', () => {
       expect(reviewed.attempts.find((attempt) => attempt.id === attemptId)?.awaitingTeacher).toBeUndefined();
       await adminPage.reload();
       await adminPage.getByText(NO_TRANSCRIPT_RESULT_TEXT).first().waitFor({ timeout: 10_000 });
+      await adminPage.getByRole('region', { name: 'Review trail' }).scrollIntoViewIfNeeded();
       expect(await adminPage.getByTestId('part2-notes').innerText()).toContain('mountains - train - family - no screens');
       expect(await adminPage.locator('main').innerText()).toContain('6.5');
       await lookAt(adminPage, 'speaking-test-no-recognition-teacher-desktop');

@@ -108,6 +108,8 @@ describe.each([
     const teacher = await pageFor(admin.user.id, viewport);
     await teacher.goto(`${suite.server.baseUrl}/admin/attempts/${attempt.attemptId}`);
     await teacher.getByRole('heading', { level: 1 }).waitFor();
+    // The review form is below the fold: it loads as it comes near the viewport (decision 0023).
+    await teacher.getByRole('region', { name: 'Teacher review' }).scrollIntoViewIfNeeded();
     await expect.poll(() => teacher.getByTestId('release-status').textContent()).toContain('once you release it');
     await teacher.getByLabel('Comment').fill('Well organised answers. Slow down a little and link your ideas.');
     await setBands(teacher, kind, FIRST[kind]);

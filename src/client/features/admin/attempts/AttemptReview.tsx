@@ -1,16 +1,45 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AttemptDetail } from '../../../../shared/api/admin-attempts';
 import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
-import { AnswersSection } from '../../../components/attempt/AnswersSection';
-import { Fact, ReviewTrail, Section } from '../../../components/attempt/AttemptParts';
+import { Fact, Section } from '../../../components/attempt/AttemptParts';
 import { RecordingEvidence } from '../../../components/attempt/RecordingEvidence';
 import { ScoresSection } from '../../../components/attempt/ScoresSection';
+import { laterPart } from '../../../lib/later-part';
 import { useBackLink } from './back-link';
+import { WhenNearViewport } from './WhenNearViewport';
 import { formatAttemptTime, formatDuration } from './format';
-import { ReviewForm } from './ReviewForm';
 
 /* The attempt as the teacher reviews it: loaded by AttemptReviewPage in parallel with the attempt itself (decision 0023). */
+
+/**
+ * Where the sections below the fold stand until they have loaded: their headings (so the page's
+ * outline is whole) and a line saying what is coming, about as tall as what replaces them.
+ */
+function LowerPlaceholder() {
+  const waiting = (title: string, what: string, height: number) => (
+    <Section title={title}>
+      <Box mih={height}>
+        <Text size="sm" c="dimmed">
+          Loading {what}…
+        </Text>
+      </Box>
+    </Section>
+  );
+  return (
+    <Stack gap="lg" aria-busy="true">
+      {waiting('Questions and answers', 'the questions and answers', 320)}
+      {waiting('Teacher review', 'the review form', 420)}
+      {waiting('Review trail', 'the review trail', 24)}
+    </Stack>
+  );
+}
+
+/**
+ * Below Scores on both a 1280x800 laptop and a 390x844 phone, even with no recording: loaded as the
+ * reader comes within half a screen of it, not on the first visit (decision 0023).
+ */
+const lower = laterPart<{ detail: AttemptDetail }>(async () => (await import('./LowerSections')).LowerSections, <LowerPlaceholder />);
 
 export function Review({ detail }: { detail: AttemptDetail }) {
   const back = useBackLink(detail);
@@ -66,15 +95,9 @@ export function Review({ detail }: { detail: AttemptDetail }) {
       <Section title="Scores">
         <ScoresSection detail={detail} />
       </Section>
-      <Section title="Questions and answers">
-        <AnswersSection detail={detail} />
-      </Section>
-      <Section title="Teacher review">
-        <ReviewForm key={detail.id} detail={detail} />
-      </Section>
-      <Section title="Review trail">
-        <ReviewTrail kind={detail.kind} trail={detail.trail} />
-      </Section>
+      <WhenNearViewport placeholder={<LowerPlaceholder />}>
+        <lower.Part detail={detail} />
+      </WhenNearViewport>
     </Stack>
   );
 }

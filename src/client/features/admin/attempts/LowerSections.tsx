@@ -1,0 +1,26 @@
+import { Stack } from '@mantine/core';
+import type { AttemptDetail } from '../../../../shared/api/admin-attempts';
+import { AnswersSection } from '../../../components/attempt/AnswersSection';
+import { ReviewTrail, Section } from '../../../components/attempt/AttemptParts';
+import { ReviewForm } from './ReviewForm';
+
+/*
+ * The review page's sections below the fold on a laptop and a phone alike (the questions and
+ * answers, the teacher's review, the trail): loaded by AttemptReview when they come near the
+ * viewport, not on the first visit (decision 0023).
+ */
+export function LowerSections({ detail }: { detail: AttemptDetail }) {
+  return (
+    <Stack gap="lg">
+      <Section title="Questions and answers">
+        <AnswersSection detail={detail} />
+      </Section>
+      <Section title="Teacher review">
+        <ReviewForm key={detail.id} detail={detail} />
+      </Section>
+      <Section title="Review trail">
+        <ReviewTrail kind={detail.kind} trail={detail.trail} />
+      </Section>
+    </Stack>
+  );
+}
