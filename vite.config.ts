@@ -9,8 +9,15 @@ import { FRAME_END, FRAME_START, ROUTE_FRAMES_FILE } from './src/shared/index-pa
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
-/** What only the full app of decision 0022 loads up front (besides app/full.tsx, its chunk's face): the router, TanStack Query. */
-const FULL_APP_MODULES = /[\\/](node_modules[\\/](react-router|@tanstack[\\/](query-core|react-query))[\\/]|src[\\/]client[\\/](app[\\/](router|RouteGuard)\.tsx|lib[\\/](query-client|auth[\\/](current-user|mutations))\.ts))/;
+/**
+ * What only the full app of decision 0022 loads up front (besides app/full.tsx, its chunk's face): the
+ * router, TanStack Query; and a few modules of a few hundred bytes that the light app never uses and
+ * the signed-in pages share in changing sets (Mantine's DirectionProvider and three of its helpers,
+ * the sign-out hook), which otherwise came as small files of their own, each a request and ~0.3 KB of
+ * overhead on a first visit (/admin loaded four of them).
+ */
+const FULL_APP_MODULES =
+  /[\\/](node_modules[\\/](react-router|@tanstack[\\/](query-core|react-query))[\\/]|node_modules[\\/]@mantine[\\/](hooks[\\/]esm[\\/](use-merged-ref|use-force-update)[\\/]|core[\\/]esm[\\/]core[\\/](DirectionProvider|MantineProvider[\\/]color-functions[\\/]get-auto-contrast-value)[\\/])|src[\\/]client[\\/](app[\\/](router|RouteGuard)\.tsx|lib[\\/](query-client|auth[\\/](current-user|mutations|use-sign-out))\.ts))/;
 
 /** In development the page gets the same title and class name the server would put in. */
 function injectPublicConfig(): Plugin {

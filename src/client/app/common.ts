@@ -10,3 +10,7 @@ export { FullPageLoader } from '../components/FullPageLoader';
 export { PageError } from '../components/PageError';
 export { NavContext } from '../lib/nav';
 export { SessionContext } from '../lib/auth/session';
+// The pages of both apps read the student's sign-in info and send the sign-in requests: in the
+// entry's file, not two small files of their own (a request and ~0.3 KB of overhead each).
+export { clearStudentInfo, readStudentInfo, saveStudentInfo } from '../lib/student-info';
+export { forgotPasswordRequest, signInRequest, signOutRequest } from '../lib/auth/requests';
