@@ -1,6 +1,7 @@
 import { Anchor, Box, Container, Group } from '@mantine/core';
 import { AppLink } from '../lib/nav';
 import classes from './AppLayout.module.css';
+import { Logo } from './Logo';
 
 /**
  * The skip link and the header bar with the product name. Also prerendered into index.html at build
@@ -16,7 +17,7 @@ export function AppHeader({ appTitle }: { appTitle: string }) {
         <Container size="lg">
           <Group h={56} justify="space-between">
             <Anchor component={AppLink} to="/" underline="never" className={classes.brand}>
-              <img src="/favicon.svg" alt="" width={28} height={28} />
+              <Logo size={28} />
               <span>{appTitle}</span>
             </Anchor>
           </Group>

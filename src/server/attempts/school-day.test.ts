@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { schoolDate, schoolDateTime, schoolDayRange, startOfSchoolDay, zoneOffsetMs } from './school-day.js';
+import { schoolDate, schoolDateLabel, schoolDateTime, schoolDayRange, startOfSchoolDay, zoneOffsetMs } from './school-day.js';
 
 const iso = (range: { start: Date; end: Date }) => [range.start.toISOString(), range.end.toISOString()];
 const hours = (range: { start: Date; end: Date }) => (range.end.getTime() - range.start.getTime()) / 3600_000;
@@ -61,5 +61,12 @@ describe('dates and times at the school', () => {
     expect(schoolDateTime(new Date('2026-03-01T18:29:59Z'), 'Asia/Kolkata')).toBe('2026-03-01 23:59');
     expect(schoolDateTime(new Date('2026-10-25T00:30:00Z'), 'Europe/London')).toBe('2026-10-25 01:30');
     expect(schoolDateTime(new Date('2026-10-25T01:30:00Z'), 'Europe/London')).toBe('2026-10-25 01:30');
+  });
+
+  it("writes the day as the teacher's lists show it, on the school's calendar", () => {
+    expect(schoolDateLabel(new Date('2026-11-20T18:29:59Z'), 'Asia/Kolkata')).toBe('20 Nov 2026');
+    expect(schoolDateLabel(new Date('2026-11-20T18:30:00Z'), 'Asia/Kolkata')).toBe('21 Nov 2026');
+    expect(schoolDateLabel(new Date('2026-11-20T18:30:00Z'), 'America/New_York')).toBe('20 Nov 2026');
+    expect(schoolDateLabel(new Date('2027-01-01T00:00:00Z'), 'UTC')).toBe('1 Jan 2027');
   });
 });

@@ -277,6 +277,16 @@ describe.each(testDrivers)('paging the course list on %s', (driver) => {
     for (let i = from; i <= to; i += 1) await createCourse(t.database.db, { courseName: `C${String(i).padStart(2, '0')}` });
   }
 
+  it("each course carries its creation day at the school (SCHOOL_TIMEZONE), as the page shows it", async () => {
+    const late = await createCourse(t.database.db, { courseName: 'Evening class' });
+    // 20 Nov 2026, 23:59 UTC is already 21 Nov at a school in India (the test app's zone, Asia/Kolkata).
+    await t.database.db.update(courses).set({ createdAt: new Date('2026-11-20T23:59:00Z') }).where(eq(courses.id, late.id));
+    const response = await t.app.inject({ url: '/api/admin/courses', headers: { cookie } });
+    const listed = (response.json() as { courses: Array<Course & { createdOn: string }> }).courses.find((c) => c.id === late.id);
+    expect(listed).toMatchObject({ createdAt: '2026-11-20T23:59:00.000Z', createdOn: '21 Nov 2026' });
+    await t.database.db.delete(courses).where(eq(courses.id, late.id));
+  });
+
   it('0 courses: an empty first page and total 0', async () => {
     await t.database.db.delete(courses);
     expect(await page()).toEqual({ names: [], total: 0 });

@@ -12,6 +12,7 @@ import {
   updateCourseBody,
 } from '../../shared/api/courses.js';
 import { errorBody } from '../../shared/api/common.js';
+import { schoolDateLabel } from '../attempts/school-day.js';
 import type { AppDeps } from '../deps.js';
 import { badRequest, notFound } from '../lib/http-errors.js';
 import { courseDto, createCourse, deleteCourse, listActiveCourses, listCourses, updateCourse } from './service.js';
@@ -31,7 +32,8 @@ export async function courseRoutes(app: FastifyInstance, deps: AppDeps): Promise
     schema: { querystring: coursesPageQuery, response: { 200: coursesPage, ...errors } },
     handler: async (request) => {
       const { rows, total } = await listCourses(db, request.query.page, COURSES_PAGE_SIZE);
-      return { courses: rows.map(courseDto), total };
+      const timeZone = deps.config.SCHOOL_TIMEZONE;
+      return { courses: rows.map((row) => ({ ...courseDto(row), createdOn: schoolDateLabel(row.createdAt, timeZone) })), total };
     },
   });
 

@@ -367,6 +367,18 @@ describe.each(testDrivers)('student management on %s', (driver) => {
       ]);
     });
 
+    it("gives each student's day of joining at the school (SCHOOL_TIMEZONE), as the page shows it", async () => {
+      const [first] = await t.database.db.select().from(students).limit(1);
+      if (!first) throw new Error('no student');
+      // 20 Nov 2026, 23:59 UTC is already 21 Nov at a school in India (the test app's zone, Asia/Kolkata).
+      await t.database.db.update(students).set({ createdAt: new Date('2026-11-20T23:59:00Z') }).where(eq(students.id, first.id));
+      invalidateReadCaches(t.database.db);
+      const response = await list('');
+      expect(response.statusCode, response.body).toBe(200);
+      const listed = (response.json() as StudentsPage).students.find((s) => s.id === first.id);
+      expect(listed).toMatchObject({ createdAt: '2026-11-20T23:59:00.000Z', createdOn: '21 Nov 2026' });
+    });
+
     it('finds part of a name in any case', async () => {
       expect(await names('ash')).toEqual(['Asha Kumar', 'Priya ASHOK']);
       expect(await names('SHARMA')).toEqual(['Rahul Sharma']);

@@ -19,6 +19,7 @@ import type { AreaDeps } from '../deps.js';
 import { notFound } from '../lib/http-errors.js';
 import { allStudents, listStudents, studentListCaches } from './admin-list.js';
 import { createStudentAccount, studentNotFoundMessage, toggleStudentStatus, updateStudentAccount } from './admin-service.js';
+import { schoolDateLabel } from '../attempts/school-day.js';
 import { studentsCsv, exportFileName } from './csv-export.js';
 import { analyseImport, commitImport, parseImportCsv, toPreview } from './csv-import.js';
 
@@ -38,7 +39,8 @@ export async function adminStudentRoutes(app: FastifyInstance, deps: AreaDeps): 
     schema: { querystring: studentsQuery, response: { 200: studentsPage, ...errors } },
     handler: async (request) => {
       const { rows, total } = await listStudents(db, listCaches, request.query);
-      return { students: rows, total };
+      const timeZone = deps.config.SCHOOL_TIMEZONE;
+      return { students: rows.map((student) => ({ ...student, createdOn: schoolDateLabel(new Date(student.createdAt), timeZone) })), total };
     },
   });
 

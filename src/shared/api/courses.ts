@@ -64,7 +64,14 @@ export const coursesPageQuery = z.object({
     .default(1),
 });
 
-export const coursesPage = z.object({ courses: z.array(course), total: z.number().int() });
+/** A course in the Courses Management list: with the day it was created at the school, as the page shows it. */
+export const listedCourse = course.extend({
+  /** "21 Nov 2026": `createdAt`'s date in the school's time zone, formatted by the server (the page then needs no Intl). */
+  createdOn: z.string(),
+});
+export type ListedCourse = z.infer<typeof listedCourse>;
+
+export const coursesPage = z.object({ courses: z.array(listedCourse), total: z.number().int() });
 export type CoursesPage = z.infer<typeof coursesPage>;
 
 export const activeCourses = z.object({ courses: z.array(course) });

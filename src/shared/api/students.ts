@@ -42,7 +42,14 @@ export type StudentsQuery = z.input<typeof studentsQuery>;
 
 export const exportQuery = studentsQuery.pick({ search: true });
 
-export const studentsPage = z.object({ students: z.array(adminStudent), total: z.number().int() });
+/** A student in the admin's list: with the day they were added at the school, as the page shows it. */
+export const listedStudent = adminStudent.extend({
+  /** "21 Nov 2026": `createdAt`'s date in the school's time zone, formatted by the server (the page then needs no Intl). */
+  createdOn: z.string(),
+});
+export type ListedStudent = z.infer<typeof listedStudent>;
+
+export const studentsPage = z.object({ students: z.array(listedStudent), total: z.number().int() });
 export type StudentsPage = z.infer<typeof studentsPage>;
 
 export const studentIdParams = z.object({

@@ -1,15 +1,9 @@
 import { RowActions } from '../../components/RowActions';
 import { CardFields, DataTable, RowCard } from '../../components/TableRows';
 import { Badge, Table, Text } from '@mantine/core';
-import type { Course } from '../../../shared/api/entities';
-import { getPublicConfig } from '../../lib/public-config';
+import type { ListedCourse } from '../../../shared/api/courses';
 
 const COLUMNS = ['Course Name', 'Description', 'Status', 'Created', 'Actions'] as const;
-
-/** "21 Nov 2026" in the school's time zone. */
-export function formatCreated(iso: string, timeZone = getPublicConfig().schoolTimezone): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(new Date(iso));
-}
 
 export function CoursesTable({
   courses,
@@ -17,10 +11,10 @@ export function CoursesTable({
   onEdit,
   onDelete,
 }: {
-  courses: Course[] | undefined;
+  courses: ListedCourse[] | undefined;
   loading: boolean;
-  onEdit: (course: Course) => void;
-  onDelete: (course: Course) => void;
+  onEdit: (course: ListedCourse) => void;
+  onDelete: (course: ListedCourse) => void;
 }) {
   return (
     <DataTable
@@ -35,7 +29,7 @@ export function CoursesTable({
   );
 }
 
-function StatusBadge({ course }: { course: Course }) {
+function StatusBadge({ course }: { course: ListedCourse }) {
   return (
     // Dark shades: Mantine's default light badges fall below the WCAG AA contrast ratio for small text.
     <Badge
@@ -57,7 +51,7 @@ function NoDescription() {
   );
 }
 
-function CourseRow({ course, onEdit, onDelete }: { course: Course; onEdit: (course: Course) => void; onDelete: (course: Course) => void }) {
+function CourseRow({ course, onEdit, onDelete }: { course: ListedCourse; onEdit: (course: ListedCourse) => void; onDelete: (course: ListedCourse) => void }) {
   return (
     <Table.Tr>
       <Table.Td>
@@ -79,7 +73,7 @@ function CourseRow({ course, onEdit, onDelete }: { course: Course; onEdit: (cour
       </Table.Td>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          <time dateTime={course.createdAt}>{formatCreated(course.createdAt)}</time>
+          <time dateTime={course.createdAt}>{course.createdOn}</time>
         </Text>
       </Table.Td>
       <Table.Td>
@@ -90,7 +84,7 @@ function CourseRow({ course, onEdit, onDelete }: { course: Course; onEdit: (cour
 }
 
 /** The row on a phone: the whole description (no clamping), the status, the date, edit and delete. */
-function CourseCard({ course, onEdit, onDelete }: { course: Course; onEdit: (course: Course) => void; onDelete: (course: Course) => void }) {
+function CourseCard({ course, onEdit, onDelete }: { course: ListedCourse; onEdit: (course: ListedCourse) => void; onDelete: (course: ListedCourse) => void }) {
   return (
     <RowCard
       dataId={String(course.id)}
@@ -105,7 +99,7 @@ function CourseCard({ course, onEdit, onDelete }: { course: Course; onEdit: (cou
         fields={[
           { label: 'Description', value: course.description ? course.description : <NoDescription />, wide: true },
           { label: 'Status', value: <StatusBadge course={course} /> },
-          { label: 'Created', value: <time dateTime={course.createdAt}>{formatCreated(course.createdAt)}</time> },
+          { label: 'Created', value: <time dateTime={course.createdAt}>{course.createdOn}</time> },
         ]}
       />
     </RowCard>

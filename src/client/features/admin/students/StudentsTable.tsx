@@ -2,15 +2,9 @@ import { RowActions } from '../../../components/RowActions';
 import { CardFields, DataTable, RowCard } from '../../../components/TableRows';
 import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
 import { HintTooltip } from '../../../components/HintTooltip';
-import type { AdminStudent } from '../../../../shared/api/students';
-import { getPublicConfig } from '../../../lib/public-config';
+import type { AdminStudent, ListedStudent } from '../../../../shared/api/students';
 import { TOOLTIP_DELAY_MS } from '../../../lib/ui';
 import { STUDENT_COLUMNS, STUDENTS_TABLE_MIN_WIDTH } from './columns';
-
-/** "21 Nov 2026" in the school's time zone. */
-export function formatCreatedDate(iso: string, timeZone = getPublicConfig().schoolTimezone): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(new Date(iso));
-}
 
 interface RowHandlers {
   onEdit: (student: AdminStudent) => void;
@@ -20,7 +14,7 @@ interface RowHandlers {
   togglingId: number | null;
 }
 
-export type StudentsTableProps = RowHandlers & { students: AdminStudent[] | undefined; loading: boolean; emptyText: string };
+export type StudentsTableProps = RowHandlers & { students: ListedStudent[] | undefined; loading: boolean; emptyText: string };
 
 export function StudentsTable({ students, loading, emptyText, ...actions }: StudentsTableProps) {
   return (
@@ -67,7 +61,7 @@ function StatusToggle({ student, onToggleStatus, togglingId }: Pick<RowHandlers,
   );
 }
 
-function StudentRow({ student, onEdit, onDelete, onToggleStatus, togglingId }: RowHandlers & { student: AdminStudent }) {
+function StudentRow({ student, onEdit, onDelete, onToggleStatus, togglingId }: RowHandlers & { student: ListedStudent }) {
   return (
     <Table.Tr>
       <Table.Td>
@@ -86,7 +80,7 @@ function StudentRow({ student, onEdit, onDelete, onToggleStatus, togglingId }: R
       </Table.Td>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          <time dateTime={student.createdAt}>{formatCreatedDate(student.createdAt)}</time>
+          <time dateTime={student.createdAt}>{student.createdOn}</time>
         </Text>
       </Table.Td>
       <Table.Td>
@@ -100,7 +94,7 @@ function StudentRow({ student, onEdit, onDelete, onToggleStatus, togglingId }: R
 }
 
 /** The row on a phone: every column under its label, the status badge that toggles, edit and delete. */
-function StudentCard({ student, onEdit, onDelete, onToggleStatus, togglingId }: RowHandlers & { student: AdminStudent }) {
+function StudentCard({ student, onEdit, onDelete, onToggleStatus, togglingId }: RowHandlers & { student: ListedStudent }) {
   return (
     <RowCard
       dataId={String(student.id)}
@@ -118,7 +112,7 @@ function StudentCard({ student, onEdit, onDelete, onToggleStatus, togglingId }: 
         fields={[
           { label: 'Course', value: student.course },
           { label: 'Mobile Number', value: <span style={{ whiteSpace: 'nowrap' }}>{student.mobileNumberDisplay}</span> },
-          { label: 'Created Date', value: <time dateTime={student.createdAt}>{formatCreatedDate(student.createdAt)}</time> },
+          { label: 'Created Date', value: <time dateTime={student.createdAt}>{student.createdOn}</time> },
           { label: 'Status', value: <StatusToggle student={student} onToggleStatus={onToggleStatus} togglingId={togglingId} /> },
         ]}
       />
