@@ -1,9 +1,11 @@
 /*
  * Issue 15: the speaking test in a browser without speech recognition (Chromium with
  * SpeechRecognition removed, as Firefox has it). Every answer is ended by acoustic silence heard in
- * the fake microphone (espeak-ng speech, then 4.5 s of silence made with sox, looped by Chromium);
- * Playwright's clock runs only the Part 2 timers. The attempt is saved with its recording and no
- * bands; the teacher sets the bands and the attempt shows them.
+ * the fake microphone (espeak-ng speech, then silence made with sox, looped by Chromium), in real
+ * time. Playwright's clock runs the Part 2 timers and skips the examiner's lines: with no voices the
+ * voice fails at once and waits about as long as the line would take to say (a timer, nothing
+ * acoustic). The attempt is saved with its recording and no bands; the teacher sets the bands and
+ * the attempt shows them.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,7 @@ import {
   lookAt,
   makeSpeechWithSilenceWav,
   newPage,
+  skipVoiceLine,
   startTestServer,
   testResultsDir,
   type LaunchedBrowser,
@@ -28,8 +31,18 @@ import {
 } from './support/index.js';
 
 const EXPECTED_NOISE = [/status of 401/];
-const SPEECH = 'My name is Asha and I live in Pune with my family.';
-const SILENCE_SECONDS = 4.5;
+/*
+ * The looped clip lines up with the answers: an answer ends 3-3.5 s into the clip's silence
+ * (SILENCE_TO_END_ANSWER_MS, checked every 0.5 s), the examiner's question is skipped, listening
+ * starts 0.5 s later, and the speech comes round again just after that. So each answer takes one
+ * loop (about 6 s) rather than two. The speech is about 1.7 s (each answer must have over 1 s); the
+ * clip ends with about 0.4 s of espeak-ng's own quiet, so the silence is about 4.5 s in all. A late
+ * listener (a busy machine) only misses one loop: that answer takes two.
+ */
+const SPEECH = 'I live in Pune with my family.';
+const SILENCE_SECONDS = 4.1;
+const ASKING_TEXT = 'The examiner is asking the question…';
+const PART2_INTRO_TEXT = 'The examiner is introducing Part 2…';
 const outputDir = path.join(testResultsDir, 'speaking-test-no-recognition');
 
 /** Removes the Web Speech recognition API before the app runs, and notes every examiner line spoken. */
@@ -66,11 +79,16 @@ async function captureSaves(page: Page): Promise<SaveTestSessionBody[]> {
   return bodies;
 }
 
-/** Waits (in real time: the silence is real audio) until question `n` of the part is shown, then until it is gone. */
+/**
+ * Question `n` of the part: its line is skipped, then the answer is waited for in real time (the
+ * silence is real audio) until the label is gone. Polled every 50 ms, not with Playwright's backoff
+ * (up to 0.5 s): the next question's line is skipped as soon as it starts, to keep up with the loop.
+ */
 async function answeredBySilence(page: Page, n: number): Promise<void> {
-  const label = page.getByText(`Question ${n} of 10`, { exact: true });
-  await label.waitFor({ timeout: 20_000 });
-  await label.waitFor({ state: 'detached', timeout: 30_000 });
+  const text = `Question ${n} of 10`;
+  await page.getByText(text, { exact: true }).waitFor({ timeout: 20_000 });
+  await skipVoiceLine(page, ASKING_TEXT);
+  await page.waitForFunction((label) => !document.body.innerText.includes(label), text, { polling: 50, timeout: 30_000 });
 }
 
 let server: TestServer;
@@ -93,6 +111,7 @@ describe('speaking test without speech recognition', () => {
       const page = await newPage(launched.browser, { viewport });
       const errors = collectConsoleErrors(page, { ignore: EXPECTED_NOISE });
       await asFirefoxWouldBe(page);
+      await page.clock.install();
       await signIn(page, server.baseUrl, student.mobileNumber, student.password);
       await page.goto(`${server.baseUrl}/test`);
       await page.getByText('Ready to start').waitFor({ timeout: 10_000 });
@@ -114,6 +133,8 @@ describe('speaking test without speech recognition', () => {
       expect(await page.getByRole('button', { name: 'Start Test' }).getAttribute('data-loading')).toBe('true');
       await lookAt(page, `speaking-test-no-recognition-starting-${viewport}`);
       release();
+      await page.getByText('Question 1 of 10', { exact: true }).waitFor({ timeout: 15_000 });
+      await skipVoiceLine(page, ASKING_TEXT);
       await page.getByText('Answer now: your audio is being recorded. A pause of about 3 seconds ends your answer.').waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('live-transcript').count()).toBe(0);
       await lookAt(page, `speaking-test-no-recognition-part1-${viewport}`);
@@ -143,6 +164,7 @@ describe('speaking test without speech recognition', () => {
       const part1Ms = Date.now() - part1Started;
 
       // Part 2: notes while preparing; the time spoken against the 2 minutes while answering.
+      await skipVoiceLine(page, PART2_INTRO_TEXT);
       await page.getByText('Preparation: think about what you will say. You may make notes.').waitFor({ timeout: 15_000 });
       await page.getByLabel('Your notes').fill('mountains - train - family - no screens');
       await page.clock.runFor(60_000);
@@ -183,8 +205,8 @@ describe('speaking test without speech recognition', () => {
       const short = pairs.filter((pair) => pair.part !== 2);
       expect(short.every((pair) => pair.answer === '' && typeof pair.responseTimeMs === 'number' && (pair.speakingTimeMs ?? 0) > 1_000)).toBe(true);
       // Each answer closed on silence, not at the 60 s limit: ten answers in under half of 10 x 60 s.
-      // (One answer takes the question, the wait for the looped speech, the speech and 3 s of silence:
-      // about 10-16 s here, more on a busy machine; the limit would make it 60 s each.)
+      // (One answer takes the wait for the looped speech, the speech and 3 s of silence: one loop of
+      // the clip, about 6 s, or two on a busy machine; the limit would make it 60 s each.)
       expect(part1Ms).toBeLessThan((10 * ANSWER_TIME_LIMIT_MS[1]) / 2);
       expect(part1Ms).toBeGreaterThan(10 * SILENCE_TO_END_ANSWER_MS);
 
@@ -198,12 +220,11 @@ describe('speaking test without speech recognition', () => {
       await signIn(adminPage, server.baseUrl, admin.username, admin.password);
       const recordingStatus = () => adminPage.evaluate(async (id) => (await fetch(`/api/attempts/${id}/recording`, { method: 'HEAD', credentials: 'include' })).status, attemptId);
       await expect.poll(recordingStatus, { timeout: 20_000 }).toBe(200);
-      const recording = await adminPage.evaluate(async (id) => {
-        const response = await fetch(`/api/attempts/${id}/recording`, { credentials: 'include' });
-        return Array.from(new Uint8Array(await response.arrayBuffer()));
-      }, attemptId);
+      // The teacher's session fetches it (the page's request context shares its cookies), straight to a file.
+      const recording = await adminPage.request.get(`${server.baseUrl}/api/attempts/${attemptId}/recording`);
+      expect(recording.status()).toBe(200);
       const file = path.join(outputDir, 'recording.webm');
-      writeFileSync(file, Buffer.from(recording));
+      writeFileSync(file, await recording.body());
       const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { encoding: 'utf8' }).trim());
       expect(seconds).toBeGreaterThan(30);
 

@@ -9,3 +9,4 @@ export { startTestServer, type TestServer, type TestServerOptions } from './serv
 export { signInWithForm, useBrowserSuite, type BrowserSuite, type SuiteOptions, type SuitePage, type SuitePageOptions } from './suite.js';
 export { seekByClick } from './player.js';
 export { expectFirstFrameWherePageDrawsIt, type FirstFrameCheck } from './first-frame.js';
+export { skipVoiceLine } from './voice-lines.js';
