@@ -173,6 +173,12 @@ export default defineConfig({
             // The full app (decision 0022): React Router and TanStack Query in one file rather than five,
             // as they were when the entry held them.
             { name: 'router', test: FULL_APP_MODULES },
+            // Mantine's id hook with the two helpers only it and CloseButton use: one small file. Left
+            // to itself the bundler puts the helpers with CloseButton while every page using ids also
+            // shows a CloseButton, and in two files of their own (two more requests on every form's first
+            // visit) once one does not (/admin's tabs, since its search box and alerts are drawn without
+            // Mantine's script).
+            { name: 'use-id', test: /[\\/]node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-id|use-isomorphic-effect|utils[\\/]random-id)[\\/]/ },
           ],
         },
       },

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { retryingImport } from './retrying-import';
 
 /*
  * A part of a page that its first paint does not need (a later step, or what shows only once the
  * page's data has come), in a chunk of its own (decision 0023): `preload()` starts loading it
  * (when the page opens, in parallel with the page's requests, or when the step before starts), and
  * `Part` renders it, at once when it has loaded, else `fallback` until it has. If it cannot load
- * (a dropped connection), it tries again every few seconds, with `fallback` showing.
+ * (a dropped connection), it tries again every few seconds (lib/retrying-import.ts), with `fallback`
+ * showing.
  */
-
-const RETRY_MS = 3000;
 
 export interface LaterPart<P extends object> {
   preload: () => void;
@@ -18,26 +18,8 @@ export interface LaterPart<P extends object> {
 /** `fallback` may depend on the part's props (what the page shows of it before it has loaded). */
 export function laterPart<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode | ((props: P) => ReactNode)): LaterPart<P> {
   let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
-  const start = (): Promise<ComponentType<P>> => {
-    loading ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
-  const Lazy = lazy(async () => {
-    for (;;) {
-      try {
-        return { default: await start() };
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
-      }
-    }
-  });
+  const start = retryingImport(async () => (loaded = await load()));
+  const Lazy = lazy(async () => ({ default: await start() }));
   function Part(props: P) {
     // Chosen once, so that the part is never mounted twice.
     const [Ready] = useState(() => loaded);
@@ -49,9 +31,7 @@ export function laterPart<P extends object>(load: () => Promise<ComponentType<P>
     );
   }
   return {
-    preload: () => {
-      start().catch(() => undefined);
-    },
+    preload: () => void start(),
     Part,
   };
 }

@@ -1,10 +1,14 @@
-import { Alert, Anchor, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { MouseEvent, ReactNode } from 'react';
 import type { AttemptDetail, AttemptKind, Bands, InterviewAnalysis } from '../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import { COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER, CONFIDENCE_FULL_MARKS_TOTAL_WORDS } from '../../../shared/interview/constants';
-import { BandPair, CriterionCard, FiguresTable, fluencySourceNote, formatPercent, speechFigures } from '../scores';
-import { HINTS_ANCHOR_ID, LIMITS_ANCHOR_ID } from './recording-evidence';
+// From the modules themselves, not the scores index: that brings the answers' marking (and the
+// filler and slip finders) into the review page's first visit (issue 17).
+import { BandPair, CriterionCard, FiguresTable, speechFigures } from '../scores/CriterionCard';
+import { fluencySourceNote, formatPercent } from '../scores/format';
+import { PlainAlert } from '../PlainAlert';
+import { HINTS_ANCHOR_ID, LIMITS_ANCHOR_ID } from './analysis-status';
 
 type IeltsDetail = Extract<AttemptDetail, { kind: 'ielts' }>;
 type InterviewDetail = Extract<AttemptDetail, { kind: 'interview' }>;
@@ -81,9 +85,9 @@ function IeltsScores({ detail }: { detail: IeltsDetail }) {
         </Text>
       </Group>
       {!detail.assessable ? (
-        <Alert color="orange" variant="light" title="No band estimate" role="note">
+        <PlainAlert color="orange" title="No band estimate" role="note">
           {detail.notAssessableReason}
-        </Alert>
+        </PlainAlert>
       ) : null}
       {analysis && analysis.criteria.length > 0 ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -95,7 +99,7 @@ function IeltsScores({ detail }: { detail: IeltsDetail }) {
         <TeacherOnlyBands kind="ielts" teacher={teacher} />
       )}
       {analysis?.nonAnswers && analysis.nonAnswers.length > 0 ? (
-        <Alert color="yellow" variant="light" title={`${analysis.nonAnswers.length} ${analysis.nonAnswers.length === 1 ? 'answer was' : 'answers were'} not counted`} role="note" data-testid="non-answers">
+        <PlainAlert color="yellow" title={`${analysis.nonAnswers.length} ${analysis.nonAnswers.length === 1 ? 'answer was' : 'answers were'} not counted`} role="note" data-testid="non-answers">
           <Stack gap={4}>
             <Text size="sm">Left out of every figure below: only filler words, a repeat of what was said before, or not about the question.</Text>
             <List size="sm" spacing={2}>
@@ -106,7 +110,7 @@ function IeltsScores({ detail }: { detail: IeltsDetail }) {
               ))}
             </List>
           </Stack>
-        </Alert>
+        </PlainAlert>
       ) : null}
       {analysis ? (
         <FiguresTable
@@ -115,9 +119,9 @@ function IeltsScores({ detail }: { detail: IeltsDetail }) {
         />
       ) : null}
       {analysis?.partNotes.map((note) => (
-        <Alert key={note.part} color="gray" variant="light" title={`Part ${note.part}`} role="note">
+        <PlainAlert key={note.part} color="gray" title={`Part ${note.part}`} role="note">
           {note.message}
-        </Alert>
+        </PlainAlert>
       ))}
     </Stack>
   );
@@ -165,9 +169,9 @@ function InterviewScores({ detail }: { detail: InterviewDetail }) {
   return (
     <Stack gap="md">
       {!detail.assessable ? (
-        <Alert color="orange" variant="light" title="No score estimate" role="note" data-testid="not-assessable">
+        <PlainAlert color="orange" title="No score estimate" role="note" data-testid="not-assessable">
           {detail.notAssessableReason}
-        </Alert>
+        </PlainAlert>
       ) : null}
       <Stack gap={2}>
         <Text size="sm" fw={600}>

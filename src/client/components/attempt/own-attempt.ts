@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AttemptDetail } from '../../../shared/api/admin-attempts';
 import { apiGet } from '../../lib/api';
-import { analysisRefetchInterval } from './recording-evidence';
+import { analysisRefetchInterval } from './analysis-status';
 
 /** My progress's queries live under this key (the list and each attempt). */
 export const PROGRESS_QUERY_KEY = ['progress'] as const;

@@ -223,18 +223,10 @@ export function figureLines(analysis: RecordingAnalysis): FigureLine[] {
   return lines;
 }
 
-/** Where the words to listen to and the sentence on what the figures cannot tell are, for links from the score cards. */
-export const HINTS_ANCHOR_ID = 'listen-to-these-words';
-export const LIMITS_ANCHOR_ID = 'what-the-recording-cannot-tell';
+// The anchors and the polling, which the attempt pages need before any analysis is shown, live in a
+// module of their own (analysis-status.ts): the rest of this one loads with a finished analysis.
+export { ANALYSIS_POLL_MS, analysisRefetchInterval, HINTS_ANCHOR_ID, LIMITS_ANCHOR_ID } from './analysis-status';
 
 /** What the figures cannot tell, said plainly beside them. */
 export const FIGURES_LIMITS =
   'These figures measure only speed and pauses, from the sound of the recording. They cannot judge your accent, how you say individual sounds, word stress or intonation, or whether your words and grammar are right.';
-
-/** How often an attempt page asks again while its recording is being analysed. */
-export const ANALYSIS_POLL_MS = 5000;
-
-/** TanStack Query's `refetchInterval` for an attempt: every 5 s while the analysis is pending, else never. */
-export function analysisRefetchInterval(detail: { recordingAnalysis: Pick<RecordingAnalysis, 'status'> | null } | undefined): number | false {
-  return detail?.recordingAnalysis?.status === 'pending' ? ANALYSIS_POLL_MS : false;
-}

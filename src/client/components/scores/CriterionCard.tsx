@@ -3,7 +3,7 @@ import type { AttemptKind, CriterionAnalysis, SpeechMetricsDto } from '../../../
 import { bandText, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import type { ReactNode } from 'react';
 import { FLUENCY_NOTE_FIGURES, fluencyAudioFigures, fluencySourceNote, formatPercent, formatSeconds } from './format';
-import { tallyText, type MarkTally } from './mark-answer';
+import { tallyText, type MarkTally } from './tally-text';
 
 /*
  * The speaking-test estimate explained, shared by the student's results and the teacher's review:

@@ -1,4 +1,8 @@
 import { findFillers, findGrammarSlips } from '../../../shared/text';
+import type { MarkTally } from './tally-text';
+
+// In a module of their own: the score cards show a tally without loading the finders (issue 17).
+export { tallyText, type MarkTally } from './tally-text';
 
 export type MarkKind = 'filler' | 'slip';
 
@@ -35,13 +39,6 @@ export function markCounts(text: string): { fillers: number; slips: number } {
   return { fillers: findFillers(text).length, slips: findGrammarSlips(text).length };
 }
 
-export interface MarkTally {
-  /** Each filler said, most frequent first (ties in the spec's filler order). */
-  fillers: Array<{ filler: string; count: number }>;
-  /** Each grammar slip found, lower-cased ("she are"), most frequent first. */
-  slips: Array<{ text: string; count: number }>;
-}
-
 /** The fillers and grammar slips over several answers, with how often each occurred. */
 export function tallyMarks(texts: readonly string[]): MarkTally {
   const fillers = new Map<string, number>();
@@ -56,9 +53,4 @@ export function tallyMarks(texts: readonly string[]): MarkTally {
   const byCount = <K extends string>(map: Map<string, number>, key: K) =>
     [...map.entries()].map(([name, count]) => ({ [key]: name, count }) as Record<K, string> & { count: number }).sort((a, b) => b.count - a.count);
   return { fillers: byCount(fillers, 'filler'), slips: byCount(slips, 'text') };
-}
-
-/** "um ×3, like ×2"; '' for none. */
-export function tallyText(items: ReadonlyArray<{ count: number } & ({ filler: string } | { text: string })>): string {
-  return items.map((item) => `${'filler' in item ? item.filler : item.text} ×${item.count}`).join(', ');
 }

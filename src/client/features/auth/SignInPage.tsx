@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { User } from '../../../shared/api/auth';
 import type { Credentials } from '../../../shared/api/auth-forms';
 import { FullPageLoader } from '../../components/FullPageLoader';
+import { PlainAlert } from '../../components/PlainAlert';
 import { isApiError, serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { loadFormChecks, prefetchFormChecks } from '../../lib/validators';
@@ -77,9 +78,9 @@ function SignInForm() {
       <form onSubmit={(event) => void submit(event)} onFocus={prefetchFormChecks} noValidate>
         <Stack gap="md">
           {errorText ? (
-            <Alert color="red" variant="light" role="alert" title="Login failed">
+            <PlainAlert color="red" role="alert" title="Login failed">
               {errorText}
-            </Alert>
+            </PlainAlert>
           ) : null}
           <TextInput
             label="Username or mobile number"

@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AttemptDetail } from '../../../shared/api/admin-attempts';
 import { bandText } from '../../../shared/api/admin-attempts-kinds';
-import { Fact, Section, TeacherBandsTable } from '../../components/attempt/AttemptParts';
+import { Fact, Section } from '../../components/attempt/AttemptParts';
+import { TeacherBandsTable } from '../../components/attempt/ReviewParts';
 import { RecordingEvidence } from '../../components/attempt/RecordingEvidence';
+import { useAnalysisReady } from '../../components/attempt/analysis-part';
 import { AnswersSection } from '../../components/attempt/AnswersSection';
 import { formatAttemptTime, formatDuration } from '../../components/attempt/format';
 import { ScoresSection } from '../../components/attempt/ScoresSection';
@@ -96,6 +98,8 @@ function Page({ detail }: { detail: AttemptDetail }) {
 export default function AttemptPage() {
   const { id = '' } = useParams();
   const { data, error, isPending } = useOwnAttempt(id);
+  // With a finished analysis of its recording, the page shows once that part has loaded too.
+  const analysisReady = useAnalysisReady(data);
   let body: ReactNode;
   if (isPending) body = <FullPageLoader label="Loading the attempt…" />;
   else if (error)
@@ -112,6 +116,7 @@ export default function AttemptPage() {
         </Alert>
       </Stack>
     );
+  else if (!analysisReady) body = <FullPageLoader label="Loading the attempt…" />;
   else body = <Page detail={data} />;
   return <Container size="lg">{body}</Container>;
 }

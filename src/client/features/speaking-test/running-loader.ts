@@ -1,5 +1,5 @@
-/* Loads the running test (running.ts) once, again every few seconds if it cannot (retrying-import.ts). */
-import { retryingImport } from './retrying-import';
+/* Loads the running test (running.ts) once, again every few seconds if it cannot (lib/retrying-import.ts). */
+import { retryingImport } from '../../lib/retrying-import';
 
 export const loadRunning = retryingImport(() => import('./running'));
 

@@ -1,7 +1,9 @@
-import { Alert, Anchor, Container, Stack, Title } from '@mantine/core';
+import { Anchor, Container, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { FullPageLoader } from '../../../components/FullPageLoader';
+import { PlainAlert } from '../../../components/PlainAlert';
+import { useAnalysisReady } from '../../../components/attempt/analysis-part';
 import { isApiError, serverMessageOr } from '../../../lib/api';
 import { laterPart } from '../../../lib/later-part';
 import type { AttemptDetail } from '../../../../shared/api/admin-attempts';
@@ -21,6 +23,8 @@ export default function AttemptReviewPage() {
   const { id = '' } = useParams();
   const { data, error, isPending } = useAttemptDetail(id);
   const back = useBackLink(undefined);
+  // With a finished analysis of its recording, the review shows once that part has loaded too.
+  const analysisReady = useAnalysisReady(data);
 
   let body: ReactNode;
   if (isPending) {
@@ -34,11 +38,13 @@ export default function AttemptReviewPage() {
         <Title order={1} size="h2">
           Attempt
         </Title>
-        <Alert color="red" variant="light" title={isApiError(error, 404) ? 'No such attempt' : 'Could not load the attempt'} role="alert">
+        <PlainAlert color="red" title={isApiError(error, 404) ? 'No such attempt' : 'Could not load the attempt'} role="alert">
           {serverMessageOr(error, error.message)}
-        </Alert>
+        </PlainAlert>
       </Stack>
     );
+  } else if (!analysisReady) {
+    body = LOADING;
   } else {
     body = <review.Part detail={data} />;
   }

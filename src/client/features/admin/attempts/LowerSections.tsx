@@ -1,7 +1,8 @@
 import { Stack } from '@mantine/core';
 import type { AttemptDetail } from '../../../../shared/api/admin-attempts';
 import { AnswersSection } from '../../../components/attempt/AnswersSection';
-import { ReviewTrail, Section } from '../../../components/attempt/AttemptParts';
+import { Section } from '../../../components/attempt/AttemptParts';
+import { ReviewTrail } from '../../../components/attempt/ReviewParts';
 import { ReviewForm } from './ReviewForm';
 
 /*

@@ -1,5 +1,5 @@
 import { LoadError } from '../../../components/LoadError';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { AdminStudent } from '../../../../shared/api/students';
@@ -15,6 +15,7 @@ import { SearchIcon } from '../../../components/icons';
 import { DataTable } from '../../../components/TableRows';
 import { laterPart } from '../../../lib/later-part';
 import { STUDENT_COLUMNS, STUDENTS_TABLE_MIN_WIDTH } from './columns';
+import { SearchField } from './SearchField';
 import type { StudentsTableProps } from './StudentsTable';
 
 /*
@@ -101,14 +102,13 @@ export function StudentsTab() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Group gap="xs" align="flex-end" wrap="nowrap" style={{ flex: '1 1 320px', maxWidth: 520 }}>
-          <TextInput
+          <SearchField
             label="Search students"
             placeholder="Name or mobile number"
             leftSection={<SearchIcon />}
             value={searchText}
             onChange={(event) => setSearchText(event.currentTarget.value)}
             maxLength={SEARCH_MAX_LENGTH}
-            type="search"
             style={{ flex: 1 }}
           />
           <Button variant="default" onClick={() => setSearchText('')} disabled={searchText === ''}>

@@ -4,6 +4,6 @@
  * of an hour before it is needed, and the end of the test waits for it. If it cannot load (a dropped
  * connection), it tries again every few seconds until it has: a finished test is never given up.
  */
-import { retryingImport } from '../retrying-import';
+import { retryingImport } from '../../../lib/retrying-import';
 
 export const loadSaving = retryingImport(() => import('./save-attempt'));

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AttemptDetail } from '../../../../../shared/api/admin-attempts';
-import { analysisRefetchInterval } from '../../../../components/attempt/recording-evidence';
+import { analysisRefetchInterval } from '../../../../components/attempt/analysis-status';
 import { apiGet } from '../../../../lib/api';
 import { ATTEMPTS_QUERY_KEY } from './attempts-list';
 
