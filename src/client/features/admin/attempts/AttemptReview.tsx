@@ -9,6 +9,7 @@ import { laterPart } from '../../../lib/later-part';
 import { useBackLink } from './back-link';
 import { WhenNearViewport } from './WhenNearViewport';
 import { formatAttemptTime, formatDuration } from './format';
+import { LOWER_SECTIONS } from './lower-sections';
 
 /* The attempt as the teacher reviews it: loaded by AttemptReviewPage in parallel with the attempt itself (decision 0023). */
 
@@ -17,20 +18,17 @@ import { formatAttemptTime, formatDuration } from './format';
  * outline is whole) and a line saying what is coming, about as tall as what replaces them.
  */
 function LowerPlaceholder() {
-  const waiting = (title: string, what: string, height: number) => (
-    <Section title={title}>
-      <Box mih={height}>
-        <Text size="sm" c="dimmed">
-          Loading {what}…
-        </Text>
-      </Box>
-    </Section>
-  );
   return (
     <Stack gap="lg" aria-busy="true">
-      {waiting('Questions and answers', 'the questions and answers', 320)}
-      {waiting('Teacher review', 'the review form', 420)}
-      {waiting('Review trail', 'the review trail', 24)}
+      {Object.values(LOWER_SECTIONS).map(({ title, loading, minHeight }) => (
+        <Section key={title} title={title}>
+          <Box mih={minHeight}>
+            <Text size="sm" c="dimmed">
+              Loading {loading}…
+            </Text>
+          </Box>
+        </Section>
+      ))}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import type { AttemptDetail } from '../../../../shared/api/admin-attempts';
 import { AnswersSection } from '../../../components/attempt/AnswersSection';
 import { Section } from '../../../components/attempt/AttemptParts';
 import { ReviewTrail } from '../../../components/attempt/ReviewParts';
+import { LOWER_SECTIONS } from './lower-sections';
 import { ReviewForm } from './ReviewForm';
 
 /*
@@ -13,13 +14,13 @@ import { ReviewForm } from './ReviewForm';
 export function LowerSections({ detail }: { detail: AttemptDetail }) {
   return (
     <Stack gap="lg">
-      <Section title="Questions and answers">
+      <Section title={LOWER_SECTIONS.answers.title}>
         <AnswersSection detail={detail} />
       </Section>
-      <Section title="Teacher review">
+      <Section title={LOWER_SECTIONS.review.title}>
         <ReviewForm key={detail.id} detail={detail} />
       </Section>
-      <Section title="Review trail">
+      <Section title={LOWER_SECTIONS.trail.title}>
         <ReviewTrail kind={detail.kind} trail={detail.trail} />
       </Section>
     </Stack>
