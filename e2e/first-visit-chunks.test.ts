@@ -18,6 +18,12 @@ import { clientDistDir, useBrowserSuite } from './support/index.js';
  */
 const suite = useBrowserSuite();
 
+/**
+ * Loading states a first render draws on purpose: an IELTS student's /student on its way to the
+ * test, and the attempt review's sections below the fold, which load as they come near (decision 0023).
+ */
+const DRAWN_ON_PURPOSE = [/^Welcome, .*Opening your IELTS practice/, /^busy: Questions and answers/];
+
 describe('first visit: the scripts counted are the scripts loaded', () => {
   it('loads on each route exactly what bench/bundle-size.ts counts for it, every file named in the page', async () => {
     const db = suite.server.database.db;
@@ -55,6 +61,30 @@ describe('first visit: the scripts counted are the scripts loaded', () => {
         if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) requested.add(pathname.slice(1));
         if (pathname.startsWith('/api/') && request.method() === 'GET') apiGets.push(pathname + search);
       });
+      // Every loading state the app draws (a table's aria-busy, a loader's status line), not counting
+      // the frame the server wrote into the page (src/client/app/shell.tsx), parsed before the scripts ran.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        Object.assign(window, { loadingSeen: seen });
+        const LOADING = '[aria-busy="true"], [role="status"]';
+        const note = (element: Element) => {
+          const shown = element instanceof HTMLElement ? element.innerText : (element.textContent ?? '');
+          const text = `${element.getAttribute('aria-busy') === 'true' ? 'busy: ' : ''}${shown.replace(/\s+/g, ' ').trim().slice(0, 60)}`;
+          if (!seen.includes(text)) seen.push(text);
+        };
+        document.addEventListener('DOMContentLoaded', () => {
+          new MutationObserver((records) => {
+            for (const record of records) {
+              if (record.target instanceof Element && record.type === 'attributes' && record.target.matches(LOADING)) note(record.target);
+              for (const node of record.addedNodes) {
+                if (!(node instanceof Element)) continue;
+                if (node.matches(LOADING)) note(node);
+                node.querySelectorAll(LOADING).forEach(note);
+              }
+            }
+          }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy', 'role'] });
+        });
+      });
       const response = await page.goto(`${suite.server.baseUrl}${route.route.replace(':id', attemptId)}`, { waitUntil: 'networkidle' });
       await page.locator('#main').waitFor();
       const html = (await response?.text()) ?? '';
@@ -72,6 +102,11 @@ describe('first visit: the scripts counted are the scripts loaded', () => {
       const countedNotLoaded = [...counted].filter((file) => !requested.has(file));
       const loadedNotCounted = [...requested].filter((file) => !counted.has(file));
       const countedNotNamed = [...counted].filter((file) => !named.has(file));
+      const loadingSeen = await page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen);
+      // The first render waits a moment for the page's data and parts (src/client/app/full.tsx), so
+      // it draws them at once: no loading state, then the page again as each lands.
+      const unexpected = loadingSeen.filter((text) => !DRAWN_ON_PURPOSE.some((pattern) => pattern.test(text)));
+      if (unexpected.length) misses.push(`${route.route}: drew loading states: ${JSON.stringify(unexpected)}`);
       report.push(`${route.route}: ${counted.size} files counted (${size(counted)} KB), ${requested.size} loaded (${size(requested)} KB); GET ${apiGets.join(', ') || 'nothing'}`);
       // The page's first GETs, started by the bootstrap (src/client/lib/early-data.ts): each asked for
       // once, its answer taken by the page (a second request would mean the page asked another URL).

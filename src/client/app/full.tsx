@@ -5,6 +5,8 @@ import { RouterProvider } from 'react-router/dom';
 import type { User } from '../../shared/api/auth';
 import { seedCurrentUser } from '../lib/auth/current-user';
 import { querySession } from '../lib/auth/mutations';
+import { pendingEarlyAnswers } from '../lib/early-data';
+import { laterPartsLoading } from '../lib/later-part';
 import { SessionContext } from '../lib/auth/session';
 import { createQueryClient } from '../lib/query-client';
 import { Providers } from './Providers';
@@ -15,7 +17,28 @@ import { createRouter, loadOpenedPage } from './router';
  * pages), TanStack Query and every page. It starts on any path the light app does not show
  * (decision 0022), and takes over from the light app when a light page leads to one of them.
  */
-export const loadFull = (pathname: string): Promise<void> => loadOpenedPage({ pathname });
+export async function loadFull(pathname: string): Promise<void> {
+  await loadOpenedPage({ pathname });
+  // The page's first GETs (started by the bootstrap) and the parts it starts as it opens are usually
+  // in by now; if not, wait a moment for them, so that the first render draws the page with its data
+  // and parts (lib/early-data.ts, lib/later-part.tsx) instead of their loading states and then, as
+  // each lands, the page again, in one long task each.
+  await settledWithin([...pendingEarlyAnswers(), ...laterPartsLoading()], FIRST_RENDER_WAIT_MS);
+}
+
+/** How long the first render waits for those once the page's code is in; what comes later finds the page drawn with its loading state. */
+const FIRST_RENDER_WAIT_MS = 1000;
+
+function settledWithin(promises: readonly Promise<unknown>[], maxWaitMs: number): Promise<void> {
+  if (promises.length === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, maxWaitMs);
+    void Promise.allSettled(promises).then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
 
 /** Renders the app for the current URL; `user` is who the page or the light app knew to be signed in (undefined: ask). */
 export function renderFull(root: Root, user: User | null | undefined): void {

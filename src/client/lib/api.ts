@@ -1,4 +1,4 @@
-import { takeEarlyResponse } from './early-data';
+import { earlyData, readAnswer, takeEarlyAnswer } from './early-data';
 
 /**
  * The one way the client talks to the server (spec section 7): cookies always sent, JSON bodies, and
@@ -45,12 +45,17 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | '
     init.body = JSON.stringify(body);
   }
   // The page's first GET may have been asked for by the bootstrap already; if that failed, ask again.
-  const early = method === 'GET' ? takeEarlyResponse(url)?.catch(() => undefined) : undefined;
-  const response = (await early) ?? (await fetch(url, init));
-  const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
+  const early = method === 'GET' ? await takeEarlyAnswer(url)?.catch(() => undefined) : undefined;
+  const { ok, status, statusText, text } = early ?? (await readAnswer(await fetch(url, init)));
+  if (!ok) throw new ApiError(status, text, statusText);
   return (text ? JSON.parse(text) : null) as T;
 }
 
 export const apiGet = <T>(url: string) => apiRequest<T>('GET', url);
 export const apiPost = <T>(url: string, body?: unknown) => apiRequest<T>('POST', url, body);
+
+/**
+ * A query's GET of `url`. When the bootstrap asked for it early and the answer is in, the query
+ * starts with it (lib/early-data.ts): the page's first render draws the data, not a loading state.
+ */
+export const getQuery = <T>(url: string) => ({ queryFn: () => apiGet<T>(url), initialData: () => earlyData<T>(url) });

@@ -10,6 +10,12 @@ import { retryingImport } from './retrying-import';
  * showing.
  */
 
+/** Parts started and not yet loaded. */
+const loading = new Set<Promise<unknown>>();
+
+/** The later parts on their way: the full app's first render waits a moment for them (app/full.tsx). */
+export const laterPartsLoading = (): Promise<unknown>[] => [...loading];
+
 export interface LaterPart<P extends object> {
   preload: () => void;
   Part: ComponentType<P>;
@@ -31,7 +37,12 @@ export function laterPart<P extends object>(load: () => Promise<ComponentType<P>
     );
   }
   return {
-    preload: () => void start(),
+    preload: () => {
+      if (loaded) return;
+      const loadingIt = start();
+      loading.add(loadingIt);
+      void loadingIt.finally(() => loading.delete(loadingIt));
+    },
     Part,
   };
 }

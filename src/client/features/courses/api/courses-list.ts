@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CoursesPage } from '../../../../shared/api/courses';
-import { apiGet } from '../../../lib/api';
+import { getQuery } from '../../../lib/api';
 
 /**
  * Every course query starts with this key, so a change to courses invalidates all of them at once:
@@ -12,7 +12,7 @@ export const COURSES_QUERY_KEY = ['courses'] as const;
 export const coursesListQuery = (page: number) =>
   queryOptions({
     queryKey: [...COURSES_QUERY_KEY, 'list', page] as const,
-    queryFn: () => apiGet<CoursesPage>(`/api/admin/courses?page=${page}`),
+    ...getQuery<CoursesPage>(`/api/admin/courses?page=${page}`),
   });
 
 /** One page of courses (10 a page), keeping the previous page on screen while the next loads. */

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InterviewProfile } from '../../../../shared/api/interview';
-import { apiGet } from '../../../lib/api';
+import { getQuery } from '../../../lib/api';
 
 export const interviewProfileQuery = queryOptions({
   queryKey: ['interview', 'profile'] as const,
-  queryFn: () => apiGet<InterviewProfile>('/api/interview/profile'),
+  ...getQuery<InterviewProfile>('/api/interview/profile'),
   // The form is seeded once from this; a background refetch must not look like fresh data mid-edit.
   staleTime: Infinity,
 });
