@@ -90,7 +90,10 @@ const cookieOf = (response: Response) =>
     .map((c) => c.split(';')[0])
     .join('; ');
 
-/** The admin's session cookie, and a student of the IELTS course (created through the admin API) signed in: their session cookie. */
+/** Students on the teacher's list: a class, more than one page of it. */
+const CLASS_SIZE = 12;
+
+/** The admin's session cookie, and a student of the IELTS course (created through the admin API, with the rest of the class) signed in: their session cookie. */
 async function signInCookies(base: string): Promise<{ admin: string; student: string }> {
   const admin = cookieOf(await post(base, '/api/login', { username: 'admin', password: ADMIN_PASSWORD }));
   const { courses } = (await (await fetch(`${base}/api/courses/active`, { headers: { cookie: admin } })).json()) as { courses: Array<{ id: number; courseName: string }> };
@@ -102,6 +105,16 @@ async function signInCookies(base: string): Promise<{ admin: string; student: st
     { studentName: 'Lighthouse Student', course: ielts.courseName, courseId: ielts.id, mobileNumber: '98765 00001', username: 'lighthouse', password: STUDENT_PASSWORD, status: 'Activated' },
     admin,
   );
+  // The rest of a class, so that the teacher's list is a full page (10 a page) as in a school, not one row.
+  for (let n = 2; n <= CLASS_SIZE; n += 1) {
+    const number = String(n).padStart(2, '0');
+    await post(
+      base,
+      '/api/admin/students',
+      { studentName: `Class Student ${number}`, course: ielts.courseName, courseId: ielts.id, mobileNumber: `98765 000${number}`, username: `student${number}`, password: STUDENT_PASSWORD, status: 'Activated' },
+      admin,
+    );
+  }
   const student = cookieOf(await post(base, '/api/login', { username: 'lighthouse', password: STUDENT_PASSWORD }));
   return { admin, student };
 }
@@ -177,7 +190,7 @@ export function lighthouseMarkdown(rows: LighthouseRow[]): string[] {
   return [
     '## Lighthouse 12 (mobile preset: simulated slow 4G, 4x CPU slowdown; Chromium headless)',
     '',
-    '`/` and `/auth` as a signed-out visitor; the student pages as a signed-in IELTS student, the admin pages as the admin (session cookie). Each row is the median of the runs (by performance score).',
+    '`/` and `/auth` as a signed-out visitor; the student pages as a signed-in IELTS student, the admin pages as the admin (session cookie), with a class of 12 students on the list. Each row is the median of the runs (by performance score).',
     '',
     '| route | visitor | performance | (every run) | accessibility | LCP | FCP | TBT | CLS |',
     '|---|---|---:|---|---:|---:|---:|---:|---:|',

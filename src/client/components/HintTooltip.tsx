@@ -3,6 +3,7 @@ import { useMergedRef } from '@mantine/hooks';
 import {
   cloneElement,
   isValidElement,
+  useCallback,
   useEffect,
   useId,
   useRef,
@@ -77,8 +78,15 @@ function HintLabel({ id, onShown, children }: { id: string; onShown: (shown: boo
 export function HintTooltip({ children, ...props }: TooltipProps) {
   const Loaded = useSyncExternalStore(subscribe, loadedTooltip, loadedTooltip);
   const child = isValidElement<TargetProps>(children) ? (children as ReactElement<TargetProps>) : null;
+  // The element goes into state only once the Tooltip has loaded (it is the Tooltip's target): until
+  // then, a list of rows with hints is drawn once, not once more as each element arrives.
+  const elementRef = useRef<HTMLElement | null>(null);
   const [element, setElement] = useState<HTMLElement | null>(null);
-  const ref = useMergedRef<HTMLElement>(setElement, child?.props.ref);
+  const keepElement = useCallback((node: HTMLElement | null) => {
+    elementRef.current = node;
+    if (Tooltip) setElement(node);
+  }, []);
+  const ref = useMergedRef<HTMLElement>(keepElement, child?.props.ref);
   const [touch, setTouch] = useState(false);
   const [shown, setShown] = useState(false);
   const hintId = useId();
@@ -88,6 +96,10 @@ export function HintTooltip({ children, ...props }: TooltipProps) {
   const [waiting, setWaiting] = useState(false);
   const [openAtOnce, setOpenAtOnce] = useState(false);
   const openDelay = props.openDelay ?? 0;
+
+  useEffect(() => {
+    if (Loaded) setElement(elementRef.current);
+  }, [Loaded]);
 
   useEffect(() => {
     if (!Loaded || !waiting) return;

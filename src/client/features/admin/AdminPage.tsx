@@ -27,8 +27,12 @@ type TabValue = (typeof ADMIN_TABS)[number]['value'];
 
 const isTab = (value: string | null): value is TabValue => ADMIN_TABS.some((tab) => tab.value === value);
 
-/** Ends a student's test session on this device when the teacher comes back to the dashboard. */
-function useClearActingStudentOnOpen() {
+/**
+ * Ends a student's test session on this device when the teacher comes back to the dashboard. A
+ * component of its own, drawing nothing: the request's progress redraws it alone, not the dashboard
+ * and its list.
+ */
+function ClearActingStudentOnOpen() {
   const { data: user } = useCurrentUser();
   const { mutate } = useClearStudentSession();
   const cleared = useRef(false);
@@ -44,6 +48,7 @@ function useClearActingStudentOnOpen() {
       onError: (error) => toastError('Could not clear the student session', error.message),
     });
   }, [user, mutate]);
+  return null;
 }
 
 /** Spec section 2: what a signed-in non-admin sees at /admin. */
@@ -75,10 +80,10 @@ function AdminDashboard() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabValue = isTab(requested) ? requested : 'students';
-  useClearActingStudentOnOpen();
 
   return (
     <Container size="xl">
+      <ClearActingStudentOnOpen />
       <Stack gap="lg">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Title order={1} size="h2">

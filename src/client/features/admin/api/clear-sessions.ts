@@ -7,6 +7,12 @@ export function useClearStudentSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiPost<null>('/api/admin/clear-sessions'),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
+    // The session's acting student is all it changes: the user in the cache is updated in place (only
+    // if it had one), not asked for again, so the open dashboard is not drawn again for nothing.
+    onSuccess: () => {
+      if (queryClient.getQueryData(currentUserQuery.queryKey)?.actingStudent) {
+        queryClient.setQueryData(currentUserQuery.queryKey, (user) => user && { ...user, actingStudent: null });
+      }
+    },
   });
 }
