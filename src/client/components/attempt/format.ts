@@ -1,19 +1,9 @@
+import { dateFormat } from '../../../shared/date-format';
 import { getPublicConfig } from '../../lib/public-config';
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  let cached = formatters.get(key);
-  if (!cached) {
-    cached = new Intl.DateTimeFormat('en-GB', options);
-    formatters.set(key, cached);
-  }
-  return cached;
-}
 
 /** "21 Nov 2026, 14:05" at the school (SCHOOL_TIMEZONE), wherever the teacher's device is. */
 export function formatAttemptTime(iso: string, timeZone = getPublicConfig().schoolTimezone): string {
-  return formatter(`time ${timeZone}`, {
+  return dateFormat('en-GB', {
     timeZone,
     day: 'numeric',
     month: 'short',
@@ -32,7 +22,7 @@ export function formatAttemptDateAndTime(iso: string, timeZone = getPublicConfig
 
 /** "Sunday 1 March 2026" for a YYYY-MM-DD date filter (a calendar date: no time zone involved). */
 export function formatFilterDate(date: string): string {
-  const parts = formatter('date', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).formatToParts(
+  const parts = dateFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).formatToParts(
     new Date(`${date}T00:00:00Z`),
   );
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
@@ -41,7 +31,7 @@ export function formatFilterDate(date: string): string {
 
 /** Today's date at the school, YYYY-MM-DD. */
 export function schoolToday(now = new Date(), timeZone = getPublicConfig().schoolTimezone): string {
-  const parts = formatter(`today ${timeZone}`, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = dateFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

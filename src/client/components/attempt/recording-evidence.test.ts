@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
+import { analysisRefetchInterval } from './analysis-status';
 import {
-  analysisRefetchInterval,
   answerLabel,
   figureLines,
   formatClock,

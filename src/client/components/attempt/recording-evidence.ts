@@ -223,10 +223,6 @@ export function figureLines(analysis: RecordingAnalysis): FigureLine[] {
   return lines;
 }
 
-// The anchors and the polling, which the attempt pages need before any analysis is shown, live in a
-// module of their own (analysis-status.ts): the rest of this one loads with a finished analysis.
-export { ANALYSIS_POLL_MS, analysisRefetchInterval, HINTS_ANCHOR_ID, LIMITS_ANCHOR_ID } from './analysis-status';
-
 /** What the figures cannot tell, said plainly beside them. */
 export const FIGURES_LIMITS =
   'These figures measure only speed and pauses, from the sound of the recording. They cannot judge your accent, how you say individual sounds, word stress or intonation, or whether your words and grammar are right.';

@@ -2,4 +2,6 @@
 export { AnswerText, MarksLegend } from './AnswerText';
 export { BandPair, CriterionCard, FiguresTable, speechFigures } from './CriterionCard';
 export { fluencyAudioFigures, fluencySourceNote, formatPercent, formatSeconds, type RecordingStatus } from './format';
-export { markAnswer, markCounts, tallyMarks, tallyText, type AnswerPiece, type MarkKind, type MarkTally } from './mark-answer';
+export { markAnswer, markCounts, tallyMarks, type AnswerPiece, type MarkKind } from './mark-answer';
+// In a module of its own: the score cards show a tally without loading the finders (issue 17).
+export { tallyText, type MarkTally } from './tally-text';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { markAnswer, markCounts, tallyMarks, tallyText } from './mark-answer';
+import { markAnswer, markCounts, tallyMarks } from './mark-answer';
+import { tallyText } from './tally-text';
 
 describe('markAnswer', () => {
   it('marks fillers and grammar slips where the scorer finds them, and keeps every character', () => {

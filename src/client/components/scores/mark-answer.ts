@@ -1,9 +1,6 @@
 import { findFillers, findGrammarSlips } from '../../../shared/text';
 import type { MarkTally } from './tally-text';
 
-// In a module of their own: the score cards show a tally without loading the finders (issue 17).
-export { tallyText, type MarkTally } from './tally-text';
-
 export type MarkKind = 'filler' | 'slip';
 
 export interface AnswerPiece {
