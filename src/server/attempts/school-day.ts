@@ -5,22 +5,23 @@
  * saving changes, so the range is worked out from the zone's real offsets (Intl), never as 24 hours.
  */
 
-import { dateFormat } from '../../shared/date-format.js';
+import { formatPerZone } from '../../shared/date-format.js';
 
 const DAY_MS = 24 * 3600_000;
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  return dateFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    hourCycle: 'h23',
-  });
-}
+const formatterFor = formatPerZone(
+  (timeZone) =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    }),
+);
 
 /** The wall-clock time at `instantMs` in the zone, as milliseconds of a UTC date with the same fields. */
 function wallClockMs(instantMs: number, timeZone: string): number {
@@ -80,6 +81,8 @@ export function schoolDateTime(instant: Date, timeZone: string): string {
   return new Date(wallClockMs(instant.getTime(), timeZone)).toISOString().slice(0, 16).replace('T', ' ');
 }
 
+const labelFormat = formatPerZone((timeZone) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone }));
+
 /**
  * "21 Nov 2026": the calendar date of an instant in the zone, as the teacher's lists show it. The
  * server writes it into the list (a `createdOn` field) so the page needs no `Intl` of its own: a
@@ -87,5 +90,5 @@ export function schoolDateTime(instant: Date, timeZone: string): string {
  * (measured at Lighthouse's 4x CPU slowdown), in the middle of the list's first render.
  */
 export function schoolDateLabel(instant: Date, timeZone: string): string {
-  return dateFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(instant);
+  return labelFormat(timeZone).format(instant);
 }

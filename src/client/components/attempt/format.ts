@@ -1,17 +1,15 @@
-import { dateFormat } from '../../../shared/date-format';
+import { formatPerZone } from '../../../shared/date-format';
 import { getPublicConfig } from '../../lib/public-config';
+
+const attemptTimeFormat = formatPerZone(
+  (timeZone) => new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+);
+const filterDateFormat = formatPerZone((timeZone) => new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }));
+const todayFormat = formatPerZone((timeZone) => new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
 
 /** "21 Nov 2026, 14:05" at the school (SCHOOL_TIMEZONE), wherever the teacher's device is. */
 export function formatAttemptTime(iso: string, timeZone = getPublicConfig().schoolTimezone): string {
-  return dateFormat('en-GB', {
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
+  return attemptTimeFormat(timeZone).format(new Date(iso));
 }
 
 /** { date: "21 Nov 2026", time: "14:05" } at the school. */
@@ -22,7 +20,7 @@ export function formatAttemptDateAndTime(iso: string, timeZone = getPublicConfig
 
 /** "Sunday 1 March 2026" for a YYYY-MM-DD date filter (a calendar date: no time zone involved). */
 export function formatFilterDate(date: string): string {
-  const parts = dateFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).formatToParts(
+  const parts = filterDateFormat('UTC').formatToParts(
     new Date(`${date}T00:00:00Z`),
   );
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
@@ -31,7 +29,7 @@ export function formatFilterDate(date: string): string {
 
 /** Today's date at the school, YYYY-MM-DD. */
 export function schoolToday(now = new Date(), timeZone = getPublicConfig().schoolTimezone): string {
-  const parts = dateFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = todayFormat(timeZone).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
