@@ -46,6 +46,9 @@ export async function expectFirstFrameWherePageDrawsIt(suite: BrowserSuite, chec
     await still.locator('main h1').waitFor();
     expect(await still.content()).not.toContain('__PARLEY_');
     await still.getByRole('status').filter({ hasText: check.status }).waitFor({ state: 'attached' });
+    // Measured once the stylesheets are in (the browser paints nothing before them, but a layout
+    // query answers at once, with the browser's own styles, on a slow machine).
+    await still.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null));
     const frame = await layout(still, check.landmarks);
     expect(frame.every((box) => 'y' in box), `every landmark is drawn in the frame: ${JSON.stringify(frame)}`).toBe(true);
     await lookAt(still, `${check.name}-first-frame-${viewport}`);
