@@ -5,8 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import type { User } from '../../shared/api/auth';
 import { seedCurrentUser } from '../lib/auth/current-user';
 import { querySession } from '../lib/auth/mutations';
-import { pendingEarlyAnswers } from '../lib/early-data';
-import { laterPartsLoading } from '../lib/later-part';
+import { firstRenderInputs } from '../lib/first-render';
 import { SessionContext } from '../lib/auth/session';
 import { createQueryClient } from '../lib/query-client';
 import { Providers } from './Providers';
@@ -23,22 +22,11 @@ export async function loadFull(pathname: string): Promise<void> {
   // in by now; if not, wait a moment for them, so that the first render draws the page with its data
   // and parts (lib/early-data.ts, lib/later-part.tsx) instead of their loading states and then, as
   // each lands, the page again, in one long task each.
-  await settledWithin([...pendingEarlyAnswers(), ...laterPartsLoading()], FIRST_RENDER_WAIT_MS);
+  await firstRenderInputs(FIRST_RENDER_WAIT_MS);
 }
 
 /** How long the first render waits for those once the page's code is in; what comes later finds the page drawn with its loading state. */
 const FIRST_RENDER_WAIT_MS = 1000;
-
-function settledWithin(promises: readonly Promise<unknown>[], maxWaitMs: number): Promise<void> {
-  if (promises.length === 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, maxWaitMs);
-    void Promise.allSettled(promises).then(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
 
 /** Renders the app for the current URL; `user` is who the page or the light app knew to be signed in (undefined: ask). */
 export function renderFull(root: Root, user: User | null | undefined): void {

@@ -4,7 +4,7 @@
  * code has arrived and rendered: the answer comes back while the code is still on its way.
  *
  * The answer is read as it arrives, so that:
- * - the full app's first render, which waits a moment for it (`pendingEarlyAnswers`), draws the page with
+ * - the full app's first render, which waits a moment for it (lib/first-render.ts), draws the page with
  *   its data at once: the page's query starts from it (`earlyData`, a query's `initialData`) instead
  *   of drawing a loading state and then the whole page again when the answer lands;
  * - an answer still on its way, or one that is an error, is taken by the page's own GET of the same
@@ -12,6 +12,8 @@
  * Each answer is taken once; later GETs go to the server as before. An answer nobody took within a
  * few seconds is dropped, so nothing stale is shown later.
  */
+
+import { awaitBeforeFirstRender } from './first-render';
 
 const KEEP_MS = 10_000;
 
@@ -38,6 +40,7 @@ export function startEarlyRequests(urls: readonly string[], init: RequestInit): 
     if (!url.startsWith('/api/') || early.has(url)) continue;
     const answer = fetch(url, init).then(readAnswer);
     early.set(url, answer);
+    awaitBeforeFirstRender(answer);
     answer.then(
       (read) => {
         if (early.get(url) === answer) arrived.set(url, read);
@@ -69,6 +72,3 @@ export function earlyData<T>(url: string): T | undefined {
   takeEarlyAnswer(url);
   return JSON.parse(answer.text) as T;
 }
-
-/** The early answers not yet taken: the full app's first render waits a moment for them (app/full.tsx). */
-export const pendingEarlyAnswers = (): Promise<unknown>[] => [...early.values()];

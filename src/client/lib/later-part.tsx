@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { awaitBeforeFirstRender } from './first-render';
 import { retryingImport } from './retrying-import';
 
 /*
@@ -9,12 +10,6 @@ import { retryingImport } from './retrying-import';
  * (a dropped connection), it tries again every few seconds (lib/retrying-import.ts), with `fallback`
  * showing.
  */
-
-/** Parts started and not yet loaded. */
-const loading = new Set<Promise<unknown>>();
-
-/** The later parts on their way: the full app's first render waits a moment for them (app/full.tsx). */
-export const laterPartsLoading = (): Promise<unknown>[] => [...loading];
 
 export interface LaterPart<P extends object> {
   preload: () => void;
@@ -38,10 +33,8 @@ export function laterPart<P extends object>(load: () => Promise<ComponentType<P>
   }
   return {
     preload: () => {
-      if (loaded) return;
-      const loadingIt = start();
-      loading.add(loadingIt);
-      void loadingIt.finally(() => loading.delete(loadingIt));
+      // The full app's first render waits a moment for a part started as the page opens (lib/first-render.ts).
+      if (!loaded) awaitBeforeFirstRender(start());
     },
     Part,
   };

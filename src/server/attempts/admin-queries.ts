@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ATTEMPTS_PAGE_SIZE, type AttemptKind, type AttemptListRow, type Bands } from '../../shared/api/admin-attempts.js';
 import type { Db } from '../db/open.js';
-import { inlineLimit, preparedOnce, seekPage } from '../db/page-statements.js';
+import { inlineLimit, LIST_PAGES_KEPT, preparedOnce, seekPage } from '../db/page-statements.js';
 import { attempts, courses, students } from '../db/schema.js';
 import { mobileNumberDisplay } from '../lib/mobile-number-display.js';
 import type { ReadCache, ReadCaches } from '../lib/read-cache.js';
@@ -111,8 +111,16 @@ export function attemptCursorQuery(db: Db, kind: AttemptKind, range: CompletedRa
     .offset(before - 1);
 }
 
+/** One page of a list as the teacher's page is sent it. */
+export interface AttemptListPage {
+  attempts: AttemptListRow[];
+  total: number;
+}
+
 /** The lists' read caches (read-cache.ts), made once per app: reused for a few seconds, cleared by every write. */
 export interface AttemptListCaches {
+  /** Each page as it was sent, per filter, page and size: teachers opening the same page at once share one read. */
+  pages: ReadCache<AttemptListPage>;
   /** Each list's total per filter. */
   totals: ReadCache<number>;
   /** Each list page's start per filter, learned from the page before it or counted once. */
@@ -120,7 +128,11 @@ export interface AttemptListCaches {
 }
 
 export function attemptListCaches(caches: ReadCaches): AttemptListCaches {
-  return { totals: caches.create<number>(), pageStarts: caches.create<AttemptCursor | null>() };
+  return {
+    pages: caches.create<AttemptListPage>({ maxEntries: LIST_PAGES_KEPT }),
+    totals: caches.create<number>(),
+    pageStarts: caches.create<AttemptCursor | null>(),
+  };
 }
 
 /** Every attempt has a student (the foreign key cascades), so the count needs no join. Exported for the benchmark's EXPLAIN. */
@@ -175,12 +187,21 @@ function readPage(db: Db, kind: AttemptKind, range: CompletedRange, limit: numbe
   });
 }
 
-export async function listAttempts(
+export function listAttempts(
   db: Db,
   caches: AttemptListCaches,
   input: { kind: AttemptKind; range: CompletedRange; page: number; limit: number },
-): Promise<{ attempts: AttemptListRow[]; total: number }> {
+): Promise<AttemptListPage> {
   const filterKey = `attempts:${input.kind}:${input.range ? `${input.range.start.toISOString()}/${input.range.end.toISOString()}` : 'all'}`;
+  return caches.pages.get(`${filterKey}:${input.limit}:${input.page}`, () => readAttemptsPage(db, caches, input, filterKey));
+}
+
+async function readAttemptsPage(
+  db: Db,
+  caches: AttemptListCaches,
+  input: { kind: AttemptKind; range: CompletedRange; page: number; limit: number },
+  filterKey: string,
+): Promise<AttemptListPage> {
   const [rows, total] = await Promise.all([
     seekPage({
       starts: caches.pageStarts,

@@ -10,7 +10,7 @@ import { createAdmin, createStudent, seededCourse, type CreatedStudent } from '.
 import { READ_CACHE_TTL_MS } from '../lib/read-cache.js';
 
 /**
- * The list totals are cached for a few seconds (src/server/lib/read-cache.ts); every write this
+ * The list pages and totals are cached for a few seconds (src/server/lib/read-cache.ts); every write this
  * process makes to students or attempts shows in the very next total. A write the cache cannot see
  * (another process: here, SQL straight to the database) shows within READ_CACHE_TTL_MS.
  */
@@ -45,12 +45,14 @@ describe.each(testDrivers)('list totals after writes on %s', (driver) => {
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as AttemptsPage).total;
   };
+  const firstStudentsPage = async () => (await request('GET', '/api/admin/students')).json() as StudentsPage;
   const newStudent = (studentName: string, mobileNumber: string) =>
     request('POST', '/api/admin/students', { studentName, course: 'IELTS', courseId: ielts, mobileNumber, status: 'Activated' });
 
   it('a created, renamed, imported or deleted student shows in the next total at once', async () => {
     const before = await studentsTotal();
     expect(await studentsTotal('zubin')).toBe(0);
+    expect((await firstStudentsPage()).students.some((row) => row.studentName === 'Zubin Mehta')).toBe(false);
     const created = await newStudent('Zubin Mehta', '97000 00001');
     expect(created.statusCode, created.body).toBe(201);
     const { student: zubin } = created.json() as CreateStudentResponse;
@@ -65,6 +67,8 @@ describe.each(testDrivers)('list totals after writes on %s', (driver) => {
       status: 'Activated',
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
+    // The page itself, not only its total (pages are kept like totals).
+    expect((await firstStudentsPage()).students.find((row) => row.id === zubin.id)?.studentName).toBe('Zara Mehta');
     expect(await studentsTotal('zubin')).toBe(0);
     expect(await studentsTotal('zara')).toBe(1);
 
@@ -80,9 +84,13 @@ describe.each(testDrivers)('list totals after writes on %s', (driver) => {
 
   it('a saved attempt shows in the next total at once, and goes with its deleted student', async () => {
     const before = await attemptsTotal();
-    const saved = await request('POST', '/api/test-sessions', testSessionBody(student.student.id, { attemptId: randomUUID() }), studentCookie);
+    const attemptId = randomUUID();
+    const listed = async () => ((await request('GET', '/api/admin/test-attempts')).json() as AttemptsPage).attempts.some((row) => row.id === attemptId);
+    expect(await listed()).toBe(false);
+    const saved = await request('POST', '/api/test-sessions', testSessionBody(student.student.id, { attemptId }), studentCookie);
     expect(saved.statusCode, saved.body).toBe(201);
     expect(await attemptsTotal()).toBe(before + 1);
+    expect(await listed()).toBe(true);
 
     const other = await createStudent(t.database.db, { studentName: 'Short Lived' });
     const otherCookie = await sessionCookieForUser(t.database.db, other.user.id);

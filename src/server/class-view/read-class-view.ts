@@ -117,6 +117,8 @@ export async function readClassView(
     ]);
     return { distribution, weekly, inactiveTotal, awaitingTotal, since, inactiveStudents, awaitingAttempts };
   });
+  // The totals and the lists are read apart: a write between the two reads can leave a list one
+  // longer than its total, which Math.max keeps from showing.
   return {
     courses,
     course,

@@ -12,6 +12,13 @@ export function inlineLimit(rows: number): number {
   return sql.raw(String(rows)) as unknown as number;
 }
 
+/**
+ * How many pages of a list (per filter, search, page and size) its read cache keeps at most: a page
+ * is reused for the cache's few seconds, so a class of teachers opening the same page costs the
+ * database one read (docs/decisions/0011), and cleared with the other read caches by every write.
+ */
+export const LIST_PAGES_KEPT = 200;
+
 /** Something `.prepare(name)` gives: run with the placeholders' values. */
 interface Prepared<R> {
   execute(values?: Record<string, unknown>): Promise<R>;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { STUDENTS_PAGE_SIZE, type AdminStudent } from '../../shared/api/students.js';
+import { STUDENTS_PAGE_SIZE, type AdminStudent, type StudentsPage } from '../../shared/api/students.js';
+import { schoolDateLabel } from '../attempts/school-day.js';
 import type { Db } from '../db/open.js';
-import { inlineLimit, preparedOnce, seekPage } from '../db/page-statements.js';
+import { inlineLimit, LIST_PAGES_KEPT, preparedOnce, seekPage } from '../db/page-statements.js';
 import { students } from '../db/schema.js';
 import type { ReadCache, ReadCaches } from '../lib/read-cache.js';
 import { newestFirst, selectAdminStudents, toAdminStudentDto, toStudentExportRow, type StudentExportRow } from './admin-rows.js';
@@ -44,6 +45,8 @@ export function studentCursorQuery(db: Db, before: number) {
 
 /** The list's read caches (read-cache.ts), made once per app: reused for a few seconds, cleared by every write. */
 export interface StudentListCaches {
+  /** Each page as it was sent, per search, page and size: teachers opening the same page at once share one read. */
+  pages: ReadCache<StudentsPage>;
   /** The unfiltered list's total. */
   totals: ReadCache<number>;
   /** Each page's start of the unfiltered list, learned from the page before it or counted once. */
@@ -53,7 +56,12 @@ export interface StudentListCaches {
 }
 
 export function studentListCaches(caches: ReadCaches): StudentListCaches {
-  return { totals: caches.create<number>(), pageStarts: caches.create<StudentCursor | null>(), searchMatches: searchMatchesCache(caches) };
+  return {
+    pages: caches.create<StudentsPage>({ maxEntries: LIST_PAGES_KEPT }),
+    totals: caches.create<number>(),
+    pageStarts: caches.create<StudentCursor | null>(),
+    searchMatches: searchMatchesCache(caches),
+  };
 }
 
 function unfilteredPage(db: Db, pageStarts: StudentListCaches['pageStarts'], page: number, limit: number) {
@@ -74,7 +82,16 @@ function unfilteredPage(db: Db, pageStarts: StudentListCaches['pageStarts'], pag
   });
 }
 
-export async function listStudents(
+/** One page of the list or of a search, each student with the day they were added at the school (`timeZone`'s date). */
+export function listStudents(db: Db, caches: StudentListCaches, query: { page: number; limit: number; search: string }, timeZone: string): Promise<StudentsPage> {
+  // Searches match whatever the case (as searchMatches keys them).
+  return caches.pages.get(`${query.search.trim().toLowerCase()}:${query.limit}:${query.page}`, async () => {
+    const { rows, total } = await readStudentsPage(db, caches, query);
+    return { students: rows.map((student) => ({ ...student, createdOn: schoolDateLabel(new Date(student.createdAt), timeZone) })), total };
+  });
+}
+
+async function readStudentsPage(
   db: Db,
   caches: StudentListCaches,
   query: { page: number; limit: number; search: string },

@@ -19,7 +19,6 @@ import type { AreaDeps } from '../deps.js';
 import { notFound } from '../lib/http-errors.js';
 import { allStudents, listStudents, studentListCaches } from './admin-list.js';
 import { createStudentAccount, studentNotFoundMessage, toggleStudentStatus, updateStudentAccount } from './admin-service.js';
-import { schoolDateLabel } from '../attempts/school-day.js';
 import { studentsCsv, exportFileName } from './csv-export.js';
 import { analyseImport, commitImport, parseImportCsv, toPreview } from './csv-import.js';
 
@@ -37,11 +36,7 @@ export async function adminStudentRoutes(app: FastifyInstance, deps: AreaDeps): 
   api.get('/api/admin/students', {
     config: { access: 'admin' },
     schema: { querystring: studentsQuery, response: { 200: studentsPage, ...errors } },
-    handler: async (request) => {
-      const { rows, total } = await listStudents(db, listCaches, request.query);
-      const timeZone = deps.config.SCHOOL_TIMEZONE;
-      return { students: rows.map((student) => ({ ...student, createdOn: schoolDateLabel(new Date(student.createdAt), timeZone) })), total };
-    },
+    handler: (request) => listStudents(db, listCaches, request.query, deps.config.SCHOOL_TIMEZONE),
   });
 
   api.post('/api/admin/students', {

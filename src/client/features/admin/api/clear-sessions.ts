@@ -9,10 +9,9 @@ export function useClearStudentSession() {
     mutationFn: () => apiPost<null>('/api/admin/clear-sessions'),
     // The session's acting student is all it changes: the user in the cache is updated in place (only
     // if it had one), not asked for again, so the open dashboard is not drawn again for nothing.
+    // (An updater that answers undefined leaves the cache as it is.)
     onSuccess: () => {
-      if (queryClient.getQueryData(currentUserQuery.queryKey)?.actingStudent) {
-        queryClient.setQueryData(currentUserQuery.queryKey, (user) => user && { ...user, actingStudent: null });
-      }
+      queryClient.setQueryData(currentUserQuery.queryKey, (user) => (user?.actingStudent ? { ...user, actingStudent: null } : undefined));
     },
   });
 }
