@@ -392,6 +392,14 @@ describe('on a phone (390x844)', () => {
     // No table to scroll sideways: a card a student, each column's value under the column's name.
     expect(await page.getByRole('table', { name: 'Students' }).isVisible()).toBe(false);
     expect(await page.getByRole('list', { name: 'Students' }).getByRole('listitem').count()).toBe(10);
+    // Only the layout shown gets the rows: the hidden table is drawn without them, and fills when the
+    // screen crosses the breakpoint (a tablet turned), the cards then emptying.
+    expect(await page.locator('table[aria-label="Students"] tbody tr').count()).toBe(0);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect.poll(() => bodyRows(page).count()).toBe(10);
+    expect(await page.locator('[aria-label="Students"] [data-row-card]').count()).toBe(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.getByRole('list', { name: 'Students' }).getByRole('listitem').count()).toBe(10);
     const card = rowOf(page, 'Phone Pupil 11');
     await expectWithinWidth(card.getByText('Phone Pupil 11', { exact: true }), 'the name');
     await expectWithinWidth(card.getByText('phone.pupil', { exact: true }), 'the username');

@@ -1,5 +1,5 @@
 import { Box, Group, Paper, Skeleton, Stack, Table, Text, type MantineSpacing } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 
 /** Placeholder rows while a table loads. */
 export function LoadingRows({ columns, rows = 3 }: { columns: number; rows?: number }) {
@@ -87,12 +87,35 @@ export function RowCard({
   );
 }
 
+/** Mantine's `sm` breakpoint, as `visibleFrom="sm"` and `hiddenFrom="sm"` write it in CSS. */
+const WIDE_QUERY = '(min-width: 48em)';
+
+function subscribeToWidth(onChange: () => void): () => void {
+  const query = window.matchMedia(WIDE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
 /**
- * A list of the admin pages, drawn twice and chosen by the screen's width in CSS (no measuring, no
+ * Whether the screen shows the table (true) or the cards (false); undefined where there is no screen
+ * (the build's prerendered frames), which draw both.
+ */
+function useWideScreen(): boolean | undefined {
+  return useSyncExternalStore(
+    subscribeToWidth,
+    () => window.matchMedia(WIDE_QUERY).matches,
+    () => undefined,
+  );
+}
+
+/**
+ * A list of the admin pages in two layouts, chosen by the screen's width in CSS (no measuring, no
  * layout shift): a table from Mantine's `sm` breakpoint up, and below it one card a row with every
  * column's value under its label and every action, so that nothing needs sideways scrolling on a
  * phone. The hidden one is `display: none`, out of the accessibility tree: its buttons are never
- * announced twice. Placeholders while loading and a sentence when there is nothing to show.
+ * announced twice. Only the layout the screen shows gets the rows (the other is drawn empty, and
+ * filled if the screen's width crosses the breakpoint): a full page's rows are drawn once, not twice.
+ * Placeholders while loading and a sentence when there is nothing to show.
  */
 export function DataTable<T>({
   columns,
@@ -116,6 +139,7 @@ export function DataTable<T>({
   renderCard: (item: T) => ReactNode;
 }) {
   const waiting = loading || !items;
+  const wide = useWideScreen();
   return (
     <>
       <Paper withBorder radius="md" visibleFrom="sm">
@@ -149,7 +173,7 @@ export function DataTable<T>({
                     </Text>
                   </Table.Td>
                 </Table.Tr>
-              ) : (
+              ) : wide === false ? null : (
                 items.map(renderRow)
               )}
             </Table.Tbody>
@@ -171,7 +195,7 @@ export function DataTable<T>({
               {emptyText}
             </Text>
           </Paper>
-        ) : (
+        ) : wide === true ? null : (
           items.map(renderCard)
         )}
       </Stack>
