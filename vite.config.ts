@@ -127,6 +127,31 @@ function tableScrollAreaOnDemand(): Plugin {
   };
 }
 
+/**
+ * Mantine's `useId` sets a random id in a layout effect after the first render, so every Mantine input
+ * renders twice on mount, the second time synchronously within the first render's commit. The hook
+ * comes from src/client/lib/mantine-use-id.ts instead: the same id React's `useId` gives, once (decision
+ * 0027, session-14 addendum).
+ */
+function mantineUseIdOnce(): Plugin {
+  const copy = path.resolve(import.meta.dirname, 'src/client/lib/mantine-use-id.ts');
+  const hooksIndex = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/;
+  let applied = false;
+  return {
+    name: 'parley-mantine-use-id-once',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source, importer) => {
+      if (source !== './use-id/use-id.mjs' || !importer || !hooksIndex.test(importer)) return null;
+      applied = true;
+      return copy;
+    },
+    buildEnd(error) {
+      if (!error && !applied) this.error("@mantine/hooks no longer exports useId from ./use-id/use-id.mjs where the parley-mantine-use-id-once plugin looks for it (vite.config.ts, decision 0027): check the plugin against the installed Mantine.");
+    },
+  };
+}
+
 /** Writes .br and .gz beside each built text file; the server sends them as they are (no work per request). */
 function precompress(): Plugin {
   let outDir = '';
@@ -154,7 +179,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), scrollAreaMergeRefs(), tableScrollAreaOnDemand(), injectPublicConfig(), prerenderShell(), precompress()],
+  plugins: [react(), scrollAreaMergeRefs(), tableScrollAreaOnDemand(), mantineUseIdOnce(), injectPublicConfig(), prerenderShell(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -178,7 +203,7 @@ export default defineConfig({
             // shows a CloseButton, and in two files of their own (two more requests on every form's first
             // visit) once one does not (/admin's tabs, since its search box and alerts are drawn without
             // Mantine's script).
-            { name: 'use-id', test: /[\\/]node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-id|use-isomorphic-effect|utils[\\/]random-id)[\\/]/ },
+            { name: 'use-id', test: /[\\/](node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-id|use-isomorphic-effect|utils[\\/]random-id)[\\/]|src[\\/]client[\\/]lib[\\/]mantine-use-id\.ts$)/ },
           ],
         },
       },

@@ -31,5 +31,13 @@ export const UPLOAD_RSS_GROWTH_BUDGET_MB = 100;
 export const VOICE_CHOICE_BUDGET_MS = 100;
 /** Issue 14: one 12-minute speaking test's analysis on one core (bench/analysis.ts), with and without word alignment, as a share of the recording's duration. */
 export const ANALYSIS_SHARE_OF_DURATION_BUDGET = 0.05;
-/** ...and the students list's p99 while 4 such recordings are analysed may be at most this much above its p99 just before. */
+/** ...and the students list's p99 while 4 such recordings are analysed may be at most this much above its p99 just before, */
 export const ANALYSIS_LIST_P99_GROWTH_BUDGET = 0.2;
+/**
+ * ...or this many milliseconds above it, whichever is more. Since the list's pages are kept in memory
+ * (decision 0011, session 13), its p99 on a few connections is 2-4 ms, and 20 % of that is less than
+ * one wait for a core: the load generator, the server and the analyses share two, and the kernel's
+ * time slice on two cores is 1.5 ms. Below 10 ms the 20 % measured that wait, not the analyses
+ * (session 13: 2.34 -> 2.94 ms, 2.23 -> 3.52 ms, while the 50-connection row stayed within 5 %).
+ */
+export const ANALYSIS_LIST_P99_GROWTH_FLOOR_MS = 2;

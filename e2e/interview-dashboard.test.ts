@@ -81,6 +81,38 @@ describe('interview dashboard', () => {
     expect(shifted).toBeLessThan(0.01);
   });
 
+  it("draws each field once: no field's id or label link changes after it is drawn, and no two share an id", async () => {
+    const student = await createStudent(suite.server.database.db, { courseName: 'Interview Aspirant', studentName: 'Once Student' });
+    const { page } = await suite.openPage();
+    await suite.signInAs(page, student.user.id);
+    // Mantine's own useId sets a random id in a layout effect: every input drew twice, the second time
+    // within the first render's commit (vite.config.ts mantineUseIdOnce, lib/mantine-use-id.ts).
+    await page.addInitScript(() => {
+      const changes: string[] = [];
+      (window as unknown as { idChanges: string[] }).idChanges = changes;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const element = record.target as Element;
+          if (record.oldValue !== null) changes.push(`${element.tagName} ${record.attributeName}: ${record.oldValue} -> ${element.getAttribute(record.attributeName!)}`);
+        }
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['id', 'for'], attributeOldValue: true });
+    });
+    await page.goto(`${suite.server.baseUrl}/interview-dashboard`);
+    await page.getByLabel('Professional Summary').waitFor();
+    await addMore(page, 'Education').click();
+    await page.getByRole('textbox', { name: 'Institution', exact: true }).waitFor();
+    const { changes, ids, fields } = await page.evaluate(() => ({
+      changes: (window as unknown as { idChanges: string[] }).idChanges,
+      ids: [...document.querySelectorAll('[id]')].map((element) => element.id),
+      fields: document.querySelectorAll('#root input, #root textarea').length,
+    }));
+    expect(fields).toBeGreaterThan(8);
+    expect(changes).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Labels still name their fields.
+    await expect(page.getByLabel('Institution', { exact: true }).count()).resolves.toBe(1);
+  });
+
   it('shows the header, the empty lists, and the example, at desktop and phone size', async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
       const { page } = await openDashboard({ viewport, name: `Empty ${viewport}` });
