@@ -73,30 +73,42 @@ function prerenderShell(): Plugin {
 }
 
 /**
+ * Points one module's import of `source` at a file of ours (the build only). If no module imports it
+ * there any more (the library moved or changed it), the build stops with `moved`, rather than let
+ * what the swap kept out come back unseen.
+ */
+function swapImport(name: string, source: string, importer: RegExp, file: string, moved: string): Plugin {
+  const swapped = path.resolve(import.meta.dirname, file);
+  let applied = false;
+  return {
+    name,
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (imported, by) => {
+      if (imported !== source || !by || !importer.test(by)) return null;
+      applied = true;
+      return swapped;
+    },
+    buildEnd(error) {
+      if (!error && !applied) this.error(`${moved} (vite.config.ts, plugin ${name}): check the plugin against the installed version.`);
+    },
+  };
+}
+
+/**
  * Mantine's ScrollArea, which every Mantine Table carries (Table.ScrollContainer), imports one hook,
  * useMergeRefs, from @floating-ui/react. In the bundle that module is one piece shared with the
  * tooltips, so every page with a table loaded all of floating-ui (~14 KB gzipped) for it. ScrollArea
  * gets the same hook from a copy (src/client/lib/merge-refs.ts; decision 0023).
  */
-function scrollAreaMergeRefs(): Plugin {
-  const copy = path.resolve(import.meta.dirname, 'src/client/lib/merge-refs.ts');
-  const scrollArea = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
-  let applied = false;
-  return {
-    name: 'parley-scroll-area-merge-refs',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId: (source, importer) => {
-      if (source !== '@floating-ui/react' || !importer || !scrollArea.test(importer)) return null;
-      applied = true;
-      return copy;
-    },
-    // Mantine moved or changed ScrollArea: say so, rather than let floating-ui come back unseen.
-    buildEnd(error) {
-      if (!error && !applied) this.error("Mantine's ScrollArea no longer imports @floating-ui/react where the parley-scroll-area-merge-refs plugin looks for it (vite.config.ts, decision 0023): check the plugin against the installed Mantine.");
-    },
-  };
-}
+const scrollAreaMergeRefs = () =>
+  swapImport(
+    'parley-scroll-area-merge-refs',
+    '@floating-ui/react',
+    /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
+    'src/client/lib/merge-refs.ts',
+    "Mantine's ScrollArea no longer imports @floating-ui/react (decision 0023)",
+  );
 
 /**
  * Mantine's Table carries Table.ScrollContainer, which imports ScrollArea (~4 KB gzipped) for its
@@ -133,24 +145,14 @@ function tableScrollAreaOnDemand(): Plugin {
  * comes from src/client/lib/mantine-use-id.ts instead: the same id React's `useId` gives, once (decision
  * 0027, session-14 addendum).
  */
-function mantineUseIdOnce(): Plugin {
-  const copy = path.resolve(import.meta.dirname, 'src/client/lib/mantine-use-id.ts');
-  const hooksIndex = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/;
-  let applied = false;
-  return {
-    name: 'parley-mantine-use-id-once',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId: (source, importer) => {
-      if (source !== './use-id/use-id.mjs' || !importer || !hooksIndex.test(importer)) return null;
-      applied = true;
-      return copy;
-    },
-    buildEnd(error) {
-      if (!error && !applied) this.error("@mantine/hooks no longer exports useId from ./use-id/use-id.mjs where the parley-mantine-use-id-once plugin looks for it (vite.config.ts, decision 0027): check the plugin against the installed Mantine.");
-    },
-  };
-}
+const mantineUseIdOnce = () =>
+  swapImport(
+    'parley-mantine-use-id-once',
+    './use-id/use-id.mjs',
+    /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/,
+    'src/client/lib/mantine-use-id.ts',
+    '@mantine/hooks no longer exports useId from ./use-id/use-id.mjs (decision 0027)',
+  );
 
 /** Writes .br and .gz beside each built text file; the server sends them as they are (no work per request). */
 function precompress(): Plugin {

@@ -6,7 +6,7 @@ import { inlineLimit, LIST_PAGES_KEPT, preparedOnce, seekPage } from '../db/page
 import { students } from '../db/schema.js';
 import type { ReadCache, ReadCaches } from '../lib/read-cache.js';
 import { newestFirst, selectAdminStudents, toAdminStudentDto, toStudentExportRow, type StudentExportRow } from './admin-rows.js';
-import { searchMatches, searchMatchesCache, searchPage, searchPatterns, studentSearch, studentsCountQuery, type SearchMatches } from './admin-search.js';
+import { searchKey, searchMatches, searchMatchesCache, searchPage, searchPatterns, studentSearch, studentsCountQuery, type SearchMatches } from './admin-search.js';
 
 /* The admin's student list: the unfiltered pages (read by cursor), a page of the list or of a search, and the CSV export's rows. */
 
@@ -84,8 +84,7 @@ function unfilteredPage(db: Db, pageStarts: StudentListCaches['pageStarts'], pag
 
 /** One page of the list or of a search, each student with the day they were added at the school (`timeZone`'s date). */
 export function listStudents(db: Db, caches: StudentListCaches, query: { page: number; limit: number; search: string }, timeZone: string): Promise<StudentsPage> {
-  // Searches match whatever the case (as searchMatches keys them).
-  return caches.pages.get(`${query.search.trim().toLowerCase()}:${query.limit}:${query.page}`, async () => {
+  return caches.pages.get(`${searchKey(query.search)}:${query.limit}:${query.page}`, async () => {
     const { rows, total } = await readStudentsPage(db, caches, query);
     return { students: rows.map((student) => ({ ...student, createdOn: schoolDateLabel(new Date(student.createdAt), timeZone) })), total };
   });

@@ -87,8 +87,13 @@ export function searchMatchesCache(caches: ReadCaches): ReadCache<SearchMatches>
   return caches.create<SearchMatches>({ maxEntries: 100 });
 }
 
+/** What a search is kept under: searches match whatever the case and the spaces around them, so `ANIKA`, `anika` and ` anika ` are one. */
+export function searchKey(search: string): string {
+  return search.trim().toLowerCase();
+}
+
 export function searchMatches(db: Db, cache: ReadCache<SearchMatches>, search: string): Promise<SearchMatches> {
-  return cache.get(search.trim().toLowerCase(), async () => {
+  return cache.get(searchKey(search), async () => {
     const first = await studentSearchIdsQuery(db, search, SEARCH_IDS_MAX + 1);
     if (first.length <= SEARCH_IDS_MAX) return { total: first.length, ids: first.map((row) => row.id) };
     return { total: (await studentsCountQuery(db, search))[0]?.total ?? 0, ids: null };
