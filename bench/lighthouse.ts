@@ -38,7 +38,7 @@ export interface LighthouseRow {
   performanceRuns: number[];
   /**
    * Each of those runs' `benchmarkIndex`, Lighthouse's measure of the host's CPU: its 4x slowdown
-   * stands for a mid-tier phone on a host of 1,500-2,000, a low-end one on a slower host (its
+   * stands for a mid-tier phone on a host of 1,500-2,000, a slower phone on a slower host (its
    * docs/throttling.md). A score is read against it.
    */
   benchmarkIndexRuns?: number[];
