@@ -200,7 +200,8 @@ export default defineConfig({
             // The full app (decision 0022): React Router and TanStack Query in one file rather than five,
             // as they were when the entry held them.
             { name: 'router', test: FULL_APP_MODULES },
-            // Mantine's id hook with the two helpers only it and CloseButton use: one small file. Left
+            // The id hook (since session 14 our lib/mantine-use-id.ts in place of Mantine's, which the
+            // pattern still names) with the two helpers Mantine's hook and CloseButton used: one small file. Left
             // to itself the bundler puts the helpers with CloseButton while every page using ids also
             // shows a CloseButton, and in two files of their own (two more requests on every form's first
             // visit) once one does not (/admin's tabs, since its search box and alerts are drawn without
