@@ -113,6 +113,46 @@ describe('interview dashboard', () => {
     await expect(page.getByLabel('Institution', { exact: true }).count()).resolves.toBe(1);
   });
 
+  it('grows the summary and skills with their text to the same heights whether the browser or Mantine sizes them', async () => {
+    // Chromium grows them by CSS field-sizing (components/GrowingTextarea.tsx); a browser without it
+    // (Firefox) gets Mantine's autosize, tried here by hiding field-sizing from CSS.supports.
+    const heights: Record<string, number[]> = {};
+    for (const way of ['field-sizing', 'autosize'] as const) {
+      const { page } = await openDashboard({ name: `Growing ${way}` });
+      if (way === 'autosize') {
+        await page.addInitScript(() => {
+          const supports = CSS.supports.bind(CSS);
+          CSS.supports = ((...args: [string, string?]) => (args[0] === 'field-sizing' ? false : supports(...(args as [string, string])))) as typeof CSS.supports;
+        });
+        await page.reload();
+        await page.getByLabel('Professional Summary').waitFor();
+      }
+      const summary = page.getByLabel('Professional Summary');
+      const skills = page.getByLabel('Skills', { exact: true });
+      const sized = await summary.evaluate((element) => (getComputedStyle(element) as CSSStyleDeclaration & { fieldSizing?: string }).fieldSizing ?? '');
+      expect(sized === 'content').toBe(way === 'field-sizing');
+      const height = async (field: typeof summary) => Math.round((await field.boundingBox())!.height);
+      const seen = [await height(summary), await height(skills)];
+      await summary.fill(Array.from({ length: 6 }, (_, line) => `Line ${line + 1}`).join('\n'));
+      await skills.fill(Array.from({ length: 5 }, (_, line) => `Skill ${line + 1}`).join('\n'));
+      seen.push(await height(summary), await height(skills));
+      // Past ten rows the summary stops growing and scrolls; the skills have no limit.
+      await summary.fill(Array.from({ length: 14 }, (_, line) => `Line ${line + 1}`).join('\n'));
+      seen.push(await height(summary));
+      expect(await summary.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+      await summary.fill('');
+      seen.push(await height(summary));
+      heights[way] = seen;
+    }
+    // Empty: the placeholder's boxes (DashboardSkeleton: 101 and 57 px), so the page does not move when the form arrives.
+    expect(heights['field-sizing']!.slice(0, 2)).toEqual([101, 57]);
+    expect(heights['field-sizing']![2]).toBeGreaterThan(101);
+    expect(heights['field-sizing']![3]).toBeGreaterThan(57);
+    expect(heights['field-sizing']![4]).toBe(233);
+    expect(heights['field-sizing']![5]).toBe(101);
+    for (const [index, value] of heights['autosize']!.entries()) expect(Math.abs(value - heights['field-sizing']![index]!)).toBeLessThanOrEqual(1);
+  });
+
   it('shows the header, the empty lists, and the example, at desktop and phone size', async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
       const { page } = await openDashboard({ viewport, name: `Empty ${viewport}` });

@@ -1,4 +1,5 @@
-import { Button, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import { useState } from 'react';
 import { PROFILE_TEXT_LIMITS } from '../../../../shared/interview/constants';
 import type { ProfileForm } from './profile-form';
@@ -40,9 +41,8 @@ export function BasicInformationSection({ form, studentName }: { form: ProfileFo
         </Title>
         <TextInput label="Name" value={studentName} readOnly description="From your student record" />
         {/* No maxLength: a paste past the limit is kept whole and the student is told, never cut silently (issue 16). */}
-        <Textarea
+        <GrowingTextarea
           label="Professional Summary"
-          autosize
           minRows={4}
           maxRows={10}
           inputWrapperOrder={['label', 'input', 'description', 'error']}

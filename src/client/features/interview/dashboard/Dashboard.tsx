@@ -1,5 +1,5 @@
 import { Container, Stack } from '@mantine/core';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { InterviewProfile } from '../../../../shared/api/interview';
 import { serverMessageOr } from '../../../lib/api';
@@ -13,7 +13,7 @@ import { ProfessionalDetailsSection } from './ProfessionalDetailsSection';
 import { removeRowButton } from './ProfileListSection';
 import { fieldErrorOf, loadProfileChecks, profileChecks } from './profile-form';
 import { SaveAndStartBar } from './SaveAndStartBar';
-import { useUnsavedChangesGuard } from './unsaved-changes';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import { useProfileForm } from './use-profile-form';
 
 /* The interview dashboard's form, loaded by InterviewDashboardPage in parallel with the profile it shows (decision 0023). */
@@ -25,9 +25,6 @@ const startChecks = () => {
   void loadProfileChecks();
   removeRowButton.preload();
 };
-
-/** Asked only with unsaved changes: loaded with the first change, not with the form. */
-const LeaveWithoutSavingDialog = lazy(async () => ({ default: (await import('./LeaveWithoutSavingDialog')).LeaveWithoutSavingDialog }));
 
 export interface DashboardProps {
   initial: InterviewProfile;
@@ -45,7 +42,7 @@ export function Dashboard({ initial, studentName }: DashboardProps) {
     validate: (values) => profileChecks()?.validateProfile(values) ?? {},
   });
   const dirty = form.isDirty();
-  const { blocker, allowLeave } = useUnsavedChangesGuard(dirty);
+  const allowLeave = useRef(false);
 
   /** Validates, saves, and then (if given) runs `after`. */
   const saveThen = (after?: () => void) => (event?: FormEvent<HTMLFormElement>) => {
@@ -90,20 +87,6 @@ export function Dashboard({ initial, studentName }: DashboardProps) {
     }
   };
 
-  const leaveDialogOpen = blocker.state === 'blocked' || logoutAsked;
-  const stay = () => {
-    if (blocker.state === 'blocked') blocker.reset();
-    setLogoutAsked(false);
-  };
-  const leave = () => {
-    allowLeave.current = true;
-    if (blocker.state === 'blocked') blocker.proceed();
-    if (logoutAsked) {
-      setLogoutAsked(false);
-      signOut();
-    }
-  };
-
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
       {/* The schema (and Zod) load with the student's first touch of the form, not with the page; a save waits for them (profile-form.ts). The rows' delete buttons too. */}
@@ -116,12 +99,16 @@ export function Dashboard({ initial, studentName }: DashboardProps) {
           <SaveAndStartBar dirty={dirty} saving={save.isPending} onStart={startInterview} />
         </Stack>
       </form>
-      {/* Mounted (and loaded) with the first unsaved change, so that it opens as it always did. */}
-      {dirty || leaveDialogOpen ? (
-        <Suspense fallback={null}>
-          <LeaveWithoutSavingDialog opened={leaveDialogOpen} onStay={stay} onLeave={leave} />
-        </Suspense>
-      ) : null}
+      <UnsavedChangesGuard
+        dirty={dirty}
+        allowLeave={allowLeave}
+        logoutAsked={logoutAsked}
+        onStayAfterLogout={() => setLogoutAsked(false)}
+        onLeaveToLogout={() => {
+          setLogoutAsked(false);
+          signOut();
+        }}
+      />
     </Container>
   );
 }

@@ -1,4 +1,5 @@
-import { Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Paper, Stack, TextInput, Title } from '@mantine/core';
+import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import {
   EXPERIENCE_MONTHS_MAX,
   EXPERIENCE_MONTHS_MIN,
@@ -53,10 +54,9 @@ export function ProfessionalDetailsSection({ form }: { form: ProfileForm }) {
           key={form.key('coreCompetence')}
           {...form.getInputProps('coreCompetence')}
         />
-        <Textarea
+        <GrowingTextarea
           label="Skills"
           placeholder="e.g. Communication, teamwork, problem solving"
-          autosize
           minRows={2}
           maxLength={PROFILE_TEXT_LIMITS.skills}
           key={form.key('skills')}
