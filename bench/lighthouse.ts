@@ -65,6 +65,8 @@ function runLighthouse(url: string, outputFile: string, cookie: string | null): 
     '--quiet',
   ];
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  // BENCH_LIGHTHOUSE_ASSETS=1: each run's trace beside its report (<report>-0.trace.json), for Chromium's DevTools.
+  if (process.env.BENCH_LIGHTHOUSE_ASSETS) args.push('--save-assets');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
