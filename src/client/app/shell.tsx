@@ -1,4 +1,4 @@
-import { MantineProvider, VisuallyHidden } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides, VisuallyHidden } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactNode } from 'react';
@@ -73,12 +73,21 @@ const ROUTE_FRAMES: Record<string, ReactNode> = {
   ),
 };
 
+/**
+ * A frame's placeholders stand still (Mantine's Skeleton without its shimmer): each shimmer is an
+ * animation the compositor starts after the first paint, and starting a frame's dozens of them held
+ * the main thread for 25-65 ms (100-260 ms on Lighthouse's slowed phone) just as the scripts began
+ * (docs/quality.md, session 15). The page's own first render, when its data is still on its way,
+ * draws the same placeholders shimmering.
+ */
+const FRAME_THEME = mergeThemeOverrides(theme, { components: { Skeleton: { defaultProps: { animate: false } } } });
+
 export function renderRouteFrames(): Record<string, string> {
   return Object.fromEntries(
     Object.entries(ROUTE_FRAMES).map(([route, page]) => [
       route,
       renderToStaticMarkup(
-        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+        <MantineProvider theme={FRAME_THEME} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
           <AppLayout pathname={route} appTitle={APP_TITLE_MARKER} year={YEAR_MARKER}>
             {page}
           </AppLayout>
