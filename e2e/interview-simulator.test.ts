@@ -6,7 +6,7 @@ import { emptyInterviewProfile, type InterviewProfile } from '../src/shared/api/
 import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
-import { lookAt, makeSpeechWav, signInWithForm, useBrowserSuite, type ViewportName } from './support/index.js';
+import { expectFirstFrameWherePageDrawsIt, lookAt, makeSpeechWav, signInWithForm, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
  * The mock interview (/interview-simulator): permission, welcome, the active interview on the real
@@ -179,6 +179,22 @@ async function adminApi() {
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   return (path: string) => fetch(`${suite.server.baseUrl}${path}`, { headers: { cookie } });
 }
+
+describe("the page's first frame", () => {
+  it('is drawn before any script runs, exactly where the page then draws it, its button waiting for the profile', async () => {
+    const student = await createStudent(suite.server.database.db, { courseName: 'Interview Aspirant', studentName: 'Frame Student' });
+    await saveInterviewProfile(suite.server.database.db, student.student.id, PROFILE);
+    await expectFirstFrameWherePageDrawsIt(suite, {
+      path: '/interview-simulator',
+      userId: student.user.id,
+      landmarks: ['main h1', 'main section p', 'main section button'],
+      data: '**/api/interview/profile',
+      drawn: 'main section button[data-loading]',
+      status: 'Loading the interview…',
+      name: 'interview-simulator',
+    });
+  });
+});
 
 describe('interview simulator', () => {
   it("runs a whole interview to the completed view, auto-advances after 8 s, saves after two failed requests, and downloads the transcript, the original recording with 'Audio Generation Failed' when the browser cannot decode, and a real WAV", async () => {

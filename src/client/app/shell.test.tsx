@@ -11,11 +11,9 @@ describe('route frames', () => {
   const frames = renderRouteFrames();
 
   it('draw their placeholders standing still: no shimmer for the compositor to start just as the scripts begin', () => {
-    expect(Object.keys(frames).sort()).toEqual(['/admin', '/admin/courses', '/interview-dashboard']);
-    for (const [route, html] of Object.entries(frames)) {
-      expect(html, route).toContain('mantine-Skeleton-root');
-      expect(html, route).not.toContain('data-animate');
-    }
+    expect(Object.keys(frames).sort()).toEqual(['/admin', '/admin/courses', '/interview-dashboard', '/interview-simulator']);
+    for (const [route, html] of Object.entries(frames)) expect(html, route).not.toContain('data-animate');
+    for (const route of ['/admin', '/admin/courses', '/interview-dashboard']) expect(frames[route], route).toContain('mantine-Skeleton-root');
   });
 
   it("leave the page's own placeholders shimmering once the app draws them", () => {

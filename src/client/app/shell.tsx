@@ -9,6 +9,7 @@ import { AppLayout, AppShellFrame } from '../components/AppLayout';
 import AdminPage from '../features/admin/AdminPage';
 import CoursesPage from '../features/courses/CoursesPage';
 import { DashboardSkeleton } from '../features/interview/dashboard/DashboardSkeleton';
+import InterviewSimulatorPage from '../features/interview/InterviewSimulatorPage';
 import { seedCurrentUser } from '../lib/auth/current-user';
 import { querySession } from '../lib/auth/mutations';
 import { SessionContext } from '../lib/auth/session';
@@ -30,6 +31,8 @@ export function renderShell(): string {
 
 /** The signed-in teacher, as a frame draws them: the server puts the visitor's own name in place of the marker. */
 const FRAME_ADMIN: User = { id: 0, username: USERNAME_MARKER, isAdmin: true, displayName: USERNAME_MARKER, mustChangePassword: false, actingStudent: null };
+/** A signed-in student, as a frame that shows nothing of theirs draws them. */
+const FRAME_STUDENT: User = { id: 0, username: '', isAdmin: false, displayName: '', mustChangePassword: false, actingStudent: null };
 
 /**
  * A page as its first render draws it, before its data has come (a query never runs here), for the
@@ -61,6 +64,11 @@ function PageBeforeData({ pathname, user, loading, children }: { pathname: strin
  */
 const ROUTE_FRAMES: Record<string, ReactNode> = {
   '/interview-dashboard': <DashboardSkeleton />,
+  '/interview-simulator': (
+    <PageBeforeData pathname="/interview-simulator" user={FRAME_STUDENT} loading="Loading the interview…">
+      <InterviewSimulatorPage />
+    </PageBeforeData>
+  ),
   '/admin': (
     <PageBeforeData pathname="/admin" user={FRAME_ADMIN} loading="Loading the students…">
       <AdminPage />

@@ -1,4 +1,4 @@
-import { Container } from '@mantine/core';
+import { Container, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader';
@@ -65,9 +65,12 @@ export default function InterviewSimulatorPage() {
 
   const studentName = student.data?.student.studentName ?? '';
 
-  if (ended || profile.isPending || student.isPending || user.isPending) return <FullPageLoader label="Preparing your interview…" />;
-  const error = profile.error ?? student.error ?? user.error;
-  if (error || !user.data) {
+  if (ended) return <FullPageLoader label="Preparing your interview…" />;
+  // Until the profile, the student and the user are in, the permission view is drawn with its button
+  // waiting (as the page's first frame draws it, app/shell.tsx), so that nothing moves when they come.
+  const loading = profile.isPending || student.isPending || user.isPending;
+  const error = loading ? null : (profile.error ?? student.error ?? user.error);
+  if (!loading && (error || !user.data)) {
     return (
       <Container size="sm" py="xl">
         <LoadError
@@ -81,10 +84,11 @@ export default function InterviewSimulatorPage() {
   }
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
+      {loading ? <VisuallyHidden role="status">Preparing your interview…</VisuallyHidden> : null}
       {permissionShown ? (
         <PermissionView
           model={PERMISSION}
-          requesting={requesting}
+          requesting={requesting || loading}
           onAllow={() => {
             start();
             setRequesting(true);
@@ -92,7 +96,7 @@ export default function InterviewSimulatorPage() {
           }}
         />
       ) : null}
-      {started ? (
+      {started && !loading && profile.data && user.data ? (
         <simulator.Part
           profile={profile.data}
           studentName={studentName}
