@@ -154,8 +154,8 @@ async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: Sessio
   // Every signed-out visitor of a path gets the same page: compressed once per encoding and set of
   // preloads, not per request.
   const signedOutPages = new Map<string, Buffer | string>();
-  const pageBody = (html: string, url: string, user: User | null | undefined, encoding: PageEncoding | null): Buffer | string => {
-    const start = startOf(url, user);
+  const pageBody = (html: string, url: string, user: User | null | undefined, userAgent: string | undefined, encoding: PageEncoding | null): Buffer | string => {
+    const start = startOf(url, user, userAgent);
     const page = () => compressPage(indexHtmlFor(html, user, start, deps.now().getFullYear()), encoding);
     if (user !== null) return page();
     const key = `${encoding ?? 'identity'} ${start.files.join(' ')} ${start.data.join(' ')} ${start.frame ?? ''}`;
@@ -190,7 +190,7 @@ async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: Sessio
       reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie, Accept-Encoding');
       const encoding = negotiateEncoding(request.headers['accept-encoding'] ?? '', PAGE_ENCODINGS);
       if (encoding) reply.header('content-encoding', encoding);
-      return reply.send(pageBody(indexHtml, request.url, user, encoding));
+      return reply.send(pageBody(indexHtml, request.url, user, request.headers['user-agent'], encoding));
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
   });

@@ -11,7 +11,7 @@ describe('route frames', () => {
   const frames = renderRouteFrames();
 
   it('draw their placeholders standing still: no shimmer for the compositor to start just as the scripts begin', () => {
-    expect(Object.keys(frames).sort()).toEqual(['/admin', '/admin/courses', '/interview-dashboard', '/interview-simulator']);
+    expect(Object.keys(frames).sort()).toEqual(['/admin', '/admin/courses', '/interview-dashboard', '/interview-simulator', '/test', '/test android']);
     for (const [route, html] of Object.entries(frames)) expect(html, route).not.toContain('data-animate');
     for (const route of ['/admin', '/admin/courses', '/interview-dashboard']) expect(frames[route], route).toContain('mantine-Skeleton-root');
   });

@@ -4,12 +4,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import { StaticRouter } from 'react-router';
 import type { User } from '../../shared/api/auth';
-import { APP_TITLE_MARKER, USERNAME_MARKER, YEAR_MARKER } from '../../shared/index-page';
+import type { DeviceInfo } from '../../shared/device';
+import { androidFrameKey, APP_TITLE_MARKER, deviceMarker, routeOfFrame, STUDENT_NAME_MARKER, USERNAME_MARKER, YEAR_MARKER } from '../../shared/index-page';
 import { AppLayout, AppShellFrame } from '../components/AppLayout';
 import AdminPage from '../features/admin/AdminPage';
 import CoursesPage from '../features/courses/CoursesPage';
 import { DashboardSkeleton } from '../features/interview/dashboard/DashboardSkeleton';
 import InterviewSimulatorPage from '../features/interview/InterviewSimulatorPage';
+import { SetupScreen } from '../features/speaking-test/TestPage';
 import { seedCurrentUser } from '../lib/auth/current-user';
 import { querySession } from '../lib/auth/mutations';
 import { SessionContext } from '../lib/auth/session';
@@ -56,13 +58,31 @@ function PageBeforeData({ pathname, user, loading, children }: { pathname: strin
 }
 
 /**
+ * The visitor's device in /test's frame: each field a marker the server fills in from the request's
+ * user agent (src/shared/device.ts, as the page reads it), on Android or elsewhere. An Android's model
+ * is not in its user agent: the page never shows one.
+ */
+function frameDevice(isAndroid: boolean): DeviceInfo {
+  const [osName, osVersion, platformType, browserName, browserVersion] = ['osName', 'osVersion', 'platformType', 'browserName', 'browserVersion'].map(deviceMarker) as [string, string, string, string, string];
+  return { isAndroid, isApple: false, isMobile: isAndroid, osName, osVersion, platformType, browserName, browserVersion, model: '' };
+}
+const testFrame = (isAndroid: boolean) => (
+  <PageBeforeData pathname="/test" user={FRAME_STUDENT} loading="Loading the test…">
+    <SetupScreen device={frameDevice(isAndroid)} studentName={STUDENT_NAME_MARKER} />
+  </PageBeforeData>
+);
+
+/**
  * A route's first frame: what its page draws before its data and code are in. The server puts it in
  * the page in place of the bare frame for the route's own visitor (src/server/lib/route-preloads.ts),
  * so the page's heading is painted with the first paint; the page's first render then draws the same
  * frame, or the page in its place, at the same size. A frame may show the visitor's name (a marker the
- * server fills in), nothing else of theirs.
+ * server fills in) and, on /test, their device as their browser's user agent tells it (the server
+ * sends the Android frame to Android devices), nothing else of theirs.
  */
 const ROUTE_FRAMES: Record<string, ReactNode> = {
+  '/test': testFrame(false),
+  [androidFrameKey('/test')]: testFrame(true),
   '/interview-dashboard': <DashboardSkeleton />,
   '/interview-simulator': (
     <PageBeforeData pathname="/interview-simulator" user={FRAME_STUDENT} loading="Loading the interview…">
@@ -92,11 +112,11 @@ const FRAME_THEME = mergeThemeOverrides(theme, { components: { Skeleton: { defau
 
 export function renderRouteFrames(): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(ROUTE_FRAMES).map(([route, page]) => [
-      route,
+    Object.entries(ROUTE_FRAMES).map(([key, page]) => [
+      key,
       renderToStaticMarkup(
         <MantineProvider theme={FRAME_THEME} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-          <AppLayout pathname={route} appTitle={APP_TITLE_MARKER} year={YEAR_MARKER}>
+          <AppLayout pathname={routeOfFrame(key)} appTitle={APP_TITLE_MARKER} year={YEAR_MARKER}>
             {page}
           </AppLayout>
         </MantineProvider>,

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../shared/api/auth.js';
-import { APP_TITLE_MARKER, FRAME_END, FRAME_START, USER_MARKER, USERNAME_MARKER, YEAR_MARKER } from '../../shared/index-page.js';
+import { APP_TITLE_MARKER, FRAME_END, FRAME_START, STUDENT_NAME_MARKER, USER_MARKER, USERNAME_MARKER, YEAR_MARKER } from '../../shared/index-page.js';
 import { indexHtmlFor, stylesheetLinks } from './index-html.js';
 import { createAdmin, createStudent } from '../test/factories.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
@@ -162,6 +162,15 @@ describe("a route's own first frame", () => {
     expect(html).toContain(`${FRAME_START}<main><h1>Welcome, &lt;b&gt;Ann &amp; &quot;Bo&quot;&lt;/b&gt;</h1></main>${FRAME_END}`);
     expect(html).not.toContain(USERNAME_MARKER);
     // Signed out, or not known (the database is down): no name to show, so the bare frame.
+    for (const nobody of [null, undefined]) expect(indexHtmlFor(page, nobody, { files: [], data: [], frame })).toContain(`${FRAME_START}<header>bare</header>${FRAME_END}`);
+  });
+
+  it('names the student a test is for, escaped: the one a teacher opened it for, else the signed-in student', () => {
+    const frame = `<main><p>Test for ${STUDENT_NAME_MARKER}.</p></main>`;
+    const student = { id: 2, username: '98765', isAdmin: false, displayName: 'Asha <Rao>', mustChangePassword: false, actingStudent: null };
+    expect(indexHtmlFor(page, student, { files: [], data: [], frame })).toContain(`${FRAME_START}<main><p>Test for Asha &lt;Rao&gt;.</p></main>${FRAME_END}`);
+    const teacher = { ...student, id: 1, isAdmin: true, displayName: 'Ann', actingStudent: { id: 7, studentName: 'Dev & Co' } };
+    expect(indexHtmlFor(page, teacher, { files: [], data: [], frame })).toContain('<p>Test for Dev &amp; Co.</p>');
     for (const nobody of [null, undefined]) expect(indexHtmlFor(page, nobody, { files: [], data: [], frame })).toContain(`${FRAME_START}<header>bare</header>${FRAME_END}`);
   });
 

@@ -1,5 +1,5 @@
 import type { User } from '../../shared/api/auth.js';
-import { APP_TITLE_MARKER, FRAME_END, FRAME_START, USER_MARKER, USERNAME_MARKER, YEAR_MARKER } from '../../shared/index-page.js';
+import { APP_TITLE_MARKER, FRAME_END, FRAME_START, STUDENT_NAME_MARKER, USER_MARKER, USERNAME_MARKER, YEAR_MARKER } from '../../shared/index-page.js';
 
 export interface PublicConfig {
   appTitle: string;
@@ -8,7 +8,7 @@ export interface PublicConfig {
   schoolTimezone: string;
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /**
@@ -57,12 +57,16 @@ export function indexHtmlFor(html: string, user: User | null | undefined, start:
   const page = html.replace(USER_MARKER, () => userMeta + preloadMeta);
   const { frame } = start;
   // A frame that shows the visitor's name is for a signed-in visitor only.
-  if (frame === undefined || (!user && frame.includes(USERNAME_MARKER))) return page;
+  if (frame === undefined || (!user && (frame.includes(USERNAME_MARKER) || frame.includes(STUDENT_NAME_MARKER)))) return page;
   const withSheets = start.stylesheetLinks ? page.replace('</head>', () => `${start.stylesheetLinks}</head>`) : page;
   const from = withSheets.indexOf(FRAME_START);
   const to = withSheets.indexOf(FRAME_END);
   if (from < 0 || to < from) return page;
-  const filled = frame.replaceAll(YEAR_MARKER, String(year)).replaceAll(USERNAME_MARKER, () => escapeHtml(user?.username ?? ''));
+  const filled = frame
+    .replaceAll(YEAR_MARKER, String(year))
+    .replaceAll(USERNAME_MARKER, () => escapeHtml(user?.username ?? ''))
+    // The student a test is for, as /test names them: the one a teacher opened it for, or the student.
+    .replaceAll(STUDENT_NAME_MARKER, () => escapeHtml(user?.actingStudent?.studentName ?? user?.displayName ?? ''));
   return withSheets.slice(0, from + FRAME_START.length) + filled + withSheets.slice(to);
 }
 

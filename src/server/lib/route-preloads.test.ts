@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../shared/api/auth.js';
 import { firstVisitRouteFor } from '../../shared/first-visit-routes.js';
-import { APP_TITLE_MARKER, ROUTE_FRAMES_FILE } from '../../shared/index-page.js';
+import { androidFrameKey, APP_TITLE_MARKER, deviceMarker, ROUTE_FRAMES_FILE } from '../../shared/index-page.js';
 import { routePreloads } from './route-preloads.js';
 
 // A manifest of the built client's shape: the entry (index.html) with a chunk it names itself, the two
@@ -110,6 +110,27 @@ describe("a route's own first frame", () => {
     expect(start('/admin', student).frame).toBeUndefined();
     expect(start('/admin', null).frame).toBeUndefined();
     expect(start('/admin/courses', admin).frame).toBeUndefined();
+  });
+});
+
+describe("/test's frame: the visitor's device", () => {
+  const device = `<dd>${deviceMarker('osName')} ${deviceMarker('osVersion')}</dd><dd>${deviceMarker('browserName')} ${deviceMarker('browserVersion')}</dd>`;
+  const start = routePreloads(
+    clientWithManifest(MANIFEST, { '/test': `<main>${device}</main>`, [androidFrameKey('/test')]: `<main android>${device}</main>` }),
+    CONFIG,
+  );
+  const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+  const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+  it('is filled in from the user agent as the page reads it, in its Android form on Android', () => {
+    expect(start('/test', student, WINDOWS).frame).toBe('<main><dd>Windows NT 10.0</dd><dd>Chrome 131.0.0.0</dd></main>');
+    expect(start('/test', student, ANDROID).frame).toBe('<main android><dd>Android 14</dd><dd>Chrome 131.0.0.0</dd></main>');
+    expect(start('/test', student).frame).toBe('<main><dd>Unknown </dd><dd>Unknown </dd></main>');
+  });
+
+  it('escapes what the user agent says', () => {
+    expect(start('/test', student, 'Mozilla/5.0 (Windows NT 10.0) Chrome/<b>1').frame).toBe('<main><dd>Windows NT 10.0</dd><dd>Unknown </dd></main>');
+    expect(start('/test', student, 'Opera OPR/1.<i>&').frame).not.toMatch(/<i>|&(?!amp;|lt;|gt;|quot;|#)/);
   });
 });
 

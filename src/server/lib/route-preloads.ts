@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { User } from '../../shared/api/auth.js';
 import { FIRST_VISIT_ROUTES, firstVisitRouteFor, type FirstVisitVisitor } from '../../shared/first-visit-routes.js';
-import { ROUTE_FRAMES_FILE } from '../../shared/index-page.js';
-import { fillTitle, stylesheetLinks, type PageStart, type PublicConfig } from './index-html.js';
+import { deviceInfoFrom, type DeviceInfo } from '../../shared/device.js';
+import { androidFrameKey, DEVICE_MARKER_PATTERN, ROUTE_FRAMES_FILE } from '../../shared/index-page.js';
+import { escapeHtml, fillTitle, stylesheetLinks, type PageStart, type PublicConfig } from './index-html.js';
 
 interface ManifestChunk {
   file: string;
@@ -17,7 +18,7 @@ type Manifest = Record<string, ManifestChunk>;
 interface RoutePreload {
   visitor: FirstVisitVisitor;
   files: string[];
-  framed?: { frame: string; files: string[]; stylesheetLinks: string };
+  framed?: { frame: string; androidFrame?: string; showsDevice: boolean; files: string[]; stylesheetLinks: string };
 }
 
 /** What the bootstrap asks for as it starts (the route's files, its page's first GETs), and the route's own first frame. */
@@ -55,7 +56,7 @@ function filesOf(manifest: Manifest, keys: readonly string[]): { js: Set<string>
  * (Lighthouse: first paint 0.4-0.6 s later on /student and /admin). With no manifest (a client built
  * without it, or none) the list is empty.
  */
-export function routePreloads(clientDir: string, config: PublicConfig): (url: string, user: User | null | undefined) => RouteStart {
+export function routePreloads(clientDir: string, config: PublicConfig): (url: string, user: User | null | undefined, userAgent?: string) => RouteStart {
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
   if (!existsSync(manifestFile)) return () => NOTHING;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
@@ -74,10 +75,11 @@ export function routePreloads(clientDir: string, config: PublicConfig): (url: st
     const cssFiles = [...css].filter((file) => !inPage.css.has(file)).map((file) => `/${file}`);
     const frame = frames.get(route);
     // A frame is drawn before any script: the route's own CSS comes as stylesheets then (render-blocking, a few KB), not as preloads.
-    const framed = frame === undefined ? undefined : { frame, files: jsFiles, stylesheetLinks: stylesheetLinks(cssFiles) };
+    const androidFrame = frames.get(androidFrameKey(route));
+    const framed = frame === undefined ? undefined : { frame, ...(androidFrame ? { androidFrame } : {}), showsDevice: new RegExp(DEVICE_MARKER_PATTERN.source).test(frame), files: jsFiles, stylesheetLinks: stylesheetLinks(cssFiles) };
     byRoute.set(route, { visitor, files: [...jsFiles, ...cssFiles], ...(framed ? { framed } : {}) });
   }
-  return (url, user) => {
+  return (url, user, userAgent = '') => {
     const [pathname = '/', query] = url.split('?');
     const opened = firstVisitRouteFor(pathname);
     const preload = opened && byRoute.get(opened.route.route);
@@ -94,8 +96,19 @@ export function routePreloads(clientDir: string, config: PublicConfig): (url: st
       return [filled];
     });
     const { framed } = preload;
-    return framed ? { files: framed.files, data, frame: framed.frame, stylesheetLinks: framed.stylesheetLinks } : { files: preload.files, data };
+    if (!framed) return { files: preload.files, data };
+    // A frame that shows the visitor's device shows it as their browser will (src/shared/device.ts),
+    // in its Android form on Android (the server cannot tell an iPad that asks for desktop sites from a
+    // Mac: the page then names it in the same place).
+    const device = framed.showsDevice ? deviceInfoFrom(userAgent, 0) : undefined;
+    const frame = device?.isAndroid && framed.androidFrame ? framed.androidFrame : framed.frame;
+    return { files: framed.files, data, frame: device ? fillDevice(frame, device) : frame, stylesheetLinks: framed.stylesheetLinks };
   };
+}
+
+/** `frame` with each device marker replaced by that field of `device`, escaped. */
+function fillDevice(frame: string, device: DeviceInfo): string {
+  return frame.replace(DEVICE_MARKER_PATTERN, (_, field: string) => escapeHtml(String(device[field as keyof DeviceInfo] ?? '')));
 }
 
 /** Whether the route shows its own page to this visitor (and not the sign-in page, or the new-password page). */

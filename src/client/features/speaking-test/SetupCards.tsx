@@ -3,7 +3,7 @@
  * the page's first paint, before the flow has loaded (TestPage.tsx); Start Test is in ReadyCard.tsx.
  */
 import { Alert, Button, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import type { DeviceInfo } from '../../lib/device';
+import { deviceRows, type DeviceInfo } from '../../../shared/device';
 import type { ProgressView } from './flow/progress';
 import type { ScreenView } from './flow';
 import classes from './TestPage.module.css';
@@ -18,22 +18,9 @@ export const DEMO_MODE_BUTTON = 'Continue in Demo Mode (No Microphone)';
 export const MICROPHONE_INTRO_TEXT =
   'This test records your spoken answers, so it needs your microphone. In a moment your browser will ask whether this page may use it: please choose Allow. Before you start, find a quiet place where you can speak clearly without being interrupted.';
 
-function versioned(name: string, version: string): string {
-  return version ? `${name} ${version}` : name;
-}
-
-/** Spec section 2: Android details, or platform and browser. */
+/** Spec section 2: Android details, or platform and browser (src/shared/device.ts). */
 export function DeviceCard({ device, studentName }: { device: DeviceInfo; studentName: string | null }) {
-  const rows: Array<[string, string]> = device.isAndroid
-    ? [
-        ['Device', `Android ${device.osVersion}`.trim() + (device.model ? ` (${device.model})` : '')],
-        ['Browser', versioned(device.browserName, device.browserVersion)],
-        ['Live transcript', 'Not shown on Android devices'],
-      ]
-    : [
-        ['Platform', versioned(device.osName, device.osVersion) + (device.platformType ? ` · ${device.platformType}` : '')],
-        ['Browser', versioned(device.browserName, device.browserVersion)],
-      ];
+  const rows = deviceRows(device);
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="device-card-title">
       <Stack gap={6}>

@@ -17,8 +17,8 @@ import type { TestSessionProps } from './TestSession';
 
 const noAction = () => undefined;
 
-/** The setup screen as the flow draws it before anything has happened (microphone not yet asked for). */
-function SetupScreen({ device, studentName }: { device: DeviceInfo; studentName: string | null }) {
+/** The setup screen as the flow draws it before anything has happened (microphone not yet asked for); also the route's first frame (app/shell.tsx). */
+export function SetupScreen({ device, studentName }: { device: DeviceInfo; studentName: string | null }) {
   return (
     <TestLayout announcement="" progress={selectProgress({ stage: 'setup' })} device={device} studentName={studentName} beforeTest>
       <MicrophoneCard screen={{ microphone: 'idle', microphoneError: null }} onRetry={noAction} onDemo={noAction} />
