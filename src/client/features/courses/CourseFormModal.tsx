@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { schemaResolver, useForm } from '@mantine/form';
 import { courseForm, type CourseFormValues } from '../../../shared/api/courses';
 import { COURSE_DESCRIPTION_MAX_LENGTH, COURSE_NAME_MAX_LENGTH } from '../../../shared/api/courses-limits';
@@ -113,10 +114,9 @@ function CourseForm({ course, onDone }: { course: Course | null; onDone: () => v
             </Group>
           </Alert>
         ) : null}
-        <Textarea
+        <GrowingTextarea
           label="Description"
           description={`Optional, up to ${COURSE_DESCRIPTION_MAX_LENGTH} characters`}
-          autosize
           minRows={3}
           maxRows={8}
           maxLength={COURSE_DESCRIPTION_MAX_LENGTH}

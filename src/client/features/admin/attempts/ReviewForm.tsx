@@ -1,4 +1,5 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import { useState, type FormEvent } from 'react';
 import type { AttemptCriterion, AttemptDetail, Bands } from '../../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../../shared/api/admin-attempts-kinds';
@@ -84,13 +85,12 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
               }`
             : 'The student sees your review once you release it: your bands become the result, beside the estimate.'}
         </Text>
-        <Textarea
+        <GrowingTextarea
           label="Comment"
           description={`${comment.length}/${REVIEW_COMMENT_MAX_LENGTH}`}
           value={comment}
           onChange={(event) => setComment(event.currentTarget.value)}
           maxLength={REVIEW_COMMENT_MAX_LENGTH}
-          autosize
           minRows={3}
           maxRows={12}
         />
@@ -113,13 +113,12 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
             ? `Set all four ${noun}s to give an overall.`
             : `Teacher overall: ${bandText(detail.kind, overall)} (${detail.kind === 'ielts' ? 'the mean of the four, to the nearest half band' : 'the rounded mean of the four'}).`}
         </Text>
-        <Textarea
+        <GrowingTextarea
           label={released ? 'Reason for the change (required once released)' : 'Reason for the change (optional)'}
           description={`Kept in the review trail. ${reason.length}/${REVIEW_REASON_MAX_LENGTH}`}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           maxLength={REVIEW_REASON_MAX_LENGTH}
-          autosize
           minRows={1}
           maxRows={4}
         />
