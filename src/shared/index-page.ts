@@ -13,7 +13,7 @@ export const YEAR_MARKER = '__PARLEY_YEAR__';
 export const USERNAME_MARKER = '__PARLEY_USERNAME__';
 /** Where a prerendered route frame shows the student the page is for (the server fills in the acting student's or the signed-in student's name, escaped). */
 export const STUDENT_NAME_MARKER = '__PARLEY_STUDENT_NAME__';
-/** Where /test's frame shows a field of the visitor's device (src/shared/device.ts): the server fills in what the request's user agent says. */
+/** Where /test's frame shows a field of the visitor's device (a `DeviceInfo` key, src/shared/device.ts): the server fills in what the request's user agent says. */
 export function deviceMarker(field: string): string {
   return `__PARLEY_DEVICE_${field}__`;
 }

@@ -63,8 +63,18 @@ function PageBeforeData({ pathname, user, loading, children }: { pathname: strin
  * is not in its user agent: the page never shows one.
  */
 function frameDevice(isAndroid: boolean): DeviceInfo {
-  const [osName, osVersion, platformType, browserName, browserVersion] = ['osName', 'osVersion', 'platformType', 'browserName', 'browserVersion'].map(deviceMarker) as [string, string, string, string, string];
-  return { isAndroid, isApple: false, isMobile: isAndroid, osName, osVersion, platformType, browserName, browserVersion, model: '' };
+  const marker = (field: keyof DeviceInfo) => deviceMarker(field);
+  return {
+    isAndroid,
+    isApple: false,
+    isMobile: isAndroid,
+    osName: marker('osName'),
+    osVersion: marker('osVersion'),
+    platformType: marker('platformType'),
+    browserName: marker('browserName'),
+    browserVersion: marker('browserVersion'),
+    model: '',
+  };
 }
 const testFrame = (isAndroid: boolean) => (
   <PageBeforeData pathname="/test" user={FRAME_STUDENT} loading="Loading the test…">

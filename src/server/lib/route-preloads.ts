@@ -76,7 +76,7 @@ export function routePreloads(clientDir: string, config: PublicConfig): (url: st
     const frame = frames.get(route);
     // A frame is drawn before any script: the route's own CSS comes as stylesheets then (render-blocking, a few KB), not as preloads.
     const androidFrame = frames.get(androidFrameKey(route));
-    const framed = frame === undefined ? undefined : { frame, ...(androidFrame ? { androidFrame } : {}), showsDevice: new RegExp(DEVICE_MARKER_PATTERN.source).test(frame), files: jsFiles, stylesheetLinks: stylesheetLinks(cssFiles) };
+    const framed = frame === undefined ? undefined : { frame, ...(androidFrame ? { androidFrame } : {}), showsDevice: frame.search(DEVICE_MARKER_PATTERN) >= 0, files: jsFiles, stylesheetLinks: stylesheetLinks(cssFiles) };
     byRoute.set(route, { visitor, files: [...jsFiles, ...cssFiles], ...(framed ? { framed } : {}) });
   }
   return (url, user, userAgent = '') => {

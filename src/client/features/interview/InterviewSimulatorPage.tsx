@@ -27,6 +27,9 @@ const simulator = laterPart<SimulatorProps>(async () => (await import('./simulat
 /** What the flow's selector gives for its first view (flow/selectors.ts), without loading the flow. */
 const PERMISSION: PermissionViewModel = { view: 'permission', title: MICROPHONE_ACCESS_REQUIRED, buttonLabel: ALLOW_MICROPHONE_LABEL };
 
+/** What a screen reader hears while the page gets ready (or leaves, after a reload mid-interview). */
+const PREPARING = 'Preparing your interview…';
+
 /** What counts as starting to use the page: the simulator's code loads then. */
 const FIRST_USE_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'touchstart'] as const;
 
@@ -65,7 +68,7 @@ export default function InterviewSimulatorPage() {
 
   const studentName = student.data?.student.studentName ?? '';
 
-  if (ended) return <FullPageLoader label="Preparing your interview…" />;
+  if (ended) return <FullPageLoader label={PREPARING} />;
   // Until the profile, the student and the user are in, the permission view is drawn with its button
   // waiting (as the page's first frame draws it, app/shell.tsx), so that nothing moves when they come.
   const loading = profile.isPending || student.isPending || user.isPending;
@@ -84,7 +87,7 @@ export default function InterviewSimulatorPage() {
   }
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
-      {loading ? <VisuallyHidden role="status">Preparing your interview…</VisuallyHidden> : null}
+      {loading ? <VisuallyHidden role="status">{PREPARING}</VisuallyHidden> : null}
       {permissionShown ? (
         <PermissionView
           model={PERMISSION}
