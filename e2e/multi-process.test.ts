@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, post, signIn, sleep, startPrivatePostgres, type PrivatePostgres } from '../faults/support.js';
-import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
+import { testSessionBody, WEBM_SIGNATURE } from '../src/server/test/attempt-fixtures.js';
 import { withDatabaseName } from '../src/server/test/pg-names.js';
 import { SEEDED_COURSES } from '../src/shared/courses.js';
 import { isRunning, spawnApp, stopApp, waitUntilHealthy, type AppProcess } from './support/app-process.js';
@@ -180,7 +180,8 @@ describe('two app processes on one PostgreSQL database, behind nginx', () => {
     const KILL_AFTER = 8;
     const attempts = Array.from({ length: ATTEMPTS }, () => ({
       attemptId: randomUUID(),
-      recording: randomBytes(150 * 1024 + Math.floor(Math.random() * 100 * 1024)),
+      // A WebM file's first bytes (the server checks them), then noise.
+      recording: Buffer.concat([WEBM_SIGNATURE, randomBytes(150 * 1024 + Math.floor(Math.random() * 100 * 1024))]),
       saveStatuses: [] as Array<number | string>,
       uploadStatuses: [] as Array<number | string>,
     }));

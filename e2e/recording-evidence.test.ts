@@ -11,7 +11,7 @@ import { ffmpegPath } from '../src/server/analysis/decode.js';
 import { analyseNext } from '../src/server/analysis/runner.js';
 import { AnalysisProcesses } from '../src/server/analysis/process.js';
 import { createRecordingStores } from '../src/server/recordings/store.js';
-import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
+import { testSessionBody, WEBM_SIGNATURE } from '../src/server/test/attempt-fixtures.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
 import { lookAt, seekByClick, useBrowserSuite, type ViewportName } from './support/index.js';
@@ -259,7 +259,7 @@ describe('the recording as evidence', () => {
     const saved = await api('/api/test-sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(testSessionBody(student.student.id)) });
     expect(saved.status).toBe(201);
     const { attemptId, scores } = (await saved.json()) as { attemptId: string; scores: Record<string, number> };
-    const upload = await api(`/api/attempts/${attemptId}/recording`, { method: 'PUT', headers: { 'content-type': 'audio/webm' }, body: new Uint8Array(randomBytes(6000)) });
+    const upload = await api(`/api/attempts/${attemptId}/recording`, { method: 'PUT', headers: { 'content-type': 'audio/webm' }, body: new Uint8Array(Buffer.concat([WEBM_SIGNATURE, randomBytes(6000)])) });
     expect(upload.status).toBe(200);
     ids.corrupt = attemptId;
     expect(await analyseAll()).toBe(1);

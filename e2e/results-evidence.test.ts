@@ -17,6 +17,7 @@ import { attempts } from '../src/server/db/schema.js';
 import { AnalysisProcesses } from '../src/server/analysis/process.js';
 import { createRecordingStores } from '../src/server/recordings/store.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
+import { WEBM_SIGNATURE } from '../src/server/test/attempt-fixtures.js';
 import { createStudent, type CreatedStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
 import { lookAt, makeSpeechWithSilenceWav, seekByClick as seekByWordClick, useBrowserSuite } from './support/index.js';
@@ -95,9 +96,10 @@ async function takeWholeTest(student: CreatedStudent, { corruptUpload = false } 
   );
   expect(login).toBe(200);
   if (corruptUpload) {
-    // The browser's recording is replaced on its way to the server by bytes that are no audio at all.
+    // The browser's recording is replaced on its way to the server by bytes that start like a WebM
+    // file (the upload checks that much) but are no audio at all.
     await page.route('**/api/attempts/*/recording', (route) =>
-      route.request().method() === 'PUT' ? route.continue({ postData: randomBytes(6000) }) : route.continue(),
+      route.request().method() === 'PUT' ? route.continue({ postData: Buffer.concat([WEBM_SIGNATURE, randomBytes(6000)]) }) : route.continue(),
     );
   }
   await page.goto(`${suite.server.baseUrl}/test`);

@@ -211,7 +211,7 @@ describe.each(testDrivers)('recording analysis on %s', (driver) => {
     execFileSync(ffmpegPath() ?? 'ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '3', '-c:a', 'libopus', silence]);
     await upload(silent, readFileSync(silence));
     const text = await createAttempt(t.database.db, student.student.id);
-    await upload(text, Buffer.from('this is not audio at all, just words in a file'), 'audio/ogg');
+    await upload(text, Buffer.from('OggS, then words in a file: no audio at all'), 'audio/ogg');
     while (await analyseNext(deps())) {
       // all three
     }

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_MAX_BYTES } from '../../shared/api/attempts.js';
 import { recordings } from '../db/schema.js';
-import { createAttempt } from '../test/attempt-fixtures.js';
+import { createAttempt, WEBM_SIGNATURE } from '../test/attempt-fixtures.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../test/factories.js';
@@ -14,6 +14,10 @@ import { RECORDING_CHUNK_BYTES } from './database-store.js';
 import { parseByteRange } from './range.js';
 import { expireOldRecordings } from './service.js';
 import { createRecordingStores, STORAGE_FULL_MESSAGE } from './store.js';
+
+/** `length` bytes that start as a WebM file does (uploads are checked for it), then `fill`. */
+const webm = (length: number, fill = 0) => Buffer.concat([WEBM_SIGNATURE, Buffer.alloc(length - WEBM_SIGNATURE.length, fill)]);
+const webmWith = (rest: Buffer) => Buffer.concat([WEBM_SIGNATURE, rest]);
 
 /** Every file under a folder, recursively (the file store's recordings and leftovers). */
 async function filesUnder(folder: string): Promise<string[]> {
@@ -56,7 +60,7 @@ describe.each(testDrivers.flatMap((driver) => (['file', 'database'] as const).ma
   });
   afterAll(() => t.close());
 
-  const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+  const bytes = webmWith(Buffer.from(Array.from({ length: 996 }, (_, i) => i % 256)));
   const put = (id: string, cookie: string, payload: Buffer, contentType = 'audio/webm;codecs=opus') =>
     t.app.inject({ method: 'PUT', url: `/api/attempts/${id}/recording`, headers: { cookie, 'content-type': contentType }, payload });
   const get = (id: string, cookie: string, range?: string) =>
@@ -73,6 +77,9 @@ describe.each(testDrivers.flatMap((driver) => (['file', 'database'] as const).ma
     const whole = await get(id, studentCookie);
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('audio/webm;codecs=opus');
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
+    expect(whole.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(whole.headers['content-disposition']).toBe(`inline; filename="recording-${id}.webm"`);
     expect(whole.headers['accept-ranges']).toBe('bytes');
     expect(whole.headers['content-length']).toBe('1000');
     expect(whole.rawPayload.equals(bytes)).toBe(true);
@@ -94,7 +101,7 @@ describe.each(testDrivers.flatMap((driver) => (['file', 'database'] as const).ma
   });
 
   it('keeps a recording of several pieces whole, and reads any range across them', async () => {
-    const big = randomBytes(RECORDING_CHUNK_BYTES * 3 + 12_345);
+    const big = webmWith(randomBytes(RECORDING_CHUNK_BYTES * 3 + 12_345));
     const id = await createAttempt(t.database.db, student.student.id);
     expect((await put(id, studentCookie, big)).statusCode).toBe(200);
     expect((await get(id, studentCookie)).rawPayload.equals(big)).toBe(true);
@@ -112,13 +119,13 @@ describe.each(testDrivers.flatMap((driver) => (['file', 'database'] as const).ma
 
   it('a retried upload replaces the recording and deletes the bytes it replaced', async () => {
     const id = await createAttempt(t.database.db, student.student.id);
-    await put(id, studentCookie, Buffer.from('first'));
+    await put(id, studentCookie, webmWith(Buffer.from('first')));
     const firstKey = (await rowOf(id))?.storageKey;
-    await put(id, studentCookie, Buffer.from('second try'));
-    expect((await get(id, studentCookie)).body).toBe('second try');
+    await put(id, studentCookie, webmWith(Buffer.from('second try')));
+    expect((await get(id, studentCookie)).rawPayload.equals(webmWith(Buffer.from('second try')))).toBe(true);
     const row = await rowOf(id);
     expect(row?.storageKey).not.toBe(firstKey);
-    expect(row?.sizeBytes).toBe(10);
+    expect(row?.sizeBytes).toBe(14);
     if (store === 'file') expect((await filesUnder(path.join(t.config.DATA_DIR, 'recordings'))).some((file) => file.endsWith(firstKey ?? '?'))).toBe(false);
   });
 
@@ -156,7 +163,7 @@ describe.each(testDrivers.flatMap((driver) => (['file', 'database'] as const).ma
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const port = (t.app.server.address() as net.AddressInfo).port;
-      const whole = randomBytes(600_000);
+      const whole = webmWith(randomBytes(600_000));
       await new Promise<void>((resolve) => {
         const socket = net.connect(port, '127.0.0.1', () => {
           socket.write(
@@ -210,16 +217,16 @@ describe.each(testDrivers)('recording bounds on %s', (driver) => {
   it('holds each student to the storage cap, counting a replaced recording once, and budgets the uploads', async () => {
     const first = await createAttempt(t.database.db, student.student.id);
     const second = await createAttempt(t.database.db, student.student.id);
-    expect((await put(first, Buffer.alloc(1500, 1))).statusCode).toBe(200);
+    expect((await put(first, webm(1500, 1))).statusCode).toBe(200);
     // Replacing the same attempt's recording does not count the old bytes.
-    expect((await put(first, Buffer.alloc(2000, 2))).statusCode).toBe(200);
-    const over = await put(second, Buffer.alloc(1000, 3));
+    expect((await put(first, webm(2000, 2))).statusCode).toBe(200);
+    const over = await put(second, webm(1000, 3));
     expect(over.statusCode).toBe(413);
     expect(over.json().message).toBe(
       "This student's recordings already take 0.0 MB of the 0.0 MB each student may keep, so this one was not stored. The attempt itself is saved; the school can make room.",
     );
-    expect((await put(second, Buffer.alloc(400, 3))).statusCode).toBe(200);
-    const budget = await put(second, Buffer.alloc(10, 3));
+    expect((await put(second, webm(400, 3))).statusCode).toBe(200);
+    const budget = await put(second, webm(10, 3));
     expect(budget.statusCode).toBe(429);
     expect(budget.json().message).toMatch(/^Too many recording uploads for this student\. Please wait/);
     expect(budget.headers['retry-after']).toBeDefined();
@@ -276,7 +283,7 @@ describe('a full disk', () => {
         logger: false,
         recordingStores: { writeTo: failing, of: real.of },
       });
-      const response = await app.inject({ method: 'PUT', url: `/api/attempts/${id}/recording`, headers: { cookie, 'content-type': 'audio/webm' }, payload: Buffer.alloc(5000) });
+      const response = await app.inject({ method: 'PUT', url: `/api/attempts/${id}/recording`, headers: { cookie, 'content-type': 'audio/webm' }, payload: webm(5000) });
       expect(response.statusCode).toBe(507);
       expect(response.json().message).toBe(STORAGE_FULL_MESSAGE);
       expect(await t.database.db.select().from(recordings).where(eq(recordings.attemptId, id))).toEqual([]);

@@ -1,19 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RECORDING_MAX_BYTES, RECORDING_MIME_TYPES, recordingSaved, recordingStorage } from '../../shared/api/attempts.js';
+import { RECORDING_MAX_BYTES, recordingSaved, recordingStorage } from '../../shared/api/attempts.js';
 import { errorBody } from '../../shared/api/common.js';
 import { findAttempt } from '../attempts/service.js';
 import { effectiveStudentId, requireAuth } from '../auth/access.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError, notFound } from '../lib/http-errors.js';
 import { throttle } from '../lib/throttle.js';
+import { checkedAudio, parseRecordingType, RECORDING_TYPE_MESSAGE, recordingFileExtension, servedRecordingType } from './audio-type.js';
 import { parseByteRange } from './range.js';
 import { openRecording, recordingInfo, recordingUrl, recordingUsage, saveRecording, storedBytesOfStudent } from './service.js';
 import { isStorageFull, limitedBytes, storageFull, type RecordingStores } from './store.js';
 
 export const ATTEMPT_NOT_FOUND = 'There is no such attempt.';
-const RECORDING_TYPE_MESSAGE = `A recording must be audio (${RECORDING_MIME_TYPES.join(', ')}).`;
 const RECORDING_TOO_LARGE = `A recording may be at most ${RECORDING_MAX_BYTES / (1024 * 1024)} MB.`;
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 410: errorBody, 413: errorBody, 415: errorBody, 429: errorBody, 507: errorBody };
@@ -27,6 +27,21 @@ function announcedLength(request: FastifyRequest): number | undefined {
   if (header === undefined) return undefined;
   const value = Number(header);
   return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+/**
+ * A recording's bytes are sent as the stored, re-written audio type (legacy rows re-written here
+ * too), never sniffed, and in a sandbox with nothing allowed: opened on its own, no script in it can
+ * run, and it has no origin to call the API from. The app's <audio> player ignores these headers.
+ */
+function sendAsRecording(reply: FastifyReply, attemptId: string, storedType: string): void {
+  const type = servedRecordingType(storedType);
+  const disposition = type.startsWith('audio/') ? 'inline' : 'attachment';
+  reply
+    .header('content-type', type)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "sandbox; default-src 'none'")
+    .header('content-disposition', `${disposition}; filename="recording-${attemptId}.${recordingFileExtension(type)}"`);
 }
 
 /**
@@ -59,10 +74,8 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
     handler: async (request) => {
       const source = request.body as AsyncIterable<Uint8Array>;
       const studentId = effectiveStudentId(request);
-      const mimeType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-      if (!(RECORDING_MIME_TYPES as readonly string[]).includes(mimeType)) {
-        throw new HttpError(415, RECORDING_TYPE_MESSAGE);
-      }
+      const type = parseRecordingType(request.headers['content-type']);
+      if (!type) throw new HttpError(415, RECORDING_TYPE_MESSAGE);
       const length = announcedLength(request);
       if (length !== undefined && length > RECORDING_MAX_BYTES) throw new HttpError(413, RECORDING_TOO_LARGE);
       if (length === 0) throw new HttpError(400, 'The recording is empty.');
@@ -81,8 +94,8 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
         const { sizeBytes } = await saveRecording(db, stores, {
           attemptId: attempt.id,
           studentId,
-          mimeType: request.headers['content-type'] ?? mimeType,
-          source: limitedBytes(source, {
+          mimeType: type.mimeType,
+          source: limitedBytes(checkedAudio(source, type), {
             maxBytes,
             expectedBytes: length,
             tooLarge: () => (maxBytes < RECORDING_MAX_BYTES ? overCap() : new HttpError(413, RECORDING_TOO_LARGE)),
@@ -108,9 +121,12 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const attempt = await findAttempt(db, request.params.id);
+      // A teacher on their own session hears every recording; a device acting for a student only that student's.
+      const acting = auth.session.actingStudentId;
       const mayRead =
         attempt !== null &&
-        (auth.user.isAdmin || (auth.student !== null && auth.student.status === 'Activated' && auth.student.id === attempt.studentId));
+        ((auth.user.isAdmin && (acting === null || acting === attempt.studentId)) ||
+          (auth.student !== null && auth.student.status === 'Activated' && auth.student.id === attempt.studentId));
       if (!attempt || !mayRead) throw notFound(ATTEMPT_NOT_FOUND);
       const info = await recordingInfo(db, attempt.id);
       if (!info) throw notFound('This attempt has no recording.');
@@ -125,7 +141,7 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
       if (range === 'unsatisfiable') {
         return reply.status(416).header('content-range', `bytes */${info.sizeBytes}`).send({ message: 'That part of the recording does not exist.' });
       }
-      reply.header('content-type', info.mimeType);
+      sendAsRecording(reply, attempt.id, info.mimeType);
       const { start, end } = range ?? { start: 0, end: info.sizeBytes - 1 };
       reply.header('content-length', end - start + 1);
       if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${info.sizeBytes}`);

@@ -7,6 +7,9 @@ import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
 import { invalidateReadCaches } from '../lib/read-cache.js';
 
+/** The first bytes of every WebM (EBML) file: uploads are checked against their declared type's. */
+export const WEBM_SIGNATURE = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+
 const SENTENCE = 'I grew up in a small town near the coast and I still enjoy walking by the sea with my family on weekends';
 /**
  * Three different sentences on the question: one sentence said three times is a non-answer (issue 14,

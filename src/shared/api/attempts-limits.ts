@@ -7,4 +7,3 @@ export const TEST_TRANSCRIPT_MAX_ENTRIES = 200;
 export const TEST_DURATION_MAX_SECONDS = 2 * 3600;
 /** Largest recording accepted: a 30-minute interview in AAC at 128 kbit/s is about 29 MB. */
 export const RECORDING_MAX_BYTES = 40 * 1024 * 1024;
-export const RECORDING_MIME_TYPES = ['audio/webm', 'audio/mp4', 'audio/aac', 'audio/ogg', 'audio/wav', 'audio/x-wav', 'audio/mpeg'] as const;
