@@ -313,10 +313,17 @@ describe('student access on a teacher device', () => {
     expect(acting.body?.actingStudent).not.toMatchObject({ id: other.student.id });
     expect(await page.evaluate(() => sessionStorage.getItem('parley.studentInfo'))).toContain('Rahul M');
 
+    // The acting device is closed to the admin API; opening the dashboard ends the acting and signs
+    // the device out: the teacher's own password opens the console again.
+    expect((await page.request.get(`${suite.server.baseUrl}/api/admin/students`)).status()).toBe(403);
     await page.goto(`${suite.server.baseUrl}/admin`);
     await expect.poll(() => toast(page).textContent()).toContain('Student session cleared');
-    await expect.poll(async () => (await apiUser(page)).body?.actingStudent).toBeNull();
+    await page.waitForURL('**/auth**');
+    expect((await apiUser(page)).status).toBe(401);
     expect(await page.evaluate(() => sessionStorage.getItem('parley.studentInfo'))).toBeNull();
+    await fillSignIn(page, admin.username, admin.password);
+    await page.waitForURL('**/admin');
+    expect((await apiUser(page)).body).toMatchObject({ isAdmin: true, actingStudent: null });
   });
 
   it('refuses a deactivated student with the revoked-access text', async () => {

@@ -62,6 +62,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('makes the session cookie Secure whenever PUBLIC_URL is https, as with COOKIE_SECURE=true', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://parley.example.org' }).COOKIE_SECURE).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'HTTPS://parley.example.org', COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://parley.local' }).COOKIE_SECURE).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'http://parley.local', COOKIE_SECURE: 'true' }).COOKIE_SECURE).toBe(true);
+    expect(loadConfig({}).COOKIE_SECURE).toBe(false);
+  });
+
   it('treats empty optional variables as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: '  ', SMTP_URL: '', PUBLIC_URL: '', ADMIN_EMAIL: '' });
     expect(config.DATABASE_URL).toBeUndefined();

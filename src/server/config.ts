@@ -105,7 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration in the environment:\n${lines.join('\n')}`);
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+  // A site students open over https gets a Secure session cookie whatever COOKIE_SECURE says.
+  const publicHttps = result.data.PUBLIC_URL?.toLowerCase().startsWith('https:') ?? false;
+  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR), COOKIE_SECURE: result.data.COOKIE_SECURE || publicHttps };
 }
 
 /** The part of the configuration the browser may see. */

@@ -16,7 +16,18 @@ describe('CSV cells', () => {
     expect(unguardCsvCell(guardCsvCell(text))).toBe(text);
   });
 
+  it.each(['＝1+1', '＋919876543210', '－2', '＠SUM(A1)', '﹦1+1', '﹢1', '﹣1', '﹫x', '−2', '\nx', ' =1+1', '\u200B=1+1', '\uFEFF+1', '\u3000＝cmd|x'])(
+    'puts an apostrophe before the look-alike %j too',
+    (text) => {
+      expect(guardCsvCell(text)).toBe(`'${text}`);
+      expect(unguardCsvCell(guardCsvCell(text))).toBe(text);
+      expect(csvCell(text).replace(/^"/, '').startsWith("'")).toBe(true);
+    },
+  );
+
   it('leaves other cells alone, and an apostrophe that guards nothing', () => {
+    expect(guardCsvCell(' Asha')).toBe(' Asha');
+    expect(guardCsvCell('Ａsha')).toBe('Ａsha');
     expect(guardCsvCell('Asha')).toBe('Asha');
     expect(unguardCsvCell("'quoted'")).toBe("'quoted'");
     expect(csvCell('=HYPERLINK("http://x", "y")')).toBe('"\'=HYPERLINK(""http://x"", ""y"")"');

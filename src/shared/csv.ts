@@ -1,19 +1,29 @@
 /**
  * Writing CSV files (RFC 4180: comma-separated, CRLF line ends, fields quoted when they hold a
  * comma, quote or line break), safe to open in a spreadsheet: a cell starting with = + - @ (or a
- * tab or carriage return) would be run as a formula there, so it gets a leading apostrophe
- * (OWASP's advice on CSV injection). Reading a file back undoes that (unguardCsvCell).
+ * tab, carriage return or line feed) would be run as a formula there, so it gets a leading
+ * apostrophe (OWASP's advice on CSV injection). So does a cell that starts so only once a
+ * spreadsheet folds look-alikes (full-width ＝＋－＠, small ﹦﹢﹣﹫, the minus sign −) or skips
+ * leading spaces and invisible characters. Reading a file back undoes that (unguardCsvCell).
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+const LEADING_BLANKS = /^[\s\u200B-\u200D\u2060\uFEFF]+/u;
+
+/** Whether a spreadsheet could read the cell as a formula. */
+export function startsLikeFormula(text: string): boolean {
+  if (FORMULA_START.test(text)) return true;
+  const folded = text.normalize('NFKC').replace(LEADING_BLANKS, '').replace(/^\u2212/u, '-');
+  return /^[=+\-@]/.test(folded);
+}
 
 export function guardCsvCell(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return startsLikeFormula(text) ? `'${text}` : text;
 }
 
 /** The cell as written by guardCsvCell, back to what it was: "'+919876543210" -> "+919876543210". */
 export function unguardCsvCell(text: string): string {
-  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+  return text.startsWith("'") && startsLikeFormula(text.slice(1)) ? text.slice(1) : text;
 }
 
 export function csvCell(value: string | number | null | undefined): string {

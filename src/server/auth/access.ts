@@ -12,7 +12,8 @@ import { findSession, sessionTokenOf, type SessionCache, type SessionContext } f
  * - signedIn: any signed-in user, including a deactivated student.
  * - student: a signed-in, activated student.
  * - studentOrActing: a signed-in, activated student, or a teacher with an acting student on this session.
- * - admin: a signed-in admin.
+ * - admin: a signed-in admin on their own session. A teacher's session acting for a student is a
+ *   student's session on a shared device: it reaches only routes that declare `whileActing`.
  */
 export type Access = 'public' | 'signedIn' | 'student' | 'studentOrActing' | 'admin';
 
@@ -21,6 +22,8 @@ declare module 'fastify' {
     access?: Access;
     /** Reachable while the user must still replace a temporary password. */
     allowPendingPasswordChange?: boolean;
+    /** An `admin` route a teacher's device acting for a student may still call (changing or ending the acting student). */
+    whileActing?: boolean;
   }
   interface FastifyRequest {
     auth: SessionContext | null;
@@ -34,6 +37,8 @@ export const ADMIN_ONLY_MESSAGE = "You don't have permission to do this: it is f
 export const STUDENT_ONLY_MESSAGE = 'This is for students only.';
 export const NO_ACTING_STUDENT_MESSAGE =
   'No student is selected on this device. Open the student access page and enter the student\'s mobile number and password first.';
+export const ACTING_DEVICE_MESSAGE =
+  "This device is acting for a student, so the school's admin pages are closed on it. Open the admin dashboard and sign in again with your own password.";
 export const PASSWORD_CHANGE_PENDING_MESSAGE =
   'You signed in with a temporary password. Set a new password before continuing.';
 
@@ -55,7 +60,7 @@ function checkActiveStudent(student: StudentRow | null): void {
   if (student.status !== 'Activated') throw forbidden(DEACTIVATED_MESSAGE);
 }
 
-export function checkAccess(access: Access | undefined, auth: SessionContext | null): void {
+export function checkAccess(access: Access | undefined, auth: SessionContext | null, whileActing = false): void {
   if (access === undefined) throw new HttpError(500, 'This endpoint declares no access rule.');
   if (access === 'public') return;
   if (!auth) throw unauthorized();
@@ -64,6 +69,7 @@ export function checkAccess(access: Access | undefined, auth: SessionContext | n
       return;
     case 'admin':
       if (!auth.user.isAdmin) throw forbidden(ADMIN_ONLY_MESSAGE);
+      if (auth.session.actingStudentId !== null && !whileActing) throw forbidden(ACTING_DEVICE_MESSAGE);
       return;
     case 'student':
       checkActiveStudent(auth.student);
@@ -93,7 +99,7 @@ async function accessPlugin(app: FastifyInstance, options: { db: Db; now: () => 
       request.sessionToken = token;
       request.auth = await findSession(options.db, options.sessions, token, options.now());
     }
-    checkAccess(config.access, request.auth);
+    checkAccess(config.access, request.auth, config.whileActing === true);
     if (request.auth?.user.mustChangePassword && config.access !== 'public' && !config.allowPendingPasswordChange) {
       throw forbidden(PASSWORD_CHANGE_PENDING_MESSAGE);
     }

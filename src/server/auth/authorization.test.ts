@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { attempts, students, users } from '../db/schema.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
-import { createAttempt, interviewSessionBody, testSessionBody } from '../test/attempt-fixtures.js';
+import { createAttempt, interviewSessionBody, testSessionBody, WEBM_SIGNATURE } from '../test/attempt-fixtures.js';
 import { emptyInterviewProfile } from '../../shared/api/interview.js';
 import { createAdmin, createCourse, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
 import { hashPassword } from './passwords.js';
@@ -30,6 +30,9 @@ const STUDENT_ONLY = 'This is for students only.';
 const ADMIN_ONLY = "You don't have permission to do this: it is for the school's admins only.";
 const NO_ACTING_STUDENT =
   "No student is selected on this device. Open the student access page and enter the student's mobile number and password first.";
+
+const ACTING_DEVICE =
+  "This device is acting for a student, so the school's admin pages are closed on it. Open the admin dashboard and sign in again with your own password.";
 
 const CALLERS = ['signedOut', 'student', 'deactivated', 'admin', 'adminActing'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -61,13 +64,13 @@ const everyone = (expected: Expected): Record<Caller, Expected> => ({
   adminActing: expected,
 });
 
-/** Admins get `status`; everyone else is refused before the route runs. */
+/** Admins on their own session get `status`; everyone else, a device acting for a student too, is refused before the route runs. */
 const adminOnly = (status: number): Record<Caller, Expected> => ({
   signedOut: [401, SIGN_IN_FIRST],
   student: [403, ADMIN_ONLY],
   deactivated: [403, ADMIN_ONLY],
   admin: status,
-  adminActing: status,
+  adminActing: [403, ACTING_DEVICE],
 });
 
 /** The authorization table: every /api route, every kind of caller, with a valid body. */
@@ -151,13 +154,14 @@ const TABLE: Record<string, Row> = {
   },
   'PUT /api/attempts/:id/recording': {
     path: async (f, caller) => `/api/attempts/${await createAttempt(t.database.db, caller === 'adminActing' ? f.target.student.id : f.student.student.id)}/recording`,
-    raw: { contentType: 'audio/webm;codecs=opus', payload: Buffer.from('not really opus, but bytes') },
+    raw: { contentType: 'audio/webm;codecs=opus', payload: Buffer.concat([WEBM_SIGNATURE, Buffer.from('not really opus, but bytes')]) },
     expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [403, DEACTIVATED], admin: [403, NO_ACTING_STUDENT], adminActing: 200 },
   },
   'GET /api/attempts/:id/recording': {
     path: async (f) => `/api/attempts/${await createAttempt(t.database.db, f.student.student.id, { recording: Buffer.from('recorded bytes') })}/recording`,
-    // Only the student whose attempt it is, or a teacher; anyone else is told it does not exist.
-    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [404, 'There is no such attempt.'], admin: 200, adminActing: 200 },
+    // Only the student whose attempt it is, or a teacher on their own session; anyone else (a device
+    // acting for another student too) is told it does not exist.
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [404, 'There is no such attempt.'], admin: 200, adminActing: [404, 'There is no such attempt.'] },
   },
   'GET /api/admin/storage': { expected: adminOnly(200) },
   // The class view of the student's course (without courseId: the course picker, tried in class-view/routes.test.ts).
@@ -374,11 +378,36 @@ describe('the acting student on a teacher session', () => {
     expect(profile.json().student.id).toBe(f.student.student.id);
     expect((await call('GET', '/api/user', cookie)).json().actingStudent).toEqual({ id: f.student.student.id, studentName: 'Asha Active' });
 
+    // The acting device is a student's device now: the admin API is closed to it.
+    const closed = await call('GET', '/api/admin/students', cookie);
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json().message).toBe(ACTING_DEVICE);
+
+    // Ending the acting student signs the device out: the admin console needs the teacher's password again.
+    const ended = await call('POST', '/api/admin/clear-sessions', cookie);
+    expect(ended.statusCode).toBe(204);
+    expect(String(ended.headers['set-cookie'])).toMatch(/^parley_session=;/);
+    expect((await call('GET', '/api/user', cookie)).statusCode).toBe(401);
+    expect((await call('GET', '/api/admin/students', cookie)).statusCode).toBe(401);
+    const own = await cookieFor('admin');
+    expect((await call('GET', '/api/admin/students', own)).statusCode).toBe(200);
+  });
+
+  it("clear-sessions on a teacher's own session keeps them signed in", async () => {
+    const cookie = await cookieFor('admin');
     expect((await call('POST', '/api/admin/clear-sessions', cookie)).statusCode).toBe(204);
     const cleared = await call('GET', '/api/student/profile', cookie);
     expect(cleared.statusCode).toBe(403);
     expect(cleared.json().message).toBe(NO_ACTING_STUDENT);
     expect((await call('GET', '/api/user', cookie)).json().actingStudent).toBeNull();
+  });
+
+  it('a device acting for a student may switch to the next student, who types their own password', async () => {
+    const cookie = await cookieFor('adminActing');
+    const next = await call('POST', '/api/student/check-access', cookie, { username: f.student.mobileNumber, password: f.student.password });
+    expect(next.statusCode).toBe(200);
+    expect((await call('GET', '/api/user', cookie)).json().actingStudent).toEqual({ id: f.student.student.id, studentName: 'Asha Active' });
+    expect((await call('GET', '/api/admin/courses', cookie)).statusCode).toBe(403);
   });
 
   it('the acting student is per session: another device of the same teacher has none', async () => {

@@ -115,5 +115,6 @@ function fillDevice(frame: string, device: DeviceInfo): string {
 function forVisitor(visitor: FirstVisitVisitor, user: User | null | undefined): boolean {
   if (visitor === 'anyone') return true;
   if (!user || user.mustChangePassword) return false;
-  return visitor === 'admin' ? user.isAdmin : !user.isAdmin || user.actingStudent !== null;
+  // A device acting for a student is closed to the admin API (auth/access.ts): its admin pages preload nothing.
+  return visitor === 'admin' ? user.isAdmin && user.actingStudent === null : !user.isAdmin || user.actingStudent !== null;
 }

@@ -38,7 +38,8 @@ export async function studentRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
   /** A teacher's device: the student types their mobile number and password to start a test on it. */
   api.post('/api/student/check-access', {
-    config: { access: 'admin' },
+    // Also on a device already acting: the next student types their own password (no admin power gained).
+    config: { access: 'admin', whileActing: true },
     schema: { body: credentials, response: { 200: checkAccessResponse, ...errors } },
     onRequest: perClient,
     preHandler: perAccount,

@@ -43,7 +43,9 @@ function ClearActingStudentOnOpen() {
     clearStudentInfo();
     mutate(undefined, {
       onSuccess: () => {
-        if (hadStudent) toastSuccess('Student session cleared', 'The student who was taking a test on this device is signed out.');
+        if (user.actingStudent !== null) {
+          toastSuccess('Student session cleared', 'The student who was taking a test on this device is signed out. Sign in with your own password to open the admin pages.');
+        } else if (hadStudent) toastSuccess('Student session cleared', 'The student who was taking a test on this device is signed out.');
       },
       onError: (error) => toastError('Could not clear the student session', error.message),
     });
@@ -71,6 +73,8 @@ function AccessDenied() {
 export default function AdminPage() {
   const { data: user } = useCurrentUser();
   if (user && !user.isAdmin) return <AccessDenied />;
+  // A device acting for a student: the admin API refuses it; ending the acting signs it out.
+  if (user?.actingStudent) return <ClearActingStudentOnOpen />;
   return <AdminDashboard />;
 }
 

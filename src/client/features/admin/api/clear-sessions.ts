@@ -7,11 +7,12 @@ export function useClearStudentSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiPost<null>('/api/admin/clear-sessions'),
-    // The session's acting student is all it changes: the user in the cache is updated in place (only
-    // if it had one), not asked for again, so the open dashboard is not drawn again for nothing.
-    // (An updater that answers undefined leaves the cache as it is.)
+    // On a teacher's own session it changes nothing the page shows. A session acting for a student
+    // is ended by it (the admin console needs the teacher's own password): the user becomes signed
+    // out, and the route guard sends them to sign in. (An updater that answers undefined leaves the
+    // cache as it is.)
     onSuccess: () => {
-      queryClient.setQueryData(currentUserQuery.queryKey, (user) => (user?.actingStudent ? { ...user, actingStudent: null } : undefined));
+      queryClient.setQueryData(currentUserQuery.queryKey, (user) => (user?.actingStudent ? null : undefined));
     },
   });
 }
