@@ -230,9 +230,10 @@ export const interviewSessionData = z.strictObject(
 export type InterviewSessionData = z.infer<typeof interviewSessionData>;
 
 /**
- * Body of POST /api/interview-sessions. attemptId is made by the client (crypto.randomUUID()) once
- * per interview, so a retried save cannot store the attempt twice. studentId is the spec's field
- * and is accepted for compatibility but never trusted: the student comes from the session.
+ * Body of POST /api/interview-sessions. attemptId is made by the client (a random UUID,
+ * src/client/lib/uuid.ts) once per interview, so a retried save cannot store the attempt twice.
+ * studentId is the spec's field and is accepted for compatibility but never trusted: the student
+ * comes from the session.
  */
 export const saveInterviewSessionBody = z.strictObject(
   {

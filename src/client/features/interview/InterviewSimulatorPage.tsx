@@ -1,8 +1,9 @@
-import { Container, VisuallyHidden } from '@mantine/core';
+import { Container, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { LoadError } from '../../components/LoadError';
+import { isSecurePage, SecureAddressNotice } from '../../components/SecureAddressNotice';
 import { useCurrentUser } from '../../lib/auth/current-user';
 import { laterPart } from '../../lib/later-part';
 import { useStudentProfile } from '../../lib/student-profile';
@@ -10,6 +11,7 @@ import { useInterviewProfile } from './api/interview-profile';
 import { ALLOW_MICROPHONE_LABEL, MICROPHONE_ACCESS_REQUIRED } from './flow/labels';
 import type { PermissionViewModel } from './flow/selectors';
 import { reloadedDuringInterview } from './simulator/leave-guard';
+import { Panel } from './simulator/Panel';
 import { PermissionView } from './simulator/PermissionView';
 import type { SimulatorProps } from './simulator/Simulator';
 
@@ -50,9 +52,26 @@ function useStartedUsing(): [boolean, () => void] {
   return [started, start];
 }
 
+/** Opened over plain http: the permission view's heading, and in place of its button, why the microphone cannot be used. */
+function InsecureAddressView() {
+  return (
+    <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
+      <Panel labelledBy="interview-title">
+        <Stack gap="md">
+          <Title order={1} size="h2" id="interview-title">
+            {PERMISSION.title}
+          </Title>
+          <SecureAddressNotice />
+        </Stack>
+      </Panel>
+    </Container>
+  );
+}
+
 export default function InterviewSimulatorPage() {
   const navigate = useNavigate();
   const [ended] = useState(reloadedDuringInterview);
+  const [secure] = useState(isSecurePage);
   const user = useCurrentUser();
   const profile = useInterviewProfile();
   const student = useStudentProfile();
@@ -69,6 +88,7 @@ export default function InterviewSimulatorPage() {
   const studentName = student.data?.student.studentName ?? '';
 
   if (ended) return <FullPageLoader label={PREPARING} />;
+  if (!secure) return <InsecureAddressView />;
   // Until the profile, the student and the user are in, the permission view is drawn with its button
   // waiting (as the page's first frame draws it, app/shell.tsx), so that nothing moves when they come.
   const loading = profile.isPending || student.isPending || user.isPending;

@@ -3,6 +3,7 @@ import { useNavigate, type Blocker } from 'react-router';
 import type { SaveInterviewSessionBody } from '../../../../shared/api/interview';
 import type { InterviewQuestion } from '../../../../shared/interview/questions';
 import { browserOutbox, useOutboxStatus, type OutboxStatus } from '../../../lib/outbox';
+import { randomUuid } from '../../../lib/uuid';
 import { findSpeechRecognition, type RecordingResult } from '../../../speech';
 import { initialInterviewState, interviewReducer, isInterviewRunning, type InterviewEvent, type InterviewState } from '../flow';
 import { closeBoundary, openBoundary, type Boundary, type EventWithoutClock } from './browser-boundary';
@@ -62,7 +63,7 @@ export function useInterviewSession({ questions, studentName, userId }: Intervie
 
   const submit = useCallback(
     async (current: Boundary, sessionData: SaveInterviewSessionBody['sessionData']) => {
-      const id = (attemptIdRef.current ??= crypto.randomUUID());
+      const id = (attemptIdRef.current ??= randomUuid());
       const recorded = current.recording ? await current.recording : null;
       const body: SaveInterviewSessionBody = { attemptId: id, sessionData };
       try {

@@ -3,6 +3,7 @@
  * one mutable object, kept in a ref, that every command runner reads and writes. Everything it
  * holds (microphone tracks, the voice, recognition, the recorder, timers) stops on unmount.
  */
+import { randomUuid } from '../../../lib/uuid';
 import { releaseStream, type SilentStream } from '../../../speech/microphone';
 import type { ExaminerVoice } from '../../../speech/voice';
 import type { Recognizer } from '../../../speech/recognizer';
@@ -53,7 +54,7 @@ export function createEdgeResources(): EdgeResources {
     voiceMeter: null,
     recordingDone: null,
     answeredAt: [],
-    attemptId: crypto.randomUUID(),
+    attemptId: randomUuid(),
     stopWatching: null,
     androidRepeats: null,
     lastListenStart: Number.NEGATIVE_INFINITY,
