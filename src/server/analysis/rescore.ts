@@ -38,8 +38,9 @@ const storedSession = z.object({
 });
 
 /**
- * The speaking test's estimate again, with Fluency from the recording (decision 0019): its scores,
- * overall and stored explained result (which keeps the text-only bands in `textOnly`). Only an
+ * The speaking test's estimate again once the recording is analysed: its scores, overall and stored
+ * explained result, which then carries the recording's speed and pauses as Fluency's evidence
+ * (decision 0030: shown, not yet weighed). Only an
  * assessable speaking test with a transcript changes; an interview (no fluency criterion), a test
  * without a transcript (the teacher scores it), a demo and a test with too little speech stay as
  * they are. The teacher's review and what was released are never touched. Idempotent: the same

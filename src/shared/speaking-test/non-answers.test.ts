@@ -197,6 +197,18 @@ describe('off-topic', () => {
     expect(nonAnswers[0]?.reason).toBe(`This answer does not seem to be about the question: “${question}”`);
   });
 
+  it("never refuses an answer to an examiner's follow-up that is not in the bank", () => {
+    const followUp = answer(1, 5, 'And what did your brother say about that?', 'He laughed and told me the cricket match in Jaipur had been cancelled because of the monsoon rain.');
+    expect(topicMatch(followUp)).toMatchObject({ judged: false, offTopic: false });
+    expect(judgeAnswers([followUp]).nonAnswers).toEqual([]);
+  });
+
+  it('does not count names, digits or the word "question" as talk about something else', () => {
+    const question = 'How do you usually get around your town?';
+    const text = 'Sorry, can you repeat the question? Priya, 25, 2019: I mostly take the bus around town.';
+    expect(topicMatch(answer(1, 4, question, text)).offTopic).toBe(false);
+  });
+
   it('does not judge short answers, the name question, or questions outside the bank with too few words', () => {
     expect(topicMatch(answer(1, 3, 'Are you good at cooking?', 'Yes, quite good.')).judged).toBe(false);
     expect(topicMatch(answer(1, 1, NAME_QUESTION, 'Priya Raghavan from Chennai, studying commerce and accounts')).judged).toBe(false);

@@ -11,7 +11,10 @@ import {
   REPETITION_RUN_WORDS,
 } from './constants.js';
 import { NAME_QUESTION } from './questions.js';
-import { CUE_CARD_TOPIC_WORDS, cueCardFor, QUESTION_TOPIC_WORDS } from './topics.js';
+import { CUE_CARD_TOPIC_WORDS, cueCardFor, isBankQuestion, QUESTION_TOPIC_WORDS } from './topics.js';
+
+/** Words an answer may use about the exchange itself ("sorry, what was the question"), not its topic. */
+const ANSWER_FRAMING_WORDS: ReadonlySet<string> = new Set(['question', 'questions', 'sorry', 'repeat', 'mean']);
 
 /*
  * Answers that are not answers (issue 14; decision 0018): only filler words, what was already said,
@@ -121,16 +124,18 @@ export interface TopicMatch {
 
 /**
  * Whether an answer is about its question, by shared Porter stems (the interview's relevance). Only
- * judged when the question has OFF_TOPIC_MIN_REFERENCE_TERMS reference stems and the answer
+ * judged for the bank's questions, whose topic words are known (an examiner's follow-up or a
+ * school's own question is never called off-topic by this check), and only when the question has OFF_TOPIC_MIN_REFERENCE_TERMS reference stems and the answer
  * OFF_TOPIC_MIN_ANSWER_TERMS content stems: a short answer ("Yes, very much.") says too little to
  * call unrelated. Off-topic when fewer than OFF_TOPIC_MIN_MATCHES[part] stems are shared.
  */
 export function topicMatch(answer: Pick<SpeakingTestAnswer, 'part' | 'question' | 'answer'>): TopicMatch {
   const reference = questionReferenceStems(answer);
-  const terms = contentTerms(answer.answer);
+  // Numbers ("2019", "25") and words about the exchange itself say nothing about the topic.
+  const terms = contentTerms(answer.answer, ANSWER_FRAMING_WORDS).filter((term) => !/^\p{N}/u.test(term.stem));
   const matchedWords = terms.filter((term) => reference.has(term.stem)).map((term) => term.word);
   const judged =
-    answer.question.trim() !== NAME_QUESTION && reference.size >= OFF_TOPIC_MIN_REFERENCE_TERMS && terms.length >= OFF_TOPIC_MIN_ANSWER_TERMS;
+    answer.question.trim() !== NAME_QUESTION && isBankQuestion(answer.question) && reference.size >= OFF_TOPIC_MIN_REFERENCE_TERMS && terms.length >= OFF_TOPIC_MIN_ANSWER_TERMS;
   return {
     answerTerms: terms.length,
     matchedWords,

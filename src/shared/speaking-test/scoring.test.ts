@@ -302,21 +302,28 @@ describe('scoreSpeakingTest', () => {
     expect(result.assessable).toBe(true);
   });
 
-  it('puts the criteria together: bands, overall mean, metrics and notes', () => {
-    // 60 different words in one unpunctuated answer, 30 s of speech, 1.5 s to begin:
-    // fluency 5 + 0.5 (exactly 120 wpm is not above 120, but above 90) + 0.5 (response < 2 s) = 6;
-    // vocabulary 5 + 2 (ratio 1) = 7; grammar 6 + 1 (no slips; 60 words a sentence earns nothing) = 7;
-    // pronunciation 6.5. Overall (6 + 7 + 7 + 6.5) / 4 = 6.625.
-    const result = scoreSpeakingTest([answer(1, 1, distinctWords(60), { speakingTimeMs: 30_000, responseTimeMs: 1500 })]);
-    if (!result.assessable) throw new Error('expected a scored result');
-    expect(result.bands).toEqual({ fluency: 6, vocabulary: 7, grammar: 7, pronunciation: 6.5, overall: 6.625 });
-    expect(result.criteria.fluency.rules).toEqual([
-      { rule: 'wpm > 90', delta: 0.5 },
-      { rule: 'response time < 2000 ms', delta: 0.5 },
-    ]);
-    expect(result.metrics).toMatchObject({ wordCount: 60, wordsPerMinute: 120, responseTimeMs: 1500 });
+  it('puts the criteria together: the calibrated estimate, each criterion to the nearest half band, overall the mean of four', () => {
+    const lines = [
+      'i grew up in a small town near the coast',
+      'my family moved to the city when i was ten because my father found a job there',
+      'at first i missed my friends but i soon joined a football club',
+      'now i think the city suits me better although it is crowded',
+    ];
+    const result = scoreSpeakingTest([answer(1, 1, lines.join('\n'), { speakingTimeMs: 30_000, responseTimeMs: 1500 })]);
+    if (!result.assessable || !result.estimate) throw new Error('expected a scored result');
+    const { criteria } = result.estimate;
+    expect(result.bands.fluency).toBe(roundToHalfBand(criteria.fluency.band));
+    expect(result.bands.vocabulary).toBe(roundToHalfBand(criteria.vocabulary.band));
+    expect(result.bands.grammar).toBe(roundToHalfBand(criteria.grammar.band));
+    // Pronunciation is not measured from a transcript: it follows the other three.
+    expect(result.bands.pronunciation).toBe(roundToHalfBand(result.estimate.overall));
+    expect(result.criteria.pronunciation.advice).toMatch(/not measured from a transcript/);
+    const { fluency, vocabulary, grammar, pronunciation } = result.bands;
+    expect(result.bands.overall).toBe((fluency + vocabulary + grammar + pronunciation) / 4);
+    // Each piece of evidence names the student's figure beside the typical learner's.
+    expect(result.criteria.grammar.rules.map((rule) => rule.rule).join('\n')).toMatch(/clause linkers \(because, when, which…\) per 100 words: [\d.]+ \(typical learner [\d.]+\)/);
+    expect(result.metrics).toMatchObject({ wordCount: 52, wordsPerMinute: 104, responseTimeMs: 1500 });
     expect(result.partNotes).toEqual([]);
-    expect(roundToHalfBand(result.bands.overall)).toBe(6.5);
   });
 
   it('keeps part notes in both kinds of result', () => {

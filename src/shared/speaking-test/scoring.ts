@@ -1,19 +1,23 @@
 import type { SpeakingTestAnswer } from './answer.js';
 import { MIN_ASSESSABLE_WORDS, NO_TRANSCRIPT_RESULT_TEXT } from './constants.js';
-import { audioFluency, scoreFluency, type AudioFigures, type FluencyScore } from './fluency.js';
-import { scoreGrammar, type GrammarScore } from './grammar.js';
+import { BAND_MODEL } from '../band-estimate/coefficients.js';
+import { estimateLanguage, type LanguageEstimate } from '../band-estimate/estimate.js';
+import type { BandModel } from '../band-estimate/model.js';
+import { calibratedCriteria } from './calibrated.js';
+import { audioFluency, type AudioFigures, type FluencyScore } from './fluency.js';
+import type { GrammarScore } from './grammar.js';
 import { analyseSpeech, type SpeechMetrics } from './metrics.js';
 import { judgeAnswers, nonAnswersReason, type NonAnswer } from './non-answers.js';
 import { overallBand, type SpeakingBands } from './overall.js';
 import { partNotes, type PartNote } from './part-notes.js';
-import { scorePronunciation, type PronunciationScore } from './pronunciation.js';
-import { scoreVocabulary, type VocabularyScore } from './vocabulary.js';
+import type { PronunciationScore } from './pronunciation.js';
+import type { VocabularyScore } from './vocabulary.js';
 
 /*
- * The spec's band heuristics (section 9). Each criterion starts from its base, adds the delta of
- * every rule that fires, and is clamped to 1..9; overall is the mean of the four. With the spec's
- * bases and deltas no criterion can leave 1..9 (fluency spans 2.5 to 7, vocabulary 3 to 7.5,
- * grammar 4 to 7.5, pronunciation 6 to 6.5), so the clamp is a guard for changed constants.
+ * The band estimate. Section 9's rules are replaced by a model fitted on rated learner speech
+ * (decision 0030; docs/spec-notes.md): Fluency, Vocabulary and Grammar from the transcript's
+ * evidence, Pronunciation not measured from a transcript (shown at the level of the other three),
+ * overall the mean of the four. The spec's figures stay as evidence beside each criterion.
  */
 
 // Each criterion and the overall band live in a file named after it; everything stays importable from here.
@@ -29,16 +33,13 @@ export type SpeakingTestResult =
       assessable: true;
       bands: SpeakingBands;
       criteria: { fluency: FluencyScore; vocabulary: VocabularyScore; grammar: GrammarScore; pronunciation: PronunciationScore };
+      /** The calibrated estimate's features and per-criterion levels, the evidence behind the bands. */
+      estimate?: LanguageEstimate;
       /** Over the answers that count (non-answers left out). */
       metrics: SpeechMetrics;
       partNotes: PartNote[];
       /** Answers that were not counted, with the reason the student reads. */
       nonAnswers: NonAnswer[];
-      /**
-       * Present when Fluency came from the recording: the bands and Fluency the text alone gave
-       * (browser-timed words per minute), as the results showed right after the test.
-       */
-      textOnly?: { bands: SpeakingBands; fluency: FluencyScore };
     }
   | {
       assessable: false;
@@ -61,6 +62,8 @@ export interface ScoreOptions {
    * analysis pending or failed).
    */
   audio?: AudioFigures | null;
+  /** The fitted model (default: the committed one); the validity check passes the fold's own. */
+  model?: BandModel;
 }
 
 /**
@@ -83,14 +86,10 @@ export function scoreSpeakingTest(answers: readonly SpeakingTestAnswer[], option
       recognised < MIN_ASSESSABLE_WORDS ? notAssessableReason(recognised) : nonAnswersReason(nonAnswers, metrics.wordCount, MIN_ASSESSABLE_WORDS);
     return { assessable: false, reason, awaitingTeacher: false, metrics, partNotes: notes, nonAnswers };
   }
-  const textFluency = scoreFluency(metrics);
+  const model = options.model ?? BAND_MODEL;
+  const estimate = estimateLanguage(counted, model);
   const audio = options.audio ? audioFluency(options.audio, counted) : null;
-  const criteria = {
-    fluency: audio ? scoreFluency(metrics, audio) : textFluency,
-    vocabulary: scoreVocabulary(metrics),
-    grammar: scoreGrammar(metrics),
-    pronunciation: scorePronunciation(metrics),
-  };
+  const criteria = calibratedCriteria(estimate, model, metrics, audio);
   const subBands = {
     fluency: criteria.fluency.band,
     vocabulary: criteria.vocabulary.band,
@@ -98,10 +97,7 @@ export function scoreSpeakingTest(answers: readonly SpeakingTestAnswer[], option
     pronunciation: criteria.pronunciation.band,
   };
   const bands = { ...subBands, overall: overallBand(subBands) };
-  if (!audio) return { assessable: true, bands, criteria, metrics, partNotes: notes, nonAnswers };
-  const textSubBands = { ...subBands, fluency: textFluency.band };
-  const textOnly = { bands: { ...textSubBands, overall: overallBand(textSubBands) }, fluency: textFluency };
-  return { assessable: true, bands, criteria, metrics, partNotes: notes, nonAnswers, textOnly };
+  return { assessable: true, bands, criteria, estimate, metrics, partNotes: notes, nonAnswers };
 }
 
 function notAssessableReason(wordCount: number): string {

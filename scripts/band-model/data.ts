@@ -1,0 +1,87 @@
+/*
+ * The development data (../shared/data/speaking-levels, read in place, never copied) turned into
+ * what the app saves: a speaking test's 21 answers (10 in Part 1, the cue card, 10 in Part 3), each
+ * the learner's next utterances, one recogniser result per line, so the estimate is fitted and
+ * checked through the same shared function that scores a saved test.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SpeakingTestAnswer } from '../../src/shared/speaking-test/answer.js';
+
+type Word = [word: string, tag: string, disfluency: string, pauseBefore: number];
+
+export interface Learner {
+  id: string;
+  level: number;
+  utterances: Word[][];
+}
+
+export const DATA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/speaking-levels/nict-jle-dev.jsonl');
+
+export function loadLearners(file = DATA_FILE): Learner[] {
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Learner);
+}
+
+export interface Presentation {
+  /** Keep the filled pauses (tagged `i`), as a recogniser that transcribes them would. */
+  fillers: boolean;
+  /** Keep only the first N words (filled pauses not counted). */
+  firstWords?: number;
+}
+
+export const ANSWERS_PER_TEST = 21;
+/** Questions an examiner asks that are not in the app's bank (real follow-ups). */
+const FOLLOW_UPS = ['Tell me more about that.', 'Why do you think so?', 'Can you give me an example?', 'What happened next?'];
+
+export function learnerUtterances(learner: Learner, presentation: Presentation): string[] {
+  let left = presentation.firstWords ?? Infinity;
+  const lines: string[] = [];
+  for (const utterance of learner.utterances) {
+    if (left <= 0) break;
+    const kept: string[] = [];
+    for (const [word, , disfluency] of utterance) {
+      if (disfluency === 'i') {
+        if (presentation.fillers) kept.push(word);
+        continue;
+      }
+      if (left <= 0) break;
+      kept.push(word);
+      left -= 1;
+    }
+    if (kept.length > 0) lines.push(kept.join(' '));
+  }
+  return lines;
+}
+
+/**
+ * The learner's utterances dealt into ANSWERS_PER_TEST answers of about equal words, in order.
+ * Speaking time is proportional to the words (150 a minute), so timing tells nothing.
+ */
+export function learnerAnswers(learner: Learner, presentation: Presentation): SpeakingTestAnswer[] {
+  const lines = learnerUtterances(learner, presentation);
+  const total = lines.reduce((sum, line) => sum + line.split(' ').length, 0);
+  const answers: string[][] = Array.from({ length: ANSWERS_PER_TEST }, () => []);
+  let seen = 0;
+  for (const line of lines) {
+    const index = Math.min(ANSWERS_PER_TEST - 1, Math.floor((seen / Math.max(1, total)) * ANSWERS_PER_TEST));
+    (answers[index] as string[]).push(line);
+    seen += line.split(' ').length;
+  }
+  return answers.map((text, i) => {
+    const part = i < 10 ? 1 : i === 10 ? 2 : 3;
+    const answer = text.join('\n');
+    const wordCount = answer === '' ? 0 : answer.split(/\s+/).length;
+    return {
+      part,
+      questionNumber: part === 1 ? i + 1 : part === 2 ? 1 : i - 10,
+      question: FOLLOW_UPS[i % FOLLOW_UPS.length] as string,
+      answer,
+      responseTimeMs: wordCount === 0 ? null : 1500,
+      speakingTimeMs: Math.round((wordCount / 150) * 60_000),
+    };
+  });
+}

@@ -1,0 +1,65 @@
+/*
+ * Ridge regression with sign constraints, for the band model (decision 0030). Features are
+ * standardised on the training rows; a feature whose weight comes out against its expected sign
+ * is dropped and the rest refitted, until every weight agrees with its sign.
+ */
+import type { FeatureSpec, LinearModel, ModelInputs } from '../../src/shared/band-estimate/model.js';
+
+export const RIDGE_LAMBDA = 1;
+
+export function fitSignedRidge(rows: readonly ModelInputs[], targets: readonly number[], specs: readonly FeatureSpec[], lambda = RIDGE_LAMBDA): LinearModel {
+  let kept = [...specs];
+  for (;;) {
+    const model = fitRidge(rows, targets, kept, lambda);
+    const against = model.terms.filter((term) => Math.sign(term.weight) !== 0 && Math.sign(term.weight) !== kept.find((spec) => spec.feature === term.feature)?.sign);
+    if (against.length === 0) return { ...model, terms: model.terms.filter((term) => term.weight !== 0) };
+    // Drop the feature most against its sign, then refit.
+    const worst = against.reduce((a, b) => (Math.abs(b.weight) > Math.abs(a.weight) ? b : a));
+    kept = kept.filter((spec) => spec.feature !== worst.feature);
+  }
+}
+
+function fitRidge(rows: readonly ModelInputs[], targets: readonly number[], specs: readonly FeatureSpec[], lambda: number): LinearModel {
+  const n = rows.length;
+  const stats = specs.map(({ feature }) => {
+    const values = rows.map((row) => row[feature]);
+    const mean = values.reduce((a, b) => a + b, 0) / n;
+    const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / n) || 1;
+    return { feature, mean, sd };
+  });
+  const x = rows.map((row) => stats.map(({ feature, mean, sd }) => (row[feature] - mean) / sd));
+  const yMean = targets.reduce((a, b) => a + b, 0) / n;
+  const p = stats.length;
+  const a: number[][] = Array.from({ length: p }, (_, i) => Array.from({ length: p }, (_, j) => (i === j ? lambda : 0)));
+  const b: number[] = new Array<number>(p).fill(0);
+  for (let r = 0; r < n; r++) {
+    const xr = x[r] as number[];
+    const yr = (targets[r] as number) - yMean;
+    for (let i = 0; i < p; i++) {
+      b[i] = (b[i] as number) + (xr[i] as number) * yr;
+      const ai = a[i] as number[];
+      for (let j = 0; j < p; j++) ai[j] = (ai[j] as number) + (xr[i] as number) * (xr[j] as number);
+    }
+  }
+  const w = solve(a, b);
+  return { intercept: yMean, terms: stats.map((stat, i) => ({ ...stat, weight: w[i] as number })) };
+}
+
+/** Gaussian elimination with partial pivoting (the matrix is symmetric positive definite). */
+function solve(matrix: number[][], vector: number[]): number[] {
+  const n = vector.length;
+  const m = matrix.map((row, i) => [...row, vector[i] as number]);
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r++) if (Math.abs((m[r] as number[])[col] as number) > Math.abs((m[pivot] as number[])[col] as number)) pivot = r;
+    [m[col], m[pivot]] = [m[pivot] as number[], m[col] as number[]];
+    const top = m[col] as number[];
+    for (let r = 0; r < n; r++) {
+      if (r === col) continue;
+      const row = m[r] as number[];
+      const factor = (row[col] as number) / (top[col] as number);
+      for (let c = col; c <= n; c++) row[c] = (row[c] as number) - factor * (top[c] as number);
+    }
+  }
+  return m.map((row, i) => (row[n] as number) / (row[i] as number));
+}

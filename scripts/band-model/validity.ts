@@ -1,0 +1,122 @@
+/*
+ * `npm run validity`: how well the band estimate ranks real learners, measured the honest way.
+ * Every learner of the development set is scored through the app's own scoring function
+ * (scoreSpeakingTest, the one the server stores) by a model fitted on the other folds (k-fold
+ * cross-validation, folds dealt by level so each holds every level), in four presentations: the
+ * whole interview as transcribed (filled pauses kept), without filled pauses (as Chrome's
+ * recogniser gives it), the first 250 words only (the quality of the words alone, nothing from
+ * how much was said), and the committed model on every learner (fit, not validity). Writes
+ * docs/validity.md and exits non-zero when a target is missed.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { scoreSpeakingTest, type SpeakingBands } from '../../src/shared/speaking-test/scoring.js';
+import { learnerAnswers, loadLearners, type Learner, type Presentation } from './data.js';
+import { fitBandModel } from './fit-lib.js';
+import { mean, spearman } from './stats.js';
+
+const FOLDS = 10;
+const TARGETS = { overallWhole: 0.8, overallFirst250: 0.65, criterion: 0.5, fillerAgreement: 0.9 };
+const CRITERIA = ['fluency', 'vocabulary', 'grammar', 'overall'] as const;
+type Shown = (typeof CRITERIA)[number];
+
+const PRESENTATIONS = {
+  whole: { fillers: true },
+  noFillers: { fillers: false },
+  first250: { fillers: false, firstWords: 250 },
+} as const satisfies Record<string, Presentation>;
+type PresentationName = keyof typeof PRESENTATIONS;
+
+const learners = loadLearners();
+// Folds dealt round-robin within each level, so every fold has the same mix of levels.
+const fold = new Map<Learner, number>();
+[...learners].sort((a, b) => a.level - b.level || a.id.localeCompare(b.id)).forEach((learner, i) => fold.set(learner, i % FOLDS));
+
+const scored = new Map<PresentationName, Map<Learner, SpeakingBands | null>>();
+for (const name of Object.keys(PRESENTATIONS) as PresentationName[]) scored.set(name, new Map());
+for (let k = 0; k < FOLDS; k++) {
+  const model = fitBandModel(learners.filter((learner) => fold.get(learner) !== k));
+  for (const learner of learners.filter((l) => fold.get(l) === k)) {
+    for (const [name, presentation] of Object.entries(PRESENTATIONS) as [PresentationName, Presentation][]) {
+      const result = scoreSpeakingTest(learnerAnswers(learner, presentation), { model });
+      scored.get(name)?.set(learner, result.assessable ? result.bands : null);
+    }
+  }
+}
+
+function correlations(name: PresentationName): Record<Shown, number> {
+  const rows = learners.map((learner) => ({ level: learner.level, bands: scored.get(name)?.get(learner) })).filter((row) => row.bands);
+  return Object.fromEntries(
+    CRITERIA.map((criterion) => [criterion, spearman(rows.map((row) => (row.bands as SpeakingBands)[criterion]), rows.map((row) => row.level))]),
+  ) as Record<Shown, number>;
+}
+
+const results = Object.fromEntries((Object.keys(PRESENTATIONS) as PresentationName[]).map((name) => [name, correlations(name)])) as Record<PresentationName, Record<Shown, number>>;
+const withFillers = scored.get('whole') as Map<Learner, SpeakingBands | null>;
+const withoutFillers = scored.get('noFillers') as Map<Learner, SpeakingBands | null>;
+const bothBanded = learners.filter((learner) => withFillers.get(learner) && withoutFillers.get(learner));
+const fillerAgreement =
+  bothBanded.filter((learner) => Math.abs((withFillers.get(learner) as SpeakingBands).overall - (withoutFillers.get(learner) as SpeakingBands).overall) <= 0.5).length /
+  bothBanded.length;
+const unbandedFromLevel3 = learners.filter((learner) => learner.level >= 3 && !withoutFillers.get(learner));
+
+const levels = [...new Set(learners.map((learner) => learner.level))].sort((a, b) => a - b);
+const fmt = (value: number) => (Number.isNaN(value) ? 'n/a' : value.toFixed(2));
+
+const misses: string[] = [];
+if (results.whole.overall < TARGETS.overallWhole || results.noFillers.overall < TARGETS.overallWhole) misses.push(`overall rho on whole interviews below ${TARGETS.overallWhole}`);
+if (results.first250.overall < TARGETS.overallFirst250) misses.push(`overall rho on the first 250 words below ${TARGETS.overallFirst250}`);
+for (const name of ['whole', 'noFillers'] as const)
+  for (const criterion of ['fluency', 'vocabulary', 'grammar'] as const)
+    if (results[name][criterion] < TARGETS.criterion) misses.push(`${criterion} rho (${name}) below ${TARGETS.criterion}`);
+if (fillerAgreement < TARGETS.fillerAgreement) misses.push(`with and without filled pauses within half a band for under ${TARGETS.fillerAgreement * 100}%`);
+if (unbandedFromLevel3.length > 0) misses.push(`${unbandedFromLevel3.length} learners of level 3 or above got no band`);
+
+const lines = [
+  '# Validity of the band estimate',
+  '',
+  'Written by `npm run validity` (scripts/band-model/validity.ts); do not edit. How the estimate is built: decision 0030.',
+  '',
+  `**Data:** the development set, ${learners.length} learners of the NICT JLE corpus (Standard Speaking Test interviews, levels 1-9 given by trained raters), read from \`../shared/data/speaking-levels/\`. Each learner is saved as a speaking test of 21 answers, one recogniser result per line, questions that are not in the bank, speaking time proportional to the words (timing says nothing), and scored by \`scoreSpeakingTest\`, the function whose result the server stores.`,
+  '',
+  `**Method:** ${FOLDS}-fold cross-validation: each learner is scored by a model fitted on the other ${FOLDS - 1} folds. Figures are Spearman's rho between the stored band and the raters' level. Pronunciation is not estimated from a transcript, so it has no row.`,
+  '',
+  '## Rank correlation with the raters (cross-validated)',
+  '',
+  '| presentation | Fluency | Vocabulary | Grammar | Overall |',
+  '|---|---|---|---|---|',
+  `| whole interview, filled pauses kept | ${fmt(results.whole.fluency)} | ${fmt(results.whole.vocabulary)} | ${fmt(results.whole.grammar)} | **${fmt(results.whole.overall)}** |`,
+  `| whole interview, filled pauses dropped (as Chrome gives it) | ${fmt(results.noFillers.fluency)} | ${fmt(results.noFillers.vocabulary)} | ${fmt(results.noFillers.grammar)} | **${fmt(results.noFillers.overall)}** |`,
+  `| first 250 words only, filled pauses dropped | ${fmt(results.first250.fluency)} | ${fmt(results.first250.vocabulary)} | ${fmt(results.first250.grammar)} | **${fmt(results.first250.overall)}** |`,
+  '',
+  `Targets: overall >= ${TARGETS.overallWhole} on whole interviews, >= ${TARGETS.overallFirst250} on the first 250 words, each criterion >= ${TARGETS.criterion}.`,
+  '',
+  `**With and without filled pauses:** the same learner's overall band within half a band for ${(fillerAgreement * 100).toFixed(1)}% of ${bothBanded.length} learners (target >= ${TARGETS.fillerAgreement * 100}%).`,
+  '',
+  `**Learners of level 3 and above without a band:** ${unbandedFromLevel3.length}.`,
+  '',
+  '## Mean estimated band per rated level (whole interview, filled pauses dropped; cross-validated)',
+  '',
+  '| SST level | learners | Fluency | Vocabulary | Grammar | Pronunciation (not measured) | Overall |',
+  '|---|---|---|---|---|---|---|',
+  ...levels.map((level) => {
+    const bands = learners.filter((learner) => learner.level === level).map((learner) => withoutFillers.get(learner)).filter((b): b is SpeakingBands => Boolean(b));
+    const column = (key: keyof SpeakingBands) => fmt(mean(bands.map((b) => b[key])));
+    return `| ${level} | ${bands.length} | ${column('fluency')} | ${column('vocabulary')} | ${column('grammar')} | ${column('pronunciation')} | ${column('overall')} |`;
+  }),
+  '',
+  '## Result',
+  '',
+  misses.length === 0 ? 'Every target is met.' : misses.map((miss) => `- Missed: ${miss}`).join('\n'),
+  '',
+];
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+writeFileSync(path.join(root, 'docs/validity.md'), lines.join('\n'));
+console.log(lines.slice(8, 20).join('\n'));
+if (misses.length > 0) {
+  console.error(`[validity] missed: ${misses.join('; ')}`);
+  process.exit(1);
+}
+console.log('[validity] every target is met (docs/validity.md)');

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { estimateLanguage } from './estimate.js';
+import { bandOfLevel } from './scale.js';
+
+const beginner = [
+  'yes',
+  'i i like er football',
+  'my my family is four',
+  'i go to school',
+  'um yes',
+  'tokyo',
+  'i like i like eat sushi',
+  'no',
+].map((answer) => ({ answer }));
+
+const advanced = [
+  'i grew up in a small fishing town on the coast which has changed a great deal since i was a child',
+  'when the new motorway was built the harbour became far less important and most of the young people moved to the city',
+  'personally i think that was inevitable although i do miss the sense of community we used to have',
+  'if i had the chance i would probably go back there to live once i have retired',
+  'what struck me most on my last visit was how quiet the streets had become especially in the evenings',
+  'on the other hand the tourism has brought new restaurants and a small museum which is actually rather impressive',
+].map((answer) => ({ answer }));
+
+describe('the calibrated estimate', () => {
+  it('ranks an advanced speaker above a beginner on every criterion it estimates', () => {
+    const low = estimateLanguage(beginner);
+    const high = estimateLanguage(advanced);
+    for (const criterion of ['fluency', 'vocabulary', 'grammar'] as const) expect(high.criteria[criterion].band, criterion).toBeGreaterThan(low.criteria[criterion].band);
+    expect(high.overall).toBeGreaterThan(low.overall + 1);
+  });
+
+  it('says what moved each criterion, largest effect first', () => {
+    const { contributions } = estimateLanguage(advanced).criteria.grammar;
+    expect(contributions.length).toBeGreaterThan(0);
+    const sizes = contributions.map((item) => Math.abs(item.levels));
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+  });
+
+  it('holds a feature far outside the data at its edge instead of extrapolating', () => {
+    // A recogniser that returns a whole answer as one result: "words per stretch" would be 80.
+    const oneLine = estimateLanguage([{ answer: advanced.map((line) => line.answer).join(' ') }]);
+    expect(oneLine.overall).toBeLessThanOrEqual(9);
+    expect(oneLine.criteria.grammar.band).toBeLessThan(9);
+  });
+});
+
+describe('levels to bands', () => {
+  it('follows the published alignments and rises monotonically', () => {
+    expect(bandOfLevel(6)).toBe(4.5);
+    expect(bandOfLevel(8)).toBe(6);
+    expect(bandOfLevel(9)).toBe(7.5);
+    expect(bandOfLevel(20)).toBe(9);
+    expect(bandOfLevel(-5)).toBe(1);
+    for (let level = 0; level < 10; level += 0.25) expect(bandOfLevel(level + 0.25)).toBeGreaterThanOrEqual(bandOfLevel(level));
+  });
+});

@@ -1,0 +1,56 @@
+import { UTTERANCE_SEPARATOR, words } from '../text/words.js';
+import { BAND_MODEL } from './coefficients.js';
+import { languageFeatures, type LanguageFeatures } from './features.js';
+import { modelInputs, predictLevel, type BandModel, type Contribution, type EstimatedCriterion } from './model.js';
+import { bandOfLevel } from './scale.js';
+
+/*
+ * The calibrated estimate of the three criteria a transcript gives evidence of (decision 0030):
+ * each criterion's features -> a proficiency level (the fitted model) -> an IELTS band (the
+ * published alignments in scale.ts). Pronunciation needs the sounds, which a transcript does not
+ * have: it is not estimated here, and the overall rests on these three.
+ */
+
+export interface CriterionEstimate {
+  criterion: EstimatedCriterion;
+  /** On the development data's 1-9 proficiency scale, before the mapping to bands. */
+  level: number;
+  /** Unrounded IELTS band, 1 to 9. */
+  band: number;
+  /** What moved the estimate, largest effect first. */
+  contributions: Contribution[];
+}
+
+export interface LanguageEstimate {
+  features: LanguageFeatures;
+  criteria: Record<EstimatedCriterion, CriterionEstimate>;
+  /** The mean of the three criteria's unrounded bands. */
+  overall: number;
+}
+
+/** One answer's text: the recogniser's final results, one per line. */
+export interface AnswerText {
+  answer: string;
+}
+
+/** The features of a test's answers: every non-empty answer's lines are its utterances. */
+export function answerFeatures(answers: readonly AnswerText[]): LanguageFeatures {
+  const spoken = answers.filter((answer) => words(answer.answer).length > 0);
+  return languageFeatures(spoken.flatMap((answer) => answer.answer.split(UTTERANCE_SEPARATOR)), spoken.length);
+}
+
+export function estimateLanguage(answers: readonly AnswerText[], model: BandModel = BAND_MODEL): LanguageEstimate {
+  const features = answerFeatures(answers);
+  const inputs = modelInputs(features);
+  const criterion = (name: EstimatedCriterion): CriterionEstimate => {
+    const { level, contributions } = predictLevel(model[name], inputs);
+    contributions.sort((a, b) => Math.abs(b.levels) - Math.abs(a.levels));
+    return { criterion: name, level, band: clamp(bandOfLevel(level)), contributions };
+  };
+  const criteria = { fluency: criterion('fluency'), vocabulary: criterion('vocabulary'), grammar: criterion('grammar') };
+  return { features, criteria, overall: (criteria.fluency.band + criteria.vocabulary.band + criteria.grammar.band) / 3 };
+}
+
+function clamp(band: number): number {
+  return Math.min(9, Math.max(1, band));
+}

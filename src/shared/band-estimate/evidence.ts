@@ -1,0 +1,131 @@
+import type { LanguageFeatures } from './features.js';
+import type { FeatureName } from './model.js';
+
+/*
+ * How each weighed feature reads to a student: a label, the value as said, and what to do to raise
+ * it. The numbers shown are the student's own; the typical value is the development set's mean.
+ */
+
+export interface FeatureWording {
+  label: string;
+  /** The student's value, as shown. */
+  shown: (features: LanguageFeatures) => string;
+  /** The typical learner's value, from the model's mean of the feature. */
+  typical: (mean: number) => string;
+  advice: (features: LanguageFeatures) => string;
+}
+
+const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toString();
+const whole = (value: number) => Math.round(value).toString();
+const share = (value: number) => `${Math.round(value * 100)}%`;
+
+export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
+  logWordsPerAnswer: {
+    label: 'words per answer',
+    shown: (f) => whole(f.wordsPerAnswer),
+    typical: (mean) => whole(Math.expm1(mean)),
+    advice: (f) => `Develop each answer further with a reason, an example or a detail: you said about ${whole(f.wordsPerAnswer)} words an answer.`,
+  },
+  wordsPerAnswer: {
+    label: 'words per answer',
+    shown: (f) => whole(f.wordsPerAnswer),
+    typical: whole,
+    advice: (f) => `Develop each answer further with a reason, an example or a detail: you said about ${whole(f.wordsPerAnswer)} words an answer.`,
+  },
+  wordsPerUtterance: {
+    label: 'words per stretch of speech',
+    shown: (f) => oneDecimal(f.wordsPerUtterance),
+    typical: oneDecimal,
+    advice: (f) => `Build longer sentences, joining ideas with and, because, which or when: your stretches of speech averaged ${oneDecimal(f.wordsPerUtterance)} words.`,
+  },
+  longTurnWords: {
+    label: 'words in your longest stretches',
+    shown: (f) => whole(f.longTurnWords),
+    typical: whole,
+    advice: (f) => `Keep talking for longer without stopping: your longest stretches ran about ${whole(f.longTurnWords)} words.`,
+  },
+  shortUtteranceShare: {
+    label: 'one- or two-word replies',
+    shown: (f) => share(f.shortUtteranceShare),
+    typical: share,
+    advice: (f) => `Answer in full sentences rather than a word or two: ${share(f.shortUtteranceShare)} of what you said was that short.`,
+  },
+  repairsPer100: {
+    label: 'repeats and restarts per 100 words',
+    shown: (f) => oneDecimal(f.repairsPer100),
+    typical: oneDecimal,
+    advice: (f) => `Say each phrase once and carry on rather than repeating or restarting it: ${oneDecimal(f.repairsPer100)} repeats or restarts per 100 words.`,
+  },
+  filledPausesPer100: {
+    label: 'filled pauses (um, er) per 100 words',
+    shown: (f) => oneDecimal(f.filledPausesPer100),
+    typical: oneDecimal,
+    advice: () => 'Pause silently instead of saying um or er while you think.',
+  },
+  discourseMarkersPer100: {
+    label: 'linking words per 100 words',
+    shown: (f) => oneDecimal(f.discourseMarkersPer100),
+    typical: oneDecimal,
+    advice: () => 'Link your ideas with words such as because, so, however, for example and actually.',
+  },
+  mattr: {
+    label: 'word variety (different words in each 50)',
+    shown: (f) => share(f.mattr),
+    typical: share,
+    advice: (f) => `Vary your words rather than repeating the same ones: ${share(f.mattr)} of the words in each stretch of 50 were different.`,
+  },
+  logDistinctStems: {
+    label: 'different words used',
+    shown: (f) => whole(f.distinctStems),
+    typical: (mean) => whole(Math.expm1(mean)),
+    advice: (f) => `Show a wider range of words on each topic: you used ${whole(f.distinctStems)} different words.`,
+  },
+  contentWordLength: {
+    label: 'letters per content word',
+    shown: (f) => oneDecimal(f.contentWordLength),
+    typical: oneDecimal,
+    advice: () => 'Use more precise words where they fit ("fascinating" for "very interesting", "crowded" for "many people").',
+  },
+  rareWordShare: {
+    label: 'less common words',
+    shown: (f) => share(f.rareWordShare),
+    typical: share,
+    advice: () => 'Use some less common words and phrases you know, where they fit the topic.',
+  },
+  rareTypesPer100: {
+    label: 'different less common words per 100 words',
+    shown: (f) => oneDecimal(f.rareTypesPer100),
+    typical: oneDecimal,
+    advice: () => 'Use some less common words and phrases you know, where they fit the topic.',
+  },
+  subordinatorsPer100: {
+    label: 'clause linkers (because, when, which…) per 100 words',
+    shown: (f) => oneDecimal(f.subordinatorsPer100),
+    typical: oneDecimal,
+    advice: () => 'Use more complex sentences, with clauses that start with because, when, if, which or although.',
+  },
+  verbFormRange: {
+    label: 'verb forms used (of 7)',
+    shown: (f) => whole(f.verbFormRange * 7),
+    typical: (mean) => oneDecimal(mean * 7),
+    advice: () => 'Use a range of verb forms: the past (I went), the present perfect (I have lived), the future and would or could.',
+  },
+  articlesPer100: {
+    label: 'articles (a, an, the) per 100 words',
+    shown: (f) => oneDecimal(f.articlesPer100),
+    typical: oneDecimal,
+    advice: () => 'Check your articles: a, an or the before a singular noun ("a friend", "the city").',
+  },
+  pastFormsPer100: {
+    label: 'past-tense verbs per 100 words',
+    shown: (f) => oneDecimal(f.pastFormsPer100),
+    typical: oneDecimal,
+    advice: () => 'When you talk about past experiences, use the past tense (went, lived, was, enjoyed).',
+  },
+  agreementSlipsPer100: {
+    label: 'agreement slips (he go, they was) per 100 words',
+    shown: (f) => oneDecimal(f.agreementSlipsPer100),
+    typical: oneDecimal,
+    advice: () => 'Check that each verb agrees with its subject: he goes, she has, they were.',
+  },
+};

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { languageFeatures, movingTypeTokenRatio, repairCount } from './features.js';
+import { isContraction, isFilledPause, spokenRank } from './lexicon.js';
+
+describe('filled pauses', () => {
+  it('knows the spellings transcribers and recognisers use, and keeps the real words shaped like them', () => {
+    for (const pause of ['um', 'umm', 'uh', 'er', 'erm', 'urr', 'mm', 'mhm', 'hmm', 'uh-huh', 'mh-hmm', 'ohh', 'ah']) expect(isFilledPause(pause), pause).toBe(true);
+    for (const word of ['a', 'an', 'am', 'are', 'arm', 'ear', 'earn', 'mum', 'umbrella', 'hum-drum', 'her', 'the']) expect(isFilledPause(word), word).toBe(false);
+  });
+
+  it('leaves the features unchanged whether the recogniser kept them or dropped them', () => {
+    const kept = languageFeatures(['um i went to er the market', 'urr because i needed mm some rice'], 2);
+    const dropped = languageFeatures(['i went to the market', 'because i needed some rice'], 2);
+    expect({ ...kept, filledPausesPer100: 0 }).toEqual({ ...dropped, filledPausesPer100: 0 });
+    expect(kept.filledPausesPer100).toBe(40);
+  });
+});
+
+describe('language features', () => {
+  it('counts turn length: words per utterance, the longest quarter and the one- or two-word replies', () => {
+    const features = languageFeatures(['yes', 'i think so', 'i usually walk to work because the office is close to my flat', 'no'], 4);
+    expect(features.words).toBe(18);
+    expect(features.wordsPerUtterance).toBe(4.5);
+    expect(features.longTurnWords).toBe(13);
+    expect(features.shortUtteranceShare).toBe(0.5);
+    expect(features.wordsPerAnswer).toBe(4.5);
+  });
+
+  it('counts repeats and restarts of one or two words', () => {
+    expect(repairCount(['i', 'i', 'went'])).toBe(1);
+    expect(repairCount(['my', 'friend', 'my', 'friend', 'came'])).toBe(1);
+    expect(repairCount(['i', 'went', 'to', 'the', 'park'])).toBe(0);
+  });
+
+  it('measures diversity with a moving window, so a longer answer is not marked down for its length', () => {
+    expect(movingTypeTokenRatio(['a', 'b', 'a', 'b'], 2)).toBe(1);
+    expect(movingTypeTokenRatio(['a', 'a', 'a', 'a'], 2)).toBe(0.5);
+    const varied = 'the old harbour town has narrow streets colourful houses and a busy fish market where traders shout prices'.split(' ');
+    expect(movingTypeTokenRatio(varied, 50)).toBe(1);
+  });
+
+  it('ranks words by their stem in spoken English, and treats contractions as everyday words', () => {
+    expect(spokenRank('the')).toBe(spokenRank('the'));
+    expect(spokenRank('watched')).toBe(spokenRank('watch'));
+    expect((spokenRank('ubiquitous') ?? Infinity) > 2000).toBe(true);
+    expect((spokenRank('house') ?? Infinity) < 2000).toBe(true);
+    for (const word of ["don't", 'dont', 'im', "i'm", 'theres', 'wasnt', "they're"]) expect(isContraction(word), word).toBe(true);
+    const plain = languageFeatures(['i like my house and my car'], 1);
+    const rich = languageFeatures(['i cherish my secluded cottage and my vintage convertible'], 1);
+    expect(rich.rareWordShare).toBeGreaterThan(plain.rareWordShare);
+    expect(rich.contentWordLength).toBeGreaterThan(plain.contentWordLength);
+  });
+
+  it('finds subordination, verb forms and articles', () => {
+    const simple = languageFeatures(['i go school', 'i like football', 'my friend like football'], 3);
+    const complex = languageFeatures(['when i was young i had lived in a village which was near the sea', 'i will visit it again because i have been missing it', 'it was built by my grandfather'], 3);
+    expect(complex.subordinatorsPer100).toBeGreaterThan(simple.subordinatorsPer100);
+    expect(complex.verbFormRange).toBeGreaterThan(simple.verbFormRange);
+    expect(complex.articlesPer100).toBeGreaterThan(simple.articlesPer100);
+    expect(simple.verbFormRange).toBe(0);
+  });
+
+  it('counts pronoun-verb agreement slips, not coordinated subjects or infinitives', () => {
+    expect(languageFeatures(['he go to work', 'they was happy', 'she have a dog'], 1).agreementSlipsPer100).toBeCloseTo(300 / 11);
+    expect(languageFeatures(['he goes to work', 'my brother and i are happy', 'let him go'], 1).agreementSlipsPer100).toBe(0);
+  });
+});

@@ -1,0 +1,173 @@
+import { porterStem } from '../interview/porter-stemmer.js';
+import { words } from '../text/words.js';
+import {
+  ARTICLES, BE_FORMS, DISCOURSE_MARKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, MODALS, SUBORDINATORS,
+  isContraction, isFilledPause, spokenRank,
+} from './lexicon.js';
+
+/*
+ * What a rater hears in a transcript, as numbers: how long the turns are, how often the speaker
+ * restarts, how varied and how rare the words are, how much subordination and how many verb forms.
+ * Every feature is computed after filled pauses are taken out, so a recogniser that drops "um" and
+ * one that keeps it give the same figures (the filled-pause rate is reported, never weighed).
+ */
+
+/** One utterance (a recogniser's final result) of an answer. */
+export type Utterance = string;
+
+export interface LanguageFeatures {
+  /** Words said, filled pauses left out. */
+  words: number;
+  /** Utterances with at least one word. */
+  utterances: number;
+  /** Mean words per utterance. */
+  wordsPerUtterance: number;
+  /** Mean words of the longest quarter of utterances: the longest stretch the speaker can sustain. */
+  longTurnWords: number;
+  /** Share of utterances of one or two words ("yes", "i think"). */
+  shortUtteranceShare: number;
+  /** Words per answer. */
+  wordsPerAnswer: number;
+  /** Immediate repetitions and restarts per 100 words ("i i", "my my friend", "i went i go"). */
+  repairsPer100: number;
+  /** Filled pauses per 100 words (evidence only: recognisers often drop them). */
+  filledPausesPer100: number;
+  /** Discourse markers per 100 words. */
+  discourseMarkersPer100: number;
+  /** Different word stems said. */
+  distinctStems: number;
+  /** Moving-average type-token ratio over windows of 50 word stems (length-robust diversity). */
+  mattr: number;
+  /** Share of content words ranked past 2,000 in spoken English, or not in its 10,000. */
+  rareWordShare: number;
+  /** Different content stems ranked past 2,000, per 100 words. */
+  rareTypesPer100: number;
+  /** Mean letters per content word. */
+  contentWordLength: number;
+  /** Subordinating words per 100 words. */
+  subordinatorsPer100: number;
+  /** Verb-form variety, 0 to 1: past, perfect, progressive, passive, modal, infinitive, future. */
+  verbFormRange: number;
+  /** Articles per 100 words (learners whose first language has none leave them out). */
+  articlesPer100: number;
+  /** Past-tense forms per 100 words. */
+  pastFormsPer100: number;
+  /** Pronoun-verb agreement slips per 100 words ("he go", "she have", "i is", "they was"). */
+  agreementSlipsPer100: number;
+}
+
+const MATTR_WINDOW = 50;
+const RARE_RANK = 2000;
+
+export function languageFeatures(utterances: readonly Utterance[], answerCount: number): LanguageFeatures {
+  const lines = utterances.map((utterance) => words(utterance)).map((line) => line.filter((word) => !isFilledPause(word)));
+  const filled = utterances.reduce((total, utterance) => total + words(utterance).filter((word) => isFilledPause(word)).length, 0);
+  const spoken = lines.filter((line) => line.length > 0);
+  const all = spoken.flat();
+  const n = all.length;
+  const per100 = (count: number) => (n === 0 ? 0 : (100 * count) / n);
+  const lengths = spoken.map((line) => line.length).sort((a, b) => b - a);
+  const longQuarter = lengths.slice(0, Math.max(1, Math.ceil(lengths.length / 4)));
+  const content = all.filter((word) => !FUNCTION_WORDS.has(word) && !isContraction(word) && !/^\p{N}/u.test(word));
+  const stems = all.map(porterStem);
+  const rare = content.filter((word) => (spokenRank(word) ?? Infinity) > RARE_RANK);
+  return {
+    words: n,
+    utterances: spoken.length,
+    wordsPerUtterance: spoken.length === 0 ? 0 : n / spoken.length,
+    longTurnWords: lengths.length === 0 ? 0 : mean(longQuarter),
+    shortUtteranceShare: spoken.length === 0 ? 0 : spoken.filter((line) => line.length <= 2).length / spoken.length,
+    wordsPerAnswer: answerCount === 0 ? 0 : n / answerCount,
+    repairsPer100: per100(sum(spoken.map(repairCount))),
+    filledPausesPer100: n === 0 ? 0 : (100 * filled) / n,
+    discourseMarkersPer100: per100(all.filter((word) => DISCOURSE_MARKERS.has(word)).length),
+    distinctStems: new Set(stems).size,
+    mattr: movingTypeTokenRatio(stems, MATTR_WINDOW),
+    rareWordShare: content.length === 0 ? 0 : rare.length / content.length,
+    rareTypesPer100: per100(new Set(rare.map(porterStem)).size),
+    contentWordLength: content.length === 0 ? 0 : mean(content.map((word) => word.length)),
+    subordinatorsPer100: per100(all.filter((word) => SUBORDINATORS.has(word)).length),
+    verbFormRange: verbFormRange(spoken),
+    articlesPer100: per100(all.filter((word) => ARTICLES.has(word)).length),
+    pastFormsPer100: per100(all.filter(isPastForm).length),
+    agreementSlipsPer100: per100(sum(spoken.map(agreementSlips))),
+  };
+}
+
+/** Repeats of the word or the two words just said, within an utterance: "i i", "my friend my friend". */
+export function repairCount(line: readonly string[]): number {
+  let count = 0;
+  for (let i = 1; i < line.length; i++) {
+    if (line[i] === line[i - 1]) count += 1;
+    else if (i >= 3 && line[i] === line[i - 2] && line[i - 1] === line[i - 3]) count += 1;
+  }
+  return count;
+}
+
+export function movingTypeTokenRatio(tokens: readonly string[], window: number): number {
+  if (tokens.length === 0) return 0;
+  if (tokens.length <= window) return new Set(tokens).size / tokens.length;
+  const counts = new Map<string, number>();
+  for (const token of tokens.slice(0, window)) counts.set(token, (counts.get(token) ?? 0) + 1);
+  let total = counts.size / window;
+  for (let i = window; i < tokens.length; i++) {
+    const out = tokens[i - window] as string;
+    const left = (counts.get(out) ?? 1) - 1;
+    if (left === 0) counts.delete(out);
+    else counts.set(out, left);
+    const token = tokens[i] as string;
+    counts.set(token, (counts.get(token) ?? 0) + 1);
+    total += counts.size / window;
+  }
+  return total / (tokens.length - window + 1);
+}
+
+function isPastForm(word: string): boolean {
+  return IRREGULAR_PAST.has(word) || (word.length > 4 && word.endsWith('ed') && !FUNCTION_WORDS.has(word));
+}
+
+/** Which of seven verb forms the speaker used at least once, as a share of the seven. */
+function verbFormRange(lines: readonly (readonly string[])[]): number {
+  const found = new Set<string>();
+  for (const line of lines) {
+    for (let i = 0; i < line.length; i++) {
+      const word = line[i] as string;
+      const next = line[i + 1] ?? '';
+      if (isPastForm(word) && !HAVE_FORMS.has(line[i - 1] ?? '')) found.add('past');
+      if (HAVE_FORMS.has(word) && (next.endsWith('ed') || IRREGULAR_PAST.has(next))) found.add('perfect');
+      if (BE_FORMS.has(word) && next.length > 4 && next.endsWith('ing')) found.add('progressive');
+      if (BE_FORMS.has(word) && next.length > 4 && next.endsWith('ed')) found.add('passive');
+      if (MODALS.has(word)) found.add('modal');
+      if (word === 'to' && next !== '' && !FUNCTION_WORDS.has(next) && !next.endsWith('ing') && !next.endsWith('s')) found.add('infinitive');
+      if (word === 'will' || word === "i'll" || word === 'ill' || (word === 'going' && next === 'to')) found.add('future');
+    }
+  }
+  return found.size / 7;
+}
+
+const THIRD_PERSON = new Set(['he', 'she', 'it']);
+const PLURAL_OR_FIRST = new Set(['i', 'you', 'we', 'they']);
+const BASE_VERBS_AFTER_THIRD = new Set(['go', 'have', 'do', 'like', 'want', 'live', 'work', 'play', 'say', 'think', 'make', 'get', 'come', 'know', 'need', 'take', 'look']);
+
+/** Pronoun-verb agreement slips in a line: "he go", "she have", "i is", "they was", "he are". */
+function agreementSlips(line: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i + 1 < line.length; i++) {
+    const subject = line[i] as string;
+    const verb = line[i + 1] as string;
+    const before = line[i - 1];
+    if (before === 'and' || before === 'or' || before === 'to' || before === 'let' || before === 'make') continue;
+    if (THIRD_PERSON.has(subject) && (BASE_VERBS_AFTER_THIRD.has(verb) || verb === 'are' || verb === 'were')) count += 1;
+    else if (PLURAL_OR_FIRST.has(subject) && (verb === 'is' || verb === 'has' || verb === 'does' || (verb === 'was' && subject !== 'i'))) count += 1;
+    else if (subject === 'i' && verb === 'are') count += 1;
+  }
+  return count;
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+function mean(values: readonly number[]): number {
+  return values.length === 0 ? 0 : sum(values) / values.length;
+}

@@ -1,0 +1,86 @@
+import { porterStem } from '../interview/porter-stemmer.js';
+import { SPOKEN_WORDS_BY_FREQUENCY } from './word-ranks.js';
+
+/*
+ * Closed word classes and word ranks the band estimate reads. These are lists of English function
+ * words (a grammar's closed classes), not tuned values: what each feature weighs comes from the fit
+ * (scripts/band-model/fit.ts, decision 0030).
+ */
+
+/*
+ * Filled pauses as transcribers and recognisers spell them ("um", "urr", "erm", "mhm", "uh-huh",
+ * "hmm", "ohh"): every hyphen-separated part is a run of hesitation sounds. A few real words share
+ * the shape and are kept: "a", "an", "am", "are", "arm", "ear", "earn", "mum", "urn".
+ */
+const FILLED_PAUSE_PART = /^(?:[aeu]+[hmnr]*u?|[hm]+[hmu]*|o+h+|n+h?|huh|hu+m)$/;
+const WORDS_SHAPED_LIKE_PAUSES: ReadonlySet<string> = new Set(['a', 'an', 'am', 'are', 'arm', 'ear', 'earn', 'mum', 'urn']);
+
+export function isFilledPause(word: string): boolean {
+  return !WORDS_SHAPED_LIKE_PAUSES.has(word) && word.split('-').every((part) => FILLED_PAUSE_PART.test(part));
+}
+
+/** Contractions as recognisers and transcripts write them, with and without the apostrophe. */
+const CONTRACTION_PATTERN = /^(?:i'?m|i'?ve|i'?ll|i'?d|(?:you|we|they)'?(?:re|ve|ll|d)|(?:he|she|it|that|there|what|who|where|here)'?s|(?:is|are|was|were|do|does|did|have|has|had|would|could|should|must|need)n'?t|can'?t|won'?t|shan'?t|ain'?t|let'?s|(?:he|she|it|that|there)'?(?:ll|d))$/;
+
+export function isContraction(word: string): boolean {
+  return CONTRACTION_PATTERN.test(word);
+}
+
+/** Words that open a subordinate clause: adverbial subordinators and relative or complement words. */
+export const SUBORDINATORS: ReadonlySet<string> = new Set([
+  'because', 'cause', 'if', 'when', 'while', 'although', 'though', 'since', 'unless', 'until', 'till', 'whether', 'whereas',
+  'before', 'after', 'once', 'which', 'who', 'whom', 'whose', 'where', 'whenever', 'wherever', 'whatever', 'whoever', 'that',
+]);
+
+/** Words that link ideas across clauses and sentences (coherence). */
+export const DISCOURSE_MARKERS: ReadonlySet<string> = new Set([
+  'because', 'so', 'but', 'however', 'actually', 'also', 'then', 'first', 'firstly', 'secondly', 'finally', 'although', 'though',
+  'instead', 'besides', 'moreover', 'furthermore', 'therefore', 'anyway', 'example', 'especially', 'basically', 'obviously',
+  'personally', 'generally', 'overall', 'whereas', 'meanwhile', 'otherwise', 'mean', 'course',
+]);
+
+export const MODALS: ReadonlySet<string> = new Set(['can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must', "can't", 'cant', "couldn't", 'couldnt', "won't", 'wont', "wouldn't", 'wouldnt', "shouldn't", 'shouldnt']);
+
+export const BE_FORMS: ReadonlySet<string> = new Set(['be', 'am', 'is', 'are', 'was', 'were', 'been', 'being', "i'm", 'im', "it's", 'its', "he's", "she's", "that's", 'thats', "they're", 'theyre', "we're", "you're", 'youre']);
+
+export const HAVE_FORMS: ReadonlySet<string> = new Set(['have', 'has', 'had', "i've", 'ive', "we've", "you've", "they've", "i'd", "he's", "she's"]);
+
+/** Past tense forms of common irregular verbs (the -ed forms are found by their ending). */
+export const IRREGULAR_PAST: ReadonlySet<string> = new Set([
+  'was', 'were', 'had', 'did', 'went', 'saw', 'came', 'got', 'made', 'took', 'said', 'told', 'thought', 'knew', 'found', 'gave',
+  'felt', 'left', 'kept', 'began', 'became', 'brought', 'bought', 'caught', 'taught', 'ate', 'drank', 'ran', 'wrote', 'spoke',
+  'met', 'sat', 'stood', 'heard', 'paid', 'sent', 'spent', 'built', 'lost', 'won', 'slept', 'drove', 'rode', 'flew', 'grew',
+  'chose', 'forgot', 'understood', 'meant', 'held', 'fell', 'broke', 'wore', 'sold', 'swam', 'sang', 'taken', 'given', 'gone',
+  'seen', 'done', 'been', 'known', 'written', 'spoken', 'eaten', 'become', 'begun', 'broken', 'chosen', 'driven', 'forgotten',
+]);
+
+export const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
+
+/** Words so common that they say nothing of vocabulary range: the ranks count content words only. */
+export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  ...ARTICLES, ...MODALS, ...BE_FORMS, ...HAVE_FORMS, ...SUBORDINATORS,
+  'i', 'me', 'my', 'mine', 'you', 'your', 'yours', 'he', 'him', 'his', 'she', 'her', 'hers', 'it', 'we', 'us', 'our', 'they',
+  'them', 'their', 'this', 'these', 'those', 'and', 'or', 'but', 'so', 'not', 'no', 'yes', 'yeah', 'of', 'to', 'in', 'on', 'at',
+  'for', 'with', 'about', 'from', 'by', 'as', 'do', 'does', 'did', "don't", 'dont', "didn't", 'didnt', "doesn't", 'doesnt',
+  'there', 'here', 'what', 'how', 'very', 'too', 'also', 'just', 'some', 'any', 'all', 'one', 'ok', 'okay', 'well', 'like',
+  'then', 'than', 'up', 'out', 'into', 'over', 'more', 'much', 'many',
+]);
+
+let ranks: Map<string, number> | undefined;
+
+/**
+ * A word's rank in spoken English (1 = most frequent), as the best rank of any listed form with
+ * the same stem ("watched" ranks as "watch"); undefined when no form is in the list's 10,000 words.
+ */
+export function spokenRank(word: string): number | undefined {
+  if (ranks === undefined) {
+    ranks = new Map();
+    let rank = 0;
+    for (const listed of SPOKEN_WORDS_BY_FREQUENCY.split(' ')) {
+      rank += 1;
+      const stem = porterStem(listed);
+      if (!ranks.has(stem)) ranks.set(stem, rank);
+    }
+  }
+  return ranks.get(porterStem(word.replace(/'/g, '')));
+}

@@ -1,0 +1,81 @@
+import type { LanguageFeatures } from './features.js';
+
+/*
+ * The band model: for each criterion a linear model from its features (standardised) to the
+ * development data's proficiency level, fitted by ridge regression with each weight's sign fixed
+ * by what the feature is evidence of (scripts/band-model/fit.ts; decision 0030). A feature whose
+ * fitted weight comes out against its expected sign is dropped, not used backwards.
+ */
+
+export type EstimatedCriterion = 'fluency' | 'vocabulary' | 'grammar';
+export type FeatureName = Exclude<keyof LanguageFeatures, 'words' | 'utterances' | 'distinctStems'> | 'logWordsPerAnswer' | 'logDistinctStems';
+
+/** Features as the models read them: counts on a log scale. */
+export type ModelInputs = Record<FeatureName, number>;
+
+export interface FeatureSpec {
+  feature: FeatureName;
+  /** +1: more is better evidence of proficiency; -1: less is. */
+  sign: 1 | -1;
+}
+
+/** Which evidence each criterion weighs; filled pauses are reported but never weighed (recognisers drop them). */
+export const CRITERION_FEATURES: Readonly<Record<EstimatedCriterion, readonly FeatureSpec[]>> = {
+  fluency: [
+    { feature: 'logWordsPerAnswer', sign: 1 },
+    { feature: 'wordsPerUtterance', sign: 1 },
+    { feature: 'longTurnWords', sign: 1 },
+    { feature: 'shortUtteranceShare', sign: -1 },
+    { feature: 'repairsPer100', sign: -1 },
+    { feature: 'discourseMarkersPer100', sign: 1 },
+  ],
+  vocabulary: [
+    { feature: 'mattr', sign: 1 },
+    { feature: 'logDistinctStems', sign: 1 },
+    { feature: 'contentWordLength', sign: 1 },
+    { feature: 'rareWordShare', sign: 1 },
+  ],
+  grammar: [
+    { feature: 'wordsPerUtterance', sign: 1 },
+    { feature: 'subordinatorsPer100', sign: 1 },
+    { feature: 'verbFormRange', sign: 1 },
+    { feature: 'articlesPer100', sign: 1 },
+    { feature: 'pastFormsPer100', sign: 1 },
+    { feature: 'agreementSlipsPer100', sign: -1 },
+  ],
+};
+
+export interface LinearModel {
+  intercept: number;
+  /** Per feature: the training mean and standard deviation, and the weight per standard deviation. */
+  terms: readonly { feature: FeatureName; mean: number; sd: number; weight: number }[];
+}
+
+export type BandModel = Readonly<Record<EstimatedCriterion, LinearModel>>;
+
+export interface Contribution {
+  feature: FeatureName;
+  value: number;
+  /** Levels this feature moves the estimate from the development set's average learner. */
+  levels: number;
+}
+
+export function modelInputs(features: LanguageFeatures): ModelInputs {
+  const { words: _words, utterances: _utterances, distinctStems, ...rest } = features;
+  return { ...rest, logWordsPerAnswer: Math.log1p(features.wordsPerAnswer), logDistinctStems: Math.log1p(distinctStems) };
+}
+
+/**
+ * A feature counts at most this many standard deviations from the development set's mean: past
+ * that the data say nothing of its effect (a recogniser that returns a whole answer as one result
+ * makes "words per stretch" 60), so it is held at the edge instead of extrapolated.
+ */
+export const MAX_STANDARD_DEVIATIONS = 3;
+
+export function predictLevel(model: LinearModel, inputs: ModelInputs): { level: number; contributions: Contribution[] } {
+  const contributions = model.terms.map((term) => {
+    const z = term.sd === 0 ? 0 : (inputs[term.feature] - term.mean) / term.sd;
+    return { feature: term.feature, value: inputs[term.feature], levels: term.weight * Math.max(-MAX_STANDARD_DEVIATIONS, Math.min(MAX_STANDARD_DEVIATIONS, z)) };
+  });
+  return { level: model.intercept + contributions.reduce((total, item) => total + item.levels, 0), contributions };
+}
