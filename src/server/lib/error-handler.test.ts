@@ -38,6 +38,7 @@ describe('isUnavailableSqlState', () => {
     ['08001', 'could not connect'],
     ['08P01', 'protocol violation'],
     ['55000', 'recovery is in progress'],
+    ['55000', 'database "parley" is not currently accepting connections'],
   ])('%s (%s) means the database cannot serve', (code, message) => {
     expect(isUnavailableSqlState(code, message)).toBe(true);
     expect(isDatabaseUnavailable(pgError(code, message))).toBe(true);
@@ -64,6 +65,8 @@ describe('isUnavailableSqlState', () => {
     expect(isDatabaseUnavailable(Object.assign(new AggregateError([refused, refused], ''), { code: undefined }))).toBe(true);
     expect(isDatabaseUnavailable(drizzleWrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
     expect(isDatabaseUnavailable(drizzleWrapped(new Error('PGlite is closed')))).toBe(true);
+    expect(isDatabaseUnavailable(drizzleWrapped(new Error('Cannot use a pool after calling end on the pool')))).toBe(true);
+    expect(isDatabaseUnavailable(drizzleWrapped(new Error('Client was closed and is not queryable')))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Cannot read properties of undefined'))).toBe(false);
   });
 

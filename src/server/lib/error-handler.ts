@@ -21,6 +21,9 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
   return `${context ?? 'request'}: ${message}`;
 }
 
+/** The sentence a person gets (503) when the database cannot serve right now. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not reachable right now. Please try again in a minute.';
+
 /** One error handler: logs with the request's context and answers `{ message }`, hiding the text of 5xx errors. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
@@ -48,9 +51,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply
         .status(unavailable ? 503 : 500)
         .send({
-          message: unavailable
-            ? 'The database is not reachable right now. Please try again in a minute.'
-            : 'Something went wrong on the server. Please try again.',
+          message: unavailable ? DATABASE_UNAVAILABLE_MESSAGE : 'Something went wrong on the server. Please try again.',
         });
     }
     return reply.status(statusCode).send({ message: friendlyClientError(error as FastifyError) });
@@ -82,18 +83,24 @@ const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDO
  * - 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now (starting up, shutting down,
  *   in recovery). Not the rest of class 57 (57014 is a cancelled statement).
  * 55000 (object not in prerequisite state) only when it says the server is in recovery or not
- * accepting connections: the same code also means, for example, a sequence's currval read too early.
+ * accepting connections (also a database closed with ALTER DATABASE ... ALLOW_CONNECTIONS false, "is
+ * not currently accepting connections"): the same code also means, for example, a sequence's currval
+ * read too early.
  * 55P03 (lock not available) and 55006 (object in use) are answers about the data, not the server.
  */
 export function isUnavailableSqlState(code: string, message = ''): boolean {
   if (code.startsWith('08') || code.startsWith('53')) return true;
   if (code === '57P01' || code === '57P02' || code === '57P03') return true;
-  if (code === '55000') return /recovery is in progress|not (yet )?accepting connections|shutting down|starting up/i.test(message);
+  if (code === '55000') return /recovery is in progress|not (yet |currently )?accepting connections|shutting down|starting up/i.test(message);
   return false;
 }
 
+/**
+ * pg's and PGlite's own errors for a connection lost or never made, and for a pool or client already
+ * closed (the process is stopping): none is about the query.
+ */
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|PGlite is clos(ed|ing)/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|Client was closed and is not queryable|Cannot use a pool after calling end on the pool|PGlite is clos(ed|ing)/i;
 
 /** Whether an error (as pg, PGlite or Drizzle's wrapping gives it) means the database cannot serve right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {

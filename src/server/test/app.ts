@@ -24,6 +24,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   driver?: TestDriver;
+  /** An already open database to use instead of a fresh one of `driver` (closed with the app). */
+  database?: Database;
   env?: Record<string, string>;
   rateLimits?: Partial<RateLimits>;
   now?: () => Date;
@@ -39,7 +41,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // A folder of its own (recording files on PGlite), removed on close.
   const dataDir = options.env?.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'parley-test-')));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
-  const database = await createTestDatabase(options.driver ?? 'pglite');
+  const database = options.database ?? (await createTestDatabase(options.driver ?? 'pglite'));
   await seedCourses(database.db);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
