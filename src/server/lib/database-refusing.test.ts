@@ -7,7 +7,6 @@
  * 53300 and 57P03 raised by the database on a write.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../db/open.js';
@@ -136,6 +135,5 @@ describe.each(testDrivers.filter((driver) => driver === 'postgres'))('PostgreSQL
 
     await admin.query(`alter database ${name} allow_connections true`);
     expect((await studentsList()).statusCode).toBe(200);
-    expect((await t.database.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
   });
 });
