@@ -11,6 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AGREEMENT_LEARNERS, AGREEMENT_RHO, AGREEMENT_RHO_FIRST_250_WORDS } from '../../src/shared/band-estimate/agreement.js';
 import { scoreSpeakingTest, type SpeakingBands } from '../../src/shared/speaking-test/scoring.js';
 import { learnerAnswers, loadLearners, type Learner, type Presentation } from './data.js';
 import { fitBandModel } from './fit-lib.js';
@@ -71,6 +72,10 @@ for (const name of ['whole', 'noFillers'] as const)
   for (const criterion of ['fluency', 'vocabulary', 'grammar'] as const)
     if (results[name][criterion] < TARGETS.criterion) misses.push(`${criterion} rho (${name}) below ${TARGETS.criterion}`);
 if (fillerAgreement < TARGETS.fillerAgreement) misses.push(`with and without filled pauses within half a band for under ${TARGETS.fillerAgreement * 100}%`);
+// What the app tells students must be what was measured (src/shared/band-estimate/agreement.ts).
+if (Math.abs(AGREEMENT_RHO - results.noFillers.overall) > 0.005) misses.push(`agreement.ts says rho ${AGREEMENT_RHO}, measured ${results.noFillers.overall.toFixed(3)}`);
+if (Math.abs(AGREEMENT_RHO_FIRST_250_WORDS - results.first250.overall) > 0.005) misses.push(`agreement.ts says rho ${AGREEMENT_RHO_FIRST_250_WORDS} on 250 words, measured ${results.first250.overall.toFixed(3)}`);
+if (AGREEMENT_LEARNERS !== learners.length) misses.push(`agreement.ts says ${AGREEMENT_LEARNERS} learners, the data has ${learners.length}`);
 if (unbandedFromLevel3.length > 0) misses.push(`${unbandedFromLevel3.length} learners of level 3 or above got no band`);
 
 const lines = [

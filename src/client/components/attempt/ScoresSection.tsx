@@ -1,4 +1,5 @@
 import { Anchor, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { agreementText } from '../../../shared/band-estimate/agreement';
 import type { MouseEvent, ReactNode } from 'react';
 import type { AttemptDetail, AttemptKind, Bands, InterviewAnalysis } from '../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
@@ -33,7 +34,7 @@ function EvidenceLink({ target, children }: { target: string; children: ReactNod
 
 /**
  * Pronunciation's evidence from the recording (issue 14): the articulation rate and the words to
- * listen to. The band is the spec's formula and does not read them; the card says what the estimate
+ * listen to. The band does not read them (decision 0030); the card says what the estimate
  * cannot judge and links to the recording's own sentence on it instead of repeating it.
  */
 function PronunciationEvidence({ analysis }: { analysis: NonNullable<AttemptDetail['recordingAnalysis']> }) {
@@ -80,8 +81,8 @@ function IeltsScores({ detail }: { detail: IeltsDetail }) {
           <BandPair kind="ielts" estimate={detail.overall} teacher={teacher?.overall} size="xl" />
         </Stack>
         <Text size="sm" c="dimmed" maw={520}>
-          The estimate is the mean of the four criteria, shown to the nearest half band. Each criterion starts from a base band and
-          moves with the rules the figures fired.
+          {agreementText('teacher')} Overall is the mean of the four criteria, to the nearest half band; each criterion starts from the typical
+          learner&apos;s band and moves with its evidence.
         </Text>
       </Group>
       {!detail.assessable ? (

@@ -7,7 +7,8 @@ import { tallyText, type MarkTally } from './tally-text';
 
 /*
  * The speaking-test estimate explained, shared by the student's results and the teacher's review:
- * each criterion's band, the rules that moved it from its base, the figures they read, the advice.
+ * each criterion's band, the evidence that moved it from its starting band (the typical learner's,
+ * decision 0030; older attempts: section 9's base and rules), the spec's figures, the advice.
  */
 
 const ratio = (value: number) => `${value.toFixed(2)} (${formatPercent(value)})`;
@@ -115,8 +116,8 @@ export function CriterionCard({
           </Text>
         ) : null}
         <Text size="sm">
-          Base {criterion.base}
-          {criterion.rules.length === 0 ? '; no rule changed it.' : ', then:'}
+          Starting band {criterion.base}
+          {criterion.rules.length === 0 ? '; nothing measured here moved it.' : ', moved by:'}
         </Text>
         {criterion.rules.length > 0 ? (
           <List size="sm" spacing={2}>

@@ -21,14 +21,14 @@ describe("Fluency's note: where its speed came from (decision 0019)", () => {
   it('names the recording and what the transcript timing gave before', () => {
     expect(fluencyAudioFigures(audio)).toEqual({ speechRateSps: 3.6, meanLengthOfRunSyllables: 9, transcriptTimingBand: 6, wordsPerMinute: 150.4 });
     expect(fluencySourceNote(audio, 7, 'done')).toBe("Speed measured in the recording: was 6.0 from the transcript's timing (150 words a minute), now 7.0 from the speech rate and pauses.");
-    expect(fluencySourceNote(audio, 6, 'done')).toBe("Speed measured in the recording: 6.0, the same as from the transcript's timing (150 words a minute).");
+    expect(fluencySourceNote(audio, 6, 'done')).toBe("Speed measured in the recording: its speech rate and pauses are shown as evidence; the band rests on the transcript's evidence until rated recordings calibrate them.");
   });
 
   it('says the transcript timing was used otherwise, and why', () => {
     expect(fluencyAudioFigures(text)).toBeNull();
-    expect(fluencySourceNote(text, 6, 'pending')).toMatch(/^Speed from the transcript's timing \(words per minute\) for now: the recording is being analysed/);
-    expect(fluencySourceNote(text, 6, 'failed')).toBe("Speed from the transcript's timing (words per minute): the recording could not be analysed.");
-    expect(fluencySourceNote(text, 6, null)).toBe("Speed from the transcript's timing (words per minute): no recording was analysed.");
-    expect(fluencySourceNote(text, 6, undefined)).toBe("Speed from the transcript's timing (words per minute).");
+    expect(fluencySourceNote(text, 6, 'pending')).toMatch(/^Estimated from the transcript: .*The recording is being analysed/);
+    expect(fluencySourceNote(text, 6, 'failed')).toBe('Estimated from the transcript: how long your turns are, repeats and restarts, and linking words. The recording could not be analysed.');
+    expect(fluencySourceNote(text, 6, null)).toBe('Estimated from the transcript: how long your turns are, repeats and restarts, and linking words. No recording was analysed.');
+    expect(fluencySourceNote(text, 6, undefined)).toBe('Estimated from the transcript: how long your turns are, repeats and restarts, and linking words.');
   });
 });

@@ -26,32 +26,34 @@ export function fluencyAudioFigures(
 /** The figures behind Fluency that the note says rather than the list (the text's, kept beside the audio's). */
 export const FLUENCY_NOTE_FIGURES: readonly string[] = ['wordsPerMinute', 'transcriptTimingBand'];
 
+const FROM_TRANSCRIPT = 'Estimated from the transcript: how long your turns are, repeats and restarts, and linking words';
+
 /**
- * One line on where Fluency's speed came from: the recording (with what the transcript's timing
- * gave before), or the transcript's timing and why (analysis pending, failed, none; undefined: the
- * state is not known, as on the results right after the test).
+ * One line on what Fluency rests on. The estimate reads the transcript (decision 0030); the
+ * recording's speed and pauses, once analysed, are shown beside it as evidence. An attempt scored
+ * before that, whose speed came from the recording (decision 0019), still says what it changed.
+ * `recording` is the analysis state (undefined: not known here, as on the results right after the test).
  */
 export function fluencySourceNote(figures: Readonly<Record<string, number | null>>, band: number, recording: RecordingStatus | undefined): string {
   const audio = fluencyAudioFigures(figures);
   if (audio) {
-    const wpm = audio.wordsPerMinute === null ? '' : ` (${Math.round(audio.wordsPerMinute)} words a minute)`;
-    if (audio.transcriptTimingBand === null) return "Speed measured in the recording: its speech rate and pauses replace the transcript's words per minute.";
-    const was = bandText('ielts', audio.transcriptTimingBand);
+    const was = audio.transcriptTimingBand === null ? null : bandText('ielts', audio.transcriptTimingBand);
     const now = bandText('ielts', band);
-    return was === now
-      ? `Speed measured in the recording: ${now}, the same as from the transcript's timing${wpm}.`
-      : `Speed measured in the recording: was ${was} from the transcript's timing${wpm}, now ${now} from the speech rate and pauses.`;
+    if (was !== null && was !== now) {
+      const wpm = audio.wordsPerMinute === null ? '' : ` (${Math.round(audio.wordsPerMinute)} words a minute)`;
+      return `Speed measured in the recording: was ${was} from the transcript's timing${wpm}, now ${now} from the speech rate and pauses.`;
+    }
+    return "Speed measured in the recording: its speech rate and pauses are shown as evidence; the band rests on the transcript's evidence until rated recordings calibrate them.";
   }
   switch (recording) {
     case 'pending':
-      return "Speed from the transcript's timing (words per minute) for now: the recording is being analysed, and its speech rate and pauses will replace it.";
+      return `${FROM_TRANSCRIPT}. The recording is being analysed; its speed and pauses will be shown beside it.`;
     case 'failed':
     case 'unavailable':
-      return "Speed from the transcript's timing (words per minute): the recording could not be analysed.";
+      return `${FROM_TRANSCRIPT}. The recording could not be analysed.`;
     case null:
-      return "Speed from the transcript's timing (words per minute): no recording was analysed.";
+      return `${FROM_TRANSCRIPT}. No recording was analysed.`;
     default:
-      // Done without the recording's figures (an attempt scored before they were used), or not known here.
-      return "Speed from the transcript's timing (words per minute).";
+      return `${FROM_TRANSCRIPT}.`;
   }
 }

@@ -1,4 +1,5 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { agreementText } from '../../../../shared/band-estimate/agreement';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
 import { band, CRITERIA, CRITERION_NAMES } from './criteria';
 
@@ -25,7 +26,7 @@ export function Bands({ result }: { result: Extract<SpeakingTestResult, { assess
         ))}
       </SimpleGrid>
       <Text size="xs" c="dimmed">
-        An estimate from the words recognised, not an official IELTS score. Overall is the mean of the four, to the nearest half band.
+        {agreementText('student')} Overall is the mean of the four, to the nearest half band.
       </Text>
     </Stack>
   );
