@@ -184,6 +184,8 @@ const NO_LIMIT = { max: 1_000_000, windowMs: 60_000 };
 const noLimits: RateLimits = {
   signInPerClient: NO_LIMIT,
   signInPerAccount: NO_LIMIT,
+  signInPerAccountEverywhere: NO_LIMIT,
+  signInPerKnownDevice: NO_LIMIT,
   forgotPerClient: NO_LIMIT,
   forgotPerEmail: NO_LIMIT,
   changePasswordPerClient: NO_LIMIT,

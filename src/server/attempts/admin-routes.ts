@@ -88,7 +88,7 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
       const saved = await saveReview(db, {
         attemptId: request.params.id,
         body: request.body,
-        reviewer: { id: user.id, username: user.username },
+        reviewer: { id: user.id, username: user.username, displayName: user.displayName },
         now: deps.now(),
       });
       if (!saved) throw notFound(ATTEMPT_NOT_FOUND);
@@ -107,7 +107,7 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
       const { user } = requireAuth(request);
       const outcome = await releaseReview(db, {
         attemptId: request.params.id,
-        reviewer: { id: user.id, username: user.username },
+        reviewer: { id: user.id, username: user.username, displayName: user.displayName },
         now: deps.now(),
         reason: request.body?.reason?.trim() || null,
       });

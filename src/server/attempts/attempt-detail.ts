@@ -13,7 +13,8 @@ import { ieltsAnswers, interviewAnswers, readIeltsAnalysis, readInterviewAnalysi
 /**
  * One attempt with everything behind its scores. For the teacher: the working review, what was
  * released and the trail. With `forStudent`: only that student's attempt (null for anyone else's),
- * and the review as released (the working copy and the trail stay with the teachers).
+ * and the review as released (the working copy and the trail stay with the teachers), naming the
+ * teacher by display name only: a sign-in name is half of what a stranger needs to sign in.
  */
 export async function attemptDetail(db: Db, attemptId: string, options: { forStudent?: number } = {}): Promise<AttemptDetail | null> {
   const releaser = alias(users, 'releaser');
@@ -24,6 +25,7 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
       course: courses.courseName,
       reviewerUsername: users.username,
       releaserUsername: releaser.username,
+      releaserDisplayName: releaser.displayName,
     })
     .from(attempts)
     .innerJoin(students, eq(students.id, attempts.studentId))
@@ -35,13 +37,14 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
   const { attempt, student } = row;
   const forStudent = options.forStudent !== undefined;
   const recording = await recordingInfo(db, attempt.id);
-  const release = releasedOf(attempt, row.releaserUsername);
+  const released = releasedOf(attempt, { username: row.releaserUsername, displayName: row.releaserDisplayName });
+  const release = forStudent && released ? { ...released, releasedByUsername: null } : released;
   const review = forStudent
     ? {
         teacherComment: release?.comment ?? null,
         teacherScores: release?.scores ?? null,
         reviewedAt: release?.releasedAt ?? null,
-        reviewerUsername: release?.releasedByUsername ?? null,
+        reviewerUsername: null,
         releasePending: false,
         trail: [],
       }

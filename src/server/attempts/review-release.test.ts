@@ -9,6 +9,7 @@ import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } fr
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
 import { ALREADY_RELEASED, NOTHING_TO_RELEASE, REASON_REQUIRED } from './review.js';
 import { NO_SUCH_OWN_ATTEMPT } from './student-routes.js';
+import { invalidateReadCaches } from '../lib/read-cache.js';
 
 describe.each(testDrivers)('review release, trail and My progress on %s', (driver) => {
   let t: TestApp;
@@ -80,10 +81,20 @@ describe.each(testDrivers)('review release, trail and My progress on %s', (drive
     expect(seen).toMatchObject({
       teacherComment: 'Good range; link your ideas.',
       teacherScores: { fluency: 6.5, vocabulary: 7, grammar: 6, pronunciation: 7, overall: 6.625 },
-      reviewerUsername: 'headteacher',
+      reviewerUsername: null,
+      release: { releasedByUsername: null, releasedByName: null },
       scores: saved.scores,
       trail: [],
     });
+    // The student's view never carries a teacher's sign-in name: only a display name, once set.
+    expect(JSON.stringify(seen)).not.toContain('headteacher');
+    await t.database.db.update(users).set({ displayName: 'Ms Rao' }).where(eq(users.id, admin.user.id));
+    invalidateReadCaches(t.database.db);
+    const named = (await request('GET', `/api/student/attempts/${id}`, ashaCookie)).json();
+    expect(named.release).toMatchObject({ releasedByName: 'Ms Rao', releasedByUsername: null });
+    expect(JSON.stringify(named)).not.toContain('headteacher');
+    await t.database.db.update(users).set({ displayName: null }).where(eq(users.id, admin.user.id));
+    invalidateReadCaches(t.database.db);
     const listed = (await request('GET', '/api/student/attempts', ashaCookie)).json().attempts[0];
     expect(listed).toMatchObject({ id, resultSource: 'teacher', result: { fluency: 6.5, overall: 6.625 }, estimate: saved.scores });
 

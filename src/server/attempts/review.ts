@@ -28,7 +28,7 @@ export const REASON_REQUIRED =
 export const NOTHING_TO_RELEASE = 'There is no saved review to release: save a comment or bands first.';
 export const ALREADY_RELEASED = 'This review is already released as it is: change it and save it before releasing it again.';
 
-type Reviewer = { id: number; username: string | null };
+type Reviewer = { id: number; username: string | null; displayName: string | null };
 
 function bandsOf(value: unknown): Bands | null {
   if (!value || typeof value !== 'object') return null;
@@ -53,14 +53,15 @@ function releasedContentOf(attempt: Pick<AttemptRow, 'releasedComment' | 'releas
 /** The review as last released, for the attempt's pages; null when never released. */
 export function releasedOf(
   attempt: Pick<AttemptRow, 'releasedComment' | 'releasedScores' | 'releasedAt'>,
-  releasedByUsername: string | null,
+  releasedBy: { username: string | null; displayName: string | null },
 ): ReleasedReview | null {
   if (!attempt.releasedAt) return null;
   return {
     comment: attempt.releasedComment,
     scores: bandsOf(attempt.releasedScores),
     releasedAt: attempt.releasedAt.toISOString(),
-    releasedByUsername,
+    releasedByUsername: releasedBy.username,
+    releasedByName: releasedBy.displayName,
   };
 }
 
@@ -224,7 +225,7 @@ export async function releaseReview(
       .innerJoin(users, eq(users.id, students.userId))
       .where(eq(students.id, attempt.studentId));
     return {
-      release: { comment: working.comment, scores: working.scores, releasedAt: input.now.toISOString(), releasedByUsername: input.reviewer.username },
+      release: { comment: working.comment, scores: working.scores, releasedAt: input.now.toISOString(), releasedByUsername: input.reviewer.username, releasedByName: input.reviewer.displayName },
       event,
       recipient: {
         email: student?.email ?? null,

@@ -2,8 +2,12 @@
 export interface RateLimits {
   /** Sign-in and student check-access, per client address (a classroom may share one address). */
   signInPerClient: { max: number; windowMs: number };
-  /** Sign-in and check-access, per account named in the request. */
+  /** Check-access per account named; sign-in per account named and client address, from a browser not known to the account (decision 0029). */
   signInPerAccount: { max: number; windowMs: number };
+  /** Sign-in per account named, from every address together, for browsers not known to the account: the cap on guessing from many addresses. */
+  signInPerAccountEverywhere: { max: number; windowMs: number };
+  /** Sign-in from a browser that signed in to the account before, per browser and account. */
+  signInPerKnownDevice: { max: number; windowMs: number };
   forgotPerClient: { max: number; windowMs: number };
   forgotPerEmail: { max: number; windowMs: number };
   /** Password changes (current password checks), per client address. */
@@ -19,6 +23,8 @@ export interface RateLimits {
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signInPerClient: { max: 60, windowMs: 15 * 60 * 1000 },
   signInPerAccount: { max: 10, windowMs: 15 * 60 * 1000 },
+  signInPerAccountEverywhere: { max: 100, windowMs: 15 * 60 * 1000 },
+  signInPerKnownDevice: { max: 10, windowMs: 15 * 60 * 1000 },
   forgotPerClient: { max: 10, windowMs: 60 * 60 * 1000 },
   forgotPerEmail: { max: 3, windowMs: 60 * 60 * 1000 },
   changePasswordPerClient: { max: 60, windowMs: 15 * 60 * 1000 },

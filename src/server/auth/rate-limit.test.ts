@@ -10,6 +10,8 @@ import { createAdmin, createStudent } from '../test/factories.js';
  */
 const LIMITS: Partial<RateLimits> = {
   signInPerAccount: { max: 3, windowMs: 60_000 },
+  // Here every address together has the same budget as one address: the tests below spread their guesses.
+  signInPerAccountEverywhere: { max: 3, windowMs: 60_000 },
   signInPerClient: { max: 3, windowMs: 120_000 },
   forgotPerEmail: { max: 2, windowMs: 3600_000 },
   forgotPerClient: { max: 2, windowMs: 600_000 },

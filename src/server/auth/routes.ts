@@ -12,6 +12,7 @@ import {
   accountBudgetKey,
   accountKey,
   checkPassword,
+  namedAccountUserId,
   checkTemporaryPasswordOnly,
   consumeTemporaryPassword,
   sendTemporaryPasswords,
@@ -19,6 +20,7 @@ import {
   setPassword,
   toUserDto,
 } from './service.js';
+import { knownDeviceKey, rememberDevice } from './known-devices.js';
 import { createSession, deleteSessionByToken, SESSION_COOKIE } from './sessions.js';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
@@ -27,8 +29,16 @@ export const FORGOT_PASSWORD_MESSAGE =
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
 
-/** The per-account sign-in budget's key for an account (lifted by a temporary-password sign-in). */
+/** The per-account sign-in budget's key for an account, every address together (lifted by a temporary-password sign-in). */
 export const signInAccountBudgetKey = (accountKeyText: string) => `signin-account:${accountKeyText}`;
+/** The per-account sign-in budget's key for one client address. */
+export const signInAccountAddressKey = (accountKeyText: string, address: string) => `signin-account:${accountKeyText}:ip:${address}`;
+
+/** Whom a sign-in names (its account's budget key) and, when the browser is known to that account, its own budget key. */
+interface SignInTarget {
+  account: string;
+  device: string | null;
+}
 
 export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<void> {
   const { database, config, rateLimits } = deps;
@@ -36,13 +46,22 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const signInPerClient = throttle(app, { ...rateLimits.signInPerClient, what: 'sign-in attempts from this device', key: (r) => `signin-ip:${r.ip}` });
-  // Not a hook that refuses: while an account's budget is spent, its mailed temporary password still
-  // lets the owner in (decision 0014), so the handler decides.
-  const signInPerAccount = budget(app, {
+  // Not hooks that refuse: while an account's budget is spent, its mailed temporary password still
+  // lets the owner in (decision 0014), so the handler decides. A browser known to the account counts
+  // in its own budget; any other in the account's budget for its address and in the account's budget
+  // for all addresses (decision 0029).
+  const signInTargets = new WeakMap<FastifyRequest, SignInTarget>();
+  const targetOf = (r: FastifyRequest): SignInTarget => signInTargets.get(r) ?? { account: 'name:', device: null };
+  const signInPerKnownDevice = budget(app, { ...rateLimits.signInPerKnownDevice, what: 'sign-in attempts from this browser', key: (r) => targetOf(r).device ?? '' });
+  const signInPerAccountAddress = budget(app, {
     ...rateLimits.signInPerAccount,
     what: 'sign-in attempts for this account',
-    key: async (r) =>
-      signInAccountBudgetKey(await accountKey(db, (r.body as { username?: unknown } | undefined)?.username, config.DEFAULT_PHONE_REGION)),
+    key: (r) => signInAccountAddressKey(targetOf(r).account, r.ip),
+  });
+  const signInPerAccountEverywhere = budget(app, {
+    ...rateLimits.signInPerAccountEverywhere,
+    what: 'sign-in attempts for this account',
+    key: (r) => signInAccountBudgetKey(targetOf(r).account),
   });
   /** Sign-ins whose account budget is spent, with the 429 they get unless a temporary password lets them in. */
   const signInRefusals = new WeakMap<FastifyRequest, HttpError>();
@@ -86,7 +105,14 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
     schema: { body: credentials, response: { 200: user, ...errors } },
     onRequest: signInPerClient,
     preHandler: async (request) => {
-      const refusal = await signInPerAccount(request);
+      const username = request.body.username;
+      const userId = await namedAccountUserId(db, username, config.DEFAULT_PHONE_REGION);
+      const account = userId !== null ? accountBudgetKey(userId) : await accountKey(db, username, config.DEFAULT_PHONE_REGION);
+      const device = await knownDeviceKey(db, request, userId, deps.now());
+      signInTargets.set(request, { account, device });
+      const refusal = device
+        ? await signInPerKnownDevice(request)
+        : ((await signInPerAccountAddress(request)) ?? (await signInPerAccountEverywhere(request)));
       if (refusal) signInRefusals.set(request, refusal);
     },
     handler: async (request, reply) => {
@@ -102,7 +128,9 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
         signedInUser = await consumeTemporaryPassword(db, signedInUser.id);
         // The mailbox's owner is in: a stranger's guesses no longer lock the account (decision 0014).
         await deps.budgets.clear(signInAccountBudgetKey(accountBudgetKey(signedInUser.id)));
+        await deps.budgets.clear(signInAccountAddressKey(accountBudgetKey(signedInUser.id), request.ip));
       }
+      await rememberDevice(db, request, reply, { userId: signedInUser.id, now, secure: config.COOKIE_SECURE });
       // A new token at every sign-in; the session the browser had before is ended.
       if (request.sessionToken) await deleteSessionByToken(db, request.sessionToken);
       const { token, expiresAt } = await createSession(db, signedInUser.id, config.SESSION_TTL_HOURS * 3600_000, now);

@@ -21,7 +21,7 @@ export interface Account {
  * phone region: "98765 43210" and "+91 98765 43210" find the same student.
  */
 export async function findAccount(db: Db, identifier: string, phoneRegion: string): Promise<Account | null> {
-  const name = identifier.trim().toLowerCase();
+  const name = usernameSpelling(identifier);
   const byUsername = await db
     .select({ user: users, student: students })
     .from(users)
@@ -39,6 +39,14 @@ export async function findAccount(db: Db, identifier: string, phoneRegion: strin
   return byMobile[0] ?? null;
 }
 
+/**
+ * A typed username as stored: Unicode compatibility forms folded (full-width "ＡＤＭＩＮ" is "ADMIN"),
+ * spaces around it dropped, lower case. Sign-in and its budgets read every spelling as one name.
+ */
+export function usernameSpelling(identifier: string): string {
+  return identifier.normalize('NFKC').trim().toLowerCase();
+}
+
 /** The per-account budget key of an existing account (sign-in, check-access, change-password). */
 export function accountBudgetKey(userId: number): string {
   return `account:${userId}`;
@@ -52,9 +60,16 @@ export function accountBudgetKey(userId: number): string {
  */
 export async function accountKey(db: Db, identifier: unknown, phoneRegion: string): Promise<string> {
   const text = typeof identifier === 'string' ? identifier : '';
-  const userId = text.trim() ? await findAccountUserId(db, text, phoneRegion) : null;
+  const userId = await namedAccountUserId(db, identifier, phoneRegion);
   if (userId !== null) return accountBudgetKey(userId);
-  return `name:${looksLikeMobileNumber(text) ? normalizeMobileNumber(text, phoneRegion) : text.trim().toLowerCase()}`;
+  // Unknown names in every spelling (case, spaces, Unicode compatibility forms) are one key.
+  return `name:${looksLikeMobileNumber(text) ? normalizeMobileNumber(text, phoneRegion) : usernameSpelling(text)}`;
+}
+
+/** The id of the account a sign-in attempt names, or null when it names none. */
+export async function namedAccountUserId(db: Db, identifier: unknown, phoneRegion: string): Promise<number | null> {
+  const text = typeof identifier === 'string' ? identifier : '';
+  return text.trim() ? findAccountUserId(db, text, phoneRegion) : null;
 }
 
 /** findAccount's lookups for the user id only (both read through unique indexes). */
@@ -62,7 +77,7 @@ async function findAccountUserId(db: Db, identifier: string, phoneRegion: string
   const [byUsername] = await db
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.username, identifier.trim().toLowerCase()))
+    .where(eq(users.username, usernameSpelling(identifier)))
     .limit(1);
   if (byUsername) return byUsername.id;
   if (!looksLikeMobileNumber(identifier)) return null;
@@ -172,7 +187,7 @@ export async function toUserDto(
     id: user.id,
     username: user.username ?? student?.mobileNumber ?? `user-${user.id}`,
     isAdmin: user.isAdmin,
-    displayName: student?.studentName ?? user.username ?? `user-${user.id}`,
+    displayName: student?.studentName ?? user.displayName ?? user.username ?? `user-${user.id}`,
     mustChangePassword: user.mustChangePassword,
     actingStudent,
   };

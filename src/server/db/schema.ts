@@ -27,6 +27,8 @@ export const users = pgTable(
     username: text('username'),
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** The name students see for a teacher (never the sign-in name); null: they see "your teacher". */
+    displayName: text('display_name'),
     email: text('email'),
     /** A one-time password mailed by forgot-password: its hash and expiry. */
     tempPasswordHash: text('temp_password_hash'),

@@ -14,7 +14,10 @@ export const releasedReview = z.object({
   comment: z.string().nullable(),
   scores: bandsRecord.nullable(),
   releasedAt: z.string(),
+  /** The releasing teacher's sign-in name: on the teachers' views only, null on the student's. */
   releasedByUsername: z.string().nullable(),
+  /** The name the student sees for that teacher (their display name); null: "your teacher". */
+  releasedByName: z.string().nullable(),
 });
 export type ReleasedReview = z.infer<typeof releasedReview>;
 

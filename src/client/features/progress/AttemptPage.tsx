@@ -48,12 +48,12 @@ function Result({ detail }: { detail: AttemptDetail }) {
       </Group>
       <TeacherBandsTable kind={detail.kind} teacher={release.scores} estimate={detail.scores} />
       {release.comment ? (
-        <Blockquote color="teal" p="md" cite={`— ${release.releasedByUsername ?? 'Your teacher'}`} style={{ overflowWrap: 'anywhere' }}>
+        <Blockquote color="teal" p="md" cite={`— ${release.releasedByName ?? 'Your teacher'}`} style={{ overflowWrap: 'anywhere' }}>
           {release.comment}
         </Blockquote>
       ) : null}
       <Text size="xs" c="dimmed">
-        Reviewed by {release.releasedByUsername ?? 'your teacher'}; released on {formatAttemptTime(release.releasedAt)}. The estimate and how it was
+        Reviewed by {release.releasedByName ?? 'your teacher'}; released on {formatAttemptTime(release.releasedAt)}. The estimate and how it was
         reached are below.
       </Text>
     </Stack>

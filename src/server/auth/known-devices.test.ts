@@ -1,0 +1,141 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInDevices } from '../db/schema-sign-in.js';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { createAdmin, createStudent, type CreatedAdmin } from '../test/factories.js';
+import { DEFAULT_RATE_LIMITS } from './limits.js';
+import { DEVICE_COOKIE } from './known-devices.js';
+
+/**
+ * Strangers cannot lock a teacher out (decision 0029): wrong guesses count per account and address,
+ * and a browser that signed in to the account before has a budget of its own. The budgets are the
+ * defaults: ten per account and address, a hundred per account from all addresses together.
+ */
+const PER_ADDRESS = DEFAULT_RATE_LIMITS.signInPerAccount.max;
+const TEACHER_AT_SCHOOL = '198.51.100.10';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: { signInPerClient: { max: 10_000, windowMs: 60_000 } } });
+});
+afterAll(() => t.close());
+
+const login = (username: string, password: string, remoteAddress: string, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress, ...(cookie ? { headers: { cookie } } : {}) });
+
+/** The `parley_device` cookie a sign-in answer gave, as a Cookie header value. */
+function deviceCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === DEVICE_COOKIE);
+  if (!cookie) throw new Error(`no device cookie in ${response.statusCode}: ${response.body}`);
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/login' });
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** "ａｄｍｉｎ" for "admin": a spelling that Unicode compatibility folding reads as the same name. */
+const toFullWidth = (text: string) => text.replace(/[a-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+
+/**
+ * Ten strangers, each from an address of their own, each guessing as often as their address allows,
+ * in every spelling of the name; the last ones are refused by the account's budget for all addresses.
+ */
+async function tenStrangersGuess(username: string): Promise<void> {
+  const spellings = [username, username.toUpperCase(), ` ${username} `, username.replace(/^./, (c) => c.toUpperCase()), toFullWidth(username)];
+  const answers: number[] = [];
+  for (let stranger = 0; stranger < 10; stranger += 1) {
+    for (let guess = 0; guess < PER_ADDRESS; guess += 1) {
+      answers.push((await login(spellings[guess % spellings.length]!, `guess-${stranger}-${guess}`, `203.0.113.${stranger + 1}`)).statusCode);
+    }
+    // The stranger's own address is spent, whatever the spelling.
+    expect((await login(username.toUpperCase(), 'one-more', `203.0.113.${stranger + 1}`)).statusCode).toBe(429);
+  }
+  expect(answers.filter((status) => status === 401).length).toBeGreaterThanOrEqual(10 * PER_ADDRESS - 1);
+  expect(answers.every((status) => status === 401 || status === 429)).toBe(true);
+}
+
+describe('a teacher cannot be locked out by strangers', () => {
+  let teacher: CreatedAdmin;
+  let device: string;
+  beforeAll(async () => {
+    teacher = await createAdmin(t.database.db, { username: 'headteacher' });
+    const first = await login('headteacher', teacher.password, TEACHER_AT_SCHOOL);
+    expect(first.statusCode, first.body).toBe(200);
+    device = deviceCookieOf(first);
+  });
+
+  it("ten strangers' wrong guesses from other addresses do not stop the teacher's sign-in on the browser she used before", async () => {
+    await tenStrangersGuess('headteacher');
+    const known = await login('headteacher', teacher.password, TEACHER_AT_SCHOOL, device);
+    expect(known.statusCode, known.body).toBe(200);
+    // The trade-off: the strangers' guesses filled the account's budget for all addresses together
+    // (a hundred), so a browser new to the account waits for the window to end.
+    const elsewhere = await login('headteacher', teacher.password, '192.0.2.200');
+    expect(elsewhere.statusCode).toBe(429);
+    expect(elsewhere.json().message).toMatch(/^Too many sign-in attempts for this account\. Please wait \d+ minutes? and try again\.$/);
+    // Her known browser still gets in from there.
+    expect((await login('headteacher', teacher.password, '192.0.2.200', device)).statusCode).toBe(200);
+  });
+
+  it("a student guessing from the teacher's own (shared) address does not stop her known browser", async () => {
+    const teacher2 = await createAdmin(t.database.db, { username: 'secondteacher' });
+    const first = await login('secondteacher', teacher2.password, '198.51.100.20');
+    const known = deviceCookieOf(first);
+    // Her own sign-in was the address's first count for the account.
+    for (let guess = 1; guess < PER_ADDRESS; guess += 1) expect((await login('secondteacher', `guess-${guess}`, '198.51.100.20')).statusCode).toBe(401);
+    expect((await login('secondteacher', teacher2.password, '198.51.100.20')).statusCode).toBe(429);
+    expect((await login('secondteacher', teacher2.password, '198.51.100.20', known)).statusCode).toBe(200);
+  });
+
+  it('strangers elsewhere do not stop a new browser of the teacher at another address either, short of the cap for all addresses', async () => {
+    const teacher5 = await createAdmin(t.database.db, { username: 'fifthteacher' });
+    for (let guess = 0; guess < PER_ADDRESS; guess += 1) expect((await login('fifthteacher', `guess-${guess}`, '203.0.113.50')).statusCode).toBe(401);
+    expect((await login('fifthteacher', teacher5.password, '203.0.113.50')).statusCode).toBe(429);
+    expect((await login('FIFTHTEACHER', teacher5.password, '198.51.100.50')).statusCode).toBe(200);
+  });
+
+  it('a known browser has a budget of its own: guesses on it are limited too', async () => {
+    const teacher3 = await createAdmin(t.database.db, { username: 'thirdteacher' });
+    const known = deviceCookieOf(await login('thirdteacher', teacher3.password, '198.51.100.30'));
+    for (let guess = 0; guess < DEFAULT_RATE_LIMITS.signInPerKnownDevice.max; guess += 1) {
+      expect((await login('thirdteacher', `guess-${guess}`, '198.51.100.31', known)).statusCode).toBe(401);
+    }
+    const refused = await login('thirdteacher', teacher3.password, '198.51.100.31', known);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many sign-in attempts from this browser\./);
+  });
+
+  it("a browser known to one account is new to another, and an unknown or forged token counts as no token", async () => {
+    const student = await createStudent(t.database.db, { username: 'asha-known' });
+    const studentDevice = deviceCookieOf(await login('asha-known', student.password, '198.51.100.40'));
+    const teacher4 = await createAdmin(t.database.db, { username: 'fourthteacher' });
+    for (let guess = 0; guess < PER_ADDRESS; guess += 1) expect((await login('fourthteacher', `guess-${guess}`, '198.51.100.40')).statusCode).toBe(401);
+    for (const cookie of [studentDevice, `${DEVICE_COOKIE}=forged-token`, `${DEVICE_COOKIE}=${'x'.repeat(500)}`]) {
+      expect((await login('fourthteacher', teacher4.password, '198.51.100.40', cookie)).statusCode).toBe(429);
+    }
+    // Only the hash of a token is stored.
+    const rows = await t.database.db.select().from(signInDevices).where(eq(signInDevices.userId, student.user.id));
+    expect(rows).toHaveLength(1);
+    expect(studentDevice).not.toContain(rows[0]!.tokenHash);
+  });
+
+  it('a signed-in browser keeps its token: signing in again renews it rather than adding another', async () => {
+    const before = await t.database.db.select().from(signInDevices).where(eq(signInDevices.userId, teacher.user.id));
+    expect((await login('headteacher', teacher.password, TEACHER_AT_SCHOOL, device)).statusCode).toBe(200);
+    const after = await t.database.db.select().from(signInDevices).where(eq(signInDevices.userId, teacher.user.id));
+    expect(after).toHaveLength(before.length);
+  });
+});
+
+describe('the session cookie', () => {
+  it('is Secure when PUBLIC_URL is https, even without COOKIE_SECURE', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://parley.example.org' } });
+    try {
+      const admin = await createAdmin(secure.database.db);
+      const response = await secure.app.inject({ method: 'POST', url: '/api/login', payload: { username: admin.username, password: admin.password } });
+      expect(response.statusCode).toBe(200);
+      for (const name of ['parley_session', DEVICE_COOKIE]) expect(response.cookies.find((c) => c.name === name)).toMatchObject({ secure: true });
+    } finally {
+      await secure.close();
+    }
+  });
+});

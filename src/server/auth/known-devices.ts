@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/open.js';
+import { signInDevices } from '../db/schema-sign-in.js';
+import { hashToken } from './sessions.js';
+
+/*
+ * Browsers that signed in to an account before (decision 0029, OWASP's "device cookies"): a
+ * successful sign-in gives the browser a random token in `parley_device` (only its hash is stored).
+ * A later sign-in to the same account from that browser counts in that browser's own budget, not
+ * in the budgets strangers' guesses spend, so ten wrong guesses from elsewhere cannot keep the
+ * teacher out. The token grants nothing else: the password is checked as always.
+ */
+
+export const DEVICE_COOKIE = 'parley_device';
+/** How long a browser stays known without signing in again. */
+export const KNOWN_DEVICE_DAYS = 90;
+const KNOWN_DEVICE_MS = KNOWN_DEVICE_DAYS * 24 * 3600_000;
+
+function deviceTokenOf(request: FastifyRequest): string | null {
+  const token = request.cookies[DEVICE_COOKIE];
+  return token && token.length <= 100 ? token : null;
+}
+
+/**
+ * The known-device budget key of this request's browser for the account `userId`, or null when the
+ * browser has no token for that account (or one unused for longer than KNOWN_DEVICE_DAYS).
+ */
+export async function knownDeviceKey(db: Db, request: FastifyRequest, userId: number | null, now: Date): Promise<string | null> {
+  const token = deviceTokenOf(request);
+  if (!token || userId === null) return null;
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({ tokenHash: signInDevices.tokenHash })
+    .from(signInDevices)
+    .where(and(eq(signInDevices.tokenHash, tokenHash), eq(signInDevices.userId, userId), gt(signInDevices.lastUsedAt, new Date(now.getTime() - KNOWN_DEVICE_MS))));
+  return row ? `signin-device:${userId}:${tokenHash}` : null;
+}
+
+/**
+ * After a successful sign-in: the browser's token for this account is renewed (its last use moved
+ * on), or a new one is given; the account's tokens unused for too long are deleted.
+ */
+export async function rememberDevice(db: Db, request: FastifyRequest, reply: FastifyReply, options: { userId: number; now: Date; secure: boolean }): Promise<void> {
+  const { userId, now } = options;
+  await db.delete(signInDevices).where(and(eq(signInDevices.userId, userId), lt(signInDevices.lastUsedAt, new Date(now.getTime() - KNOWN_DEVICE_MS))));
+  const current = deviceTokenOf(request);
+  if (current) {
+    const [renewed] = await db
+      .update(signInDevices)
+      .set({ lastUsedAt: now })
+      .where(and(eq(signInDevices.tokenHash, hashToken(current)), eq(signInDevices.userId, userId)))
+      .returning({ tokenHash: signInDevices.tokenHash });
+    if (renewed) return;
+  }
+  // One browser may be known to several accounts (a shared computer): each sign-in adds its own token,
+  // and the cookie holds the latest. A browser switching between accounts is new again to the other.
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(signInDevices).values({ tokenHash: hashToken(token), userId, createdAt: now, lastUsedAt: now });
+  reply.setCookie(DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: options.secure,
+    path: '/api/login',
+    maxAge: KNOWN_DEVICE_DAYS * 24 * 3600,
+  });
+}
