@@ -185,7 +185,9 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Written next to the files for error reports and `bench/profile-page.ts`, without the comment that
+    // points a browser to them; the server never serves them (app.ts).
+    sourcemap: 'hidden',
     manifest: true,
     target: 'es2022',
     rolldownOptions: {

@@ -129,6 +129,17 @@ function compressPage(html: string, encoding: PageEncoding | null): Buffer | str
   return html;
 }
 
+/** Whether a requested static path is a source map (`*.map`, in any case, after decoding). */
+function isSourceMapPath(pathName: string): boolean {
+  let decoded = pathName;
+  try {
+    decoded = decodeURIComponent(pathName);
+  } catch {
+    // Not valid percent-encoding: judged as sent.
+  }
+  return /\.map$/i.test(decoded.replace(/[/\\]+$/, ''));
+}
+
 async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: SessionCache): Promise<void> {
   const clientDir = deps.clientDir;
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
@@ -142,6 +153,8 @@ async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: Sessio
       index: false,
       wildcard: false,
       preCompressed: true,
+      // Source maps stay on the server's disk (the client's full source and comments): 404 to everyone.
+      allowedPath: (pathName) => !isSourceMapPath(pathName),
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
