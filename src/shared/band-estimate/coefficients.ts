@@ -17,20 +17,21 @@ export const BAND_MODEL: BandModel = {
   vocabulary: {
     intercept: 4.64665,
     terms: [
-      { feature: 'mattr', mean: 0.65274, sd: 0.0500232, weight: 0.484259 },
-      { feature: 'logDistinctStems', mean: 5.07256, sd: 0.421584, weight: 0.438598 },
-      { feature: 'contentWordLength', mean: 5.38585, sd: 0.307117, weight: 0.420213 },
+      { feature: 'mattr', mean: 0.65274, sd: 0.0500232, weight: 0.444973 },
+      { feature: 'logDistinctStems', mean: 5.07256, sd: 0.421584, weight: 0.402571 },
+      { feature: 'contentWordLength', mean: 5.38585, sd: 0.307117, weight: 0.247832 },
+      { feature: 'derivedWordShare', mean: 0.0478932, sd: 0.0257854, weight: 0.353984 },
     ],
   },
   grammar: {
     intercept: 4.64665,
     terms: [
-      { feature: 'wordsPerUtterance', mean: 6.60975, sd: 1.97474, weight: 0.455152 },
-      { feature: 'subordinatorsPer100', mean: 1.88053, sd: 1.10981, weight: 0.376229 },
-      { feature: 'verbFormRange', mean: 0.689146, sd: 0.187455, weight: 0.0228098 },
-      { feature: 'articlesPer100', mean: 5.04656, sd: 2.23667, weight: 0.198091 },
-      { feature: 'pastFormsPer100', mean: 2.88151, sd: 1.72117, weight: 0.237606 },
-      { feature: 'agreementSlipsPer100', mean: 0.0859316, sd: 0.189374, weight: -0.185994 },
+      { feature: 'wordsPerUtterance', mean: 6.60975, sd: 1.97474, weight: 0.410245 },
+      { feature: 'subordinatorsPer100', mean: 1.88053, sd: 1.10981, weight: 0.330364 },
+      { feature: 'articlesPer100', mean: 5.04656, sd: 2.23667, weight: 0.160107 },
+      { feature: 'pastFormsPer100', mean: 2.88151, sd: 1.72117, weight: 0.232226 },
+      { feature: 'agreementSlipsPer100', mean: 0.0859316, sd: 0.189374, weight: -0.188348 },
+      { feature: 'functionWordShare', mean: 0.571514, sd: 0.0431296, weight: 0.252887 },
     ],
   },
 };

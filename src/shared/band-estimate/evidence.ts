@@ -92,6 +92,18 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     typical: share,
     advice: () => 'Use some less common words and phrases you know, where they fit the topic.',
   },
+  derivedWordShare: {
+    label: 'words built with a suffix (-tion, -ment, -ous, -ly…)',
+    shown: (f) => share(f.derivedWordShare),
+    typical: share,
+    advice: () => 'Use word families to say things precisely: "a decision", "convenient", "usually", "enjoyment".',
+  },
+  functionWordShare: {
+    label: 'grammar words (the, is, to, of…) among your words',
+    shown: (f) => share(f.functionWordShare),
+    typical: share,
+    advice: () => 'Say whole sentences with their small grammar words ("I went to the market"), not only the key words ("market, go").',
+  },
   rareTypesPer100: {
     label: 'different less common words per 100 words',
     shown: (f) => oneDecimal(f.rareTypesPer100),

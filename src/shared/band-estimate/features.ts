@@ -42,6 +42,10 @@ export interface LanguageFeatures {
   rareWordShare: number;
   /** Different content stems ranked past 2,000, per 100 words. */
   rareTypesPer100: number;
+  /** Share of content words built with a derivational suffix (-tion, -ment, -ness, -ous, -ly…): word-formation range. */
+  derivedWordShare: number;
+  /** Share of words that are grammar words (articles, pronouns, auxiliaries, prepositions): telegraphic speech has few. */
+  functionWordShare: number;
   /** Mean letters per content word. */
   contentWordLength: number;
   /** Subordinating words per 100 words. */
@@ -57,6 +61,8 @@ export interface LanguageFeatures {
 }
 
 const MATTR_WINDOW = 50;
+/** English derivational suffixes of nouns, adjectives and adverbs (a closed list from any grammar of word formation). */
+const DERIVATIONAL_SUFFIX = /.{3,}(?:tion|sion|ment|ness|ity|ive|ous|ful|less|able|ible|ence|ance|ism|ist|ise|ize|ly)$/;
 const RARE_RANK = 2000;
 
 export function languageFeatures(utterances: readonly Utterance[], answerCount: number): LanguageFeatures {
@@ -85,6 +91,8 @@ export function languageFeatures(utterances: readonly Utterance[], answerCount: 
     mattr: movingTypeTokenRatio(stems, MATTR_WINDOW),
     rareWordShare: content.length === 0 ? 0 : rare.length / content.length,
     rareTypesPer100: per100(new Set(rare.map(porterStem)).size),
+    derivedWordShare: content.length === 0 ? 0 : content.filter((word) => DERIVATIONAL_SUFFIX.test(word)).length / content.length,
+    functionWordShare: n === 0 ? 0 : 1 - content.length / n,
     contentWordLength: content.length === 0 ? 0 : mean(content.map((word) => word.length)),
     subordinatorsPer100: per100(all.filter((word) => SUBORDINATORS.has(word)).length),
     verbFormRange: verbFormRange(spoken),

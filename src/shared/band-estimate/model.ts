@@ -34,6 +34,7 @@ export const CRITERION_FEATURES: Readonly<Record<EstimatedCriterion, readonly Fe
     { feature: 'logDistinctStems', sign: 1 },
     { feature: 'contentWordLength', sign: 1 },
     { feature: 'rareWordShare', sign: 1 },
+    { feature: 'derivedWordShare', sign: 1 },
   ],
   grammar: [
     { feature: 'wordsPerUtterance', sign: 1 },
@@ -42,6 +43,7 @@ export const CRITERION_FEATURES: Readonly<Record<EstimatedCriterion, readonly Fe
     { feature: 'articlesPer100', sign: 1 },
     { feature: 'pastFormsPer100', sign: 1 },
     { feature: 'agreementSlipsPer100', sign: -1 },
+    { feature: 'functionWordShare', sign: 1 },
   ],
 };
 
