@@ -84,7 +84,8 @@ async function main(): Promise<void> {
     clearInterval(sweep);
     stopRecordingMaintenance();
     await analysis.runner?.stop();
-    stop.begin();
+    // The listener closes only once the connections already queued for it have been taken (answered 503).
+    await stop.begin();
     await app.close();
     mailer.close();
     await database.close();

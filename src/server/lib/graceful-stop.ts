@@ -4,11 +4,47 @@ export const RESTARTING_MESSAGE = 'The server is restarting. Please try again in
 
 export interface GracefulStop {
   /**
-   * From now on: no new connections (the listener closes when the app closes), every request that
-   * arrives on an open connection is answered 503 with `Connection: close`, requests in progress
-   * finish. Connections that stay idle are closed after `graceMs`, then checked again every 250 ms.
+   * From now on every request that arrives on an open connection is answered 503 with
+   * `Connection: close`, requests in progress finish, and connections that stay idle are closed after
+   * `graceMs`, then checked again every 250 ms. Resolves once the connections the kernel had already
+   * accepted (its accept queue) have been taken by the server: only then may the listener close
+   * (`app.close()`), because closing it resets every connection still in that queue.
    */
-  begin(): void;
+  begin(): Promise<void>;
+}
+
+/** How long no new connection may come before the accept queue counts as empty. */
+const QUIET_MS = 100;
+
+/**
+ * Resolves once an event-loop poll, `QUIET_MS` after the last, has found no new connection (libuv
+ * accepts every queued connection in each poll of the listening socket), or after `maxMs`. On a busy
+ * machine a slow event loop leaves connections in the kernel's queue for a long time after they
+ * were made: they are answered this way instead of reset.
+ */
+function acceptQueueDrained(server: Server, maxMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    let accepted = 0;
+    let seen = -1;
+    const onConnection = () => {
+      accepted += 1;
+    };
+    server.on('connection', onConnection);
+    const check = () => {
+      // setImmediate runs after the loop's poll phase, where queued connections are accepted.
+      setImmediate(() => {
+        if (accepted === seen || !server.listening || Date.now() - started >= maxMs) {
+          server.off('connection', onConnection);
+          resolve();
+          return;
+        }
+        seen = accepted;
+        setTimeout(check, QUIET_MS);
+      });
+    };
+    check();
+  });
 }
 
 /**
@@ -21,6 +57,7 @@ export interface GracefulStop {
  */
 export function installGracefulStop(server: Server, options: { graceMs: number }): GracefulStop {
   let stopping = false;
+  let drained: Promise<void> | undefined;
   const body = JSON.stringify({ message: RESTARTING_MESSAGE });
   const handlers = server.listeners('request') as Array<(request: IncomingMessage, response: ServerResponse) => void>;
   server.removeAllListeners('request');
@@ -43,20 +80,25 @@ export function installGracefulStop(server: Server, options: { graceMs: number }
 
   return {
     begin() {
-      if (stopping) return;
+      if (drained) return drained;
       stopping = true;
       const closeIdleConnections = server.closeIdleConnections.bind(server);
+      // After a poll of the loop: a request that has reached the socket is read first, so its
+      // connection is no longer idle and is answered, instead of closed with the request unread (a reset).
+      const closeIdleAfterPoll = () => setImmediate(closeIdleConnections);
       // Until the grace is over, server.close() must not drop connections whose request is on its way.
       server.closeIdleConnections = () => {};
       const reap = () => {
-        server.closeIdleConnections = closeIdleConnections;
-        closeIdleConnections();
+        server.closeIdleConnections = closeIdleAfterPoll;
+        closeIdleAfterPoll();
         // Connections whose last request finished since (with keep-alive) become idle later.
-        const interval = setInterval(closeIdleConnections, 250);
+        const interval = setInterval(closeIdleAfterPoll, 250);
         interval.unref();
         server.once('close', () => clearInterval(interval));
       };
       setTimeout(reap, options.graceMs).unref();
+      drained = acceptQueueDrained(server, options.graceMs);
+      return drained;
     },
   };
 }
