@@ -4,7 +4,7 @@ import { wavOf } from './align.js';
 import { ANALYSIS_SAMPLE_RATE } from './features.js';
 import { decodeToPcm, ffmpegPath, samplesOfPcm, UndecodableRecordingError } from './decode.js';
 
-const decodeToSamples = async (source: AsyncIterable<Uint8Array>, ffmpeg: string) => samplesOfPcm(await decodeToPcm(source, ffmpeg));
+const decodeToSamples = async (source: AsyncIterable<Uint8Array>, ffmpeg: string, inputFormat = 'wav') => samplesOfPcm(await decodeToPcm(source, ffmpeg, inputFormat));
 
 const ffmpeg = ffmpegPath();
 if (!ffmpeg) throw new Error('ffmpeg is needed by the analysis tests (npm test installs it)');

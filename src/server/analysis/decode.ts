@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { backgroundCommand, executable } from './background.js';
@@ -11,22 +10,14 @@ export const MAX_ANALYSED_SECONDS = 45 * 60;
 let found: string | null | undefined;
 
 /**
- * The ffmpeg the analysis decodes with (decision 0017): FFMPEG_PATH when set, else the binary the
- * @ffmpeg-installer package ships for this platform (installed by npm with the app), else `ffmpeg`
- * on the PATH; null when none is there (the analysis then says it is unavailable). Looked up as
- * files, without starting ffmpeg: the server's thread answers requests meanwhile.
+ * The ffmpeg the analysis decodes with (decision 0017): FFMPEG_PATH when set, else the system's
+ * (Debian's `ffmpeg` package, kept up to date with security fixes: /usr/bin/ffmpeg, or `ffmpeg` on the
+ * PATH); null when none is there (the analysis then says it is unavailable). Looked up as files,
+ * without starting ffmpeg; its version is checked once before the first analysis (ffmpeg-version.ts).
  */
 export function ffmpegPath(): string | null {
   if (found !== undefined) return found;
-  const candidates: string[] = [];
-  if (process.env.FFMPEG_PATH) candidates.push(process.env.FFMPEG_PATH);
-  try {
-    const installer = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string };
-    candidates.push(installer.path);
-  } catch {
-    // No binary for this platform in the package: the system one may still be there.
-  }
-  candidates.push('ffmpeg');
+  const candidates = process.env.FFMPEG_PATH ? [process.env.FFMPEG_PATH] : ['/usr/bin/ffmpeg', 'ffmpeg'];
   found = candidates.find(executable) ?? null;
   return found;
 }
@@ -35,14 +26,15 @@ export class UndecodableRecordingError extends Error {}
 
 /**
  * The recording as 16 kHz mono signed 16-bit samples, decoded by ffmpeg from the bytes `source`
- * yields (webm/Opus, mp4/AAC, ogg, wav, mp3: whatever the browser recorded). Throws
+ * yields, read only as `inputFormat` (the demuxer its stored type names, recordings/audio-type.ts:
+ * never guessed from the bytes) and only from the pipe (no file or network protocol). Throws
  * UndecodableRecordingError with ffmpeg's reason when the bytes are not audio it can read. Runs in
  * the analysis process (process.ts), which the server stops while it answers requests: no timer of
  * its own here, the server limits the whole analysis's running time.
  */
-export async function decodeToPcm(source: AsyncIterable<Uint8Array>, ffmpeg: string): Promise<Int16Array> {
+export async function decodeToPcm(source: AsyncIterable<Uint8Array>, ffmpeg: string, inputFormat: string): Promise<Int16Array> {
   const [command, args] = backgroundCommand(ffmpeg, [
-    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', 'pipe:0', '-t', String(MAX_ANALYSED_SECONDS)],
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-protocol_whitelist', 'pipe', '-f', inputFormat, '-i', 'pipe:0', '-t', String(MAX_ANALYSED_SECONDS)],
     ...['-vn', '-ac', '1', '-ar', String(ANALYSIS_SAMPLE_RATE), '-f', 's16le', 'pipe:1'],
   ]);
   const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });

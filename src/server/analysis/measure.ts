@@ -17,6 +17,8 @@ export interface AnalysisRequest {
   windows: AnswerWindow[];
   /** Whether to place the words; absent: when pocketsphinx is installed. */
   aligner?: boolean;
+  /** The only container ffmpeg may read the bytes as (`-f`), from the recording's stored type. */
+  inputFormat: string;
 }
 
 export type MeasureOutcome = { status: 'failed'; reason: string } | { status: 'done'; result: Record<string, unknown> };
@@ -29,7 +31,7 @@ export type MeasureOutcome = { status: 'failed'; reason: string } | { status: 'd
 export async function analyseRecording(source: AsyncIterable<Uint8Array>, ffmpeg: string, request: AnalysisRequest): Promise<MeasureOutcome> {
   let pcm: Int16Array;
   try {
-    pcm = await decodeToPcm(source, ffmpeg);
+    pcm = await decodeToPcm(source, ffmpeg, request.inputFormat);
   } catch (error) {
     if (error instanceof UndecodableRecordingError) return { status: 'failed', reason: `The recording could not be read as audio: it may be damaged or cut short. (${error.message})` };
     throw error;

@@ -52,7 +52,7 @@ const until = async (check: () => boolean, ms = 20_000) => {
 describe('each recording is analysed in a process of its own', () => {
   it('decodes and measures the recording there', async () => {
     const processes = new AnalysisProcesses();
-    const outcome = await processes.analyse({ source: piecesOf(wav), ffmpeg, windows: [], aligner: false });
+    const outcome = await processes.analyse({ source: piecesOf(wav), ffmpeg, inputFormat: 'wav', windows: [], aligner: false });
     expect(outcome.status).toBe('done');
     const result = outcome.status === 'done' ? (outcome.result as { segments: unknown[]; durationMs: number }) : null;
     expect(result?.segments.length).toBe(3);
@@ -60,7 +60,7 @@ describe('each recording is analysed in a process of its own', () => {
   });
 
   it('says why bytes that are not audio cannot be analysed', async () => {
-    const outcome = await new AnalysisProcesses().analyse({ source: piecesOf(randomBytes(2_000_000)), ffmpeg, windows: [] });
+    const outcome = await new AnalysisProcesses().analyse({ source: piecesOf(randomBytes(2_000_000)), ffmpeg, inputFormat: 'wav', windows: [] });
     expect(outcome).toEqual({ status: 'failed', reason: expect.stringMatching(/^The recording could not be read as audio/) as unknown as string });
   });
 
@@ -70,7 +70,7 @@ describe('each recording is analysed in a process of its own', () => {
     const request = {};
     gate.requestStarted(request);
     const processes = new AnalysisProcesses({ gate });
-    const analysing = processes.analyse({ source: piecesOf(wav), ffmpeg, windows: [], aligner: false });
+    const analysing = processes.analyse({ source: piecesOf(wav), ffmpeg, inputFormat: 'wav', windows: [], aligner: false });
     let finished = false;
     void analysing.finally(() => {
       finished = true;
@@ -96,7 +96,7 @@ describe('each recording is analysed in a process of its own', () => {
     const request = {};
     gate.requestStarted(request);
     const started = Date.now();
-    const analysing = processes.analyse({ source: stalls(), ffmpeg, windows: [] }).catch((error: unknown) => error);
+    const analysing = processes.analyse({ source: stalls(), ffmpeg, inputFormat: 'wav', windows: [] }).catch((error: unknown) => error);
     // Held for 2 s (twice the limit): not stopped for it.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     gate.requestEnded(request);
@@ -111,7 +111,7 @@ describe('each recording is analysed in a process of its own', () => {
       yield wav.subarray(0, wav.length / 2);
       throw new Error('the store went away');
     }
-    const error = await new AnalysisProcesses().analyse({ source: breaks(), ffmpeg, windows: [] }).catch((reason: unknown) => reason);
+    const error = await new AnalysisProcesses().analyse({ source: breaks(), ffmpeg, inputFormat: 'wav', windows: [] }).catch((reason: unknown) => reason);
     expect((error as Error).message).toBe('the recording could not be read from the store: the store went away');
   });
 });

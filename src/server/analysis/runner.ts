@@ -5,19 +5,20 @@ import { invalidateReadCaches } from '../lib/read-cache.js';
 import { openRecording, recordingInfo } from '../recordings/service.js';
 import type { RecordingStores } from '../recordings/store.js';
 import { answerWindows } from './answers.js';
-import { ffmpegPath } from './decode.js';
+import { ffmpegInputFormat } from '../recordings/audio-type.js';
+import { describeDecoder, NO_DECODER_REASON, usableFfmpeg } from './ffmpeg-version.js';
 import { ANALYSIS_LEASE_MS, ANALYSIS_MAX_TRIES, claimAnalysis, finishAnalysis, releaseAnalysis, renewAnalysisLease } from './jobs.js';
 import type { AnalysisProcesses } from './process.js';
 import { rescoreWithRecording } from './rescore.js';
 
-export const NO_DECODER_REASON = 'This server has no audio decoder (ffmpeg), so recordings are not analysed; the scores come from the transcript.';
+export { NO_DECODER_REASON } from './ffmpeg-version.js';
 
 export interface AnalysisDeps {
   db: Db;
   stores: RecordingStores;
   /** Where the recording is decoded and measured: a process of its own per recording (process.ts). */
   processes: Pick<AnalysisProcesses, 'analyse' | 'close'>;
-  /** The decoder; null: none on this server. Defaults to ffmpegPath(). */
+  /** The decoder; null: none on this server. Defaults to this server's ffmpeg, when recent enough (ffmpeg-version.ts). */
   ffmpeg?: string | null;
   /** Whether to place the words (default: when pocketsphinx is installed). */
   aligner?: boolean;
@@ -27,16 +28,23 @@ type Outcome = Parameters<typeof finishAnalysis>[2];
 
 async function analyse(deps: AnalysisDeps, attemptId: string, tries: number): Promise<Outcome> {
   if (tries > ANALYSIS_MAX_TRIES) return { status: 'failed', reason: `The analysis stopped ${ANALYSIS_MAX_TRIES} times on this recording without finishing.` };
-  const ffmpeg = deps.ffmpeg === undefined ? ffmpegPath() : deps.ffmpeg;
+  let ffmpeg = deps.ffmpeg;
+  if (ffmpeg === undefined) {
+    const decoder = await usableFfmpeg();
+    if (!decoder.ok) return { status: 'unavailable', reason: decoder.reason };
+    ffmpeg = decoder.path;
+  }
   if (!ffmpeg) return { status: 'unavailable', reason: NO_DECODER_REASON };
   const info = await recordingInfo(deps.db, attemptId);
   if (!info || info.expiredAt || !info.storageKey) return { status: 'failed', reason: 'The recording is no longer stored.' };
   if (info.sizeBytes === 0) return { status: 'failed', reason: 'The recording is empty.' };
+  const inputFormat = ffmpegInputFormat(info.mimeType);
+  if (!inputFormat) return { status: 'failed', reason: `The recording was stored as ${info.mimeType.slice(0, 60)}, which is not a type of audio this server decodes.` };
   const [attempt] = await deps.db.select({ kind: attempts.kind, sessionData: attempts.sessionData }).from(attempts).where(eq(attempts.id, attemptId));
   const windows = attempt ? answerWindows(attempt.kind, attempt.sessionData) : [];
   // Decoded and measured in the analysis process; only the recording's bytes pass through here.
   const source = openRecording(deps.stores, { ...info, storageKey: info.storageKey }, 0, info.sizeBytes - 1);
-  return deps.processes.analyse({ source, ffmpeg, windows, ...(deps.aligner === undefined ? {} : { aligner: deps.aligner }) });
+  return deps.processes.analyse({ source, ffmpeg, inputFormat, windows, ...(deps.aligner === undefined ? {} : { aligner: deps.aligner }) });
 }
 
 /** Takes the next analysis due and does it; false when none was due. */
@@ -88,7 +96,16 @@ export interface AnalysisRunner {
 }
 
 /** Analyses one recording at a time in the background; polls every `pollMs` and when kicked. */
-export function startAnalysisRunner(deps: AnalysisDeps & { pollMs?: number; log: { warn(object: object, message: string): void } }): AnalysisRunner {
+type RunnerLog = { [level in 'info' | 'warn' | 'error']: (object: object, message: string) => void };
+
+export function startAnalysisRunner(deps: AnalysisDeps & { pollMs?: number; log: RunnerLog }): AnalysisRunner {
+  // Named once at start: which ffmpeg decodes the recordings, its version, or why none does.
+  if (deps.ffmpeg === undefined) {
+    void usableFfmpeg().then((decoder) => {
+      const line = describeDecoder(decoder);
+      deps.log[line.level]({ ffmpeg: decoder.path, version: decoder.version }, line.message);
+    });
+  }
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;

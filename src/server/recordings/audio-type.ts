@@ -114,6 +114,17 @@ export function servedRecordingType(stored: string): string {
   return base === 'audio/mpeg' ? 'audio/mpeg' : 'application/octet-stream';
 }
 
+/** The demuxer ffmpeg reads each container with (`-f`): the analysis never lets ffmpeg guess. */
+const FFMPEG_DEMUXERS: Record<RecordingContainer, string> = { webm: 'matroska', ogg: 'ogg', mp4: 'mov', aac: 'aac', wav: 'wav' };
+
+/** The ffmpeg input format for a stored type (legacy rows included), or null for a type not decoded. */
+export function ffmpegInputFormat(stored: string): string | null {
+  const served = servedRecordingType(stored);
+  const container = DECLARED.get(served.split(';')[0] ?? '');
+  if (container) return FFMPEG_DEMUXERS[container];
+  return served === 'audio/mpeg' ? 'mp3' : null;
+}
+
 /** The file name extension a served type gets in Content-Disposition. */
 export function recordingFileExtension(servedType: string): string {
   const container = DECLARED.get(servedType.split(';')[0] ?? '');
