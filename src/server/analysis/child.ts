@@ -1,4 +1,4 @@
-import { analyseRecording, type AnalysisRequest, type MeasureOutcome } from './measure.js';
+import { analyseRecording, type MeasureOutcome, type RecordingAnalysisRequest } from './measure.js';
 
 /**
  * The analysis process (process.ts starts one per recording): it is sent the request, reads the
@@ -6,7 +6,7 @@ import { analyseRecording, type AnalysisRequest, type MeasureOutcome } from './m
  * process of its own, with ffmpeg and pocketsphinx in its process group, the server can stop all of
  * it at once while it answers requests (foreground.ts), and its memory is given back when it ends.
  */
-export interface ChildRequest extends AnalysisRequest {
+export interface ChildRequest extends RecordingAnalysisRequest {
   ffmpeg: string;
 }
 

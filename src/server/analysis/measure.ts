@@ -17,6 +17,10 @@ export interface AnalysisRequest {
   windows: AnswerWindow[];
   /** Whether to place the words; absent: when pocketsphinx is installed. */
   aligner?: boolean;
+}
+
+/** A recording's analysis from its bytes: what to measure, and how to decode them. */
+export interface RecordingAnalysisRequest extends AnalysisRequest {
   /** The only container ffmpeg may read the bytes as (`-f`), from the recording's stored type. */
   inputFormat: string;
 }
@@ -28,7 +32,7 @@ export type MeasureOutcome = { status: 'failed'; reason: string } | { status: 'd
  * `ffmpeg` from the bytes `source` yields, then measured. A recording that is not audio, or too short
  * to hold an answer, ends as failed with the reason a teacher reads.
  */
-export async function analyseRecording(source: AsyncIterable<Uint8Array>, ffmpeg: string, request: AnalysisRequest): Promise<MeasureOutcome> {
+export async function analyseRecording(source: AsyncIterable<Uint8Array>, ffmpeg: string, request: RecordingAnalysisRequest): Promise<MeasureOutcome> {
   let pcm: Int16Array;
   try {
     pcm = await decodeToPcm(source, ffmpeg, request.inputFormat);
