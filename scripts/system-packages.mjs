@@ -14,6 +14,7 @@ export const E2E_NEEDS = [
   { what: 'sox', packages: ['sox'] },
   // The recording analysis decodes with Debian's ffmpeg (security-updated; src/server/analysis/decode.ts).
   { what: 'ffmpeg', packages: ['ffmpeg'] },
+  { what: 'ffprobe', packages: ['ffmpeg'] },
   // The reverse proxy of e2e/multi-process.test.ts. On Debian 12 the `nginx` package is the server
   // itself (/usr/sbin/nginx, proxy and upstream modules built in); `nginx-light` is only a
   // transitional package that pulls it in plus an extra module.
