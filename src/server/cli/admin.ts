@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { setDisplayName } from '../auth/display-name.js';
 import { generatePassword } from '../auth/passwords.js';
 import { setPassword } from '../auth/service.js';
 import { ConfigError, loadConfig } from '../config.js';
@@ -12,6 +13,9 @@ const USAGE = `Usage: npm run admin -- <command>
 Commands:
   reset-password <username>   Give the user a new generated password (printed once) and sign out
                               every device they are signed in on. Set NEW_PASSWORD to choose it.
+  set-display-name <username> <name>
+                              The name students see for this teacher on reviews (never the
+                              username); an empty name: they see "your teacher".
 
 Uses the same DATA_DIR / DATABASE_URL as the server. With the embedded database, stop the server first.`;
 
@@ -42,9 +46,21 @@ async function resetPassword(username: string): Promise<number> {
   }
 }
 
+async function displayName(username: string, name: string): Promise<number> {
+  const database = await connectConfiguredDatabase(loadConfig());
+  try {
+    const outcome = await setDisplayName(database.db, username, name);
+    (outcome.ok ? process.stdout : process.stderr).write(`${outcome.message}\n`);
+    return outcome.ok ? 0 : 1;
+  } finally {
+    await database.close();
+  }
+}
+
 async function run(args: string[]): Promise<number> {
-  const [command, username] = args;
+  const [command, username, ...name] = args;
   if (command === 'reset-password' && username) return resetPassword(username);
+  if (command === 'set-display-name' && username) return displayName(username, name.join(' '));
   process.stdout.write(`${USAGE}\n`);
   return command === undefined || command === 'help' || command === '--help' ? 0 : 1;
 }
