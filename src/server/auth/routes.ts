@@ -130,11 +130,12 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
         await deps.budgets.clear(signInAccountBudgetKey(accountBudgetKey(signedInUser.id)));
         await deps.budgets.clear(signInAccountAddressKey(accountBudgetKey(signedInUser.id), request.ip));
       }
-      await rememberDevice(db, request, reply, { userId: signedInUser.id, now, secure: config.COOKIE_SECURE });
       // A new token at every sign-in; the session the browser had before is ended.
       if (request.sessionToken) await deleteSessionByToken(db, request.sessionToken);
       const { token, expiresAt } = await createSession(db, signedInUser.id, config.SESSION_TTL_HOURS * 3600_000, now);
       setSessionCookie(reply, token, expiresAt);
+      // After the session cookie: clients reading the first Set-Cookie get the session.
+      await rememberDevice(db, request, reply, { userId: signedInUser.id, now, secure: config.COOKIE_SECURE });
       return toUserDto(db, { user: signedInUser, student: result.account.student, actingStudentId: null });
     },
   });
