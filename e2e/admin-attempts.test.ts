@@ -60,7 +60,7 @@ beforeAll(async () => {
   test.sessionData.questionAnswerPairs.push({
     questionNumber: 1,
     question: 'Describe a journey you remember well.',
-    answer: 'Um, I went to Goa by train with my cousins and the the journey took a whole day, so, like, we played cards.',
+    answer: 'Um, I went to Goa by train with my cousins and the the journey took a whole day, so, like, we played cards and he go to sleep in the picturesque carriage.',
     part: 2,
     responseTimeMs: 2500,
     speakingTimeMs: 45_000,
@@ -294,11 +294,19 @@ describe('the review page', () => {
     await page.getByRole('heading', { name: 'Part 2: Cue Card' }).waitFor();
     await page.getByText('Cue card: Describe a journey you remember well.').waitFor();
     await page.getByText('how you travelled').waitFor();
-    expect(await page.locator('mark[data-kind="slip"]').allTextContents()).toEqual(['the the (grammar slip)']);
+    expect(await page.locator('mark[data-kind="slip"]').allTextContents()).toEqual(['the the (grammar slip; say: the)', 'he go (grammar slip; say: he goes)']);
+    expect(await page.locator('ins[data-kind="correction"]').allTextContents()).toEqual(['the', 'he goes']);
+    // Less common words are marked; the name (Goa) is not.
+    const rare = await page.locator('mark[data-kind="rare"]').allTextContents();
+    expect(rare).toContain('picturesque (less common word)');
+    expect(rare.join(' ')).not.toContain('Goa');
     expect(await page.locator('mark[data-kind="filler"]').allTextContents()).toEqual(['Um (filler)', 'so (filler)', 'like (filler)']);
     await page.getByRole('group', { name: 'Highlights in the answers' }).waitFor();
-    // The figures behind each criterion, the rules and the advice.
+    // The figures behind each criterion, the evidence that moved it and the advice.
     const fluency = page.getByRole('region', { name: 'Fluency' });
+    await fluency.getByText(/^Starting band [\d.]+, moved by:$/).waitFor();
+    await page.getByRole('region', { name: 'Grammar' }).getByText(/\(typical learner [\d.]+\)/).first().waitFor();
+    await page.getByText(/rank speakers as the examiners did at ρ = 0\.\d\d \(cross-validated\)/).first().waitFor();
     await fluency.getByText(/^Words per minute: \d+$/).waitFor();
     await fluency.getByText(/^Response time: \d+\.\d s$/).waitFor();
     await page.getByRole('table').filter({ hasText: 'The figures behind the estimate' }).getByText('Grammar slips').waitFor();

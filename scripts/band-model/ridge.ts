@@ -1,7 +1,8 @@
 /*
  * Ridge regression with sign constraints, for the band model (decision 0030). Features are
  * standardised on the training rows; a feature whose weight comes out against its expected sign
- * is dropped and the rest refitted, until every weight agrees with its sign.
+ * is dropped and the rest refitted, until every weight agrees with its sign; then the weights are
+ * stretched so the estimates spread like the raters' levels (alignSpread).
  */
 import type { FeatureSpec, LinearModel, ModelInputs } from '../../src/shared/band-estimate/model.js';
 
@@ -12,11 +13,29 @@ export function fitSignedRidge(rows: readonly ModelInputs[], targets: readonly n
   for (;;) {
     const model = fitRidge(rows, targets, kept, lambda);
     const against = model.terms.filter((term) => Math.sign(term.weight) !== 0 && Math.sign(term.weight) !== kept.find((spec) => spec.feature === term.feature)?.sign);
-    if (against.length === 0) return { ...model, terms: model.terms.filter((term) => term.weight !== 0) };
+    if (against.length === 0) return alignSpread({ ...model, terms: model.terms.filter((term) => term.weight !== 0) }, rows, targets);
     // Drop the feature most against its sign, then refit.
     const worst = against.reduce((a, b) => (Math.abs(b.weight) > Math.abs(a.weight) ? b : a));
     kept = kept.filter((spec) => spec.feature !== worst.feature);
   }
+}
+
+/**
+ * Least squares pulls every estimate towards the mean (a level-9 learner is estimated well below 9),
+ * which ranks correctly but crowds the bands in the middle. As automated scoring engines do when
+ * they report on the raters' scale (linear scaling to the human scores' mean and standard
+ * deviation: Williamson, Xi & Breyer 2012, "A framework for evaluation and use of automated
+ * scoring", Educational Measurement 31(1)), the weights are stretched so that the estimates spread
+ * like the raters' levels. Ranks are unchanged.
+ */
+function alignSpread(model: LinearModel, rows: readonly ModelInputs[], targets: readonly number[]): LinearModel {
+  const predictions = rows.map((row) => model.terms.reduce((sum, term) => sum + (term.weight * (row[term.feature] - term.mean)) / term.sd, model.intercept));
+  const spread = (values: readonly number[]) => {
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    return Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
+  };
+  const stretch = spread(predictions) === 0 ? 1 : spread(targets) / spread(predictions);
+  return { ...model, terms: model.terms.map((term) => ({ ...term, weight: term.weight * stretch })) };
 }
 
 function fitRidge(rows: readonly ModelInputs[], targets: readonly number[], specs: readonly FeatureSpec[], lambda: number): LinearModel {

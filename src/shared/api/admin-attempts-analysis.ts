@@ -86,6 +86,8 @@ export const interviewAnalysis = z.object({
     clarityParts: z
       .object({ fillers: z.number(), sentenceLength: z.number(), recognizerConfidence: z.number().nullable() })
       .nullable(),
+    /** The calibrated estimate's bands communication and clarity read (absent on attempts scored before it). */
+    language: z.object({ fluency: z.number(), vocabulary: z.number(), grammar: z.number() }).nullable().optional(),
   }),
 });
 export type InterviewAnalysis = z.infer<typeof interviewAnalysis>;

@@ -33,17 +33,22 @@ export interface AnswerText {
   answer: string;
 }
 
-/** The features of a test's answers: every non-empty answer's lines are its utterances. */
-export function answerFeatures(answers: readonly AnswerText[]): LanguageFeatures {
+/**
+ * The features of a test's answers: every non-empty answer's lines are its utterances. Words per
+ * answer are over the answers spoken, or over `answerCount` when given (the interview counts every
+ * question asked, so an unanswered one lowers it).
+ */
+export function answerFeatures(answers: readonly AnswerText[], answerCount?: number): LanguageFeatures {
   const spoken = answers.filter((answer) => words(answer.answer).length > 0);
-  return languageFeatures(spoken.flatMap((answer) => answer.answer.split(UTTERANCE_SEPARATOR)), spoken.length);
+  return languageFeatures(spoken.flatMap((answer) => answer.answer.split(UTTERANCE_SEPARATOR)), answerCount ?? spoken.length);
 }
 
-export function estimateLanguage(answers: readonly AnswerText[], model: BandModel = BAND_MODEL): LanguageEstimate {
-  const features = answerFeatures(answers);
+export function estimateLanguage(answers: readonly AnswerText[], model: BandModel | undefined = BAND_MODEL, answerCount?: number): LanguageEstimate {
+  const features = answerFeatures(answers, answerCount);
   const inputs = modelInputs(features);
+  const fitted = model ?? BAND_MODEL;
   const criterion = (name: EstimatedCriterion): CriterionEstimate => {
-    const { level, contributions } = predictLevel(model[name], inputs);
+    const { level, contributions } = predictLevel(fitted[name], inputs);
     contributions.sort((a, b) => Math.abs(b.levels) - Math.abs(a.levels));
     return { criterion: name, level, band: clamp(bandOfLevel(level)), contributions };
   };

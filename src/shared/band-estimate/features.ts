@@ -1,5 +1,6 @@
 import { porterStem } from '../interview/porter-stemmer.js';
 import { words } from '../text/words.js';
+import { findLanguageSlips } from './slips.js';
 import {
   ARTICLES, BE_FORMS, DISCOURSE_MARKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, MODALS, SUBORDINATORS,
   isContraction, isFilledPause, spokenRank,
@@ -153,23 +154,9 @@ function verbFormRange(lines: readonly (readonly string[])[]): number {
   return found.size / 7;
 }
 
-const THIRD_PERSON = new Set(['he', 'she', 'it']);
-const PLURAL_OR_FIRST = new Set(['i', 'you', 'we', 'they']);
-const BASE_VERBS_AFTER_THIRD = new Set(['go', 'have', 'do', 'like', 'want', 'live', 'work', 'play', 'say', 'think', 'make', 'get', 'come', 'know', 'need', 'take', 'look']);
-
-/** Pronoun-verb agreement slips in a line: "he go", "she have", "i is", "they was", "he are". */
+/** Pronoun-verb agreement slips in a line ("he go", "she have", "i is", "they was"): slips.ts. */
 function agreementSlips(line: readonly string[]): number {
-  let count = 0;
-  for (let i = 0; i + 1 < line.length; i++) {
-    const subject = line[i] as string;
-    const verb = line[i + 1] as string;
-    const before = line[i - 1];
-    if (before === 'and' || before === 'or' || before === 'to' || before === 'let' || before === 'make') continue;
-    if (THIRD_PERSON.has(subject) && (BASE_VERBS_AFTER_THIRD.has(verb) || verb === 'are' || verb === 'were')) count += 1;
-    else if (PLURAL_OR_FIRST.has(subject) && (verb === 'is' || verb === 'has' || verb === 'does' || (verb === 'was' && subject !== 'i'))) count += 1;
-    else if (subject === 'i' && verb === 'are') count += 1;
-  }
-  return count;
+  return findLanguageSlips(line).filter((slip) => slip.kind === 'agreement').length;
 }
 
 function sum(values: readonly number[]): number {

@@ -27,13 +27,10 @@ export {
   CLARITY_CONFIDENCE_RANGE,
   CLARITY_FILLER_RATIO_AT_ZERO,
   CLARITY_SENTENCE_WORDS_FALLOFF,
-  CLARITY_WEIGHTS,
   fillerPart,
   notEnoughSpeechReason,
   overallScore,
   recognizerConfidencePart,
-  scoreClarity,
-  scoreCommunication,
   scoreConfidence,
   scoreInterview,
   sentenceLengthPart,
@@ -42,6 +39,7 @@ export {
   type QuestionRelevanceFigures,
   type ScoringAnswer,
 } from './scoring.js';
+export { clarityText, communicationText } from './scoring-text.js';
 export {
   buildInterviewTranscriptText,
   interviewAudioFileName,

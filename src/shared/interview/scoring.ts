@@ -1,7 +1,8 @@
 import type { InterviewScores } from '../api/interview.js';
+import { estimateLanguage } from '../band-estimate/estimate.js';
+import type { BandModel } from '../band-estimate/model.js';
 import { fillerCount, findFillers, sentences, wordCount } from '../text/index.js';
 import {
-  COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER,
   CONFIDENCE_FULL_MARKS_TOTAL_WORDS,
   INTERVIEW_MIN_ASSESSABLE_WORDS,
   INTERVIEW_SCORE_MAX,
@@ -15,14 +16,15 @@ import { scoreAnswerRelevance } from './relevance.js';
  * completed view and the server recomputes them from the saved answers with these same functions,
  * so they are pure and deterministic: the same answers always give the same scores.
  *
- * - communication = min(9, averageWordsPerAnswer / 50 x 9): the spec's "words per answer divided
- *   by 50, scaled to 9", read as a linear scale reaching 9 at 50 words per answer. The average is
- *   over every asked question, so an unanswered question counts as 0 words.
+ * - communication: the mean of the fluency and vocabulary bands of the speaking test's calibrated
+ *   estimate (decision 0030) over the answers, words per answer counted over every question asked.
+ *   The spec's "words per answer divided by 50, scaled to 9" ranks learners by length alone.
  * - confidence = min(9, totalWords / 1000 x 9): "total words divided by 1000, scaled to 9".
  * - relevance: the mean over asked questions of each answer's relevance (relevance.ts). The
  *   spec's "about 8-9 random" is a placeholder; this measures something.
- * - clarity: fillers, sentence length and the recognizer's confidence (see scoreClarity). The
- *   spec's "about 7-9 random" is a placeholder too.
+ * - clarity: the grammar band of the same estimate (sentence building, clause linkers, verb forms,
+ *   agreement). The spec's "about 7-9 random" is a placeholder. Fillers, sentence length and the
+ *   recognizer's confidence are kept as evidence beside it (clarityParts), not weighed.
  * - overall = Math.round of the mean of the four, as the spec says. The four are not rounded
  *   (displays round them); overall is computed from the unrounded values.
  *
@@ -52,8 +54,6 @@ export const CLARITY_BEST_SENTENCE_WORDS = { min: 8, max: 20 } as const;
 export const CLARITY_SENTENCE_WORDS_FALLOFF = 20;
 /** Recognizer confidence mapped linearly from 0 (at or below `low`) to 1 (at or above `high`). */
 export const CLARITY_CONFIDENCE_RANGE = { low: 0.5, high: 0.9 } as const;
-/** Weights of the clarity parts; when no confidence is reported, the other two are renormalised. */
-export const CLARITY_WEIGHTS = { fillers: 0.4, sentenceLength: 0.3, recognizerConfidence: 0.3 } as const;
 
 export interface QuestionRelevanceFigures {
   question: string;
@@ -99,15 +99,13 @@ export interface InterviewScoreReport {
     /** Word-weighted mean of the reported confidences, null when none was reported. */
     meanConfidence: number | null;
     clarityParts: ClarityParts | null;
+    /** The calibrated estimate's bands (IELTS scale) that communication and clarity read; null when nothing was said. */
+    language?: { fluency: number; vocabulary: number; grammar: number } | null;
   };
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 const toScale = (fraction: number) => INTERVIEW_SCORE_MAX * clamp(fraction, 0, 1);
-
-export function scoreCommunication(averageWordsPerAnswer: number): number {
-  return toScale(averageWordsPerAnswer / COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER);
-}
 
 export function scoreConfidence(totalWords: number): number {
   return toScale(totalWords / CONFIDENCE_FULL_MARKS_TOTAL_WORDS);
@@ -130,23 +128,6 @@ export function recognizerConfidencePart(meanConfidence: number): number {
   return clamp((meanConfidence - low) / (high - low), 0, 1);
 }
 
-/**
- * Clarity: 9 x the weighted mean of three parts, each 0..1: few fillers (fillerPart), sentences
- * of a listenable length (sentenceLengthPart: best 8-20 words) and how sure the recognizer was of
- * the words (recognizerConfidencePart), with CLARITY_WEIGHTS. Without a reported confidence that
- * part is left out and the other two weights renormalised. Nothing said: 0.
- */
-export function scoreClarity(parts: ClarityParts | null): number {
-  if (!parts) return 0;
-  let weighted = CLARITY_WEIGHTS.fillers * parts.fillers + CLARITY_WEIGHTS.sentenceLength * parts.sentenceLength;
-  let weights = CLARITY_WEIGHTS.fillers + CLARITY_WEIGHTS.sentenceLength;
-  if (parts.recognizerConfidence !== null) {
-    weighted += CLARITY_WEIGHTS.recognizerConfidence * parts.recognizerConfidence;
-    weights += CLARITY_WEIGHTS.recognizerConfidence;
-  }
-  return toScale(weighted / weights);
-}
-
 export function overallScore(parts: Pick<InterviewScores, 'communication' | 'confidence' | 'relevance' | 'clarity'>): number {
   return Math.round((parts.communication + parts.confidence + parts.relevance + parts.clarity) / 4);
 }
@@ -155,7 +136,8 @@ function reportedConfidence(value: number | null | undefined): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? clamp(value, 0, 1) : null;
 }
 
-export function scoreInterview(answers: readonly ScoringAnswer[]): InterviewScoreReport {
+/** `model`: the band model (default: the committed one); the validity check passes each fold's own. */
+export function scoreInterview(answers: readonly ScoringAnswer[], options: { model?: BandModel } = {}): InterviewScoreReport {
   const spoken = answers.map((entry) => (isEmptyAnswer(entry.answer) ? '' : entry.answer));
   const counts = spoken.map((text) => wordCount(text));
   const totalWords = counts.reduce((sum, count) => sum + count, 0);
@@ -192,11 +174,15 @@ export function scoreInterview(answers: readonly ScoringAnswer[]): InterviewScor
           recognizerConfidence: meanConfidence === null ? null : recognizerConfidencePart(meanConfidence),
         };
 
+  const estimate = totalWords === 0 ? null : estimateLanguage(spoken.map((text) => ({ answer: text })), options.model, questionCount);
+  const language = estimate
+    ? { fluency: estimate.criteria.fluency.band, vocabulary: estimate.criteria.vocabulary.band, grammar: estimate.criteria.grammar.band }
+    : null;
   const four = {
-    communication: scoreCommunication(averageWordsPerAnswer),
+    communication: language ? (language.fluency + language.vocabulary) / 2 : 0,
     confidence: scoreConfidence(totalWords),
     relevance: relevanceScore,
-    clarity: scoreClarity(clarityParts),
+    clarity: language ? language.grammar : 0,
   };
   // Words that are not fillers ('you know' is one filler of two words).
   const spokenWords = totalWords - spoken.reduce((sum, text) => sum + findFillers(text).reduce((n, f) => n + wordCount(text.slice(f.index, f.index + f.length)), 0), 0);
@@ -217,6 +203,7 @@ export function scoreInterview(answers: readonly ScoringAnswer[]): InterviewScor
       averageSentenceLength,
       meanConfidence,
       clarityParts,
+      language,
     },
   };
 }

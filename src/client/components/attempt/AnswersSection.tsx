@@ -13,8 +13,8 @@ function plural(count: number, one: string, many: string): string {
 }
 
 function AnswerFacts({ answer, facts }: { answer: string; facts: string[] }) {
-  const { fillers, slips } = markCounts(answer);
-  const all = [...facts, plural(fillers, 'filler', 'fillers'), plural(slips, 'grammar slip', 'grammar slips')];
+  const { fillers, slips, rare } = markCounts(answer);
+  const all = [...facts, plural(fillers, 'filler', 'fillers'), plural(slips, 'grammar slip', 'grammar slips'), plural(rare, 'less common word', 'less common words')];
   return (
     <Text size="xs" c="dimmed">
       {all.join(' · ')}

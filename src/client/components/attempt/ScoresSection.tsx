@@ -3,7 +3,8 @@ import { agreementText } from '../../../shared/band-estimate/agreement';
 import type { MouseEvent, ReactNode } from 'react';
 import type { AttemptDetail, AttemptKind, Bands, InterviewAnalysis } from '../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
-import { COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER, CONFIDENCE_FULL_MARKS_TOTAL_WORDS } from '../../../shared/interview/constants';
+import { CONFIDENCE_FULL_MARKS_TOTAL_WORDS } from '../../../shared/interview/constants';
+import { clarityText, communicationText } from '../../../shared/interview/scoring-text';
 // From the modules themselves, not the scores index: that brings the answers' marking (and the
 // filler and slip finders) into the review page's first visit (issue 17).
 import { BandPair, CriterionCard, FiguresTable, speechFigures } from '../scores/CriterionCard';
@@ -152,13 +153,11 @@ function TeacherOnlyBands({ kind, teacher }: { kind: AttemptKind; teacher: Bands
 function interviewExplanations(figures: InterviewAnalysis['figures']): Record<string, string> {
   const parts = figures.clarityParts;
   return {
-    communication: `${oneDecimal(figures.averageWordsPerAnswer)} words per answer on average over ${figures.questionCount} ${figures.questionCount === 1 ? 'question' : 'questions'}; ${COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER} or more gives 9.`,
+    communication: communicationText(figures),
     confidence: `${figures.totalWords} words in the whole interview; ${CONFIDENCE_FULL_MARKS_TOTAL_WORDS} or more gives 9.`,
     relevance: `The mean of each answer's relevance to its question (shown with each answer below).`,
     clarity: parts
-      ? `Three parts, each out of 100%: few fillers ${formatPercent(parts.fillers)}, sentence length ${formatPercent(parts.sentenceLength)}, recognizer confidence ${
-          parts.recognizerConfidence === null ? 'not reported (left out)' : formatPercent(parts.recognizerConfidence)
-        }.`
+      ? clarityText(figures)
       : 'Nothing was said, so there is nothing to judge.',
   };
 }

@@ -3,7 +3,7 @@ import classes from './AnswerText.module.css';
 import { isEmptyAnswer } from '../../../shared/interview/answers';
 import { markAnswer, type MarkKind } from './mark-answer';
 
-const SPOKEN: Record<MarkKind, string> = { filler: 'filler', slip: 'grammar slip' };
+const SPOKEN: Record<MarkKind, string> = { filler: 'filler', slip: 'grammar slip', rare: 'less common word' };
 
 export function AnswerText({ text }: { text: string }) {
   if (isEmptyAnswer(text)) {
@@ -19,10 +19,17 @@ export function AnswerText({ text }: { text: string }) {
         piece.kind === null ? (
           piece.text
         ) : (
-          <mark key={index} className={classes[piece.kind]} data-kind={piece.kind}>
-            {piece.text}
-            <VisuallyHidden> ({SPOKEN[piece.kind]})</VisuallyHidden>
-          </mark>
+          <span key={index}>
+            <mark className={classes[piece.kind]} data-kind={piece.kind}>
+              {piece.text}
+              <VisuallyHidden> ({SPOKEN[piece.kind]}{piece.correction ? `; say: ${piece.correction}` : ''})</VisuallyHidden>
+            </mark>
+            {piece.correction ? (
+              <ins className={classes.correction} data-kind="correction" aria-hidden="true">
+                {piece.correction}
+              </ins>
+            ) : null}
+          </span>
         ),
       )}
     </Text>
@@ -36,7 +43,11 @@ export function MarksLegend() {
         <mark className={classes.filler}>um</mark> Filler (um, uh, er, ah, like, you know, well, so)
       </Text>
       <Text size="sm">
-        <mark className={classes.slip}>she are</mark> Grammar slip (I/he/she + are, a doubled article)
+        <mark className={classes.slip}>she are</mark>
+        <ins className={classes.correction}>she is</ins> Grammar slip, with what to say instead
+      </Text>
+      <Text size="sm">
+        <mark className={classes.rare}>scenery</mark> Less common word (past the 2,000 most used in spoken English)
       </Text>
     </Group>
   );

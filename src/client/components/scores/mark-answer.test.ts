@@ -9,13 +9,35 @@ describe('markAnswer', () => {
     expect(pieces.map((piece) => piece.text).join('')).toBe(text);
     expect(pieces.filter((piece) => piece.kind !== null)).toEqual([
       { text: 'Um', kind: 'filler' },
-      { text: 'the the', kind: 'slip' },
+      { text: 'the the', kind: 'slip', correction: 'the' },
       { text: 'so', kind: 'filler' },
       { text: 'like', kind: 'filler' },
-      { text: 'she are', kind: 'slip' },
+      { text: 'she are', kind: 'slip', correction: 'she is' },
       { text: 'You know', kind: 'filler' },
     ]);
-    expect(markCounts(text)).toEqual({ fillers: 4, slips: 2 });
+    expect(markCounts(text)).toEqual({ fillers: 4, slips: 2, rare: 0 });
+  });
+
+  it('marks learner slips with the correction to say, in the answer\'s own case', () => {
+    const pieces = markAnswer('He go to work by bus.\nThey was late. I is tired.\nI ate a apple and an banana.');
+    expect(pieces.filter((piece) => piece.kind === 'slip')).toEqual([
+      { text: 'He go', kind: 'slip', correction: 'He goes' },
+      { text: 'They was', kind: 'slip', correction: 'They were' },
+      { text: 'I is', kind: 'slip', correction: 'I am' },
+      { text: 'a apple', kind: 'slip', correction: 'an apple' },
+      { text: 'an banana', kind: 'slip', correction: 'a banana' },
+    ]);
+    expect(markAnswer('Let him go, my brother and I are at a university for an hour.').filter((piece) => piece.kind === 'slip')).toEqual([]);
+  });
+
+  it('marks the less common words, not everyday ones, names of numbers or fillers', () => {
+    const rare = markAnswer('Um, the scenery was breathtaking and quite tranquil, 25 people came.')
+      .filter((piece) => piece.kind === 'rare')
+      .map((piece) => piece.text);
+    expect(rare).toEqual(['scenery', 'breathtaking', 'tranquil']);
+    expect(markCounts('I like my house.').rare).toBe(0);
+    // A capitalised word inside a sentence is a name, not vocabulary; at a sentence's start it is a word.
+    expect(markAnswer('We went to Jaipur. Breathtaking views.').filter((piece) => piece.kind === 'rare').map((piece) => piece.text)).toEqual(['Breathtaking']);
   });
 
   it('leaves ordinary uses alone', () => {

@@ -1,39 +1,106 @@
-import { findFillers, findGrammarSlips } from '../../../shared/text';
+import { isContraction, isFilledPause, FUNCTION_WORDS, spokenRank } from '../../../shared/band-estimate/lexicon';
+import { findLanguageSlips } from '../../../shared/band-estimate/slips';
+import { findFillers, findGrammarSlips, spokenTogether, wordTokens, type WordToken } from '../../../shared/text';
 import type { MarkTally } from './tally-text';
 
-export type MarkKind = 'filler' | 'slip';
+export type MarkKind = 'filler' | 'slip' | 'rare';
 
 export interface AnswerPiece {
   text: string;
   /** null for plain text. */
   kind: MarkKind | null;
+  /** For a slip: what to say instead, when there is one suggestion. */
+  correction?: string;
+}
+
+/** Content words ranked past this in spoken English are marked as less common (the estimate's own cut). */
+const LESS_COMMON_RANK = 2000;
+
+interface Mark {
+  index: number;
+  length: number;
+  kind: MarkKind;
+  correction?: string;
+}
+
+const DOUBLED_ARTICLES = new Set(['a', 'an', 'the']);
+
+function spanOf(text: string, first: WordToken, last: WordToken): { index: number; length: number } {
+  return { index: first.index, length: last.index + last.length - first.index };
+}
+
+/** The learner slips (agreement, articles) with their corrections, where the two words are said together. */
+function languageSlipMarks(text: string): Mark[] {
+  const tokens = wordTokens(text);
+  return findLanguageSlips(tokens.map((token) => token.word)).flatMap((slip) => {
+    const first = tokens[slip.at] as WordToken;
+    const second = tokens[slip.at + 1] as WordToken;
+    return spokenTogether(text, first, second) ? [{ ...spanOf(text, first, second), kind: 'slip' as const, correction: slip.correction }] : [];
+  });
+}
+
+/** The spec's two slips: "she are" (say "she is") and a doubled article (say it once). */
+function specSlipMarks(text: string): Mark[] {
+  return findGrammarSlips(text).map((slip) => {
+    const [first = '', second = ''] = slip.text.toLowerCase().split(/\s+/u);
+    const correction = DOUBLED_ARTICLES.has(first) && DOUBLED_ARTICLES.has(second) ? second : `${first} is`;
+    return { index: slip.index, length: slip.length, kind: 'slip' as const, correction };
+  });
 }
 
 /**
- * The answer cut into plain text and marked fillers and grammar slips, at the positions
- * src/shared/text gives (the same finders the scores count with). A mark overlapping an earlier
- * one is left out; joined, the pieces are the answer again.
+ * Content words past LESS_COMMON_RANK. A capitalised word inside a sentence is taken for a name
+ * (recognisers capitalise names): a name is not vocabulary.
+ */
+function lessCommonMarks(text: string): Mark[] {
+  return wordTokens(text)
+    .filter((token) => !(/^\p{Lu}/u.test(text.slice(token.index)) && !/(?:^|[.!?\n]\s*)$/u.test(text.slice(0, token.index))))
+    .filter((token) => !FUNCTION_WORDS.has(token.word) && !isContraction(token.word) && !isFilledPause(token.word) && !/^\p{N}/u.test(token.word))
+    .filter((token) => token.word.length > 2 && (spokenRank(token.word) ?? Infinity) > LESS_COMMON_RANK)
+    .map((token) => ({ index: token.index, length: token.length, kind: 'rare' as const }));
+}
+
+/**
+ * The answer cut into plain text and marked fillers, grammar slips (with the correction to say) and
+ * less common words, at the positions the scorers find them. A mark overlapping an earlier one is
+ * left out (a slip before a less common word inside it); joined, the pieces are the answer again.
  */
 export function markAnswer(text: string): AnswerPiece[] {
-  const marks = [
+  const marks: Mark[] = [
     ...findFillers(text).map((match) => ({ index: match.index, length: match.length, kind: 'filler' as const })),
-    ...findGrammarSlips(text).map((slip) => ({ index: slip.index, length: slip.length, kind: 'slip' as const })),
-  ].sort((a, b) => a.index - b.index);
+    ...specSlipMarks(text),
+    ...languageSlipMarks(text),
+    ...lessCommonMarks(text),
+  ].sort((a, b) => a.index - b.index || order(a.kind) - order(b.kind));
   const pieces: AnswerPiece[] = [];
   let at = 0;
   for (const mark of marks) {
     if (mark.index < at) continue;
     if (mark.index > at) pieces.push({ text: text.slice(at, mark.index), kind: null });
-    pieces.push({ text: text.slice(mark.index, mark.index + mark.length), kind: mark.kind });
+    const piece: AnswerPiece = { text: text.slice(mark.index, mark.index + mark.length), kind: mark.kind };
+    if (mark.correction !== undefined) piece.correction = asWritten(piece.text, mark.correction);
+    pieces.push(piece);
     at = mark.index + mark.length;
   }
   if (at < text.length) pieces.push({ text: text.slice(at), kind: null });
   return pieces;
 }
 
-/** How many fillers and grammar slips the answer has. */
-export function markCounts(text: string): { fillers: number; slips: number } {
-  return { fillers: findFillers(text).length, slips: findGrammarSlips(text).length };
+/** The correction in the answer's own case: "She are" -> "She is"; the pronoun "i" as "I". */
+function asWritten(original: string, correction: string): string {
+  const cased = /^\p{Lu}/u.test(original) ? correction.charAt(0).toUpperCase() + correction.slice(1) : correction;
+  return cased.replace(/\bi\b/g, 'I');
+}
+
+function order(kind: MarkKind): number {
+  return kind === 'slip' ? 0 : kind === 'filler' ? 1 : 2;
+}
+
+/** How many fillers, grammar slips and less common words the answer has, as marked. */
+export function markCounts(text: string): { fillers: number; slips: number; rare: number } {
+  const pieces = markAnswer(text);
+  const count = (kind: MarkKind) => pieces.filter((piece) => piece.kind === kind).length;
+  return { fillers: count('filler'), slips: count('slip'), rare: count('rare') };
 }
 
 /** The fillers and grammar slips over several answers, with how often each occurred. */
@@ -42,8 +109,9 @@ export function tallyMarks(texts: readonly string[]): MarkTally {
   const slips = new Map<string, number>();
   for (const text of texts) {
     for (const match of findFillers(text)) fillers.set(match.filler, (fillers.get(match.filler) ?? 0) + 1);
-    for (const slip of findGrammarSlips(text)) {
-      const key = slip.text.toLowerCase().replace(/\s+/gu, ' ');
+    for (const piece of markAnswer(text)) {
+      if (piece.kind !== 'slip') continue;
+      const key = piece.text.toLowerCase().replace(/\s+/gu, ' ');
       slips.set(key, (slips.get(key) ?? 0) + 1);
     }
   }

@@ -1,19 +1,11 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { bandText } from '../../../../shared/api/admin-attempts-kinds';
-import {
-  CLARITY_BEST_SENTENCE_WORDS,
-  CLARITY_CONFIDENCE_RANGE,
-  CLARITY_FILLER_RATIO_AT_ZERO,
-  CLARITY_WEIGHTS,
-  type InterviewScoreReport,
-} from '../../../../shared/interview';
+import { clarityText, communicationText, type InterviewScoreReport } from '../../../../shared/interview';
 
 /* The scores on the completed view (SPEC.md section 9 'Interview': communication, confidence, relevance, clarity, overall). */
 
 const score = (value: number) => bandText('interview', value);
-const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
-const oneDecimal = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 
 function ScoreCard({ label, value, children }: { label: string; value: number; children: ReactNode }) {
   return (
@@ -54,7 +46,7 @@ export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <ScoreCard label="Communication" value={scores.communication}>
-          {oneDecimal(figures.averageWordsPerAnswer)} words per answer on average; 50 words per answer earns the full 9.
+          {communicationText(figures)}
         </ScoreCard>
         <ScoreCard label="Confidence" value={scores.confidence}>
           {figures.totalWords} words in total; 1,000 words earns the full 9.
@@ -64,13 +56,7 @@ export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
           by word stem, common words ignored); an empty answer scores 0. Average over {figures.questionCount} {figures.questionCount === 1 ? 'question' : 'questions'}.
         </ScoreCard>
         <ScoreCard label="Clarity" value={scores.clarity}>
-          {clarity === null
-            ? 'Nothing was said, so clarity is 0.'
-            : `Filler words ${percent(figures.fillerRatio)} of words (${figures.fillerCount}; ${percent(CLARITY_FILLER_RATIO_AT_ZERO)} or more scores nothing, weight ${CLARITY_WEIGHTS.fillers}); ` +
-              `${oneDecimal(figures.averageSentenceLength)} words per sentence (${CLARITY_BEST_SENTENCE_WORDS.min}–${CLARITY_BEST_SENTENCE_WORDS.max} is best, weight ${CLARITY_WEIGHTS.sentenceLength}); ` +
-              (figures.meanConfidence === null
-                ? 'the recognizer reported no confidence, so the other two parts count alone.'
-                : `recognizer confidence ${percent(figures.meanConfidence)} (${percent(CLARITY_CONFIDENCE_RANGE.low)} scores nothing, ${percent(CLARITY_CONFIDENCE_RANGE.high)} full, weight ${CLARITY_WEIGHTS.recognizerConfidence}).`)}
+          {clarity === null ? 'Nothing was said, so clarity is 0.' : clarityText(figures)}
         </ScoreCard>
       </SimpleGrid>
       <details>

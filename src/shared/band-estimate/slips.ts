@@ -1,0 +1,85 @@
+/*
+ * Learner grammar slips the section 9 patterns miss, each with the correction to suggest:
+ * - agreement: a pronoun and the verb after it disagree ("he go" -> "he goes", "they was" -> "they
+ *   were", "i is" -> "i am"); not after "and"/"or" (a coordinated subject), "to", "let", "make",
+ *   "help", "did", "does", "will" and the like (where the bare verb is right: "let him go").
+ * - article: "a" before a vowel letter ("a apple" -> "an apple"), "an" before a consonant letter
+ *   ("an book" -> "a book"); not before words whose sound differs from their spelling ("a
+ *   university", "an hour", "a one-day trip").
+ * Counted by the band estimate (agreement: decision 0030) and marked in the answers with the correction.
+ */
+
+export type SlipKind = 'agreement' | 'article';
+
+export interface LanguageSlip {
+  kind: SlipKind;
+  /** Index of the slip's first word in the words given; the slip is two words long. */
+  at: number;
+  /** The two words as they should be. */
+  correction: string;
+}
+
+const THIRD_PERSON = new Set(['he', 'she', 'it']);
+const PLURAL_OR_FIRST = new Set(['i', 'you', 'we', 'they']);
+/** Common verbs whose bare form after he/she/it is a slip ("he go"); other words after a pronoun are too often not verbs. */
+const BARE_VERBS = new Set(['go', 'have', 'do', 'like', 'want', 'live', 'work', 'play', 'say', 'think', 'make', 'get', 'come', 'know', 'need', 'take', 'look']);
+/** Words after which a pronoun takes a bare verb or is an object: "let him go", "did he go", "and they is" is still coordinated. */
+const BARE_VERB_CONTEXT = new Set(['and', 'or', 'nor', 'to', 'let', 'make', 'makes', 'made', 'help', 'helps', 'did', 'does', 'do', 'will', 'would', 'can', 'could', 'should', 'must', 'might', 'may', 'watch', 'see', 'saw', 'hear', 'heard']);
+const VOWEL_SOUND_EXCEPTIONS = /^(?:one|once|uni|use|usu|eu|ewe|u[bcdfgklmnprstvz][aeiou])/;
+const SILENT_H = /^(?:hour|honest|honou?r|heir)/;
+
+function thirdPersonForm(verb: string): string {
+  if (verb === 'have') return 'has';
+  if (verb === 'do' || verb === 'go') return `${verb}es`;
+  if (/(?:s|sh|ch|x|z|o)$/.test(verb)) return `${verb}es`;
+  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
+}
+
+function agreementCorrection(subject: string, verb: string): string | null {
+  if (THIRD_PERSON.has(subject)) {
+    if (BARE_VERBS.has(verb)) return `${subject} ${thirdPersonForm(verb)}`;
+    if (verb === 'are') return `${subject} is`;
+    if (verb === 'were') return `${subject} was`;
+    return null;
+  }
+  if (subject === 'i') {
+    if (verb === 'are' || verb === 'is') return 'i am';
+    if (verb === 'has') return 'i have';
+    if (verb === 'does') return 'i do';
+    return null;
+  }
+  if (PLURAL_OR_FIRST.has(subject)) {
+    if (verb === 'is') return `${subject} are`;
+    if (verb === 'was') return `${subject} were`;
+    if (verb === 'has') return `${subject} have`;
+    if (verb === 'does') return `${subject} do`;
+  }
+  return null;
+}
+
+function articleCorrection(article: string, next: string): string | null {
+  if (!/^\p{L}/u.test(next)) return null;
+  const vowelLetter = /^[aeiou]/.test(next);
+  if (article === 'a' && vowelLetter && !VOWEL_SOUND_EXCEPTIONS.test(next)) return `an ${next}`;
+  if (article === 'an' && !vowelLetter && !SILENT_H.test(next) && next.length > 1) return `a ${next}`;
+  return null;
+}
+
+/** The slips among these words (lower-cased, in order, said together). */
+export function findLanguageSlips(words: readonly string[]): LanguageSlip[] {
+  const slips: LanguageSlip[] = [];
+  for (let i = 0; i + 1 < words.length; i++) {
+    const first = words[i] as string;
+    const second = words[i + 1] as string;
+    const before = words[i - 1];
+    const agreement = before !== undefined && BARE_VERB_CONTEXT.has(before) ? null : agreementCorrection(first, second);
+    if (agreement !== null) {
+      slips.push({ kind: 'agreement', at: i, correction: agreement });
+      continue;
+    }
+    const article = articleCorrection(first, second);
+    if (article !== null) slips.push({ kind: 'article', at: i, correction: article });
+  }
+  return slips;
+}

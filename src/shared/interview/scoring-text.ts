@@ -1,0 +1,32 @@
+import { COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER } from './constants.js';
+import type { InterviewScoreReport } from './scoring.js';
+
+/*
+ * What the interview's communication and clarity rest on, in one sentence each, for the completed
+ * view and the teacher's page. Attempts scored before the calibrated estimate (no `language`
+ * figures) say the formula they were scored by.
+ */
+
+type Figures = Pick<InterviewScoreReport['figures'], 'averageWordsPerAnswer' | 'questionCount' | 'fillerRatio' | 'averageSentenceLength' | 'meanConfidence'> & {
+  language?: InterviewScoreReport['figures']['language'];
+};
+
+const oneDecimal = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
+
+export function communicationText(figures: Figures): string {
+  const words = `${oneDecimal(figures.averageWordsPerAnswer)} words per answer over ${figures.questionCount} ${figures.questionCount === 1 ? 'question' : 'questions'}`;
+  if (!figures.language) return `${words}; ${COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER} or more gave 9 (the formula this attempt was scored by).`;
+  return (
+    `Estimated from your answers as in the speaking test: fluency ${oneDecimal(figures.language.fluency)} (how long your turns are, repeats and restarts, linking words) ` +
+    `and vocabulary ${oneDecimal(figures.language.vocabulary)} (word variety and range), averaged. ${words}.`
+  );
+}
+
+export function clarityText(figures: Figures): string {
+  const evidence =
+    `Shown beside it, not weighed: fillers ${percent(figures.fillerRatio)} of words, ${oneDecimal(figures.averageSentenceLength)} words per sentence` +
+    (figures.meanConfidence === null ? '.' : `, recognizer confidence ${percent(figures.meanConfidence)}.`);
+  if (!figures.language) return `Fillers, sentence length and the recognizer's confidence (the formula this attempt was scored by). ${evidence}`;
+  return `The grammar of your answers, estimated as in the speaking test: ${oneDecimal(figures.language.grammar)} (sentence building, clause linkers, verb forms, agreement). ${evidence}`;
+}
