@@ -29,6 +29,8 @@ export const UPLOAD_LIST_P99_BUDGET_MS = { pglite: 100, postgres: 50 } as const;
 export const UPLOAD_RSS_GROWTH_BUDGET_MB = 100;
 /** The examiner voice's choice among 13,000 voices (headless Chromium's espeak-ng list; bench/voices.ts): the median of 50 runs, in Node. Was a unit test's limit (voice.test.ts). */
 export const VOICE_CHOICE_BUDGET_MS = 100;
+/** Scoring one 15-minute speaking test on the server, first call and every later one (bench/scoring.ts; decision 0030). */
+export const SCORING_BUDGET_MS = 200;
 /** Issue 14: one 12-minute speaking test's analysis on one core (bench/analysis.ts), with and without word alignment, as a share of the recording's duration. */
 export const ANALYSIS_SHARE_OF_DURATION_BUDGET = 0.05;
 /** ...and the students list's p99 while 4 such recordings are analysed may be at most this much above its p99 just before, */

@@ -16,11 +16,13 @@ import {
   LIST_P99_BUDGET_MS,
   UPLOAD_LIST_P99_BUDGET_MS,
   UPLOAD_RSS_GROWTH_BUDGET_MB,
+  SCORING_BUDGET_MS,
   VOICE_CHOICE_BUDGET_MS,
 } from './budgets.ts';
 import type { LighthouseRow } from './lighthouse.ts';
 import type { LoadRow } from './lists.ts';
 import type { UploadRow } from './uploads.ts';
+import type { ScoringRow } from './scoring.ts';
 import { VOICE_LIST_LENGTH, type VoiceChoiceRow } from './voices.ts';
 
 /** `npm run bench:check`: fails when the last `npm run bench` missed a budget. */
@@ -37,6 +39,7 @@ const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as {
   analysisTiming?: AnalysisTimingRow;
   lighthouse?: LighthouseRow[];
   voiceChoice?: VoiceChoiceRow;
+  scoring?: ScoringRow;
 };
 const misses: string[] = [];
 const notes: string[] = [];
@@ -59,6 +62,13 @@ else {
   if (voiceChoice.medianMs >= VOICE_CHOICE_BUDGET_MS) {
     misses.push(`voice choice among ${voiceChoice.voices} voices: median ${voiceChoice.medianMs} ms; the budget is under ${VOICE_CHOICE_BUDGET_MS} ms`);
   }
+}
+
+// Scoring one 15-minute speaking test on the server: the first call and every later one within 200 ms.
+const scoring = results.scoring;
+if (!scoring) misses.push('scoring one 15-minute speaking test: not measured');
+else if (Math.max(scoring.firstMs, scoring.maxMs) > SCORING_BUDGET_MS) {
+  misses.push(`scoring one 15-minute speaking test (${scoring.words} words): first ${scoring.firstMs} ms, slowest ${scoring.maxMs} ms; the budget is ${SCORING_BUDGET_MS} ms`);
 }
 
 // List endpoints at p99 under 50 ms at 50 connections on PostgreSQL (PGlite is one connection: reported, not held to it).

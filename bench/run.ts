@@ -6,13 +6,15 @@ import { measureRoutes } from './bundle-size.ts';
 import { firstVisitBudgetBytes } from './budgets.ts';
 import { lighthouseMarkdown, runLighthouse12, type LighthouseRow } from './lighthouse.ts';
 import { CLIENT_DIR, runListBench } from './lists.ts';
+import { runScoringBench, scoringMarkdown } from './scoring.ts';
 import { runVoiceChoiceBench, voiceChoiceMarkdown } from './voices.ts';
 import { BENCH_NEEDS, ensureSystemPackages } from '../scripts/system-packages.mjs';
 
 /**
  * `npm run bench`: measures what can be measured here and writes the tables to
  * bench/results/latest.md (and the raw figures to latest.json, read by bench:check): the front
- * end's first visit per route, the examiner voice's choice among 13,000 voices (voices.ts), and
+ * end's first visit per route, the examiner voice's choice among 13,000 voices (voices.ts), the
+ * scoring of one 15-minute test (scoring.ts), and
  * the admin lists under load on PGlite and PostgreSQL (lists.ts).
  * Exits non-zero when a list query's plan reads students or attempts sequentially.
  */
@@ -33,6 +35,7 @@ if (!process.env.BENCH_SKIP_LIGHTHOUSE && !process.env.CHROME_PATH) {
 
 const routes = measureRoutes(CLIENT_DIR);
 const voiceChoice = runVoiceChoiceBench();
+const scoring = runScoringBench();
 const analysisTiming = runAnalysisTiming();
 const lists = await runListBench();
 removeBenchRecording();
@@ -48,6 +51,7 @@ const lines = [
   ...routes.map((r) => `| \`${r.route}\` | ${kb(r.jsGzipBytes)} | ${kb(firstVisitBudgetBytes(r.route))} | ${kb(r.cssGzipBytes)} | ${r.files} |`),
   '',
   ...voiceChoiceMarkdown(voiceChoice),
+  ...scoringMarkdown(scoring),
   ...analysisTimingMarkdown(analysisTiming),
   ...(lighthouse.length > 0 ? lighthouseMarkdown(lighthouse) : ['## Lighthouse', '', 'Not measured in this run (BENCH_SKIP_LIGHTHOUSE).', '']),
   ...lists.markdown,
@@ -62,6 +66,7 @@ writeFileSync(
       measuredAt: new Date().toISOString(),
       routes,
       voiceChoice,
+      scoring,
       analysisTiming,
       password: lists.password,
       lighthouse,
