@@ -55,3 +55,24 @@ describe('levels to bands', () => {
     for (let level = 0; level < 10; level += 0.25) expect(bandOfLevel(level + 0.25)).toBeGreaterThanOrEqual(bandOfLevel(level));
   });
 });
+
+describe('what a browser recogniser gives', () => {
+  const plain = [
+    'i grew up in a small town near the coast and i didnt want to leave it',
+    'my family moved to the city when i was ten because my father found a job there',
+    'im happy now although its crowded',
+  ];
+  it('gives the same estimate for lower or capitalised text, contractions with or without the apostrophe, and punctuated results', () => {
+    const base = estimateLanguage(plain.map((answer) => ({ answer })));
+    const written = estimateLanguage([
+      { answer: "I grew up in a small town near the coast, and I didn't want to leave it." },
+      { answer: 'My family moved to the city when I was ten, because my father found a job there.' },
+      { answer: "I'm happy now, although it's crowded." },
+    ]);
+    const oneResultPerAnswerPunctuated = estimateLanguage([{ answer: "I grew up in a small town near the coast and I didn't want to leave it. My family moved to the city when I was ten because my father found a job there. I'm happy now although it's crowded." }], undefined, 3);
+    for (const criterion of ['fluency', 'vocabulary', 'grammar'] as const) {
+      expect(Math.abs(written.criteria[criterion].band - base.criteria[criterion].band), criterion).toBeLessThan(0.25);
+      expect(Math.abs(oneResultPerAnswerPunctuated.criteria[criterion].band - base.criteria[criterion].band), criterion).toBeLessThan(0.25);
+    }
+  });
+});

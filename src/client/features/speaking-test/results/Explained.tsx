@@ -46,8 +46,8 @@ export function Explained({ result, answers }: { result: SpeakingTestResult; ans
         {result.assessable ? (
           <>
             <Text size="sm">
-              Each band starts from a base and moves with what the figures show. Under each one: the figures it read and the one change that would
-              raise it most.
+              Each band starts from the typical learner&apos;s band and moves with the evidence in your answers, each piece shown beside the typical
+              learner&apos;s figure. Under each one: the figures from your test and the one change that would raise it most.
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               {criterionAnalyses(result).map((criterion) => (
