@@ -126,6 +126,25 @@ describe('a teacher cannot be locked out by strangers', () => {
   });
 });
 
+describe("the address's budget over all accounts", () => {
+  it("holds back every browser at a classroom's address but the teacher's known one", async () => {
+    const small = await createTestApp({ rateLimits: { signInPerClient: { max: 5, windowMs: 60_000 } } });
+    try {
+      const teacher = await createAdmin(small.database.db, { username: 'classteacher' });
+      const signIn = (username: string, password: string, cookie?: string) =>
+        small.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress: '198.51.100.60', ...(cookie ? { headers: { cookie } } : {}) });
+      const known = deviceCookieOf(await signIn('classteacher', teacher.password));
+      for (const name of ['ravi', 'asha', 'meera', 'kiran']) expect((await signIn(name, 'guess')).statusCode).toBe(401);
+      const refused = await signIn('classteacher', teacher.password);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Too many sign-in attempts from this device\./);
+      expect((await signIn('classteacher', teacher.password, known)).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 describe('the session cookie', () => {
   it('is Secure when PUBLIC_URL is https, even without COOKIE_SECURE', async () => {
     const secure = await createTestApp({ env: { PUBLIC_URL: 'https://parley.example.org' } });

@@ -38,6 +38,18 @@ export async function knownDeviceKey(db: Db, request: FastifyRequest, userId: nu
   return row ? `signin-device:${userId}:${tokenHash}` : null;
 }
 
+/** Whether the request's browser is known to any account (checked before the body names one). */
+export async function hasKnownDevice(db: Db, request: FastifyRequest, now: Date): Promise<boolean> {
+  const token = deviceTokenOf(request);
+  if (!token) return false;
+  const [row] = await db
+    .select({ tokenHash: signInDevices.tokenHash })
+    .from(signInDevices)
+    .where(and(eq(signInDevices.tokenHash, hashToken(token)), gt(signInDevices.lastUsedAt, new Date(now.getTime() - KNOWN_DEVICE_MS))))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * After a successful sign-in: the browser's token for this account is renewed (its last use moved
  * on), or a new one is given; the account's tokens unused for too long are deleted.

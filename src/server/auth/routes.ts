@@ -20,7 +20,7 @@ import {
   setPassword,
   toUserDto,
 } from './service.js';
-import { knownDeviceKey, rememberDevice } from './known-devices.js';
+import { hasKnownDevice, knownDeviceKey, rememberDevice } from './known-devices.js';
 import { createSession, deleteSessionByToken, SESSION_COOKIE } from './sessions.js';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
@@ -45,7 +45,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
   const db = database.db;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  const signInPerClient = throttle(app, { ...rateLimits.signInPerClient, what: 'sign-in attempts from this device', key: (r) => `signin-ip:${r.ip}` });
+  const signInPerClient = budget(app, { ...rateLimits.signInPerClient, what: 'sign-in attempts from this device', key: (r) => `signin-ip:${r.ip}` });
   // Not hooks that refuse: while an account's budget is spent, its mailed temporary password still
   // lets the owner in (decision 0014), so the handler decides. A browser known to the account counts
   // in its own budget; any other in the account's budget for its address and in the account's budget
@@ -65,6 +65,8 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
   });
   /** Sign-ins whose account budget is spent, with the 429 they get unless a temporary password lets them in. */
   const signInRefusals = new WeakMap<FastifyRequest, HttpError>();
+  /** Sign-ins already counted in their address's budget before the body was read. */
+  const countedPerClient = new WeakSet<FastifyRequest>();
   const changePasswordPerClient = throttle(app, {
     ...rateLimits.changePasswordPerClient,
     what: 'password changes from this device',
@@ -103,13 +105,25 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
   api.post('/api/login', {
     config: { access: 'public' },
     schema: { body: credentials, response: { 200: user, ...errors } },
-    onRequest: signInPerClient,
+    // The address's budget over all accounts (a classroom shares one address) holds back every browser
+    // but one known to the account named, which has its own budget: counted before the body is read
+    // for a browser known to no account, after it (once the account is known) for the others.
+    onRequest: async (request) => {
+      if (await hasKnownDevice(db, request, deps.now())) return;
+      const refusal = await signInPerClient(request);
+      if (refusal) throw refusal;
+      countedPerClient.add(request);
+    },
     preHandler: async (request) => {
       const username = request.body.username;
       const userId = await namedAccountUserId(db, username, config.DEFAULT_PHONE_REGION);
       const account = userId !== null ? accountBudgetKey(userId) : await accountKey(db, username, config.DEFAULT_PHONE_REGION);
       const device = await knownDeviceKey(db, request, userId, deps.now());
       signInTargets.set(request, { account, device });
+      if (!device && !countedPerClient.has(request)) {
+        const perClient = await signInPerClient(request);
+        if (perClient) throw perClient;
+      }
       const refusal = device
         ? await signInPerKnownDevice(request)
         : ((await signInPerAccountAddress(request)) ?? (await signInPerAccountEverywhere(request)));
