@@ -1,33 +1,46 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { backgroundCommand } from './background.js';
 import type { Segment } from './features.js';
+import { dictionaryEntries, guessPronunciations, MODEL_DIR, wordSyllables } from './pronounce.js';
 
 /**
  * Word timings by forced alignment (decision 0017): Debian's pocketsphinx with its US English model,
  * searching only the transcript's own words in their order (a JSGF grammar made of the transcript),
- * so it places the words the student was heard to say rather than guessing new ones. Each word gets
- * a confidence from how plausibly it was placed; poorly placed words become "listen to these words"
- * hints, never a score.
+ * so it places the words the student was heard to say rather than guessing new ones. Words the
+ * dictionary lacks are searched with espeak-ng's pronunciation (pronounce.ts). Each word gets a
+ * confidence from how plausibly it was placed; poorly placed words become "listen to these words"
+ * hints, never a score. A word the aligner cannot place, or places where no speech was heard or out
+ * of order, gets no time (decision 0031).
  */
-const MODEL_DIR = process.env.POCKETSPHINX_MODEL_DIR ?? '/usr/share/pocketsphinx/model/en-us';
 const DECODER = 'pocketsphinx_continuous';
 /** Wide beams: the search must not lose the one path the grammar allows on a two-minute answer. */
 const SEARCH_ARGS = ['-remove_silence', 'no', '-beam', '1e-100', '-pbeam', '1e-100', '-wbeam', '1e-80', '-lpbeam', '1e-80'];
 /** A sound of English takes at least this long, on average, in speech people follow. */
 const MIN_MS_PER_SOUND = 35;
+/** Two neighbouring words may share this much of their edges (the aligner's 10 ms frames, rounding); more is a wrong placing. */
+const MAX_OVERLAP_MS = 30;
+/**
+ * A word may begin or end this far outside the speech detected under it: the detector misses weak
+ * onsets ("and" read softly: 160 ms on the real-speech corpus, decision 0031) where the aligner,
+ * which knows the word, does not; a word stretched over a pause is still cut back to its speech.
+ */
+const WORD_EDGE_SLACK_MS = 100;
 const run = promisify(execFile);
 
 export interface AlignedWord {
   word: string;
-  startMs: number;
-  endMs: number;
+  /** Null when the word could not be placed (not found, over silence, out of order). */
+  startMs: number | null;
+  endMs: number | null;
   /** 0-1: how plausibly the word was placed (its length for its sounds, and speech under it). */
   confidence: number;
+  /** Its syllables, from its pronunciation (pronounce.ts). */
+  syllables: number;
 }
 
 export interface WordHint {
@@ -37,34 +50,13 @@ export interface WordHint {
   why: string;
 }
 
-let dictionary: Map<string, number> | null | undefined;
-/** Each word's lines of the dictionary file (its pronunciations), for an answer's own small dictionary. */
-const pronunciations = new Map<string, string[]>();
-
-/** Words of the pronouncing dictionary and how many sounds each has; null when the aligner is not installed. */
-function pronouncingDictionary(): Map<string, number> | null {
-  if (dictionary !== undefined) return dictionary;
-  const file = path.join(MODEL_DIR, 'cmudict-en-us.dict');
-  const decoderRuns = spawnSync(DECODER, [], { stdio: 'ignore' }).error === undefined;
-  if (!decoderRuns || !existsSync(file) || !existsSync(path.join(MODEL_DIR, 'en-us'))) {
-    dictionary = null;
-    return dictionary;
-  }
-  dictionary = new Map();
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const [entry, ...sounds] = line.trim().split(/\s+/);
-    if (!entry) continue;
-    const word = entry.replace(/\(\d+\)$/, '');
-    pronunciations.set(word, [...(pronunciations.get(word) ?? []), line.trim()]);
-    if (!entry.includes('(')) dictionary.set(entry, sounds.length);
-  }
-  return dictionary;
-}
+let decoderRuns: boolean | undefined;
 
 export const ALIGNER_MISSING_REASON = 'Word timings need the pocketsphinx aligner (Debian packages pocketsphinx and pocketsphinx-en-us), which this server does not have.';
 
 export function alignerAvailable(): boolean {
-  return pronouncingDictionary() !== null;
+  decoderRuns ??= spawnSync(DECODER, [], { stdio: 'ignore' }).error === undefined;
+  return decoderRuns && dictionaryEntries() !== null && existsSync(path.join(MODEL_DIR, 'en-us'));
 }
 
 /** The transcript's words as the dictionary spells them ("don't" stays, "Hello," becomes "hello"). */
@@ -103,8 +95,10 @@ const overlapMs = (a: Segment, b: Segment) => Math.max(0, Math.min(a.endMs, b.en
 
 /**
  * Places `text`'s words on `samples` (one answer's stretch of the recording, 16 kHz); times are ms
- * from `offsetMs`. Words the dictionary does not know are not searched for: they get the time
- * between their neighbours and confidence 0. Throws when the decoder fails.
+ * from `offsetMs`. Every word of the transcript comes back, in order; those not placed have no time.
+ * A placed word is cut to the stretch of speech under most of it (the aligner stretches a word over
+ * a pause or a breath before it), and a word with no speech under it, or before the word ahead of
+ * it, loses its time. Throws when the decoder fails.
  */
 export async function alignAnswer(
   samples: Float32Array,
@@ -113,53 +107,73 @@ export async function alignAnswer(
   offsetMs: number,
   speech: readonly Segment[],
 ): Promise<AlignedWord[]> {
-  const known = pronouncingDictionary();
-  if (!known) throw new Error(ALIGNER_MISSING_REASON);
+  const dictionary = dictionaryEntries();
+  if (!dictionary || !alignerAvailable()) throw new Error(ALIGNER_MISSING_REASON);
   const words = transcriptWords(text);
-  const searched = words.filter((word) => known.has(word));
-  if (searched.length === 0) return [];
+  const guessed = guessPronunciations(words.filter((word) => !dictionary.has(word)));
+  const phonesOf = (word: string) => dictionary.get(word) ?? (guessed.has(word) ? [guessed.get(word) ?? []] : undefined);
+  const searched = words.filter((word) => phonesOf(word) !== undefined);
+  const placedAt = searched.length > 0 ? await decodeWords(samples, sampleRate, searched, phonesOf) : new Map<number, Segment>();
+  const aligned: AlignedWord[] = [];
+  let next = 0;
+  let previousEnd = Number.NEGATIVE_INFINITY;
+  for (const word of words) {
+    const pronunciations = phonesOf(word);
+    const found = pronunciations === undefined ? undefined : placedAt.get(next);
+    if (pronunciations !== undefined) next += 1;
+    const syllables = wordSyllables(word, guessed);
+    const at = found && onSpeech({ startMs: offsetMs + found.startMs, endMs: offsetMs + found.endMs }, speech);
+    if (!at || at.startMs < previousEnd - MAX_OVERLAP_MS) {
+      aligned.push({ word, startMs: null, endMs: null, confidence: 0, syllables });
+      continue;
+    }
+    at.startMs = Math.max(at.startMs, previousEnd);
+    at.endMs = Math.max(at.endMs, at.startMs);
+    previousEnd = at.endMs;
+    const length = Math.max(1, at.endMs - at.startMs);
+    const speechUnder = speech.reduce((sum, segment) => sum + overlapMs(segment, at), 0) / length;
+    const longEnough = Math.min(1, length / ((pronunciations?.[0]?.length ?? 1) * MIN_MS_PER_SOUND));
+    aligned.push({ word, ...at, confidence: Math.round(Math.min(longEnough, speechUnder) * 100) / 100, syllables });
+  }
+  return aligned;
+}
+
+/** `at` cut to the stretch of speech under most of it (give or take WORD_EDGE_SLACK_MS); null when no speech is under it. */
+function onSpeech(at: Segment, speech: readonly Segment[]): Segment | null {
+  let best: Segment | null = null;
+  let bestOverlap = 0;
+  for (const segment of speech) {
+    const overlap = overlapMs(segment, at);
+    if (overlap > bestOverlap) {
+      best = segment;
+      bestOverlap = overlap;
+    }
+  }
+  return best ? { startMs: Math.max(at.startMs, best.startMs - WORD_EDGE_SLACK_MS), endMs: Math.min(at.endMs, best.endMs + WORD_EDGE_SLACK_MS) } : null;
+}
+
+/** Where pocketsphinx places each of `searched` (by its index), in ms of `samples`. */
+async function decodeWords(samples: Float32Array, sampleRate: number, searched: readonly string[], phonesOf: (word: string) => string[][] | undefined): Promise<Map<number, Segment>> {
   const folder = await mkdtemp(path.join(tmpdir(), 'parley-align-'));
   try {
     const wav = path.join(folder, 'answer.wav');
     await writeFile(wav, wavOf(samples, sampleRate));
     // The answer's own words only: the decoder loads a 130,000-word dictionary in a good part of a second.
-    await writeFile(path.join(folder, 'answer.dict'), `${[...new Set(searched)].flatMap((word) => pronunciations.get(word) ?? []).join('\n')}\n`);
+    const lines = [...new Set(searched)].flatMap((word) => (phonesOf(word) ?? []).map((phones, i) => `${word}${i > 0 ? `(${i + 1})` : ''} ${phones.join(' ')}`));
+    await writeFile(path.join(folder, 'answer.dict'), `${lines.join('\n')}\n`);
     // Every word, in order; when the recording does not fit that (a word the recognizer heard that was
     // not said), every word may be skipped at a cost, and the skipped ones are the ones to listen to.
     let found = await decode(folder, wav, searched.join(' '));
     if (found.length !== searched.length) found = await decode(folder, wav, searched.map((word) => `( /0.95/ ${word} | /0.05/ <NULL> )`).join(' '));
-    const placedAt = new Map<number, { startMs: number; endMs: number }>();
+    const placedAt = new Map<number, Segment>();
     let cursor = 0;
     for (const hit of found) {
       while (cursor < searched.length && searched[cursor] !== hit.word) cursor += 1;
       if (cursor >= searched.length) break;
-      placedAt.set(cursor, { startMs: offsetMs + hit.startMs, endMs: offsetMs + hit.endMs });
+      placedAt.set(cursor, { startMs: hit.startMs, endMs: hit.endMs });
       cursor += 1;
     }
-    const aligned: AlignedWord[] = [];
-    let next = 0;
-    for (const word of words) {
-      const sounds = known.get(word);
-      const at = sounds === undefined ? undefined : placedAt.get(next);
-      if (sounds !== undefined) next += 1;
-      if (sounds === undefined || !at) {
-        aligned.push({ word, startMs: -1, endMs: -1, confidence: 0 });
-        continue;
-      }
-      const length = Math.max(1, at.endMs - at.startMs);
-      const speechUnder = speech.reduce((sum, segment) => sum + overlapMs(segment, at), 0) / length;
-      const longEnough = Math.min(1, length / (sounds * MIN_MS_PER_SOUND));
-      aligned.push({ word, ...at, confidence: Math.round(Math.min(longEnough, speechUnder) * 100) / 100 });
-    }
-    // Unknown words sit between their neighbours.
-    for (const [index, word] of aligned.entries()) {
-      if (word.startMs >= 0) continue;
-      const before = aligned.slice(0, index).reverse().find((w) => w.startMs >= 0);
-      const after = aligned.slice(index + 1).find((w) => w.startMs >= 0);
-      word.startMs = before?.endMs ?? offsetMs;
-      word.endMs = after?.startMs ?? word.startMs;
-    }
-    return aligned;
+    return placedAt;
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -186,22 +200,29 @@ async function decode(folder: string, wav: string, rule: string): Promise<Array<
   return found;
 }
 
-/** Words to listen to: placed too briefly for their sounds, over silence, or not in the dictionary. */
-export function wordHints(words: readonly AlignedWord[]): WordHint[] {
-  const known = pronouncingDictionary();
-  return words
-    .filter((word) => word.confidence < 0.5)
-    .map((word) => ({
+/**
+ * Words to listen to: placed too briefly for their sounds, over little speech, or not placed at all
+ * (those are marked where the recording goes on after the word before them: a place to listen, not a
+ * time of the word).
+ */
+export function wordHints(words: readonly AlignedWord[], answerStartMs = 0): WordHint[] {
+  const dictionary = dictionaryEntries();
+  let listenAt = answerStartMs;
+  const hints: WordHint[] = [];
+  for (const word of words) {
+    if (word.startMs === null || word.endMs === null) {
+      hints.push({ word: word.word, startMs: listenAt, endMs: listenAt, why: 'Not found in the recording: listen whether it was said.' });
+      continue;
+    }
+    listenAt = word.endMs;
+    if (word.confidence >= 0.5) continue;
+    const sounds = dictionary?.get(word.word)?.[0]?.length ?? 1;
+    hints.push({
       word: word.word,
       startMs: word.startMs,
       endMs: word.endMs,
-      why:
-        known && !known.has(word.word)
-          ? 'Not in the pronouncing dictionary: its timing is a guess between the words around it.'
-          : word.confidence === 0 && word.endMs - word.startMs <= 0
-            ? 'Not found in the recording: listen whether it was said.'
-            : word.endMs - word.startMs < (known?.get(word.word) ?? 1) * MIN_MS_PER_SOUND
-            ? 'Heard very briefly for its sounds: listen whether it was said in full.'
-            : 'Placed where little speech was heard: listen whether it was said.',
-    }));
+      why: word.endMs - word.startMs < sounds * MIN_MS_PER_SOUND ? 'Heard very briefly for its sounds: listen whether it was said in full.' : 'Placed where little speech was heard: listen whether it was said.',
+    });
+  }
+  return hints;
 }

@@ -1,11 +1,12 @@
 import { alignAnswer, alignerAvailable, ALIGNER_MISSING_REASON, transcriptWords, wordHints, type AlignedWord } from './align.js';
 import { answerFigures, type AnswerWindow } from './answers.js';
 import { decodeToPcm, samplesOfPcm, UndecodableRecordingError } from './decode.js';
-import { ANALYSIS_SAMPLE_RATE, speechFeatures } from './features.js';
-import { speechFigures, type SpeechFigures } from './metrics.js';
+import { ANALYSIS_SAMPLE_RATE, speechFeatures, type Segment } from './features.js';
+import { speechFigures } from './metrics.js';
+import { syllableTimes } from './syllables.js';
 
 /** Each answer's words are looked for this far before and after its window (the timeline is placed to within half a second). */
-const ALIGN_MARGIN_MS = 1000;
+const ALIGN_MARGIN_MS = 500;
 /** ...and from half a second before the first speech heard there to half a second after the last. */
 const SPEECH_MARGIN_MS = 500;
 
@@ -45,38 +46,50 @@ export async function analyseRecording(source: AsyncIterable<Uint8Array>, ffmpeg
 }
 
 /**
- * Everything the analysis works out from the samples: speech and pauses, syllable nuclei, each
- * answer's figures, and the words placed on the recording.
+ * Everything the analysis works out from the samples: speech and pauses, the words placed on the
+ * recording, syllables (from the placed words, else syllable nuclei: syllables.ts), and each
+ * answer's figures.
  */
 export async function measureRecording(samples: Float32Array, { windows, aligner }: AnalysisRequest): Promise<MeasureOutcome> {
-  const figures = speechFigures(speechFeatures(samples));
-  if (figures.segments.length === 0) return { status: 'failed', reason: 'No speech was heard in the recording: it is silent or only background noise.' };
-  const answers = answerFigures(windows, figures.segments, figures.nucleiMs);
+  const features = speechFeatures(samples);
+  if (features.segments.length === 0) return { status: 'failed', reason: 'No speech was heard in the recording: it is silent or only background noise.' };
+  const aligned = await alignWords(samples, windows, features.segments, aligner ?? alignerAvailable());
+  const syllables = syllableTimes(features.nucleiMs, windows, aligned.byWindow);
+  const figures = speechFigures({ ...features, nucleiMs: syllables.timesMs });
+  const answers = answerFigures(windows, figures.segments, figures.nucleiMs).map((answer, i) => ({ ...answer, syllableSource: syllables.windows[i] ?? 'nuclei' }));
   const { nucleiMs, ...shown } = figures;
-  const words = await alignWords(samples, windows, figures.segments, aligner ?? alignerAvailable());
-  return { status: 'done', result: { ...shown, syllableTimesMs: nucleiMs, answers, ...words } };
+  const placed = aligned.byWindow.flat().flatMap((word) => (word.startMs === null || word.endMs === null ? [] : [{ word: word.word, startMs: word.startMs, endMs: word.endMs, confidence: word.confidence }]));
+  const hints = aligned.byWindow.flatMap((words, i) => wordHints(words, windows[i]?.startMs ?? 0));
+  return { status: 'done', result: { ...shown, syllableSource: syllables.source, syllableTimesMs: nucleiMs, answers, words: placed, hints, alignment: aligned.alignment } };
 }
 
-/** Each answer's transcript placed on its stretch of the recording (a second of margin each side). */
-async function alignWords(samples: Float32Array, windows: readonly AnswerWindow[], speech: SpeechFigures['segments'], available: boolean) {
-  if (!available) return { words: [], hints: [], alignment: { status: 'unavailable' as const, reason: ALIGNER_MISSING_REASON } };
-  const words: AlignedWord[] = [];
+/**
+ * Each answer's transcript placed on its stretch of the recording: its window, half a second wider
+ * each side (the timeline places it to within half a second) but never into the next or previous
+ * answer's window, narrowed to the speech heard there.
+ */
+async function alignWords(samples: Float32Array, windows: readonly AnswerWindow[], speech: readonly Segment[], available: boolean) {
+  const none = windows.map((): AlignedWord[] => []);
+  if (!available) return { byWindow: none, alignment: { status: 'unavailable' as const, reason: ALIGNER_MISSING_REASON } };
+  const byWindow: AlignedWord[][] = [];
   try {
-    for (const window of windows) {
+    for (const [i, window] of windows.entries()) {
+      byWindow.push([]);
       if (transcriptWords(window.text).length === 0) continue;
+      const before = Math.max(window.startMs - ALIGN_MARGIN_MS, ...windows.slice(0, i).map((other) => Math.min(other.endMs, window.startMs)));
+      const after = Math.min(window.endMs + ALIGN_MARGIN_MS, ...windows.slice(i + 1).map((other) => Math.max(other.startMs, window.endMs)));
       // Only where the student spoke: Part 2's window holds its minute of preparation, and a long
       // silence before the words makes the search slow and the placing worse.
-      const near = speech.filter((segment) => segment.endMs > window.startMs - ALIGN_MARGIN_MS && segment.startMs < window.endMs + ALIGN_MARGIN_MS);
-      const first = near[0];
-      const last = near[near.length - 1];
-      const from = Math.max(0, window.startMs - ALIGN_MARGIN_MS, first ? first.startMs - SPEECH_MARGIN_MS : 0);
-      const to = Math.min((samples.length / ANALYSIS_SAMPLE_RATE) * 1000, window.endMs + ALIGN_MARGIN_MS, last ? last.endMs + SPEECH_MARGIN_MS : Number.POSITIVE_INFINITY);
+      const near = speech.filter((segment) => segment.endMs > before && segment.startMs < after);
+      const from = Math.max(0, before, (near[0]?.startMs ?? before) - SPEECH_MARGIN_MS);
+      const to = Math.min((samples.length / ANALYSIS_SAMPLE_RATE) * 1000, after, (near.at(-1)?.endMs ?? after) + SPEECH_MARGIN_MS);
       if (to <= from) continue;
       const slice = samples.subarray(Math.floor((from / 1000) * ANALYSIS_SAMPLE_RATE), Math.ceil((to / 1000) * ANALYSIS_SAMPLE_RATE));
-      words.push(...(await alignAnswer(slice, ANALYSIS_SAMPLE_RATE, window.text, from, speech)));
+      const inSlice = near.map((segment) => ({ startMs: Math.max(segment.startMs, from), endMs: Math.min(segment.endMs, to) }));
+      byWindow[i] = await alignAnswer(slice, ANALYSIS_SAMPLE_RATE, window.text, from, inSlice);
     }
   } catch (error) {
-    return { words: [], hints: [], alignment: { status: 'failed' as const, reason: `The words could not be placed on the recording: ${error instanceof Error ? error.message : String(error)}` } };
+    return { byWindow: none, alignment: { status: 'failed' as const, reason: `The words could not be placed on the recording: ${error instanceof Error ? error.message : String(error)}` } };
   }
-  return { words, hints: wordHints(words), alignment: { status: 'done' as const, reason: null } };
+  return { byWindow, alignment: { status: 'done' as const, reason: null } };
 }

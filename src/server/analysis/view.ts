@@ -5,6 +5,8 @@ import type { SpeechFigures } from './metrics.js';
 import type { AnswerFigures } from './answers.js';
 
 type StoredResult = Omit<SpeechFigures, 'nucleiMs'> & {
+  /** Absent in analyses stored before decision 0031: those counted syllable nuclei. */
+  syllableSource?: RecordingAnalysis['syllableSource'];
   syllableTimesMs: number[];
   answers: AnswerFigures[];
   words: RecordingAnalysis['words'];
@@ -21,6 +23,7 @@ const EMPTY = {
   pauses: null,
   meanLengthOfRunSyllables: null,
   syllables: null,
+  syllableSource: null,
   segments: [],
   syllableTimesMs: [],
   answers: [],
@@ -46,6 +49,7 @@ export async function recordingAnalysisView(db: Db, attemptId: string): Promise<
       pauses: result.pauses,
       meanLengthOfRunSyllables: result.meanLengthOfRunSyllables,
       syllables: result.syllables,
+      syllableSource: result.syllableSource ?? 'nuclei',
       segments: result.segments,
       syllableTimesMs: result.syllableTimesMs,
       answers: result.answers,

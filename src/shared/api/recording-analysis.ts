@@ -21,6 +21,11 @@ export const recordingAnalysis = z.object({
   pauses: pauses.nullable(),
   meanLengthOfRunSyllables: z.number().nullable(),
   syllables: z.number().int().nullable(),
+  /**
+   * Where the syllables were counted (decision 0031): 'words' from the placed words' pronunciations,
+   * 'nuclei' from the sound alone (no transcript or no word placed), 'mixed' both (some answers each way).
+   */
+  syllableSource: z.enum(['words', 'nuclei', 'mixed']).nullable(),
   segments: z.array(segment),
   /** When each syllable nucleus was heard (ms from the recording's start). */
   syllableTimesMs: z.array(z.number()),
@@ -32,6 +37,8 @@ export const recordingAnalysis = z.object({
       syllables: z.number().int(),
       speechRateSps: z.number(),
       pauses,
+      /** Absent in analyses stored before decision 0031 (they were all counted from nuclei). */
+      syllableSource: z.enum(['words', 'nuclei']).optional(),
     }),
   ),
   /** The transcript's words placed on the recording (forced alignment), with how plausibly (0-1). */

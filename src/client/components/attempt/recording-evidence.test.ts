@@ -43,6 +43,7 @@ const done: RecordingAnalysis = {
   pauses: { count: 54, meanMs: 820, longestMs: 4200 },
   meanLengthOfRunSyllables: 7.25,
   syllables: 1400,
+  syllableSource: 'words',
   segments: [],
   syllableTimesMs: [],
   answers: [],
@@ -193,9 +194,11 @@ describe('the words around the figures', () => {
       ['Time spent speaking', '64%'],
       ['Pauses', '54, 0.8 s on average, longest 4.2 s'],
       ['Length of run', '7.3 syllables'],
+      ['Syllables counted', 'from the words heard'],
     ]);
     for (const line of lines) expect(line.line).toMatch(/raise|fewer/);
-    expect(figureLines({ ...done, speechRateSps: null, pauses: null }).map((l) => l.label)).toEqual(['Articulation rate', 'Time spent speaking', 'Length of run']);
+    expect(figureLines({ ...done, speechRateSps: null, pauses: null }).map((l) => l.label)).toEqual(['Articulation rate', 'Time spent speaking', 'Length of run', 'Syllables counted']);
+    expect(figureLines({ ...done, syllableSource: 'nuclei' }).at(-1)?.value).toBe('from the sound alone');
   });
 });
 

@@ -220,8 +220,21 @@ export function figureLines(analysis: RecordingAnalysis): FigureLine[] {
       line: 'How much you say between two pauses, on average. Speaking in whole phrases and sentences, not word by word, raises it.',
     });
   }
+  if (analysis.syllableSource !== null) {
+    lines.push({
+      label: 'Syllables counted',
+      value: SYLLABLE_SOURCES[analysis.syllableSource],
+      line: 'The rates count syllables: from the transcript\'s words found in the recording (their dictionary pronunciation), else from peaks of loudness in the sound, which count fewer.',
+    });
+  }
   return lines;
 }
+
+const SYLLABLE_SOURCES = {
+  words: 'from the words heard',
+  nuclei: 'from the sound alone',
+  mixed: 'from the words heard, and the sound alone where no words were placed',
+} as const;
 
 /** What the figures cannot tell, said plainly beside them. */
 export const FIGURES_LIMITS =

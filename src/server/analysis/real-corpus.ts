@@ -1,0 +1,202 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { wavOf } from './align.js';
+import { readWavSamples } from './corpus.js';
+import { intensityDb } from './features.js';
+import { highPass } from './voice.js';
+
+/**
+ * Real human speech whose truth is known by construction (decision 0031): the read English
+ * utterances Debian's `pocketsphinx-testdata` ships (LibriVox "Sense and Sensibility", the "cards" and
+ * "go forward" recordings; BSD-2), each brought to one level and cut where its speech begins and ends,
+ * joined with digital silences of chosen lengths, then room tone, pink noise or breathing added, and
+ * passed through Opus in WebM as a browser records. Tests make it; nothing here runs in the app.
+ */
+export const TESTDATA_DIR = '/usr/share/pocketsphinx/test/data';
+const RATE = 16_000;
+
+export interface RealUtterance {
+  /** File under TESTDATA_DIR; `.raw` files are 16 kHz 16-bit mono without a header. */
+  file: string;
+  text: string;
+  /** Syllables as read, counted by hand from the transcript (not from the pronouncing dictionary). */
+  syllables: number;
+  /**
+   * Where the speech lies in the clip (ms) after `norm -3` and sox's trim of sound under -40 dBFS at
+   * both ends: the first word's start and the last word's end as pocketsphinx placed them on the
+   * clean clip with the whole US English dictionary (the end moved out through the word's decay,
+   * utteranceSamples). The clip is cut there, so it is speech throughout by construction. No clip
+   * has a silence of 250 ms or more inside (the same alignment).
+   */
+  cutMs: [number, number];
+  /** Silence before the utterance, ms. */
+  silenceBeforeMs: number;
+}
+
+const LIBRIVOX = 'librivox/sense_and_sensibility_01_austen_64kb-';
+export const REAL_SCRIPT: RealUtterance[] = [
+  { file: `${LIBRIVOX}0870.wav`, text: 'and mister john dashwood had then leisure to consider how much there might be prudently in his power to do for them', syllables: 30, cutMs: [0, 6930], silenceBeforeMs: 800 },
+  { file: `${LIBRIVOX}0880.wav`, text: 'he was not an ill disposed young man', syllables: 9, cutMs: [200, 2840], silenceBeforeMs: 1200 },
+  { file: 'cards/001.wav', text: 'ten of clubs', syllables: 3, cutMs: [0, 680], silenceBeforeMs: 450 },
+  { file: `${LIBRIVOX}0890.wav`, text: 'unless to be rather cold hearted and rather selfish is to be ill disposed', syllables: 20, cutMs: [0, 4780], silenceBeforeMs: 2000 },
+  { file: 'cards/002.wav', text: 'four queen of clubs', syllables: 4, cutMs: [0, 1530], silenceBeforeMs: 600 },
+  { file: `${LIBRIVOX}0920.wav`, text: 'had he married a more a amiable woman he might have been made still more respectable than he was', syllables: 27, cutMs: [0, 5500], silenceBeforeMs: 5000 },
+  { file: 'cards/003.wav', text: 'seven of clubs', syllables: 4, cutMs: [0, 1360], silenceBeforeMs: 400 },
+  { file: `${LIBRIVOX}0930.wav`, text: 'he might even have been made amiable himself', syllables: 13, cutMs: [200, 2830], silenceBeforeMs: 900 },
+  { file: 'cards/004.wav', text: 'five five', syllables: 2, cutMs: [0, 1010], silenceBeforeMs: 1500 },
+  { file: 'cards/005.wav', text: 'eight of spades four of clubs seven of hearts', syllables: 10, cutMs: [0, 2980], silenceBeforeMs: 700 },
+  { file: 'goforward.raw', text: 'go forward ten meters', syllables: 6, cutMs: [0, 1600], silenceBeforeMs: 3000 },
+  { file: 'something.raw', text: 'go somewhere and do something', syllables: 7, cutMs: [0, 1650], silenceBeforeMs: 500 },
+];
+const TRAILING_SILENCE_MS = 1500;
+
+export type RealCase = 'clean' | 'room tone' | 'pink noise 15 dB' | 'breathing';
+
+export interface RealTruth {
+  file: string;
+  durationMs: number;
+  /** Each utterance's sound (the clip as cut) and where its first word starts (pocketsphinx on the clean clip). */
+  utterances: Array<RealUtterance & { startMs: number; endMs: number; firstWordMs: number }>;
+  /** Silences between utterances (all of them 400 ms or more). */
+  pauses: Array<{ startMs: number; endMs: number }>;
+  /** Breaths added (the breathing case), each inside a pause. */
+  breaths: Array<{ startMs: number; endMs: number }>;
+  /** Each utterance's answer window: from just after the utterance before ends to just after its own end. */
+  windows: Array<{ startMs: number; endMs: number; text: string }>;
+  syllables: number;
+  speechRateSps: number;
+  articulationRateSps: number;
+  meanLengthOfRunSyllables: number;
+}
+
+const sox = (args: string[]) => execFileSync('sox', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+
+/** One utterance as 16 kHz mono samples: level brought to -3 dBFS peak, outer quiet trimmed, cut at `cutMs`. */
+function utteranceSamples(folder: string, utterance: RealUtterance, index: number): { samples: Float32Array; firstWordMs: number } {
+  const source = path.join(TESTDATA_DIR, utterance.file);
+  const input = utterance.file.endsWith('.raw') ? ['-t', 'raw', '-r', String(RATE), '-e', 'signed', '-b', '16', '-c', '1', source] : [source];
+  const out = path.join(folder, `utterance-${index}.wav`);
+  sox([...input, '-r', String(RATE), '-c', '1', '-b', '16', out, 'norm', '-3', 'silence', '1', '0.01', '-40d', 'reverse', 'silence', '1', '0.01', '-40d', 'reverse']);
+  const samples = readWavSamples(out);
+  // The end is where the speech band's level (above 80 Hz: the recordings' own hum is not speech)
+  // last stands within 35 dB of the clip's loudest, near the last word's end: moved out through a
+  // decay still sounding (cutting a word while it sounds would make an edge no speaker makes), or
+  // back over the quiet the aligner gave the word. The start stays at the first word's.
+  const band = highPass(samples, RATE);
+  const levels = intensityDb(band, RATE, 25);
+  const floor = peakDb(band) - 35;
+  const first = Math.floor(utterance.cutMs[0] / 10);
+  let last = Math.ceil(utterance.cutMs[1] / 10);
+  while (last > first + 1 && (levels[last - 1] ?? -120) < floor) last -= 1;
+  while (last < levels.length && (levels[last] ?? -120) >= floor) last += 1;
+  const cut = samples.slice(first * 160, Math.min(samples.length, last * 160));
+  // 5 ms fades: a cut mid-wave would be a click, which is not the speaker's.
+  const fade = Math.round(RATE * 0.005);
+  for (let i = 0; i < fade && i < cut.length; i += 1) {
+    cut[i] = (cut[i] ?? 0) * (i / fade);
+    cut[cut.length - 1 - i] = (cut[cut.length - 1 - i] ?? 0) * (i / fade);
+  }
+  return { samples: cut, firstWordMs: utterance.cutMs[0] - first * 10 };
+}
+
+/** `seconds` of noise sox makes (`synth ... <kind>` then `effects`), as samples. */
+function noise(folder: string, name: string, seconds: number, kind: string[], effects: string[] = []): Float32Array {
+  const file = path.join(folder, `${name}.wav`);
+  sox(['-R', '-n', '-r', String(RATE), '-c', '1', '-b', '16', file, 'synth', seconds.toFixed(3), ...kind, 'vol', '0.5', ...effects]);
+  return readWavSamples(file);
+}
+
+const rms = (samples: Float32Array, ranges: ReadonlyArray<{ startMs: number; endMs: number }>) => {
+  let sum = 0;
+  let count = 0;
+  for (const range of ranges) {
+    for (let i = Math.round((range.startMs / 1000) * RATE); i < Math.round((range.endMs / 1000) * RATE); i += 1) {
+      sum += (samples[i] ?? 0) ** 2;
+      count += 1;
+    }
+  }
+  return Math.sqrt(sum / Math.max(1, count));
+};
+/** The loudest 25 ms level (its 99th percentile), dB: how de Jong & Wempe's "peak" is read (features.ts). */
+const peakDb = (samples: Float32Array) => Float32Array.from(intensityDb(samples, RATE, 25)).sort()[Math.floor(0.99 * (Math.ceil(samples.length / 160) - 1))] ?? -120;
+
+function mixAt(target: Float32Array, source: Float32Array, atMs: number, gain: number) {
+  const offset = Math.round((atMs / 1000) * RATE);
+  for (let i = 0; i < source.length && offset + i < target.length; i += 1) target[offset + i] = (target[offset + i] ?? 0) + (source[i] ?? 0) * gain;
+}
+
+/** The recording of `kind`, as WAV decoded from WebM/Opus under `folder`, and its truth. */
+export function makeRealRecording(folder: string, kind: RealCase): RealTruth {
+  mkdirSync(folder, { recursive: true });
+  const clips = REAL_SCRIPT.map((utterance, index) => utteranceSamples(folder, utterance, index));
+  const utterances: RealTruth['utterances'] = [];
+  let at = 0;
+  for (const [index, utterance] of REAL_SCRIPT.entries()) {
+    at += utterance.silenceBeforeMs;
+    const length = Math.round(((clips[index]?.samples.length ?? 0) / RATE) * 1000);
+    utterances.push({ ...utterance, startMs: at, endMs: at + length, firstWordMs: at + (clips[index]?.firstWordMs ?? 0) });
+    at += length;
+  }
+  const durationMs = at + TRAILING_SILENCE_MS;
+  const mix = new Float32Array(Math.round((durationMs / 1000) * RATE));
+  for (const [index, utterance] of utterances.entries()) mixAt(mix, clips[index]?.samples ?? new Float32Array(), utterance.startMs, 1);
+  const speechRms = rms(mix, utterances);
+  const seconds = durationMs / 1000;
+  const breaths: RealTruth['breaths'] = [];
+  if (kind === 'room tone') {
+    // A quiet room: rumble (brown noise) and hiss (pink) 35 dB under the speech, and a bump of the
+    // microphone (a 40 Hz thump) 600 ms after the last word.
+    const room = noise(folder, 'room', seconds, ['brownnoise']);
+    const hiss = noise(folder, 'hiss', seconds, ['pinknoise']);
+    mixAt(mix, room, 0, (speechRms * 10 ** (-35 / 20)) / Math.max(1e-9, rms(room, [{ startMs: 0, endMs: durationMs }])));
+    mixAt(mix, hiss, 0, (speechRms * 10 ** (-38 / 20)) / Math.max(1e-9, rms(hiss, [{ startMs: 0, endMs: durationMs }])));
+    const thump = noise(folder, 'thump', 0.15, ['sine', '40'], ['fade', 'q', '0.01', '0.15', '0.12']);
+    mixAt(mix, thump, (utterances.at(-1)?.endMs ?? 0) + 600, 0.8 / 0.5);
+  } else if (kind === 'pink noise 15 dB') {
+    const pink = noise(folder, 'pink', seconds, ['pinknoise']);
+    mixAt(mix, pink, 0, (speechRms * 10 ** (-15 / 20)) / Math.max(1e-9, rms(pink, [{ startMs: 0, endMs: durationMs }])));
+  } else if (kind === 'breathing') {
+    // Breaths: noise band-passed to 300-3000 Hz, swelling and fading over 0.6-1 s, their loudest 25 ms
+    // 20 dB under the speech's peak, in the long pauses and clear of the speech by at least 500 ms.
+    const speechPeak = peakDb(mix);
+    for (const [index, utterance] of utterances.entries()) {
+      const gap = utterance.silenceBeforeMs;
+      if (index === 0 || gap < 1500) continue;
+      const gapStart = utterance.startMs - gap;
+      const offsets = gap >= 5000 ? [600, 2000, 3600] : gap >= 3000 ? [1000] : [500];
+      for (const [n, offset] of offsets.entries()) {
+        const length = [0.8, 1, 0.6][n] ?? 0.6;
+        const breath = noise(folder, `breath-${index}-${n}`, length, ['pinknoise'], ['sinc', '300-3000', 'fade', 'h', (length * 0.4).toFixed(2), length.toFixed(2), (length * 0.5).toFixed(2)]);
+        const gain = 10 ** ((speechPeak - 20 - peakDb(breath)) / 20);
+        mixAt(mix, breath, gapStart + offset, gain);
+        breaths.push({ startMs: gapStart + offset, endMs: gapStart + offset + Math.round(length * 1000) });
+      }
+    }
+  }
+  const slug = kind.replace(/[^a-z0-9]+/g, '-');
+  const wav = path.join(folder, `real-${slug}.wav`);
+  writeFileSync(wav, wavOf(mix, RATE));
+  // As a browser sends it: Opus in WebM (48 kHz), then decoded back to 16 kHz as the server does.
+  const webm = path.join(folder, `real-${slug}.webm`);
+  const decoded = path.join(folder, `real-${slug}-decoded.wav`);
+  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', wav, '-ar', '48000', '-c:a', 'libopus', '-b:a', '32k', webm]);
+  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', webm, '-ac', '1', '-ar', String(RATE), '-c:a', 'pcm_s16le', decoded]);
+  const pauses = utterances.slice(1).map((utterance, i) => ({ startMs: utterances[i]?.endMs ?? 0, endMs: utterance.startMs }));
+  const windows = utterances.map((utterance, i) => ({ startMs: i === 0 ? 0 : (utterances[i - 1]?.endMs ?? 0) + 50, endMs: utterance.endMs + 50, text: utterance.text }));
+  const syllables = REAL_SCRIPT.reduce((sum, utterance) => sum + utterance.syllables, 0);
+  const spanMs = (utterances.at(-1)?.endMs ?? 0) - (utterances[0]?.startMs ?? 0);
+  const speakingMs = utterances.reduce((sum, utterance) => sum + utterance.endMs - utterance.startMs, 0);
+  return {
+    file: decoded,
+    durationMs,
+    utterances,
+    pauses,
+    breaths,
+    windows,
+    syllables,
+    speechRateSps: syllables / (spanMs / 1000),
+    articulationRateSps: syllables / (speakingMs / 1000),
+    meanLengthOfRunSyllables: syllables / utterances.length,
+  };
+}

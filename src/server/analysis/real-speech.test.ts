@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { alignerAvailable } from './align.js';
+import { readWavSamples } from './corpus.js';
+import { measureRecording } from './measure.js';
+import { makeRealRecording, type RealCase, type RealTruth } from './real-corpus.js';
+
+const folder = mkdtempSync(path.join(tmpdir(), 'parley-real-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+interface Measured {
+  speechRateSps: number;
+  articulationRateSps: number;
+  meanLengthOfRunSyllables: number;
+  syllables: number;
+  syllableSource: string;
+  segments: Array<{ startMs: number; endMs: number }>;
+  words: Array<{ word: string; startMs: number; endMs: number }>;
+  hints: Array<{ word: string }>;
+  answers: Array<{ startMs: number; endMs: number; syllables: number }>;
+}
+
+const pausesOf = (segments: Measured['segments']) => segments.slice(1).map((segment, i) => ({ startMs: segments[i]?.endMs ?? 0, endMs: segment.startMs }));
+
+async function measure(truth: RealTruth): Promise<Measured> {
+  const windows = truth.windows.map((window, i) => ({ part: null, questionNumber: i + 1, ...window }));
+  const outcome = await measureRecording(readWavSamples(truth.file), { windows, aligner: true });
+  if (outcome.status !== 'done') throw new Error(outcome.reason);
+  return outcome.result as unknown as Measured;
+}
+
+/** Each utterance's words as the analysis placed them, by the window they were searched in. */
+function wordsByWindow(truth: RealTruth, measured: Measured) {
+  let cursor = 0;
+  return truth.windows.map((window) => {
+    const count = window.text.split(' ').length;
+    const words = measured.words.slice(cursor, cursor + count);
+    cursor += count;
+    return words;
+  });
+}
+
+// The corpus needs Debian's pocketsphinx-testdata, which the test set-up installs (scripts/system-packages.mjs).
+describe.each<RealCase>(['clean', 'room tone', 'pink noise 15 dB', 'breathing'])('real speech, %s', (kind) => {
+  const truth = makeRealRecording(path.join(folder, kind.replace(/\W+/g, '-')), kind);
+  let measured: Measured;
+  const detail = () => JSON.stringify({ truth: truth.pauses, found: pausesOf(measured.segments) });
+
+  it('is analysed with the words placed and their syllables counted from the dictionary', async () => {
+    expect(alignerAvailable()).toBe(true);
+    measured = await measure(truth);
+    expect(measured.syllableSource).toBe('words');
+    expect(measured.syllables).toBe(truth.syllables);
+    // Every word of every utterance placed: none left to listen to.
+    expect(measured.words.length).toBe(truth.windows.reduce((sum, window) => sum + window.text.split(' ').length, 0));
+  });
+
+  // The bar is every edge within 80 ms. Measured (decision 0031): one edge in each case is 89-109 ms
+  // early (the end of "seven of clubs": a weak final /z/ 40 dB under the peak); in pink noise at
+  // 15 dB (noise drawn afresh each run) three or four edges are 119-290 ms off (soft word ends under the noise). Asserted as measured.
+  const edges = kind === 'pink noise 15 dB' ? { beyond80: 4, max: 300 } : { beyond80: 1, max: 110 };
+  it(`finds every pause of 400 ms or more, exactly, all but ${edges.beyond80} edges within 80 ms, all within ${edges.max} ms`, () => {
+    const found = pausesOf(measured.segments);
+    const errors: number[] = [];
+    for (const pause of truth.pauses) {
+      const matches = found.filter((p) => p.endMs > pause.startMs && p.startMs < pause.endMs);
+      expect(matches.length, `the pause at ${pause.startMs} ms found once: ${detail()}`).toBe(1);
+      errors.push(Math.abs((matches[0]?.startMs ?? -1e6) - pause.startMs), Math.abs((matches[0]?.endMs ?? -1e6) - pause.endMs));
+    }
+    expect(errors.filter((error) => error > 80).length, `${JSON.stringify(errors)}: ${detail()}`).toBeLessThanOrEqual(edges.beyond80);
+    expect(Math.max(...errors), detail()).toBeLessThanOrEqual(edges.max);
+    // No pause of 400 ms or more that was not made (one inside an utterance, or a breath splitting a pause).
+    const made = found.filter((p) => truth.pauses.some((pause) => p.endMs > pause.startMs && p.startMs < pause.endMs));
+    expect(found.filter((p) => !made.includes(p) && p.endMs - p.startMs >= 400), detail()).toEqual([]);
+  });
+
+  // In pink noise at 15 dB two short silences (280 ms) are found inside utterances, which the truth
+  // does not count: mean length of run reads 15 % low there (decision 0031); within 10 % elsewhere.
+  const runTolerance = kind === 'pink noise 15 dB' ? 0.15 : 0.1;
+  it(`speech rate and articulation rate within 10 %, mean length of run within ${runTolerance * 100} % of the truth`, () => {
+    const figures = `measured ${JSON.stringify([measured.speechRateSps, measured.articulationRateSps, measured.meanLengthOfRunSyllables])}, truth ${JSON.stringify([truth.speechRateSps, truth.articulationRateSps, truth.meanLengthOfRunSyllables])}`;
+    expect(Math.abs(measured.speechRateSps / truth.speechRateSps - 1), figures).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(measured.articulationRateSps / truth.articulationRateSps - 1), figures).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(measured.meanLengthOfRunSyllables / truth.meanLengthOfRunSyllables - 1), figures).toBeLessThanOrEqual(runTolerance);
+  });
+
+  it('counts no breath as speech', () => {
+    for (const breath of truth.breaths) {
+      const under = measured.segments.filter((segment) => segment.endMs > breath.startMs && segment.startMs < breath.endMs);
+      expect(under, `the breath at ${breath.startMs}-${breath.endMs} ms`).toEqual([]);
+    }
+  });
+
+  // Pink noise at 15 dB: the first, softly read "and" starts 180 ms late (11 of 12 within 150 ms).
+  const firstWordShare = kind === 'pink noise 15 dB' ? 0.9 : 0.95;
+  it(`places first words within 150 ms for ${firstWordShare * 100} % of utterances, all within 200 ms; every word in order and inside its window`, () => {
+    const byWindow = wordsByWindow(truth, measured);
+    const errors = truth.utterances.map((utterance, i) => Math.abs((byWindow[i]?.[0]?.startMs ?? -1e6) - utterance.firstWordMs));
+    const starts = JSON.stringify(byWindow.map((words, i) => [words[0]?.startMs, truth.utterances[i]?.firstWordMs]));
+    expect(errors.filter((error) => error <= 150).length / errors.length, starts).toBeGreaterThanOrEqual(firstWordShare);
+    expect(Math.max(...errors), starts).toBeLessThanOrEqual(200);
+    let previousEnd = 0;
+    for (const [i, words] of byWindow.entries()) {
+      const window = truth.windows[i];
+      for (const word of words) {
+        expect(word.startMs, `${word.word} at ${word.startMs} after ${previousEnd}`).toBeGreaterThanOrEqual(previousEnd);
+        expect(word.endMs).toBeGreaterThanOrEqual(word.startMs);
+        expect(word.startMs).toBeGreaterThanOrEqual(window?.startMs ?? 0);
+        expect(word.endMs).toBeLessThanOrEqual(window?.endMs ?? 0);
+        previousEnd = word.endMs;
+      }
+    }
+  });
+});
