@@ -60,7 +60,7 @@ beforeAll(async () => {
   test.sessionData.questionAnswerPairs.push({
     questionNumber: 1,
     question: 'Describe a journey you remember well.',
-    answer: 'Um, I went to Goa by train with my cousins and the the journey took a whole day, so, like, we played cards and he go to sleep in the picturesque carriage.',
+    answer: 'Um, I went to Goa by train with my cousins and the the journey took a whole day, so, like, we played cards. He go to sleep in the picturesque carriage.',
     part: 2,
     responseTimeMs: 2500,
     speakingTimeMs: 45_000,
@@ -294,8 +294,8 @@ describe('the review page', () => {
     await page.getByRole('heading', { name: 'Part 2: Cue Card' }).waitFor();
     await page.getByText('Cue card: Describe a journey you remember well.').waitFor();
     await page.getByText('how you travelled').waitFor();
-    expect(await page.locator('mark[data-kind="slip"]').allTextContents()).toEqual(['the the (grammar slip; say: the)', 'he go (grammar slip; say: he goes)']);
-    expect(await page.locator('ins[data-kind="correction"]').allTextContents()).toEqual(['the', 'he goes']);
+    expect(await page.locator('mark[data-kind="slip"]').allTextContents()).toEqual(['the the (grammar slip; say: the)', 'He go (grammar slip; say: He goes)']);
+    expect(await page.locator('ins[data-kind="correction"]').allTextContents()).toEqual(['the', 'He goes']);
     // Less common words are marked; the name (Goa) is not.
     const rare = await page.locator('mark[data-kind="rare"]').allTextContents();
     expect(rare).toContain('picturesque (less common word)');

@@ -293,7 +293,9 @@ describe('interview simulator', () => {
     }
     expect(posts).toBe(3);
     await page.getByRole('heading', { name: 'Your scores' }).waitFor();
-    await page.getByText('words per answer on average; 50 words per answer earns the full 9.').waitFor();
+    // Communication and clarity read the speaking test's calibrated evidence (decision 0030), and say so.
+    await page.getByText(/^Estimated from your answers as in the speaking test: fluency [\d.]+ /).waitFor();
+    await page.getByText(/^The grammar of your answers, estimated as in the speaking test: [\d.]+ /).waitFor();
     await look(page, 'completed', 'desktop');
 
     const transcript = await downloadOf(page, 'Download Transcript');
