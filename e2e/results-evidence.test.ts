@@ -76,7 +76,7 @@ const PART3 = [
   'Schools should teach practical skills such as managing money and cooking',
   'Technology has changed education because students can learn from anywhere now',
   'Traditional culture matters because it connects generations and gives people identity',
-  'Employers value communication skills more than many graduates realise',
+  'My manager told me employers value communication skills he say many graduates do not realise it',
   'Tourism brings money to small towns but it can also damage the environment',
   'Online learning is convenient although it is harder to stay motivated alone',
   'Festivals help people from different backgrounds understand each other better',
@@ -158,6 +158,14 @@ async function checkBandsShown(page: Page) {
   expect(await page.getByTestId('overall-band').innerText()).toMatch(/^\d\.\d$/);
   for (const criterion of ['fluency', 'vocabulary', 'grammar', 'pronunciation']) expect(await page.getByTestId(`${criterion}-band`).innerText()).toMatch(/^\d\.\d$/);
   expect(await page.getByRole('heading', { name: 'How your bands were worked out' }).count()).toBe(1);
+  // The calibrated estimate says what it is and how far it agrees with raters, and each criterion shows its evidence.
+  await page.getByText(/rank speakers as the examiners did at ρ = 0\.\d\d \(cross-validated\)/).first().waitFor();
+  expect(await page.getByRole('region', { name: 'Grammar' }).innerText()).toMatch(/\(typical learner [\d.]+\): [+−][\d.]+/);
+  expect(await page.getByRole('region', { name: 'Pronunciation' }).innerText()).toContain('Pronunciation is not measured from a transcript');
+  // The answers mark the slip with what to say instead, and the less common words.
+  expect(await page.locator('mark[data-kind="slip"]').allTextContents()).toContain('he say (grammar slip; say: he says)');
+  expect(await page.locator('ins[data-kind="correction"]').allTextContents()).toContain('he says');
+  expect(await page.locator('mark[data-kind="rare"]').count()).toBeGreaterThan(0);
 }
 
 describe('the recording on the results after a whole test', () => {
