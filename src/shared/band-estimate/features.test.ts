@@ -42,6 +42,10 @@ describe('language features', () => {
   it('ranks words by their stem in spoken English, and treats contractions as everyday words', () => {
     expect(spokenRank('the')).toBe(spokenRank('the'));
     expect(spokenRank('watched')).toBe(spokenRank('watch'));
+    // British spellings rank as the American ones the list is spelt in.
+    for (const [british, american] of [['neighbours', 'neighbors'], ['favourite', 'favorite'], ['travelled', 'traveled'], ['organise', 'organize'], ['centre', 'center'], ['colour', 'color']]) {
+      expect(spokenRank(british as string), british).toBe(spokenRank(american as string));
+    }
     expect((spokenRank('ubiquitous') ?? Infinity) > 2000).toBe(true);
     expect((spokenRank('house') ?? Infinity) < 2000).toBe(true);
     for (const word of ["don't", 'dont', 'im', "i'm", 'theres', 'wasnt', "they're"]) expect(isContraction(word), word).toBe(true);

@@ -69,10 +69,32 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
 let ranks: Map<string, number> | undefined;
 
 /**
+ * American spellings of a British-spelt word, for the list (SUBTLEX-US): "neighbour" ranks as
+ * "neighbor", "travelled" as "traveled", "organise" as "organize", "centre" as "center".
+ */
+function americanSpellings(word: string): string[] {
+  return [
+    word.replace(/our(s|ed|ing|ite|ites|able|ful)?$/, 'or$1').replace(/ourhood/, 'orhood'),
+    word.replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/ys(e|ed|es|ing)$/, 'yz$1'),
+    word.replace(/([aeiou])ll(ed|ing|er|ers)$/, '$1l$2'),
+    word.replace(/tre(s)?$/, 'ter$1'),
+    word.replace(/ogue(s)?$/, 'og$1'),
+    word.replace(/ence$/, 'ense'),
+  ].filter((spelling) => spelling !== word);
+}
+
+/**
  * A word's rank in spoken English (1 = most frequent), as the best rank of any listed form with
- * the same stem ("watched" ranks as "watch"); undefined when no form is in the list's 10,000 words.
+ * the same stem ("watched" ranks as "watch") in British or American spelling; undefined when no
+ * form is in the list's 10,000 words.
  */
 export function spokenRank(word: string): number | undefined {
+  const plain = word.replace(/'/g, '');
+  const ranked = [plain, ...americanSpellings(plain)].map(stemRank).filter((rank): rank is number => rank !== undefined);
+  return ranked.length === 0 ? undefined : Math.min(...ranked);
+}
+
+function stemRank(word: string): number | undefined {
   if (ranks === undefined) {
     ranks = new Map();
     let rank = 0;
@@ -82,5 +104,5 @@ export function spokenRank(word: string): number | undefined {
       if (!ranks.has(stem)) ranks.set(stem, rank);
     }
   }
-  return ranks.get(porterStem(word.replace(/'/g, '')));
+  return ranks.get(porterStem(word));
 }
