@@ -64,9 +64,9 @@ export async function measureRecording(samples: Float32Array, { windows, aligner
 }
 
 /**
- * Each answer's transcript placed on its stretch of the recording: its window, half a second wider
- * each side (the timeline places it to within half a second) but never into the next or previous
- * answer's window, narrowed to the speech heard there.
+ * Each answer's transcript placed on its stretch of the recording (searchSpan): its window, half a
+ * second wider each side, narrowed to the speech heard there, with any stretch of speech crossing
+ * that edge taken whole, never into another answer's window.
  */
 async function alignWords(samples: Float32Array, windows: readonly AnswerWindow[], speech: readonly Segment[], available: boolean) {
   const none = windows.map((): AlignedWord[] => []);
@@ -76,20 +76,43 @@ async function alignWords(samples: Float32Array, windows: readonly AnswerWindow[
     for (const [i, window] of windows.entries()) {
       byWindow.push([]);
       if (transcriptWords(window.text).length === 0) continue;
-      const before = Math.max(window.startMs - ALIGN_MARGIN_MS, ...windows.slice(0, i).map((other) => Math.min(other.endMs, window.startMs)));
-      const after = Math.min(window.endMs + ALIGN_MARGIN_MS, ...windows.slice(i + 1).map((other) => Math.max(other.startMs, window.endMs)));
-      // Only where the student spoke: Part 2's window holds its minute of preparation, and a long
-      // silence before the words makes the search slow and the placing worse.
-      const near = speech.filter((segment) => segment.endMs > before && segment.startMs < after);
-      const from = Math.max(0, before, (near[0]?.startMs ?? before) - SPEECH_MARGIN_MS);
-      const to = Math.min((samples.length / ANALYSIS_SAMPLE_RATE) * 1000, after, (near.at(-1)?.endMs ?? after) + SPEECH_MARGIN_MS);
+      const { startMs: from, endMs: to } = searchSpan(windows, i, speech, (samples.length / ANALYSIS_SAMPLE_RATE) * 1000);
       if (to <= from) continue;
       const slice = samples.subarray(Math.floor((from / 1000) * ANALYSIS_SAMPLE_RATE), Math.ceil((to / 1000) * ANALYSIS_SAMPLE_RATE));
-      const inSlice = near.map((segment) => ({ startMs: Math.max(segment.startMs, from), endMs: Math.min(segment.endMs, to) }));
+      const inSlice = speech
+        .filter((segment) => segment.endMs > from && segment.startMs < to)
+        .map((segment) => ({ startMs: Math.max(segment.startMs, from), endMs: Math.min(segment.endMs, to) }));
       byWindow[i] = await alignAnswer(slice, ANALYSIS_SAMPLE_RATE, window.text, from, inSlice);
     }
   } catch (error) {
     return { byWindow: none, alignment: { status: 'failed' as const, reason: `The words could not be placed on the recording: ${error instanceof Error ? error.message : String(error)}` } };
   }
   return { byWindow, alignment: { status: 'done' as const, reason: null } };
+}
+
+/**
+ * Where window `i`'s words are searched (ms): the window, ALIGN_MARGIN_MS wider each side, narrowed
+ * to the speech heard there (SPEECH_MARGIN_MS around it: Part 2's window holds its minute of
+ * preparation, and a long silence before the words makes the search slow and the placing worse).
+ * A stretch of speech crossing that edge is searched whole, with its margin: it is one run of words
+ * with no pause in it, and cut where the timeline's edge falls, it leaves the aligner part of the
+ * words' sound for all of the words, which it then crams into a few ms each or places out of order
+ * (decision 0031: the e2e's first answer, a 0.7 s window on a 3.3 s sentence). Never into the
+ * previous or next answer's window.
+ */
+export function searchSpan(windows: readonly AnswerWindow[], i: number, speech: readonly Segment[], durationMs: number): Segment {
+  const window = windows[i];
+  if (!window) return { startMs: 0, endMs: 0 };
+  const floor = Math.max(0, ...windows.slice(0, i).map((other) => Math.min(other.endMs, window.startMs)));
+  const ceiling = Math.min(durationMs, ...windows.slice(i + 1).map((other) => Math.max(other.startMs, window.endMs)));
+  const before = Math.max(floor, window.startMs - ALIGN_MARGIN_MS);
+  const after = Math.min(ceiling, window.endMs + ALIGN_MARGIN_MS);
+  const near = speech.filter((segment) => segment.endMs > before && segment.startMs < after);
+  const first = near[0];
+  const last = near.at(-1);
+  if (!first || !last) return { startMs: before, endMs: after };
+  return {
+    startMs: Math.max(floor, first.startMs < before ? first.startMs - SPEECH_MARGIN_MS : Math.max(before, first.startMs - SPEECH_MARGIN_MS)),
+    endMs: Math.min(ceiling, last.endMs > after ? last.endMs + SPEECH_MARGIN_MS : Math.min(after, last.endMs + SPEECH_MARGIN_MS)),
+  };
 }

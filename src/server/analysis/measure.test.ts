@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AnswerWindow } from './answers.js';
+import { readWavSamples } from './corpus.js';
+import { speechFeatures } from './features.js';
+import { measureRecording, searchSpan } from './measure.js';
+
+const folder = mkdtempSync(path.join(tmpdir(), 'parley-measure-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const window = (startMs: number, endMs: number, text = 'words'): AnswerWindow => ({ part: 1, questionNumber: 1, startMs, endMs, text });
+
+describe('where an answer\'s words are searched', () => {
+  it('takes a stretch of speech crossing the window\'s edge whole, with half a second each side', () => {
+    // The e2e's first answer (decision 0031): a 0.7 s window 330 ms into a 3.3 s sentence.
+    // Its start is inside the widened window (4559); its end (8000) is not.
+    const speech = [{ startMs: 0, endMs: 3150 }, { startMs: 4730, endMs: 8000 }];
+    expect(searchSpan([window(5059, 5737)], 0, speech, 9060)).toEqual({ startMs: 4559, endMs: 8500 });
+    // A window later in the sentence: its start crosses the window's edge too.
+    expect(searchSpan([window(6000, 6700)], 0, speech, 9060)).toEqual({ startMs: 4230, endMs: 8500 });
+  });
+
+  it('never reaches into the next or the previous answer\'s window', () => {
+    const windows = [window(1000, 2000), window(5059, 5737), window(7000, 9000)];
+    expect(searchSpan(windows, 1, [{ startMs: 1500, endMs: 8000 }], 9060)).toEqual({ startMs: 2000, endMs: 7000 });
+  });
+
+  it('narrows to the speech inside the window when none crosses its edge', () => {
+    expect(searchSpan([window(2000, 9000)], 0, [{ startMs: 4000, endMs: 5000 }], 12_000)).toEqual({ startMs: 3500, endMs: 5500 });
+    expect(searchSpan([window(2000, 3000)], 0, [], 12_000)).toEqual({ startMs: 1500, endMs: 3500 });
+  });
+});
+
+describe('a sentence the timeline\'s window covers only in part', () => {
+  it('has every word placed, in order, on the sentence (espeak-ng, looped as the e2e\'s fake microphone, WebM/Opus)', async () => {
+    // e2e/results-evidence.test.ts: espeak-ng's sentence then 1.2 s of silence, looped; the answer's
+    // window (examiner's line to the recognizer's answer) is 0.7 s, a third of a second into the sentence.
+    const text = 'My name is Asha Verma and I live in Pune with my family.';
+    const spoken = path.join(folder, 'spoken.wav');
+    const looped = path.join(folder, 'looped.wav');
+    execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', path.join(folder, 'raw.wav'), text]);
+    execFileSync('sox', [path.join(folder, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', spoken, 'pad', '0', '1.2']);
+    execFileSync('sox', [spoken, spoken, looped]);
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', looped, '-c:a', 'libopus', '-b:a', '32k', path.join(folder, 'looped.webm')]);
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', path.join(folder, 'looped.webm'), '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', path.join(folder, 'decoded.wav')]);
+    const samples = readWavSamples(path.join(folder, 'decoded.wav'));
+    const sentence = speechFeatures(samples).segments[1];
+    if (!sentence) throw new Error('the second sentence was not heard');
+    const outcome = await measureRecording(samples, { windows: [{ ...window(sentence.startMs + 330, sentence.startMs + 1010), text }] });
+    if (outcome.status !== 'done') throw new Error(outcome.reason);
+    const words = outcome.result.words as Array<{ word: string; startMs: number; endMs: number }>;
+    expect(words.map((word) => word.word).join(' ')).toBe('my name is asha verma and i live in pune with my family');
+    expect(outcome.result.hints).toEqual([]);
+    for (const [i, word] of words.entries()) {
+      expect(word.startMs, word.word).toBeGreaterThanOrEqual(sentence.startMs - 100);
+      expect(word.endMs, word.word).toBeLessThanOrEqual(sentence.endMs + 100);
+      expect(word.startMs, word.word).toBeGreaterThanOrEqual(words[i - 1]?.endMs ?? 0);
+    }
+  });
+});
