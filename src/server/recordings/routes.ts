@@ -11,6 +11,7 @@ import { throttle } from '../lib/throttle.js';
 import { checkedAudio, parseRecordingType, RECORDING_TYPE_MESSAGE, recordingFileExtension, servedRecordingType } from './audio-type.js';
 import { parseByteRange } from './range.js';
 import { openRecording, recordingInfo, recordingUrl, recordingUsage, saveRecording, storedBytesOfStudent } from './service.js';
+import { seekableRecording } from './seekable.js';
 import { isStorageFull, limitedBytes, storageFull, type RecordingStores } from './store.js';
 
 export const ATTEMPT_NOT_FOUND = 'There is no such attempt.';
@@ -91,17 +92,18 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
       if (length !== undefined && length > room) throw overCap();
       const maxBytes = Math.min(RECORDING_MAX_BYTES, room);
       try {
-        const { sizeBytes } = await saveRecording(db, stores, {
+        const { sizeBytes, receivedBytes } = await saveRecording(db, stores, {
           attemptId: attempt.id,
           studentId,
           mimeType: type.mimeType,
+          log: (message) => request.log.warn(message),
           source: limitedBytes(checkedAudio(source, type), {
             maxBytes,
             expectedBytes: length,
             tooLarge: () => (maxBytes < RECORDING_MAX_BYTES ? overCap() : new HttpError(413, RECORDING_TOO_LARGE)),
           }),
         });
-        if (sizeBytes === 0) throw new HttpError(400, 'The recording is empty.');
+        if (receivedBytes === 0) throw new HttpError(400, 'The recording is empty.');
         deps.analysis?.kick();
         return { audioUrl: recordingUrl(attempt.id), sizeBytes };
       } catch (error) {
@@ -128,14 +130,16 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
         ((auth.user.isAdmin && (acting === null || acting === attempt.studentId)) ||
           (auth.student !== null && auth.student.status === 'Activated' && auth.student.id === attempt.studentId));
       if (!attempt || !mayRead) throw notFound(ATTEMPT_NOT_FOUND);
-      const info = await recordingInfo(db, attempt.id);
-      if (!info) throw notFound('This attempt has no recording.');
-      if (info.expiredAt || !info.storageKey) {
+      const found = await recordingInfo(db, attempt.id);
+      if (!found) throw notFound('This attempt has no recording.');
+      if (found.expiredAt || !found.storageKey) {
         throw new HttpError(
           410,
-          `This recording was deleted on ${info.expiredAt?.toISOString().slice(0, 10) ?? 'an earlier day'}: the school keeps recordings for ${deps.config.RECORDING_RETENTION_DAYS} days. The attempt's transcript and scores are kept.`,
+          `This recording was deleted on ${found.expiredAt?.toISOString().slice(0, 10) ?? 'an earlier day'}: the school keeps recordings for ${deps.config.RECORDING_RETENTION_DAYS} days. The attempt's transcript and scores are kept.`,
         );
       }
+      // One stored before uploads were re-muxed is made seekable the first time it is served.
+      const info = await seekableRecording(db, stores, attempt.id, { ...found, storageKey: found.storageKey }, (message) => request.log.warn(message));
       const range = parseByteRange(request.headers.range, info.sizeBytes);
       reply.header('accept-ranges', 'bytes').header('cache-control', 'private, no-cache');
       if (range === 'unsatisfiable') {
@@ -146,7 +150,7 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
       reply.header('content-length', end - start + 1);
       if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${info.sizeBytes}`);
       if (info.sizeBytes === 0) return reply.send('');
-      return reply.send(openRecording(stores, { ...info, storageKey: info.storageKey }, start, end));
+      return reply.send(openRecording(stores, info, start, end));
     },
   });
 

@@ -3,6 +3,7 @@ import { and, count, eq, isNotNull, isNull, lt, ne, sql, sum } from 'drizzle-orm
 import type { Db } from '../db/open.js';
 import { recordings, type RecordingStoreKind } from '../db/schema.js';
 import { queueAnalysis } from '../analysis/jobs.js';
+import { remuxStored, type RemuxLog } from './seekable.js';
 import type { RecordingStores } from './store.js';
 
 export const recordingUrl = (attemptId: string) => `/api/attempts/${attemptId}/recording`;
@@ -43,16 +44,24 @@ export async function storedBytesOfStudent(db: Db, studentId: number, exceptAtte
 
 /**
  * Stores (or, on a retried upload, replaces) an attempt's recording. The bytes are written in full
- * first; only then does the row point to them, in one transaction, and the replaced bytes are deleted.
+ * first, then re-muxed with their seek index (seekable.ts; the original is kept when that fails);
+ * only then does the row point to them, in one transaction, and the replaced bytes are deleted.
  * An upload that fails half-way leaves the attempt and any earlier recording as they were.
+ * `receivedBytes` is what arrived; `sizeBytes` what is stored.
  */
 export async function saveRecording(
   db: Db,
   stores: RecordingStores,
-  input: { attemptId: string; studentId: number; mimeType: string; source: AsyncIterable<Uint8Array> },
-): Promise<{ sizeBytes: number }> {
+  input: { attemptId: string; studentId: number; mimeType: string; source: AsyncIterable<Uint8Array>; log?: RemuxLog },
+): Promise<{ sizeBytes: number; receivedBytes: number }> {
   const store = stores.writeTo;
-  const { storageKey, sizeBytes } = await store.write(input.source);
+  const received = await store.write(input.source);
+  let { storageKey, sizeBytes } = received;
+  const remuxed = await remuxStored(store, { ...received, mimeType: input.mimeType }, input.log ?? (() => {})).catch(() => null);
+  if (remuxed) {
+    await store.remove(storageKey).catch(() => {});
+    ({ storageKey, sizeBytes } = remuxed);
+  }
   let replaced: { store: RecordingStoreKind; storageKey: string | null } | undefined;
   try {
     replaced = await db.transaction(async (tx) => {
@@ -75,7 +84,7 @@ export async function saveRecording(
     throw error;
   }
   if (replaced?.storageKey) await stores.of(replaced.store).remove(replaced.storageKey).catch(() => {});
-  return { sizeBytes };
+  return { sizeBytes, receivedBytes: received.sizeBytes };
 }
 
 /** Bytes [start, end] of a kept recording, streamed from its store. */

@@ -1,0 +1,139 @@
+/*
+ * Recordings made seekable. A browser's MediaRecorder writes WebM without a Cues index (the client
+ * writes only the duration) and Safari writes fragmented MP4: Chromium seeks in them anyway, but
+ * Firefox lands short of the target and WebKit plays from the start. ffmpeg re-muxes the bytes
+ * with `-c copy` (the audio packets are kept byte for byte, nothing is re-encoded), writing the
+ * index at the front: Cues before the first Cluster (WebM), `moov` before `mdat` (MP4).
+ * Ogg, ADTS AAC and WAV are seekable as they are and are left alone.
+ */
+import { spawn } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ffmpegInputFormat } from './audio-type.js';
+
+/** How long one re-mux may take (a 45-minute recording takes well under a second). */
+const REMUX_TIMEOUT_MS = 60_000;
+/** The first bytes read to see whether a stored recording already has its index at the front. */
+export const INDEX_HEAD_BYTES = 64 * 1024;
+
+interface Plan {
+  inputFormat: string;
+  output: string[];
+  hasIndex: (head: Uint8Array) => boolean;
+}
+
+const CUES_ID = Buffer.from([0x1c, 0x53, 0xbb, 0x6b]);
+const CLUSTER_ID = Buffer.from([0x1f, 0x43, 0xb6, 0x75]);
+
+/** WebM: a Cues element before the first Cluster (or anywhere, when the head holds the whole file). */
+export function webmHasCues(head: Uint8Array): boolean {
+  const bytes = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  const cues = bytes.indexOf(CUES_ID);
+  if (cues < 0) return false;
+  const cluster = bytes.indexOf(CLUSTER_ID);
+  return cluster < 0 || cues < cluster || head.byteLength < INDEX_HEAD_BYTES;
+}
+
+/**
+ * MP4: among the top-level boxes, `moov` comes before any `mdat`, and it is not the empty `moov` of a
+ * fragmented file (one with `mvex`, followed by `moof` fragments, as Safari records).
+ */
+export function mp4HasIndexFirst(head: Uint8Array): boolean {
+  const view = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  let offset = 0;
+  while (offset + 8 <= view.length) {
+    const size32 = view.readUInt32BE(offset);
+    const type = view.toString('latin1', offset + 4, offset + 8);
+    if (type === 'moov') return !view.subarray(offset + 8, size32 >= 8 ? offset + size32 : view.length).includes('mvex', 0, 'latin1');
+    if (type === 'mdat' || type === 'moof') return false;
+    let size = size32;
+    if (size32 === 1) {
+      if (offset + 16 > view.length) return false;
+      size = Number(view.readBigUInt64BE(offset + 8));
+    }
+    if (size < 8) return false;
+    offset += size;
+  }
+  return false;
+}
+
+/** What a stored type is re-muxed into, or null for a type that seeks as it is. */
+function planFor(mimeType: string): Plan | null {
+  const input = ffmpegInputFormat(mimeType);
+  if (input === 'matroska') return { inputFormat: input, output: ['-f', 'webm', '-cues_to_front', '1'], hasIndex: webmHasCues };
+  if (input === 'mov') return { inputFormat: input, output: ['-f', 'mp4', '-movflags', '+faststart'], hasIndex: mp4HasIndexFirst };
+  return null;
+}
+
+/** Whether a stored type is one this module re-muxes (WebM, MP4). */
+export const remuxable = (mimeType: string): boolean => planFor(mimeType) !== null;
+
+/** Whether the first bytes of a recording of this type show its index at the front (true for types left alone). */
+export function indexedAtFront(mimeType: string, head: Uint8Array): boolean {
+  const plan = planFor(mimeType);
+  return plan === null || plan.hasIndex(head);
+}
+
+export type Remuxed = { ok: true; file: string; sizeBytes: number; done: () => Promise<void> } | { ok: false; reason: string };
+
+async function firstBytes(file: string): Promise<Buffer> {
+  const pieces: Buffer[] = [];
+  let bytes = 0;
+  for await (const piece of createReadStream(file, { start: 0, end: INDEX_HEAD_BYTES - 1 }) as AsyncIterable<Buffer>) {
+    pieces.push(piece);
+    bytes += piece.length;
+  }
+  return Buffer.concat(pieces, bytes);
+}
+
+/**
+ * Re-muxes the bytes `source` yields (a recording of `mimeType`) with ffmpeg into a temporary file
+ * (the index is written at the front, which needs a seekable output). ffmpeg reads only the
+ * container the type names and only from the pipe. On success the caller stores the file, then
+ * calls `done` to delete it; on failure the reason is given and nothing is left behind.
+ */
+export async function remuxToFile(source: AsyncIterable<Uint8Array>, mimeType: string, ffmpeg: string): Promise<Remuxed> {
+  const plan = planFor(mimeType);
+  if (!plan) return { ok: false, reason: `${mimeType} is not re-muxed` };
+  const folder = await mkdtemp(path.join(tmpdir(), 'parley-remux-'));
+  const done = () => rm(folder, { recursive: true, force: true });
+  const file = path.join(folder, 'out');
+  const args = [
+    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-protocol_whitelist', 'pipe', '-f', plan.inputFormat, '-i', 'pipe:0'],
+    ...['-map', '0:a', '-c', 'copy', ...plan.output, '-y', file],
+  ];
+  const child = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    if (errors.length < 2000) errors += chunk.toString();
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), REMUX_TIMEOUT_MS);
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('error', (error) => {
+      errors += String(error);
+      resolve(null);
+    });
+    child.once('close', (code) => resolve(code));
+  });
+  // ffmpeg may stop reading a broken file: the pipeline then ends (EPIPE) and the source is closed.
+  const feeding = pipeline(Readable.from(source), child.stdin).catch((error: unknown) => {
+    errors += errors ? '' : String(error);
+  });
+  const code = await exited;
+  clearTimeout(timer);
+  await feeding;
+  try {
+    if (code !== 0) throw new Error(errors.trim().split('\n').pop() || `ffmpeg exited with ${code}`);
+    const { size } = await stat(file);
+    if (size === 0) throw new Error('ffmpeg wrote nothing');
+    if (!plan.hasIndex(await firstBytes(file))) throw new Error('ffmpeg wrote no index at the front');
+    return { ok: true, file, sizeBytes: size, done };
+  } catch (error) {
+    await done();
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
