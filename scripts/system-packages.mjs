@@ -29,6 +29,9 @@ export const E2E_NEEDS = [
   // The request budgets' Redis store (REDIS_URL): its tests start a private redis-server on a free port
   // (src/server/test/redis-server.ts), never the machine's own.
   { what: 'redis-server', packages: ['redis-server'] },
+  // `npm run admin -- backup/restore` on PostgreSQL (src/server/backup/postgres-dump.ts) and its tests.
+  { what: 'pg_dump', packages: ['postgresql-client'] },
+  { what: 'pg_restore', packages: ['postgresql-client'] },
 ];
 
 /** What Lighthouse in `npm run bench` needs: the system Chromium. */

@@ -5,7 +5,11 @@ import { setPassword } from '../auth/service.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { connectConfiguredDatabase } from '../db/connect.js';
 import { users } from '../db/schema.js';
+import { BackupFormatError } from '../backup/archive.js';
+import { BackupRefusedError } from '../backup/backup.js';
+import { PostgresToolError } from '../backup/postgres-dump.js';
 import { DataDirLockedError } from '../lib/data-dir-lock.js';
+import { backupCommand, restoreCommand } from './backup-commands.js';
 import { safeErrorText } from '../lib/log-safety.js';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -16,6 +20,11 @@ Commands:
   set-display-name <username> <name>
                               The name students see for this teacher on reviews (never the
                               username); an empty name: they see "your teacher".
+  backup <file>               One file holding the database and the recordings. The embedded
+                              database: stop the server first. PostgreSQL: pg_dump, server running.
+  restore <file> [--force]    Put a backup back. Refused while the embedded server runs, and over
+                              existing data unless --force (the embedded database's old data is
+                              moved aside to DATA_DIR/replaced-by-restore-<time>, not deleted).
 
 Uses the same DATA_DIR / DATABASE_URL as the server. With the embedded database, stop the server first.`;
 
@@ -61,6 +70,12 @@ async function run(args: string[]): Promise<number> {
   const [command, username, ...name] = args;
   if (command === 'reset-password' && username) return resetPassword(username);
   if (command === 'set-display-name' && username) return displayName(username, name.join(' '));
+  if (command === 'backup' && username && name.length === 0) return backupCommand(loadConfig(), username);
+  if (command === 'restore' && username) {
+    const [file, ...flags] = [username, ...name].sort((a, b) => Number(a.startsWith('--')) - Number(b.startsWith('--')));
+    const unknown = flags.find((flag) => flag !== '--force');
+    if (file && !file.startsWith('--') && !unknown) return restoreCommand(loadConfig(), file, flags.includes('--force'));
+  }
   process.stdout.write(`${USAGE}\n`);
   return command === undefined || command === 'help' || command === '--help' ? 0 : 1;
 }
@@ -68,7 +83,14 @@ async function run(args: string[]): Promise<number> {
 run(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DataDirLockedError) process.stderr.write(`${error.message}\n`);
+    if (
+      error instanceof ConfigError ||
+      error instanceof DataDirLockedError ||
+      error instanceof BackupFormatError ||
+      error instanceof BackupRefusedError ||
+      error instanceof PostgresToolError
+    )
+      process.stderr.write(`${error.message}\n`);
     // Never the failed query's parameters (the new password's hash): log-safety.ts.
     else process.stderr.write(`${safeErrorText(error)}\n`);
     process.exit(1);

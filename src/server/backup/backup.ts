@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from '../db/open.js';
+import { lockDataDir } from '../lib/data-dir-lock.js';
+import { ArchiveWriter } from './archive.js';
+import { pgDump } from './postgres-dump.js';
+
+/** Where the data lives: the embedded database in DATA_DIR, or PostgreSQL; recording files in DATA_DIR/recordings either way. */
+export type BackupTarget = { driver: 'pglite'; dataDir: string } | { driver: 'postgres'; url: string; dataDir: string };
+
+export interface Manifest {
+  app: 'parley';
+  format: 1;
+  driver: 'pglite' | 'postgres';
+  createdAt: string;
+  recordingFiles: number;
+}
+
+export const MANIFEST_ENTRY = 'manifest.json';
+export const PGLITE_ENTRY = 'database/pgdata.tar.gz';
+export const POSTGRES_ENTRY = 'database/postgres.dump';
+
+/** A recording file's name inside DATA_DIR/recordings (and, prefixed with `recordings/`, in a backup). */
+export const RECORDING_FILE = /^([0-9a-f]{2})\/([0-9a-f-]{36})$/;
+
+export const pgliteFolder = (dataDir: string) => path.join(dataDir, 'pgdata');
+export const recordingsFolder = (dataDir: string) => path.join(dataDir, 'recordings');
+
+/** Every whole recording file (`<2 hex>/<uuid>`); uploads still in `incoming/` are not recordings yet. */
+export async function recordingFiles(dataDir: string): Promise<string[]> {
+  const folder = recordingsFolder(dataDir);
+  if (!existsSync(folder)) return [];
+  const names: string[] = [];
+  for (const prefix of (await readdir(folder)).sort()) {
+    if (!/^[0-9a-f]{2}$/.test(prefix)) continue;
+    for (const file of (await readdir(path.join(folder, prefix))).sort()) {
+      if (RECORDING_FILE.test(`${prefix}/${file}`)) names.push(`${prefix}/${file}`);
+    }
+  }
+  return names;
+}
+
+/** The embedded database as PGlite's own tarball of its data folder, taken under the DATA_DIR lock. */
+async function pgliteDump(dataDir: string): Promise<Uint8Array> {
+  const folder = pgliteFolder(dataDir);
+  if (!existsSync(path.join(folder, 'PG_VERSION'))) {
+    throw new Error(`There is no embedded database in ${folder}: nothing to back up. Set DATA_DIR as the server has it.`);
+  }
+  const instance = await PGlite.create(folder, { extensions: pgliteExtensions });
+  try {
+    const tarball = await instance.dumpDataDir('gzip');
+    return new Uint8Array(await tarball.arrayBuffer());
+  } finally {
+    await instance.close();
+  }
+}
+
+export interface BackupSummary {
+  file: string;
+  bytes: number;
+  recordingFiles: number;
+}
+
+/**
+ * Writes one backup file holding the database and the recording files. It is written under a
+ * temporary name and renamed when whole, so a cut-off backup never looks like one. The embedded
+ * database is backed up with the server stopped (the DATA_DIR lock: one process at a time);
+ * PostgreSQL's pg_dump takes a consistent snapshot while the server runs.
+ */
+export async function backup(target: BackupTarget, file: string): Promise<BackupSummary> {
+  const destination = path.resolve(file);
+  if (existsSync(destination)) throw new BackupRefusedError(`${destination} already exists; choose another name or remove it first.`);
+  const partial = `${destination}.partial`;
+  const release = target.driver === 'pglite' ? lockDataDir(target.dataDir) : () => {};
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'parley-backup-'));
+  let writer: ArchiveWriter | undefined;
+  try {
+    await rm(partial, { force: true });
+    writer = await ArchiveWriter.create(partial);
+    const files = await recordingFiles(target.dataDir);
+    const manifest: Manifest = { app: 'parley', format: 1, driver: target.driver, createdAt: new Date().toISOString(), recordingFiles: files.length };
+    await writer.addBytes(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2)));
+    if (target.driver === 'pglite') {
+      await writer.addBytes(PGLITE_ENTRY, await pgliteDump(target.dataDir));
+    } else {
+      const dump = path.join(scratch, 'postgres.dump');
+      await pgDump(target.url, dump);
+      await writer.addFile(POSTGRES_ENTRY, dump);
+    }
+    for (const name of files) await writer.addFile(`recordings/${name}`, path.join(recordingsFolder(target.dataDir), name));
+    await writer.finish();
+    await rename(partial, destination);
+    const { size } = await stat(destination);
+    return { file: destination, bytes: size, recordingFiles: files.length };
+  } catch (error) {
+    writer?.destroy();
+    await rm(partial, { force: true });
+    throw error;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+    release();
+  }
+}
+
+/** A backup or restore that would lose data or cannot be done as asked. The message is for the operator. */
+export class BackupRefusedError extends Error {}

@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import pg from 'pg';
+
+/** pg_dump or pg_restore missing, or failing: the message says which and why. */
+export class PostgresToolError extends Error {}
+
+/**
+ * The connection for pg_dump/pg_restore: the URL without its password (command lines are visible
+ * to every user of the machine), the password in PGPASSWORD.
+ */
+function connection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (password) env.PGPASSWORD = password;
+  return { dbname: parsed.toString(), env };
+}
+
+function run(tool: 'pg_dump' | 'pg_restore', args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tool, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (piece: Buffer) => {
+      if (stderr.length < 4000) stderr += piece.toString('utf8');
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        new PostgresToolError(
+          error.code === 'ENOENT'
+            ? `${tool} is not installed. On Debian: sudo apt-get install postgresql-client (its version at least the server's).`
+            : `${tool} could not start: ${error.message}`,
+        ),
+      );
+    });
+    child.on('close', (code) => {
+      if (code === 0) resolve();
+      else reject(new PostgresToolError(`${tool} failed (exit ${code}): ${stderr.trim() || 'no message'}`));
+    });
+  });
+}
+
+/** A consistent snapshot of the whole database in pg_dump's custom format, written to `file`. */
+export async function pgDump(url: string, file: string): Promise<void> {
+  const { dbname, env } = connection(url);
+  await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${dbname}`], env);
+}
+
+/** Restores a custom-format dump into the database at `url` in one transaction (all or nothing). */
+export async function pgRestore(url: string, file: string): Promise<void> {
+  const { dbname, env } = connection(url);
+  await run('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${dbname}`, file], env);
+}
+
+/** How many students and attempts the database holds (0/0 when it has no Parley tables yet). */
+export async function parleyRowCounts(url: string): Promise<{ students: number; attempts: number; hasTables: boolean }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = await client.query<{ name: string }>(
+      `select table_schema || '.' || table_name as name from information_schema.tables where table_schema in ('public', 'drizzle')`,
+    );
+    const names = new Set(tables.rows.map((row) => row.name));
+    const count = async (table: string) =>
+      names.has(`public.${table}`) ? Number((await client.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]?.n ?? 0) : 0;
+    return { students: await count('students'), attempts: await count('attempts'), hasTables: names.size > 0 };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Empties the database before a restore: Parley's schemas dropped with everything in them (tables,
+ * the pg_trgm extension), `public` made again as PostgreSQL makes it.
+ */
+export async function emptyDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query('drop schema if exists drizzle cascade');
+    await client.query('drop schema if exists public cascade');
+    await client.query('create schema public');
+    await client.query('commit');
+  } finally {
+    await client.end();
+  }
+}
