@@ -19,6 +19,8 @@ export const E2E_NEEDS = [
   // itself (/usr/sbin/nginx, proxy and upstream modules built in); `nginx-light` is only a
   // transitional package that pulls it in plus an extra module.
   { what: 'nginx', packages: ['nginx'] },
+  // The TLS-terminating proxy of e2e/https-proxy.test.ts (`tls internal`), as docs/deploy.md runs it.
+  { what: 'caddy', packages: ['caddy'] },
   // The recording-analysis corpus (src/server/analysis/corpus.ts) speaks with flite as well as
   // espeak-ng; the word aligner is pocketsphinx with its US English model.
   { what: 'flite', packages: ['flite'] },

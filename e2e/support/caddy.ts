@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import tls from 'node:tls';
+import { freePort } from './ports.js';
+
+/** Debian's caddy (package `caddy`; scripts/system-packages.mjs installs it for the end-to-end tests). */
+export const CADDY_BIN = process.env.CADDY_BIN ?? '/usr/bin/caddy';
+
+export interface Caddy {
+  /** For example https://parley.test:41234 (no trailing slash). */
+  baseUrl: string;
+  port: number;
+  child: ChildProcess;
+  /** The Caddyfile it runs, as docs/deploy.md shows it (plus the test's own ports and folders). */
+  caddyfile: string;
+  /** Caddy's own root certificate (`tls internal`), PEM: what a school installs on its devices to trust it. */
+  rootCertificate(): string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Caddy as a school on a LAN without a public name runs it: TLS terminated with a certificate from
+ * its own internal CA (`tls internal`), every request passed to the app, which runs with
+ * TRUST_PROXY=true and reads the client's address and `https` from X-Forwarded-For/-Proto (Caddy
+ * sets both, and keeps the Host header). Everything it keeps (the CA, certificates) is in a temp
+ * folder; `skip_install_trust` keeps it from touching the machine's trust store.
+ */
+export async function startCaddy(options: { hostName: string; upstreamPort: number }): Promise<Caddy> {
+  if (!existsSync(CADDY_BIN)) throw new Error(`${CADDY_BIN} is missing: install Debian's caddy (apt-get install caddy; node scripts/test.mjs does it as root)`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-caddy-'));
+  const port = await freePort();
+  const httpPort = await freePort();
+  const caddyfile = `{
+	admin off
+	skip_install_trust
+	storage file_system ${path.join(dir, 'storage')}
+	http_port ${httpPort}
+	https_port ${port}
+	auto_https disable_redirects
+}
+
+${options.hostName}:${port} {
+	tls internal
+	encode gzip
+	# A recording may be 40 MB (RECORDING_MAX_BYTES).
+	request_body {
+		max_size 41MB
+	}
+	reverse_proxy 127.0.0.1:${options.upstreamPort}
+}
+`;
+  const file = path.join(dir, 'Caddyfile');
+  writeFileSync(file, caddyfile);
+  const child = spawn(CADDY_BIN, ['run', '--config', file, '--adapter', 'caddyfile'], {
+    env: { PATH: process.env.PATH ?? '', HOME: dir, XDG_DATA_HOME: path.join(dir, 'data'), XDG_CONFIG_HOME: path.join(dir, 'config') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const rootFile = path.join(dir, 'storage', 'pki', 'authorities', 'local', 'root.crt');
+  const caddy: Caddy = {
+    baseUrl: `https://${options.hostName}:${port}`,
+    port,
+    child,
+    caddyfile,
+    rootCertificate: () => readFileSync(rootFile, 'utf8'),
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  // Ready once a TLS handshake for the name succeeds (Caddy issues the certificate at start).
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const log = output;
+      await caddy.stop();
+      throw new Error(`caddy exited at start:\n${log}`);
+    }
+    if (existsSync(rootFile) && (await handshake(port, options.hostName, caddy.rootCertificate())).authorized) return caddy;
+    if (Date.now() > deadline) {
+      const log = output;
+      await caddy.stop();
+      throw new Error(`caddy did not serve https on port ${port}:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * A TLS handshake with 127.0.0.1:`port` for `hostName`, trusting only `ca`: whether the certificate
+ * served chains to it and names the host, and the error when not.
+ */
+export function handshake(port: number, hostName: string, ca: string): Promise<{ authorized: boolean; error: string | null; protocol: string | null }> {
+  return new Promise((resolve) => {
+    const socket = tls.connect({ host: '127.0.0.1', port, servername: hostName, ca, rejectUnauthorized: false });
+    const done = (result: { authorized: boolean; error: string | null; protocol: string | null }) => {
+      socket.destroy();
+      resolve(result);
+    };
+    socket.once('secureConnect', () =>
+      done({ authorized: socket.authorized, error: socket.authorizationError ? String(socket.authorizationError) : null, protocol: socket.getProtocol() }),
+    );
+    socket.once('error', (error) => done({ authorized: false, error: error.message, protocol: null }));
+    socket.setTimeout(3_000, () => done({ authorized: false, error: 'timeout', protocol: null }));
+  });
+}
