@@ -156,7 +156,7 @@ describe('behind Caddy with tls internal, opened by name over https', () => {
         uploaded: uploaded.status,
         recordedBytes: recording.size,
         back: { status: back.status, type: back.headers.get('content-type'), bytes: head.length, signature: Array.from(head.slice(0, 4)) },
-        listed: JSON.stringify(mine).includes(save.attemptId),
+        listed: JSON.stringify(mine).includes(String(save.attemptId)),
       };
     }, body);
     expect(outcome).toMatchObject({ saved: 201, uploaded: 200, listed: true, back: { status: 200, type: 'audio/webm;codecs=opus', signature: [0x1a, 0x45, 0xdf, 0xa3] } });
