@@ -5,7 +5,8 @@
  * Chrome writes webm without a duration, so players show no length and cannot seek: on stop the
  * measured duration is written into the header by fix-webm-duration (MIT, no dependencies, ~4 KB
  * gzipped; ts-ebml would also rebuild the cue index but brings Node's Buffer and events polyfills).
- * It is imported dynamically, so it loads only when a webm recording is stopped.
+ * It is imported dynamically, so it loads only when a webm recording is stopped. The cue index that
+ * Firefox and Safari need to seek is written by the server, which re-muxes every upload (decision 0032).
  */
 import { systemClock, type Clock } from './clock.js';
 import { RECORDING_CHUNK_INTERVAL_MS, RECORDING_MIME_TYPES_APPLE, RECORDING_MIME_TYPES_DEFAULT } from './constants.js';

@@ -8,11 +8,18 @@ import { and, eq } from 'drizzle-orm';
 import { createReadStream } from 'node:fs';
 import { usableFfmpeg } from '../analysis/ffmpeg-version.js';
 import type { Db } from '../db/open.js';
-import { recordings } from '../db/schema.js';
+import { recordings, type RecordingStoreKind } from '../db/schema.js';
 import type { RecordingStore } from './recording-store.js';
 import { INDEX_HEAD_BYTES, indexedAtFront, remuxable, remuxToFile } from './remux.js';
-import type { RecordingInfo } from './service.js';
 import type { RecordingStores } from './store.js';
+
+/** What this module needs of a recording's row (service.ts's RecordingInfo has it). */
+interface StoredRecording {
+  mimeType: string;
+  sizeBytes: number;
+  store: RecordingStoreKind;
+  storageKey: string;
+}
 
 /** Where a failed re-mux is told (the server's log); the recording is kept as it came. */
 export type RemuxLog = (message: string) => void;
@@ -54,9 +61,9 @@ async function headOf(store: RecordingStore, storageKey: string, sizeBytes: numb
 const settled = new Set<string>();
 const SETTLED_LIMIT = 100_000;
 /** Re-muxes under way, so that concurrent range requests for one old recording wait for the same one. */
-const underWay = new Map<string, Promise<RecordingInfo>>();
+const underWay = new Map<string, Promise<StoredRecording>>();
 
-async function fixOld(db: Db, stores: RecordingStores, attemptId: string, info: RecordingInfo & { storageKey: string }, log: RemuxLog): Promise<RecordingInfo> {
+async function fixOld<T extends StoredRecording>(db: Db, stores: RecordingStores, attemptId: string, info: T, log: RemuxLog): Promise<T> {
   const store = stores.of(info.store);
   const head = await headOf(store, info.storageKey, info.sizeBytes);
   const remuxed = indexedAtFront(info.mimeType, head) ? null : await remuxStored(store, info, log);
@@ -84,7 +91,7 @@ async function fixOld(db: Db, stores: RecordingStores, attemptId: string, info: 
  * A kept recording as it is to be served: one stored without its index at the front is re-muxed
  * first (once; later requests find it settled). A failure serves the original bytes.
  */
-export async function seekableRecording(db: Db, stores: RecordingStores, attemptId: string, info: RecordingInfo & { storageKey: string }, log: RemuxLog): Promise<RecordingInfo & { storageKey: string }> {
+export async function seekableRecording<T extends StoredRecording>(db: Db, stores: RecordingStores, attemptId: string, info: T, log: RemuxLog): Promise<T> {
   if (settled.has(info.storageKey) || !remuxable(info.mimeType) || info.sizeBytes === 0) return info;
   let running = underWay.get(info.storageKey);
   if (!running) {
@@ -95,5 +102,6 @@ export async function seekableRecording(db: Db, stores: RecordingStores, attempt
     log(`the recording of attempt ${attemptId} could not be checked for a seek index: ${error instanceof Error ? error.message : String(error)}`);
     return info;
   });
-  return fixed.storageKey ? { ...fixed, storageKey: fixed.storageKey } : info;
+  // Only the key and size change; the rest is this caller's own row.
+  return { ...info, storageKey: fixed.storageKey, sizeBytes: fixed.sizeBytes };
 }
