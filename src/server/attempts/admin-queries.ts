@@ -26,6 +26,8 @@ const listColumns = {
   completedAt: attempts.completedAt,
   /** The answers were not transcribed (issue 15): the teacher gives the bands. */
   noTranscript: sql<boolean>`coalesce((${attempts.sessionData}->>'noTranscript')::boolean, false)`,
+  /** The device's recorder gave no audio: with noTranscript, nothing to score. */
+  noRecording: sql<boolean>`coalesce((${attempts.sessionData}->>'noRecording')::boolean, false)`,
   /** completed_at as PostgreSQL writes it, to the microsecond: where the next page starts. */
   cursorAt: sql<string>`${attempts.completedAt}::text`,
 };
@@ -157,7 +159,11 @@ function toStoredListRow(row: ListRecord): StoredListRow {
     overall: row.assessable ? row.overall : null,
     teacherScores: asBands(row.teacherScores),
     reviewed: row.reviewedAt !== null,
-    ...(row.noTranscript && typeof asBands(row.teacherScores)?.overall !== 'number' ? { awaitingTeacher: true as const } : {}),
+    ...(row.noTranscript && typeof asBands(row.teacherScores)?.overall !== 'number'
+      ? row.noRecording
+        ? { nothingToScore: true as const }
+        : { awaitingTeacher: true as const }
+      : {}),
     createdAt: row.completedAt.toISOString(),
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AttemptDetail } from '../../shared/api/admin-attempts.js';
+import { NOTHING_TO_SCORE_TEXT } from '../../shared/api/admin-attempts-list.js';
 import type { Db } from '../db/open.js';
 import { attempts, courses, students, users } from '../db/schema.js';
 import { mobileNumberDisplay } from '../lib/mobile-number-display.js';
@@ -9,6 +10,13 @@ import { recordingInfo, recordingUrl } from '../recordings/service.js';
 import { asBands } from './admin-queries.js';
 import { releasedOf, releasePending, reviewTrail } from './review.js';
 import { ieltsAnswers, interviewAnswers, readIeltsAnalysis, readInterviewAnalysis } from './stored-attempt.js';
+
+/** Not transcribed, and the device said it made no recording (none was stored either). */
+function nothingToScore(sessionData: unknown, hasRecording: boolean): boolean {
+  if (hasRecording || !sessionData || typeof sessionData !== 'object') return false;
+  const flags = sessionData as { noTranscript?: unknown; noRecording?: unknown };
+  return flags.noTranscript === true && flags.noRecording === true;
+}
 
 /**
  * One attempt with everything behind its scores. For the teacher: the working review, what was
@@ -82,7 +90,11 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
     return {
       ...common,
       kind: 'ielts',
-      notAssessableReason: attempt.assessable ? null : (analysis?.reason ?? 'There was too little recognised speech for a band estimate.'),
+      notAssessableReason: attempt.assessable
+        ? null
+        : nothingToScore(attempt.sessionData, recording !== null)
+          ? NOTHING_TO_SCORE_TEXT
+          : (analysis?.reason ?? 'There was too little recognised speech for a band estimate.'),
       ...ieltsAnswers(attempt.sessionData),
       analysis,
     };

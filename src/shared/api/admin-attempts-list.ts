@@ -30,6 +30,10 @@ export type AttemptsQuery = z.input<typeof attemptsQuery>;
 
 export const attemptsExportQuery = attemptsQuery.pick({ date: true });
 
+/** Why an attempt without a transcript or a recording has no score, on the teacher's page. */
+export const NOTHING_TO_SCORE_TEXT =
+  "There is nothing to score: the answers were not transcribed and the student's device made no recording. Ask the student to retake the test, in Chrome if they can.";
+
 /** Spec section 3's attempt list row, plus what the teacher's review adds. */
 export const attemptListRow = z.object({
   id: z.uuid(),
@@ -50,6 +54,11 @@ export const attemptListRow = z.object({
   reviewed: z.boolean(),
   /** Present (true) when the answers were not transcribed and the teacher has not set the overall band yet (issue 15). */
   awaitingTeacher: z.literal(true).optional(),
+  /**
+   * Present (true) when the answers were not transcribed and the device made no recording either:
+   * there is nothing to score, and the student should retake the test (never with awaitingTeacher).
+   */
+  nothingToScore: z.literal(true).optional(),
   /** When the attempt was completed (ISO). */
   createdAt: z.string(),
 });

@@ -52,6 +52,8 @@ export const testSessionData = z.strictObject(
      * band is estimated and the teacher scores the recording.
      */
     noTranscript: z.boolean().optional(),
+    /** True when the device's recorder gave no audio at all (no recording will be uploaded). */
+    noRecording: z.boolean().optional(),
     /** What the student wrote while preparing Part 2. */
     part2Notes: z.string().max(PART2_NOTES_MAX_LENGTH).optional(),
   },

@@ -30,6 +30,8 @@ export interface PartPanelActions {
 
 function statusText(state: SpeakingTestState, screen: ScreenView): string {
   const recordingOnly = screen.transcriptionOff;
+  // "Being recorded" only where it is true: not in demo mode, nor once the recorder gave nothing.
+  const recorded = !screen.demo && screen.recordingProblem === null;
   switch (state.phase) {
     case 'asking':
       return 'The examiner is asking the question…';
@@ -37,14 +39,14 @@ function statusText(state: SpeakingTestState, screen: ScreenView): string {
       return 'Get ready to answer…';
     case 'answering':
       return recordingOnly
-        ? 'Answer now: your audio is being recorded. A pause of about 3 seconds ends your answer.'
+        ? `Answer now${recorded ? ': your audio is being recorded' : ''}. A pause of about 3 seconds ends your answer.`
         : 'Listening… answer now. A pause of about 3 seconds ends your answer.';
     case 'part2Announcement':
       return 'The examiner is introducing Part 2…';
     case 'part2Preparation':
       return 'Preparation: think about what you will say. You may make notes.';
     case 'part2Speaking':
-      return recordingOnly ? 'Speak now until the timer ends: your audio is being recorded.' : 'Speak now until the timer ends.';
+      return recordingOnly && recorded ? 'Speak now until the timer ends: your audio is being recorded.' : 'Speak now until the timer ends.';
     case 'part2HandOff':
       return 'Time is up.';
     case 'part3Intro':
@@ -82,9 +84,14 @@ function Transcript({ state, screen }: { state: SpeakingTestState; screen: Scree
 }
 
 function Notes({ screen }: { screen: ScreenView }) {
-  if (screen.notes.length === 0) return null;
+  if (screen.notes.length === 0 && screen.recordingProblem === null) return null;
   return (
     <Stack gap="xs">
+      {screen.recordingProblem !== null ? (
+        <Alert color="orange" variant="light" title="Not recording" role="alert" data-testid="recording-problem">
+          {screen.recordingProblem}
+        </Alert>
+      ) : null}
       {screen.notes.map((note) => (
         <Alert key={note} color="blue" variant="light">
           {note}
@@ -192,7 +199,7 @@ export function PartPanel({ state, screen, actions }: { state: SpeakingTestState
               {screen.partTitle}
             </Title>
           </div>
-          <RecordingIndicator demo={screen.demo} live />
+          <RecordingIndicator demo={screen.demo} live failing={screen.recordingProblem !== null} />
         </Group>
 
         {screen.question ? (
@@ -247,7 +254,7 @@ export function PartPanel({ state, screen, actions }: { state: SpeakingTestState
           <Group gap="xs">
             {screen.answering ? (
               <Badge color="teal.9" variant="filled">
-                {screen.transcriptionOff ? 'Recording' : 'Listening'}
+                {!screen.transcriptionOff ? 'Listening' : !screen.demo && screen.recordingProblem === null ? 'Recording' : 'Your turn'}
               </Badge>
             ) : null}
             <Text size="sm">{status}</Text>

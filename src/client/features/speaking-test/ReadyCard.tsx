@@ -3,11 +3,11 @@ import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@ma
 import classes from './TestPage.module.css';
 import { STARTING_TEXT } from '../../../shared/speaking-test/constants';
 
-export function RecordingIndicator({ demo, live }: { demo: boolean; live: boolean }) {
-  if (demo) {
+export function RecordingIndicator({ demo, live, failing = false }: { demo: boolean; live: boolean; failing?: boolean }) {
+  if (demo || failing) {
     return (
-      <Badge color="gray.7" variant="filled" size="lg">
-        Demo mode: not recording
+      <Badge color={demo ? 'gray.7' : 'dark.6'} variant="filled" size="lg" data-testid="recording-badge">
+        {demo ? 'Demo mode: not recording' : 'Not recording'}
       </Badge>
     );
   }
@@ -17,6 +17,7 @@ export function RecordingIndicator({ demo, live }: { demo: boolean; live: boolea
       variant="filled"
       size="lg"
       leftSection={<Box className={classes.recDot} data-live={live || undefined} aria-hidden="true" />}
+      data-testid="recording-badge"
     >
       {live ? 'Recording' : 'Microphone ready'}
     </Badge>

@@ -24,6 +24,8 @@ export interface SaveBodyInput {
   demo: boolean;
   /** Some answers were not transcribed: no estimate, the teacher scores the recording. */
   noTranscript?: boolean;
+  /** The recorder gave no audio: the server knows no recording is coming. */
+  noRecording?: boolean;
   part2Notes?: string;
 }
 
@@ -65,6 +67,7 @@ export function buildSaveTestSessionBody(input: SaveBodyInput): SaveTestSessionB
       questionAnswerPairs: pairs,
       demo: input.demo,
       ...(input.noTranscript ? { noTranscript: true } : {}),
+      ...(input.noRecording ? { noRecording: true } : {}),
       ...(input.part2Notes && input.part2Notes.trim() !== '' ? { part2Notes: input.part2Notes } : {}),
     },
     audioUrl: null,

@@ -40,30 +40,34 @@ export function ScoreCell({ kind, estimate, teacher }: { kind: AttemptKind; esti
   );
 }
 
-/** An attempt that no estimate could be given for: a pill whose words wrap in a narrow column. */
-function AwaitingTeacher() {
+/**
+ * An attempt that no estimate could be given for: a pill whose words wrap in a narrow column. With
+ * neither transcript nor recording, there is nothing for the teacher to score: the student retakes.
+ */
+function AwaitingTeacher({ nothing }: { nothing: boolean }) {
   return (
     <Box
       component="span"
       display="inline-block"
       fz="xs"
       fw={700}
-      c="blue.9"
-      bg="blue.0"
+      c={nothing ? 'red.9' : 'blue.9'}
+      bg={nothing ? 'red.0' : 'blue.0'}
       px={8}
       py={2}
       maw={130}
       style={{ borderRadius: 'var(--mantine-radius-sm)', lineHeight: 1.35 }}
-      data-testid="awaiting-teacher"
+      data-testid={nothing ? 'nothing-to-score' : 'awaiting-teacher'}
     >
-      Awaiting teacher&apos;s bands
+      {nothing ? 'Nothing to score: ask for a retake' : "Awaiting teacher's bands"}
     </Box>
   );
 }
 
 /** The overall score column: the score, or why there is none yet. */
 function OverallCell({ kind, attempt }: { kind: AttemptKind; attempt: AttemptListRow }) {
-  return attempt.awaitingTeacher ? <AwaitingTeacher /> : <ScoreCell kind={kind} estimate={attempt.overall} teacher={attempt.teacherScores?.overall} />;
+  if (attempt.awaitingTeacher || attempt.nothingToScore) return <AwaitingTeacher nothing={attempt.nothingToScore === true} />;
+  return <ScoreCell kind={kind} estimate={attempt.overall} teacher={attempt.teacherScores?.overall} />;
 }
 
 function StatusBadge({ attempt }: { attempt: AttemptListRow }) {

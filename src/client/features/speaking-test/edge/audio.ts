@@ -45,7 +45,7 @@ export function runAudioCommand(command: AudioCommand, { device, resources, send
       resources.voiceMeter = null;
       return;
     case 'checkRecording':
-      send({ type: 'RECORDING_CHECKED', hasChunks: (resources.recorder?.chunkCount ?? 0) > 0 });
+      send({ type: 'RECORDING_CHECKED', chunkCount: resources.recorder?.chunkCount ?? 0 });
       return;
   }
 }

@@ -73,6 +73,7 @@ export async function scoreAndSave(
     answeredAt: resources.answeredAt,
     demo: state.microphone.demo,
     noTranscript,
+    noRecording: recorded === null && !state.microphone.demo,
     part2Notes,
   });
   const outbox = browserOutbox();

@@ -13,7 +13,7 @@ describe('a whole test on desktop', () => {
     const start = d.start(t);
     expect(d.state.stage).toBe('part1');
     expect(d.state.startedAt).toBe(t);
-    expect(types(start)).toEqual(['startRecording', 'startVoiceMeter', 'speak']);
+    expect(types(start)).toEqual(['startRecording', 'startVoiceMeter', 'schedule:recordingCheck:5000', 'speak']);
     expect(speakTexts(start)).toEqual([QUESTIONS.part1[0]]);
 
     const answerQuestion = (part: 1 | 3, i: number): Command[] => {

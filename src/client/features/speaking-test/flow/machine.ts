@@ -10,7 +10,7 @@
 import { onAfterTestTimer, onSaveResult, onStayInSession } from './after-the-test.js';
 import { onFinal, onFirstSpeech, onInterim, onVoice } from './answer-capture.js';
 import { onAndroidFallbackTick } from './android.js';
-import { onAppleRecordingCheck, onRecordingChecked } from './apple.js';
+import { onRecordingChecked, onRecordingCheckTimer } from './recorder-check.js';
 import { toastShown, type Draft } from './draft.js';
 import { onDemoMode, onMicAutoRequest, onMicDenied, onMicGranted, onMicrophoneError, onRequestMicrophone } from './microphone.js';
 import { onHandOff, onPart2AnnouncementSpoken, onPart2Notes, onPreparationTick, onSpeakingTick } from './part-2.js';
@@ -66,7 +66,7 @@ function handle(draft: Draft, event: SpeakingTestEvent): void {
     case 'PART2_NOTES': return onPart2Notes(draft, event.text);
     case 'RECORDING_ERROR': return onRecordingError(draft);
     case 'MICROPHONE_ERROR': return onMicrophoneError(draft, event.message);
-    case 'RECORDING_CHECKED': return onRecordingChecked(draft, event.hasChunks);
+    case 'RECORDING_CHECKED': return onRecordingChecked(draft, event.chunkCount);
     case 'SCORED': return onScored(draft, event.result);
     case 'SAVE_RESULT': return onSaveResult(draft, event.outcome);
     case 'TOAST_SHOWN': return toastShown(draft, event.id);
@@ -99,7 +99,7 @@ function onTimer(draft: Draft, timer: TimerName, now: number): void {
     case 'speakTick': return onSpeakingTick(draft);
     case 'handOff': return onHandOff(draft, now);
     case 'part3Intro': return onPart3IntroWaitOver(draft);
-    case 'appleRecordingCheck': return onAppleRecordingCheck(draft);
+    case 'recordingCheck': return onRecordingCheckTimer(draft);
     case 'sessionWarning':
     case 'sessionWarningTick':
     case 'sessionExpiry':

@@ -5,6 +5,7 @@ import { voicedMsAt } from './answer-capture.js';
 import { ANDROID_FALLBACK_NOTE, continueSpeakingNote } from './android.js';
 import { APPLE_PLACEHOLDER_NOTE } from './apple.js';
 import { currentPartNumber, selectProgress, type ProgressView } from './progress.js';
+import { recordingProblemText } from './recorder-check.js';
 import type { MicrophoneStatus, RecognitionFailure, SpeakingTestState, Stage, Toast } from './types.js';
 
 export { currentPartNumber, selectProgress, type ProgressView };
@@ -27,6 +28,8 @@ export interface ScreenView {
   /** Finals joined by spaces, then the interim text; '' when hidden. */
   transcript: string;
   notes: string[];
+  /** The recorder gives nothing (recorder-check.ts): what that means for the answers; else null. */
+  recordingProblem: string | null;
   recognitionError: string | null;
   /** A recognition failure holding the question: its text, with Try again and Continue without transcript. */
   failure: RecognitionFailure | null;
@@ -49,7 +52,9 @@ export function selectScreen(state: SpeakingTestState): ScreenView {
   const answer = state.answer;
   const showTranscript = state.device !== 'android';
   const notes: string[] = [];
-  if (state.device === 'apple' && part !== null) notes.push(APPLE_PLACEHOLDER_NOTE);
+  const recordingProblem = part === null ? null : recordingProblemText(state);
+  // The spec's Apple note says the audio is being recorded: not shown once the check found it is not.
+  if (state.device === 'apple' && part !== null && recordingProblem === null) notes.push(APPLE_PLACEHOLDER_NOTE);
   if (answer?.transcriptionUnavailable) notes.push(ANDROID_FALLBACK_NOTE);
   if (answer?.fallbackSecondsLeft != null) notes.push(continueSpeakingNote(answer.fallbackSecondsLeft));
   if (state.completionNote) notes.push(state.completionNote);
@@ -90,6 +95,7 @@ export function selectScreen(state: SpeakingTestState): ScreenView {
     showTranscript: showTranscript && !transcriptionOff,
     transcript,
     notes,
+    recordingProblem,
     recognitionError: state.recognitionError,
     failure: state.failure,
     transcriptionOff,

@@ -83,7 +83,7 @@ describe('the setup flow', () => {
     const started = speakingTestReducer(state, { type: 'START_TEST', now: 2_000 });
     expect(started.stage).toBe('part1');
     expect(started.startedAt).toBe(2_000);
-    expect(types(started.commands)).toEqual(['startRecording', 'startVoiceMeter', 'speak']);
+    expect(types(started.commands)).toEqual(['startRecording', 'startVoiceMeter', 'schedule:recordingCheck:5000', 'speak']);
     // The page chooses the questions as the test starts (the question bank comes with the running test).
     const chosen = { part1: ['Where do you live?'], part2: [{ topic: 'Describe a park', bullets: ['where it is'] }], part3: ['Why do cities need parks?'] };
     const withQuestions = speakingTestReducer({ ...state, questions: { part1: [], part2: [], part3: [] } }, { type: 'START_TEST', now: 2_000, questions: chosen });

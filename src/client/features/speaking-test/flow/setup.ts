@@ -52,6 +52,7 @@ export function selectSetupScreen(state: SpeakingTestState): ScreenView {
     showTranscript: state.device !== 'android' && !transcriptionOff,
     transcript: '',
     notes: state.completionNote ? [state.completionNote] : [],
+    recordingProblem: null,
     recognitionError: state.recognitionError,
     failure: state.failure,
     transcriptionOff,

@@ -8,9 +8,9 @@ import { CLOSING_TEXT, PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../.
 import type { QuestionSet } from '../../../../shared/speaking-test/questions.js';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring.js';
 import { startPostTestSession } from './after-the-test.js';
-import { scheduleAppleRecordingCheck } from './apple.js';
 import type { Draft } from './draft.js';
 import { askQuestion, speak } from './examiner.js';
+import { scheduleRecordingCheck } from './recorder-check.js';
 
 export function startTest(draft: Draft, now: number, questions?: QuestionSet): void {
   const state = draft.state;
@@ -20,7 +20,7 @@ export function startTest(draft: Draft, now: number, questions?: QuestionSet): v
   state.startedAt = now;
   draft.commands.push({ type: 'startRecording' });
   draft.commands.push({ type: 'startVoiceMeter' });
-  scheduleAppleRecordingCheck(draft);
+  scheduleRecordingCheck(draft);
   askQuestion(draft, 0);
 }
 

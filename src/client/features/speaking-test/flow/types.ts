@@ -23,7 +23,7 @@ export type TimerName =
   | 'prepTick'
   | 'speakTick'
   | 'handOff'
-  | 'appleRecordingCheck'
+  | 'recordingCheck'
   | 'sessionWarning'
   | 'sessionWarningTick'
   | 'sessionExpiry'
@@ -44,7 +44,7 @@ export type Command =
   /** Measure the microphone's level and report VOICE changes (the end of an answer without recognition). */
   | { type: 'startVoiceMeter' }
   | { type: 'stopVoiceMeter' }
-  /** Apple devices: look whether the recorder has chunks and answer with RECORDING_CHECKED. */
+  /** Count the recorder's pieces so far and answer with RECORDING_CHECKED (recorder-check.ts). */
   | { type: 'checkRecording' }
   /** Replaces any pending timer of the same name; fires TIMER(timer) after delayMs. */
   | { type: 'schedule'; timer: TimerName; delayMs: number }
@@ -90,7 +90,7 @@ export type SpeakingTestEvent =
   | { type: 'RECORDING_ERROR'; now: number }
   /** A microphone failure after setup (e.g. the track ended): shown as a 'Microphone Error' toast. */
   | { type: 'MICROPHONE_ERROR'; now: number; message: string }
-  | { type: 'RECORDING_CHECKED'; now: number; hasChunks: boolean }
+  | { type: 'RECORDING_CHECKED'; now: number; chunkCount: number }
   /** The edge worked out the estimate of the completed test (the answer to the 'score' command). */
   | { type: 'SCORED'; now: number; result: SpeakingTestResult }
   | { type: 'SAVE_RESULT'; now: number; outcome: SaveOutcome }
@@ -160,6 +160,12 @@ export type Phase =
   | 'recognitionFailed'
   | 'finished';
 
+export interface RecorderCheck {
+  status: 'unknown' | 'yielding' | 'none' | 'stopped';
+  /** Pieces counted at the last check. */
+  chunks: number;
+}
+
 export interface SpeakingTestState {
   device: DeviceKind;
   questions: QuestionSet;
@@ -187,6 +193,11 @@ export interface SpeakingTestState {
   transcription: 'live' | 'off';
   /** Some answer was taken without a transcript: the attempt gets no estimated bands. */
   transcriptMissing: boolean;
+  /**
+   * What the recorder gave at the last check (recorder-check.ts): 'unknown' before the first,
+   * 'yielding', 'none' (not a byte since Start Test) or 'stopped' (no new piece since the last check).
+   */
+  recorder: RecorderCheck;
   /** On the complete stage: the estimate, worked out once from the answers (the results show it, the save sends it). */
   result: SpeakingTestResult | null;
   failure: RecognitionFailure | null;

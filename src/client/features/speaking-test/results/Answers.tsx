@@ -12,11 +12,14 @@ export function Answers({
   answers,
   questions,
   noTranscript,
+  recorded = true,
   nonAnswers,
 }: {
   answers: readonly SpeakingTestAnswer[];
   questions: QuestionSet;
   noTranscript: boolean;
+  /** A recording was made on this device (false: nothing says the answers were recorded). */
+  recorded?: boolean;
   nonAnswers: readonly NonAnswer[];
 }) {
   const parts = ([1, 2, 3] as const).filter((part) => answers.some((answer) => answer.part === part));
@@ -63,7 +66,7 @@ export function Answers({
                           )}
                           {noTranscript && answer.answer.trim() === '' ? (
                             <Text size="sm" c="dimmed">
-                              Recorded, not transcribed.
+                              {recorded ? 'Recorded, not transcribed.' : 'Not transcribed, and not recorded on this device.'}
                             </Text>
                           ) : (
                             <AnswerText text={answer.answer} />

@@ -6,7 +6,7 @@ import { CriterionCard, FiguresTable, formatPercent, speechFigures, tallyMarks, 
 import { criterionAnalyses, nonAnswerOf } from './criteria';
 
 /** Without a transcript only the timings were measured (from the microphone's level). */
-export function TimingFigures({ result }: { result: SpeakingTestResult }) {
+export function TimingFigures({ result, recorded = true }: { result: SpeakingTestResult; recorded?: boolean }) {
   const rows = speechFigures(result.metrics).filter(([name]) => name === 'Response time' || name === 'Speaking time');
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="results-explained">
@@ -15,8 +15,8 @@ export function TimingFigures({ result }: { result: SpeakingTestResult }) {
           What was measured
         </Title>
         <Text size="sm">
-          Without a transcript, the test measured when you spoke from your microphone&apos;s sound. Your teacher listens to the recording for
-          everything else.
+          Without a transcript, the test measured when you spoke from your microphone&apos;s sound.{' '}
+          {recorded ? 'Your teacher listens to the recording for everything else.' : 'No recording was made on this device, so there is nothing else to go on.'}
         </Text>
         <FiguresTable caption="Timings from your whole test" rows={rows} />
       </Stack>

@@ -14,6 +14,7 @@ import { DownloadButtons } from './DownloadButtons';
 import { Explained, TimingFigures } from './Explained';
 import { NonAnswersNote } from './NonAnswers';
 import { Progress } from './Progress';
+import { recordingSentence } from './recording-sentence';
 import { RecordingSection } from './RecordingSection';
 import { SaveStatus } from './SaveStatus';
 import { TakeAnotherTest } from './TakeAnotherTest';
@@ -40,6 +41,9 @@ export interface ResultsPanelProps {
 }
 
 export function ResultsPanel({ answers, result, questions, startedAt, completedAt, recording, demo, noTranscript = false, attemptId, onTakeAnotherTest }: ResultsPanelProps) {
+  const recorded = !demo && recording !== null && recording.blob.size > 0;
+  const awaitingTeacher = !result.assessable && result.awaitingTeacher;
+  const aboutRecording = recordingSentence({ recorded, demo, awaitingTeacher });
   return (
     <Stack gap="lg" data-testid="results-panel">
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="results-title">
@@ -57,13 +61,23 @@ export function ResultsPanel({ answers, result, questions, startedAt, completedA
           <SaveStatus attemptId={attemptId} />
           {result.assessable ? (
             <Bands result={result} />
+          ) : result.awaitingTeacher && !recorded && !demo ? (
+            <Alert color="orange" variant="light" title="Nothing to score" role="note" data-testid="not-assessable">
+              <Text size="sm" data-testid="recording-sentence">
+                {aboutRecording}
+              </Text>
+            </Alert>
           ) : result.awaitingTeacher ? (
             <Alert color="blue" variant="light" title="Your teacher will score this test" role="note" data-testid="not-assessable">
               <Stack gap={4}>
                 <Text size="sm" data-testid="awaiting-teacher">
                   {result.reason}
                 </Text>
-                <Text size="sm">Your recording is saved with your answers; fluency and pronunciation are judged from it too.</Text>
+                {aboutRecording !== null ? (
+                  <Text size="sm" data-testid="recording-sentence">
+                    {aboutRecording}
+                  </Text>
+                ) : null}
               </Stack>
             </Alert>
           ) : (
@@ -71,6 +85,11 @@ export function ResultsPanel({ answers, result, questions, startedAt, completedA
               {result.reason}
             </Alert>
           )}
+          {aboutRecording !== null && !awaitingTeacher ? (
+            <Alert color="orange" variant="light" title="No recording" role="note" data-testid="recording-sentence">
+              {aboutRecording}
+            </Alert>
+          ) : null}
           <NonAnswersNote nonAnswers={result.nonAnswers} />
           {result.partNotes.map((note) => (
             <Alert key={note.part} color="gray" variant="light" title={`Part ${note.part}`} role="note">
@@ -83,9 +102,9 @@ export function ResultsPanel({ answers, result, questions, startedAt, completedA
       </Paper>
       {/* No attempt id: no student is known here (a teacher without a student's access), so no history either. */}
       {attemptId !== null && <Progress attemptId={attemptId} completedAt={completedAt} overall={result.assessable ? result.bands.overall : null} />}
-      <RecordingSection attemptId={attemptId} recordingSent={!demo && recording !== null && recording.blob.size > 0} />
-      {noTranscript ? <TimingFigures result={result} /> : <Explained result={result} answers={answers} />}
-      <Answers answers={answers} questions={questions} noTranscript={noTranscript} nonAnswers={result.nonAnswers} />
+      <RecordingSection attemptId={attemptId} recordingSent={recorded} />
+      {noTranscript ? <TimingFigures result={result} recorded={recorded} /> : <Explained result={result} answers={answers} />}
+      <Answers answers={answers} questions={questions} noTranscript={noTranscript} recorded={recorded} nonAnswers={result.nonAnswers} />
     </Stack>
   );
 }
