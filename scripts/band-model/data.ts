@@ -4,7 +4,7 @@
  * the learner's next utterances, one recogniser result per line, so the estimate is fitted and
  * checked through the same shared function that scores a saved test.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SpeakingTestAnswer } from '../../src/shared/speaking-test/answer.js';
@@ -17,9 +17,14 @@ export interface Learner {
   utterances: Word[][];
 }
 
-export const DATA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/speaking-levels/nict-jle-dev.jsonl');
+/** The shared folder beside the checkout (as on every developer's machine and in CI); `PARLEY_SHARED_DIR` names another. */
+const SHARED_DIR = process.env.PARLEY_SHARED_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared');
+export const DATA_FILE = path.join(SHARED_DIR, 'data/speaking-levels/nict-jle-dev.jsonl');
 
 export function loadLearners(file = DATA_FILE): Learner[] {
+  if (!existsSync(file)) {
+    throw new Error(`The development data ${file} is missing: the band estimate is fitted and checked on it. Put the project's shared/ folder beside the checkout, or set PARLEY_SHARED_DIR.`);
+  }
   return readFileSync(file, 'utf8')
     .trim()
     .split('\n')
