@@ -24,6 +24,9 @@ export function RecordingIndicator({ demo, live, failing = false }: { demo: bool
   );
 }
 
+/** Demo mode has no microphone: nothing is recorded, so nothing is promised about a recording. */
+export const DEMO_READY_TEXT = 'There is no microphone in demo mode: nothing you say is recorded or scored. You can go through the test to see how it works.';
+
 /** Said once, on the ready card, where the browser cannot transcribe (issue 15). */
 export function noTranscriptText(isApple: boolean): string {
   const where = isApple
@@ -63,7 +66,11 @@ export function ReadyCard({
           The test has three parts and takes about 12 minutes. The examiner reads each question aloud and it is shown on screen. Answer by speaking;
           a short pause of about 3 seconds ends your answer.
         </Text>
-        {transcriptionOff ? (
+        {demo ? (
+          <Alert color="gray" variant="light" title="Demo mode" data-testid="demo-note">
+            {DEMO_READY_TEXT}
+          </Alert>
+        ) : transcriptionOff ? (
           <Alert color="blue" variant="light" title="Recording only in this browser" data-testid="no-transcript-note">
             {noTranscriptText(isApple)}
           </Alert>

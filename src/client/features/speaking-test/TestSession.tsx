@@ -174,6 +174,7 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
           demo={screen.demo}
           noTranscript={state.transcriptMissing}
           attemptId={test.attemptId}
+          saving={state.saveStatus === 'saving'}
           onTakeAnotherTest={takeAnotherTest}
         />
       ) : null}

@@ -20,7 +20,8 @@ export function SaveState({ status }: { status: OutboxStatus }) {
       </Alert>
     );
   }
-  if (status.state === 'pending') {
+  // A first send under way is a plain "Saving…": the yellow box is for a save that has to wait.
+  if (status.state === 'pending' && (status.tries > 0 || status.waitingForSignIn)) {
     return (
       <Alert color="yellow" variant="light" styles={alertStyles} title="Saving… will keep trying" icon={<Loader size="xs" aria-hidden />}>
         {status.waitingForSignIn

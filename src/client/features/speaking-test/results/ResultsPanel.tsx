@@ -34,13 +34,15 @@ export interface ResultsPanelProps {
   demo: boolean;
   /** Some answers were recorded without a transcript: no estimate, the teacher scores them. */
   noTranscript?: boolean;
-  /** The outbox id; null when nothing was submitted (e.g. no student info). */
+  /** The outbox id; null when nothing was submitted (e.g. no student info), or not yet (`saving`). */
   attemptId: string | null;
+  /** The save is under way (the flow's saveStatus is 'saving'). */
+  saving?: boolean;
   /** The page signs out. */
   onTakeAnotherTest: () => void;
 }
 
-export function ResultsPanel({ answers, result, questions, startedAt, completedAt, recording, demo, noTranscript = false, attemptId, onTakeAnotherTest }: ResultsPanelProps) {
+export function ResultsPanel({ answers, result, questions, startedAt, completedAt, recording, demo, noTranscript = false, attemptId, saving = false, onTakeAnotherTest }: ResultsPanelProps) {
   const recorded = !demo && recording !== null && recording.blob.size > 0;
   const awaitingTeacher = !result.assessable && result.awaitingTeacher;
   const aboutRecording = recordingSentence({ recorded, demo, awaitingTeacher });
@@ -58,7 +60,7 @@ export function ResultsPanel({ answers, result, questions, startedAt, completedA
               </Badge>
             ) : null}
           </Group>
-          <SaveStatus attemptId={attemptId} />
+          <SaveStatus attemptId={attemptId} submitting={saving} />
           {result.assessable ? (
             <Bands result={result} />
           ) : result.awaitingTeacher && !recorded && !demo ? (

@@ -5,7 +5,7 @@ import { saveStatusView, type SaveTone } from './save-status';
 
 const TONE_COLOR: Record<SaveTone, string> = { saved: 'teal', pending: 'blue', failed: 'red', warning: 'yellow' };
 
-export function SaveStatus({ attemptId }: { attemptId: string | null }) {
+export function SaveStatus({ attemptId, submitting = false }: { attemptId: string | null; submitting?: boolean }) {
   const status = useOutboxStatus(attemptId);
   const [now, setNow] = useState(() => Date.now());
   const ticking = status.state === 'pending' && status.nextTryAt !== null;
@@ -14,7 +14,7 @@ export function SaveStatus({ attemptId }: { attemptId: string | null }) {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, [ticking]);
-  const view = saveStatusView(attemptId, status, now);
+  const view = saveStatusView(attemptId, status, now, submitting);
   return (
     <Alert
       color={TONE_COLOR[view.tone]}
@@ -24,7 +24,7 @@ export function SaveStatus({ attemptId }: { attemptId: string | null }) {
       // Not Mantine's default role="alert": only the message below is announced, politely.
       role="group"
       icon={view.tone === 'pending' ? <Loader size={16} color="blue" aria-hidden /> : undefined}
-      data-save-state={attemptId === null ? 'not-submitted' : status.state}
+      data-save-state={attemptId === null ? (submitting ? 'submitting' : 'not-submitted') : status.state}
     >
       <Stack gap="xs">
         <Text size="sm" role="status" aria-live="polite">

@@ -5,8 +5,9 @@ const NOW = 1_000_000;
 const pending = { state: 'pending' as const, attemptSaved: false, tries: 0, nextTryAt: NOW, lastError: null, waitingForSignIn: false, memoryOnly: false };
 
 describe('saveStatusView', () => {
-  it("gives the spec's Save Warning when nothing was submitted", () => {
+  it("gives the spec's Save Warning when nothing was submitted, and Saving while the test is being handed over", () => {
     expect(saveStatusView(null, { state: 'unknown' }, NOW)).toMatchObject({ tone: 'warning', message: SAVE_WARNING_TEXT, canRetry: false });
+    expect(saveStatusView(null, { state: 'unknown' }, NOW, true)).toMatchObject({ tone: 'pending', title: 'Saving', message: 'Saving your results…' });
   });
 
   it('says the results are saved, and when only the recording failed', () => {
@@ -26,8 +27,11 @@ describe('saveStatusView', () => {
 
   it('keeps trying, says the copy is on this device, and gives the attempt number and next try', () => {
     const first = saveStatusView('id', pending, NOW);
-    expect(first.message).toBe('Saving your results… we will keep trying. A copy is kept on this device until the school’s server confirms it.');
+    expect(first.message).toBe('Saving your results…');
     expect(first.detail).toBeNull();
+    expect(saveStatusView('id', { ...pending, tries: 1 }, NOW).message).toBe(
+      'Saving your results… we will keep trying. A copy is kept on this device until the school’s server confirms it.',
+    );
     const later = saveStatusView('id', { ...pending, tries: 2, nextTryAt: NOW + 3_500, lastError: 'The server answered 503.' }, NOW);
     expect(later.detail).toBe('Attempt 3 · next try in 4 s · last error: The server answered 503.');
     expect(later.canRetry).toBe(true);

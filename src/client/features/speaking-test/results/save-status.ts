@@ -27,7 +27,12 @@ function secondsUntil(at: number, now: number): number {
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-export function saveStatusView(attemptId: string | null, status: OutboxStatus, now: number): SaveStatusView {
+/**
+ * `submitting`: the test is being handed to the outbox (the recording is being finished), so there is
+ * no attempt id yet; the spec's Save Warning is for a test that will not be saved (no student known).
+ */
+export function saveStatusView(attemptId: string | null, status: OutboxStatus, now: number, submitting = false): SaveStatusView {
+  if (attemptId === null && submitting) return { tone: 'pending', title: 'Saving', message: 'Saving your results…', detail: null, canRetry: false };
   if (attemptId === null) {
     return { tone: 'warning', title: SAVE_WARNING_TITLE, message: SAVE_WARNING_TEXT, detail: null, canRetry: false };
   }
@@ -56,7 +61,10 @@ export function saveStatusView(attemptId: string | null, status: OutboxStatus, n
         : 'A copy is kept on this device until the school’s server confirms it.';
       const message = status.waitingForSignIn
         ? `Saving your results… you were signed out: sign in again on this device and we will finish saving. ${kept}`
-        : `Saving your results… we will keep trying. ${kept}`;
+        : status.tries > 0 || status.memoryOnly
+          ? `Saving your results… we will keep trying. ${kept}`
+          : // The first send, which nearly always succeeds at once: nothing to worry about yet.
+            'Saving your results…';
       const parts: string[] = [];
       if (status.tries > 0) parts.push(`Attempt ${status.tries + 1}`);
       if (status.nextTryAt === null) parts.push('sending now');
