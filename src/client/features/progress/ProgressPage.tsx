@@ -64,7 +64,7 @@ function KindCharts({ kind, attempts }: { kind: AttemptKind; attempts: ProgressA
       <Title order={2} size="h3">
         {KIND_SECTIONS[kind]} over time
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {series.map((s) => (
           <ProgressChart key={s.key} series={s} />
         ))}
@@ -98,8 +98,8 @@ export default function ProgressPage() {
     body = (
       <Stack gap="xl">
         <Text size="sm" c="dimmed">
-          Each point is one attempt&apos;s result: a filled square is your teacher&apos;s band (once they have reviewed it), an open circle the
-          automatic estimate.
+          Each chart has two lines: the automatic estimate of every attempt (open circles) and, where your teacher has reviewed an attempt,
+          your teacher&apos;s band (filled squares, dashed line).
         </Text>
         {kinds.map((kind) => (
           <KindCharts key={kind} kind={kind} attempts={data.attempts} />

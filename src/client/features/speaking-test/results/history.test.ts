@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartGeometry, hasEarlierTests, historySeries, trendSummary, type HistoryPoint } from './history';
+import { hasEarlierTests, historyCategories, historySeries, trendSummary, type HistoryPoint } from './history';
 
 const day = (n: number) => Date.parse('2026-11-01T10:00:00Z') + n * 86_400_000;
 const entry = (id: string, n: number, overall: number | null) => ({ attemptId: id, completedAt: new Date(day(n)).toISOString(), overall });
@@ -48,25 +48,13 @@ describe('trendSummary', () => {
   });
 });
 
-describe('chartGeometry', () => {
-  const box = { width: 240, height: 100, left: 20, right: 20, top: 10, bottom: 10 };
-  const point = (overall: number | null): HistoryPoint => ({ attemptId: null, completedAt: 0, overall, current: false });
-
-  it('spreads the tests evenly and puts band 1 at the bottom and 9 at the top', () => {
-    const geometry = chartGeometry([point(1), point(9), point(5)], box);
-    expect(geometry.marks.map((mark) => [mark.x, mark.y])).toEqual([
-      [20, 90],
-      [120, 10],
-      [220, 50],
-    ]);
-    expect(geometry.line).toBe('M20 90L120 10L220 50');
-    expect(geometry.bands[0]).toEqual({ band: 1, y: 90 });
-    expect(geometry.bands.at(-1)).toEqual({ band: 9, y: 10 });
-    expect(geometry.baseline).toBe(90);
-  });
-
-  it('breaks the line at a test not assessed and centres a single test', () => {
-    expect(chartGeometry([point(5), point(null), point(6), point(7)], box).line).toBe('M20 50M153.3 40L220 30');
-    expect(chartGeometry([point(5)], box).marks[0]?.x).toBe(120);
+describe('historyCategories', () => {
+  it('labels each test by its date, two on one day by their time, and the test just taken as "This test"', () => {
+    const at = (iso: string, current = false, attemptId: string | null = iso): HistoryPoint => ({ attemptId, completedAt: Date.parse(iso), overall: 6, current });
+    const categories = historyCategories([at('2026-03-01T09:00:00Z'), at('2026-03-05T09:00:00Z'), at('2026-03-05T15:20:00Z'), at('2026-03-06T08:00:00Z', true, null)], 'UTC');
+    expect(categories.map((c) => c.label)).toEqual(['1 Mar', '5 Mar 09:00', '5 Mar 15:20', 'This test']);
+    expect(categories.map((c) => c.emphasis)).toEqual([false, false, false, true]);
+    expect(categories.at(-1)?.fullLabel).toBe('6 Mar 2026, 08:00 (this test)');
+    expect(new Set(categories.map((c) => c.key)).size).toBe(4);
   });
 });

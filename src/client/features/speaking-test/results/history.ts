@@ -1,11 +1,12 @@
 import type { TestHistoryEntry } from '../../../../shared/api/test-history';
 import { TEST_HISTORY_LIMIT } from '../../../../shared/api/test-history-limits';
-import { BAND_MAX, BAND_MIN } from '../../../../shared/speaking-test/constants';
 import { roundToHalfBand } from '../../../../shared/speaking-test/scoring';
+import type { ChartCategory } from '../../../components/chart/Chart';
+import { distinctDateLabels } from '../../../components/chart/scale';
 
 /*
  * The progress chart's data: the student's earlier tests from the server plus the test just
- * finished (which may not be saved yet), and the words and geometry the chart draws with.
+ * finished (which may not be saved yet), and the words the chart (components/chart) shows.
  */
 
 export interface HistoryPoint {
@@ -60,43 +61,19 @@ export function trendSummary(points: readonly HistoryPoint[]): string {
   return `Overall band over your last ${count}: from ${bandLabel(first.overall)} to ${bandLabel(last.overall)}, ${bandChange(first.overall, last.overall)}. ${thisTest}`;
 }
 
-export interface ChartBox {
-  width: number;
-  height: number;
-  /** Room for the band labels on the left and the test numbers below. */
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
+const fullDate = (timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
-export interface ChartGeometry {
-  /** One per point, in order; y is null for a test not assessed. */
-  marks: Array<{ x: number; y: number | null; point: HistoryPoint }>;
-  /** SVG path data through the assessed points, broken where a test was not assessed. */
-  line: string;
-  /** The band gridlines 1..9 with their y. */
-  bands: Array<{ band: number; y: number }>;
-  baseline: number;
-}
-
-export function chartGeometry(points: readonly HistoryPoint[], box: ChartBox): ChartGeometry {
-  const plotWidth = box.width - box.left - box.right;
-  const plotHeight = box.height - box.top - box.bottom;
-  const x = (index: number) => box.left + (points.length <= 1 ? plotWidth / 2 : (plotWidth * index) / (points.length - 1));
-  const y = (band: number) => box.top + plotHeight * (1 - (Math.min(BAND_MAX, Math.max(BAND_MIN, band)) - BAND_MIN) / (BAND_MAX - BAND_MIN));
-  const round = (value: number) => Math.round(value * 10) / 10;
-  const marks = points.map((point, index) => ({ x: round(x(index)), y: point.overall === null ? null : round(y(point.overall)), point }));
-  let line = '';
-  let drawing = false;
-  for (const mark of marks) {
-    if (mark.y === null) {
-      drawing = false;
-      continue;
-    }
-    line += `${drawing ? 'L' : 'M'}${mark.x} ${mark.y}`;
-    drawing = true;
-  }
-  const bands = Array.from({ length: BAND_MAX - BAND_MIN + 1 }, (_, i) => BAND_MIN + i).map((band) => ({ band, y: round(y(band)) }));
-  return { marks, line, bands, baseline: round(box.top + plotHeight) };
+/** The chart's categories: each test by its date (distinct, with the time when two share a day), the one just taken as "This test". */
+export function historyCategories(points: readonly HistoryPoint[], timeZone: string): ChartCategory[] {
+  const labels = distinctDateLabels(
+    points.map((point) => point.completedAt),
+    timeZone,
+  );
+  const format = fullDate(timeZone);
+  return points.map((point, i) => ({
+    key: point.attemptId ?? `current-${i}`,
+    label: point.current ? 'This test' : (labels[i] ?? ''),
+    fullLabel: `${format.format(point.completedAt)}${point.current ? ' (this test)' : ''}`,
+    emphasis: point.current,
+  }));
 }
