@@ -3,8 +3,6 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const features = ['admin', 'auth', 'courses', 'interview', 'landing', 'speaking-test', 'student'];
-
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'src/server/db/migrations/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -25,23 +23,8 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // Imports flow one way: shared -> client lib/components -> features -> app. Never feature to feature.
-  ...features.map((feature) => ({
-    files: [`src/client/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: features.filter((f) => f !== feature).map((f) => `**/features/${f}/**`).concat(['**/app/**']),
-              message: 'A feature may not import another feature or the app; move shared code to src/client/lib or components.',
-            },
-          ],
-        },
-      ],
-    },
-  })),
+  // The client's import directions (feature to feature, lib and components below features and app) are
+  // dependency-cruiser rules on resolved paths (.dependency-cruiser.cjs), so every feature folder is covered.
   {
     files: ['src/shared/**/*.ts'],
     rules: {
@@ -51,9 +34,21 @@ export default tseslint.config(
       ],
     },
   },
+  // Every setting the server reads from the environment is parsed, checked and documented in one
+  // place, src/server/config.ts (the README's configuration table). Tests set their own.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/config.ts', 'src/server/**/*.test.ts', 'src/server/test/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through src/server/config.ts (loadConfig, or toolSettings where no Config is at hand) and list them in the README.' },
+      ],
+    },
+  },
   // The light app's modules (decision 0022): `/`, `/auth` and `/forgot-password` start without React
   // Router and TanStack Query, so neither may be imported here (directly; e2e/first-visit-chunks
-  // checks the whole graph in the browser). typescript-eslint's rule, so the feature rules above stay.
+  // checks the whole graph in the browser).
   {
     files: [
       'src/client/main.tsx',
@@ -76,15 +71,6 @@ export default tseslint.config(
             },
           ],
         },
-      ],
-    },
-  },
-  {
-    files: ['src/client/lib/**/*.{ts,tsx}', 'src/client/components/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'lib and components are below features and app.' }] },
       ],
     },
   },

@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
           setupFiles: ['src/server/test/fail-on-console-error.ts'],

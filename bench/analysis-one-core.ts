@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { analysisOf } from '../src/server/analysis/jobs.ts';
+import { analysisOf } from '../src/server/recordings/analysis-queue.ts';
 import { analyseNext } from '../src/server/analysis/runner.ts';
 import { AnalysisProcesses } from '../src/server/analysis/process.ts';
 import { openDatabase } from '../src/server/db/open.ts';

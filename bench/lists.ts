@@ -22,7 +22,7 @@ import {
   weeklyQuery,
 } from '../src/server/class-view/queries.ts';
 import { COURSE_IELTS } from '../src/shared/courses.ts';
-import { hashPassword, verifyPassword } from '../src/server/auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../src/server/lib/passwords.ts';
 import { testSessionBody } from '../src/server/test/attempt-fixtures.ts';
 import { openDatabase, type Database, type Db } from '../src/server/db/open.ts';
 import { seedCourses } from '../src/server/db/seed.ts';
@@ -520,7 +520,7 @@ async function signInBurstRow(base: string, ceiling: number): Promise<LoadRow> {
   return row;
 }
 
-/** The password hash alone (scrypt, src/server/auth/passwords.ts): one verification at a time, in this process. */
+/** The password hash alone (scrypt, src/server/lib/passwords.ts): one verification at a time, in this process. */
 export async function passwordCost(): Promise<{ verifyMsMedian: number; verifyMsP90: number; samples: number }> {
   const stored = await hashPassword(STUDENT_PASSWORD);
   const times: number[] = [];

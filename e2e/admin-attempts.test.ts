@@ -6,7 +6,7 @@ import { COURSE_INTERVIEW } from '../src/shared/courses.js';
 import { createAttempt, interviewSessionBody, testSessionBody } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
 import { attempts } from '../src/server/db/schema.js';
-import { invalidateReadCaches } from '../src/server/lib/read-cache.js';
+import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { eq } from 'drizzle-orm';
 import { lookAt, makeSpeechWav, useBrowserSuite, type ViewportName } from './support/index.js';
 

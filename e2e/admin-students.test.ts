@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Download, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { students, users } from '../src/server/db/schema.js';
-import { invalidateReadCaches } from '../src/server/lib/read-cache.js';
+import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { createAdmin, createStudent, storedMobileNumber, type CreatedAdmin } from '../src/server/test/factories.js';
 import { expectFirstFrameWherePageDrawsIt, lookAt, useBrowserSuite, type ViewportName } from './support/index.js';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../src/server/db/schema.js';
-import { invalidateReadCaches } from '../src/server/lib/read-cache.js';
+import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { createAdmin, createCourse, createStudent } from '../src/server/test/factories.js';
 import { startSmtpSink, type SmtpSink } from '../src/server/test/smtp-sink.js';
 import { useBrowserSuite } from './support/index.js';

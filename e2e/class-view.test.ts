@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COURSE_IELTS } from '../src/shared/courses.js';
 import { attempts } from '../src/server/db/schema.js';
-import { invalidateReadCaches } from '../src/server/lib/read-cache.js';
+import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
 import { lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
 

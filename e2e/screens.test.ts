@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/server/db/schema.js';
-import { invalidateReadCaches } from '../src/server/lib/read-cache.js';
+import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
 import { collectConsoleErrors, launchBrowser, newPage, screenshot, seriousAccessibilityViolations, signInWithForm, startTestServer, type LaunchedBrowser, type TestServer } from './support/index.js';
 

@@ -91,6 +91,12 @@ export const configSchema = z.object({
   RECORDING_STUDENT_CAP_MB: z.coerce.number().positive().max(1_000_000).default(500),
   /** Benchmarks only: registers the bare GET /api/bench/ceiling route `npm run bench` measures as its ceiling. */
   PARLEY_BENCH_CEILING: booleanFromEnv.default(false),
+  /** The ffmpeg that re-muxes and decodes recordings (at least 5.1); unset: /usr/bin/ffmpeg, else `ffmpeg` on the PATH. */
+  FFMPEG_PATH: optionalText,
+  /** The pocketsphinx US English model folder (acoustic model `en-us/` and `cmudict-en-us.dict`) the analysis places words with. */
+  POCKETSPHINX_MODEL_DIR: optionalText.transform((value) => value ?? '/usr/share/pocketsphinx/model/en-us'),
+  /** The built client the server serves; unset: dist/client in the project folder. */
+  PARLEY_CLIENT_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -108,6 +114,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A site students open over https gets a Secure session cookie whatever COOKIE_SECURE says.
   const publicHttps = result.data.PUBLIC_URL?.toLowerCase().startsWith('https:') ?? false;
   return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR), COOKIE_SECURE: result.data.COOKIE_SECURE || publicHttps };
+}
+
+/**
+ * The external tools' settings (FFMPEG_PATH, POCKETSPHINX_MODEL_DIR), by the same rules as loadConfig.
+ * Read where the tools are found, since the recording analysis also runs in a process of its own
+ * (analysis/process.ts) that inherits the environment but is handed no Config.
+ */
+export function toolSettings(env: NodeJS.ProcessEnv = process.env): Pick<Config, 'FFMPEG_PATH' | 'POCKETSPHINX_MODEL_DIR'> {
+  return configSchema.pick({ FFMPEG_PATH: true, POCKETSPHINX_MODEL_DIR: true }).parse(env);
 }
 
 /** The part of the configuration the browser may see. */

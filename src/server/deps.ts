@@ -2,7 +2,7 @@ import type { RateLimits } from './auth/limits.js';
 import type { Config } from './config.js';
 import type { Database } from './db/open.js';
 import type { BudgetStore } from './lib/budget-store.js';
-import type { ReadCaches } from './lib/read-cache.js';
+import type { ReadCaches } from './db/read-cache.js';
 import type { Mailer } from './mail/mailer.js';
 import type { RecordingStores } from './recordings/store.js';
 

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     mailer,
     now: () => new Date(),
     rateLimits: DEFAULT_RATE_LIMITS,
-    clientDir: clientDistFolder,
+    clientDir: config.PARLEY_CLIENT_DIR ? path.resolve(config.PARLEY_CLIENT_DIR) : clientDistFolder,
   });
 
   if (admin.created) {

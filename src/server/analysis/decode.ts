@@ -1,26 +1,11 @@
 import { spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { backgroundCommand, executable } from './background.js';
+import { backgroundCommand } from './background.js';
 import { ANALYSIS_SAMPLE_RATE } from './features.js';
 
 /** Longer recordings are analysed up to here (a 30-minute interview fits): 45 minutes of 16 kHz samples is 173 MB. */
 export const MAX_ANALYSED_SECONDS = 45 * 60;
-
-let found: string | null | undefined;
-
-/**
- * The ffmpeg the analysis decodes with (decision 0017): FFMPEG_PATH when set, else the system's
- * (Debian's `ffmpeg` package, kept up to date with security fixes: /usr/bin/ffmpeg, or `ffmpeg` on the
- * PATH); null when none is there (the analysis then says it is unavailable). Looked up as files,
- * without starting ffmpeg; its version is checked once before the first analysis (ffmpeg-version.ts).
- */
-export function ffmpegPath(): string | null {
-  if (found !== undefined) return found;
-  const candidates = process.env.FFMPEG_PATH ? [process.env.FFMPEG_PATH] : ['/usr/bin/ffmpeg', 'ffmpeg'];
-  found = candidates.find(executable) ?? null;
-  return found;
-}
 
 export class UndecodableRecordingError extends Error {}
 

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { toolSettings } from '../config.js';
 
 /**
  * How the transcript's words sound (decision 0031): the pronouncing dictionary pocketsphinx-en-us ships
@@ -8,7 +9,8 @@ import path from 'node:path';
  * phonemes espeak-ng gives for its spelling, mapped to the same phone set; without espeak-ng, a
  * spelling rule counts its syllables. Syllables are the vowel phones.
  */
-export const MODEL_DIR = process.env.POCKETSPHINX_MODEL_DIR ?? '/usr/share/pocketsphinx/model/en-us';
+/** The pocketsphinx model folder: POCKETSPHINX_MODEL_DIR (config.ts), by default Debian's pocketsphinx-en-us. */
+export const MODEL_DIR = toolSettings().POCKETSPHINX_MODEL_DIR;
 
 /** The vowels of the CMU phone set: one a syllable (the dictionary has no syllabic consonants). */
 const VOWELS = new Set(['AA', 'AE', 'AH', 'AO', 'AW', 'AY', 'EH', 'ER', 'EY', 'IH', 'IY', 'OW', 'OY', 'UH', 'UW']);

@@ -36,7 +36,10 @@ export interface RealUtterance {
 
 const LIBRIVOX = 'librivox/sense_and_sensibility_01_austen_64kb-';
 export const REAL_SCRIPT: RealUtterance[] = [
-  { file: `${LIBRIVOX}0870.wav`, text: 'and mister john dashwood had then leisure to consider how much there might be prudently in his power to do for them', syllables: 30, cutMs: [0, 6930], silenceBeforeMs: 800 },
+  // The clip opens with 160 ms of unvoiced sound (a breath or the lips parting: 33 dB under its
+  // peak, voicing under 0.37, then 60 ms of quiet 45 dB under) that pocketsphinx took into "and";
+  // the vowel of "and", voiced, begins at 160 ms, and the cut is there.
+  { file: `${LIBRIVOX}0870.wav`, text: 'and mister john dashwood had then leisure to consider how much there might be prudently in his power to do for them', syllables: 30, cutMs: [160, 6930], silenceBeforeMs: 800 },
   { file: `${LIBRIVOX}0880.wav`, text: 'he was not an ill disposed young man', syllables: 9, cutMs: [200, 2840], silenceBeforeMs: 1200 },
   { file: 'cards/001.wav', text: 'ten of clubs', syllables: 3, cutMs: [0, 680], silenceBeforeMs: 450 },
   { file: `${LIBRIVOX}0890.wav`, text: 'unless to be rather cold hearted and rather selfish is to be ill disposed', syllables: 20, cutMs: [0, 4780], silenceBeforeMs: 2000 },

@@ -57,11 +57,12 @@ describe.each<RealCase>(['clean', 'room tone', 'pink noise 15 dB', 'breathing'])
     expect(measured.words.length).toBe(truth.windows.reduce((sum, window) => sum + window.text.split(' ').length, 0));
   });
 
-  // The bar is every edge within 80 ms. Measured (decision 0031): one edge in each case is 89-109 ms
-  // early (the end of "seven of clubs": a weak final /z/ 40 dB under the peak); in pink noise at
-  // 15 dB (noise drawn afresh each run) three or four edges are 119-290 ms off (soft word ends under the noise). Asserted as measured.
-  const edges = kind === 'pink noise 15 dB' ? { beyond80: 4, max: 300 } : { beyond80: 1, max: 110 };
-  it(`finds every pause of 400 ms or more, exactly, all but ${edges.beyond80} edges within 80 ms, all within ${edges.max} ms`, () => {
+  // The bar is every edge within 80 ms, met in every case but one edge in pink noise at 15 dB: the end
+  // of "seven of clubs", a weak final /z/ after the closure of its /b/, 35 dB under the peak in the
+  // whole band and 40 dB under in the fricatives' band, 8-15 dB under the noise in both, is found
+  // 109-119 ms early (decision 0031; the same in four draws of the noise).
+  const edges = kind === 'pink noise 15 dB' ? { beyond80: 1, max: 125 } : { beyond80: 0, max: 80 };
+  it(`finds every pause of 400 ms or more, exactly, all but ${edges.beyond80} of their edges within 80 ms, all within ${edges.max} ms`, () => {
     const found = pausesOf(measured.segments);
     const errors: number[] = [];
     for (const pause of truth.pauses) {
@@ -76,9 +77,7 @@ describe.each<RealCase>(['clean', 'room tone', 'pink noise 15 dB', 'breathing'])
     expect(found.filter((p) => !made.includes(p) && p.endMs - p.startMs >= 400), detail()).toEqual([]);
   });
 
-  // In pink noise at 15 dB two short silences (280 ms) are found inside utterances, which the truth
-  // does not count: mean length of run reads 15 % low there (decision 0031); within 10 % elsewhere.
-  const runTolerance = kind === 'pink noise 15 dB' ? 0.15 : 0.1;
+  const runTolerance = 0.1;
   it(`speech rate and articulation rate within 10 %, mean length of run within ${runTolerance * 100} % of the truth`, () => {
     const figures = `measured ${JSON.stringify([measured.speechRateSps, measured.articulationRateSps, measured.meanLengthOfRunSyllables])}, truth ${JSON.stringify([truth.speechRateSps, truth.articulationRateSps, truth.meanLengthOfRunSyllables])}`;
     expect(Math.abs(measured.speechRateSps / truth.speechRateSps - 1), figures).toBeLessThanOrEqual(0.1);
@@ -93,8 +92,7 @@ describe.each<RealCase>(['clean', 'room tone', 'pink noise 15 dB', 'breathing'])
     }
   });
 
-  // Pink noise at 15 dB: the first, softly read "and" starts 180 ms late (11 of 12 within 150 ms).
-  const firstWordShare = kind === 'pink noise 15 dB' ? 0.9 : 0.95;
+  const firstWordShare = 0.95;
   it(`places first words within 150 ms for ${firstWordShare * 100} % of utterances, all within 200 ms; every word in order and inside its window`, () => {
     const byWindow = wordsByWindow(truth, measured);
     const errors = truth.utterances.map((utterance, i) => Math.abs((byWindow[i]?.[0]?.startMs ?? -1e6) - utterance.firstWordMs));

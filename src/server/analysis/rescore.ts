@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { questionAnswerPair } from '../../shared/api/attempts.js';
 import { scoreSpeakingTest, type AudioFigures } from '../../shared/speaking-test/scoring.js';
-import { speakingAnswersOfPairs } from '../speaking-test/save-attempt.js';
+import { speakingAnswersOfPairs } from '../../shared/speaking-test/saved-answers.js';
 import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingAnalyses } from '../db/schema-analysis.js';
 import { attempts } from '../db/schema.js';
 import { scoreSpeakingTest, type AudioFigures } from '../../shared/speaking-test/scoring.js';
-import { speakingAnswersOf } from '../speaking-test/save-attempt.js';
+import { speakingAnswersOfPairs } from '../../shared/speaking-test/saved-answers.js';
 import { createAttempt, testSessionBody } from '../test/attempt-fixtures.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';
@@ -16,7 +16,7 @@ import { createAdmin, createStudent, type CreatedStudent } from '../test/factori
 import { createRecordingStores } from '../recordings/store.js';
 import { makeCorpusRecording } from './corpus.js';
 import { ffmpegPath } from './decode.js';
-import { ANALYSIS_LEASE_MS, claimAnalysis, finishAnalysis, renewAnalysisLease } from './jobs.js';
+import { ANALYSIS_LEASE_MS, claimAnalysis, finishAnalysis, renewAnalysisLease } from '../recordings/analysis-queue.js';
 import { rescoreWithRecording } from './rescore.js';
 import { analyseNext, NO_DECODER_REASON } from './runner.js';
 import { AnalysisProcesses } from './process.js';
@@ -171,7 +171,7 @@ describe.each(testDrivers)('recording analysis on %s', (driver) => {
 
     const shown = await detail(id);
     expect(shown.recordingAnalysis.status).toBe('done');
-    const expected = scoreSpeakingTest(speakingAnswersOf(body), { audio: shown.recordingAnalysis as AudioFigures });
+    const expected = scoreSpeakingTest(speakingAnswersOfPairs(body.sessionData.questionAnswerPairs), { audio: shown.recordingAnalysis as AudioFigures });
     if (!expected.assessable) throw new Error('expected bands');
     expect(expected.criteria.fluency.audio).toMatchObject({ scope: 'answers' });
     const after = await stored(id);

@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
-import { invalidateReadCaches } from '../lib/read-cache.js';
+import { invalidateReadCaches } from '../db/read-cache.js';
 import { openRecording, recordingInfo } from '../recordings/service.js';
 import type { RecordingStores } from '../recordings/store.js';
 import { answerWindows } from './answers.js';
 import { ffmpegInputFormat } from '../recordings/audio-type.js';
-import { describeDecoder, NO_DECODER_REASON, usableFfmpeg } from './ffmpeg-version.js';
-import { ANALYSIS_LEASE_MS, ANALYSIS_MAX_TRIES, claimAnalysis, finishAnalysis, releaseAnalysis, renewAnalysisLease } from './jobs.js';
+import { describeDecoder, NO_DECODER_REASON, usableFfmpeg } from '../lib/ffmpeg.js';
+import { ANALYSIS_LEASE_MS, ANALYSIS_MAX_TRIES, claimAnalysis, finishAnalysis, releaseAnalysis, renewAnalysisLease } from '../recordings/analysis-queue.js';
 import type { AnalysisProcesses } from './process.js';
 import { rescoreWithRecording } from './rescore.js';
 
-export { NO_DECODER_REASON } from './ffmpeg-version.js';
+export { NO_DECODER_REASON } from '../lib/ffmpeg.js';
 
 export interface AnalysisDeps {
   db: Db;

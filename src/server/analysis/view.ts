@@ -1,6 +1,6 @@
 import type { RecordingAnalysis } from '../../shared/api/recording-analysis.js';
 import type { Db } from '../db/open.js';
-import { analysisOf } from './jobs.js';
+import { analysisOf } from '../recordings/analysis-queue.js';
 import type { SpeechFigures } from './metrics.js';
 import type { AnswerFigures } from './answers.js';
 

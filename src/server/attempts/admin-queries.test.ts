@@ -4,7 +4,7 @@ import type { Database } from '../db/open.js';
 import { createTestDatabase, testDrivers } from '../test/databases.js';
 import { createStudent } from '../test/factories.js';
 import { explainCustom, explainGeneric } from '../db/explain.js';
-import { createReadCaches, invalidateReadCaches } from '../lib/read-cache.js';
+import { createReadCaches, invalidateReadCaches } from '../db/read-cache.js';
 import { attemptListCaches, attemptsPageQuery, listAttempts, type AttemptListCaches } from './admin-queries.js';
 import { schoolDayRange } from './school-day.js';
 

@@ -4,7 +4,7 @@ import type { Db } from '../db/open.js';
 import { inlineLimit, LIST_PAGES_KEPT, preparedOnce, seekPage } from '../db/page-statements.js';
 import { attempts, courses, students } from '../db/schema.js';
 import { mobileNumberDisplay } from '../lib/mobile-number-display.js';
-import type { ReadCache, ReadCaches } from '../lib/read-cache.js';
+import type { ReadCache, ReadCaches } from '../db/read-cache.js';
 
 /* The teacher's attempts lists: the SQL of a page, its cursor and its count, and reading them (one attempt: attempt-detail.ts). */
 

@@ -8,7 +8,7 @@ import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.j
 import { interviewSessionBody, testSessionBody } from '../test/attempt-fixtures.js';
 import { testDrivers } from '../test/databases.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
-import { invalidateReadCaches } from '../lib/read-cache.js';
+import { invalidateReadCaches } from '../db/read-cache.js';
 
 type Kind = 'ielts' | 'interview';
 const LIST: Record<Kind, string> = { ielts: '/api/admin/test-attempts', interview: '/api/admin/interview-attempts' };

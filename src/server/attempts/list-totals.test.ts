@@ -7,10 +7,10 @@ import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.j
 import { testSessionBody } from '../test/attempt-fixtures.js';
 import { testDrivers } from '../test/databases.js';
 import { createAdmin, createStudent, seededCourse, type CreatedStudent } from '../test/factories.js';
-import { READ_CACHE_TTL_MS } from '../lib/read-cache.js';
+import { READ_CACHE_TTL_MS } from '../db/read-cache.js';
 
 /**
- * The list pages and totals are cached for a few seconds (src/server/lib/read-cache.ts); every write this
+ * The list pages and totals are cached for a few seconds (src/server/db/read-cache.ts); every write this
  * process makes to students or attempts shows in the very next total. A write the cache cannot see
  * (another process: here, SQL straight to the database) shows within READ_CACHE_TTL_MS.
  */

@@ -9,7 +9,7 @@ import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } fr
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
 import { ALREADY_RELEASED, NOTHING_TO_RELEASE, REASON_REQUIRED } from './review.js';
 import { NO_SUCH_OWN_ATTEMPT } from './student-routes.js';
-import { invalidateReadCaches } from '../lib/read-cache.js';
+import { invalidateReadCaches } from '../db/read-cache.js';
 
 describe.each(testDrivers)('review release, trail and My progress on %s', (driver) => {
   let t: TestApp;

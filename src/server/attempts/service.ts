@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { attempts, type AttemptRow } from '../db/schema.js';
 import { conflict } from '../lib/http-errors.js';
-import { invalidateReadCaches } from '../lib/read-cache.js';
+import { invalidateReadCaches } from '../db/read-cache.js';
 
 /*
  * The stored attempt rows both kinds share: how a save is stored once, when it was completed, and
@@ -51,9 +51,4 @@ export async function insertAttemptOnce(db: Db, { sessionData, now, ...values }:
     throw conflict('This attempt id is already used by another attempt. Start a new test to save it.');
   }
   return { row: existing, alreadySaved: true };
-}
-
-export async function findAttempt(db: Db, attemptId: string): Promise<AttemptRow | null> {
-  const [row] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
-  return row ?? null;
 }

@@ -6,7 +6,7 @@ import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.j
 import { createAttempt, interviewSessionBody, testSessionBody, WEBM_SIGNATURE } from '../test/attempt-fixtures.js';
 import { emptyInterviewProfile } from '../../shared/api/interview.js';
 import { createAdmin, createCourse, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword } from '../lib/passwords.js';
 
 // Every route the app registers, seen through an onRoute hook added to each Fastify instance, so
 // that a route missing from the table below fails this suite.

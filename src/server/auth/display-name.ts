@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { users } from '../db/schema.js';
-import { invalidateReadCaches } from '../lib/read-cache.js';
+import { invalidateReadCaches } from '../db/read-cache.js';
 
 /** The longest display name: a title and a full name ("Mrs Lakshmi Subramanian-Iyer"). */
 export const DISPLAY_NAME_MAX_LENGTH = 60;

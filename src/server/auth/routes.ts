@@ -7,7 +7,7 @@ import type { AreaDeps } from '../deps.js';
 import { badRequest, unauthorized, type HttpError } from '../lib/http-errors.js';
 import { budget, throttle } from '../lib/throttle.js';
 import { requireAuth } from './access.js';
-import { verifyPassword } from './passwords.js';
+import { verifyPassword } from '../lib/passwords.js';
 import {
   accountBudgetKey,
   accountKey,

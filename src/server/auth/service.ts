@@ -4,9 +4,8 @@ import { looksLikeMobileNumber, normalizeMobileNumber } from '../../shared/phone
 import type { Db } from '../db/open.js';
 import { sessions, students, users, type StudentRow, type UserRow } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
-import { invalidateReadCaches } from '../lib/read-cache.js';
-import { findStudentWithCourse } from '../students/queries.js';
-import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { invalidateReadCaches } from '../db/read-cache.js';
+import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/passwords.js';
 import type { SessionContext } from './sessions.js';
 
 export const TEMP_PASSWORD_TTL_MS = 30 * 60 * 1000;
@@ -180,8 +179,8 @@ export async function toUserDto(
 ): Promise<User> {
   let actingStudent: User['actingStudent'] = null;
   if (user.isAdmin && actingStudentId !== null) {
-    const acting = await findStudentWithCourse(db, actingStudentId);
-    if (acting) actingStudent = { id: acting.student.id, studentName: acting.student.studentName };
+    const [acting] = await db.select({ id: students.id, studentName: students.studentName }).from(students).where(eq(students.id, actingStudentId));
+    if (acting) actingStudent = acting;
   }
   return {
     id: user.id,

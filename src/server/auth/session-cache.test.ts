@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../db/schema.js';
-import { READ_CACHE_TTL_MS } from '../lib/read-cache.js';
+import { READ_CACHE_TTL_MS } from '../db/read-cache.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { createAdmin, createStudent } from '../test/factories.js';
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { sessions, students, users, type SessionRow, type StudentRow, type UserRow } from '../db/schema.js';
-import { invalidateReadCaches, type ReadCache, type ReadCaches } from '../lib/read-cache.js';
+import { invalidateReadCaches, type ReadCache, type ReadCaches } from '../db/read-cache.js';
 
 export const SESSION_COOKIE = 'parley_session';
 

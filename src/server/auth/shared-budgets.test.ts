@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../db/schema.js';
 import type { BudgetStore } from '../lib/budget-store.js';
-import { databaseBudgetStore } from '../lib/rate-limit-store.js';
+import { databaseBudgetStore } from '../db/rate-limit-store.js';
 import { openRedisBudgetStore, REDIS_BUDGET_PREFIX, type RedisBudgetStore } from '../lib/redis-budget-store.js';
 import { createAppPair, type AppPair } from '../test/app-pair.js';
 import { sessionCookieForUser, sessionCookieFrom } from '../test/app.js';

@@ -12,6 +12,8 @@ function connection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   const parsed = new URL(url);
   const password = decodeURIComponent(parsed.password);
   parsed.password = '';
+  // pg_dump and pg_restore get the server's whole environment (PATH, locale) plus the password: passed on, not read.
+  // eslint-disable-next-line no-restricted-properties
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (password) env.PGPASSWORD = password;
   return { dbname: parsed.toString(), env };

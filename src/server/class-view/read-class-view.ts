@@ -9,7 +9,7 @@ import {
   type WeeklyAverages,
 } from '../../shared/api/class-view.js';
 import type { Db } from '../db/open.js';
-import type { ReadCache, ReadCaches } from '../lib/read-cache.js';
+import type { ReadCache, ReadCaches } from '../db/read-cache.js';
 import { awaitingCountQuery, coursesQuery, inactiveCountQuery, inactiveSince, schoolWeeks } from './queries.js';
 import { readAwaiting, readDistribution, readInactive, readTotal, readWeekly, rowsOf, toCourse, type CourseRow } from './readers.js';
 

@@ -10,7 +10,7 @@ import { seedCourses } from '../db/seed.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { createTestDatabase, testDrivers } from '../test/databases.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../test/factories.js';
-import { invalidateReadCaches } from '../lib/read-cache.js';
+import { invalidateReadCaches } from '../db/read-cache.js';
 import {
   awaitingCountQuery,
   awaitingListQuery,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { setDisplayName } from '../auth/display-name.js';
-import { generatePassword } from '../auth/passwords.js';
+import { generatePassword } from '../lib/passwords.js';
 import { setPassword } from '../auth/service.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { connectConfiguredDatabase } from '../db/connect.js';
@@ -30,6 +30,8 @@ Uses the same DATA_DIR / DATABASE_URL as the server. With the embedded database,
 
 async function resetPassword(username: string): Promise<number> {
   const config = loadConfig();
+  // The command's own input (README, Other scripts), not a server setting: config.ts does not list it.
+  // eslint-disable-next-line no-restricted-properties
   const chosen = process.env.NEW_PASSWORD?.trim();
   if (chosen !== undefined && chosen.length > 0 && chosen.length < 8) {
     process.stderr.write('NEW_PASSWORD must be at least 8 characters.\n');

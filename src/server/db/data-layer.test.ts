@@ -6,7 +6,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, setActingStudent } from '../auth/sessions.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { verifyPassword } from '../lib/passwords.js';
 import { migrationsFolder } from '../lib/paths.js';
 import { createTestDatabase, testDrivers, type TestDriver } from '../test/databases.js';
 import { withDatabaseName } from '../test/pg-names.js';

@@ -3,7 +3,7 @@ import type * as schema from './schema.js';
 
 /**
  * The Drizzle handle over the app's schema, on PGlite or PostgreSQL alike. It lives apart from
- * open.ts (which re-exports it) so that the modules open.ts itself uses, lib/cache-sync.ts and
- * lib/read-cache.ts, can name it without an import cycle (decision 0020).
+ * open.ts (which re-exports it) so that the modules open.ts itself uses, cache-sync.ts and
+ * read-cache.ts, can name it without an import cycle (decision 0020).
  */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { startCacheSync } from '../lib/cache-sync.js';
+import { startCacheSync } from './cache-sync.js';
 import { migrationsFolder } from '../lib/paths.js';
 import type { Db } from './handle.js';
 import * as schema from './schema.js';
@@ -39,7 +39,7 @@ const MIGRATION_LOCK_KEY = 7_262_001;
 
 /**
  * Opens (and by default migrates) a database. On PostgreSQL the handle also keeps the read caches of
- * every app process on that database in step (lib/cache-sync.ts: NOTIFY/LISTEN on one extra
+ * every app process on that database in step (cache-sync.ts: NOTIFY/LISTEN on one extra
  * connection), unless `syncReadCaches: false`.
  */
 export async function openDatabase(target: DatabaseTarget, options: { migrate?: boolean; syncReadCaches?: boolean } = {}): Promise<Database> {

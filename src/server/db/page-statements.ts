@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './open.js';
-import type { ReadCache } from '../lib/read-cache.js';
+import type { ReadCache } from './read-cache.js';
 
 /**
  * A row count written into the SQL text instead of sent as a parameter: Drizzle inlines an SQL chunk

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { SEEDED_COURSES } from '../../shared/courses.js';
-import { generatePassword, hashPassword } from '../auth/passwords.js';
+import { generatePassword, hashPassword } from '../lib/passwords.js';
 import type { Db } from './open.js';
 import { courses, users } from './schema.js';
 

@@ -15,5 +15,5 @@ function findProjectRoot(): string {
 
 export const projectRoot = findProjectRoot();
 export const migrationsFolder = path.join(projectRoot, 'src/server/db/migrations');
-/** The built client the server serves: dist/client, or PARLEY_CLIENT_DIR (the benchmark serves a build of its own). */
-export const clientDistFolder = process.env.PARLEY_CLIENT_DIR ? path.resolve(process.env.PARLEY_CLIENT_DIR) : path.join(projectRoot, 'dist/client');
+/** The built client the server serves unless PARLEY_CLIENT_DIR (config.ts) names another (the benchmark serves a build of its own). */
+export const clientDistFolder = path.join(projectRoot, 'dist/client');

@@ -3,14 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RECORDING_MAX_BYTES, recordingSaved, recordingStorage } from '../../shared/api/attempts.js';
 import { errorBody } from '../../shared/api/common.js';
-import { findAttempt } from '../attempts/service.js';
 import { effectiveStudentId, requireAuth } from '../auth/access.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError, notFound } from '../lib/http-errors.js';
 import { throttle } from '../lib/throttle.js';
 import { checkedAudio, parseRecordingType, RECORDING_TYPE_MESSAGE, recordingFileExtension, servedRecordingType } from './audio-type.js';
 import { parseByteRange } from './range.js';
-import { openRecording, recordingInfo, recordingUrl, recordingUsage, saveRecording, storedBytesOfStudent } from './service.js';
+import { findAttempt, openRecording, recordingInfo, recordingUrl, recordingUsage, saveRecording, storedBytesOfStudent } from './service.js';
 import { seekableRecording } from './seekable.js';
 import { isStorageFull, limitedBytes, storageFull, type RecordingStores } from './store.js';
 

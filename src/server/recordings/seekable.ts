@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { createReadStream } from 'node:fs';
-import { usableFfmpeg } from '../analysis/ffmpeg-version.js';
+import { usableFfmpeg } from '../lib/ffmpeg.js';
 import type { Db } from '../db/open.js';
 import { recordings, type RecordingStoreKind } from '../db/schema.js';
 import type { RecordingStore } from './recording-store.js';

@@ -1,12 +1,18 @@
 import type { Readable } from 'node:stream';
 import { and, count, eq, isNotNull, isNull, lt, ne, sql, sum } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
-import { recordings, type RecordingStoreKind } from '../db/schema.js';
-import { queueAnalysis } from '../analysis/jobs.js';
+import { attempts, recordings, type RecordingStoreKind } from '../db/schema.js';
+import { queueAnalysis } from './analysis-queue.js';
 import { remuxStored, type RemuxLog } from './seekable.js';
 import type { RecordingStores } from './store.js';
 
 export const recordingUrl = (attemptId: string) => `/api/attempts/${attemptId}/recording`;
+
+/** The attempt a recording belongs to, with its student: whose it is decides who may upload and play it. */
+export async function findAttempt(db: Db, attemptId: string): Promise<{ id: string; studentId: number } | null> {
+  const [row] = await db.select({ id: attempts.id, studentId: attempts.studentId }).from(attempts).where(eq(attempts.id, attemptId));
+  return row ?? null;
+}
 
 export interface RecordingInfo {
   mimeType: string;

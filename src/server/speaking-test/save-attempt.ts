@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { QuestionAnswerPair, SaveTestSessionBody } from '../../shared/api/attempts.js';
+import type { SaveTestSessionBody } from '../../shared/api/attempts.js';
 import type { SpeakingTestAnswer } from '../../shared/speaking-test/answer.js';
+import { speakingAnswersOfPairs } from '../../shared/speaking-test/saved-answers.js';
 import { scoreSpeakingTest } from '../../shared/speaking-test/scoring.js';
 import { insertAttemptOnce, type SavedAttempt } from '../attempts/service.js';
 import type { Db } from '../db/open.js';
@@ -8,13 +9,6 @@ import type { Db } from '../db/open.js';
 /** The answers as the shared scoring reads them; timings the client did not measure are unknown. */
 export function speakingAnswersOf(body: SaveTestSessionBody): SpeakingTestAnswer[] {
   return speakingAnswersOfPairs(body.sessionData.questionAnswerPairs);
-}
-
-/** The same from the saved (or stored) question-answer pairs: the recording's analysis rescores from them. */
-export function speakingAnswersOfPairs(pairs: readonly QuestionAnswerPair[]): SpeakingTestAnswer[] {
-  // A pair is the client's answer with a timestamp (one shape, shared/api/attempts.ts); a spec-shaped
-  // payload may leave the timings out, and then they are unknown.
-  return pairs.map(({ timestamp: _when, responseTimeMs, speakingTimeMs, ...answer }) => ({ ...answer, responseTimeMs: responseTimeMs ?? null, speakingTimeMs: speakingTimeMs ?? 0 }));
 }
 
 /** Stores a speaking test with the server's own scores (spec section 9 with measured inputs). */

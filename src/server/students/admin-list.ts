@@ -4,7 +4,7 @@ import { schoolDateLabel } from '../attempts/school-day.js';
 import type { Db } from '../db/open.js';
 import { inlineLimit, LIST_PAGES_KEPT, preparedOnce, seekPage } from '../db/page-statements.js';
 import { students } from '../db/schema.js';
-import type { ReadCache, ReadCaches } from '../lib/read-cache.js';
+import type { ReadCache, ReadCaches } from '../db/read-cache.js';
 import { newestFirst, selectAdminStudents, toAdminStudentDto, toStudentExportRow, type StudentExportRow } from './admin-rows.js';
 import { searchKey, searchMatches, searchMatchesCache, searchPage, searchPatterns, studentSearch, studentsCountQuery, type SearchMatches } from './admin-search.js';
 

@@ -6,7 +6,7 @@ import { courses, sessions, students, users } from '../db/schema.js';
 import { createTestApp, sessionCookieForUser, signIn, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';
 import { createAdmin, createCourse, createStudent, seededCourse } from '../test/factories.js';
-import { invalidateReadCaches } from '../lib/read-cache.js';
+import { invalidateReadCaches } from '../db/read-cache.js';
 
 /** Student management over HTTP, as an admin (who may call what is in auth/authorization.test.ts). */
 describe.each(testDrivers)('student management on %s', (driver) => {

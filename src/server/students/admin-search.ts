@@ -4,7 +4,7 @@ import { mobileSearchDigits } from '../../shared/phone.js';
 import type { Db } from '../db/open.js';
 import { inlineLimit, preparedOnce } from '../db/page-statements.js';
 import { students } from '../db/schema.js';
-import type { ReadCache, ReadCaches } from '../lib/read-cache.js';
+import type { ReadCache, ReadCaches } from '../db/read-cache.js';
 import { newestFirst, selectAdminStudents } from './admin-rows.js';
 
 /* Searching the admin's student list: what a search text matches, its count, and how a page of its matches is read. */

@@ -1,13 +1,13 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { AdminStudent, StudentFormValues } from '../../shared/api/students.js';
 import { formatMobileNumber } from '../../shared/phone.js';
-import { generatePassword, hashPassword } from '../auth/passwords.js';
+import { generatePassword, hashPassword } from '../lib/passwords.js';
 import { setPasswordHash } from '../auth/service.js';
 import type { Db } from '../db/open.js';
 import { courses, students, users, type CourseRow } from '../db/schema.js';
 import { badRequest, conflict } from '../lib/http-errors.js';
 import { uniqueViolationConstraint } from '../lib/sql-errors.js';
-import { invalidateReadCaches } from '../lib/read-cache.js';
+import { invalidateReadCaches } from '../db/read-cache.js';
 import { findAdminStudent } from './admin-rows.js';
 import { setStudentStatus } from './service.js';
 

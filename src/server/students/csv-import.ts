@@ -13,12 +13,12 @@ import {
   type ImportResult,
   type StudentFormValues,
 } from '../../shared/api/students.js';
-import { generatePassword, hashPassword } from '../auth/passwords.js';
+import { generatePassword, hashPassword } from '../lib/passwords.js';
 import type { Db } from '../db/open.js';
 import { courses } from '../db/schema.js';
 import { badRequest, conflict } from '../lib/http-errors.js';
 import { uniqueViolationConstraint } from '../lib/sql-errors.js';
-import { invalidateReadCaches } from '../lib/read-cache.js';
+import { invalidateReadCaches } from '../db/read-cache.js';
 import { findAdminStudents } from './admin-rows.js';
 import { duplicateMobileMessage, duplicateUsernameMessage, GENERATED_PASSWORD_GROUPS, insertStudentAccount, takenIdentifiers } from './admin-service.js';
 

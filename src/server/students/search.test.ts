@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainGeneric } from '../db/explain.js';
 import type { Database } from '../db/open.js';
 import { seedCourses } from '../db/seed.js';
-import { createReadCaches, invalidateReadCaches } from '../lib/read-cache.js';
+import { createReadCaches, invalidateReadCaches } from '../db/read-cache.js';
 import { createTestDatabase, testDrivers } from '../test/databases.js';
 import { listStudents, studentListCaches, type StudentListCaches } from './admin-list.js';
 import { SEARCH_IDS_MAX, studentsByIdsQuery, studentsSearchWalkQuery } from './admin-search.js';

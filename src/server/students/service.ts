@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { StudentStatus } from '../../shared/api/entities.js';
 import type { Db } from '../db/open.js';
 import { sessions, students, users, type StudentRow } from '../db/schema.js';
-import { invalidateReadCaches } from '../lib/read-cache.js';
+import { invalidateReadCaches } from '../db/read-cache.js';
 
 /**
  * Sets a student's status. Deactivating ends the student's own sessions at once and takes them off any

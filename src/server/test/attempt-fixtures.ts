@@ -5,7 +5,7 @@ import { DatabaseRecordingStore } from '../recordings/database-store.js';
 import { saveRecording } from '../recordings/service.js';
 import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
-import { invalidateReadCaches } from '../lib/read-cache.js';
+import { invalidateReadCaches } from '../db/read-cache.js';
 
 /** The first bytes of every WebM (EBML) file: uploads are checked against their declared type's. */
 export const WEBM_SIGNATURE = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);

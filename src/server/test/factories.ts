@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { COURSE_IELTS, SEEDED_COURSES } from '../../shared/courses.js';
 import { parseMobileNumber } from '../../shared/phone.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../lib/passwords.js';
 import type { Db } from '../db/open.js';
 import { courses, students, users, type CourseRow, type StudentRow, type UserRow } from '../db/schema.js';
 import { seedCourses } from '../db/seed.js';
-import { invalidateReadCaches } from '../lib/read-cache.js';
+import { invalidateReadCaches } from '../db/read-cache.js';
 
 export const DEFAULT_TEST_PASSWORD = 'correct-horse-42';
 

@@ -9,8 +9,6 @@ export type MessageBody = z.infer<typeof messageBody>;
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.js';
 
-export const isoDateTime = z.string();
-
 /** "is required" when the field is missing, otherwise the given message (wrong type). */
 export const requiredOr = (otherwise: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : otherwise);
 

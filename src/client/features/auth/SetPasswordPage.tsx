@@ -9,7 +9,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { useChangePassword } from '../../lib/auth/mutations';
 import { useCurrentUser } from '../../lib/auth/current-user';
 import { useSignOut } from '../../lib/auth/use-sign-out';
-import { fieldMessage } from '../admin/settings/field-message';
+import { fieldMessage } from '../../lib/field-message';
 
 
 /** After signing in with a mailed temporary password, the user chooses a new one before anything else. */

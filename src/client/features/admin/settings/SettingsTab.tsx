@@ -8,7 +8,7 @@ import { useChangePassword } from '../../../lib/auth/mutations';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { formErrors } from '../../../lib/form-errors';
 import { useRecordingStorage } from './api/storage';
-import { fieldMessage } from './field-message';
+import { fieldMessage } from '../../../lib/field-message';
 
 const numbers = new Intl.NumberFormat('en-GB');
 const size = (bytes: number) =>

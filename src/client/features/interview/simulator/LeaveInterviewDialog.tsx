@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { LEAVE_CONFIRMATION } from './leave-guard';
+import { INTERVIEW_LEAVE_CONFIRMATION } from '../../../../shared/interview/constants';
 
 /* "Leave the interview?", asked when a link or the back button would leave a running interview. Loaded once the interview runs (InterviewSimulatorPage). */
 
@@ -7,7 +7,7 @@ export function LeaveInterviewDialog({ opened, onStay, onLeave }: { opened: bool
   return (
     <Modal opened={opened} onClose={onStay} title="Leave the interview?" centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <Stack gap="md">
-        <Text size="sm">{LEAVE_CONFIRMATION}</Text>
+        <Text size="sm">{INTERVIEW_LEAVE_CONFIRMATION}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onStay} data-autofocus>
             Stay in the interview

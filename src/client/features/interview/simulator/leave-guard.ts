@@ -1,5 +1,6 @@
 import { useCallback, useEffect, type RefObject } from 'react';
 import { useBlocker, type Blocker } from 'react-router';
+import { INTERVIEW_LEAVE_CONFIRMATION } from '../../../../shared/interview/constants';
 
 /*
  * Leaving a running interview (SPEC.md section 4 'Interview simulator'): page hide or closing ends
@@ -8,9 +9,6 @@ import { useBlocker, type Blocker } from 'react-router';
 
 /** Set while an interview runs in this tab: a reload finds it, ends the session and goes to '/' (spec section 4). */
 export const ACTIVE_INTERVIEW_KEY = 'parley.interview.active';
-
-/** The browser's leave confirmation (spec section 4). */
-export const LEAVE_CONFIRMATION = 'Are you sure you want to leave? This will end your interview session.';
 
 function safeSessionStorage(): Storage | null {
   try {
@@ -69,8 +67,8 @@ export function useLeaveGuard(running: boolean, onPageHide: () => void, leaving:
     if (!running) return undefined;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
-      event.returnValue = LEAVE_CONFIRMATION;
-      return LEAVE_CONFIRMATION;
+      event.returnValue = INTERVIEW_LEAVE_CONFIRMATION;
+      return INTERVIEW_LEAVE_CONFIRMATION;
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);

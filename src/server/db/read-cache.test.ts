@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../db/open.js';
+import type { Db } from './open.js';
 import { createReadCaches, invalidateReadCaches, ReadCache } from './read-cache.js';
 
 describe('ReadCache', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Db } from '../db/handle.js';
+import type { Db } from './handle.js';
 import { invalidateLocalReadCaches, setReadCacheBroadcast } from './read-cache.js';
 
 /** The PostgreSQL channel on which app processes say "I wrote: clear your read caches". */

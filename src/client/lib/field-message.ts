@@ -2,7 +2,7 @@
  * A server refusal that names the field it is about, as the API writes them ("currentPassword: The
  * current password is not correct"), split into the field and the sentence. A form puts the sentence
  * under that field and a toast says it without the name: "currentPassword" means nothing to a
- * teacher or a student (issue 16). `field` is null when the message names none of `fields`.
+ * teacher or a student. `field` is null when the message names none of `fields`.
  */
 export function fieldMessage<F extends string>(message: string, fields: readonly F[]): { field: F | null; text: string } {
   const match = /^([A-Za-z][A-Za-z0-9]*): (.+)$/s.exec(message);

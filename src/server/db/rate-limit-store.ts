@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/open.js';
-import { rateLimits } from '../db/schema.js';
-import type { BudgetCount, BudgetStore } from './budget-store.js';
+import type { Db } from './open.js';
+import { rateLimits } from './schema.js';
+import type { BudgetCount, BudgetStore } from '../lib/budget-store.js';
 
-export type { BudgetCount } from './budget-store.js';
+export type { BudgetCount } from '../lib/budget-store.js';
 
 /** Expired budget rows are deleted at most this often per store (as it counts). */
 export const RATE_LIMIT_SWEEP_INTERVAL_MS = 60_000;

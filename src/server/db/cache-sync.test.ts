@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/sessions.js';
-import { sessions } from '../db/schema.js';
+import { sessions } from './schema.js';
 import { createAppPair, type AppPair } from '../test/app-pair.js';
 import { sessionCookieForUser } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';

@@ -1,5 +1,23 @@
 import { execFile } from 'node:child_process';
-import { ffmpegPath } from './decode.js';
+import { toolSettings } from '../config.js';
+import { executable } from './executables.js';
+
+let found: string | null | undefined;
+
+/**
+ * The ffmpeg that re-muxes uploaded recordings and that the analysis decodes with (decision 0017):
+ * FFMPEG_PATH when set (config.ts), else the system's (Debian's `ffmpeg` package, kept up to date with
+ * security fixes: /usr/bin/ffmpeg, or `ffmpeg` on the PATH); null when none is there (the analysis
+ * then says it is unavailable). Looked up as files, without starting ffmpeg; its version is checked
+ * once before first use (usableFfmpeg below).
+ */
+export function ffmpegPath(): string | null {
+  if (found !== undefined) return found;
+  const configured = toolSettings().FFMPEG_PATH;
+  const candidates = configured ? [configured] : ['/usr/bin/ffmpeg', 'ffmpeg'];
+  found = candidates.find(executable) ?? null;
+  return found;
+}
 
 /*
  * Every uploaded recording is parsed by ffmpeg, so an old build's unfixed parser bugs are the

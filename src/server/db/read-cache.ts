@@ -1,4 +1,4 @@
-import type { Db } from '../db/handle.js';
+import type { Db } from './handle.js';
 
 /**
  * Short-lived, in-process caches of what the server reads on almost every request: list totals,
@@ -7,7 +7,7 @@ import type { Db } from '../db/handle.js';
  * this process makes clears all of a database's caches at once
  * (invalidateReadCaches: called by the write paths, and by the app after every state-changing
  * request), so a single-process deployment never reads a stale value after its own writes. On
- * PostgreSQL every process also tells the others (NOTIFY, lib/cache-sync.ts), which clear theirs at
+ * PostgreSQL every process also tells the others (NOTIFY, cache-sync.ts), which clear theirs at
  * once; only while that connection is down do another process's writes wait for the time to live.
  * See docs/decisions/0008-list-totals-cache.md and 0011-read-caches-and-seek-pages.md.
  */
