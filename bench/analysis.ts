@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ffmpegPath } from '../src/server/analysis/decode.ts';
+import { ffmpegPath } from '../src/server/lib/ffmpeg.ts';
 import { makeTestRecording, type BenchRecording } from './analysis-recording.ts';
 import { listLoad } from './list-load.ts';
 import type { Uploader } from './uploads.ts';

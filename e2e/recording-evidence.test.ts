@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bandText, type AttemptDetail } from '../src/shared/api/admin-attempts.js';
 import { makeCorpusRecording, type CorpusTruth } from '../src/server/analysis/corpus.js';
-import { ffmpegPath } from '../src/server/analysis/decode.js';
+import { ffmpegPath } from '../src/server/lib/ffmpeg.js';
 import { analyseNext } from '../src/server/analysis/runner.js';
 import { AnalysisProcesses } from '../src/server/analysis/process.js';
 import { createRecordingStores } from '../src/server/recordings/store.js';

@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANALYSIS_NICENESS, backgroundCommand, executable } from './background.js';
+import { executable } from '../lib/executables.js';
+import { ANALYSIS_NICENESS, backgroundCommand } from './background.js';
 
 /** Gone, or a zombie waiting for whoever adopted it to reap it. */
 const processEnded = (pid: number) => {

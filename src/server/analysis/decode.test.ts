@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { wavOf } from './align.js';
 import { ANALYSIS_SAMPLE_RATE } from './features.js';
-import { decodeToPcm, ffmpegPath, samplesOfPcm, UndecodableRecordingError } from './decode.js';
+import { decodeToPcm, samplesOfPcm, UndecodableRecordingError } from './decode.js';
+import { ffmpegPath } from '../lib/ffmpeg.js';
 
 const decodeToSamples = async (source: AsyncIterable<Uint8Array>, ffmpeg: string, inputFormat = 'wav') => samplesOfPcm(await decodeToPcm(source, ffmpeg, inputFormat));
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeCorpusRecording } from './corpus.js';
-import { ffmpegPath } from './decode.js';
+import { ffmpegPath } from '../lib/ffmpeg.js';
 import { ForegroundGate } from './foreground.js';
 import { AnalysisProcesses } from './process.js';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ffmpegInputFormat } from '../recordings/audio-type.js';
-import { decodeToPcm, ffmpegPath, UndecodableRecordingError } from '../analysis/decode.js';
-import { checkFfmpeg, describeDecoder, parseFfmpegVersion, recentEnough } from './ffmpeg.js';
+import { decodeToPcm, UndecodableRecordingError } from '../analysis/decode.js';
+import { checkFfmpeg, describeDecoder, ffmpegPath, parseFfmpegVersion, recentEnough } from './ffmpeg.js';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'parley-ffmpeg-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordings } from '../db/schema.js';
-import { ffmpegPath } from '../analysis/decode.js';
+import { ffmpegPath } from '../lib/ffmpeg.js';
 import { createAttempt, WEBM_SIGNATURE } from '../test/attempt-fixtures.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';
