@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: makes sure the machine can run every test (system packages, a fresh client build),
-// runs Vitest with any extra arguments, then prints one summary line from Vitest's JSON report.
+// `npm test`: runs the static checks (typecheck, then ESLint and dependency-cruiser via `npm run lint`),
+// makes sure the machine can run every test (system packages, a fresh client build), runs Vitest with
+// any extra arguments, then prints one summary line from Vitest's JSON report.
+// A narrowed run (a --project or a file filter) skips the static checks: it is for working on a few tests.
 // Node built-ins only: this runs before anything else is known to work.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -126,7 +128,29 @@ function printSummary(exitCode) {
   console.log(`tests: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
 }
 
+/** True when the arguments narrow the run to some projects or files (options alone do not). */
+function isNarrowed(args) {
+  if (selectedProjects(args) !== undefined) return true;
+  return args.some((arg) => !arg.startsWith('-'));
+}
+
+/** Typecheck, ESLint and dependency-cruiser, each once, before any test; the first failure ends the run. */
+function runStaticChecks() {
+  const checks = [
+    { script: 'typecheck', what: 'the typecheck (tsc, client and server projects)' },
+    { script: 'lint', what: 'the lint (ESLint, dependency-cruiser and the server folder-loop check)' },
+  ];
+  for (const { script, what } of checks) {
+    log(`static check: npm run ${script}`);
+    if (run('npm', ['run', '--silent', script]) !== 0) {
+      fail(`${what} failed, so no tests ran. Fix what \`npm run ${script}\` reports above, then run npm test again.`);
+    }
+  }
+}
+
 const projects = selectedProjects(extraArgs);
+if (isNarrowed(extraArgs)) log('narrowed run: skipping the static checks (npm run typecheck, npm run lint); the full npm test runs them.');
+else runStaticChecks();
 const e2eSelected = projects === undefined || projects.some((project) => project.includes('e2e') || project.includes('*'));
 // The unit tests speak and measure real audio too (espeak-ng, flite, sox, pocketsphinx).
 ensureSystemPackages(E2E_NEEDS, { log, fail, what: 'the tests' });
