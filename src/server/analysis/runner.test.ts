@@ -15,7 +15,7 @@ import { testDrivers } from '../test/databases.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../test/factories.js';
 import { createRecordingStores } from '../recordings/store.js';
 import { makeCorpusRecording } from './corpus.js';
-import { ffmpegPath } from './decode.js';
+import { ffmpegPath } from '../lib/ffmpeg.js';
 import { ANALYSIS_LEASE_MS, claimAnalysis, finishAnalysis, renewAnalysisLease } from '../recordings/analysis-queue.js';
 import { rescoreWithRecording } from './rescore.js';
 import { analyseNext, NO_DECODER_REASON } from './runner.js';
