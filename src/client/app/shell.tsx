@@ -115,7 +115,7 @@ const ROUTE_FRAMES: Record<string, ReactNode> = {
  * A frame's placeholders stand still (Mantine's Skeleton without its shimmer): each shimmer is an
  * animation the compositor starts after the first paint, and starting a frame's dozens of them held
  * the main thread for 25-65 ms (100-260 ms on Lighthouse's slowed phone) just as the scripts began
- * (docs/quality.md, session 15). The page's own first render, when its data is still on its way,
+ * (measured with `npx tsx bench/profile-page.ts`). The page's own first render, when its data is still on its way,
  * draws the same placeholders shimmering.
  */
 const FRAME_THEME = mergeThemeOverrides(theme, { components: { Skeleton: { defaultProps: { animate: false } } } });

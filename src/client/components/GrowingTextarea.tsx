@@ -8,7 +8,7 @@ import classes from './GrowingTextarea.module.css';
  * Safari 26.2+), it does so in its own layout; elsewhere (Firefox) Mantine's autosize measures it.
  * That measuring reads the textarea's size in a layout effect after every render, which forces the
  * page's whole layout inside React's commit: on /interview-dashboard it was most of the first
- * commit's long task (docs/quality.md, session 15).
+ * commit's long task (measured with `npx tsx bench/profile-page.ts`).
  */
 
 const GROWS_BY_ITSELF = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');

@@ -1,5 +1,5 @@
 /*
- * Speech heard in the microphone's level (issue 15, decision 0015): where the browser cannot
+ * Speech heard in the microphone's level (decision 0015): where the browser cannot
  * transcribe (no SpeechRecognition, Apple devices, a failed service), the end of an answer is the
  * end of sound. An AnalyserNode gives the level; a gate with hysteresis turns it into "speaking"
  * and "silent" with the times they began.

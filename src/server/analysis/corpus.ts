@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * A recording whose truth is known (issue 14's corpus): single words spoken by espeak-ng or flite,
+ * A recording whose truth is known: single words spoken by espeak-ng or flite,
  * each trimmed of its own silence with sox, joined with silences of chosen lengths. Tests and the bench
  * make it; nothing here runs in the app.
  */

@@ -11,7 +11,7 @@ import { highPass, isVoiced, VOICING_THRESHOLD, voicing } from './voice.js';
 export const ANALYSIS_SAMPLE_RATE = 16_000;
 /** One frame of every contour: 10 ms. */
 export const HOP_MS = 10;
-/** A silence this long or longer between two stretches of speech is a pause (issue 14; de Jong & Wempe use 300 ms). */
+/** A silence this long or longer between two stretches of speech is a pause (de Jong & Wempe use 300 ms). */
 export const MIN_PAUSE_MS = 250;
 /** Speech shorter than this between silences is a click or a breath, not speech. */
 const MIN_SPEECH_MS = 60;

@@ -1,6 +1,6 @@
 import type { Segment, SpeechFeatures } from './features.js';
 
-/** The recording's figures as the API gives them (issue 14's contract; decision 0017). */
+/** The recording's figures as the API gives them (decision 0017). */
 export interface SpeechFigures {
   durationMs: number;
   speakingTimeMs: number;

@@ -24,7 +24,7 @@ const listColumns = {
   teacherComment: attempts.teacherComment,
   reviewedAt: attempts.reviewedAt,
   completedAt: attempts.completedAt,
-  /** The answers were not transcribed (issue 15): the teacher gives the bands. */
+  /** The answers were not transcribed: the teacher gives the bands. */
   noTranscript: sql<boolean>`coalesce((${attempts.sessionData}->>'noTranscript')::boolean, false)`,
   /** The device's recorder gave no audio: with noTranscript, nothing to score. */
   noRecording: sql<boolean>`coalesce((${attempts.sessionData}->>'noRecording')::boolean, false)`,

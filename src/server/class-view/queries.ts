@@ -4,7 +4,7 @@ import { CRITERIA_OF, type AttemptKind } from '../../shared/api/admin-attempts.j
 import { schoolDate, startOfSchoolDay } from '../attempts/school-day.js';
 
 /*
- * The class view's queries (issue 16, point 3). Every query is served by an index (EXPLAINed in
+ * The class view's queries. Every query is served by an index (EXPLAINed in
  * routes.test.ts and by the bench): students_class_idx (course_id, status, last_attempt_at, id,
  * latest_overall) answers the distribution, the inactive students and the course sizes from the index
  * alone; the weekly averages read the course's attempts of its kind in the 12 weeks;

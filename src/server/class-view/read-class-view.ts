@@ -14,7 +14,7 @@ import { awaitingCountQuery, coursesQuery, inactiveCountQuery, inactiveSince, sc
 import { readAwaiting, readDistribution, readInactive, readTotal, readWeekly, rowsOf, toCourse, type CourseRow } from './readers.js';
 
 /*
- * The class view put together (issue 16, point 3). What it shows of a course (the distribution, the
+ * The class view put together. What it shows of a course (the distribution, the
  * weekly averages and the totals, 5 to 70 ms on 50,000 students and 200,000 attempts, and the two
  * lists) is kept in read caches, cleared by every write as the list totals are (decision 0011), and
  * read again in the background a few seconds later (keptFigures). So a class of teachers opening the

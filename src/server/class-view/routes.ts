@@ -6,7 +6,7 @@ import type { AreaDeps } from '../deps.js';
 import { notFound } from '../lib/http-errors.js';
 import { classViewCaches, readClassView } from './read-class-view.js';
 
-/** The teacher's class view (issue 16, point 3). Admins only. */
+/** The teacher's class view. Admins only. */
 export async function classViewRoutes(app: FastifyInstance, deps: AreaDeps): Promise<void> {
   const db = deps.database.db;
   const caches = classViewCaches(deps.readCaches);

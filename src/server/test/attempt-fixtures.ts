@@ -12,8 +12,8 @@ export const WEBM_SIGNATURE = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 
 const SENTENCE = 'I grew up in a small town near the coast and I still enjoy walking by the sea with my family on weekends';
 /**
- * Three different sentences on the question: one sentence said three times is a non-answer (issue 14,
- * decision 0018) and would get no band.
+ * Three different sentences on the question: one sentence said three times is a non-answer (decision
+ * 0018) and would get no band.
  */
 const ANSWER = [
   `${SENTENCE}.`,

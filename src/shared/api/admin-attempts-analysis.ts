@@ -33,7 +33,7 @@ export const speechMetrics = z.object({
 });
 export type SpeechMetricsDto = z.infer<typeof speechMetrics>;
 
-/** An answer that was not counted (issue 14, decision 0018): only fillers, repeated, or not about its question. */
+/** An answer that was not counted (decision 0018): only fillers, repeated, or not about its question. */
 export const nonAnswer = z.object({
   part: z.number().int(),
   questionNumber: z.number().int(),

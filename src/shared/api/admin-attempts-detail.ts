@@ -18,7 +18,7 @@ export const ieltsAnswer = z.object({
   cueCard: z.object({ topic: z.string(), bullets: z.array(z.string()) }).nullable(),
   responseTimeMs: z.number().nullable(),
   speakingTimeMs: z.number().nullable(),
-  /** Present (true) when the student asked to hear the question again (issue 15). */
+  /** Present (true) when the student asked to hear the question again. */
   repeated: z.literal(true).optional(),
   /** Part 2: what the student wrote while preparing, when anything. */
   notes: z.string().optional(),

@@ -52,7 +52,7 @@ export const attemptListRow = z.object({
   /** The teacher's bands (null where not set) and derived overall; null when never reviewed. */
   teacherScores: bandsRecord.nullable(),
   reviewed: z.boolean(),
-  /** Present (true) when the answers were not transcribed and the teacher has not set the overall band yet (issue 15). */
+  /** Present (true) when the answers were not transcribed and the teacher has not set the overall band yet. */
   awaitingTeacher: z.literal(true).optional(),
   /**
    * Present (true) when the answers were not transcribed and the device made no recording either:

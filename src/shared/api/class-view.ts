@@ -3,7 +3,7 @@ import { COURSE_INTERVIEW } from '../courses.js';
 import { ATTEMPT_KINDS, type AttemptKind } from './admin-attempts.js';
 
 /*
- * The teacher's class view (issue 16, point 3): GET /api/admin/class?courseId=<id>. Per course, the
+ * The teacher's class view: GET /api/admin/class?courseId=<id>. Per course, the
  * activated students' latest overall bands, each criterion's class average per school week, who has
  * not practised lately, and the attempts waiting for a teacher's review. Without a course: the course
  * picker and the attempts waiting for review in every course.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ATTEMPT_KINDS } from './admin-attempts.js';
 
 /*
- * "My progress" (issue 16): the signed-in student's own attempts of both kinds. The attempt's page
+ * "My progress": the signed-in student's own attempts of both kinds. The attempt's page
  * uses GET /api/student/attempts/{id}, which answers the same shape as the teacher's attempt detail
  * (admin-attempts.ts `attemptDetail`) with the review as released and no trail.
  */

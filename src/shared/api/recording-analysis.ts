@@ -4,7 +4,7 @@ const segment = z.object({ startMs: z.number(), endMs: z.number() });
 const pauses = z.object({ count: z.number().int(), meanMs: z.number(), longestMs: z.number() });
 
 /**
- * What the server measured in an attempt's recording (issue 14; decision 0017), on the teacher's
+ * What the server measured in an attempt's recording (decision 0017), on the teacher's
  * attempt page and the student's own: 'pending' until the background analysis has run, 'failed' with
  * the reason (a damaged, empty or silent recording), 'unavailable' when the server cannot analyse
  * (no decoder), 'done' with the figures. Rates are syllables per second over the student's speaking

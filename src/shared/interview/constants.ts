@@ -95,7 +95,7 @@ export const INTERVIEW_PREFERRED_VOICE_NAME = 'female';
 export const INTERVIEW_LEAVE_CONFIRMATION = 'Are you sure you want to leave? This will end your interview session.';
 /** Stands for an empty answer in the transcript and the recorded answer (spec section 3). */
 export const NO_RESPONSE_TEXT = 'No response recorded';
-/** Beyond the spec: an answer heard in the microphone where the browser cannot transcribe (issue 15). */
+/** Beyond the spec: an answer heard in the microphone where the browser cannot transcribe. */
 export const NOT_TRANSCRIBED_TEXT = 'Answered aloud (recorded, not transcribed)';
 /** What the completed view says instead of scores when answers were not transcribed. */
 export const INTERVIEW_NO_TRANSCRIPT_TEXT = 'Your answers were recorded without a transcript: your teacher will score them';

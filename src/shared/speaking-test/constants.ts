@@ -103,7 +103,7 @@ export const FLUENCY_RESPONSE_TIME_MS_TIERS: readonly ScoreTier[] = [
   { op: '>', threshold: 5_000, delta: -0.5 },
 ];
 /*
- * Beyond the spec (issue 14; decision 0019): when the recording was analysed, Fluency reads the
+ * Beyond the spec (decision 0019): when the recording was analysed, Fluency reads the
  * speed from the audio instead of the browser-timed words per minute. Two tiers take the place of
  * the words-per-minute tier and share its budget (+1.5 at best, -1 at worst), so Fluency still
  * spans 2.5 to 7; the filler and response-time tiers stay.
@@ -154,7 +154,7 @@ export const NO_TRANSCRIPT_RESULT_TEXT = 'Vocabulary and grammar need a transcri
 /** A test with fewer recognised words than this gets no bands (silence would otherwise earn ~5). */
 export const MIN_ASSESSABLE_WORDS = 50;
 /*
- * Non-answers (issue 14; decision 0018 gives the reasons). An answer that is only fillers, repeats
+ * Non-answers (decision 0018 gives the reasons). An answer that is only fillers, repeats
  * what was said before, or is unrelated to its question is listed and left out of the figures.
  */
 /**

@@ -17,7 +17,7 @@ import { CUE_CARD_TOPIC_WORDS, cueCardFor, isBankQuestion, QUESTION_TOPIC_WORDS 
 const ANSWER_FRAMING_WORDS: ReadonlySet<string> = new Set(['question', 'questions', 'sorry', 'repeat', 'mean']);
 
 /*
- * Answers that are not answers (issue 14; decision 0018): only filler words, what was already said,
+ * Answers that are not answers (decision 0018): only filler words, what was already said,
  * or talk unrelated to the question (Part 2: the cue card). Such an answer is listed with a reason the
  * student can read and is left out of every figure the bands are computed from, so it cannot earn
  * the criteria it would inflate (a base band, a sentence length, a unique-word ratio, a word count).

@@ -4,7 +4,7 @@ import { FLUENCY_MEAN_LENGTH_OF_RUN_TIERS, FLUENCY_SPEECH_RATE_SPS_TIERS } from 
 import { audioFluency, scoreFluency, scoreSpeakingTest, type AudioAnswerFigures, type AudioFigures, type AudioFluency } from './scoring.js';
 
 /*
- * Fluency from the recording (issue 14, decision 0019): speech rate and mean length of run replace
+ * Fluency from the recording (decision 0019): speech rate and mean length of run replace
  * words per minute when the recording was analysed; the filler and response-time rules stay.
  */
 

@@ -12,9 +12,9 @@ import { seekAudio } from './useAudioClock';
 import { WordTranscript } from './WordTranscript';
 
 /*
- * A finished analysis of the recording (issue 14): the timeline, the figures, answer by answer, the
+ * A finished analysis of the recording: the timeline, the figures, answer by answer, the
  * words to listen to and the word-synced transcript. Loaded by RecordingEvidence only when an
- * analysis is done (analysis-part.tsx): an attempt without one does not download it (issue 17).
+ * analysis is done (analysis-part.tsx): an attempt without one does not download it.
  */
 /** Hints shown before "Show all": a long list of words to check helps nobody. */
 const HINTS_SHOWN = 12;

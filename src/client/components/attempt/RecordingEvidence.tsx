@@ -39,7 +39,7 @@ function Analysis({ analysis, audio, detail }: { analysis: RecordingAnalysis; au
 }
 
 /**
- * The recording with what was measured in it (issue 14): one player, shared by the timeline and the
+ * The recording with what was measured in it: one player, shared by the timeline and the
  * word-synced transcript, then the analysis in whatever state it is. Without a recording, the text
  * saying why (expired, never saved); with a recording but no analysis, only the player.
  */

@@ -6,7 +6,7 @@ import { formatAttemptTime } from './format';
 /*
  * The review as the attempt pages show it: its trail (the teacher's page, below the fold) and the
  * teacher's bands (the student's page). Apart from AttemptParts.tsx, so that the first screen of the
- * teacher's review page does not load them (issue 17).
+ * teacher's review page does not load them.
  */
 
 const band = (kind: AttemptKind, value: number | null | undefined) => (value === null || value === undefined ? 'not set' : bandText(kind, value));

@@ -28,7 +28,7 @@ const RecordingEvidence = lazy(() =>
 );
 
 /**
- * The recording's evidence on the results right after a speaking test or an interview (issue 14),
+ * The recording's evidence on the results right after a speaking test or an interview,
  * once the attempt and its recording are saved: while the server analyses it, a plain sentence in a
  * polite live region (the attempt is asked again every 5 s, as on the attempt pages); then the player,
  * the timeline, the word-synced transcript and the figures, or why the analysis failed.

@@ -6,7 +6,7 @@ import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/adm
 import { CONFIDENCE_FULL_MARKS_TOTAL_WORDS } from '../../../shared/interview/constants';
 import { clarityText, communicationText } from '../../../shared/interview/scoring-text';
 // From the modules themselves, not the scores index: that brings the answers' marking (and the
-// filler and slip finders) into the review page's first visit (issue 17).
+// filler and slip finders) into the review page's first visit.
 import { BandPair, CriterionCard, FiguresTable, speechFigures } from '../scores/CriterionCard';
 import { fluencySourceNote, formatPercent } from '../scores/format';
 import { PlainAlert } from '../PlainAlert';
@@ -34,7 +34,7 @@ function EvidenceLink({ target, children }: { target: string; children: ReactNod
 }
 
 /**
- * Pronunciation's evidence from the recording (issue 14): the articulation rate and the words to
+ * Pronunciation's evidence from the recording: the articulation rate and the words to
  * listen to. The band does not read them (decision 0030); the card says what the estimate
  * cannot judge and links to the recording's own sentence on it instead of repeating it.
  */

@@ -3,7 +3,7 @@ import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
 /*
  * What the attempt pages need of a recording's analysis before one is shown: the anchors the score
  * cards link to and the polling while it is pending. The timeline, the transcript and the figures
- * (recording-evidence.ts, AnalysisDone.tsx) load only with a finished analysis (issue 17).
+ * (recording-evidence.ts, AnalysisDone.tsx) load only with a finished analysis.
  */
 
 /** Where the words to listen to and the sentence on what the figures cannot tell are, for links from the score cards. */

@@ -2,7 +2,7 @@ import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
 import { formatDuration } from './format';
 
 /*
- * The recording as evidence (issue 14, "What people see"): the timeline's geometry, the word being
+ * The recording as evidence: the timeline's geometry, the word being
  * said at a moment, the transcript's words per answer, and the sentences that explain the figures.
  * Pure functions, so they can be checked without a browser; RecordingEvidence.tsx draws them.
  */

@@ -3,5 +3,5 @@ export { AnswerText, MarksLegend } from './AnswerText';
 export { BandPair, CriterionCard, FiguresTable, speechFigures } from './CriterionCard';
 export { fluencyAudioFigures, fluencySourceNote, formatPercent, formatSeconds, type RecordingStatus } from './format';
 export { markAnswer, markCounts, tallyMarks, type AnswerPiece, type MarkKind } from './mark-answer';
-// In a module of its own: the score cards show a tally without loading the finders (issue 17).
+// In a module of its own: the score cards show a tally without loading the finders.
 export { tallyText, type MarkTally } from './tally-text';

@@ -27,7 +27,7 @@ export function RecordingIndicator({ demo, live, failing = false }: { demo: bool
 /** Demo mode has no microphone: nothing is recorded, so nothing is promised about a recording. */
 export const DEMO_READY_TEXT = 'There is no microphone in demo mode: nothing you say is recorded or scored. You can go through the test to see how it works.';
 
-/** Said once, on the ready card, where the browser cannot transcribe (issue 15). */
+/** Said once, on the ready card, where the browser cannot transcribe. */
 export function noTranscriptText(isApple: boolean): string {
   const where = isApple
     ? 'On iPhone, iPad and Mac this test does not use speech recognition'

@@ -2,7 +2,7 @@ import { Affix, Button, Group, Paper, Text, VisuallyHidden } from '@mantine/core
 import { formatSecondsLeft } from './flow';
 
 /**
- * The post-test session's last minute (issue 16): a countdown kept in view at the foot of the
+ * The post-test session's last minute: a countdown kept in view at the foot of the
  * screen, wherever the student has scrolled to in the results, and Stay, which starts the 5 minutes
  * again. Screen readers hear once that the session is ending, not every second.
  */

@@ -14,7 +14,7 @@ export function useSignOut() {
     logout.mutate(undefined, {
       onSuccess: () => {
         toastSuccess('Logged out', 'You have been logged out successfully');
-        // The user stays known until then, so no route guard cuts the toast's second short (issue 16).
+        // The user stays known until then, so no route guard cuts the toast's second short.
         window.setTimeout(() => {
           session.signedOut();
           navigate('/auth', { replace: true });

@@ -134,7 +134,7 @@ function CourseFigures({ view }: { view: ClassView }) {
 }
 
 /**
- * The class view (issue 16): pick a course to see its students' latest bands, each criterion's weekly
+ * The class view: pick a course to see its students' latest bands, each criterion's weekly
  * class average, who has stopped practising and what waits for review; without a course, what waits
  * for review in every course. The course lives in the address (`?tab=class&course=<id>`).
  */

@@ -85,7 +85,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           onDone();
         },
         onError: (error) => {
-          // The server names the field ("currentPassword: ..."): the field shows the sentence, the toast says it without the name (issue 16).
+          // The server names the field ("currentPassword: ..."): the field shows the sentence, the toast says it without the name.
           const { field, text } = fieldMessage(serverMessageOr(error, error.message), ['currentPassword', 'newPassword'] as const);
           if (field) form.setFieldError(field, text);
           toastError('Password change failed', text);

@@ -40,7 +40,7 @@ export function BasicInformationSection({ form, studentName }: { form: ProfileFo
           Basic Information
         </Title>
         <TextInput label="Name" value={studentName} readOnly description="From your student record" />
-        {/* No maxLength: a paste past the limit is kept whole and the student is told, never cut silently (issue 16). */}
+        {/* No maxLength: a paste past the limit is kept whole and the student is told, never cut silently. */}
         <GrowingTextarea
           label="Professional Summary"
           minRows={4}

@@ -27,7 +27,7 @@ function ScoreCard({ label, value, children }: { label: string; value: number; c
   );
 }
 
-/** The four scores and the figures behind each (issue #5 item 7). */
+/** The four scores and the figures behind each. */
 export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
   const { scores, figures } = report;
   const clarity = figures.clarityParts;

@@ -4,7 +4,7 @@ import { alertStyles, Panel } from './Panel';
 
 /* View 2 of /interview-simulator, 'Welcome' (SPEC.md section 2). */
 
-/** Said once, on the welcome view, where the browser cannot transcribe (issue 15). */
+/** Said once, on the welcome view, where the browser cannot transcribe. */
 export const INTERVIEW_NO_TRANSCRIPT_NOTE =
   'This browser has no speech recognition: it records your answers but does not turn them into text, so there is no live transcript and no scores. Your teacher scores your recording. For a transcript and scores, use Google Chrome or Microsoft Edge on a computer, or Chrome on an Android phone.';
 
