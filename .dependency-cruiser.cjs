@@ -1,5 +1,5 @@
 // Import rules that need the whole module graph, on resolved paths; run by `npm run lint` after ESLint
-// (decisions 0020 and XXXX).
+// (decisions 0020 and 0036).
 
 /**
  * What each server area offers the other areas: only these files may be imported from outside the
