@@ -2,6 +2,7 @@ import { useMemo, type ComponentType } from 'react';
 import { createBrowserRouter, Link, matchRoutes, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/AppLayout';
 import { RouteErrorPage } from '../components/RouteErrorPage';
+import { StudentNav } from '../components/StudentNav';
 import { NavContext, type Nav } from '../lib/nav';
 import { RouteGuard, SET_PASSWORD_PATH } from './RouteGuard';
 
@@ -25,7 +26,7 @@ function RouterLayout() {
   const nav = useMemo<Nav>(() => ({ Link, navigate: (to, options) => void navigate(to, options) }), [navigate]);
   return (
     <NavContext value={nav}>
-      <AppLayout pathname={pathname}>
+      <AppLayout pathname={pathname} nav={<StudentNav pathname={pathname} />}>
         <Outlet />
       </AppLayout>
     </NavContext>
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: '/auth', ...page(() => import('../features/auth/SignInPage')) },
       { path: '/forgot-password', ...page(() => import('../features/auth/ForgotPasswordPage')) },
       { path: '/under-construction', ...page(() => import('../features/student/UnderConstructionPage')) },
+      { path: '/choose-password', ...page(() => import('../features/auth/ChoosePasswordPage')) },
       {
         element: <Guarded />,
         children: [

@@ -1,4 +1,5 @@
 import { Anchor, Box, Container, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { AppLink } from '../lib/nav';
 import classes from './AppLayout.module.css';
 import { Logo } from './Logo';
@@ -7,19 +8,31 @@ import { Logo } from './Logo';
  * The skip link and the header bar with the product name. Also prerendered into index.html at build
  * time (src/client/app/shell.tsx), so the page paints its header before any script has run.
  */
-export function AppHeader({ appTitle }: { appTitle: string }) {
+export function AppHeader({
+  appTitle,
+  nav,
+  width = 'lg',
+}: {
+  appTitle: string;
+  /** The signed-in person's links (a student's, StudentNav). */
+  nav?: ReactNode;
+  /** The page's column (AppLayout's pageWidthFor), so that the header lines up with it. */
+  width?: 'lg' | 'xl';
+}) {
   return (
     <>
       <a href="#main" className={classes.skipLink}>
         Skip to content
       </a>
       <Box component="header" className={classes.header}>
-        <Container size="lg">
-          <Group h={56} justify="space-between">
-            <Anchor component={AppLink} to="/" underline="never" className={classes.brand}>
+        <Container size={width}>
+          <Group h={56} justify="space-between" wrap="nowrap" gap="xs">
+            <Anchor component={AppLink} to="/" underline="never" className={classes.brand} aria-label={nav ? appTitle : undefined}>
               <Logo size={28} />
-              <span>{appTitle}</span>
+              {/* Beside the links on a phone, the logo alone (the link keeps the name). */}
+              <span className={nav ? classes.brandTextBeside : undefined}>{appTitle}</span>
             </Anchor>
+            {nav}
           </Group>
         </Container>
       </Box>

@@ -7,22 +7,31 @@ import classes from './AppLayout.module.css';
 export const FOOTER_NOTE = 'This tool is for IELTS speaking practice only; its band scores are estimates.';
 export const INTERVIEW_FOOTER_NOTE = 'This tool is for job interview practice only; its scores are estimates.';
 export const PROGRESS_FOOTER_NOTE = 'This tool is for speaking and interview practice; its scores are estimates unless your teacher has reviewed them.';
+export const TEACHER_FOOTER_NOTE = "The school's teachers' console: the bands shown are automatic estimates until a teacher reviews them.";
 
-/** The footer's note for the page: the interview pages are not IELTS practice (issue 16). */
+/** The footer's note for the page: the interview pages are not IELTS practice, nor is the teachers' console. */
 export function footerNoteFor(pathname: string): string {
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return TEACHER_FOOTER_NOTE;
   if (pathname.startsWith('/interview-')) return INTERVIEW_FOOTER_NOTE;
   if (pathname === '/progress' || pathname.startsWith('/progress/')) return PROGRESS_FOOTER_NOTE;
   return FOOTER_NOTE;
+}
+
+export type PageWidth = 'lg' | 'xl';
+
+/** The admin dashboard's tables use the wide column: its header and footer line up with it. */
+export function pageWidthFor(pathname: string): PageWidth {
+  return pathname === '/admin' ? 'xl' : 'lg';
 }
 
 /**
  * The page frame and header. Alone (no children) it is what the page shows before its scripts run,
  * prerendered into index.html (app/shell.tsx); AppLayout fills it.
  */
-export function AppShellFrame({ appTitle, children }: { appTitle: string; children?: ReactNode }) {
+export function AppShellFrame({ appTitle, nav, width = 'lg', children }: { appTitle: string; nav?: ReactNode; width?: PageWidth; children?: ReactNode }) {
   return (
     <div className={classes.page}>
-      <AppHeader appTitle={appTitle} />
+      <AppHeader appTitle={appTitle} nav={nav} width={width} />
       {children}
     </div>
   );
@@ -37,20 +46,23 @@ export function AppLayout({
   children,
   appTitle = getPublicConfig().appTitle,
   year = String(new Date().getFullYear()),
+  nav,
 }: {
   pathname: string;
   children: ReactNode;
+  /** The header's links for the signed-in person (the full app's student pages). */
+  nav?: ReactNode;
   /** Given only by the frames prerendered at build time (app/shell.tsx): markers the server fills in. */
   appTitle?: string;
   year?: string;
 }) {
   return (
-    <AppShellFrame appTitle={appTitle}>
+    <AppShellFrame appTitle={appTitle} nav={nav} width={pageWidthFor(pathname)}>
       <Box component="main" id="main" tabIndex={-1} className={classes.main}>
         {children}
       </Box>
       <Box component="footer" className={classes.footer}>
-        <Container size="lg">
+        <Container size={pageWidthFor(pathname)}>
           <Text size="xs" c="dimmed" ta="center">
             © {year} {appTitle}. {footerNoteFor(pathname)}
           </Text>

@@ -12,6 +12,7 @@ import type { User } from '../../../shared/api/auth';
 import type { DeviceInfo } from '../../lib/device';
 import { laterPart } from '../../lib/later-part';
 import { useSignOut } from '../../lib/auth/use-sign-out';
+import { useAskBeforeSignOut } from '../../lib/leave-guard';
 import { clearStudentInfo } from '../../lib/student-info';
 import { announcementFor, guardsLeaving } from './announcements';
 import { loadSaving } from './edge/saving';
@@ -90,10 +91,17 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
 
   // Leaving inside the app (links, back button) asks in a dialog.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => guarding && !test.leaveAllowed.current && currentLocation.pathname !== nextLocation.pathname);
+  // The header's Sign out asks in the same dialog.
+  const signOutQuestion = useAskBeforeSignOut(guarding);
   const leave = () => {
     test.leaveAllowed.current = true;
     clearStudentInfo();
-    if (blocker.state === 'blocked') blocker.proceed();
+    if (signOutQuestion.asking) signOutQuestion.answer(true);
+    else if (blocker.state === 'blocked') blocker.proceed();
+  };
+  const stay = () => {
+    if (signOutQuestion.asking) signOutQuestion.answer(false);
+    else blocker.reset?.();
   };
 
   const takeAnotherTest = () => {
@@ -140,7 +148,7 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
           {/* Mounted (and loaded) once the test guards leaving, so that it opens as it always did. */}
           {guarding || blocker.state === 'blocked' ? (
             <Suspense fallback={null}>
-              <LeaveTestDialog opened={blocker.state === 'blocked'} onStay={() => blocker.reset?.()} onLeave={leave} />
+              <LeaveTestDialog opened={blocker.state === 'blocked' || signOutQuestion.asking} onStay={stay} onLeave={leave} />
             </Suspense>
           ) : null}
         </>

@@ -61,8 +61,9 @@ export function DashboardSkeleton() {
               Interview Dashboard
             </Title>
             <Text c="dimmed">Prepare your professional profile for interviews</Text>
-            <Skeleton w="fit-content" radius="sm">
-              <Text fw={500}>Welcome, Student Name</Text>
+            {/* A line's box, no words: a made-up name would read as someone's before the student's own is in. */}
+            <Skeleton w={200} radius="sm">
+              <Text fw={500}>&nbsp;</Text>
             </Skeleton>
             <Skeleton w="fit-content" radius="sm">
               <Text size="sm">My progress</Text>

@@ -16,6 +16,7 @@ import { recordingExtension, recordingToWav } from '../../../speech';
 import { isInterviewRunning, scoreAnswers, selectInterviewView } from '../flow';
 import { ActiveView } from './ActiveView';
 import type { CompletedViewProps } from './CompletedView';
+import { useAskBeforeSignOut } from '../../../lib/leave-guard';
 import { useInterviewSession } from './use-interview-session';
 import { WelcomeView } from './WelcomeView';
 
@@ -48,7 +49,7 @@ export interface SimulatorProps {
 export function Simulator({ profile, studentName, userId, microphoneAsks, onMicrophoneRefused, onPermissionView }: SimulatorProps) {
   const navigate = useNavigate();
   const questions = useMemo(() => (profile ? generateInterviewQuestions(profile, studentName) : []), [profile, studentName]);
-  const { state, dispatch, attemptId, saveStatus, recording, blocker } = useInterviewSession({ questions, studentName, userId });
+  const { state, dispatch, attemptId, saveStatus, recording, blocker, allowLeaving } = useInterviewSession({ questions, studentName, userId });
   const model = selectInterviewView(state);
   const [preparingAudio, setPreparingAudio] = useState(false);
   const wav = useRef<Promise<Blob> | null>(null);
@@ -74,6 +75,8 @@ export function Simulator({ profile, studentName, userId, microphoneAsks, onMicr
   const permissionShown = state.view === 'permission';
   useLayoutEffect(() => onPermissionView(permissionShown), [permissionShown, onPermissionView]);
   const running = isInterviewRunning(state);
+  // The header's Sign out asks in the same dialog as a link would.
+  const signOutQuestion = useAskBeforeSignOut(running);
   useEffect(() => {
     if (running) completedView.preload();
   }, [running]);
@@ -140,13 +143,19 @@ export function Simulator({ profile, studentName, userId, microphoneAsks, onMicr
   }
 
   const blocked = blocker.state === 'blocked';
+  const stay = () => (signOutQuestion.asking ? signOutQuestion.answer(false) : blocker.reset?.());
+  const leave = () => {
+    if (!signOutQuestion.asking) return blocker.proceed?.();
+    allowLeaving();
+    signOutQuestion.answer(true);
+  };
   return (
     <>
       {view}
       {/* Mounted (and loaded) once the interview runs, so that it opens as it always did. */}
       {running || blocked ? (
         <Suspense fallback={null}>
-          <LeaveInterviewDialog opened={blocked} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
+          <LeaveInterviewDialog opened={blocked || signOutQuestion.asking} onStay={stay} onLeave={leave} />
         </Suspense>
       ) : null}
     </>

@@ -34,6 +34,7 @@ export interface InterviewSession {
   recording: RecordingResult | null;
   /** Blocks in-app navigation while the interview runs (the spec's leave confirmation). */
   blocker: Blocker;
+  allowLeaving: () => void;
 }
 
 export function useInterviewSession({ questions, studentName, userId }: InterviewSessionOptions): InterviewSession {
@@ -110,5 +111,10 @@ export function useInterviewSession({ questions, studentName, userId }: Intervie
   const onPageHide = useCallback(() => dispatch({ type: 'PAGE_HIDDEN' }), [dispatch]);
   const blocker = useLeaveGuard(isInterviewRunning(state), onPageHide, leaving);
 
-  return { state, dispatch, attemptId, saveStatus, recording, blocker };
+  /** Before leaving the page by other means than a navigation (the header's Sign out): not blocked. */
+  const allowLeaving = useCallback(() => {
+    leaving.current = true;
+  }, []);
+
+  return { state, dispatch, attemptId, saveStatus, recording, blocker, allowLeaving };
 }

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { COURSE_INTERVIEW } from '../src/shared/courses.js';
+import { attempts } from '../src/server/db/schema.js';
+import { sessionCookieForUser } from '../src/server/test/app.js';
+import { createStudent, type CreatedStudent } from '../src/server/test/factories.js';
+import { lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
+
+/**
+ * A student's home (issue 33): the header's Practice, My progress and Sign out on every student
+ * page, by keyboard too; during a running test they ask first, in the test's own leave dialog.
+ * My progress draws the estimate and the teacher's band as two series with round ticks and a date
+ * label per attempt (two on one day told apart by their time).
+ */
+const suite = useBrowserSuite();
+const DAY_MS = 24 * 3600_000;
+
+let asha: CreatedStudent;
+let ravi: CreatedStudent;
+
+const bands = (value: number) => ({ fluency: value, vocabulary: value, grammar: value, pronunciation: value, overall: value });
+
+async function insert(student: CreatedStudent, at: number, estimate: number, released?: number): Promise<void> {
+  const releasedAt = new Date(at + 3600_000);
+  await suite.server.database.db.insert(attempts).values({
+    id: randomUUID(),
+    kind: 'ielts',
+    studentId: student.student.id,
+    sessionData: {},
+    assessable: true,
+    overall: estimate,
+    scores: bands(estimate),
+    durationMs: 60_000,
+    completedAt: new Date(at),
+    ...(released === undefined
+      ? {}
+      : { teacherScores: bands(released), teacherComment: 'Good work.', reviewedAt: releasedAt, releasedScores: bands(released), releasedComment: 'Good work.', releasedAt }),
+  });
+}
+
+beforeAll(async () => {
+  const db = suite.server.database.db;
+  asha = await createStudent(db, { studentName: 'Asha Home' });
+  ravi = await createStudent(db, { studentName: 'Ravi Home', courseName: COURSE_INTERVIEW });
+  const now = Date.now();
+  // Two tests on one morning (10:00 and 10:40 at the school), then an estimated 7.0 the teacher released as 6.5.
+  const morning = Date.parse(new Date(now - 6 * DAY_MS).toISOString().slice(0, 10) + 'T04:30:00Z');
+  await insert(asha, morning, 5.5);
+  await insert(asha, morning + 40 * 60_000, 6);
+  await insert(asha, now - 2 * DAY_MS, 7, 6.5);
+}, 60_000);
+
+async function open(student: CreatedStudent, path: string, viewport: ViewportName): Promise<Page> {
+  const { page } = await suite.openPage({ viewport });
+  await suite.signInAs(page, student.user.id);
+  await page.goto(`${suite.server.baseUrl}${path}`);
+  return page;
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Your practice' });
+
+describe("the student's header", () => {
+  it.each(['desktop', 'phone'] as const)('My progress on %s: the header, and the two series with their ticks, legend and dates', async (viewport) => {
+    const page = await open(asha, '/progress', viewport);
+    await page.getByRole('heading', { name: 'My progress', level: 1 }).waitFor();
+    await page.getByTestId('chart-ielts-overall').waitFor();
+    expect(await nav(page).getByRole('link', { name: 'My progress' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav(page).getByRole('link', { name: 'Practice' }).getAttribute('aria-current')).toBeNull();
+    await nav(page).getByRole('button', { name: 'Sign out' }).waitFor();
+    // The header's one row, the links inside the page's width.
+    const header = await page.locator('header').boundingBox();
+    expect(header?.height).toBeLessThanOrEqual(58);
+
+    const chart = page.getByTestId('chart-ielts-overall');
+    const values = (series: string) => chart.locator(`[data-series="${series}"] g[data-value]`).evaluateAll((marks) => marks.map((mark) => Number(mark.getAttribute('data-value'))));
+    expect(await values('estimate')).toEqual([5.5, 6, 7]);
+    expect(await values('teacher')).toEqual([6.5]);
+    expect(await chart.locator('g[data-tick]').allTextContents()).toEqual(['1', '3', '5', '7', '9']);
+    expect(await chart.locator('ul li').allTextContents()).toEqual(['Estimate', "Teacher's band"]);
+    // Every attempt has its own label in the table; the two of one morning differ by their time.
+    const rows = await chart.locator('tbody th').allTextContents();
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows).size).toBe(3);
+    const labels = await chart.locator('svg text').allTextContents();
+    const morningLabels = labels.filter((label) => /\d\d:\d\d$/.test(label));
+    expect(morningLabels.length).toBeGreaterThanOrEqual(1);
+    expect(await chart.getByText("your teacher's band 6.5 on 1 attempt", { exact: false }).count()).toBe(1);
+    await lookAt(page, `student-home-progress-${viewport}`);
+  });
+
+  it('reaches Practice, My progress and Sign out by keyboard, and signs out', async () => {
+    const page = await open(asha, '/progress', 'desktop');
+    await page.getByTestId('chart-ielts-overall').waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    const reached: string[] = [];
+    for (let i = 0; i < 6 && !reached.includes('Sign out'); i += 1) {
+      await page.keyboard.press('Tab');
+      reached.push(await focused());
+    }
+    expect(reached).toEqual(expect.arrayContaining(['Practice', 'My progress', 'Sign out']));
+    expect(reached.indexOf('Practice')).toBeLessThan(reached.indexOf('My progress'));
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/auth');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+
+  it('on /test (phone): the header, the setup card on one line, and during the test the links ask first', async () => {
+    const page = await open(asha, '/test', 'phone');
+    await page.getByRole('heading', { name: 'IELTS Speaking Test', level: 1 }).waitFor();
+    await nav(page).waitFor();
+    expect(await page.getByText('Test for Asha Home', { exact: true }).count()).toBe(1);
+    // The three markers and 'Part 1 of 3' share one line at 390 px.
+    const markerTops = await page.locator('section[aria-label="Test progress"] ol li').evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+    expect(new Set(markerTops).size).toBe(1);
+    await page.getByRole('button', { name: 'Start Test' }).waitFor({ timeout: 20_000 });
+    await lookAt(page, 'student-home-test-ready-phone');
+    await page.getByRole('button', { name: 'Start Test' }).click();
+    await page.getByTestId('progress-label').filter({ hasText: 'Part 1 of 3' }).waitFor({ timeout: 20_000 });
+
+    // A link away: the test's own "Leave the test?" dialog; Stay keeps the test.
+    await nav(page).getByRole('link', { name: 'My progress' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave the test?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/test');
+    // Sign out asks in the same dialog; Stay keeps the student signed in.
+    await nav(page).getByRole('button', { name: 'Sign out' }).click();
+    await dialog.waitFor();
+    await lookAt(page, 'student-home-test-leave-phone', { oneH1: false });
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await page.request.get(`${suite.server.baseUrl}/api/user`)).status()).toBe(200);
+    // Leave: to My progress.
+    await nav(page).getByRole('link', { name: 'My progress' }).click();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL('**/progress');
+    await page.getByRole('heading', { name: 'My progress', level: 1 }).waitFor();
+  });
+
+  it.each(['desktop', 'phone'] as const)('on the interview dashboard (%s): the header, Practice is the dashboard, no made-up name while loading', async (viewport) => {
+    const cookie = await sessionCookieForUser(suite.server.database.db, ravi.user.id);
+    const html = (await suite.server.app.inject({ url: '/interview-dashboard', headers: { cookie } })).body;
+    expect(html).toContain('Interview Dashboard');
+    expect(html).not.toContain('Student Name');
+    const page = await open(ravi, '/interview-dashboard', viewport);
+    await page.getByText('Welcome, Ravi Home').waitFor();
+    expect(await nav(page).getByRole('link', { name: 'Practice' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav(page).getByRole('link', { name: 'Practice' }).getAttribute('href')).toBe('/interview-dashboard');
+    await lookAt(page, `student-home-interview-dashboard-${viewport}`);
+  });
+});

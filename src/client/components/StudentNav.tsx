@@ -1,0 +1,56 @@
+import { Anchor, Button, Group } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { routeForCourse } from '../../shared/courses';
+import { useSessionUser } from '../lib/auth/session';
+import { useSignOut } from '../lib/auth/use-sign-out';
+import { confirmLeaving } from '../lib/leave-guard';
+import { AppLink } from '../lib/nav';
+import { studentProfileQuery } from '../lib/student-profile';
+import classes from './AppLayout.module.css';
+
+/*
+ * The student's way around, in the header of every student page: Practice (their course's page),
+ * My progress and Sign out. The routing after sign-in stays the spec's; this is how a student gets
+ * back. A link away from a running test or interview goes through that page's leave dialog (the
+ * router's blocker), and so does Sign out (lib/leave-guard.ts).
+ */
+
+const PRACTICE_PATHS = ['/student', '/test', '/interview-dashboard', '/interview-simulator', '/under-construction'];
+const PROGRESS_PATHS = ['/progress'];
+
+const under = (pathname: string, paths: readonly string[]) => paths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+
+/** Whether the page at `pathname` is a student's page (the header shows the student's links there). */
+export function isStudentPage(pathname: string): boolean {
+  return under(pathname, PRACTICE_PATHS) || under(pathname, PROGRESS_PATHS);
+}
+
+export function StudentNav({ pathname }: { pathname: string }) {
+  const { user } = useSessionUser();
+  // Read from the cache only (a page that needs the profile loads it): re-renders when it comes.
+  const { data: profile } = useQuery({ ...studentProfileQuery, enabled: false });
+  const { signOut, isPending } = useSignOut();
+  if (!user || user.isAdmin || !isStudentPage(pathname)) return null;
+  // Straight to the course's page when the profile is known; else the student page, which routes by course.
+  const practice = profile ? routeForCourse(profile.course.courseName) : '/student';
+  const onPractice = under(pathname, PRACTICE_PATHS);
+  const onProgress = under(pathname, PROGRESS_PATHS);
+  const leaveThenSignOut = () => {
+    void confirmLeaving().then((leave) => {
+      if (leave) signOut();
+    });
+  };
+  return (
+    <Group component="nav" aria-label="Your practice" gap={4} wrap="nowrap" className={classes.studentNav}>
+      <Anchor component={AppLink} to={practice} aria-current={onPractice ? 'page' : undefined} className={classes.navLink}>
+        Practice
+      </Anchor>
+      <Anchor component={AppLink} to="/progress" aria-current={onProgress ? 'page' : undefined} className={classes.navLink}>
+        My progress
+      </Anchor>
+      <Button variant="subtle" color="gray" c="gray.9" size="compact-sm" onClick={leaveThenSignOut} loading={isPending} className={classes.signOut}>
+        Sign out
+      </Button>
+    </Group>
+  );
+}
