@@ -284,10 +284,13 @@ describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) =>
       for (const name of [`Edit ${clinic}`, `Delete ${clinic}`]) await expectWithinWidth(card.getByRole('button', { name }), name);
     } else {
       // The whole table is on a 1280 px screen, its actions included.
-      const box = await page.locator('.mantine-Table-table').evaluate((table) => {
-        const scroller = table.closest('.mantine-TableScrollContainer-scrollContainer') ?? table.parentElement;
+      // The box that scrolls the table sideways when it is wider than its place (components/Table.tsx).
+      const box = await page.getByRole('table').evaluate((table) => {
+        let scroller = table.parentElement;
+        while (scroller && getComputedStyle(scroller).overflowX !== 'auto') scroller = scroller.parentElement;
         return { scrollWidth: scroller?.scrollWidth ?? 0, clientWidth: scroller?.clientWidth ?? 0 };
       });
+      expect(box.clientWidth).toBeGreaterThan(0);
       expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
       await expectWithinWidth(rowOf(page, clinic).getByRole('button', { name: `Delete ${clinic}` }), 'Delete');
     }

@@ -34,9 +34,9 @@ function parse(file: string): ts.SourceFile {
 const MANTINE_CLASS = /\bm_[0-9a-f]{8}\b/g;
 
 /**
- * What src/client takes from Mantine at runtime: @mantine/core's values by name, the other @mantine
- * packages it loads, and Mantine's class names written out in the code (a component of ours drawn
- * as a Mantine one: ExperienceInput with NumberInput's classes).
+ * What src/client takes from Mantine at runtime: @mantine/core's values by name and the other
+ * @mantine packages it loads; and any of Mantine's hashed class names written out in the code, which
+ * the code may not hold (they change with Mantine's versions, and only Mantine's components get them).
  */
 function mantineUse(): { coreNames: Map<string, Set<string>>; packages: Set<string>; classNames: Map<string, Set<string>>; problems: string[] } {
   const coreNames = new Map<string, Set<string>>();
@@ -149,10 +149,10 @@ function expectedList(): { list: string[]; problems: string[] } {
   const full = readFileSync(path.join(mantine, 'core/styles.css'), 'utf8');
   const position = (name: string) => full.indexOf(readFileSync(path.join(coreStyles, `${name}.css`), 'utf8').trim());
   const styled = styledComponents(entries);
+  // Mantine's class names belong to its components: our own markup has classes of its own (a CSS module).
   for (const [className, files] of classNames) {
     const owner = owners.get(className);
-    if (owner) styled.add(owner);
-    else problems.push(`${className} (${[...files].join(', ')}) is no class of @mantine/core's: a Mantine update may have renamed it`);
+    problems.push(`${className} (${[...files].join(', ')}) is ${owner ? `Mantine ${owner}'s` : 'a Mantine-like'} hashed class name: draw Mantine's ${owner ?? 'component'}, or give the markup a class of its own in a CSS module`);
   }
   const core = ['baseline', 'default-css-variables', 'global', ...[...styled].filter((name) => existsSync(path.join(coreStyles, `${name}.css`)))];
   for (const name of core) if (position(name) < 0) problems.push(`styles/${name}.css is not part of @mantine/core/styles.css: its place in the order is unknown`);

@@ -4,11 +4,11 @@
  *
  * The list is checked by app/mantine-styles.test.ts, which works it out from the code: the
  * components imported from @mantine/core anywhere in src/client, those Mantine draws inside them
- * (Button's Loader, Modal's Overlay, ...), the other @mantine packages loaded, and Mantine class
- * names written in our code (ExperienceInput wears NumberInput's). When a new
- * component is used, the test fails and prints the list to put here. Keep the order it gives (that
- * of Mantine's full styles.css: baseline, variables and global CSS first, then each component after
- * those it is built from, then the other packages' CSS), so that the cascade is the full file's.
+ * (Button's Loader, Modal's Overlay, ...) and the other @mantine packages loaded; our own markup
+ * has its own CSS modules, never Mantine's class names. When a new component is used, the test
+ * fails and prints the list to put here. Keep the order it gives (that of Mantine's full
+ * styles.css: baseline, variables and global CSS first, then each component after those it is
+ * built from, then the other packages' CSS), so that the cascade is the full file's.
  */
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
@@ -43,7 +43,6 @@ import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Notification.css';
-import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Tooltip.css';
@@ -52,7 +51,6 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Switch.css';
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';

@@ -8,15 +8,44 @@ import { SearchField } from '../features/admin/students/SearchField';
 import { theme } from './theme';
 
 /*
- * Components drawn in Mantine's own markup without its script (issue 17): each must render exactly
- * what the Mantine component it stands for renders with the app's theme. Here, beside the theme,
- * because components and features may not import the app.
+ * Components the app draws itself in the look of a Mantine one (their own markup and CSS module,
+ * without the Mantine component's script on a first visit): each must tell a screen reader what the
+ * Mantine component it stands for tells it, with the app's theme: the same role, name, description
+ * and field attributes. Here, beside the theme, because components and features may not import the app.
  */
 
-/** The markup inside the provider (its style tags left out), with React's ids made one name. */
-function markup(node: ReactNode): string {
-  const html = renderToStaticMarkup(<MantineProvider theme={theme}>{node}</MantineProvider>);
-  return html.slice(html.lastIndexOf('</style>') + '</style>'.length).replace(/mantine-_R_\w+?_/g, 'ID');
+const html = (node: ReactNode) => renderToStaticMarkup(<MantineProvider theme={theme}>{node}</MantineProvider>);
+
+/** Each element's start tag, its attributes, and the text inside it (tags left out), in document order. */
+function elements(markup: string): Array<{ tag: string; attributes: Map<string, string>; text: string }> {
+  const body = markup.slice(markup.lastIndexOf('</style>') + '</style>'.length);
+  const found: Array<{ tag: string; attributes: Map<string, string>; text: string }> = [];
+  const open: number[] = [];
+  for (const [token, closing, tag = '', rest = '', text] of body.matchAll(/<(\/?)([a-z0-9]+)([^>]*)>|([^<]+)/g)) {
+    if (text !== undefined) {
+      for (const index of open) found[index]!.text += text;
+    } else if (closing) open.pop();
+    else {
+      const attributes = new Map([...rest.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name = '', value = '']) => [name, value]));
+      found.push({ tag, attributes, text: '' });
+      const voidElement = ['input', 'img', 'br', 'path', 'hr'].includes(tag) || token.endsWith('/>');
+      if (!voidElement) open.push(found.length - 1);
+    }
+  }
+  return found;
+}
+
+/** What assistive technology reads from the outermost element with a role: its role, name, description and test id. */
+function announced(markup: string) {
+  const all = elements(markup);
+  const root = all.find((element) => element.attributes.has('role'));
+  const textOf = (ids: string | undefined) => (ids ? ids.split(' ').map((id) => all.find((element) => element.attributes.get('id') === id)?.text ?? `missing #${id}`) : []);
+  return {
+    role: root?.attributes.get('role'),
+    name: textOf(root?.attributes.get('aria-labelledby')),
+    description: textOf(root?.attributes.get('aria-describedby')),
+    testId: root?.attributes.get('data-testid'),
+  };
 }
 
 const ALERTS: PlainAlertProps[] = [
@@ -28,23 +57,37 @@ const ALERTS: PlainAlertProps[] = [
 ];
 
 describe('PlainAlert (components/PlainAlert.tsx)', () => {
-  it.each(ALERTS)("renders what Mantine's Alert renders ($color, $role)", (props) => {
+  it.each(ALERTS)("is announced as Mantine's Alert is ($color, $role)", (props) => {
     const { children, ...rest } = props;
-    const mantine = markup(
-      <Alert variant="light" {...rest}>
-        {children}
-      </Alert>,
+    const mantine = announced(
+      html(
+        <Alert variant="light" {...rest}>
+          {children}
+        </Alert>,
+      ),
     );
-    expect(mantine).toContain('mantine-Alert-root');
-    expect(markup(<PlainAlert {...props} />)).toBe(mantine);
+    expect(mantine.role).toBe(props.role);
+    expect(mantine.name).toEqual(props.title ? [props.title] : []);
+    expect(mantine.description).toHaveLength(1);
+    expect(announced(html(<PlainAlert {...props} />))).toEqual(mantine);
   });
 });
 
 describe("SearchField (the students list's search box)", () => {
-  it.each(['', 'Asha'])("renders what Mantine's TextInput renders (value %j)", (value) => {
+  /** The field as a form reads it: the input's attributes that matter, and the text of the label that names it. */
+  function field(markup: string) {
+    const all = elements(markup);
+    const input = all.find((element) => element.tag === 'input');
+    const { id = '', ...attributes } = Object.fromEntries(['id', 'type', 'placeholder', 'maxLength', 'value'].map((name) => [name, input?.attributes.get(name)]));
+    const labels = all.filter((element) => element.tag === 'label' && element.attributes.get('for') === id).map((label) => label.text);
+    return { attributes, labels, idGiven: id !== '' };
+  }
+
+  it.each(['', 'Asha'])("is the field Mantine's TextInput is (value %j)", (value) => {
     const props = { label: 'Search students', placeholder: 'Name or mobile number', leftSection: <SearchIcon />, value, onChange: () => undefined, maxLength: 100, style: { flex: 1 } };
-    const mantine = markup(<TextInput {...props} type="search" />);
-    expect(mantine).toContain('mantine-TextInput-input');
-    expect(markup(<SearchField {...props} />)).toBe(mantine);
+    const mantine = field(html(<TextInput {...props} type="search" />));
+    expect(mantine.labels).toEqual(['Search students']);
+    expect(mantine.attributes).toMatchObject({ type: 'search', placeholder: 'Name or mobile number', maxLength: '100' });
+    expect(field(html(<SearchField {...props} />))).toEqual(mantine);
   });
 });

@@ -1,5 +1,6 @@
-import { Box, Group, Paper, Skeleton, Stack, Table, Text, type MantineSpacing } from '@mantine/core';
+import { Box, Group, Paper, Skeleton, Stack, Text, type MantineSpacing } from '@mantine/core';
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { Table } from './Table';
 
 /** Placeholder rows while a table loads. */
 export function LoadingRows({ columns, rows = 3 }: { columns: number; rows?: number }) {
@@ -143,7 +144,7 @@ export function DataTable<T>({
   return (
     <>
       <Paper withBorder radius="md" visibleFrom="sm">
-        <Table.ScrollContainer minWidth={minWidth} type="native">
+        <Table.ScrollContainer minWidth={minWidth}>
           {/* Positioned, so that visually hidden texts in the cells scroll with the table, not the page. */}
           <Table
             verticalSpacing="sm"

@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { AttemptDetail } from '../../../shared/api/admin-attempts';
 import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
@@ -10,6 +10,7 @@ import classes from './RecordingEvidence.module.css';
 import { RecordingTimeline } from './RecordingTimeline';
 import { seekAudio } from './useAudioClock';
 import { WordTranscript } from './WordTranscript';
+import { Table } from '../Table';
 
 /*
  * A finished analysis of the recording: the timeline, the figures, answer by answer, the
@@ -48,7 +49,7 @@ function Figures({ analysis }: { analysis: RecordingAnalysis }) {
 function AnswerFiguresTable({ analysis }: { analysis: RecordingAnalysis }) {
   if (analysis.answers.length === 0) return null;
   return (
-    <Table.ScrollContainer minWidth={300} type="native">
+    <Table.ScrollContainer minWidth={300}>
       <Table withTableBorder verticalSpacing={4} fz="sm" captionSide="top" data-testid="answer-figures">
         <Table.Caption ta="left">Answer by answer</Table.Caption>
         <Table.Thead>

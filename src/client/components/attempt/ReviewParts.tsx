@@ -1,7 +1,8 @@
-import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { AttemptKind, ReviewContent, ReviewEvent } from '../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import { formatAttemptTime } from './format';
+import { Table } from '../Table';
 
 /*
  * The review as the attempt pages show it: its trail (the teacher's page, below the fold) and the

@@ -1,9 +1,10 @@
-import { Badge, Group, List, Paper, Stack, Table, Text, Title, type TitleOrder } from '@mantine/core';
+import { Badge, Group, List, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import type { AttemptKind, CriterionAnalysis, SpeechMetricsDto } from '../../../shared/api/admin-attempts';
 import { bandText, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import type { ReactNode } from 'react';
 import { FLUENCY_NOTE_FIGURES, fluencyAudioFigures, fluencySourceNote, formatPercent, formatSeconds } from './format';
 import { tallyText, type MarkTally } from './tally-text';
+import { Table } from '../Table';
 
 /*
  * The speaking-test estimate explained, shared by the student's results and the teacher's review:
@@ -62,7 +63,7 @@ export function BandPair({
 
 export function FiguresTable({ caption, rows }: { caption: string; rows: Array<[string, string]> }) {
   return (
-    <Table.ScrollContainer minWidth={280} type="native">
+    <Table.ScrollContainer minWidth={280}>
       <Table withTableBorder verticalSpacing={6} captionSide="top" fz="sm">
         <Table.Caption ta="left">{caption}</Table.Caption>
         <Table.Tbody>

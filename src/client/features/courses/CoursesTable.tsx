@@ -1,7 +1,8 @@
 import { RowActions } from '../../components/RowActions';
 import { CardFields, DataTable, RowCard } from '../../components/TableRows';
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { ListedCourse } from '../../../shared/api/courses';
+import { Table } from '../../components/Table';
 
 const COLUMNS = ['Course Name', 'Description', 'Status', 'Created', 'Actions'] as const;
 

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AttemptKind, AttemptListRow } from '../../../../shared/api/admin-attempts';
@@ -7,6 +7,7 @@ import { bandText, CRITERIA_OF, CRITERION_LABELS, KIND_LABELS } from '../../../.
 import { CheckIcon } from '../../../components/icons';
 import { CardFields, DataTable, RowCard } from '../../../components/TableRows';
 import { formatAttemptDateAndTime } from './format';
+import { Table } from '../../../components/Table';
 
 /** Spec section 2's columns, then the link to the review page. */
 export function attemptColumns(kind: AttemptKind): string[] {

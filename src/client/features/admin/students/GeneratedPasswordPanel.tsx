@@ -1,6 +1,7 @@
-import { Alert, Button, Code, CopyButton, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import type { AdminStudent } from '../../../../shared/api/students';
 import { formatMobileNumber } from '../../../../shared/phone';
+import { Table } from '../../../components/Table';
 
 /** The one time a generated password is shown: the admin hands it to the student now. */
 export function GeneratedPasswordPanel({ student, password, onDone }: { student: AdminStudent; password: string; onDone: () => void }) {

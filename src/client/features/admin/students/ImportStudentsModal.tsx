@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, FileInput, Group, List, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, FileInput, Group, List, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ImportPreview, ImportPreviewRow, ImportResult } from '../../../../shared/api/students';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '../../../../shared/api/students-limits';
@@ -8,6 +8,7 @@ import { serverMessageOr } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { useCommitImport, usePreviewImport } from './api/import-students';
+import { Table } from '../../../components/Table';
 
 const csvBlob = (text: string) => new Blob([UTF8_BOM + text], { type: 'text/csv;charset=utf-8' });
 
@@ -123,7 +124,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
       <PreviewCards rows={rows} />
       <Paper withBorder radius="md" visibleFrom="sm">
         {/* Focusable, so that keyboard users can scroll it: it holds nothing else to focus. */}
-        <Table.ScrollContainer minWidth={900} maxHeight={420} type="native" tabIndex={0} role="region" aria-label="Import preview rows">
+        <Table.ScrollContainer minWidth={900} maxHeight={420} tabIndex={0} role="region" aria-label="Import preview rows">
           <Table verticalSpacing="xs" horizontalSpacing="sm" stickyHeader aria-label="Import preview" fz="sm">
             <Table.Thead>
               <Table.Tr>
@@ -220,7 +221,7 @@ function ImportDone({ result, onDone }: { result: ImportResult; onDone: () => vo
             each student theirs; they cannot be shown again.
           </Alert>
           <Paper withBorder radius="md">
-            <Table.ScrollContainer minWidth={520} maxHeight={320} type="native" tabIndex={0} role="region" aria-label="Generated passwords list">
+            <Table.ScrollContainer minWidth={520} maxHeight={320} tabIndex={0} role="region" aria-label="Generated passwords list">
               <Table verticalSpacing="xs" stickyHeader aria-label="Generated passwords" fz="sm">
                 <Table.Thead>
                   <Table.Tr>

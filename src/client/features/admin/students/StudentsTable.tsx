@@ -1,10 +1,11 @@
 import { RowActions } from '../../../components/RowActions';
 import { CardFields, DataTable, RowCard } from '../../../components/TableRows';
-import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Text, UnstyledButton } from '@mantine/core';
 import { HintTooltip } from '../../../components/HintTooltip';
 import type { AdminStudent, ListedStudent } from '../../../../shared/api/students';
 import { TOOLTIP_DELAY_MS } from '../../../lib/ui';
 import { STUDENT_COLUMNS, STUDENTS_TABLE_MIN_WIDTH } from './columns';
+import { Table } from '../../../components/Table';
 
 interface RowHandlers {
   onEdit: (student: AdminStudent) => void;

@@ -1,20 +1,15 @@
 import { InputBase, UnstyledButton, type InputBaseProps } from '@mantine/core';
 import { useRef, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import classes from './ExperienceInput.module.css';
 
 /*
  * The experience fields (years 0-99, months 0-11; SPEC.md section 2 '/interview-dashboard'): Mantine's
  * NumberInput as the dashboard used it (whole numbers, no sign, a value past the limit refused as it
- * is typed, arrow keys and the up/down controls step by 1), drawn by Mantine's own input and classes,
- * without the number-formatting library NumberInput carries (~9 KB gzip of the page's first visit).
+ * is typed, arrow keys and the up/down controls step by 1), drawn as Mantine's InputBase with up/down
+ * controls in NumberInput's look (ExperienceInput.module.css), without the number-formatting library NumberInput carries (~9 KB gzip of the page's first visit).
  * The value is a number, or '' when the box is empty, as NumberInput gives it; leading zeros are kept
  * while typing and dropped on leaving the field, as NumberInput does.
  */
-
-/**
- * Mantine NumberInput's own classes (its CSS module, @mantine/core 9): the root's right-section width,
- * the controls' column and each control. experience-input.test.ts checks them against NumberInput's.
- */
-export const NUMBER_INPUT_CLASSES = { root: 'm_e2f5cd4e', controls: 'm_95e17d22', control: 'm_80b4b171' } as const;
 
 export type ExperienceValue = number | string;
 
@@ -38,7 +33,8 @@ export function steppedExperience(value: ExperienceValue, direction: 1 | -1, min
 function Chevron({ direction }: { direction: 'up' | 'down' }) {
   return (
     <svg
-      style={{ width: 'var(--ni-chevron-size)', height: 'var(--ni-chevron-size)', transform: direction === 'up' ? 'rotate(180deg)' : undefined }}
+      className={classes.chevron}
+      data-direction={direction}
       viewBox="0 0 15 15"
       fill="none"
       xmlns="http://www.w3.org/2000/svg"
@@ -77,7 +73,7 @@ export function ExperienceInput({ min, max, value = '', onChange, onBlur, onFocu
   };
   const control = (direction: 'up' | 'down') => (
     <UnstyledButton
-      className={`${NUMBER_INPUT_CLASSES.control} mantine-NumberInput-control`}
+      className={classes.control}
       tabIndex={-1}
       aria-hidden
       disabled={typeof value === 'number' && (direction === 'up' ? value >= max : value <= min)}
@@ -95,8 +91,7 @@ export function ExperienceInput({ min, max, value = '', onChange, onBlur, onFocu
   return (
     <InputBase
       {...others}
-      __staticSelector="NumberInput"
-      className={className ? `${NUMBER_INPUT_CLASSES.root} ${className}` : NUMBER_INPUT_CLASSES.root}
+      className={className}
       ref={input}
       type="text"
       inputMode="decimal"
@@ -113,12 +108,13 @@ export function ExperienceInput({ min, max, value = '', onChange, onBlur, onFocu
         onBlur?.(event);
       }}
       rightSection={
-        <div className={`${NUMBER_INPUT_CLASSES.controls} mantine-NumberInput-controls`}>
+        <div className={classes.controls}>
           {control('up')}
           {control('down')}
         </div>
       }
-      rightSectionWidth="var(--ni-right-section-width-sm)"
+      // The controls' column: Mantine's NumberInput at size sm (24 px).
+      rightSectionWidth={24}
     />
   );
 }

@@ -1,10 +1,23 @@
-import { NumberInput } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { NUMBER_INPUT_CLASSES, steppedExperience, typedExperience } from './ExperienceInput';
+import { ExperienceInput, steppedExperience, typedExperience } from './ExperienceInput';
 
 describe('the experience fields (NumberInput without its formatting library)', () => {
-  it("draws with Mantine NumberInput's own classes, so that it looks the same", () => {
-    expect(NumberInput.classes).toMatchObject(NUMBER_INPUT_CLASSES);
+  it("draws a Mantine field with NumberInput's controls: a right section as wide as NumberInput's at size sm, two steppers kept from the tab order", () => {
+    const html = renderToStaticMarkup(createElement(MantineProvider, null, createElement(ExperienceInput, { label: 'Experience (years)', min: 0, max: 99, value: 4 })));
+    const input = /<input[^>]*>/.exec(html)?.[0] ?? '';
+    expect(input).toContain('inputMode="decimal"');
+    expect(input).toContain('value="4"');
+    // NumberInput's --ni-right-section-width-sm is 1.5rem.
+    expect(html).toContain('--input-right-section-width:calc(1.5rem * var(--mantine-scale))');
+    const controls = [...html.matchAll(/<button[^>]*data-direction="(up|down)"[^>]*>/g)];
+    expect(controls.map(([, direction]) => direction)).toEqual(['up', 'down']);
+    for (const [control] of controls) {
+      expect(control).toContain('tabindex="-1"');
+      expect(control).toContain('aria-hidden="true"');
+    }
   });
 
   it('takes whole numbers up to the limit, refuses anything else as it is typed', () => {
