@@ -9,16 +9,6 @@ import { FRAME_END, FRAME_START, ROUTE_FRAMES_FILE } from './src/shared/index-pa
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
-/**
- * What only the full app of decision 0022 loads up front (besides app/full.tsx, its chunk's face): the
- * router, TanStack Query; and a few modules of a few hundred bytes that the light app never uses and
- * the signed-in pages share in changing sets (Mantine's DirectionProvider and three of its helpers,
- * the sign-out hook), which otherwise came as small files of their own, each a request and ~0.3 KB of
- * overhead on a first visit (/admin loaded four of them).
- */
-const FULL_APP_MODULES =
-  /[\\/](node_modules[\\/](react-router|@tanstack[\\/](query-core|react-query))[\\/]|node_modules[\\/]@mantine[\\/](hooks[\\/]esm[\\/](use-merged-ref|use-force-update)[\\/]|core[\\/]esm[\\/]core[\\/](DirectionProvider|MantineProvider[\\/]color-functions[\\/]get-auto-contrast-value)[\\/])|src[\\/]client[\\/](app[\\/](router|RouteGuard)\.tsx|lib[\\/](query-client|auth[\\/](current-user|mutations|use-sign-out))\.ts))/;
-
 /** In development the page gets the same title and class name the server would put in. */
 function injectPublicConfig(): Plugin {
   return {
@@ -72,88 +62,6 @@ function prerenderShell(): Plugin {
   };
 }
 
-/**
- * Points one module's import of `source` at a file of ours (the build only). If no module imports it
- * there any more (the library moved or changed it), the build stops with `moved`, rather than let
- * what the swap kept out come back unseen.
- */
-function swapImport(name: string, source: string, importer: RegExp, file: string, moved: string): Plugin {
-  const swapped = path.resolve(import.meta.dirname, file);
-  let applied = false;
-  return {
-    name,
-    apply: 'build',
-    enforce: 'pre',
-    resolveId: (imported, by) => {
-      if (imported !== source || !by || !importer.test(by)) return null;
-      applied = true;
-      return swapped;
-    },
-    buildEnd(error) {
-      if (!error && !applied) this.error(`${moved} (vite.config.ts, plugin ${name}): check the plugin against the installed version.`);
-    },
-  };
-}
-
-/**
- * Mantine's ScrollArea, which every Mantine Table carries (Table.ScrollContainer), imports one hook,
- * useMergeRefs, from @floating-ui/react. In the bundle that module is one piece shared with the
- * tooltips, so every page with a table loaded all of floating-ui (~14 KB gzipped) for it. ScrollArea
- * gets the same hook from a copy (src/client/lib/merge-refs.ts; decision 0023).
- */
-const scrollAreaMergeRefs = () =>
-  swapImport(
-    'parley-scroll-area-merge-refs',
-    '@floating-ui/react',
-    /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
-    'src/client/lib/merge-refs.ts',
-    "Mantine's ScrollArea no longer imports @floating-ui/react (decision 0023)",
-  );
-
-/**
- * Mantine's Table carries Table.ScrollContainer, which imports ScrollArea (~4 KB gzipped) for its
- * default `type="scrollarea"`; Parley's tables all use `type="native"`, a plain scrolling div. Table's
- * ScrollContainer gets ScrollArea lazily instead (React.lazy of the same module), so that it still
- * works if a table ever asks for it, and no page with a table loads it up front (decision 0023).
- */
-function tableScrollAreaOnDemand(): Plugin {
-  const id = '\0parley-table-scroll-area';
-  const scrollContainer = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]TableScrollContainer\.mjs$/;
-  let real = '';
-  return {
-    name: 'parley-table-scroll-area-on-demand',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId: async function (source, importer) {
-      if (source !== '../ScrollArea/ScrollArea.mjs' || !importer || !scrollContainer.test(importer)) return null;
-      real = (await this.resolve(source, importer, { skipSelf: true }))?.id ?? '';
-      return real ? id : null;
-    },
-    load: (loaded) =>
-      loaded === id
-        ? `import { lazy } from 'react';\nexport const ScrollArea = lazy(() => import(${JSON.stringify(real)}).then((m) => ({ default: m.ScrollArea })));\n`
-        : null,
-    buildEnd(error) {
-      if (!error && !real) this.error("Mantine's Table.ScrollContainer no longer imports ../ScrollArea/ScrollArea.mjs where the parley-table-scroll-area-on-demand plugin looks for it (vite.config.ts, decision 0023): check the plugin against the installed Mantine.");
-    },
-  };
-}
-
-/**
- * Mantine's `useId` sets a random id in a layout effect after the first render, so every Mantine input
- * renders twice on mount, the second time synchronously within the first render's commit. The hook
- * comes from src/client/lib/mantine-use-id.ts instead: the same id React's `useId` gives, once (decision
- * 0027, session-14 addendum).
- */
-const mantineUseIdOnce = () =>
-  swapImport(
-    'parley-mantine-use-id-once',
-    './use-id/use-id.mjs',
-    /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/,
-    'src/client/lib/mantine-use-id.ts',
-    '@mantine/hooks no longer exports useId from ./use-id/use-id.mjs (decision 0027)',
-  );
-
 /** Writes .br and .gz beside each built text file; the server sends them as they are (no work per request). */
 function precompress(): Plugin {
   let outDir = '';
@@ -181,7 +89,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), scrollAreaMergeRefs(), tableScrollAreaOnDemand(), mantineUseIdOnce(), injectPublicConfig(), prerenderShell(), precompress()],
+  plugins: [react(), injectPublicConfig(), prerenderShell(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -199,16 +107,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
-            // The full app (decision 0022): React Router and TanStack Query in one file rather than five,
-            // as they were when the entry held them.
-            { name: 'router', test: FULL_APP_MODULES },
-            // The id hook (since session 14 our lib/mantine-use-id.ts in place of Mantine's, which the
-            // pattern still names) with the two helpers Mantine's hook and CloseButton used: one small file. Left
-            // to itself the bundler puts the helpers with CloseButton while every page using ids also
-            // shows a CloseButton, and in two files of their own (two more requests on every form's first
-            // visit) once one does not (/admin's tabs, since its search box and alerts are drawn without
-            // Mantine's script).
-            { name: 'use-id', test: /[\\/](node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-id|use-isomorphic-effect|utils[\\/]random-id)[\\/]|src[\\/]client[\\/]lib[\\/]mantine-use-id\.ts$)/ },
+            // The full app's libraries (decision 0022), React Router and TanStack Query, in one file
+            // rather than one for each of their pieces the pages share.
+            { name: 'router', test: /[\\/]node_modules[\\/](react-router|@tanstack[\\/](query-core|react-query))[\\/]/ },
           ],
         },
       },
