@@ -307,7 +307,7 @@ describe('student access on a teacher device', () => {
     await page.waitForURL('**/test');
     await expect.poll(() => toast(page).textContent()).toContain('Access Granted');
     expect(await toast(page).textContent()).toContain('Welcome, Rahul M! You can now start the test.');
-    await page.getByText('Test for Rahul M.').waitFor();
+    await page.getByText('Test for Rahul M', { exact: true }).waitFor();
     const acting = await apiUser(page);
     expect(acting.body).toMatchObject({ isAdmin: true, actingStudent: { id: student.student.id, studentName: 'Rahul M' } });
     expect(acting.body?.actingStudent).not.toMatchObject({ id: other.student.id });

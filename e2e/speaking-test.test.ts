@@ -371,7 +371,11 @@ describe('speaking test without a microphone', () => {
   it("shows the spec's text when the microphone is denied; Try Again after allowing it gets ready; a silent test completes, then the session expires", async () => {
     const student = await createStudent(server.database.db, { studentName: 'Denied Student' });
     const { page, errors, fake } = await openTest('desktop', student);
-    await page.getByText('Microphone access issue. Microphone access was denied. Please click the microphone icon in the address bar, allow access and try again.').waitFor();
+    // The spec's prefix as the alert's title, then what to do, said once.
+    await page.getByTestId('microphone-error').waitFor();
+    expect(await page.getByTestId('microphone-error').innerText()).toBe(
+      'Microphone access issue\nThis site is not allowed to use it. Please click the microphone icon in the address bar, allow access and try again.',
+    );
     await page.getByRole('button', { name: 'Continue in Demo Mode (No Microphone)' }).waitFor();
     await shoot(page, 'denied', 'desktop');
     await page.context().grantPermissions(['microphone'], { origin: server.baseUrl });

@@ -17,7 +17,7 @@ describe("/test's first frame", () => {
       const html = await (await page.request.get(`${suite.server.baseUrl}/test`)).text();
       const root = html.slice(html.indexOf('<div id="root">'));
       expect(root).toMatch(/<h1[^>]*>IELTS Speaking Test<\/h1>/);
-      expect(root).toContain('Test for Frame &lt;Student&gt;.');
+      expect(root).toContain('Test for Frame &lt;Student&gt;</p>');
       expect(root).not.toContain('__PARLEY_');
       const facts = [...root.matchAll(/<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map(([, label, value]) => `${label}: ${value}`);
       // What the page itself draws in the same card, once its scripts have run.

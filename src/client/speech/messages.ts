@@ -10,12 +10,20 @@ export const RECOGNITION_NOT_SUPPORTED_MESSAGE = 'Speech recognition not support
 export const MICROPHONE_ISSUE_PREFIX = 'Microphone access issue.';
 export const MICROPHONE_MESSAGES = {
   notFound: `${MICROPHONE_ISSUE_PREFIX} No microphone was found. Please connect a microphone and try again.`,
-  notAllowedApple: `${MICROPHONE_ISSUE_PREFIX} Microphone access was denied. Please allow the microphone for this site in Safari settings, then refresh the page.`,
-  notAllowed: `${MICROPHONE_ISSUE_PREFIX} Microphone access was denied. Please click the microphone icon in the address bar, allow access and try again.`,
+  // "Denied" is said once: the prefix names the microphone, the sentence after it what to do on this device.
+  notAllowedApple: `${MICROPHONE_ISSUE_PREFIX} This site is not allowed to use it. Please allow the microphone for this site in Safari settings, then refresh the page.`,
+  notAllowed: `${MICROPHONE_ISSUE_PREFIX} This site is not allowed to use it. Please click the microphone icon in the address bar, allow access and try again.`,
+  // Chrome on Android has no microphone icon in its address bar: the site's settings are behind the icon left of the address.
+  notAllowedAndroid: `${MICROPHONE_ISSUE_PREFIX} This site is not allowed to use it. In Chrome, tap the icon to the left of the web address, then Permissions, turn Microphone on, and tap Try Again.`,
   notReadable: `${MICROPHONE_ISSUE_PREFIX} The microphone is being used by another application. Please close that application and try again.`,
   aborted: `${MICROPHONE_ISSUE_PREFIX} The microphone request was interrupted. Please try again.`,
   unsupported: `${MICROPHONE_ISSUE_PREFIX} This browser does not support microphone access. Please use Chrome, Firefox or Safari.`,
 } as const;
+
+/** A microphone text without its prefix: the prefix is the alert's title where the text is shown under it. */
+export function withoutMicrophonePrefix(message: string): string {
+  return message.startsWith(MICROPHONE_ISSUE_PREFIX) ? message.slice(MICROPHONE_ISSUE_PREFIX.length).trimStart() : message;
+}
 
 /** For any other DOMException: its name, then what to do. */
 export function otherMicrophoneErrorMessage(errorName: string): string {

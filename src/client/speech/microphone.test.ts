@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MICROPHONE_ISSUE_PREFIX, MICROPHONE_MESSAGES } from './messages.js';
+import { MICROPHONE_ISSUE_PREFIX, MICROPHONE_MESSAGES, withoutMicrophonePrefix } from './messages.js';
 import { describeMicrophoneError, MicrophoneError, requestMicrophone } from './microphone.js';
 
 function domError(name: string): Error {
@@ -35,6 +35,13 @@ describe('describeMicrophoneError', () => {
     expect(described).toMatchObject({ code, message, browserErrorName: name });
   });
 
+  it('on Android: the steps of Chrome on Android (no microphone icon in its address bar)', () => {
+    const described = describeMicrophoneError(domError('NotAllowedError'), false, true);
+    expect(described.message).toBe(MICROPHONE_MESSAGES.notAllowedAndroid);
+    expect(described.message).toMatch(/tap the icon to the left of the web address, then Permissions/);
+    expect(described.message).not.toMatch(/address bar/);
+  });
+
   it('names any other error and asks to enable permissions', () => {
     const described = describeMicrophoneError(domError('SecurityError'), false);
     expect(described.code).toBe('other');
@@ -45,7 +52,11 @@ describe('describeMicrophoneError', () => {
   it('says which way to go on Apple: Safari settings, elsewhere the address bar', () => {
     expect(MICROPHONE_MESSAGES.notAllowedApple).toMatch(/Safari settings.*refresh/);
     expect(MICROPHONE_MESSAGES.notAllowed).toMatch(/microphone icon in the address bar/);
-    for (const message of Object.values(MICROPHONE_MESSAGES)) expect(message.startsWith(MICROPHONE_ISSUE_PREFIX)).toBe(true);
+    for (const message of Object.values(MICROPHONE_MESSAGES)) {
+      expect(message.startsWith(MICROPHONE_ISSUE_PREFIX)).toBe(true);
+      // Said once: the prefix names the microphone's access, the rest does not repeat it.
+      expect(withoutMicrophonePrefix(message)).not.toMatch(/^Microphone access/);
+    }
   });
 });
 
@@ -71,6 +82,11 @@ describe('requestMicrophone', () => {
     await expect(requestMicrophone({ isApple: true, mediaDevices: { getUserMedia } })).rejects.toMatchObject({
       message: MICROPHONE_MESSAGES.notAllowedApple,
     });
+  });
+
+  it("on Android, the refusal gives Chrome on Android's steps", async () => {
+    const getUserMedia = () => Promise.reject(domError('NotAllowedError'));
+    await expect(requestMicrophone({ isAndroid: true, mediaDevices: { getUserMedia } })).rejects.toMatchObject({ message: MICROPHONE_MESSAGES.notAllowedAndroid });
   });
 
   it('says the browser does not support the microphone when the API is missing', async () => {

@@ -25,7 +25,7 @@ function errorName(error: unknown): string | undefined {
 }
 
 /** What went wrong with getUserMedia, in the spec's words ('Microphone access issue. ...'). */
-export function describeMicrophoneError(error: unknown, isApple: boolean): MicrophoneError {
+export function describeMicrophoneError(error: unknown, isApple: boolean, isAndroid = false): MicrophoneError {
   if (error instanceof MicrophoneError) return error;
   const name = errorName(error);
   switch (name) {
@@ -34,7 +34,7 @@ export function describeMicrophoneError(error: unknown, isApple: boolean): Micro
       return new MicrophoneError('not-found', MICROPHONE_MESSAGES.notFound, name);
     case 'NotAllowedError':
     case 'PermissionDeniedError':
-      return new MicrophoneError('not-allowed', isApple ? MICROPHONE_MESSAGES.notAllowedApple : MICROPHONE_MESSAGES.notAllowed, name);
+      return new MicrophoneError('not-allowed', isApple ? MICROPHONE_MESSAGES.notAllowedApple : isAndroid ? MICROPHONE_MESSAGES.notAllowedAndroid : MICROPHONE_MESSAGES.notAllowed, name);
     case 'NotReadableError':
     case 'TrackStartError':
       return new MicrophoneError('not-readable', MICROPHONE_MESSAGES.notReadable, name);
@@ -48,6 +48,8 @@ export function describeMicrophoneError(error: unknown, isApple: boolean): Micro
 export interface MicrophoneRequestOptions {
   /** Apple devices are told to use Safari's settings when access is denied. */
   isApple?: boolean;
+  /** Android devices are told Chrome on Android's steps (its address bar has no microphone icon). */
+  isAndroid?: boolean;
   /** Default: navigator.mediaDevices. */
   mediaDevices?: Pick<MediaDevices, 'getUserMedia'> | undefined;
 }
@@ -67,7 +69,7 @@ export async function requestMicrophone(options: MicrophoneRequestOptions = {}):
   try {
     stream = await mediaDevices.getUserMedia({ audio: true });
   } catch (error) {
-    throw describeMicrophoneError(error, isApple);
+    throw describeMicrophoneError(error, isApple, options.isAndroid ?? false);
   }
   if (stream.getAudioTracks().length === 0) {
     for (const track of stream.getTracks()) track.stop();

@@ -51,8 +51,10 @@ export default function LandingPage() {
           </Title>
           <Text maw={720}>
             Practise the IELTS Speaking test out loud. An examiner voice reads each question, you answer by speaking, and your
-            answers are recorded and turned into text. At the end you see estimated band scores for Fluency, Vocabulary,
-            Grammar and Pronunciation. The test has three parts:
+            answers are recorded. What else you get depends on your browser: in Chrome or Edge, on a computer or an Android
+            phone, your answers are also turned into text and at the end you see estimated band scores for Fluency,
+            Vocabulary, Grammar and Pronunciation. On Apple devices, and in browsers without speech recognition such as Firefox,
+            your recording goes to your teacher, who scores it. The test has three parts:
           </Text>
         </Stack>
 

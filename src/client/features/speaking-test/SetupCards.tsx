@@ -6,6 +6,7 @@ import { Alert, Button, Group, Loader, Paper, Progress, Stack, Text, Title } fro
 import { deviceRows, type DeviceInfo } from '../../../shared/device';
 import type { ProgressView } from './flow/progress';
 import type { ScreenView } from './flow';
+import { MICROPHONE_ISSUE_PREFIX, withoutMicrophonePrefix } from '../../speech/messages';
 import classes from './TestPage.module.css';
 
 export const DEMO_MODE_BUTTON = 'Continue in Demo Mode (No Microphone)';
@@ -30,7 +31,7 @@ export function DeviceCard({ device, studentName }: { device: DeviceInfo; studen
           </Title>
           {studentName ? (
             <Text size="sm" fw={600}>
-              Test for {studentName}.
+              Test for {studentName}
             </Text>
           ) : null}
         </Group>
@@ -92,8 +93,9 @@ export function MicrophoneCard({
         </Title>
         {screen.microphone === 'denied' ? (
           <>
-            <Alert color="red" variant="light" title="Microphone not available" role="alert">
-              {screen.microphoneError}
+            {/* The spec's prefix is the title, said once; under it what happened and what to do. */}
+            <Alert color="red" variant="light" title={MICROPHONE_ISSUE_PREFIX.replace(/\.$/, '')} role="alert" data-testid="microphone-error">
+              {screen.microphoneError === null ? null : withoutMicrophonePrefix(screen.microphoneError)}
             </Alert>
             <Stack gap="xs">
               <Button onClick={onRetry}>Try Again</Button>

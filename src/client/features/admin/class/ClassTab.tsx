@@ -89,7 +89,8 @@ function AwaitingList({ awaiting, showCourse }: { awaiting: AwaitingReview; show
                     {attempt.studentName}
                   </Anchor>
                   <Group gap={6} wrap="wrap">
-                    <Badge variant="light" color={attempt.kind === 'ielts' ? 'indigo' : 'teal'}>
+                    {/* The light badge's own text shade is 4.32:1 on teal's tint: the darkest shade passes AA. */}
+                    <Badge variant="light" color={attempt.kind === 'ielts' ? 'indigo' : 'teal'} c={attempt.kind === 'ielts' ? 'indigo.9' : 'teal.9'}>
                       {KIND_LABELS[attempt.kind].attempt}
                     </Badge>
                     {attempt.reviewed ? (

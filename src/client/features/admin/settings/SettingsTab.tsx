@@ -54,7 +54,10 @@ function RecordingStorageCard() {
               {storage.data.retentionDays === 0
                 ? 'Recordings are kept until a student is deleted.'
                 : `Recordings older than ${numbers.format(storage.data.retentionDays)} days are deleted; the attempts, transcripts and scores stay.`}{' '}
-              The server's administrator sets these with RECORDING_RETENTION_DAYS and RECORDING_STUDENT_CAP_MB.
+              How long recordings are kept and the limit per student are set by whoever runs the server, in its settings.
+            </Text>
+            <Text size="xs" c="dimmed">
+              For them: the settings are named RECORDING_RETENTION_DAYS and RECORDING_STUDENT_CAP_MB.
             </Text>
           </>
         )}

@@ -12,7 +12,7 @@ export type MicrophoneCommand = Extract<Command, { type: 'requestMicrophone' | '
 export function runMicrophoneCommand(command: MicrophoneCommand, { device, resources, send, mounted }: EdgeContext): void {
   switch (command.type) {
     case 'requestMicrophone':
-      requestMicrophone({ isApple: device.isApple }).then(
+      requestMicrophone({ isApple: device.isApple, isAndroid: device.isAndroid }).then(
         (granted) => {
           if (!mounted.current) return releaseStream(granted);
           releaseStream(resources.stream);
@@ -22,7 +22,7 @@ export function runMicrophoneCommand(command: MicrophoneCommand, { device, resou
           }
           send({ type: 'MIC_GRANTED' });
         },
-        (error: unknown) => send({ type: 'MIC_DENIED', message: describeMicrophoneError(error, device.isApple).message }),
+        (error: unknown) => send({ type: 'MIC_DENIED', message: describeMicrophoneError(error, device.isApple, device.isAndroid).message }),
       );
       return;
     case 'createDemoStream':
