@@ -153,7 +153,7 @@ export function Chart({
           {summary}
         </Text>
         <VisuallyHidden>
-          <Table data-testid={tableTestId}>
+          <table data-testid={tableTestId}>
             <caption>{title}: the figures</caption>
             <thead>
               <tr>
@@ -184,7 +184,7 @@ export function Chart({
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </table>
         </VisuallyHidden>
       </Stack>
     </Paper>
