@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, publicConfig } from './config.js';
+import { ConfigError, loadConfig, publicConfig, toolSettings } from './config.js';
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -120,5 +120,18 @@ describe('school settings', () => {
   it('accepts IANA time zones and refuses others', () => {
     expect(loadConfig({ SCHOOL_TIMEZONE: 'Europe/London' }).SCHOOL_TIMEZONE).toBe('Europe/London');
     expect(configError({ SCHOOL_TIMEZONE: 'Mars/Olympus' }).message).toContain('SCHOOL_TIMEZONE: must be an IANA time zone');
+  });
+});
+
+describe('tools and folders', () => {
+  it('reads FFMPEG_PATH, POCKETSPHINX_MODEL_DIR and PARLEY_CLIENT_DIR, trimmed, with their defaults', () => {
+    expect(toolSettings({})).toEqual({ FFMPEG_PATH: undefined, POCKETSPHINX_MODEL_DIR: '/usr/share/pocketsphinx/model/en-us' });
+    expect(toolSettings({ FFMPEG_PATH: ' /opt/ffmpeg/bin/ffmpeg ', POCKETSPHINX_MODEL_DIR: '/srv/model', PORT: 'not a port' })).toEqual({
+      FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg',
+      POCKETSPHINX_MODEL_DIR: '/srv/model',
+    });
+    expect(toolSettings({ FFMPEG_PATH: '', POCKETSPHINX_MODEL_DIR: '  ' })).toEqual({ FFMPEG_PATH: undefined, POCKETSPHINX_MODEL_DIR: '/usr/share/pocketsphinx/model/en-us' });
+    expect(loadConfig({}).PARLEY_CLIENT_DIR).toBeUndefined();
+    expect(loadConfig({ PARLEY_CLIENT_DIR: '/tmp/client-build' }).PARLEY_CLIENT_DIR).toBe('/tmp/client-build');
   });
 });
