@@ -96,13 +96,17 @@ describe('the class view', () => {
 
     // Latest overall bands: Bilal 5.0, Hari 5.5, Asha 6.125 -> 6.0 and Dev's released 6.0; Esha never practised.
     const bars = await page
-      .locator('[data-testid="band-distribution"] g[data-band]')
-      .evaluateAll((groups) => groups.map((g) => [Number(g.getAttribute('data-band')), Number(g.getAttribute('data-count'))]));
+      .locator('[data-testid="band-distribution"] g[data-category]')
+      .evaluateAll((groups) => groups.map((g) => [Number(g.getAttribute('data-category')), Number(g.getAttribute('data-value'))]));
     expect(bars).toEqual([
       [5, 1],
       [5.5, 1],
       [6, 2],
     ]);
+    // Whole-number ticks for a count of students (once read "1, 1, 0"), and round ones for the averages.
+    const ticks = (testId: string) => page.locator(`[data-testid="${testId}"] g[data-tick]`).evaluateAll((groups) => groups.map((g) => g.textContent));
+    expect(await ticks('band-distribution')).toEqual(['0', '1', '2']);
+    expect(await ticks('weekly-averages')).toEqual(['4', '5', '6', '7']);
     await expect.poll(() => page.getByTestId('never-practised').textContent()).toBe('Never practised: 1');
     expect(await page.getByTestId('no-band').textContent()).toBe('No band yet: 0');
 
@@ -122,7 +126,7 @@ describe('the class view', () => {
     ]);
     // The chart draws the same points.
     const fluency = await page
-      .locator('[data-criterion="fluency"] g[data-value]')
+      .locator('[data-testid="weekly-averages"] [data-series="fluency"] g[data-value]')
       .evaluateAll((marks) => marks.map((mark) => Number(mark.getAttribute('data-value'))));
     expect(fluency).toEqual([6, 6.5, 6]);
 

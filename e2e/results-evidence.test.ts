@@ -8,7 +8,7 @@
  * and a click on a word moves the player there. A test whose uploaded recording is corrupt says the
  * analysis failed, and the bands from the text stay.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AttemptDetail } from '../src/shared/api/admin-attempts.js';
@@ -139,12 +139,12 @@ async function ownAttempt(student: CreatedStudent, id: string): Promise<AttemptD
 }
 
 /** The saved attempt's id, once the results show the recording's section (the attempt and its recording are on the server). */
-async function savedAttemptId(page: Page, student: CreatedStudent): Promise<string> {
+async function savedAttemptId(page: Page, student: CreatedStudent, earlier: readonly string[] = []): Promise<string> {
   const section = page.getByTestId('results-recording');
   // The section is there once the attempt is saved; its first read of the attempt (stage 'loading') must have answered too.
   const answered = async () => (await section.count()) > 0 && (await section.getAttribute('data-stage')) !== 'loading';
   await pumpUntil(page, answered, 'the attempt and its recording to be saved and read back', { stepMs: 1_000, realMs: 100 });
-  const rows = (await suite.server.database.db.select().from(attempts)).filter((row) => row.studentId === student.student.id);
+  const rows = (await suite.server.database.db.select().from(attempts)).filter((row) => row.studentId === student.student.id && !earlier.includes(row.id));
   expect(rows).toHaveLength(1);
   const [row] = rows;
   if (!row) throw new Error('no attempt stored');
@@ -157,6 +157,12 @@ const seekByClick = (page: Page, target: Locator) => seekByWordClick(page, page.
 async function checkBandsShown(page: Page) {
   expect(await page.getByTestId('overall-band').innerText()).toMatch(/^\d\.\d$/);
   for (const criterion of ['fluency', 'vocabulary', 'grammar', 'pronunciation']) expect(await page.getByTestId(`${criterion}-band`).innerText()).toMatch(/^\d\.\d$/);
+  // The summary: a line per criterion with its reason, and one thing to work on next.
+  for (const criterion of ['fluency', 'vocabulary', 'grammar']) expect(await page.getByTestId(`${criterion}-line`).innerText()).toMatch(/(Raised|Held back) most by .+ \(typical learner [\d.]+%?\)\.|Nothing measured moved it/);
+  expect(await page.getByTestId('next-step').innerText()).toMatch(/^Work on next \((Fluency|Vocabulary|Grammar)\): \S/);
+  // The rule-by-rule detail is folded under "How this was worked out" until opened.
+  expect(await page.getByRole('heading', { name: 'How your bands were worked out' }).count()).toBe(0);
+  await page.getByText('How this was worked out', { exact: true }).click();
   expect(await page.getByRole('heading', { name: 'How your bands were worked out' }).count()).toBe(1);
   // The calibrated estimate says what it is and how far it agrees with raters, and each criterion shows its evidence.
   await page.getByText(/rank speakers as the examiners did at ρ = 0\.\d\d \(cross-validated\)/).first().waitFor();
@@ -171,8 +177,29 @@ async function checkBandsShown(page: Page) {
 describe('the recording on the results after a whole test', () => {
   it('pending, then the timeline and the word-synced transcript; a click on a word moves the player to it', async () => {
     const student = await createStudent(suite.server.database.db, { studentName: 'Asha Verma' });
+    // An earlier test, so that the results chart her progress.
+    const earlierId = randomUUID();
+    const earlierBands = { fluency: 5, vocabulary: 5.5, grammar: 5, pronunciation: 5.5, overall: 5.25 };
+    await suite.server.database.db.insert(attempts).values({
+      id: earlierId,
+      kind: 'ielts',
+      studentId: student.student.id,
+      sessionData: {},
+      assessable: true,
+      overall: earlierBands.overall,
+      scores: earlierBands,
+      durationMs: 60_000,
+      completedAt: new Date(Date.now() - 3 * 24 * 3600_000),
+    });
     const page = await takeWholeTest(student);
-    const id = await savedAttemptId(page, student);
+    const id = await savedAttemptId(page, student, [earlierId]);
+    // The results' history: the earlier test and this one, on the band scale's round ticks.
+    const history = page.getByTestId('history-chart');
+    await history.waitFor();
+    expect(await history.locator('g[data-tick]').allTextContents()).toEqual(['1', '3', '5', '7', '9']);
+    expect(await history.locator('[data-series="earlier"] g[data-value]').count()).toBe(2);
+    expect(await history.locator('[data-series="current"] g[data-value]').count()).toBe(1);
+    expect(await history.locator('svg text').allTextContents()).toContain('This test');
     const section = page.getByTestId('results-recording');
 
     // Saved, not analysed yet: said plainly, in a polite live region, under its own heading.
@@ -184,6 +211,17 @@ describe('the recording on the results after a whole test', () => {
     expect(await section.getByRole('heading', { level: 2, name: 'Your recording' }).count()).toBe(1);
     expect(await section.getByTestId('recording-timeline').count()).toBe(0);
     await lookAt(page, 'results-evidence-pending-desktop');
+
+    // On a phone the summary (overall band, a line per criterion, what to work on next, listen back)
+    // is within the first screen, with the rule-by-rule detail folded.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const summaryBottom = await page.getByTestId('results-summary').evaluate((element) => element.getBoundingClientRect().bottom + window.scrollY);
+    expect(summaryBottom).toBeLessThanOrEqual(844);
+    expect(await page.getByTestId('worked-out').evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+    expect(await page.getByTestId('listen-back').isVisible()).toBe(true);
+    await lookAt(page, 'results-summary-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The server analyses it; the panel asks again every 5 s and shows it without a reload.
     expect(await analyseAll()).toBe(1);

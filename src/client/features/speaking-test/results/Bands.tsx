@@ -1,32 +1,65 @@
-import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { agreementText } from '../../../../shared/band-estimate/agreement';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import type { MouseEvent } from 'react';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
-import { band, CRITERIA, CRITERION_NAMES } from './criteria';
+import { band } from './criteria';
+import classes from './Results.module.css';
+import { criterionLines, nextStep } from './summary';
 
-/** The estimated overall band and the four sub-scores. */
-export function Bands({ result }: { result: Extract<SpeakingTestResult, { assessable: true }> }) {
+/** Where "Listen back" leads: the recording's section on the same page. */
+export const LISTEN_BACK_ID = 'listen-back';
+
+function listenBack(event: MouseEvent<HTMLAnchorElement>) {
+  const target = document.getElementById(LISTEN_BACK_ID);
+  if (!target) return;
+  event.preventDefault();
+  target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  (target.querySelector<HTMLElement>('audio') ?? target).focus({ preventScroll: true });
+}
+
+/**
+ * The results' summary: the estimated overall band, each criterion in one line with its main
+ * reason, the one thing to work on next and the way to the recording. How each band was worked out
+ * is folded away below (Explained.tsx).
+ */
+export function Bands({ result, canListenBack }: { result: Extract<SpeakingTestResult, { assessable: true }>; canListenBack: boolean }) {
+  const next = nextStep(result);
   return (
-    <Stack gap="sm">
-      <Group gap="md" align="baseline" wrap="wrap">
+    <Stack gap="sm" data-testid="results-summary">
+      <Group gap="sm" align="baseline" wrap="wrap">
         <Text fw={600}>Estimated overall band</Text>
-        <Text fz={44} fw={800} lh={1} c="indigo.8" data-testid="overall-band">
+        <Text fz={40} fw={800} lh={1} c="indigo.8" data-testid="overall-band">
           {band(result.bands.overall)}
         </Text>
       </Group>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        {CRITERIA.map((name) => (
-          <Paper key={name} withBorder radius="md" p="sm" ta="center">
-            <Text size="sm" c="dimmed">
-              {CRITERION_NAMES[name]}
-            </Text>
-            <Text fz={26} fw={700} lh={1.2} data-testid={`${name}-band`}>
-              {band(result.bands[name])}
-            </Text>
-          </Paper>
+      <ul className={classes.criteria} aria-label="Your four criteria">
+        {criterionLines(result).map((line) => (
+          <li key={line.criterion} data-testid={`${line.criterion}-line`}>
+            <span className={classes.criterionName}>{line.name}</span>{' '}
+            <strong className={classes.criterionBand} data-testid={`${line.criterion}-band`}>
+              {band(line.band)}
+            </strong>
+            <span className={classes.reason}>{line.reason}</span>
+          </li>
         ))}
-      </SimpleGrid>
+      </ul>
+      <div className={classes.next} data-testid="next-step">
+        <Text size="sm" fw={700} component="span">
+          Work on next ({next.criterion}):
+        </Text>{' '}
+        <Text size="sm" component="span">
+          {next.advice}
+        </Text>
+      </div>
       <Text size="xs" c="dimmed">
-        {agreementText('student')} Overall is the mean of the four, to the nearest half band.
+        An estimate, not an official IELTS score; your teacher can review it.
+        {canListenBack ? (
+          <>
+            {' '}
+            <Anchor href={`#${LISTEN_BACK_ID}`} onClick={listenBack} size="sm" fw={600} inherit={false} data-testid="listen-back">
+              Listen back to your answers
+            </Anchor>
+          </>
+        ) : null}
       </Text>
     </Stack>
   );

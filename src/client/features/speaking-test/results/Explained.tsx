@@ -1,9 +1,14 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
+import { agreementText } from '../../../../shared/band-estimate/agreement';
 import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
 import { CriterionCard, FiguresTable, formatPercent, speechFigures, tallyMarks, tallyText } from '../../../components/scores';
 import { criterionAnalyses, nonAnswerOf } from './criteria';
+import classes from './Results.module.css';
+
+/** The disclosure's label: the detail under the summary is folded until asked for. */
+export const WORKED_OUT_LABEL = 'How this was worked out';
 
 /** Without a transcript only the timings were measured (from the microphone's level). */
 export function TimingFigures({ result, recorded = true }: { result: SpeakingTestResult; recorded?: boolean }) {
@@ -38,34 +43,41 @@ export function Explained({ result, answers }: { result: SpeakingTestResult; ans
     uniqueWordRatio: `${result.metrics.uniqueWords} different words`,
   };
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="results-explained">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="results-explained">
-          How your bands were worked out
-        </Title>
-        {result.assessable ? (
-          <>
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-label={WORKED_OUT_LABEL}>
+      {/* Folded by default: the summary above is what a student acts on; the rules and figures are here when wanted. */}
+      <details className={classes.details} data-testid="worked-out">
+        <summary className={classes.disclosure}>{WORKED_OUT_LABEL}</summary>
+        <Stack gap="md" mt="md">
+          <Title order={2} size="h3" id="results-explained">
+            How your bands were worked out
+          </Title>
+          {result.assessable ? (
+            <>
+              <Text size="sm" c="dimmed">
+                {agreementText('student')} Overall is the mean of the four, to the nearest half band.
+              </Text>
+              <Text size="sm">
+                Each band starts from the typical learner&apos;s band and moves with the evidence in your answers, each piece shown beside the typical
+                learner&apos;s figure. Under each one: the figures from your test and the one change that would raise it most.
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                {criterionAnalyses(result).map((criterion) => (
+                  <CriterionCard key={criterion.criterion} criterion={criterion} figureNotes={figureNotes} />
+                ))}
+              </SimpleGrid>
+            </>
+          ) : null}
+          <FiguresTable
+            caption={result.nonAnswers.length > 0 ? 'The figures from the answers that were counted' : 'The figures from your whole test'}
+            rows={speechFigures(result.metrics, tally)}
+          />
+          {result.metrics.fillerWords > 0 ? (
             <Text size="sm">
-              Each band starts from the typical learner&apos;s band and moves with the evidence in your answers, each piece shown beside the typical
-              learner&apos;s figure. Under each one: the figures from your test and the one change that would raise it most.
+              Fillers were {formatPercent(result.metrics.fillerRatio)} of your words; they are highlighted in your answers below.
             </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              {criterionAnalyses(result).map((criterion) => (
-                <CriterionCard key={criterion.criterion} criterion={criterion} figureNotes={figureNotes} />
-              ))}
-            </SimpleGrid>
-          </>
-        ) : null}
-        <FiguresTable
-          caption={result.nonAnswers.length > 0 ? 'The figures from the answers that were counted' : 'The figures from your whole test'}
-          rows={speechFigures(result.metrics, tally)}
-        />
-        {result.metrics.fillerWords > 0 ? (
-          <Text size="sm">
-            Fillers were {formatPercent(result.metrics.fillerRatio)} of your words; they are highlighted in your answers below.
-          </Text>
-        ) : null}
-      </Stack>
+          ) : null}
+        </Stack>
+      </details>
     </Paper>
   );
 }

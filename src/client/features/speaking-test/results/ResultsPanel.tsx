@@ -1,15 +1,17 @@
 /*
- * SPEC.md section 2, /test, 'Test Complete!': the estimated bands (or why there are none), how they
- * were worked out, the answers, the downloads and Take Another Test; beyond the spec, whether the
- * attempt is saved, the student's progress and the recording's evidence. Each section is its own
- * component in this folder.
+ * SPEC.md section 2, /test, 'Test Complete!': the estimated bands (or why there are none), the
+ * answers, the downloads and Take Another Test; beyond the spec, whether the attempt is saved, the
+ * student's progress and the recording's evidence. It opens with a summary a student can act on
+ * (Bands.tsx: overall band, a line per criterion, what to work on next, listen back) that fits a
+ * phone's first screen; how the bands were worked out is folded below it (Explained.tsx). Each
+ * section is its own component in this folder.
  */
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer';
 import type { QuestionSet } from '../../../../shared/speaking-test/questions';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
 import { Answers } from './Answers';
-import { Bands } from './Bands';
+import { Bands, LISTEN_BACK_ID } from './Bands';
 import { DownloadButtons } from './DownloadButtons';
 import { Explained, TimingFigures } from './Explained';
 import { NonAnswersNote } from './NonAnswers';
@@ -60,9 +62,8 @@ export function ResultsPanel({ answers, result, questions, startedAt, completedA
               </Badge>
             ) : null}
           </Group>
-          <SaveStatus attemptId={attemptId} submitting={saving} />
           {result.assessable ? (
-            <Bands result={result} />
+            <Bands result={result} canListenBack={recorded} />
           ) : result.awaitingTeacher && !recorded && !demo ? (
             <Alert color="orange" variant="light" title="Nothing to score" role="note" data-testid="not-assessable">
               <Text size="sm" data-testid="recording-sentence">
@@ -92,6 +93,7 @@ export function ResultsPanel({ answers, result, questions, startedAt, completedA
               {aboutRecording}
             </Alert>
           ) : null}
+          <SaveStatus attemptId={attemptId} submitting={saving} />
           <NonAnswersNote nonAnswers={result.nonAnswers} />
           {result.partNotes.map((note) => (
             <Alert key={note.part} color="gray" variant="light" title={`Part ${note.part}`} role="note">
@@ -102,10 +104,14 @@ export function ResultsPanel({ answers, result, questions, startedAt, completedA
           <TakeAnotherTest attemptId={attemptId} onTakeAnotherTest={onTakeAnotherTest} />
         </Stack>
       </Paper>
+      {noTranscript ? <TimingFigures result={result} recorded={recorded} /> : <Explained result={result} answers={answers} />}
+      {recorded ? (
+        <div id={LISTEN_BACK_ID} tabIndex={-1}>
+          <RecordingSection attemptId={attemptId} recordingSent={recorded} />
+        </div>
+      ) : null}
       {/* No attempt id: no student is known here (a teacher without a student's access), so no history either. */}
       {attemptId !== null && <Progress attemptId={attemptId} completedAt={completedAt} overall={result.assessable ? result.bands.overall : null} />}
-      <RecordingSection attemptId={attemptId} recordingSent={recorded} />
-      {noTranscript ? <TimingFigures result={result} recorded={recorded} /> : <Explained result={result} answers={answers} />}
       <Answers answers={answers} questions={questions} noTranscript={noTranscript} recorded={recorded} nonAnswers={result.nonAnswers} />
     </Stack>
   );

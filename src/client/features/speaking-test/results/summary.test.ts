@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer';
+import { scoreSpeakingTest } from '../../../../shared/speaking-test/scoring';
+import { criterionLines, nextStep } from './summary';
+
+const ANSWERS = [
+  'I work in a bank in the city centre and I enjoy helping customers every day because they trust me',
+  'In my free time I read novels and I go cycling early in the morning with my friends',
+  'My manager told me employers value communication skills he say many graduates do not realise it',
+  'I think travelling teaches young people to be independent and patient when things go wrong',
+  'Schools should teach practical skills such as managing money and cooking for the family',
+  'Technology has changed education because students can learn from anywhere now, even at home',
+];
+
+const answers: SpeakingTestAnswer[] = ANSWERS.map((text, i) => ({ part: 1, questionNumber: i + 1, question: `Question ${i + 1}?`, answer: text, responseTimeMs: 1500, speakingTimeMs: 12_000 }));
+
+describe("the results' summary", () => {
+  const result = scoreSpeakingTest(answers);
+  if (!result.assessable) throw new Error('the sample answers should be assessable');
+
+  it('gives each criterion one line: its band and the evidence that moved it most', () => {
+    const lines = criterionLines(result);
+    expect(lines.map((line) => line.name)).toEqual(['Fluency', 'Vocabulary', 'Grammar', 'Pronunciation']);
+    for (const line of lines) expect(line.band).toBe(result.bands[line.criterion]);
+    for (const line of lines.slice(0, 3)) {
+      const { rules, base } = result.criteria[line.criterion];
+      const byEffect = [...rules].sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta));
+      const down = result.bands[line.criterion] < base;
+      const main = byEffect.find((rule) => (down ? rule.delta < 0 : rule.delta > 0)) ?? byEffect[0];
+      expect(line.reason).toBe(main ? `${main.delta > 0 ? 'Raised most by' : 'Held back most by'} ${main.rule}.` : "Nothing measured moved it from the typical learner's band.");
+    }
+    expect(lines[3]?.reason).toBe('Not measured from a transcript: it follows the other three until your teacher listens.');
+  });
+
+  it('names the one thing to work on next: the advice of the lowest measured criterion', () => {
+    const measured = (['fluency', 'vocabulary', 'grammar'] as const).map((criterion) => result.criteria[criterion].band);
+    const next = nextStep(result);
+    const lowest = (['fluency', 'vocabulary', 'grammar'] as const)[measured.indexOf(Math.min(...measured))] ?? 'fluency';
+    expect(next.advice).toBe(result.criteria[lowest].advice);
+    expect(next.criterion).toBe({ fluency: 'Fluency', vocabulary: 'Vocabulary', grammar: 'Grammar' }[lowest]);
+  });
+
+  it('names what held a band below the typical learner\'s back, even when a smaller piece of evidence raised it', () => {
+    const grammar = { ...result.criteria.grammar, base: 5.5, rules: [{ rule: 'words per stretch of speech: 13 (typical learner 6.6)', delta: 0.8 }, { rule: 'grammar slips: 12 (typical learner 3)', delta: -0.5 }, { rule: 'articles: 4 (typical learner 1)', delta: -2 }] };
+    const low = { ...result, bands: { ...result.bands, grammar: 3 }, criteria: { ...result.criteria, grammar } };
+    expect(criterionLines(low)[2]?.reason).toBe('Held back most by articles: 4 (typical learner 1).');
+    const high = { ...low, bands: { ...low.bands, grammar: 6.5 } };
+    expect(criterionLines(high)[2]?.reason).toBe('Raised most by words per stretch of speech: 13 (typical learner 6.6).');
+  });
+
+  it('breaks a tie by the order of the criteria, and a rule with no evidence says so', () => {
+    const flat = { ...result, criteria: { ...result.criteria, fluency: { ...result.criteria.fluency, band: 5, rules: [] }, vocabulary: { ...result.criteria.vocabulary, band: 5 }, grammar: { ...result.criteria.grammar, band: 6 } } };
+    expect(nextStep(flat).criterion).toBe('Fluency');
+    expect(criterionLines(flat)[0]?.reason).toBe("Nothing measured moved it from the typical learner's band.");
+  });
+});

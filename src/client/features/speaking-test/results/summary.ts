@@ -1,0 +1,48 @@
+import type { RuleHit } from '../../../../shared/speaking-test/criterion';
+import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
+import { CRITERIA, CRITERION_NAMES } from './criteria';
+
+/*
+ * The results' opening summary: each criterion in one line with the evidence that moved it most,
+ * and the one thing to work on next. The rule-by-rule detail stays under "How this was worked out".
+ */
+
+type Assessable = Pick<Extract<SpeakingTestResult, { assessable: true }>, 'bands' | 'criteria'>;
+
+export interface CriterionLine {
+  criterion: (typeof CRITERIA)[number];
+  name: string;
+  band: number;
+  /** The main reason, in words. */
+  reason: string;
+}
+
+/**
+ * The evidence that moved the band most in the way it went (down from the typical learner's band: the
+ * largest fall; else the largest rise); the largest of any when none moved it that way.
+ */
+function mainRule(rules: readonly RuleHit[], way: 'up' | 'down'): RuleHit | undefined {
+  const byEffect = [...rules].sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta));
+  return byEffect.find((rule) => (way === 'down' ? rule.delta < 0 : rule.delta > 0)) ?? byEffect[0];
+}
+
+/** Why a criterion's band is where it is, in one line: the evidence that moved it most from the typical learner's band, the way it went. */
+export function criterionLines(result: Assessable): CriterionLine[] {
+  return CRITERIA.map((criterion) => {
+    const { rules, base } = result.criteria[criterion];
+    const band = result.bands[criterion];
+    const main = mainRule(rules, band < base ? 'down' : 'up');
+    let reason: string;
+    if (criterion === 'pronunciation' && rules.length === 0) reason = 'Not measured from a transcript: it follows the other three until your teacher listens.';
+    else if (!main) reason = "Nothing measured moved it from the typical learner's band.";
+    else reason = `${main.delta > 0 ? 'Raised most by' : 'Held back most by'} ${main.rule}.`;
+    return { criterion, name: CRITERION_NAMES[criterion], band, reason };
+  });
+}
+
+/** The one thing to work on next: the advice of the lowest of the measured criteria (Pronunciation is not measured). */
+export function nextStep(result: Assessable): { criterion: string; advice: string } {
+  const measured = CRITERIA.filter((criterion) => criterion !== 'pronunciation');
+  const lowest = measured.reduce((low, criterion) => (result.criteria[criterion].band < result.criteria[low].band ? criterion : low));
+  return { criterion: CRITERION_NAMES[lowest], advice: result.criteria[lowest].advice };
+}
