@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import classes from './Chart.module.css';
 import { axisGeometry, placeBars, placeLines, type ChartBox, type ChartCategory, type ChartSeries, type MarkerShape } from './geometry';
 import type { Ticks } from './scale';
-import { Table } from '../Table';
 
 /*
  * The app's one chart (decision 0033): the student's progress, the results' history and the
