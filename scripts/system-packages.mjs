@@ -34,6 +34,18 @@ export const E2E_NEEDS = [
   // `npm run admin -- backup/restore` on PostgreSQL (src/server/backup/postgres-dump.ts) and its tests.
   { what: 'pg_dump', packages: ['postgresql-client'] },
   { what: 'pg_restore', packages: ['postgresql-client'] },
+  // Firefox and WebKit (Safari's engine) for real (e2e/support/firefox.ts, webkit.ts): Debian's Firefox
+  // ESR driven over WebDriver BiDi, WebKitGTK's MiniBrowser through WebKitWebDriver on an Xvfb display,
+  // a private PulseAudio server as their microphone, fed with paplay.
+  { what: '/usr/bin/firefox-esr', packages: ['firefox-esr'] },
+  { what: '/usr/bin/WebKitWebDriver', packages: ['webkit2gtk-driver'] },
+  { what: 'Xvfb', packages: ['xvfb'] },
+  { what: 'pulseaudio', packages: ['pulseaudio'] },
+  { what: 'paplay', packages: ['pulseaudio-utils'] },
+  { what: 'pactl', packages: ['pulseaudio-utils'] },
+  // WebKitGTK plays media through GStreamer: Opus and WebM come with its own dependencies, AAC
+  // (Safari's MP4 recordings) needs libav's decoder.
+  { what: '/usr/lib/x86_64-linux-gnu/gstreamer-1.0/libgstlibav.so', packages: ['gstreamer1.0-libav'], file: true },
 ];
 
 /** What Lighthouse in `npm run bench` needs: the system Chromium. */
