@@ -12,13 +12,25 @@ import { NOTHING_TO_SCORE_TEXT, type AttemptsPage } from '../src/shared/api/admi
 import type { SaveTestSessionBody } from '../src/shared/api/attempts.js';
 import { attempts, recordings } from '../src/server/db/schema.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
-import { collectConsoleErrors, launchBrowser, lookAt, makeSpeechWithSilenceWav, newPage, skipVoiceLine, startTestServer, type LaunchedBrowser, type TestServer } from './support/index.js';
+import {
+  answeredBySilence,
+  collectConsoleErrors,
+  launchBrowser,
+  lookAt,
+  makeSpeechWithSilenceWav,
+  newPage,
+  PART2_INTRO_TEXT,
+  PART2_PREPARATION_TEXT,
+  signInByApi,
+  SILENCE_CLIP,
+  skipVoiceLine,
+  startTestServer,
+  withoutSpeechRecognition,
+  type LaunchedBrowser,
+  type TestServer,
+} from './support/index.js';
 
 const EXPECTED_NOISE = [/status of 401/];
-const SPEECH = 'I live in Pune with my family.';
-const SILENCE_SECONDS = 4.1;
-const ASKING_TEXT = 'The examiner is asking the question…';
-const PART2_INTRO_TEXT = 'The examiner is introducing Part 2…';
 const NOT_RECORDING_TEXT =
   'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome if you can, or retake the test on another device.';
 const NO_RECORDING_RESULT =
@@ -26,10 +38,8 @@ const NO_RECORDING_RESULT =
 
 /** No speech recognition (as in Firefox), and a MediaRecorder whose every piece is empty. */
 async function recorderGivesNothing(page: Page): Promise<void> {
+  await withoutSpeechRecognition(page);
   await page.addInitScript(() => {
-    const w = window as unknown as Record<string, unknown>;
-    delete w.SpeechRecognition;
-    delete w.webkitSpeechRecognition;
     const accessor = Object.getOwnPropertyDescriptor(MediaRecorder.prototype, 'ondataavailable');
     if (!accessor?.set || !accessor.get) throw new Error('MediaRecorder.ondataavailable is not an accessor');
     const { get, set } = accessor;
@@ -45,28 +55,11 @@ async function recorderGivesNothing(page: Page): Promise<void> {
   });
 }
 
-async function signIn(page: Page, baseUrl: string, username: string, password: string) {
-  await page.goto(`${baseUrl}/auth`);
-  const status = await page.evaluate(
-    async ({ username, password }) =>
-      (await fetch('/api/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })).status,
-    { username, password },
-  );
-  expect(status).toBe(200);
-}
-
-async function answeredBySilence(page: Page, n: number): Promise<void> {
-  const text = `Question ${n} of 10`;
-  await page.getByText(text, { exact: true }).waitFor({ timeout: 20_000 });
-  await skipVoiceLine(page, ASKING_TEXT);
-  await page.waitForFunction((label) => !document.body.innerText.includes(label), text, { polling: 50, timeout: 30_000 });
-}
-
 let server: TestServer;
 let launched: LaunchedBrowser;
 beforeAll(async () => {
   server = await startTestServer();
-  launched = await launchBrowser({ fakeAudioFile: await makeSpeechWithSilenceWav(SPEECH, SILENCE_SECONDS) });
+  launched = await launchBrowser({ fakeAudioFile: await makeSpeechWithSilenceWav(SILENCE_CLIP.speech, SILENCE_CLIP.silenceSeconds) });
 });
 afterAll(async () => {
   await launched?.close();
@@ -80,7 +73,7 @@ describe('a recorder that yields nothing', () => {
       const page = await newPage(launched.browser, { viewport });
       const errors = collectConsoleErrors(page, { ignore: EXPECTED_NOISE });
       await recorderGivesNothing(page);
-      await signIn(page, server.baseUrl, student.mobileNumber, student.password);
+      await signInByApi(page, server.baseUrl, student.mobileNumber, student.password);
       await page.goto(`${server.baseUrl}/test`);
       await page.getByText('Ready to start').waitFor({ timeout: 10_000 });
       const started = Date.now();
@@ -106,7 +99,7 @@ describe('a recorder that yields nothing', () => {
       const errors = collectConsoleErrors(page, { ignore: EXPECTED_NOISE });
       await recorderGivesNothing(page);
       await page.clock.install();
-      await signIn(page, server.baseUrl, student.mobileNumber, student.password);
+      await signInByApi(page, server.baseUrl, student.mobileNumber, student.password);
       const saves: SaveTestSessionBody[] = [];
       await page.route('**/api/test-sessions', async (route) => {
         saves.push(route.request().postDataJSON() as SaveTestSessionBody);
@@ -117,7 +110,7 @@ describe('a recorder that yields nothing', () => {
       await page.getByRole('button', { name: 'Start Test' }).click();
       for (let n = 1; n <= 10; n += 1) await answeredBySilence(page, n);
       await skipVoiceLine(page, PART2_INTRO_TEXT);
-      await page.getByText('Preparation: think about what you will say. You may make notes.').waitFor({ timeout: 15_000 });
+      await page.getByText(PART2_PREPARATION_TEXT).waitFor({ timeout: 15_000 });
       await page.clock.runFor(60_000);
       // Nothing says the audio is being recorded.
       await page.getByText('Speak now until the timer ends.', { exact: true }).waitFor();
@@ -145,7 +138,7 @@ describe('a recorder that yields nothing', () => {
       expect((await server.database.db.select().from(recordings)).filter((row) => row.attemptId === attemptId)).toEqual([]);
 
       const adminPage = await newPage(launched.browser, { viewport: 'desktop' });
-      await signIn(adminPage, server.baseUrl, admin.username, admin.password);
+      await signInByApi(adminPage, server.baseUrl, admin.username, admin.password);
       const list = await adminPage.evaluate(async () => (await (await fetch('/api/admin/test-attempts?page=1&limit=10', { credentials: 'include' })).json()) as AttemptsPage);
       const row = list.attempts.find((attempt) => attempt.id === attemptId);
       expect(row).toMatchObject({ assessable: false, nothingToScore: true });

@@ -18,39 +18,34 @@ import { ANSWER_TIME_LIMIT_MS, NO_TRANSCRIPT_RESULT_TEXT, SILENCE_TO_END_ANSWER_
 import { attempts } from '../src/server/db/schema.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
 import {
+  answeredBySilence,
   collectConsoleErrors,
+  EXAMINER_ASKING_TEXT,
   launchBrowser,
   lookAt,
   makeSpeechWithSilenceWav,
   newPage,
+  PART2_INTRO_TEXT,
+  PART2_PREPARATION_TEXT,
+  signInByApi,
+  SILENCE_CLIP,
   skipVoiceLine,
   startTestServer,
   testResultsDir,
+  withoutSpeechRecognition,
   type LaunchedBrowser,
   type TestServer,
 } from './support/index.js';
 
 const EXPECTED_NOISE = [/status of 401/];
-/*
- * The looped clip lines up with the answers: an answer ends 3-3.5 s into the clip's silence
- * (SILENCE_TO_END_ANSWER_MS, checked every 0.5 s), the examiner's question is skipped, listening
- * starts 0.5 s later, and the speech comes round again just after that. So each answer takes one
- * loop (about 6 s) rather than two. The speech is about 1.7 s (each answer must have over 1 s); the
- * clip ends with about 0.4 s of espeak-ng's own quiet, so the silence is about 4.5 s in all. A late
- * listener (a busy machine) only misses one loop: that answer takes two.
- */
-const SPEECH = 'I live in Pune with my family.';
-const SILENCE_SECONDS = 4.1;
-const ASKING_TEXT = 'The examiner is asking the question…';
-const PART2_INTRO_TEXT = 'The examiner is introducing Part 2…';
+// The looped clip (SILENCE_CLIP) lines up with the answers: one loop of it per answer (speaking-flow.ts).
 const outputDir = path.join(testResultsDir, 'speaking-test-no-recognition');
 
 /** Removes the Web Speech recognition API before the app runs, and notes every examiner line spoken. */
 async function asFirefoxWouldBe(page: Page): Promise<void> {
+  await withoutSpeechRecognition(page);
   await page.addInitScript(() => {
-    const w = window as unknown as Record<string, unknown> & { __spoken: string[] };
-    delete w.SpeechRecognition;
-    delete w.webkitSpeechRecognition;
+    const w = window as unknown as { __spoken: string[] };
     w.__spoken = [];
     const speak = speechSynthesis.speak.bind(speechSynthesis);
     speechSynthesis.speak = (utterance: SpeechSynthesisUtterance) => {
@@ -58,16 +53,6 @@ async function asFirefoxWouldBe(page: Page): Promise<void> {
       speak(utterance);
     };
   });
-}
-
-async function signIn(page: Page, baseUrl: string, username: string, password: string) {
-  await page.goto(`${baseUrl}/auth`);
-  const status = await page.evaluate(
-    async ({ username, password }) =>
-      (await fetch('/api/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })).status,
-    { username, password },
-  );
-  expect(status).toBe(200);
 }
 
 async function captureSaves(page: Page): Promise<SaveTestSessionBody[]> {
@@ -79,24 +64,12 @@ async function captureSaves(page: Page): Promise<SaveTestSessionBody[]> {
   return bodies;
 }
 
-/**
- * Question `n` of the part: its line is skipped, then the answer is waited for in real time (the
- * silence is real audio) until the label is gone. Polled every 50 ms, not with Playwright's backoff
- * (up to 0.5 s): the next question's line is skipped as soon as it starts, to keep up with the loop.
- */
-async function answeredBySilence(page: Page, n: number): Promise<void> {
-  const text = `Question ${n} of 10`;
-  await page.getByText(text, { exact: true }).waitFor({ timeout: 20_000 });
-  await skipVoiceLine(page, ASKING_TEXT);
-  await page.waitForFunction((label) => !document.body.innerText.includes(label), text, { polling: 50, timeout: 30_000 });
-}
-
 let server: TestServer;
 let launched: LaunchedBrowser;
 beforeAll(async () => {
   mkdirSync(outputDir, { recursive: true });
   server = await startTestServer();
-  const wav = await makeSpeechWithSilenceWav(SPEECH, SILENCE_SECONDS);
+  const wav = await makeSpeechWithSilenceWav(SILENCE_CLIP.speech, SILENCE_CLIP.silenceSeconds);
   launched = await launchBrowser({ fakeAudioFile: wav });
 });
 afterAll(async () => {
@@ -112,7 +85,7 @@ describe('speaking test without speech recognition', () => {
       const errors = collectConsoleErrors(page, { ignore: EXPECTED_NOISE });
       await asFirefoxWouldBe(page);
       await page.clock.install();
-      await signIn(page, server.baseUrl, student.mobileNumber, student.password);
+      await signInByApi(page, server.baseUrl, student.mobileNumber, student.password);
       await page.goto(`${server.baseUrl}/test`);
       await page.getByText('Ready to start').waitFor({ timeout: 10_000 });
       const note = page.getByTestId('no-transcript-note');
@@ -134,7 +107,7 @@ describe('speaking test without speech recognition', () => {
       await lookAt(page, `speaking-test-no-recognition-starting-${viewport}`);
       release();
       await page.getByText('Question 1 of 10', { exact: true }).waitFor({ timeout: 15_000 });
-      await skipVoiceLine(page, ASKING_TEXT);
+      await skipVoiceLine(page, EXAMINER_ASKING_TEXT);
       await page.getByText('Answer now: your audio is being recorded. A pause of about 3 seconds ends your answer.').waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('live-transcript').count()).toBe(0);
       await lookAt(page, `speaking-test-no-recognition-part1-${viewport}`);
@@ -152,7 +125,7 @@ describe('speaking test without speech recognition', () => {
       const errors = collectConsoleErrors(page, { ignore: EXPECTED_NOISE });
       await asFirefoxWouldBe(page);
       await page.clock.install();
-      await signIn(page, server.baseUrl, student.mobileNumber, student.password);
+      await signInByApi(page, server.baseUrl, student.mobileNumber, student.password);
       const saves = await captureSaves(page);
       await page.goto(`${server.baseUrl}/test`);
       await page.getByText('Ready to start').waitFor({ timeout: 10_000 });
@@ -165,7 +138,7 @@ describe('speaking test without speech recognition', () => {
 
       // Part 2: notes while preparing; the time spoken against the 2 minutes while answering.
       await skipVoiceLine(page, PART2_INTRO_TEXT);
-      await page.getByText('Preparation: think about what you will say. You may make notes.').waitFor({ timeout: 15_000 });
+      await page.getByText(PART2_PREPARATION_TEXT).waitFor({ timeout: 15_000 });
       await page.getByLabel('Your notes').fill('mountains - train - family - no screens');
       await page.clock.runFor(60_000);
       await page.getByText('Speak now until the timer ends: your audio is being recorded.').waitFor();
@@ -218,7 +191,7 @@ describe('speaking test without speech recognition', () => {
       const attemptId = stored[0]?.id ?? '';
 
       const adminPage = await newPage(launched.browser, { viewport: 'desktop' });
-      await signIn(adminPage, server.baseUrl, admin.username, admin.password);
+      await signInByApi(adminPage, server.baseUrl, admin.username, admin.password);
       const recordingStatus = () => adminPage.evaluate(async (id) => (await fetch(`/api/attempts/${id}/recording`, { method: 'HEAD', credentials: 'include' })).status, attemptId);
       await expect.poll(recordingStatus, { timeout: 20_000 }).toBe(200);
       // The teacher's session fetches it (the page's request context shares its cookies), straight to a file.

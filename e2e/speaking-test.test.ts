@@ -11,14 +11,21 @@ import { createAdmin, createStudent, type CreatedStudent } from '../src/server/t
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/browser.js';
 import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
 import {
+  answerWithRecognizer as answer,
   collectConsoleErrors,
   launchBrowser,
+  listening,
   makeSpeechWav,
   newPage,
+  PART2_PREPARATION_TEXT,
+  pumpUntil,
   screenshot,
   seriousAccessibilityViolations,
+  signInByApi as signIn,
+  sleep,
   startTestServer,
   testResultsDir,
+  visible,
   type LaunchedBrowser,
   type TestServer,
   type ViewportName,
@@ -63,34 +70,6 @@ const PART3_ANSWERS = [
   'Governments should invest in public libraries and free courses for adults',
 ];
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Advances the page clock in steps until `check` holds; `realMs` of real time between steps lets the real voice and recorder run. */
-async function pumpUntil(page: Page, check: () => Promise<boolean>, what: string, options: { stepMs?: number; realMs?: number; maxSteps?: number } = {}) {
-  const { stepMs = 500, realMs = 20, maxSteps = 400 } = options;
-  for (let step = 0; step < maxSteps; step += 1) {
-    if (await check()) return;
-    await page.clock.runFor(stepMs);
-    if (realMs > 0) await sleep(realMs);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function listening(fake: FakeRecognition): Promise<boolean> {
-  return (await fake.status()).live?.state === 'listening';
-}
-
-const visible = (page: Page, text: string) => async () => (await page.getByText(text, { exact: true }).count()) > 0;
-
-/** Waits for question `number` of the part to be asked and listened for, answers, then stays silent for 3 s. */
-async function answer(page: Page, fake: FakeRecognition, number: number, text: string, options: { realtime?: boolean; beforeSilence?: () => Promise<void> } = {}) {
-  const shown = visible(page, `Question ${number} of 10`);
-  await pumpUntil(page, async () => (await shown()) && (await listening(fake)), `question ${number} to be listened for`, options.realtime ? { stepMs: 100, realMs: 100 } : {});
-  await fake.say(text, { confidence: 0.9 });
-  await options.beforeSilence?.();
-  await page.clock.runFor(3_600);
-}
-
 /** A student who says nothing: Chrome ends the recognition session after a while, and 2 s later the answer closes empty. */
 async function silentAnswer(page: Page, fake: FakeRecognition, number: number) {
   const shown = visible(page, `Question ${number} of 10`);
@@ -105,7 +84,7 @@ async function silentAnswer(page: Page, fake: FakeRecognition, number: number) {
 async function takeSilentTest(page: Page, fake: FakeRecognition) {
   await page.getByRole('button', { name: 'Start Test' }).click();
   for (let n = 1; n <= 10; n += 1) await silentAnswer(page, fake, n);
-  await pumpUntil(page, visible(page, 'Preparation: think about what you will say. You may make notes.'), 'the Part 2 preparation');
+  await pumpUntil(page, visible(page, PART2_PREPARATION_TEXT), 'the Part 2 preparation');
   await page.clock.runFor(60_000);
   await pumpUntil(page, () => listening(fake), 'listening in Part 2');
   await page.clock.runFor(120_500);
@@ -120,15 +99,6 @@ async function checkAxe(page: Page, name: string) {
 async function shoot(page: Page, stage: string, viewport: ViewportName) {
   await screenshot(page, `speaking-test-${stage}-${viewport}`);
   await checkAxe(page, `${stage} at ${viewport}`);
-}
-
-async function signIn(page: Page, baseUrl: string, username: string, password: string) {
-  await page.goto(`${baseUrl}/auth`);
-  const status = await page.evaluate(
-    async ({ username, password }) => (await fetch('/api/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })).status,
-    { username, password },
-  );
-  expect(status).toBe(200);
 }
 
 async function adminGet<T>(page: Page, url: string): Promise<T> {
@@ -241,7 +211,7 @@ describe('speaking test with a microphone and the examiner voice', () => {
     for (let n = 2; n <= 10; n += 1) await answer(page, fake, n, PART1_ANSWERS[n - 1] ?? '');
 
     // Part 2: announcement, 60 s preparation, 120 s speaking.
-    await pumpUntil(page, visible(page, 'Preparation: think about what you will say. You may make notes.'), 'the Part 2 preparation');
+    await pumpUntil(page, visible(page, PART2_PREPARATION_TEXT), 'the Part 2 preparation');
     expect(await page.getByTestId('progress-label').textContent()).toBe('Part 2 of 3');
     await page.clock.runFor(5_000);
     await expect.poll(() => page.getByTestId('prep-timer').textContent()).toBe('0:55');
@@ -466,7 +436,7 @@ describe('speaking test without a microphone', () => {
         expect(new URL(page.url()).pathname).toBe('/test');
       }
     }
-    await pumpUntil(page, visible(page, 'Preparation: think about what you will say. You may make notes.'), 'the Part 2 preparation');
+    await pumpUntil(page, visible(page, PART2_PREPARATION_TEXT), 'the Part 2 preparation');
     await page.clock.runFor(10_000);
     await shoot(page, 'part2-prep', 'phone');
     await page.clock.runFor(50_000);

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
+import { spawnDaemon, waitUntilReady } from './daemon.js';
 import { freePort } from './ports.js';
 
 /** Debian's caddy (package `caddy`; scripts/system-packages.mjs installs it for the end-to-end tests). */
@@ -54,48 +55,21 @@ ${options.hostName}:${port} {
 `;
   const file = path.join(dir, 'Caddyfile');
   writeFileSync(file, caddyfile);
-  const child = spawn(CADDY_BIN, ['run', '--config', file, '--adapter', 'caddyfile'], {
+  const daemon = spawnDaemon(CADDY_BIN, ['run', '--config', file, '--adapter', 'caddyfile'], {
+    dir,
     env: { PATH: process.env.PATH ?? '', HOME: dir, XDG_DATA_HOME: path.join(dir, 'data'), XDG_CONFIG_HOME: path.join(dir, 'config') },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const rootFile = path.join(dir, 'storage', 'pki', 'authorities', 'local', 'root.crt');
-  const caddy: Caddy = {
-    baseUrl: `https://${options.hostName}:${port}`,
-    port,
-    child,
-    caddyfile,
-    rootCertificate: () => readFileSync(rootFile, 'utf8'),
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const rootCertificate = () => readFileSync(rootFile, 'utf8');
   // Ready once a TLS handshake for the name succeeds (Caddy issues the certificate at start).
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      const log = output;
-      await caddy.stop();
-      throw new Error(`caddy exited at start:\n${log}`);
-    }
-    if (existsSync(rootFile) && (await handshake(port, options.hostName, caddy.rootCertificate())).authorized) return caddy;
-    if (Date.now() > deadline) {
-      const log = output;
-      await caddy.stop();
-      throw new Error(`caddy did not serve https on port ${port}:\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitUntilReady(daemon, {
+    name: 'caddy',
+    what: `serve https on port ${port}`,
+    ready: async () => existsSync(rootFile) && (await handshake(port, options.hostName, rootCertificate())).authorized,
+    timeoutMs: 20_000,
+    intervalMs: 200,
+  });
+  return { baseUrl: `https://${options.hostName}:${port}`, port, child: daemon.child, caddyfile, rootCertificate, output: daemon.output, stop: daemon.stop };
 }
 
 /**

@@ -10,3 +10,18 @@ export { signInWithForm, useBrowserSuite, type BrowserSuite, type SuiteOptions, 
 export { seekByClick } from './player.js';
 export { expectFirstFrameWherePageDrawsIt, type FirstFrameCheck } from './first-frame.js';
 export { skipVoiceLine } from './voice-lines.js';
+export {
+  answeredBySilence,
+  answerWithRecognizer,
+  EXAMINER_ASKING_TEXT,
+  listening,
+  PART2_INTRO_TEXT,
+  PART2_PREPARATION_TEXT,
+  pumpUntil,
+  signInByApi,
+  SILENCE_CLIP,
+  sleep,
+  visible,
+  withoutSpeechRecognition,
+  type PumpOptions,
+} from './speaking-flow.js';

@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnDaemon, waitUntilReady } from './daemon.js';
 import { freePort } from './ports.js';
 
 /** Debian's nginx (package `nginx`; scripts/system-packages.mjs installs it for the end-to-end tests). */
@@ -95,11 +96,7 @@ http {
 }
 `;
   writeFileSync(at('nginx.conf'), conf);
-  const child = spawn(NGINX_BIN, ['-p', dir, '-c', at('nginx.conf'), '-e', at('error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const daemon = spawnDaemon(NGINX_BIN, ['-p', dir, '-c', at('nginx.conf'), '-e', at('error.log')], { dir });
   const read = (name: string) => {
     try {
       return readFileSync(at(name), 'utf8');
@@ -107,41 +104,18 @@ http {
       return '';
     }
   };
-  const nginx: Nginx = {
-    baseUrl: `http://127.0.0.1:${port}`,
-    port,
-    child,
-    accessLog: () => read('access.log'),
-    errorLog: () => read('error.log'),
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const baseUrl = `http://127.0.0.1:${port}`;
   // Listening once it answers (any answer: the upstreams' health is the caller's business).
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      const log = `${output}${nginx.errorLog()}`;
-      await nginx.stop();
-      throw new Error(`nginx exited at start:\n${log}`);
-    }
-    try {
-      await fetch(`${nginx.baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      return nginx;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      const log = `${output}${nginx.errorLog()}`;
-      await nginx.stop();
-      throw new Error(`nginx did not start listening on ${nginx.baseUrl}:\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntilReady(daemon, {
+    name: 'nginx',
+    what: `start listening on ${baseUrl}`,
+    ready: () => fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
+      () => true,
+      () => false,
+    ),
+    timeoutMs: 10_000,
+    intervalMs: 100,
+    log: () => `${daemon.output()}${read('error.log')}`,
+  });
+  return { baseUrl, port, child: daemon.child, accessLog: () => read('access.log'), errorLog: () => read('error.log'), stop: daemon.stop };
 }
