@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'src/server/db/migrations/**', 'bench/results/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'src/server/db/migrations/**', 'bench/results/**', '.tools/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['scripts/**/*.{js,mjs}', '*.{js,cjs,mjs}'], languageOptions: { globals: globals.node } },
