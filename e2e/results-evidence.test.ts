@@ -235,7 +235,7 @@ describe('the recording on the results after a whole test', () => {
 
     // The timeline: what it shows in words, and the pauses on it.
     const timeline = section.getByTestId('recording-timeline');
-    expect(await timeline.getAttribute('aria-label')).toMatch(/^\d+ s recorded, \d+ s speaking, \d+ pauses?$/);
+    expect(await timeline.getAttribute('aria-label')).toMatch(/^(\d+ min( \d+ s)?|\d+ s) recorded, (\d+ min( \d+ s)?|\d+ s) speaking, \d+ pauses?$/);
     expect(await timeline.locator('rect[data-pause-ms]').count()).toBeGreaterThan(0);
     const figures = await section.getByTestId('recording-figures').innerText();
     for (const label of ['Speech rate', 'Articulation rate', 'Time spent speaking', 'Pauses', 'Length of run']) expect(figures).toContain(label);
