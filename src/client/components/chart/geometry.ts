@@ -78,7 +78,7 @@ export interface ChartGeometry {
 }
 
 /** Points closer than this (in the drawing's units) are set side by side. */
-export const OVERLAP = 7;
+export const OVERLAP = 10;
 /** How far apart side-by-side points are set. */
 export const DODGE = 8;
 
