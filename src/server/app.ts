@@ -38,6 +38,7 @@ import { recordingRoutes } from './recordings/routes.js';
 import { createRecordingStores } from './recordings/store.js';
 import { studentRoutes } from './students/routes.js';
 import { speakingTestRoutes } from './speaking-test/routes.js';
+import { teacherRoutes } from './teachers/routes.js';
 
 /** The whole HTTP application as a value: tests use it with `inject()` without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     studentAttemptRoutes,
     classViewRoutes,
     deviceDebugRoutes,
+    teacherRoutes,
   ];
   for (const area of areas) await app.register(async (scope) => area(scope, { ...deps, recordingStores, budgets, readCaches }));
 

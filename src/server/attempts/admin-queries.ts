@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { ATTEMPTS_PAGE_SIZE, type AttemptKind, type AttemptListRow, type Bands } from '../../shared/api/admin-attempts.js';
+import { and, asc, count, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { ATTEMPTS_PAGE_SIZE, type AttemptKind, type AttemptListRow, type AttemptSort, type Bands } from '../../shared/api/admin-attempts.js';
 import type { Db } from '../db/open.js';
 import { inlineLimit, LIST_PAGES_KEPT, preparedOnce, seekPage } from '../db/page-statements.js';
 import { attempts, courses, students } from '../db/schema.js';
@@ -193,12 +193,45 @@ function readPage(db: Db, kind: AttemptKind, range: CompletedRange, limit: numbe
   });
 }
 
+/** The band an attempt sorts by: the teacher's overall where set, else the estimate (null: neither, sorted last). */
+const sortBand = sql`coalesce((${attempts.teacherScores}->>'overall')::float8, case when ${attempts.assessable} then ${attempts.overall} end)`;
+
+/** The orders other than newest first, each ending on (completed_at, id) so that pages do not overlap. */
+const OTHER_ORDERS: Record<Exclude<AttemptSort, 'newest'>, () => SQL[]> = {
+  oldest: () => [asc(attempts.completedAt), asc(attempts.id)],
+  'band-high': () => [sql`${sortBand} desc nulls last`, desc(attempts.completedAt), desc(attempts.id)],
+  'band-low': () => [sql`${sortBand} asc nulls last`, desc(attempts.completedAt), desc(attempts.id)],
+};
+
+/**
+ * A page in another order than the list's own: read with OFFSET and sorted, which the index cannot
+ * spare. A teacher sorts a day's or a class's attempts, a few hundred at most; the newest-first list
+ * that everyone opens keeps its seek (readPage).
+ */
+function readSortedPage(db: Db, kind: AttemptKind, range: CompletedRange, sort: Exclude<AttemptSort, 'newest'>, page: number, limit: number) {
+  return selectListRows(db)
+    .where(listFilter(kind, range))
+    .orderBy(...OTHER_ORDERS[sort]())
+    .limit(limit)
+    .offset((page - 1) * limit);
+}
+
 export function listAttempts(
   db: Db,
   caches: AttemptListCaches,
-  input: { kind: AttemptKind; range: CompletedRange; page: number; limit: number },
+  input: { kind: AttemptKind; range: CompletedRange; page: number; limit: number; sort?: AttemptSort },
 ): Promise<AttemptListPage> {
   const filterKey = `attempts:${input.kind}:${input.range ? `${input.range.start.toISOString()}/${input.range.end.toISOString()}` : 'all'}`;
+  const sort = input.sort ?? 'newest';
+  if (sort !== 'newest') {
+    return caches.pages.get(`${filterKey}:${sort}:${input.limit}:${input.page}`, async () => {
+      const [rows, total] = await Promise.all([
+        readSortedPage(db, input.kind, input.range, sort, input.page, input.limit),
+        caches.totals.get(filterKey, async () => (await attemptsCountQuery(db, input.kind, input.range))[0]?.total ?? 0),
+      ]);
+      return { attempts: rows.map(toListRow), total };
+    });
+  }
   return caches.pages.get(`${filterKey}:${input.limit}:${input.page}`, () => readAttemptsPage(db, caches, input, filterKey));
 }
 

@@ -256,6 +256,7 @@ describe.each(testDrivers)('admin attempts on %s', (driver) => {
         teacherScores: { fluency: 6.5, vocabulary: 7, grammar: 6, pronunciation: 7, overall: 6.625 },
         reviewedAt: expect.any(String),
         reviewerUsername: 'headteacher',
+        reviewerName: 'headteacher',
         releasePending: true,
         event: expect.objectContaining({ action: 'saved', from: null, byUsername: 'headteacher' }),
       });
@@ -283,6 +284,7 @@ describe.each(testDrivers)('admin attempts on %s', (driver) => {
         teacherScores: null,
         reviewedAt: null,
         reviewerUsername: null,
+        reviewerName: null,
         releasePending: false,
         event: expect.objectContaining({ action: 'saved', to: null }),
       });

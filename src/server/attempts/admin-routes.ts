@@ -11,6 +11,7 @@ import {
   releaseDone,
   reviewBody,
   reviewSaved,
+  reviewQueue as reviewQueueSchema,
   type AttemptKind,
 } from '../../shared/api/admin-attempts.js';
 import { errorBody } from '../../shared/api/common.js';
@@ -19,6 +20,7 @@ import type { AreaDeps } from '../deps.js';
 import { notFound } from '../lib/http-errors.js';
 import { allAttempts, attemptListCaches, listAttempts, type CompletedRange } from './admin-queries.js';
 import { attemptDetail } from './attempt-detail.js';
+import { reviewQueue } from './review-queue.js';
 import { mailReviewReady, releaseReview, saveReview } from './review.js';
 import { attemptsCsv, attemptsExportFileName } from './attempts-csv.js';
 import { schoolDayRange } from './school-day.js';
@@ -47,8 +49,8 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
       config: { access: 'admin' },
       schema: { querystring: attemptsQuery, response: { 200: attemptsPage, ...errors } },
       handler: async (request) => {
-        const { page, limit, date } = request.query;
-        return listAttempts(db, listCaches, { kind, range: rangeOf(date), page, limit });
+        const { page, limit, date, sort } = request.query;
+        return listAttempts(db, listCaches, { kind, range: rangeOf(date), page, limit, sort });
       },
     });
 
@@ -79,6 +81,17 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
     },
   });
 
+  /** Where the attempt stands among those awaiting review, and the ones before and after it. */
+  api.get('/api/admin/attempts/:id/queue', {
+    config: { access: 'admin' },
+    schema: { params: attemptIdParams, response: { 200: reviewQueueSchema, ...itemErrors } },
+    handler: async (request) => {
+      const queue = await reviewQueue(db, request.params.id);
+      if (!queue) throw notFound(ATTEMPT_NOT_FOUND);
+      return queue;
+    },
+  });
+
   /** The teacher's comment and bands, kept apart from the automatic estimate. */
   api.patch('/api/admin/attempts/:id/review', {
     config: { access: 'admin' },
@@ -88,7 +101,7 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
       const saved = await saveReview(db, {
         attemptId: request.params.id,
         body: request.body,
-        reviewer: { id: user.id, username: user.username, displayName: user.displayName },
+        reviewer: { id: user.id, username: user.username, displayName: user.displayName, email: user.email },
         now: deps.now(),
       });
       if (!saved) throw notFound(ATTEMPT_NOT_FOUND);
@@ -107,7 +120,7 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
       const { user } = requireAuth(request);
       const outcome = await releaseReview(db, {
         attemptId: request.params.id,
-        reviewer: { id: user.id, username: user.username, displayName: user.displayName },
+        reviewer: { id: user.id, username: user.username, displayName: user.displayName, email: user.email },
         now: deps.now(),
         reason: request.body?.reason?.trim() || null,
       });

@@ -7,6 +7,7 @@ import { attempts, courses, students, users } from '../db/schema.js';
 import { mobileNumberDisplay } from '../lib/mobile-number-display.js';
 import { recordingAnalysisView } from '../analysis/view.js';
 import { recordingInfo, recordingUrl } from '../recordings/service.js';
+import { teacherName } from '../../shared/api/teachers-limits.js';
 import { asBands } from './admin-queries.js';
 import { releasedOf, releasePending, reviewTrail } from './review.js';
 import { ieltsAnswers, interviewAnswers, readIeltsAnalysis, readInterviewAnalysis } from './stored-attempt.js';
@@ -32,8 +33,11 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
       student: students,
       course: courses.courseName,
       reviewerUsername: users.username,
+      reviewerDisplayName: users.displayName,
+      reviewerEmail: users.email,
       releaserUsername: releaser.username,
       releaserDisplayName: releaser.displayName,
+      releaserEmail: releaser.email,
     })
     .from(attempts)
     .innerJoin(students, eq(students.id, attempts.studentId))
@@ -45,14 +49,16 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
   const { attempt, student } = row;
   const forStudent = options.forStudent !== undefined;
   const recording = await recordingInfo(db, attempt.id);
-  const released = releasedOf(attempt, { username: row.releaserUsername, displayName: row.releaserDisplayName });
-  const release = forStudent && released ? { ...released, releasedByUsername: null } : released;
+  const released = releasedOf(attempt, { username: row.releaserUsername, displayName: row.releaserDisplayName, email: row.releaserEmail });
+  // The student sees the display name only: an e-mail address is a teacher's sign-in name (decision 0029).
+  const release = forStudent && released ? { ...released, releasedByUsername: null, releasedByName: row.releaserDisplayName } : released;
   const review = forStudent
     ? {
         teacherComment: release?.comment ?? null,
         teacherScores: release?.scores ?? null,
         reviewedAt: release?.releasedAt ?? null,
         reviewerUsername: null,
+        reviewerName: null,
         releasePending: false,
         trail: [],
       }
@@ -61,6 +67,7 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
         teacherScores: asBands(attempt.teacherScores),
         reviewedAt: attempt.reviewedAt?.toISOString() ?? null,
         reviewerUsername: attempt.reviewedAt ? row.reviewerUsername : null,
+        reviewerName: attempt.reviewedAt ? teacherName({ displayName: row.reviewerDisplayName, email: row.reviewerEmail, username: row.reviewerUsername }) : null,
         releasePending: releasePending(attempt),
         trail: await reviewTrail(db, attempt.id),
       };

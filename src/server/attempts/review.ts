@@ -15,6 +15,7 @@ import {
 import type { Db } from '../db/open.js';
 import { attempts, reviewEvents, students, users, type AttemptRow, type ReviewEventAction } from '../db/schema.js';
 import { badRequest, conflict } from '../lib/http-errors.js';
+import { teacherName } from '../../shared/api/teachers-limits.js';
 import type { Mailer } from '../mail/mailer.js';
 
 /*
@@ -28,7 +29,7 @@ export const REASON_REQUIRED =
 export const NOTHING_TO_RELEASE = 'There is no saved review to release: save a comment or bands first.';
 export const ALREADY_RELEASED = 'This review is already released as it is: change it and save it before releasing it again.';
 
-type Reviewer = { id: number; username: string | null; displayName: string | null };
+type Reviewer = { id: number; username: string | null; displayName: string | null; email?: string | null };
 
 function bandsOf(value: unknown): Bands | null {
   if (!value || typeof value !== 'object') return null;
@@ -53,7 +54,7 @@ function releasedContentOf(attempt: Pick<AttemptRow, 'releasedComment' | 'releas
 /** The review as last released, for the attempt's pages; null when never released. */
 export function releasedOf(
   attempt: Pick<AttemptRow, 'releasedComment' | 'releasedScores' | 'releasedAt'>,
-  releasedBy: { username: string | null; displayName: string | null },
+  releasedBy: { username: string | null; displayName: string | null; email?: string | null },
 ): ReleasedReview | null {
   if (!attempt.releasedAt) return null;
   return {
@@ -61,7 +62,7 @@ export function releasedOf(
     scores: bandsOf(attempt.releasedScores),
     releasedAt: attempt.releasedAt.toISOString(),
     releasedByUsername: releasedBy.username,
-    releasedByName: releasedBy.displayName,
+    releasedByName: teacherName(releasedBy),
   };
 }
 
@@ -88,11 +89,15 @@ function contentOf(value: unknown): ReviewContent | null {
   return { comment: typeof record.comment === 'string' ? record.comment : null, scores: bandsOf(record.scores) };
 }
 
-function toEvent(row: typeof reviewEvents.$inferSelect): ReviewEvent {
+/** The entry's teacher as they are now (a deleted account: the sign-in name kept with the entry). */
+type EventTeacher = { displayName: string | null; email?: string | null } | null;
+
+function toEvent(row: typeof reviewEvents.$inferSelect, by: EventTeacher): ReviewEvent {
   return {
     id: row.id,
     at: row.at.toISOString(),
     byUsername: row.byUsername,
+    byName: teacherName({ displayName: by?.displayName ?? null, email: by?.email ?? null, username: row.byUsername }),
     action: row.action,
     from: contentOf(row.fromReview),
     to: contentOf(row.toReview),
@@ -102,8 +107,13 @@ function toEvent(row: typeof reviewEvents.$inferSelect): ReviewEvent {
 
 /** The attempt's trail, oldest first (review_events_attempt_idx). */
 export async function reviewTrail(db: Db, attemptId: string): Promise<ReviewEvent[]> {
-  const rows = await db.select().from(reviewEvents).where(eq(reviewEvents.attemptId, attemptId)).orderBy(asc(reviewEvents.id));
-  return rows.map(toEvent);
+  const rows = await db
+    .select({ event: reviewEvents, displayName: users.displayName, email: users.email })
+    .from(reviewEvents)
+    .leftJoin(users, eq(users.id, reviewEvents.byUserId))
+    .where(eq(reviewEvents.attemptId, attemptId))
+    .orderBy(asc(reviewEvents.id));
+  return rows.map(({ event, displayName, email }) => toEvent(event, { displayName, email }));
 }
 
 async function appendEvent(
@@ -124,7 +134,7 @@ async function appendEvent(
     })
     .returning();
   if (!row) throw new Error('the review trail entry was not stored');
-  return toEvent(row);
+  return toEvent(row, input.by);
 }
 
 /**
@@ -168,15 +178,16 @@ export async function saveReview(
       current = updated;
       event = await appendEvent(tx, { attemptId: attempt.id, by: input.reviewer, at: input.now, action: 'saved', from: before, to: after, reason });
     }
-    const reviewerUsername = current.reviewedByUserId
-      ? ((await tx.select({ username: users.username }).from(users).where(eq(users.id, current.reviewedByUserId)))[0]?.username ?? null)
-      : null;
+    const [reviewer] = current.reviewedByUserId
+      ? await tx.select({ username: users.username, displayName: users.displayName, email: users.email }).from(users).where(eq(users.id, current.reviewedByUserId))
+      : [];
     return {
       reviewed: current.reviewedAt !== null,
       teacherComment: current.teacherComment,
       teacherScores: bandsOf(current.teacherScores),
       reviewedAt: current.reviewedAt?.toISOString() ?? null,
-      reviewerUsername: current.reviewedAt ? reviewerUsername : null,
+      reviewerUsername: current.reviewedAt ? (reviewer?.username ?? null) : null,
+      reviewerName: current.reviewedAt && reviewer ? teacherName(reviewer) : null,
       releasePending: releasePending(current),
       event,
     };
@@ -225,7 +236,7 @@ export async function releaseReview(
       .innerJoin(users, eq(users.id, students.userId))
       .where(eq(students.id, attempt.studentId));
     return {
-      release: { comment: working.comment, scores: working.scores, releasedAt: input.now.toISOString(), releasedByUsername: input.reviewer.username, releasedByName: input.reviewer.displayName },
+      release: { comment: working.comment, scores: working.scores, releasedAt: input.now.toISOString(), releasedByUsername: input.reviewer.username, releasedByName: teacherName(input.reviewer) },
       event,
       recipient: {
         email: student?.email ?? null,

@@ -97,7 +97,10 @@ async function accessPlugin(app: FastifyInstance, options: { db: Db; now: () => 
     const token = sessionTokenOf(request.cookies);
     if (token) {
       request.sessionToken = token;
-      request.auth = await findSession(options.db, options.sessions, token, options.now());
+      const auth = await findSession(options.db, options.sessions, token, options.now());
+      // A deactivated teacher's sessions are deleted when they are deactivated; one read a moment
+      // before (cached in another process) counts as signed out too.
+      request.auth = auth && !(auth.user.isAdmin && !auth.user.isActive) ? auth : null;
     }
     checkAccess(config.access, request.auth, config.whileActing === true);
     if (request.auth?.user.mustChangePassword && config.access !== 'public' && !config.allowPendingPasswordChange) {

@@ -7,6 +7,7 @@ import { createAttempt, interviewSessionBody, testSessionBody, WEBM_SIGNATURE } 
 import { emptyInterviewProfile } from '../../shared/api/interview.js';
 import { createAdmin, createCourse, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
 import { hashPassword } from '../lib/passwords.js';
+import { PASSWORD_LINK_INVALID_MESSAGE } from '../teachers/service.js';
 
 // Every route the app registers, seen through an onRoute hook added to each Fastify instance, so
 // that a route missing from the table below fails this suite.
@@ -192,6 +193,34 @@ const TABLE: Record<string, Row> = {
       return `/api/admin/attempts/${id}/review/release`;
     },
     expected: adminOnly(200),
+  },
+  'GET /api/admin/attempts/:id/queue': {
+    path: async (f) => `/api/admin/attempts/${await createAttempt(t.database.db, f.student.student.id)}/queue`,
+    expected: adminOnly(200),
+  },
+  // The teachers tab (src/server/teachers/): admins only; a new teacher of their own for each call.
+  'GET /api/admin/teachers': { expected: adminOnly(200) },
+  'POST /api/admin/teachers': {
+    body: (_f, caller) => ({ displayName: `Added by ${caller}`, email: `added-by-${caller}@school.example` }),
+    expected: adminOnly(201),
+  },
+  'POST /api/admin/teachers/:id/password-link': {
+    path: async () => `/api/admin/teachers/${(await createAdmin(t.database.db)).user.id}/password-link`,
+    expected: adminOnly(200),
+  },
+  'POST /api/admin/teachers/:id/deactivate': {
+    path: async () => `/api/admin/teachers/${(await createAdmin(t.database.db)).user.id}/deactivate`,
+    expected: adminOnly(200),
+  },
+  'POST /api/admin/teachers/:id/reactivate': {
+    path: async () => `/api/admin/teachers/${(await createAdmin(t.database.db)).user.id}/reactivate`,
+    expected: adminOnly(200),
+  },
+  // The set-password link's own page: open to anyone, the token is the key (a made-up one is refused alike).
+  'POST /api/password-link/check': { body: () => ({ token: 'not-a-real-link-token' }), expected: everyone([400, PASSWORD_LINK_INVALID_MESSAGE]) },
+  'POST /api/password-link': {
+    body: () => ({ token: 'not-a-real-link-token', newPassword: 'a brand new password' }),
+    expected: everyone([400, PASSWORD_LINK_INVALID_MESSAGE]),
   },
   'GET /api/student/attempts': {
     expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [403, DEACTIVATED], admin: [403, NO_ACTING_STUDENT], adminActing: 200 },

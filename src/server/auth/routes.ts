@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { changePasswordBody, credentials, forgotPasswordBody, user } from '../../shared/api/auth.js';
 import { errorBody, messageBody } from '../../shared/api/common.js';
 import type { AreaDeps } from '../deps.js';
-import { badRequest, unauthorized, type HttpError } from '../lib/http-errors.js';
+import { badRequest, forbidden, unauthorized, type HttpError } from '../lib/http-errors.js';
 import { budget, throttle } from '../lib/throttle.js';
 import { requireAuth } from './access.js';
 import { verifyPassword } from '../lib/passwords.js';
@@ -24,6 +24,8 @@ import { hasKnownDevice, knownDeviceKey, rememberDevice } from './known-devices.
 import { createSession, deleteSessionByToken, SESSION_COOKIE } from './sessions.js';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
+export const DEACTIVATED_TEACHER_MESSAGE =
+  'This teacher account has been deactivated. Ask another teacher of the school to reactivate it.';
 export const FORGOT_PASSWORD_MESSAGE =
   'If that e-mail address belongs to an account, a temporary password has been sent to it.';
 
@@ -137,6 +139,8 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
         ? await checkTemporaryPasswordOnly(db, request.body.username, request.body.password, check)
         : await checkPassword(db, request.body.username, request.body.password, { ...check, allowTemporary: true });
       if (!result.ok) throw refusal ?? unauthorized(INVALID_LOGIN_MESSAGE);
+      // Told only to someone who knows the password: a deactivated teacher, not a stranger guessing.
+      if (result.account.user.isAdmin && !result.account.user.isActive) throw forbidden(DEACTIVATED_TEACHER_MESSAGE);
       let signedInUser = result.account.user;
       if (result.usedTemporaryPassword) {
         signedInUser = await consumeTemporaryPassword(db, signedInUser.id);

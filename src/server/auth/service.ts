@@ -212,7 +212,8 @@ export async function sendTemporaryPasswords(
     .from(users)
     .leftJoin(students, eq(students.userId, users.id))
     .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
-  for (const account of accounts) {
+  // A deactivated teacher cannot sign in, so is sent nothing.
+  for (const account of accounts.filter(({ user }) => user.isActive)) {
     const temporaryPassword = generatePassword(3);
     await db
       .update(users)

@@ -35,10 +35,22 @@ export const users = pgTable(
     tempPasswordExpiresAt: timestamp('temp_password_expires_at', { withTimezone: true }),
     /** Set after signing in with a temporary password: the user must choose a new one. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * A teacher (admin) account in use; false: deactivated by another admin, which ends its sessions and
+     * closes sign-in and the admin API to it. Students keep their own status on the students row.
+     */
+    isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The one pending set-password link of the account (a new teacher's first password, or a reset sent
+     * by an admin): the SHA-256 of its token and when it stops working. Cleared once used.
+     */
+    passwordLinkHash: text('password_link_hash'),
+    passwordLinkExpiresAt: timestamp('password_link_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_username_unique').on(t.username),
+    uniqueIndex('users_password_link_unique').on(t.passwordLinkHash),
     index('users_email_idx').on(sql`lower(${t.email})`),
   ],
 );

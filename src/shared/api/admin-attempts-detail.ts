@@ -51,6 +51,8 @@ const attemptDetailBase = z.object({
   teacherScores: bandsRecord.nullable(),
   reviewedAt: z.string().nullable(),
   reviewerUsername: z.string().nullable(),
+  /** Who last saved the review: display name, else e-mail, else sign-in name (null on the student's view). */
+  reviewerName: z.string().nullable(),
   /** Where the recording plays (with range requests), or null when none was saved. */
   audioUrl: z.string().nullable(),
   /** When the retention period deleted the recording (audioUrl is null then). */

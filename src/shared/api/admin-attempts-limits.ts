@@ -11,6 +11,19 @@ import { CRITERIA_OF, CRITERION_LABELS, KIND_LABELS, type AttemptKind, type Band
 export const ATTEMPTS_PAGE_SIZE = 10;
 export const ATTEMPTS_PAGE_SIZE_MAX = 100;
 
+/**
+ * The lists' orders: by completion date, or by band (the teacher's overall where set, else the
+ * estimate; attempts with neither last), ties newest first.
+ */
+export const ATTEMPT_SORTS = ['newest', 'oldest', 'band-high', 'band-low'] as const;
+export type AttemptSort = (typeof ATTEMPT_SORTS)[number];
+export const ATTEMPT_SORT_LABELS: Record<AttemptSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  'band-high': 'Highest band first',
+  'band-low': 'Lowest band first',
+};
+
 /** Spec section 2's columns of an attempts list, shared by the table and its CSV export. */
 export function attemptListColumns(kind: AttemptKind): string[] {
   return [

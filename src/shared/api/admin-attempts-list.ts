@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { studentStatus } from './entities.js';
 import { bandsRecord } from './admin-attempts-bands.js';
-import { ATTEMPTS_PAGE_SIZE, ATTEMPTS_PAGE_SIZE_MAX, calendarDateProblem, DATE_FILTER_MESSAGE } from './admin-attempts-limits.js';
+import { ATTEMPT_SORTS, ATTEMPTS_PAGE_SIZE, ATTEMPTS_PAGE_SIZE_MAX, calendarDateProblem, DATE_FILTER_MESSAGE } from './admin-attempts-limits.js';
 
 /* The two paged lists of attempts (spec sections 2 and 3) and their CSV export. */
 
@@ -25,8 +25,21 @@ export const attemptsQuery = z.object({
     .default(ATTEMPTS_PAGE_SIZE),
   /** The attempt's date in the school's time zone. */
   date: dateFilter,
+  sort: z.enum(ATTEMPT_SORTS, { error: `must be one of ${ATTEMPT_SORTS.join(', ')}` }).default('newest'),
 });
 export type AttemptsQuery = z.input<typeof attemptsQuery>;
+
+/** Where an attempt stands among those awaiting review (never released), oldest first. */
+export const reviewQueue = z.object({
+  /** How many attempts await review, of both kinds. */
+  total: z.number().int(),
+  /** This attempt's place among them (1 is the oldest); null when it does not await review. */
+  position: z.number().int().nullable(),
+  /** The awaiting attempts just before (older) and after (newer) this one. */
+  previousId: z.uuid().nullable(),
+  nextId: z.uuid().nullable(),
+});
+export type ReviewQueue = z.infer<typeof reviewQueue>;
 
 export const attemptsExportQuery = attemptsQuery.pick({ date: true });
 

@@ -16,7 +16,10 @@ export const releasedReview = z.object({
   releasedAt: z.string(),
   /** The releasing teacher's sign-in name: on the teachers' views only, null on the student's. */
   releasedByUsername: z.string().nullable(),
-  /** The name the student sees for that teacher (their display name); null: "your teacher". */
+  /**
+   * The releasing teacher's name. The student's view: their display name only (null: "your
+   * teacher", decision 0029); the teachers' views: the display name, else e-mail, else sign-in name.
+   */
   releasedByName: z.string().nullable(),
 });
 export type ReleasedReview = z.infer<typeof releasedReview>;
@@ -26,6 +29,8 @@ export const reviewEvent = z.object({
   id: z.number().int(),
   at: z.string(),
   byUsername: z.string().nullable(),
+  /** The teacher's name: display name, else e-mail, else the sign-in name kept with the entry. */
+  byName: z.string().nullable(),
   /** saved: the comment or bands changed; released: the review was released to the student. */
   action: z.enum(['saved', 'released']),
   from: reviewContent.nullable(),
@@ -76,6 +81,8 @@ export const reviewSaved = z.object({
   teacherScores: bandsRecord.nullable(),
   reviewedAt: z.string().nullable(),
   reviewerUsername: z.string().nullable(),
+  /** The last saving teacher's name: display name, else e-mail, else sign-in name. */
+  reviewerName: z.string().nullable(),
   releasePending: z.boolean(),
   /** The trail entry this save added; null when nothing changed. */
   event: reviewEvent.nullable(),

@@ -1,0 +1,35 @@
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { ReviewQueue } from '../../shared/api/admin-attempts.js';
+import type { Db } from '../db/open.js';
+import { attempts } from '../db/schema.js';
+
+/*
+ * The queue of attempts awaiting review (never released to the student), of both kinds, oldest first:
+ * the class view's "awaiting review", read from attempts_awaiting_review_idx (completed_at, id).
+ */
+
+const awaiting = isNull(attempts.releasedAt);
+
+/** The attempt's place in the queue and its neighbours there; null when there is no such attempt. */
+export async function reviewQueue(db: Db, attemptId: string): Promise<ReviewQueue | null> {
+  const [current] = await db
+    .select({ at: sql<string>`${attempts.completedAt}::text`, releasedAt: attempts.releasedAt })
+    .from(attempts)
+    .where(eq(attempts.id, attemptId));
+  if (!current) return null;
+  // (completed_at, id) compared as the index orders them, to the microsecond.
+  const key = sql`(${current.at}::timestamptz, ${attemptId}::uuid)`;
+  const row = sql`(${attempts.completedAt}, ${attempts.id})`;
+  const [[totals], [before], [previous], [next]] = await Promise.all([
+    db.select({ n: count() }).from(attempts).where(awaiting),
+    db.select({ n: count() }).from(attempts).where(and(awaiting, sql`${row} < ${key}`)),
+    db.select({ id: attempts.id }).from(attempts).where(and(awaiting, sql`${row} < ${key}`)).orderBy(desc(attempts.completedAt), desc(attempts.id)).limit(1),
+    db.select({ id: attempts.id }).from(attempts).where(and(awaiting, sql`${row} > ${key}`)).orderBy(asc(attempts.completedAt), asc(attempts.id)).limit(1),
+  ]);
+  return {
+    total: totals?.n ?? 0,
+    position: current.releasedAt === null ? (before?.n ?? 0) + 1 : null,
+    previousId: previous?.id ?? null,
+    nextId: next?.id ?? null,
+  };
+}

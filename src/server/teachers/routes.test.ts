@@ -1,0 +1,167 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema.js';
+import { ADMIN_ONLY_MESSAGE } from '../auth/access.js';
+import { DEACTIVATED_TEACHER_MESSAGE } from '../auth/routes.js';
+import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
+import { testSessionBody } from '../test/attempt-fixtures.js';
+import { testDrivers } from '../test/databases.js';
+import { createAdmin, createStudent, type CreatedAdmin } from '../test/factories.js';
+import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
+import { LAST_ADMIN_MESSAGE, NOT_YOURSELF_MESSAGE, PASSWORD_LINK_INVALID_MESSAGE, setTeacherActive, teacherEmailTakenMessage } from './service.js';
+
+describe.each(testDrivers)('teachers on %s', (driver) => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let head: CreatedAdmin;
+  let headCookie: string;
+  let now = new Date('2026-11-20T09:00:00Z');
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({ driver, now: () => now, env: { SMTP_URL: sink.url, PUBLIC_URL: 'https://parley.example.org', APP_TITLE: 'Parley' } });
+    head = await createAdmin(t.database.db, { username: 'headteacher' });
+    await t.database.db.update(users).set({ displayName: 'Mrs Iyer' }).where(eq(users.id, head.user.id));
+    headCookie = await sessionCookieForUser(t.database.db, head.user.id, { now, ttlMs: 30 * 86_400_000 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string | null, payload?: Record<string, unknown>) =>
+    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+  const signIn = (username: string, password: string) => call('POST', '/api/login', null, { username, password });
+  const tokenOf = (url: string) => url.slice(url.indexOf('#') + 1);
+
+  it('adds a teacher who sets their own password through the mailed link, signs in, and whose reviews carry their name', async () => {
+    const added = await call('POST', '/api/admin/teachers', headCookie, { displayName: '  Mr  Rahul Das ', email: 'Rahul.Das@school.example' });
+    expect(added.statusCode, added.body).toBe(201);
+    const body = added.json() as { teacher: { id: number; username: string; displayName: string; passwordLinkExpiresAt: string }; setPasswordUrl: string; mailed: boolean };
+    expect(body.teacher).toMatchObject({ username: 'rahul.das@school.example', displayName: 'Mr Rahul Das', isActive: true, isYou: false });
+    expect(body.teacher.passwordLinkExpiresAt).toBe('2026-11-23T09:00:00.000Z');
+    expect(body.mailed).toBe(true);
+    expect(body.setPasswordUrl).toMatch(/^https:\/\/parley\.example\.org\/choose-password#[A-Za-z0-9_-]{43}$/);
+    const mail = await sink.waitFor('Rahul.Das@school.example');
+    expect(mail.subject).toBe('Parley: set your password');
+    expect(mail.text).toContain('Mrs Iyer has added you as a teacher on Parley.');
+    expect(mail.text).toContain(body.setPasswordUrl);
+    expect(mail.text).toContain('sign in as: rahul.das@school.example');
+
+    // The same address again is refused with a sentence.
+    const again = await call('POST', '/api/admin/teachers', headCookie, { displayName: 'Rahul', email: 'rahul.das@SCHOOL.example' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: teacherEmailTakenMessage('rahul.das@school.example') });
+
+    // Nothing signs in before the link is used: the stored password is a random one nobody knows.
+    expect((await signIn('rahul.das@school.example', 'a-guess-at-it')).statusCode).toBe(401);
+    const token = tokenOf(body.setPasswordUrl);
+    expect((await call('POST', '/api/password-link/check', null, { token })).json()).toEqual({ username: 'rahul.das@school.example', displayName: 'Mr Rahul Das' });
+    const short = await call('POST', '/api/password-link', null, { token, newPassword: 'short' });
+    expect(short.statusCode).toBe(400);
+    const set = await call('POST', '/api/password-link', null, { token, newPassword: 'rahul-chooses-this' });
+    expect(set.statusCode, set.body).toBe(200);
+    // Once only.
+    const reused = await call('POST', '/api/password-link', null, { token, newPassword: 'another-password-1' });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ message: PASSWORD_LINK_INVALID_MESSAGE });
+
+    const login = await signIn('rahul.das@school.example', 'rahul-chooses-this');
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json()).toMatchObject({ isAdmin: true, displayName: 'Mr Rahul Das' });
+    const rahulCookie = `parley_session=${login.cookies.find((c) => c.name === 'parley_session')?.value ?? ''}`;
+
+    // Rahul reviews and releases; the teachers see his name on the review, the release and the trail; the student sees it on the release.
+    const asha = await createStudent(t.database.db, { studentName: 'Asha Rao' });
+    const ashaCookie = await sessionCookieForUser(t.database.db, asha.user.id, { now });
+    const saved = await call('POST', '/api/test-sessions', ashaCookie, testSessionBody(asha.student.id) as unknown as Record<string, unknown>);
+    expect(saved.statusCode, saved.body).toBe(201);
+    const attemptId = (saved.json() as { attemptId: string }).attemptId;
+    const review = await call('PATCH', `/api/admin/attempts/${attemptId}/review`, rahulCookie, { comment: 'Clear answers.', scores: { fluency: 7 } });
+    expect(review.json()).toMatchObject({ reviewerName: 'Mr Rahul Das', event: { byName: 'Mr Rahul Das' } });
+    expect((await call('POST', `/api/admin/attempts/${attemptId}/review/release`, rahulCookie)).json()).toMatchObject({ release: { releasedByName: 'Mr Rahul Das' } });
+    const detail = (await call('GET', `/api/admin/attempts/${attemptId}`, headCookie)).json() as { reviewerName: string; trail: Array<{ byName: string }> };
+    expect(detail.reviewerName).toBe('Mr Rahul Das');
+    expect(detail.trail.map((event) => event.byName)).toEqual(['Mr Rahul Das', 'Mr Rahul Das']);
+    const own = (await call('GET', `/api/student/attempts/${attemptId}`, ashaCookie)).json() as { release: { releasedByName: string; releasedByUsername: null } };
+    expect(own.release).toMatchObject({ releasedByName: 'Mr Rahul Das', releasedByUsername: null });
+
+    // The list names both by name ("Mr Rahul Das" before "Mrs Iyer"), the caller's own account marked.
+    const list = (await call('GET', '/api/admin/teachers', headCookie)).json() as { teachers: Array<{ username: string; isYou: boolean; passwordLinkExpiresAt: string | null }> };
+    expect(list.teachers.map((x) => [x.username, x.isYou, x.passwordLinkExpiresAt])).toEqual([
+      ['rahul.das@school.example', false, null],
+      ['headteacher', true, null],
+    ]);
+
+    // Deactivated: his session stops at once, he cannot sign in, and he is told why only with the right password.
+    const off = await call('POST', `/api/admin/teachers/${body.teacher.id}/deactivate`, headCookie);
+    expect(off.json()).toMatchObject({ teacher: { isActive: false } });
+    expect((await call('GET', '/api/admin/teachers', rahulCookie)).statusCode).toBe(401);
+    expect((await call('GET', '/api/user', rahulCookie)).statusCode).toBe(401);
+    const refused = await signIn('rahul.das@school.example', 'rahul-chooses-this');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: DEACTIVATED_TEACHER_MESSAGE });
+    expect((await signIn('rahul.das@school.example', 'wrong-password-1')).statusCode).toBe(401);
+    expect((await call('POST', `/api/admin/teachers/${body.teacher.id}/password-link`, headCookie)).statusCode).toBe(409);
+
+    // Reactivated: his password works again; a reset sends a new link and keeps the password until it is used.
+    expect((await call('POST', `/api/admin/teachers/${body.teacher.id}/reactivate`, headCookie)).json()).toMatchObject({ teacher: { isActive: true } });
+    expect((await signIn('rahul.das@school.example', 'rahul-chooses-this')).statusCode).toBe(200);
+    const reset = await call('POST', `/api/admin/teachers/${body.teacher.id}/password-link`, headCookie);
+    expect(reset.statusCode, reset.body).toBe(200);
+    const resetUrl = (reset.json() as { setPasswordUrl: string }).setPasswordUrl;
+    await expect.poll(() => sink.messages.filter((m) => m.subject === 'Parley: set a new password').length).toBe(1);
+    expect((await signIn('rahul.das@school.example', 'rahul-chooses-this')).statusCode).toBe(200);
+    // An expired link is refused.
+    now = new Date(now.getTime() + 73 * 3600_000);
+    const late = await call('POST', '/api/password-link', null, { token: tokenOf(resetUrl), newPassword: 'too-late-password' });
+    expect(late.json()).toEqual({ message: PASSWORD_LINK_INVALID_MESSAGE });
+    now = new Date('2026-11-20T09:00:00Z');
+  });
+
+  it('never deactivates the caller, nor the last active teacher when two deactivate each other at once', async () => {
+    const own = await call('POST', `/api/admin/teachers/${head.user.id}/deactivate`, headCookie);
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toEqual({ message: NOT_YOURSELF_MESSAGE });
+    const db = t.database.db;
+    const deputy = await createAdmin(db, { username: 'deputy' });
+    // Only the head teacher and the deputy active.
+    for (const row of await db.select().from(users).where(eq(users.isAdmin, true))) {
+      if (row.id !== head.user.id && row.id !== deputy.user.id) await setTeacherActive(db, { id: row.id, active: false, now, callerId: head.user.id });
+    }
+    const deputyCookie = await sessionCookieForUser(db, deputy.user.id, { now });
+    const [a, b] = await Promise.all([
+      call('POST', `/api/admin/teachers/${deputy.user.id}/deactivate`, headCookie),
+      call('POST', `/api/admin/teachers/${head.user.id}/deactivate`, deputyCookie),
+    ]);
+    const statuses = [a.statusCode, b.statusCode].sort();
+    expect(statuses[0]).toBe(200);
+    // The second either found the first done (its caller signed out: 401) or was refused as the last one (409).
+    expect([401, 409]).toContain(statuses[1]);
+    for (const response of [a, b]) if (response.statusCode === 409) expect(response.json()).toEqual({ message: LAST_ADMIN_MESSAGE });
+    const active = await db.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), eq(users.isActive, true)));
+    expect(active).toHaveLength(1);
+    // The guard itself, whoever asks: the last active admin stays.
+    const lastId = active[0]?.id ?? 0;
+    await expect(setTeacherActive(db, { id: lastId, active: false, now, callerId: -1 })).rejects.toThrow(LAST_ADMIN_MESSAGE);
+    // Put back for the next test.
+    await db.update(users).set({ isActive: true }).where(eq(users.id, head.user.id));
+    headCookie = await sessionCookieForUser(db, head.user.id, { now, ttlMs: 30 * 86_400_000 });
+  });
+
+  it('keeps the teachers API to active admins and checks bodies', async () => {
+    const student = await createStudent(t.database.db, { studentName: 'Ravi Menon' });
+    const studentCookie = await sessionCookieForUser(t.database.db, student.user.id, { now });
+    const asStudent = await call('GET', '/api/admin/teachers', studentCookie);
+    expect(asStudent.statusCode).toBe(403);
+    expect(asStudent.json()).toEqual({ message: ADMIN_ONLY_MESSAGE });
+    expect((await call('GET', '/api/admin/teachers', null)).statusCode).toBe(401);
+    const admin = await createAdmin(t.database.db);
+    const cookie = await sessionCookieForUser(t.database.db, admin.user.id, { now });
+    const bad = await call('POST', '/api/admin/teachers', cookie, { displayName: '', email: 'not an address' });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { message: string }).message).toMatch(/displayName|email/);
+    expect((await call('POST', '/api/admin/teachers/999999/deactivate', cookie)).statusCode).toBe(404);
+    expect((await call('POST', `/api/admin/teachers/${student.user.id}/deactivate`, cookie)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBody, messageBody } from '../../shared/api/common.js';
+import {
+  newTeacherBody,
+  passwordLinkBody,
+  passwordLinkCheckBody,
+  passwordLinkInfo,
+  passwordLinkSent,
+  teacherChanged,
+  teacherIdParams,
+  teacherList,
+  type Teacher,
+} from '../../shared/api/teachers.js';
+import { PASSWORD_LINK_PATH, PASSWORD_LINK_TTL_HOURS, teacherName } from '../../shared/api/teachers-limits.js';
+import { requireAuth } from '../auth/access.js';
+import type { AreaDeps } from '../deps.js';
+import { throttle } from '../lib/throttle.js';
+import { addTeacher, listTeachers, passwordLinkOwner, resetTeacherPassword, setTeacherActive, usePasswordLink } from './service.js';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
+
+/**
+ * The teachers tab's API (admins only) and the set-password link's (public: the link's token is the
+ * key). A new teacher, and a teacher whose password an admin resets, get a one-time link by e-mail; the
+ * admin sees it once too, to pass on when no mail arrives, as with a new student's generated password.
+ */
+export async function teacherRoutes(app: FastifyInstance, deps: AreaDeps): Promise<void> {
+  const db = deps.database.db;
+  const { config } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const linkPerClient = throttle(app, { ...deps.rateLimits.changePasswordPerClient, what: 'set-password attempts from this device', key: (r) => `password-link-ip:${r.ip}` });
+
+  /** The link's address: the school's public address, else the one the admin's browser used. */
+  const linkUrl = (request: FastifyRequest, token: string) =>
+    `${new URL(PASSWORD_LINK_PATH, config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).toString()}#${token}`;
+
+  /** Mails the link; false when it could not be sent (the admin has it on screen). */
+  async function mailLink(request: FastifyRequest, to: Teacher, url: string, invitedBy: string, isNew: boolean): Promise<boolean> {
+    if (!to.email) return false;
+    try {
+      await deps.mailer.send({
+        to: to.email,
+        subject: `${config.APP_TITLE}: ${isNew ? 'set your password' : 'set a new password'}`,
+        text: [
+          `Hello ${to.displayName ?? ''},`.replace(' ,', ','),
+          '',
+          isNew
+            ? `${invitedBy} has added you as a teacher on ${config.APP_TITLE}.`
+            : `${invitedBy} has sent you a link to set a new password for ${config.APP_TITLE}.`,
+          '',
+          `Choose your password here: ${url}`,
+          '',
+          `The link works once and for the next ${PASSWORD_LINK_TTL_HOURS} hours.${isNew ? '' : ' Your current password keeps working until you use it.'}`,
+          `Then sign in as: ${to.username}`,
+        ].join('\n'),
+      });
+      return true;
+    } catch (error) {
+      request.log.error({ err: error }, 'sending the set-password link failed');
+      return false;
+    }
+  }
+
+  api.get('/api/admin/teachers', {
+    config: { access: 'admin' },
+    schema: { response: { 200: teacherList, ...errors } },
+    handler: async (request) => ({ teachers: await listTeachers(db, requireAuth(request).user.id, deps.now()) }),
+  });
+
+  api.post('/api/admin/teachers', {
+    config: { access: 'admin' },
+    schema: { body: newTeacherBody, response: { 201: passwordLinkSent, ...errors } },
+    handler: async (request, reply) => {
+      const { user } = requireAuth(request);
+      const { teacher, token } = await addTeacher(db, { ...request.body, now: deps.now(), callerId: user.id });
+      const url = linkUrl(request, token);
+      const mailed = await mailLink(request, teacher, url, teacherName(user) ?? 'A teacher', true);
+      return reply.status(201).send({ teacher, setPasswordUrl: url, mailed });
+    },
+  });
+
+  api.post('/api/admin/teachers/:id/password-link', {
+    config: { access: 'admin' },
+    schema: { params: teacherIdParams, response: { 200: passwordLinkSent, ...errors } },
+    handler: async (request) => {
+      const { user } = requireAuth(request);
+      const { teacher, token } = await resetTeacherPassword(db, { id: request.params.id, now: deps.now(), callerId: user.id });
+      const url = linkUrl(request, token);
+      const mailed = await mailLink(request, teacher, url, teacherName(user) ?? 'A teacher', false);
+      return { teacher, setPasswordUrl: url, mailed };
+    },
+  });
+
+  for (const [action, active] of [['deactivate', false], ['reactivate', true]] as const) {
+    api.post(`/api/admin/teachers/:id/${action}`, {
+      config: { access: 'admin' },
+      schema: { params: teacherIdParams, response: { 200: teacherChanged, ...errors } },
+      handler: async (request) => ({
+        teacher: await setTeacherActive(db, { id: request.params.id, active, now: deps.now(), callerId: requireAuth(request).user.id }),
+      }),
+    });
+  }
+
+  api.post('/api/password-link/check', {
+    config: { access: 'public' },
+    schema: { body: passwordLinkCheckBody, response: { 200: passwordLinkInfo, ...errors } },
+    onRequest: linkPerClient,
+    handler: async (request) => passwordLinkOwner(db, request.body.token, deps.now()),
+  });
+
+  api.post('/api/password-link', {
+    config: { access: 'public' },
+    schema: { body: passwordLinkBody, response: { 200: messageBody, ...errors } },
+    onRequest: linkPerClient,
+    handler: async (request) => {
+      const username = await usePasswordLink(db, { ...request.body, now: deps.now() });
+      return { message: `Your password is set. Sign in as ${username} with it.` };
+    },
+  });
+}

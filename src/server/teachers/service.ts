@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Teacher } from '../../shared/api/teachers.js';
+import { PASSWORD_LINK_TTL_HOURS } from '../../shared/api/teachers-limits.js';
+import { displayNameProblem, tidyDisplayName } from '../auth/display-name.js';
+import { hashPassword } from '../lib/passwords.js';
+import { setPasswordHash, usernameSpelling } from '../auth/service.js';
+import { hashToken } from '../auth/sessions.js';
+import type { Db } from '../db/open.js';
+import { sessions, users, type UserRow } from '../db/schema.js';
+import { badRequest, conflict, notFound } from '../lib/http-errors.js';
+import { invalidateReadCaches } from '../db/read-cache.js';
+import { uniqueViolationConstraint } from '../lib/sql-errors.js';
+
+/*
+ * The school's teachers (admin accounts): added by an admin with a name and an e-mail address (their
+ * sign-in name), who choose their own password through a one-time link; deactivated and reactivated
+ * by another admin, never leaving the school without an active admin.
+ */
+
+export const LAST_ADMIN_MESSAGE =
+  'This is the last active teacher account: the school would have no one left to sign in to the admin pages. Add or reactivate another teacher first.';
+export const NOT_YOURSELF_MESSAGE = 'You cannot deactivate your own account. Ask another teacher to do it.';
+export const DEACTIVATED_TEACHER_LINK_MESSAGE = 'This teacher is deactivated. Reactivate them before sending a set-password link.';
+export const PASSWORD_LINK_INVALID_MESSAGE =
+  'This set-password link has expired or has already been used. Ask a teacher of the school to send you a new one.';
+export const teacherNotFoundMessage = (id: number) => `There is no teacher with id ${id}.`;
+export const teacherEmailTakenMessage = (email: string) =>
+  `An account already signs in as ${email}. Each teacher needs their own e-mail address.`;
+
+export function toTeacher(row: UserRow, callerId: number, now: Date): Teacher {
+  const linkWaiting = row.passwordLinkHash !== null && row.passwordLinkExpiresAt !== null && row.passwordLinkExpiresAt > now;
+  return {
+    id: row.id,
+    username: row.username ?? `user-${row.id}`,
+    displayName: row.displayName,
+    email: row.email,
+    isActive: row.isActive,
+    isYou: row.id === callerId,
+    passwordLinkExpiresAt: linkWaiting ? (row.passwordLinkExpiresAt?.toISOString() ?? null) : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Every teacher, active first, then by name: a school has a handful. */
+export async function listTeachers(db: Db, callerId: number, now: Date): Promise<Teacher[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .orderBy(sql`${users.isActive} desc`, sql`lower(coalesce(${users.displayName}, ${users.email}, ${users.username}))`, asc(users.id));
+  return rows.map((row) => toTeacher(row, callerId, now));
+}
+
+async function findTeacher(db: Db, id: number): Promise<UserRow> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.isAdmin, true)));
+  if (!row) throw notFound(teacherNotFoundMessage(id));
+  return row;
+}
+
+/** A new one-time link's token (returned once) and what is stored of it. */
+function newLink(now: Date): { token: string; hash: string; expiresAt: Date } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token), expiresAt: new Date(now.getTime() + PASSWORD_LINK_TTL_HOURS * 3600_000) };
+}
+
+/**
+ * Adds a teacher who signs in with their e-mail address. Their stored password is a random one nobody
+ * knows: the link is the only way in until they have chosen theirs.
+ */
+export async function addTeacher(
+  db: Db,
+  input: { displayName: string; email: string; now: Date; callerId: number },
+): Promise<{ teacher: Teacher; token: string }> {
+  const displayName = tidyDisplayName(input.displayName);
+  const problem = displayNameProblem(displayName);
+  if (problem) throw badRequest(`displayName: ${problem}`);
+  const email = input.email.trim();
+  const username = usernameSpelling(email);
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  if (taken) throw conflict(teacherEmailTakenMessage(username));
+  const link = newLink(input.now);
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ username, email, displayName, passwordHash, isAdmin: true, passwordLinkHash: link.hash, passwordLinkExpiresAt: link.expiresAt, createdAt: input.now })
+      .returning();
+    if (!row) throw new Error('teacher not inserted');
+    return { teacher: toTeacher(row, input.callerId, input.now), token: link.token };
+  } catch (error) {
+    if (uniqueViolationConstraint(error) === 'users_username_unique') throw conflict(teacherEmailTakenMessage(username));
+    throw error;
+  }
+}
+
+/** A new set-password link for an active teacher (the last one stops working). Their password works until the link is used. */
+export async function resetTeacherPassword(db: Db, input: { id: number; now: Date; callerId: number }): Promise<{ teacher: Teacher; token: string }> {
+  const existing = await findTeacher(db, input.id);
+  if (!existing.isActive) throw conflict(DEACTIVATED_TEACHER_LINK_MESSAGE);
+  const link = newLink(input.now);
+  const [row] = await db
+    .update(users)
+    .set({ passwordLinkHash: link.hash, passwordLinkExpiresAt: link.expiresAt })
+    .where(eq(users.id, input.id))
+    .returning();
+  if (!row) throw notFound(teacherNotFoundMessage(input.id));
+  return { teacher: toTeacher(row, input.callerId, input.now), token: link.token };
+}
+
+/**
+ * Deactivates or reactivates a teacher. Deactivating ends every session of theirs and voids their
+ * link, and is refused for the caller's own account and for the last active admin: the admin rows are
+ * locked first, so two admins deactivating each other at once cannot both succeed.
+ */
+export async function setTeacherActive(db: Db, input: { id: number; active: boolean; now: Date; callerId: number }): Promise<Teacher> {
+  const row = await db.transaction(async (tx) => {
+    const admins = await tx.select({ id: users.id, isActive: users.isActive }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for('update');
+    const target = admins.find((admin) => admin.id === input.id);
+    if (!target) throw notFound(teacherNotFoundMessage(input.id));
+    if (!input.active) {
+      if (input.id === input.callerId) throw conflict(NOT_YOURSELF_MESSAGE);
+      if (target.isActive && !admins.some((admin) => admin.id !== input.id && admin.isActive)) throw conflict(LAST_ADMIN_MESSAGE);
+    }
+    const [updated] = await tx
+      .update(users)
+      .set(input.active ? { isActive: true } : { isActive: false, passwordLinkHash: null, passwordLinkExpiresAt: null })
+      .where(eq(users.id, input.id))
+      .returning();
+    if (!input.active) await tx.delete(sessions).where(eq(sessions.userId, input.id));
+    return updated;
+  });
+  // The ended sessions' cached lookups go too, in every app process.
+  invalidateReadCaches(db);
+  if (!row) throw notFound(teacherNotFoundMessage(input.id));
+  return toTeacher(row, input.callerId, input.now);
+}
+
+async function accountOfLink(db: Db, token: string, now: Date): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.passwordLinkHash, hashToken(token)), gt(users.passwordLinkExpiresAt, now), eq(users.isActive, true)));
+  return row ?? null;
+}
+
+/** Whose the link is (for the page's heading); 400 when it no longer works. */
+export async function passwordLinkOwner(db: Db, token: string, now: Date): Promise<{ username: string; displayName: string | null }> {
+  const row = await accountOfLink(db, token, now);
+  if (!row) throw badRequest(PASSWORD_LINK_INVALID_MESSAGE);
+  return { username: row.username ?? '', displayName: row.displayName };
+}
+
+/**
+ * Sets the password through the link, which then stops working; every session of the account ends
+ * (a reset is often because someone else may know the old password). Answers the sign-in name.
+ */
+export async function usePasswordLink(db: Db, input: { token: string; newPassword: string; now: Date }): Promise<string> {
+  const passwordHash = await hashPassword(input.newPassword);
+  const used = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordLinkHash: null, passwordLinkExpiresAt: null })
+      .where(and(eq(users.passwordLinkHash, hashToken(input.token)), gt(users.passwordLinkExpiresAt, input.now), eq(users.isActive, true)))
+      .returning();
+    if (!row) throw badRequest(PASSWORD_LINK_INVALID_MESSAGE);
+    await setPasswordHash(tx, row.id, passwordHash, null);
+    return row;
+  });
+  invalidateReadCaches(db);
+  return used.username ?? '';
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH } from './limits.js';
+import { newPasswordField } from './auth-forms.js';
+import { DISPLAY_NAME_MAX_LENGTH } from './teachers-limits.js';
+
+/*
+ * The school's teachers (admins): the list, adding one, deactivating and reactivating, and the
+ * set-password link a new teacher (or one whose password an admin resets) chooses a password with.
+ */
+
+export const teacher = z.object({
+  id: z.number().int(),
+  /** The sign-in name: the e-mail address the teacher was added with (the first admin's ADMIN_USERNAME). */
+  username: z.string(),
+  /** The name reviews, releases and the trail show; null for an admin never given one. */
+  displayName: z.string().nullable(),
+  email: z.string().nullable(),
+  isActive: z.boolean(),
+  /** The caller's own account (an admin cannot deactivate themselves). */
+  isYou: z.boolean(),
+  /** Until when the last set-password link works (ISO); null when none is waiting to be used. */
+  passwordLinkExpiresAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Teacher = z.infer<typeof teacher>;
+
+export const teacherList = z.object({ teachers: z.array(teacher) });
+export type TeacherList = z.infer<typeof teacherList>;
+
+export const teacherIdParams = z.object({ id: z.coerce.number({ error: 'must be a teacher id' }).int('must be a teacher id').min(1).max(2_147_483_647) });
+
+export const newTeacherBody = z.strictObject({
+  displayName: z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+    .trim()
+    .min(1, "Enter the teacher's name, as students will see it")
+    .max(DISPLAY_NAME_MAX_LENGTH, `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+  email: z.email('Enter the e-mail address the teacher will sign in with').max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`),
+});
+export type NewTeacherBody = z.infer<typeof newTeacherBody>;
+
+/** A new teacher, or a reset: the account, the link (shown once to the admin), and whether it was mailed. */
+export const passwordLinkSent = z.object({
+  teacher,
+  setPasswordUrl: z.string(),
+  /** False when the e-mail could not be sent: the admin passes the link on another way. */
+  mailed: z.boolean(),
+});
+export type PasswordLinkSent = z.infer<typeof passwordLinkSent>;
+
+export const teacherChanged = z.object({ teacher });
+
+/** The set-password page: the link's token and the chosen password. */
+export const passwordLinkBody = z.strictObject({
+  token: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'is not a set-password link'),
+  newPassword: newPasswordField,
+});
+export type PasswordLinkBody = z.infer<typeof passwordLinkBody>;
+
+export const passwordLinkCheckBody = passwordLinkBody.pick({ token: true });
+
+/** Whose link it is, so the page can say which account the password is for. */
+export const passwordLinkInfo = z.object({ username: z.string(), displayName: z.string().nullable() });
+export type PasswordLinkInfo = z.infer<typeof passwordLinkInfo>;
