@@ -5,7 +5,7 @@ import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
 import { PlainAlert } from '../PlainAlert';
 import { formatDuration } from './format';
 import { HINTS_ANCHOR_ID, LIMITS_ANCHOR_ID } from './analysis-status';
-import { FIGURES_LIMITS, figureLines, formatClock, groupWordsByAnswer, recordingSummary, sortWords, type WordHint } from './recording-evidence';
+import { FIGURES_LIMITS, FIGURES_LIMITS_FOR_TEACHERS, figureLines, type FigureAudience, formatClock, groupWordsByAnswer, recordingSummary, sortWords, type WordHint } from './recording-evidence';
 import classes from './RecordingEvidence.module.css';
 import { RecordingTimeline } from './RecordingTimeline';
 import { seekAudio } from './useAudioClock';
@@ -20,8 +20,8 @@ import { Table } from '../Table';
 /** Hints shown before "Show all": a long list of words to check helps nobody. */
 const HINTS_SHOWN = 12;
 
-function Figures({ analysis }: { analysis: RecordingAnalysis }) {
-  const lines = figureLines(analysis);
+function Figures({ analysis, audience }: { analysis: RecordingAnalysis; audience: FigureAudience }) {
+  const lines = figureLines(analysis, audience);
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
@@ -40,7 +40,7 @@ function Figures({ analysis }: { analysis: RecordingAnalysis }) {
         ))}
       </SimpleGrid>
       <Text size="sm" c="dimmed" id={LIMITS_ANCHOR_ID} tabIndex={-1}>
-        {FIGURES_LIMITS}
+        {audience === 'teacher' ? FIGURES_LIMITS_FOR_TEACHERS : FIGURES_LIMITS}
       </Text>
     </Stack>
   );
@@ -155,13 +155,15 @@ export interface AnalysisDoneProps {
   /** The page's one player, shared by the timeline and the transcript. */
   audio: HTMLAudioElement | null;
   detail: AttemptDetail;
+  /** Whom the figures are explained to: the student (default) or their teacher. */
+  audience?: FigureAudience;
 }
 
-export function AnalysisDone({ analysis, audio, detail }: AnalysisDoneProps) {
+export function AnalysisDone({ analysis, audio, detail, audience = 'student' }: AnalysisDoneProps) {
   return (
     <Stack gap="lg" data-testid="analysis-done">
       <RecordingTimeline analysis={analysis} audio={audio} summary={recordingSummary(analysis)} />
-      <Figures analysis={analysis} />
+      <Figures analysis={analysis} audience={audience} />
       <AnswerFiguresTable analysis={analysis} />
       <Words analysis={analysis} audio={audio} detail={detail} />
     </Stack>

@@ -5,9 +5,21 @@ import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
 import { PlainAlert } from '../PlainAlert';
 import { analysisDone } from './analysis-part';
 import { Recording } from './AttemptParts';
+import type { FigureAudience } from './recording-evidence';
 import classes from './RecordingEvidence.module.css';
 
-function Analysis({ analysis, audio, detail }: { analysis: RecordingAnalysis; audio: HTMLAudioElement | null; detail: AttemptDetail }) {
+/** The analysis of the recording in whatever state it is; `audience` words the figures for the student (default) or their teacher. */
+export function Analysis({
+  analysis,
+  audio,
+  detail,
+  audience = 'student',
+}: {
+  analysis: RecordingAnalysis;
+  audio: HTMLAudioElement | null;
+  detail: AttemptDetail;
+  audience?: FigureAudience;
+}) {
   if (analysis.status === 'pending') {
     return (
       <PlainAlert color="indigo" role="status" data-testid="analysis-pending">
@@ -35,7 +47,7 @@ function Analysis({ analysis, audio, detail }: { analysis: RecordingAnalysis; au
       </PlainAlert>
     );
   }
-  return <analysisDone.Part analysis={analysis} audio={audio} detail={detail} />;
+  return <analysisDone.Part analysis={analysis} audio={audio} detail={detail} audience={audience} />;
 }
 
 /**

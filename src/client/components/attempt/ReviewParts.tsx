@@ -51,7 +51,7 @@ export function ReviewTrail({ kind, trail }: { kind: AttemptKind; trail: ReviewE
                   {event.action === 'released' ? (event.from ? 'Re-released' : 'Released') : 'Saved'}
                 </Badge>
                 <Text size="sm" fw={600}>
-                  {event.byUsername ?? 'a teacher'}
+                  {event.byName ?? event.byUsername ?? 'a teacher'}
                 </Text>
                 <Text size="sm" c="dimmed">
                   <time dateTime={event.at}>{formatAttemptTime(event.at)}</time>

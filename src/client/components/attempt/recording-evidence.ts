@@ -181,8 +181,24 @@ export interface FigureLine {
 const rate = (sps: number) => `${sps.toFixed(1)} syllables a second`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** Whom the figures are explained to: the student, or their teacher on the review page. */
+export type FigureAudience = 'student' | 'teacher';
+
+/** The lines said to a teacher, about the student, where the student's own would say "you". */
+const FOR_TEACHERS: Record<string, string> = {
+  'Speech rate': 'Syllables a second from the first word to the last, pauses included. Longer runs and shorter pauses raise it.',
+  'Articulation rate': 'Syllables a second while speaking, pauses left out: how fast the phrases themselves are said.',
+  'Time spent speaking': 'The share of the speaking time filled with speech rather than silence (phonation-time ratio).',
+  'Length of run': 'Syllables said between two pauses, on average: word-by-word speech keeps it low.',
+};
+
 /** Each figure the recording gave, with one plain line on what it means and what would raise it; missing figures left out. */
-export function figureLines(analysis: RecordingAnalysis): FigureLine[] {
+export function figureLines(analysis: RecordingAnalysis, audience: FigureAudience = 'student'): FigureLine[] {
+  const lines = studentFigureLines(analysis);
+  return audience === 'teacher' ? lines.map((line) => ({ ...line, line: FOR_TEACHERS[line.label] ?? line.line })) : lines;
+}
+
+function studentFigureLines(analysis: RecordingAnalysis): FigureLine[] {
   const lines: FigureLine[] = [];
   if (analysis.speechRateSps !== null) {
     lines.push({
@@ -239,3 +255,7 @@ const SYLLABLE_SOURCES = {
 /** What the figures cannot tell, said plainly beside them. */
 export const FIGURES_LIMITS =
   'These figures measure only speed and pauses, from the sound of the recording. They cannot judge your accent, how you say individual sounds, word stress or intonation, or whether your words and grammar are right.';
+
+/** The same, said to the teacher. */
+export const FIGURES_LIMITS_FOR_TEACHERS =
+  "These figures measure only speed and pauses, from the sound of the recording. They cannot judge the student's accent, individual sounds, word stress or intonation, or whether their words and grammar are right: listen for those.";

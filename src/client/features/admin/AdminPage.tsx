@@ -13,6 +13,7 @@ import { StudentsTab } from './students/StudentsTab';
 const AttemptsTab = lazy(async () => ({ default: (await import('./attempts/AttemptsTab')).AttemptsTab }));
 const ClassTab = lazy(async () => ({ default: (await import('./class/ClassTab')).ClassTab }));
 const SettingsTab = lazy(async () => ({ default: (await import('./settings/SettingsTab')).SettingsTab }));
+const TeachersTab = lazy(async () => ({ default: (await import('./teachers/TeachersTab')).TeachersTab }));
 
 const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={<FullPageLoader />}>{children}</Suspense>;
 
@@ -21,6 +22,7 @@ export const ADMIN_TABS = [
   { value: 'ielts', label: 'IELTS Attempts' },
   { value: 'interview', label: 'Interview Attempts' },
   { value: 'class', label: 'Class' },
+  { value: 'teachers', label: 'Teachers' },
   { value: 'settings', label: 'Settings' },
 ] as const;
 type TabValue = (typeof ADMIN_TABS)[number]['value'];
@@ -135,6 +137,11 @@ function AdminDashboard() {
           <Tabs.Panel value="class" pt="lg">
             <Loading>
               <ClassTab />
+            </Loading>
+          </Tabs.Panel>
+          <Tabs.Panel value="teachers" pt="lg">
+            <Loading>
+              <TeachersTab />
             </Loading>
           </Tabs.Panel>
           <Tabs.Panel value="settings" pt="lg">

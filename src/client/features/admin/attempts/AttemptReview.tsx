@@ -1,12 +1,17 @@
 import { Anchor, Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import type { AttemptDetail } from '../../../../shared/api/admin-attempts';
 import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
-import { Fact, Section } from '../../../components/attempt/AttemptParts';
-import { RecordingEvidence } from '../../../components/attempt/RecordingEvidence';
+import { Fact, Recording, Section } from '../../../components/attempt/AttemptParts';
+import { Analysis } from '../../../components/attempt/RecordingEvidence';
+import evidenceClasses from '../../../components/attempt/RecordingEvidence.module.css';
 import { ScoresSection } from '../../../components/attempt/ScoresSection';
 import { laterPart } from '../../../lib/later-part';
+import classes from './AttemptReview.module.css';
 import { useBackLink } from './back-link';
+import { QueueNav } from './QueueNav';
+import { ReviewForm } from './ReviewForm';
 import { WhenNearViewport } from './WhenNearViewport';
 import { formatAttemptTime, formatDuration } from './format';
 import { LOWER_SECTIONS } from './lower-sections';
@@ -34,42 +39,59 @@ function LowerPlaceholder() {
 }
 
 /**
- * Below Scores on both a 1280x800 laptop and a 390x844 phone, even with no recording: loaded as the
- * reader comes within half a screen of it, not on the first visit (decision 0023).
+ * The answers and the trail, below the bands and the recording's analysis on a laptop and a phone
+ * alike: loaded as the reader comes within half a screen of them, not on the first visit (decision 0023).
  */
 const lower = laterPart<{ detail: AttemptDetail }>(async () => (await import('./LowerSections')).LowerSections, <LowerPlaceholder />);
 
+function Badges({ detail }: { detail: AttemptDetail }) {
+  return (
+    <Group gap="xs">
+      {detail.release ? (
+        <Badge variant="light" color="indigo" c="indigo.9" size="lg">
+          Released to the student
+        </Badge>
+      ) : null}
+      {detail.releasePending ? (
+        <Badge variant="light" color="orange" c="dark.7" size="lg">
+          {detail.release ? 'Changes not released' : 'Not released'}
+        </Badge>
+      ) : null}
+      {!detail.release && !detail.reviewedAt ? (
+        <Badge variant="light" color="gray" c="gray.8" size="lg">
+          Awaiting review
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
+/**
+ * The review page: the player and the bands with the review form beside them (below them on a phone),
+ * so the teacher listens, reads the evidence and writes the review on one screen; the recording's
+ * analysis, the answers and the trail follow.
+ */
 export function Review({ detail }: { detail: AttemptDetail }) {
   const back = useBackLink(detail);
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  // One player, shared by the timeline and the word-synced transcript further down.
+  const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={back.to} size="sm" w="fit-content">
-        {back.label}
-      </Anchor>
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Anchor component={Link} to={back.to} size="sm" w="fit-content">
+          {back.label}
+        </Anchor>
+        <QueueNav id={detail.id} from={typeof from === 'string' ? from : undefined} />
+      </Group>
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
         <Title order={1} size="h2">
           {KIND_LABELS[detail.kind].attempt}: {detail.student.studentName}
         </Title>
-        <Group gap="xs">
-          {detail.release ? (
-            <Badge variant="light" color="indigo" c="indigo.9" size="lg">
-              Released to the student
-            </Badge>
-          ) : null}
-          {detail.releasePending ? (
-            <Badge variant="light" color="orange" c="dark.7" size="lg">
-              {detail.release ? 'Changes not released' : 'Not released'}
-            </Badge>
-          ) : null}
-          {!detail.release && !detail.reviewedAt ? (
-            <Badge variant="light" color="gray" c="gray.8" size="lg">
-              Awaiting review
-            </Badge>
-          ) : null}
-        </Group>
+        <Badges detail={detail} />
       </Group>
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md">
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
           <Fact label="Student">
             {detail.student.studentName}
             {detail.student.status === 'Deactivated' ? ' (deactivated)' : ''}
@@ -87,15 +109,37 @@ export function Review({ detail }: { detail: AttemptDetail }) {
           </Text>
         ) : null}
       </Paper>
-      <Section title="Recording">
-        <RecordingEvidence detail={detail} />
-      </Section>
-      <Section title="Scores">
-        <ScoresSection detail={detail} />
-      </Section>
-      <WhenNearViewport placeholder={<LowerPlaceholder />}>
-        <lower.Part detail={detail} />
-      </WhenNearViewport>
+      <div className={classes.layout}>
+        <Stack gap="lg" className={classes.evidence}>
+          <Section title="Recording">
+            {detail.audioUrl ? (
+              <audio ref={setAudio} controls preload="metadata" src={detail.audioUrl} aria-label="Recording of the attempt" className={evidenceClasses.player}>
+                <a href={detail.audioUrl}>Download the recording</a>
+              </audio>
+            ) : (
+              <Recording audioUrl={null} expiredAt={detail.recordingExpiredAt} />
+            )}
+          </Section>
+          <Section title="Scores">
+            <ScoresSection detail={detail} />
+          </Section>
+        </Stack>
+        <div className={classes.review}>
+          <Section title="Teacher review">
+            <ReviewForm key={detail.id} detail={detail} />
+          </Section>
+        </div>
+        <Stack gap="lg" className={classes.more}>
+          {detail.audioUrl && detail.recordingAnalysis ? (
+            <Section title="Recording analysis">
+              <Analysis analysis={detail.recordingAnalysis} audio={audio} detail={detail} audience="teacher" />
+            </Section>
+          ) : null}
+          <WhenNearViewport placeholder={<LowerPlaceholder />}>
+            <lower.Part detail={detail} />
+          </WhenNearViewport>
+        </Stack>
+      </div>
     </Stack>
   );
 }

@@ -48,5 +48,6 @@ export default function AttemptReviewPage() {
   } else {
     body = <review.Part detail={data} />;
   }
-  return <Container size="lg">{body}</Container>;
+  // Wide: the review form stands beside the evidence on a laptop.
+  return <Container size="xl">{body}</Container>;
 }

@@ -1,9 +1,9 @@
 import { LoadError } from '../../../components/LoadError';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { AttemptKind } from '../../../../shared/api/admin-attempts';
-import { ATTEMPTS_PAGE_SIZE } from '../../../../shared/api/admin-attempts-limits';
+import { ATTEMPT_SORT_LABELS, ATTEMPT_SORTS, ATTEMPTS_PAGE_SIZE, type AttemptSort } from '../../../../shared/api/admin-attempts-limits';
 import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
 import { Pager } from '../../../components/Pager';
 import { serverMessageOr } from '../../../lib/api';
@@ -20,6 +20,13 @@ function dateFrom(value: string | null): string {
   return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '';
 }
 
+/** `?sort=` when it is one of the orders, else newest first. */
+function sortFrom(value: string | null): AttemptSort {
+  return ATTEMPT_SORTS.find((sort) => sort === value) ?? 'newest';
+}
+
+const SORT_OPTIONS = ATTEMPT_SORTS.map((value) => ({ value, label: ATTEMPT_SORT_LABELS[value] }));
+
 function pageFrom(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page >= 1 ? page : 1;
@@ -27,7 +34,7 @@ function pageFrom(value: string | null): number {
 
 /**
  * The IELTS Attempts and Interview Attempts tabs (spec section 2): a date filter (the date at the
- * school), Clear Filter, the list newest first with Previous and Next past 10 attempts, and the CSV
+ * school), Clear Filter, an order (newest first, or by date or band), Previous and Next past 10 attempts, and the CSV
  * export of the filtered list. The filter and page live in the address, so the review page's back
  * link (and the browser's Back) return to the same list.
  */
@@ -36,7 +43,8 @@ export function AttemptsTab({ kind }: { kind: AttemptKind }) {
   const location = useLocation();
   const date = dateFrom(params.get('date'));
   const page = pageFrom(params.get('page'));
-  const update = (next: { date?: string; page?: number }) =>
+  const sort = sortFrom(params.get('sort'));
+  const update = (next: { date?: string; page?: number; sort?: AttemptSort }) =>
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
@@ -46,11 +54,14 @@ export function AttemptsTab({ kind }: { kind: AttemptKind }) {
         else updated.delete('date');
         if (nextPage > 1) updated.set('page', String(nextPage));
         else updated.delete('page');
+        const nextSort = next.sort ?? sort;
+        if (nextSort !== 'newest') updated.set('sort', nextSort);
+        else updated.delete('sort');
         return updated;
       },
       { replace: true },
     );
-  const { data, error, isPending, isPlaceholderData, refetch, isFetching } = useAttemptsList(kind, page, date);
+  const { data, error, isPending, isPlaceholderData, refetch, isFetching } = useAttemptsList(kind, page, date, sort);
   const exportCsv = useExportAttempts();
   const labels = KIND_LABELS[kind];
 
@@ -90,6 +101,14 @@ export function AttemptsTab({ kind }: { kind: AttemptKind }) {
           <Button variant="default" onClick={() => update({ date: '', page: 1 })} disabled={date === ''}>
             Clear Filter
           </Button>
+          <NativeSelect
+            label="Sort by"
+            description="Band: the teacher's, else the estimate"
+            data={SORT_OPTIONS}
+            value={sort}
+            onChange={(event) => update({ sort: sortFrom(event.currentTarget.value), page: 1 })}
+            w={210}
+          />
         </Group>
         <Button variant="default" onClick={downloadCsv} loading={exportCsv.isPending}>
           Export CSV

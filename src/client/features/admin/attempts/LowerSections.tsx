@@ -4,21 +4,17 @@ import { AnswersSection } from '../../../components/attempt/AnswersSection';
 import { Section } from '../../../components/attempt/AttemptParts';
 import { ReviewTrail } from '../../../components/attempt/ReviewParts';
 import { LOWER_SECTIONS } from './lower-sections';
-import { ReviewForm } from './ReviewForm';
 
 /*
  * The review page's sections below the fold on a laptop and a phone alike (the questions and
- * answers, the teacher's review, the trail): loaded by AttemptReview when they come near the
- * viewport, not on the first visit (decision 0023).
+ * answers, the trail): loaded by AttemptReview when they come near the viewport, not on the first
+ * visit (decision 0023).
  */
 export function LowerSections({ detail }: { detail: AttemptDetail }) {
   return (
     <Stack gap="lg">
       <Section title={LOWER_SECTIONS.answers.title}>
         <AnswersSection detail={detail} />
-      </Section>
-      <Section title={LOWER_SECTIONS.review.title}>
-        <ReviewForm key={detail.id} detail={detail} />
       </Section>
       <Section title={LOWER_SECTIONS.trail.title}>
         <ReviewTrail kind={detail.kind} trail={detail.trail} />

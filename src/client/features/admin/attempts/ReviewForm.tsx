@@ -71,7 +71,7 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
       <Stack gap="md">
         {detail.reviewedAt ? (
           <Text size="sm" c="dimmed">
-            Last saved by {detail.reviewerUsername ?? 'a teacher'} on {formatAttemptTime(detail.reviewedAt)}.
+            Last saved by {detail.reviewerName ?? detail.reviewerUsername ?? 'a teacher'} on {formatAttemptTime(detail.reviewedAt)}.
           </Text>
         ) : (
           <Text size="sm" c="dimmed">
@@ -80,7 +80,7 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
         )}
         <Text size="sm" data-testid="release-status">
           {detail.release
-            ? `Released to the student by ${detail.release.releasedByUsername ?? 'a teacher'} on ${formatAttemptTime(detail.release.releasedAt)}${
+            ? `Released to the student by ${detail.release.releasedByName ?? detail.release.releasedByUsername ?? 'a teacher'} on ${formatAttemptTime(detail.release.releasedAt)}${
                 detail.releasePending ? '. The saved changes below are not released yet.' : '.'
               }`
             : 'The student sees your review once you release it: your bands become the result, beside the estimate.'}
@@ -94,7 +94,8 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
           minRows={3}
           maxRows={12}
         />
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        {/* Two a row: the form stands in a side column on a laptop. */}
+        <SimpleGrid cols={2} spacing="sm">
           {criteria.map((criterion) => (
             <NativeSelect
               key={criterion}

@@ -19,6 +19,7 @@ export function useSaveReview(id: string) {
               teacherScores: saved.teacherScores,
               reviewedAt: saved.reviewedAt,
               reviewerUsername: saved.reviewerUsername,
+              reviewerName: saved.reviewerName,
               releasePending: saved.releasePending,
               trail: saved.event ? [...detail.trail, saved.event] : detail.trail,
             }
@@ -39,7 +40,8 @@ export function useReleaseReview(id: string) {
       queryClient.setQueryData<AttemptDetail>(queryKey, (detail) =>
         detail ? { ...detail, release: done.release, releasePending: false, trail: [...detail.trail, done.event] } : detail,
       );
-      await queryClient.invalidateQueries({ queryKey: ATTEMPTS_QUERY_KEY, predicate: (query) => query.queryKey[2] === 'list' });
+      // The lists, and the awaiting-review queue this attempt has just left.
+      await queryClient.invalidateQueries({ queryKey: ATTEMPTS_QUERY_KEY, predicate: (query) => query.queryKey[2] === 'list' || query.queryKey[2] === 'queue' });
     },
   });
 }

@@ -1,0 +1,64 @@
+import { Button, Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { ReviewQueue } from '../../../../shared/api/admin-attempts';
+import { apiGet } from '../../../lib/api';
+import { ATTEMPTS_QUERY_KEY } from './api/attempts-list';
+
+/** The attempt's place among those awaiting review; asked again after a release (save-review.ts). */
+export function useReviewQueue(id: string) {
+  return useQuery({
+    queryKey: [...ATTEMPTS_QUERY_KEY, id, 'queue'] as const,
+    queryFn: () => apiGet<ReviewQueue>(`/api/admin/attempts/${encodeURIComponent(id)}/queue`),
+  });
+}
+
+/**
+ * "3 of 7 awaiting review", with the previous (older) and next (newer) attempt awaiting review: a
+ * teacher works through the queue without going back to the lists. Keeps the list the teacher came
+ * from as the back link's target.
+ */
+export function QueueNav({ id, from }: { id: string; from: string | undefined }) {
+  const { data } = useReviewQueue(id);
+  if (!data || data.total === 0) return null;
+  const state = from ? { from } : undefined;
+  const where =
+    data.position !== null
+      ? `${data.position} of ${data.total} awaiting review`
+      : `${data.total} ${data.total === 1 ? 'attempt' : 'attempts'} awaiting review`;
+  return (
+    <Group gap="xs" wrap="wrap" component="nav" aria-label="Attempts awaiting review" data-testid="review-queue">
+      <Button
+        size="xs"
+        variant="default"
+        component={Link}
+        to={data.previousId ? `/admin/attempts/${data.previousId}` : '#'}
+        state={state}
+        disabled={!data.previousId}
+        aria-disabled={!data.previousId}
+        onClick={(event) => {
+          if (!data.previousId) event.preventDefault();
+        }}
+      >
+        ← Previous awaiting
+      </Button>
+      <Text size="sm" aria-live="polite" data-testid="queue-position">
+        {where}
+      </Text>
+      <Button
+        size="xs"
+        variant="default"
+        component={Link}
+        to={data.nextId ? `/admin/attempts/${data.nextId}` : '#'}
+        state={state}
+        disabled={!data.nextId}
+        aria-disabled={!data.nextId}
+        onClick={(event) => {
+          if (!data.nextId) event.preventDefault();
+        }}
+      >
+        Next awaiting →
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,204 @@
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { PasswordLinkSent, Teacher } from '../../../../shared/api/teachers';
+import { useConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadError } from '../../../components/LoadError';
+import { CardFields, DataTable, RowCard } from '../../../components/TableRows';
+import { Table } from '../../../components/Table';
+import { serverMessageOr } from '../../../lib/api';
+import { toastError, toastSuccess } from '../../../lib/notify';
+import { AddTeacherModal } from './AddTeacherModal';
+import { useSendPasswordLink, useSetTeacherActive, useTeachers } from './api/teachers';
+import { PasswordLinkPanel } from './PasswordLinkPanel';
+
+/*
+ * The school's teachers: who can sign in to these pages, each by name. An admin adds a teacher (who
+ * chooses their password through a mailed link), sends a new link, deactivates and reactivates.
+ */
+
+const COLUMNS = ['Name', 'Signs in as', 'Status', 'Password', 'Actions'] as const;
+
+const nameOf = (teacher: Teacher) => teacher.displayName ?? teacher.email ?? teacher.username;
+
+const linkUntil = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+interface Handlers {
+  onLink: (teacher: Teacher) => void;
+  onActive: (teacher: Teacher, active: boolean) => void;
+  busyId: number | null;
+}
+
+function Status({ teacher }: { teacher: Teacher }) {
+  return (
+    <Badge variant="dot" color={teacher.isActive ? 'teal' : 'gray'} size="lg" tt="none">
+      {teacher.isActive ? 'Active' : 'Deactivated'}
+    </Badge>
+  );
+}
+
+function Password({ teacher }: { teacher: Teacher }) {
+  return (
+    <Text size="sm">{teacher.passwordLinkExpiresAt ? `Link sent, works until ${linkUntil(teacher.passwordLinkExpiresAt)}` : 'Set by the teacher'}</Text>
+  );
+}
+
+function Actions({ teacher, onLink, onActive, busyId }: Handlers & { teacher: Teacher }) {
+  const busy = busyId === teacher.id;
+  return (
+    <Group gap="xs" justify="flex-end" wrap="wrap">
+      {teacher.isActive ? (
+        <Button size="xs" variant="default" onClick={() => onLink(teacher)} disabled={busy} aria-label={`Send password link to ${nameOf(teacher)}`}>
+          Send password link
+        </Button>
+      ) : null}
+      {teacher.isYou ? null : (
+        <Button
+          size="xs"
+          variant={teacher.isActive ? 'outline' : 'light'}
+          color={teacher.isActive ? 'red.9' : 'teal.9'}
+          onClick={() => onActive(teacher, !teacher.isActive)}
+          disabled={busy}
+          aria-label={`${teacher.isActive ? 'Deactivate' : 'Reactivate'} ${nameOf(teacher)}`}
+        >
+          {teacher.isActive ? 'Deactivate' : 'Reactivate'}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function Name({ teacher }: { teacher: Teacher }) {
+  return (
+    <Text fw={600} size="sm">
+      {nameOf(teacher)}
+      {teacher.isYou ? (
+        <Text span size="sm" c="dimmed" fw={400}>
+          {' '}
+          (you)
+        </Text>
+      ) : null}
+    </Text>
+  );
+}
+
+function TeacherRow({ teacher, ...handlers }: Handlers & { teacher: Teacher }) {
+  return (
+    <Table.Tr data-row-id={teacher.id}>
+      <Table.Td>
+        <Name teacher={teacher} />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {teacher.username}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Status teacher={teacher} />
+      </Table.Td>
+      <Table.Td>
+        <Password teacher={teacher} />
+      </Table.Td>
+      <Table.Td>
+        <Actions teacher={teacher} {...handlers} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function TeacherCard({ teacher, ...handlers }: Handlers & { teacher: Teacher }) {
+  return (
+    <RowCard dataId={String(teacher.id)} title={<Name teacher={teacher} />} aside={<Status teacher={teacher} />} actions={<Actions teacher={teacher} {...handlers} />}>
+      <CardFields
+        cols={1}
+        fields={[
+          { label: 'Signs in as', value: teacher.username },
+          { label: 'Password', value: <Password teacher={teacher} /> },
+        ]}
+      />
+    </RowCard>
+  );
+}
+
+export function TeachersTab() {
+  const { data, error, isPending, refetch, isFetching } = useTeachers();
+  const link = useSendPasswordLink();
+  const active = useSetTeacherActive();
+  const [adding, setAdding] = useState<number | null>(null);
+  const [sent, setSent] = useState<PasswordLinkSent | null>(null);
+  const { confirm, dialog } = useConfirmDialog();
+
+  const onLink = (teacher: Teacher) =>
+    confirm({
+      title: `Send ${nameOf(teacher)} a set-password link?`,
+      centered: true,
+      closeButtonProps: { 'aria-label': 'Close' },
+      children: <Text size="sm">Their current password keeps working until they use the link; using it signs them out everywhere.</Text>,
+      labels: { confirm: 'Send link', cancel: 'Cancel' },
+      onConfirm: () =>
+        link.mutate(teacher.id, {
+          onSuccess: setSent,
+          onError: (e) => toastError('Could not send the link', serverMessageOr(e, e.message)),
+        }),
+    });
+
+  const setActive = (teacher: Teacher, makeActive: boolean) =>
+    active.mutate(
+      { id: teacher.id, active: makeActive },
+      {
+        onSuccess: () =>
+          toastSuccess(
+            makeActive ? 'Teacher reactivated' : 'Teacher deactivated',
+            makeActive ? `${nameOf(teacher)} can sign in again.` : `${nameOf(teacher)} is signed out and cannot sign in.`,
+          ),
+        onError: (e) => toastError(makeActive ? 'Could not reactivate' : 'Could not deactivate', serverMessageOr(e, e.message)),
+      },
+    );
+
+  const onActive = (teacher: Teacher, makeActive: boolean) =>
+    makeActive
+      ? setActive(teacher, true)
+      : confirm({
+          title: `Deactivate ${nameOf(teacher)}?`,
+          centered: true,
+          closeButtonProps: { 'aria-label': 'Close' },
+          children: <Text size="sm">They are signed out at once and cannot sign in until reactivated. Their reviews stay, under their name.</Text>,
+          labels: { confirm: 'Deactivate', cancel: 'Cancel' },
+          confirmProps: { color: 'red.9' },
+          onConfirm: () => setActive(teacher, false),
+        });
+
+  const busyId = link.isPending ? (link.variables ?? null) : active.isPending ? (active.variables?.id ?? null) : null;
+  const handlers = { onLink, onActive, busyId };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Text size="sm" maw={640}>
+          Everyone who can sign in to these pages. Reviews, releases and the review trail show each teacher&apos;s name; students see it on
+          their reviewed results.
+        </Text>
+        <Button onClick={() => setAdding(Date.now())}>Add teacher</Button>
+      </Group>
+      {error ? (
+        <LoadError what="teachers" error={error} retry={() => void refetch()} retrying={isFetching} />
+      ) : (
+        <DataTable
+          columns={COLUMNS}
+          items={data?.teachers}
+          loading={isPending}
+          emptyText="No teachers."
+          minWidth={720}
+          label="Teachers"
+          renderRow={(teacher) => <TeacherRow key={teacher.id} teacher={teacher} {...handlers} />}
+          renderCard={(teacher) => <TeacherCard key={teacher.id} teacher={teacher} {...handlers} />}
+        />
+      )}
+      {adding !== null ? <AddTeacherModal key={adding} opened onClose={() => setAdding(null)} /> : null}
+      <Modal opened={sent !== null} onClose={() => setSent(null)} title="Set-password link sent" centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+        {sent ? <PasswordLinkPanel sent={sent} isNew={false} onDone={() => setSent(null)} /> : null}
+      </Modal>
+      {dialog}
+    </Stack>
+  );
+}

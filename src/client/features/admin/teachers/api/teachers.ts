@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NewTeacherBody, PasswordLinkSent, Teacher, TeacherList } from '../../../../../shared/api/teachers';
+import { apiGet, apiPost } from '../../../../lib/api';
+
+export const TEACHERS_QUERY_KEY = ['admin', 'teachers'] as const;
+
+export function useTeachers() {
+  return useQuery({ queryKey: TEACHERS_QUERY_KEY, queryFn: () => apiGet<TeacherList>('/api/admin/teachers') });
+}
+
+function useRefreshTeachers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: TEACHERS_QUERY_KEY });
+}
+
+export function useAddTeacher() {
+  const onSuccess = useRefreshTeachers();
+  return useMutation({ mutationFn: (body: NewTeacherBody) => apiPost<PasswordLinkSent>('/api/admin/teachers', body), onSuccess });
+}
+
+export function useSendPasswordLink() {
+  const onSuccess = useRefreshTeachers();
+  return useMutation({ mutationFn: (id: number) => apiPost<PasswordLinkSent>(`/api/admin/teachers/${id}/password-link`), onSuccess });
+}
+
+export function useSetTeacherActive() {
+  const onSuccess = useRefreshTeachers();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
+      apiPost<{ teacher: Teacher }>(`/api/admin/teachers/${id}/${active ? 'reactivate' : 'deactivate'}`),
+    onSuccess,
+  });
+}
