@@ -37,6 +37,7 @@ import { adminStudentRoutes } from './students/admin-routes.js';
 import { recordingRoutes } from './recordings/routes.js';
 import { createRecordingStores } from './recordings/store.js';
 import { studentRoutes } from './students/routes.js';
+import { schoolQuestionRoutes } from './school-questions/routes.js';
 import { speakingTestRoutes } from './speaking-test/routes.js';
 import { teacherRoutes } from './teachers/routes.js';
 
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminStudentRoutes,
     courseRoutes,
     speakingTestRoutes,
+    schoolQuestionRoutes,
     interviewRoutes,
     recordingRoutes,
     adminAttemptRoutes,

@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { questionAnswerPair } from '../../shared/api/attempts.js';
 import { scoreSpeakingTest, type AudioFigures } from '../../shared/speaking-test/scoring.js';
 import { speakingAnswersOfPairs } from '../../shared/speaking-test/saved-answers.js';
+import { schoolQuestionLookup } from '../../shared/speaking-test/school-questions.js';
 import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
+import { schoolQuestionsAsked } from '../school-questions/service.js';
 
 const pauses = z.object({ count: z.number(), meanMs: z.number() });
 
@@ -58,7 +60,9 @@ export async function rescoreWithRecording(db: Db, attemptId: string, result: un
   if (!attempt || attempt.kind !== 'ielts' || !attempt.assessable) return false;
   const session = storedSession.safeParse(attempt.sessionData);
   if (!session.success || session.data.noTranscript === true || session.data.demo === true) return false;
-  const scored = scoreSpeakingTest(speakingAnswersOfPairs(session.data.questionAnswerPairs), { audio });
+  const answers = speakingAnswersOfPairs(session.data.questionAnswerPairs);
+  const school = schoolQuestionLookup(await schoolQuestionsAsked(db, answers.map((answer) => answer.question)));
+  const scored = scoreSpeakingTest(answers, { audio, school });
   // The same answers were assessable when saved; should a changed rule now say otherwise, the bands stay.
   if (!scored.assessable) return false;
   await db.update(attempts).set({ scores: scored.bands, overall: scored.bands.overall, analysis: scored }).where(eq(attempts.id, attemptId));

@@ -5,7 +5,7 @@ import { attempts, students, users } from '../db/schema.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { createAttempt, interviewSessionBody, testSessionBody, WEBM_SIGNATURE } from '../test/attempt-fixtures.js';
 import { emptyInterviewProfile } from '../../shared/api/interview.js';
-import { createAdmin, createCourse, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
+import { createAdmin, createCourse, createSchoolQuestion, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
 import { hashPassword } from '../lib/passwords.js';
 import { PASSWORD_LINK_INVALID_MESSAGE } from '../teachers/service.js';
 
@@ -135,6 +135,25 @@ const TABLE: Record<string, Row> = {
     expected: adminOnly(204),
   },
   'GET /api/courses/active': { expected: adminOnly(200) },
+  // The school's own questions (school-questions/routes.ts).
+  'GET /api/admin/school-questions': { expected: adminOnly(200) },
+  'POST /api/admin/school-questions': { body: (_f, caller) => ({ part: 1, text: `Do you know ${caller}?` }), expected: adminOnly(201) },
+  'PUT /api/admin/school-questions/:id': {
+    path: async () => `/api/admin/school-questions/${(await createSchoolQuestion(t.database.db)).id}`,
+    body: (_f, caller) => ({ part: 3, text: `Is ${caller} a good question?` }),
+    expected: adminOnly(200),
+  },
+  'POST /api/admin/school-questions/:id/retire': {
+    path: async () => `/api/admin/school-questions/${(await createSchoolQuestion(t.database.db)).id}/retire`,
+    expected: adminOnly(200),
+  },
+  'POST /api/admin/school-questions/:id/restore': {
+    path: async () => `/api/admin/school-questions/${(await createSchoolQuestion(t.database.db)).id}/restore`,
+    expected: adminOnly(200),
+  },
+  'GET /api/school-questions': {
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [403, DEACTIVATED], admin: [403, NO_ACTING_STUDENT], adminActing: 200 },
+  },
   'GET /api/interview/profile': {
     expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [403, DEACTIVATED], admin: [403, STUDENT_ONLY], adminActing: [403, STUDENT_ONLY] },
   },

@@ -292,8 +292,34 @@ export const interviewProfiles = pgTable('interview_profiles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The school's own test questions (decision 0038): Part 1 and Part 3 questions and Part 2 cue cards
+ * (the topic in `text`, its lines in `bullets`), with the topic words the off-topic check uses.
+ * Retired ones are never drawn again but stay, so the attempts that asked them are still judged.
+ * One text once, whatever its case or part.
+ */
+export const schoolQuestions = pgTable(
+  'school_questions',
+  {
+    id: serial('id').primaryKey(),
+    part: integer('part').notNull(),
+    text: text('text').notNull(),
+    bullets: jsonb('bullets').$type<string[]>().notNull().default([]),
+    topicWords: jsonb('topic_words').$type<string[]>().notNull().default([]),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    addedByUserId: integer('added_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('school_questions_text_unique').on(sql`lower(${t.text})`),
+    check('school_questions_part_check', sql`${t.part} in (1, 2, 3)`),
+  ],
+);
+
 export type AttemptRow = typeof attempts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type StudentRow = typeof students.$inferSelect;
 export type CourseRow = typeof courses.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type SchoolQuestionRow = typeof schoolQuestions.$inferSelect;

@@ -3,8 +3,10 @@ import type { SaveTestSessionBody } from '../../shared/api/attempts.js';
 import type { SpeakingTestAnswer } from '../../shared/speaking-test/answer.js';
 import { speakingAnswersOfPairs } from '../../shared/speaking-test/saved-answers.js';
 import { scoreSpeakingTest } from '../../shared/speaking-test/scoring.js';
+import { schoolQuestionLookup } from '../../shared/speaking-test/school-questions.js';
 import { insertAttemptOnce, type SavedAttempt } from '../attempts/service.js';
 import type { Db } from '../db/open.js';
+import { schoolQuestionsAsked } from '../school-questions/service.js';
 
 /** The answers as the shared scoring reads them; timings the client did not measure are unknown. */
 export function speakingAnswersOf(body: SaveTestSessionBody): SpeakingTestAnswer[] {
@@ -17,7 +19,10 @@ export async function saveSpeakingAttempt(
   input: { body: SaveTestSessionBody; studentId: number; savedByUserId: number | null; now: Date },
 ): Promise<SavedAttempt> {
   const { sessionData } = input.body;
-  const result = scoreSpeakingTest(speakingAnswersOf(input.body), { transcript: sessionData.noTranscript !== true });
+  const answers = speakingAnswersOf(input.body);
+  // The school's own questions among those asked (active or retired since) are judged with their topic words.
+  const school = schoolQuestionLookup(await schoolQuestionsAsked(db, answers.map((answer) => answer.question)));
+  const result = scoreSpeakingTest(answers, { transcript: sessionData.noTranscript !== true, school });
   return insertAttemptOnce(db, {
     id: input.body.attemptId ?? randomUUID(),
     kind: 'ielts',

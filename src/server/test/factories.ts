@@ -3,7 +3,7 @@ import { COURSE_IELTS, SEEDED_COURSES } from '../../shared/courses.js';
 import { parseMobileNumber } from '../../shared/phone.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { Db } from '../db/open.js';
-import { courses, students, users, type CourseRow, type StudentRow, type UserRow } from '../db/schema.js';
+import { courses, schoolQuestions, students, users, type CourseRow, type SchoolQuestionRow, type StudentRow, type UserRow } from '../db/schema.js';
 import { seedCourses } from '../db/seed.js';
 import { invalidateReadCaches } from '../db/read-cache.js';
 
@@ -122,4 +122,17 @@ export async function createStudent(
   // Stands for a write through the app: the list totals cached for this database are cleared.
   invalidateReadCaches(db);
   return { user, student, course, mobileNumber, password };
+}
+
+let schoolQuestionCount = 0;
+
+/** A school's own Part 1 question (a different text each call), active unless told. */
+export async function createSchoolQuestion(db: Db, overrides: Partial<typeof schoolQuestions.$inferInsert> = {}): Promise<SchoolQuestionRow> {
+  schoolQuestionCount += 1;
+  const [row] = await db
+    .insert(schoolQuestions)
+    .values({ part: 1, text: `Do you like school question number ${schoolQuestionCount}?`, topicWords: ['like', 'school'], ...overrides })
+    .returning();
+  if (!row) throw new Error('school question not inserted');
+  return row;
 }

@@ -11,6 +11,7 @@ import {
   REPETITION_RUN_WORDS,
 } from './constants.js';
 import { NAME_QUESTION } from './questions.js';
+import { findSchoolQuestion, type SchoolQuestionLookup } from './school-questions.js';
 import { CUE_CARD_TOPIC_WORDS, cueCardFor, isBankQuestion, QUESTION_TOPIC_WORDS } from './topics.js';
 
 /** Words an answer may use about the exchange itself ("sorry, what was the question"), not its topic. */
@@ -96,8 +97,14 @@ function repeatedShare(text: string, said: Said): number {
 
 const stemCache = new Map<string, ReadonlySet<string>>();
 
-/** The stems an answer to this question is expected to use: the question's (Part 2: the card's topic and bullets) and its topic words. */
-export function questionReferenceStems(answer: Pick<SpeakingTestAnswer, 'part' | 'question'>): ReadonlySet<string> {
+/**
+ * The stems an answer to this question is expected to use: the question's (Part 2: the card's topic
+ * and bullets) and its topic words; for a school question (found in `school`) its stored bullets and
+ * topic words, which a teacher may edit, so those are not cached.
+ */
+export function questionReferenceStems(answer: Pick<SpeakingTestAnswer, 'part' | 'question'>, school?: SchoolQuestionLookup): ReadonlySet<string> {
+  const own = findSchoolQuestion(school, answer.part, answer.question);
+  if (own) return referenceStems([own.text, ...own.bullets].join('\n'), own.topicWords);
   const cacheKey = `${answer.part}\n${answer.question.trim()}`;
   const cached = stemCache.get(cacheKey);
   if (cached) return cached;
@@ -105,9 +112,14 @@ export function questionReferenceStems(answer: Pick<SpeakingTestAnswer, 'part' |
   const card = answer.part === 2 ? cueCardFor(question) : undefined;
   const prompt = card ? [card.topic, ...card.bullets].join('\n') : question;
   const topicWords = (card ? CUE_CARD_TOPIC_WORDS[card.topic] : QUESTION_TOPIC_WORDS[question]) ?? [];
+  const stems = referenceStems(prompt, topicWords);
+  stemCache.set(cacheKey, stems);
+  return stems;
+}
+
+function referenceStems(prompt: string, topicWords: readonly string[]): Set<string> {
   const stems = new Set(contentTerms(prompt, QUESTION_FRAMING_WORDS).map((term) => term.stem));
   for (const term of contentTerms(topicWords.join(' '))) stems.add(term.stem);
-  stemCache.set(cacheKey, stems);
   return stems;
 }
 
@@ -124,18 +136,19 @@ export interface TopicMatch {
 
 /**
  * Whether an answer is about its question, by shared Porter stems (the interview's relevance). Only
- * judged for the bank's questions, whose topic words are known (an examiner's follow-up or a
- * school's own question is never called off-topic by this check), and only when the question has OFF_TOPIC_MIN_REFERENCE_TERMS reference stems and the answer
+ * judged for questions whose topic words are known, the bank's and the school's own (`school`: an
+ * examiner's follow-up or a question no longer known is never called off-topic by this check), and only when the question has OFF_TOPIC_MIN_REFERENCE_TERMS reference stems and the answer
  * OFF_TOPIC_MIN_ANSWER_TERMS content stems: a short answer ("Yes, very much.") says too little to
  * call unrelated. Off-topic when fewer than OFF_TOPIC_MIN_MATCHES[part] stems are shared.
  */
-export function topicMatch(answer: Pick<SpeakingTestAnswer, 'part' | 'question' | 'answer'>): TopicMatch {
-  const reference = questionReferenceStems(answer);
+export function topicMatch(answer: Pick<SpeakingTestAnswer, 'part' | 'question' | 'answer'>, school?: SchoolQuestionLookup): TopicMatch {
+  const reference = questionReferenceStems(answer, school);
+  const known = isBankQuestion(answer.question) || findSchoolQuestion(school, answer.part, answer.question) !== undefined;
   // Numbers ("2019", "25") and words about the exchange itself say nothing about the topic.
   const terms = contentTerms(answer.answer, ANSWER_FRAMING_WORDS).filter((term) => !/^\p{N}/u.test(term.stem));
   const matchedWords = terms.filter((term) => reference.has(term.stem)).map((term) => term.word);
   const judged =
-    answer.question.trim() !== NAME_QUESTION && isBankQuestion(answer.question) && reference.size >= OFF_TOPIC_MIN_REFERENCE_TERMS && terms.length >= OFF_TOPIC_MIN_ANSWER_TERMS;
+    answer.question.trim() !== NAME_QUESTION && known && reference.size >= OFF_TOPIC_MIN_REFERENCE_TERMS && terms.length >= OFF_TOPIC_MIN_ANSWER_TERMS;
   return {
     answerTerms: terms.length,
     matchedWords,
@@ -145,8 +158,8 @@ export function topicMatch(answer: Pick<SpeakingTestAnswer, 'part' | 'question' 
   };
 }
 
-/** Sorts the answers into those that count and the non-answers, with their reasons. */
-export function judgeAnswers(answers: readonly SpeakingTestAnswer[]): AnswerJudgement {
+/** Sorts the answers into those that count and the non-answers, with their reasons; `school`: the school's questions they may have been asked. */
+export function judgeAnswers(answers: readonly SpeakingTestAnswer[], school?: SchoolQuestionLookup): AnswerJudgement {
   const said: Said = { sentences: new Set(), runs: new Set() };
   const counted: SpeakingTestAnswer[] = [];
   const nonAnswers: NonAnswer[] = [];
@@ -160,7 +173,7 @@ export function judgeAnswers(answers: readonly SpeakingTestAnswer[]): AnswerJudg
     if (wordCount === 0) kind = null;
     else if (others < FILLERS_ONLY_MIN_OTHER_WORDS && fillers >= others) kind = 'fillers-only';
     else if (repeated > REPETITION_SHARE_ABOVE) kind = 'repetition';
-    else if (topicMatch(answer).offTopic) kind = 'off-topic';
+    else if (topicMatch(answer, school).offTopic) kind = 'off-topic';
     if (kind === null) {
       counted.push(answer);
       continue;

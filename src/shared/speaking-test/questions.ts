@@ -1,3 +1,5 @@
+import { questionKey, type SchoolQuestion } from './school-questions.js';
+
 /*
  * The question bank (spec section 3: 15 Part 1 questions, 6 cue cards, 15 Part 3 questions on
  * travel, skills, education and culture) and the selection of one test's questions (section 5).
@@ -100,16 +102,38 @@ export function shuffle<T>(items: readonly T[], random: () => number): T[] {
 }
 
 /**
- * One test's questions: Part 1 is the name question then 9 of the other 14 in random order;
- * Part 2 one random cue card; Part 3 10 of the 15 in random order. Randomness is drawn in that
- * order, so a seeded `random` always gives the same set.
+ * One test's questions: Part 1 is the name question then 9 of the others in random order; Part 2
+ * one random cue card; Part 3 10 in random order. "The others" are the bank's plus the school's
+ * active questions of that part (`school`; a retired one, or one whose text is already in the bank,
+ * is never drawn). Randomness is drawn in that order, so a seeded `random` always gives the same
+ * set for the same school questions, and without any the same set as the bank alone.
  */
-export function selectQuestionSet(random: () => number): QuestionSet {
-  const otherPart1 = PART1_QUESTIONS.filter((question) => question !== NAME_QUESTION);
+export function selectQuestionSet(random: () => number, school: readonly SchoolQuestion[] = []): QuestionSet {
+  const own = drawable(school);
+  const otherPart1 = [...PART1_QUESTIONS.filter((question) => question !== NAME_QUESTION), ...own.filter((q) => q.part === 1).map((q) => q.text)];
   const part1 = [NAME_QUESTION, ...shuffle(otherPart1, random).slice(0, PART1_QUESTION_COUNT - 1)];
-  const card = CUE_CARDS[randomIndex(CUE_CARDS.length, random)] as CueCard;
-  const part3 = shuffle(PART3_QUESTIONS, random).slice(0, PART3_QUESTION_COUNT);
+  const cards = [...CUE_CARDS, ...own.filter((q) => q.part === 2).map(cueCardOf)];
+  const card = cards[randomIndex(cards.length, random)] as CueCard;
+  const part3 = shuffle([...PART3_QUESTIONS, ...own.filter((q) => q.part === 3).map((q) => q.text)], random).slice(0, PART3_QUESTION_COUNT);
   return { part1, part2: [card], part3 };
+}
+
+/** A school cue card as the test shows it. */
+export function cueCardOf(question: Pick<SchoolQuestion, 'text' | 'bullets'>): CueCard {
+  return { topic: question.text.trim(), bullets: [...question.bullets] };
+}
+
+/** The school's questions a test may ask: not retired, not empty, none twice, none the bank already has. */
+function drawable(school: readonly SchoolQuestion[]): SchoolQuestion[] {
+  const seen = new Set([...PART1_QUESTIONS, ...PART3_QUESTIONS, ...CUE_CARDS.map((card) => card.topic)].map(questionKey));
+  const result: SchoolQuestion[] = [];
+  for (const question of school) {
+    const key = questionKey(question.text);
+    if (question.retired === true || key === '' || seen.has(key)) continue;
+    seen.add(key);
+    result.push({ ...question, text: question.text.trim() });
+  }
+  return result;
 }
 
 function randomIndex(length: number, random: () => number): number {

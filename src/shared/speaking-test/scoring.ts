@@ -8,6 +8,7 @@ import { audioFluency, type AudioFigures, type FluencyScore } from './fluency.js
 import type { GrammarScore } from './grammar.js';
 import { analyseSpeech, type SpeechMetrics } from './metrics.js';
 import { judgeAnswers, nonAnswersReason, type NonAnswer } from './non-answers.js';
+import type { SchoolQuestionLookup } from './school-questions.js';
 import { overallBand, type SpeakingBands } from './overall.js';
 import { partNotes, type PartNote } from './part-notes.js';
 import type { PronunciationScore } from './pronunciation.js';
@@ -64,6 +65,8 @@ export interface ScoreOptions {
   audio?: AudioFigures | null;
   /** The fitted model (default: the committed one); the validity check passes the fold's own. */
   model?: BandModel;
+  /** The school's own questions the answers may have been asked: judged for relevance with their topic words. */
+  school?: SchoolQuestionLookup;
 }
 
 /**
@@ -77,7 +80,7 @@ export function scoreSpeakingTest(answers: readonly SpeakingTestAnswer[], option
     const notes = partNotes(answers).filter((note) => note.part === 2);
     return { assessable: false, reason: NO_TRANSCRIPT_RESULT_TEXT, awaitingTeacher: true, metrics: analyseSpeech(answers), partNotes: notes, nonAnswers: [] };
   }
-  const { counted, nonAnswers } = judgeAnswers(answers);
+  const { counted, nonAnswers } = judgeAnswers(answers, options.school);
   const metrics = analyseSpeech(counted);
   const notes = partNotes(answers);
   if (metrics.wordCount < MIN_ASSESSABLE_WORDS) {

@@ -3,15 +3,20 @@
  * gives the browser (the examiner's voice, recognition, the recorder, the microphone's level, saving),
  * and the panels of the parts and of the post-test session. Not part of the page's first visit: it
  * loads when the student makes for Start Test (pointer over it, focus, touch) or presses it, and
- * the test starts once it has (use-speaking-test.ts).
+ * the test starts once it has (use-speaking-test.ts), drawing from the spec's bank and the school's
+ * own questions, fetched as this code loads (edge/school-questions.ts).
  */
 import { runCommand } from './edge/run-command';
 import { speakingTestReducer } from './flow/machine';
 import { selectScreen } from './flow/selectors';
+import { loadSchoolQuestions } from './edge/school-questions';
 import type { Flow } from './session-flow';
 
-export { selectQuestionSet } from '../../../shared/speaking-test/questions';
+export { drawQuestions } from './edge/school-questions';
 export { PartPanel } from './PartPanel';
 export { SessionCountdown } from './SessionCountdown';
+
+// The school's own questions are fetched as this code loads, before Start Test is pressed.
+void loadSchoolQuestions();
 
 export const runningFlow: Flow = { reduce: speakingTestReducer, selectScreen, runCommand };

@@ -176,15 +176,17 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
       if (starting.current) return;
       starting.current = true;
       setStartPressed(true);
-      void loadRunning().then((loaded) => {
+      void loadRunning().then(async (loaded) => {
+        const drawn = await loaded.drawQuestions(Math.random);
         if (!mounted.current) return;
         flow.current = loaded.runningFlow;
         setRunning(loaded);
         // ...and at the start of the test.
         if (device.isAndroid) sendDeviceDebug('test-start');
-        send({ type: 'START_TEST', questions: loaded.selectQuestionSet(Math.random) });
+        resources.school = drawn.school;
+        send({ type: 'START_TEST', questions: drawn.questions });
       });
-    }, [device, send]),
+    }, [device, resources, send]),
     starting: startPressed && running === null,
     retryRecognition: useCallback(() => send({ type: 'RETRY_RECOGNITION' }), [send]),
     continueWithoutTranscript: useCallback(() => send({ type: 'CONTINUE_WITHOUT_TRANSCRIPT' }), [send]),

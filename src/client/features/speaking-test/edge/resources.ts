@@ -11,6 +11,7 @@ import type { AudioRecorder } from '../../../speech/recorder';
 import type { VoiceMeter } from '../../../speech/voice-activity';
 import type { createRepeatFilter } from '../flow/android';
 import type { TimerName } from '../flow/types';
+import type { SchoolQuestionLookup } from '../../../../shared/speaking-test/school-questions';
 
 export interface TestRecording {
   blob: Blob;
@@ -41,6 +42,8 @@ export interface EdgeResources {
   listenTimer: number | null;
   /** The post-test session ended and the device was signed out: /auth then shows its sign-in form. */
   signedOut: boolean;
+  /** The school's own questions the test drew from: the off-topic check judges answers to them. */
+  school: SchoolQuestionLookup | null;
 }
 
 export function createEdgeResources(): EdgeResources {
@@ -60,6 +63,7 @@ export function createEdgeResources(): EdgeResources {
     lastListenStart: Number.NEGATIVE_INFINITY,
     listenTimer: null,
     signedOut: false,
+    school: null,
   };
 }
 

@@ -51,7 +51,7 @@ export function runCommand(command: Command, context: EdgeContext, page: PageCon
       return;
     case 'score':
       // Answered even if the page was left meanwhile: the save that follows must happen.
-      void loadSaving().then(({ scoreAnswers }) => send({ type: 'SCORED', result: scoreAnswers(command) }, { afterLeaving: true }));
+      void loadSaving().then(({ scoreAnswers }) => send({ type: 'SCORED', result: scoreAnswers(command, resources.school) }, { afterLeaving: true }));
       return;
     case 'scoreAndSave':
       void loadSaving().then(({ scoreAndSave }) => scoreAndSave(command, context, page.attempt));

@@ -5,6 +5,7 @@
  */
 import type { StudentProfile, User } from '../../../../shared/api/auth';
 import { scoreSpeakingTest, type SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
+import type { SchoolQuestionLookup } from '../../../../shared/speaking-test/school-questions';
 import { apiGet } from '../../../lib/api';
 import { browserOutbox } from '../../../lib/outbox';
 import { readStudentInfo } from '../../../lib/student-info';
@@ -30,9 +31,12 @@ async function findStudentId(user: User | null | undefined): Promise<number | nu
   }
 }
 
-/** Spec section 9's estimate of the completed test (the 'score' command; the flow keeps it as SCORED). */
-export function scoreAnswers({ answers, noTranscript }: Extract<Command, { type: 'score' }>): SpeakingTestResult {
-  return scoreSpeakingTest(answers, { transcript: !noTranscript });
+/**
+ * Spec section 9's estimate of the completed test (the 'score' command; the flow keeps it as SCORED),
+ * answers to the school's own questions judged with their topic words, as the server will.
+ */
+export function scoreAnswers({ answers, noTranscript }: Extract<Command, { type: 'score' }>, school: SchoolQuestionLookup | null = null): SpeakingTestResult {
+  return scoreSpeakingTest(answers, { transcript: !noTranscript, ...(school ? { school } : {}) });
 }
 
 /** What the page shows of the finished attempt (React state setters; a call after unmount does nothing). */

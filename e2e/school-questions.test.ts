@@ -1,0 +1,187 @@
+/*
+ * The school's own questions in a real browser: a teacher adds a Part 1 question on the admin's
+ * Questions tab (at 1280x800 and 390x844, screenshots and axe), a student's test with a pinned draw
+ * asks it, and an answer about something else is marked as not about that question, on the results
+ * and in what the server saved (judged with the question's stored topic words).
+ */
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { attempts, users } from '../src/server/db/schema.js';
+import { selectQuestionSet } from '../src/shared/speaking-test/questions.js';
+import type { SchoolQuestion } from '../src/shared/speaking-test/school-questions.js';
+import { createAdmin, createStudent } from '../src/server/test/factories.js';
+import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
+import { lookAt, makeSpeechWav, useBrowserSuite } from './support/index.js';
+
+const EXPECTED_NOISE = [/status of 401/];
+const QUESTION = 'Do you have a pet at home?';
+const OFF_TOPIC = 'My favourite subject was chemistry because the experiments in the laboratory were exciting';
+const NOT_ABOUT_IT = `Not counted: This answer does not seem to be about the question: “${QUESTION}”`;
+
+const suite = useBrowserSuite({ browser: async () => ({ fakeAudioFile: await makeSpeechWav('I have a small dog at home.') }) });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** mulberry32: the page's Math.random while the test draws its questions, and the same here to choose the seed. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A seed whose draw asks `school`'s question in Part 1 however many Math.random calls the page makes
+ * between pressing Start Test and the draw (a render's ids: 0 to 12 calls), so the pin holds.
+ */
+function seedAsking(school: SchoolQuestion[]): number {
+  for (let seed = 1; seed < 10_000; seed += 1) {
+    const asks = Array.from({ length: 13 }, (_, skipped) => {
+      const random = seeded(seed);
+      for (let i = 0; i < skipped; i += 1) random();
+      return selectQuestionSet(random, school).part1.includes(QUESTION);
+    });
+    if (asks.every(Boolean)) return seed;
+  }
+  throw new Error('no seed asks the question');
+}
+
+async function pumpUntil(page: Page, check: () => Promise<boolean>, what: string, { stepMs = 500, realMs = 20, maxSteps = 400 } = {}) {
+  for (let step = 0; step < maxSteps; step += 1) {
+    if (await check()) return;
+    await page.clock.runFor(stepMs);
+    await sleep(realMs);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const listening = async (fake: FakeRecognition) => (await fake.status()).live?.state === 'listening';
+const shown = (page: Page, text: string) => async () => (await page.getByText(text, { exact: true }).count()) > 0;
+
+const PART1 = [
+  'My name is Asha Verma and my friends call me Ash',
+  'I work in a bank in the city centre and I enjoy helping customers every day',
+  'In my free time I read novels and I go cycling early in the morning with friends',
+  'I prefer mornings because the streets are calm and I can think clearly before work',
+  'My favourite food is my grandmother’s lentil soup with fresh bread and rice',
+  'I usually travel by bus but sometimes my father drives me to the office',
+  'I would like to visit Japan because the culture and the food fascinate me',
+  'I use my phone mostly for messages music and online lectures in the evening',
+  'Last weekend I helped my cousin move into a new flat across the city',
+  'I think my neighbourhood is friendly because people greet each other every morning',
+];
+const PART3 = [
+  'I think travelling teaches young people to be independent and patient',
+  'Schools should teach practical skills such as managing money and cooking',
+  'Technology has changed education because students can learn from anywhere now',
+  'Traditional culture matters because it connects generations and gives people identity',
+  'Employers value communication skills more than many graduates realise',
+  'Tourism brings money to small towns but it can also damage the environment',
+  'Online learning is convenient although it is harder to stay motivated alone',
+  'Festivals help people from different backgrounds understand each other better',
+  'Young people learn new skills faster because they are curious and not afraid to fail',
+  'Governments should invest in public libraries and free courses for adults',
+];
+
+describe('the school’s own questions', () => {
+  it('a teacher adds a Part 1 question; a test asks it and marks an answer about something else', async () => {
+    const db = suite.server.database.db;
+    const teacher = await createAdmin(db, { username: 'meera' });
+    await db.update(users).set({ displayName: 'Ms Meera Nair' }).where(eq(users.id, teacher.user.id));
+    const student = await createStudent(db, { studentName: 'Asha Verma' });
+
+    // The teacher adds the question, its topic words suggested from the text and then edited.
+    const { page: admin } = await suite.openPage({ viewport: 'desktop' });
+    await suite.signInAs(admin, teacher.user.id);
+    await admin.goto(`${suite.server.baseUrl}/admin?tab=questions`);
+    await admin.getByText('No Part 1 questions of the school’s own yet.').waitFor();
+    await admin.getByRole('button', { name: 'Add question' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Add question' });
+    await dialog.getByLabel('Question').fill(QUESTION);
+    const words = dialog.getByLabel('Topic words');
+    expect(await words.inputValue()).toBe('pet, home');
+    await words.fill('pet, home, dog, cat, animal, feed, walk, puppy, kitten');
+    await lookAt(admin, 'school-questions-form-desktop', { oneH1: false });
+    await dialog.getByRole('button', { name: 'Add question' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const card = admin.getByRole('listitem').filter({ hasText: QUESTION });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('Topic words: pet, home, dog, cat, animal, feed, walk, puppy, kitten');
+    expect(await card.innerText()).toContain('Added by Ms Meera Nair');
+
+    // A second question, retired: listed as such, never drawn.
+    await admin.getByRole('button', { name: 'Add question' }).click();
+    await admin.getByRole('dialog', { name: 'Add question' }).getByLabel('Part').selectOption('3');
+    await admin.getByRole('dialog', { name: 'Add question' }).getByLabel('Question').fill('Should cities ban cars from their centres?');
+    await admin.getByRole('dialog', { name: 'Add question' }).getByRole('button', { name: 'Add question' }).click();
+    await admin.getByRole('button', { name: 'Retire “Should cities ban cars from their centres?”' }).click();
+    await admin.getByRole('dialog', { name: 'Retire this question?' }).getByRole('button', { name: 'Retire' }).click();
+    await admin.getByRole('button', { name: 'Restore “Should cities ban cars from their centres?”' }).waitFor();
+    await lookAt(admin, 'school-questions-desktop');
+
+    const { page: phone } = await suite.openPage({ viewport: 'phone' });
+    await suite.signInAs(phone, teacher.user.id);
+    await phone.goto(`${suite.server.baseUrl}/admin?tab=questions`);
+    await phone.getByRole('listitem').filter({ hasText: QUESTION }).waitFor();
+    await lookAt(phone, 'school-questions-phone');
+    await phone.getByRole('button', { name: `Edit “${QUESTION}”` }).click();
+    await phone.getByRole('dialog', { name: 'Edit question' }).waitFor();
+    await lookAt(phone, 'school-questions-form-phone', { oneH1: false });
+
+    // The student's test: Math.random pinned to a seed whose draw asks the question.
+    const seed = seedAsking([{ part: 1, text: QUESTION, bullets: [], topicWords: [] }]);
+    const { page } = await suite.openPage({ viewport: 'desktop', ignore: EXPECTED_NOISE, timeoutMs: 15_000 });
+    const fake = await installFakeRecognition(page);
+    await page.clock.install();
+    await suite.signInAs(page, student.user.id);
+    await page.goto(`${suite.server.baseUrl}/test`);
+    await page.clock.runFor(1_100);
+    await pumpUntil(page, shown(page, 'Ready to start'), 'the microphone');
+    // Making for Start Test loads the running test, which fetches the school's questions.
+    const fetched = page.waitForResponse((response) => response.url().endsWith('/api/school-questions'));
+    await page.getByRole('button', { name: 'Start Test' }).hover();
+    expect(((await (await fetched).json()) as { questions: SchoolQuestion[] }).questions.map((q) => q.text)).toEqual([QUESTION]);
+    await page.evaluate(`Math.random = (${seeded.toString()})(${seed});`);
+    await page.getByRole('button', { name: 'Start Test' }).click();
+
+    let asked = 0;
+    for (let n = 1; n <= 10; n += 1) {
+      await pumpUntil(page, async () => (await shown(page, `Question ${n} of 10`)()) && (await listening(fake)), `question ${n} listened for`);
+      const question = await page.getByTestId('question-text').innerText();
+      if (question === QUESTION) asked = n;
+      await fake.say(question === QUESTION ? OFF_TOPIC : (PART1[n - 1] ?? ''), { confidence: 0.9 });
+      await page.clock.runFor(3_600);
+    }
+    expect(asked, 'the school’s question was asked in Part 1').toBeGreaterThan(1);
+    await pumpUntil(page, shown(page, 'Preparation: think about what you will say. You may make notes.'), 'Part 2');
+    await page.clock.runFor(60_000);
+    await pumpUntil(page, () => listening(fake), 'listening in Part 2');
+    await fake.say('I would like to describe a journey to the mountains that I took with my family two years ago');
+    await page.clock.runFor(15_000);
+    await fake.say('We travelled by train for almost twelve hours and the views from the window were beautiful');
+    await page.clock.runFor(105_500);
+    await pumpUntil(page, async () => (await page.getByRole('heading', { name: 'Discussion' }).count()) > 0, 'Part 3');
+    for (let n = 1; n <= 10; n += 1) {
+      await pumpUntil(page, async () => (await shown(page, `Question ${n} of 10`)()) && (await listening(fake)), `Part 3 question ${n}`);
+      await fake.say(PART3[n - 1] ?? '', { confidence: 0.9 });
+      await page.clock.runFor(3_600);
+    }
+    await pumpUntil(page, shown(page, 'Test Complete!'), 'the results', { realMs: 100 });
+
+    // The results mark the answer, with the question, as not counted.
+    const marks = page.getByTestId('not-counted').filter({ hasText: QUESTION });
+    expect(await marks.count()).toBe(1);
+    expect(await marks.getAttribute('data-kind')).toBe('off-topic');
+    expect((await marks.textContent())?.trim()).toBe(NOT_ABOUT_IT);
+
+    // The server judged it the same way when it saved the attempt.
+    await pumpUntil(page, async () => (await db.select().from(attempts).where(eq(attempts.studentId, student.student.id))).length === 1, 'the saved attempt', { realMs: 200 });
+    const [saved] = await db.select().from(attempts).where(eq(attempts.studentId, student.student.id));
+    const nonAnswers = (saved?.analysis as { nonAnswers: Array<{ part: number; questionNumber: number; kind: string; reason: string }> }).nonAnswers;
+    expect(nonAnswers).toContainEqual(expect.objectContaining({ part: 1, questionNumber: asked, kind: 'off-topic', reason: NOT_ABOUT_IT.replace('Not counted: ', '') }));
+  }, 600_000);
+});
