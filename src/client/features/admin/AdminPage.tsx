@@ -14,6 +14,7 @@ const AttemptsTab = lazy(async () => ({ default: (await import('./attempts/Attem
 const ClassTab = lazy(async () => ({ default: (await import('./class/ClassTab')).ClassTab }));
 const SettingsTab = lazy(async () => ({ default: (await import('./settings/SettingsTab')).SettingsTab }));
 const TeachersTab = lazy(async () => ({ default: (await import('./teachers/TeachersTab')).TeachersTab }));
+const QuestionsTab = lazy(async () => ({ default: (await import('./questions/QuestionsTab')).QuestionsTab }));
 
 const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={<FullPageLoader />}>{children}</Suspense>;
 
@@ -23,6 +24,7 @@ export const ADMIN_TABS = [
   { value: 'interview', label: 'Interview Attempts' },
   { value: 'class', label: 'Class' },
   { value: 'teachers', label: 'Teachers' },
+  { value: 'questions', label: 'Questions' },
   { value: 'settings', label: 'Settings' },
 ] as const;
 type TabValue = (typeof ADMIN_TABS)[number]['value'];
@@ -142,6 +144,11 @@ function AdminDashboard() {
           <Tabs.Panel value="teachers" pt="lg">
             <Loading>
               <TeachersTab />
+            </Loading>
+          </Tabs.Panel>
+          <Tabs.Panel value="questions" pt="lg">
+            <Loading>
+              <QuestionsTab />
             </Loading>
           </Tabs.Panel>
           <Tabs.Panel value="settings" pt="lg">
