@@ -108,7 +108,7 @@ describe.each([
     const teacher = await pageFor(admin.user.id, viewport);
     await teacher.goto(`${suite.server.baseUrl}/admin/attempts/${attempt.attemptId}`);
     await teacher.getByRole('heading', { level: 1 }).waitFor();
-    // The review form is below the fold: it loads as it comes near the viewport (decision 0023).
+    // The review form stands beside the player and the bands (below them on a phone).
     await teacher.getByRole('region', { name: 'Teacher review' }).scrollIntoViewIfNeeded();
     await expect.poll(() => teacher.getByTestId('release-status').textContent()).toContain('once you release it');
     await teacher.getByLabel('Comment').fill('Well organised answers. Slow down a little and link your ideas.');
@@ -144,6 +144,8 @@ describe.each([
     await expect.poll(() => teacher.getByTestId('release-status').textContent()).toContain('not released yet');
     await teacher.getByRole('button', { name: 'Release the amended review' }).click();
     await toast(teacher, 'Amended review released').waitFor();
+    // The trail is below the evidence (the form stands beside the player and bands): it loads as it comes near.
+    await teacher.getByRole('region', { name: 'Review trail' }).scrollIntoViewIfNeeded();
     const trail = teacher.getByRole('list', { name: 'Review trail' }).locator('li');
     await expect.poll(() => trail.count()).toBe(4);
     const texts = await trail.allTextContents();
