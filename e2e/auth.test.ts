@@ -128,7 +128,7 @@ describe('sign-in', () => {
     await fillSignIn(page, student.mobileNumber, 'not-the-password');
     await expect.poll(() => toast(page).textContent()).toContain('Login failed');
     expect(await toast(page).textContent()).toContain('Invalid username or password');
-    expect(await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).count()).toBe(1);
+    expect(await page.getByRole('main').getByRole('alert').filter({ hasText: 'Invalid username or password' }).count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/auth');
     expect((await apiUser(page)).status).toBe(401);
   });
@@ -300,7 +300,7 @@ describe('student access on a teacher device', () => {
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Start Test' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Access Denied');
-    expect(await page.getByRole('alert').filter({ hasText: 'Invalid mobile number or password' }).count()).toBe(1);
+    expect(await page.getByRole('main').getByRole('alert').filter({ hasText: 'Invalid mobile number or password' }).count()).toBe(1);
 
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(student.password);
     await page.getByRole('button', { name: 'Start Test' }).click();
@@ -338,7 +338,7 @@ describe('student access on a teacher device', () => {
     await page.getByLabel('Mobile number').fill(student.mobileNumber);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(student.password);
     await page.getByRole('button', { name: 'Start Test' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Your access has been revoked or deactivated. Please contact the school for assistance.' }).waitFor();
+    await page.getByRole('main').getByRole('alert').filter({ hasText: 'Your access has been revoked or deactivated. Please contact the school for assistance.' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/student');
   });
 });
@@ -358,7 +358,7 @@ describe('failures the user is told about', () => {
       await fillSignIn(page, student.mobileNumber, student.password);
       await expect.poll(() => toast(page).textContent()).toContain('Login failed. Please try again.');
       expect(await toast(page).locator('.mantine-Notification-title').textContent()).toBe('Login failed');
-      expect(await page.getByRole('alert').filter({ hasText: 'Login failed. Please try again.' }).count()).toBe(1);
+      expect(await page.getByRole('main').getByRole('alert').filter({ hasText: 'Login failed. Please try again.' }).count()).toBe(1);
       expect(new URL(page.url()).pathname).toBe('/auth');
       await page.unroute('**/api/login');
       await toast(page).getByRole('button').click();

@@ -66,7 +66,7 @@ describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) =>
     await page.getByRole('button', { name: 'Sign in' }).click();
     await checkScreen(page, 'sign-in-required-fields', viewport);
     await signIn(page, 'nobody', 'wrong-password');
-    await page.getByRole('alert').filter({ hasText: 'Login failed' }).waitFor();
+    await page.getByRole('main').getByRole('alert').filter({ hasText: 'Login failed' }).waitFor();
     await checkScreen(page, 'sign-in-failed', viewport);
     await page.goto(`${server.baseUrl}/forgot-password`);
     await page.getByLabel('Email').fill('someone@example.org');
@@ -107,7 +107,7 @@ describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) =>
     await page.getByLabel('Mobile number').fill(mobileNumber);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Start Test' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Invalid mobile number' }).waitFor();
+    await page.getByRole('main').getByRole('alert').filter({ hasText: 'Invalid mobile number' }).waitFor();
     await checkScreen(page, 'student-access-denied', viewport);
     errors.assertNone();
     await page.context().close();
