@@ -106,7 +106,12 @@ export async function launchWebKit(options: WebKitOptions = {}): Promise<WebKitB
     const base = `http://127.0.0.1:${port}`;
 
     const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(`${base}${url}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(120_000),
+      });
       const answer = (await response.json()) as { value: T & { error?: string; message?: string } };
       if (!response.ok) throw new Error(`WebDriver ${method} ${url}: ${answer.value.error ?? response.status}: ${answer.value.message ?? ''}`);
       return answer.value;
@@ -129,7 +134,9 @@ export async function launchWebKit(options: WebKitOptions = {}): Promise<WebKitB
     });
     const s = `/session/${session.sessionId}`;
     await call('POST', `${s}/window/rect`, { width: options.width ?? 1280, height: options.height ?? 800 });
-    await call('POST', `${s}/timeouts`, { script: 120_000 });
+    // WebKitWebDriver times an async script with the page's own setTimeout, which a test's page clock
+    // runs forward: its limit is set out of reach, and each script is timed here in real time instead.
+    await call('POST', `${s}/timeouts`, { script: 2_000_000_000 });
 
     const evaluate = async <T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...fnArgs: A): Promise<T> => {
       const script = `const done = arguments[arguments.length - 1];
