@@ -1,0 +1,160 @@
+/*
+ * A whole speaking test in WebKit (Safari's engine: WebKitGTK's MiniBrowser with an iPhone's user
+ * agent), on a PulseAudio microphone fed with espeak-ng speech, the browser's own speech synthesis
+ * and MediaRecorder, nothing faked in the page (an Apple device gets no speech recognition in the
+ * app: the answers end on the microphone's silence). Only the page clock is run forward, for the
+ * examiner's lines, the Part 2 minutes and the silence after each answer.
+ *
+ * Debian's WebKitGTK without gstreamer1.0-plugins-bad cannot record ("The MediaRecorder is
+ * unsupported on this platform"), as real iPhones' recorders can fail their own
+ * way: the student must be told within seconds and on the results that nothing is recorded and
+ * nothing can be scored, and the teacher must see "Nothing to score: ask for a retake". Should this
+ * WebKit record after all, the recording must be saved and seek instead. Either way the test
+ * asserts which happened.
+ */
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attempts, recordings } from '../src/server/db/schema.js';
+import { sessionCookieForUser } from '../src/server/test/app.js';
+import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
+import { mp4HasIndexFirst, webmHasCues } from '../src/server/recordings/remux.js';
+import { takeWholeTest, waitForText } from './support/driven-test.js';
+import { makeSpeechWav, startTestServer, testResultsDir, type TestServer } from './support/index.js';
+import { installPageClock, PAGE_CLOCK } from './support/page-clock.js';
+import { startPulseMicrophone, type PulseMicrophone } from './support/pulse.js';
+import { IPHONE_USER_AGENT, launchWebKit, type WebKitBrowser } from './support/webkit.js';
+
+const NOT_RECORDING_TEXT =
+  'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome if you can, or retake the test on another device.';
+const NO_RECORDING_RESULT =
+  'No recording was made on this device, so your answers cannot be scored: there is nothing for your teacher to listen to. Use Chrome if you can, or retake the test.';
+
+let server: TestServer;
+let microphone: PulseMicrophone | undefined;
+let webkit: WebKitBrowser | undefined;
+let student: CreatedStudent;
+let admin: CreatedAdmin;
+let clip: string;
+
+beforeAll(async () => {
+  [server, microphone, clip] = await Promise.all([startTestServer(), startPulseMicrophone(), makeSpeechWav('I live in Pune with my family.')]);
+  webkit = await launchWebKit({ pulseServer: microphone.server, userAgent: IPHONE_USER_AGENT, width: 390, height: 844 });
+  student = await createStudent(server.database.db, { studentName: 'Ines Moreau' });
+  admin = await createAdmin(server.database.db);
+}, 120_000);
+
+afterAll(async () => {
+  await webkit?.close();
+  await microphone?.close();
+  await server?.close();
+});
+
+const shot = (name: string) => webkit?.screenshot(path.join(testResultsDir, 'screenshots', `${name}.png`));
+
+async function signIn(browser: WebKitBrowser, username: string, password: string) {
+  await browser.goto(`${server.baseUrl}/auth`);
+  const status = await browser.evaluate(
+    async (u, p) => (await fetch('/api/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: u, password: p }) })).status,
+    username,
+    password,
+  );
+  expect(status).toBe(200);
+}
+
+/** Classic WebDriver runs no script before the page's own: the clock goes in on '/', then the app moves to `route` itself. */
+async function openWithClock(browser: WebKitBrowser, route: string) {
+  await browser.goto(`${server.baseUrl}/`);
+  await browser.waitFor(() => document.querySelector('h1') !== null, { timeoutMs: 20_000, what: 'the home page' });
+  await browser.evaluate(installPageClock, PAGE_CLOCK);
+  await browser.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+}
+
+describe('WebKit with an iPhone user agent', () => {
+  it(
+    'a whole speaking test: what was recorded is told as it is, to the student and to the teacher',
+    async () => {
+      const browser = webkit;
+      if (!browser || !microphone) throw new Error('WebKit or the microphone did not start');
+      await signIn(browser, student.mobileNumber, student.password);
+      // What this WebKit's recorder gives on the microphone, asked before the app runs: the bytes of
+      // 2.5 s recorded in 0.5 s pieces, or why it could not record.
+      const recorder = await browser.evaluate(async () => {
+        const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+        try {
+          const media = new MediaRecorder(stream);
+          let bytes = 0;
+          media.ondataavailable = (event) => (bytes += event.data.size);
+          const stopped = new Promise((resolve) => (media.onstop = resolve));
+          media.start(500);
+          await new Promise((resolve) => setTimeout(resolve, 2_500));
+          if (media.state !== 'inactive') media.stop();
+          await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+          return bytes > 0 ? 'records' : 'records nothing';
+        } catch (error) {
+          return String(error);
+        } finally {
+          for (const track of stream.getTracks()) track.stop();
+        }
+      });
+      await openWithClock(browser, '/test');
+      await waitForText(browser, 'Ready to start');
+      expect(await browser.evaluate(() => navigator.userAgent)).toBe(IPHONE_USER_AGENT);
+      await browser.clickButton('Start Test');
+      const started = Date.now();
+
+      if (recorder !== 'records') {
+        // Nothing recorded, or no recorder at all ("The MediaRecorder is unsupported on this platform").
+        expect(recorder).toMatch(/^(records nothing|NotSupportedError: .+)$/);
+        // Told within seconds (the check runs 5 s after Start Test), in real time.
+        const problem = await browser.waitFor(() => document.querySelector<HTMLElement>('[data-testid="recording-problem"]')?.innerText ?? '', { timeoutMs: 10_000, what: 'the Not recording note' });
+        expect(Date.now() - started).toBeLessThan(9_000);
+        expect(problem).toContain(NOT_RECORDING_TEXT);
+        expect(await browser.evaluate(() => (document.querySelector<HTMLElement>('[data-testid="recording-badge"]')?.innerText ?? '').trim())).toMatch(/^not recording$/i);
+        await shot('webkit-iphone-not-recording');
+      }
+
+      await takeWholeTest(browser, microphone, { clip, part1: { runSilenceForward: true }, part3: { runSilenceForward: true } });
+      const saveState = () => browser.evaluate(() => document.querySelector('[data-save-state]')?.getAttribute('data-save-state') ?? null);
+      await browser.waitFor(() => document.querySelector('[data-save-state]')?.getAttribute('data-save-state') === 'saved', { timeoutMs: 60_000, what: 'the save' }).catch(async (error: unknown) => {
+        throw new Error(`${String(error)}: ${await saveState()}`);
+      });
+      const results = await browser.evaluate(() => document.querySelector<HTMLElement>('[data-testid="results-panel"]')?.innerText ?? '');
+      await shot('webkit-iphone-results');
+      const [stored, ...others] = await server.database.db.select().from(attempts).where(eq(attempts.studentId, student.student.id));
+      expect(others).toEqual([]);
+      if (!stored) throw new Error('the attempt was not stored');
+      const recorded = await server.database.db.select().from(recordings).where(eq(recordings.attemptId, stored.id));
+
+      if (recorder !== 'records') {
+        expect(await browser.evaluate(() => document.querySelector<HTMLElement>('[data-testid="recording-sentence"]')?.innerText ?? '')).toBe(NO_RECORDING_RESULT);
+        expect(results).toContain('Nothing to score');
+        expect(results).not.toMatch(/recording is saved|judged from it/i);
+        expect(recorded).toEqual([]);
+
+        // The teacher, in the same browser: the list and the attempt say there is nothing to score.
+        await signIn(browser, admin.username, admin.password);
+        const listed = await browser.evaluate(async () => (await (await fetch('/api/admin/test-attempts?page=1&limit=10', { credentials: 'include' })).json()) as { attempts: Array<Record<string, unknown>> });
+        const row = listed.attempts.find((attempt) => attempt.id === stored.id);
+        expect(row).toMatchObject({ assessable: false, nothingToScore: true });
+        expect(row?.awaitingTeacher).toBeUndefined();
+        await browser.goto(`${server.baseUrl}/admin/attempts/${stored.id}`);
+        await waitForText(browser, "There is nothing to score: the answers were not transcribed and the student's device made no recording.");
+        await shot('webkit-iphone-teacher-attempt');
+      } else {
+        // This WebKit records: the recording is stored, re-muxed so that it seeks.
+        expect(recorded).toHaveLength(1);
+        const cookie = await sessionCookieForUser(server.database.db, admin.user.id);
+        const served = await fetch(`${server.baseUrl}/api/attempts/${stored.id}/recording`, { headers: { cookie } });
+        expect(served.status).toBe(200);
+        const bytes = Buffer.from(await served.arrayBuffer());
+        expect(webmHasCues(bytes) || mp4HasIndexFirst(bytes)).toBe(true);
+        expect(results).not.toContain('Nothing to score');
+      }
+    },
+    300_000,
+  );
+});
