@@ -55,7 +55,7 @@ function Actions({ teacher, onLink, onActive, busyId }: Handlers & { teacher: Te
       {teacher.isYou ? null : (
         <Button
           size="xs"
-          variant={teacher.isActive ? 'outline' : 'light'}
+          variant="outline"
           color={teacher.isActive ? 'red.9' : 'teal.9'}
           onClick={() => onActive(teacher, !teacher.isActive)}
           disabled={busy}
