@@ -18,6 +18,7 @@ import { AnalysisProcesses } from '../src/server/analysis/process.js';
 import { createRecordingStores } from '../src/server/recordings/store.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { WEBM_SIGNATURE } from '../src/server/test/attempt-fixtures.js';
+import { PART1_LATER_ANSWERS, PART3_ANSWERS } from './support/answers.js';
 import { createStudent, type CreatedStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
 import { lookAt, makeSpeechWithSilenceWav, seekByClick as seekByWordClick, useBrowserSuite } from './support/index.js';
@@ -59,30 +60,9 @@ async function answer(page: Page, fake: FakeRecognition, n: number, text: string
   await page.clock.runFor(3_600);
 }
 
-const PART1 = [
-  SPOKEN,
-  'I work in a bank in the city centre and I enjoy helping customers every day',
-  'In my free time I read novels and I go cycling early in the morning with friends',
-  'I prefer mornings because the streets are calm and I can think clearly before work',
-  'My favourite food is my grandmother’s lentil soup with fresh bread and rice',
-  'I usually travel by bus but sometimes my father drives me to the office',
-  'I would like to visit Japan because the culture and the food fascinate me',
-  'I use my phone mostly for messages music and online lectures in the evening',
-  'Last weekend I helped my cousin move into a new flat across the city',
-  'I think my neighbourhood is friendly because people greet each other every morning',
-];
-const PART3 = [
-  'I think travelling teaches young people to be independent and patient',
-  'Schools should teach practical skills such as managing money and cooking',
-  'Technology has changed education because students can learn from anywhere now',
-  'Traditional culture matters because it connects generations and gives people identity',
-  'My manager told me employers value communication skills he say many graduates do not realise it',
-  'Tourism brings money to small towns but it can also damage the environment',
-  'Online learning is convenient although it is harder to stay motivated alone',
-  'Festivals help people from different backgrounds understand each other better',
-  'Young people learn new skills faster because they are curious and not afraid to fail',
-  'Governments should invest in public libraries and free courses for adults',
-];
+const PART1 = [SPOKEN, ...PART1_LATER_ANSWERS];
+/** Part 3 with one slip ("he say") for the results to mark. */
+const PART3 = PART3_ANSWERS.map((answer, i) => (i === 4 ? 'My manager told me employers value communication skills he say many graduates do not realise it' : answer));
 
 /** Signs in, opens /test and takes the whole test (the first answer in real time, so that it lies on the recording where it was said) to the results. */
 async function takeWholeTest(student: CreatedStudent, { corruptUpload = false } = {}): Promise<Page> {

@@ -5,14 +5,15 @@
  * and in what the server saved (judged with the question's stored topic words).
  */
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { attempts, users } from '../src/server/db/schema.js';
 import { selectQuestionSet } from '../src/shared/speaking-test/questions.js';
 import type { SchoolQuestion } from '../src/shared/speaking-test/school-questions.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
-import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
+import { installFakeRecognition } from './support/fake-recognition.js';
+import { PART1_LATER_ANSWERS, PART3_ANSWERS } from './support/answers.js';
 import { lookAt, makeSpeechWav, useBrowserSuite } from './support/index.js';
+import { listening, pumpUntil, visible as shown } from './support/speaking-flow.js';
 
 const EXPECTED_NOISE = [/status of 401/];
 const QUESTION = 'Do you have a pet at home?';
@@ -20,7 +21,6 @@ const OFF_TOPIC = 'My favourite subject was chemistry because the experiments in
 const NOT_ABOUT_IT = `Not counted: This answer does not seem to be about the question: “${QUESTION}”`;
 
 const suite = useBrowserSuite({ browser: async () => ({ fakeAudioFile: await makeSpeechWav('I have a small dog at home.') }) });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** mulberry32: the page's Math.random while the test draws its questions, and the same here to choose the seed. */
 function seeded(seed: number): () => number {
@@ -50,42 +50,8 @@ function seedAsking(school: SchoolQuestion[]): number {
   throw new Error('no seed asks the question');
 }
 
-async function pumpUntil(page: Page, check: () => Promise<boolean>, what: string, { stepMs = 500, realMs = 20, maxSteps = 400 } = {}) {
-  for (let step = 0; step < maxSteps; step += 1) {
-    if (await check()) return;
-    await page.clock.runFor(stepMs);
-    await sleep(realMs);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const listening = async (fake: FakeRecognition) => (await fake.status()).live?.state === 'listening';
-const shown = (page: Page, text: string) => async () => (await page.getByText(text, { exact: true }).count()) > 0;
-
-const PART1 = [
-  'My name is Asha Verma and my friends call me Ash',
-  'I work in a bank in the city centre and I enjoy helping customers every day',
-  'In my free time I read novels and I go cycling early in the morning with friends',
-  'I prefer mornings because the streets are calm and I can think clearly before work',
-  'My favourite food is my grandmother’s lentil soup with fresh bread and rice',
-  'I usually travel by bus but sometimes my father drives me to the office',
-  'I would like to visit Japan because the culture and the food fascinate me',
-  'I use my phone mostly for messages music and online lectures in the evening',
-  'Last weekend I helped my cousin move into a new flat across the city',
-  'I think my neighbourhood is friendly because people greet each other every morning',
-];
-const PART3 = [
-  'I think travelling teaches young people to be independent and patient',
-  'Schools should teach practical skills such as managing money and cooking',
-  'Technology has changed education because students can learn from anywhere now',
-  'Traditional culture matters because it connects generations and gives people identity',
-  'Employers value communication skills more than many graduates realise',
-  'Tourism brings money to small towns but it can also damage the environment',
-  'Online learning is convenient although it is harder to stay motivated alone',
-  'Festivals help people from different backgrounds understand each other better',
-  'Young people learn new skills faster because they are curious and not afraid to fail',
-  'Governments should invest in public libraries and free courses for adults',
-];
+const PART1 = ['My name is Asha Verma and my friends call me Ash', ...PART1_LATER_ANSWERS];
+const PART3 = PART3_ANSWERS;
 
 describe('the school’s own questions', () => {
   it('a teacher adds a Part 1 question; a test asks it and marks an answer about something else', async () => {

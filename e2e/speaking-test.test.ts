@@ -9,6 +9,7 @@ import { roundToHalfBand } from '../src/shared/speaking-test/scoring.js';
 import { attempts } from '../src/server/db/schema.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../src/server/test/factories.js';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/browser.js';
+import { PART3_ANSWERS } from './support/answers.js';
 import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
 import {
   answerWithRecognizer as answer,
@@ -56,18 +57,6 @@ const PART2_SENTENCES = [
   'We travelled by train for almost twelve hours and the views from the window were beautiful',
   'When we arrived the air was cold and fresh and we stayed in a small wooden guest house',
   'I enjoyed it because we spent time together without screens and I learned to appreciate nature',
-];
-const PART3_ANSWERS = [
-  'I think travelling teaches young people to be independent and patient',
-  'Schools should teach practical skills such as managing money and cooking',
-  'Technology has changed education because students can learn from anywhere now',
-  'Traditional culture matters because it connects generations and gives people identity',
-  'Employers value communication skills more than many graduates realise',
-  'Tourism brings money to small towns but it can also damage the environment',
-  'Online learning is convenient although it is harder to stay motivated alone',
-  'Festivals help people from different backgrounds understand each other better',
-  'Young people learn new skills faster because they are curious and not afraid to fail',
-  'Governments should invest in public libraries and free courses for adults',
 ];
 
 /** A student who says nothing: Chrome ends the recognition session after a while, and 2 s later the answer closes empty. */
