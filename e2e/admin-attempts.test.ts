@@ -309,6 +309,8 @@ describe('the review page', () => {
     await page.getByText(/rank speakers as the examiners did at ρ = 0\.\d\d \(cross-validated\)/).first().waitFor();
     await fluency.getByText(/^Words per minute: \d+$/).waitFor();
     await fluency.getByText(/^Response time: \d+\.\d s$/).waitFor();
+    // The advice is what the student was told, and says so to the teacher.
+    expect(await fluency.innerText()).toMatch(/Told the student: \S/);
     await page.getByRole('table').filter({ hasText: 'The figures behind the estimate' }).getByText('Grammar slips').waitFor();
     await look(page, 'review-ielts', 'desktop');
 

@@ -94,7 +94,7 @@ function IeltsScores({ detail }: { detail: IeltsDetail }) {
       {analysis && analysis.criteria.length > 0 ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {analysis.criteria.map((criterion) => (
-            <CriterionCard key={criterion.criterion} criterion={criterion} teacher={teacher?.[criterion.criterion]} note={criterionNote(criterion, detail)} />
+            <CriterionCard key={criterion.criterion} criterion={criterion} teacher={teacher?.[criterion.criterion]} note={criterionNote(criterion, detail)} adviceFor="the student" />
           ))}
         </SimpleGrid>
       ) : (

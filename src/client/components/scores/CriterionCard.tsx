@@ -86,6 +86,8 @@ export function FiguresTable({ caption, rows }: { caption: string; rows: Array<[
  * `figureNotes` adds words after a figure, e.g. the fillers said after the filler ratio. `note` is
  * a line under the band: Fluency says where its speed came from (by default from its figures:
  * the recording or the transcript's timing), Pronunciation points to the recording's evidence.
+ * `adviceFor` names who the advice is addressed to where the reader is someone else (the teacher
+ * reads what the student was told).
  */
 export function CriterionCard({
   criterion,
@@ -93,12 +95,14 @@ export function CriterionCard({
   figureNotes = {},
   headingOrder = 3,
   note,
+  adviceFor,
 }: {
   criterion: CriterionAnalysis;
   teacher?: number | null | undefined;
   figureNotes?: Partial<Record<string, string>>;
   headingOrder?: TitleOrder;
   note?: ReactNode;
+  adviceFor?: string;
 }) {
   const label = CRITERION_LABELS[criterion.criterion];
   const fromRecording = criterion.criterion === 'fluency' && fluencyAudioFigures(criterion.figures) !== null;
@@ -138,6 +142,11 @@ export function CriterionCard({
           ))}
         </List>
         <Text size="sm" c="dimmed" fs="italic">
+          {adviceFor ? (
+            <Text span inherit fs="normal" fw={600}>
+              {`Told ${adviceFor}: `}
+            </Text>
+          ) : null}
           {criterion.advice}
         </Text>
       </Stack>
