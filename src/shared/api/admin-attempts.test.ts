@@ -42,9 +42,10 @@ describe('the date filter', () => {
     expect(calendarDateProblem(value)).toBe(problem);
   });
 
-  it('defaults to page 1 of 10 for every date', () => {
-    expect(attemptsQuery.parse({})).toEqual({ page: 1, limit: 10, date: '' });
-    expect(attemptsQuery.parse({ page: '3', limit: '25', date: ' 2026-03-01 ' })).toEqual({ page: 3, limit: 25, date: '2026-03-01' });
+  it('defaults to page 1 of 10 for every date, newest first', () => {
+    expect(attemptsQuery.parse({})).toEqual({ page: 1, limit: 10, date: '', sort: 'newest' });
+    expect(attemptsQuery.parse({ page: '3', limit: '25', date: ' 2026-03-01 ', sort: 'band-high' })).toEqual({ page: 3, limit: 25, date: '2026-03-01', sort: 'band-high' });
+    expect(attemptsQuery.safeParse({ sort: 'loudest' }).success).toBe(false);
   });
 });
 
