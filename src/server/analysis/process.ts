@@ -80,6 +80,8 @@ export class AnalysisProcesses {
         this.#gate?.remove(run);
         this.#running.delete(run.stop);
         run.ended();
+        // A source still waiting for bytes (a stalled store) is let go of: nothing reads them now.
+        input.stop();
         void feeding.then(() => {
           const received = answer as ChildAnswer | null;
           if (run.stoppedBecause) reject(new Error(run.stoppedBecause));
@@ -162,13 +164,25 @@ class RunningAnalysis implements Holdable {
   }
 }
 
-/** The store's bytes, remembering whether the store itself failed (not the process closing its input, which is thrown in at the yield). */
+/**
+ * The store's bytes, remembering whether the store itself failed (not the process closing its input,
+ * which is thrown in at the yield). `stop()` ends them even while the store has not answered: an
+ * async generator cannot be returned while it awaits, and the pipeline feeding the process waits for
+ * it to end (Node 24 waits for a Readable.from's generator to finish when the pipeline is torn down).
+ */
 class GuardedSource {
   failure: unknown = null;
   readonly #source: AsyncIterable<Uint8Array>;
+  readonly #stopped: Promise<IteratorResult<Uint8Array>>;
+  #stop: () => void = () => {};
 
   constructor(source: AsyncIterable<Uint8Array>) {
     this.#source = source;
+    this.#stopped = new Promise((resolve) => (this.#stop = () => resolve({ done: true, value: undefined })));
+  }
+
+  stop(): void {
+    this.#stop();
   }
 
   async *bytes(): AsyncGenerator<Uint8Array> {
@@ -177,7 +191,7 @@ class GuardedSource {
       for (;;) {
         let next: IteratorResult<Uint8Array>;
         try {
-          next = await iterator.next();
+          next = await Promise.race([iterator.next(), this.#stopped]);
         } catch (error) {
           this.failure = error;
           throw error;
