@@ -232,7 +232,7 @@ describe('route guard', () => {
     await page.waitForURL('**/under-construction');
     await page.getByRole('heading', { name: 'Under Construction' }).waitFor();
     await page.getByText('Speaking Level 3 Course').waitFor();
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await page.waitForURL('**/auth');
     expect((await apiUser(page)).status).toBe(401);
   });
