@@ -152,7 +152,8 @@ const TABLE: Record<string, Row> = {
     expected: adminOnly(200),
   },
   'GET /api/school-questions': {
-    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [403, DEACTIVATED], admin: [403, NO_ACTING_STUDENT], adminActing: 200 },
+    // Question text only: any signed-in account may read it, as a teacher's own practice test does.
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: 200, admin: 200, adminActing: 200 },
   },
   'GET /api/interview/profile': {
     expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [403, DEACTIVATED], admin: [403, STUDENT_ONLY], adminActing: [403, STUDENT_ONLY] },

@@ -91,9 +91,12 @@ export async function schoolQuestionRoutes(app: FastifyInstance, deps: AppDeps):
     });
   }
 
-  /** The active questions a test may draw (the running test fetches them as it loads). */
+  /**
+   * The active questions a test may draw (the running test fetches them as it loads): for anyone
+   * signed in, since a teacher may take the test too (without a student, it is not saved).
+   */
   api.get('/api/school-questions', {
-    config: { access: 'studentOrActing' },
+    config: { access: 'signedIn' },
     schema: { response: { 200: testSchoolQuestions, ...errors } },
     handler: async () => ({
       questions: (await activeSchoolQuestions(db)).map(({ part, text, bullets, topicWords }) => ({ part, text, bullets: [...bullets], topicWords: [...topicWords] })),
