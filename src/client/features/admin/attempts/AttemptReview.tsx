@@ -11,6 +11,7 @@ import { laterPart } from '../../../lib/later-part';
 import classes from './AttemptReview.module.css';
 import { useBackLink } from './back-link';
 import { QueueNav } from './QueueNav';
+import { ReviewForm } from './ReviewForm';
 import { WhenNearViewport } from './WhenNearViewport';
 import { formatAttemptTime, formatDuration } from './format';
 import { LOWER_SECTIONS } from './lower-sections';
@@ -42,20 +43,6 @@ function LowerPlaceholder() {
  * alike: loaded as the reader comes within half a screen of them, not on the first visit (decision 0023).
  */
 const lower = laterPart<{ detail: AttemptDetail }>(async () => (await import('./LowerSections')).LowerSections, <LowerPlaceholder />);
-
-/**
- * The review form, in the first screen beside the evidence but not in the first visit's scripts: its
- * fields (Mantine's inputs, the growing textarea) kept /admin/attempts/:id over its 150 KB budget
- * (decision 0023). It loads as the page draws, with a box of its height until then.
- */
-const reviewForm = laterPart<{ detail: AttemptDetail }>(
-  async () => (await import('./ReviewForm')).ReviewForm,
-  <Box mih={420} aria-busy="true">
-    <Text size="sm" c="dimmed">
-      Loading the review form…
-    </Text>
-  </Box>,
-);
 
 function Badges({ detail }: { detail: AttemptDetail }) {
   return (
@@ -139,7 +126,7 @@ export function Review({ detail }: { detail: AttemptDetail }) {
         </Stack>
         <div className={classes.review}>
           <Section title="Teacher review">
-            <reviewForm.Part key={detail.id} detail={detail} />
+            <ReviewForm key={detail.id} detail={detail} />
           </Section>
         </div>
         <Stack gap="lg" className={classes.more}>
