@@ -18,10 +18,10 @@ import { AnalysisProcesses } from '../src/server/analysis/process.js';
 import { createRecordingStores } from '../src/server/recordings/store.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { WEBM_SIGNATURE } from '../src/server/test/attempt-fixtures.js';
-import { PART1_LATER_ANSWERS, PART3_ANSWERS } from './support/answers.js';
+import { PART1_LATER_ANSWERS, PART2_SENTENCES, PART3_ANSWERS } from './support/answers.js';
 import { createStudent, type CreatedStudent } from '../src/server/test/factories.js';
-import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
-import { lookAt, makeSpeechWithSilenceWav, seekByClick as seekByWordClick, useBrowserSuite } from './support/index.js';
+import { installFakeRecognition } from './support/fake-recognition.js';
+import { answerWithRecognizer as answer, lookAt, makeSpeechWithSilenceWav, pumpUntil, seekByClick as seekByWordClick, speakPart2, useBrowserSuite, visible as shown } from './support/index.js';
 
 // The signed-out current-user call on /auth answers 401 by design.
 const EXPECTED_NOISE = [/status of 401/];
@@ -38,27 +38,6 @@ const processes = new AnalysisProcesses();
 afterAll(async () => {
   await processes.close();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Advances the page clock in steps until `check` holds, with a little real time between steps for the recorder and the requests. */
-async function pumpUntil(page: Page, check: () => Promise<boolean>, what: string, { stepMs = 500, realMs = 20, maxSteps = 400 } = {}) {
-  for (let step = 0; step < maxSteps; step += 1) {
-    if (await check()) return;
-    await page.clock.runFor(stepMs);
-    await sleep(realMs);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const listening = async (fake: FakeRecognition) => (await fake.status()).live?.state === 'listening';
-const shown = (page: Page, text: string) => async () => (await page.getByText(text, { exact: true }).count()) > 0;
-
-async function answer(page: Page, fake: FakeRecognition, n: number, text: string, realtime = false) {
-  await pumpUntil(page, async () => (await shown(page, `Question ${n} of 10`)()) && (await listening(fake)), `question ${n} listened for`, realtime ? { stepMs: 100, realMs: 100 } : {});
-  await fake.say(text, { confidence: 0.9 });
-  await page.clock.runFor(3_600);
-}
 
 const PART1 = [SPOKEN, ...PART1_LATER_ANSWERS];
 /** Part 3 with one slip ("he say") for the results to mark. */
@@ -86,16 +65,9 @@ async function takeWholeTest(student: CreatedStudent, { corruptUpload = false } 
   await page.clock.runFor(1_100);
   await pumpUntil(page, shown(page, 'Ready to start'), 'the microphone');
   await page.getByRole('button', { name: 'Start Test' }).click();
-  await answer(page, fake, 1, PART1[0] ?? '', true);
+  await answer(page, fake, 1, PART1[0] ?? '', { realtime: true });
   for (let n = 2; n <= 10; n += 1) await answer(page, fake, n, PART1[n - 1] ?? '');
-  await pumpUntil(page, shown(page, 'Preparation: think about what you will say. You may make notes.'), 'Part 2');
-  await page.clock.runFor(60_000);
-  await pumpUntil(page, () => listening(fake), 'listening in Part 2');
-  await fake.say('I would like to describe a journey to the mountains that I took with my family two years ago');
-  await page.clock.runFor(15_000);
-  await fake.say('We travelled by train for almost twelve hours and the views from the window were beautiful');
-  await page.clock.runFor(105_500);
-  await pumpUntil(page, async () => (await page.getByRole('heading', { name: 'Discussion' }).count()) > 0, 'Part 3');
+  await speakPart2(page, fake, PART2_SENTENCES);
   for (let n = 1; n <= 10; n += 1) await answer(page, fake, n, PART3[n - 1] ?? '');
   await pumpUntil(page, shown(page, 'Test Complete!'), 'the results', { realMs: 100 });
   return page;

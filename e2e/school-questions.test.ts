@@ -11,9 +11,10 @@ import { selectQuestionSet } from '../src/shared/speaking-test/questions.js';
 import type { SchoolQuestion } from '../src/shared/speaking-test/school-questions.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition } from './support/fake-recognition.js';
-import { PART1_LATER_ANSWERS, PART3_ANSWERS } from './support/answers.js';
+import { PART1_LATER_ANSWERS, PART2_SENTENCES, PART3_ANSWERS } from './support/answers.js';
 import { lookAt, makeSpeechWav, useBrowserSuite } from './support/index.js';
-import { listening, pumpUntil, visible as shown } from './support/speaking-flow.js';
+import { answerWithRecognizer as answer, pumpUntil, speakPart2, visible as shown } from './support/speaking-flow.js';
+import { seededRandom as seeded } from '../src/shared/seeded-random.js';
 
 const EXPECTED_NOISE = [/status of 401/];
 const QUESTION = 'Do you have a pet at home?';
@@ -21,18 +22,6 @@ const OFF_TOPIC = 'My favourite subject was chemistry because the experiments in
 const NOT_ABOUT_IT = `Not counted: This answer does not seem to be about the question: “${QUESTION}”`;
 
 const suite = useBrowserSuite({ browser: async () => ({ fakeAudioFile: await makeSpeechWav('I have a small dog at home.') }) });
-
-/** mulberry32: the page's Math.random while the test draws its questions, and the same here to choose the seed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A seed whose draw asks `school`'s question in Part 1 however many Math.random calls the page makes
@@ -116,26 +105,15 @@ describe('the school’s own questions', () => {
 
     let asked = 0;
     for (let n = 1; n <= 10; n += 1) {
-      await pumpUntil(page, async () => (await shown(page, `Question ${n} of 10`)()) && (await listening(fake)), `question ${n} listened for`);
-      const question = await page.getByTestId('question-text').innerText();
-      if (question === QUESTION) asked = n;
-      await fake.say(question === QUESTION ? OFF_TOPIC : (PART1[n - 1] ?? ''), { confidence: 0.9 });
-      await page.clock.runFor(3_600);
+      await answer(page, fake, n, (question) => {
+        if (question !== QUESTION) return PART1[n - 1] ?? '';
+        asked = n;
+        return OFF_TOPIC;
+      });
     }
     expect(asked, 'the school’s question was asked in Part 1').toBeGreaterThan(1);
-    await pumpUntil(page, shown(page, 'Preparation: think about what you will say. You may make notes.'), 'Part 2');
-    await page.clock.runFor(60_000);
-    await pumpUntil(page, () => listening(fake), 'listening in Part 2');
-    await fake.say('I would like to describe a journey to the mountains that I took with my family two years ago');
-    await page.clock.runFor(15_000);
-    await fake.say('We travelled by train for almost twelve hours and the views from the window were beautiful');
-    await page.clock.runFor(105_500);
-    await pumpUntil(page, async () => (await page.getByRole('heading', { name: 'Discussion' }).count()) > 0, 'Part 3');
-    for (let n = 1; n <= 10; n += 1) {
-      await pumpUntil(page, async () => (await shown(page, `Question ${n} of 10`)()) && (await listening(fake)), `Part 3 question ${n}`);
-      await fake.say(PART3[n - 1] ?? '', { confidence: 0.9 });
-      await page.clock.runFor(3_600);
-    }
+    await speakPart2(page, fake, PART2_SENTENCES);
+    for (let n = 1; n <= 10; n += 1) await answer(page, fake, n, PART3[n - 1] ?? '');
     await pumpUntil(page, shown(page, 'Test Complete!'), 'the results', { realMs: 100 });
 
     // The results mark the answer, with the question, as not counted.

@@ -16,6 +16,12 @@ export const PART1_LATER_ANSWERS: readonly string[] = [
   'I think my neighbourhood is friendly because people greet each other every morning',
 ];
 
+/** Part 2: two sentences about the usual cue card (a journey). */
+export const PART2_SENTENCES: readonly string[] = [
+  'I would like to describe a journey to the mountains that I took with my family two years ago',
+  'We travelled by train for almost twelve hours and the views from the window were beautiful',
+];
+
 /** Part 3, questions 1-10. */
 export const PART3_ANSWERS: readonly string[] = [
   'I think travelling teaches young people to be independent and patient',

@@ -21,6 +21,7 @@ export {
   signInByApi,
   SILENCE_CLIP,
   sleep,
+  speakPart2,
   visible,
   withoutSpeechRecognition,
   type PumpOptions,

@@ -107,3 +107,23 @@ export async function answerWithRecognizer(
   await options.beforeSilence?.();
   await page.clock.runFor(3_600);
 }
+
+/**
+ * Part 2 with the scripted recognizer and the page clock: the minute of preparation, then
+ * `sentences` said 15 s apart, on to the end of the two minutes and Part 3's heading.
+ */
+export async function speakPart2(page: Page, fake: FakeRecognition, sentences: readonly string[]): Promise<void> {
+  await pumpUntil(page, visible(page, PART2_PREPARATION_TEXT), 'Part 2');
+  await page.clock.runFor(60_000);
+  await pumpUntil(page, () => listening(fake), 'listening in Part 2');
+  let spokenMs = 0;
+  for (const [i, sentence] of sentences.entries()) {
+    if (i > 0) {
+      await page.clock.runFor(15_000);
+      spokenMs += 15_000;
+    }
+    await fake.say(sentence);
+  }
+  await page.clock.runFor(120_500 - spokenMs);
+  await pumpUntil(page, async () => (await page.getByRole('heading', { name: 'Discussion' }).count()) > 0, 'Part 3');
+}

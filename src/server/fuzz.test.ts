@@ -5,6 +5,7 @@ import type { RateLimits } from './auth/limits.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from './test/app.js';
 import { interviewSessionBody, testSessionBody } from './test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from './test/factories.js';
+import { seededRandom as mulberry32 } from '../shared/seeded-random.js';
 
 /**
  * A seeded fuzz of every route of the app (read from the app itself, so a new route is covered
@@ -21,18 +22,6 @@ const RECORDING_UPLOAD_REQUESTS = 250;
 /** Routes that hash a password (50-100 ms each) get fewer requests. */
 const PASSWORD_ROUTE_REQUESTS = 90;
 const PASSWORD_ROUTES = new Set(['POST /api/login', 'POST /api/student/check-access', 'POST /api/change-password']);
-
-/** mulberry32: a tiny seeded PRNG, floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const random = mulberry32(SEED);
 const chance = (p: number) => random() < p;

@@ -10,18 +10,7 @@ import {
   selectQuestionSet,
   shuffle,
 } from './questions.js';
-
-/** A small seeded generator (mulberry32), so runs repeat. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as seeded } from '../seeded-random.js';
 
 describe('question bank', () => {
   it('holds 15 Part 1 questions, 6 cue cards and 15 Part 3 questions, starting with the name question', () => {

@@ -5,18 +5,7 @@ import { CUE_CARDS, NAME_QUESTION, PART1_QUESTION_COUNT, PART1_QUESTIONS, PART3_
 import { schoolQuestionLookup, type SchoolQuestion } from './school-questions.js';
 import { scoreSpeakingTest } from './scoring.js';
 import { suggestTopicWords } from './topic-words.js';
-
-/** mulberry32, as questions.test.ts: seeded runs repeat. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as seeded } from '../seeded-random.js';
 
 const PETS: SchoolQuestion = { part: 1, text: 'Do you have a pet at home?', bullets: [], topicWords: ['dog', 'cat', 'animal', 'feed', 'walk', 'puppy'] };
 const MARKET: SchoolQuestion = {
