@@ -65,7 +65,7 @@ beforeAll(async () => {
     attemptIds.push(attemptId);
   }
   invalidateReadCaches(db);
-}, 60_000);
+});
 
 const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 
@@ -181,7 +181,8 @@ describe('teachers as people', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
     await toast(page, 'Teacher deactivated').waitFor();
     expect(await rahul.evaluate(async () => (await fetch('/api/user')).status)).toBe(401);
-    // The head teacher is the last active one: the page offers no way to deactivate them.
+    // Nobody deactivates themselves: the head teacher's own row has no such button (the last-admin
+    // rule is the server's, tested in src/server/teachers/routes.test.ts).
     expect(await page.getByRole('button', { name: 'Deactivate Mrs Lakshmi Iyer' }).count()).toBe(0);
   });
 

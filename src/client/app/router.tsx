@@ -2,7 +2,7 @@ import { useMemo, type ComponentType } from 'react';
 import { createBrowserRouter, Link, matchRoutes, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/AppLayout';
 import { RouteErrorPage } from '../components/RouteErrorPage';
-import { StudentNav } from '../components/StudentNav';
+import { StudentNav, useStudentNavShown } from '../components/StudentNav';
 import { NavContext, type Nav } from '../lib/nav';
 import { RouteGuard, SET_PASSWORD_PATH } from './RouteGuard';
 
@@ -24,9 +24,11 @@ function RouterLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const nav = useMemo<Nav>(() => ({ Link, navigate: (to, options) => void navigate(to, options) }), [navigate]);
+  // Only where the links show: the header gives the name room beside them on a phone.
+  const showNav = useStudentNavShown(pathname);
   return (
     <NavContext value={nav}>
-      <AppLayout pathname={pathname} nav={<StudentNav pathname={pathname} />}>
+      <AppLayout pathname={pathname} nav={showNav ? <StudentNav pathname={pathname} /> : undefined}>
         <Outlet />
       </AppLayout>
     </NavContext>

@@ -21,7 +21,7 @@ export type PageWidth = 'lg' | 'xl';
 
 /** The admin dashboard's tables use the wide column: its header and footer line up with it. */
 export function pageWidthFor(pathname: string): PageWidth {
-  return pathname === '/admin' ? 'xl' : 'lg';
+  return pathname === '/admin' || pathname.startsWith('/admin/attempts/') ? 'xl' : 'lg';
 }
 
 /**

@@ -25,12 +25,18 @@ export function isStudentPage(pathname: string): boolean {
   return under(pathname, PRACTICE_PATHS) || under(pathname, PROGRESS_PATHS);
 }
 
-export function StudentNav({ pathname }: { pathname: string }) {
+/** Whether the student's links show on this page: a signed-in student on one of their pages. */
+export function useStudentNavShown(pathname: string): boolean {
   const { user } = useSessionUser();
+  return Boolean(user && !user.isAdmin && isStudentPage(pathname));
+}
+
+export function StudentNav({ pathname }: { pathname: string }) {
+  const shown = useStudentNavShown(pathname);
   // Read from the cache only (a page that needs the profile loads it): re-renders when it comes.
   const { data: profile } = useQuery({ ...studentProfileQuery, enabled: false });
   const { signOut, isPending } = useSignOut();
-  if (!user || user.isAdmin || !isStudentPage(pathname)) return null;
+  if (!shown) return null;
   // Straight to the course's page when the profile is known; else the student page, which routes by course.
   const practice = profile ? routeForCourse(profile.course.courseName) : '/student';
   const onPractice = under(pathname, PRACTICE_PATHS);

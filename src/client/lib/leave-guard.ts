@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /*
  * Signing out from the header during a running test or interview: the page asks first, in its own
@@ -20,18 +20,29 @@ export function confirmLeaving(): Promise<boolean> {
  * whose buttons call `answer` (true: leave).
  */
 export function useAskBeforeSignOut(active: boolean): { asking: boolean; answer: (leave: boolean) => void } {
-  const [pending, setPending] = useState<((leave: boolean) => void) | null>(null);
+  const [asking, setAsking] = useState(false);
+  const pending = useRef<((leave: boolean) => void) | null>(null);
   useEffect(() => {
     if (!active) return undefined;
-    const ask: Ask = () => new Promise<boolean>((resolve) => setPending(() => resolve));
+    const ask: Ask = () =>
+      new Promise<boolean>((resolve) => {
+        pending.current = resolve;
+        setAsking(true);
+      });
     asker = ask;
     return () => {
       if (asker === ask) asker = null;
+      // Nothing runs any more (time ran out, the interview ended): a question still open is answered
+      // "leave", so the Sign out that asked it goes on instead of waiting for ever.
+      pending.current?.(true);
+      pending.current = null;
+      setAsking(false);
     };
   }, [active]);
   const answer = (leave: boolean) => {
-    pending?.(leave);
-    setPending(null);
+    pending.current?.(leave);
+    pending.current = null;
+    setAsking(false);
   };
-  return { asking: pending !== null, answer };
+  return { asking, answer };
 }

@@ -98,8 +98,8 @@ async function accessPlugin(app: FastifyInstance, options: { db: Db; now: () => 
     if (token) {
       request.sessionToken = token;
       const auth = await findSession(options.db, options.sessions, token, options.now());
-      // A deactivated teacher's sessions are deleted when they are deactivated; one read a moment
-      // before (cached in another process) counts as signed out too.
+      // A deactivated teacher's sessions are deleted with the deactivation (and other processes' caches
+      // told); this is a second line, should a session row ever outlive its account's deactivation.
       request.auth = auth && !(auth.user.isAdmin && !auth.user.isActive) ? auth : null;
     }
     checkAccess(config.access, request.auth, config.whileActing === true);

@@ -64,18 +64,24 @@ async function writing<T>(db: Db, values: SchoolQuestionFormValues, write: () =>
   }
 }
 
-/** Every school question by part, then oldest first; with the name of the teacher who added it. */
-export async function listSchoolQuestions(db: Db): Promise<ListedSchoolQuestion[]> {
+/** School questions with the name of the teacher who added them: every one, or the one with `id`. */
+async function listedRows(db: Db, id?: number): Promise<ListedSchoolQuestion[]> {
   const rows = await db
     .select({ question: schoolQuestions, displayName: users.displayName, username: users.username })
     .from(schoolQuestions)
     .leftJoin(users, eq(users.id, schoolQuestions.addedByUserId))
+    .where(id === undefined ? undefined : eq(schoolQuestions.id, id))
     .orderBy(asc(schoolQuestions.part), asc(schoolQuestions.createdAt), asc(schoolQuestions.id));
   return rows.map((row) => ({ ...row.question, addedBy: row.displayName ?? row.username ?? null }));
 }
 
+/** Every school question by part, then oldest first; with the name of the teacher who added it. */
+export function listSchoolQuestions(db: Db): Promise<ListedSchoolQuestion[]> {
+  return listedRows(db);
+}
+
 export async function findSchoolQuestionRow(db: Db, id: number): Promise<ListedSchoolQuestion | null> {
-  return (await listSchoolQuestions(db)).find((row) => row.id === id) ?? null;
+  return (await listedRows(db, id))[0] ?? null;
 }
 
 export async function createSchoolQuestion(db: Db, values: SchoolQuestionFormValues, addedByUserId: number, now: Date): Promise<number> {

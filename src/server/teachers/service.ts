@@ -159,6 +159,8 @@ export async function passwordLinkOwner(db: Db, token: string, now: Date): Promi
  * (a reset is often because someone else may know the old password). Answers the sign-in name.
  */
 export async function usePasswordLink(db: Db, input: { token: string; newPassword: string; now: Date }): Promise<string> {
+  // A made-up token is refused before the costly hash; the update below still guards two uses at once.
+  if (!(await accountOfLink(db, input.token, input.now))) throw badRequest(PASSWORD_LINK_INVALID_MESSAGE);
   const passwordHash = await hashPassword(input.newPassword);
   const used = await db.transaction(async (tx) => {
     const [row] = await tx

@@ -10,7 +10,12 @@ import { apiPost, serverMessageOr } from '../../lib/api';
 
 /** The link's token, read once from the address's fragment (never sent to the server in a URL), which is then dropped from the address bar. */
 function takeToken(): string {
-  const token = decodeURIComponent(window.location.hash.replace(/^#/, ''));
+  let token = '';
+  try {
+    token = decodeURIComponent(window.location.hash.replace(/^#/, ''));
+  } catch {
+    // A mangled link (a stray %): treated as no token, which the page explains.
+  }
   if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
   return token;
 }

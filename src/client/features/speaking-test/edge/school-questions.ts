@@ -1,6 +1,7 @@
 /*
- * The school's own questions a test may draw (decision 0038): fetched once, when the running test's
- * code loads (as the student makes for Start Test), never with the page's first visit. A failed or
+ * The school's own questions a test may draw (decision 0038): fetched when the running test's code
+ * loads (as the student makes for Start Test), never with the page's first visit, and again for each
+ * later test, so a question retired or added meanwhile counts. A failed or
  * slow answer leaves the test to the spec's bank: a test never waits long for them.
  */
 import type { TestSchoolQuestions } from '../../../../shared/api/school-questions';
@@ -14,11 +15,14 @@ const WAIT_MS = 4000;
 
 let loading: Promise<SchoolQuestion[]> | undefined;
 
-/** The active school questions, fetched once ([] when they cannot be had). */
+/** The active school questions, one fetch for the next draw ([] when they cannot be had; a failure is not kept). */
 export function loadSchoolQuestions(): Promise<SchoolQuestion[]> {
   loading ??= apiGet<TestSchoolQuestions>(SCHOOL_QUESTIONS_URL).then(
     (body) => body.questions,
-    () => [],
+    () => {
+      loading = undefined;
+      return [];
+    },
   );
   return loading;
 }
@@ -31,5 +35,7 @@ export async function drawQuestions(random: () => number): Promise<{ questions: 
   });
   const school = await Promise.race([loadSchoolQuestions(), waited]);
   window.clearTimeout(timer);
+  // The next test asks again.
+  loading = undefined;
   return { questions: selectQuestionSet(random, school), school: schoolQuestionLookup(school) };
 }
