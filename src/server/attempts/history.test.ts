@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_HISTORY_LIMIT, testHistory } from '../../shared/api/test-history.js';
 import { NO_ACTING_STUDENT_MESSAGE } from '../auth/access.js';
@@ -73,7 +73,7 @@ describe.each(testDrivers)('GET /api/student/test-history on %s', (driver) => {
     expect(body.attempts).toHaveLength(TEST_HISTORY_LIMIT);
     expect(body.attempts.map((entry) => entry.attemptId)).toEqual(ownIds.slice(5));
     expect(body.attempts.map((entry) => entry.attemptId)).not.toContain(otherId);
-    expect(body.attempts[0]).toEqual({ attemptId: ownIds[5], completedAt: new Date(FIRST + 5 * DAY_MS).toISOString(), overall: 5 });
+    expect(body.attempts[0]).toEqual({ attemptId: ownIds[5], completedAt: new Date(FIRST + 5 * DAY_MS).toISOString(), overall: 5, teacherOverall: null });
     expect(body.attempts.find((entry) => entry.attemptId === ownIds[20])?.overall).toBeNull();
     const times = body.attempts.map((entry) => Date.parse(entry.completedAt));
     expect(times).toEqual([...times].sort((a, b) => a - b));
@@ -81,7 +81,24 @@ describe.each(testDrivers)('GET /api/student/test-history on %s', (driver) => {
 
   it("never gives another student's tests", async () => {
     const response = await get(await sessionCookieForUser(t.database.db, other.user.id));
-    expect(response.json()).toEqual({ attempts: [{ attemptId: otherId, completedAt: new Date(FIRST + 24.5 * DAY_MS).toISOString(), overall: 9 }] });
+    expect(response.json()).toEqual({ attempts: [{ attemptId: otherId, completedAt: new Date(FIRST + 24.5 * DAY_MS).toISOString(), overall: 9, teacherOverall: null }] });
+  });
+
+  it("gives the teacher's overall band once it is released, never a draft review", async () => {
+    const released = ownIds[23] ?? '';
+    const drafted = ownIds[24] ?? '';
+    await t.database.db
+      .update(attempts)
+      .set({ releasedScores: { fluency: 7, vocabulary: 7, grammar: 6.5, pronunciation: 7, overall: 7 }, releasedAt: new Date() })
+      .where(eq(attempts.id, released));
+    await t.database.db
+      .update(attempts)
+      .set({ teacherScores: { fluency: 4, vocabulary: 4, grammar: 4, pronunciation: 4, overall: 4 } })
+      .where(eq(attempts.id, drafted));
+    const body = testHistory.parse((await get(await sessionCookieForUser(t.database.db, student.user.id))).json());
+    expect(body.attempts.find((entry) => entry.attemptId === released)?.teacherOverall).toBe(7);
+    expect(body.attempts.find((entry) => entry.attemptId === drafted)?.teacherOverall).toBeNull();
+    expect(body.attempts.filter((entry) => entry.teacherOverall !== null)).toHaveLength(1);
   });
 
   it('is empty for a student with no test yet', async () => {

@@ -9,6 +9,8 @@ export const testHistoryEntry = z.object({
   completedAt: z.iso.datetime({ offset: true }),
   /** The estimated overall band (not rounded); null when there was too little speech to assess. */
   overall: z.number().nullable(),
+  /** The overall band the teacher released for this test; null until one is released. */
+  teacherOverall: z.number().nullable(),
 });
 export type TestHistoryEntry = z.infer<typeof testHistoryEntry>;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { hasEarlierTests, historyCategories, historySeries, trendSummary, type HistoryPoint } from './history';
+import { hasEarlierTests, historyCategories, historySeries, teacherSummary, trendSummary, type HistoryPoint } from './history';
 
 const day = (n: number) => Date.parse('2026-11-01T10:00:00Z') + n * 86_400_000;
-const entry = (id: string, n: number, overall: number | null) => ({ attemptId: id, completedAt: new Date(day(n)).toISOString(), overall });
+const entry = (id: string, n: number, overall: number | null, teacherOverall: number | null = null) => ({ attemptId: id, completedAt: new Date(day(n)).toISOString(), overall, teacherOverall });
 
 describe('historySeries', () => {
   it('adds the test just finished, once, after the earlier ones', () => {
@@ -20,7 +20,15 @@ describe('historySeries', () => {
     const points = historySeries(saved, { attemptId: null, completedAt: day(30), overall: null });
     expect(points).toHaveLength(20);
     expect(points[0]?.attemptId).toBe('t1');
-    expect(points.at(-1)).toEqual({ attemptId: null, completedAt: day(30), overall: null, current: true });
+    expect(points.at(-1)).toEqual({ attemptId: null, completedAt: day(30), overall: null, teacherOverall: null, current: true });
+  });
+
+  it("keeps each test's released teacher band, the current test's too when its saved copy has one", () => {
+    const saved = [entry('a', 1, 5.25, 6), entry('b', 2, 6), entry('c', 5, 6.5, 7)];
+    const points = historySeries(saved, { attemptId: 'c', completedAt: day(5), overall: 6.5 });
+    expect(points.map((point) => point.teacherOverall)).toEqual([6, null, 7]);
+    expect(teacherSummary(points)).toBe(" Your teacher's band on 2 tests, the latest 7.0.");
+    expect(teacherSummary(historySeries([entry('a', 1, 5)], { attemptId: null, completedAt: day(2), overall: 5 }))).toBe('');
   });
 
   it('knows the first test has nothing earlier, also while the history loads', () => {
@@ -31,7 +39,7 @@ describe('historySeries', () => {
 });
 
 describe('trendSummary', () => {
-  const point = (overall: number | null, current = false): HistoryPoint => ({ attemptId: null, completedAt: 0, overall, current });
+  const point = (overall: number | null, current = false): HistoryPoint => ({ attemptId: null, completedAt: 0, overall, teacherOverall: null, current });
 
   it('says where the band started and ended, and this test', () => {
     expect(trendSummary([point(5.25), point(null), point(6.25, true)])).toBe(
@@ -50,7 +58,7 @@ describe('trendSummary', () => {
 
 describe('historyCategories', () => {
   it('labels each test by its date, two on one day by their time, and the test just taken as "This test"', () => {
-    const at = (iso: string, current = false, attemptId: string | null = iso): HistoryPoint => ({ attemptId, completedAt: Date.parse(iso), overall: 6, current });
+    const at = (iso: string, current = false, attemptId: string | null = iso): HistoryPoint => ({ attemptId, completedAt: Date.parse(iso), overall: 6, teacherOverall: null, current });
     const categories = historyCategories([at('2026-03-01T09:00:00Z'), at('2026-03-05T09:00:00Z'), at('2026-03-05T15:20:00Z'), at('2026-03-06T08:00:00Z', true, null)], 'UTC');
     expect(categories.map((c) => c.label)).toEqual(['1 Mar', '5 Mar 09:00', '5 Mar 15:20', 'This test']);
     expect(categories.map((c) => c.emphasis)).toEqual([false, false, false, true]);

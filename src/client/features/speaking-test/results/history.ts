@@ -15,6 +15,8 @@ export interface HistoryPoint {
   completedAt: number;
   /** The overall band (not rounded); null when the test was not assessable. */
   overall: number | null;
+  /** The overall band the teacher released; null until then (always for the test just finished). */
+  teacherOverall: number | null;
   current: boolean;
 }
 
@@ -28,8 +30,9 @@ export interface CurrentTest {
 export function historySeries(saved: readonly TestHistoryEntry[] | undefined, current: CurrentTest, limit = TEST_HISTORY_LIMIT): HistoryPoint[] {
   const earlier: HistoryPoint[] = (saved ?? [])
     .filter((entry) => entry.attemptId !== current.attemptId)
-    .map((entry) => ({ attemptId: entry.attemptId, completedAt: Date.parse(entry.completedAt), overall: entry.overall, current: false }));
-  const all = [...earlier, { ...current, current: true }].sort((a, b) => a.completedAt - b.completedAt);
+    .map((entry) => ({ attemptId: entry.attemptId, completedAt: Date.parse(entry.completedAt), overall: entry.overall, teacherOverall: entry.teacherOverall, current: false }));
+  const savedCopy = current.attemptId === null ? undefined : saved?.find((entry) => entry.attemptId === current.attemptId);
+  const all = [...earlier, { ...current, teacherOverall: savedCopy?.teacherOverall ?? null, current: true }].sort((a, b) => a.completedAt - b.completedAt);
   return all.slice(Math.max(0, all.length - limit));
 }
 
@@ -46,6 +49,15 @@ function bandChange(from: number, to: number): string {
   if (change === 0) return 'no change';
   const size = Math.abs(change);
   return `${change > 0 ? 'up' : 'down'} ${size} ${size === 1 ? 'band' : 'bands'}`;
+}
+
+/** The teacher's released bands in one sentence, or '' when none is released yet. */
+export function teacherSummary(points: readonly HistoryPoint[]): string {
+  const released = points.filter((point): point is HistoryPoint & { teacherOverall: number } => point.teacherOverall !== null);
+  const latest = released.at(-1);
+  if (latest === undefined) return '';
+  const count = `${released.length} ${released.length === 1 ? 'test' : 'tests'}`;
+  return ` Your teacher's band on ${count}, the latest ${bandLabel(latest.teacherOverall)}.`;
 }
 
 /** One sentence for screen readers: how many tests, where the overall band started and ended, this test. */
