@@ -52,6 +52,9 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     const again = await call('POST', '/api/admin/teachers', headCookie, { displayName: 'Rahul', email: 'rahul.das@SCHOOL.example' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: teacherEmailTakenMessage('rahul.das@school.example') });
+    // Spaces around a pasted address are not part of it: the same address, refused as taken, not as malformed.
+    const pasted = await call('POST', '/api/admin/teachers', headCookie, { displayName: 'Rahul', email: '  rahul.das@school.example ' });
+    expect(pasted.statusCode).toBe(409);
 
     // Nothing signs in before the link is used: the stored password is a random one nobody knows.
     expect((await signIn('rahul.das@school.example', 'a-guess-at-it')).statusCode).toBe(401);

@@ -35,7 +35,11 @@ export const newTeacherBody = z.strictObject({
     .trim()
     .min(1, "Enter the teacher's name, as students will see it")
     .max(DISPLAY_NAME_MAX_LENGTH, `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
-  email: z.email('Enter the e-mail address the teacher will sign in with').max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`),
+  // Spaces around an address pasted from elsewhere are not part of it.
+  email: z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+    .trim()
+    .pipe(z.email('Enter the e-mail address the teacher will sign in with').max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`)),
 });
 export type NewTeacherBody = z.infer<typeof newTeacherBody>;
 

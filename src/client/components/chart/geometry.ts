@@ -79,8 +79,10 @@ export interface ChartGeometry {
 
 /** Points closer than this (in the drawing's units) are set side by side. */
 export const OVERLAP = 10;
-/** How far apart side-by-side points are set. */
+/** How far apart side-by-side points are set, at most. */
 export const DODGE = 8;
+/** A cluster set side by side spans at most this share of the space between two categories, so it never reaches the next one's points. */
+export const DODGE_SHARE_OF_SPACING = 0.5;
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
@@ -115,6 +117,7 @@ export function axisGeometry(categories: readonly ChartCategory[], ticks: Ticks,
 export function placeLines(series: readonly ChartSeries[], axis: ChartGeometry, ticks: Ticks, box: ChartBox): PlacedSeries[] {
   const y = scaleY(ticks, box);
   const offsets = series.map(() => axis.categoryX.map(() => 0));
+  const spacing = axis.categoryX.length > 1 ? Math.abs((axis.categoryX[1] ?? 0) - (axis.categoryX[0] ?? 0)) : Infinity;
   axis.categoryX.forEach((_, category) => {
     const present = series
       .map((s, index) => ({ index, value: s.overlay ? null : s.values[category] }))
@@ -123,9 +126,10 @@ export function placeLines(series: readonly ChartSeries[], axis: ChartGeometry, 
     // Runs of points each within OVERLAP of the one before: one cluster, spread across.
     let cluster: number[] = [];
     const spread = () => {
+      const step = cluster.length > 1 ? Math.min(DODGE, (spacing * DODGE_SHARE_OF_SPACING) / (cluster.length - 1)) : 0;
       cluster.forEach((index, j) => {
         const row = offsets[index];
-        if (row) row[category] = round((j - (cluster.length - 1) / 2) * DODGE);
+        if (row) row[category] = round((j - (cluster.length - 1) / 2) * step);
       });
     };
     present.forEach((entry, j) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisGeometry, DODGE, placeBars, placeLines, type ChartSeries } from './geometry';
+import { axisGeometry, DODGE, DODGE_SHARE_OF_SPACING, placeBars, placeLines, type ChartSeries } from './geometry';
 import { distinctDateLabels, labelIndexes, niceTicks, wholeTicks } from './scale';
 
 describe('ticks', () => {
@@ -91,6 +91,20 @@ describe('series', () => {
     expect(estimate?.path.split(/[ML]/).filter(Boolean)).toHaveLength(3);
     expect(teacher?.path.startsWith('M')).toBe(true);
     expect(teacher?.path.split('M')).toHaveLength(2);
+  });
+
+  it('keeps a cluster within half the space between categories when the categories stand close (many weeks)', () => {
+    const weeks = Array.from({ length: 26 }, (_, i) => ({ key: `w${i}`, label: `w${i}` }));
+    const axis = axisGeometry(weeks, ticks, box, 'line');
+    const spacing = (axis.categoryX[1] ?? 0) - (axis.categoryX[0] ?? 0);
+    expect(spacing).toBeLessThan(3 * DODGE);
+    const four = ['fluency', 'vocabulary', 'grammar', 'pronunciation'].map((key) => series(key, weeks.map(() => 6)));
+    const placed = placeLines(four, axis, ticks, box);
+    const xs = placed.map((s) => s.points[10]?.x ?? 0);
+    // All four still apart, in order, and the cluster no wider than half a week's spacing.
+    expect(new Set(xs).size).toBe(4);
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+    expect(Math.max(...xs) - Math.min(...xs)).toBeLessThanOrEqual(spacing * DODGE_SHARE_OF_SPACING + 0.1);
   });
 
   it('breaks a line at a missing value unless it joins gaps', () => {

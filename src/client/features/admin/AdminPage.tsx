@@ -8,6 +8,7 @@ import { clearStudentInfo, readStudentInfo } from '../../lib/student-info';
 import { useClearStudentSession } from './api/clear-sessions';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { StudentsTab } from './students/StudentsTab';
+import classes from './AdminPage.module.css';
 
 // The tabs behind Students load when opened: the first visit of /admin shows the students list only.
 const AttemptsTab = lazy(async () => ({ default: (await import('./attempts/AttemptsTab')).AttemptsTab }));
@@ -116,7 +117,7 @@ function AdminDashboard() {
           }}
           keepMounted={false}
         >
-          <Tabs.List>
+          <Tabs.List className={classes.tabList}>
             {ADMIN_TABS.map((item) => (
               <Tabs.Tab key={item.value} value={item.value}>
                 {item.label}
