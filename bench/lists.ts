@@ -9,7 +9,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { attemptCursorQuery, attemptsCountQuery, attemptsPageQuery } from '../src/server/attempts/admin-queries.ts';
 import { explainCustom, explainGeneric, type Explainable } from '../src/server/db/explain.ts';
-import { schoolDayRange } from '../src/server/attempts/school-day.ts';
+import { schoolDayRange } from '../src/server/lib/school-day.ts';
 import {
   awaitingCountQuery,
   awaitingListQuery,

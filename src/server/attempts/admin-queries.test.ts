@@ -6,7 +6,7 @@ import { createStudent } from '../test/factories.js';
 import { explainCustom, explainGeneric } from '../db/explain.js';
 import { createReadCaches, invalidateReadCaches } from '../db/read-cache.js';
 import { attemptListCaches, attemptsPageQuery, listAttempts, type AttemptListCaches } from './admin-queries.js';
-import { schoolDayRange } from './school-day.js';
+import { schoolDayRange } from '../lib/school-day.js';
 
 const ROWS = 20_000;
 /** Attempts every 37 minutes from 1 Jan 2026, alternating kinds: about 39 a day, over 500 days. */

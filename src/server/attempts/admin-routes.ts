@@ -23,7 +23,7 @@ import { attemptDetail } from './attempt-detail.js';
 import { reviewQueue } from './review-queue.js';
 import { mailReviewReady, releaseReview, saveReview } from './review.js';
 import { attemptsCsv, attemptsExportFileName } from './attempts-csv.js';
-import { schoolDayRange } from './school-day.js';
+import { schoolDayRange } from '../lib/school-day.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 const itemErrors = { ...errors, 404: errorBody, 409: errorBody };

@@ -1,7 +1,7 @@
 import { attemptListColumns, bandText, CRITERIA_OF, CRITERION_LABELS, KIND_LABELS, type AttemptKind } from '../../shared/api/admin-attempts.js';
 import { toCsv, UTF8_BOM } from '../../shared/csv.js';
 import type { ExportRow } from './admin-queries.js';
-import { schoolDate, schoolDateTime } from './school-day.js';
+import { schoolDate, schoolDateTime } from '../lib/school-day.js';
 
 /**
  * The columns of an attempts export: the list's columns in its order (spec section 2), then whether

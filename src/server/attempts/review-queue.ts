@@ -20,15 +20,18 @@ export async function reviewQueue(db: Db, attemptId: string): Promise<ReviewQueu
   // (completed_at, id) compared as the index orders them, to the microsecond.
   const key = sql`(${current.at}::timestamptz, ${attemptId}::uuid)`;
   const row = sql`(${attempts.completedAt}, ${attempts.id})`;
-  const [[totals], [before], [previous], [next]] = await Promise.all([
-    db.select({ n: count() }).from(attempts).where(awaiting),
-    db.select({ n: count() }).from(attempts).where(and(awaiting, sql`${row} < ${key}`)),
+  const [[totals], [previous], [next]] = await Promise.all([
+    // The queue's length and the attempt's place in it, in one pass over the partial index.
+    db
+      .select({ n: count(), before: sql<number>`count(*) filter (where ${row} < ${key})`.mapWith(Number) })
+      .from(attempts)
+      .where(awaiting),
     db.select({ id: attempts.id }).from(attempts).where(and(awaiting, sql`${row} < ${key}`)).orderBy(desc(attempts.completedAt), desc(attempts.id)).limit(1),
     db.select({ id: attempts.id }).from(attempts).where(and(awaiting, sql`${row} > ${key}`)).orderBy(asc(attempts.completedAt), asc(attempts.id)).limit(1),
   ]);
   return {
     total: totals?.n ?? 0,
-    position: current.releasedAt === null ? (before?.n ?? 0) + 1 : null,
+    position: current.releasedAt === null ? (totals?.before ?? 0) + 1 : null,
     previousId: previous?.id ?? null,
     nextId: next?.id ?? null,
   };

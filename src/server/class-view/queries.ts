@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AWAITING_COUNT_CAP, CLASS_LIST_LIMIT, CLASS_WEEKS, INACTIVE_DAYS } from '../../shared/api/class-view.js';
 import { CRITERIA_OF, type AttemptKind } from '../../shared/api/admin-attempts.js';
-import { schoolDate, startOfSchoolDay } from '../attempts/school-day.js';
+import { schoolDate, startOfSchoolDay } from '../lib/school-day.js';
 
 /*
  * The class view's queries. Every query is served by an index (EXPLAINed in

@@ -12,7 +12,7 @@ import {
   updateCourseBody,
 } from '../../shared/api/courses.js';
 import { errorBody } from '../../shared/api/common.js';
-import { schoolDateLabel } from '../attempts/school-day.js';
+import { schoolDateLabel } from '../lib/school-day.js';
 import type { AppDeps } from '../deps.js';
 import { badRequest, notFound } from '../lib/http-errors.js';
 import { courseDto, createCourse, deleteCourse, listActiveCourses, listCourses, updateCourse } from './service.js';

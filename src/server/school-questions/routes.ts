@@ -12,6 +12,7 @@ import {
 import { requireAuth } from '../auth/access.js';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../lib/http-errors.js';
+import { schoolDateLabel } from '../lib/school-day.js';
 import {
   activeSchoolQuestions,
   createSchoolQuestion,
@@ -34,9 +35,6 @@ export const schoolQuestionNotFound = (id: number) => `There is no school questi
 export async function schoolQuestionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // "21 Nov 2026" in the school's zone, as the teacher's lists show dates (attempts/school-day.ts is
-  // not imported: the analysis area uses this one, and attempts uses the analysis).
-  const dateLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: deps.config.SCHOOL_TIMEZONE });
   const dto = (row: ListedSchoolQuestion): AdminSchoolQuestion => ({
     id: row.id,
     part: row.part as 1 | 2 | 3,
@@ -45,7 +43,7 @@ export async function schoolQuestionRoutes(app: FastifyInstance, deps: AppDeps):
     topicWords: row.topicWords,
     retired: row.retiredAt !== null,
     addedBy: row.addedBy,
-    addedOn: dateLabel.format(row.createdAt),
+    addedOn: schoolDateLabel(row.createdAt, deps.config.SCHOOL_TIMEZONE),
     createdAt: row.createdAt.toISOString(),
   });
   const found = async (id: number) => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { STUDENTS_PAGE_SIZE, type AdminStudent, type StudentsPage } from '../../shared/api/students.js';
-import { schoolDateLabel } from '../attempts/school-day.js';
+import { schoolDateLabel } from '../lib/school-day.js';
 import type { Db } from '../db/open.js';
 import { inlineLimit, LIST_PAGES_KEPT, preparedOnce, seekPage } from '../db/page-statements.js';
 import { students } from '../db/schema.js';

@@ -1,6 +1,6 @@
 import { toCsv, UTF8_BOM } from '../../shared/csv.js';
 import { EXPORT_COLUMNS } from '../../shared/api/students.js';
-import { schoolDate, schoolDateTime } from '../attempts/school-day.js';
+import { schoolDate, schoolDateTime } from '../lib/school-day.js';
 import type { StudentExportRow } from './admin-rows.js';
 
 /** The students as a UTF-8 CSV file with a header row (the import's column names) and formula-safe cells. */

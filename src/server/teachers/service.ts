@@ -24,11 +24,11 @@ export const NOT_YOURSELF_MESSAGE = 'You cannot deactivate your own account. Ask
 export const DEACTIVATED_TEACHER_LINK_MESSAGE = 'This teacher is deactivated. Reactivate them before sending a set-password link.';
 export const PASSWORD_LINK_INVALID_MESSAGE =
   'This set-password link has expired or has already been used. Ask a teacher of the school to send you a new one.';
-export const teacherNotFoundMessage = (id: number) => `There is no teacher with id ${id}.`;
+const teacherNotFoundMessage = (id: number) => `There is no teacher with id ${id}.`;
 export const teacherEmailTakenMessage = (email: string) =>
   `An account already signs in as ${email}. Each teacher needs their own e-mail address.`;
 
-export function toTeacher(row: UserRow, callerId: number, now: Date): Teacher {
+function toTeacher(row: UserRow, callerId: number, now: Date): Teacher {
   const linkWaiting = row.passwordLinkHash !== null && row.passwordLinkExpiresAt !== null && row.passwordLinkExpiresAt > now;
   return {
     id: row.id,
