@@ -128,10 +128,19 @@ function printSummary(exitCode) {
   console.log(`tests: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
 }
 
+/** Vitest options written `--name value`: their value is not a file filter. */
+const OPTIONS_WITH_VALUES = new Set(['--reporter', '--outputFile', '--shard', '--pool', '--maxWorkers', '--config', '-c', '--root', '-r', '--dir', '--bail', '--retry', '--sequence.seed', '--testTimeout', '--hookTimeout', '--environment', '--mode']);
+
 /** True when the arguments narrow the run to some projects or files (options alone do not). */
 function isNarrowed(args) {
   if (selectedProjects(args) !== undefined) return true;
-  return args.some((arg) => !arg.startsWith('-'));
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i];
+    if (arg === '-t' || arg.startsWith('--testNamePattern')) return true;
+    if (OPTIONS_WITH_VALUES.has(arg)) i += 1;
+    else if (!arg.startsWith('-')) return true;
+  }
+  return false;
 }
 
 /** Typecheck, ESLint and dependency-cruiser, each once, before any test; the first failure ends the run. */
