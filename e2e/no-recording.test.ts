@@ -1,7 +1,9 @@
 /*
  * A device whose recorder yields no bytes (as WebKitGTK's did without its GStreamer plugin; any
  * browser's recorder can fail so). Chromium without speech recognition, its MediaRecorder wrapped
- * so that every piece it hands over is empty: nothing else is faked. The student is told within
+ * so that every piece it hands over is empty: nothing else is faked. The microphone is silent, so
+ * each answer ends on the no-speech timeout, run on the page clock: what is recorded (nothing) is
+ * the point here, and answers ended by real silence in real time are speaking-test-no-recognition's. The student is told within
  * seconds during the test and on the results that no recording is being made and the answers cannot
  * be scored; the save says no recording was made; the teacher's list and page say there is nothing
  * to score (not "Awaiting teacher's bands").
@@ -13,16 +15,15 @@ import type { SaveTestSessionBody } from '../src/shared/api/attempts.js';
 import { attempts, recordings } from '../src/server/db/schema.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
 import {
-  answeredBySilence,
+  answeredByNothing,
   collectConsoleErrors,
   launchBrowser,
   lookAt,
-  makeSpeechWithSilenceWav,
+  makeSilenceWav,
   newPage,
   PART2_INTRO_TEXT,
   PART2_PREPARATION_TEXT,
   signInByApi,
-  SILENCE_CLIP,
   skipVoiceLine,
   startTestServer,
   withoutSpeechRecognition,
@@ -59,7 +60,7 @@ let server: TestServer;
 let launched: LaunchedBrowser;
 beforeAll(async () => {
   server = await startTestServer();
-  launched = await launchBrowser({ fakeAudioFile: await makeSpeechWithSilenceWav(SILENCE_CLIP.speech, SILENCE_CLIP.silenceSeconds) });
+  launched = await launchBrowser({ fakeAudioFile: await makeSilenceWav(5) });
 });
 afterAll(async () => {
   await launched?.close();
@@ -108,7 +109,7 @@ describe('a recorder that yields nothing', () => {
       await page.goto(`${server.baseUrl}/test`);
       await page.getByText('Ready to start').waitFor({ timeout: 10_000 });
       await page.getByRole('button', { name: 'Start Test' }).click();
-      for (let n = 1; n <= 10; n += 1) await answeredBySilence(page, n);
+      for (let n = 1; n <= 10; n += 1) await answeredByNothing(page, n);
       await skipVoiceLine(page, PART2_INTRO_TEXT);
       await page.getByText(PART2_PREPARATION_TEXT).waitFor({ timeout: 15_000 });
       await page.clock.runFor(60_000);
@@ -117,7 +118,7 @@ describe('a recorder that yields nothing', () => {
       expect(await page.locator('main').innerText()).not.toMatch(/being recorded/);
       await page.clock.runFor(120_500);
       await page.getByRole('heading', { name: 'Discussion' }).waitFor({ timeout: 15_000 });
-      for (let n = 1; n <= 10; n += 1) await answeredBySilence(page, n);
+      for (let n = 1; n <= 10; n += 1) await answeredByNothing(page, n);
 
       await page.getByText('Test Complete!').waitFor({ timeout: 20_000 });
       expect(await page.getByTestId('recording-sentence').innerText()).toBe(NO_RECORDING_RESULT);

@@ -65,3 +65,19 @@ export async function makeSpeechWithSilenceWav(text: string, silenceSeconds: num
   }
   return cached;
 }
+
+/** `seconds` of digital silence as a WAV for the fake microphone (a student who says nothing). Cached. */
+export async function makeSilenceWav(seconds: number): Promise<string> {
+  const cached = path.join(audioCacheDir, `silence-${seconds}s.wav`);
+  if (!existsSync(cached)) {
+    mkdirSync(audioCacheDir, { recursive: true });
+    const scratch = path.join(audioCacheDir, `.silence-${process.pid}-${Date.now()}.wav`);
+    try {
+      await run('sox', ['-n', '-r', '48000', '-c', '1', '-b', '16', scratch, 'trim', '0', String(seconds)]);
+      renameSync(scratch, cached);
+    } finally {
+      rmSync(scratch, { force: true });
+    }
+  }
+  return cached;
+}

@@ -1,4 +1,4 @@
-export { makeSpeechWav, makeSpeechWithSilenceWav, type SpeechWavOptions } from './audio.js';
+export { makeSilenceWav, makeSpeechWav, makeSpeechWithSilenceWav, type SpeechWavOptions } from './audio.js';
 export { freePort } from './ports.js';
 export { launchBrowser, newPage, processesMentioning, type LaunchedBrowser, type LaunchOptions, type ViewportName } from './browser.js';
 export { collectConsoleErrors, type ConsoleErrors } from './console.js';
@@ -11,6 +11,7 @@ export { seekByClick } from './player.js';
 export { expectFirstFrameWherePageDrawsIt, type FirstFrameCheck } from './first-frame.js';
 export { skipVoiceLine } from './voice-lines.js';
 export {
+  answeredByNothing,
   answeredBySilence,
   answerWithRecognizer,
   EXAMINER_ASKING_TEXT,

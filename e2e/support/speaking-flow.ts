@@ -3,9 +3,11 @@
  * - with the scripted recognizer (`fake-recognition.ts`) and Playwright's clock moved on in steps
  *   (`pumpUntil`, `answerWithRecognizer`): a whole test in about a minute;
  * - without speech recognition (`withoutSpeechRecognition`), each answer ended by the real silence
- *   in the fake microphone's looped clip (`answeredBySilence`, with `SILENCE_CLIP`), in real time.
+ *   in the fake microphone's looped clip (`answeredBySilence`, with `SILENCE_CLIP`), in real time,
+ *   or on a silent microphone by the no-speech timeout run on the page clock (`answeredByNothing`).
  */
 import type { Page } from 'playwright-core';
+import { NO_SPEECH_TIMEOUT_MS } from '../../src/shared/speaking-test/constants.js';
 import { expect } from 'vitest';
 import type { FakeRecognition } from './fake-recognition.js';
 import { skipVoiceLine } from './voice-lines.js';
@@ -57,6 +59,21 @@ export async function answeredBySilence(page: Page, n: number): Promise<void> {
   await page.getByText(text, { exact: true }).waitFor({ timeout: 20_000 });
   await skipVoiceLine(page, EXAMINER_ASKING_TEXT);
   await page.waitForFunction((label) => !document.body.innerText.includes(label), text, { polling: 50, timeout: 30_000 });
+}
+
+/**
+ * Question `n` of the part, without recognition, on a silent microphone: its line is skipped, then
+ * the page clock is run on until the answer ends, NO_SPEECH_TIMEOUT_MS after listening began.
+ */
+export async function answeredByNothing(page: Page, n: number): Promise<void> {
+  const text = `Question ${n} of 10`;
+  await page.getByText(text, { exact: true }).waitFor({ timeout: 20_000 });
+  await skipVoiceLine(page, EXAMINER_ASKING_TEXT);
+  const limit = NO_SPEECH_TIMEOUT_MS + 5_000;
+  for (let ran = 0; await page.getByText(text, { exact: true }).isVisible(); ran += 500) {
+    if (ran > limit) throw new Error(`${text}: a silent answer did not end after ${limit / 1000} s of page time`);
+    await page.clock.runFor(500);
+  }
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

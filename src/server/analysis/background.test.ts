@@ -39,7 +39,12 @@ describe('analysis work runs in the background', () => {
       setTimeout(() => { process.kill(c.pid, 'SIGSTOP'); console.log(c.pid); }, 300); setInterval(() => {}, 1000);`;
     const middle = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     const pid = await new Promise<number>((resolve) => middle.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
-    expect(readFileSync(`/proc/${pid}/stat`, 'utf8')).toMatch(/^\d+ \(sleep\) T /);
+    // A stop takes effect when the stopped process next runs, and an idle-class process on a busy
+    // machine may wait for that: the state is polled, not read once.
+    const stat = () => readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stopBy = Date.now() + 5_000;
+    while (!/^\d+ \(sleep\) T /.test(stat()) && Date.now() < stopBy) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stat()).toMatch(/^\d+ \(sleep\) T /);
     middle.kill('SIGKILL');
     const deadline = Date.now() + 5_000;
     while (!processEnded(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
