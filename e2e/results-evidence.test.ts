@@ -129,7 +129,7 @@ async function checkBandsShown(page: Page) {
 describe('the recording on the results after a whole test', () => {
   it('pending, then the timeline and the word-synced transcript; a click on a word moves the player to it', async () => {
     const student = await createStudent(suite.server.database.db, { studentName: 'Asha Verma' });
-    // An earlier test, so that the results chart her progress.
+    // An earlier test, reviewed and released by her teacher, so that the results chart her progress.
     const earlierId = randomUUID();
     const earlierBands = { fluency: 5, vocabulary: 5.5, grammar: 5, pronunciation: 5.5, overall: 5.25 };
     await suite.server.database.db.insert(attempts).values({
@@ -140,6 +140,8 @@ describe('the recording on the results after a whole test', () => {
       assessable: true,
       overall: earlierBands.overall,
       scores: earlierBands,
+      releasedScores: { fluency: 6, vocabulary: 6, grammar: 5.5, pronunciation: 6, overall: 6 },
+      releasedAt: new Date(Date.now() - 2 * 24 * 3600_000),
       durationMs: 60_000,
       completedAt: new Date(Date.now() - 3 * 24 * 3600_000),
     });
@@ -151,7 +153,10 @@ describe('the recording on the results after a whole test', () => {
     expect(await history.locator('g[data-tick]').allTextContents()).toEqual(['1', '3', '5', '7', '9']);
     expect(await history.locator('[data-series="earlier"] g[data-value]').count()).toBe(2);
     expect(await history.locator('[data-series="current"] g[data-value]').count()).toBe(1);
+    // The teacher's released band, its own series beside the estimate (5.25 reads 5.5, the teacher gave 6).
+    expect(await history.locator('[data-series="teacher"] g[data-value]').count()).toBe(1);
     expect(await history.locator('svg text').allTextContents()).toContain('This test');
+    expect(await history.locator('svg[role="img"]').getAttribute('aria-label')).toContain("Your teacher's band on 1 test, the latest 6.0.");
     const section = page.getByTestId('results-recording');
 
     // Saved, not analysed yet: said plainly, in a polite live region, under its own heading.
