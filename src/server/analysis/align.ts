@@ -41,6 +41,12 @@ export interface AlignedWord {
   confidence: number;
   /** Its syllables, from its pronunciation (pronounce.ts). */
   syllables: number;
+  /**
+   * Where the aligner itself put the word (ms), before it was cut to the speech under it: the
+   * aligner's evidence where the level alone cannot tell speech from silence (word-evidence.ts).
+   * Null when the word has no time.
+   */
+  aligned: Segment | null;
 }
 
 export interface WordHint {
@@ -124,7 +130,7 @@ export async function alignAnswer(
     const syllables = wordSyllables(word, guessed);
     const at = found && onSpeech({ startMs: offsetMs + found.startMs, endMs: offsetMs + found.endMs }, speech);
     if (!at || at.startMs < previousEnd - MAX_OVERLAP_MS) {
-      aligned.push({ word, startMs: null, endMs: null, confidence: 0, syllables });
+      aligned.push({ word, startMs: null, endMs: null, confidence: 0, syllables, aligned: null });
       continue;
     }
     at.startMs = Math.max(at.startMs, previousEnd);
@@ -133,7 +139,8 @@ export async function alignAnswer(
     const length = Math.max(1, at.endMs - at.startMs);
     const speechUnder = speech.reduce((sum, segment) => sum + overlapMs(segment, at), 0) / length;
     const longEnough = Math.min(1, length / ((pronunciations?.[0]?.length ?? 1) * MIN_MS_PER_SOUND));
-    aligned.push({ word, ...at, confidence: Math.round(Math.min(longEnough, speechUnder) * 100) / 100, syllables });
+    const placed = found ? { startMs: offsetMs + found.startMs, endMs: offsetMs + found.endMs } : null;
+    aligned.push({ word, ...at, confidence: Math.round(Math.min(longEnough, speechUnder) * 100) / 100, syllables, aligned: placed });
   }
   return aligned;
 }

@@ -4,6 +4,7 @@ import { decodeToPcm, samplesOfPcm, UndecodableRecordingError } from './decode.j
 import { ANALYSIS_SAMPLE_RATE, speechFeatures, type Segment } from './features.js';
 import { speechFigures } from './metrics.js';
 import { syllableTimes } from './syllables.js';
+import { speechWithWords } from './word-evidence.js';
 
 /** Each answer's words are looked for this far before and after its window (the timeline is placed to within half a second). */
 const ALIGN_MARGIN_MS = 500;
@@ -55,12 +56,19 @@ export async function measureRecording(samples: Float32Array, { windows, aligner
   if (features.segments.length === 0) return { status: 'failed', reason: 'No speech was heard in the recording: it is silent or only background noise.' };
   const aligned = await alignWords(samples, windows, features.segments, aligner ?? alignerAvailable());
   const syllables = syllableTimes(features.nucleiMs, windows, aligned.byWindow);
-  const figures = speechFigures({ ...features, nucleiMs: syllables.timesMs });
+  const figures = speechFigures({ ...speechOf(features.segments, aligned.byWindow), durationMs: features.durationMs, nucleiMs: syllables.timesMs });
   const answers = answerFigures(windows, figures.segments, figures.nucleiMs).map((answer, i) => ({ ...answer, syllableSource: syllables.windows[i] ?? 'nuclei' }));
   const { nucleiMs, ...shown } = figures;
   const placed = aligned.byWindow.flat().flatMap((word) => (word.startMs === null || word.endMs === null ? [] : [{ word: word.word, startMs: word.startMs, endMs: word.endMs, confidence: word.confidence }]));
   const hints = aligned.byWindow.flatMap((words, i) => wordHints(words, windows[i]?.startMs ?? 0));
   return { status: 'done', result: { ...shown, syllableSource: syllables.source, syllableTimesMs: nucleiMs, answers, words: placed, hints, alignment: aligned.alignment } };
+}
+
+/** The stretches of speech with the placed words' evidence (word-evidence.ts), their pauses and speaking time. */
+function speechOf(segments: readonly Segment[], words: ReadonlyArray<readonly AlignedWord[]>) {
+  const speech = speechWithWords(segments, words);
+  const pauses = speech.slice(1).map((segment, i) => ({ startMs: speech[i]?.endMs ?? segment.startMs, endMs: segment.startMs }));
+  return { segments: speech, pauses, speakingTimeMs: speech.reduce((sum, segment) => sum + segment.endMs - segment.startMs, 0) };
 }
 
 /**

@@ -103,10 +103,19 @@ function utteranceSamples(folder: string, utterance: RealUtterance, index: numbe
   return { samples: cut, firstWordMs: utterance.cutMs[0] - first * 10 };
 }
 
-/** `seconds` of noise sox makes (`synth ... <kind>` then `effects`), as samples. */
-function noise(folder: string, name: string, seconds: number, kind: string[], effects: string[] = []): Float32Array {
+/** Each draw of the noise after the first is sox's repeatable noise this much further on. */
+const DRAW_SKIP_SECONDS = 60;
+
+/**
+ * `seconds` of noise sox makes (`synth ... <kind>` then `effects`), as samples. Sox's `-R` makes the
+ * same noise each run; draw n > 0 is the stretch n minutes further into it: another noise, the same
+ * each run.
+ */
+function noise(folder: string, name: string, seconds: number, kind: string[], effects: string[] = [], draw = 0): Float32Array {
   const file = path.join(folder, `${name}.wav`);
-  sox(['-R', '-n', '-r', String(RATE), '-c', '1', '-b', '16', file, 'synth', seconds.toFixed(3), ...kind, 'vol', '0.5', ...effects]);
+  const skip = draw * DRAW_SKIP_SECONDS;
+  const synth = skip > 0 ? ['synth', (seconds + skip).toFixed(3), ...kind, 'trim', String(skip)] : ['synth', seconds.toFixed(3), ...kind];
+  sox(['-R', '-n', '-r', String(RATE), '-c', '1', '-b', '16', file, ...synth, 'vol', '0.5', ...effects]);
   return readWavSamples(file);
 }
 
@@ -129,8 +138,8 @@ function mixAt(target: Float32Array, source: Float32Array, atMs: number, gain: n
   for (let i = 0; i < source.length && offset + i < target.length; i += 1) target[offset + i] = (target[offset + i] ?? 0) + (source[i] ?? 0) * gain;
 }
 
-/** The recording of `kind`, as WAV decoded from WebM/Opus under `folder`, and its truth. */
-export function makeRealRecording(folder: string, kind: RealCase): RealTruth {
+/** The recording of `kind`, as WAV decoded from WebM/Opus under `folder`, and its truth; `draw` picks another stretch of the noise. */
+export function makeRealRecording(folder: string, kind: RealCase, draw = 0): RealTruth {
   mkdirSync(folder, { recursive: true });
   const clips = REAL_SCRIPT.map((utterance, index) => utteranceSamples(folder, utterance, index));
   const utterances: RealTruth['utterances'] = [];
@@ -150,14 +159,14 @@ export function makeRealRecording(folder: string, kind: RealCase): RealTruth {
   if (kind === 'room tone') {
     // A quiet room: rumble (brown noise) and hiss (pink) 35 dB under the speech, and a bump of the
     // microphone (a 40 Hz thump) 600 ms after the last word.
-    const room = noise(folder, 'room', seconds, ['brownnoise']);
-    const hiss = noise(folder, 'hiss', seconds, ['pinknoise']);
+    const room = noise(folder, 'room', seconds, ['brownnoise'], [], draw);
+    const hiss = noise(folder, 'hiss', seconds, ['pinknoise'], [], draw);
     mixAt(mix, room, 0, (speechRms * 10 ** (-35 / 20)) / Math.max(1e-9, rms(room, [{ startMs: 0, endMs: durationMs }])));
     mixAt(mix, hiss, 0, (speechRms * 10 ** (-38 / 20)) / Math.max(1e-9, rms(hiss, [{ startMs: 0, endMs: durationMs }])));
     const thump = noise(folder, 'thump', 0.15, ['sine', '40'], ['fade', 'q', '0.01', '0.15', '0.12']);
     mixAt(mix, thump, (utterances.at(-1)?.endMs ?? 0) + 600, 0.8 / 0.5);
   } else if (kind === 'pink noise 15 dB') {
-    const pink = noise(folder, 'pink', seconds, ['pinknoise']);
+    const pink = noise(folder, 'pink', seconds, ['pinknoise'], [], draw);
     mixAt(mix, pink, 0, (speechRms * 10 ** (-15 / 20)) / Math.max(1e-9, rms(pink, [{ startMs: 0, endMs: durationMs }])));
   } else if (kind === 'breathing') {
     // Breaths: noise band-passed to 300-3000 Hz, swelling and fading over 0.6-1 s, their loudest 25 ms
@@ -170,7 +179,7 @@ export function makeRealRecording(folder: string, kind: RealCase): RealTruth {
       const offsets = gap >= 5000 ? [600, 2000, 3600] : gap >= 3000 ? [1000] : [500];
       for (const [n, offset] of offsets.entries()) {
         const length = [0.8, 1, 0.6][n] ?? 0.6;
-        const breath = noise(folder, `breath-${index}-${n}`, length, ['pinknoise'], ['sinc', '300-3000', 'fade', 'h', (length * 0.4).toFixed(2), length.toFixed(2), (length * 0.5).toFixed(2)]);
+        const breath = noise(folder, `breath-${index}-${n}`, length, ['pinknoise'], ['sinc', '300-3000', 'fade', 'h', (length * 0.4).toFixed(2), length.toFixed(2), (length * 0.5).toFixed(2)], draw);
         const gain = 10 ** ((speechPeak - 20 - peakDb(breath)) / 20);
         mixAt(mix, breath, gapStart + offset, gain);
         breaths.push({ startMs: gapStart + offset, endMs: gapStart + offset + Math.round(length * 1000) });

@@ -43,8 +43,16 @@ function wordsByWindow(truth: RealTruth, measured: Measured) {
 }
 
 // The corpus needs Debian's pocketsphinx-testdata, which the test set-up installs (scripts/system-packages.mjs).
-describe.each<RealCase>(['clean', 'room tone', 'pink noise 15 dB', 'breathing'])('real speech, %s', (kind) => {
-  const truth = makeRealRecording(path.join(folder, kind.replace(/\W+/g, '-')), kind);
+// Pink noise in three draws: the figures must not hang on one noise.
+describe.each<[RealCase, number]>([
+  ['clean', 0],
+  ['room tone', 0],
+  ['pink noise 15 dB', 0],
+  ['pink noise 15 dB', 1],
+  ['pink noise 15 dB', 2],
+  ['breathing', 0],
+])('real speech, %s (noise draw %i)', (kind, draw) => {
+  const truth = makeRealRecording(path.join(folder, `${kind.replace(/\W+/g, '-')}-${draw}`), kind, draw);
   let measured: Measured;
   const detail = () => JSON.stringify({ truth: truth.pauses, found: pausesOf(measured.segments) });
 
@@ -60,7 +68,8 @@ describe.each<RealCase>(['clean', 'room tone', 'pink noise 15 dB', 'breathing'])
   // The bar is every edge within 80 ms, met in every case but one edge in pink noise at 15 dB: the end
   // of "seven of clubs", a weak final /z/ after the closure of its /b/, 35 dB under the peak in the
   // whole band and 40 dB under in the fricatives' band, 8-15 dB under the noise in both, is found
-  // 109-119 ms early (decision 0031; the same in four draws of the noise).
+  // 109-119 ms early (decision 0031, the same in four draws of the noise). The aligner does not hear
+  // it either: it ends "clubs" 20 ms before the level does there, so word-evidence.ts cannot help.
   const edges = kind === 'pink noise 15 dB' ? { beyond80: 1, max: 125 } : { beyond80: 0, max: 80 };
   it(`finds every pause of 400 ms or more, exactly, all but ${edges.beyond80} of their edges within 80 ms, all within ${edges.max} ms`, () => {
     const found = pausesOf(measured.segments);
@@ -77,15 +86,14 @@ describe.each<RealCase>(['clean', 'room tone', 'pink noise 15 dB', 'breathing'])
     expect(found.filter((p) => !made.includes(p) && p.endMs - p.startMs >= 400), detail()).toEqual([]);
   });
 
-  // In pink noise at 15 dB, a quiet stretch between "spades" and "four" (38-50 dB under the peak,
-  // bridged in the clean recording by its own background) reads as one or two silences of 260-280 ms:
-  // mean length of run 7.7-15 % low, varying with the noise's draw (decision 0031); 10 % elsewhere.
-  const runTolerance = kind === 'pink noise 15 dB' ? 0.15 : 0.1;
-  it(`speech rate and articulation rate within 10 %, mean length of run within ${runTolerance * 100} % of the truth`, () => {
+  // In pink noise at 15 dB a quiet stretch between "spades" and "four" (38-50 dB under the peak) reads
+  // by the level as one or two silences of 250-280 ms; the aligner holds words there, so they are not
+  // pauses (word-evidence.ts, decision 0031): mean length of run within 1 % in every draw of the noise.
+  it('speech rate, articulation rate and mean length of run within 10 % of the truth', () => {
     const figures = `measured ${JSON.stringify([measured.speechRateSps, measured.articulationRateSps, measured.meanLengthOfRunSyllables])}, truth ${JSON.stringify([truth.speechRateSps, truth.articulationRateSps, truth.meanLengthOfRunSyllables])}`;
     expect(Math.abs(measured.speechRateSps / truth.speechRateSps - 1), figures).toBeLessThanOrEqual(0.1);
     expect(Math.abs(measured.articulationRateSps / truth.articulationRateSps - 1), figures).toBeLessThanOrEqual(0.1);
-    expect(Math.abs(measured.meanLengthOfRunSyllables / truth.meanLengthOfRunSyllables - 1), figures).toBeLessThanOrEqual(runTolerance);
+    expect(Math.abs(measured.meanLengthOfRunSyllables / truth.meanLengthOfRunSyllables - 1), figures).toBeLessThanOrEqual(0.1);
   });
 
   it('counts no breath as speech', () => {
