@@ -90,10 +90,11 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     expect(own.release).toMatchObject({ releasedByName: 'Mr Rahul Das', releasedByUsername: null });
 
     // The list names both by name ("Mr Rahul Das" before "Mrs Iyer"), the caller's own account marked.
-    const list = (await call('GET', '/api/admin/teachers', headCookie)).json() as { teachers: Array<{ username: string; isYou: boolean; passwordLinkExpiresAt: string | null }> };
-    expect(list.teachers.map((x) => [x.username, x.isYou, x.passwordLinkExpiresAt])).toEqual([
-      ['rahul.das@school.example', false, null],
-      ['headteacher', true, null],
+    type Listed = { username: string; isYou: boolean; passwordLinkExpiresAt: string | null; passwordLinkExpired: boolean };
+    const list = (await call('GET', '/api/admin/teachers', headCookie)).json() as { teachers: Listed[] };
+    expect(list.teachers.map((x) => [x.username, x.isYou, x.passwordLinkExpiresAt, x.passwordLinkExpired])).toEqual([
+      ['rahul.das@school.example', false, null, false],
+      ['headteacher', true, null, false],
     ]);
 
     // Deactivated: his session stops at once, he cannot sign in, and he is told why only with the right password.
@@ -113,12 +114,16 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     const reset = await call('POST', `/api/admin/teachers/${body.teacher.id}/password-link`, headCookie);
     expect(reset.statusCode, reset.body).toBe(200);
     const resetUrl = (reset.json() as { setPasswordUrl: string }).setPasswordUrl;
+    expect(reset.json()).toMatchObject({ teacher: { passwordLinkExpiresAt: '2026-11-23T09:00:00.000Z', passwordLinkExpired: false } });
     await expect.poll(() => sink.messages.filter((m) => m.subject === 'Parley: set a new password').length).toBe(1);
     expect((await signIn('rahul.das@school.example', 'rahul-chooses-this')).statusCode).toBe(200);
     // An expired link is refused.
     now = new Date(now.getTime() + 73 * 3600_000);
     const late = await call('POST', '/api/password-link', null, { token: tokenOf(resetUrl), newPassword: 'too-late-password' });
     expect(late.json()).toEqual({ message: PASSWORD_LINK_INVALID_MESSAGE });
+    // The list says so: no link waiting, the last one sent expired.
+    const expired = (await call('GET', '/api/admin/teachers', headCookie)).json() as { teachers: Listed[] };
+    expect(expired.teachers.find((x) => x.username === 'rahul.das@school.example')).toMatchObject({ passwordLinkExpiresAt: null, passwordLinkExpired: true });
     now = new Date('2026-11-20T09:00:00Z');
   });
 

@@ -29,7 +29,9 @@ export const teacherEmailTakenMessage = (email: string) =>
   `An account already signs in as ${email}. Each teacher needs their own e-mail address.`;
 
 function toTeacher(row: UserRow, callerId: number, now: Date): Teacher {
-  const linkWaiting = row.passwordLinkHash !== null && row.passwordLinkExpiresAt !== null && row.passwordLinkExpiresAt > now;
+  // The expiry of a link not used yet (using one clears both).
+  const linkExpiresAt = row.passwordLinkHash !== null ? row.passwordLinkExpiresAt : null;
+  const linkWaiting = linkExpiresAt !== null && linkExpiresAt > now;
   return {
     id: row.id,
     username: row.username ?? `user-${row.id}`,
@@ -37,7 +39,8 @@ function toTeacher(row: UserRow, callerId: number, now: Date): Teacher {
     email: row.email,
     isActive: row.isActive,
     isYou: row.id === callerId,
-    passwordLinkExpiresAt: linkWaiting ? (row.passwordLinkExpiresAt?.toISOString() ?? null) : null,
+    passwordLinkExpiresAt: linkWaiting ? linkExpiresAt.toISOString() : null,
+    passwordLinkExpired: linkExpiresAt !== null && !linkWaiting,
     createdAt: row.createdAt.toISOString(),
   };
 }

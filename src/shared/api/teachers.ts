@@ -20,6 +20,11 @@ export const teacher = z.object({
   isYou: z.boolean(),
   /** Until when the last set-password link works (ISO); null when none is waiting to be used. */
   passwordLinkExpiresAt: z.string().nullable(),
+  /**
+   * The last set-password link was never used and has expired: only a new one lets a teacher who
+   * never chose a password in (one who had, after a reset, still signs in with it).
+   */
+  passwordLinkExpired: z.boolean(),
   createdAt: z.string(),
 });
 export type Teacher = z.infer<typeof teacher>;

@@ -2,11 +2,14 @@ import { Anchor, Button, Loader, PasswordInput, Stack, Text } from '@mantine/cor
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH } from '../../../shared/api/limits';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/api/limits';
 import type { PasswordLinkInfo } from '../../../shared/api/teachers';
 import { AuthCard } from '../../components/AuthCard';
 import { PlainAlert } from '../../components/PlainAlert';
 import { apiPost, serverMessageOr } from '../../lib/api';
+import { fieldMessage } from '../../lib/field-message';
+import { newPasswordProblems, type NewPasswordProblems } from '../../lib/new-password';
+import { prefetchFormChecks } from '../../lib/validators';
 
 /** The link's token, read once from the address's fragment (never sent to the server in a URL), which is then dropped from the address bar. */
 function takeToken(): string {
@@ -36,14 +39,25 @@ export default function ChoosePasswordPage() {
   const choose = useMutation({ mutationFn: (newPassword: string) => apiPost<{ message: string }>('/api/password-link', { token, newPassword }) });
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<{ field: 'password' | 'confirm'; text: string } | null>(null);
+  const [problems, setProblems] = useState<NewPasswordProblems>({});
+  // The server's "newPassword: sentence" under the field, anything else (the link expired meanwhile) below the form.
+  const refused = choose.error ? fieldMessage(serverMessageOr(choose.error, choose.error.message), ['newPassword'] as const) : null;
+
+  /** The same checks as SetPasswordPage: the route's own password rules, then the confirmation. */
+  const check = async () => {
+    const found = await newPasswordProblems(password, confirm);
+    setProblems(found);
+    if (found.newPassword || found.confirmPassword) {
+      // An earlier refusal is not about what is typed now.
+      choose.reset();
+      return;
+    }
+    choose.mutate(password);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < PASSWORD_MIN_LENGTH) return setProblem({ field: 'password', text: `Use at least ${PASSWORD_MIN_LENGTH} characters.` });
-    if (password !== confirm) return setProblem({ field: 'confirm', text: PASSWORDS_DO_NOT_MATCH });
-    setProblem(null);
-    choose.mutate(password);
+    void check();
   };
 
   if (!token || owner.error) {
@@ -82,7 +96,7 @@ export default function ChoosePasswordPage() {
   const name = owner.data.displayName ?? owner.data.username;
   return (
     <AuthCard title="Choose your password" subtitle={`For ${name}, who signs in as ${owner.data.username}.`}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={prefetchFormChecks} noValidate>
         <Stack gap="md">
           {/* For password managers: the account the new password belongs to. */}
           <input type="text" name="username" autoComplete="username" value={owner.data.username} readOnly hidden />
@@ -93,7 +107,7 @@ export default function ChoosePasswordPage() {
             required
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
-            error={problem?.field === 'password' ? problem.text : undefined}
+            error={problems.newPassword ?? (refused?.field === 'newPassword' ? refused.text : undefined)}
           />
           <PasswordInput
             label="Confirm new password"
@@ -101,11 +115,11 @@ export default function ChoosePasswordPage() {
             required
             value={confirm}
             onChange={(e) => setConfirm(e.currentTarget.value)}
-            error={problem?.field === 'confirm' ? problem.text : undefined}
+            error={problems.confirmPassword}
           />
-          {choose.error ? (
+          {refused && refused.field === null ? (
             <Text size="sm" c="red.9" role="alert">
-              {serverMessageOr(choose.error, choose.error.message).replace(/^newPassword: /, '')}
+              {refused.text}
             </Text>
           ) : null}
           <Button type="submit" loading={choose.isPending} fullWidth size="md">

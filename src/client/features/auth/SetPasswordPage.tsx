@@ -1,10 +1,11 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { PASSWORDS_DO_NOT_MATCH } from '../../../shared/api/limits';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/api/limits';
 import { useNavigate } from 'react-router';
 import { serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
-import { loadFormChecks, prefetchFormChecks } from '../../lib/validators';
+import { newPasswordProblems } from '../../lib/new-password';
+import { prefetchFormChecks } from '../../lib/validators';
 import { AuthCard } from '../../components/AuthCard';
 import { useChangePassword } from '../../lib/auth/mutations';
 import { useCurrentUser } from '../../lib/auth/current-user';
@@ -24,11 +25,7 @@ export default function SetPasswordPage() {
   });
 
   const submit = form.onSubmit(async ({ newPassword, confirmPassword }) => {
-    const checks = await loadFormChecks();
-    const errors = {
-      ...(checks ? checks.formErrors(checks.changePasswordBody, { newPassword }, { newPassword: 'Password' }) : {}),
-      ...(confirmPassword === newPassword ? {} : { confirmPassword: PASSWORDS_DO_NOT_MATCH }),
-    };
+    const errors = await newPasswordProblems(newPassword, confirmPassword);
     if (Object.keys(errors).length > 0) return form.setErrors(errors);
     change.mutate(
       { newPassword },
@@ -53,7 +50,7 @@ export default function SetPasswordPage() {
         <Stack gap="md">
           <PasswordInput
             label="New password"
-            description="At least 8 characters"
+            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
             autoComplete="new-password"
             required
             key={form.key('newPassword')}

@@ -9,6 +9,7 @@ import {
 import { suggestTopicWords } from '../../../../shared/speaking-test/topic-words';
 import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import { isApiError, serverMessageOr } from '../../../lib/api';
+import { fieldMessage } from '../../../lib/field-message';
 import { toastSuccess } from '../../../lib/notify';
 import { useSaveSchoolQuestion } from './api/school-questions';
 
@@ -21,11 +22,12 @@ const PART_OPTIONS = [
   { value: '3', label: 'Part 3: a discussion question' },
 ];
 
-/** The server's "field: sentence" 400s (and a 409's duplicate) under their field. */
+const FIELDS: readonly Field[] = ['part', 'text', 'bullets', 'topicWords'];
+
+/** The server's "field: sentence" 400s under their field, and a 409's (the question is already asked) under the question's. */
 function problemOf(message: string, status: number | undefined): { field: Field | null; text: string } {
-  const match = /^(part|text|bullets|topicWords)(?:\.\d+)?: (.*)$/s.exec(message);
-  if (match) return { field: match[1] as Field, text: match[2] ?? message };
-  return { field: status === 409 ? 'text' : null, text: message };
+  const problem = fieldMessage(message, FIELDS);
+  return problem.field === null && status === 409 ? { field: 'text', text: problem.text } : problem;
 }
 
 const lines = (value: string) => value.split('\n').map((line) => line.trim()).filter((line) => line !== '');

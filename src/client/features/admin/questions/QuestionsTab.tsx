@@ -1,7 +1,14 @@
 import { Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminSchoolQuestion } from '../../../../shared/api/school-questions';
-import { CUE_CARDS, PART1_QUESTIONS, PART3_QUESTIONS } from '../../../../shared/speaking-test/questions';
+import {
+  CUE_CARDS,
+  NAME_QUESTION,
+  PART1_QUESTION_COUNT,
+  PART1_QUESTIONS,
+  PART3_QUESTION_COUNT,
+  PART3_QUESTIONS,
+} from '../../../../shared/speaking-test/questions';
 import { useConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/LoadError';
 import { serverMessageOr } from '../../../lib/api';
@@ -123,8 +130,9 @@ export function QuestionsTab() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Text size="sm" maw={640}>
-          Every test draws 10 Part 1 questions, one cue card and 10 Part 3 questions from the spec’s bank and the school’s own active questions
-          below. An answer that is not about its question is marked and left out of the estimate, judged by the question’s words and its topic words.
+          Every test asks {PART1_QUESTION_COUNT} Part 1 questions (“{NAME_QUESTION}” first, then {PART1_QUESTION_COUNT - 1} drawn), one cue card
+          and {PART3_QUESTION_COUNT} Part 3 questions, drawn from the spec’s bank and the school’s own active questions below. An answer
+          that is not about its question is marked and left out of the estimate, judged by the question’s words and its topic words.
         </Text>
         <Button onClick={() => setForm({ key: Date.now(), editing: null })}>Add question</Button>
       </Group>

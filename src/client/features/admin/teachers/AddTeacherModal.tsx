@@ -4,22 +4,24 @@ import type { PasswordLinkSent } from '../../../../shared/api/teachers';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../../../shared/api/teachers-limits';
 import { EMAIL_MAX_LENGTH } from '../../../../shared/api/limits';
 import { isApiError, serverMessageOr } from '../../../lib/api';
+import { fieldMessage } from '../../../lib/field-message';
 import { useAddTeacher } from './api/teachers';
 import { PasswordLinkPanel } from './PasswordLinkPanel';
 
-/** The server's "field: sentence" 400s, under their field. */
-function fieldOf(message: string): { field: 'displayName' | 'email' | null; text: string } {
-  const match = /^(displayName|email): (.*)$/s.exec(message);
-  return match ? { field: match[1] as 'displayName' | 'email', text: match[2] ?? message } : { field: null, text: message };
-}
+const FIELDS = ['displayName', 'email'] as const;
 
-/** Add a teacher: their name as students see it and the e-mail address they sign in with; then the link, once. */
-export function AddTeacherModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/**
+ * Add a teacher: their name as students see it and the e-mail address they sign in with; then the
+ * link, once. Stays mounted while closed so that Mantine's Modal fades in and out; `onExited` (its
+ * closing transition done) is when the parent gives the next opening a fresh form.
+ */
+export function AddTeacherModal({ opened, onClose, onExited }: { opened: boolean; onClose: () => void; onExited: () => void }) {
   const add = useAddTeacher();
   const [displayName, setDisplayName] = useState('');
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<PasswordLinkSent | null>(null);
-  const problem = add.error ? fieldOf(serverMessageOr(add.error, add.error.message)) : null;
+  // The server's "field: sentence" 400s under their field; a 409 (the address is taken) under the address.
+  const problem = add.error ? fieldMessage(serverMessageOr(add.error, add.error.message), FIELDS) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -27,7 +29,15 @@ export function AddTeacherModal({ opened, onClose }: { opened: boolean; onClose:
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={sent ? 'Teacher added' : 'Add teacher'} centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      onExitTransitionEnd={onExited}
+      title={sent ? 'Teacher added' : 'Add teacher'}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {sent ? (
         <PasswordLinkPanel sent={sent} isNew onDone={onClose} />
       ) : (

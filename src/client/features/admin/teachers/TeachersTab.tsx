@@ -10,6 +10,7 @@ import { toastError, toastSuccess } from '../../../lib/notify';
 import { AddTeacherModal } from './AddTeacherModal';
 import { useSendPasswordLink, useSetTeacherActive, useTeachers } from './api/teachers';
 import { PasswordLinkPanel } from './PasswordLinkPanel';
+import { passwordStatus, SEND_LINK_LABEL } from './password-status';
 
 /*
  * The school's teachers: who can sign in to these pages, each by name. An admin adds a teacher (who
@@ -19,9 +20,6 @@ import { PasswordLinkPanel } from './PasswordLinkPanel';
 const COLUMNS = ['Name', 'Signs in as', 'Status', 'Password', 'Actions'] as const;
 
 const nameOf = (teacher: Teacher) => teacher.displayName ?? teacher.email ?? teacher.username;
-
-const linkUntil = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 interface Handlers {
   onLink: (teacher: Teacher) => void;
@@ -38,9 +36,7 @@ function Status({ teacher }: { teacher: Teacher }) {
 }
 
 function Password({ teacher }: { teacher: Teacher }) {
-  return (
-    <Text size="sm">{teacher.passwordLinkExpiresAt ? `Link sent, works until ${linkUntil(teacher.passwordLinkExpiresAt)}` : 'Set by the teacher'}</Text>
-  );
+  return <Text size="sm">{passwordStatus(teacher, Date.now())}</Text>;
 }
 
 function Actions({ teacher, onLink, onActive, busyId }: Handlers & { teacher: Teacher }) {
@@ -48,8 +44,8 @@ function Actions({ teacher, onLink, onActive, busyId }: Handlers & { teacher: Te
   return (
     <Group gap="xs" justify="flex-end" wrap="wrap">
       {teacher.isActive ? (
-        <Button size="xs" variant="default" onClick={() => onLink(teacher)} disabled={busy} aria-label={`Send password link to ${nameOf(teacher)}`}>
-          Send password link
+        <Button size="xs" variant="default" onClick={() => onLink(teacher)} disabled={busy} aria-label={`${SEND_LINK_LABEL} to ${nameOf(teacher)}`}>
+          {SEND_LINK_LABEL}
         </Button>
       ) : null}
       {teacher.isYou ? null : (
@@ -124,7 +120,8 @@ export function TeachersTab() {
   const { data, error, isPending, refetch, isFetching } = useTeachers();
   const link = useSendPasswordLink();
   const active = useSetTeacherActive();
-  const [adding, setAdding] = useState<number | null>(null);
+  // The Add teacher dialog: open or not, and a new form (key) for each opening once the last has faded out.
+  const [adding, setAdding] = useState({ open: false, key: 0 });
   const [sent, setSent] = useState<PasswordLinkSent | null>(null);
   const { confirm, dialog } = useConfirmDialog();
 
@@ -178,7 +175,7 @@ export function TeachersTab() {
           Everyone who can sign in to these pages. Reviews, releases and the review trail show each teacher&apos;s name; students see it on
           their reviewed results.
         </Text>
-        <Button onClick={() => setAdding(Date.now())}>Add teacher</Button>
+        <Button onClick={() => setAdding((state) => ({ ...state, open: true }))}>Add teacher</Button>
       </Group>
       {error ? (
         <LoadError what="teachers" error={error} retry={() => void refetch()} retrying={isFetching} />
@@ -194,7 +191,12 @@ export function TeachersTab() {
           renderCard={(teacher) => <TeacherCard key={teacher.id} teacher={teacher} {...handlers} />}
         />
       )}
-      {adding !== null ? <AddTeacherModal key={adding} opened onClose={() => setAdding(null)} /> : null}
+      <AddTeacherModal
+        key={adding.key}
+        opened={adding.open}
+        onClose={() => setAdding((state) => ({ ...state, open: false }))}
+        onExited={() => setAdding((state) => (state.open ? state : { open: false, key: state.key + 1 }))}
+      />
       <Modal opened={sent !== null} onClose={() => setSent(null)} title="Set-password link sent" centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
         {sent ? <PasswordLinkPanel sent={sent} isNew={false} onDone={() => setSent(null)} /> : null}
       </Modal>

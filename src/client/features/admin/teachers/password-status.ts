@@ -1,0 +1,18 @@
+import type { Teacher } from '../../../../shared/api/teachers';
+import { formatAttemptTime } from '../../../components/attempt/format';
+
+/** The button on a teacher's row that sends them a new set-password link. */
+export const SEND_LINK_LABEL = 'Send password link';
+
+/**
+ * A teacher's Password column: a link waiting to be used, until when at the school (the time zone
+ * every staff date is in, wherever the admin's device is); a link that expired unused (as the server
+ * says, or as the clock says of a list loaded before it did), which only a new link mends; or the
+ * teacher's own password.
+ */
+export function passwordStatus(teacher: Pick<Teacher, 'passwordLinkExpiresAt' | 'passwordLinkExpired'>, now: number, timeZone?: string): string {
+  const until = teacher.passwordLinkExpiresAt;
+  if (teacher.passwordLinkExpired || (until !== null && Date.parse(until) <= now)) return `Link expired unused: “${SEND_LINK_LABEL}” sends a new one`;
+  if (until !== null) return `Link sent, works until ${formatAttemptTime(until, timeZone)}`;
+  return 'Set by the teacher';
+}
