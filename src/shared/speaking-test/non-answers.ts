@@ -11,7 +11,7 @@ import {
   REPETITION_RUN_WORDS,
 } from './constants.js';
 import { NAME_QUESTION } from './questions.js';
-import { findSchoolQuestion, type SchoolQuestionLookup } from './school-questions.js';
+import { findSchoolQuestion, type SchoolQuestion, type SchoolQuestionLookup } from './school-questions.js';
 import { CUE_CARD_TOPIC_WORDS, cueCardFor, isBankQuestion, QUESTION_TOPIC_WORDS } from './topics.js';
 
 /** Words an answer may use about the exchange itself ("sorry, what was the question"), not its topic. */
@@ -99,11 +99,10 @@ const stemCache = new Map<string, ReadonlySet<string>>();
 
 /**
  * The stems an answer to this question is expected to use: the question's (Part 2: the card's topic
- * and bullets) and its topic words; for a school question (found in `school`) its stored bullets and
- * topic words, which a teacher may edit, so those are not cached.
+ * and bullets) and its topic words; for a school question (`own`, the one the answer was given to)
+ * its stored bullets and topic words, which a teacher may edit, so those are not cached.
  */
-export function questionReferenceStems(answer: Pick<SpeakingTestAnswer, 'part' | 'question'>, school?: SchoolQuestionLookup): ReadonlySet<string> {
-  const own = findSchoolQuestion(school, answer.part, answer.question);
+function questionReferenceStems(answer: Pick<SpeakingTestAnswer, 'part' | 'question'>, own: SchoolQuestion | undefined): ReadonlySet<string> {
   if (own) return referenceStems([own.text, ...own.bullets].join('\n'), own.topicWords);
   const cacheKey = `${answer.part}\n${answer.question.trim()}`;
   const cached = stemCache.get(cacheKey);
@@ -142,8 +141,9 @@ export interface TopicMatch {
  * call unrelated. Off-topic when fewer than OFF_TOPIC_MIN_MATCHES[part] stems are shared.
  */
 export function topicMatch(answer: Pick<SpeakingTestAnswer, 'part' | 'question' | 'answer'>, school?: SchoolQuestionLookup): TopicMatch {
-  const reference = questionReferenceStems(answer, school);
-  const known = isBankQuestion(answer.question) || findSchoolQuestion(school, answer.part, answer.question) !== undefined;
+  const own = findSchoolQuestion(school, answer.part, answer.question);
+  const reference = questionReferenceStems(answer, own);
+  const known = own !== undefined || isBankQuestion(answer.question);
   // Numbers ("2019", "25") and words about the exchange itself say nothing about the topic.
   const terms = contentTerms(answer.answer, ANSWER_FRAMING_WORDS).filter((term) => !/^\p{N}/u.test(term.stem));
   const matchedWords = terms.filter((term) => reference.has(term.stem)).map((term) => term.word);

@@ -113,6 +113,18 @@ describe('judging answers to the school’s questions', () => {
     expect(topicMatch(answer(3, PETS.text, offTopic), school).judged).toBe(false);
   });
 
+  it('looks an answer’s school question up once', () => {
+    let lookups = 0;
+    const counting = new Map(school);
+    const get = counting.get.bind(counting);
+    counting.get = (key) => {
+      lookups++;
+      return get(key);
+    };
+    expect(topicMatch(answer(1, PETS.text, offTopic), counting)).toMatchObject({ judged: true, offTopic: true });
+    expect(lookups).toBe(1);
+  });
+
   it('leaves an off-topic answer to a school question out of the scores', () => {
     const answers = [answer(3, CITIES.text, offTopic)];
     expect(scoreSpeakingTest(answers, { school }).nonAnswers.map((item) => item.kind)).toEqual(['off-topic']);

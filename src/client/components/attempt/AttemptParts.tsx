@@ -32,19 +32,13 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-export function Recording({ audioUrl, expiredAt }: { audioUrl: string | null; expiredAt: string | null }) {
-  if (!audioUrl) {
-    return (
-      <Text size="sm" c="dimmed">
-        {expiredAt
-          ? `The recording has expired: it was deleted on ${formatAttemptDateAndTime(expiredAt).date} under the school's retention period. The answers and scores are kept.`
-          : 'No recording was saved.'}
-      </Text>
-    );
-  }
+/** Where the recording would be, when there is none: why (deleted under the retention period, or never saved). */
+export function NoRecording({ expiredAt }: { expiredAt: string | null }) {
   return (
-    <audio controls preload="metadata" src={audioUrl} aria-label="Recording of the attempt" style={{ width: '100%' }}>
-      <a href={audioUrl}>Download the recording</a>
-    </audio>
+    <Text size="sm" c="dimmed">
+      {expiredAt
+        ? `The recording has expired: it was deleted on ${formatAttemptDateAndTime(expiredAt).date} under the school's retention period. The answers and scores are kept.`
+        : 'No recording was saved.'}
+    </Text>
   );
 }

@@ -4,7 +4,7 @@ import type { AttemptDetail } from '../../../shared/api/admin-attempts';
 import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
 import { PlainAlert } from '../PlainAlert';
 import { analysisDone } from './analysis-part';
-import { Recording } from './AttemptParts';
+import { NoRecording } from './AttemptParts';
 import type { FigureAudience } from './recording-evidence';
 import classes from './RecordingEvidence.module.css';
 
@@ -51,6 +51,26 @@ export function Analysis({
 }
 
 /**
+ * The attempt's player: the one element an attempt's recording is played with, on the student's
+ * pages and the teacher's review alike; the timeline and the word-synced transcript follow and seek
+ * it (`onAudio` gets it). Without a recording, the text saying why (expired, never saved).
+ */
+export function RecordingPlayer({
+  detail,
+  onAudio,
+}: {
+  detail: Pick<AttemptDetail, 'audioUrl' | 'recordingExpiredAt'>;
+  onAudio: (audio: HTMLAudioElement | null) => void;
+}) {
+  if (!detail.audioUrl) return <NoRecording expiredAt={detail.recordingExpiredAt} />;
+  return (
+    <audio ref={onAudio} controls preload="metadata" src={detail.audioUrl} aria-label="Recording of the attempt" className={classes.player}>
+      <a href={detail.audioUrl}>Download the recording</a>
+    </audio>
+  );
+}
+
+/**
  * The recording with what was measured in it: one player, shared by the timeline and the
  * word-synced transcript, then the analysis in whatever state it is. Without a recording, the text
  * saying why (expired, never saved); with a recording but no analysis, only the player.
@@ -58,12 +78,11 @@ export function Analysis({
 export function RecordingEvidence({ detail }: { detail: AttemptDetail }) {
   // State, not a ref: the timeline and transcript subscribe to the element once it exists.
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
-  if (!detail.audioUrl) return <Recording audioUrl={null} expiredAt={detail.recordingExpiredAt} />;
+  const player = <RecordingPlayer detail={detail} onAudio={setAudio} />;
+  if (!detail.audioUrl) return player;
   return (
     <Stack gap="md">
-      <audio ref={setAudio} controls preload="metadata" src={detail.audioUrl} aria-label="Recording of the attempt" className={classes.player}>
-        <a href={detail.audioUrl}>Download the recording</a>
-      </audio>
+      {player}
       {detail.recordingAnalysis ? <Analysis analysis={detail.recordingAnalysis} audio={audio} detail={detail} /> : null}
     </Stack>
   );

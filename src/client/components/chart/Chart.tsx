@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title, VisuallyHidden, type TitleOrder } from '@mantine/core';
+import { Paper, Text, Title, VisuallyHidden, type TitleOrder } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from './Chart.module.css';
 import { axisGeometry, placeBars, placeLines, type ChartBox, type ChartCategory, type ChartSeries, type MarkerShape } from './geometry';
@@ -90,102 +90,102 @@ export function Chart({
   const right = box.width - box.right;
   const labelled = new Set(axis.labelled);
   return (
+    // The figure lays out its parts itself (the module's .figure): a wrapper between it and its
+    // figcaption would leave the caption without its figure for screen readers.
     <Paper withBorder radius="md" p="sm" component="figure" m={0} data-testid={testId} className={classes.figure}>
-      <Stack gap="xs">
-        <Title order={titleOrder} size="h5" component="figcaption">
-          {title}
-        </Title>
-        {categories.length > 0 ? (
-          <svg className={classes.chart} viewBox={`0 0 ${box.width} ${box.height}`} role="img" aria-label={summary}>
-            {axis.yTicks.map(({ value, y }) => (
-              <g key={value} data-tick={value}>
-                <line className={classes.grid} x1={box.left} x2={right} y1={y} y2={y} />
-                <text className={classes.label} x={box.left - 6} y={y} dy="0.35em" textAnchor="end">
-                  {formatTick(value)}
-                </text>
-              </g>
-            ))}
-            <line className={classes.axis} x1={box.left} x2={right} y1={axis.baseline} y2={axis.baseline} />
-            {categories.map((category, i) =>
-              category.emphasis ? <line key={category.key} className={classes.emphasis} x1={axis.categoryX[i]} x2={axis.categoryX[i]} y1={box.top} y2={axis.baseline} /> : null,
-            )}
-            {categories.map((category, i) => {
-              if (!labelled.has(i)) return null;
-              const x = axis.categoryX[i] ?? 0;
-              const anchor = kind === 'bar' || categories.length === 1 ? 'middle' : i === 0 ? 'start' : i === categories.length - 1 ? 'end' : 'middle';
-              return (
-                <text key={category.key} className={classes.label} x={kind === 'line' && anchor === 'start' ? x - 8 : kind === 'line' && anchor === 'end' ? x + 8 : x} y={box.height - 6} textAnchor={anchor} fontWeight={category.emphasis ? 700 : undefined}>
-                  {category.label}
-                </text>
-              );
-            })}
-            {kind === 'bar'
-              ? placeBars(series, axis, ticks, box).map((bars, index) => (
-                  <g key={series[index]?.key} data-series={series[index]?.key}>
-                    {bars.map((bar) => (
-                      <g key={bar.category} data-category={categories[bar.category]?.key} data-value={bar.value}>
-                        <rect x={bar.x} y={bar.y} width={bar.width} height={bar.height} style={{ fill: colourOf(series[index] ?? { colour: 'indigo' }) }} />
-                        {bar.value > 0 ? (
-                          <text className={classes.count} x={bar.x + bar.width / 2} y={bar.y - 4} textAnchor="middle">
-                            {formatValue(bar.value)}
-                          </text>
-                        ) : null}
-                      </g>
-                    ))}
-                  </g>
-                ))
-              : placeLines(series, axis, ticks, box).map(({ series: s, points, path }) => (
-                  <g key={s.key} data-series={s.key}>
-                    {path ? <path className={s.line === 'dashed' ? classes.dashed : classes.line} d={path} style={{ stroke: colourOf(s) }} /> : null}
-                    {points.map((point) => (
-                      <g key={point.category} data-category={categories[point.category]?.key} data-value={point.value}>
-                        <Marker shape={s.marker} x={point.x} y={point.y} colour={colourOf(s)} filled={s.filled ?? false} />
-                      </g>
-                    ))}
-                  </g>
-                ))}
-          </svg>
-        ) : null}
-        {series.length > 1 ? <Legend series={series} /> : null}
-        {children}
-        <Text size="xs" c="dimmed">
-          {summary}
-        </Text>
-        <VisuallyHidden>
-          <table data-testid={tableTestId}>
-            <caption>{title}: the figures</caption>
-            <thead>
-              <tr>
-                <th scope="col">{categoryHeading}</th>
-                {extraColumns.map((column) => (
-                  <th scope="col" key={column.heading}>
-                    {column.heading}
-                  </th>
-                ))}
-                {series.map((s) => (
-                  <th scope="col" key={s.key}>
-                    {s.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {categories.map((category, i) => (
-                <tr key={category.key} data-category={category.key}>
-                  <th scope="row">{category.fullLabel ?? category.label}</th>
-                  {extraColumns.map((column) => (
-                    <td key={column.heading}>{column.values[i]}</td>
+      <Title order={titleOrder} size="h5" component="figcaption">
+        {title}
+      </Title>
+      {categories.length > 0 ? (
+        <svg className={classes.chart} viewBox={`0 0 ${box.width} ${box.height}`} role="img" aria-label={summary}>
+          {axis.yTicks.map(({ value, y }) => (
+            <g key={value} data-tick={value}>
+              <line className={classes.grid} x1={box.left} x2={right} y1={y} y2={y} />
+              <text className={classes.label} x={box.left - 6} y={y} dy="0.35em" textAnchor="end">
+                {formatTick(value)}
+              </text>
+            </g>
+          ))}
+          <line className={classes.axis} x1={box.left} x2={right} y1={axis.baseline} y2={axis.baseline} />
+          {categories.map((category, i) =>
+            category.emphasis ? <line key={category.key} className={classes.emphasis} x1={axis.categoryX[i]} x2={axis.categoryX[i]} y1={box.top} y2={axis.baseline} /> : null,
+          )}
+          {categories.map((category, i) => {
+            if (!labelled.has(i)) return null;
+            const x = axis.categoryX[i] ?? 0;
+            const anchor = kind === 'bar' || categories.length === 1 ? 'middle' : i === 0 ? 'start' : i === categories.length - 1 ? 'end' : 'middle';
+            return (
+              <text key={category.key} className={classes.label} x={kind === 'line' && anchor === 'start' ? x - 8 : kind === 'line' && anchor === 'end' ? x + 8 : x} y={box.height - 6} textAnchor={anchor} fontWeight={category.emphasis ? 700 : undefined}>
+                {category.label}
+              </text>
+            );
+          })}
+          {kind === 'bar'
+            ? placeBars(series, axis, ticks, box).map((bars, index) => (
+                <g key={series[index]?.key} data-series={series[index]?.key}>
+                  {bars.map((bar) => (
+                    <g key={bar.category} data-category={categories[bar.category]?.key} data-value={bar.value}>
+                      <rect x={bar.x} y={bar.y} width={bar.width} height={bar.height} style={{ fill: colourOf(series[index] ?? { colour: 'indigo' }) }} />
+                      {bar.value > 0 ? (
+                        <text className={classes.count} x={bar.x + bar.width / 2} y={bar.y - 4} textAnchor="middle">
+                          {formatValue(bar.value)}
+                        </text>
+                      ) : null}
+                    </g>
                   ))}
-                  {series.map((s) => {
-                    const value = s.values[i];
-                    return <td key={s.key}>{value === null || value === undefined ? missingText : formatValue(value)}</td>;
-                  })}
-                </tr>
+                </g>
+              ))
+            : placeLines(series, axis, ticks, box).map(({ series: s, points, path }) => (
+                <g key={s.key} data-series={s.key}>
+                  {path ? <path className={s.line === 'dashed' ? classes.dashed : classes.line} d={path} style={{ stroke: colourOf(s) }} /> : null}
+                  {points.map((point) => (
+                    <g key={point.category} data-category={categories[point.category]?.key} data-value={point.value}>
+                      <Marker shape={s.marker} x={point.x} y={point.y} colour={colourOf(s)} filled={s.filled ?? false} />
+                    </g>
+                  ))}
+                </g>
               ))}
-            </tbody>
-          </table>
-        </VisuallyHidden>
-      </Stack>
+        </svg>
+      ) : null}
+      {series.length > 1 ? <Legend series={series} /> : null}
+      {children}
+      <Text size="xs" c="dimmed">
+        {summary}
+      </Text>
+      <VisuallyHidden>
+        <table data-testid={tableTestId}>
+          <caption>{title}: the figures</caption>
+          <thead>
+            <tr>
+              <th scope="col">{categoryHeading}</th>
+              {extraColumns.map((column) => (
+                <th scope="col" key={column.heading}>
+                  {column.heading}
+                </th>
+              ))}
+              {series.map((s) => (
+                <th scope="col" key={s.key}>
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {categories.map((category, i) => (
+              <tr key={category.key} data-category={category.key}>
+                <th scope="row">{category.fullLabel ?? category.label}</th>
+                {extraColumns.map((column) => (
+                  <td key={column.heading}>{column.values[i]}</td>
+                ))}
+                {series.map((s) => {
+                  const value = s.values[i];
+                  return <td key={s.key}>{value === null || value === undefined ? missingText : formatValue(value)}</td>;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
     </Paper>
   );
 }

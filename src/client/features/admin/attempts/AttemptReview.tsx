@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { AttemptDetail } from '../../../../shared/api/admin-attempts';
 import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
-import { Fact, Recording, Section } from '../../../components/attempt/AttemptParts';
-import { Analysis } from '../../../components/attempt/RecordingEvidence';
-import evidenceClasses from '../../../components/attempt/RecordingEvidence.module.css';
+import { Fact, Section } from '../../../components/attempt/AttemptParts';
+import { Analysis, RecordingPlayer } from '../../../components/attempt/RecordingEvidence';
 import { ScoresSection } from '../../../components/attempt/ScoresSection';
 import { laterPart } from '../../../lib/later-part';
 import classes from './AttemptReview.module.css';
@@ -112,13 +111,7 @@ export function Review({ detail }: { detail: AttemptDetail }) {
       <div className={classes.layout}>
         <Stack gap="lg" className={classes.evidence}>
           <Section title="Recording">
-            {detail.audioUrl ? (
-              <audio ref={setAudio} controls preload="metadata" src={detail.audioUrl} aria-label="Recording of the attempt" className={evidenceClasses.player}>
-                <a href={detail.audioUrl}>Download the recording</a>
-              </audio>
-            ) : (
-              <Recording audioUrl={null} expiredAt={detail.recordingExpiredAt} />
-            )}
+            <RecordingPlayer detail={detail} onAudio={setAudio} />
           </Section>
           <Section title="Scores">
             <ScoresSection detail={detail} />
