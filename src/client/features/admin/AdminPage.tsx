@@ -89,6 +89,14 @@ function AdminDashboard() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabValue = isTab(requested) ? requested : 'students';
+  // On a phone the tab row scrolls sideways: the open tab is brought into view (a link to ?tab=teachers).
+  const tabList = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const list = tabList.current;
+    const active = list?.querySelector<HTMLElement>('[data-active]');
+    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = Math.max(0, active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2);
+  }, [tab]);
 
   return (
     <Container size="xl">
@@ -117,7 +125,7 @@ function AdminDashboard() {
           }}
           keepMounted={false}
         >
-          <Tabs.List className={classes.tabList}>
+          <Tabs.List ref={tabList} className={classes.tabList}>
             {ADMIN_TABS.map((item) => (
               <Tabs.Tab key={item.value} value={item.value}>
                 {item.label}
