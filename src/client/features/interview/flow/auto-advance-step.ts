@@ -1,8 +1,8 @@
 import { INTERVIEW_ANSWER_SILENCE_MS, INTERVIEW_AUTO_ADVANCE_MS } from '../../../../shared/interview/constants';
-import { cancel, emit, INTERVIEW_TICK_MS, schedule } from './commands';
+import { INTERVIEW_TICK_MS } from './interview-state';
 import { advance } from './next-question-step';
 import { addFinal } from './recorded-answer';
-import type { InterviewState } from './types';
+import type { InterviewDraft } from './types';
 
 /*
  * Step 6, 'When a final speech result arrives, an 8-second auto-advance countdown starts and
@@ -12,42 +12,51 @@ import type { InterviewState } from './types';
  */
 
 /** A final result (recognised, or without recognition the end of speech): the 8 s auto-advance starts again. */
-function restartAutoAdvance(state: InterviewState, now: number): InterviewState {
-  return emit(
-    { ...state, autoAdvanceDeadline: now + INTERVIEW_AUTO_ADVANCE_MS },
-    schedule('autoAdvance', INTERVIEW_AUTO_ADVANCE_MS),
-    schedule('autoAdvanceTick', INTERVIEW_TICK_MS),
-  );
+function restartAutoAdvance(draft: InterviewDraft, now: number): void {
+  draft.state.autoAdvanceDeadline = now + INTERVIEW_AUTO_ADVANCE_MS;
+  draft.schedule('autoAdvance', INTERVIEW_AUTO_ADVANCE_MS);
+  draft.schedule('autoAdvanceTick', INTERVIEW_TICK_MS);
 }
 
-export function onFinal(state: InterviewState, rawText: string, confidence: number | null, now: number): InterviewState {
-  if (state.phase !== 'answering' || !state.listening) return state;
+export function onFinal(draft: InterviewDraft, rawText: string, confidence: number | null, now: number): void {
+  if (draft.state.phase !== 'answering' || !draft.state.listening) return;
   const text = rawText.trim();
-  if (text === '') return state;
-  return restartAutoAdvance(addFinal(state, text, confidence, now), now);
+  if (text === '') return;
+  addFinal(draft, text, confidence, now);
+  restartAutoAdvance(draft, now);
 }
 
 /** Without recognition: speech stops the countdown; INTERVIEW_ANSWER_SILENCE_MS of silence after it acts as a final result. */
-export function onVoice(state: InterviewState, speaking: boolean, at: number): InterviewState {
-  if (state.transcription !== 'off' || state.phase !== 'answering' || !state.listening) return state;
+export function onVoice(draft: InterviewDraft, speaking: boolean, at: number): void {
+  const { state } = draft;
+  if (state.transcription !== 'off' || state.phase !== 'answering' || !state.listening) return;
   if (speaking) {
-    if (state.voiceSince !== null) return state;
-    return emit({ ...state, voiceSince: at, heardVoice: true, autoAdvanceDeadline: null }, cancel('answerSilence'), cancel('autoAdvance'), cancel('autoAdvanceTick'));
+    if (state.voiceSince !== null) return;
+    draft.state.voiceSince = at;
+    draft.state.heardVoice = true;
+    draft.state.autoAdvanceDeadline = null;
+    draft.cancel('answerSilence');
+    draft.cancel('autoAdvance');
+    draft.cancel('autoAdvanceTick');
+    return;
   }
-  if (state.voiceSince === null) return state;
-  return emit({ ...state, voiceSince: null }, schedule('answerSilence', Math.max(0, INTERVIEW_ANSWER_SILENCE_MS - (state.now - at))));
+  if (state.voiceSince === null) return;
+  draft.state.voiceSince = null;
+  draft.schedule('answerSilence', Math.max(0, INTERVIEW_ANSWER_SILENCE_MS - (state.now - at)));
 }
 
-export function onAnswerSilence(state: InterviewState, now: number): InterviewState {
-  return state.phase === 'answering' && state.listening && state.voiceSince === null && state.heardVoice ? restartAutoAdvance(state, now) : state;
+export function onAnswerSilence(draft: InterviewDraft, now: number): void {
+  const { state } = draft;
+  if (state.phase === 'answering' && state.listening && state.voiceSince === null && state.heardVoice) restartAutoAdvance(draft, now);
 }
 
 /** The 'Auto-advancing in {n}s' indicator counts down each second. */
-export function onAutoAdvanceTick(state: InterviewState, now: number): InterviewState {
-  if (state.phase !== 'answering' || state.autoAdvanceDeadline === null) return state;
-  return state.autoAdvanceDeadline - now > INTERVIEW_TICK_MS ? emit(state, schedule('autoAdvanceTick', INTERVIEW_TICK_MS)) : state;
+export function onAutoAdvanceTick(draft: InterviewDraft, now: number): void {
+  const { state } = draft;
+  if (state.phase !== 'answering' || state.autoAdvanceDeadline === null) return;
+  if (state.autoAdvanceDeadline - now > INTERVIEW_TICK_MS) draft.schedule('autoAdvanceTick', INTERVIEW_TICK_MS);
 }
 
-export function onAutoAdvanceExpired(state: InterviewState, now: number): InterviewState {
-  return state.phase === 'answering' && state.autoAdvanceDeadline !== null ? advance(state, now) : state;
+export function onAutoAdvanceExpired(draft: InterviewDraft, now: number): void {
+  if (draft.state.phase === 'answering' && draft.state.autoAdvanceDeadline !== null) advance(draft, now);
 }

@@ -1,9 +1,8 @@
-import { cancel, emit, INTERVIEW_TICK_MS, schedule, elapsed } from './commands';
-import { isInterviewRunning } from './interview-state';
+import { elapsed, INTERVIEW_TICK_MS, isInterviewRunning } from './interview-state';
 import { stopCapture } from './listening-step';
 import { saveCurrentAnswer, scoreAnswers } from './recorded-answer';
-import { endedRecording, stopSessionCommands } from './session-end';
-import type { InterviewState } from './types';
+import { stopSession } from './session-end';
+import type { InterviewDraft } from './types';
 
 /*
  * Step 5, 'On the last question, or when the timer ends, the interview completes: answers are
@@ -14,50 +13,54 @@ import type { InterviewState } from './types';
 export const SAVE_SUCCESS_TOAST = { title: 'Interview completed and saved successfully!', message: '' } as const;
 export const SAVE_FAILURE_TITLE = 'Error saving interview';
 
-export function complete(state: InterviewState, now: number): InterviewState {
-  const asked = state.phase === 'speakingQuestion' || state.phase === 'answering';
-  let next = stopCapture(state);
-  if (asked) next = saveCurrentAnswer(next, now);
-  const durationMs = elapsed(next, now);
+export function complete(draft: InterviewDraft, now: number): void {
+  const asked = draft.state.phase === 'speakingQuestion' || draft.state.phase === 'answering';
+  stopCapture(draft);
+  if (asked) saveCurrentAnswer(draft, now);
+  const durationMs = elapsed(draft.state, now);
   const completedAt = new Date(now).toISOString();
-  next = emit(
-    { ...next, view: 'completed', phase: 'completed', speechId: null, finals: [], recording: endedRecording(next), durationMs, completedAt },
-    ...stopSessionCommands(next),
-    cancel('answerSilence'),
-  );
-  if (next.answers.length === 0) {
-    return emit({ ...next, saveStatus: 'failed' }, { type: 'log', message: 'Interview ended before any question was asked; nothing to save.' });
+  stopSession(draft);
+  draft.cancel('answerSilence');
+  draft.state = { ...draft.state, view: 'completed', phase: 'completed', finals: [], durationMs, completedAt };
+  const { state } = draft;
+  if (state.answers.length === 0) {
+    draft.state.saveStatus = 'failed';
+    draft.emit({ type: 'log', message: 'Interview ended before any question was asked; nothing to save.' });
+    return;
   }
-  const { scores } = scoreAnswers(next.answers);
-  return emit(
-    { ...next, saveStatus: 'saving' },
-    {
-      type: 'save',
-      sessionData: {
-        questions: [...next.answers],
-        transcript: [...next.transcript],
-        scores,
-        duration: durationMs,
-        completedAt,
-        ...(next.transcription === 'off' ? { noTranscript: true } : {}),
-      },
+  const { scores } = scoreAnswers(state.answers);
+  draft.state.saveStatus = 'saving';
+  draft.emit({
+    type: 'save',
+    sessionData: {
+      questions: [...state.answers],
+      transcript: [...state.transcript],
+      scores,
+      duration: durationMs,
+      completedAt,
+      ...(state.transcription === 'off' ? { noTranscript: true } : {}),
     },
-  );
+  });
 }
 
 /** The countdown timer ticks each second while the interview runs. */
-export function onTick(state: InterviewState): InterviewState {
-  return isInterviewRunning(state) ? emit(state, schedule('tick', INTERVIEW_TICK_MS)) : state;
+export function onTick(draft: InterviewDraft): void {
+  if (isInterviewRunning(draft.state)) draft.schedule('tick', INTERVIEW_TICK_MS);
 }
 
 /** The 30 minutes are up. */
-export function onTimeLimit(state: InterviewState, now: number): InterviewState {
-  return isInterviewRunning(state) ? complete(state, now) : state;
+export function onTimeLimit(draft: InterviewDraft, now: number): void {
+  if (isInterviewRunning(draft.state)) complete(draft, now);
 }
 
 /** The outbox's answer to the posted session. */
-export function onSaveResult(state: InterviewState, ok: boolean, message: string | undefined): InterviewState {
-  if (state.saveStatus !== 'saving') return state;
-  if (ok) return emit({ ...state, saveStatus: 'saved' }, { type: 'toast', kind: 'success', ...SAVE_SUCCESS_TOAST });
-  return emit({ ...state, saveStatus: 'failed' }, { type: 'toast', kind: 'error', title: SAVE_FAILURE_TITLE, message: message ?? '' });
+export function onSaveResult(draft: InterviewDraft, ok: boolean, message: string | undefined): void {
+  if (draft.state.saveStatus !== 'saving') return;
+  if (ok) {
+    draft.state.saveStatus = 'saved';
+    draft.emit({ type: 'toast', kind: 'success', ...SAVE_SUCCESS_TOAST });
+    return;
+  }
+  draft.state.saveStatus = 'failed';
+  draft.emit({ type: 'toast', kind: 'error', title: SAVE_FAILURE_TITLE, message: message ?? '' });
 }

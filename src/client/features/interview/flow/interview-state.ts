@@ -1,7 +1,20 @@
+import { INTERVIEW_MAX_ELAPSED_MS } from '../../../../shared/interview/constants';
 import type { InterviewQuestion } from '../../../../shared/interview/questions';
 import type { InterviewState } from './types';
 
-/* The state the mock interview starts in, and whether it is running (SPEC.md section 4 'Interview simulator'). */
+/*
+ * The state the mock interview starts in, whether it is running, and its clock: every event carries
+ * `now` (SPEC.md section 4 'Interview simulator').
+ */
+
+/** Between countdown ticks of the interview timer and of the auto-advance indicator. */
+export const INTERVIEW_TICK_MS = 1_000;
+
+/** Elapsed ms since the interview started, as answers and transcript entries are stamped. */
+export function elapsed(state: InterviewState, now: number): number {
+  const start = state.startedAt ?? now;
+  return Math.min(INTERVIEW_MAX_ELAPSED_MS, Math.max(0, Math.round(now - start)));
+}
 
 export interface InitialInterviewOptions {
   questions: readonly InterviewQuestion[];
@@ -37,7 +50,7 @@ export function initialInterviewState({ questions, studentName, now, recognition
     transcription: recognition ? 'live' : 'off',
     voiceSince: null,
     heardVoice: false,
-    commands: [],
+    microphoneRefusals: 0,
   };
 }
 

@@ -1,6 +1,5 @@
 import { INTERVIEW_RECOGNITION_RESTART_MS, INTERVIEW_RECORDING_START_DELAY_MS } from '../../../../shared/interview/constants';
-import { cancel, emit, schedule, speak } from './commands';
-import type { InterviewCommand, InterviewState } from './types';
+import type { InterviewDraft } from './types';
 
 /*
  * Step 3, 'After each spoken question finishes, listening and audio recording start automatically
@@ -18,64 +17,83 @@ export const NETWORK_ERROR_TOAST = { title: 'Network Error', message: 'Speech re
  */
 export const RECOGNITION_RESTART_DELAY_MS = INTERVIEW_RECOGNITION_RESTART_MS;
 
+/** The examiner speaks `text`; its SPEECH_DONE is recognised by the id (`kind` and a sequence number). */
+export function speak(draft: InterviewDraft, text: string, kind: string): void {
+  const speechSeq = draft.state.speechSeq + 1;
+  const id = `${kind}-${speechSeq}`;
+  draft.state.speechSeq = speechSeq;
+  draft.state.speechId = id;
+  draft.emit({ type: 'speak', text, id });
+}
+
 /** Speaks the current question (after the greeting's 3 s or the previous answer's 1.5 s). */
-export function askCurrentQuestion(state: InterviewState): InterviewState {
-  const question = state.questions[state.index];
-  if (!question) return state;
-  return speak({ ...state, phase: 'speakingQuestion' }, question.question, `question-${question.id}`);
+export function askCurrentQuestion(draft: InterviewDraft): void {
+  const question = draft.state.questions[draft.state.index];
+  if (!question) return;
+  draft.state.phase = 'speakingQuestion';
+  speak(draft, question.question, `question-${question.id}`);
 }
 
 /** Starts recognition now and the recording 0.5 s later. */
-export function startCapture(state: InterviewState): InterviewState {
-  const listen: InterviewCommand[] = state.transcription === 'live' ? [{ type: 'startListening' }] : [];
-  return emit({ ...state, listening: true, voiceSince: null }, ...listen, schedule('recordingStart', INTERVIEW_RECORDING_START_DELAY_MS));
+export function startCapture(draft: InterviewDraft): void {
+  draft.state.listening = true;
+  draft.state.voiceSince = null;
+  if (draft.state.transcription === 'live') draft.emit({ type: 'startListening' });
+  draft.schedule('recordingStart', INTERVIEW_RECORDING_START_DELAY_MS);
 }
 
 /** Turns answer capture off for the current question: no listening, no pending restart or recording start, recording paused. */
-export function stopCapture(state: InterviewState): InterviewState {
-  const commands: InterviewCommand[] = [cancel('recognitionRestart'), cancel('recordingStart'), cancel('autoAdvance'), cancel('autoAdvanceTick'), cancel('answerSilence')];
-  if (state.listening && state.transcription === 'live') commands.push({ type: 'stopListening' });
-  let recording = state.recording;
-  if (recording === 'recording') {
-    commands.push({ type: 'pauseRecording' });
-    recording = 'paused';
+export function stopCapture(draft: InterviewDraft): void {
+  const { state } = draft;
+  for (const timer of ['recognitionRestart', 'recordingStart', 'autoAdvance', 'autoAdvanceTick', 'answerSilence'] as const) draft.cancel(timer);
+  if (state.listening && state.transcription === 'live') draft.emit({ type: 'stopListening' });
+  if (state.recording === 'recording') {
+    draft.emit({ type: 'pauseRecording' });
+    draft.state.recording = 'paused';
   }
-  return emit({ ...state, listening: false, recording, autoAdvanceDeadline: null, interim: '' }, ...commands);
+  draft.state.listening = false;
+  draft.state.autoAdvanceDeadline = null;
+  draft.state.interim = '';
 }
 
 /** The question has been spoken: the student answers. */
-export function onQuestionSpoken(state: InterviewState): InterviewState {
-  return startCapture({ ...state, phase: 'answering' });
+export function onQuestionSpoken(draft: InterviewDraft): void {
+  draft.state.phase = 'answering';
+  startCapture(draft);
 }
 
 /** 0.5 s after listening started: the one continuous recording starts, or resumes. */
-export function onRecordingStartDue(state: InterviewState): InterviewState {
-  if (state.phase !== 'answering' || !state.listening || state.recording === 'recording') return state;
-  const command: InterviewCommand = state.recordingStarted ? { type: 'resumeRecording' } : { type: 'startRecording' };
-  return emit({ ...state, recording: 'recording', recordingStarted: true }, command);
+export function onRecordingStartDue(draft: InterviewDraft): void {
+  const { state } = draft;
+  if (state.phase !== 'answering' || !state.listening || state.recording === 'recording') return;
+  draft.emit(state.recordingStarted ? { type: 'resumeRecording' } : { type: 'startRecording' });
+  draft.state.recording = 'recording';
+  draft.state.recordingStarted = true;
 }
 
 /** The Start/Stop Recording button. */
-export function onToggleRecording(state: InterviewState): InterviewState {
-  if (state.phase !== 'answering') return state;
-  return state.listening ? stopCapture(state) : startCapture(state);
+export function onToggleRecording(draft: InterviewDraft): void {
+  if (draft.state.phase !== 'answering') return;
+  if (draft.state.listening) stopCapture(draft);
+  else startCapture(draft);
 }
 
-export function onInterim(state: InterviewState, text: string): InterviewState {
-  return state.phase === 'answering' && state.listening ? { ...state, interim: text } : state;
+export function onInterim(draft: InterviewDraft, text: string): void {
+  if (draft.state.phase === 'answering' && draft.state.listening) draft.state.interim = text;
 }
 
-export function onRecognitionEnded(state: InterviewState): InterviewState {
-  return state.phase === 'answering' && state.listening ? emit(state, schedule('recognitionRestart', RECOGNITION_RESTART_DELAY_MS)) : state;
+export function onRecognitionEnded(draft: InterviewDraft): void {
+  if (draft.state.phase === 'answering' && draft.state.listening) draft.schedule('recognitionRestart', RECOGNITION_RESTART_DELAY_MS);
 }
 
-export function onRecognitionRestartDue(state: InterviewState): InterviewState {
-  return state.phase === 'answering' && state.listening && state.transcription === 'live' ? emit(state, { type: 'startListening' }) : state;
+export function onRecognitionRestartDue(draft: InterviewDraft): void {
+  const { state } = draft;
+  if (state.phase === 'answering' && state.listening && state.transcription === 'live') draft.emit({ type: 'startListening' });
 }
 
-export function onRecognitionError(state: InterviewState, code: string, message: string): InterviewState {
+export function onRecognitionError(draft: InterviewDraft, code: string, message: string): void {
   // No recognition after all: this answer and the rest end on the microphone's silence.
-  if (code === 'not-supported') return { ...state, transcription: 'off' };
-  if (code === 'network') return emit(state, { type: 'toast', kind: 'error', ...NETWORK_ERROR_TOAST });
-  return emit(state, { type: 'log', message: `Speech recognition error: ${code}`, detail: message });
+  if (code === 'not-supported') draft.state.transcription = 'off';
+  else if (code === 'network') draft.emit({ type: 'toast', kind: 'error', ...NETWORK_ERROR_TOAST });
+  else draft.emit({ type: 'log', message: `Speech recognition error: ${code}`, detail: message });
 }

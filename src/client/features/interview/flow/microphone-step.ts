@@ -1,21 +1,24 @@
-import { emit } from './commands';
 import { MICROPHONE_ACCESS_REQUIRED } from './labels';
-import type { InterviewState } from './types';
+import type { InterviewDraft } from './types';
 
 /* Step 1, 'mic not granted -> mic granted (welcome view)' (SPEC.md section 4 'Interview simulator'; section 8 'Microphone'). */
 
 export { MICROPHONE_ACCESS_REQUIRED };
 export const MICROPHONE_DENIED_TOAST = { title: MICROPHONE_ACCESS_REQUIRED, message: 'Please allow microphone access to start the interview.' } as const;
 
-export function onRequestMicrophone(state: InterviewState): InterviewState {
-  return state.view === 'permission' ? emit(state, { type: 'requestMicrophone' }) : state;
+export function onRequestMicrophone(draft: InterviewDraft): void {
+  if (draft.state.view === 'permission') draft.emit({ type: 'requestMicrophone' });
 }
 
-export function onMicrophoneGranted(state: InterviewState): InterviewState {
-  return state.view === 'permission' ? { ...state, view: 'welcome', phase: 'welcome' } : state;
+export function onMicrophoneGranted(draft: InterviewDraft): void {
+  if (draft.state.view !== 'permission') return;
+  draft.state.view = 'welcome';
+  draft.state.phase = 'welcome';
 }
 
 /** A refusal keeps the permission screen, with its toast. */
-export function onMicrophoneDenied(state: InterviewState): InterviewState {
-  return state.view === 'permission' ? emit(state, { type: 'toast', kind: 'error', ...MICROPHONE_DENIED_TOAST }) : state;
+export function onMicrophoneDenied(draft: InterviewDraft): void {
+  if (draft.state.view !== 'permission') return;
+  draft.state.microphoneRefusals += 1;
+  draft.emit({ type: 'toast', kind: 'error', ...MICROPHONE_DENIED_TOAST });
 }

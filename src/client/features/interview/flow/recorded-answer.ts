@@ -8,8 +8,8 @@ import {
   NOT_TRANSCRIBED_TEXT,
 } from '../../../../shared/interview/constants';
 import { scoreInterview, type InterviewScoreReport } from '../../../../shared/interview/scoring';
-import { elapsed } from './commands';
-import type { InterviewState } from './types';
+import { elapsed } from './interview-state';
+import type { InterviewDraft } from './types';
 
 /*
  * The recorded interview answer and the transcript (SPEC.md section 3): a final result joins the
@@ -18,17 +18,20 @@ import type { InterviewState } from './types';
  */
 
 /** Adds a final result (trimmed, not empty) to the current answer and to the transcript (speaker fixed to 'Candidate'). */
-export function addFinal(state: InterviewState, text: string, confidence: number | null, now: number): InterviewState {
+export function addFinal(draft: InterviewDraft, text: string, confidence: number | null, now: number): void {
+  const { state } = draft;
   const timestamp = elapsed(state, now);
   const entry: InterviewTranscriptEntry = { speaker: INTERVIEW_CANDIDATE_SPEAKER, text: text.slice(0, INTERVIEW_TRANSCRIPT_TEXT_MAX_LENGTH), timestamp };
-  const transcript = state.transcript.length < INTERVIEW_TRANSCRIPT_MAX_ENTRIES ? [...state.transcript, entry] : state.transcript;
-  return { ...state, finals: [...state.finals, { text, confidence, timestamp }], transcript, interim: '' };
+  if (state.transcript.length < INTERVIEW_TRANSCRIPT_MAX_ENTRIES) draft.state.transcript = [...state.transcript, entry];
+  draft.state.finals = [...state.finals, { text, confidence, timestamp }];
+  draft.state.interim = '';
 }
 
 /** Records the current question's answer from its finals. */
-export function saveCurrentAnswer(state: InterviewState, now: number): InterviewState {
+export function saveCurrentAnswer(draft: InterviewDraft, now: number): void {
+  const { state } = draft;
   const question = state.questions[state.index];
-  if (!question || state.answers.some((answer) => answer.questionId === question.id)) return state;
+  if (!question || state.answers.some((answer) => answer.questionId === question.id)) return;
   const texts = state.finals.map((final) => final.text);
   const joined = texts.join('\n').slice(0, INTERVIEW_ANSWER_MAX_LENGTH);
   const confidences = state.finals.map((final) => final.confidence).filter((value): value is number => value !== null);
@@ -42,7 +45,9 @@ export function saveCurrentAnswer(state: InterviewState, now: number): Interview
     timestamp: elapsed(state, now),
     confidence,
   };
-  return { ...state, answers: [...state.answers, answer], finals: [], heardVoice: false };
+  draft.state.answers = [...state.answers, answer];
+  draft.state.finals = [];
+  draft.state.heardVoice = false;
 }
 
 /** The scores of the recorded answers, with the figures behind them (the saved session and the completed view). */

@@ -1,5 +1,5 @@
+import { stepOf } from '../../../lib/flow/draft';
 import { onAnswerSilence, onAutoAdvanceExpired, onAutoAdvanceTick, onFinal, onVoice } from './auto-advance-step';
-import { emit } from './commands';
 import { onSaveResult, onTick, onTimeLimit } from './completion-step';
 import {
   askCurrentQuestion,
@@ -15,81 +15,88 @@ import { onMicrophoneDenied, onMicrophoneGranted, onRequestMicrophone } from './
 import { onNext } from './next-question-step';
 import { onPageHidden } from './page-hide-step';
 import { onGreetingSpoken, onStart } from './start-step';
-import type { InterviewEvent, InterviewState, InterviewTimer } from './types';
+import type { InterviewDraft, InterviewEffect, InterviewEvent, InterviewState, InterviewTimer, SpeechOutcome } from './types';
 
 /*
- * The mock interview as a pure reducer (SPEC.md section 4 'Interview simulator'). Every event
- * carries the clock (`now`); the reducer queues commands for the edge and never calls the browser.
- * This file only routes each event and timer to its step's rules, in the files named for the steps:
+ * The mock interview as a pure step (SPEC.md section 4 'Interview simulator'), run by the flow
+ * runtime (src/client/lib/flow/runtime.ts). Every event carries the clock (`now`); the rules edit a
+ * working copy of the state and push this event's commands, and never call the browser. This file
+ * only routes each event and timer to its step's rules, in the files named for the steps:
  * microphone-step, start-step, listening-step, next-question-step, completion-step,
  * auto-advance-step, page-hide-step.
  */
 
-function onTimer(state: InterviewState, timer: InterviewTimer, now: number): InterviewState {
+function onTimer(draft: InterviewDraft, timer: InterviewTimer, now: number): void {
   switch (timer) {
     case 'firstQuestion':
     case 'nextQuestion':
-      return state.phase === 'waitingQuestion' ? askCurrentQuestion(state) : state;
+      if (draft.state.phase === 'waitingQuestion') askCurrentQuestion(draft);
+      return;
     case 'recordingStart':
-      return onRecordingStartDue(state);
+      return onRecordingStartDue(draft);
     case 'recognitionRestart':
-      return onRecognitionRestartDue(state);
+      return onRecognitionRestartDue(draft);
     case 'autoAdvance':
-      return onAutoAdvanceExpired(state, now);
+      return onAutoAdvanceExpired(draft, now);
     case 'autoAdvanceTick':
-      return onAutoAdvanceTick(state, now);
+      return onAutoAdvanceTick(draft, now);
     case 'tick':
-      return onTick(state);
+      return onTick(draft);
     case 'timeLimit':
-      return onTimeLimit(state, now);
+      return onTimeLimit(draft, now);
     case 'answerSilence':
-      return onAnswerSilence(state, now);
+      return onAnswerSilence(draft, now);
   }
 }
 
-export function interviewReducer(previous: InterviewState, event: InterviewEvent): InterviewState {
-  const state: InterviewState = { ...previous, now: event.now };
+/** The examiner finished a line: what follows depends on which line it was. */
+function onSpeechDone(draft: InterviewDraft, id: string, outcome: SpeechOutcome): void {
+  if (id !== draft.state.speechId) return;
+  draft.state.speechId = null;
+  if (outcome === 'failed') draft.emit({ type: 'log', message: `Speech ${id} failed; continuing.` });
+  if (draft.state.phase === 'greeting') onGreetingSpoken(draft);
+  else if (draft.state.phase === 'speakingQuestion') onQuestionSpoken(draft);
+}
+
+function route(draft: InterviewDraft, event: InterviewEvent): void {
   const { now } = event;
+  draft.state.now = now;
   switch (event.type) {
-    case 'COMMANDS_TAKEN':
-      return { ...state, commands: state.commands.slice(Math.max(0, event.count)) };
     case 'REQUEST_MICROPHONE':
-      return onRequestMicrophone(state);
+      return onRequestMicrophone(draft);
     case 'MIC_GRANTED':
-      return onMicrophoneGranted(state);
+      return onMicrophoneGranted(draft);
     case 'MIC_DENIED':
-      return onMicrophoneDenied(state);
+      return onMicrophoneDenied(draft);
     case 'START':
-      return onStart(state, now);
-    case 'SPEECH_DONE': {
-      if (event.id !== state.speechId) return state;
-      const silent: InterviewState = { ...state, speechId: null };
-      const logged = event.outcome === 'failed' ? emit(silent, { type: 'log', message: `Speech ${event.id} failed; continuing.` }) : silent;
-      if (state.phase === 'greeting') return onGreetingSpoken(logged);
-      if (state.phase === 'speakingQuestion') return onQuestionSpoken(logged);
-      return logged;
-    }
+      return onStart(draft, now);
+    case 'SPEECH_DONE':
+      return onSpeechDone(draft, event.id, event.outcome);
     case 'TIMER':
-      return onTimer(state, event.timer, now);
+      return onTimer(draft, event.timer, now);
     case 'INTERIM':
-      return onInterim(state, event.text);
+      return onInterim(draft, event.text);
     case 'FINAL':
-      return onFinal(state, event.text, event.confidence, now);
+      return onFinal(draft, event.text, event.confidence, now);
     case 'RECOGNITION_ENDED':
-      return onRecognitionEnded(state);
+      return onRecognitionEnded(draft);
     case 'VOICE':
-      return onVoice(state, event.speaking, event.at);
+      return onVoice(draft, event.speaking, event.at);
     case 'RECOGNITION_ERROR':
-      return onRecognitionError(state, event.code, event.message);
+      return onRecognitionError(draft, event.code, event.message);
     case 'TOGGLE_RECORDING':
-      return onToggleRecording(state);
+      return onToggleRecording(draft);
     case 'NEXT':
-      return onNext(state, now);
+      return onNext(draft, now);
     case 'PAGE_HIDDEN':
-      return onPageHidden(state);
+      return onPageHidden(draft);
     case 'AUDIO_READY':
-      return { ...state, audioAvailable: event.hasAudio };
+      draft.state.audioAvailable = event.hasAudio;
+      return;
     case 'SAVE_RESULT':
-      return onSaveResult(state, event.ok, event.message);
+      return onSaveResult(draft, event.ok, event.message);
   }
 }
+
+/** One event: the next state and this event's commands (the previous state is left as it was). */
+export const interviewStep = stepOf<InterviewState, InterviewEvent, InterviewEffect, InterviewTimer>(route);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialInterviewState } from './interview-state';
-import { interviewReducer } from './reducer';
+import { interviewStep } from './reducer';
 import { welcomeGreeting } from './start-step';
 import { formatCountdown, selectInterviewView } from './selectors';
 import { InterviewSim, QUESTIONS } from './simulator.test-helpers';
@@ -54,15 +54,14 @@ describe('selectInterviewView', () => {
 });
 
 describe('reducer plumbing', () => {
-  it('keeps queued commands until the edge reports them taken', () => {
-    let state = initialInterviewState({ questions: QUESTIONS, studentName: 'Asha', now: 0 });
-    state = interviewReducer(state, { type: 'MIC_GRANTED', now: 1 });
-    state = interviewReducer(state, { type: 'START', now: 2 });
-    state = interviewReducer(state, { type: 'RECOGNITION_ERROR', now: 3, code: 'network', message: 'offline' });
-    const types = state.commands.map((command) => command.type);
-    expect(types).toEqual(['schedule', 'schedule', 'startVoiceMeter', 'speak', 'toast']);
-    state = interviewReducer(state, { type: 'COMMANDS_TAKEN', now: 4, count: 4 });
-    expect(state.commands.map((command) => command.type)).toEqual(['toast']);
+  it("returns each event's commands only, in order, leaving the previous state as it was", () => {
+    const initial = initialInterviewState({ questions: QUESTIONS, studentName: 'Asha', now: 0 });
+    const granted = interviewStep(initial, { type: 'MIC_GRANTED', now: 1 });
+    expect(initial.view).toBe('permission');
+    const started = interviewStep(granted.state, { type: 'START', now: 2 });
+    expect(started.commands.map((command) => command.type)).toEqual(['schedule', 'schedule', 'startVoiceMeter', 'speak']);
+    const failed = interviewStep(started.state, { type: 'RECOGNITION_ERROR', now: 3, code: 'network', message: 'offline' });
+    expect(failed.commands.map((command) => command.type)).toEqual(['toast']);
   });
 
   it('goes on after a failed greeting, logging it', () => {

@@ -1,18 +1,17 @@
-import { cancel } from './commands';
-import type { InterviewCommand, InterviewState, RecordingState } from './types';
+import type { InterviewDraft } from './types';
 
 /* What both ends of a running interview stop: completion and page hide (SPEC.md section 4 'Interview simulator'). */
 
-/** The question timers, the countdown and time limit, the voice, the recording and the voice meter. */
-export function stopSessionCommands(state: InterviewState): InterviewCommand[] {
-  const commands: InterviewCommand[] = [cancel('firstQuestion'), cancel('nextQuestion'), cancel('tick'), cancel('timeLimit')];
-  if (state.speechId !== null) commands.push({ type: 'cancelSpeech' });
-  if (state.recordingStarted) commands.push({ type: 'stopRecording' });
-  commands.push({ type: 'stopVoiceMeter' });
-  return commands;
-}
-
-/** The recording once the interview has ended. */
-export function endedRecording(state: InterviewState): RecordingState {
-  return state.recordingStarted ? 'stopped' : 'off';
+/**
+ * Stops the question timers, the countdown and time limit, the voice, the recording and the voice
+ * meter; the interview is no longer speaking, and its recording is stopped (or was never started).
+ */
+export function stopSession(draft: InterviewDraft): void {
+  const { state } = draft;
+  for (const timer of ['firstQuestion', 'nextQuestion', 'tick', 'timeLimit'] as const) draft.cancel(timer);
+  if (state.speechId !== null) draft.emit({ type: 'cancelSpeech' });
+  if (state.recordingStarted) draft.emit({ type: 'stopRecording' });
+  draft.emit({ type: 'stopVoiceMeter' });
+  draft.state.speechId = null;
+  draft.state.recording = state.recordingStarted ? 'stopped' : 'off';
 }

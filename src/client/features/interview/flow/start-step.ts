@@ -1,6 +1,7 @@
 import { INTERVIEW_FIRST_QUESTION_DELAY_MS, INTERVIEW_TIME_LIMIT_MS } from '../../../../shared/interview/constants';
-import { emit, INTERVIEW_TICK_MS, schedule, speak } from './commands';
-import type { InterviewState } from './types';
+import { INTERVIEW_TICK_MS } from './interview-state';
+import { speak } from './listening-step';
+import type { InterviewDraft } from './types';
 
 /*
  * Step 2, 'Start speaks a welcome greeting, then the first question after 3 s' (SPEC.md section 4
@@ -19,17 +20,18 @@ export function welcomeGreeting(studentName: string, questionCount: number): str
 }
 
 /** Starting requires at least one question (spec section 5). */
-export function onStart(state: InterviewState, now: number): InterviewState {
-  if (state.view !== 'welcome' || state.questions.length === 0) return state;
-  const started: InterviewState = { ...state, view: 'active', phase: 'greeting', startedAt: now, index: 0 };
-  return speak(
-    emit(started, schedule('timeLimit', INTERVIEW_TIME_LIMIT_MS), schedule('tick', INTERVIEW_TICK_MS), { type: 'startVoiceMeter' }),
-    welcomeGreeting(state.studentName, state.questions.length),
-    'greeting',
-  );
+export function onStart(draft: InterviewDraft, now: number): void {
+  const { state } = draft;
+  if (state.view !== 'welcome' || state.questions.length === 0) return;
+  draft.state = { ...state, view: 'active', phase: 'greeting', startedAt: now, index: 0 };
+  draft.schedule('timeLimit', INTERVIEW_TIME_LIMIT_MS);
+  draft.schedule('tick', INTERVIEW_TICK_MS);
+  draft.emit({ type: 'startVoiceMeter' });
+  speak(draft, welcomeGreeting(state.studentName, state.questions.length), 'greeting');
 }
 
 /** The greeting has been spoken: the first question follows after 3 s. */
-export function onGreetingSpoken(state: InterviewState): InterviewState {
-  return emit({ ...state, phase: 'waitingQuestion' }, schedule('firstQuestion', INTERVIEW_FIRST_QUESTION_DELAY_MS));
+export function onGreetingSpoken(draft: InterviewDraft): void {
+  draft.state.phase = 'waitingQuestion';
+  draft.schedule('firstQuestion', INTERVIEW_FIRST_QUESTION_DELAY_MS);
 }

@@ -1,10 +1,14 @@
 import type { InterviewSessionData, InterviewSessionQuestion, InterviewTranscriptEntry } from '../../../../shared/api/interview';
 import type { InterviewQuestion } from '../../../../shared/interview/questions';
+import type { Draft } from '../../../lib/flow/draft';
+import type { TimerCommand } from '../../../lib/flow/runtime';
 
 /*
  * Types of the mock interview's pure state machine (SPEC.md section 4 'Interview simulator').
- * The reducer never touches the browser: it queues commands that a hook at the edge carries out
- * (speech, recognition, recording, timers, toasts, saving, navigation) and feeds back as events.
+ * The rules never touch the browser: for each event they edit a working copy of the state and push
+ * commands (InterviewDraft) that the flow runtime (src/client/lib/flow) and the edge carry out
+ * (speech, recognition, recording, timers, toasts, saving, navigation), feeding what happens back
+ * as events.
  */
 
 export type InterviewView = 'permission' | 'welcome' | 'active' | 'completed';
@@ -20,7 +24,7 @@ export type InterviewView = 'permission' | 'welcome' | 'active' | 'completed';
  */
 export type InterviewPhase = 'permission' | 'welcome' | 'greeting' | 'waitingQuestion' | 'speakingQuestion' | 'answering' | 'completed' | 'ended';
 
-/** Timers the edge runs; scheduling a name again replaces the pending one. */
+/** Timers the flow runtime runs (src/client/lib/flow); scheduling a name again replaces the pending one. */
 export type InterviewTimer =
   | 'firstQuestion'
   | 'nextQuestion'
@@ -68,6 +72,9 @@ export type InterviewCommand =
   | { type: 'save'; sessionData: InterviewSavePayload }
   | { type: 'navigate'; to: string };
 
+/** The commands the edge carries out on the browser: all but the timers, which the runtime runs. */
+export type InterviewEffect = Exclude<InterviewCommand, TimerCommand<InterviewTimer>>;
+
 export type InterviewEvent =
   | { type: 'REQUEST_MICROPHONE'; now: number }
   | { type: 'MIC_GRANTED'; now: number }
@@ -85,9 +92,7 @@ export type InterviewEvent =
   | { type: 'NEXT'; now: number }
   | { type: 'PAGE_HIDDEN'; now: number }
   | { type: 'AUDIO_READY'; now: number; hasAudio: boolean }
-  | { type: 'SAVE_RESULT'; now: number; ok: boolean; message?: string }
-  /** The edge has carried out the first `count` queued commands. */
-  | { type: 'COMMANDS_TAKEN'; now: number; count: number };
+  | { type: 'SAVE_RESULT'; now: number; ok: boolean; message?: string };
 
 export interface InterviewState {
   view: InterviewView;
@@ -122,6 +127,9 @@ export interface InterviewState {
   /** Sound heard in the microphone: since when (null: silent), and whether any in the current answer. */
   voiceSince: number | null;
   heardVoice: boolean;
-  /** Commands not yet carried out by the edge, oldest first. */
-  commands: readonly InterviewCommand[];
+  /** Requests for the microphone refused so far: after each, the page's button works again. */
+  microphoneRefusals: number;
 }
+
+/** What each rule edits for one event: a working copy of the state, and the event's commands. */
+export type InterviewDraft = Draft<InterviewState, InterviewEffect, InterviewTimer>;

@@ -81,9 +81,10 @@ export function Simulator({ profile, studentName, userId, microphoneAsks, onMicr
     if (running) completedView.preload();
   }, [running]);
   // A refusal keeps the permission screen (with its toast): the button works again.
+  const refusals = state.microphoneRefusals;
   useEffect(() => {
-    if (state.commands.some((command) => command.type === 'toast')) onMicrophoneRefused();
-  }, [state.commands, onMicrophoneRefused]);
+    if (refusals > 0) onMicrophoneRefused();
+  }, [refusals, onMicrophoneRefused]);
 
   // The WAV is made once, in the background, as soon as the recording has stopped.
   useEffect(() => {
