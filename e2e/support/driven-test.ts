@@ -13,6 +13,12 @@ export interface DrivenPage {
   evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T>;
 }
 
+/** A driven page that can also click a button as a user would (a real pointer click). */
+export interface ClickingPage extends DrivenPage {
+  /** Clicks the button whose whole text is `name`. */
+  clickButton(name: string): Promise<void>;
+}
+
 export const ASKING_TEXT = 'The examiner is asking the question…';
 export const PART2_INTRO_TEXT = 'The examiner is introducing Part 2…';
 export const PART3_INTRO_TEXT = 'The examiner is introducing Part 3…';
@@ -120,4 +126,37 @@ export async function takeWholeTest(page: DrivenPage, microphone: PulseMicrophon
   for (let n = 1; n <= 10; n += 1) timings.push(await answerQuestion(page, microphone, n, options.clip, options.part3));
   await waitForText(page, 'Test Complete!', 30_000);
   return timings;
+}
+
+const WATCHED_TEXTS = '__parleyWatchedTexts';
+
+/**
+ * From now on, notes which of `texts` the page ever shows, however briefly (a MutationObserver on
+ * the body's text): for a message that flashes and goes before a poll could see it. The page must
+ * stay the same document until `textsSeen` is asked.
+ */
+export function watchForTexts(page: DrivenPage, texts: string[]): Promise<void> {
+  return page.evaluate(
+    (name, wanted) => {
+      const seen: string[] = [];
+      const check = () => {
+        const body = document.body.textContent ?? '';
+        for (const text of wanted) if (!seen.includes(text) && body.includes(text)) seen.push(text);
+      };
+      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+      check();
+      Object.defineProperty(window, name, { value: seen, configurable: true });
+    },
+    WATCHED_TEXTS,
+    texts,
+  );
+}
+
+/** Which of the texts given to watchForTexts the page has shown so far. */
+export function textsSeen(page: DrivenPage): Promise<string[]> {
+  return page.evaluate((name) => {
+    const seen = (window as unknown as Record<string, string[] | undefined>)[name];
+    if (!seen) throw new Error('watchForTexts was not called on this page');
+    return [...seen];
+  }, WATCHED_TEXTS);
 }

@@ -7,7 +7,8 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type ElementHandle, type EvaluateFunc, type Page } from 'puppeteer-core';
+import type { ClickingPage } from './driven-test.js';
 
 export const FIREFOX_PATH = '/usr/bin/firefox-esr';
 
@@ -62,6 +63,32 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Launc
         rmSync(home, { recursive: true, force: true });
       })();
       return closing;
+    },
+  };
+}
+
+/** A puppeteer page as the driven helpers (driven-test.ts, driven-interview.ts) use a page. */
+export function drivenPage(page: Page): ClickingPage {
+  return {
+    evaluate: <T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T> =>
+      // puppeteer types a page function's parameters through its handles; these are plain JSON.
+      page.evaluate(fn as unknown as EvaluateFunc<A>, ...args) as Promise<T>,
+    async clickButton(name) {
+      // React may draw the button anew between finding it and clicking it: then it is found again.
+      for (let attempt = 1; ; attempt += 1) {
+        const handle = await page.evaluateHandle((label) => [...document.querySelectorAll('button')].find((button) => button.innerText.trim() === label) ?? null, name);
+        const button = handle.asElement() as ElementHandle<HTMLButtonElement> | null;
+        try {
+          if (!button) throw new Error(`no button "${name}"`);
+          // A real pointer click (scrolled into view), as WebKit's clickButton does over WebDriver.
+          await button.click();
+          return;
+        } catch (error) {
+          if (attempt >= 3 || !String(error).includes('detached')) throw error;
+        } finally {
+          await handle.dispose();
+        }
+      }
     },
   };
 }

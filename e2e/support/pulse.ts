@@ -2,8 +2,11 @@
  * A microphone for browsers that have no fake one of their own (Firefox, WebKitGTK): a private
  * PulseAudio server (Debian's `pulseaudio`) in a temp folder with a null sink and a virtual source
  * reading the sink's monitor. A WAV played into the sink with `paplay` (`pulseaudio-utils`) is what
- * the browser hears; between files the source carries digital silence. The browser finds the server
- * through PULSE_SERVER, so the machine's own sound (if any) is never touched.
+ * the browser hears; between files the source carries digital silence. What the browser itself
+ * plays (its speech synthesis: Firefox speaks through speech-dispatcher; a player) goes to a second
+ * null sink, the speakers, as into headphones: the microphone hears only what the test plays into
+ * it. The browser finds the server through PULSE_SERVER, so the machine's own sound (if any) is
+ * never touched.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +15,8 @@ import path from 'node:path';
 
 const SINK = 'parley_mic_sink';
 const SOURCE = 'parley_mic';
+/** The default sink: where the browser's own sound goes, never into the microphone. */
+const SPEAKERS = 'parley_speakers';
 
 export interface PulseMicrophone {
   /** The value for PULSE_SERVER in the browser's environment. */
@@ -52,7 +57,8 @@ export async function startPulseMicrophone(): Promise<PulseMicrophone> {
       'load-module module-native-protocol-unix',
       `load-module module-null-sink sink_name=${SINK} rate=48000 channels=1`,
       `load-module module-virtual-source source_name=${SOURCE} master=${SINK}.monitor`,
-      `set-default-sink ${SINK}`,
+      `load-module module-null-sink sink_name=${SPEAKERS} rate=48000 channels=2`,
+      `set-default-sink ${SPEAKERS}`,
       `set-default-source ${SOURCE}`,
       '',
     ].join('\n'),
