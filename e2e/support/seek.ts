@@ -43,7 +43,19 @@ export async function seekAll(targets: number[]): Promise<SeekResult> {
       // WebKitGTK sometimes leaves play()'s promise pending while it plays: watch the time instead.
       audio.play().catch(() => {});
       const movedOn = new Promise<void>((resolve) => {
-        const check = () => (audio.currentTime > landed + 0.2 ? resolve() : setTimeout(check, 50));
+        const askedAt = Date.now();
+        let askedAgain = false;
+        const check = () => {
+          if (audio.currentTime > landed + 0.2) return resolve();
+          // WebKitGTK's player on a loaded machine has stalled after a seek (readyState 2, the seek
+          // itself right) until play is pressed again, as a listener would: once, after 6 s.
+          if (!askedAgain && Date.now() - askedAt > 6_000) {
+            askedAgain = true;
+            audio.pause();
+            audio.play().catch(() => {});
+          }
+          setTimeout(check, 50);
+        };
         check();
       });
       await within(movedOn, `it did not play on from ${target}`);
