@@ -7,7 +7,7 @@ import type { InterviewDraft } from './types';
 /*
  * Step 6, 'When a final speech result arrives, an 8-second auto-advance countdown starts and
  * restarts on each new final result; on expiry it moves to the next question' (SPEC.md section 4
- * 'Interview simulator'). Without recognition (issue 15), the microphone's silence after speech
+ * 'Interview simulator'). Without recognition, the microphone's silence after speech
  * acts as the final result.
  */
 

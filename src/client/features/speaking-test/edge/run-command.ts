@@ -61,7 +61,7 @@ export function runCommand(command: Command, context: EdgeContext, page: PageCon
       return;
     case 'signOut':
       // The toast says "Please log in again": so it is, and /auth shows its sign-in form rather than
-      // "Already Logged In" (issue 16). The user is forgotten only when the page leaves, 2 s later,
+      // "Already Logged In". The user is forgotten only when the page leaves, 2 s later,
       // or the route guard would cut the toast short.
       resources.signedOut = true;
       apiPost<null>('/api/logout').catch(() => undefined);

@@ -1,7 +1,7 @@
 /*
  * SPEC.md section 4, "After the test": on the complete stage a 5-minute timer clears the stored
  * student info, shows the 'Session Expired' toast and goes to /auth 2 s later (with a warning and
- * Stay in the last minute, issue 16); and the save toasts of section 8. (Leaving or reloading the
+ * Stay in the last minute); and the save toasts of section 8. (Leaving or reloading the
  * page is guarded by the page: announcements.ts and TestPage.tsx.)
  */
 import { POST_TEST_SESSION_TIMEOUT_MS, SESSION_EXPIRED_REDIRECT_DELAY_MS } from '../../../../shared/speaking-test/constants.js';
@@ -19,7 +19,7 @@ export const SAVE_TOASTS = {
   failed: { title: 'Save Error', description: 'Could not save test results. Please contact your teacher.', variant: 'destructive' },
 } as const;
 export const AUTH_ROUTE = '/auth';
-/** The post-test session warns this long before it ends, with a countdown and Stay (issue 16). */
+/** The post-test session warns this long before it ends, with a countdown and Stay. */
 export const SESSION_WARNING_MS = 60_000;
 /** "0:45": the minutes and seconds left, for the countdown. */
 export function formatSecondsLeft(seconds: number): string {

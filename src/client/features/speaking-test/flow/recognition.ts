@@ -1,5 +1,5 @@
 /*
- * Speech recognition in the flow (SPEC.md sections 4 and 8, issue 15): what happens when a
+ * Speech recognition in the flow (SPEC.md sections 4 and 8): what happens when a
  * recognition session ends (each section's restart rule), when it fails (the question is held
  * until the student chooses Try again or Continue without transcript), and how soon listening may
  * start again. The recognizer itself never restarts on its own in the speaking test.

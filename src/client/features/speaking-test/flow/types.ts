@@ -133,7 +133,7 @@ export interface AnswerDraft {
   repeated: boolean;
 }
 
-/** Recognition codes that stop a question until the student chooses (issue 15). */
+/** Recognition codes that stop a question until the student chooses. */
 export type RecognitionFailureCode = 'network' | 'not-allowed' | 'service-not-allowed' | 'audio-capture' | 'start-failed';
 
 export interface RecognitionFailure {
