@@ -248,13 +248,15 @@ export function speechFeatures(recorded: Float32Array, sampleRate: number = ANAL
     bands.push({ levels: frication, thresholdDb: fricationThreshold, edgeDb });
   }
   const segments = speechSegments(bands, (from, to) => isVoiced(samples, sampleRate, levels, from, to));
-  const pauses: Segment[] = [];
-  for (let i = 1; i < segments.length; i += 1) {
-    const before = segments[i - 1];
-    const after = segments[i];
-    if (before && after) pauses.push({ startMs: before.endMs, endMs: after.startMs });
-  }
   const nucleiMs = syllableNuclei(samples, sampleRate, threshold, segments);
-  const speakingTimeMs = segments.reduce((sum, segment) => sum + segment.endMs - segment.startMs, 0);
-  return { durationMs, segments, pauses, nucleiMs, speakingTimeMs };
+  return { durationMs, segments, ...speechTiming(segments), nucleiMs };
+}
+
+/**
+ * The one definition of a pause and of speaking time: a pause is the time between two stretches of
+ * speech (in order, not overlapping), speaking time is the stretches' total.
+ */
+export function speechTiming(segments: readonly Segment[]): { pauses: Segment[]; speakingTimeMs: number } {
+  const pauses = segments.slice(1).map((after, i) => ({ startMs: segments[i]?.endMs ?? after.startMs, endMs: after.startMs }));
+  return { pauses, speakingTimeMs: segments.reduce((sum, segment) => sum + segment.endMs - segment.startMs, 0) };
 }

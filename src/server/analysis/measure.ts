@@ -1,7 +1,7 @@
 import { alignAnswer, alignerAvailable, ALIGNER_MISSING_REASON, transcriptWords, wordHints, type AlignedWord } from './align.js';
 import { answerFigures, type AnswerWindow } from './answers.js';
 import { decodeToPcm, samplesOfPcm, UndecodableRecordingError } from './decode.js';
-import { ANALYSIS_SAMPLE_RATE, speechFeatures, type Segment } from './features.js';
+import { ANALYSIS_SAMPLE_RATE, speechFeatures, speechTiming, type Segment } from './features.js';
 import { speechFigures } from './metrics.js';
 import { syllableTimes } from './syllables.js';
 import { speechWithWords } from './word-evidence.js';
@@ -67,8 +67,7 @@ export async function measureRecording(samples: Float32Array, { windows, aligner
 /** The stretches of speech with the placed words' evidence (word-evidence.ts), their pauses and speaking time. */
 function speechOf(segments: readonly Segment[], words: ReadonlyArray<readonly AlignedWord[]>) {
   const speech = speechWithWords(segments, words);
-  const pauses = speech.slice(1).map((segment, i) => ({ startMs: speech[i]?.endMs ?? segment.startMs, endMs: segment.startMs }));
-  return { segments: speech, pauses, speakingTimeMs: speech.reduce((sum, segment) => sum + segment.endMs - segment.startMs, 0) };
+  return { segments: speech, ...speechTiming(speech) };
 }
 
 /**

@@ -15,11 +15,12 @@ import { MIN_PAUSE_MS, type Segment } from './features.js';
  */
 export const WORD_END_REACH_MS = 150;
 
-/** How much of `gap` no span of `spans` covers, ms. */
+/** How much of `gap` no span of `spans` (sorted by start) covers, ms. */
 function uncoveredMs(gap: Segment, spans: readonly Segment[]): number {
   let covered = 0;
   let reached = gap.startMs;
-  for (const span of [...spans].sort((a, b) => a.startMs - b.startMs)) {
+  for (const span of spans) {
+    if (span.startMs >= gap.endMs) break;
     const from = Math.max(reached, span.startMs);
     const to = Math.min(span.endMs, gap.endMs);
     if (to > from) {
@@ -42,12 +43,19 @@ function uncoveredMs(gap: Segment, spans: readonly Segment[]): number {
  */
 export function speechWithWords(segments: readonly Segment[], answers: ReadonlyArray<readonly AlignedWord[]>): Segment[] {
   const speech = segments.map((segment) => ({ ...segment }));
-  const spans = answers.map((words) => words.flatMap((word) => (word.aligned ? [word.aligned] : [])));
-  for (const word of spans.flat()) {
-    const index = speech.findIndex((segment, i) => segment.endMs > word.startMs && segment.endMs < word.endMs && (speech[i + 1]?.startMs ?? Number.POSITIVE_INFINITY) > word.endMs);
-    const segment = speech[index];
-    const next = speech[index + 1];
-    if (segment && word.endMs - segment.endMs <= WORD_END_REACH_MS && (!next || next.startMs - word.endMs >= MIN_PAUSE_MS)) segment.endMs = word.endMs;
+  const byStart = (a: Segment, b: Segment) => a.startMs - b.startMs;
+  const spans = answers.map((words) => words.flatMap((word) => (word.aligned ? [word.aligned] : [])).sort(byStart));
+  // Words and stretches both in time order: one walk finds the stretch each word runs past the end of.
+  let index = 0;
+  for (const word of spans.flat().sort(byStart)) {
+    while (index < speech.length && (speech[index]?.endMs ?? 0) <= word.startMs) index += 1;
+    // The last stretch that starts before the word ends: the one the word may run past the end of.
+    let at = index;
+    while ((speech[at + 1]?.startMs ?? Number.POSITIVE_INFINITY) <= word.endMs) at += 1;
+    const segment = speech[at];
+    const next = speech[at + 1];
+    if (!segment || segment.endMs >= word.endMs) continue;
+    if (word.endMs - segment.endMs <= WORD_END_REACH_MS && (!next || next.startMs - word.endMs >= MIN_PAUSE_MS)) segment.endMs = word.endMs;
   }
   const joined: Segment[] = [];
   for (const segment of speech) {
