@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
+import { sendTemporaryPasswords } from './service.js';
 import { createTestApp, sessionCookieForUser, sessionCookieFrom, type TestApp } from '../test/app.js';
 import { createAdmin, createStudent } from '../test/factories.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../test/smtp-sink.js';
@@ -178,6 +179,23 @@ describe('forgot password over SMTP', () => {
     const clear = await t.app.inject({ method: 'POST', url: '/api/admin/clear-sessions', headers: { cookie: sessionCookieFrom(asAdmin) } });
     expect(clear.statusCode).toBe(403);
     expect(clear.json()).toEqual({ message: PENDING });
+  });
+
+  it('sends nothing to a deactivated account sharing the address, and leaves its password as it was', async () => {
+    const db = t.database.db;
+    const [active, gone] = await Promise.all([
+      createStudent(db, { email: 'shared.desk@example.org', studentName: 'Still Here' }),
+      createAdmin(db, { email: 'shared.desk@example.org', username: 'former-teacher' }),
+    ]);
+    await db.update(users).set({ isActive: false }).where(eq(users.id, gone.user.id));
+    // The service the route runs in the background, awaited: every mail it sends has reached the sink.
+    const sent = await sendTemporaryPasswords(db, t.mailer, ' Shared.Desk@example.org ', { now: new Date(clock), appTitle: 'Parley Test School', signInUrl: undefined });
+    expect(sent).toBe(1);
+    const mails = sink.messages.filter((m) => m.to.includes('shared.desk@example.org'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(`Sign in as: ${active.student.mobileNumber}`);
+    const [stored] = await db.select({ tempPasswordHash: users.tempPasswordHash }).from(users).where(eq(users.id, gone.user.id));
+    expect(stored?.tempPasswordHash).toBeNull();
   });
 
   it('a new request replaces the previous temporary password', async () => {

@@ -211,9 +211,9 @@ export async function sendTemporaryPasswords(
     .select({ user: users, student: students })
     .from(users)
     .leftJoin(students, eq(students.userId, users.id))
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
-  // A deactivated teacher cannot sign in, so is sent nothing.
-  for (const account of accounts.filter(({ user }) => user.isActive)) {
+    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), eq(users.isActive, true)));
+  // A deactivated teacher cannot sign in, so is sent nothing (isActive above).
+  for (const account of accounts) {
     const temporaryPassword = generatePassword(3);
     await db
       .update(users)

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { SchoolQuestionFormValues } from '../../shared/api/school-questions.js';
+import { teacherName } from '../../shared/api/teachers-limits.js';
 import { CUE_CARDS, PART1_QUESTIONS, PART3_QUESTIONS } from '../../shared/speaking-test/questions.js';
 import { questionKey, type SchoolQuestion } from '../../shared/speaking-test/school-questions.js';
 import { suggestTopicWords } from '../../shared/speaking-test/topic-words.js';
@@ -67,12 +68,13 @@ async function writing<T>(db: Db, values: SchoolQuestionFormValues, write: () =>
 /** School questions with the name of the teacher who added them: every one, or the one with `id`. */
 async function listedRows(db: Db, id?: number): Promise<ListedSchoolQuestion[]> {
   const rows = await db
-    .select({ question: schoolQuestions, displayName: users.displayName, username: users.username })
+    .select({ question: schoolQuestions, displayName: users.displayName, email: users.email, username: users.username })
     .from(schoolQuestions)
     .leftJoin(users, eq(users.id, schoolQuestions.addedByUserId))
     .where(id === undefined ? undefined : eq(schoolQuestions.id, id))
     .orderBy(asc(schoolQuestions.part), asc(schoolQuestions.createdAt), asc(schoolQuestions.id));
-  return rows.map((row) => ({ ...row.question, addedBy: row.displayName ?? row.username ?? null }));
+  // The teacher is named as on the teachers' pages; a teacher since removed leaves null.
+  return rows.map(({ question, ...teacher }) => ({ ...question, addedBy: teacherName(teacher) }));
 }
 
 /** Every school question by part, then oldest first; with the name of the teacher who added it. */
