@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AttemptDetail } from '../../shared/api/admin-attempts.js';
-import { NOTHING_TO_SCORE_TEXT } from '../../shared/api/admin-attempts-list.js';
+import { NOTHING_TO_SCORE_INTERVIEW_TEXT, NOTHING_TO_SCORE_TEXT } from '../../shared/api/admin-attempts-list.js';
 import type { Db } from '../db/open.js';
 import { attempts, courses, students, users } from '../db/schema.js';
 import { mobileNumberDisplay } from '../lib/mobile-number-display.js';
@@ -110,7 +110,11 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
   return {
     ...common,
     kind: 'interview',
-    notAssessableReason: attempt.assessable ? null : (interviewReport?.reason ?? 'There was too little recognised speech for an estimate.'),
+    notAssessableReason: attempt.assessable
+      ? null
+      : nothingToScore(attempt.sessionData, recording !== null)
+        ? NOTHING_TO_SCORE_INTERVIEW_TEXT
+        : (interviewReport?.reason ?? 'There was too little recognised speech for an estimate.'),
     answers: interviewAnswers(attempt.sessionData),
     analysis: interviewReport,
   };

@@ -5,21 +5,26 @@ import { scoreInterview } from '../../shared/interview/scoring.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';
 import { interviewSessionBody } from '../test/attempt-fixtures.js';
-import { createStudent, type CreatedStudent } from '../test/factories.js';
+import { createAdmin, createStudent, type CreatedStudent } from '../test/factories.js';
+import { NOTHING_TO_SCORE_INTERVIEW_TEXT, type AttemptsPage } from '../../shared/api/admin-attempts.js';
+import { INTERVIEW_NO_RECORDING_TEXT } from '../../shared/interview/constants.js';
 
 describe.each(testDrivers)('interview saves on %s', (driver) => {
   let t: TestApp;
   let student: CreatedStudent;
   let studentCookie: string;
+  let adminCookie: string;
 
   beforeAll(async () => {
     t = await createTestApp({ driver });
     student = await createStudent(t.database.db, { studentName: 'Asha' });
     studentCookie = await sessionCookieForUser(t.database.db, student.user.id);
+    adminCookie = await sessionCookieForUser(t.database.db, (await createAdmin(t.database.db)).user.id);
   });
   afterAll(() => t.close());
 
   const post = (url: string, cookie: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload: payload as Record<string, unknown> });
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: adminCookie } });
   const storedFor = (id: string) => t.database.db.select().from(attempts).where(eq(attempts.id, id));
 
   describe('POST /api/interview-sessions', () => {
@@ -57,6 +62,43 @@ describe.each(testDrivers)('interview saves on %s', (driver) => {
       expect(response.json()).toMatchObject({ scores: null, assessable: false });
       const [row] = await storedFor(body.attemptId);
       expect(row).toMatchObject({ assessable: false, overall: null, scores: null, analysis: { assessable: false, reason: 'Your answers were recorded without a transcript: your teacher will score them' } });
+    });
+
+    it('stores an interview with neither transcript nor recording as nothing to score, for the list and the attempt page', async () => {
+      const awaiting = interviewSessionBody(student.student.id);
+      awaiting.sessionData.noTranscript = true;
+      const nothing = interviewSessionBody(student.student.id);
+      nothing.sessionData.noTranscript = true;
+      nothing.sessionData.noRecording = true;
+      for (const body of [awaiting, nothing]) expect((await post('/api/interview-sessions', studentCookie, body)).statusCode).toBe(201);
+      const [row] = await storedFor(nothing.attemptId);
+      expect(row?.sessionData).toMatchObject({ noTranscript: true, noRecording: true });
+      expect(row).toMatchObject({ assessable: false, overall: null, analysis: { reason: INTERVIEW_NO_RECORDING_TEXT } });
+
+      const list = await get('/api/admin/interview-attempts?page=1&limit=50');
+      expect(list.statusCode, list.body).toBe(200);
+      const rows = (list.json() as AttemptsPage).attempts;
+      const nothingRow = rows.find((entry) => entry.id === nothing.attemptId);
+      expect(nothingRow).toMatchObject({ assessable: false, nothingToScore: true });
+      expect(nothingRow?.awaitingTeacher).toBeUndefined();
+      const awaitingRow = rows.find((entry) => entry.id === awaiting.attemptId);
+      expect(awaitingRow).toMatchObject({ awaitingTeacher: true });
+      expect(awaitingRow?.nothingToScore).toBeUndefined();
+
+      const detail = await get(`/api/admin/attempts/${nothing.attemptId}`);
+      expect(detail.statusCode, detail.body).toBe(200);
+      expect(detail.json()).toMatchObject({ kind: 'interview', notAssessableReason: NOTHING_TO_SCORE_INTERVIEW_TEXT });
+      expect((await get(`/api/admin/attempts/${awaiting.attemptId}`)).json()).toMatchObject({
+        notAssessableReason: 'Your answers were recorded without a transcript: your teacher will score them',
+      });
+    });
+
+    it('refuses a noRecording that is not true or false, saying which field', async () => {
+      const body = interviewSessionBody(student.student.id) as unknown as { sessionData: Record<string, unknown> };
+      body.sessionData.noRecording = 'yes';
+      const response = await post('/api/interview-sessions', studentCookie, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toMatch(/noRecording/);
     });
   });
 });

@@ -1,5 +1,5 @@
 import type { SaveInterviewSessionBody } from '../../shared/api/interview.js';
-import { INTERVIEW_NO_TRANSCRIPT_TEXT } from '../../shared/interview/constants.js';
+import { INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT } from '../../shared/interview/constants.js';
 import { scoreInterview } from '../../shared/interview/scoring.js';
 import { insertAttemptOnce, type SavedAttempt } from '../attempts/service.js';
 import type { Db } from '../db/open.js';
@@ -11,9 +11,11 @@ export async function saveInterviewAttempt(
 ): Promise<SavedAttempt> {
   const { sessionData } = input.body;
   const scored = scoreInterview(sessionData.questions);
-  // Without a transcript the word-based scores would be invented: the teacher gives them. With too
-  // little speech there is nothing to score (the report says why).
-  const report = sessionData.noTranscript === true ? { ...scored, assessable: false, reason: INTERVIEW_NO_TRANSCRIPT_TEXT } : scored;
+  // Without a transcript the word-based scores would be invented: the teacher gives them from the
+  // recording, or, when the device made none, nobody can. With too little speech there is nothing
+  // to score (the report says why).
+  const reason = sessionData.noRecording === true ? INTERVIEW_NO_RECORDING_TEXT : INTERVIEW_NO_TRANSCRIPT_TEXT;
+  const report = sessionData.noTranscript === true ? { ...scored, assessable: false, reason } : scored;
   return insertAttemptOnce(db, {
     id: input.body.attemptId,
     kind: 'interview',

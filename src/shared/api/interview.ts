@@ -224,6 +224,8 @@ export const interviewSessionData = z.strictObject(
     completedAt: z.iso.datetime({ offset: true, error: requiredOr('must be an ISO date and time') }),
     /** Answers were recorded without speech recognition: no scores are estimated, the teacher gives them. */
     noTranscript: z.boolean().optional(),
+    /** True when the device's recorder gave no audio at all (no recording will be uploaded). */
+    noRecording: z.boolean().optional(),
   },
   { error: strictObjectError },
 );

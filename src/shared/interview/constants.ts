@@ -99,6 +99,9 @@ export const NO_RESPONSE_TEXT = 'No response recorded';
 export const NOT_TRANSCRIBED_TEXT = 'Answered aloud (recorded, not transcribed)';
 /** What the completed view says instead of scores when answers were not transcribed. */
 export const INTERVIEW_NO_TRANSCRIPT_TEXT = 'Your answers were recorded without a transcript: your teacher will score them';
+/** What the completed view (and the stored report) says when the answers were neither transcribed nor recorded. */
+export const INTERVIEW_NO_RECORDING_TEXT =
+  'No recording was made on this device: your answers cannot be scored. Use Chrome if you can, or retake the interview.';
 /** Without recognition, this much silence after speech counts as a final result (the speaking test's 3 s). */
 export const INTERVIEW_ANSWER_SILENCE_MS = 3_000;
 /** The only speaker of interview transcript entries (spec section 3). */

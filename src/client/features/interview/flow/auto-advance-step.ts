@@ -2,6 +2,7 @@ import { INTERVIEW_ANSWER_SILENCE_MS, INTERVIEW_AUTO_ADVANCE_MS } from '../../..
 import { INTERVIEW_TICK_MS } from './interview-state';
 import { advance } from './next-question-step';
 import { addFinal } from './recorded-answer';
+import { answerHasVoice } from './answer-voice';
 import type { InterviewDraft } from './types';
 
 /*
@@ -26,13 +27,19 @@ export function onFinal(draft: InterviewDraft, rawText: string, confidence: numb
   restartAutoAdvance(draft, now);
 }
 
-/** Without recognition: speech stops the countdown; INTERVIEW_ANSWER_SILENCE_MS of silence after it acts as a final result. */
+/**
+ * Every VOICE event: the latest state is kept (startCapture reads it). Without recognition, while
+ * listening: speech stops the countdown; INTERVIEW_ANSWER_SILENCE_MS of silence after it acts as a
+ * final result.
+ */
 export function onVoice(draft: InterviewDraft, speaking: boolean, at: number): void {
+  draft.state.voiceNow = speaking;
   const { state } = draft;
   if (state.transcription !== 'off' || state.phase !== 'answering' || !state.listening) return;
   if (speaking) {
     if (state.voiceSince !== null) return;
     draft.state.voiceSince = at;
+    draft.state.voiceCarried = false;
     draft.state.heardVoice = true;
     draft.state.autoAdvanceDeadline = null;
     draft.cancel('answerSilence');
@@ -41,7 +48,11 @@ export function onVoice(draft: InterviewDraft, speaking: boolean, at: number): v
     return;
   }
   if (state.voiceSince === null) return;
+  const heard = answerHasVoice(state, at);
   draft.state.voiceSince = null;
+  draft.state.voiceCarried = false;
+  if (!heard) return;
+  draft.state.heardVoice = true;
   draft.schedule('answerSilence', Math.max(0, INTERVIEW_ANSWER_SILENCE_MS - (state.now - at)));
 }
 

@@ -39,6 +39,10 @@ export function initialInterviewState({ questions, studentName, now, recognition
     recording: 'off',
     recordingStarted: false,
     audioAvailable: false,
+    audioReported: false,
+    recordedMs: 0,
+    recordingSince: null,
+    recorder: { status: 'unknown', chunks: 0, countedAtMs: 0 },
     finals: [],
     interim: '',
     autoAdvanceDeadline: null,
@@ -50,6 +54,8 @@ export function initialInterviewState({ questions, studentName, now, recognition
     transcription: recognition ? 'live' : 'off',
     voiceSince: null,
     heardVoice: false,
+    voiceNow: false,
+    voiceCarried: false,
     microphoneRefusals: 0,
   };
 }

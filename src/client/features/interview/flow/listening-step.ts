@@ -1,4 +1,5 @@
 import { INTERVIEW_RECOGNITION_RESTART_MS, INTERVIEW_RECORDING_START_DELAY_MS } from '../../../../shared/interview/constants';
+import { recordingPaused, recordingResumed } from './recorder-check';
 import type { InterviewDraft } from './types';
 
 /*
@@ -34,10 +35,14 @@ export function askCurrentQuestion(draft: InterviewDraft): void {
   speak(draft, question.question, `question-${question.id}`);
 }
 
-/** Starts recognition now and the recording 0.5 s later. */
+/**
+ * Starts recognition now and the recording 0.5 s later. Sound the microphone already hears counts
+ * as this answer's speech from now, provisionally (see onVoice in auto-advance-step.ts).
+ */
 export function startCapture(draft: InterviewDraft): void {
   draft.state.listening = true;
-  draft.state.voiceSince = null;
+  draft.state.voiceSince = draft.state.voiceNow ? draft.state.now : null;
+  draft.state.voiceCarried = draft.state.voiceNow;
   if (draft.state.transcription === 'live') draft.emit({ type: 'startListening' });
   draft.schedule('recordingStart', INTERVIEW_RECORDING_START_DELAY_MS);
 }
@@ -50,6 +55,7 @@ export function stopCapture(draft: InterviewDraft): void {
   if (state.recording === 'recording') {
     draft.emit({ type: 'pauseRecording' });
     draft.state.recording = 'paused';
+    recordingPaused(draft);
   }
   draft.state.listening = false;
   draft.state.autoAdvanceDeadline = null;
@@ -69,6 +75,7 @@ export function onRecordingStartDue(draft: InterviewDraft): void {
   draft.emit(state.recordingStarted ? { type: 'resumeRecording' } : { type: 'startRecording' });
   draft.state.recording = 'recording';
   draft.state.recordingStarted = true;
+  recordingResumed(draft);
 }
 
 /** The Start/Stop Recording button. */

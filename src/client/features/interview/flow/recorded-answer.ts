@@ -8,6 +8,7 @@ import {
   NOT_TRANSCRIBED_TEXT,
 } from '../../../../shared/interview/constants';
 import { scoreInterview, type InterviewScoreReport } from '../../../../shared/interview/scoring';
+import { answerHasVoice } from './answer-voice';
 import { elapsed } from './interview-state';
 import type { InterviewDraft } from './types';
 
@@ -36,7 +37,7 @@ export function saveCurrentAnswer(draft: InterviewDraft, now: number): void {
   const joined = texts.join('\n').slice(0, INTERVIEW_ANSWER_MAX_LENGTH);
   const confidences = state.finals.map((final) => final.confidence).filter((value): value is number => value !== null);
   const confidence = confidences.length === 0 ? null : confidences.reduce((sum, value) => sum + value, 0) / confidences.length;
-  const empty = state.transcription === 'off' && state.heardVoice ? NOT_TRANSCRIBED_TEXT : NO_RESPONSE_TEXT;
+  const empty = state.transcription === 'off' && answerHasVoice(state, now) ? NOT_TRANSCRIBED_TEXT : NO_RESPONSE_TEXT;
   const answer: InterviewSessionQuestion = {
     questionId: question.id,
     question: question.question,
@@ -48,6 +49,7 @@ export function saveCurrentAnswer(draft: InterviewDraft, now: number): void {
   draft.state.answers = [...state.answers, answer];
   draft.state.finals = [];
   draft.state.heardVoice = false;
+  draft.state.voiceCarried = false;
 }
 
 /** The scores of the recorded answers, with the figures behind them (the saved session and the completed view). */

@@ -13,6 +13,7 @@ import {
 } from './listening-step';
 import { onMicrophoneDenied, onMicrophoneGranted, onRequestMicrophone } from './microphone-step';
 import { onNext } from './next-question-step';
+import { onRecordingChecked, onRecordingCheckTimer } from './recorder-check';
 import { onPageHidden } from './page-hide-step';
 import { onGreetingSpoken, onStart } from './start-step';
 import type { InterviewDraft, InterviewEffect, InterviewEvent, InterviewState, InterviewTimer, SpeechOutcome } from './types';
@@ -23,7 +24,7 @@ import type { InterviewDraft, InterviewEffect, InterviewEvent, InterviewState, I
  * working copy of the state and push this event's commands, and never call the browser. This file
  * only routes each event and timer to its step's rules, in the files named for the steps:
  * microphone-step, start-step, listening-step, next-question-step, completion-step,
- * auto-advance-step, page-hide-step.
+ * auto-advance-step, page-hide-step, recorder-check.
  */
 
 function onTimer(draft: InterviewDraft, timer: InterviewTimer, now: number): void {
@@ -46,6 +47,8 @@ function onTimer(draft: InterviewDraft, timer: InterviewTimer, now: number): voi
       return onTimeLimit(draft, now);
     case 'answerSilence':
       return onAnswerSilence(draft, now);
+    case 'recordingCheck':
+      return onRecordingCheckTimer(draft);
   }
 }
 
@@ -92,7 +95,10 @@ function route(draft: InterviewDraft, event: InterviewEvent): void {
       return onPageHidden(draft);
     case 'AUDIO_READY':
       draft.state.audioAvailable = event.hasAudio;
+      draft.state.audioReported = true;
       return;
+    case 'RECORDING_CHECKED':
+      return onRecordingChecked(draft, event.chunkCount);
     case 'SAVE_RESULT':
       return onSaveResult(draft, event.ok, event.message);
   }

@@ -59,7 +59,7 @@ describe('reducer plumbing', () => {
     const granted = interviewStep(initial, { type: 'MIC_GRANTED', now: 1 });
     expect(initial.view).toBe('permission');
     const started = interviewStep(granted.state, { type: 'START', now: 2 });
-    expect(started.commands.map((command) => command.type)).toEqual(['schedule', 'schedule', 'startVoiceMeter', 'speak']);
+    expect(started.commands.map((command) => command.type)).toEqual(['schedule', 'schedule', 'schedule', 'startVoiceMeter', 'speak']);
     const failed = interviewStep(started.state, { type: 'RECOGNITION_ERROR', now: 3, code: 'network', message: 'offline' });
     expect(failed.commands.map((command) => command.type)).toEqual(['toast']);
   });

@@ -1,5 +1,7 @@
 import { INTERVIEW_TIME_LIMIT_MS } from '../../../../shared/interview/constants';
 import { ALLOW_MICROPHONE_LABEL, MICROPHONE_ACCESS_REQUIRED, START_INTERVIEW_LABEL } from './labels';
+import { recordingOutcome, recordingNote, type RecordingNote, type RecordingOutcome } from './recording-outcome';
+import { recordingProblem } from './recorder-check';
 import type { InterviewState } from './types';
 
 /*
@@ -58,6 +60,8 @@ export interface ActiveViewModel {
   showListening: boolean;
   /** Answers are recorded, not transcribed: no live transcript; silence ends an answer. */
   transcriptionOff: boolean;
+  /** The recorder gives nothing (recorder-check.ts): what that means for the answers; else null. */
+  recordingProblem: { title: string; text: string } | null;
 }
 
 export interface CompletedViewModel {
@@ -70,8 +74,12 @@ export interface CompletedViewModel {
   hasAudio: boolean;
   downloadAudioDisabled: boolean;
   saveStatus: InterviewState['saveStatus'];
-  /** Answers were recorded without a transcript: the teacher scores them. */
+  /** Answers were taken without a transcript. */
   noTranscript: boolean;
+  /** What this device recorded ('pending' until the stopped recording is reported). */
+  recording: RecordingOutcome;
+  /** What that means for the scores, null when there is nothing to add. */
+  recordingNote: RecordingNote | null;
 }
 
 export interface EndedViewModel {
@@ -113,6 +121,8 @@ export function selectInterviewView(state: InterviewState): InterviewViewModel {
         downloadAudioDisabled: !hasAudio,
         saveStatus: state.saveStatus,
         noTranscript: state.transcription === 'off',
+        recording: recordingOutcome(state),
+        recordingNote: recordingNote(recordingOutcome(state), state.transcription === 'off'),
       };
     }
     case 'active':
@@ -148,5 +158,6 @@ export function selectInterviewView(state: InterviewState): InterviewViewModel {
     interimTranscript: state.interim,
     showListening: state.listening,
     transcriptionOff: state.transcription === 'off',
+    recordingProblem: recordingProblem(state),
   };
 }

@@ -1,3 +1,4 @@
+import { recordingPaused } from './recorder-check';
 import type { InterviewDraft } from './types';
 
 /* What both ends of a running interview stop: completion and page hide (SPEC.md section 4 'Interview simulator'). */
@@ -8,10 +9,11 @@ import type { InterviewDraft } from './types';
  */
 export function stopSession(draft: InterviewDraft): void {
   const { state } = draft;
-  for (const timer of ['firstQuestion', 'nextQuestion', 'tick', 'timeLimit'] as const) draft.cancel(timer);
+  for (const timer of ['firstQuestion', 'nextQuestion', 'tick', 'timeLimit', 'recordingCheck'] as const) draft.cancel(timer);
   if (state.speechId !== null) draft.emit({ type: 'cancelSpeech' });
   if (state.recordingStarted) draft.emit({ type: 'stopRecording' });
   draft.emit({ type: 'stopVoiceMeter' });
   draft.state.speechId = null;
   draft.state.recording = state.recordingStarted ? 'stopped' : 'off';
+  recordingPaused(draft);
 }

@@ -1,6 +1,7 @@
 import { INTERVIEW_FIRST_QUESTION_DELAY_MS, INTERVIEW_TIME_LIMIT_MS } from '../../../../shared/interview/constants';
 import { INTERVIEW_TICK_MS } from './interview-state';
 import { speak } from './listening-step';
+import { scheduleRecordingCheck } from './recorder-check';
 import type { InterviewDraft } from './types';
 
 /*
@@ -26,6 +27,7 @@ export function onStart(draft: InterviewDraft, now: number): void {
   draft.state = { ...state, view: 'active', phase: 'greeting', startedAt: now, index: 0 };
   draft.schedule('timeLimit', INTERVIEW_TIME_LIMIT_MS);
   draft.schedule('tick', INTERVIEW_TICK_MS);
+  scheduleRecordingCheck(draft);
   draft.emit({ type: 'startVoiceMeter' });
   speak(draft, welcomeGreeting(state.studentName, state.questions.length), 'greeting');
 }

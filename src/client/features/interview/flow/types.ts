@@ -35,9 +35,23 @@ export type InterviewTimer =
   | 'tick'
   | 'timeLimit'
   /** Without recognition: silence after speech that counts as a final result. */
-  | 'answerSilence';
+  | 'answerSilence'
+  /** Whether the recorder is yielding: 5 s after Start, then every 5 s (recorder-check.ts). */
+  | 'recordingCheck';
 
 export type RecordingState = 'off' | 'recording' | 'paused' | 'stopped';
+
+/**
+ * What the recorder gave at the last check (recorder-check.ts): 'unknown' until it has recorded long
+ * enough to tell, 'yielding', 'none' (not a piece since it started) or 'stopped' (no new piece).
+ */
+export interface RecorderCheck {
+  status: 'unknown' | 'yielding' | 'none' | 'stopped';
+  /** Pieces counted when the count last grew (0 before). */
+  chunks: number;
+  /** Recording time (pauses left out) when the count last grew, or 0: the stall is measured from here. */
+  countedAtMs: number;
+}
 
 /** The voice's outcome, as src/client/speech/voice.ts reports it. */
 export type SpeechOutcome = 'ended' | 'watchdog' | 'failed' | 'cancelled';
@@ -65,6 +79,8 @@ export type InterviewCommand =
   | { type: 'stopRecording' }
   | { type: 'startVoiceMeter' }
   | { type: 'stopVoiceMeter' }
+  /** Count the recorder's pieces so far and answer with RECORDING_CHECKED (recorder-check.ts). */
+  | { type: 'checkRecording' }
   | { type: 'schedule'; timer: InterviewTimer; delayMs: number }
   | { type: 'cancelTimer'; timer: InterviewTimer }
   | { type: 'toast'; kind: 'error' | 'success'; title: string; message: string }
@@ -92,6 +108,7 @@ export type InterviewEvent =
   | { type: 'NEXT'; now: number }
   | { type: 'PAGE_HIDDEN'; now: number }
   | { type: 'AUDIO_READY'; now: number; hasAudio: boolean }
+  | { type: 'RECORDING_CHECKED'; now: number; chunkCount: number }
   | { type: 'SAVE_RESULT'; now: number; ok: boolean; message?: string };
 
 export interface InterviewState {
@@ -114,6 +131,12 @@ export interface InterviewState {
   recordingStarted: boolean;
   /** Reported by the edge after stopRecording; until then, whether recording ever started. */
   audioAvailable: boolean;
+  /** The edge has reported the stopped recording (AUDIO_READY): `audioAvailable` is then what was made. */
+  audioReported: boolean;
+  /** Time recorded before the current stretch (pauses left out), and when the current stretch began (null: not recording). */
+  recordedMs: number;
+  recordingSince: number | null;
+  recorder: RecorderCheck;
   finals: readonly FinalResult[];
   interim: string;
   autoAdvanceDeadline: number | null;
@@ -127,6 +150,13 @@ export interface InterviewState {
   /** Sound heard in the microphone: since when (null: silent), and whether any in the current answer. */
   voiceSince: number | null;
   heardVoice: boolean;
+  /** The voice meter's latest state, from every VOICE event whatever the phase. */
+  voiceNow: boolean;
+  /**
+   * The sound in `voiceSince` was already there when listening started: it counts as the answer's
+   * speech only once it has lasted CARRIED_VOICE_MIN_MS from then (auto-advance-step.ts).
+   */
+  voiceCarried: boolean;
   /** Requests for the microphone refused so far: after each, the page's button works again. */
   microphoneRefusals: number;
 }

@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Group, Loader, Paper, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Loader, Paper, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ActiveViewModel } from '../flow';
 import { MINUTE_MS, timeAnnouncement } from './announcements';
-import { Panel } from './Panel';
+import { alertStyles, Panel } from './Panel';
 
 /* View 3 of /interview-simulator, 'Active interview' (SPEC.md section 2). */
 
@@ -53,6 +53,13 @@ export function ActiveView({ model, onToggleRecording, onNext }: { model: Active
             </Text>
           ) : null}
         </Paper>
+        {model.recordingProblem ? (
+          <Alert color="red" variant="light" title={model.recordingProblem.title} styles={alertStyles} role="note">
+            <Text size="sm" data-testid="recording-problem">
+              {model.recordingProblem.text}
+            </Text>
+          </Alert>
+        ) : null}
         <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
           <Button
             variant={model.isRecording ? 'filled' : 'default'}
@@ -85,8 +92,8 @@ export function ActiveView({ model, onToggleRecording, onNext }: { model: Active
           <Paper withBorder p="sm" radius="md" mih={96} data-testid="live-transcript">
             {model.transcriptionOff ? (
               <Text c="dimmed" size="sm">
-                Recording only: this browser does not transcribe. A pause of about 3 seconds ends your answer, and the next question follows
-                unless you speak again.
+                {model.recordingProblem ? 'This browser does not transcribe.' : 'Recording only: this browser does not transcribe.'} A pause of about 3
+                seconds ends your answer, and the next question follows unless you speak again.
               </Text>
             ) : model.finalTranscript || model.interimTranscript ? (
               <Text>

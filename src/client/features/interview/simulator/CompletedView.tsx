@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { INTERVIEW_NO_TRANSCRIPT_TEXT } from '../../../../shared/interview/constants';
 import type { InterviewScoreReport } from '../../../../shared/interview';
 import { SavedRecordingEvidence } from '../../../components/attempt/SavedRecordingEvidence';
 import type { OutboxStatus } from '../../../lib/outbox';
@@ -59,10 +58,10 @@ export function CompletedView({ model, report, saveStatus, onDownloadTranscript,
               <SaveState status={saveStatus} />
             )}
           </div>
-          {model.noTranscript ? (
-            <Alert color="blue" variant="light" title="Your teacher will score this interview" styles={alertStyles} role="note">
-              <Text size="sm" data-testid="awaiting-teacher">
-                {INTERVIEW_NO_TRANSCRIPT_TEXT}
+          {model.recordingNote ? (
+            <Alert color={model.recordingNote.tone === 'teacher' ? 'blue' : 'orange'} variant="light" title={model.recordingNote.title} styles={alertStyles} role="note">
+              <Text size="sm" data-testid={model.recordingNote.tone === 'teacher' ? 'awaiting-teacher' : 'recording-note'}>
+                {model.recordingNote.text}
               </Text>
             </Alert>
           ) : null}

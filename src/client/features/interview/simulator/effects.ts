@@ -111,14 +111,16 @@ function closeBoundary(current: Boundary): void {
 /** Hands the finished interview, with its recording once stopped, to the outbox (one attempt id per interview). */
 async function save(current: Boundary, sessionData: SaveInterviewSessionBody['sessionData'], edge: InterviewEdge, id: string): Promise<void> {
   const recorded = current.recording ? await current.recording : null;
+  const made = recorded !== null && recorded.blob.size > 0;
   try {
     await browserOutbox().submit({
       id,
       kind: 'interview',
       ownerUserId: edge.userId,
       saveUrl: '/api/interview-sessions',
-      body: { attemptId: id, sessionData } satisfies SaveInterviewSessionBody,
-      recording: recorded && recorded.blob.size > 0 ? { blob: recorded.blob, mimeType: recorded.mimeType } : null,
+      // The server is told when no recording was made: without a transcript there is then nothing to score.
+      body: { attemptId: id, sessionData: made ? sessionData : { ...sessionData, noRecording: true } } satisfies SaveInterviewSessionBody,
+      recording: made ? { blob: recorded.blob, mimeType: recorded.mimeType } : null,
     });
     edge.setAttemptId(id);
   } catch (error) {
@@ -190,6 +192,9 @@ function carryOut(current: Boundary, command: InterviewEffect, edge: InterviewEd
     case 'startVoiceMeter':
       current.voiceMeter?.stop();
       current.voiceMeter = current.stream ? startVoiceMeter(current.stream, { onChange: (change) => send({ type: 'VOICE', speaking: change.speaking, at: change.at }) }) : null;
+      return;
+    case 'checkRecording':
+      send({ type: 'RECORDING_CHECKED', chunkCount: current.recorder.chunkCount });
       return;
     case 'stopVoiceMeter':
       current.voiceMeter?.stop();
