@@ -34,7 +34,7 @@ function wordClip(folder: string, word: string, voice: 'espeak-ng' | 'flite', wo
   const clip = path.join(folder, `${voice}-${wordsPerMinute}-${word}.wav`);
   if (voice === 'espeak-ng') execFileSync('espeak-ng', ['-s', String(wordsPerMinute), '-w', raw, word]);
   else execFileSync('flite', ['--setf', `duration_stretch=${(150 / wordsPerMinute).toFixed(3)}`, '-t', word, '-o', raw]);
-  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', clip, 'silence', '1', '0.005', '0.5%', 'reverse', 'silence', '1', '0.005', '0.5%', 'reverse']);
+  execFileSync('sox', ['-R', raw, '-r', '16000', '-c', '1', '-b', '16', clip, 'silence', '1', '0.005', '0.5%', 'reverse', 'silence', '1', '0.005', '0.5%', 'reverse']);
   return clip;
 }
 

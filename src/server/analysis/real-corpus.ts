@@ -80,7 +80,7 @@ function utteranceSamples(folder: string, utterance: RealUtterance, index: numbe
   const source = path.join(TESTDATA_DIR, utterance.file);
   const input = utterance.file.endsWith('.raw') ? ['-t', 'raw', '-r', String(RATE), '-e', 'signed', '-b', '16', '-c', '1', source] : [source];
   const out = path.join(folder, `utterance-${index}.wav`);
-  sox([...input, '-r', String(RATE), '-c', '1', '-b', '16', out, 'norm', '-3', 'silence', '1', '0.01', '-40d', 'reverse', 'silence', '1', '0.01', '-40d', 'reverse']);
+  sox(['-R', ...input, '-r', String(RATE), '-c', '1', '-b', '16', out, 'norm', '-3', 'silence', '1', '0.01', '-40d', 'reverse', 'silence', '1', '0.01', '-40d', 'reverse']);
   const samples = readWavSamples(out);
   // The end is where the speech band's level (above 80 Hz: the recordings' own hum is not speech)
   // last stands within 35 dB of the clip's loudest, near the last word's end: moved out through a
