@@ -68,7 +68,7 @@ describe.each<[RealCase, number]>([
   // The bar is every edge within 80 ms, met in every case but one edge in pink noise at 15 dB: the end
   // of "seven of clubs", a weak final /z/ after the closure of its /b/, 35 dB under the peak in the
   // whole band and 40 dB under in the fricatives' band, 8-15 dB under the noise in both, is found
-  // 109-119 ms early (decision 0031, the same in four draws of the noise). The aligner does not hear
+  // 99-119 ms early (decision 0031: the same in five draws of the noise). The aligner does not hear
   // it either: it ends "clubs" 20 ms before the level does there, so word-evidence.ts cannot help.
   const edges = kind === 'pink noise 15 dB' ? { beyond80: 1, max: 125 } : { beyond80: 0, max: 80 };
   it(`finds every pause of 400 ms or more, exactly, all but ${edges.beyond80} of their edges within 80 ms, all within ${edges.max} ms`, () => {
