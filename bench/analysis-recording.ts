@@ -76,7 +76,7 @@ export function makeTestRecording(folder: string, ffmpeg: string): BenchRecordin
     const wordsPerMinute = 130 + (index % 6) * 10;
     if (index % 3 === 2) execFileSync('flite', ['--setf', `duration_stretch=${(160 / wordsPerMinute).toFixed(3)}`, '-t', answer.text, '-o', raw]);
     else execFileSync('espeak-ng', ['-s', String(wordsPerMinute), '-w', raw, answer.text]);
-    execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', clip]);
+    execFileSync('sox', ['-R', raw, '-r', '16000', '-c', '1', '-b', '16', clip]);
     parts.push(clip);
     at += durationMs(clip) + 700;
     parts.push(silence(folder, 700));
@@ -95,7 +95,7 @@ export function makeTestRecording(folder: string, ffmpeg: string): BenchRecordin
   }
   if (at < RECORDING_SECONDS * 1000) parts.push(silence(folder, RECORDING_SECONDS * 1000 - at));
   const joined = path.join(folder, 'test.wav');
-  execFileSync('sox', ['-V1', ...parts, joined, 'trim', '0', String(RECORDING_SECONDS)]);
+  execFileSync('sox', ['-R', '-V1', ...parts, joined, 'trim', '0', String(RECORDING_SECONDS)]);
   const webm = path.join(folder, 'test.webm');
   execFileSync(ffmpeg, ['-loglevel', 'error', '-y', '-i', joined, '-c:a', 'libopus', '-b:a', '32k', webm]);
   const kept = pairs.filter((pair) => Date.parse(String(pair.timestamp)) - start <= RECORDING_SECONDS * 1000);

@@ -33,7 +33,7 @@ export async function makeSpeechWav(text: string, outFile?: string, options: Spe
       // The text goes in a file so that text starting with '-' is not read as an option.
       writeFileSync(`${scratch}.txt`, text);
       await run('espeak-ng', ['-v', voice, '-s', String(wordsPerMinute), '-w', `${scratch}.raw.wav`, '-f', `${scratch}.txt`]);
-      await run('sox', [`${scratch}.raw.wav`, '-r', '48000', '-c', '1', '-b', '16', `${scratch}.wav`]);
+      await run('sox', ['-R', `${scratch}.raw.wav`, '-r', '48000', '-c', '1', '-b', '16', `${scratch}.wav`]);
       renameSync(`${scratch}.wav`, cached);
     } finally {
       for (const suffix of ['.txt', '.raw.wav', '.wav']) rmSync(`${scratch}${suffix}`, { force: true });
@@ -57,7 +57,7 @@ export async function makeSpeechWithSilenceWav(text: string, silenceSeconds: num
   if (!existsSync(cached)) {
     const scratch = path.join(audioCacheDir, `.${key}-${process.pid}-${Date.now()}.wav`);
     try {
-      await run('sox', [speech, scratch, 'pad', '0', String(silenceSeconds)]);
+      await run('sox', ['-R', speech, scratch, 'pad', '0', String(silenceSeconds)]);
       renameSync(scratch, cached);
     } finally {
       rmSync(scratch, { force: true });
