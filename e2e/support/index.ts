@@ -27,3 +27,4 @@ export {
   withoutSpeechRecognition,
   type PumpOptions,
 } from './speaking-flow.js';
+export { recorderYieldsNothing } from './empty-recorder.js';
