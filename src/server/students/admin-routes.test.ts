@@ -104,6 +104,12 @@ describe.each(testDrivers)('student management on %s', (driver) => {
       expect(body.generatedPassword).not.toBeNull();
     });
 
+    it('keeps a name in an Indian script, joiners and all', async () => {
+      // Malayalam "Arjun" with its chillu letters spelled with ZERO WIDTH JOINER, as older keyboards type it.
+      const name = 'അര്\u200dജുന്\u200d';
+      expect(created(await create(valid({ studentName: name }))).student.studentName).toBe(name);
+    });
+
     it('takes the course name from courseId, whatever name the body sends', async () => {
       const interview = await seededCourse(t.database.db, 'Interview Aspirant');
       const body = created(await create(valid({ course: 'IELTS', courseId: interview.id })));
@@ -122,6 +128,9 @@ describe.each(testDrivers)('student management on %s', (driver) => {
       [{ studentName: undefined }, 'studentName: is required'],
       [{ studentName: '   ' }, "studentName: Enter the student's name"],
       [{ studentName: 'x'.repeat(101) }, 'studentName: must be at most 100 characters'],
+      [{ studentName: '\u200b\u200b' }, 'studentName: may not hold control or invisible characters; retype it without them'],
+      [{ studentName: 'Ravi \u202eKumar' }, 'studentName: may not hold control or invisible characters; retype it without them'],
+      [{ studentName: '...' }, "studentName: Write the student's name in letters"],
       [{ courseId: undefined }, 'courseId: Choose a course'],
       [{ courseId: 'IELTS' }, 'courseId: Choose a course'],
       [{ mobileNumber: undefined }, 'mobileNumber: is required'],

@@ -10,10 +10,13 @@ export * from './courses-limits.js';
 const courseNameField = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
   .trim()
-  .min(1, 'Enter a course name')
-  .max(COURSE_NAME_MAX_LENGTH, `must be at most ${COURSE_NAME_MAX_LENGTH} characters`);
+  .min(1, { error: 'Enter a course name', abort: true })
+  .max(COURSE_NAME_MAX_LENGTH, `must be at most ${COURSE_NAME_MAX_LENGTH} characters`)
+  .refine(hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE)
+  .refine(hasALetter, 'Write the course name in letters');
 
 /** Optional; trimmed, and an empty or blank text is stored as no description (null). */
+import { hasALetter, hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE } from './visible-text.js';
 const descriptionField = z
   .string({ error: 'must be text' })
   .trim()

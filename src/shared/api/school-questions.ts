@@ -8,6 +8,7 @@ import {
   TOPIC_WORD_MAX_LENGTH,
   TOPIC_WORDS_MAX,
 } from './school-questions-limits.js';
+import { hasALetter, hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE } from './visible-text.js';
 
 export * from './school-questions-limits.js';
 
@@ -15,24 +16,16 @@ export * from './school-questions-limits.js';
 
 const part = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: requiredOr('must be 1, 2 or 3') });
 
-/*
- * What the examiner's voice reads and the student sees: words, not only marks, and no control or
- * invisible characters (a zero-width space looks empty; a direction override reorders the lines
- * around it on the teacher's list).
- */
-const HIDDEN_CHARACTER = /[\p{Cc}\p{Cf}]/u;
-const HAS_A_LETTER = /\p{L}/u;
-
 const text = z
   .string({ error: requiredOr('must be text') })
   .transform((value) => value.trim().replace(/\s+/gu, ' '))
   .pipe(
     z
       .string()
-      .min(1, 'Enter the question (for Part 2, the cue card’s topic)')
+      .min(1, { error: 'Enter the question (for Part 2, the cue card’s topic)', abort: true })
       .max(SCHOOL_QUESTION_TEXT_MAX_LENGTH, `must be at most ${SCHOOL_QUESTION_TEXT_MAX_LENGTH} characters`)
-      .refine((value) => !HIDDEN_CHARACTER.test(value), 'may not hold control or invisible characters; retype it without them')
-      .refine((value) => HAS_A_LETTER.test(value), 'Write the question in words: it holds no letters'),
+      .refine(hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE)
+      .refine(hasALetter, 'Write the question in words: it holds no letters'),
   );
 
 const bullet = z
@@ -41,10 +34,10 @@ const bullet = z
   .pipe(
     z
       .string()
-      .min(1, 'A cue card line cannot be empty')
+      .min(1, { error: 'A cue card line cannot be empty', abort: true })
       .max(CUE_CARD_BULLET_MAX_LENGTH, `must be at most ${CUE_CARD_BULLET_MAX_LENGTH} characters`)
-      .refine((value) => !HIDDEN_CHARACTER.test(value), 'may not hold control or invisible characters; retype it without them')
-      .refine((value) => HAS_A_LETTER.test(value), 'Write each cue card line in words: this one holds no letters'),
+      .refine(hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE)
+      .refine(hasALetter, 'Write each cue card line in words: this one holds no letters'),
   );
 
 const topicWord = z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseMobileNumber, phoneRegionName } from '../phone.js';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.js';
 import { student, studentStatus } from './entities.js';
+import { hasALetter, hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE } from './visible-text.js';
 import {
   IMPORT_MAX_CHARS,
   IMPORT_MAX_ROWS,
@@ -59,8 +60,10 @@ export const studentIdParams = z.object({
 export const studentNameField = z
   .string({ error: textError })
   .trim()
-  .min(1, "Enter the student's name")
-  .max(STUDENT_NAME_MAX_LENGTH, `must be at most ${STUDENT_NAME_MAX_LENGTH} characters`);
+  .min(1, { error: "Enter the student's name", abort: true })
+  .max(STUDENT_NAME_MAX_LENGTH, `must be at most ${STUDENT_NAME_MAX_LENGTH} characters`)
+  .refine(hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE)
+  .refine(hasALetter, "Write the student's name in letters");
 
 /** Typed as the admin likes ("98765 43210", "+91 98765 43210"); E.164 after validation. */
 export function mobileNumberField(region: string) {
