@@ -12,21 +12,21 @@
  * way: the student must be told within seconds and on the results that nothing is recorded and
  * nothing can be scored, and the teacher must see "Nothing to score: ask for a retake". Should this
  * WebKit record after all, the recording must be saved and seek instead. Either way the tests
- * assert which happened. The interview has no such state yet: the last test records what it says
- * instead, and is expected to fail until it has one.
+ * assert which happened; the interview tells it the same way (the last test).
  */
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptListRow, AttemptsPage } from '../src/shared/api/admin-attempts.js';
 import { emptyInterviewProfile } from '../src/shared/api/interview.js';
-import { INTERVIEW_NO_TRANSCRIPT_TEXT } from '../src/shared/interview/constants.js';
+import { NOTHING_TO_SCORE_INTERVIEW_TEXT } from '../src/shared/api/admin-attempts.js';
+import { INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT } from '../src/shared/interview/constants.js';
 import { attempts, recordings } from '../src/server/db/schema.js';
 import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
 import { mp4HasIndexFirst, webmHasCues } from '../src/server/recordings/remux.js';
-import { openInterviewWelcome, takeWholeInterview } from './support/driven-interview.js';
+import { openInterviewWelcome, stepUntil, takeWholeInterview } from './support/driven-interview.js';
 import { takeWholeTest, waitForBody, waitForText } from './support/driven-test.js';
 import { makeSpeechWav, startTestServer, testResultsDir, type TestServer } from './support/index.js';
 import { installPageClock, PAGE_CLOCK } from './support/page-clock.js';
@@ -37,6 +37,8 @@ const NOT_RECORDING_TEXT =
   'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome if you can, or retake the test on another device.';
 const NO_RECORDING_RESULT =
   'No recording was made on this device, so your answers cannot be scored: there is nothing for your teacher to listen to. Use Chrome if you can, or retake the test.';
+const INTERVIEW_NOT_RECORDING_TEXT =
+  'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome if you can, or retake the interview on another device.';
 
 let server: TestServer;
 let microphone: PulseMicrophone | undefined;
@@ -44,8 +46,8 @@ let webkit: WebKitBrowser | undefined;
 let student: CreatedStudent;
 let admin: CreatedAdmin;
 let clip: string;
-/** What the interview said where this WebKit made no recording: the completed view's text and the teacher's list row. */
-let interviewWithoutRecording: { completed: string; row: AttemptListRow | undefined } | undefined;
+/** What the interview said where this WebKit made no recording: the note while answering, the completed view's text, the teacher's list row and page. */
+let interviewWithoutRecording: { note: string; completed: string; row: AttemptListRow | undefined; teacherPage: string } | undefined;
 
 beforeAll(async () => {
   [server, microphone, clip] = await Promise.all([startTestServer(), startPulseMicrophone(), makeSpeechWav('I live in Pune with my family.')]);
@@ -195,10 +197,14 @@ describe('WebKit with an iPhone user agent', () => {
         'it records your answers but does not turn them into text',
       );
       await shot('webkit-iphone-interview-welcome');
+      let note = '';
       await takeWholeInterview(browser, microphone, {
         clip,
         total,
         atFirstCountdown: async () => {
+          // A recorder that gives nothing is told while answering: the next check (every 5 s) after 3 s of recording.
+          if (recorder !== 'records') await stepUntil(browser, '[data-testid="recording-problem"]', 'no recording problem shown', 500, 12);
+          note = await browser.evaluate(() => document.querySelector<HTMLElement>('[data-testid="recording-problem"]')?.innerText ?? '');
           await shot('webkit-iphone-interview-answer');
         },
       });
@@ -222,7 +228,11 @@ describe('WebKit with an iPhone user agent', () => {
         expect(recorded).toEqual([]);
         expect(await browser.evaluate(() => [...document.querySelectorAll('button')].find((button) => button.innerText.trim() === 'Download Audio')?.disabled)).toBe(true);
         expect(await browser.evaluate(() => document.querySelector('audio') === null)).toBe(true);
-        interviewWithoutRecording = { completed, row };
+        await signIn(browser, admin.username, admin.password);
+        await browser.goto(`${server.baseUrl}/admin/attempts/${stored.id}`);
+        await waitForText(browser, 'There is nothing to score');
+        await shot('webkit-iphone-interview-teacher-attempt');
+        interviewWithoutRecording = { note, completed, row, teacherPage: await browser.text() };
       } else {
         // This WebKit records: the recording is stored, re-muxed so that it seeks.
         expect(recorded).toHaveLength(1);
@@ -235,16 +245,16 @@ describe('WebKit with an iPhone user agent', () => {
     240_000,
   );
 
-  // The interview has no no-recording state yet (the speaking test's is src/client/features/speaking-test/
-  // flow/recorder-check.ts and the save's noRecording flag): with no recording made, the completed view
-  // still says the answers "were recorded without a transcript: your teacher will score them", and
-  // the teacher's list shows the interview awaiting bands. Expected to fail until the interview tells
-  // it as it is; then this becomes a plain `it`.
-  it.fails('a whole interview with no recording made: the student is not told it was recorded, and the teacher sees nothing to score', () => {
+  // Where this WebKit made no recording, the interview says so while answering and on the completed
+  // view, and the teacher sees nothing to score (not "Awaiting teacher's bands").
+  it('a whole interview with no recording made: the student is told so, not that it was recorded, and the teacher sees nothing to score', () => {
     if (!interviewWithoutRecording) throw new Error('the interview above did not finish without a recording');
-    const { completed, row } = interviewWithoutRecording;
+    const { note, completed, row, teacherPage } = interviewWithoutRecording;
+    expect(note).toBe(INTERVIEW_NOT_RECORDING_TEXT);
+    expect(completed).toContain(INTERVIEW_NO_RECORDING_TEXT);
     expect(completed).not.toContain(INTERVIEW_NO_TRANSCRIPT_TEXT);
     expect(row?.awaitingTeacher).toBeUndefined();
     expect(row?.nothingToScore).toBe(true);
+    expect(teacherPage).toContain(NOTHING_TO_SCORE_INTERVIEW_TEXT);
   });
 });

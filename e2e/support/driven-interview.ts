@@ -21,7 +21,7 @@ export const INTERVIEW_COMPLETED_TITLE = 'Interview Completed!';
 const hasElement = (selector: string) => document.querySelector(selector) !== null;
 
 /** Runs the page clock on in `stepMs` steps until `selector` matches (at most `maxSteps` steps); fails naming `what`. */
-async function stepUntil(page: DrivenPage, selector: string, what: string, stepMs: number, maxSteps: number): Promise<void> {
+export async function stepUntil(page: DrivenPage, selector: string, what: string, stepMs: number, maxSteps: number): Promise<void> {
   for (let steps = 0; !(await page.evaluate(hasElement, selector)); steps += 1) {
     if (steps >= maxSteps) throw new Error(`${what} after ${(steps * stepMs) / 1000} s of page time; the page says:\n${(await bodyText(page)).slice(0, 1500)}`);
     await runClock(page, stepMs);
