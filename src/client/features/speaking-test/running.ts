@@ -7,7 +7,7 @@
  * own questions, fetched as this code loads (edge/school-questions.ts).
  */
 import { runCommand } from './edge/run-command';
-import { speakingTestReducer } from './flow/machine';
+import { speakingTestStep } from './flow/machine';
 import { selectScreen } from './flow/selectors';
 import { loadSchoolQuestions } from './edge/school-questions';
 import type { Flow } from './session-flow';
@@ -19,4 +19,4 @@ export { SessionCountdown } from './SessionCountdown';
 // The school's own questions are fetched as this code loads, before Start Test is pressed.
 void loadSchoolQuestions();
 
-export const runningFlow: Flow = { reduce: speakingTestReducer, selectScreen, runCommand };
+export const runningFlow: Flow = { step: speakingTestStep, selectScreen, runCommand };

@@ -1,20 +1,19 @@
 /*
  * Runs one command of the speaking test's flow on the browser (use-speaking-test.ts runs each new
  * batch once, in order): the microphone and recorder (audio.ts), the voice and recognition
- * (listening.ts), the flow's timers, scoring and saving (save-attempt.ts, loaded once the test has
- * started: saving.ts) and leaving the page.
+ * (listening.ts), scoring and saving (save-attempt.ts, loaded once the test has started: saving.ts)
+ * and leaving the page. The flow runtime (src/client/lib/flow/runtime.ts) runs the flow's timers.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
 import { apiPost } from '../../../lib/api';
 import { forgetSignedOutUser } from '../../../lib/auth/mutations';
 import { clearStudentInfo } from '../../../lib/student-info';
-import type { Command } from '../flow';
+import type { SpeakingTestEffect } from '../flow';
 import { runAudioCommand } from './audio';
 import type { EdgeContext } from './context';
 import { runListeningCommand } from './listening';
 import { runMicrophoneCommand } from './microphone';
-import { runTimerCommand } from './timers';
 import type { AttemptOutcome } from './save-attempt';
 import { loadSaving } from './saving';
 
@@ -26,7 +25,7 @@ export interface PageContext {
   attempt: AttemptOutcome;
 }
 
-export function runCommand(command: Command, context: EdgeContext, page: PageContext): void {
+export function runCommand(command: SpeakingTestEffect, context: EdgeContext, page: PageContext): void {
   const { resources, send } = context;
   switch (command.type) {
     case 'requestMicrophone':
@@ -45,13 +44,14 @@ export function runCommand(command: Command, context: EdgeContext, page: PageCon
     case 'stopListening':
       runListeningCommand(command, context);
       return;
-    case 'schedule':
-    case 'cancelTimer':
-      runTimerCommand(command, context);
-      return;
     case 'score':
-      // Answered even if the page was left meanwhile: the save that follows must happen.
-      void loadSaving().then(({ scoreAnswers }) => send({ type: 'SCORED', result: scoreAnswers(command, resources.school) }, { afterLeaving: true }));
+      void loadSaving().then(({ scoreAnswers, scoreAndSave }) => {
+        const result = scoreAnswers(command, resources.school);
+        if (context.mounted.current) return send({ type: 'SCORED', result });
+        // The page was left meanwhile and its flow has stopped: the save SCORED leads to happens all the same.
+        const { answers, noTranscript } = command;
+        void scoreAndSave({ type: 'scoreAndSave', answers, result, noTranscript, part2Notes: context.current.current.part2Notes }, context, page.attempt);
+      });
       return;
     case 'scoreAndSave':
       void loadSaving().then(({ scoreAndSave }) => scoreAndSave(command, context, page.attempt));

@@ -11,7 +11,7 @@ import { onAfterTestTimer, onSaveResult, onStayInSession } from './after-the-tes
 import { onFinal, onFirstSpeech, onInterim, onVoice } from './answer-capture.js';
 import { onAndroidFallbackTick } from './android.js';
 import { onRecordingChecked, onRecordingCheckTimer } from './recorder-check.js';
-import { toastShown, type Draft } from './draft.js';
+import { stepOfReducer, toastShown, type Draft } from './draft.js';
 import { onDemoMode, onMicAutoRequest, onMicDenied, onMicGranted, onMicrophoneError, onRequestMicrophone } from './microphone.js';
 import { onHandOff, onPart2AnnouncementSpoken, onPart2Notes, onPreparationTick, onSpeakingTick } from './part-2.js';
 import {
@@ -44,6 +44,9 @@ export function speakingTestReducer(state: SpeakingTestState, event: SpeakingTes
   handle(draft, event);
   return { ...draft.state, commands: draft.commands, commandBatch: state.commandBatch + 1 };
 }
+
+/** The whole test on the flow runtime (src/client/lib/flow/runtime.ts). */
+export const speakingTestStep = stepOfReducer(speakingTestReducer);
 
 function handle(draft: Draft, event: SpeakingTestEvent): void {
   switch (event.type) {

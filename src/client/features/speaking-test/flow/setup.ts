@@ -5,7 +5,7 @@
  * selectors.ts for these two stages. The whole flow (machine.ts) takes over at Start Test, from the
  * state this one reached; flow/setup.test.ts checks both give the same answers.
  */
-import { toastShown, type Draft } from './draft.js';
+import { stepOfReducer, toastShown, type Draft } from './draft.js';
 import { onDemoMode, onMicAutoRequest, onMicDenied, onMicGranted, onMicrophoneError, onRequestMicrophone } from './microphone.js';
 import { selectProgress } from './progress.js';
 import type { ScreenView } from './selectors.js';
@@ -33,6 +33,9 @@ export function setupReducer(state: SpeakingTestState, event: SpeakingTestEvent)
   handle(draft, event);
   return { ...draft.state, commands: draft.commands, commandBatch: state.commandBatch + 1 };
 }
+
+/** The setup flow on the flow runtime (src/client/lib/flow/runtime.ts). */
+export const setupStep = stepOfReducer(setupReducer);
 
 /** selectScreen (selectors.ts) for the setup and ready stages: no part, question, cue card or answer yet. */
 export function selectSetupScreen(state: SpeakingTestState): ScreenView {

@@ -60,6 +60,9 @@ export type Command =
   | { type: 'signOut' }
   | { type: 'navigate'; to: string };
 
+/** The commands the page's effects carry out: all but the timers, which the flow runtime owns. */
+export type SpeakingTestEffect = Exclude<Command, { type: 'schedule' | 'cancelTimer' }>;
+
 export type SaveOutcome = 'saved' | 'noStudentInfo' | 'failed';
 
 export type SpeakingTestEvent =
