@@ -23,7 +23,7 @@ import type { EdgeContext } from './edge/context';
 import { createEdgeResources, releaseEdgeResources, type TestRecording } from './edge/resources';
 import type { PageContext } from './edge/run-command';
 import { runSetupCommand } from './edge/setup-command';
-import { initialState } from './flow/initial-state';
+import { FIRST_COMMANDS, initialState } from './flow/initial-state';
 import type { ScreenView } from './flow/selectors';
 import { selectSetupScreen, setupStep } from './flow/setup';
 import type { DeviceKind, SpeakingTestEffect, SpeakingTestEvent, SpeakingTestState, TimerName } from './flow/types';
@@ -134,7 +134,7 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
   useEffect(() => {
     if (begun.current) return;
     begun.current = true;
-    flow.begin(flow.getState().commands, shownAtRef.current);
+    flow.begin(FIRST_COMMANDS, shownAtRef.current);
   }, [flow]);
 
   // Toasts the flow asked for.

@@ -10,9 +10,14 @@ import {
   SILENCE_TO_END_ANSWER_MS,
 } from '../../../../shared/speaking-test/constants.js';
 import { UTTERANCE_SEPARATOR } from '../../../../shared/text/words.js';
-import type { Draft } from './draft.js';
-import { schedule } from './timers.js';
-import type { AnswerDraft, PartNumber } from './types.js';
+import type { AnswerDraft, PartNumber, SpeakingTestDraft, TimerName } from './types.js';
+
+/** The timers of an open Part 1/3 answer: all cancelled when it ends, is repeated or is held. */
+export const ANSWER_TIMERS: readonly TimerName[] = ['afterQuestion', 'silenceCheck', 'afterRecognitionEnd', 'answerLimit', 'androidFallbackTick'];
+
+export function cancelAnswerTimers(draft: SpeakingTestDraft): void {
+  for (const timer of ANSWER_TIMERS) draft.cancel(timer);
+}
 
 export function openAnswer(part: PartNumber, questionNumber: number, question: string, now: number): AnswerDraft {
   return {
@@ -49,40 +54,40 @@ function heardSpeech(answer: AnswerDraft, at: number, patch: Partial<AnswerDraft
  * (transcription 'off') the microphone's level alone ends the answer. Parts 1 and 3 also get the
  * silence check and the answer's time limit; Part 2 is ended by its own timer.
  */
-export function startAnswerListening(draft: Draft, now: number, partTimers: boolean): void {
+export function startAnswerListening(draft: SpeakingTestDraft, now: number, partTimers: boolean): void {
   const state = draft.state;
   if (!state.answer) return;
   state.completionNote = null;
   const live = state.transcription === 'live';
   if (!live) state.transcriptMissing = true;
   state.answer = { ...state.answer, listening: live, listenStartedAt: state.answer.listenStartedAt ?? now };
-  if (live) draft.commands.push({ type: 'startListening' });
+  if (live) draft.emit({ type: 'startListening' });
   if (!partTimers) return;
-  draft.commands.push(schedule('silenceCheck', SILENCE_CHECK_INTERVAL_MS));
-  draft.commands.push(schedule('answerLimit', ANSWER_TIME_LIMIT_MS[state.answer.part === 3 ? 3 : 1]));
+  draft.schedule('silenceCheck', SILENCE_CHECK_INTERVAL_MS);
+  draft.schedule('answerLimit', ANSWER_TIME_LIMIT_MS[state.answer.part === 3 ? 3 : 1]);
 }
 
-export function onInterim(draft: Draft, text: string, now: number): void {
+export function onInterim(draft: SpeakingTestDraft, text: string, now: number): void {
   const state = draft.state;
   if (!state.answer?.listening) return;
   state.answer = heardSpeech(state.answer, now, { interim: text });
 }
 
-export function onFinal(draft: Draft, text: string, confidence: number | undefined, at: number): void {
+export function onFinal(draft: SpeakingTestDraft, text: string, confidence: number | undefined, at: number): void {
   const state = draft.state;
   if (!state.answer?.listening) return;
   const finals = text.trim() === '' ? state.answer.finals : [...state.answer.finals, { text: text.trim(), confidence }];
   state.answer = heardSpeech(state.answer, at, { interim: '', finals });
 }
 
-export function onFirstSpeech(draft: Draft, at: number): void {
+export function onFirstSpeech(draft: SpeakingTestDraft, at: number): void {
   const state = draft.state;
   if (!state.answer?.listening) return;
   state.answer = { ...state.answer, firstSpeechAt: Math.min(state.answer.firstSpeechAt ?? at, at) };
 }
 
 /** The microphone's level: speech time for the Part 2 display, and, without recognition, the answer's speech. */
-export function onVoice(draft: Draft, speaking: boolean, at: number): void {
+export function onVoice(draft: SpeakingTestDraft, speaking: boolean, at: number): void {
   const state = draft.state;
   const answer = state.answer;
   if (!answer || (state.phase !== 'answering' && state.phase !== 'part2Speaking')) return;

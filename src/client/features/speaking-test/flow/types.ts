@@ -1,8 +1,10 @@
 /*
  * The speaking test's flow as data (SPEC.md section 4): the state, the events the edge reports and
- * the commands (effects) the edge must carry out. The reducer never touches the browser or a
- * clock: every event carries `now` (ms), and every effect is a command in `state.commands`.
+ * the commands (effects) the edge must carry out. The rules never touch the browser or a clock:
+ * every event carries `now` (ms), and every effect is a command a rule pushes on its draft
+ * (src/client/lib/flow/draft.ts), run by the flow runtime (timers) or the page's effects.
  */
+import type { Draft } from '../../../lib/flow/draft.js';
 import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer.js';
 import type { QuestionSet } from '../../../../shared/speaking-test/questions.js';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring.js';
@@ -62,6 +64,9 @@ export type Command =
 
 /** The commands the page's effects carry out: all but the timers, which the flow runtime owns. */
 export type SpeakingTestEffect = Exclude<Command, { type: 'schedule' | 'cancelTimer' }>;
+
+/** The working copy a rule edits for one event, and the commands it pushes. */
+export type SpeakingTestDraft = Draft<SpeakingTestState, SpeakingTestEffect, TimerName>;
 
 export type SaveOutcome = 'saved' | 'noStudentInfo' | 'failed';
 
@@ -217,9 +222,6 @@ export interface SpeakingTestState {
   sessionEndsAt: number | null;
   /** In the session's last minute: the seconds left, shown as a countdown with Stay; else null. */
   sessionSecondsLeft: number | null;
-  /** Commands produced by the last event; the edge runs each batch once (see commandBatch). */
-  commands: Command[];
-  commandBatch: number;
 }
 
 export interface InitialStateOptions {
