@@ -12,6 +12,7 @@ import { selectScreen } from './flow/selectors';
 import { loadSchoolQuestions } from './edge/school-questions';
 import type { Flow } from './session-flow';
 
+export { loadFinish } from './edge/run-command';
 export { drawQuestions } from './edge/school-questions';
 export { PartPanel } from './PartPanel';
 export { SessionCountdown } from './SessionCountdown';

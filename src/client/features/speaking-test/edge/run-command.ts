@@ -1,12 +1,13 @@
 /*
  * Runs one command of the speaking test's flow on the browser (use-speaking-test.ts runs each new
  * batch once, in order): the microphone and recorder (audio.ts), the voice and recognition
- * (listening.ts), scoring and saving (save-attempt.ts, loaded once the test has started: saving.ts)
- * and leaving the page. The flow runtime (src/client/lib/flow/runtime.ts) runs the flow's timers.
+ * (listening.ts), scoring and saving (finish.ts, loaded once the test has started) and leaving the
+ * page. The flow runtime (src/client/lib/flow/runtime.ts) runs the flow's timers.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
 import { apiPost } from '../../../lib/api';
+import { retryingImport } from '../../../lib/retrying-import';
 import { forgetSignedOutUser } from '../../../lib/auth/mutations';
 import { clearStudentInfo } from '../../../lib/student-info';
 import type { SpeakingTestEffect } from '../flow';
@@ -14,8 +15,7 @@ import { runAudioCommand } from './audio';
 import type { EdgeContext } from './context';
 import { runListeningCommand } from './listening';
 import { runMicrophoneCommand } from './microphone';
-import type { AttemptOutcome } from './save-attempt';
-import { loadSaving } from './saving';
+import type { AttemptOutcome } from './finish';
 
 export interface PageContext {
   navigate: NavigateFunction;
@@ -25,8 +25,11 @@ export interface PageContext {
   attempt: AttemptOutcome;
 }
 
+/** The end of the test's code (finish.ts): loaded once, again every few seconds if it cannot be (lib/retrying-import.ts). */
+export const loadFinish = retryingImport(() => import('./finish'));
+
 export function runCommand(command: SpeakingTestEffect, context: EdgeContext, page: PageContext): void {
-  const { resources, send } = context;
+  const { resources } = context;
   switch (command.type) {
     case 'requestMicrophone':
     case 'createDemoStream':
@@ -44,17 +47,9 @@ export function runCommand(command: SpeakingTestEffect, context: EdgeContext, pa
     case 'stopListening':
       runListeningCommand(command, context);
       return;
-    case 'score':
-      void loadSaving().then(({ scoreAnswers, scoreAndSave }) => {
-        const result = scoreAnswers(command, resources.school);
-        if (context.mounted.current) return send({ type: 'SCORED', result });
-        // The page was left meanwhile and its flow has stopped: the save SCORED leads to happens all the same.
-        const { answers, noTranscript } = command;
-        void scoreAndSave({ type: 'scoreAndSave', answers, result, noTranscript, part2Notes: context.current.current.part2Notes }, context, page.attempt);
-      });
-      return;
-    case 'scoreAndSave':
-      void loadSaving().then(({ scoreAndSave }) => scoreAndSave(command, context, page.attempt));
+    case 'finish':
+      // Carried out even if the page is left meanwhile: a completed test is saved all the same.
+      void loadFinish().then(({ finish }) => finish(command, context, page.attempt));
       return;
     case 'clearStudentInfo':
       clearStudentInfo();

@@ -6,7 +6,7 @@
  */
 import { ANDROID_FALLBACK_COUNTDOWN_MS, ANDROID_MAX_RECOGNITION_RESTARTS } from '../../../../shared/speaking-test/constants.js';
 import { normalisedWords, trimRepeatedFinal } from '../../../speech/repeated-finals.js';
-import { completeAnswer } from './parts-1-and-3.js';
+import { completeAnswer } from './answer-capture.js';
 import { COUNTDOWN_TICK_MS } from './initial-state.js';
 import type { AnswerDraft, SpeakingTestDraft, SpeakingTestState } from './types.js';
 

@@ -6,26 +6,17 @@
  *
  * This file only routes each event to the rules of the spec section it belongs to: microphone.ts,
  * stages.ts, parts-1-and-3.ts, part-2.ts, android.ts, apple.ts, after-the-test.ts, with the answer
- * being captured in answer-capture.ts and recognition's ends and failures in recognition.ts.
+ * being captured and ended in answer-capture.ts and recognition's ends and failures in recognition.ts.
  */
 import { stepOf } from '../../../lib/flow/draft.js';
 import { onAfterTestTimer, onSaveResult, onStayInSession } from './after-the-test.js';
-import { onFinal, onFirstSpeech, onInterim, onVoice } from './answer-capture.js';
+import { onAfterRecognitionEnd, onAnswerLimit, onFinal, onFirstSpeech, onInterim, onSilenceCheck, onVoice } from './answer-capture.js';
 import { onAndroidFallbackTick } from './android.js';
 import { onRecordingChecked, onRecordingCheckTimer } from './recorder-check.js';
 import { toastShown } from './toasts.js';
 import { onDemoMode, onMicAutoRequest, onMicDenied, onMicGranted, onMicrophoneError, onRequestMicrophone } from './microphone.js';
 import { onHandOff, onPart2AnnouncementSpoken, onPart2Notes, onPreparationTick, onSpeakingTick } from './part-2.js';
-import {
-  onAfterRecognitionEnd,
-  onAnswerLimit,
-  onListenDelayOver,
-  onPart3IntroSpoken,
-  onPart3IntroWaitOver,
-  onQuestionSpoken,
-  onSilenceCheck,
-  repeatQuestion,
-} from './parts-1-and-3.js';
+import { onListenDelayOver, onPart3IntroSpoken, onPart3IntroWaitOver, onQuestionSpoken, repeatQuestion } from './parts-1-and-3.js';
 import { onRecognitionEnded, onRecognitionError, resumeAfterFailure } from './recognition.js';
 import { onRecordingError } from './recording.js';
 import { onScored, startTest } from './stages.js';

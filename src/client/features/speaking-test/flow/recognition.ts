@@ -4,13 +4,12 @@
  * until the student chooses Try again or Continue without transcript), and how soon listening may
  * start again. The recognizer itself never restarts on its own in the speaking test.
  */
-import { startAnswerListening } from './answer-capture.js';
+import { cancelAnswerTimers, startAnswerListening } from './answer-capture.js';
 import { onAndroidRecognitionEnded } from './android.js';
 import { askQuestion } from './examiner.js';
 import { onRecognitionEndedInPart2 } from './part-2.js';
 import { onRecognitionEndedInAnswer } from './parts-1-and-3.js';
 import { COUNTDOWN_TICK_MS } from './initial-state.js';
-import { cancelAnswerTimers } from './answer-capture.js';
 import type { RecognitionFailureCode, SpeakingTestDraft } from './types.js';
 
 /** Part 2 listens again after a recognition session ends; never sooner than this after the last start (the edge waits). */

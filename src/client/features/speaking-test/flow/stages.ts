@@ -49,16 +49,15 @@ export function completeTest(draft: SpeakingTestDraft): void {
   speak(draft, CLOSING_TEXT);
   draft.emit({ type: 'stopRecording' });
   draft.emit({ type: 'stopVoiceMeter' });
-  // Spec section 9's estimate, worked out once by the edge (the scoring code is not loaded before the
-  // test has started): SCORED brings it back.
-  draft.emit({ type: 'score', answers: state.answers, noTranscript: state.transcriptMissing });
+  // Spec section 9's estimate and the save, carried out by the edge (their code is not loaded before
+  // the test has started): SCORED brings the estimate back for the results.
+  draft.emit({ type: 'finish', answers: state.answers, noTranscript: state.transcriptMissing, part2Notes: state.part2Notes });
   startPostTestSession(draft, state.lastEventAt);
 }
 
-/** The estimate of the completed test, once: the results panel shows it and the save sends it. */
+/** The estimate of the completed test, once: the results panel shows it (the edge saves the same one). */
 export function onScored(draft: SpeakingTestDraft, result: SpeakingTestResult): void {
   const state = draft.state;
   if (state.stage !== 'complete' || state.result !== null) return;
   state.result = result;
-  draft.emit({ type: 'scoreAndSave', answers: state.answers, result, noTranscript: state.transcriptMissing, part2Notes: state.part2Notes });
 }

@@ -52,11 +52,10 @@ export type Command =
   | { type: 'schedule'; timer: TimerName; delayMs: number }
   | { type: 'cancelTimer'; timer: TimerName }
   /**
-   * The test is complete: work out the estimate (the edge loads the scoring code, decision 0024) and
-   * answer with SCORED; it then saves what SCORED's scoreAndSave says, also if the page was left.
+   * The test is complete: the edge loads the end of the test's code (decision 0024), works out the
+   * estimate once, reports it as SCORED, and saves the attempt with it, also if the page was left.
    */
-  | { type: 'score'; answers: SpeakingTestAnswer[]; noTranscript: boolean }
-  | { type: 'scoreAndSave'; answers: SpeakingTestAnswer[]; result: SpeakingTestResult; noTranscript: boolean; part2Notes: string }
+  | { type: 'finish'; answers: SpeakingTestAnswer[]; noTranscript: boolean; part2Notes: string }
   | { type: 'clearStudentInfo' }
   /** The post-test session is over: whoever is signed in on this device is signed out (the toast says to log in again). */
   | { type: 'signOut' }
@@ -99,7 +98,7 @@ export type SpeakingTestEvent =
   /** A microphone failure after setup (e.g. the track ended): shown as a 'Microphone Error' toast. */
   | { type: 'MICROPHONE_ERROR'; now: number; message: string }
   | { type: 'RECORDING_CHECKED'; now: number; chunkCount: number }
-  /** The edge worked out the estimate of the completed test (the answer to the 'score' command). */
+  /** The edge worked out the estimate of the completed test (carrying out the 'finish' command): the results show it. */
   | { type: 'SCORED'; now: number; result: SpeakingTestResult }
   | { type: 'SAVE_RESULT'; now: number; outcome: SaveOutcome }
   | { type: 'TOAST_SHOWN'; now: number; id: number }
