@@ -18,10 +18,9 @@ import { announcementFor, guardsLeaving } from './announcements';
 import type { SpeakingTestState } from './flow';
 import type { ResultsPanelProps } from './results/ResultsPanel';
 import { ReadyCard } from './ReadyCard';
-import { preloadRunning } from './running-loader';
 import { MicrophoneCard } from './SetupCards';
 import { TestLayout } from './TestLayout';
-import { useSpeakingTest } from './use-speaking-test';
+import { preloadRunning, useSpeakingTest } from './use-speaking-test';
 
 /** While the recording is finished and the scores are worked out (and while the results load, if they are late). */
 function Working() {

@@ -17,6 +17,7 @@ import type { DeviceInfo } from '../../lib/device';
 import { startFlow, type Flow as RuntimeFlow } from '../../lib/flow/runtime';
 import { useFlow } from '../../lib/flow/use-flow';
 import { toastError, toastSuccess } from '../../lib/notify';
+import { retryingImport } from '../../lib/retrying-import';
 import { findSpeechRecognition } from '../../speech/web-speech-types';
 import { sendDeviceDebug } from './device-debug';
 import type { EdgeContext } from './edge/context';
@@ -27,14 +28,20 @@ import { FIRST_COMMANDS, initialState } from './flow/initial-state';
 import type { ScreenView } from './flow/selectors';
 import { selectSetupScreen, setupStep } from './flow/setup';
 import type { DeviceKind, SpeakingTestEffect, SpeakingTestEvent, SpeakingTestState, TimerName } from './flow/types';
-import { loadRunning, type Running } from './running-loader';
-import type { Flow } from './session-flow';
 
 export type { TestRecording } from './edge/resources';
 
 const NO_QUESTIONS_YET = { part1: [], part2: [], part3: [] };
 
-const SETUP_FLOW: Flow = { step: setupStep, selectScreen: selectSetupScreen, runCommand: runSetupCommand };
+/** The running test's code (running.ts): loaded once, again every few seconds if it cannot be (lib/retrying-import.ts). */
+const loadRunning = retryingImport(() => import('./running'));
+
+export type Running = Awaited<ReturnType<typeof loadRunning>>;
+
+/** The student is about to press Start Test: its code starts loading. */
+export function preloadRunning(): void {
+  void loadRunning();
+}
 
 export function deviceKindOf(info: Pick<DeviceInfo, 'isAndroid' | 'isApple'>): DeviceKind {
   return info.isAndroid ? 'android' : info.isApple ? 'apple' : 'desktop';
@@ -75,12 +82,10 @@ interface Session {
 }
 
 /** The flow on its setup rules, and what its commands reach on the browser. */
-function openSession(device: DeviceInfo, mounted: { readonly current: boolean }, page: { readonly current: PageContext }): Session {
+function openSession(device: DeviceInfo, mounted: { readonly current: boolean }): Session {
   // The questions are chosen as the test starts (with the running test's code).
   const initial = initialState({ questions: NO_QUESTIONS_YET, device: deviceKindOf(device), now: Date.now(), recognition: findSpeechRecognition() !== undefined });
-  const flow = startFlow<SpeakingTestState, SpeakingTestEvent, SpeakingTestEffect, TimerName>(initial, SETUP_FLOW.step, (command) =>
-    SETUP_FLOW.runCommand(command, context, page.current),
-  );
+  const flow = startFlow<SpeakingTestState, SpeakingTestEvent, SpeakingTestEffect, TimerName>(initial, setupStep, (command) => runSetupCommand(command, context));
   const context: EdgeContext = {
     device,
     resources: createEdgeResources(),
@@ -115,7 +120,7 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
   const latest: PageContext = { navigate, queryClient, leaveAllowed, attempt: { setRecording, setCompletedAt, setAttemptId, user: userRef } };
   const page = useRef(latest);
   page.current = latest;
-  const [{ flow, context }] = useState(() => openSession(device, mounted, page));
+  const [{ flow, context }] = useState(() => openSession(device, mounted));
   const { resources, send } = context;
   const { state } = useFlow(() => flow, () => releaseEdgeResources(resources));
   const [running, setRunning] = useState<Running | null>(null);
@@ -166,7 +171,7 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
 
   return {
     state,
-    screen: useMemo(() => (running ? running.runningFlow : SETUP_FLOW).selectScreen(state), [state, running]),
+    screen: useMemo(() => (running ? running.selectScreen(state) : selectSetupScreen(state)), [state, running]),
     device,
     running,
     recording,
@@ -183,8 +188,7 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
       void loadRunning().then(async (loaded) => {
         const drawn = await loaded.drawQuestions(Math.random);
         if (!mounted.current) return;
-        const { runningFlow } = loaded;
-        flow.replace(runningFlow.step, (command) => runningFlow.runCommand(command, context, page.current));
+        loaded.takeOver(flow, context, page);
         setRunning(loaded);
         // ...and at the start of the test.
         if (device.isAndroid) sendDeviceDebug('test-start');
