@@ -3,7 +3,7 @@
  * then the parts, the results and the post-test session. Loaded by TestPage.tsx as soon as the page
  * opens, while the setup screen it draws the same way is already shown (decision 0023); the running
  * test's code (the whole flow, speech, the recorder, the parts' panels) comes with Start Test
- * (running.ts, decision 0024), scoring and saving once the test has started (edge/saving.ts).
+ * (running.ts, decision 0024), scoring and saving once the test has started (edge/finish.ts).
  */
 import { Group, Loader, Paper, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -15,14 +15,12 @@ import { useSignOut } from '../../lib/auth/use-sign-out';
 import { useAskBeforeSignOut } from '../../lib/leave-guard';
 import { clearStudentInfo } from '../../lib/student-info';
 import { announcementFor, guardsLeaving } from './announcements';
-import { loadSaving } from './edge/saving';
 import type { SpeakingTestState } from './flow';
 import type { ResultsPanelProps } from './results/ResultsPanel';
 import { ReadyCard } from './ReadyCard';
-import { preloadRunning } from './running-loader';
 import { MicrophoneCard } from './SetupCards';
 import { TestLayout } from './TestLayout';
-import { useSpeakingTest } from './use-speaking-test';
+import { preloadRunning, useSpeakingTest } from './use-speaking-test';
 
 /** While the recording is finished and the scores are worked out (and while the results load, if they are late). */
 function Working() {
@@ -38,7 +36,7 @@ function Working() {
 
 /*
  * The results (scores explained, answers, recording, history chart), the "Leave the test?" dialog
- * and the end of the test's code (scoring and saving: edge/saving.ts) are not part of the page's
+ * and the end of the test's code (scoring and saving: edge/finish.ts) are not part of the page's
  * first visit (decisions 0023, 0024): they start loading when the test starts, a quarter of an hour
  * before they are needed.
  */
@@ -130,8 +128,8 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
   useEffect(() => {
     if (beforeTest) return;
     results.preload();
-    void loadSaving();
-  }, [beforeTest]);
+    void running?.loadFinish();
+  }, [beforeTest, running]);
 
   return (
     <TestLayout

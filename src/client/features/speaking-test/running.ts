@@ -6,17 +6,23 @@
  * the test starts once it has (use-speaking-test.ts), drawing from the spec's bank and the school's
  * own questions, fetched as this code loads (edge/school-questions.ts).
  */
-import { runCommand } from './edge/run-command';
-import { speakingTestReducer } from './flow/machine';
-import { selectScreen } from './flow/selectors';
+import type { Flow } from '../../lib/flow/runtime';
+import type { EdgeContext } from './edge/context';
+import { runCommand, type PageContext } from './edge/run-command';
 import { loadSchoolQuestions } from './edge/school-questions';
-import type { Flow } from './session-flow';
+import { speakingTestStep } from './flow/machine';
+import type { SpeakingTestEffect, SpeakingTestEvent, SpeakingTestState, TimerName } from './flow/types';
 
+export { loadFinish } from './edge/run-command';
 export { drawQuestions } from './edge/school-questions';
+export { selectScreen } from './flow/selectors';
 export { PartPanel } from './PartPanel';
 export { SessionCountdown } from './SessionCountdown';
 
 // The school's own questions are fetched as this code loads, before Start Test is pressed.
 void loadSchoolQuestions();
 
-export const runningFlow: Flow = { reduce: speakingTestReducer, selectScreen, runCommand };
+/** Start Test: the page's flow goes on under the whole test's rules and commands, from the state the setup reached. */
+export function takeOver(flow: Flow<SpeakingTestState, SpeakingTestEvent, SpeakingTestEffect, TimerName>, context: EdgeContext, page: { readonly current: PageContext }): void {
+  flow.replace(speakingTestStep, (command) => runCommand(command, context, page.current));
+}

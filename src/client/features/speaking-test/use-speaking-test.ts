@@ -1,35 +1,47 @@
 /*
- * The speaking test's edge: owns the pure reducer (flow/) and runs each new command batch once on
- * the real browser boundary (src/client/speech), the durable outbox and the router (edge/). Everything
- * it starts (microphone tracks, the voice, recognition, the recorder, timers) stops on unmount.
+ * The speaking test's edge: starts the flow (flow/ on the runtime of src/client/lib/flow, which runs
+ * each event's commands at once and owns the timers) and carries out its commands on the real browser
+ * boundary (src/client/speech), the durable outbox and the router (edge/). Everything it starts
+ * (microphone tracks, the voice, recognition, the recorder, timers) stops on unmount.
  *
  * Before Start Test it runs the setup flow (flow/setup.ts, edge/setup-command.ts: the microphone
  * check), which is all the page's first visit carries (decision 0024); Start Test loads the running
- * test (running.ts: the whole flow, its screen and commands) and hands it the state reached so far.
+ * test (running.ts: the whole flow, its screen and commands) and hands the flow over to it
+ * (`replace`), keeping the state reached so far.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { User } from '../../../shared/api/auth';
 import type { DeviceInfo } from '../../lib/device';
+import { startFlow, type Flow as RuntimeFlow } from '../../lib/flow/runtime';
+import { useFlow } from '../../lib/flow/use-flow';
 import { toastError, toastSuccess } from '../../lib/notify';
+import { retryingImport } from '../../lib/retrying-import';
 import { findSpeechRecognition } from '../../speech/web-speech-types';
 import { sendDeviceDebug } from './device-debug';
 import type { EdgeContext } from './edge/context';
 import { createEdgeResources, releaseEdgeResources, type TestRecording } from './edge/resources';
+import type { PageContext } from './edge/run-command';
 import { runSetupCommand } from './edge/setup-command';
-import { initialState } from './flow/initial-state';
+import { FIRST_COMMANDS, initialState } from './flow/initial-state';
 import type { ScreenView } from './flow/selectors';
-import { selectSetupScreen, setupReducer } from './flow/setup';
-import type { Command, DeviceKind, EventWithoutNow, SpeakingTestEvent, SpeakingTestState } from './flow/types';
-import { loadRunning, type Running } from './running-loader';
-import type { Flow } from './session-flow';
+import { selectSetupScreen, setupStep } from './flow/setup';
+import type { DeviceKind, SpeakingTestEffect, SpeakingTestEvent, SpeakingTestState, TimerName } from './flow/types';
 
 export type { TestRecording } from './edge/resources';
 
 const NO_QUESTIONS_YET = { part1: [], part2: [], part3: [] };
 
-const SETUP_FLOW: Flow = { reduce: setupReducer, selectScreen: selectSetupScreen, runCommand: runSetupCommand };
+/** The running test's code (running.ts): loaded once, again every few seconds if it cannot be (lib/retrying-import.ts). */
+const loadRunning = retryingImport(() => import('./running'));
+
+export type Running = Awaited<ReturnType<typeof loadRunning>>;
+
+/** The student is about to press Start Test: its code starts loading. */
+export function preloadRunning(): void {
+  void loadRunning();
+}
 
 export function deviceKindOf(info: Pick<DeviceInfo, 'isAndroid' | 'isApple'>): DeviceKind {
   return info.isAndroid ? 'android' : info.isApple ? 'apple' : 'desktop';
@@ -63,71 +75,72 @@ export interface SpeakingTest {
   leaveAllowed: { current: boolean };
 }
 
+interface Session {
+  flow: RuntimeFlow<SpeakingTestState, SpeakingTestEvent, SpeakingTestEffect, TimerName>;
+  /** What every command runner gets (edge/context.ts). */
+  context: EdgeContext;
+}
+
+/** The flow on its setup rules, and what its commands reach on the browser. */
+function openSession(device: DeviceInfo, mounted: { readonly current: boolean }): Session {
+  // The questions are chosen as the test starts (with the running test's code).
+  const initial = initialState({ questions: NO_QUESTIONS_YET, device: deviceKindOf(device), now: Date.now(), recognition: findSpeechRecognition() !== undefined });
+  const flow = startFlow<SpeakingTestState, SpeakingTestEvent, SpeakingTestEffect, TimerName>(initial, setupStep, (command) => runSetupCommand(command, context));
+  const context: EdgeContext = {
+    device,
+    resources: createEdgeResources(),
+    send: (event) => {
+      if (mounted.current) flow.send(event);
+    },
+    current: {
+      get current() {
+        return flow.getState();
+      },
+    },
+    mounted,
+  };
+  return { flow, context };
+}
+
 /**
  * `device` is read once by the page; `shownAt` is when the page's setup screen appeared (the flow's
  * first timers count from then: the page shows that screen while this code loads).
  */
 export function useSpeakingTest(user: User | null | undefined, device: DeviceInfo, shownAt: number = Date.now()): SpeakingTest {
-  const kind = deviceKindOf(device);
-  // The reducer runs inside send() rather than in React's render, so each event's commands run at
-  // once, in the same task (a timer's next tick is scheduled when the tick fires, not after a render).
-  const [state, setState] = useState(() =>
-    // The questions are chosen as the test starts (with the running test's code).
-    initialState({ questions: NO_QUESTIONS_YET, device: kind, now: Date.now(), recognition: findSpeechRecognition() !== undefined }),
-  );
-  const current = useRef(state);
-  const runRef = useRef<(command: Command) => void>(() => undefined);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [recording, setRecording] = useState<TestRecording | null>(null);
   const [attemptId, setAttemptId] = useState<string | null>(null);
   const [completedAt, setCompletedAt] = useState<number | null>(null);
-
   const mounted = useRef(true);
   const userRef = useRef(user);
   userRef.current = user;
-  const lastBatch = useRef(-1);
-  // Everything the page holds on the browser (edge/resources.ts), created once.
-  const [resources] = useState(createEdgeResources);
   const leaveAllowed = useRef(false);
-  const flow = useRef<Flow>(SETUP_FLOW);
+  // What the commands reach in the page: the latest render's.
+  const latest: PageContext = { navigate, queryClient, leaveAllowed, attempt: { setRecording, setCompletedAt, setAttemptId, user: userRef } };
+  const page = useRef(latest);
+  page.current = latest;
+  const [{ flow, context }] = useState(() => openSession(device, mounted));
+  const { resources, send } = context;
+  const { state } = useFlow(() => flow, () => releaseEdgeResources(resources));
   const [running, setRunning] = useState<Running | null>(null);
   const starting = useRef(false);
   const [startPressed, setStartPressed] = useState(false);
-
-  const send = useCallback((event: EventWithoutNow, options?: { afterLeaving?: boolean }) => {
-    if (!mounted.current && !options?.afterLeaving) return;
-    const next = flow.current.reduce(current.current, { ...event, now: Date.now() } as SpeakingTestEvent);
-    current.current = next;
-    setState(next);
-    for (const command of next.commands) runRef.current(command);
-  }, []);
 
   // When each answer closed: the saved transcript's timestamps.
   useEffect(() => {
     while (resources.answeredAt.length < state.answers.length) resources.answeredAt.push(Date.now());
   }, [resources, state.answers.length]);
 
-  const run = useCallback(
-    (command: Command) => {
-      const context: EdgeContext = { device, resources, send, current, mounted };
-      flow.current.runCommand(command, context, { navigate, queryClient, leaveAllowed, attempt: { setRecording, setCompletedAt, setAttemptId, user: userRef } });
-    },
-    [device, navigate, queryClient, resources, send],
-  );
-
-  runRef.current = run;
-  // The first batch (the microphone's auto-request timer) runs once the page is mounted, its delays
-  // counted from when the setup screen appeared (before this code had loaded).
+  // The flow's first commands (the microphone's auto-request timer) run once the page is mounted,
+  // their delays counted from when the setup screen appeared (before this code had loaded).
+  const begun = useRef(false);
   const shownAtRef = useRef(shownAt);
   useEffect(() => {
-    if (lastBatch.current >= 0) return;
-    lastBatch.current = 0;
-    const waited = Math.max(0, Date.now() - shownAtRef.current);
-    for (const command of current.current.commands) {
-      runRef.current(command.type === 'schedule' ? { ...command, delayMs: Math.max(0, command.delayMs - waited) } : command);
-    }
-  }, []);
+    if (begun.current) return;
+    begun.current = true;
+    flow.begin(FIRST_COMMANDS, shownAtRef.current);
+  }, [flow]);
 
   // Toasts the flow asked for.
   useEffect(() => {
@@ -138,18 +151,14 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
     }
   }, [state.toasts, send]);
 
-  // Unmount: stop everything this page started. (Checked a microtask later: React's StrictMode
-  // unmounts and mounts again at once in development, and the test must go on then.)
+  // Unmount: the flow stops and what it holds is released (useFlow); the commands' answers still on
+  // their way (a microphone grant) see the page gone.
   useEffect(() => {
     mounted.current = true;
     return () => {
       mounted.current = false;
-      void Promise.resolve().then(() => {
-        if (mounted.current) return;
-        releaseEdgeResources(resources);
-      });
     };
-  }, [resources]);
+  }, []);
 
   // A network failure that clears by itself (the browser is online again) resumes as Try again would.
   const failureCode = state.failure?.code ?? null;
@@ -162,7 +171,7 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
 
   return {
     state,
-    screen: useMemo(() => (running ? running.runningFlow : SETUP_FLOW).selectScreen(state), [state, running]),
+    screen: useMemo(() => (running ? running.selectScreen(state) : selectSetupScreen(state)), [state, running]),
     device,
     running,
     recording,
@@ -179,14 +188,14 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
       void loadRunning().then(async (loaded) => {
         const drawn = await loaded.drawQuestions(Math.random);
         if (!mounted.current) return;
-        flow.current = loaded.runningFlow;
+        loaded.takeOver(flow, context, page);
         setRunning(loaded);
         // ...and at the start of the test.
         if (device.isAndroid) sendDeviceDebug('test-start');
         resources.school = drawn.school;
         send({ type: 'START_TEST', questions: drawn.questions });
       });
-    }, [device, resources, send]),
+    }, [context, device, flow, resources, send]),
     starting: startPressed && running === null,
     retryRecognition: useCallback(() => send({ type: 'RETRY_RECOGNITION' }), [send]),
     continueWithoutTranscript: useCallback(() => send({ type: 'CONTINUE_WITHOUT_TRANSCRIPT' }), [send]),

@@ -106,6 +106,23 @@ describe('startFlow', () => {
     expect(flow.pendingTimers().size).toBe(0);
   });
 
+  it('begin() runs the commands the flow starts with, its timers counted from when its screen appeared', () => {
+    const clock = manualClock();
+    clock.time = 10_000;
+    const said: string[] = [];
+    const flow = startFlow<State, Event, Command, Timer>(INITIAL, step, (command) => said.push(command.text), { clock });
+    // Shown at 9 400: the 1 s beep is due at 10 400, the 5 s note at 14 400.
+    flow.begin([{ type: 'say', text: 'hello' }, { type: 'schedule', timer: 'beep', delayMs: 1_000 }, { type: 'schedule', timer: 'note', delayMs: 5_000 }], 9_400);
+    expect(said).toEqual(['hello']);
+    expect([...flow.pendingTimers()]).toEqual([['beep', 10_400], ['note', 14_400]]);
+    clock.fire();
+    expect(flow.getState().seen).toEqual([10_400]);
+    // Shown so long ago that the beep is overdue: it fires at once, stamped now.
+    flow.begin([{ type: 'schedule', timer: 'beep', delayMs: 1_000 }], 0);
+    clock.fire();
+    expect(flow.getState().seen).toEqual([10_400, 10_400]);
+  });
+
   it('replace() hands over to other rules and effects keeping the state and timers; stop() ends everything', () => {
     const clock = manualClock();
     const said: string[] = [];

@@ -63,6 +63,11 @@ export interface Flow<S, E, C extends FlowCommand, T extends string> {
   send(event: WithoutNow<E | TimerEvent<T>>): void;
   /** Called after each event's state is in place, before its commands run; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
+  /**
+   * Carries out commands no event caused (those the flow starts with), in order; their timers count
+   * from `since` (when the flow's first screen appeared, before its code had loaded), not from now.
+   */
+  begin(commands: ReadonlyArray<C | TimerCommand<T>>, since?: number): void;
   /** Hands the flow to other rules and effects, keeping the state and the pending timers. */
   replace(step: Step<S, E, C, T>, effects: Effects<E, C>): void;
   /** Clears every pending timer; later events and timers do nothing. */
@@ -98,15 +103,17 @@ export function startFlow<S, E extends FlowEvent, C extends FlowCommand, T exten
   const queue: Array<E | TimerEvent<T>> = [];
   let busy = false;
 
-  function carryOut(command: C | TimerCommand<T>): void {
+  /** Runs one command; a timer is due `delayMs` after `from`. */
+  function carryOut(command: C | TimerCommand<T>, from: number): void {
     if (!isTimerCommand<T>(command)) return run(command, send);
     timers.get(command.timer)?.cancel();
     timers.delete(command.timer);
     if (command.type === 'cancelTimer') return;
     const { timer } = command;
+    const due = from + command.delayMs;
     const entry = {
-      due: clock.now() + command.delayMs,
-      cancel: clock.after(command.delayMs, () => {
+      due,
+      cancel: clock.after(Math.max(0, due - clock.now()), () => {
         if (timers.get(timer) !== entry) return;
         timers.delete(timer);
         send({ type: 'TIMER', timer } as WithoutNow<TimerEvent<T>>);
@@ -129,7 +136,7 @@ export function startFlow<S, E extends FlowEvent, C extends FlowCommand, T exten
         for (const listener of listeners) listener();
         for (const command of stepped.commands) {
           if (stopped) break;
-          carryOut(command);
+          carryOut(command, clock.now());
         }
       }
     } finally {
@@ -141,6 +148,12 @@ export function startFlow<S, E extends FlowEvent, C extends FlowCommand, T exten
   return {
     getState: () => state,
     send,
+    begin(commands, since = clock.now()) {
+      for (const command of commands) {
+        if (stopped) return;
+        carryOut(command, since);
+      }
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

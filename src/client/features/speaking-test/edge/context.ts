@@ -6,11 +6,8 @@ import type { EdgeResources } from './resources';
 export interface EdgeContext {
   device: DeviceInfo;
   resources: EdgeResources;
-  /**
-   * Runs the reducer on an event (now added) and then the event's commands; after the page has
-   * unmounted only with `afterLeaving` (the end of a completed test, which is saved all the same).
-   */
-  send: (event: EventWithoutNow, options?: { afterLeaving?: boolean }) => void;
+  /** Sends an event to the flow (the runtime adds `now` and runs its commands); nothing once the page has left. */
+  send: (event: EventWithoutNow) => void;
   /** The latest state, also between renders. */
   current: { readonly current: SpeakingTestState };
   /** False once the page has unmounted. */

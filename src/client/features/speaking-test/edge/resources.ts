@@ -1,7 +1,8 @@
 /*
  * What the speaking test's edge holds on the browser while the page is open (use-speaking-test.ts):
  * one mutable object, kept in a ref, that every command runner reads and writes. Everything it
- * holds (microphone tracks, the voice, recognition, the recorder, timers) stops on unmount.
+ * holds (microphone tracks, the voice, recognition, the recorder) stops on unmount; the flow runtime
+ * holds the flow's timers.
  */
 import { randomUuid } from '../../../lib/uuid';
 import { releaseStream, type SilentStream } from '../../../speech/microphone';
@@ -10,7 +11,6 @@ import type { Recognizer } from '../../../speech/recognizer';
 import type { AudioRecorder } from '../../../speech/recorder';
 import type { VoiceMeter } from '../../../speech/voice-activity';
 import type { createRepeatFilter } from '../flow/android';
-import type { TimerName } from '../flow/types';
 import type { SchoolQuestionLookup } from '../../../../shared/speaking-test/school-questions';
 
 export interface TestRecording {
@@ -19,8 +19,6 @@ export interface TestRecording {
 }
 
 export interface EdgeResources {
-  /** The flow's pending timers, by name (a new one of the same name replaces it). */
-  timers: Map<TimerName, number>;
   stream: MediaStream | null;
   /** Demo mode's empty audio stream. */
   silent: SilentStream | null;
@@ -48,7 +46,6 @@ export interface EdgeResources {
 
 export function createEdgeResources(): EdgeResources {
   return {
-    timers: new Map(),
     stream: null,
     silent: null,
     voice: null,
@@ -69,8 +66,6 @@ export function createEdgeResources(): EdgeResources {
 
 /** Unmount: stop everything this page started. */
 export function releaseEdgeResources(resources: EdgeResources): void {
-  for (const handle of resources.timers.values()) window.clearTimeout(handle);
-  resources.timers.clear();
   if (resources.listenTimer !== null) window.clearTimeout(resources.listenTimer);
   resources.stopWatching?.();
   resources.voice?.dispose();

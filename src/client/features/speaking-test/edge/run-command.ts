@@ -1,22 +1,21 @@
 /*
  * Runs one command of the speaking test's flow on the browser (use-speaking-test.ts runs each new
  * batch once, in order): the microphone and recorder (audio.ts), the voice and recognition
- * (listening.ts), the flow's timers, scoring and saving (save-attempt.ts, loaded once the test has
- * started: saving.ts) and leaving the page.
+ * (listening.ts), scoring and saving (finish.ts, loaded once the test has started) and leaving the
+ * page. The flow runtime (src/client/lib/flow/runtime.ts) runs the flow's timers.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
 import { apiPost } from '../../../lib/api';
+import { retryingImport } from '../../../lib/retrying-import';
 import { forgetSignedOutUser } from '../../../lib/auth/mutations';
 import { clearStudentInfo } from '../../../lib/student-info';
-import type { Command } from '../flow';
+import type { SpeakingTestEffect } from '../flow';
 import { runAudioCommand } from './audio';
 import type { EdgeContext } from './context';
 import { runListeningCommand } from './listening';
 import { runMicrophoneCommand } from './microphone';
-import { runTimerCommand } from './timers';
-import type { AttemptOutcome } from './save-attempt';
-import { loadSaving } from './saving';
+import type { AttemptOutcome } from './finish';
 
 export interface PageContext {
   navigate: NavigateFunction;
@@ -26,8 +25,11 @@ export interface PageContext {
   attempt: AttemptOutcome;
 }
 
-export function runCommand(command: Command, context: EdgeContext, page: PageContext): void {
-  const { resources, send } = context;
+/** The end of the test's code (finish.ts): loaded once, again every few seconds if it cannot be (lib/retrying-import.ts). */
+export const loadFinish = retryingImport(() => import('./finish'));
+
+export function runCommand(command: SpeakingTestEffect, context: EdgeContext, page: PageContext): void {
+  const { resources } = context;
   switch (command.type) {
     case 'requestMicrophone':
     case 'createDemoStream':
@@ -45,16 +47,9 @@ export function runCommand(command: Command, context: EdgeContext, page: PageCon
     case 'stopListening':
       runListeningCommand(command, context);
       return;
-    case 'schedule':
-    case 'cancelTimer':
-      runTimerCommand(command, context);
-      return;
-    case 'score':
-      // Answered even if the page was left meanwhile: the save that follows must happen.
-      void loadSaving().then(({ scoreAnswers }) => send({ type: 'SCORED', result: scoreAnswers(command, resources.school) }, { afterLeaving: true }));
-      return;
-    case 'scoreAndSave':
-      void loadSaving().then(({ scoreAndSave }) => scoreAndSave(command, context, page.attempt));
+    case 'finish':
+      // Carried out even if the page is left meanwhile: a completed test is saved all the same.
+      void loadFinish().then(({ finish }) => finish(command, context, page.attempt));
       return;
     case 'clearStudentInfo':
       clearStudentInfo();

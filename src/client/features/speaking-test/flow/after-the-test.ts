@@ -5,9 +5,9 @@
  * page is guarded by the page: announcements.ts and TestPage.tsx.)
  */
 import { POST_TEST_SESSION_TIMEOUT_MS, SESSION_EXPIRED_REDIRECT_DELAY_MS } from '../../../../shared/speaking-test/constants.js';
-import { addToast, type Draft } from './draft.js';
-import { COUNTDOWN_TICK_MS, schedule } from './timers.js';
-import type { SaveOutcome, SpeakingTestState, TimerName } from './types.js';
+import { addToast } from './toasts.js';
+import { COUNTDOWN_TICK_MS } from './initial-state.js';
+import type { SaveOutcome, SpeakingTestDraft, SpeakingTestState, TimerName } from './types.js';
 
 export const SESSION_EXPIRED_TOAST = { title: 'Session Expired', description: 'Your session has expired. Please log in again.' } as const;
 /** Spec section 8: no student info could be found to save the test for (also the results' save status). */
@@ -28,11 +28,11 @@ export function formatSecondsLeft(seconds: number): string {
 }
 
 /** The complete stage's 5 minutes (spec section 4), from now: a warning in the last minute, then the end. */
-export function startPostTestSession(draft: Draft, now: number): void {
+export function startPostTestSession(draft: SpeakingTestDraft, now: number): void {
   draft.state.sessionEndsAt = now + POST_TEST_SESSION_TIMEOUT_MS;
   draft.state.sessionSecondsLeft = null;
-  draft.commands.push(schedule('sessionWarning', POST_TEST_SESSION_TIMEOUT_MS - SESSION_WARNING_MS));
-  draft.commands.push(schedule('sessionExpiry', POST_TEST_SESSION_TIMEOUT_MS));
+  draft.schedule('sessionWarning', POST_TEST_SESSION_TIMEOUT_MS - SESSION_WARNING_MS);
+  draft.schedule('sessionExpiry', POST_TEST_SESSION_TIMEOUT_MS);
 }
 
 /** The whole seconds left of the post-test session at `now`. */
@@ -40,7 +40,7 @@ function sessionSecondsAt(state: SpeakingTestState, now: number): number {
   return Math.max(0, Math.ceil(((state.sessionEndsAt ?? now) - now) / 1_000));
 }
 
-export function onSaveResult(draft: Draft, outcome: SaveOutcome): void {
+export function onSaveResult(draft: SpeakingTestDraft, outcome: SaveOutcome): void {
   const state = draft.state;
   if (state.saveStatus !== 'saving') return;
   state.saveStatus = outcome;
@@ -48,41 +48,41 @@ export function onSaveResult(draft: Draft, outcome: SaveOutcome): void {
 }
 
 /** Stay, in the session's last minute: the 5 minutes start again. */
-export function onStayInSession(draft: Draft, now: number): void {
+export function onStayInSession(draft: SpeakingTestDraft, now: number): void {
   const state = draft.state;
   if (state.stage !== 'complete' || state.sessionExpired) return;
-  draft.commands.push({ type: 'cancelTimer', timer: 'sessionWarningTick' });
+  draft.cancel('sessionWarningTick');
   startPostTestSession(draft, now);
 }
 
 /** TIMER sessionWarning and sessionWarningTick: the countdown of the last minute. */
-function onSessionWarningTick(draft: Draft, now: number): void {
+function onSessionWarningTick(draft: SpeakingTestDraft, now: number): void {
   const state = draft.state;
   if (state.stage !== 'complete' || state.sessionExpired) return;
   const left = sessionSecondsAt(state, now);
   state.sessionSecondsLeft = left;
-  if (left > 1) draft.commands.push(schedule('sessionWarningTick', COUNTDOWN_TICK_MS));
+  if (left > 1) draft.schedule('sessionWarningTick', COUNTDOWN_TICK_MS);
 }
 
-function onSessionExpiry(draft: Draft): void {
+function onSessionExpiry(draft: SpeakingTestDraft): void {
   const state = draft.state;
   if (state.stage !== 'complete' || state.sessionExpired) return;
   state.sessionExpired = true;
   state.sessionEndsAt = null;
   state.sessionSecondsLeft = null;
-  draft.commands.push({ type: 'cancelTimer', timer: 'sessionWarningTick' });
-  draft.commands.push({ type: 'clearStudentInfo' });
-  draft.commands.push({ type: 'signOut' });
+  draft.cancel('sessionWarningTick');
+  draft.emit({ type: 'clearStudentInfo' });
+  draft.emit({ type: 'signOut' });
   addToast(draft, { ...SESSION_EXPIRED_TOAST, variant: 'destructive' });
-  draft.commands.push(schedule('sessionRedirect', SESSION_EXPIRED_REDIRECT_DELAY_MS));
+  draft.schedule('sessionRedirect', SESSION_EXPIRED_REDIRECT_DELAY_MS);
 }
 
-function onSessionRedirect(draft: Draft): void {
-  if (draft.state.sessionExpired) draft.commands.push({ type: 'navigate', to: AUTH_ROUTE });
+function onSessionRedirect(draft: SpeakingTestDraft): void {
+  if (draft.state.sessionExpired) draft.emit({ type: 'navigate', to: AUTH_ROUTE });
 }
 
 /** The post-test session's timers. */
-export function onAfterTestTimer(draft: Draft, timer: Extract<TimerName, `session${string}`>, now: number): void {
+export function onAfterTestTimer(draft: SpeakingTestDraft, timer: Extract<TimerName, `session${string}`>, now: number): void {
   if (timer === 'sessionWarning' || timer === 'sessionWarningTick') onSessionWarningTick(draft, now);
   else if (timer === 'sessionExpiry') onSessionExpiry(draft);
   else onSessionRedirect(draft);

@@ -6,10 +6,9 @@
  */
 import { ANDROID_FALLBACK_COUNTDOWN_MS, ANDROID_MAX_RECOGNITION_RESTARTS } from '../../../../shared/speaking-test/constants.js';
 import { normalisedWords, trimRepeatedFinal } from '../../../speech/repeated-finals.js';
-import type { Draft } from './draft.js';
-import { completeAnswer } from './parts-1-and-3.js';
-import { COUNTDOWN_TICK_MS, schedule } from './timers.js';
-import type { AnswerDraft, SpeakingTestState } from './types.js';
+import { completeAnswer } from './answer-capture.js';
+import { COUNTDOWN_TICK_MS } from './initial-state.js';
+import type { AnswerDraft, SpeakingTestDraft, SpeakingTestState } from './types.js';
 
 export const ANDROID_FALLBACK_NOTE = 'Live transcription is unavailable on this device. Your audio is still being recorded.';
 export const RESPONSE_COMPLETED_NOTE = 'Response completed. Moving to next question.';
@@ -18,24 +17,24 @@ export function continueSpeakingNote(secondsLeft: number): string {
 }
 
 /** Recognition ended in an answer on Android: restart it, up to the cap; then the fallback. */
-export function onAndroidRecognitionEnded(draft: Draft, answer: AnswerDraft, ends: number): void {
+export function onAndroidRecognitionEnded(draft: SpeakingTestDraft, answer: AnswerDraft, ends: number): void {
   const state = draft.state;
   if (ends <= ANDROID_MAX_RECOGNITION_RESTARTS) {
     state.answer = { ...answer, recognitionEnds: ends };
-    draft.commands.push({ type: 'startListening' });
+    draft.emit({ type: 'startListening' });
     return;
   }
   // Restart cap reached: recognition is given up for this answer.
   state.answer = { ...answer, recognitionEnds: ends, listening: false, transcriptionUnavailable: true };
   if (state.phase === 'answering') {
     state.answer = { ...state.answer, fallbackSecondsLeft: ANDROID_FALLBACK_COUNTDOWN_MS / COUNTDOWN_TICK_MS };
-    draft.commands.push({ type: 'cancelTimer', timer: 'silenceCheck' });
-    draft.commands.push(schedule('androidFallbackTick', COUNTDOWN_TICK_MS));
+    draft.cancel('silenceCheck');
+    draft.schedule('androidFallbackTick', COUNTDOWN_TICK_MS);
   }
 }
 
 /** TIMER androidFallbackTick: the 3 s countdown, then the answer completes. */
-export function onAndroidFallbackTick(draft: Draft): void {
+export function onAndroidFallbackTick(draft: SpeakingTestDraft): void {
   const state = draft.state;
   if (state.phase !== 'answering' || state.answer?.fallbackSecondsLeft == null) return;
   const left = state.answer.fallbackSecondsLeft - 1;
@@ -44,7 +43,7 @@ export function onAndroidFallbackTick(draft: Draft): void {
     state.completionNote = RESPONSE_COMPLETED_NOTE;
   } else {
     state.answer = { ...state.answer, fallbackSecondsLeft: left };
-    draft.commands.push(schedule('androidFallbackTick', COUNTDOWN_TICK_MS));
+    draft.schedule('androidFallbackTick', COUNTDOWN_TICK_MS);
   }
 }
 

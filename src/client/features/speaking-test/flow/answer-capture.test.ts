@@ -1,6 +1,6 @@
 /* The saved form of an answer (flow/answer-capture.ts) and the reducer's purity (flow/machine.ts). */
 import { describe, expect, it } from 'vitest';
-import { finishAnswer, initialState, speakingTestReducer } from './machine.js';
+import { finishAnswer, initialState, speakingTestStep } from './machine.js';
 import { QUESTIONS } from './test-helpers.js';
 
 describe('finishAnswer', () => {
@@ -34,7 +34,7 @@ describe('finishAnswer', () => {
   it('reducer leaves the previous state untouched', () => {
     const s = initialState({ questions: QUESTIONS, device: 'desktop', now: 0 });
     const copy = structuredClone(s);
-    speakingTestReducer(s, { type: 'TIMER', timer: 'micAutoRequest', now: 1_000 });
+    speakingTestStep(s, { type: 'TIMER', timer: 'micAutoRequest', now: 1_000 });
     expect(s).toEqual(copy);
   });
 });

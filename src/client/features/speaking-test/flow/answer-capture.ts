@@ -1,6 +1,10 @@
 /*
  * The answer being captured in Parts 1, 2 and 3 (SPEC.md section 4): listening, what the recogniser
- * and the microphone's level heard, whether the answer is over, and its saved form.
+ * and the microphone's level heard, whether the answer is over, and its saved form. The end of a
+ * Part 1/3 answer is here too ("Parts 1 and 3, per question"): after 3 s of silence following some
+ * speech (checked every 0.5 s), 2 s after recognition ended on desktop-like devices, or at the
+ * answer's time limit (beyond the spec), the answer completes exactly once; then the next question,
+ * and after the last the part completes.
  */
 import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer.js';
 import {
@@ -10,9 +14,16 @@ import {
   SILENCE_TO_END_ANSWER_MS,
 } from '../../../../shared/speaking-test/constants.js';
 import { UTTERANCE_SEPARATOR } from '../../../../shared/text/words.js';
-import type { Draft } from './draft.js';
-import { schedule } from './timers.js';
-import type { AnswerDraft, PartNumber } from './types.js';
+import { askQuestion, partQuestions } from './examiner.js';
+import { completeTest, startPart2 } from './stages.js';
+import type { AnswerDraft, PartNumber, SpeakingTestDraft, TimerName } from './types.js';
+
+/** The timers of an open Part 1/3 answer: all cancelled when it ends, is repeated or is held. */
+export const ANSWER_TIMERS: readonly TimerName[] = ['afterQuestion', 'silenceCheck', 'afterRecognitionEnd', 'answerLimit', 'androidFallbackTick'];
+
+export function cancelAnswerTimers(draft: SpeakingTestDraft): void {
+  for (const timer of ANSWER_TIMERS) draft.cancel(timer);
+}
 
 export function openAnswer(part: PartNumber, questionNumber: number, question: string, now: number): AnswerDraft {
   return {
@@ -49,40 +60,40 @@ function heardSpeech(answer: AnswerDraft, at: number, patch: Partial<AnswerDraft
  * (transcription 'off') the microphone's level alone ends the answer. Parts 1 and 3 also get the
  * silence check and the answer's time limit; Part 2 is ended by its own timer.
  */
-export function startAnswerListening(draft: Draft, now: number, partTimers: boolean): void {
+export function startAnswerListening(draft: SpeakingTestDraft, now: number, partTimers: boolean): void {
   const state = draft.state;
   if (!state.answer) return;
   state.completionNote = null;
   const live = state.transcription === 'live';
   if (!live) state.transcriptMissing = true;
   state.answer = { ...state.answer, listening: live, listenStartedAt: state.answer.listenStartedAt ?? now };
-  if (live) draft.commands.push({ type: 'startListening' });
+  if (live) draft.emit({ type: 'startListening' });
   if (!partTimers) return;
-  draft.commands.push(schedule('silenceCheck', SILENCE_CHECK_INTERVAL_MS));
-  draft.commands.push(schedule('answerLimit', ANSWER_TIME_LIMIT_MS[state.answer.part === 3 ? 3 : 1]));
+  draft.schedule('silenceCheck', SILENCE_CHECK_INTERVAL_MS);
+  draft.schedule('answerLimit', ANSWER_TIME_LIMIT_MS[state.answer.part === 3 ? 3 : 1]);
 }
 
-export function onInterim(draft: Draft, text: string, now: number): void {
+export function onInterim(draft: SpeakingTestDraft, text: string, now: number): void {
   const state = draft.state;
   if (!state.answer?.listening) return;
   state.answer = heardSpeech(state.answer, now, { interim: text });
 }
 
-export function onFinal(draft: Draft, text: string, confidence: number | undefined, at: number): void {
+export function onFinal(draft: SpeakingTestDraft, text: string, confidence: number | undefined, at: number): void {
   const state = draft.state;
   if (!state.answer?.listening) return;
   const finals = text.trim() === '' ? state.answer.finals : [...state.answer.finals, { text: text.trim(), confidence }];
   state.answer = heardSpeech(state.answer, at, { interim: '', finals });
 }
 
-export function onFirstSpeech(draft: Draft, at: number): void {
+export function onFirstSpeech(draft: SpeakingTestDraft, at: number): void {
   const state = draft.state;
   if (!state.answer?.listening) return;
   state.answer = { ...state.answer, firstSpeechAt: Math.min(state.answer.firstSpeechAt ?? at, at) };
 }
 
 /** The microphone's level: speech time for the Part 2 display, and, without recognition, the answer's speech. */
-export function onVoice(draft: Draft, speaking: boolean, at: number): void {
+export function onVoice(draft: SpeakingTestDraft, speaking: boolean, at: number): void {
   const state = draft.state;
   const answer = state.answer;
   if (!answer || (state.phase !== 'answering' && state.phase !== 'part2Speaking')) return;
@@ -136,4 +147,46 @@ export function finishAnswer(answer: AnswerDraft, transcription: 'live' | 'off' 
   if (confidences.length > 0) result.confidence = confidences.reduce((a, b) => a + b, 0) / confidences.length;
   if (answer.repeated) result.repeated = true;
   return result;
+}
+
+/** TIMER silenceCheck, every 0.5 s while answering. */
+export function onSilenceCheck(draft: SpeakingTestDraft, now: number): void {
+  const state = draft.state;
+  if (state.phase !== 'answering' || !state.answer) return;
+  if (state.transcription === 'live' && !state.answer.listening) return;
+  if (answerIsOver(state.answer, state.transcription, now)) completeAnswer(draft);
+  else draft.schedule('silenceCheck', SILENCE_CHECK_INTERVAL_MS);
+}
+
+/** TIMER answerLimit (beyond the spec: ANSWER_TIME_LIMIT_MS). */
+export function onAnswerLimit(draft: SpeakingTestDraft): void {
+  if (draft.state.phase === 'answering') completeAnswer(draft);
+}
+
+/** TIMER afterRecognitionEnd. */
+export function onAfterRecognitionEnd(draft: SpeakingTestDraft): void {
+  const state = draft.state;
+  // Desktop-like devices only, and only once recognition has ended in this answer.
+  if (state.phase === 'answering' && state.device === 'desktop' && state.answer && !state.answer.listening && state.answer.recognitionEnds > 0) completeAnswer(draft);
+}
+
+/** Ends the open Part 1/3 answer exactly once, then asks the next question or ends the part. */
+export function completeAnswer(draft: SpeakingTestDraft): void {
+  const state = draft.state;
+  const answer = state.answer;
+  if (state.phase !== 'answering' || !answer) return;
+  if (answer.listening) draft.emit({ type: 'stopListening' });
+  cancelAnswerTimers(draft);
+  state.answers = [...state.answers, finishAnswer(answer, state.transcription, state.lastEventAt)];
+  state.answer = null;
+  const next = state.questionIndex + 1;
+  if (next < partQuestions(draft).length) {
+    askQuestion(draft, next);
+    return;
+  }
+  if (state.stage === 'part1') {
+    startPart2(draft);
+    return;
+  }
+  completeTest(draft);
 }

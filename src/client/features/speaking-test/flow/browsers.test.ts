@@ -66,7 +66,7 @@ interface Run {
   /** The longest stay in each phase, per part. */
   longest: Map<string, number>;
   transcriptMissing: boolean;
-  saved: Extract<Command, { type: 'scoreAndSave' }> | null;
+  saved: Extract<Command, { type: 'finish' }> | null;
 }
 
 /** Runs a whole test: timers fire when due, the examiner takes SPEECH_MS a line, the student acts as scripted. */
@@ -104,12 +104,10 @@ function runTest(browser: Browser, student: Student): Run {
         case 'stopListening':
           listening = false;
           break;
-        case 'score':
-          // The edge answers with the estimate (here at once).
-          apply(now, d.send(now, { type: 'SCORED', result: scoreSpeakingTest(command.answers, { transcript: !command.noTranscript }) }));
-          break;
-        case 'scoreAndSave':
+        case 'finish':
+          // The edge works out the estimate (here at once), reports it and saves the attempt.
           saved = command;
+          apply(now, d.send(now, { type: 'SCORED', result: scoreSpeakingTest(command.answers, { transcript: !command.noTranscript }) }));
           break;
         default:
           break;

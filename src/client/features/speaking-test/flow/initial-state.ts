@@ -1,6 +1,12 @@
-/* The speaking test before anything happened: the setup stage, asking for the microphone 1 s later. */
+/* The speaking test before anything happened: the setup stage, asking for the microphone 1 s later; and its clock's tick. */
 import { MICROPHONE_AUTO_REQUEST_DELAY_MS } from '../../../../shared/speaking-test/constants.js';
-import type { InitialStateOptions, SpeakingTestState } from './types.js';
+import type { Command, InitialStateOptions, SpeakingTestState } from './types.js';
+
+/** The countdowns tick once a second. */
+export const COUNTDOWN_TICK_MS = 1_000;
+
+/** What the flow does before any event (the runtime's `begin`): the microphone is asked for 1 s after the setup screen appears. */
+export const FIRST_COMMANDS: readonly Command[] = [{ type: 'schedule', timer: 'micAutoRequest', delayMs: MICROPHONE_AUTO_REQUEST_DELAY_MS }];
 
 export function initialState(options: InitialStateOptions): SpeakingTestState {
   return {
@@ -33,7 +39,5 @@ export function initialState(options: InitialStateOptions): SpeakingTestState {
     sessionExpired: false,
     sessionEndsAt: null,
     sessionSecondsLeft: null,
-    commands: [{ type: 'schedule', timer: 'micAutoRequest', delayMs: MICROPHONE_AUTO_REQUEST_DELAY_MS }],
-    commandBatch: 0,
   };
 }

@@ -70,25 +70,24 @@ describe('a whole test on desktop', () => {
       last = answerQuestion(3, i);
       if (i < 9) expect(speakTexts(last)).toEqual([QUESTIONS.part3[i + 1]]);
     }
-    expect(types(last)).toEqual([...CANCEL_ANSWER_TIMERS, 'speak', 'stopRecording', 'stopVoiceMeter', 'score', 'schedule:sessionWarning:240000', 'schedule:sessionExpiry:300000']);
+    expect(types(last)).toEqual([...CANCEL_ANSWER_TIMERS, 'speak', 'stopRecording', 'stopVoiceMeter', 'finish', 'schedule:sessionWarning:240000', 'schedule:sessionExpiry:300000']);
     expect(speakTexts(last)).toEqual([CLOSING_TEXT]);
     expect(d.state.stage).toBe('complete');
-    // The edge works out the estimate (its code loads once the test has started) and answers SCORED; the save follows.
-    const score = last.find((c) => c.type === 'score');
-    expect(score?.type === 'score' ? score.answers : null).toBe(d.state.answers);
-    expect(score?.type === 'score' ? score.noTranscript : null).toBe(false);
+    // The edge works out the estimate (its code loads once the test has started), answers SCORED and saves.
+    const save = last.find((c) => c.type === 'finish');
+    expect(save?.type === 'finish' ? save.answers : null).toBe(d.state.answers);
+    expect(save?.type === 'finish' ? save.noTranscript : null).toBe(false);
     expect(d.state.result).toBeNull();
     const scored = d.send(t, { type: 'SCORED', result: scoreSpeakingTest(d.state.answers) });
-    expect(types(scored)).toEqual(['scoreAndSave']);
+    expect(types(scored)).toEqual([]);
     // Once only.
     expect(d.send(t, { type: 'SCORED', result: scoreSpeakingTest([]) })).toEqual([]);
-    const save = scored.find((c) => c.type === 'scoreAndSave');
-    expect(save?.type === 'scoreAndSave' ? save.answers.map((a) => `${a.part}.${a.questionNumber}`) : []).toEqual([
+    expect(save?.type === 'finish' ? save.answers.map((a) => `${a.part}.${a.questionNumber}`) : []).toEqual([
       ...Array.from({ length: 10 }, (_, i) => `1.${i + 1}`),
       '2.1',
       ...Array.from({ length: 10 }, (_, i) => `3.${i + 1}`),
     ]);
-    expect(save?.type === 'scoreAndSave' ? save.answers[0] : null).toEqual({
+    expect(save?.type === 'finish' ? save.answers[0] : null).toEqual({
       part: 1,
       questionNumber: 1,
       question: QUESTIONS.part1[0],
@@ -97,9 +96,9 @@ describe('a whole test on desktop', () => {
       speakingTimeMs: 1_000,
       confidence: 0.9,
     });
-    // The estimate is worked out once, on completion: the state the results show and the command the save sends hold the same result.
+    // The estimate is worked out once, on completion, from the answers the save sends: the results show it.
     expect(d.state.result).toEqual(scoreSpeakingTest(d.state.answers));
-    expect(save?.type === 'scoreAndSave' ? save.result : null).toBe(d.state.result);
+    expect(save?.type === 'finish' ? scoreSpeakingTest(save.answers) : null).toEqual(d.state.result);
 
     expect(d.send(t + 1_000, { type: 'SAVE_RESULT', outcome: 'saved' })).toEqual([]);
     expect(d.state.toasts.map((x) => x.title)).toEqual(['Test Completed']);

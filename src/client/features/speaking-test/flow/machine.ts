@@ -1,51 +1,38 @@
 /*
- * The speaking test as a pure state machine (SPEC.md section 4). `speakingTestReducer` takes an
- * event (each carries `now`) and returns the next state; `state.commands` holds the effects the
- * edge must run for that event, in order. Nothing here reads a clock or calls the browser.
+ * The speaking test as a pure step (SPEC.md section 4), run by the flow runtime
+ * (src/client/lib/flow/runtime.ts). Every event carries `now`; the rules edit a working copy of the
+ * state (src/client/lib/flow/draft.ts) and push this event's commands, in order. Nothing here reads
+ * a clock or calls the browser.
  *
  * This file only routes each event to the rules of the spec section it belongs to: microphone.ts,
  * stages.ts, parts-1-and-3.ts, part-2.ts, android.ts, apple.ts, after-the-test.ts, with the answer
- * being captured in answer-capture.ts and recognition's ends and failures in recognition.ts.
+ * being captured and ended in answer-capture.ts and recognition's ends and failures in recognition.ts.
  */
+import { stepOf } from '../../../lib/flow/draft.js';
 import { onAfterTestTimer, onSaveResult, onStayInSession } from './after-the-test.js';
-import { onFinal, onFirstSpeech, onInterim, onVoice } from './answer-capture.js';
+import { onAfterRecognitionEnd, onAnswerLimit, onFinal, onFirstSpeech, onInterim, onSilenceCheck, onVoice } from './answer-capture.js';
 import { onAndroidFallbackTick } from './android.js';
 import { onRecordingChecked, onRecordingCheckTimer } from './recorder-check.js';
-import { toastShown, type Draft } from './draft.js';
+import { toastShown } from './toasts.js';
 import { onDemoMode, onMicAutoRequest, onMicDenied, onMicGranted, onMicrophoneError, onRequestMicrophone } from './microphone.js';
 import { onHandOff, onPart2AnnouncementSpoken, onPart2Notes, onPreparationTick, onSpeakingTick } from './part-2.js';
-import {
-  onAfterRecognitionEnd,
-  onAnswerLimit,
-  onListenDelayOver,
-  onPart3IntroSpoken,
-  onPart3IntroWaitOver,
-  onQuestionSpoken,
-  onSilenceCheck,
-  repeatQuestion,
-} from './parts-1-and-3.js';
+import { onListenDelayOver, onPart3IntroSpoken, onPart3IntroWaitOver, onQuestionSpoken, repeatQuestion } from './parts-1-and-3.js';
 import { onRecognitionEnded, onRecognitionError, resumeAfterFailure } from './recognition.js';
 import { onRecordingError } from './recording.js';
 import { onScored, startTest } from './stages.js';
-import type { SpeakingTestEvent, SpeakingTestState, SpeechOutcome, TimerName } from './types.js';
+import type { SpeakingTestDraft, SpeakingTestEffect, SpeakingTestEvent, SpeakingTestState, SpeechOutcome, TimerName } from './types.js';
 
 // The flow's public API, from the files that define it.
 export { AUTH_ROUTE, formatSecondsLeft, SAVE_TOASTS, SAVE_WARNING_TEXT, SAVE_WARNING_TITLE, SESSION_EXPIRED_TOAST, SESSION_WARNING_MS } from './after-the-test.js';
 export { answerIsOver, finishAnswer, voicedMsAt } from './answer-capture.js';
 export { ANDROID_FALLBACK_NOTE, answerKey, continueSpeakingNote, createRepeatFilter, RESPONSE_COMPLETED_NOTE } from './android.js';
 export { APPLE_PLACEHOLDER_NOTE, RECORDING_NOTICE_TOAST } from './apple.js';
-export { initialState } from './initial-state.js';
+export { COUNTDOWN_TICK_MS, FIRST_COMMANDS, initialState } from './initial-state.js';
 export { MIN_LISTEN_RESTART_MS, RECOGNITION_FAILURE_CODES } from './recognition.js';
 export { RECORDING_ERROR_TEXT } from './recording.js';
-export { COUNTDOWN_TICK_MS } from './timers.js';
 
-export function speakingTestReducer(state: SpeakingTestState, event: SpeakingTestEvent): SpeakingTestState {
-  const draft: Draft = { state: { ...state, commands: [], lastEventAt: event.now }, commands: [] };
-  handle(draft, event);
-  return { ...draft.state, commands: draft.commands, commandBatch: state.commandBatch + 1 };
-}
-
-function handle(draft: Draft, event: SpeakingTestEvent): void {
+function route(draft: SpeakingTestDraft, event: SpeakingTestEvent): void {
+  draft.state.lastEventAt = event.now;
   switch (event.type) {
     case 'REQUEST_MICROPHONE': return onRequestMicrophone(draft);
     case 'MIC_GRANTED': return onMicGranted(draft);
@@ -75,7 +62,7 @@ function handle(draft: Draft, event: SpeakingTestEvent): void {
 }
 
 /** The examiner finished a line: what follows depends on which line it was. */
-function onSpeechDone(draft: Draft, id: string, outcome: SpeechOutcome, now: number): void {
+function onSpeechDone(draft: SpeakingTestDraft, id: string, outcome: SpeechOutcome, now: number): void {
   // 'cancelled' means the edge stopped the voice (leaving the page): the flow does not go on.
   if (id !== draft.state.speechId || outcome === 'cancelled') return;
   draft.state.speechId = null;
@@ -87,7 +74,7 @@ function onSpeechDone(draft: Draft, id: string, outcome: SpeechOutcome, now: num
   }
 }
 
-function onTimer(draft: Draft, timer: TimerName, now: number): void {
+function onTimer(draft: SpeakingTestDraft, timer: TimerName, now: number): void {
   switch (timer) {
     case 'micAutoRequest': return onMicAutoRequest(draft);
     case 'afterQuestion': return onListenDelayOver(draft, now);
@@ -107,3 +94,6 @@ function onTimer(draft: Draft, timer: TimerName, now: number): void {
       return onAfterTestTimer(draft, timer, now);
   }
 }
+
+/** One event: the next state and this event's commands (the previous state is left as it was). */
+export const speakingTestStep = stepOf<SpeakingTestState, SpeakingTestEvent, SpeakingTestEffect, TimerName>(route);

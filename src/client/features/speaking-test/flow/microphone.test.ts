@@ -1,6 +1,6 @@
 /* SPEC.md section 4, 'Microphone (speaking test)' (flow/microphone.ts). */
 import { describe, expect, it } from 'vitest';
-import { initialState } from './machine.js';
+import { FIRST_COMMANDS, initialState } from './machine.js';
 import { selectScreen } from './selectors.js';
 import { Driver, QUESTIONS, types } from './test-helpers.js';
 
@@ -9,7 +9,7 @@ describe('microphone', () => {
     const s = initialState({ questions: QUESTIONS, device: 'desktop', now: 0 });
     expect(s.stage).toBe('setup');
     expect(s.microphone.status).toBe('idle');
-    expect(types(s.commands)).toEqual(['schedule:micAutoRequest:1000']);
+    expect(types(FIRST_COMMANDS)).toEqual(['schedule:micAutoRequest:1000']);
     const d = new Driver();
     expect(types(d.timer(1_000, 'micAutoRequest'))).toEqual(['requestMicrophone']);
     expect(d.state.microphone.status).toBe('requesting');

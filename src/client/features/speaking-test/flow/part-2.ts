@@ -11,12 +11,11 @@ import {
   PART2_SPEAKING_MS,
 } from '../../../../shared/speaking-test/constants.js';
 import { finishAnswer, openAnswer, startAnswerListening } from './answer-capture.js';
-import type { Draft } from './draft.js';
 import { startPart3 } from './stages.js';
-import { COUNTDOWN_TICK_MS, schedule } from './timers.js';
-import type { AnswerDraft } from './types.js';
+import { COUNTDOWN_TICK_MS } from './initial-state.js';
+import type { AnswerDraft, SpeakingTestDraft } from './types.js';
 
-export function onPart2Notes(draft: Draft, text: string): void {
+export function onPart2Notes(draft: SpeakingTestDraft, text: string): void {
   const phase = draft.state.phase;
   if (phase === 'part2Announcement' || phase === 'part2Preparation' || phase === 'part2Speaking') {
     draft.state.part2Notes = text.slice(0, PART2_NOTES_MAX_LENGTH);
@@ -24,20 +23,20 @@ export function onPart2Notes(draft: Draft, text: string): void {
 }
 
 /** SPEECH_DONE for the Part 2 announcement: the preparation minute starts. */
-export function onPart2AnnouncementSpoken(draft: Draft): void {
+export function onPart2AnnouncementSpoken(draft: SpeakingTestDraft): void {
   draft.state.phase = 'part2Preparation';
   draft.state.countdownSeconds = PART2_PREPARATION_MS / COUNTDOWN_TICK_MS;
-  draft.commands.push(schedule('prepTick', COUNTDOWN_TICK_MS));
+  draft.schedule('prepTick', COUNTDOWN_TICK_MS);
 }
 
 /** TIMER prepTick: at the end of the preparation the speaking phase opens the answer. */
-export function onPreparationTick(draft: Draft, now: number): void {
+export function onPreparationTick(draft: SpeakingTestDraft, now: number): void {
   const state = draft.state;
   if (state.phase !== 'part2Preparation' || state.countdownSeconds === null) return;
   const left = state.countdownSeconds - 1;
   if (left > 0) {
     state.countdownSeconds = left;
-    draft.commands.push(schedule('prepTick', COUNTDOWN_TICK_MS));
+    draft.schedule('prepTick', COUNTDOWN_TICK_MS);
     return;
   }
   state.phase = 'part2Speaking';
@@ -45,30 +44,30 @@ export function onPreparationTick(draft: Draft, now: number): void {
   const card = state.questions.part2[0];
   state.answer = openAnswer(2, 1, card?.topic ?? '', now);
   startAnswerListening(draft, now, false);
-  draft.commands.push(schedule('speakTick', COUNTDOWN_TICK_MS));
+  draft.schedule('speakTick', COUNTDOWN_TICK_MS);
 }
 
 /** TIMER speakTick: at the end of the two minutes listening stops and the answer is handed off. */
-export function onSpeakingTick(draft: Draft): void {
+export function onSpeakingTick(draft: SpeakingTestDraft): void {
   const state = draft.state;
   if (state.phase !== 'part2Speaking' || state.countdownSeconds === null) return;
   const left = state.countdownSeconds - 1;
   if (left > 0) {
     state.countdownSeconds = left;
-    draft.commands.push(schedule('speakTick', COUNTDOWN_TICK_MS));
+    draft.schedule('speakTick', COUNTDOWN_TICK_MS);
     return;
   }
   state.countdownSeconds = 0;
   state.phase = 'part2HandOff';
   if (state.answer?.listening) {
     state.answer = { ...state.answer, listening: false };
-    draft.commands.push({ type: 'stopListening' });
+    draft.emit({ type: 'stopListening' });
   }
-  draft.commands.push(schedule('handOff', PART2_ANSWER_HANDOFF_DELAY_MS));
+  draft.schedule('handOff', PART2_ANSWER_HANDOFF_DELAY_MS);
 }
 
 /** TIMER handOff: 100 ms after the speaking timer, the answer is saved and Part 3 begins. */
-export function onHandOff(draft: Draft, now: number): void {
+export function onHandOff(draft: SpeakingTestDraft, now: number): void {
   const state = draft.state;
   if (state.phase !== 'part2HandOff' || !state.answer) return;
   state.answers = [...state.answers, finishAnswer(state.answer, state.transcription, now)];
@@ -78,7 +77,7 @@ export function onHandOff(draft: Draft, now: number): void {
 }
 
 /** Recognition ended during the long turn (not on Android): it is ended by its timer alone, so listen again. */
-export function onRecognitionEndedInPart2(draft: Draft, answer: AnswerDraft, ends: number): void {
+export function onRecognitionEndedInPart2(draft: SpeakingTestDraft, answer: AnswerDraft, ends: number): void {
   draft.state.answer = { ...answer, recognitionEnds: ends };
-  draft.commands.push({ type: 'startListening' });
+  draft.emit({ type: 'startListening' });
 }

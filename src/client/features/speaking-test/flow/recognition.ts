@@ -4,14 +4,13 @@
  * until the student chooses Try again or Continue without transcript), and how soon listening may
  * start again. The recognizer itself never restarts on its own in the speaking test.
  */
-import { startAnswerListening } from './answer-capture.js';
+import { cancelAnswerTimers, startAnswerListening } from './answer-capture.js';
 import { onAndroidRecognitionEnded } from './android.js';
-import type { Draft } from './draft.js';
 import { askQuestion } from './examiner.js';
 import { onRecognitionEndedInPart2 } from './part-2.js';
 import { onRecognitionEndedInAnswer } from './parts-1-and-3.js';
-import { cancelAnswerTimers, COUNTDOWN_TICK_MS, schedule } from './timers.js';
-import type { RecognitionFailureCode } from './types.js';
+import { COUNTDOWN_TICK_MS } from './initial-state.js';
+import type { RecognitionFailureCode, SpeakingTestDraft } from './types.js';
 
 /** Part 2 listens again after a recognition session ends; never sooner than this after the last start (the edge waits). */
 export const MIN_LISTEN_RESTART_MS = 1000;
@@ -24,7 +23,7 @@ function isFailureCode(code: string): code is RecognitionFailureCode {
 }
 
 /** A recognition session ended by itself: Android restarts (capped), Part 2 listens again, elsewhere the answer ends 2 s later. */
-export function onRecognitionEnded(draft: Draft): void {
+export function onRecognitionEnded(draft: SpeakingTestDraft): void {
   const state = draft.state;
   const answer = state.answer;
   if (!answer?.listening) return;
@@ -35,7 +34,7 @@ export function onRecognitionEnded(draft: Draft): void {
   else onRecognitionEndedInAnswer(draft, answer, ends);
 }
 
-export function onRecognitionError(draft: Draft, code: string, message: string): void {
+export function onRecognitionError(draft: SpeakingTestDraft, code: string, message: string): void {
   const state = draft.state;
   if (code === 'not-supported') {
     // No recognition after all: this answer and the rest end on acoustic silence.
@@ -54,10 +53,10 @@ export function onRecognitionError(draft: Draft, code: string, message: string):
   // The question's clocks stop; the recording goes on. Nothing moves until the student chooses.
   const during = state.phase === 'part2Speaking' ? 'part2' : 'question';
   cancelAnswerTimers(draft);
-  if (during === 'part2') draft.commands.push({ type: 'cancelTimer', timer: 'speakTick' });
+  if (during === 'part2') draft.cancel('speakTick');
   if (state.answer?.listening) {
     state.answer = { ...state.answer, listening: false };
-    draft.commands.push({ type: 'stopListening' });
+    draft.emit({ type: 'stopListening' });
   }
   state.recognitionError = null;
   state.failure = { code, message, during };
@@ -65,7 +64,7 @@ export function onRecognitionError(draft: Draft, code: string, message: string):
 }
 
 /** Try again ('live') or Continue without transcript ('off') after a recognition failure. */
-export function resumeAfterFailure(draft: Draft, transcription: 'live' | 'off'): void {
+export function resumeAfterFailure(draft: SpeakingTestDraft, transcription: 'live' | 'off'): void {
   const state = draft.state;
   const failure = state.failure;
   if (state.phase !== 'recognitionFailed' || !failure) return;
@@ -75,7 +74,7 @@ export function resumeAfterFailure(draft: Draft, transcription: 'live' | 'off'):
     // The long turn goes on from where its clock stopped, with what was said so far.
     state.phase = 'part2Speaking';
     startAnswerListening(draft, state.lastEventAt, false);
-    draft.commands.push(schedule('speakTick', COUNTDOWN_TICK_MS));
+    draft.schedule('speakTick', COUNTDOWN_TICK_MS);
     return;
   }
   // The question is asked again: the student was interrupted, and it is saved once.

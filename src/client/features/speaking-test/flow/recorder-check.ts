@@ -8,9 +8,8 @@
  */
 import { APPLE_RECORDING_CHECK_DELAY_MS } from '../../../../shared/speaking-test/constants.js';
 import { RECORDING_NOTICE_TOAST } from './apple.js';
-import { addToast, type Draft } from './draft.js';
-import { schedule } from './timers.js';
-import type { SpeakingTestState } from './types.js';
+import { addToast } from './toasts.js';
+import type { SpeakingTestDraft, SpeakingTestState } from './types.js';
 
 /** Between later checks: the recorder hands over a piece every second, so 5 s without one is a stop. */
 export const RECORDING_RECHECK_MS = 5_000;
@@ -25,23 +24,23 @@ export const RECORDING_STOPPED_TOAST = {
 } as const;
 
 /** At Start Test. */
-export function scheduleRecordingCheck(draft: Draft): void {
+export function scheduleRecordingCheck(draft: SpeakingTestDraft): void {
   if (draft.state.microphone.demo) return;
-  draft.commands.push(schedule('recordingCheck', APPLE_RECORDING_CHECK_DELAY_MS));
+  draft.schedule('recordingCheck', APPLE_RECORDING_CHECK_DELAY_MS);
 }
 
 /** TIMER recordingCheck: the edge counts the recorder's pieces (RECORDING_CHECKED). */
-export function onRecordingCheckTimer(draft: Draft): void {
+export function onRecordingCheckTimer(draft: SpeakingTestDraft): void {
   const stage = draft.state.stage;
   if (stage === 'setup' || stage === 'ready' || stage === 'complete' || draft.state.microphone.demo) return;
-  draft.commands.push({ type: 'checkRecording' });
+  draft.emit({ type: 'checkRecording' });
 }
 
 /**
  * RECORDING_CHECKED: no piece at all is 'none'; no new piece since the last check is 'stopped'; each
  * is told once (a toast, and a note on the screen while it lasts). Pieces again are 'yielding'.
  */
-export function onRecordingChecked(draft: Draft, chunkCount: number): void {
+export function onRecordingChecked(draft: SpeakingTestDraft, chunkCount: number): void {
   const state = draft.state;
   if (state.stage === 'complete') return;
   const before = state.recorder;
@@ -58,7 +57,7 @@ export function onRecordingChecked(draft: Draft, chunkCount: number): void {
   } else {
     state.recorder = { status: 'yielding', chunks: chunkCount };
   }
-  draft.commands.push(schedule('recordingCheck', RECORDING_RECHECK_MS));
+  draft.schedule('recordingCheck', RECORDING_RECHECK_MS);
 }
 
 /** What the screen says while the recorder gives nothing (null while it records, or before the first check). */

@@ -4,9 +4,9 @@
  * that the whole flow can take over from its state at Start Test.
  */
 import { describe, expect, it } from 'vitest';
-import { initialState, speakingTestReducer } from './machine.js';
+import { initialState, speakingTestStep } from './machine.js';
 import { selectScreen } from './selectors.js';
-import { selectSetupScreen, setupReducer } from './setup.js';
+import { selectSetupScreen, setupStep } from './setup.js';
 import { QUESTIONS, types } from './test-helpers.js';
 import type { DeviceKind, EventWithoutNow, SpeakingTestEvent, SpeakingTestState } from './types.js';
 
@@ -64,9 +64,11 @@ describe('the setup flow', () => {
       let whole = setup;
       expect(selectSetupScreen(setup)).toEqual(selectScreen(whole));
       for (const [now, event] of steps) {
-        setup = setupReducer(setup, { ...event, now } as SpeakingTestEvent);
-        whole = speakingTestReducer(whole, { ...event, now } as SpeakingTestEvent);
-        expect(setup).toEqual(whole);
+        const setupStepped = setupStep(setup, { ...event, now } as SpeakingTestEvent);
+        const wholeStepped = speakingTestStep(whole, { ...event, now } as SpeakingTestEvent);
+        expect(setupStepped).toEqual(wholeStepped);
+        setup = setupStepped.state;
+        whole = wholeStepped.state;
         expect(selectSetupScreen(setup)).toEqual(selectScreen(whole));
       }
     });
@@ -74,20 +76,20 @@ describe('the setup flow', () => {
 
   it('hands over at Start Test: the whole flow starts the test from the state the setup flow reached', () => {
     let state = initialState({ questions: QUESTIONS, device: 'desktop', now: 0 });
-    state = setupReducer(state, { type: 'TIMER', timer: 'micAutoRequest', now: 1_000 });
-    state = setupReducer(state, { type: 'MIC_GRANTED', now: 1_200 });
+    state = setupStep(state, { type: 'TIMER', timer: 'micAutoRequest', now: 1_000 }).state;
+    state = setupStep(state, { type: 'MIC_GRANTED', now: 1_200 }).state;
     expect(state.stage).toBe('ready');
     // The setup flow does not start the test itself...
-    expect(setupReducer(state, { type: 'START_TEST', now: 2_000 }).stage).toBe('ready');
+    expect(setupStep(state, { type: 'START_TEST', now: 2_000 }).state.stage).toBe('ready');
     // ...the whole flow does, from its state.
-    const started = speakingTestReducer(state, { type: 'START_TEST', now: 2_000 });
-    expect(started.stage).toBe('part1');
-    expect(started.startedAt).toBe(2_000);
+    const started = speakingTestStep(state, { type: 'START_TEST', now: 2_000 });
+    expect(started.state.stage).toBe('part1');
+    expect(started.state.startedAt).toBe(2_000);
     expect(types(started.commands)).toEqual(['startRecording', 'startVoiceMeter', 'schedule:recordingCheck:5000', 'speak']);
     // The page chooses the questions as the test starts (the question bank comes with the running test).
     const chosen = { part1: ['Where do you live?'], part2: [{ topic: 'Describe a park', bullets: ['where it is'] }], part3: ['Why do cities need parks?'] };
-    const withQuestions = speakingTestReducer({ ...state, questions: { part1: [], part2: [], part3: [] } }, { type: 'START_TEST', now: 2_000, questions: chosen });
-    expect(withQuestions.questions).toBe(chosen);
+    const withQuestions = speakingTestStep({ ...state, questions: { part1: [], part2: [], part3: [] } }, { type: 'START_TEST', now: 2_000, questions: chosen });
+    expect(withQuestions.state.questions).toBe(chosen);
     expect(withQuestions.commands.find((c) => c.type === 'speak')).toMatchObject({ text: 'Where do you live?' });
   });
 });

@@ -5,13 +5,15 @@
  * selectors.ts for these two stages. The whole flow (machine.ts) takes over at Start Test, from the
  * state this one reached; flow/setup.test.ts checks both give the same answers.
  */
-import { toastShown, type Draft } from './draft.js';
+import { stepOf } from '../../../lib/flow/draft.js';
+import { toastShown } from './toasts.js';
 import { onDemoMode, onMicAutoRequest, onMicDenied, onMicGranted, onMicrophoneError, onRequestMicrophone } from './microphone.js';
 import { selectProgress } from './progress.js';
 import type { ScreenView } from './selectors.js';
-import type { SpeakingTestEvent, SpeakingTestState } from './types.js';
+import type { SpeakingTestDraft, SpeakingTestEffect, SpeakingTestEvent, SpeakingTestState, TimerName } from './types.js';
 
-function handle(draft: Draft, event: SpeakingTestEvent): void {
+function route(draft: SpeakingTestDraft, event: SpeakingTestEvent): void {
+  draft.state.lastEventAt = event.now;
   switch (event.type) {
     case 'REQUEST_MICROPHONE': return onRequestMicrophone(draft);
     case 'MIC_GRANTED': return onMicGranted(draft);
@@ -28,11 +30,8 @@ function handle(draft: Draft, event: SpeakingTestEvent): void {
   }
 }
 
-export function setupReducer(state: SpeakingTestState, event: SpeakingTestEvent): SpeakingTestState {
-  const draft: Draft = { state: { ...state, commands: [], lastEventAt: event.now }, commands: [] };
-  handle(draft, event);
-  return { ...draft.state, commands: draft.commands, commandBatch: state.commandBatch + 1 };
-}
+/** The setup flow's step on the flow runtime (src/client/lib/flow/runtime.ts): the next state and this event's commands. */
+export const setupStep = stepOf<SpeakingTestState, SpeakingTestEvent, SpeakingTestEffect, TimerName>(route);
 
 /** selectScreen (selectors.ts) for the setup and ready stages: no part, question, cue card or answer yet. */
 export function selectSetupScreen(state: SpeakingTestState): ScreenView {

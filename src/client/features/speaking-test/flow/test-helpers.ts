@@ -2,8 +2,9 @@
 import { expect } from 'vitest';
 import { ANSWER_TIME_LIMIT_MS } from '../../../../shared/speaking-test/constants.js';
 import type { QuestionSet } from '../../../../shared/speaking-test/questions.js';
-import { initialState, speakingTestReducer } from './machine.js';
-import type { Command, DeviceKind, EventWithoutNow, SpeakingTestEvent, SpeakingTestState } from './types.js';
+import { FlowDriver } from '../../../lib/flow/driver.js';
+import { initialState, speakingTestStep } from './machine.js';
+import type { Command, DeviceKind, EventWithoutNow, SpeakingTestEffect, SpeakingTestEvent, SpeakingTestState, TimerName } from './types.js';
 
 export const QUESTIONS: QuestionSet = {
   part1: Array.from({ length: 10 }, (_, i) => `Part 1 question ${i + 1}?`),
@@ -13,17 +14,28 @@ export const QUESTIONS: QuestionSet = {
 
 export type { EventWithoutNow } from './types.js';
 
-/** A test driver: feeds events at explicit times and keeps the latest state. */
+/**
+ * A test driver on the flow runtime's test driver (src/client/lib/flow/driver.ts): feeds events at explicit
+ * times; the flow's timers are fired by hand (`timer`), never by the clock. Setting `state` starts
+ * the flow again from the given state (a test that jumps to a later point).
+ */
 export class Driver {
-  state: SpeakingTestState;
+  private flow: FlowDriver<SpeakingTestState, SpeakingTestEvent, SpeakingTestEffect, TimerName>;
   constructor(device: DeviceKind = 'desktop', now = 0, options: { recognition?: boolean } = {}) {
-    this.state = initialState({ questions: QUESTIONS, device, now, ...options });
+    this.flow = new FlowDriver(initialState({ questions: QUESTIONS, device, now, ...options }), speakingTestStep, now);
+  }
+  get state(): SpeakingTestState {
+    return this.flow.state;
+  }
+  set state(state: SpeakingTestState) {
+    this.flow = new FlowDriver(state, speakingTestStep, this.flow.now);
   }
   send(now: number, event: EventWithoutNow): Command[] {
-    this.state = speakingTestReducer(this.state, { ...event, now } as SpeakingTestEvent);
-    return this.state.commands;
+    // The time moves without firing the runtime's timers: the tests fire them by hand.
+    this.flow.now = now;
+    return [...this.flow.send(event)];
   }
-  timer(now: number, timer: Extract<Command, { type: 'schedule' }>['timer']): Command[] {
+  timer(now: number, timer: TimerName): Command[] {
     return this.send(now, { type: 'TIMER', timer });
   }
   /** The id of the examiner line now being spoken. */

@@ -1,8 +1,10 @@
 /*
  * The speaking test's flow as data (SPEC.md section 4): the state, the events the edge reports and
- * the commands (effects) the edge must carry out. The reducer never touches the browser or a
- * clock: every event carries `now` (ms), and every effect is a command in `state.commands`.
+ * the commands (effects) the edge must carry out. The rules never touch the browser or a clock:
+ * every event carries `now` (ms), and every effect is a command a rule pushes on its draft
+ * (src/client/lib/flow/draft.ts), run by the flow runtime (timers) or the page's effects.
  */
+import type { Draft } from '../../../lib/flow/draft.js';
 import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer.js';
 import type { QuestionSet } from '../../../../shared/speaking-test/questions.js';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring.js';
@@ -50,15 +52,20 @@ export type Command =
   | { type: 'schedule'; timer: TimerName; delayMs: number }
   | { type: 'cancelTimer'; timer: TimerName }
   /**
-   * The test is complete: work out the estimate (the edge loads the scoring code, decision 0024) and
-   * answer with SCORED; it then saves what SCORED's scoreAndSave says, also if the page was left.
+   * The test is complete: the edge loads the end of the test's code (decision 0024), works out the
+   * estimate once, reports it as SCORED, and saves the attempt with it, also if the page was left.
    */
-  | { type: 'score'; answers: SpeakingTestAnswer[]; noTranscript: boolean }
-  | { type: 'scoreAndSave'; answers: SpeakingTestAnswer[]; result: SpeakingTestResult; noTranscript: boolean; part2Notes: string }
+  | { type: 'finish'; answers: SpeakingTestAnswer[]; noTranscript: boolean; part2Notes: string }
   | { type: 'clearStudentInfo' }
   /** The post-test session is over: whoever is signed in on this device is signed out (the toast says to log in again). */
   | { type: 'signOut' }
   | { type: 'navigate'; to: string };
+
+/** The commands the page's effects carry out: all but the timers, which the flow runtime owns. */
+export type SpeakingTestEffect = Exclude<Command, { type: 'schedule' | 'cancelTimer' }>;
+
+/** The working copy a rule edits for one event, and the commands it pushes. */
+export type SpeakingTestDraft = Draft<SpeakingTestState, SpeakingTestEffect, TimerName>;
 
 export type SaveOutcome = 'saved' | 'noStudentInfo' | 'failed';
 
@@ -91,7 +98,7 @@ export type SpeakingTestEvent =
   /** A microphone failure after setup (e.g. the track ended): shown as a 'Microphone Error' toast. */
   | { type: 'MICROPHONE_ERROR'; now: number; message: string }
   | { type: 'RECORDING_CHECKED'; now: number; chunkCount: number }
-  /** The edge worked out the estimate of the completed test (the answer to the 'score' command). */
+  /** The edge worked out the estimate of the completed test (carrying out the 'finish' command): the results show it. */
   | { type: 'SCORED'; now: number; result: SpeakingTestResult }
   | { type: 'SAVE_RESULT'; now: number; outcome: SaveOutcome }
   | { type: 'TOAST_SHOWN'; now: number; id: number }
@@ -214,9 +221,6 @@ export interface SpeakingTestState {
   sessionEndsAt: number | null;
   /** In the session's last minute: the seconds left, shown as a countdown with Stay; else null. */
   sessionSecondsLeft: number | null;
-  /** Commands produced by the last event; the edge runs each batch once (see commandBatch). */
-  commands: Command[];
-  commandBatch: number;
 }
 
 export interface InitialStateOptions {

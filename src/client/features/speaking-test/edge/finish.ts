@@ -1,11 +1,13 @@
 /*
- * The end of the test (SPEC.md section 4, complete: scoring, saving): the estimate is worked out
- * (SCORED), the attempt and its recording are handed to the durable outbox, and its status comes back
- * to the flow as SAVE_RESULT. Loaded once the test has started (saving.ts), not with the page.
+ * The end of the test (SPEC.md section 4, complete: scoring, saving), the `finish` command: the
+ * estimate is worked out once (SCORED shows it), the attempt and its recording are handed to the
+ * durable outbox with that estimate, and its status comes back to the flow as SAVE_RESULT. Not part
+ * of the page's first visit (decision 0024): run-command.ts loads it once the test has started, a
+ * quarter of an hour before it is needed, and again every few seconds if it cannot (a finished test
+ * is never given up).
  */
 import type { StudentProfile, User } from '../../../../shared/api/auth';
-import { scoreSpeakingTest, type SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
-import type { SchoolQuestionLookup } from '../../../../shared/speaking-test/school-questions';
+import { scoreSpeakingTest } from '../../../../shared/speaking-test/scoring';
 import { apiGet } from '../../../lib/api';
 import { browserOutbox } from '../../../lib/outbox';
 import { readStudentInfo } from '../../../lib/student-info';
@@ -31,14 +33,6 @@ async function findStudentId(user: User | null | undefined): Promise<number | nu
   }
 }
 
-/**
- * Spec section 9's estimate of the completed test (the 'score' command; the flow keeps it as SCORED),
- * answers to the school's own questions judged with their topic words, as the server will.
- */
-export function scoreAnswers({ answers, noTranscript }: Extract<Command, { type: 'score' }>, school: SchoolQuestionLookup | null = null): SpeakingTestResult {
-  return scoreSpeakingTest(answers, { transcript: !noTranscript, ...(school ? { school } : {}) });
-}
-
 /** What the page shows of the finished attempt (React state setters; a call after unmount does nothing). */
 export interface AttemptOutcome {
   setRecording: (recording: TestRecording | null) => void;
@@ -48,13 +42,18 @@ export interface AttemptOutcome {
   user: { readonly current: User | null | undefined };
 }
 
-export async function scoreAndSave(
-  { answers, result, noTranscript, part2Notes }: Extract<Command, { type: 'scoreAndSave' }>,
+export async function finish(
+  { answers, noTranscript, part2Notes }: Extract<Command, { type: 'finish' }>,
   { resources, send, current, mounted }: EdgeContext,
   outcome: AttemptOutcome,
 ): Promise<void> {
-  // Once the test is complete the attempt is submitted even if the page is left meanwhile:
-  // the outbox outlives this page (setState after unmount is a no-op).
+  // Spec section 9's estimate, worked out once: the results show it (SCORED) and the save sends it.
+  // Answers to the school's own questions are judged with their topic words, as the server will.
+  const { school } = resources;
+  const result = scoreSpeakingTest(answers, { transcript: !noTranscript, ...(school ? { school } : {}) });
+  send({ type: 'SCORED', result });
+  // Once the test is complete the attempt is submitted even if the page is left meanwhile (SCORED
+  // then goes nowhere): the outbox outlives this page (setState after unmount is a no-op).
   const recorded = (await resources.recordingDone?.catch(() => null)) ?? null;
   const finishedAt = Date.now();
   outcome.setRecording(recorded);
