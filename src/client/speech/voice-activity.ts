@@ -18,6 +18,14 @@ export const VOICE_END_MIN_DB = -58;
 /** Above the room's noise floor: start at +12 dB, end below +6 dB (the hysteresis). */
 export const VOICE_START_ABOVE_FLOOR_DB = 12;
 export const VOICE_END_ABOVE_FLOOR_DB = 6;
+/**
+ * Sound already in the microphone when an answer's listening starts (the examiner's or interviewer's
+ * echo dying away, or a student who started answering early) counts as that answer's speech only
+ * once it has lasted this long from the start of listening. A shorter tail is forgotten, so a
+ * student who then says nothing is treated as before (the interview waits for Next; the speaking
+ * test ends an unheard answer after its no-speech time). Both flows' rule.
+ */
+export const CARRIED_VOICE_MIN_MS = 1_000;
 /** The quietest level the gate considers (digital silence is -Infinity). */
 export const VOICE_LEVEL_FLOOR_DB = -100;
 /** How fast the noise floor follows a louder room while nobody speaks (per reading); it drops at once. */

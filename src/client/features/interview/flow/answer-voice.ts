@@ -1,14 +1,10 @@
+import { CARRIED_VOICE_MIN_MS } from '../../../speech/voice-activity';
 import type { InterviewState } from './types';
 
 /* Whether the current answer has speech in it, from the microphone's level (auto-advance-step.ts, recorded-answer.ts). */
 
-/**
- * Sound already in the microphone when listening starts (voiceCarried) may be the examiner's echo
- * dying away, or a student who started answering early: it counts as the answer's speech only once
- * it has lasted this long from the start of listening. A shorter tail is forgotten, so a student who
- * then says nothing waits for Next as before.
- */
-export const CARRIED_VOICE_MIN_MS = 1_000;
+/** How long sound carried over listening's start must last to count (src/client/speech/voice-activity.ts). */
+export { CARRIED_VOICE_MIN_MS };
 
 /** Whether the current answer has speech in it: heard, or carried over listening's start for long enough by `at`. */
 export function answerHasVoice(state: InterviewState, at: number): boolean {

@@ -26,6 +26,7 @@ describe('finishAnswer', () => {
         listenStartedAt: 1_500,
         voiceSince: null,
         voicedMs: 0,
+        voiceCarried: false,
         repeated: false,
       }),
     ).toEqual({ part: 3, questionNumber: 4, question: 'q', answer: 'first\nsecond\nthird', responseTimeMs: 1_250, speakingTimeMs: 6_750, confidence: 0.8 });

@@ -14,6 +14,7 @@ import {
   SILENCE_TO_END_ANSWER_MS,
 } from '../../../../shared/speaking-test/constants.js';
 import { UTTERANCE_SEPARATOR } from '../../../../shared/text/words.js';
+import { CARRIED_VOICE_MIN_MS } from '../../../speech/voice-activity.js';
 import { askQuestion, partQuestions } from './examiner.js';
 import { completeTest, startPart2 } from './stages.js';
 import type { AnswerDraft, PartNumber, SpeakingTestDraft, TimerName } from './types.js';
@@ -42,6 +43,7 @@ export function openAnswer(part: PartNumber, questionNumber: number, question: s
     listenStartedAt: null,
     voiceSince: null,
     voicedMs: 0,
+    voiceCarried: false,
     repeated: false,
   };
 }
@@ -58,7 +60,8 @@ function heardSpeech(answer: AnswerDraft, at: number, patch: Partial<AnswerDraft
 /**
  * Opens listening for the current answer. With recognition, the recogniser listens; without it
  * (transcription 'off') the microphone's level alone ends the answer. Parts 1 and 3 also get the
- * silence check and the answer's time limit; Part 2 is ended by its own timer.
+ * silence check and the answer's time limit; Part 2 is ended by its own timer. Sound the microphone
+ * already hears counts as this answer's speech from now, provisionally (voiceCarried, see onVoice).
  */
 export function startAnswerListening(draft: SpeakingTestDraft, now: number, partTimers: boolean): void {
   const state = draft.state;
@@ -66,7 +69,13 @@ export function startAnswerListening(draft: SpeakingTestDraft, now: number, part
   state.completionNote = null;
   const live = state.transcription === 'live';
   if (!live) state.transcriptMissing = true;
-  state.answer = { ...state.answer, listening: live, listenStartedAt: state.answer.listenStartedAt ?? now };
+  const carried = state.voiceNow && state.answer.voiceSince === null;
+  state.answer = {
+    ...state.answer,
+    listening: live,
+    listenStartedAt: state.answer.listenStartedAt ?? now,
+    ...(carried ? { voiceSince: now, voiceCarried: true } : {}),
+  };
   if (live) draft.emit({ type: 'startListening' });
   if (!partTimers) return;
   draft.schedule('silenceCheck', SILENCE_CHECK_INTERVAL_MS);
@@ -92,9 +101,24 @@ export function onFirstSpeech(draft: SpeakingTestDraft, at: number): void {
   state.answer = { ...state.answer, firstSpeechAt: Math.min(state.answer.firstSpeechAt ?? at, at) };
 }
 
-/** The microphone's level: speech time for the Part 2 display, and, without recognition, the answer's speech. */
+/**
+ * Since when the answer's current sound counts as speech by `at`: null when silent, or when the
+ * sound was carried over listening's start and had not lasted CARRIED_VOICE_MIN_MS by `at`.
+ */
+function speechSince(answer: AnswerDraft, at: number): number | null {
+  if (answer.voiceSince === null || (answer.voiceCarried && at - answer.voiceSince < CARRIED_VOICE_MIN_MS)) return null;
+  return answer.voiceSince;
+}
+
+/**
+ * Every VOICE event: the latest state is kept (startAnswerListening reads it). While an answer
+ * listens, the microphone's level gives the speech time for the Part 2 display and, without
+ * recognition, the answer's speech. Carried sound that stops before CARRIED_VOICE_MIN_MS (judged
+ * by when the gate says it stopped) is forgotten: an echo tail, not the answer.
+ */
 export function onVoice(draft: SpeakingTestDraft, speaking: boolean, at: number): void {
   const state = draft.state;
+  state.voiceNow = speaking;
   const answer = state.answer;
   if (!answer || (state.phase !== 'answering' && state.phase !== 'part2Speaking')) return;
   if (speaking) {
@@ -104,13 +128,17 @@ export function onVoice(draft: SpeakingTestDraft, speaking: boolean, at: number)
     return;
   }
   if (answer.voiceSince === null) return;
-  state.answer = { ...answer, voiceSince: null, voicedMs: answer.voicedMs + Math.max(0, at - answer.voiceSince) };
-  if (state.transcription === 'off') state.answer = { ...state.answer, lastSpeechAt: at };
+  const since = speechSince(answer, at);
+  state.answer = { ...answer, voiceSince: null, voiceCarried: false };
+  if (since === null) return;
+  state.answer = { ...state.answer, voicedMs: answer.voicedMs + Math.max(0, at - since) };
+  if (state.transcription === 'off') state.answer = { ...state.answer, firstSpeechAt: answer.firstSpeechAt ?? since, lastSpeechAt: at };
 }
 
 /** Speech heard in the microphone's level in the open answer up to `now`. */
 export function voicedMsAt(answer: AnswerDraft, now: number): number {
-  return answer.voicedMs + (answer.voiceSince === null ? 0 : Math.max(0, now - answer.voiceSince));
+  const since = speechSince(answer, now);
+  return answer.voicedMs + (since === null ? 0 : Math.max(0, now - since));
 }
 
 /**
@@ -131,7 +159,8 @@ export function answerIsOver(answer: AnswerDraft, transcription: 'live' | 'off',
  * recognition the timings come from the microphone's level (first sound to the end of the last).
  */
 export function finishAnswer(answer: AnswerDraft, transcription: 'live' | 'off' = 'live', now = answer.questionEndedAt): SpeakingTestAnswer {
-  if (transcription === 'off' && answer.voiceSince !== null) answer = { ...answer, lastSpeechAt: now };
+  const since = transcription === 'off' ? speechSince(answer, now) : null;
+  if (since !== null) answer = { ...answer, firstSpeechAt: answer.firstSpeechAt ?? since, lastSpeechAt: now };
   const pieces = answer.finals.map((f) => f.text);
   if (answer.interim.trim() !== '') pieces.push(answer.interim.trim());
   const confidences = answer.finals.map((f) => f.confidence).filter((c): c is number => typeof c === 'number');

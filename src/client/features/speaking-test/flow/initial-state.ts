@@ -21,6 +21,7 @@ export function initialState(options: InitialStateOptions): SpeakingTestState {
     speechCount: 0,
     countdownSeconds: null,
     answer: null,
+    voiceNow: false,
     answers: [],
     completionNote: null,
     recognitionError: null,

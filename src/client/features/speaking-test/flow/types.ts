@@ -136,6 +136,11 @@ export interface AnswerDraft {
   /** Speech heard in the microphone's level: since when it is sounding (null: silent), and the total so far. */
   voiceSince: number | null;
   voicedMs: number;
+  /**
+   * The sound since `voiceSince` was already heard when listening started (voiceSince is then that
+   * start): it counts as the answer's speech only once it has lasted CARRIED_VOICE_MIN_MS.
+   */
+  voiceCarried: boolean;
   /** The question was repeated at the student's request. */
   repeated: boolean;
 }
@@ -189,6 +194,8 @@ export interface SpeakingTestState {
   /** Part 2 countdown (preparation or speaking), whole seconds. */
   countdownSeconds: number | null;
   answer: AnswerDraft | null;
+  /** What the microphone's level said last (every VOICE event, whatever the phase): read when listening starts. */
+  voiceNow: boolean;
   answers: SpeakingTestAnswer[];
   /** 'Response completed. Moving to next question.' after an Android fallback, until the next answer opens. */
   completionNote: string | null;
