@@ -202,8 +202,12 @@ describe('WebKit with an iPhone user agent', () => {
         clip,
         total,
         atFirstCountdown: async () => {
-          // A recorder that gives nothing is told while answering: the next check (every 5 s) after 3 s of recording.
-          if (recorder !== 'records') await stepUntil(browser, '[data-testid="recording-problem"]', 'no recording problem shown', 500, 12);
+          // A recorder that gives nothing is told while answering: the next check (every 5 s) after 3 s
+          // of recording, in time that really passed.
+          if (recorder !== 'records') {
+            await new Promise((resolve) => setTimeout(resolve, 3_000));
+            await stepUntil(browser, '[data-testid="recording-problem"]', 'no recording problem shown', 500, 12);
+          }
           note = await browser.evaluate(() => document.querySelector<HTMLElement>('[data-testid="recording-problem"]')?.innerText ?? '');
           await shot('webkit-iphone-interview-answer');
         },

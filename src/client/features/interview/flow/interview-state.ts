@@ -40,8 +40,6 @@ export function initialInterviewState({ questions, studentName, now, recognition
     recordingStarted: false,
     audioAvailable: false,
     audioReported: false,
-    recordedMs: 0,
-    recordingSince: null,
     recorder: { status: 'unknown', chunks: 0, countedAtMs: 0 },
     finals: [],
     interim: '',

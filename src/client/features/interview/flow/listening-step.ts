@@ -1,5 +1,4 @@
 import { INTERVIEW_RECOGNITION_RESTART_MS, INTERVIEW_RECORDING_START_DELAY_MS } from '../../../../shared/interview/constants';
-import { recordingPaused, recordingResumed } from './recorder-check';
 import type { InterviewDraft } from './types';
 
 /*
@@ -55,7 +54,6 @@ export function stopCapture(draft: InterviewDraft): void {
   if (state.recording === 'recording') {
     draft.emit({ type: 'pauseRecording' });
     draft.state.recording = 'paused';
-    recordingPaused(draft);
   }
   draft.state.listening = false;
   draft.state.autoAdvanceDeadline = null;
@@ -75,7 +73,6 @@ export function onRecordingStartDue(draft: InterviewDraft): void {
   draft.emit(state.recordingStarted ? { type: 'resumeRecording' } : { type: 'startRecording' });
   draft.state.recording = 'recording';
   draft.state.recordingStarted = true;
-  recordingResumed(draft);
 }
 
 /** The Start/Stop Recording button. */

@@ -18,12 +18,12 @@ function completed(sim: InterviewSim): CompletedViewModel {
   return view;
 }
 
-/** Advances to `time`, where a check is due, and answers it with the recorder's piece count. */
-function checkAt(sim: InterviewSim, time: number, chunkCount: number): void {
+/** Advances to `time`, where a check is due, and answers it with the recorder's piece count and the time it has recorded. */
+function checkAt(sim: InterviewSim, time: number, chunkCount: number, recordedMs: number): void {
   const before = sim.commandsOf('checkRecording').length;
   sim.advanceTo(time);
   expect(sim.commandsOf('checkRecording')).toHaveLength(before + 1);
-  sim.dispatch({ type: 'RECORDING_CHECKED', chunkCount });
+  sim.dispatch({ type: 'RECORDING_CHECKED', chunkCount, recordedMs });
 }
 
 function toasts(sim: InterviewSim): string[] {
@@ -39,7 +39,7 @@ function answeringFirst(recognition: boolean): InterviewSim {
   sim.advanceTo(1_000);
   sim.finishSpeech();
   // 5 s after Start: the recorder has not started yet, so no piece tells nothing.
-  checkAt(sim, RECORDING_CHECK_DELAY_MS, 0);
+  checkAt(sim, RECORDING_CHECK_DELAY_MS, 0, 0);
   expect(sim.state.recorder.status).toBe('unknown');
   sim.finishSpeech();
   expect(sim.state.phase).toBe('answering');
@@ -60,14 +60,15 @@ describe('the interview recorder check', () => {
   it('a recorder that yields nothing is told once within seconds of recording, and the completed view says nothing can be scored', () => {
     const sim = answeringFirst(false);
     expect(active(sim).recordingProblem).toBeNull();
-    checkAt(sim, RECORDING_CHECK_DELAY_MS + RECORDING_RECHECK_MS, 0);
+    // The recording started at 5.5 s: 4.5 s of it without a piece.
+    checkAt(sim, RECORDING_CHECK_DELAY_MS + RECORDING_RECHECK_MS, 0, 4_500);
     expect(sim.state.recorder.status).toBe('none');
     expect(toasts(sim)).toEqual([NO_RECORDING_TOAST.title]);
     expect(active(sim).recordingProblem).toEqual({
       title: 'No recording',
       text: 'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome if you can, or retake the interview on another device.',
     });
-    checkAt(sim, RECORDING_CHECK_DELAY_MS + 2 * RECORDING_RECHECK_MS, 0);
+    checkAt(sim, RECORDING_CHECK_DELAY_MS + 2 * RECORDING_RECHECK_MS, 0, 9_500);
     expect(toasts(sim)).toEqual([NO_RECORDING_TOAST.title]);
 
     finish(sim);
@@ -79,31 +80,34 @@ describe('the interview recorder check', () => {
     expect(JSON.stringify(completed(sim))).not.toContain('your teacher will score');
   });
 
-  it('pauses between answers do not count as a stop; a count that stays put over 3 s of recording does, and the completed view says so', () => {
+  it('time not recorded does not count as a stop; a count that stays put over 3 s of recording does, and the completed view says so', () => {
     const sim = answeringFirst(false);
-    checkAt(sim, 10_000, 4);
-    expect(sim.state.recorder).toMatchObject({ status: 'yielding', chunks: 4 });
+    checkAt(sim, 10_000, 4, 4_500);
+    expect(sim.state.recorder).toMatchObject({ status: 'yielding', chunks: 4, countedAtMs: 4_500 });
     // The recording pauses while the next question is waited for and spoken (10 s here): no new piece, no stop.
     sim.dispatch({ type: 'NEXT' });
-    checkAt(sim, 15_000, 4);
-    checkAt(sim, 20_000, 4);
+    checkAt(sim, 15_000, 4, 4_500);
+    checkAt(sim, 20_000, 4, 4_500);
     expect(sim.state.recorder.status).toBe('yielding');
     sim.finishSpeech();
     sim.advanceTo(22_000);
     expect(sim.state.recording).toBe('recording');
-    checkAt(sim, 25_000, 6);
-    // From 25 s the count stays put while recording: 5 s later it is a stop, told once.
-    checkAt(sim, 30_000, 6);
+    // The interview's clock ran 5 s but only 2 s really passed recording (a clock run forward): no stop yet.
+    checkAt(sim, 25_000, 4, 6_500);
+    expect(sim.state.recorder.status).toBe('yielding');
+    checkAt(sim, 30_000, 6, 9_000);
+    // From here the count stays put while recording: 5 s later it is a stop, told once.
+    checkAt(sim, 35_000, 6, 14_000);
     expect(sim.state.recorder.status).toBe('stopped');
-    checkAt(sim, 35_000, 6);
+    checkAt(sim, 40_000, 6, 19_000);
     expect(toasts(sim)).toEqual([RECORDING_STOPPED_TOAST.title]);
     expect(active(sim).recordingProblem?.text).toBe(
       'The recording stopped on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome if you can, or retake the interview on another device.',
     );
     // Pieces again: yielding, and the note goes.
-    checkAt(sim, 40_000, 9);
+    checkAt(sim, 45_000, 9, 24_000);
     expect(active(sim).recordingProblem).toBeNull();
-    checkAt(sim, 45_000, 9);
+    checkAt(sim, 50_000, 9, 29_000);
     expect(toasts(sim)).toEqual([RECORDING_STOPPED_TOAST.title, RECORDING_STOPPED_TOAST.title]);
     finish(sim);
     sim.dispatch({ type: 'AUDIO_READY', hasAudio: true });
@@ -113,7 +117,7 @@ describe('the interview recorder check', () => {
   it('a recording without a transcript keeps the teacher-scores text; with a transcript there is nothing to add', () => {
     for (const recognition of [false, true]) {
       const sim = answeringFirst(recognition);
-      checkAt(sim, 10_000, 4);
+      checkAt(sim, 10_000, 4, 4_500);
       finish(sim);
       sim.dispatch({ type: 'AUDIO_READY', hasAudio: true });
       expect(completed(sim)).toMatchObject({
@@ -125,7 +129,7 @@ describe('the interview recorder check', () => {
 
   it('with speech recognition, a missing or stopped recording still leaves the transcript for the scores', () => {
     const sim = answeringFirst(true);
-    checkAt(sim, 10_000, 0);
+    checkAt(sim, 10_000, 0, 4_500);
     expect(active(sim).recordingProblem?.text).toBe(
       'No recording is being made on this device: your answers are still transcribed for your scores, but your teacher cannot listen to them. Use Chrome if you can, or retake the interview on another device.',
     );
@@ -134,8 +138,8 @@ describe('the interview recorder check', () => {
     expect(completed(sim).recordingNote).toMatchObject({ title: 'No recording', text: NO_RECORDING_WITH_TRANSCRIPT_TEXT });
 
     const stopped = answeringFirst(true);
-    checkAt(stopped, 10_000, 3);
-    checkAt(stopped, 15_000, 3);
+    checkAt(stopped, 10_000, 3, 4_500);
+    checkAt(stopped, 15_000, 3, 9_500);
     finish(stopped);
     stopped.dispatch({ type: 'AUDIO_READY', hasAudio: true });
     expect(completed(stopped).recordingNote).toMatchObject({ title: 'Recording stopped', text: RECORDING_STOPPED_TEXT });
@@ -158,7 +162,7 @@ describe('the interview recorder check', () => {
     const sim = answeringFirst(false);
     finish(sim);
     const before = sim.state;
-    sim.dispatch({ type: 'RECORDING_CHECKED', chunkCount: 0 });
+    sim.dispatch({ type: 'RECORDING_CHECKED', chunkCount: 0, recordedMs: 60_000 });
     expect(sim.state.recorder).toEqual(before.recorder);
     expect(toasts(sim)).toEqual([]);
   });

@@ -9,7 +9,8 @@ import type { InterviewDraft, InterviewState } from './types';
  * says what is true (`recorder`), the active view and a toast tell the student, the completed view
  * and the save say what was made. The interview's recording starts only after the greeting and the
  * first question, and pauses between answers, so a missing piece counts only after the recorder
- * has recorded RECORDING_STALL_MS (pauses left out) since the count last grew.
+ * has been recording RECORDING_STALL_MS since the count last grew: time the edge measures as it
+ * really passes, pauses left out (simulator/recording-stopwatch.ts).
  */
 
 export const RECORDING_CHECK_DELAY_MS = 5_000;
@@ -25,22 +26,6 @@ export const RECORDING_STOPPED_TOAST = {
   title: 'Recording stopped',
   message: 'This device stopped recording your answers. Use Chrome if you can, or retake the interview on another device.',
 } as const;
-
-/** Time recorded so far, pauses left out. */
-export function recordedSoFar(state: Pick<InterviewState, 'recordedMs' | 'recordingSince'>, now: number): number {
-  return state.recordedMs + (state.recordingSince === null ? 0 : Math.max(0, now - state.recordingSince));
-}
-
-/** The recording starts or resumes now. */
-export function recordingResumed(draft: InterviewDraft): void {
-  draft.state.recordingSince ??= draft.state.now;
-}
-
-/** The recording pauses or stops now: the stretch joins the time recorded. */
-export function recordingPaused(draft: InterviewDraft): void {
-  draft.state.recordedMs = recordedSoFar(draft.state, draft.state.now);
-  draft.state.recordingSince = null;
-}
 
 /** At Start. */
 export function scheduleRecordingCheck(draft: InterviewDraft): void {
@@ -59,11 +44,10 @@ export function onRecordingCheckTimer(draft: InterviewDraft): void {
  * is 'none' (not a piece at all) or 'stopped'; each is told once by a toast, and by the active view
  * while it lasts. Less recording than that since the last growth tells nothing yet.
  */
-export function onRecordingChecked(draft: InterviewDraft, chunkCount: number): void {
+export function onRecordingChecked(draft: InterviewDraft, chunkCount: number, recorded: number): void {
   const { state } = draft;
   if (!isInterviewRunning(state)) return;
   const before = state.recorder;
-  const recorded = recordedSoFar(state, state.now);
   if (chunkCount > before.chunks) {
     draft.state.recorder = { status: 'yielding', chunks: chunkCount, countedAtMs: recorded };
     return;

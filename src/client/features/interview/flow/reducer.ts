@@ -98,7 +98,7 @@ function route(draft: InterviewDraft, event: InterviewEvent): void {
       draft.state.audioReported = true;
       return;
     case 'RECORDING_CHECKED':
-      return onRecordingChecked(draft, event.chunkCount);
+      return onRecordingChecked(draft, event.chunkCount, event.recordedMs);
     case 'SAVE_RESULT':
       return onSaveResult(draft, event.ok, event.message);
   }

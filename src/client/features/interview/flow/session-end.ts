@@ -1,4 +1,3 @@
-import { recordingPaused } from './recorder-check';
 import type { InterviewDraft } from './types';
 
 /* What both ends of a running interview stop: completion and page hide (SPEC.md section 4 'Interview simulator'). */
@@ -15,5 +14,4 @@ export function stopSession(draft: InterviewDraft): void {
   draft.emit({ type: 'stopVoiceMeter' });
   draft.state.speechId = null;
   draft.state.recording = state.recordingStarted ? 'stopped' : 'off';
-  recordingPaused(draft);
 }

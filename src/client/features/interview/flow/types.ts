@@ -49,7 +49,7 @@ export interface RecorderCheck {
   status: 'unknown' | 'yielding' | 'none' | 'stopped';
   /** Pieces counted when the count last grew (0 before). */
   chunks: number;
-  /** Recording time (pauses left out) when the count last grew, or 0: the stall is measured from here. */
+  /** Time recorded (the edge's, pauses left out) when the count last grew, or 0: a stall is measured from here. */
   countedAtMs: number;
 }
 
@@ -108,7 +108,8 @@ export type InterviewEvent =
   | { type: 'NEXT'; now: number }
   | { type: 'PAGE_HIDDEN'; now: number }
   | { type: 'AUDIO_READY'; now: number; hasAudio: boolean }
-  | { type: 'RECORDING_CHECKED'; now: number; chunkCount: number }
+  /** The recorder's pieces so far, and how long it has been asked to record in time that really passed (pauses left out). */
+  | { type: 'RECORDING_CHECKED'; now: number; chunkCount: number; recordedMs: number }
   | { type: 'SAVE_RESULT'; now: number; ok: boolean; message?: string };
 
 export interface InterviewState {
@@ -133,9 +134,6 @@ export interface InterviewState {
   audioAvailable: boolean;
   /** The edge has reported the stopped recording (AUDIO_READY): `audioAvailable` is then what was made. */
   audioReported: boolean;
-  /** Time recorded before the current stretch (pauses left out), and when the current stretch began (null: not recording). */
-  recordedMs: number;
-  recordingSince: number | null;
   recorder: RecorderCheck;
   finals: readonly FinalResult[];
   interim: string;

@@ -20,6 +20,7 @@ import {
   type VoiceMeter,
 } from '../../../speech';
 import { RECOGNITION_RESTART_DELAY_MS, type InterviewEffect, type InterviewEvent } from '../flow';
+import { recordingStopwatch, type RecordingStopwatch } from './recording-stopwatch';
 
 /*
  * The mock interview's effects: the flow's commands carried out on the browser (microphone stream,
@@ -46,6 +47,8 @@ interface Boundary {
   voice: ExaminerVoice;
   recognizer: Recognizer;
   recorder: AudioRecorder;
+  /** How long the flow has asked for recording, for the recorder check. */
+  recorded: RecordingStopwatch;
   stream: MediaStream | null;
   /** The microphone's level, where the browser cannot transcribe: answers end on its silence. */
   voiceMeter: VoiceMeter | null;
@@ -79,6 +82,7 @@ function openBoundary(dispatch: Send): Boundary {
     voice,
     recognizer,
     recorder,
+    recorded: recordingStopwatch(),
     stream: null,
     voiceMeter: null,
     recording: null,
@@ -176,6 +180,7 @@ function carryOut(current: Boundary, command: InterviewEffect, edge: InterviewEd
       void current.recognizer.stop();
       return;
     case 'startRecording':
+      current.recorded.run();
       if (!current.stream) return logInfo('no microphone stream to record');
       try {
         current.recorder.start(current.stream);
@@ -184,17 +189,20 @@ function carryOut(current: Boundary, command: InterviewEffect, edge: InterviewEd
       }
       return;
     case 'pauseRecording':
+      current.recorded.hold();
       return current.recorder.pause();
     case 'resumeRecording':
+      current.recorded.run();
       return current.recorder.resume();
     case 'stopRecording':
+      current.recorded.hold();
       return stopRecording(current, edge);
     case 'startVoiceMeter':
       current.voiceMeter?.stop();
       current.voiceMeter = current.stream ? startVoiceMeter(current.stream, { onChange: (change) => send({ type: 'VOICE', speaking: change.speaking, at: change.at }) }) : null;
       return;
     case 'checkRecording':
-      send({ type: 'RECORDING_CHECKED', chunkCount: current.recorder.chunkCount });
+      send({ type: 'RECORDING_CHECKED', chunkCount: current.recorder.chunkCount, recordedMs: current.recorded.elapsed() });
       return;
     case 'stopVoiceMeter':
       current.voiceMeter?.stop();
