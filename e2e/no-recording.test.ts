@@ -23,6 +23,7 @@ import {
   newPage,
   PART2_INTRO_TEXT,
   PART2_PREPARATION_TEXT,
+  recorderYieldsNothing,
   signInByApi,
   skipVoiceLine,
   startTestServer,
@@ -40,20 +41,7 @@ const NO_RECORDING_RESULT =
 /** No speech recognition (as in Firefox), and a MediaRecorder whose every piece is empty. */
 async function recorderGivesNothing(page: Page): Promise<void> {
   await withoutSpeechRecognition(page);
-  await page.addInitScript(() => {
-    const accessor = Object.getOwnPropertyDescriptor(MediaRecorder.prototype, 'ondataavailable');
-    if (!accessor?.set || !accessor.get) throw new Error('MediaRecorder.ondataavailable is not an accessor');
-    const { get, set } = accessor;
-    Object.defineProperty(MediaRecorder.prototype, 'ondataavailable', {
-      configurable: true,
-      get() {
-        return get.call(this);
-      },
-      set(handler: ((event: BlobEvent) => void) | null) {
-        set.call(this, handler ? (event: BlobEvent) => handler(new BlobEvent('dataavailable', { data: new Blob([], { type: event.data.type }) })) : null);
-      },
-    });
-  });
+  await recorderYieldsNothing(page);
 }
 
 let server: TestServer;
