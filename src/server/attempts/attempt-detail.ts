@@ -71,6 +71,7 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
         releasePending: releasePending(attempt),
         trail: await reviewTrail(db, attempt.id),
       };
+  const nothing = !attempt.assessable && nothingToScore(attempt.sessionData, recording !== null);
   const common = {
     id: attempt.id,
     student: {
@@ -84,6 +85,7 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
     completedAt: attempt.completedAt.toISOString(),
     durationMs: attempt.durationMs,
     assessable: attempt.assessable,
+    nothingToScore: nothing,
     scores: attempt.assessable ? asBands(attempt.scores) : null,
     overall: attempt.assessable ? attempt.overall : null,
     ...review,
@@ -99,7 +101,7 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
       kind: 'ielts',
       notAssessableReason: attempt.assessable
         ? null
-        : nothingToScore(attempt.sessionData, recording !== null)
+        : nothing
           ? NOTHING_TO_SCORE_TEXT
           : (analysis?.reason ?? 'There was too little recognised speech for a band estimate.'),
       ...ieltsAnswers(attempt.sessionData),
@@ -112,7 +114,7 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
     kind: 'interview',
     notAssessableReason: attempt.assessable
       ? null
-      : nothingToScore(attempt.sessionData, recording !== null)
+      : nothing
         ? NOTHING_TO_SCORE_INTERVIEW_TEXT
         : (interviewReport?.reason ?? 'There was too little recognised speech for an estimate.'),
     answers: interviewAnswers(attempt.sessionData),

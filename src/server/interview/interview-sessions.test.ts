@@ -87,9 +87,10 @@ describe.each(testDrivers)('interview saves on %s', (driver) => {
 
       const detail = await get(`/api/admin/attempts/${nothing.attemptId}`);
       expect(detail.statusCode, detail.body).toBe(200);
-      expect(detail.json()).toMatchObject({ kind: 'interview', notAssessableReason: NOTHING_TO_SCORE_INTERVIEW_TEXT });
+      expect(detail.json()).toMatchObject({ kind: 'interview', notAssessableReason: NOTHING_TO_SCORE_INTERVIEW_TEXT, nothingToScore: true });
       expect((await get(`/api/admin/attempts/${awaiting.attemptId}`)).json()).toMatchObject({
         notAssessableReason: 'Your answers were recorded without a transcript: your teacher will score them',
+        nothingToScore: false,
       });
     });
 

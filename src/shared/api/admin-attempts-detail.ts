@@ -45,6 +45,8 @@ const attemptDetailBase = z.object({
   assessable: z.boolean(),
   /** Why there is no estimate, when there is none. */
   notAssessableReason: z.string().nullable(),
+  /** Neither a transcript nor a recording was made: nothing to score, the student should retake. */
+  nothingToScore: z.boolean(),
   scores: bandsRecord.nullable(),
   overall: z.number().nullable(),
   teacherComment: z.string().nullable(),

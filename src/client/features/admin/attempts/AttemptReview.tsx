@@ -57,9 +57,15 @@ function Badges({ detail }: { detail: AttemptDetail }) {
         </Badge>
       ) : null}
       {!detail.release && !detail.reviewedAt ? (
-        <Badge variant="light" color="gray" c="gray.8" size="lg">
-          Awaiting review
-        </Badge>
+        detail.nothingToScore ? (
+          <Badge variant="light" color="red" c="red.9" size="lg">
+            Nothing to score: ask for a retake
+          </Badge>
+        ) : (
+          <Badge variant="light" color="gray" c="gray.8" size="lg">
+            Awaiting review
+          </Badge>
+        )
       ) : null}
     </Group>
   );
