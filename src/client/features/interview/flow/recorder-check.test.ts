@@ -1,7 +1,8 @@
 /* The interview's recorder check: what the recorder gave, told during the interview and on the completed view. */
 import { describe, expect, it } from 'vitest';
 import { INTERVIEW_NEXT_QUESTION_DELAY_MS, INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT } from '../../../../shared/interview/constants';
-import { NO_RECORDING_TOAST, RECORDING_CHECK_DELAY_MS, RECORDING_RECHECK_MS, RECORDING_STOPPED_TOAST } from './recorder-check';
+import { RECORDING_CHECK_DELAY_MS, RECORDING_RECHECK_MS } from '../../../speech/recorder-check';
+import { NO_RECORDING_TOAST, RECORDING_STOPPED_TOAST } from './recorder-check';
 import { NO_RECORDING_WITH_TRANSCRIPT_TEXT, RECORDING_STOPPED_TEXT, RECORDING_STOPPED_TEXT_NO_TRANSCRIPT } from './recording-outcome';
 import { selectInterviewView, type ActiveViewModel, type CompletedViewModel } from './selectors';
 import { InterviewSim, QUESTIONS } from './simulator.test-helpers';

@@ -2,6 +2,7 @@ import type { InterviewSessionData, InterviewSessionQuestion, InterviewTranscrip
 import type { InterviewQuestion } from '../../../../shared/interview/questions';
 import type { Draft } from '../../../lib/flow/draft';
 import type { TimerCommand } from '../../../lib/flow/runtime';
+import type { RecorderCheck } from '../../../speech/recorder-check';
 
 /*
  * Types of the mock interview's pure state machine (SPEC.md section 4 'Interview simulator').
@@ -36,22 +37,10 @@ export type InterviewTimer =
   | 'timeLimit'
   /** Without recognition: silence after speech that counts as a final result. */
   | 'answerSilence'
-  /** Whether the recorder is yielding: 5 s after Start, then every 5 s (recorder-check.ts). */
+  /** Whether the recorder is yielding: 5 s after Start, then 5 s after each answer (recorder-check.ts). */
   | 'recordingCheck';
 
 export type RecordingState = 'off' | 'recording' | 'paused' | 'stopped';
-
-/**
- * What the recorder gave at the last check (recorder-check.ts): 'unknown' until it has recorded long
- * enough to tell, 'yielding', 'none' (not a piece since it started) or 'stopped' (no new piece).
- */
-export interface RecorderCheck {
-  status: 'unknown' | 'yielding' | 'none' | 'stopped';
-  /** Pieces counted when the count last grew (0 before). */
-  chunks: number;
-  /** Time recorded (the edge's, pauses left out) when the count last grew, or 0: a stall is measured from here. */
-  countedAtMs: number;
-}
 
 /** The voice's outcome, as src/client/speech/voice.ts reports it. */
 export type SpeechOutcome = 'ended' | 'watchdog' | 'failed' | 'cancelled';

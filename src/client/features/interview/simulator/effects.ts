@@ -16,11 +16,12 @@ import {
   type AudioRecorder,
   type ExaminerVoice,
   type Recognizer,
+  recordingStopwatch,
   type RecordingResult,
+  type RecordingStopwatch,
   type VoiceMeter,
 } from '../../../speech';
 import { RECOGNITION_RESTART_DELAY_MS, type InterviewEffect, type InterviewEvent } from '../flow';
-import { recordingStopwatch, type RecordingStopwatch } from './recording-stopwatch';
 
 /*
  * The mock interview's effects: the flow's commands carried out on the browser (microphone stream,

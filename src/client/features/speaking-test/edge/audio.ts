@@ -1,10 +1,10 @@
 /*
  * The recorder and the microphone's level, for the speaking test's commands (SPEC.md section 4:
- * recording from Start Test to the end; Apple's recording check). Asking for the microphone and demo
- * mode's stream are in microphone.ts (the setup screen's part).
+ * recording from Start Test to the end; the recorder check, src/client/speech/recorder-check.ts).
+ * Asking for the microphone and demo mode's stream are in microphone.ts (the setup screen's part).
  */
 import { RECORDING_CHUNK_INTERVAL_MS } from '../../../../shared/speaking-test/constants';
-import { createAudioRecorder, startVoiceMeter } from '../../../speech';
+import { createAudioRecorder, recordingStopwatch, startVoiceMeter } from '../../../speech';
 import type { Command } from '../flow';
 import type { EdgeContext } from './context';
 
@@ -13,6 +13,9 @@ export type AudioCommand = Extract<Command, { type: 'startRecording' | 'stopReco
 export function runAudioCommand(command: AudioCommand, { device, resources, send }: EdgeContext): void {
   switch (command.type) {
     case 'startRecording': {
+      // Counted from the command even when the recorder cannot start: that is what the check is to catch.
+      resources.recorded = recordingStopwatch();
+      resources.recorded.run();
       if (!resources.stream) {
         send({ type: 'RECORDING_ERROR' });
         return;
@@ -28,6 +31,7 @@ export function runAudioCommand(command: AudioCommand, { device, resources, send
       return;
     }
     case 'stopRecording': {
+      resources.recorded?.hold();
       const active = resources.recorder;
       resources.recordingDone = active
         ? active.stop().then((result) => (result.chunkCount > 0 && result.blob.size > 0 ? { blob: result.blob, mimeType: result.mimeType } : null))
@@ -45,7 +49,8 @@ export function runAudioCommand(command: AudioCommand, { device, resources, send
       resources.voiceMeter = null;
       return;
     case 'checkRecording':
-      send({ type: 'RECORDING_CHECKED', chunkCount: resources.recorder?.chunkCount ?? 0 });
+      // The time recorded as it really passed (speech/recording-stopwatch.ts): a page clock run forward is not a stopped recorder.
+      send({ type: 'RECORDING_CHECKED', chunkCount: resources.recorder?.chunkCount ?? 0, recordedMs: resources.recorded?.elapsed() ?? 0 });
       return;
   }
 }

@@ -9,6 +9,7 @@ import { releaseStream, type SilentStream } from '../../../speech/microphone';
 import type { ExaminerVoice } from '../../../speech/voice';
 import type { Recognizer } from '../../../speech/recognizer';
 import type { AudioRecorder } from '../../../speech/recorder';
+import type { RecordingStopwatch } from '../../../speech/recording-stopwatch';
 import type { VoiceMeter } from '../../../speech/voice-activity';
 import type { createRepeatFilter } from '../flow/android';
 import type { SchoolQuestionLookup } from '../../../../shared/speaking-test/school-questions';
@@ -25,6 +26,8 @@ export interface EdgeResources {
   voice: ExaminerVoice | null;
   recognizer: Recognizer | null;
   recorder: AudioRecorder | null;
+  /** How long the test has asked for recording, in time that really passed, for the recorder check (null before Start Test). */
+  recorded: RecordingStopwatch | null;
   voiceMeter: VoiceMeter | null;
   /** Set when the recording stops: the recording, or null when nothing was recorded. */
   recordingDone: Promise<TestRecording | null> | null;
@@ -51,6 +54,7 @@ export function createEdgeResources(): EdgeResources {
     voice: null,
     recognizer: null,
     recorder: null,
+    recorded: null,
     voiceMeter: null,
     recordingDone: null,
     answeredAt: [],

@@ -53,7 +53,7 @@ function route(draft: SpeakingTestDraft, event: SpeakingTestEvent): void {
     case 'PART2_NOTES': return onPart2Notes(draft, event.text);
     case 'RECORDING_ERROR': return onRecordingError(draft);
     case 'MICROPHONE_ERROR': return onMicrophoneError(draft, event.message);
-    case 'RECORDING_CHECKED': return onRecordingChecked(draft, event.chunkCount);
+    case 'RECORDING_CHECKED': return onRecordingChecked(draft, event.chunkCount, event.recordedMs);
     case 'SCORED': return onScored(draft, event.result);
     case 'SAVE_RESULT': return onSaveResult(draft, event.outcome);
     case 'TOAST_SHOWN': return toastShown(draft, event.id);

@@ -1,6 +1,7 @@
 /* The recording check on every device (flow/recorder-check.ts), driven by the events' clock. */
 import { describe, expect, it } from 'vitest';
-import { NO_RECORDING_TOAST, RECORDING_RECHECK_MS, RECORDING_STOPPED_TOAST, recordingProblemText } from './recorder-check.js';
+import { RECORDING_RECHECK_MS } from '../../../speech/recorder-check.js';
+import { NO_RECORDING_TOAST, RECORDING_STOPPED_TOAST, recordingProblemText } from './recorder-check.js';
 import { selectScreen } from './selectors.js';
 import { Driver, types } from './test-helpers.js';
 
@@ -23,7 +24,7 @@ describe('the recording check', () => {
     expect(selectScreen(d.state).recordingProblem).not.toBeNull();
     // The recorder starts giving pieces after all: the note goes.
     d.send(25_020, { type: 'RECORDING_CHECKED', chunkCount: 4 });
-    expect(d.state.recorder).toEqual({ status: 'yielding', chunks: 4 });
+    expect(d.state.recorder).toEqual({ status: 'yielding', chunks: 4, countedAtMs: 15_020 });
     expect(selectScreen(d.state).recordingProblem).toBeNull();
   });
 
@@ -71,7 +72,7 @@ describe('the recording check', () => {
   });
 
   it('says nothing before the first check or while pieces arrive', () => {
-    expect(recordingProblemText({ recorder: { status: 'unknown', chunks: 0 }, transcription: 'off' })).toBeNull();
-    expect(recordingProblemText({ recorder: { status: 'yielding', chunks: 3 }, transcription: 'off' })).toBeNull();
+    expect(recordingProblemText({ recorder: { status: 'unknown', chunks: 0, countedAtMs: 0 }, transcription: 'off' })).toBeNull();
+    expect(recordingProblemText({ recorder: { status: 'yielding', chunks: 3, countedAtMs: 3_000 }, transcription: 'off' })).toBeNull();
   });
 });

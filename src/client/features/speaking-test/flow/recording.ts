@@ -10,6 +10,6 @@ export const RECORDING_ERROR_TEXT = {
 export function onRecordingError(draft: SpeakingTestDraft): void {
   const text = RECORDING_ERROR_TEXT[draft.state.device === 'apple' ? 'apple' : 'other'];
   // Nothing will be recorded: the recording check says so on the screen without a second toast.
-  draft.state.recorder = { status: 'none', chunks: 0 };
+  draft.state.recorder = { status: 'none', chunks: 0, countedAtMs: 0 };
   addToast(draft, { title: 'Recording Error', description: text, variant: 'destructive' });
 }

@@ -14,6 +14,12 @@ export const QUESTIONS: QuestionSet = {
 
 export type { EventWithoutNow } from './types.js';
 
+/** A recorder check's answer that leaves the time recorded to the driver (see Driver.send). */
+export interface UntimedRecordingCheck {
+  type: 'RECORDING_CHECKED';
+  chunkCount: number;
+}
+
 /**
  * A test driver on the flow runtime's test driver (src/client/lib/flow/driver.ts): feeds events at explicit
  * times; the flow's timers are fired by hand (`timer`), never by the clock. Setting `state` starts
@@ -21,6 +27,9 @@ export type { EventWithoutNow } from './types.js';
  */
 export class Driver {
   private flow: FlowDriver<SpeakingTestState, SpeakingTestEvent, SpeakingTestEffect, TimerName>;
+  /** The edge's recording stopwatch, on the events' clock: time recorded before the last start, and that start. */
+  private recordedBefore = 0;
+  private recordingSince: number | null = null;
   constructor(device: DeviceKind = 'desktop', now = 0, options: { recognition?: boolean } = {}) {
     this.flow = new FlowDriver(initialState({ questions: QUESTIONS, device, now, ...options }), speakingTestStep, now);
   }
@@ -30,10 +39,23 @@ export class Driver {
   set state(state: SpeakingTestState) {
     this.flow = new FlowDriver(state, speakingTestStep, this.flow.now);
   }
-  send(now: number, event: EventWithoutNow): Command[] {
+  /** A recorder check's answer without `recordedMs` is answered with the time recorded on the events' clock. */
+  send(now: number, event: EventWithoutNow | UntimedRecordingCheck): Command[] {
     // The time moves without firing the runtime's timers: the tests fire them by hand.
     this.flow.now = now;
-    return [...this.flow.send(event)];
+    const timed: EventWithoutNow = event.type === 'RECORDING_CHECKED' && !('recordedMs' in event) ? { ...event, recordedMs: this.recordedAt(now) } : event;
+    const commands = [...this.flow.send(timed)];
+    for (const command of commands) {
+      if (command.type === 'startRecording') this.recordingSince ??= now;
+      if (command.type === 'stopRecording') {
+        this.recordedBefore = this.recordedAt(now);
+        this.recordingSince = null;
+      }
+    }
+    return commands;
+  }
+  private recordedAt(now: number): number {
+    return this.recordedBefore + (this.recordingSince === null ? 0 : now - this.recordingSince);
   }
   timer(now: number, timer: TimerName): Command[] {
     return this.send(now, { type: 'TIMER', timer });

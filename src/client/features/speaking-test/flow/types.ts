@@ -5,6 +5,7 @@
  * (src/client/lib/flow/draft.ts), run by the flow runtime (timers) or the page's effects.
  */
 import type { Draft } from '../../../lib/flow/draft.js';
+import type { RecorderCheck } from '../../../speech/recorder-check.js';
 import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer.js';
 import type { QuestionSet } from '../../../../shared/speaking-test/questions.js';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring.js';
@@ -97,7 +98,8 @@ export type SpeakingTestEvent =
   | { type: 'RECORDING_ERROR'; now: number }
   /** A microphone failure after setup (e.g. the track ended): shown as a 'Microphone Error' toast. */
   | { type: 'MICROPHONE_ERROR'; now: number; message: string }
-  | { type: 'RECORDING_CHECKED'; now: number; chunkCount: number }
+  /** The recorder's pieces so far, and how long it has been asked to record in time that really passed. */
+  | { type: 'RECORDING_CHECKED'; now: number; chunkCount: number; recordedMs: number }
   /** The edge worked out the estimate of the completed test (carrying out the 'finish' command): the results show it. */
   | { type: 'SCORED'; now: number; result: SpeakingTestResult }
   | { type: 'SAVE_RESULT'; now: number; outcome: SaveOutcome }
@@ -172,12 +174,6 @@ export type Phase =
   | 'recognitionFailed'
   | 'finished';
 
-export interface RecorderCheck {
-  status: 'unknown' | 'yielding' | 'none' | 'stopped';
-  /** Pieces counted at the last check. */
-  chunks: number;
-}
-
 export interface SpeakingTestState {
   device: DeviceKind;
   questions: QuestionSet;
@@ -208,8 +204,9 @@ export interface SpeakingTestState {
   /** Some answer was taken without a transcript: the attempt gets no estimated bands. */
   transcriptMissing: boolean;
   /**
-   * What the recorder gave at the last check (recorder-check.ts): 'unknown' before the first,
-   * 'yielding', 'none' (not a byte since Start Test) or 'stopped' (no new piece since the last check).
+   * What the recorder gave at the last check (recorder-check.ts, on src/client/speech/recorder-check.ts):
+   * 'unknown' until it has recorded long enough to tell, 'yielding', 'none' (not a byte since Start
+   * Test) or 'stopped' (no new piece).
    */
   recorder: RecorderCheck;
   /** On the complete stage: the estimate, worked out once from the answers (the results show it, the save sends it). */

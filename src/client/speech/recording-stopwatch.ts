@@ -1,11 +1,12 @@
 /*
- * How long the interview has asked the recorder to record, pauses left out, in time that really
- * passed: the recorder check (flow/recorder-check.ts) compares it with the pieces the recorder
- * handed over. A recorder gives its pieces in real time, while Date, performance.now and even an
- * event's timeStamp can move on without it (a page clock run forward, as the browser tests do), so
- * this reads the document's animation timeline, which follows the frames the browser really draws.
- * The time counts from the start command even when the recorder could not start: a recorder that
- * cannot record is the case to catch.
+ * How long a voice flow has asked the recorder to record, pauses left out, in time that really
+ * passed: the recorder check (./recorder-check.ts) compares it with the pieces the recorder handed
+ * over. The edges of both flows run one from the start command to the stop command. A recorder
+ * gives its pieces in real time, while Date, performance.now and even an event's timeStamp can move
+ * on without it (a page clock run forward, as the browser tests do), so this reads the document's
+ * animation timeline, which follows the frames the browser really draws. The time counts from the
+ * start command even when the recorder could not start: a recorder that cannot record is the case
+ * to catch.
  */
 
 /** A clock that only moves as time really passes (ms); performance.now where there is no document timeline. */
