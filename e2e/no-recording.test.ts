@@ -140,6 +140,9 @@ describe('a recorder that yields nothing', () => {
       await lookAt(adminPage, 'no-recording-teacher-list-desktop');
       await adminPage.goto(`${server.baseUrl}/admin/attempts/${attemptId}`);
       await adminPage.getByText(NOTHING_TO_SCORE_TEXT).first().waitFor({ timeout: 10_000 });
+      // Its badge says what the teacher can do, not that it waits for bands.
+      await adminPage.getByText('Nothing to score: ask for a retake').first().waitFor();
+      expect(await adminPage.getByText('Awaiting review', { exact: true }).count()).toBe(0);
       await lookAt(adminPage, 'no-recording-teacher-desktop');
       await adminPage.setViewportSize({ width: 390, height: 844 });
       await lookAt(adminPage, 'no-recording-teacher-phone');
