@@ -97,6 +97,8 @@ export const INTERVIEW_LEAVE_CONFIRMATION = 'Are you sure you want to leave? Thi
 export const NO_RESPONSE_TEXT = 'No response recorded';
 /** Beyond the spec: an answer heard in the microphone where the browser cannot transcribe. */
 export const NOT_TRANSCRIBED_TEXT = 'Answered aloud (recorded, not transcribed)';
+/** Beyond the spec: an answer heard in the microphone while the device was neither transcribing nor recording. */
+export const NOT_RECORDED_TEXT = 'Answered aloud (neither recorded nor transcribed on this device)';
 /** What the completed view says instead of scores when answers were not transcribed. */
 export const INTERVIEW_NO_TRANSCRIPT_TEXT = 'Your answers were recorded without a transcript: your teacher will score them';
 /** What the completed view (and the stored report) says when the answers were neither transcribed nor recorded. */

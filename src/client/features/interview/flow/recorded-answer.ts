@@ -5,6 +5,7 @@ import {
   INTERVIEW_TRANSCRIPT_MAX_ENTRIES,
   INTERVIEW_TRANSCRIPT_TEXT_MAX_LENGTH,
   NO_RESPONSE_TEXT,
+  NOT_RECORDED_TEXT,
   NOT_TRANSCRIBED_TEXT,
 } from '../../../../shared/interview/constants';
 import { scoreInterview, type InterviewScoreReport } from '../../../../shared/interview/scoring';
@@ -37,7 +38,10 @@ export function saveCurrentAnswer(draft: InterviewDraft, now: number): void {
   const joined = texts.join('\n').slice(0, INTERVIEW_ANSWER_MAX_LENGTH);
   const confidences = state.finals.map((final) => final.confidence).filter((value): value is number => value !== null);
   const confidence = confidences.length === 0 ? null : confidences.reduce((sum, value) => sum + value, 0) / confidences.length;
-  const empty = state.transcription === 'off' && answerHasVoice(state, now) ? NOT_TRANSCRIBED_TEXT : NO_RESPONSE_TEXT;
+  // Heard but not transcribed: whether it was recorded is what the recorder check last found.
+  const recorded = state.recorder.status !== 'none' && state.recorder.status !== 'stopped';
+  const heard = state.transcription === 'off' && answerHasVoice(state, now);
+  const empty = !heard ? NO_RESPONSE_TEXT : recorded ? NOT_TRANSCRIBED_TEXT : NOT_RECORDED_TEXT;
   const answer: InterviewSessionQuestion = {
     questionId: question.id,
     question: question.question,

@@ -1,6 +1,6 @@
 /* The interview's recorder check: what the recorder gave, told during the interview and on the completed view. */
 import { describe, expect, it } from 'vitest';
-import { INTERVIEW_NEXT_QUESTION_DELAY_MS, INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT } from '../../../../shared/interview/constants';
+import { INTERVIEW_NEXT_QUESTION_DELAY_MS, INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT, NOT_RECORDED_TEXT } from '../../../../shared/interview/constants';
 import { RECORDING_CHECK_DELAY_MS, RECORDING_RECHECK_MS } from '../../../speech/recorder-check';
 import { NO_RECORDING_TOAST, RECORDING_STOPPED_TOAST } from './recorder-check';
 import { NO_RECORDING_WITH_TRANSCRIPT_TEXT, RECORDING_STOPPED_TEXT, RECORDING_STOPPED_TEXT_NO_TRANSCRIPT } from './recording-outcome';
@@ -79,6 +79,17 @@ describe('the interview recorder check', () => {
     sim.dispatch({ type: 'AUDIO_READY', hasAudio: false });
     expect(completed(sim)).toMatchObject({ recording: 'none', recordingNote: { title: 'Nothing to score', text: INTERVIEW_NO_RECORDING_TEXT, tone: 'problem' } });
     expect(JSON.stringify(completed(sim))).not.toContain('your teacher will score');
+  });
+
+  it('an answer heard while the recorder yields nothing is saved as neither recorded nor transcribed', () => {
+    const sim = answeringFirst(false);
+    checkAt(sim, RECORDING_CHECK_DELAY_MS + RECORDING_RECHECK_MS, 0, 4_500);
+    expect(sim.state.recorder.status).toBe('none');
+    sim.dispatch({ type: 'VOICE', speaking: true, at: sim.state.now });
+    sim.advanceBy(2_000);
+    sim.dispatch({ type: 'VOICE', speaking: false, at: sim.state.now });
+    sim.dispatch({ type: 'NEXT' });
+    expect(sim.state.answers).toEqual([expect.objectContaining({ questionId: QUESTIONS[0]?.id, answer: NOT_RECORDED_TEXT })]);
   });
 
   it('time not recorded does not count as a stop; a count that stays put over 3 s of recording does, and the completed view says so', () => {
