@@ -4,9 +4,8 @@
  * unions, so a new stage, phase or timer fails the typecheck here until it is listed, and then this
  * test until the table names it.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { missingFromSpecTable } from '../../../lib/flow/spec-table.test-helpers.js';
 import type { Phase, Stage, TimerName } from './types.js';
 
 const STAGES: Record<Stage, true> = { setup: true, ready: true, part1: true, part2: true, part3: true, complete: true };
@@ -42,19 +41,9 @@ const TIMERS: Record<TimerName, true> = {
   sessionRedirect: true,
 };
 
-function specToStateTable(): string {
-  const doc = readFileSync(path.resolve(__dirname, '../../../../../docs/architecture.md'), 'utf8');
-  const start = doc.indexOf('### Speaking test, spec → state');
-  expect(start, 'the table’s heading in docs/architecture.md').toBeGreaterThanOrEqual(0);
-  const rest = doc.slice(start);
-  const end = rest.indexOf('\n#', 1);
-  return end < 0 ? rest : rest.slice(0, end);
-}
-
 describe("the speaking test's spec → state table", () => {
   it('names every stage, phase and timer of the flow', () => {
-    const table = specToStateTable();
-    const missing = [...Object.keys(STAGES), ...Object.keys(PHASES), ...Object.keys(TIMERS)].filter((name) => !table.includes(`\`${name}\``));
+    const missing = missingFromSpecTable('### Speaking test, spec → state', [...Object.keys(STAGES), ...Object.keys(PHASES), ...Object.keys(TIMERS)]);
     expect(missing).toEqual([]);
   });
 });
