@@ -83,7 +83,10 @@ export async function measureUploads(base: string, adminCookie: string, pid: num
   await listLoad(listUrl, adminCookie, 1, LIST_CONNECTIONS);
   const baseline = await listLoad(listUrl, adminCookie, durationS, LIST_CONNECTIONS);
 
+  // Random bytes behind WebM's signature (1A 45 DF A3), which the upload checks: the server takes them
+  // as a WebM whose re-mux fails, so it keeps them as they came (src/server/recordings/seekable.ts).
   const recording = randomBytes(UPLOAD_BYTES);
+  recording.set([0x1a, 0x45, 0xdf, 0xa3], 0);
   const rssBeforeMb = rssMb(pid);
   let rssPeakMb = rssBeforeMb;
   const sampler = setInterval(() => {

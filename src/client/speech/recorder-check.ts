@@ -3,7 +3,7 @@
  * test's flow/recorder-check.ts and the interview's). SPEC.md section 4 asks for a check on Apple
  * devices 5 s after the recording starts; a recorder that yields nothing (a missing plugin, a broken
  * encoder) or stops yielding is possible in any browser, so both flows check every device 5 s after
- * the start and then 5 s after each answer. The edge answers a check with the recorder's piece count
+ * the start and then 5 s after each check is answered. The edge answers a check with the recorder's piece count
  * and the time it has been asked to record, measured as it really passes, pauses left out
  * (./recording-stopwatch.ts): a page clock run forward is not a recorder that stopped. Each flow
  * keeps where the verdict lives in its state, how it tells the student, and when it checks at all.

@@ -79,9 +79,8 @@ describe.each(testDrivers)('course management on %s', (driver) => {
       [{ courseName: '    ' }, 'courseName: Enter a course name'],
       [{ courseName: 42 }, 'courseName: must be text'],
       [{ courseName: 'x'.repeat(101) }, 'courseName: must be at most 100 characters'],
-      [{ courseName: '\u200b\u200b' }, 'courseName: may not hold control or invisible characters; retype it without them'],
-      [{ courseName: 'IELTS \u202eevening' }, 'courseName: may not hold control or invisible characters; retype it without them'],
-      [{ courseName: '2025 - 26' }, 'courseName: Write the course name in letters'],
+      [{ courseName: '\u200b\u200b' }, 'courseName: Enter a course name'],
+      [{ courseName: 'IELTS \u202eevening' }, 'courseName: may not hold control characters or hidden direction changes; retype it without them'],
       [{ courseName: 'Fine', description: 'd'.repeat(501) }, 'description: must be at most 500 characters'],
       [{ courseName: 'Fine', description: 7 }, 'description: must be text'],
       [{ courseName: 'Fine', isActive: 'yes' }, 'isActive: must be true or false'],
@@ -92,6 +91,14 @@ describe.each(testDrivers)('course management on %s', (driver) => {
     it('the longest name and description are accepted', async () => {
       const response = await create({ courseName: 'n'.repeat(100), description: 'd'.repeat(500) });
       expect(response.statusCode, response.body).toBe(201);
+    });
+
+    it('takes a name of digits and punctuation, without the invisible characters a paste brings', async () => {
+      const response = await create({ courseName: '2025\u00ad-26\u200b' });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({ course: { courseName: '2025-26' } });
+      // Gone again: the list tests below count and order the courses.
+      expect((await remove((response.json() as { course: { id: number } }).course.id)).statusCode).toBeLessThan(300);
     });
 
     it('refuses an unknown field, naming it', async () => {

@@ -72,9 +72,9 @@ describe.each(testDrivers)('school questions on %s', (driver) => {
     expect(refused(await add({ part: 4, text: 'Do you like tea?' }), 400)).toContain('must be 1, 2 or 3');
     expect(refused(await add({ part: 1, text: 'Do you like tea?', topicWords: ['two words'] }), 400)).toContain('must be one word');
     // Nothing the examiner could read, or characters that hide or reorder text.
-    expect(refused(await add({ part: 1, text: '\u200b\u200b\u200b' }), 400)).toContain('invisible characters');
+    expect(refused(await add({ part: 1, text: '\u200b\u200b\u200b' }), 400)).toContain('Enter the question');
     expect(refused(await add({ part: 1, text: '?? !! ...' }), 400)).toContain('holds no letters');
-    expect(refused(await add({ part: 1, text: 'Do you like \u202etea?' }), 400)).toContain('invisible characters');
+    expect(refused(await add({ part: 1, text: 'Do you like \u202etea?' }), 400)).toContain('hidden direction changes');
     expect(refused(await add({ part: 2, text: 'Describe a river.', bullets: ['where it is', '...', 'and explain why.'] }), 400)).toContain('bullets.1: Write each cue card line in words');
   });
 

@@ -1,22 +1,21 @@
 import { z } from 'zod';
 import { course } from './entities.js';
 import { COURSE_DESCRIPTION_MAX_LENGTH, COURSE_NAME_MAX_LENGTH } from './courses-limits.js';
+import { hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE, withoutPastedInvisibles } from './visible-text.js';
 
 export * from './courses-limits.js';
 
 /** Course management contracts (spec sections 3, 5 and 7). */
 
-
 const courseNameField = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+  .overwrite(withoutPastedInvisibles)
   .trim()
   .min(1, { error: 'Enter a course name', abort: true })
   .max(COURSE_NAME_MAX_LENGTH, `must be at most ${COURSE_NAME_MAX_LENGTH} characters`)
-  .refine(hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE)
-  .refine(hasALetter, 'Write the course name in letters');
+  .refine(hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE);
 
 /** Optional; trimmed, and an empty or blank text is stored as no description (null). */
-import { hasALetter, hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE } from './visible-text.js';
 const descriptionField = z
   .string({ error: 'must be text' })
   .trim()

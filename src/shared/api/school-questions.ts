@@ -8,7 +8,7 @@ import {
   TOPIC_WORD_MAX_LENGTH,
   TOPIC_WORDS_MAX,
 } from './school-questions-limits.js';
-import { hasALetter, hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE } from './visible-text.js';
+import { hasALetter, hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE, withoutPastedInvisibles } from './visible-text.js';
 
 export * from './school-questions-limits.js';
 
@@ -18,7 +18,7 @@ const part = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: requir
 
 const text = z
   .string({ error: requiredOr('must be text') })
-  .transform((value) => value.trim().replace(/\s+/gu, ' '))
+  .transform((value) => withoutPastedInvisibles(value).trim().replace(/\s+/gu, ' '))
   .pipe(
     z
       .string()
@@ -30,7 +30,7 @@ const text = z
 
 const bullet = z
   .string({ error: 'must be text' })
-  .transform((value) => value.trim().replace(/\s+/gu, ' '))
+  .transform((value) => withoutPastedInvisibles(value).trim().replace(/\s+/gu, ' '))
   .pipe(
     z
       .string()

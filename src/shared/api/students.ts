@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseMobileNumber, phoneRegionName } from '../phone.js';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.js';
 import { student, studentStatus } from './entities.js';
-import { hasALetter, hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE } from './visible-text.js';
+import { hasALetter, hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE, withoutPastedInvisibles } from './visible-text.js';
 import {
   IMPORT_MAX_CHARS,
   IMPORT_MAX_ROWS,
@@ -59,6 +59,7 @@ export const studentIdParams = z.object({
 
 export const studentNameField = z
   .string({ error: textError })
+  .overwrite(withoutPastedInvisibles)
   .trim()
   .min(1, { error: "Enter the student's name", abort: true })
   .max(STUDENT_NAME_MAX_LENGTH, `must be at most ${STUDENT_NAME_MAX_LENGTH} characters`)

@@ -1,13 +1,21 @@
 /*
- * Text that people read on a screen or hear read aloud: names, course names, questions. It must hold
- * a letter, and no control or invisible character: a zero-width space looks like nothing, and a
- * direction override reorders the text after it on every list that shows it. The joiners (U+200C,
- * U+200D) stay allowed: Indian scripts spell words with them.
+ * Text that people read on a screen or hear read aloud: names, course names, questions.
+ * - Invisible characters that only come along with pasted text are dropped before it is stored: the
+ *   soft hyphen (Word, Excel), zero-width space, word joiner and byte-order mark, and the direction
+ *   marks (LRM, RLM, ALM) that Urdu and Arabic names bring from chat apps and web pages.
+ * - What is left may hold no control character and no other invisible one: a direction override or
+ *   isolate reorders the text after it on every list that shows it. The joiners (U+200C, U+200D)
+ *   stay allowed: Indian scripts spell words with them.
+ * - Names and questions must also hold a letter (hasALetter), so none reads as nothing.
  */
+const PASTED_INVISIBLE = /[\u00ad\u061c\u200b\u200e\u200f\u2060\ufeff]/gu;
 const HIDDEN_CHARACTER = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/u;
 const LETTER = /\p{L}/u;
 
-export const HIDDEN_CHARACTER_MESSAGE = 'may not hold control or invisible characters; retype it without them';
+export const HIDDEN_CHARACTER_MESSAGE = 'may not hold control characters or hidden direction changes; retype it without them';
+
+/** `value` without the invisible characters pasted text brings along (see above). */
+export const withoutPastedInvisibles = (value: string): string => value.replace(PASTED_INVISIBLE, '');
 
 export const hasNoHiddenCharacter = (value: string): boolean => !HIDDEN_CHARACTER.test(value);
 

@@ -7,4 +7,4 @@ export { NETWORK_ERROR_TOAST, RECOGNITION_RESTART_DELAY_MS } from './listening-s
 export { SAVE_FAILURE_TITLE, SAVE_SUCCESS_TOAST } from './completion-step';
 export { scoreAnswers } from './recorded-answer';
 export * from './selectors';
-export { NO_RECORDING_TOAST, RECORDING_STOPPED_TOAST } from './recorder-check';
+export { sessionWithoutRecording } from './recording-outcome';

@@ -1,9 +1,9 @@
 /* The interview's recorder check: what the recorder gave, told during the interview and on the completed view. */
 import { describe, expect, it } from 'vitest';
-import { INTERVIEW_NEXT_QUESTION_DELAY_MS, INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT, NOT_RECORDED_TEXT } from '../../../../shared/interview/constants';
+import { INTERVIEW_NEXT_QUESTION_DELAY_MS, INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT, NOT_RECORDED_TEXT, NOT_TRANSCRIBED_TEXT } from '../../../../shared/interview/constants';
 import { RECORDING_CHECK_DELAY_MS, RECORDING_RECHECK_MS } from '../../../speech/recorder-check';
 import { NO_RECORDING_TOAST, RECORDING_STOPPED_TOAST } from './recorder-check';
-import { NO_RECORDING_WITH_TRANSCRIPT_TEXT, RECORDING_STOPPED_TEXT, RECORDING_STOPPED_TEXT_NO_TRANSCRIPT } from './recording-outcome';
+import { NO_RECORDING_WITH_TRANSCRIPT_TEXT, RECORDING_STOPPED_TEXT, RECORDING_STOPPED_TEXT_NO_TRANSCRIPT, sessionWithoutRecording } from './recording-outcome';
 import { selectInterviewView, type ActiveViewModel, type CompletedViewModel } from './selectors';
 import { InterviewSim, QUESTIONS } from './simulator.test-helpers';
 
@@ -90,6 +90,24 @@ describe('the interview recorder check', () => {
     sim.dispatch({ type: 'VOICE', speaking: false, at: sim.state.now });
     sim.dispatch({ type: 'NEXT' });
     expect(sim.state.answers).toEqual([expect.objectContaining({ questionId: QUESTIONS[0]?.id, answer: NOT_RECORDED_TEXT })]);
+  });
+
+  it('saved without a recording, an answer heard before the first verdict is not called recorded either', () => {
+    const sim = answeringFirst(false);
+    // The first answer, spoken and ended before any check could tell: the recorder is still 'unknown'.
+    sim.dispatch({ type: 'VOICE', speaking: true, at: sim.state.now });
+    sim.advanceBy(2_000);
+    sim.dispatch({ type: 'VOICE', speaking: false, at: sim.state.now });
+    finish(sim);
+    expect(sim.state.recorder.status).toBe('unknown');
+    const save = sim.commandsOf('save')[0]?.command;
+    if (!save) throw new Error('no save');
+    expect(save.sessionData.questions[0]?.answer).toBe(NOT_TRANSCRIBED_TEXT);
+    // The edge found the stopped recording empty: the server is told, and the answer says what happened.
+    const sent = sessionWithoutRecording(save.sessionData);
+    expect(sent.noRecording).toBe(true);
+    expect(sent.questions.map((q) => q.answer)).toEqual(save.sessionData.questions.map((q) => (q.answer === NOT_TRANSCRIBED_TEXT ? NOT_RECORDED_TEXT : q.answer)));
+    expect(sent.questions[0]?.answer).toBe(NOT_RECORDED_TEXT);
   });
 
   it('time not recorded does not count as a stop; a count that stays put over 3 s of recording does, and the completed view says so', () => {

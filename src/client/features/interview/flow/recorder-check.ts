@@ -9,7 +9,7 @@ import type { InterviewDraft, InterviewState } from './types';
 
 /*
  * The interview's recorder check, on the rule both voice flows share (src/client/speech/recorder-check.ts):
- * 5 s after Start and then 5 s after each answer while the interview runs. The state says what is
+ * 5 s after Start and then 5 s after each check is answered while the interview runs. The state says what is
  * true (`recorder`), the active view and a toast tell the student, the completed view and the save
  * say what was made. The recording starts only after the greeting and the first question, and
  * pauses between answers: the edge's time recorded leaves those out (simulator/effects.ts).

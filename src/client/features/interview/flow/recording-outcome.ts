@@ -1,4 +1,5 @@
-import { INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT } from '../../../../shared/interview/constants';
+import type { SaveInterviewSessionBody } from '../../../../shared/api/interview';
+import { INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT, NOT_RECORDED_TEXT, NOT_TRANSCRIBED_TEXT } from '../../../../shared/interview/constants';
 import type { InterviewState } from './types';
 
 /*
@@ -48,4 +49,14 @@ export function recordingNote(outcome: RecordingOutcome, noTranscript: boolean):
         ? { title: 'Nothing to score', text: INTERVIEW_NO_RECORDING_TEXT, tone: 'problem' }
         : { title: 'No recording', text: NO_RECORDING_WITH_TRANSCRIPT_TEXT, tone: 'problem' };
   }
+}
+
+/**
+ * The session as it is saved when the stopped recording holds nothing: the server is told
+ * (`noRecording`), and no answer says it was recorded, even one saved before the recorder check
+ * had found out (its first verdict needs 3 s of recording).
+ */
+export function sessionWithoutRecording(sessionData: SaveInterviewSessionBody['sessionData']): SaveInterviewSessionBody['sessionData'] {
+  const questions = sessionData.questions.map((entry) => (entry.answer === NOT_TRANSCRIBED_TEXT ? { ...entry, answer: NOT_RECORDED_TEXT } : entry));
+  return { ...sessionData, questions, noRecording: true };
 }

@@ -37,7 +37,7 @@ export type InterviewTimer =
   | 'timeLimit'
   /** Without recognition: silence after speech that counts as a final result. */
   | 'answerSilence'
-  /** Whether the recorder is yielding: 5 s after Start, then 5 s after each answer (recorder-check.ts). */
+  /** Whether the recorder is yielding: 5 s after Start, then 5 s after each check is answered (recorder-check.ts). */
   | 'recordingCheck';
 
 export type RecordingState = 'off' | 'recording' | 'paused' | 'stopped';

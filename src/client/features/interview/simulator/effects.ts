@@ -21,7 +21,7 @@ import {
   type RecordingStopwatch,
   type VoiceMeter,
 } from '../../../speech';
-import { RECOGNITION_RESTART_DELAY_MS, type InterviewEffect, type InterviewEvent } from '../flow';
+import { RECOGNITION_RESTART_DELAY_MS, sessionWithoutRecording, type InterviewEffect, type InterviewEvent } from '../flow';
 
 /*
  * The mock interview's effects: the flow's commands carried out on the browser (microphone stream,
@@ -124,7 +124,7 @@ async function save(current: Boundary, sessionData: SaveInterviewSessionBody['se
       ownerUserId: edge.userId,
       saveUrl: '/api/interview-sessions',
       // The server is told when no recording was made: without a transcript there is then nothing to score.
-      body: { attemptId: id, sessionData: made ? sessionData : { ...sessionData, noRecording: true } } satisfies SaveInterviewSessionBody,
+      body: { attemptId: id, sessionData: made ? sessionData : sessionWithoutRecording(sessionData) } satisfies SaveInterviewSessionBody,
       recording: made ? { blob: recorded.blob, mimeType: recorded.mimeType } : null,
     });
     edge.setAttemptId(id);

@@ -1,7 +1,7 @@
 /*
  * The speaking test's recorder check, on the rule both voice flows share (src/client/speech/
  * recorder-check.ts): SPEC.md section 4 ("Apple devices") asks for a check 5 s after Start Test with
- * the 'Recording Notice' toast; every device is checked then, and 5 s after each answer while the
+ * the 'Recording Notice' toast; every device is checked then, and 5 s after each check is answered while the
  * test runs. The state says what is true (`recorder`), the screen tells the student (selectors.ts),
  * and the save tells the server when no recording was made. Not checked in demo mode, which records
  * nothing.
