@@ -26,6 +26,11 @@ export const VOICE_END_ABOVE_FLOOR_DB = 6;
  * test ends an unheard answer after its no-speech time). Both flows' rule.
  */
 export const CARRIED_VOICE_MIN_MS = 1_000;
+
+/** Whether sound heard since `since` counts as speech by `at`: unless it was carried over listening's start and has not lasted CARRIED_VOICE_MIN_MS. */
+export function soundCounts(since: number, carried: boolean, at: number): boolean {
+  return !carried || at - since >= CARRIED_VOICE_MIN_MS;
+}
 /** The quietest level the gate considers (digital silence is -Infinity). */
 export const VOICE_LEVEL_FLOOR_DB = -100;
 /** How fast the noise floor follows a louder room while nobody speaks (per reading); it drops at once. */

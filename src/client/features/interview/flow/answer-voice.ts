@@ -1,4 +1,4 @@
-import { CARRIED_VOICE_MIN_MS } from '../../../speech/voice-activity';
+import { CARRIED_VOICE_MIN_MS, soundCounts } from '../../../speech/voice-activity';
 import type { InterviewState } from './types';
 
 /* Whether the current answer has speech in it, from the microphone's level (auto-advance-step.ts, recorded-answer.ts). */
@@ -8,5 +8,5 @@ export { CARRIED_VOICE_MIN_MS };
 
 /** Whether the current answer has speech in it: heard, or carried over listening's start for long enough by `at`. */
 export function answerHasVoice(state: InterviewState, at: number): boolean {
-  return state.heardVoice || (state.voiceCarried && state.voiceSince !== null && at - state.voiceSince >= CARRIED_VOICE_MIN_MS);
+  return state.heardVoice || (state.voiceSince !== null && soundCounts(state.voiceSince, state.voiceCarried, at));
 }

@@ -14,7 +14,7 @@ import {
   SILENCE_TO_END_ANSWER_MS,
 } from '../../../../shared/speaking-test/constants.js';
 import { UTTERANCE_SEPARATOR } from '../../../../shared/text/words.js';
-import { CARRIED_VOICE_MIN_MS } from '../../../speech/voice-activity.js';
+import { soundCounts } from '../../../speech/voice-activity.js';
 import { askQuestion, partQuestions } from './examiner.js';
 import { completeTest, startPart2 } from './stages.js';
 import type { AnswerDraft, PartNumber, SpeakingTestDraft, TimerName } from './types.js';
@@ -106,7 +106,7 @@ export function onFirstSpeech(draft: SpeakingTestDraft, at: number): void {
  * sound was carried over listening's start and had not lasted CARRIED_VOICE_MIN_MS by `at`.
  */
 function speechSince(answer: AnswerDraft, at: number): number | null {
-  if (answer.voiceSince === null || (answer.voiceCarried && at - answer.voiceSince < CARRIED_VOICE_MIN_MS)) return null;
+  if (answer.voiceSince === null || !soundCounts(answer.voiceSince, answer.voiceCarried, at)) return null;
   return answer.voiceSince;
 }
 
