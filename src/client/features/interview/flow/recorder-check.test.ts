@@ -4,20 +4,7 @@ import { INTERVIEW_NEXT_QUESTION_DELAY_MS, INTERVIEW_NO_RECORDING_TEXT, INTERVIE
 import { RECORDING_CHECK_DELAY_MS, RECORDING_RECHECK_MS } from '../../../speech/recorder-check';
 import { NO_RECORDING_TOAST, RECORDING_STOPPED_TOAST } from './recorder-check';
 import { NO_RECORDING_WITH_TRANSCRIPT_TEXT, RECORDING_STOPPED_TEXT, RECORDING_STOPPED_TEXT_NO_TRANSCRIPT, sessionWithoutRecording } from './recording-outcome';
-import { selectInterviewView, type ActiveViewModel, type CompletedViewModel } from './selectors';
-import { InterviewSim, QUESTIONS } from './simulator.test-helpers';
-
-function active(sim: InterviewSim): ActiveViewModel {
-  const view = selectInterviewView(sim.state);
-  if (view.view !== 'active') throw new Error(`expected the active view, got ${view.view}`);
-  return view;
-}
-
-function completed(sim: InterviewSim): CompletedViewModel {
-  const view = selectInterviewView(sim.state);
-  if (view.view !== 'completed') throw new Error(`expected the completed view, got ${view.view}`);
-  return view;
-}
+import { active, completed, InterviewSim, QUESTIONS } from './simulator.test-helpers';
 
 /** Advances to `time`, where a check is due, and answers it with the recorder's piece count and the time it has recorded. */
 function checkAt(sim: InterviewSim, time: number, chunkCount: number, recordedMs: number): void {

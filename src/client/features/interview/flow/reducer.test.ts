@@ -13,22 +13,10 @@ import { scoreInterview } from '../../../../shared/interview/scoring';
 import { NETWORK_ERROR_TOAST } from './listening-step';
 import { MICROPHONE_DENIED_TOAST } from './microphone-step';
 import { welcomeGreeting } from './start-step';
-import { selectInterviewView, type ActiveViewModel, type CompletedViewModel, type WelcomeViewModel } from './selectors';
-import { InterviewSim, QUESTIONS } from './simulator.test-helpers';
+import { selectInterviewView, type WelcomeViewModel } from './selectors';
+import { active, completed, InterviewSim, QUESTIONS } from './simulator.test-helpers';
 
 const T0 = 1_000_000;
-
-function active(sim: InterviewSim): ActiveViewModel {
-  const view = selectInterviewView(sim.state);
-  if (view.view !== 'active') throw new Error(`expected the active view, got ${view.view}`);
-  return view;
-}
-
-function completed(sim: InterviewSim): CompletedViewModel {
-  const view = selectInterviewView(sim.state);
-  if (view.view !== 'completed') throw new Error(`expected the completed view, got ${view.view}`);
-  return view;
-}
 
 /** Mic granted and started at T0; the greeting is being spoken. */
 function started(questions = QUESTIONS): InterviewSim {

@@ -3,6 +3,7 @@ import type { WithoutNow } from '../../../lib/flow/runtime';
 import type { InterviewQuestion } from '../../../../shared/interview/questions';
 import { initialInterviewState } from './interview-state';
 import { interviewStep } from './reducer';
+import { selectInterviewView, type ActiveViewModel, type CompletedViewModel } from './selectors';
 import type { InterviewCommand, InterviewEffect, InterviewEvent, InterviewState, InterviewTimer } from './types';
 
 /** The interview on the flow runtime's test driver (fake clock, every command logged), with its own shortcuts. */
@@ -33,3 +34,17 @@ export const QUESTIONS: InterviewQuestion[] = [
   { id: 2, question: 'What are your greatest strengths?', category: 'Strengths' },
   { id: 3, question: 'Why do you want this role?', category: 'Motivation' },
 ];
+
+/** The active view's model, or a failure naming the view shown instead. */
+export function active(sim: InterviewSim): ActiveViewModel {
+  const view = selectInterviewView(sim.state);
+  if (view.view !== 'active') throw new Error(`expected the active view, got ${view.view}`);
+  return view;
+}
+
+/** The completed view's model, or a failure naming the view shown instead. */
+export function completed(sim: InterviewSim): CompletedViewModel {
+  const view = selectInterviewView(sim.state);
+  if (view.view !== 'completed') throw new Error(`expected the completed view, got ${view.view}`);
+  return view;
+}
