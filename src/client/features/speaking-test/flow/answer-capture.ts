@@ -61,7 +61,9 @@ function heardSpeech(answer: AnswerDraft, at: number, patch: Partial<AnswerDraft
  * Opens listening for the current answer. With recognition, the recogniser listens; without it
  * (transcription 'off') the microphone's level alone ends the answer. Parts 1 and 3 also get the
  * silence check and the answer's time limit; Part 2 is ended by its own timer. Sound the microphone
- * already hears counts as this answer's speech from now, provisionally (voiceCarried, see onVoice).
+ * already hears (voiceNow) counts as this answer's speech from now, provisionally (voiceCarried, see
+ * onVoice). A sound start kept from before is dropped: when the long turn resumes after a
+ * recognition failure, its end may have gone unheard on the failure screen.
  */
 export function startAnswerListening(draft: SpeakingTestDraft, now: number, partTimers: boolean): void {
   const state = draft.state;
@@ -69,12 +71,12 @@ export function startAnswerListening(draft: SpeakingTestDraft, now: number, part
   state.completionNote = null;
   const live = state.transcription === 'live';
   if (!live) state.transcriptMissing = true;
-  const carried = state.voiceNow && state.answer.voiceSince === null;
   state.answer = {
     ...state.answer,
     listening: live,
     listenStartedAt: state.answer.listenStartedAt ?? now,
-    ...(carried ? { voiceSince: now, voiceCarried: true } : {}),
+    voiceSince: state.voiceNow ? now : null,
+    voiceCarried: state.voiceNow,
   };
   if (live) draft.emit({ type: 'startListening' });
   if (!partTimers) return;
@@ -127,7 +129,17 @@ export function onVoice(draft: SpeakingTestDraft, speaking: boolean, at: number)
     if (state.transcription === 'off') state.answer = { ...state.answer, firstSpeechAt: answer.firstSpeechAt ?? at };
     return;
   }
-  if (answer.voiceSince === null) return;
+  endSound(draft, at);
+}
+
+/**
+ * The open answer's sound ends at `at` (the microphone says so, or a recognition failure stops
+ * listening and its screen ignores the level): its time is added to the speech heard.
+ */
+export function endSound(draft: SpeakingTestDraft, at: number): void {
+  const state = draft.state;
+  const answer = state.answer;
+  if (!answer || answer.voiceSince === null) return;
   const since = speechSince(answer, at);
   state.answer = { ...answer, voiceSince: null, voiceCarried: false };
   if (since === null) return;

@@ -4,7 +4,7 @@
  * until the student chooses Try again or Continue without transcript), and how soon listening may
  * start again. The recognizer itself never restarts on its own in the speaking test.
  */
-import { cancelAnswerTimers, startAnswerListening } from './answer-capture.js';
+import { cancelAnswerTimers, endSound, startAnswerListening } from './answer-capture.js';
 import { onAndroidRecognitionEnded } from './android.js';
 import { askQuestion } from './examiner.js';
 import { onRecognitionEndedInPart2 } from './part-2.js';
@@ -58,6 +58,8 @@ export function onRecognitionError(draft: SpeakingTestDraft, code: string, messa
     state.answer = { ...state.answer, listening: false };
     draft.emit({ type: 'stopListening' });
   }
+  // The failure screen ignores the microphone's level: the sound heard so far ends here.
+  endSound(draft, state.lastEventAt);
   state.recognitionError = null;
   state.failure = { code, message, during };
   state.phase = 'recognitionFailed';
