@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, gte, lt, sql, type Placeholder, type SQL } f
 import { ATTEMPTS_PAGE_SIZE, type AttemptKind, type AttemptListRow, type AttemptSort, type Bands } from '../../shared/api/admin-attempts.js';
 import type { Db } from '../db/open.js';
 import { inlineLimit, LIST_PAGES_KEPT, preparedOnce, seekPage } from '../db/page-statements.js';
-import { attempts, courses, students } from '../db/schema.js';
+import { attempts, courses, recordings, students } from '../db/schema.js';
 import { mobileNumberDisplay } from '../lib/mobile-number-display.js';
 import type { ReadCache, ReadCaches } from '../db/read-cache.js';
+import { nothingToScore } from './nothing-to-score.js';
 
 /* The teacher's attempts lists: the SQL of a page, its cursor and its count, and reading them (one attempt: attempt-detail.ts). */
 
@@ -26,8 +27,11 @@ const listColumns = {
   completedAt: attempts.completedAt,
   /** The answers were not transcribed: the teacher gives the bands. */
   noTranscript: sql<boolean>`coalesce((${attempts.sessionData}->>'noTranscript')::boolean, false)`,
-  /** The device's recorder gave no audio: with noTranscript, nothing to score. */
+  /** The device's recorder gave no audio: with noTranscript, nothing to score (nothing-to-score.ts). */
   noRecording: sql<boolean>`coalesce((${attempts.sessionData}->>'noRecording')::boolean, false)`,
+  /** A recording is stored; looked up (on its primary key) only where the device said it made none. */
+  recordingStored: sql<boolean>`case when coalesce((${attempts.sessionData}->>'noRecording')::boolean, false)
+    then exists (select 1 from ${recordings} where ${recordings.attemptId} = ${attempts.id}) else false end`,
   /** completed_at as PostgreSQL writes it, to the microsecond: where the next page starts. */
   cursorAt: sql<string>`${attempts.completedAt}::text`,
 };
@@ -148,6 +152,9 @@ type ListRecord = Awaited<ReturnType<typeof attemptsListQuery>>[number];
 type StoredListRow = Omit<AttemptListRow, 'mobileNumberDisplay'>;
 
 function toStoredListRow(row: ListRecord): StoredListRow {
+  const teacherScores = asBands(row.teacherScores);
+  const { assessable, noTranscript, noRecording, recordingStored } = row;
+  const nothing = nothingToScore({ assessable, noTranscript, noRecording, recordingStored, teacherScores });
   return {
     id: row.id,
     studentName: row.studentName,
@@ -157,13 +164,13 @@ function toStoredListRow(row: ListRecord): StoredListRow {
     assessable: row.assessable,
     scores: row.assessable ? asBands(row.scores) : null,
     overall: row.assessable ? row.overall : null,
-    teacherScores: asBands(row.teacherScores),
+    teacherScores,
     reviewed: row.reviewedAt !== null,
-    ...(row.noTranscript && typeof asBands(row.teacherScores)?.overall !== 'number'
-      ? row.noRecording
-        ? { nothingToScore: true as const }
-        : { awaitingTeacher: true as const }
-      : {}),
+    ...(nothing
+      ? { nothingToScore: true as const }
+      : row.noTranscript && typeof teacherScores?.overall !== 'number'
+        ? { awaitingTeacher: true as const }
+        : {}),
     createdAt: row.completedAt.toISOString(),
   };
 }

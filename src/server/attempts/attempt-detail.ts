@@ -9,14 +9,15 @@ import { recordingAnalysisView } from '../analysis/view.js';
 import { recordingInfo, recordingUrl } from '../recordings/service.js';
 import { teacherName } from '../../shared/api/teachers-limits.js';
 import { asBands } from './admin-queries.js';
+import { nothingToScore } from './nothing-to-score.js';
 import { releasedOf, releasePending, reviewTrail } from './review.js';
 import { ieltsAnswers, interviewAnswers, readIeltsAnalysis, readInterviewAnalysis } from './stored-attempt.js';
 
-/** Not transcribed, and the device said it made no recording (none was stored either). */
-function nothingToScore(sessionData: unknown, hasRecording: boolean): boolean {
-  if (hasRecording || !sessionData || typeof sessionData !== 'object') return false;
+/** The session's flags: answers taken without recognition, and the device's recorder gave no audio. */
+function sessionFlags(sessionData: unknown): { noTranscript: boolean; noRecording: boolean } {
+  if (!sessionData || typeof sessionData !== 'object') return { noTranscript: false, noRecording: false };
   const flags = sessionData as { noTranscript?: unknown; noRecording?: unknown };
-  return flags.noTranscript === true && flags.noRecording === true;
+  return { noTranscript: flags.noTranscript === true, noRecording: flags.noRecording === true };
 }
 
 /**
@@ -71,7 +72,13 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
         releasePending: releasePending(attempt),
         trail: await reviewTrail(db, attempt.id),
       };
-  const nothing = !attempt.assessable && nothingToScore(attempt.sessionData, recording !== null);
+  const nothing = nothingToScore({
+    assessable: attempt.assessable,
+    ...sessionFlags(attempt.sessionData),
+    recordingStored: recording !== null,
+    // The bands this reader sees: a student's, those released.
+    teacherScores: review.teacherScores,
+  });
   const common = {
     id: attempt.id,
     student: {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attempts } from '../db/schema.js';
+import { attempts, recordings } from '../db/schema.js';
 import { scoreInterview } from '../../shared/interview/scoring.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';
@@ -92,6 +92,24 @@ describe.each(testDrivers)('interview saves on %s', (driver) => {
         notAssessableReason: 'Your answers were recorded without a transcript: your teacher will score them',
         nothingToScore: false,
       });
+    });
+
+    it('a stored recording or a band from the teacher leaves something to score, on the list and the attempt page alike', async () => {
+      const bodies = [0, 1].map(() => interviewSessionBody(student.student.id));
+      for (const body of bodies) {
+        body.sessionData.noTranscript = true;
+        body.sessionData.noRecording = true;
+        expect((await post('/api/interview-sessions', studentCookie, body)).statusCode).toBe(201);
+      }
+      const [stored, banded] = bodies.map((body) => body.attemptId);
+      await t.database.db.insert(recordings).values({ attemptId: stored as string, mimeType: 'audio/webm', sizeBytes: 1_000 });
+      await t.database.db.update(attempts).set({ teacherScores: { communication: 4 } }).where(eq(attempts.id, banded as string));
+      const rows = ((await get('/api/admin/interview-attempts?page=1&limit=50')).json() as AttemptsPage).attempts;
+      for (const id of [stored, banded]) {
+        expect(rows.find((entry) => entry.id === id)).toMatchObject({ awaitingTeacher: true });
+        expect(rows.find((entry) => entry.id === id)?.nothingToScore).toBeUndefined();
+        expect((await get(`/api/admin/attempts/${id}`)).json()).toMatchObject({ nothingToScore: false, notAssessableReason: INTERVIEW_NO_RECORDING_TEXT });
+      }
     });
 
     it('refuses a noRecording that is not true or false, saying which field', async () => {
