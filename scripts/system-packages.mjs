@@ -28,6 +28,8 @@ export const E2E_NEEDS = [
   { what: '/usr/share/pocketsphinx/model/en-us/en-us/mdef', packages: ['pocketsphinx-en-us'], file: true },
   // The real-speech corpus (src/server/analysis/real-corpus.ts): read English that pocketsphinx ships for its own tests.
   { what: '/usr/share/pocketsphinx/test/data/librivox/fileids', packages: ['pocketsphinx-testdata'], file: true },
+  // Its second speaker: the channel names alsa-utils records for speaker-test.
+  { what: '/usr/share/sounds/alsa/Front_Center.wav', packages: ['alsa-utils'], file: true },
   // The request budgets' Redis store (REDIS_URL): its tests start a private redis-server on a free port
   // (src/server/test/redis-server.ts), never the machine's own.
   { what: 'redis-server', packages: ['redis-server'] },

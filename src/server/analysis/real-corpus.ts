@@ -17,8 +17,9 @@ export const TESTDATA_DIR = '/usr/share/pocketsphinx/test/data';
 const RATE = 16_000;
 
 export interface RealUtterance {
-  /** File under TESTDATA_DIR; `.raw` files are 16 kHz 16-bit mono without a header. */
+  /** File under `dir` (TESTDATA_DIR unless given); `.raw` files are 16 kHz 16-bit mono without a header. */
   file: string;
+  dir?: string;
   text: string;
   /** Syllables as read, counted by hand from the transcript (not from the pronouncing dictionary). */
   syllables: number;
@@ -52,6 +53,34 @@ export const REAL_SCRIPT: RealUtterance[] = [
   { file: 'goforward.raw', text: 'go forward ten meters', syllables: 6, cutMs: [0, 1600], silenceBeforeMs: 3000 },
   { file: 'something.raw', text: 'go somewhere and do something', syllables: 7, cutMs: [0, 1650], silenceBeforeMs: 500 },
 ];
+
+/**
+ * A second speaker, a woman's voice: the channel names `alsa-utils` ships for `speaker-test`
+ * (GPL-2), read one word at a time and spliced with digital silence, so each word is one utterance
+ * here, cut where pocketsphinx places it in its file. Her word ends are released stops ("front",
+ * "left", "right"), a /d/ ("side"), an /r/ ("rear", "center"): the ends a truth rule must judge.
+ */
+export const ALSA_SOUNDS_DIR = '/usr/share/sounds/alsa';
+const channel = (file: string, text: string, syllables: number, cutMs: [number, number], silenceBeforeMs: number): RealUtterance => ({ file: `${file}.wav`, dir: ALSA_SOUNDS_DIR, text, syllables, cutMs, silenceBeforeMs });
+export const SECOND_SPEAKER_SCRIPT: RealUtterance[] = [
+  channel('Front_Center', 'front', 1, [0, 410], 700),
+  channel('Front_Center', 'center', 2, [710, 1240], 1600),
+  channel('Front_Left', 'front', 1, [0, 440], 450),
+  channel('Front_Left', 'left', 1, [680, 1190], 900),
+  channel('Front_Right', 'front', 1, [0, 440], 2000),
+  channel('Front_Right', 'right', 1, [720, 1180], 500),
+  channel('Rear_Center', 'rear', 1, [0, 480], 3000),
+  channel('Rear_Center', 'center', 2, [620, 1110], 600),
+  channel('Rear_Left', 'rear', 1, [0, 440], 1200),
+  channel('Rear_Left', 'left', 1, [770, 1170], 400),
+  channel('Rear_Right', 'rear', 1, [0, 520], 1500),
+  channel('Rear_Right', 'right', 1, [870, 1280], 700),
+  channel('Side_Left', 'side', 1, [0, 580], 5000),
+  channel('Side_Left', 'left', 1, [740, 1170], 800),
+  channel('Side_Right', 'side', 1, [0, 580], 1800),
+  channel('Side_Right', 'right', 1, [780, 1170], 450),
+];
+
 const TRAILING_SILENCE_MS = 1500;
 
 export type RealCase = 'clean' | 'room tone' | 'pink noise 15 dB' | 'breathing';
@@ -77,7 +106,7 @@ const sox = (args: string[]) => execFileSync('sox', args, { stdio: ['ignore', 'i
 
 /** One utterance as 16 kHz mono samples: level brought to -3 dBFS peak, outer quiet trimmed, cut at `cutMs`. */
 function utteranceSamples(folder: string, utterance: RealUtterance, index: number): { samples: Float32Array; firstWordMs: number } {
-  const source = path.join(TESTDATA_DIR, utterance.file);
+  const source = path.join(utterance.dir ?? TESTDATA_DIR, utterance.file);
   const input = utterance.file.endsWith('.raw') ? ['-t', 'raw', '-r', String(RATE), '-e', 'signed', '-b', '16', '-c', '1', source] : [source];
   const out = path.join(folder, `utterance-${index}.wav`);
   sox(['-R', ...input, '-r', String(RATE), '-c', '1', '-b', '16', out, 'norm', '-3', 'silence', '1', '0.01', '-40d', 'reverse', 'silence', '1', '0.01', '-40d', 'reverse']);
@@ -139,12 +168,12 @@ function mixAt(target: Float32Array, source: Float32Array, atMs: number, gain: n
 }
 
 /** The recording of `kind`, as WAV decoded from WebM/Opus under `folder`, and its truth; `draw` picks another stretch of the noise. */
-export function makeRealRecording(folder: string, kind: RealCase, draw = 0): RealTruth {
+export function makeRealRecording(folder: string, kind: RealCase, draw = 0, script: readonly RealUtterance[] = REAL_SCRIPT): RealTruth {
   mkdirSync(folder, { recursive: true });
-  const clips = REAL_SCRIPT.map((utterance, index) => utteranceSamples(folder, utterance, index));
+  const clips = script.map((utterance, index) => utteranceSamples(folder, utterance, index));
   const utterances: RealTruth['utterances'] = [];
   let at = 0;
-  for (const [index, utterance] of REAL_SCRIPT.entries()) {
+  for (const [index, utterance] of script.entries()) {
     at += utterance.silenceBeforeMs;
     const length = Math.round(((clips[index]?.samples.length ?? 0) / RATE) * 1000);
     utterances.push({ ...utterance, startMs: at, endMs: at + length, firstWordMs: at + (clips[index]?.firstWordMs ?? 0) });
@@ -196,7 +225,7 @@ export function makeRealRecording(folder: string, kind: RealCase, draw = 0): Rea
   execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', webm, '-ac', '1', '-ar', String(RATE), '-c:a', 'pcm_s16le', decoded]);
   const pauses = utterances.slice(1).map((utterance, i) => ({ startMs: utterances[i]?.endMs ?? 0, endMs: utterance.startMs }));
   const windows = utterances.map((utterance, i) => ({ startMs: i === 0 ? 0 : (utterances[i - 1]?.endMs ?? 0) + 50, endMs: utterance.endMs + 50, text: utterance.text }));
-  const syllables = REAL_SCRIPT.reduce((sum, utterance) => sum + utterance.syllables, 0);
+  const syllables = script.reduce((sum, utterance) => sum + utterance.syllables, 0);
   const spanMs = (utterances.at(-1)?.endMs ?? 0) - (utterances[0]?.startMs ?? 0);
   const speakingMs = utterances.reduce((sum, utterance) => sum + utterance.endMs - utterance.startMs, 0);
   return {
