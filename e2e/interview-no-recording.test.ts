@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTHING_TO_SCORE_INTERVIEW_TEXT, type AttemptsPage } from '../src/shared/api/admin-attempts.js';
+import { nothingToScoreText, type AttemptsPage } from '../src/shared/api/admin-attempts.js';
 import { emptyInterviewProfile, type SaveInterviewSessionBody } from '../src/shared/api/interview.js';
 import { INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT } from '../src/shared/interview/constants.js';
 import { attempts, recordings } from '../src/server/db/schema.js';
@@ -134,7 +134,7 @@ describe('an interview whose recorder yields nothing', () => {
       expect(await listed.getByText("Awaiting teacher's bands").count()).toBe(0);
       await lookAt(adminPage, 'interview-no-recording-teacher-list-desktop');
       await adminPage.goto(`${server.baseUrl}/admin/attempts/${attemptId}`);
-      await adminPage.getByText(NOTHING_TO_SCORE_INTERVIEW_TEXT).first().waitFor();
+      await adminPage.getByText(nothingToScoreText('interview')).first().waitFor();
       await lookAt(adminPage, 'interview-no-recording-teacher-desktop');
       await adminPage.setViewportSize({ width: 390, height: 844 });
       await lookAt(adminPage, 'interview-no-recording-teacher-phone');

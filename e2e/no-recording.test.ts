@@ -10,7 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTHING_TO_SCORE_TEXT, type AttemptsPage } from '../src/shared/api/admin-attempts.js';
+import { nothingToScoreText, type AttemptsPage } from '../src/shared/api/admin-attempts.js';
 import type { SaveTestSessionBody } from '../src/shared/api/attempts.js';
 import { attempts, recordings } from '../src/server/db/schema.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
@@ -139,7 +139,7 @@ describe('a recorder that yields nothing', () => {
       expect(await listed.getByText("Awaiting teacher's bands").count()).toBe(0);
       await lookAt(adminPage, 'no-recording-teacher-list-desktop');
       await adminPage.goto(`${server.baseUrl}/admin/attempts/${attemptId}`);
-      await adminPage.getByText(NOTHING_TO_SCORE_TEXT).first().waitFor({ timeout: 10_000 });
+      await adminPage.getByText(nothingToScoreText('test')).first().waitFor({ timeout: 10_000 });
       // Its badge says what the teacher can do, not that it waits for bands.
       await adminPage.getByText('Nothing to score: ask for a retake').first().waitFor();
       expect(await adminPage.getByText('Awaiting review', { exact: true }).count()).toBe(0);

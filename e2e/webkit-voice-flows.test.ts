@@ -19,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptListRow, AttemptsPage } from '../src/shared/api/admin-attempts.js';
 import { emptyInterviewProfile } from '../src/shared/api/interview.js';
-import { NOTHING_TO_SCORE_INTERVIEW_TEXT } from '../src/shared/api/admin-attempts.js';
+import { nothingToScoreText } from '../src/shared/api/admin-attempts.js';
 import { INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT } from '../src/shared/interview/constants.js';
 import { attempts, recordings } from '../src/server/db/schema.js';
 import { saveInterviewProfile } from '../src/server/interview/service.js';
@@ -259,6 +259,6 @@ describe('WebKit with an iPhone user agent', () => {
     expect(completed).not.toContain(INTERVIEW_NO_TRANSCRIPT_TEXT);
     expect(row?.awaitingTeacher).toBeUndefined();
     expect(row?.nothingToScore).toBe(true);
-    expect(teacherPage).toContain(NOTHING_TO_SCORE_INTERVIEW_TEXT);
+    expect(teacherPage).toContain(nothingToScoreText('interview'));
   });
 });

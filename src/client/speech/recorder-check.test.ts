@@ -1,6 +1,6 @@
 /* The recorder check both voice flows share (recorder-check.ts): piece counts against time really recorded. */
 import { describe, expect, it } from 'vitest';
-import { judgeRecorder, RECORDING_STALL_MS, recordingProblemSentence, type RecorderCheck } from './recorder-check';
+import { judgeRecorder, recorderToasts, RECORDING_STALL_MS, recordingProblemSentence, type RecorderCheck } from './recorder-check';
 
 const NOT_CHECKED: RecorderCheck = { status: 'unknown', chunks: 0, countedAtMs: 0 };
 
@@ -32,9 +32,20 @@ describe('the shared recorder check', () => {
     expect(judgeRecorder(failed, 2, 5_000).recorder.status).toBe('yielding');
   });
 
+  it("tells a recorder that gives nothing or stops in each flow's words", () => {
+    expect(recorderToasts('test')).toEqual({
+      none: { title: 'No recording', text: 'This device is not recording your answers. Use Chrome if you can, or retake the test on another device.' },
+      stopped: { title: 'Recording stopped', text: 'This device stopped recording your answers. Use Chrome if you can, or retake the test on another device.' },
+    });
+    expect(recorderToasts('interview')).toEqual({
+      none: { title: 'No recording', text: 'This device is not recording your answers. Use Chrome if you can, or retake the interview on another device.' },
+      stopped: { title: 'Recording stopped', text: 'This device stopped recording your answers. Use Chrome if you can, or retake the interview on another device.' },
+    });
+  });
+
   it("says what a missing recording means in each flow's words", () => {
-    const test = { result: 'estimate', retake: 'test' };
-    const interview = { result: 'scores', retake: 'interview' };
+    const test = { result: 'estimate', retake: 'test' } as const;
+    const interview = { result: 'scores', retake: 'interview' } as const;
     expect(recordingProblemSentence('unknown', 'live', test)).toBeNull();
     expect(recordingProblemSentence('yielding', 'off', interview)).toBeNull();
     expect(recordingProblemSentence('none', 'live', test)).toBe(

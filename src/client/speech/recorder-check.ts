@@ -49,12 +49,32 @@ export function judgeRecorder(before: RecorderCheck, chunkCount: number, recorde
   return { recorder: { ...before, status }, tell: status === before.status ? null : status };
 }
 
+/** What the student would retake: the flow's noun. */
+export type RetakeWhat = 'test' | 'interview';
+
 /** The words that differ between the flows in the sentence below. */
 export interface RecordingProblemWords {
   /** What the transcript still gives: the speaking test's 'estimate', the interview's 'scores'. */
   result: string;
-  /** What to retake: 'test' or 'interview'. */
-  retake: string;
+  retake: RetakeWhat;
+}
+
+/** What every recorder failure text ends with. */
+function retakeAdvice(what: RetakeWhat): string {
+  return `Use Chrome if you can, or retake the ${what} on another device.`;
+}
+
+export interface RecorderToast {
+  title: string;
+  text: string;
+}
+
+/** The toasts told once when the recorder gives nothing ('none') or stops ('stopped'), in the flow's words. */
+export function recorderToasts(what: RetakeWhat): Record<'none' | 'stopped', RecorderToast> {
+  return {
+    none: { title: 'No recording', text: `This device is not recording your answers. ${retakeAdvice(what)}` },
+    stopped: { title: 'Recording stopped', text: `This device stopped recording your answers. ${retakeAdvice(what)}` },
+  };
 }
 
 /** What the screen says while the recorder gives nothing (null while it records, or before it can tell). */
@@ -65,5 +85,5 @@ export function recordingProblemSentence(status: RecorderStatus, transcription: 
     transcription === 'live'
       ? `your answers are still transcribed for your ${words.result}, but your teacher cannot listen to them`
       : 'your answers are not transcribed either, so they cannot be scored';
-  return `${what}: ${consequence}. Use Chrome if you can, or retake the ${words.retake} on another device.`;
+  return `${what}: ${consequence}. ${retakeAdvice(words.retake)}`;
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AttemptDetail } from '../../shared/api/admin-attempts.js';
-import { NOTHING_TO_SCORE_INTERVIEW_TEXT, NOTHING_TO_SCORE_TEXT } from '../../shared/api/admin-attempts-list.js';
+import { nothingToScoreText } from '../../shared/api/admin-attempts-list.js';
 import type { Db } from '../db/open.js';
 import { attempts, courses, students, users } from '../db/schema.js';
 import { mobileNumberDisplay } from '../lib/mobile-number-display.js';
@@ -109,7 +109,7 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
       notAssessableReason: attempt.assessable
         ? null
         : nothing
-          ? NOTHING_TO_SCORE_TEXT
+          ? nothingToScoreText('test')
           : (analysis?.reason ?? 'There was too little recognised speech for a band estimate.'),
       ...ieltsAnswers(attempt.sessionData),
       analysis,
@@ -122,7 +122,7 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
     notAssessableReason: attempt.assessable
       ? null
       : nothing
-        ? NOTHING_TO_SCORE_INTERVIEW_TEXT
+        ? nothingToScoreText('interview')
         : (interviewReport?.reason ?? 'There was too little recognised speech for an estimate.'),
     answers: interviewAnswers(attempt.sessionData),
     analysis: interviewReport,

@@ -6,7 +6,7 @@ import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.j
 import { testDrivers } from '../test/databases.js';
 import { interviewSessionBody } from '../test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../test/factories.js';
-import { NOTHING_TO_SCORE_INTERVIEW_TEXT, type AttemptsPage } from '../../shared/api/admin-attempts.js';
+import { nothingToScoreText, type AttemptsPage } from '../../shared/api/admin-attempts.js';
 import { INTERVIEW_NO_RECORDING_TEXT } from '../../shared/interview/constants.js';
 
 describe.each(testDrivers)('interview saves on %s', (driver) => {
@@ -87,7 +87,7 @@ describe.each(testDrivers)('interview saves on %s', (driver) => {
 
       const detail = await get(`/api/admin/attempts/${nothing.attemptId}`);
       expect(detail.statusCode, detail.body).toBe(200);
-      expect(detail.json()).toMatchObject({ kind: 'interview', notAssessableReason: NOTHING_TO_SCORE_INTERVIEW_TEXT, nothingToScore: true });
+      expect(detail.json()).toMatchObject({ kind: 'interview', notAssessableReason: nothingToScoreText('interview'), nothingToScore: true });
       expect((await get(`/api/admin/attempts/${awaiting.attemptId}`)).json()).toMatchObject({
         notAssessableReason: 'Your answers were recorded without a transcript: your teacher will score them',
         nothingToScore: false,

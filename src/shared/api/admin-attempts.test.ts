@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attemptsQuery, bandText, calendarDateProblem, reviewBody, teacherOverall } from './admin-attempts.js';
+import { attemptsQuery, bandText, calendarDateProblem, nothingToScoreText, reviewBody, teacherOverall } from './admin-attempts.js';
 
 describe('teacherOverall', () => {
   it('is the unrounded mean for IELTS once all four bands are set', () => {
@@ -14,6 +14,17 @@ describe('teacherOverall', () => {
     expect(teacherOverall('interview', { communication: 6, confidence: 6, relevance: 6, clarity: 7 })).toBe(6);
     // Bands of the other kind do not count.
     expect(teacherOverall('interview', { fluency: 6, vocabulary: 6, grammar: 6, pronunciation: 6 })).toBeNull();
+  });
+});
+
+describe('nothingToScoreText', () => {
+  it("names what the student is to retake, in the teacher's words", () => {
+    expect(nothingToScoreText('test')).toBe(
+      "There is nothing to score: the answers were not transcribed and the student's device made no recording. Ask the student to retake the test, in Chrome if they can.",
+    );
+    expect(nothingToScoreText('interview')).toBe(
+      "There is nothing to score: the answers were not transcribed and the student's device made no recording. Ask the student to retake the interview, in Chrome if they can.",
+    );
   });
 });
 

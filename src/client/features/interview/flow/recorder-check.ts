@@ -1,5 +1,6 @@
 import {
   judgeRecorder,
+  recorderToasts,
   RECORDING_CHECK_DELAY_MS,
   RECORDING_RECHECK_MS,
   recordingProblemSentence,
@@ -15,14 +16,7 @@ import type { InterviewDraft, InterviewState } from './types';
  * pauses between answers: the edge's time recorded leaves those out (simulator/effects.ts).
  */
 
-export const NO_RECORDING_TOAST = {
-  title: 'No recording',
-  message: 'This device is not recording your answers. Use Chrome if you can, or retake the interview on another device.',
-} as const;
-export const RECORDING_STOPPED_TOAST = {
-  title: 'Recording stopped',
-  message: 'This device stopped recording your answers. Use Chrome if you can, or retake the interview on another device.',
-} as const;
+const TOASTS = recorderToasts('interview');
 
 /** At Start. */
 export function scheduleRecordingCheck(draft: InterviewDraft): void {
@@ -40,7 +34,7 @@ export function onRecordingChecked(draft: InterviewDraft, chunkCount: number, re
   if (!isInterviewRunning(draft.state)) return;
   const { recorder, tell } = judgeRecorder(draft.state.recorder, chunkCount, recordedMs);
   draft.state.recorder = recorder;
-  if (tell !== null) draft.emit({ type: 'toast', kind: 'error', ...(tell === 'none' ? NO_RECORDING_TOAST : RECORDING_STOPPED_TOAST) });
+  if (tell !== null) draft.emit({ type: 'toast', kind: 'error', title: TOASTS[tell].title, message: TOASTS[tell].text });
   draft.schedule('recordingCheck', RECORDING_RECHECK_MS);
 }
 
@@ -49,5 +43,5 @@ export function recordingProblem(state: Pick<InterviewState, 'recorder' | 'trans
   const { status } = state.recorder;
   const text = recordingProblemSentence(status, state.transcription, { result: 'scores', retake: 'interview' });
   if (text === null) return null;
-  return { title: status === 'none' ? NO_RECORDING_TOAST.title : RECORDING_STOPPED_TOAST.title, text };
+  return { title: TOASTS[status === 'none' ? 'none' : 'stopped'].title, text };
 }

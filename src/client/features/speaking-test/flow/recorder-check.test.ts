@@ -1,9 +1,11 @@
 /* The recording check on every device (flow/recorder-check.ts), driven by the events' clock. */
 import { describe, expect, it } from 'vitest';
-import { RECORDING_RECHECK_MS } from '../../../speech/recorder-check.js';
-import { NO_RECORDING_TOAST, RECORDING_STOPPED_TOAST, recordingProblemText } from './recorder-check.js';
+import { recorderToasts, RECORDING_RECHECK_MS } from '../../../speech/recorder-check.js';
+import { recordingProblemText } from './recorder-check.js';
 import { selectScreen } from './selectors.js';
 import { Driver, types } from './test-helpers.js';
+
+const TOASTS = recorderToasts('test');
 
 describe('the recording check', () => {
   it('on a desktop whose recorder yields nothing: noticed 5 s after Start Test, told once, on the screen while it lasts', () => {
@@ -12,7 +14,7 @@ describe('the recording check', () => {
     expect(selectScreen(d.state).recordingProblem).toBeNull();
     expect(types(d.timer(15_000, 'recordingCheck'))).toEqual(['checkRecording']);
     expect(types(d.send(15_010, { type: 'RECORDING_CHECKED', chunkCount: 0 }))).toEqual([`schedule:recordingCheck:${RECORDING_RECHECK_MS}`]);
-    expect(d.state.toasts).toMatchObject([{ ...NO_RECORDING_TOAST, variant: 'destructive' }]);
+    expect(d.state.toasts).toMatchObject([{ title: 'No recording', description: TOASTS.none.text, variant: 'destructive' }]);
     expect(selectScreen(d.state).recordingProblem).toBe(
       'No recording is being made on this device: your answers are still transcribed for your estimate, but your teacher cannot listen to them. Use Chrome if you can, or retake the test on another device.',
     );
@@ -36,7 +38,7 @@ describe('the recording check', () => {
     expect(d.state.toasts).toEqual([]);
     d.send(15_000, { type: 'RECORDING_CHECKED', chunkCount: 10 });
     expect(d.state.recorder.status).toBe('stopped');
-    expect(d.state.toasts).toMatchObject([RECORDING_STOPPED_TOAST]);
+    expect(d.state.toasts).toMatchObject([{ title: 'Recording stopped', description: TOASTS.stopped.text, variant: 'destructive' }]);
     expect(selectScreen(d.state).recordingProblem).toMatch(/^The recording stopped on this device/);
   });
 

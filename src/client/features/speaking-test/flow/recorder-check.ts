@@ -6,19 +6,12 @@
  * and the save tells the server when no recording was made. Not checked in demo mode, which records
  * nothing.
  */
-import { judgeRecorder, RECORDING_CHECK_DELAY_MS, RECORDING_RECHECK_MS, recordingProblemSentence } from '../../../speech/recorder-check.js';
+import { judgeRecorder, recorderToasts, RECORDING_CHECK_DELAY_MS, RECORDING_RECHECK_MS, recordingProblemSentence } from '../../../speech/recorder-check.js';
 import { RECORDING_NOTICE_TOAST } from './apple.js';
 import { addToast } from './toasts.js';
 import type { SpeakingTestDraft, SpeakingTestState } from './types.js';
 
-export const NO_RECORDING_TOAST = {
-  title: 'No recording',
-  description: 'This device is not recording your answers. Use Chrome if you can, or retake the test on another device.',
-} as const;
-export const RECORDING_STOPPED_TOAST = {
-  title: 'Recording stopped',
-  description: 'This device stopped recording your answers. Use Chrome if you can, or retake the test on another device.',
-} as const;
+const TOASTS = recorderToasts('test');
 
 /** At Start Test. */
 export function scheduleRecordingCheck(draft: SpeakingTestDraft): void {
@@ -41,8 +34,7 @@ export function onRecordingChecked(draft: SpeakingTestDraft, chunkCount: number,
   state.recorder = recorder;
   // Apple devices keep the spec's own notice; every other device gets the same news in plain words.
   if (tell === 'none' && state.device === 'apple') addToast(draft, { ...RECORDING_NOTICE_TOAST, variant: 'default' });
-  else if (tell === 'none') addToast(draft, { ...NO_RECORDING_TOAST, variant: 'destructive' });
-  else if (tell === 'stopped') addToast(draft, { ...RECORDING_STOPPED_TOAST, variant: 'destructive' });
+  else if (tell !== null) addToast(draft, { title: TOASTS[tell].title, description: TOASTS[tell].text, variant: 'destructive' });
   draft.schedule('recordingCheck', RECORDING_RECHECK_MS);
 }
 
