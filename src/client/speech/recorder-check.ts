@@ -21,7 +21,7 @@ export const RECORDING_STALL_MS = 3 * RECORDING_CHUNK_INTERVAL_MS;
  * What the recorder gave: 'unknown' until it has recorded long enough to tell, 'yielding', 'none'
  * (not a piece since it started) or 'stopped' (no new piece).
  */
-export type RecorderStatus = 'unknown' | 'yielding' | 'none' | 'stopped';
+type RecorderStatus = 'unknown' | 'yielding' | 'none' | 'stopped';
 
 export interface RecorderCheck {
   status: RecorderStatus;
@@ -31,7 +31,7 @@ export interface RecorderCheck {
   countedAtMs: number;
 }
 
-export interface RecorderVerdict {
+interface RecorderVerdict {
   recorder: RecorderCheck;
   /** The failure the student is to be told of now (once, when the status turns to it), else null. */
   tell: 'none' | 'stopped' | null;
@@ -50,10 +50,10 @@ export function judgeRecorder(before: RecorderCheck, chunkCount: number, recorde
 }
 
 /** What the student would retake: the flow's noun. */
-export type RetakeWhat = 'test' | 'interview';
+type RetakeWhat = 'test' | 'interview';
 
 /** The words that differ between the flows in the sentence below. */
-export interface RecordingProblemWords {
+interface RecordingProblemWords {
   /** What the transcript still gives: the speaking test's 'estimate', the interview's 'scores'. */
   result: string;
   retake: RetakeWhat;
@@ -64,7 +64,7 @@ function retakeAdvice(what: RetakeWhat): string {
   return `Use Chrome if you can, or retake the ${what} on another device.`;
 }
 
-export interface RecorderToast {
+interface RecorderToast {
   title: string;
   text: string;
 }

@@ -16,7 +16,7 @@ import { buildSaveTestSessionBody } from '../save-body';
 import type { EdgeContext } from './context';
 import type { TestRecording } from './resources';
 
-export const TEST_SESSIONS_URL = '/api/test-sessions';
+const TEST_SESSIONS_URL = '/api/test-sessions';
 
 /** The student the attempt is saved for: stored info, the teacher's acting student, or the student's own record. */
 async function findStudentId(user: User | null | undefined): Promise<number | null> {

@@ -20,7 +20,7 @@ import { completeTest, startPart2 } from './stages.js';
 import type { AnswerDraft, PartNumber, SpeakingTestDraft, TimerName } from './types.js';
 
 /** The timers of an open Part 1/3 answer: all cancelled when it ends, is repeated or is held. */
-export const ANSWER_TIMERS: readonly TimerName[] = ['afterQuestion', 'silenceCheck', 'afterRecognitionEnd', 'answerLimit', 'androidFallbackTick'];
+const ANSWER_TIMERS: readonly TimerName[] = ['afterQuestion', 'silenceCheck', 'afterRecognitionEnd', 'answerLimit', 'androidFallbackTick'];
 
 export function cancelAnswerTimers(draft: SpeakingTestDraft): void {
   for (const timer of ANSWER_TIMERS) draft.cancel(timer);
