@@ -46,6 +46,32 @@ describe('interviewProfile', () => {
   });
 
   const TOP_LEVEL_TEXT = ['professionalSummary', 'profile', 'coreCompetence', 'skills'] as const;
+  // Soft hyphen, zero-width space, word joiner, byte-order mark, LRM, RLM, ALM: as pasted from Word or a chat app.
+  const PASTED = '\u00ad\u200b\u2060\ufeff\u200e\u200f\u061c';
+
+  it('drops the invisible characters pasted text brings along from every text field, before the length is checked', () => {
+    const pasted = (text: string) => `${PASTED} ${text.slice(0, 2)}\u00ad${text.slice(2)}\u200b `;
+    const withPasted = profile({
+      ...Object.fromEntries(TOP_LEVEL_TEXT.map((field) => [field, pasted(FULL[field])])),
+      professionalExperience: [{ companyName: pasted('KPMG'), fromDate: '', toDate: '' }],
+      education: [{ institution: pasted('Loyola College'), fromDate: '', toDate: '' }],
+      certifications: [{ certification: pasted('CA Inter') }],
+      technicalSkills: [{ skill: pasted('Excel') }],
+      achievements: [{ achievement: pasted('Topped the district') }],
+    });
+    expect(interviewProfile.parse(withPasted)).toEqual({
+      ...profile(Object.fromEntries(TOP_LEVEL_TEXT.map((field) => [field, FULL[field]]))),
+      professionalExperience: [{ companyName: 'KPMG', fromDate: '', toDate: '' }],
+      education: [{ institution: 'Loyola College', fromDate: '', toDate: '' }],
+      certifications: [{ certification: 'CA Inter' }],
+      technicalSkills: [{ skill: 'Excel' }],
+      achievements: [{ achievement: 'Topped the district' }],
+    });
+    const limit = PROFILE_TEXT_LIMITS.profile;
+    expect(problems(interviewProfile, profile({ profile: `${'a'.repeat(limit)}${PASTED}` }))).toEqual([]);
+    // The joiners Indian scripts spell with stay.
+    expect(interviewProfile.parse(profile({ profile: 'क्\u200dष' })).profile).toBe('क्\u200dष');
+  });
   it.each(TOP_LEVEL_TEXT.map((field) => [field, PROFILE_TEXT_LIMITS[field]] as const))(
     '%s: %i characters pass, one more is refused',
     (field, limit) => {

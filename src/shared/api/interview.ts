@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredOr, strictObjectError } from './common.js';
+import { withoutPastedInvisibles } from './visible-text.js';
 import {
   EXPERIENCE_MONTHS_MAX,
   EXPERIENCE_MONTHS_MIN,
@@ -28,12 +29,15 @@ import {
  * Over-long text is refused, not cut. The dashboard's text boxes already stop at the spec's limits
  * (spec section 5: "cut"), so only a client that bypasses them sends more; cutting on the server
  * would drop the end of someone's text without telling anyone, while a 400 naming the field says
- * exactly what to fix. Leading and trailing white space is trimmed before the length is checked.
+ * exactly what to fix. Leading and trailing white space is trimmed before the length is checked, and
+ * the invisible characters pasted text brings along (soft hyphen, zero-width space, direction marks:
+ * visible-text.ts) are dropped, not refused.
  */
 
 const profileText = (max: number) =>
   z
     .string({ error: requiredOr('must be text') })
+    .overwrite(withoutPastedInvisibles)
     .trim()
     .max(max, `must be at most ${max} characters`);
 
