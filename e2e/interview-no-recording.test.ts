@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nothingToScoreText, type AttemptsPage } from '../src/shared/api/admin-attempts.js';
 import { emptyInterviewProfile, type SaveInterviewSessionBody } from '../src/shared/api/interview.js';
 import { INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT } from '../src/shared/interview/constants.js';
-import { attempts, recordings } from '../src/server/db/schema.js';
+import { attempts } from '../src/server/db/schema.js';
+import { recordings } from '../src/server/db/schema-recordings.js';
 import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
 import {

@@ -12,7 +12,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nothingToScoreText, type AttemptsPage } from '../src/shared/api/admin-attempts.js';
 import type { SaveTestSessionBody } from '../src/shared/api/attempts.js';
-import { attempts, recordings } from '../src/server/db/schema.js';
+import { attempts } from '../src/server/db/schema.js';
+import { recordings } from '../src/server/db/schema-recordings.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
 import {
   answeredByNothing,

@@ -21,7 +21,8 @@ import type { AttemptListRow, AttemptsPage } from '../src/shared/api/admin-attem
 import { emptyInterviewProfile } from '../src/shared/api/interview.js';
 import { nothingToScoreText } from '../src/shared/api/admin-attempts.js';
 import { INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT } from '../src/shared/interview/constants.js';
-import { attempts, recordings } from '../src/server/db/schema.js';
+import { attempts } from '../src/server/db/schema.js';
+import { recordings } from '../src/server/db/schema-recordings.js';
 import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';

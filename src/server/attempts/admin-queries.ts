@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, gte, lt, sql, type Placeholder, type SQL } f
 import { ATTEMPTS_PAGE_SIZE, type AttemptKind, type AttemptListRow, type AttemptSort, type Bands } from '../../shared/api/admin-attempts.js';
 import type { Db } from '../db/open.js';
 import { inlineLimit, LIST_PAGES_KEPT, preparedOnce, seekPage } from '../db/page-statements.js';
-import { attempts, courses, recordings, students } from '../db/schema.js';
+import { attempts, courses, students } from '../db/schema.js';
+import { recordings } from '../db/schema-recordings.js';
 import { mobileNumberDisplay } from '../lib/mobile-number-display.js';
 import type { ReadCache, ReadCaches } from '../db/read-cache.js';
 import { nothingToScore } from './nothing-to-score.js';

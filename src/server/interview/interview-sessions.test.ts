@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attempts, recordings } from '../db/schema.js';
+import { attempts } from '../db/schema.js';
+import { recordings } from '../db/schema-recordings.js';
 import { scoreInterview } from '../../shared/interview/scoring.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import type { Db } from '../db/open.js';
-import { recordingChunks, recordings } from '../db/schema.js';
+import { recordingChunks, recordings } from '../db/schema-recordings.js';
 import type { RecordingStore } from './recording-store.js';
 
 /** Size of one stored piece: a read of any range touches at most a few of them. */

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { RecordingStoreKind } from '../db/schema.js';
+import type { RecordingStoreKind } from '../db/schema-recordings.js';
 
 /**
  * Where recordings' bytes live (decision 0013). A store never holds a whole recording in memory:

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_MAX_BYTES } from '../../shared/api/attempts.js';
-import { recordings } from '../db/schema.js';
+import { recordings } from '../db/schema-recordings.js';
 import { createAttempt, WEBM_SIGNATURE } from '../test/attempt-fixtures.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordings } from '../db/schema.js';
+import { recordings } from '../db/schema-recordings.js';
 import { ffmpegPath } from '../lib/ffmpeg.js';
 import { createAttempt, WEBM_SIGNATURE } from '../test/attempt-fixtures.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { createReadStream } from 'node:fs';
 import { usableFfmpeg } from '../lib/ffmpeg.js';
 import type { Db } from '../db/open.js';
-import { recordings, type RecordingStoreKind } from '../db/schema.js';
+import { recordings, type RecordingStoreKind } from '../db/schema-recordings.js';
 import type { RecordingStore } from './recording-store.js';
 import { INDEX_HEAD_BYTES, indexedAtFront, remuxable, remuxToFile } from './remux.js';
 import type { RecordingStores } from './store.js';

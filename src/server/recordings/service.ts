@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { and, count, eq, isNotNull, isNull, lt, ne, sql, sum } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
-import { attempts, recordings, type RecordingStoreKind } from '../db/schema.js';
+import { attempts } from '../db/schema.js';
+import { recordings, type RecordingStoreKind } from '../db/schema-recordings.js';
 import { queueAnalysis } from './analysis-queue.js';
 import { remuxStored, type RemuxLog } from './seekable.js';
 import type { RecordingStores } from './store.js';

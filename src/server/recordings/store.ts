@@ -1,5 +1,5 @@
 import type { Db } from '../db/open.js';
-import type { RecordingStoreKind } from '../db/schema.js';
+import type { RecordingStoreKind } from '../db/schema-recordings.js';
 import { HttpError } from '../lib/http-errors.js';
 import { DatabaseRecordingStore } from './database-store.js';
 import { FileRecordingStore } from './file-store.js';
