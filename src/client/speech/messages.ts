@@ -5,6 +5,16 @@ export const RECOGNITION_DENIED_MESSAGE = 'Microphone access denied. Please allo
 export const RECOGNITION_NETWORK_MESSAGE = 'Network error. Please check your internet connection.';
 export const RECOGNITION_START_FAILED_MESSAGE = 'Speech recognition failed to start. Please try refreshing the page.';
 export const RECOGNITION_NOT_SUPPORTED_MESSAGE = 'Speech recognition not supported';
+// The spec passes other recognition errors on as the browser names them ('audio-capture'); a code is
+// not a sentence a student can act on, so the ones browsers give have their own.
+export const RECOGNITION_AUDIO_CAPTURE_MESSAGE = 'Speech recognition cannot hear the microphone. Please check that it is connected and that no other app is using it, then try again.';
+export const RECOGNITION_LANGUAGE_MESSAGE = "This browser's speech recognition does not offer English here. You can go on without a transcript: your answers are still recorded.";
+
+/** Any other recognition error: what happened, with the browser's own words for whoever helps the student. */
+export function otherRecognitionErrorMessage(code: string, message: string | undefined): string {
+  const said = message && message.trim() !== '' && message !== code ? `${code}: ${message.trim()}` : code;
+  return `Speech recognition stopped unexpectedly (the browser reported "${said}"). Please try again.`;
+}
 
 // Microphone: every text starts with this prefix.
 export const MICROPHONE_ISSUE_PREFIX = 'Microphone access issue.';

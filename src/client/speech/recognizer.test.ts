@@ -5,6 +5,8 @@ import {
   RECOGNITION_NETWORK_MESSAGE,
   RECOGNITION_NOT_SUPPORTED_MESSAGE,
   RECOGNITION_START_FAILED_MESSAGE,
+  RECOGNITION_AUDIO_CAPTURE_MESSAGE,
+  RECOGNITION_LANGUAGE_MESSAGE,
 } from './messages.js';
 import { createRecognizer, type RecognizerOptions } from './recognizer.js';
 import { createFakeRecognitionClass, FakeClock, flush, type FakeRecognition, type FakeRecognitionOptions } from './testing/fakes.js';
@@ -281,13 +283,25 @@ describe('createRecognizer', () => {
       expect(log.errors).toEqual([]);
     });
 
-    it('passes other errors on with their code', async () => {
+    it('passes other errors on with their code and a sentence a student can act on, not the bare code', async () => {
       const { log, instance, listen, recognizer } = setup();
       await listen();
       instance(0).error('audio-capture', 'No microphone');
       instance(0).error('bad-grammar');
-      expect(log.errors).toEqual([{ code: 'audio-capture', message: 'No microphone' }]);
+      expect(log.errors).toEqual([{ code: 'audio-capture', message: RECOGNITION_AUDIO_CAPTURE_MESSAGE }]);
       expect(recognizer.state).toBe('idle');
+    });
+
+    it.each([
+      ['audio-capture', '', RECOGNITION_AUDIO_CAPTURE_MESSAGE],
+      ['language-not-supported', '', RECOGNITION_LANGUAGE_MESSAGE],
+      ['phrases-not-supported', '', 'Speech recognition stopped unexpectedly (the browser reported "phrases-not-supported"). Please try again.'],
+      ['bad-grammar', 'Grammar could not be parsed', 'Speech recognition stopped unexpectedly (the browser reported "bad-grammar: Grammar could not be parsed"). Please try again.'],
+    ])("'%s' reads as a sentence", async (code, message, expected) => {
+      const { log, instance, listen } = setup();
+      await listen();
+      instance(0).error(code, message);
+      expect(log.errors).toEqual([{ code, message: expected }]);
     });
 
     it('start failure: the spec text', async () => {

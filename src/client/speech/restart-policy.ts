@@ -6,7 +6,7 @@
  * speaking test passes a cap of 0: its flow decides every restart itself (features/speaking-test/flow).
  */
 import { ABORTED_RESTART_DELAY_MS, RECOGNITION_MAX_QUICK_ENDS, RECOGNITION_QUICK_END_MS } from './constants.js';
-import { RECOGNITION_DENIED_MESSAGE, RECOGNITION_NETWORK_MESSAGE } from './messages.js';
+import { otherRecognitionErrorMessage, RECOGNITION_AUDIO_CAPTURE_MESSAGE, RECOGNITION_DENIED_MESSAGE, RECOGNITION_LANGUAGE_MESSAGE, RECOGNITION_NETWORK_MESSAGE } from './messages.js';
 
 export type ErrorAction =
   /** Keep listening: the session ends next and is restarted. */
@@ -26,11 +26,13 @@ export function errorAction(error: string, message: string | undefined, onDevice
       return { kind: 'fail', message: RECOGNITION_DENIED_MESSAGE };
     case 'network':
       return { kind: 'fail', message: RECOGNITION_NETWORK_MESSAGE };
+    case 'audio-capture':
+      return { kind: 'fail', message: RECOGNITION_AUDIO_CAPTURE_MESSAGE };
     case 'language-not-supported':
       if (onDevice) return { kind: 'fall-back-to-service' };
-      return { kind: 'fail', message: message || error };
+      return { kind: 'fail', message: RECOGNITION_LANGUAGE_MESSAGE };
     default:
-      return { kind: 'fail', message: message || error };
+      return { kind: 'fail', message: otherRecognitionErrorMessage(error, message) };
   }
 }
 

@@ -20,11 +20,13 @@ export function formatCountdown(seconds: number): string {
 export const TRY_AGAIN_BUTTON = 'Try again';
 export const CONTINUE_WITHOUT_TRANSCRIPT_BUTTON = 'Continue without transcript';
 export const REPEAT_QUESTION_BUTTON = 'Repeat the question';
+export const FINISH_ANSWER_BUTTON = "I've finished my answer";
 
 export interface PartPanelActions {
   onRetry: () => void;
   onContinueWithoutTranscript: () => void;
   onRepeat: () => void;
+  onFinish: () => void;
   onNotes: (text: string) => void;
 }
 
@@ -213,6 +215,9 @@ export function PartPanel({ state, screen, actions }: { state: SpeakingTestState
             <Group gap="sm" mt="xs" wrap="wrap">
               <Button size="xs" variant="default" onClick={actions.onRepeat} disabled={!screen.canRepeat}>
                 {REPEAT_QUESTION_BUTTON}
+              </Button>
+              <Button size="xs" variant="filled" onClick={actions.onFinish} disabled={!screen.canFinish}>
+                {FINISH_ANSWER_BUTTON}
               </Button>
               {screen.repeated ? (
                 <Text size="xs" c="dimmed">

@@ -165,6 +165,7 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
             onRetry: test.retryRecognition,
             onContinueWithoutTranscript: test.continueWithoutTranscript,
             onRepeat: test.repeatQuestion,
+            onFinish: test.finishAnswer,
             onNotes: test.setPart2Notes,
           }}
         />

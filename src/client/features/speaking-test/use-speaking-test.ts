@@ -68,6 +68,8 @@ export interface SpeakingTest {
   /** After a recognition failure: go on, answers ending on acoustic silence. */
   continueWithoutTranscript: () => void;
   repeatQuestion: () => void;
+  /** Parts 1 and 3: the student has finished the answer being listened to. */
+  finishAnswer: () => void;
   setPart2Notes: (text: string) => void;
   /** In the post-test session's last minute: keep reading (the 5 minutes start again). */
   stayInSession: () => void;
@@ -200,6 +202,7 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
     retryRecognition: useCallback(() => send({ type: 'RETRY_RECOGNITION' }), [send]),
     continueWithoutTranscript: useCallback(() => send({ type: 'CONTINUE_WITHOUT_TRANSCRIPT' }), [send]),
     repeatQuestion: useCallback(() => send({ type: 'REPEAT_QUESTION' }), [send]),
+    finishAnswer: useCallback(() => send({ type: 'FINISH_ANSWER' }), [send]),
     setPart2Notes: useCallback((text: string) => send({ type: 'PART2_NOTES', text }), [send]),
     stayInSession: useCallback(() => send({ type: 'STAY_IN_SESSION' }), [send]),
     leaveAllowed,

@@ -16,7 +16,7 @@ import { onRecordingChecked, onRecordingCheckTimer } from './recorder-check.js';
 import { toastShown } from './toasts.js';
 import { onDemoMode, onMicAutoRequest, onMicDenied, onMicGranted, onMicrophoneError, onRequestMicrophone } from './microphone.js';
 import { onHandOff, onPart2AnnouncementSpoken, onPart2Notes, onPreparationTick, onSpeakingTick } from './part-2.js';
-import { onListenDelayOver, onPart3IntroSpoken, onPart3IntroWaitOver, onQuestionSpoken, repeatQuestion } from './parts-1-and-3.js';
+import { finishAnswerNow, onListenDelayOver, onPart3IntroSpoken, onPart3IntroWaitOver, onQuestionSpoken, repeatQuestion } from './parts-1-and-3.js';
 import { onRecognitionEnded, onRecognitionError, resumeAfterFailure } from './recognition.js';
 import { onRecordingError } from './recording.js';
 import { onScored, startTest } from './stages.js';
@@ -50,6 +50,7 @@ function route(draft: SpeakingTestDraft, event: SpeakingTestEvent): void {
     case 'RETRY_RECOGNITION': return resumeAfterFailure(draft, 'live');
     case 'CONTINUE_WITHOUT_TRANSCRIPT': return resumeAfterFailure(draft, 'off');
     case 'REPEAT_QUESTION': return repeatQuestion(draft);
+    case 'FINISH_ANSWER': return finishAnswerNow(draft);
     case 'PART2_NOTES': return onPart2Notes(draft, event.text);
     case 'RECORDING_ERROR': return onRecordingError(draft);
     case 'MICROPHONE_ERROR': return onMicrophoneError(draft, event.message);

