@@ -22,25 +22,53 @@ export interface ArchiveEntry {
   offset: number;
 }
 
+/** Writing the backup file failed (a full disk, no permission...): `fsError` is the file system's error. */
+export class BackupWriteError extends Error {
+  constructor(
+    readonly file: string,
+    readonly fsError: NodeJS.ErrnoException,
+  ) {
+    super(`Could not write ${file}: ${fsError.message}`, { cause: fsError });
+  }
+}
+
 export class ArchiveWriter {
   readonly #out: WriteStream;
+  readonly #file: string;
+  /** The stream's first error. A write stream reports a failed write later, as an 'error' event: always listened to. */
+  #failure: BackupWriteError | null = null;
   #entries = 0;
 
-  private constructor(out: WriteStream) {
-    this.#out = out;
+  private constructor(file: string) {
+    this.#file = file;
+    // 'wx': never over an existing file.
+    this.#out = createWriteStream(file, { flags: 'wx' });
+    this.#out.on('error', (error: NodeJS.ErrnoException) => {
+      this.#failure ??= new BackupWriteError(file, error);
+    });
   }
 
   static async create(file: string): Promise<ArchiveWriter> {
-    // 'wx': never over an existing file.
-    const out = createWriteStream(file, { flags: 'wx' });
-    await once(out, 'open');
-    const writer = new ArchiveWriter(out);
+    const writer = new ArchiveWriter(file);
+    await writer.#settled(once(writer.#out, 'open'));
     await writer.#write(BACKUP_HEADER);
     return writer;
   }
 
+  /** Waits for `event`; a stream error meanwhile (or before) rejects with the BackupWriteError. */
+  async #settled(event: Promise<unknown>): Promise<void> {
+    if (this.#failure) throw this.#failure;
+    try {
+      await event;
+    } catch {
+      // events.once rejects with the 'error' event's error, which the listener above has kept.
+    }
+    if (this.#failure) throw this.#failure;
+  }
+
   async #write(data: string | Uint8Array): Promise<void> {
-    if (!this.#out.write(data)) await once(this.#out, 'drain');
+    if (this.#failure) throw this.#failure;
+    if (!this.#out.write(data)) await this.#settled(once(this.#out, 'drain'));
   }
 
   /** Adds an entry of exactly `size` bytes from `source`. */
@@ -71,17 +99,25 @@ export class ArchiveWriter {
   async finish(): Promise<void> {
     await this.#write(`${JSON.stringify({ end: true, entries: this.#entries })}\n`);
     this.#out.end();
-    await once(this.#out, 'finish');
-    const handle = await open(this.#out.path, 'r');
+    await this.#settled(once(this.#out, 'finish'));
     try {
-      await handle.sync();
-    } finally {
-      await handle.close();
+      const handle = await open(this.#file, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      throw new BackupWriteError(this.#file, error as NodeJS.ErrnoException);
     }
   }
 
-  destroy(): void {
+  /** Abandons the file: its stream closed (writes still pending fail quietly), so it can be removed. */
+  async destroy(): Promise<void> {
+    if (this.#out.closed) return;
+    const closed = new Promise<void>((resolve) => this.#out.once('close', () => resolve()));
     this.#out.destroy();
+    await closed;
   }
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from '../db/open.js';
 import { lockDataDir } from '../lib/data-dir-lock.js';
-import { ArchiveWriter } from './archive.js';
+import { ArchiveWriter, BackupWriteError } from './archive.js';
 import { pgDump } from './postgres-dump.js';
 
 /** Where the data lives: the embedded database in DATA_DIR, or PostgreSQL; recording files in DATA_DIR/recordings either way. */
@@ -43,12 +43,36 @@ export async function recordingFiles(dataDir: string): Promise<string[]> {
   return names;
 }
 
+/** Whether DATA_DIR holds an embedded database (PGlite, like PostgreSQL, writes PG_VERSION into its folder first). */
+const hasEmbeddedDatabase = (dataDir: string) => existsSync(path.join(pgliteFolder(dataDir), 'PG_VERSION'));
+
+/** The usual cause: the backup was run without the service's settings, so DATA_DIR is the default ./data. */
+const noDatabase = (dataDir: string) =>
+  new BackupRefusedError(
+    `${dataDir} holds no Parley database, so nothing was backed up; set DATA_DIR to the directory the server uses ` +
+      '(on a server set up as docs/deploy.md says, run it as parley-admin, which loads /etc/parley/env).',
+  );
+
+/** Why the file system refused, in words; the system's own message for anything rarer. */
+const WRITE_FAILURES: Record<string, string> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: "the user's disk quota is used up",
+  EACCES: 'this user may not write there',
+  EPERM: 'this user may not write there',
+  ENOENT: 'its folder does not exist',
+  EROFS: 'the file system is read-only',
+  EIO: 'the disk reported an input/output error',
+};
+
+function writeFailure(destination: string, error: BackupWriteError): BackupRefusedError {
+  const reason = WRITE_FAILURES[error.fsError.code ?? ''] ?? error.fsError.message;
+  return new BackupRefusedError(`The backup could not be written to ${destination} (${reason}); its unfinished file was removed and nothing else was changed.`);
+}
+
 /** The embedded database as PGlite's own tarball of its data folder, taken under the DATA_DIR lock. */
 async function pgliteDump(dataDir: string): Promise<Uint8Array> {
   const folder = pgliteFolder(dataDir);
-  if (!existsSync(path.join(folder, 'PG_VERSION'))) {
-    throw new Error(`There is no embedded database in ${folder}: nothing to back up. Set DATA_DIR as the server has it.`);
-  }
+  if (!hasEmbeddedDatabase(dataDir)) throw noDatabase(dataDir);
   const instance = await PGlite.create(folder, { extensions: pgliteExtensions });
   try {
     const tarball = await instance.dumpDataDir('gzip');
@@ -71,6 +95,8 @@ export interface BackupSummary {
  * PostgreSQL's pg_dump takes a consistent snapshot while the server runs.
  */
 export async function backup(target: BackupTarget, file: string): Promise<BackupSummary> {
+  // First of all: the DATA_DIR lock would create the folder, and a backup of nothing is no backup.
+  if (target.driver === 'pglite' && !hasEmbeddedDatabase(target.dataDir)) throw noDatabase(target.dataDir);
   const destination = path.resolve(file);
   if (existsSync(destination)) throw new BackupRefusedError(`${destination} already exists; choose another name or remove it first.`);
   const partial = `${destination}.partial`;
@@ -96,9 +122,9 @@ export async function backup(target: BackupTarget, file: string): Promise<Backup
     const { size } = await stat(destination);
     return { file: destination, bytes: size, recordingFiles: files.length };
   } catch (error) {
-    writer?.destroy();
+    await writer?.destroy();
     await rm(partial, { force: true });
-    throw error;
+    throw error instanceof BackupWriteError ? writeFailure(destination, error) : error;
   } finally {
     await rm(scratch, { recursive: true, force: true });
     release();

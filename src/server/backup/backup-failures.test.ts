@@ -1,0 +1,137 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type Database } from '../db/open.js';
+import { createTestDatabase, testDrivers, type TestDriver } from '../test/databases.js';
+import { withDatabaseName } from '../test/pg-names.js';
+import { backup, type BackupTarget } from './backup.js';
+
+/** Bytes a backup file may take before its disk is "full"; null: writes succeed. Set per test. */
+const disk = vi.hoisted(() => ({ room: null as number | null }));
+
+// The backup's file stream on a disk that fills up: writes past `disk.room` bytes fail with ENOSPC,
+// as the file system reports it (asynchronously, as an 'error' event on the stream).
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs')>();
+  const createWriteStream = ((file: string, options: Parameters<typeof actual.createWriteStream>[1]) => {
+    const stream = actual.createWriteStream(file, options);
+    if (disk.room === null || !String(file).endsWith('.partial')) return stream;
+    let room = disk.room;
+    const full = () => Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    const write = stream._write.bind(stream);
+    stream._write = (chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void) => {
+      room -= chunk.byteLength;
+      if (room < 0) callback(full());
+      else write(chunk, encoding, callback);
+    };
+    stream._writev = undefined;
+    return stream;
+  }) as (typeof actual)['createWriteStream'];
+  return { ...actual, createWriteStream, default: { ...actual, createWriteStream } };
+});
+
+const run = promisify(execFile);
+
+/** The CLI as an operator runs it: `npm run admin -- …` is tsx on admin.ts. */
+async function admin(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const tsx = path.resolve('node_modules/.bin/tsx');
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
+  try {
+    const { stdout, stderr } = await run(tsx, ['src/server/cli/admin.ts', ...args], { env: { ...inherited, ...env }, timeout: 60_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+let scratch: string;
+beforeEach(async () => {
+  scratch = await mkdtemp(path.join(os.tmpdir(), 'parley-backup-failure-'));
+  disk.room = null;
+});
+afterEach(async () => {
+  disk.room = null;
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe('a backup run on a DATA_DIR without a database', () => {
+  it('is refused with one sentence naming the folder and DATA_DIR, and creates nothing', async () => {
+    const dataDir = path.join(scratch, 'data');
+    const file = path.join(scratch, 'x.parley');
+    await expect(backup({ driver: 'pglite', dataDir }, file)).rejects.toThrow(
+      `${dataDir} holds no Parley database, so nothing was backed up; set DATA_DIR to the directory the server uses`,
+    );
+    expect(await readdir(scratch)).toEqual([]);
+
+    // The operator's command, without the service's settings (docs/deploy.md's mistake): exit 1, one line, no crash.
+    const result = await admin(['backup', file], { DATA_DIR: dataDir });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `${dataDir} holds no Parley database, so nothing was backed up; set DATA_DIR to the directory the server uses ` +
+        '(on a server set up as docs/deploy.md says, run it as parley-admin, which loads /etc/parley/env).',
+    ]);
+    expect(await readdir(scratch)).toEqual([]);
+  }, 60_000);
+
+  it('into a folder that does not exist: one sentence from the CLI, and the lock released', async () => {
+    const dataDir = path.join(scratch, 'data');
+    await (await openDatabase({ kind: 'pglite', dataDir }, { syncReadCaches: false })).close();
+    const file = path.join(scratch, 'missing', 'x.parley');
+    const result = await admin(['backup', file], { DATA_DIR: dataDir });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `The backup could not be written to ${file} (its folder does not exist); its unfinished file was removed and nothing else was changed.`,
+    ]);
+    expect(existsSync(path.join(dataDir, 'parley.lock'))).toBe(false);
+  }, 60_000);
+});
+
+/** A database with its schema, and the target the CLI would make of its configuration. */
+async function openTarget(driver: TestDriver, dataDir: string): Promise<{ target: BackupTarget; database: Database | null }> {
+  if (driver === 'pglite') {
+    await (await openDatabase({ kind: 'pglite', dataDir }, { syncReadCaches: false })).close();
+    return { target: { driver, dataDir }, database: null };
+  }
+  const database = await createTestDatabase('postgres');
+  const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> };
+  const url = withDatabaseName(process.env.TEST_DATABASE_URL as string, result.rows[0]?.name as string);
+  return { target: { driver, url, dataDir }, database };
+}
+
+describe.each(testDrivers)('a backup whose disk fills up (%s)', (driver) => {
+  it.each([0, 200])('after %i bytes: one sentence, the unfinished file removed, the lock released, no stray stream error', async (room) => {
+    const dataDir = path.join(scratch, 'data');
+    const { target, database } = await openTarget(driver, dataDir);
+    try {
+      const file = path.join(scratch, 'school.parley');
+      const streamErrors: unknown[] = [];
+      const onUncaught = (error: unknown) => streamErrors.push(error);
+      process.on('uncaughtException', onUncaught);
+      disk.room = room;
+      try {
+        await expect(backup(target, file)).rejects.toThrow(
+          `The backup could not be written to ${file} (the disk is full); its unfinished file was removed and nothing else was changed.`,
+        );
+        // Any write still pending when the stream was abandoned has reported by now.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      } finally {
+        process.off('uncaughtException', onUncaught);
+      }
+      expect(streamErrors).toEqual([]);
+      expect(existsSync(file)).toBe(false);
+      expect(existsSync(`${file}.partial`)).toBe(false);
+      expect(existsSync(path.join(dataDir, 'parley.lock'))).toBe(false);
+      // With room again, the same backup succeeds: nothing was left behind to trip it.
+      disk.room = null;
+      await expect(backup(target, file)).resolves.toMatchObject({ file });
+    } finally {
+      await database?.close();
+    }
+  }, 60_000);
+});
