@@ -123,11 +123,13 @@ describe('recordings are stored and served as what they are', () => {
   });
 
   it.each([
-    ['audio/webm', Buffer.from('<script>alert(1)</script>'), 'This recording was sent as audio/webm, but its bytes are not a WebM file (it starts with the bytes 1A 45 DF A3). Send the file exactly as the browser recorded it.'],
-    ['audio/ogg', audio.webm, 'This recording was sent as audio/ogg, but its bytes are not an Ogg file (it starts with "OggS"). Send the file exactly as the browser recorded it.'],
-    ['audio/mp4', audio.ogg, 'This recording was sent as audio/mp4, but its bytes are not an MP4 file (it has "ftyp" from its fifth byte). Send the file exactly as the browser recorded it.'],
-    ['audio/wav', Buffer.from('RIFF'), 'This recording was sent as audio/wav, but its bytes are not a WAV file (it starts with "RIFF" and "WAVE"). Send the file exactly as the browser recorded it.'],
-    ['audio/aac', Buffer.from('GIF89a'), 'This recording was sent as audio/aac, but its bytes are not an AAC (ADTS) stream. Send the file exactly as the browser recorded it.'],
+    // What a WebM file starts with, then what this upload starts with: never one sentence that reads as both.
+    ['audio/webm', Buffer.from('hello'), 'This recording was sent as audio/webm, but its bytes are not a WebM file: a WebM file starts with the bytes 1A 45 DF A3, and this upload starts with 68 65 6C 6C. Send the file exactly as the browser recorded it.'],
+    ['audio/webm', Buffer.from('<script>alert(1)</script>'), 'This recording was sent as audio/webm, but its bytes are not a WebM file: a WebM file starts with the bytes 1A 45 DF A3, and this upload starts with 3C 73 63 72. Send the file exactly as the browser recorded it.'],
+    ['audio/ogg', audio.webm, 'This recording was sent as audio/ogg, but its bytes are not an Ogg file: an Ogg file starts with the bytes 4F 67 67 53 ("OggS"), and this upload starts with 1A 45 DF A3. Send the file exactly as the browser recorded it.'],
+    ['audio/mp4', audio.ogg, 'This recording was sent as audio/mp4, but its bytes are not an MP4 file: an MP4 file has the bytes 66 74 79 70 ("ftyp") from its fifth byte on, and this upload starts with 4F 67 67 53 00 02 00 00. Send the file exactly as the browser recorded it.'],
+    ['audio/wav', Buffer.from('RIFF'), 'This recording was sent as audio/wav, but its bytes are not a WAV file: a WAV file starts with the bytes 52 49 46 46 ("RIFF") and has 57 41 56 45 ("WAVE") from its ninth byte on, and this upload is only 4 bytes long (52 49 46 46). Send the file exactly as the browser recorded it.'],
+    ['audio/aac', Buffer.from('GIF89a'), 'This recording was sent as audio/aac, but its bytes are not an AAC (ADTS) stream: an AAC (ADTS) stream starts with the byte FF and then F0, F1, F8 or F9, and this upload starts with 47 49 46 38. Send the file exactly as the browser recorded it.'],
   ])('refuses %s whose bytes are something else, keeping the earlier recording', async (declared, bytes, message) => {
     const id = await createAttempt(t.database.db, student.student.id);
     expect((await put(id, 'audio/webm', audio.webm)).statusCode).toBe(200);

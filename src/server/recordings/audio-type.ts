@@ -18,8 +18,10 @@ interface ContainerRule {
   signature: (head: Uint8Array) => boolean;
   /** How many first bytes the signature needs. */
   headBytes: number;
-  /** What a person is told the file should start with. */
-  looksLike: string;
+  /** The container as a person names it ("a WebM file"). */
+  name: string;
+  /** What every file of the container starts with, for the sentence refusing one that does not. */
+  startsWith: string;
 }
 
 const ascii = (head: Uint8Array, offset: number, text: string) =>
@@ -31,15 +33,24 @@ const CONTAINERS: Record<RecordingContainer, ContainerRule> = {
     codecs: ['opus', 'vorbis'],
     signature: (head) => head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3,
     headBytes: 4,
-    looksLike: 'a WebM file (it starts with the bytes 1A 45 DF A3)',
+    name: 'a WebM file',
+    startsWith: 'a WebM file starts with the bytes 1A 45 DF A3',
   },
-  ogg: { canonical: 'audio/ogg', codecs: ['opus', 'vorbis', 'flac'], signature: (head) => ascii(head, 0, 'OggS'), headBytes: 4, looksLike: 'an Ogg file (it starts with "OggS")' },
+  ogg: {
+    canonical: 'audio/ogg',
+    codecs: ['opus', 'vorbis', 'flac'],
+    signature: (head) => ascii(head, 0, 'OggS'),
+    headBytes: 4,
+    name: 'an Ogg file',
+    startsWith: 'an Ogg file starts with the bytes 4F 67 67 53 ("OggS")',
+  },
   mp4: {
     canonical: 'audio/mp4',
     codecs: ['mp4a.40.2', 'mp4a.40.5', 'mp4a.40.29', 'mp4a.67', 'opus', 'flac'],
     signature: (head) => ascii(head, 4, 'ftyp'),
     headBytes: 8,
-    looksLike: 'an MP4 file (it has "ftyp" from its fifth byte)',
+    name: 'an MP4 file',
+    startsWith: 'an MP4 file has the bytes 66 74 79 70 ("ftyp") from its fifth byte on',
   },
   aac: {
     canonical: 'audio/aac',
@@ -47,9 +58,17 @@ const CONTAINERS: Record<RecordingContainer, ContainerRule> = {
     // ADTS frames: a 12-bit sync word of ones, layer 00.
     signature: (head) => head[0] === 0xff && ((head[1] ?? 0) & 0xf6) === 0xf0,
     headBytes: 2,
-    looksLike: 'an AAC (ADTS) stream',
+    name: 'an AAC (ADTS) stream',
+    startsWith: 'an AAC (ADTS) stream starts with the byte FF and then F0, F1, F8 or F9',
   },
-  wav: { canonical: 'audio/wav', codecs: [], signature: (head) => ascii(head, 0, 'RIFF') && ascii(head, 8, 'WAVE'), headBytes: 12, looksLike: 'a WAV file (it starts with "RIFF" and "WAVE")' },
+  wav: {
+    canonical: 'audio/wav',
+    codecs: [],
+    signature: (head) => ascii(head, 0, 'RIFF') && ascii(head, 8, 'WAVE'),
+    headBytes: 12,
+    name: 'a WAV file',
+    startsWith: 'a WAV file starts with the bytes 52 49 46 46 ("RIFF") and has 57 41 56 45 ("WAVE") from its ninth byte on',
+  },
 };
 
 /** Declared types (lower case, without parameters) and the container each is. */
@@ -132,12 +151,23 @@ export function recordingFileExtension(servedType: string): string {
   return servedType === 'audio/mpeg' ? 'mp3' : 'bin';
 }
 
-/** The 415 for bytes that are not the declared container. */
-export function notThatAudio(type: RecordingType): HttpError {
+const hex = (bytes: Uint8Array) => [...bytes].map((byte) => byte.toString(16).toUpperCase().padStart(2, '0')).join(' ');
+
+/**
+ * The 415 for bytes that are not the declared container: what such a file starts with, and what
+ * this upload starts with (in hex: the bytes themselves are never echoed), or that it is shorter.
+ * `head` is the upload's first bytes, `complete` whether they are the whole upload.
+ */
+export function notThatAudio(type: RecordingType, head: Uint8Array, complete: boolean): HttpError {
   const rule = CONTAINERS[type.container];
+  const shown = head.subarray(0, Math.max(rule.headBytes, 4));
+  const upload =
+    complete && head.length < rule.headBytes
+      ? `this upload is only ${head.length} byte${head.length === 1 ? '' : 's'} long (${hex(head)})`
+      : `this upload starts with ${hex(shown)}`;
   return new HttpError(
     415,
-    `This recording was sent as ${rule.canonical}, but its bytes are not ${rule.looksLike}. Send the file exactly as the browser recorded it.`,
+    `This recording was sent as ${rule.canonical}, but its bytes are not ${rule.name}: ${rule.startsWith}, and ${upload}. Send the file exactly as the browser recorded it.`,
   );
 }
 
@@ -159,9 +189,10 @@ export async function* checkedAudio(source: AsyncIterable<Uint8Array>, type: Rec
     held.push(piece);
     heldBytes += piece.length;
     if (heldBytes < rule.headBytes) continue;
-    if (!rule.signature(Buffer.concat(held, heldBytes))) throw notThatAudio(type);
+    const head = Buffer.concat(held, heldBytes);
+    if (!rule.signature(head)) throw notThatAudio(type, head, false);
     checked = true;
     yield* held;
   }
-  if (!checked && heldBytes > 0) throw notThatAudio(type);
+  if (!checked && heldBytes > 0) throw notThatAudio(type, Buffer.concat(held, heldBytes), true);
 }
