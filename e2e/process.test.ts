@@ -137,6 +137,6 @@ describe('the server process', () => {
     running.push(server);
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('PORT');
-    expect(server.output()).toContain('ADMIN_PASSWORD: must be at least 8 characters');
+    expect(server.output()).toContain('ADMIN_PASSWORD: must be at least 12 characters');
   });
 });

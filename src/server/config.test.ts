@@ -42,7 +42,7 @@ describe('loadConfig', () => {
       PORT: '8080',
       DATA_DIR: '/srv/parley',
       DATABASE_URL: 'postgresql://parley@db.internal:5432/parley',
-      ADMIN_PASSWORD: 'long-enough',
+      ADMIN_PASSWORD: 'long-enough-admin',
       COOKIE_SECURE: 'true',
       TRUST_PROXY: '1',
       SESSION_TTL_HOURS: '2.5',
@@ -53,7 +53,7 @@ describe('loadConfig', () => {
       PORT: 8080,
       DATA_DIR: '/srv/parley',
       DATABASE_URL: 'postgresql://parley@db.internal:5432/parley',
-      ADMIN_PASSWORD: 'long-enough',
+      ADMIN_PASSWORD: 'long-enough-admin',
       COOKIE_SECURE: true,
       TRUST_PROXY: true,
       SESSION_TTL_HOURS: 2.5,
@@ -106,7 +106,22 @@ describe('loadConfig', () => {
     const error = configError({ PORT: '-1', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: '1234567' });
     expect(error.message).toContain('PORT: ');
     expect(error.message).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
-    expect(error.message).toContain('ADMIN_PASSWORD: must be at least 8 characters');
+    expect(error.message).toContain('ADMIN_PASSWORD: must be at least 12 characters');
+  });
+
+  it.each([
+    ['12345678', 'must be at least 12 characters'],
+    ['eleven-char', 'must be at least 12 characters'],
+    ['123456789012', 'must not be digits only: use letters too'],
+    ['aaaaaaaaaaaaaaaa', 'must not be one character repeated'],
+    ['x'.repeat(129), 'must be at most 128 characters'],
+  ])('refuses the first admin password %j: %s', (password, problem) => {
+    const error = configError({ ADMIN_PASSWORD: password });
+    expect(error.message.split('\n').map((line) => line.trim())).toEqual(['Invalid configuration in the environment:', `ADMIN_PASSWORD: ${problem}`]);
+  });
+
+  it.each(['twelve-chars', '  ok-with-spaces-trimmed  ', '1234-5678-9012'])('accepts the first admin password %j', (password) => {
+    expect(loadConfig({ ADMIN_PASSWORD: password }).ADMIN_PASSWORD).toBe(password.trim());
   });
 });
 

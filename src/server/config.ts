@@ -26,6 +26,19 @@ function isRedisUrl(value: string): boolean {
   }
 }
 
+/**
+ * What is wrong with a first admin's password, if anything. The first admin can do everything and
+ * signs in from any network, so the bar is above the 8 characters of other passwords: 12 at least,
+ * and not a guessable shape (all digits, like a phone number, or one character repeated).
+ */
+export function adminPasswordProblem(password: string): string | null {
+  if (password.length < 12) return 'must be at least 12 characters';
+  if (password.length > 128) return 'must be at most 128 characters';
+  if (/^\d+$/.test(password)) return 'must not be digits only: use letters too';
+  if (/^(.)\1*$/su.test(password)) return 'must not be one character repeated';
+  return null;
+}
+
 /** Every environment variable the server reads. The README's configuration table mirrors this. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -45,7 +58,15 @@ export const configSchema = z.object({
     .max(64)
     .regex(/^[A-Za-z0-9._-]+$/, 'may use letters, digits, dot, dash and underscore only')
     .default('admin'),
-  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').max(128).optional()),
+  ADMIN_PASSWORD: optionalText.pipe(
+    z
+      .string()
+      .superRefine((password, context) => {
+        const problem = adminPasswordProblem(password);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+  ),
   ADMIN_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
   COOKIE_SECURE: booleanFromEnv.default(false),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
