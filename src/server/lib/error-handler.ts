@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { BUDGET_STORE_UNAVAILABLE_MESSAGE, isBudgetStoreUnavailable } from './budget-store.js';
 import { HttpError } from './http-errors.js';
@@ -21,6 +21,26 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
   return `${context ?? 'request'}: ${message}`;
 }
 
+/** Node's errors on a request whose client went away before sending all of it. */
+const CLIENT_GONE_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/**
+ * Whether the request failed because its client closed the connection before sending the whole body
+ * (a phone losing its network mid-upload): the request stream was aborted and the error, or one of
+ * its causes, is Node's 'aborted' (ECONNRESET) or a stream closed early. Normal on phones, not a
+ * server fault. A database connection reset (also ECONNRESET) on a request that arrived whole is not this.
+ */
+function isClientAbort(error: unknown, request: FastifyRequest): boolean {
+  if (!request.raw.readableAborted) return false;
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if ((typeof code === 'string' && CLIENT_GONE_CODES.has(code)) || message === 'aborted') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** The sentence a person gets (503) when the database cannot serve right now. */
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not reachable right now. Please try again in a minute.';
 
@@ -38,6 +58,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Something went wrong on the server. Please try again.' });
+    }
+    if (isClientAbort(error, request)) {
+      // Nobody reads the answer; one line without a stack says what happened.
+      request.log.info({ code: (error as NodeJS.ErrnoException).code, reason: error.message }, 'the client closed the connection before its request was complete');
+      return reply.status(400).send({ message: 'The request was cut off before all of it arrived.' });
     }
     const statusCode = (error as FastifyError).statusCode ?? 500;
     if (statusCode >= 500 && isBudgetStoreUnavailable(error)) {
