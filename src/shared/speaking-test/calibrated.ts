@@ -14,8 +14,11 @@ import type { VocabularyScore } from './vocabulary.js';
  * The four criteria from the calibrated estimate (decision 0030), in the shape the results show: a
  * base (the band of the development set's typical learner), one line per piece of evidence with
  * how far it moved the band, the band (nearest half), the spec's figures and one piece of advice.
- * Pronunciation needs the sounds: it is not estimated from a transcript, and is shown at the level
- * of the other three with a sentence that says so.
+ * The shown base and steps (tenths of a band) add up exactly to the unrounded band shown to one
+ * decimal, which rounds to the band: see evidenceSteps.
+ * Pronunciation needs the sounds: it is not estimated from a transcript. Its band is the mean of
+ * the other three's unrounded bands to the nearest half band; its base is that mean to one decimal
+ * and it has no evidence lines (the results say so in words).
  */
 
 export const PRONUNCIATION_NOT_MEASURED_ADVICE =
@@ -37,13 +40,15 @@ export function calibratedCriteria(estimate: LanguageEstimate, model: BandModel,
   const vocabulary = criterionParts(estimate, estimate.criteria.vocabulary, model);
   const grammar = criterionParts(estimate, estimate.criteria.grammar, model);
   const pronunciationBand = roundToHalfBand(clampBand(estimate.overall));
+  // The mean the band rounds, to one decimal; a tenth never sits on a half band's edge (x.25, x.75).
+  const pronunciationMean = Math.round(clampBand(estimate.overall) * 10) / 10;
   return {
     fluency: { criterion: 'fluency', ...fluency, figures: fluencyFigures, ...(audio ? { audio } : {}) },
     vocabulary: { criterion: 'vocabulary', ...vocabulary, figures: { uniqueWordRatio: metrics.uniqueWordRatio, wordCount: metrics.wordCount } },
     grammar: { criterion: 'grammar', ...grammar, figures: { grammarErrorRatio: metrics.grammarErrorRatio, avgWordsPerSentence: metrics.avgWordsPerSentence } },
     pronunciation: {
       criterion: 'pronunciation',
-      base: pronunciationBand,
+      base: pronunciationMean,
       rules: [],
       band: pronunciationBand,
       figures: { fillerRatio: metrics.fillerRatio },
@@ -59,19 +64,26 @@ interface CriterionParts {
   advice: string;
 }
 
+/** The line that gathers the evidence whose shown step would be 0.0 (or which rounding left at 0.0). */
+export function smallerEffectsRule(count: number): string {
+  return count === 1 ? 'one smaller effect' : `${count} smaller effects together`;
+}
+
 /** Base, evidence lines and advice of one estimated criterion. */
 function criterionParts(estimate: LanguageEstimate, criterion: CriterionEstimate, model: BandModel): CriterionParts {
   const linear = model[criterion.criterion];
   const means = new Map(linear.terms.map((term) => [term.feature, term.mean]));
-  const rules: RuleHit[] = [];
+  // Each piece of evidence's step on the band scale, in the order it is listed (largest effect first).
+  const steps: RawStep[] = [];
   let level = linear.intercept;
   for (const contribution of criterion.contributions) {
-    const delta = Math.round((bandOfLevel(level + contribution.levels) - bandOfLevel(level)) * 10) / 10;
+    const delta = bandOfLevel(level + contribution.levels) - bandOfLevel(level);
     level += contribution.levels;
-    if (delta === 0) continue;
     const wording = FEATURE_WORDING[contribution.feature];
-    rules.push({ rule: `${wording.label}: ${wording.shown(estimate.features)} (typical learner ${wording.typical(means.get(contribution.feature) ?? 0)})`, delta });
+    steps.push({ rule: `${wording.label}: ${wording.shown(estimate.features)} (typical learner ${wording.typical(means.get(contribution.feature) ?? 0)})`, delta });
   }
+  const band = roundToHalfBand(criterion.band);
+  const { base, rules } = evidenceSteps(bandOfLevel(linear.intercept), steps, criterion.band);
   const weakest = [...criterion.contributions].sort((a, b) => a.levels - b.levels)[0];
   const advice =
     weakest === undefined
@@ -79,7 +91,67 @@ function criterionParts(estimate: LanguageEstimate, criterion: CriterionEstimate
       : weakest.levels < 0
         ? FEATURE_WORDING[weakest.feature].advice(estimate.features)
         : `Everything measured here is above the typical learner's. Next: ${lowerFirst(FEATURE_WORDING[weakest.feature].advice(estimate.features))}`;
-  return { base: Math.round(bandOfLevel(linear.intercept) * 10) / 10, rules, band: roundToHalfBand(criterion.band), advice };
+  return { base, rules, band, advice };
+}
+
+interface RawStep {
+  rule: string;
+  /** Unrounded, in bands. */
+  delta: number;
+}
+
+/** Below this a step is no step at all (a feature exactly at the typical learner's value). */
+const NO_STEP = 1e-9;
+
+/**
+ * The base and steps as shown, in tenths of a band, so that they add up exactly to the unrounded
+ * band shown to one decimal: the base is rounded on its own and the steps share out the rest by
+ * largest remainder (each is its own value rounded down or up). A step that would show 0.0 joins
+ * one "smaller effects together" line, so nothing that moved the band is left out of the sum.
+ * The shown total rounds to the band (roundToHalfBand): a tenth is never a tie at x.25 or x.75.
+ */
+export function evidenceSteps(baseBand: number, steps: readonly RawStep[], band: number): { base: number; total: number; rules: RuleHit[] } {
+  const base = Math.round(baseBand * 10);
+  let total = Math.round(band * 10);
+  // Floating point at an edge: the shown total must round as the band does.
+  if (roundToHalfBand(total / 10) > roundToHalfBand(band)) total -= 1;
+  else if (roundToHalfBand(total / 10) < roundToHalfBand(band)) total += 1;
+  let named = steps.filter((step) => Math.abs(step.delta) >= 0.05);
+  let smaller = steps.filter((step) => Math.abs(step.delta) > NO_STEP && Math.abs(step.delta) < 0.05);
+  for (;;) {
+    const items = [...named.map((step) => step.delta), ...(smaller.length > 0 ? [smaller.reduce((sum, step) => sum + step.delta, 0)] : [])];
+    const tenths = shareOut(items, total - base);
+    const zero = named.filter((_, i) => tenths[i] === 0);
+    if (zero.length > 0) {
+      // Shown as 0.0 after the sharing: it joins the smaller effects, and the rest are shared again.
+      smaller = [...smaller, ...zero];
+      named = named.filter((step) => !zero.includes(step));
+      continue;
+    }
+    const rules: RuleHit[] = named.map((step, i) => ({ rule: step.rule, delta: (tenths[i] ?? 0) / 10 }));
+    if (smaller.length > 0) rules.push({ rule: smallerEffectsRule(smaller.length), delta: (tenths[named.length] ?? 0) / 10 });
+    return { base: base / 10, total: total / 10, rules };
+  }
+}
+
+/**
+ * Whole tenths for `values` (in bands) that add up to `target` tenths: each value's tenths rounded
+ * down, then the tenths left over go one each to the values with the largest remainders (or, when
+ * the rounding overshot, are taken from the smallest). Empty when there is nothing to share.
+ */
+function shareOut(values: readonly number[], target: number): number[] {
+  if (values.length === 0) return [];
+  const scaled = values.map((value) => value * 10);
+  const tenths = scaled.map((value) => Math.floor(value + NO_STEP));
+  const byRemainder = scaled.map((value, i) => ({ i, remainder: value - (tenths[i] ?? 0) })).sort((a, b) => b.remainder - a.remainder || a.i - b.i);
+  let left = target - tenths.reduce((sum, value) => sum + value, 0);
+  for (let k = 0; left !== 0; k++) {
+    const pick = left > 0 ? byRemainder[k % byRemainder.length] : byRemainder[byRemainder.length - 1 - (k % byRemainder.length)];
+    if (!pick) break;
+    tenths[pick.i] = (tenths[pick.i] ?? 0) + Math.sign(left);
+    left -= Math.sign(left);
+  }
+  return tenths;
 }
 
 function lowerFirst(text: string): string {

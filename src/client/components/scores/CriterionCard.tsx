@@ -2,6 +2,7 @@ import { Badge, Group, List, Paper, Stack, Text, Title, type TitleOrder } from '
 import type { AttemptKind, CriterionAnalysis, SpeechMetricsDto } from '../../../shared/api/admin-attempts';
 import { bandText, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import type { ReactNode } from 'react';
+import { bandWorking, deltaText } from './band-working';
 import { FLUENCY_NOTE_FIGURES, fluencyAudioFigures, fluencySourceNote, formatPercent, formatSeconds } from './format';
 import { tallyText, type MarkTally } from './tally-text';
 import { Table } from '../Table';
@@ -27,10 +28,6 @@ const FIGURE_TEXT: Record<string, { label: string; show: (value: number | null) 
   speechRateSps: { label: 'Speech rate (recording)', show: (v) => (v === null ? '—' : `${v.toFixed(1)} syllables a second`) },
   meanLengthOfRunSyllables: { label: 'Length of run (recording)', show: (v) => (v === null ? '—' : `${v.toFixed(1)} syllables between pauses`) },
 };
-
-function delta(value: number): string {
-  return `${value > 0 ? '+' : '−'}${Math.abs(value)}`;
-}
 
 /** A band, labelled as the estimate, with the teacher's own band beside it when there is one. */
 export function BandPair({
@@ -108,6 +105,7 @@ export function CriterionCard({
   const fromRecording = criterion.criterion === 'fluency' && fluencyAudioFigures(criterion.figures) !== null;
   const shownNote = note ?? (criterion.criterion === 'fluency' ? fluencySourceNote(criterion.figures, criterion.band, undefined) : null);
   const figures = Object.entries(criterion.figures).filter(([key]) => !(fromRecording && FLUENCY_NOTE_FIGURES.includes(key)));
+  const working = bandWorking(criterion);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={label}>
       <Stack gap="xs">
@@ -120,18 +118,20 @@ export function CriterionCard({
             {shownNote}
           </Text>
         ) : null}
-        <Text size="sm">
-          Starting band {criterion.base}
-          {criterion.rules.length === 0 ? '; nothing measured here moved it.' : ', moved by:'}
-        </Text>
+        <Text size="sm">{working.start}</Text>
         {criterion.rules.length > 0 ? (
           <List size="sm" spacing={2}>
             {criterion.rules.map((rule) => (
               <List.Item key={rule.rule}>
-                {rule.rule}: <strong>{delta(rule.delta)}</strong>
+                {rule.rule}: <strong>{deltaText(rule.delta)}</strong>
               </List.Item>
             ))}
           </List>
+        ) : null}
+        {working.end ? (
+          <Text size="sm" data-testid={`${criterion.criterion}-working`}>
+            {working.end}
+          </Text>
         ) : null}
         <List size="sm" spacing={2} listStyleType="none" styles={{ root: { paddingInlineStart: 0 } }}>
           {figures.map(([key, value]) => (
