@@ -17,6 +17,15 @@ type InterviewDetail = Extract<AttemptDetail, { kind: 'interview' }>;
 
 const oneDecimal = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 
+/** Who reads the scores: the teacher on the review page, the student on their own attempt's page. */
+export type ScoresReader = 'teacher' | 'student';
+
+/** What the section says to each reader about the advice and about what only listening can judge. */
+export const READER_TEXT: Record<ScoresReader, { adviceLabel: string; listening: string }> = {
+  teacher: { adviceLabel: 'Told the student', listening: 'A teacher listening can.' },
+  student: { adviceLabel: 'Advice for you', listening: 'Your teacher, listening, can.' },
+};
+
 /** A link to a part of the recording's evidence on the same page (scrolled to, not navigated). */
 function EvidenceLink({ target, children }: { target: string; children: ReactNode }) {
   const go = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -38,7 +47,7 @@ function EvidenceLink({ target, children }: { target: string; children: ReactNod
  * listen to. The band does not read them (decision 0030); the card says what the estimate
  * cannot judge and links to the recording's own sentence on it instead of repeating it.
  */
-function PronunciationEvidence({ analysis }: { analysis: NonNullable<AttemptDetail['recordingAnalysis']> }) {
+function PronunciationEvidence({ analysis, reader }: { analysis: NonNullable<AttemptDetail['recordingAnalysis']>; reader: ScoresReader }) {
   if (analysis.status !== 'done') return null;
   const hints = analysis.hints.length;
   return (
@@ -63,13 +72,13 @@ function PronunciationEvidence({ analysis }: { analysis: NonNullable<AttemptDeta
       ) : null}
       <Text size="sm" inherit>
         This estimate cannot judge individual sounds, word stress or intonation:{' '}
-        <EvidenceLink target={LIMITS_ANCHOR_ID}>what the recording can and cannot tell</EvidenceLink>. A teacher listening can.
+        <EvidenceLink target={LIMITS_ANCHOR_ID}>what the recording can and cannot tell</EvidenceLink>. {READER_TEXT[reader].listening}
       </Text>
     </Stack>
   );
 }
 
-function IeltsScores({ detail }: { detail: IeltsDetail }) {
+function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresReader }) {
   const { analysis } = detail;
   const teacher = detail.teacherScores;
   return (
@@ -82,7 +91,7 @@ function IeltsScores({ detail }: { detail: IeltsDetail }) {
           <BandPair kind="ielts" estimate={detail.overall} teacher={teacher?.overall} size="xl" />
         </Stack>
         <Text size="sm" c="dimmed" maw={520}>
-          {agreementText('teacher')} Overall is the mean of the four criteria, to the nearest half band; each criterion starts from the typical
+          {agreementText(reader)} Overall is the mean of the four criteria, to the nearest half band; each criterion starts from the typical
           learner&apos;s band and moves with its evidence.
         </Text>
       </Group>
@@ -94,7 +103,13 @@ function IeltsScores({ detail }: { detail: IeltsDetail }) {
       {analysis && analysis.criteria.length > 0 ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {analysis.criteria.map((criterion) => (
-            <CriterionCard key={criterion.criterion} criterion={criterion} teacher={teacher?.[criterion.criterion]} note={criterionNote(criterion, detail)} adviceFor="the student" />
+            <CriterionCard
+              key={criterion.criterion}
+              criterion={criterion}
+              teacher={teacher?.[criterion.criterion]}
+              note={criterionNote(criterion, detail, reader)}
+              adviceLabel={READER_TEXT[reader].adviceLabel}
+            />
           ))}
         </SimpleGrid>
       ) : (
@@ -130,10 +145,10 @@ function IeltsScores({ detail }: { detail: IeltsDetail }) {
 }
 
 /** Fluency: where its speed came from; Pronunciation: the recording's evidence, once analysed. */
-function criterionNote(criterion: NonNullable<IeltsDetail['analysis']>['criteria'][number], detail: IeltsDetail): ReactNode {
+function criterionNote(criterion: NonNullable<IeltsDetail['analysis']>['criteria'][number], detail: IeltsDetail, reader: ScoresReader): ReactNode {
   const recording = detail.recordingAnalysis;
   if (criterion.criterion === 'fluency') return fluencySourceNote(criterion.figures, criterion.band, recording?.status ?? null);
-  if (criterion.criterion === 'pronunciation' && recording?.status === 'done') return <PronunciationEvidence analysis={recording} />;
+  if (criterion.criterion === 'pronunciation' && recording?.status === 'done') return <PronunciationEvidence analysis={recording} reader={reader} />;
   return undefined;
 }
 
@@ -213,6 +228,7 @@ function InterviewScores({ detail }: { detail: InterviewDetail }) {
   );
 }
 
-export function ScoresSection({ detail }: { detail: AttemptDetail }) {
-  return detail.kind === 'ielts' ? <IeltsScores detail={detail} /> : <InterviewScores detail={detail} />;
+/** The attempt's scores and what lies behind them, worded for `reader`. */
+export function ScoresSection({ detail, reader }: { detail: AttemptDetail; reader: ScoresReader }) {
+  return detail.kind === 'ielts' ? <IeltsScores detail={detail} reader={reader} /> : <InterviewScores detail={detail} />;
 }

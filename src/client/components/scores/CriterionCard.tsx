@@ -83,8 +83,8 @@ export function FiguresTable({ caption, rows }: { caption: string; rows: Array<[
  * `figureNotes` adds words after a figure, e.g. the fillers said after the filler ratio. `note` is
  * a line under the band: Fluency says where its speed came from (by default from its figures:
  * the recording or the transcript's timing), Pronunciation points to the recording's evidence.
- * `adviceFor` names who the advice is addressed to where the reader is someone else (the teacher
- * reads what the student was told).
+ * `adviceLabel` goes before the advice where it needs saying whose it is ("Told the student" for
+ * the teacher, "Advice for you" for the student reading it on their attempt's page).
  */
 export function CriterionCard({
   criterion,
@@ -92,14 +92,14 @@ export function CriterionCard({
   figureNotes = {},
   headingOrder = 3,
   note,
-  adviceFor,
+  adviceLabel,
 }: {
   criterion: CriterionAnalysis;
   teacher?: number | null | undefined;
   figureNotes?: Partial<Record<string, string>>;
   headingOrder?: TitleOrder;
   note?: ReactNode;
-  adviceFor?: string;
+  adviceLabel?: string;
 }) {
   const label = CRITERION_LABELS[criterion.criterion];
   const fromRecording = criterion.criterion === 'fluency' && fluencyAudioFigures(criterion.figures) !== null;
@@ -142,9 +142,9 @@ export function CriterionCard({
           ))}
         </List>
         <Text size="sm" c="dimmed" fs="italic">
-          {adviceFor ? (
+          {adviceLabel ? (
             <Text span inherit fs="normal" fw={600}>
-              {`Told ${adviceFor}: `}
+              {`${adviceLabel}: `}
             </Text>
           ) : null}
           {criterion.advice}

@@ -85,7 +85,7 @@ function Page({ detail }: { detail: AttemptDetail }) {
         <RecordingEvidence detail={detail} />
       </Section>
       <Section title="The estimate and how it was reached">
-        <ScoresSection detail={detail} />
+        <ScoresSection detail={detail} reader="student" />
       </Section>
       <Section title="Your answers">
         <AnswersSection detail={detail} />

@@ -120,7 +120,7 @@ export function Review({ detail }: { detail: AttemptDetail }) {
             <RecordingPlayer detail={detail} onAudio={setAudio} />
           </Section>
           <Section title="Scores">
-            <ScoresSection detail={detail} />
+            <ScoresSection detail={detail} reader="teacher" />
           </Section>
         </Stack>
         <div className={classes.review}>

@@ -1,0 +1,120 @@
+import { MantineProvider } from '@mantine/core';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { AttemptDetail } from '../../../shared/api/admin-attempts';
+import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
+import { agreementText } from '../../../shared/band-estimate/agreement';
+import { scoreSpeakingTest } from '../../../shared/speaking-test/scoring';
+import { READER_TEXT, ScoresSection, type ScoresReader } from './ScoresSection';
+
+/* The scores of an attempt read by the teacher (the review page) and by the student (their attempt's page): each in their own words. */
+
+const ANSWERS = [
+  'I work in a bank in the city centre and I enjoy helping customers every day because they trust me',
+  'In my free time I read novels and I go cycling early in the morning with my friends',
+  'My manager told me employers value communication skills he say many graduates do not realise it',
+  'I think travelling teaches young people to be independent and patient when things go wrong',
+  'Schools should teach practical skills such as managing money and cooking for the family',
+  'Technology has changed education because students can learn from anywhere now, even at home',
+].map((answer, i) => ({ part: 1 as const, questionNumber: i + 1, question: `Question ${i + 1}?`, answer, responseTimeMs: 1500, speakingTimeMs: 12_000 }));
+
+const result = scoreSpeakingTest(ANSWERS);
+if (!result.assessable) throw new Error('the sample answers should be assessable');
+
+// Asserted rather than annotated: the fields this section does not read may grow without this test changing.
+const recordingAnalysis = {
+  status: 'done',
+  reason: null,
+  durationMs: 90_000,
+  speakingTimeMs: 70_000,
+  speechRateSps: 3.1,
+  articulationRateSps: 4.2,
+  phonationTimeRatio: 0.7,
+  pauses: { count: 12, meanMs: 600, longestMs: 1500 },
+  meanLengthOfRunSyllables: 7.5,
+  syllables: 220,
+  syllableSource: 'words',
+  figuresScope: 'answers',
+  segments: [],
+  syllableTimesMs: [],
+  answers: [],
+  words: [],
+  hints: [],
+  alignment: { status: 'done', reason: null },
+} as RecordingAnalysis;
+
+// Asserted too: the attempt's other fields (the review's, the recording's) are not this section's.
+const detail = {
+  kind: 'ielts',
+  id: '6a1f0b0e-4a8e-4d36-9a57-1f0a2b3c4d5e',
+  student: { id: 1, studentName: 'Asha Kumar', mobileNumber: '9876543210', mobileNumberDisplay: '98765 43210', status: 'Activated' },
+  course: 'IELTS',
+  completedAt: '2026-05-01T10:00:00.000Z',
+  durationMs: 600_000,
+  assessable: true,
+  notAssessableReason: null,
+  nothingToScore: false,
+  scores: { ...result.bands },
+  overall: result.bands.overall,
+  teacherComment: null,
+  teacherScores: null,
+  reviewedAt: null,
+  reviewerUsername: null,
+  reviewerName: null,
+  audioUrl: '/api/recordings/6a1f0b0e-4a8e-4d36-9a57-1f0a2b3c4d5e',
+  recordingExpiredAt: null,
+  recordingAnalysis,
+  release: null,
+  releasePending: false,
+  trail: [],
+  reviewVersion: 0,
+  demo: false,
+  answers: [],
+  analysis: {
+    assessable: true,
+    reason: null,
+    criteria: (['fluency', 'vocabulary', 'grammar', 'pronunciation'] as const).map((name) => {
+      const { criterion, base, band, rules, figures, advice } = result.criteria[name];
+      return { criterion, base, band, rules, figures: { ...figures }, advice };
+    }),
+    metrics: result.metrics,
+    partNotes: [],
+  },
+} as AttemptDetail;
+
+/** The section's text as read, tags left out. */
+const textFor = (reader: ScoresReader) =>
+  renderToStaticMarkup(
+    <MantineProvider>
+      <ScoresSection detail={detail} reader={reader} />
+    </MantineProvider>,
+  )
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;|&#39;/g, "'");
+
+describe('ScoresSection', () => {
+  it("tells the teacher what the student was told and what a teacher listening can judge", () => {
+    const text = textFor('teacher');
+    expect(text).toContain(agreementText('teacher'));
+    expect(text.match(/Told the student: /g)).toHaveLength(4);
+    expect(text).toContain('A teacher listening can.');
+    expect(text).not.toContain('Advice for you');
+  });
+
+  it('speaks to the student in the second person: their advice, their teacher', () => {
+    const text = textFor('student');
+    expect(text).toContain(agreementText('student'));
+    expect(text).not.toContain(agreementText('teacher'));
+    expect(text).toContain('until your teacher');
+    expect(text.match(/Advice for you: /g)).toHaveLength(4);
+    expect(text).toContain('Your teacher, listening, can.');
+    expect(text).not.toContain('Told the student');
+    expect(text).not.toContain('A teacher listening can.');
+    expect(text).not.toContain('you give it from the recording');
+  });
+
+  it('has a label and a listening sentence for each reader', () => {
+    expect(READER_TEXT.teacher).not.toEqual(READER_TEXT.student);
+  });
+});
