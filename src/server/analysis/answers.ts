@@ -70,26 +70,82 @@ export function answerWindows(kind: 'ielts' | 'interview', sessionData: unknown)
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
+/** The stretches of speech inside `window`, cut at its edges. */
+function speechInside(window: Segment, segments: readonly Segment[]): Segment[] {
+  return segments
+    .map((segment) => ({ startMs: Math.max(segment.startMs, window.startMs), endMs: Math.min(segment.endMs, window.endMs) }))
+    .filter((segment) => segment.endMs > segment.startMs);
+}
+
+const pausesBetween = (inside: readonly Segment[]) => inside.slice(1).map((segment, i) => segment.startMs - (inside[i]?.endMs ?? segment.startMs));
+const spanOf = (inside: readonly Segment[]) => (inside.length > 0 ? (inside.at(-1)?.endMs ?? 0) - (inside[0]?.startMs ?? 0) : 0);
+const syllablesIn = (window: Segment, nucleiMs: readonly number[]) => nucleiMs.filter((ms) => ms >= window.startMs && ms < window.endMs).length;
+
+function pauseSummary(lengths: readonly number[]): AnswerFigures['pauses'] {
+  return {
+    count: lengths.length,
+    meanMs: lengths.length > 0 ? Math.round(lengths.reduce((a, b) => a + b, 0) / lengths.length) : 0,
+    longestMs: lengths.length > 0 ? Math.max(...lengths) : 0,
+  };
+}
+
 /** Speech, syllables and pauses inside each window (speech rate over the answer's own first-to-last speech). */
 export function answerFigures(windows: readonly AnswerWindow[], segments: readonly Segment[], nucleiMs: readonly number[]): AnswerFigures[] {
   return windows.map(({ text: _text, ...window }) => {
-    const inside = segments
-      .map((segment) => ({ startMs: Math.max(segment.startMs, window.startMs), endMs: Math.min(segment.endMs, window.endMs) }))
-      .filter((segment) => segment.endMs > segment.startMs);
-    const syllables = nucleiMs.filter((ms) => ms >= window.startMs && ms < window.endMs).length;
-    const speakingTimeMs = inside.reduce((sum, segment) => sum + segment.endMs - segment.startMs, 0);
-    const pauseLengths = inside.slice(1).map((segment, i) => segment.startMs - (inside[i]?.endMs ?? segment.startMs));
-    const spanMs = inside.length > 0 ? (inside.at(-1)?.endMs ?? 0) - (inside[0]?.startMs ?? 0) : 0;
+    const inside = speechInside(window, segments);
+    const syllables = syllablesIn(window, nucleiMs);
+    const spanMs = spanOf(inside);
     return {
       ...window,
-      speakingTimeMs,
+      speakingTimeMs: inside.reduce((sum, segment) => sum + segment.endMs - segment.startMs, 0),
       syllables,
       speechRateSps: spanMs > 0 ? round(syllables / (spanMs / 1000), 2) : 0,
-      pauses: {
-        count: pauseLengths.length,
-        meanMs: pauseLengths.length > 0 ? Math.round(pauseLengths.reduce((a, b) => a + b, 0) / pauseLengths.length) : 0,
-        longestMs: pauseLengths.length > 0 ? Math.max(...pauseLengths) : 0,
-      },
+      pauses: pauseSummary(pausesBetween(inside)),
     };
   });
+}
+
+/** The student's figures over all of their answers: what the recording says about how they speak. */
+export interface AnswersFigures {
+  speakingTimeMs: number;
+  syllables: number;
+  /** Syllables a second over the answers' spans (each from its first speech to its last, pauses inside included). */
+  speechRateSps: number;
+  articulationRateSps: number;
+  phonationTimeRatio: number;
+  /** The pauses inside answers; the silences between them (the examiner's questions, the preparation minute) are not the student's. */
+  pauses: AnswerFigures['pauses'];
+  meanLengthOfRunSyllables: number;
+}
+
+/**
+ * The figures pooled over the answers' windows: each answer's speech from its first sound to its
+ * last, so the examiner's questions, the student's time to start answering and Part 2's preparation
+ * minute are never counted as the student's pauses. Null when no answer holds speech.
+ */
+export function overAnswers(windows: readonly AnswerWindow[], segments: readonly Segment[], nucleiMs: readonly number[]): AnswersFigures | null {
+  let speakingTimeMs = 0;
+  let spanMs = 0;
+  let syllables = 0;
+  let runs = 0;
+  const pauses: number[] = [];
+  for (const window of windows) {
+    const inside = speechInside(window, segments);
+    if (inside.length === 0) continue;
+    speakingTimeMs += inside.reduce((sum, segment) => sum + segment.endMs - segment.startMs, 0);
+    spanMs += spanOf(inside);
+    syllables += syllablesIn(window, nucleiMs);
+    runs += inside.length;
+    pauses.push(...pausesBetween(inside));
+  }
+  if (speakingTimeMs <= 0 || spanMs <= 0) return null;
+  return {
+    speakingTimeMs,
+    syllables,
+    speechRateSps: round(syllables / (spanMs / 1000), 2),
+    articulationRateSps: round(syllables / (speakingTimeMs / 1000), 2),
+    phonationTimeRatio: round(speakingTimeMs / spanMs, 3),
+    pauses: pauseSummary(pauses),
+    meanLengthOfRunSyllables: round(syllables / runs, 1),
+  };
 }

@@ -1,5 +1,5 @@
 import { alignAnswer, alignerAvailable, ALIGNER_MISSING_REASON, transcriptWords, wordHints, type AlignedWord } from './align.js';
-import { answerFigures, type AnswerWindow } from './answers.js';
+import { answerFigures, overAnswers, type AnswerWindow } from './answers.js';
 import { decodeToPcm, samplesOfPcm, UndecodableRecordingError } from './decode.js';
 import { ANALYSIS_SAMPLE_RATE, speechFeatures, speechTiming, type Segment } from './features.js';
 import { speechFigures } from './metrics.js';
@@ -58,7 +58,11 @@ export async function measureRecording(samples: Float32Array, { windows, aligner
   const syllables = syllableTimes(features.nucleiMs, windows, aligned.byWindow);
   const figures = speechFigures({ ...speechOf(features.segments, aligned.byWindow), durationMs: features.durationMs, nucleiMs: syllables.timesMs });
   const answers = answerFigures(windows, figures.segments, figures.nucleiMs).map((answer, i) => ({ ...answer, syllableSource: syllables.windows[i] ?? 'nuclei' }));
-  const { nucleiMs, ...shown } = figures;
+  // The headline figures are the student's: over their answers when the timeline places them, so the
+  // examiner's questions and Part 2's preparation minute are not counted as pauses.
+  const pooled = overAnswers(windows, figures.segments, figures.nucleiMs);
+  const { nucleiMs, ...recording } = figures;
+  const shown = pooled ? { ...recording, ...pooled, figuresScope: 'answers' as const } : { ...recording, figuresScope: 'recording' as const };
   const placed = aligned.byWindow.flat().flatMap((word) => (word.startMs === null || word.endMs === null ? [] : [{ word: word.word, startMs: word.startMs, endMs: word.endMs, confidence: word.confidence }]));
   const hints = aligned.byWindow.flatMap((words, i) => wordHints(words, windows[i]?.startMs ?? 0));
   return { status: 'done', result: { ...shown, syllableSource: syllables.source, syllableTimesMs: nucleiMs, answers, words: placed, hints, alignment: aligned.alignment } };

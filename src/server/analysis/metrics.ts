@@ -22,8 +22,10 @@ export interface SpeechFigures {
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
 /**
- * Figures over the student's speaking span (first speech to last), not the whole file: a recording
- * also holds the examiner's questions and the preparation minute, which are not the student's pauses.
+ * Figures over the recording's speech from its first sound to its last. They are the headline only
+ * when the answers cannot be placed on the recording: between the first answer and the last, a
+ * recording also holds the examiner's questions and Part 2's preparation minute, which are not the
+ * student's pauses (overAnswers in answers.ts takes the figures over the answers instead).
  */
 export function speechFigures(features: SpeechFeatures): SpeechFigures {
   const first = features.segments[0]?.startMs ?? 0;

@@ -33,6 +33,8 @@ export interface RealUtterance {
   cutMs: [number, number];
   /** Silence before the utterance, ms. */
   silenceBeforeMs: number;
+  /** The utterance goes on the answer of the one before it (the silence between them is a pause inside the answer). */
+  continuesAnswer?: true;
 }
 
 const LIBRIVOX = 'librivox/sense_and_sensibility_01_austen_64kb-';
@@ -57,8 +59,9 @@ export const REAL_SCRIPT: RealUtterance[] = [
 /**
  * A second speaker, a woman's voice: the channel names `alsa-utils` ships for `speaker-test`
  * (GPL-2), read one word at a time and spliced with digital silence, so each word is one utterance
- * here, cut where pocketsphinx places it in its file. Her word ends are released stops ("front",
- * "left", "right"), a /d/ ("side"), an /r/ ("rear", "center"): the ends a truth rule must judge.
+ * here, cut where pocketsphinx places it in its file (inPairs makes a file's two words one answer).
+ * Her word ends are released stops ("front", "left", "right"), a /d/ ("side"), an /r/ ("rear",
+ * "center"): the ends a truth rule must judge.
  */
 export const ALSA_SOUNDS_DIR = '/usr/share/sounds/alsa';
 const channel = (file: string, text: string, syllables: number, cutMs: [number, number], silenceBeforeMs: number): RealUtterance => ({ file: `${file}.wav`, dir: ALSA_SOUNDS_DIR, text, syllables, cutMs, silenceBeforeMs });
@@ -83,6 +86,14 @@ export const SECOND_SPEAKER_SCRIPT: RealUtterance[] = [
 
 const TRAILING_SILENCE_MS = 1500;
 
+/**
+ * The script with its utterances two by two in one answer (the silence between them a pause inside
+ * the answer, which the figures over the answers count): for the second speaker, the two words of a file.
+ */
+export function inPairs(script: readonly RealUtterance[]): RealUtterance[] {
+  return script.map((utterance, i) => (i % 2 === 1 ? { ...utterance, continuesAnswer: true as const } : utterance));
+}
+
 export type RealCase = 'clean' | 'room tone' | 'pink noise 15 dB' | 'breathing';
 
 export interface RealTruth {
@@ -90,12 +101,17 @@ export interface RealTruth {
   durationMs: number;
   /** Each utterance's sound (the clip as cut) and where its first word starts (pocketsphinx on the clean clip). */
   utterances: Array<RealUtterance & { startMs: number; endMs: number; firstWordMs: number }>;
-  /** Silences between utterances (all of them 400 ms or more). */
+  /** Silences between utterances (all of them 400 ms or more), inside answers and between them. */
   pauses: Array<{ startMs: number; endMs: number }>;
   /** Breaths added (the breathing case), each inside a pause. */
   breaths: Array<{ startMs: number; endMs: number }>;
-  /** Each utterance's answer window: from just after the utterance before ends to just after its own end. */
+  /**
+   * Each answer's window: from just after the answer before ends to just after its own last
+   * utterance (each utterance one answer, or two by two: inPairs).
+   */
   windows: Array<{ startMs: number; endMs: number; text: string }>;
+  /** The window each utterance lies in (index into windows). */
+  windowOf: number[];
   syllables: number;
   speechRateSps: number;
   articulationRateSps: number;
@@ -224,9 +240,23 @@ export function makeRealRecording(folder: string, kind: RealCase, draw = 0, scri
   execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', wav, '-ar', '48000', '-c:a', 'libopus', '-b:a', '32k', webm]);
   execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', webm, '-ac', '1', '-ar', String(RATE), '-c:a', 'pcm_s16le', decoded]);
   const pauses = utterances.slice(1).map((utterance, i) => ({ startMs: utterances[i]?.endMs ?? 0, endMs: utterance.startMs }));
-  const windows = utterances.map((utterance, i) => ({ startMs: i === 0 ? 0 : (utterances[i - 1]?.endMs ?? 0) + 50, endMs: utterance.endMs + 50, text: utterance.text }));
+  // Answers: an utterance starts one unless it continues the one before. The figures are the
+  // student's over their answers (answers.ts overAnswers): each answer from its first sound to its
+  // last, the silences between answers (the examiner's turn) left out.
+  const answers: Array<typeof utterances> = [];
+  const windowOf: number[] = [];
+  for (const [i, utterance] of utterances.entries()) {
+    if (!script[i]?.continuesAnswer || answers.length === 0) answers.push([]);
+    answers.at(-1)?.push(utterance);
+    windowOf.push(answers.length - 1);
+  }
+  const windows = answers.map((answer, i) => ({
+    startMs: i === 0 ? 0 : (answers[i - 1]?.at(-1)?.endMs ?? 0) + 50,
+    endMs: (answer.at(-1)?.endMs ?? 0) + 50,
+    text: answer.map((utterance) => utterance.text).join(' '),
+  }));
   const syllables = script.reduce((sum, utterance) => sum + utterance.syllables, 0);
-  const spanMs = (utterances.at(-1)?.endMs ?? 0) - (utterances[0]?.startMs ?? 0);
+  const spanMs = answers.reduce((sum, answer) => sum + (answer.at(-1)?.endMs ?? 0) - (answer[0]?.startMs ?? 0), 0);
   const speakingMs = utterances.reduce((sum, utterance) => sum + utterance.endMs - utterance.startMs, 0);
   return {
     file: decoded,
@@ -235,6 +265,7 @@ export function makeRealRecording(folder: string, kind: RealCase, draw = 0, scri
     pauses,
     breaths,
     windows,
+    windowOf,
     syllables,
     speechRateSps: syllables / (spanMs / 1000),
     articulationRateSps: syllables / (speakingMs / 1000),

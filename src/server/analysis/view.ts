@@ -12,6 +12,8 @@ type StoredResult = Omit<SpeechFigures, 'nucleiMs'> & {
   words: RecordingAnalysis['words'];
   hints: RecordingAnalysis['hints'];
   alignment: RecordingAnalysis['alignment'];
+  /** Absent in analyses stored before the headline figures were taken over the answers. */
+  figuresScope?: RecordingAnalysis['figuresScope'];
 };
 
 const EMPTY = {
@@ -24,6 +26,7 @@ const EMPTY = {
   meanLengthOfRunSyllables: null,
   syllables: null,
   syllableSource: null,
+  figuresScope: null,
   segments: [],
   syllableTimesMs: [],
   answers: [],
@@ -50,6 +53,7 @@ export async function recordingAnalysisView(db: Db, attemptId: string): Promise<
       meanLengthOfRunSyllables: result.meanLengthOfRunSyllables,
       syllables: result.syllables,
       syllableSource: result.syllableSource ?? 'nuclei',
+      figuresScope: result.figuresScope ?? 'recording',
       segments: result.segments,
       syllableTimesMs: result.syllableTimesMs,
       answers: result.answers,

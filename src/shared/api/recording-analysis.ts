@@ -7,8 +7,8 @@ const pauses = z.object({ count: z.number().int(), meanMs: z.number(), longestMs
  * What the server measured in an attempt's recording (decision 0017), on the teacher's
  * attempt page and the student's own: 'pending' until the background analysis has run, 'failed' with
  * the reason (a damaged, empty or silent recording), 'unavailable' when the server cannot analyse
- * (no decoder), 'done' with the figures. Rates are syllables per second over the student's speaking
- * span (first speech to last); pauses are silences of 250 ms or more between stretches of speech.
+ * (no decoder), 'done' with the figures. Rates are syllables per second over the student's answers
+ * (figuresScope); pauses are silences of 250 ms or more between stretches of speech.
  */
 export const recordingAnalysis = z.object({
   status: z.enum(['pending', 'done', 'failed', 'unavailable']),
@@ -26,6 +26,13 @@ export const recordingAnalysis = z.object({
    * 'nuclei' from the sound alone (no transcript or no word placed), 'mixed' both (some answers each way).
    */
   syllableSource: z.enum(['words', 'nuclei', 'mixed']).nullable(),
+  /**
+   * What the figures above were taken over: 'answers', each answer's speech from its first sound to
+   * its last, pooled (the examiner's questions, the time before an answer starts and Part 2's
+   * preparation are not the student's pauses); 'recording', from the first speech to the last (the
+   * answers could not be placed on the recording, or an analysis made before the answers were used).
+   */
+  figuresScope: z.enum(['answers', 'recording']).nullable(),
   segments: z.array(segment),
   /** When each syllable nucleus was heard (ms from the recording's start). */
   syllableTimesMs: z.array(z.number()),

@@ -44,6 +44,7 @@ const done: RecordingAnalysis = {
   meanLengthOfRunSyllables: 7.25,
   syllables: 1400,
   syllableSource: 'words',
+  figuresScope: 'answers',
   segments: [],
   syllableTimesMs: [],
   answers: [],
@@ -199,6 +200,21 @@ describe('the words around the figures', () => {
     for (const line of lines) expect(line.line).toMatch(/raise|fewer/);
     expect(figureLines({ ...done, speechRateSps: null, pauses: null }).map((l) => l.label)).toEqual(['Articulation rate', 'Time spent speaking', 'Length of run', 'Syllables counted']);
     expect(figureLines({ ...done, syllableSource: 'nuclei' }).at(-1)?.value).toBe('from the sound alone');
+  });
+
+  it("says when the figures span the whole recording (the answers could not be placed) and that the examiner's turns then count", () => {
+    for (const audience of ['student', 'teacher'] as const) {
+      const overAnswers = figureLines(done, audience);
+      const whole = figureLines({ ...done, figuresScope: 'recording' }, audience);
+      expect(overAnswers.some((l) => l.line.includes('could not be placed'))).toBe(false);
+      expect(whole.filter((l) => l.line.includes("the examiner's questions and the time between answers count as pauses")).map((l) => l.label)).toEqual([
+        'Speech rate',
+        'Time spent speaking',
+        'Pauses',
+        'Length of run',
+      ]);
+    }
+    expect(figureLines(done, 'teacher').find((l) => l.label === 'Pauses')?.line).not.toMatch(/\byour?\b/);
   });
 });
 

@@ -186,17 +186,27 @@ export type FigureAudience = 'student' | 'teacher';
 
 /** The lines said to a teacher, about the student, where the student's own would say "you". */
 const FOR_TEACHERS: Record<string, string> = {
-  'Speech rate': 'Syllables a second from the first word to the last, pauses included. Longer runs and shorter pauses raise it.',
+  'Speech rate': 'Syllables a second in the answers, each from its first word to its last, pauses included. Longer runs and shorter pauses raise it.',
   'Articulation rate': 'Syllables a second while speaking, pauses left out: how fast the phrases themselves are said.',
   'Time spent speaking': 'The share of the speaking time filled with speech rather than silence (phonation-time ratio).',
+  Pauses: 'Silences of a quarter of a second or more between words in the answers (the examiner\'s questions and the preparation time are not pauses). Joining ideas with "and", "so" or "because" instead of stopping makes them fewer and shorter.',
   'Length of run': 'Syllables said between two pauses, on average: word-by-word speech keeps it low.',
 };
 
 /** Each figure the recording gave, with one plain line on what it means and what would raise it; missing figures left out. */
 export function figureLines(analysis: RecordingAnalysis, audience: FigureAudience = 'student'): FigureLine[] {
   const lines = studentFigureLines(analysis);
-  return audience === 'teacher' ? lines.map((line) => ({ ...line, line: FOR_TEACHERS[line.label] ?? line.line })) : lines;
+  const shown = audience === 'teacher' ? lines.map((line) => ({ ...line, line: FOR_TEACHERS[line.label] ?? line.line })) : lines;
+  if (analysis.figuresScope !== 'recording') return shown;
+  // The answers could not be placed on the recording: the figures span it all, and say so.
+  const note = audience === 'teacher' ? WHOLE_RECORDING_NOTE_FOR_TEACHERS : WHOLE_RECORDING_NOTE;
+  return shown.map((line) => (SPAN_FIGURES.has(line.label) ? { ...line, line: `${line.line} ${note}` } : line));
 }
+
+/** The figures whose span is the answers, or the whole recording when they could not be placed. */
+const SPAN_FIGURES = new Set(['Speech rate', 'Time spent speaking', 'Pauses', 'Length of run']);
+const WHOLE_RECORDING_NOTE = "Here taken from the recording's first word to its last, because your answers could not be placed on it: the examiner's questions and the time between answers count as pauses.";
+const WHOLE_RECORDING_NOTE_FOR_TEACHERS = "Here taken from the recording's first word to its last, because the answers could not be placed on it: the examiner's questions and the time between answers count as pauses.";
 
 function studentFigureLines(analysis: RecordingAnalysis): FigureLine[] {
   const lines: FigureLine[] = [];
@@ -204,7 +214,7 @@ function studentFigureLines(analysis: RecordingAnalysis): FigureLine[] {
     lines.push({
       label: 'Speech rate',
       value: rate(analysis.speechRateSps),
-      line: 'How fast you spoke from your first word to your last, pauses included. Speaking in longer stretches with shorter pauses raises it.',
+      line: 'How fast you spoke in your answers, each from its first word to its last, pauses included. Speaking in longer stretches with shorter pauses raises it.',
     });
   }
   if (analysis.articulationRateSps !== null) {
@@ -226,7 +236,7 @@ function studentFigureLines(analysis: RecordingAnalysis): FigureLine[] {
     lines.push({
       label: 'Pauses',
       value: count === 0 ? 'none' : `${count}, ${seconds(meanMs)} on average, longest ${seconds(longestMs)}`,
-      line: 'Silences of a quarter of a second or more between words. Joining ideas with words like "and", "so" or "because" instead of stopping makes them fewer and shorter.',
+      line: 'Silences of a quarter of a second or more between words in your answers (the examiner\'s questions and your preparation time are not pauses). Joining ideas with words like "and", "so" or "because" instead of stopping makes them fewer and shorter.',
     });
   }
   if (analysis.meanLengthOfRunSyllables !== null) {

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { type AnswerWindow, overAnswers } from './answers.js';
+
+const window = (startMs: number, endMs: number, questionNumber: number): AnswerWindow => ({ part: 1, questionNumber, startMs, endMs, text: 'words' });
+
+describe('overAnswers: the student figures over their answers', () => {
+  // Answer 1 (0-10 s): speech 2-4 s and 4.5-6 s (a 0.5 s pause). The examiner's next question and a
+  // 65 s preparation minute lie between the answers. Answer 2 (80-90 s): speech 81-84 s.
+  const windows = [window(0, 10_000, 1), window(80_000, 90_000, 2)];
+  const segments = [
+    { startMs: 2_000, endMs: 4_000 },
+    { startMs: 4_500, endMs: 6_000 },
+    { startMs: 12_000, endMs: 14_000 },
+    { startMs: 81_000, endMs: 84_000 },
+  ];
+  const nucleiMs = [2_100, 2_500, 3_000, 3_500, 4_600, 5_000, 5_500, 12_500, 13_000, 81_500, 82_000, 82_500, 83_000, 83_500];
+
+  it('leaves the silences between answers and the speech outside them (the examiner) out', () => {
+    expect(overAnswers(windows, segments, nucleiMs)).toEqual({
+      speakingTimeMs: 6_500,
+      syllables: 12,
+      // 12 syllables over the answers' spans, 4 s + 3 s.
+      speechRateSps: 1.71,
+      articulationRateSps: 1.85,
+      phonationTimeRatio: 0.929,
+      pauses: { count: 1, meanMs: 500, longestMs: 500 },
+      meanLengthOfRunSyllables: 4,
+    });
+  });
+
+  it('is null when no answer holds speech', () => {
+    expect(overAnswers([window(20_000, 30_000, 1)], segments, nucleiMs)).toBeNull();
+    expect(overAnswers([], segments, nucleiMs)).toBeNull();
+  });
+});
