@@ -7,6 +7,7 @@ import type { AudioFluency, FluencyFigures, FluencyScore } from './fluency.js';
 import type { GrammarScore } from './grammar.js';
 import type { SpeechMetrics } from './metrics.js';
 import { roundToHalfBand } from './overall.js';
+import { PRONUNCIATION_NOT_MEASURED_ADVICE } from './pronunciation-note.js';
 import type { PronunciationScore } from './pronunciation.js';
 import type { VocabularyScore } from './vocabulary.js';
 
@@ -20,9 +21,6 @@ import type { VocabularyScore } from './vocabulary.js';
  * the other three's unrounded bands to the nearest half band; its base is that mean to one decimal
  * and it has no evidence lines (the results say so in words).
  */
-
-export const PRONUNCIATION_NOT_MEASURED_ADVICE =
-  'Pronunciation is not measured from a transcript: this band follows your other three until your teacher listens to your recording.';
 
 export interface CalibratedCriteria {
   fluency: FluencyScore;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CriterionAnalysis } from '../../../shared/api/admin-attempts';
-import { PRONUNCIATION_NOT_MEASURED_ADVICE } from '../../../shared/speaking-test/calibrated';
+import { PRONUNCIATION_NOT_MEASURED_ADVICE } from '../../../shared/speaking-test/pronunciation-note';
 import { roundToHalfBand, scoreSpeakingTest } from '../../../shared/speaking-test/scoring';
 import { bandWorking, deltaText } from './band-working';
 

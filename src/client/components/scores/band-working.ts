@@ -1,5 +1,5 @@
 import type { CriterionAnalysis } from '../../../shared/api/admin-attempts';
-import { PRONUNCIATION_NOT_MEASURED_ADVICE } from '../../../shared/speaking-test/calibrated';
+import { PRONUNCIATION_NOT_MEASURED_ADVICE } from '../../../shared/speaking-test/pronunciation-note';
 import { roundToHalfBand } from '../../../shared/speaking-test/overall';
 
 /*
