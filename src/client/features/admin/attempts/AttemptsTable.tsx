@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AttemptKind, AttemptListRow } from '../../../../shared/api/admin-attempts';
@@ -8,6 +8,7 @@ import { CheckIcon } from '../../../components/icons';
 import { CardFields, DataTable, RowCard } from '../../../components/TableRows';
 import { formatAttemptDateAndTime } from './format';
 import { Table } from '../../../components/Table';
+import { StudentStatusBadge } from '../StudentStatusBadge';
 
 /** Spec section 2's columns, then the link to the review page. */
 export function attemptColumns(kind: AttemptKind): string[] {
@@ -72,11 +73,7 @@ function OverallCell({ kind, attempt }: { kind: AttemptKind; attempt: AttemptLis
 }
 
 function StatusBadge({ attempt }: { attempt: AttemptListRow }) {
-  return (
-    <Badge variant="dot" color={attempt.status === 'Activated' ? 'teal' : 'gray'} miw="max-content">
-      {attempt.status}
-    </Badge>
-  );
+  return <StudentStatusBadge status={attempt.status} miw="max-content" />;
 }
 
 /** What the Review link says to a screen reader after "Review". */

@@ -1,11 +1,12 @@
 import { RowActions } from '../../../components/RowActions';
 import { CardFields, DataTable, RowCard } from '../../../components/TableRows';
-import { Badge, Text, UnstyledButton } from '@mantine/core';
+import { Text, UnstyledButton } from '@mantine/core';
 import { HintTooltip } from '../../../components/HintTooltip';
 import type { AdminStudent, ListedStudent } from '../../../../shared/api/students';
 import { TOOLTIP_DELAY_MS } from '../../../lib/ui';
 import { STUDENT_COLUMNS, STUDENTS_TABLE_MIN_WIDTH } from './columns';
 import { Table } from '../../../components/Table';
+import { StudentStatusBadge } from '../StudentStatusBadge';
 
 interface RowHandlers {
   onEdit: (student: AdminStudent) => void;
@@ -54,9 +55,7 @@ function StatusToggle({ student, onToggleStatus, togglingId }: Pick<RowHandlers,
         data-testid="status-toggle"
         style={{ borderRadius: 'var(--mantine-radius-xl)', cursor: toggling ? 'wait' : 'pointer', opacity: toggling ? 0.6 : 1 }}
       >
-        <Badge variant="dot" color={active ? 'teal' : 'gray'} size="lg" tt="none" style={{ cursor: 'inherit' }}>
-          {student.status}
-        </Badge>
+        <StudentStatusBadge status={student.status} size="lg" style={{ cursor: 'inherit' }} />
       </UnstyledButton>
     </HintTooltip>
   );
