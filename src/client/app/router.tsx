@@ -3,6 +3,7 @@ import { createBrowserRouter, Link, matchRoutes, Outlet, useLocation, useNavigat
 import { AppLayout } from '../components/AppLayout';
 import { RouteErrorPage } from '../components/RouteErrorPage';
 import { StudentNav, useStudentNavShown } from '../components/StudentNav';
+import { useSessionUser } from '../lib/auth/session';
 import { NavContext, type Nav } from '../lib/nav';
 import { RouteGuard, SET_PASSWORD_PATH } from './RouteGuard';
 
@@ -26,9 +27,10 @@ function RouterLayout() {
   const nav = useMemo<Nav>(() => ({ Link, navigate: (to, options) => void navigate(to, options) }), [navigate]);
   // Only where the links show: the header gives the name room beside them on a phone.
   const showNav = useStudentNavShown(pathname);
+  const { user } = useSessionUser();
   return (
     <NavContext value={nav}>
-      <AppLayout pathname={pathname} nav={showNav ? <StudentNav pathname={pathname} /> : undefined}>
+      <AppLayout pathname={pathname} nav={showNav ? <StudentNav pathname={pathname} /> : undefined} reader={user ? (user.isAdmin ? 'teacher' : 'student') : undefined}>
         <Outlet />
       </AppLayout>
     </NavContext>

@@ -9,9 +9,15 @@ export const INTERVIEW_FOOTER_NOTE = 'This tool is for job interview practice on
 export const PROGRESS_FOOTER_NOTE = 'This tool is for speaking and interview practice; its scores are estimates unless your teacher has reviewed them.';
 export const TEACHER_FOOTER_NOTE = "The school's teachers' console: the bands shown are automatic estimates until a teacher reviews them.";
 
-/** The footer's note for the page: the interview pages are not IELTS practice, nor is the teachers' console. */
-export function footerNoteFor(pathname: string): string {
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) return TEACHER_FOOTER_NOTE;
+/** Who is signed in, as far as the footer is concerned (undefined: not known, e.g. a frame drawn before the app). */
+export type FooterReader = 'teacher' | 'student' | undefined;
+
+/**
+ * The footer's note for the page: the interview pages are not IELTS practice, nor is the teachers'
+ * console. A student who opens /admin sees the Access Denied panel, under a student's note.
+ */
+export function footerNoteFor(pathname: string, reader?: FooterReader): string {
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return reader === 'student' ? PROGRESS_FOOTER_NOTE : TEACHER_FOOTER_NOTE;
   if (pathname.startsWith('/interview-')) return INTERVIEW_FOOTER_NOTE;
   if (pathname === '/progress' || pathname.startsWith('/progress/')) return PROGRESS_FOOTER_NOTE;
   return FOOTER_NOTE;
@@ -47,9 +53,12 @@ export function AppLayout({
   appTitle = getPublicConfig().appTitle,
   year = String(new Date().getFullYear()),
   nav,
+  reader,
 }: {
   pathname: string;
   children: ReactNode;
+  /** Who is signed in, for the footer's note. */
+  reader?: FooterReader;
   /** The header's links for the signed-in person (the full app's student pages). */
   nav?: ReactNode;
   /** Given only by the frames prerendered at build time (app/shell.tsx): markers the server fills in. */
@@ -64,7 +73,7 @@ export function AppLayout({
       <Box component="footer" className={classes.footer}>
         <Container size={pageWidthFor(pathname)}>
           <Text size="xs" c="dimmed" ta="center">
-            © {year} {appTitle}. {footerNoteFor(pathname)}
+            © {year} {appTitle}. {footerNoteFor(pathname, reader)}
           </Text>
         </Container>
       </Box>
