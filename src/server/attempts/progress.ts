@@ -3,9 +3,13 @@ import { CRITERIA_OF, type Bands } from '../../shared/api/admin-attempts.js';
 import { PROGRESS_LIMIT, type ProgressAttempt, type ProgressList } from '../../shared/api/progress.js';
 import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
+import { recordings } from '../db/schema-recordings.js';
 import { asBands } from './admin-queries.js';
 
-/** A student's attempts of both kinds, newest first: attempts_student_idx by its leading column, a student's few rows sorted. */
+/**
+ * A student's attempts of both kinds, newest first: attempts_student_idx by its leading column, a
+ * student's few rows sorted; each with whether its recording is kept (the recordings' primary key).
+ */
 export function progressQuery(db: Db, studentId: number) {
   return db
     .select({
@@ -17,8 +21,11 @@ export function progressQuery(db: Db, studentId: number) {
       overall: attempts.overall,
       releasedScores: attempts.releasedScores,
       releasedAt: attempts.releasedAt,
+      recordingOf: recordings.attemptId,
+      recordingExpiredAt: recordings.expiredAt,
     })
     .from(attempts)
+    .leftJoin(recordings, eq(recordings.attemptId, attempts.id))
     .where(eq(attempts.studentId, studentId))
     .orderBy(desc(attempts.completedAt), desc(attempts.id))
     .limit(PROGRESS_LIMIT);
@@ -46,6 +53,7 @@ export function toProgressAttempt(row: ProgressRow): ProgressAttempt {
     releasedAt: row.releasedAt?.toISOString() ?? null,
     result,
     resultSource,
+    recording: row.recordingOf !== null && row.recordingExpiredAt === null,
   };
 }
 

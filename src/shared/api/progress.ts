@@ -26,6 +26,8 @@ export const progressAttempt = z.object({
   result: bands,
   /** Whose figure the result's overall is. */
   resultSource: z.enum(['teacher', 'estimate', 'none']),
+  /** True when the attempt's recording can be played: it was saved and the retention period has not deleted it. */
+  recording: z.boolean(),
 });
 export type ProgressAttempt = z.infer<typeof progressAttempt>;
 

@@ -8,6 +8,7 @@ import { formatAttemptTime } from '../../components/attempt/format';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { serverMessageOr } from '../../lib/api';
 import { useProgress } from './api';
+import { attemptLinkText } from './attempt-link';
 import { progressSeries } from './chart';
 import { ProgressChart } from './ProgressChart';
 
@@ -50,7 +51,7 @@ function AttemptCard({ attempt }: { attempt: ProgressAttempt }) {
           {CRITERIA_OF[attempt.kind].map((criterion) => `${CRITERION_LABELS[criterion]} ${resultText(attempt, criterion)}`).join(' · ')}
         </Text>
         <Anchor component={Link} to={`/progress/attempts/${attempt.id}`} size="sm" w="fit-content">
-          Open this attempt: answers, recording{attempt.releasedAt ? ", teacher's feedback" : ''}
+          {attemptLinkText(attempt)}
         </Anchor>
       </Stack>
     </Paper>

@@ -12,6 +12,7 @@ const attempt = (id: string, completedAt: string, estimate: Record<string, numbe
   releasedAt: teacher ? completedAt : null,
   result: { ...estimate, ...Object.fromEntries(Object.entries(teacher ?? {}).filter(([, v]) => v !== null)) },
   resultSource: teacher ? 'teacher' : estimate ? 'estimate' : 'none',
+  recording: false,
 });
 
 describe('progress charts', () => {
