@@ -1,11 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { COURSE_INTERVIEW } from '../src/shared/courses.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
 import { lookAt, signInWithForm, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
  * Where things sit on the screen at a laptop's and a phone's size: the "Login successful" toast clear
- * of the page's heading and of the controls it opens with.
+ * of the page's heading and of the controls it opens with, every list's Add More beside its heading on
+ * the interview profile.
  */
 const suite = useBrowserSuite();
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
@@ -66,6 +68,26 @@ describe('the sign-in toast', () => {
         await lookAt(page, `sign-in-toast-${who}-${viewport}`);
         await page.context().close();
       }
+    });
+  }
+});
+
+describe('the interview profile', () => {
+  for (const viewport of VIEWPORTS) {
+    it(`keeps every list's Add More beside its heading (${viewport})`, async () => {
+      const student = await createStudent(suite.server.database.db, { studentName: 'Priya Lists', courseName: COURSE_INTERVIEW });
+      const { page } = await suite.openPage({ viewport });
+      await suite.signInAs(page, student.user.id);
+      await page.goto(`${suite.server.baseUrl}/interview-dashboard`);
+      for (const list of ['Professional Experience', 'Education', 'Certification', 'Technical Skills', 'Achievements']) {
+        const section = page.getByRole('region', { name: list });
+        const heading = await box(section.getByRole('heading', { name: list }), `${list}'s heading`);
+        const button = await box(section.getByRole('button', { name: `Add More ${list}` }), `${list}'s Add More`);
+        // On the heading's row: the button starts above the heading's last line ends, and to its right.
+        expect(button.y, `${list}: Add More under its heading`).toBeLessThan(heading.y + heading.height);
+        expect(button.x, `${list}: Add More beside its heading`).toBeGreaterThanOrEqual(heading.x + heading.width);
+      }
+      await lookAt(page, `interview-lists-${viewport}`);
     });
   }
 });

@@ -38,7 +38,7 @@ function Field({ label, description, below, height = INPUT_HEIGHT }: { label: st
 /** A button's box: the button itself under the shimmer (and out of reach: the whole placeholder is inert), so that the size is its own. */
 function ButtonBox({ children, size }: { children: string; size?: 'xs' }) {
   return (
-    <Skeleton w="fit-content" radius="sm">
+    <Skeleton w="fit-content" radius="sm" style={{ flex: 'none' }}>
       <Button variant="default" size={size} tabIndex={-1}>
         {children}
       </Button>
@@ -112,8 +112,8 @@ export function DashboardSkeleton() {
         {LISTS.map((title) => (
           <Paper key={title} withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
             <Stack gap="sm">
-              <Group justify="space-between" gap="xs" wrap="wrap">
-                <Title order={3} size="h4">
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Title order={3} size="h4" miw={0}>
                   {title}
                 </Title>
                 <ButtonBox size="xs">Add More</ButtonBox>

@@ -38,11 +38,12 @@ export function ProfileListSection({
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Title order={3} size="h4" id={headingId}>
+        {/* Add More stays beside the heading on every list; a long heading wraps its own words instead. */}
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Title order={3} size="h4" id={headingId} miw={0}>
             {title}
           </Title>
-          <Button size="xs" variant="default" onClick={onAdd} disabled={full} aria-label={`Add More ${title}`}>
+          <Button size="xs" variant="default" onClick={onAdd} disabled={full} aria-label={`Add More ${title}`} style={{ flex: 'none' }}>
             Add More
           </Button>
         </Group>
