@@ -7,7 +7,8 @@ import { lookAt, signInWithForm, useBrowserSuite, type ViewportName } from './su
 /**
  * Where things sit on the screen at a laptop's and a phone's size: the "Login successful" toast clear
  * of the page's heading and of the controls it opens with, every list's Add More beside its heading on
- * the interview profile.
+ * the interview profile, and the header's Practice leading to the student's course page however the
+ * page was opened.
  */
 const suite = useBrowserSuite();
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
@@ -90,4 +91,30 @@ describe('the interview profile', () => {
       await lookAt(page, `interview-lists-${viewport}`);
     });
   }
+});
+
+describe("the header's Practice", () => {
+  it("leads to the student's course page on a fresh load as after signing in", async () => {
+    const db = suite.server.database.db;
+    const ielts = await createStudent(db, { studentName: 'Asha Practice' });
+    const aspirant = await createStudent(db, { studentName: 'Ravi Practice', courseName: COURSE_INTERVIEW });
+    for (const [student, course] of [
+      [ielts, '/test'],
+      [aspirant, '/interview-dashboard'],
+    ] as const) {
+      for (const path of [course, '/progress']) {
+        const { page } = await suite.openPage();
+        await suite.signInAs(page, student.user.id);
+        await page.goto(`${suite.server.baseUrl}${path}`);
+        const practice = page.getByRole('navigation', { name: 'Your practice' }).getByRole('link', { name: 'Practice', exact: true });
+        await expect.poll(() => practice.getAttribute('href'), { timeout: 5000 }).toBe(course);
+        await page.context().close();
+      }
+    }
+    // Signed in through the form, the same.
+    const { page } = await suite.openPage({ ignore: [/status of 401/] });
+    await signInWithForm(page, suite.server.baseUrl, ielts.mobileNumber, ielts.password);
+    await page.waitForURL('**/test');
+    await expect.poll(() => page.getByRole('link', { name: 'Practice', exact: true }).getAttribute('href'), { timeout: 5000 }).toBe('/test');
+  });
 });

@@ -11,7 +11,8 @@ import classes from './AppLayout.module.css';
 /*
  * The student's way around, in the header of every student page: Practice (their course's page),
  * My progress and Sign out. The routing after sign-in stays the spec's; this is how a student gets
- * back. A link away from a running test or interview goes through that page's leave dialog (the
+ * back. Practice leads to the course's page however the page was opened: the header loads the
+ * student's profile itself (shared with the pages that need it, so asked for once). A link away from a running test or interview goes through that page's leave dialog (the
  * router's blocker), and so does Sign out (lib/leave-guard.ts).
  */
 
@@ -25,6 +26,15 @@ export function isStudentPage(pathname: string): boolean {
   return under(pathname, PRACTICE_PATHS) || under(pathname, PROGRESS_PATHS);
 }
 
+/**
+ * Where Practice leads a signed-in student: their course's page (as the student page routes them), or
+ * the student page while the profile loads or when it cannot be read (it says why).
+ */
+export function usePracticePath(enabled = true): string {
+  const { data: profile } = useQuery({ ...studentProfileQuery, enabled });
+  return profile ? routeForCourse(profile.course.courseName) : '/student';
+}
+
 /** Whether the student's links show on this page: a signed-in student on one of their pages. */
 export function useStudentNavShown(pathname: string): boolean {
   const { user } = useSessionUser();
@@ -33,12 +43,9 @@ export function useStudentNavShown(pathname: string): boolean {
 
 export function StudentNav({ pathname }: { pathname: string }) {
   const shown = useStudentNavShown(pathname);
-  // Read from the cache only (a page that needs the profile loads it): re-renders when it comes.
-  const { data: profile } = useQuery({ ...studentProfileQuery, enabled: false });
+  const practice = usePracticePath(shown);
   const { signOut, isPending } = useSignOut();
   if (!shown) return null;
-  // Straight to the course's page when the profile is known; else the student page, which routes by course.
-  const practice = profile ? routeForCourse(profile.course.courseName) : '/student';
   const onPractice = under(pathname, PRACTICE_PATHS);
   const onProgress = under(pathname, PROGRESS_PATHS);
   const leaveThenSignOut = () => {

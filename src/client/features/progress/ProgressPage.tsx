@@ -6,6 +6,7 @@ import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/adm
 import type { ProgressAttempt } from '../../../shared/api/progress';
 import { formatAttemptTime } from '../../components/attempt/format';
 import { FullPageLoader } from '../../components/FullPageLoader';
+import { usePracticePath } from '../../components/StudentNav';
 import { serverMessageOr } from '../../lib/api';
 import { useProgress } from './api';
 import { attemptLinkText } from './attempt-link';
@@ -77,6 +78,7 @@ function KindCharts({ kind, attempts }: { kind: AttemptKind; attempts: ProgressA
 /** /progress: the student's every attempt of both kinds, newest first, with a chart per criterion. */
 export default function ProgressPage() {
   const { data, error, isPending } = useProgress();
+  const practice = usePracticePath();
   let body: ReactNode;
   if (isPending) body = <FullPageLoader label="Loading your progress…" />;
   else if (error)
@@ -89,7 +91,7 @@ export default function ProgressPage() {
     body = (
       <Stack gap="sm">
         <Text>No attempts yet. Take a speaking test or a mock interview, and your results will appear here.</Text>
-        <Button component={Link} to="/student" w="fit-content">
+        <Button component={Link} to={practice} w="fit-content">
           Start practising
         </Button>
       </Stack>
@@ -121,7 +123,7 @@ export default function ProgressPage() {
   return (
     <Container size="lg">
       <Stack gap="lg">
-        <Anchor component={Link} to="/student" size="sm" w="fit-content">
+        <Anchor component={Link} to={practice} size="sm" w="fit-content">
           ← Back to my practice
         </Anchor>
         <Title order={1} size="h2">
