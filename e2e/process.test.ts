@@ -137,6 +137,7 @@ describe('the server process', () => {
     running.push(server);
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('PORT');
-    expect(server.output()).toContain('ADMIN_PASSWORD: must be at least 12 characters');
+    expect(server.output()).toContain('ADMIN_PASSWORD must be at least 12 characters.');
+    expect(server.output()).toContain('PORT must be a whole number from 0 to 65535, such as 3000.');
   });
 });

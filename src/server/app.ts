@@ -23,6 +23,7 @@ import { publicConfig } from './config.js';
 import type { AppDeps, AreaDeps } from './deps.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import inputGuard from './lib/input-guard.js';
+import { installJsonBodyParser } from './lib/json-body.js';
 import { safeLoggerOptions } from './lib/log-safety.js';
 import { HttpError } from './lib/http-errors.js';
 import { createReadCaches, invalidateReadCaches } from './db/read-cache.js';
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // JSON only, unless an area adds its own parser (the recording upload): Fastify's built-in text/plain parser goes.
   app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);

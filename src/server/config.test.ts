@@ -97,16 +97,28 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging'],
   ])('refuses %s=%j with a ConfigError naming the variable', (name, value) => {
     const error = configError({ [name]: value });
-    expect(error.message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
+    // One sentence a line, starting with the variable's name: "  PORT must be a whole number …".
+    expect(error.message).toMatch(new RegExp(`^\\s+${name} (must|may|is) .*\\.$`, 'm'));
+    expect(error.message).not.toMatch(/Invalid input|Too (big|small)|expected \w+, received/);
     // Only the bad variable is named.
     expect(error.message.trim().split('\n')).toHaveLength(2);
   });
 
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535, such as 3000.'],
+    [{ SESSION_TTL_HOURS: '0' }, 'SESSION_TTL_HOURS must be a number of hours above 0 and at most 2160 (90 days), such as 12.'],
+    [{ RECORDING_STUDENT_CAP_MB: 'Infinity' }, 'RECORDING_STUDENT_CAP_MB must be a number of megabytes above 0 and at most 1000000, such as 500.'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent.'],
+    [{ APP_TITLE: '   ' }, 'APP_TITLE must not be empty.'],
+  ])('says what %j should be in a sentence', (env, line) => {
+    expect(configError(env).message.split('\n').map((text) => text.trim())).toEqual(['Invalid configuration in the environment:', line]);
+  });
+
   it('names every bad variable at once', () => {
     const error = configError({ PORT: '-1', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: '1234567' });
-    expect(error.message).toContain('PORT: ');
-    expect(error.message).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
-    expect(error.message).toContain('ADMIN_PASSWORD: must be at least 12 characters');
+    expect(error.message).toContain('PORT must be a whole number from 0 to 65535, such as 3000.');
+    expect(error.message).toContain('DATABASE_URL must start with postgres:// or postgresql://.');
+    expect(error.message).toContain('ADMIN_PASSWORD must be at least 12 characters.');
   });
 
   it.each([
@@ -117,7 +129,7 @@ describe('loadConfig', () => {
     ['x'.repeat(129), 'must be at most 128 characters'],
   ])('refuses the first admin password %j: %s', (password, problem) => {
     const error = configError({ ADMIN_PASSWORD: password });
-    expect(error.message.split('\n').map((line) => line.trim())).toEqual(['Invalid configuration in the environment:', `ADMIN_PASSWORD: ${problem}`]);
+    expect(error.message.split('\n').map((line) => line.trim())).toEqual(['Invalid configuration in the environment:', `ADMIN_PASSWORD ${problem}.`]);
   });
 
   it.each(['twelve-chars', '  ok-with-spaces-trimmed  ', '1234-5678-9012'])('accepts the first admin password %j', (password) => {
@@ -128,13 +140,13 @@ describe('loadConfig', () => {
 describe('school settings', () => {
   it('normalises the phone region and refuses unknown ones', () => {
     expect(loadConfig({ DEFAULT_PHONE_REGION: 'gb' }).DEFAULT_PHONE_REGION).toBe('GB');
-    expect(configError({ DEFAULT_PHONE_REGION: 'India' }).message).toContain('DEFAULT_PHONE_REGION: must be a two-letter country code');
-    expect(configError({ DEFAULT_PHONE_REGION: 'UK' }).message).toContain('DEFAULT_PHONE_REGION: is not a country code the phone-number library knows');
+    expect(configError({ DEFAULT_PHONE_REGION: 'India' }).message).toContain('DEFAULT_PHONE_REGION must be a two-letter country code');
+    expect(configError({ DEFAULT_PHONE_REGION: 'UK' }).message).toContain('DEFAULT_PHONE_REGION is not a country code the phone-number library knows');
   });
 
   it('accepts IANA time zones and refuses others', () => {
     expect(loadConfig({ SCHOOL_TIMEZONE: 'Europe/London' }).SCHOOL_TIMEZONE).toBe('Europe/London');
-    expect(configError({ SCHOOL_TIMEZONE: 'Mars/Olympus' }).message).toContain('SCHOOL_TIMEZONE: must be an IANA time zone');
+    expect(configError({ SCHOOL_TIMEZONE: 'Mars/Olympus' }).message).toContain('SCHOOL_TIMEZONE must be an IANA time zone');
   });
 });
 

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isKnownPhoneRegion } from '../shared/phone.js';
+import { problemOf, sentence } from './lib/validation-sentences.js';
 
 const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''], { error: 'must be true or false (1 and 0, or yes and no, work too)' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const optionalText = z
@@ -39,12 +40,20 @@ export function adminPasswordProblem(password: string): string | null {
   return null;
 }
 
+/** A number from the environment: one message for every way it can be wrong, saying what is wanted. */
+const numberFromEnv = (message: string) => z.coerce.number({ error: message });
+
+const PORT_MESSAGE = 'must be a whole number from 0 to 65535, such as 3000';
+const SESSION_TTL_MESSAGE = 'must be a number of hours above 0 and at most 2160 (90 days), such as 12';
+const RETENTION_MESSAGE = 'must be a whole number of days from 0 to 36500 (0 keeps recordings for ever), such as 365';
+const STUDENT_CAP_MESSAGE = 'must be a number of megabytes above 0 and at most 1000000, such as 500';
+
 /** Every environment variable the server reads. The README's configuration table mirrors this. */
 export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be production, development or test' }).default('production'),
+  PORT: numberFromEnv(PORT_MESSAGE).int(PORT_MESSAGE).min(0, PORT_MESSAGE).max(65535, PORT_MESSAGE).default(3000),
+  HOST: z.string().min(1, 'must not be empty: an address to listen on, such as 0.0.0.0 or 127.0.0.1').default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'must not be empty: a folder such as /var/lib/parley').default('./data'),
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -55,7 +64,7 @@ export const configSchema = z.object({
     .string()
     .trim()
     .min(3, 'must be at least 3 characters')
-    .max(64)
+    .max(64, 'must be at most 64 characters')
     .regex(/^[A-Za-z0-9._-]+$/, 'may use letters, digits, dot, dash and underscore only')
     .default('admin'),
   ADMIN_PASSWORD: optionalText.pipe(
@@ -69,7 +78,7 @@ export const configSchema = z.object({
   ),
   ADMIN_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
   COOKIE_SECURE: booleanFromEnv.default(false),
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
+  SESSION_TTL_HOURS: numberFromEnv(SESSION_TTL_MESSAGE).positive(SESSION_TTL_MESSAGE).max(24 * 90, SESSION_TTL_MESSAGE).default(12),
   SMTP_URL: optionalText.pipe(
     z
       .string()
@@ -78,10 +87,10 @@ export const configSchema = z.object({
   ),
   /** Unset: request budgets count in the database. Set: in this Redis (decision 0014). Never logged as it is (it may hold a password). */
   REDIS_URL: optionalText.pipe(z.string().refine(isRedisUrl, REDIS_URL_MESSAGE).optional()),
-  MAIL_FROM: z.string().min(3).default('Parley <no-reply@parley.invalid>'),
+  MAIL_FROM: z.string().min(3, 'must be a sender such as Parley <no-reply@school.org>').default('Parley <no-reply@parley.invalid>'),
   PUBLIC_URL: optionalText.pipe(z.url('must be a full URL such as https://parley.example.org').optional()),
-  APP_TITLE: z.string().trim().min(1).max(80).default('Parley'),
-  CLASS_NAME: z.string().trim().min(1).max(120).default('Spoken English Class'),
+  APP_TITLE: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters').default('Parley'),
+  CLASS_NAME: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters').default('Spoken English Class'),
   /** Region assumed for mobile numbers typed without a country code (ISO 3166 code, e.g. IN, GB). */
   DEFAULT_PHONE_REGION: z
     .string()
@@ -107,9 +116,9 @@ export const configSchema = z.object({
   /** Where recordings' bytes go: files under DATA_DIR/recordings, or the database; unset: files on PGlite, the database on PostgreSQL. */
   RECORDING_STORE: optionalText.pipe(z.enum(['file', 'database'], { error: 'must be file or database' }).optional()),
   /** Recordings older than this many days are deleted (attempts, transcripts and scores stay); 0 keeps them for ever. */
-  RECORDING_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(0).max(36_500).default(365),
+  RECORDING_RETENTION_DAYS: numberFromEnv(RETENTION_MESSAGE).int(RETENTION_MESSAGE).min(0, RETENTION_MESSAGE).max(36_500, RETENTION_MESSAGE).default(365),
   /** Storage one student's kept recordings may take, in MB (10^6 bytes). */
-  RECORDING_STUDENT_CAP_MB: z.coerce.number().positive().max(1_000_000).default(500),
+  RECORDING_STUDENT_CAP_MB: numberFromEnv(STUDENT_CAP_MESSAGE).positive(STUDENT_CAP_MESSAGE).max(1_000_000, STUDENT_CAP_MESSAGE).default(500),
   /** Benchmarks only: registers the bare GET /api/bench/ceiling route `npm run bench` measures as its ceiling. */
   PARLEY_BENCH_CEILING: booleanFromEnv.default(false),
   /** The ffmpeg that re-muxes and decodes recordings (at least 5.1); unset: /usr/bin/ffmpeg, else `ffmpeg` on the PATH. */
@@ -118,18 +127,20 @@ export const configSchema = z.object({
   POCKETSPHINX_MODEL_DIR: optionalText.transform((value) => value ?? '/usr/share/pocketsphinx/model/en-us'),
   /** The built client the server serves; unset: dist/client in the project folder. */
   PARLEY_CLIENT_DIR: optionalText,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be fatal, error, warn, info, debug, trace or silent' })
+    .default('info'),
 });
 
 export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {}
 
-/** Parses the environment; throws a ConfigError naming every bad variable. */
+/** Parses the environment; throws a ConfigError with a sentence for every bad variable ("PORT must be a whole number …"). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = configSchema.safeParse(env);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    const lines = result.error.issues.map((issue) => `  ${sentence(issue.path.join('.'), problemOf(issue))}`);
     throw new ConfigError(`Invalid configuration in the environment:\n${lines.join('\n')}`);
   }
   // A site students open over https gets a Secure session cookie whatever COOKIE_SECURE says.

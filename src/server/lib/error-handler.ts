@@ -2,23 +2,33 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { BUDGET_STORE_UNAVAILABLE_MESSAGE, isBudgetStoreUnavailable } from './budget-store.js';
 import { HttpError } from './http-errors.js';
+import { fieldSubject, isZodDefaultMessage, problemOf, sentence, type IssueFacts } from './validation-sentences.js';
 
+/** One issue as fastify-type-provider-zod hands it on: Zod's code as `keyword`, its facts (maximum, expected, keys...) as `params`. */
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
   message?: string;
-  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+  params?: Omit<IssueFacts, 'code' | 'message' | 'path'>;
 }
 
-/** "username: Enter your username or mobile number" from the first Zod issue, naming the field. */
+/**
+ * The 400 sentence for the first Zod issue. The project's own messages name the problem only and
+ * get the field's path before them ("username: is required"; a form puts the problem under its
+ * field: profile-form.ts). Zod's own texts ("Too big: expected string to have <=20000 characters")
+ * become a sentence naming the field as a person reads it: "The answer to question 1 is too long:
+ * at most 20,000 characters." A problem with the whole body, query string or address is a sentence too.
+ */
 function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
   const first = issues[0];
   if (!first) return 'The request is not valid.';
-  const pathParts = first.params?.issue?.path ?? first.instancePath?.split('/').filter(Boolean) ?? [];
-  const field = pathParts.map(String).join('.');
-  const message = first.params?.issue?.message ?? first.message ?? 'is not valid';
-  if (field) return `${field}: ${message}`;
-  if (context === 'body') return `The request body is not valid: ${message}`;
-  return `${context ?? 'request'}: ${message}`;
+  const path = first.instancePath?.split('/').filter(Boolean) ?? [];
+  const message = first.message ?? '';
+  const issue: IssueFacts = { ...first.params, code: first.keyword, message, path };
+  if (path.length > 0 && message !== '' && !isZodDefaultMessage(message)) return `${path.map(String).join('.')}: ${message}`;
+  // A body that is not an object at all: the same sentence whichever message its schema has.
+  const whole = path.length === 0 && issue.code === 'invalid_type' ? { ...issue, message: '' } : issue;
+  return sentence(fieldSubject(context, path), problemOf(whole));
 }
 
 /** Node's errors on a request whose client went away before sending all of it. */

@@ -3,7 +3,7 @@ import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.j
 import { testSessionBody } from '../test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
 import { testDrivers } from '../test/databases.js';
-import { findUnstorableText, hasUnstorableText, UNSTORABLE_PROBLEM } from './input-guard.js';
+import { findUnstorableText, hasUnstorableText, UNSEARCHABLE_PROBLEM, UNSTORABLE_PROBLEM } from './input-guard.js';
 
 /**
  * NUL characters and unpaired surrogates cannot be stored by PostgreSQL: every route refuses them
@@ -77,7 +77,7 @@ describe.each(testDrivers)('unstorable text in requests (%s)', (driver) => {
 
     const query = await t.app.inject({ method: 'GET', url: '/api/admin/students?search=a%00b', headers: { cookie: adminCookie } });
     expect(query.statusCode).toBe(400);
-    expect(query.json()).toEqual({ message: `search: ${UNSTORABLE_PROBLEM}` });
+    expect(query.json()).toEqual({ message: `search: ${UNSEARCHABLE_PROBLEM}` });
 
     const param = await t.app.inject({ method: 'DELETE', url: '/api/admin/students/1%00', headers: { cookie: adminCookie } });
     expect(param.statusCode).toBe(400);

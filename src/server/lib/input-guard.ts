@@ -14,6 +14,10 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 export const UNSTORABLE_PROBLEM =
   'contains a character that cannot be saved (a NUL character, or half of an emoji or other two-part character). Remove it and try again.';
 
+/** The same for a query string: every one here is a search or a filter, which nothing is saved from. */
+export const UNSEARCHABLE_PROBLEM =
+  'contains a character that cannot be searched for (a NUL character, or half of an emoji or other two-part character). Remove it and try again.';
+
 export function hasUnstorableText(text: string): boolean {
   return UNSTORABLE.test(text);
 }
@@ -68,17 +72,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** The sentence for the first unstorable text in a request, naming the field, or undefined when there is none. */
 export function unstorableInputMessage(request: Pick<FastifyRequest, 'body' | 'query' | 'params'>): string | undefined {
-  const sources: Array<[unknown, string]> = [
-    [request.params, 'URL'],
-    [request.query, 'query string'],
-    [request.body, 'request body'],
+  const sources: Array<[unknown, string, string]> = [
+    [request.params, 'URL', UNSTORABLE_PROBLEM],
+    [request.query, 'query string', UNSEARCHABLE_PROBLEM],
+    [request.body, 'request body', UNSTORABLE_PROBLEM],
   ];
-  for (const [source, label] of sources) {
+  for (const [source, label, problem] of sources) {
     const found = findUnstorableText(source);
     if (!found) continue;
     const field = found.path.join('.');
-    if (found.inKey) return `${field ? `${field}: a field name` : `A field name in the ${label}`} ${UNSTORABLE_PROBLEM}`;
-    return field ? `${field}: ${UNSTORABLE_PROBLEM}` : `The ${label} ${UNSTORABLE_PROBLEM}`;
+    if (found.inKey) return `${field ? `${field}: a field name` : `A field name in the ${label}`} ${problem}`;
+    return field ? `${field}: ${problem}` : `The ${label} ${problem}`;
   }
   return undefined;
 }

@@ -64,7 +64,7 @@ describe('REDIS_URL in the configuration', () => {
     [`redis://user:${PASSWORD}@ bad host/0`],
   ])('refuses %j with a message naming REDIS_URL, without the value', (value) => {
     const error = configError({ REDIS_URL: value });
-    expect(error.message).toContain('REDIS_URL: must be a URL such as redis://127.0.0.1:6379');
+    expect(error.message).toContain('REDIS_URL must be a URL such as redis://127.0.0.1:6379');
     expect(error.message).not.toContain(PASSWORD);
     expect(error.message).not.toContain('cache.example.org');
   });

@@ -151,7 +151,7 @@ describe.each(testDrivers)('student management on %s', (driver) => {
       [{ username: 'ab' }, 'username: must be at least 3 characters'],
       [{ password: 'short' }, 'password: must be at least 8 characters, or left empty'],
       [{ password: 'x'.repeat(129) }, 'password: must be at most 128 characters'],
-      [{ isAdmin: true }, 'The request body is not valid: Unrecognized key: "isAdmin"'],
+      [{ isAdmin: true }, 'The request body has a field it may not have: "isAdmin".'],
     ])('refuses %j with a message naming the field', async (overrides, message) => {
       const before = await t.database.db.$count(students);
       const body = valid(overrides);
