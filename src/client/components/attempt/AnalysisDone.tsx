@@ -5,7 +5,7 @@ import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
 import { PlainAlert } from '../PlainAlert';
 import { formatDuration } from './format';
 import { HINTS_ANCHOR_ID, LIMITS_ANCHOR_ID } from './analysis-status';
-import { FIGURES_LIMITS, FIGURES_LIMITS_FOR_TEACHERS, figureLines, type FigureAudience, formatClock, groupWordsByAnswer, recordingSummary, sortWords, type WordHint } from './recording-evidence';
+import { FIGURES_LIMITS, FIGURES_LIMITS_FOR_TEACHERS, figureLines, type FigureAudience, formatClock, groupWordsByAnswer, isMissingWord, recordingSummary, sortWords, type WordHint } from './recording-evidence';
 import classes from './RecordingEvidence.module.css';
 import { RecordingTimeline } from './RecordingTimeline';
 import { seekAudio } from './useAudioClock';
@@ -123,6 +123,7 @@ function Words({ analysis, audio, detail }: { analysis: RecordingAnalysis; audio
   const words = useMemo(() => sortWords(analysis.words), [analysis.words]);
   const groups = useMemo(() => groupWordsByAnswer(words, analysis.answers), [words, analysis.answers]);
   const hintWhy = useMemo(() => new Map(analysis.hints.map((hint) => [`${hint.startMs}:${hint.word}`, hint.why])), [analysis.hints]);
+  const missing = useMemo(() => analysis.hints.filter(isMissingWord), [analysis.hints]);
   if (analysis.alignment.status !== 'done') {
     return (
       <PlainAlert color="gray" role="note" title="Word timings are unavailable" data-testid="alignment-unavailable">
@@ -144,7 +145,7 @@ function Words({ analysis, audio, detail }: { analysis: RecordingAnalysis; audio
         <Title order={3} size="h5">
           Transcript, word by word
         </Title>
-        <WordTranscript audio={audio} words={words} groups={groups} hintWhy={hintWhy} />
+        <WordTranscript audio={audio} words={words} groups={groups} hintWhy={hintWhy} missing={missing} />
       </Stack>
     </Stack>
   );

@@ -1,6 +1,6 @@
-import { Stack, Text, Title } from '@mantine/core';
-import { Fragment, memo, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { formatClock, wordIndexAt, type AlignedWord, type WordGroup } from './recording-evidence';
+import { Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Fragment, memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { formatClock, missingAfter, wordIndexAt, type AlignedWord, type MissingWord, type WordGroup } from './recording-evidence';
 import classes from './RecordingEvidence.module.css';
 import { seekAudio, useAudioClock } from './useAudioClock';
 
@@ -35,6 +35,19 @@ const Word = memo(function Word({ word, index, current, tabbable, why, onPlay, o
   );
 });
 
+/** Words the aligner did not find, in grey where they were said in the transcript: not playable, never dropped. */
+function Missing({ words }: { words: readonly MissingWord[] | undefined }) {
+  if (!words) return null;
+  return words.map((hint, i) => (
+    <Fragment key={`${hint.startMs}-${hint.word}-${i}`}>
+      <span className={classes.missingWord} title={hint.why} data-missing-word="true">
+        {hint.word}
+        <VisuallyHidden> (not found in the recording)</VisuallyHidden>
+      </span>{' '}
+    </Fragment>
+  ));
+}
+
 const KEY_STEPS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 /**
@@ -43,7 +56,19 @@ const KEY_STEPS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLe
  * word), so a 2,000-word test does not put 2,000 stops in the way. While the recording plays, the word
  * being said is marked (`aria-current` and a highlight) and kept in view inside the transcript's box.
  */
-export function WordTranscript({ audio, words, groups, hintWhy }: { audio: HTMLAudioElement | null; words: readonly AlignedWord[]; groups: readonly WordGroup[]; hintWhy: ReadonlyMap<string, string> }) {
+export function WordTranscript({
+  audio,
+  words,
+  groups,
+  hintWhy,
+  missing,
+}: {
+  audio: HTMLAudioElement | null;
+  words: readonly AlignedWord[];
+  groups: readonly WordGroup[];
+  hintWhy: ReadonlyMap<string, string>;
+  missing: readonly MissingWord[];
+}) {
   const box = useRef<HTMLDivElement>(null);
   const helpId = useId();
   const current = useAudioClock(
@@ -52,6 +77,7 @@ export function WordTranscript({ audio, words, groups, hintWhy }: { audio: HTMLA
   );
   const [tabStop, setTabStop] = useState(0);
   const stop = Math.min(tabStop, words.length - 1);
+  const missingAt = useMemo(() => missingAfter(words, missing), [words, missing]);
 
   const play = useCallback((index: number) => {
     const word = words[index];
@@ -88,7 +114,7 @@ export function WordTranscript({ audio, words, groups, hintWhy }: { audio: HTMLA
     <Stack gap="xs">
       <Text size="sm" c="dimmed" id={helpId}>
         Click a word to play the recording from there; the word being said is highlighted. With the keyboard, Tab into the transcript, move between words with
-        the arrow keys and press Enter to play. Words to listen to are underlined.
+        the arrow keys and press Enter to play. Words to listen to are underlined; words not found in the recording are in grey.
       </Text>
       <div ref={box} className={classes.transcript} role="group" aria-label="Transcript, word by word" aria-describedby={helpId} onKeyDown={onKeyDown} data-testid="word-transcript">
         {groups.map((group) => (
@@ -103,6 +129,7 @@ export function WordTranscript({ audio, words, groups, hintWhy }: { audio: HTMLA
               ) : null}
             </Title>
             <p className={classes.words}>
+              {group === groups[0] ? <Missing words={missingAt.get(-1)} /> : null}
               {group.words.map(({ word, index }) => (
                 <Fragment key={index}>
                   <Word
@@ -114,6 +141,7 @@ export function WordTranscript({ audio, words, groups, hintWhy }: { audio: HTMLA
                     onPlay={play}
                     onFocusWord={setTabStop}
                   />{' '}
+                  <Missing words={missingAt.get(index)} />
                 </Fragment>
               ))}
             </p>

@@ -6,6 +6,8 @@ import {
   figureLines,
   formatClock,
   groupWordsByAnswer,
+  isMissingWord,
+  missingAfter,
   pauseBars,
   pausesBetween,
   recordingSummary,
@@ -224,5 +226,23 @@ describe('asking again while the analysis runs', () => {
     for (const status of ['done', 'failed', 'unavailable'] as const) expect(analysisRefetchInterval({ recordingAnalysis: { status } })).toBe(false);
     expect(analysisRefetchInterval({ recordingAnalysis: null })).toBe(false);
     expect(analysisRefetchInterval(undefined)).toBe(false);
+  });
+});
+
+describe('words not found in the recording, in the word-by-word transcript', () => {
+  const placed = [word('my', 1_000, 1_250), word('name', 1_300, 1_650), word('is', 1_700, 1_900), word('asha', 2_000, 2_350)];
+  const missing = (text: string, at: number) => ({ word: text, startMs: at, endMs: at, why: 'Not found in the recording: listen whether it was said.' });
+
+  it('go after the placed word before where they are marked, or before the first; every one kept', () => {
+    const after = missingAfter(placed, [missing('well', 500), missing('really', 1_600), missing('enormous', 2_400), missing('purple', 2_400)]);
+    expect(after.get(-1)?.map((m) => m.word)).toEqual(['well']);
+    expect(after.get(1)?.map((m) => m.word)).toEqual(['really']);
+    expect(after.get(3)?.map((m) => m.word)).toEqual(['enormous', 'purple']);
+    expect([...after.values()].flat()).toHaveLength(4);
+  });
+
+  it('are the hints without a length of their own', () => {
+    expect(isMissingWord(missing('purple', 2_400))).toBe(true);
+    expect(isMissingWord({ word: 'asha', startMs: 2_000, endMs: 2_050, why: 'Heard very briefly for its sounds: listen whether it was said in full.' })).toBe(false);
   });
 });

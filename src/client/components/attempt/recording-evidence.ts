@@ -158,6 +158,33 @@ export function groupWordsByAnswer(words: readonly AlignedWord[], answers: reado
   return groups.filter((group) => group.words.length > 0);
 }
 
+/** A transcript word the aligner did not find in the recording (a hint without a time of its own). */
+export type MissingWord = RecordingAnalysis['hints'][number];
+
+/** Whether a hint is a word that was not found: it is marked where the recording goes on after the word before it, with no length. */
+export const isMissingWord = (hint: MissingWord) => hint.endMs === hint.startMs;
+
+/**
+ * Where each word not found goes in the word-by-word transcript: after the last placed word that
+ * starts at or before where it is marked (`words` sorted by start), or before the first (-1). So the
+ * transcript keeps every word the student was heard to say, found in the recording or not.
+ */
+export function missingAfter(words: readonly AlignedWord[], missing: readonly MissingWord[]): Map<number, MissingWord[]> {
+  const after = new Map<number, MissingWord[]>();
+  for (const hint of missing) {
+    let low = 0;
+    let high = words.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((words[mid]?.startMs ?? 0) <= hint.startMs) low = mid + 1;
+      else high = mid;
+    }
+    const index = low - 1;
+    after.set(index, [...(after.get(index) ?? []), hint]);
+  }
+  return after;
+}
+
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** One sentence for the timeline's accessible name: "12 min 3 s recorded, 7 min 40 s speaking, 54 pauses". */
