@@ -135,6 +135,21 @@ function compressPage(html: string, encoding: PageEncoding | null): Buffer | str
   return html;
 }
 
+/**
+ * Whether a path no route matched is under /api, in any case ("/API/student/..."), percent-encoded
+ * ("/%61pi/...", which the router decodes) or after doubled slashes: such a path gets the API's JSON
+ * 404, never the app's page with 200.
+ */
+function isApiPath(pathName: string): boolean {
+  let decoded = pathName;
+  try {
+    decoded = decodeURIComponent(pathName);
+  } catch {
+    // Not valid percent-encoding: judged as it is.
+  }
+  return /^\/+api(\/|$)/i.test(decoded);
+}
+
 /** Whether a requested static path is a source map (`*.map`, in any case, after decoding). */
 function isSourceMapPath(pathName: string): boolean {
   let decoded = pathName;
@@ -200,7 +215,7 @@ async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: Sessio
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api') {
+    if (isApiPath(url)) {
       return reply.status(404).send({ message: `There is no API endpoint ${request.method} ${url}.` });
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml && !path.extname(url)) {
