@@ -4,7 +4,8 @@ import { estimateLanguage } from '../band-estimate/estimate.js';
 import type { BandModel, EstimatedCriterion } from '../band-estimate/model.js';
 import { bandOfLevel } from '../band-estimate/scale.js';
 import type { SpeakingTestAnswer } from './answer.js';
-import { calibratedCriteria, evidenceSteps, smallerEffectsRule } from './calibrated.js';
+import { calibratedCriteria, evidenceSteps } from './calibrated.js';
+import { smallerEffectsRule } from './smaller-effects.js';
 import { analyseSpeech } from './metrics.js';
 import { roundToHalfBand } from './overall.js';
 

@@ -10,6 +10,7 @@ import { roundToHalfBand } from './overall.js';
 import { PRONUNCIATION_NOT_MEASURED_ADVICE } from './pronunciation-note.js';
 import type { PronunciationScore } from './pronunciation.js';
 import type { VocabularyScore } from './vocabulary.js';
+import { smallerEffectsRule } from './smaller-effects.js';
 
 /*
  * The four criteria from the calibrated estimate (decision 0030), in the shape the results show: a
@@ -62,10 +63,6 @@ interface CriterionParts {
   advice: string;
 }
 
-/** The line that gathers the evidence whose shown step would be 0.0 (or which rounding left at 0.0). */
-export function smallerEffectsRule(count: number): string {
-  return count === 1 ? 'one smaller effect' : `${count} smaller effects together`;
-}
 
 /** Base, evidence lines and advice of one estimated criterion. */
 function criterionParts(estimate: LanguageEstimate, criterion: CriterionEstimate, model: BandModel): CriterionParts {

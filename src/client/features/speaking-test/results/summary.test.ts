@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer';
 import { scoreSpeakingTest } from '../../../../shared/speaking-test/scoring';
+import { isSmallerEffectsRule, smallerEffectsRule } from '../../../../shared/speaking-test/smaller-effects';
 import { criterionLines, nextStep } from './summary';
 
 const ANSWERS = [
@@ -24,7 +25,7 @@ describe("the results' summary", () => {
     for (const line of lines) expect(line.band).toBe(result.bands[line.criterion]);
     for (const line of lines.slice(0, 3)) {
       const { rules, base } = result.criteria[line.criterion];
-      const byEffect = [...rules].sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta));
+      const byEffect = rules.filter((rule) => !isSmallerEffectsRule(rule.rule)).sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta));
       const down = result.bands[line.criterion] < base;
       const main = byEffect.find((rule) => (down ? rule.delta < 0 : rule.delta > 0)) ?? byEffect[0];
       expect(line.reason).toBe(main ? `${main.delta > 0 ? 'Raised most by' : 'Held back most by'} ${main.rule}.` : "Nothing measured moved it from the typical learner's band.");
@@ -46,6 +47,12 @@ describe("the results' summary", () => {
     expect(criterionLines(low)[2]?.reason).toBe('Held back most by articles: 4 (typical learner 1).');
     const high = { ...low, bands: { ...low.bands, grammar: 6.5 } };
     expect(criterionLines(high)[2]?.reason).toBe('Raised most by words per stretch of speech: 13 (typical learner 6.6).');
+  });
+
+  it('never names the line gathering the smallest effects as what moved a band most', () => {
+    const grammar = { ...result.criteria.grammar, base: 5.5, rules: [{ rule: 'articles: 4 (typical learner 1)', delta: 0.1 }, { rule: smallerEffectsRule(3), delta: 0.12 }] };
+    const shown = { ...result, bands: { ...result.bands, grammar: 6 }, criteria: { ...result.criteria, grammar } };
+    expect(criterionLines(shown)[2]?.reason).toBe('Raised most by articles: 4 (typical learner 1).');
   });
 
   it('breaks a tie by the order of the criteria, and a rule with no evidence says so', () => {

@@ -1,5 +1,6 @@
 import type { RuleHit } from '../../../../shared/speaking-test/criterion';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
+import { isSmallerEffectsRule } from '../../../../shared/speaking-test/smaller-effects';
 import { CRITERIA, CRITERION_NAMES } from './criteria';
 
 /*
@@ -19,10 +20,11 @@ export interface CriterionLine {
 
 /**
  * The evidence that moved the band most in the way it went (down from the typical learner's band: the
- * largest fall; else the largest rise); the largest of any when none moved it that way.
+ * largest fall; else the largest rise); the largest of any when none moved it that way. The line
+ * gathering the smallest effects is several pieces of evidence, never the main one.
  */
 function mainRule(rules: readonly RuleHit[], way: 'up' | 'down'): RuleHit | undefined {
-  const byEffect = [...rules].sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta));
+  const byEffect = rules.filter((rule) => !isSmallerEffectsRule(rule.rule)).sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta));
   return byEffect.find((rule) => (way === 'down' ? rule.delta < 0 : rule.delta > 0)) ?? byEffect[0];
 }
 
