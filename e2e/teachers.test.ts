@@ -115,6 +115,18 @@ describe('teachers as people', () => {
     await signInWithForm(rahul, suite.server.baseUrl, RAHUL.email, RAHUL.password);
     await rahul.waitForURL('**/admin');
 
+    // Now that Rahul has a password of his own, a new link goes to his e-mail only: the head teacher never sees it.
+    await page.reload();
+    await page.getByRole('button', { name: `Send password link to ${RAHUL.name}` }).click();
+    await page.getByRole('dialog').getByText(`It goes only to their e-mail address, ${RAHUL.email}: you will not see it.`, { exact: false }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send link' }).click();
+    const mailed = page.getByRole('dialog', { name: 'Set-password link sent' });
+    await mailed.getByText(`A link to choose a new password has been e-mailed to ${RAHUL.email}; only they see it.`, { exact: false }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('password-link').count()).toBe(0);
+    await expect.poll(() => sink.messages.filter((m) => m.to.includes(RAHUL.email) && m.subject === 'Parley: set a new password').length).toBe(1);
+    await lookAt(page, 'teachers-link-mailed-desktop');
+    await mailed.getByRole('button', { name: 'Done' }).click();
+
     // The IELTS list by band, highest first: 7.5, 6, 5.
     await rahul.goto(`${suite.server.baseUrl}/admin?tab=ielts`);
     await rahul.getByLabel('Sort by').selectOption({ label: 'Highest band first' });
@@ -191,6 +203,12 @@ describe('teachers as people', () => {
     await page.goto(`${suite.server.baseUrl}/admin?tab=teachers`);
     await page.locator('[data-row-card]').filter({ hasText: RAHUL.name }).waitFor();
     await lookAt(page, 'teachers-phone');
+    // The head teacher's own new link: mailed to her, not shown.
+    await page.getByRole('button', { name: 'Send password link to Mrs Lakshmi Iyer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send link' }).click();
+    await page.getByRole('dialog', { name: 'Set-password link sent' }).getByText('A link to choose a new password has been e-mailed to you at head@school.example.', { exact: false }).waitFor({ timeout: 30_000 });
+    await lookAt(page, 'teachers-link-mailed-phone');
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
     await page.goto(`${suite.server.baseUrl}/admin/attempts/${attemptIds[0]}`);
     await page.getByRole('region', { name: 'Teacher review' }).waitFor();
     const scores = await page.getByRole('region', { name: 'Scores' }).boundingBox();

@@ -7,7 +7,7 @@ import { createAttempt, interviewSessionBody, testSessionBody, WEBM_SIGNATURE } 
 import { emptyInterviewProfile } from '../../shared/api/interview.js';
 import { createAdmin, createCourse, createSchoolQuestion, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
 import { hashPassword } from '../lib/passwords.js';
-import { PASSWORD_LINK_INVALID_MESSAGE } from '../teachers/service.js';
+import { addTeacher, PASSWORD_LINK_INVALID_MESSAGE } from '../teachers/service.js';
 
 // Every route the app registers, seen through an onRoute hook added to each Fastify instance, so
 // that a route missing from the table below fails this suite.
@@ -225,7 +225,11 @@ const TABLE: Record<string, Row> = {
     expected: adminOnly(201),
   },
   'POST /api/admin/teachers/:id/password-link': {
-    path: async () => `/api/admin/teachers/${(await createAdmin(t.database.db)).user.id}/password-link`,
+    // A teacher added and not signed in yet: the admin may be shown their link (one with a password of their own gets it by e-mail only).
+    path: async (_f, caller) => {
+      const invited = await addTeacher(t.database.db, { displayName: `Invited by ${caller}`, email: `invited-by-${caller}@school.example`, now: new Date(), callerId: 0 });
+      return `/api/admin/teachers/${invited.teacher.id}/password-link`;
+    },
     expected: adminOnly(200),
   },
   'POST /api/admin/teachers/:id/deactivate': {

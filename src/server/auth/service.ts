@@ -157,7 +157,7 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
   await db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ passwordHash, tempPasswordHash: null, tempPasswordExpiresAt: null, mustChangePassword: false })
+      .set({ passwordHash, tempPasswordHash: null, tempPasswordExpiresAt: null, mustChangePassword: false, passwordChosen: true })
       .where(eq(users.id, userId));
     // Every other device signed in as this user is signed out.
     await tx

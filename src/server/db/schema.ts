@@ -44,6 +44,12 @@ export const users = pgTable(
      */
     passwordLinkHash: text('password_link_hash'),
     passwordLinkExpiresAt: timestamp('password_link_expires_at', { withTimezone: true }),
+    /**
+     * The account's password is one its owner knows (chosen, or given by `npm run admin -- reset-password`);
+     * false only for a teacher added on the Teachers tab until they first set one. A set-password link for
+     * an account with a password goes only to its own e-mail, never to another teacher (decision 0037).
+     */
+    passwordChosen: boolean('password_chosen').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [

@@ -9,6 +9,11 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /**
+   * True when messages go to a mail server (SMTP_URL); false when they are only written to the outbox
+   * folder, which reaches nobody: what the app tells a user about a mail must not say it was sent then.
+   */
+  readonly delivers: boolean;
   send(message: MailMessage): Promise<void>;
   close(): void;
 }
@@ -22,6 +27,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
+      delivers: true,
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
       },
@@ -30,12 +36,13 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
+    delivers: false,
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       mkdirSync(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`);
       writeFileSync(file, info.message as Buffer);
-      options.logger.info({ file, to: message.to }, 'SMTP_URL is not set: mail written to the outbox folder');
+      options.logger.info({ file, to: message.to }, 'SMTP_URL is not set: nothing was sent, the mail was only written to the outbox folder');
     },
     close: () => transport.close(),
   };

@@ -37,10 +37,10 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
   it('adds a teacher who sets their own password through the mailed link, signs in, and whose reviews carry their name', async () => {
     const added = await call('POST', '/api/admin/teachers', headCookie, { displayName: '  Mr  Rahul Das ', email: 'Rahul.Das@school.example' });
     expect(added.statusCode, added.body).toBe(201);
-    const body = added.json() as { teacher: { id: number; username: string; displayName: string; passwordLinkExpiresAt: string }; setPasswordUrl: string; mailed: boolean };
-    expect(body.teacher).toMatchObject({ username: 'rahul.das@school.example', displayName: 'Mr Rahul Das', isActive: true, isYou: false });
+    const body = added.json() as { teacher: { id: number; username: string; displayName: string; passwordLinkExpiresAt: string }; setPasswordUrl: string; mail: string };
+    expect(body.teacher).toMatchObject({ username: 'rahul.das@school.example', displayName: 'Mr Rahul Das', isActive: true, isYou: false, hasPassword: false });
     expect(body.teacher.passwordLinkExpiresAt).toBe('2026-11-23T09:00:00.000Z');
-    expect(body.mailed).toBe(true);
+    expect(body.mail).toBe('sent');
     expect(body.setPasswordUrl).toMatch(/^https:\/\/parley\.example\.org\/choose-password#[A-Za-z0-9_-]{43}$/);
     const mail = await sink.waitFor('Rahul.Das@school.example');
     expect(mail.subject).toBe('Parley: set your password');
@@ -90,11 +90,11 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     expect(own.release).toMatchObject({ releasedByName: 'Mr Rahul Das', releasedByUsername: null });
 
     // The list names both by name ("Mr Rahul Das" before "Mrs Iyer"), the caller's own account marked.
-    type Listed = { username: string; isYou: boolean; passwordLinkExpiresAt: string | null; passwordLinkExpired: boolean };
+    type Listed = { username: string; isYou: boolean; passwordLinkExpiresAt: string | null; passwordLinkExpired: boolean; hasPassword: boolean };
     const list = (await call('GET', '/api/admin/teachers', headCookie)).json() as { teachers: Listed[] };
-    expect(list.teachers.map((x) => [x.username, x.isYou, x.passwordLinkExpiresAt, x.passwordLinkExpired])).toEqual([
-      ['rahul.das@school.example', false, null, false],
-      ['headteacher', true, null, false],
+    expect(list.teachers.map((x) => [x.username, x.isYou, x.passwordLinkExpiresAt, x.passwordLinkExpired, x.hasPassword])).toEqual([
+      ['rahul.das@school.example', false, null, false, true],
+      ['headteacher', true, null, false, true],
     ]);
 
     // Deactivated: his session stops at once, he cannot sign in, and he is told why only with the right password.
@@ -108,14 +108,18 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     expect((await signIn('rahul.das@school.example', 'wrong-password-1')).statusCode).toBe(401);
     expect((await call('POST', `/api/admin/teachers/${body.teacher.id}/password-link`, headCookie)).statusCode).toBe(409);
 
-    // Reactivated: his password works again; a reset sends a new link and keeps the password until it is used.
+    // Reactivated: his password works again; a reset mails a new link (to him only) and keeps the password until it is used.
     expect((await call('POST', `/api/admin/teachers/${body.teacher.id}/reactivate`, headCookie)).json()).toMatchObject({ teacher: { isActive: true } });
     expect((await signIn('rahul.das@school.example', 'rahul-chooses-this')).statusCode).toBe(200);
     const reset = await call('POST', `/api/admin/teachers/${body.teacher.id}/password-link`, headCookie);
     expect(reset.statusCode, reset.body).toBe(200);
-    const resetUrl = (reset.json() as { setPasswordUrl: string }).setPasswordUrl;
-    expect(reset.json()).toMatchObject({ teacher: { passwordLinkExpiresAt: '2026-11-23T09:00:00.000Z', passwordLinkExpired: false } });
+    expect(reset.json()).toMatchObject({ setPasswordUrl: null, mail: 'sent', teacher: { passwordLinkExpiresAt: '2026-11-23T09:00:00.000Z', passwordLinkExpired: false } });
     await expect.poll(() => sink.messages.filter((m) => m.subject === 'Parley: set a new password').length).toBe(1);
+    const resetMail = sink.messages.find((m) => m.subject === 'Parley: set a new password');
+    expect(resetMail?.to).toEqual(['rahul.das@school.example']);
+    expect(resetMail?.text).toContain('Mrs Iyer has sent you a link to set a new password for Parley.');
+    const resetUrl = /Choose your password here: (\S+)/.exec(resetMail?.text ?? '')?.[1] ?? '';
+    expect(resetUrl).toMatch(/^https:\/\/parley\.example\.org\/choose-password#[A-Za-z0-9_-]{43}$/);
     expect((await signIn('rahul.das@school.example', 'rahul-chooses-this')).statusCode).toBe(200);
     // An expired link is refused.
     now = new Date(now.getTime() + 73 * 3600_000);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, messageBody } from '../../shared/api/common.js';
 import {
+  type LinkMail,
   newTeacherBody,
   passwordLinkBody,
   passwordLinkCheckBody,
@@ -12,18 +13,19 @@ import {
   teacherList,
   type Teacher,
 } from '../../shared/api/teachers.js';
-import { PASSWORD_LINK_PATH, PASSWORD_LINK_TTL_HOURS, teacherName } from '../../shared/api/teachers-limits.js';
+import { PASSWORD_LINK_PATH, PASSWORD_LINK_TTL_HOURS } from '../../shared/api/teachers-limits.js';
 import { requireAuth } from '../auth/access.js';
 import type { AreaDeps } from '../deps.js';
 import { throttle } from '../lib/throttle.js';
-import { addTeacher, listTeachers, passwordLinkOwner, resetTeacherPassword, setTeacherActive, usePasswordLink } from './service.js';
+import { addTeacher, listTeachers, passwordLinkOwner, resetTeacherPassword, setTeacherActive, usePasswordLink, voidPasswordLink } from './service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
 /**
  * The teachers tab's API (admins only) and the set-password link's (public: the link's token is the
- * key). A new teacher, and a teacher whose password an admin resets, get a one-time link by e-mail; the
- * admin sees it once too, to pass on when no mail arrives, as with a new student's generated password.
+ * key). A new teacher gets a one-time link by e-mail, and the admin sees it once too, to pass on when no
+ * mail arrives, as with a new student's generated password. A teacher with a password of their own gets
+ * a new link only by e-mail: shown to another teacher, it would let them take over the account.
  */
 export async function teacherRoutes(app: FastifyInstance, deps: AreaDeps): Promise<void> {
   const db = deps.database.db;
@@ -35,9 +37,12 @@ export async function teacherRoutes(app: FastifyInstance, deps: AreaDeps): Promi
   const linkUrl = (request: FastifyRequest, token: string) =>
     `${new URL(PASSWORD_LINK_PATH, config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).toString()}#${token}`;
 
-  /** Mails the link; false when it could not be sent (the admin has it on screen). */
-  async function mailLink(request: FastifyRequest, to: Teacher, url: string, invitedBy: string, isNew: boolean): Promise<boolean> {
-    if (!to.email) return false;
+  /** Who sends the link, in its e-mail: the admin's display name (an e-mail address or sign-in name reads oddly there). */
+  const senderName = (user: { displayName: string | null }) => user.displayName ?? `Your school's ${config.APP_TITLE} administrator`;
+
+  /** Mails the link; what became of the mail (only the outbox, without SMTP_URL, is not sent). */
+  async function mailLink(request: FastifyRequest, to: Teacher, url: string, invitedBy: string, isNew: boolean): Promise<LinkMail> {
+    if (!to.email) return 'no-address';
     try {
       await deps.mailer.send({
         to: to.email,
@@ -53,12 +58,13 @@ export async function teacherRoutes(app: FastifyInstance, deps: AreaDeps): Promi
           '',
           `The link works once and for the next ${PASSWORD_LINK_TTL_HOURS} hours.${isNew ? '' : ' Your current password keeps working until you use it.'}`,
           `Then sign in as: ${to.username}`,
+          ...(to.hasPassword ? ['', 'If you did not ask for a new password, ignore this e-mail: nothing changes unless the link is used.'] : []),
         ].join('\n'),
       });
-      return true;
+      return deps.mailer.delivers ? 'sent' : 'no-mail-server';
     } catch (error) {
       request.log.error({ err: error }, 'sending the set-password link failed');
-      return false;
+      return 'failed';
     }
   }
 
@@ -75,8 +81,8 @@ export async function teacherRoutes(app: FastifyInstance, deps: AreaDeps): Promi
       const { user } = requireAuth(request);
       const { teacher, token } = await addTeacher(db, { ...request.body, now: deps.now(), callerId: user.id });
       const url = linkUrl(request, token);
-      const mailed = await mailLink(request, teacher, url, teacherName(user) ?? 'A teacher', true);
-      return reply.status(201).send({ teacher, setPasswordUrl: url, mailed });
+      const mail = await mailLink(request, teacher, url, senderName(user), true);
+      return reply.status(201).send({ teacher, setPasswordUrl: url, mail });
     },
   });
 
@@ -85,10 +91,14 @@ export async function teacherRoutes(app: FastifyInstance, deps: AreaDeps): Promi
     schema: { params: teacherIdParams, response: { 200: passwordLinkSent, ...errors } },
     handler: async (request) => {
       const { user } = requireAuth(request);
-      const { teacher, token } = await resetTeacherPassword(db, { id: request.params.id, now: deps.now(), callerId: user.id });
+      const now = deps.now();
+      const { teacher, token, invitation } = await resetTeacherPassword(db, { id: request.params.id, now, callerId: user.id, canMail: deps.mailer.delivers });
       const url = linkUrl(request, token);
-      const mailed = await mailLink(request, teacher, url, teacherName(user) ?? 'A teacher', false);
-      return { teacher, setPasswordUrl: url, mailed };
+      const mail = await mailLink(request, teacher, url, senderName(user), invitation);
+      if (invitation) return { teacher, setPasswordUrl: url, mail };
+      // Never to the caller: a link the mail did not take is of no use to anyone, so it goes.
+      if (mail !== 'sent') return { teacher: await voidPasswordLink(db, { id: teacher.id, token, now, callerId: user.id }), setPasswordUrl: null, mail };
+      return { teacher, setPasswordUrl: null, mail };
     },
   });
 

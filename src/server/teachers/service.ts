@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Teacher } from '../../shared/api/teachers.js';
-import { PASSWORD_LINK_TTL_HOURS } from '../../shared/api/teachers-limits.js';
+import { PASSWORD_LINK_TTL_HOURS, teacherName } from '../../shared/api/teachers-limits.js';
 import { displayNameProblem, tidyDisplayName } from '../auth/display-name.js';
 import { hashPassword } from '../lib/passwords.js';
 import { setPasswordHash, usernameSpelling } from '../auth/service.js';
@@ -25,6 +25,24 @@ export const DEACTIVATED_TEACHER_LINK_MESSAGE = 'This teacher is deactivated. Re
 export const PASSWORD_LINK_INVALID_MESSAGE =
   'This set-password link has expired or has already been used. Ask a teacher of the school to send you a new one.';
 const teacherNotFoundMessage = (id: number) => `There is no teacher with id ${id}.`;
+export const TEACHER_CHANGED_MESSAGE = "This teacher's account changed just now (they set a password, or were deactivated): try again.";
+
+/** What the school does for a teacher with a password of their own who has lost it: the server command. */
+const lostPasswordAdvice = (row: UserRow) =>
+  `If they have lost their password, the school's IT person runs "npm run admin -- reset-password ${row.username ?? ''}" on the server, which prints a new one.`;
+
+/** A teacher with a password of their own and no e-mail address: a link could reach only the admin who asks. */
+export function noEmailForLinkMessage(row: UserRow, isYou: boolean): string {
+  return isYou
+    ? 'You have a password of your own, so a new set-password link would go only to your e-mail address, and your account has none. To change your password, use Change Password on the Settings tab.'
+    : `${teacherName(row) ?? 'This teacher'} has a password of their own, so a new set-password link goes only to their own e-mail address, and their account has none. ${lostPasswordAdvice(row)}`;
+}
+
+/** A teacher with a password of their own while no mail server is set up: their link would reach nobody. */
+export function noMailServerForLinkMessage(row: UserRow): string {
+  return `No mail server is set up (SMTP_URL), so nothing was sent: ${teacherName(row) ?? 'this teacher'} has a password of their own, and a new set-password link goes only to their own e-mail. They keep signing in with it. ${lostPasswordAdvice(row)}`;
+}
+
 export const teacherEmailTakenMessage = (email: string) =>
   `An account already signs in as ${email}. Each teacher needs their own e-mail address.`;
 
@@ -41,6 +59,7 @@ function toTeacher(row: UserRow, callerId: number, now: Date): Teacher {
     isYou: row.id === callerId,
     passwordLinkExpiresAt: linkWaiting ? linkExpiresAt.toISOString() : null,
     passwordLinkExpired: linkExpiresAt !== null && !linkWaiting,
+    hasPassword: row.passwordChosen,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -72,7 +91,7 @@ function newLink(now: Date): { token: string; hash: string; expiresAt: Date } {
 
 /**
  * Adds a teacher who signs in with their e-mail address. Their stored password is a random one nobody
- * knows: the link is the only way in until they have chosen theirs.
+ * knows (`passwordChosen` false): the link is the only way in until they have chosen theirs.
  */
 export async function addTeacher(
   db: Db,
@@ -90,7 +109,7 @@ export async function addTeacher(
   try {
     const [row] = await db
       .insert(users)
-      .values({ username, email, displayName, passwordHash, isAdmin: true, passwordLinkHash: link.hash, passwordLinkExpiresAt: link.expiresAt, createdAt: input.now })
+      .values({ username, email, displayName, passwordHash, passwordChosen: false, isAdmin: true, passwordLinkHash: link.hash, passwordLinkExpiresAt: link.expiresAt, createdAt: input.now })
       .returning();
     if (!row) throw new Error('teacher not inserted');
     return { teacher: toTeacher(row, input.callerId, input.now), token: link.token };
@@ -100,18 +119,41 @@ export async function addTeacher(
   }
 }
 
-/** A new set-password link for an active teacher (the last one stops working). Their password works until the link is used. */
-export async function resetTeacherPassword(db: Db, input: { id: number; now: Date; callerId: number }): Promise<{ teacher: Teacher; token: string }> {
+/**
+ * A new set-password link for an active teacher (the last one stops working); their password works
+ * until it is used. `invitation`: the teacher has no password of their own yet, so the admin may see the
+ * link. A teacher who has one gets it only by e-mail: refused (409, with what to do instead) when they
+ * have no address or no mail server is set up (`canMail` false), as the link could then reach only the
+ * admin who asks, who could take over the account with it.
+ */
+export async function resetTeacherPassword(
+  db: Db,
+  input: { id: number; now: Date; callerId: number; canMail: boolean },
+): Promise<{ teacher: Teacher; token: string; invitation: boolean }> {
   const existing = await findTeacher(db, input.id);
   if (!existing.isActive) throw conflict(DEACTIVATED_TEACHER_LINK_MESSAGE);
+  if (existing.passwordChosen && !existing.email) throw conflict(noEmailForLinkMessage(existing, existing.id === input.callerId));
+  if (existing.passwordChosen && !input.canMail) throw conflict(noMailServerForLinkMessage(existing));
   const link = newLink(input.now);
+  // Only while the account is as read above: a teacher setting their first password meanwhile makes
+  // this no invitation any more, so its link must not reach the caller.
   const [row] = await db
     .update(users)
     .set({ passwordLinkHash: link.hash, passwordLinkExpiresAt: link.expiresAt })
-    .where(eq(users.id, input.id))
+    .where(and(eq(users.id, input.id), eq(users.isActive, true), eq(users.passwordChosen, existing.passwordChosen)))
     .returning();
-  if (!row) throw notFound(teacherNotFoundMessage(input.id));
-  return { teacher: toTeacher(row, input.callerId, input.now), token: link.token };
+  if (!row) throw conflict(TEACHER_CHANGED_MESSAGE);
+  return { teacher: toTeacher(row, input.callerId, input.now), token: link.token, invitation: !row.passwordChosen };
+}
+
+/** Voids a link whose e-mail could not be sent and that nobody else was shown; a newer link stays. */
+export async function voidPasswordLink(db: Db, input: { id: number; token: string; now: Date; callerId: number }): Promise<Teacher> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordLinkHash: null, passwordLinkExpiresAt: null })
+    .where(and(eq(users.id, input.id), eq(users.passwordLinkHash, hashToken(input.token))))
+    .returning();
+  return toTeacher(row ?? (await findTeacher(db, input.id)), input.callerId, input.now);
 }
 
 /**

@@ -25,6 +25,11 @@ export const teacher = z.object({
    * never chose a password in (one who had, after a reset, still signs in with it).
    */
   passwordLinkExpired: z.boolean(),
+  /**
+   * The teacher has a password of their own (the first admin always has): a new set-password link then
+   * goes only to their e-mail, never to the admin who asks. False until a new teacher first sets one.
+   */
+  hasPassword: z.boolean(),
   createdAt: z.string(),
 });
 export type Teacher = z.infer<typeof teacher>;
@@ -48,12 +53,23 @@ export const newTeacherBody = z.strictObject({
 });
 export type NewTeacherBody = z.infer<typeof newTeacherBody>;
 
-/** A new teacher, or a reset: the account, the link (shown once to the admin), and whether it was mailed. */
+/**
+ * What became of a link's e-mail: sent to the mail server; not sent because none is set up (SMTP_URL
+ * unset: it was only written to the server's outbox folder); refused by the mail server; or not sent
+ * because the account has no e-mail address.
+ */
+export const linkMail = z.enum(['sent', 'no-mail-server', 'failed', 'no-address']);
+export type LinkMail = z.infer<typeof linkMail>;
+
+/** A new teacher, or a new link: the account, the link when the admin may see it, and what became of its e-mail. */
 export const passwordLinkSent = z.object({
   teacher,
-  setPasswordUrl: z.string(),
-  /** False when the e-mail could not be sent: the admin passes the link on another way. */
-  mailed: z.boolean(),
+  /**
+   * An invitation's link (a teacher who has not set a password yet), shown once to the admin to pass on
+   * when no mail arrives. Null for a teacher with a password of their own: their link goes only to their e-mail.
+   */
+  setPasswordUrl: z.string().nullable(),
+  mail: linkMail,
 });
 export type PasswordLinkSent = z.infer<typeof passwordLinkSent>;
 

@@ -1,11 +1,11 @@
-import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { PasswordLinkSent, Teacher } from '../../../../shared/api/teachers';
 import { useConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/LoadError';
 import { CardFields, DataTable, RowCard } from '../../../components/TableRows';
 import { Table } from '../../../components/Table';
-import { serverMessageOr } from '../../../lib/api';
+import { isApiError, serverMessageOr } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { AddTeacherModal } from './AddTeacherModal';
 import { useSendPasswordLink, useSetTeacherActive, useTeachers } from './api/teachers';
@@ -14,12 +14,30 @@ import { passwordStatus, SEND_LINK_LABEL } from './password-status';
 
 /*
  * The school's teachers: who can sign in to these pages, each by name. An admin adds a teacher (who
- * chooses their password through a mailed link), sends a new link, deactivates and reactivates.
+ * chooses their password through a mailed link), sends a new link, deactivates and reactivates. A new
+ * link for a teacher with a password of their own goes only to their e-mail (decision 0037).
  */
 
 const COLUMNS = ['Name', 'Signs in as', 'Status', 'Password', 'Actions'] as const;
 
 const nameOf = (teacher: Teacher) => teacher.displayName ?? teacher.email ?? teacher.username;
+
+/** Where a new link goes, said before it is sent. */
+function linkConfirmText(teacher: Teacher): string {
+  if (teacher.hasPassword && teacher.isYou)
+    return `It goes to your e-mail address, ${teacher.email ?? ''}. Your current password keeps working until you use it; using it signs you out everywhere.`;
+  return teacher.hasPassword
+    ? `It goes only to their e-mail address, ${teacher.email ?? ''}: you will not see it. Their current password keeps working until they use it; using it signs them out everywhere.`
+    : `They have not set a password yet. The new link replaces the last one: it goes to ${teacher.email ?? 'them'} by e-mail and is shown to you once, to pass on yourself if no mail arrives.`;
+}
+
+/** What the dialog after "Send password link" shows: where the link went, or why none was made. */
+type LinkOutcome = { sent: PasswordLinkSent } | { refused: string };
+
+function outcomeTitle(outcome: LinkOutcome | null): string {
+  if (outcome && 'refused' in outcome) return 'No link sent';
+  return outcome?.sent.mail === 'sent' ? 'Set-password link sent' : 'Set-password link';
+}
 
 interface Handlers {
   onLink: (teacher: Teacher) => void;
@@ -122,22 +140,29 @@ export function TeachersTab() {
   const active = useSetTeacherActive();
   // The Add teacher dialog: open or not, and a new form (key) for each opening once the last has faded out.
   const [adding, setAdding] = useState({ open: false, key: 0 });
-  const [sent, setSent] = useState<PasswordLinkSent | null>(null);
+  const [outcome, setOutcome] = useState<LinkOutcome | null>(null);
   const { confirm, dialog } = useConfirmDialog();
 
-  const onLink = (teacher: Teacher) =>
-    confirm({
-      title: `Send ${nameOf(teacher)} a set-password link?`,
-      centered: true,
-      closeButtonProps: { 'aria-label': 'Close' },
-      children: <Text size="sm">Their current password keeps working until they use the link; using it signs them out everywhere.</Text>,
-      labels: { confirm: 'Send link', cancel: 'Cancel' },
-      onConfirm: () =>
-        link.mutate(teacher.id, {
-          onSuccess: setSent,
-          onError: (e) => toastError('Could not send the link', serverMessageOr(e, e.message)),
-        }),
+  // A refusal (409) is a few sentences with a command in them: the dialog keeps it readable, a toast would not.
+  const sendLink = (teacher: Teacher) =>
+    link.mutate(teacher.id, {
+      onSuccess: (sent) => setOutcome({ sent }),
+      onError: (e) =>
+        isApiError(e, 409) ? setOutcome({ refused: serverMessageOr(e, e.message) }) : toastError('Could not send the link', serverMessageOr(e, e.message)),
     });
+
+  const onLink = (teacher: Teacher) =>
+    // With a password of their own and no address, the server says why no link can be made: nothing to confirm.
+    teacher.hasPassword && !teacher.email
+      ? sendLink(teacher)
+      : confirm({
+          title: `Send ${nameOf(teacher)} a set-password link?`,
+          centered: true,
+          closeButtonProps: { 'aria-label': 'Close' },
+          children: <Text size="sm">{linkConfirmText(teacher)}</Text>,
+          labels: { confirm: 'Send link', cancel: 'Cancel' },
+          onConfirm: () => sendLink(teacher),
+        });
 
   const setActive = (teacher: Teacher, makeActive: boolean) =>
     active.mutate(
@@ -197,8 +222,25 @@ export function TeachersTab() {
         onClose={() => setAdding((state) => ({ ...state, open: false }))}
         onExited={() => setAdding((state) => (state.open ? state : { open: false, key: state.key + 1 }))}
       />
-      <Modal opened={sent !== null} onClose={() => setSent(null)} title="Set-password link sent" centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-        {sent ? <PasswordLinkPanel sent={sent} isNew={false} onDone={() => setSent(null)} /> : null}
+      <Modal
+        opened={outcome !== null}
+        onClose={() => setOutcome(null)}
+        title={outcomeTitle(outcome)}
+        centered
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {outcome && 'sent' in outcome ? <PasswordLinkPanel sent={outcome.sent} isNew={false} onDone={() => setOutcome(null)} /> : null}
+        {outcome && 'refused' in outcome ? (
+          <Stack gap="md">
+            <Alert color="yellow" variant="light" role="alert">
+              {outcome.refused}
+            </Alert>
+            <Group justify="flex-end">
+              <Button onClick={() => setOutcome(null)}>Done</Button>
+            </Group>
+          </Stack>
+        ) : null}
       </Modal>
       {dialog}
     </Stack>

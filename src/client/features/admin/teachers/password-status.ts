@@ -7,12 +7,16 @@ export const SEND_LINK_LABEL = 'Send password link';
 /**
  * A teacher's Password column: a link waiting to be used, until when at the school (the time zone
  * every staff date is in, wherever the admin's device is); a link that expired unused (as the server
- * says, or as the clock says of a list loaded before it did), which only a new link mends; or the
- * teacher's own password.
+ * says, or as the clock says of a list loaded before it did), which only a new link mends; the
+ * teacher's own password; or none yet and no link (a new teacher's link voided by a deactivation).
  */
-export function passwordStatus(teacher: Pick<Teacher, 'passwordLinkExpiresAt' | 'passwordLinkExpired'>, now: number, timeZone?: string): string {
+export function passwordStatus(
+  teacher: Pick<Teacher, 'passwordLinkExpiresAt' | 'passwordLinkExpired' | 'hasPassword'>,
+  now: number,
+  timeZone?: string,
+): string {
   const until = teacher.passwordLinkExpiresAt;
   if (teacher.passwordLinkExpired || (until !== null && Date.parse(until) <= now)) return `Link expired unused: “${SEND_LINK_LABEL}” sends a new one`;
   if (until !== null) return `Link sent, works until ${formatAttemptTime(until, timeZone)}`;
-  return 'Set by the teacher';
+  return teacher.hasPassword ? 'Set by the teacher' : `Not set yet: “${SEND_LINK_LABEL}” sends a link`;
 }
