@@ -338,14 +338,14 @@ describe('the review page', () => {
     await page.getByText('Set all four bands to give an overall.').waitFor();
     await page.getByRole('region', { name: 'Fluency' }).getByText('Teacher 7.0').waitFor();
 
-    // Back to the list it came from (with its date filter): the teacher's band beside the estimate.
+    // Back to the list it came from (with its date filter): the teacher's band beside the estimate, marked a draft (not released).
     await page.getByRole('link', { name: '← Back to IELTS Attempts' }).click();
     await page.waitForURL(`**/admin?tab=ielts&date=${schoolToday()}`);
     await page.locator('table[aria-label="IELTS Attempts"][aria-busy="false"]').waitFor();
     const row = rowOf(page, 'ielts', saved.ielts?.attemptId ?? '');
-    await expect.poll(async () => (await cells(page, 'ielts', saved.ielts?.attemptId ?? ''))[5]).toBe(`${bandText('ielts', saved.ielts?.scores.fluency ?? 0)} · T 7.0`);
-    expect(await row.locator('td').nth(5).textContent()).toContain(`estimate ${bandText('ielts', saved.ielts?.scores.fluency ?? 0)}, teacher 7.0`);
-    await row.getByRole('link', { name: /\(reviewed\)$/ }).waitFor();
+    await expect.poll(async () => (await cells(page, 'ielts', saved.ielts?.attemptId ?? ''))[5]).toBe(`${bandText('ielts', saved.ielts?.scores.fluency ?? 0)} · Draft 7.0`);
+    expect(await row.locator('td').nth(5).textContent()).toContain(`estimate ${bandText('ielts', saved.ielts?.scores.fluency ?? 0)}, draft 7.0 not released`);
+    await row.getByRole('link', { name: /\(draft by headteacher, not released\)$/ }).waitFor();
     await look(page, 'ielts-reviewed', 'desktop');
 
     // The Review link is reachable from the keyboard.
@@ -394,7 +394,7 @@ describe.each(['phone'] as const)('at %s size', (viewport) => {
       Mobile: '+91 98765 43210',
       Status: 'Activated',
       'Overall Score': bandText('ielts', scores.overall ?? 0),
-      Fluency: `${bandText('ielts', scores.fluency ?? 0)} · T 7.0`,
+      Fluency: `${bandText('ielts', scores.fluency ?? 0)} · Draft 7.0`,
       Vocabulary: bandText('ielts', scores.vocabulary ?? 0),
       Grammar: bandText('ielts', scores.grammar ?? 0),
       Pronunciation: bandText('ielts', scores.pronunciation ?? 0),
@@ -494,6 +494,6 @@ describe('at desktop size (1280x800)', () => {
     const links = page.getByRole('table', { name: 'Interview Attempts' }).getByRole('link', { name: /^Review the attempt of/ });
     expect(await links.count()).toBe(10);
     for (const link of await links.all()) await expectWithinWidth(link, 'Review');
-    expect((await cells(page, 'interview', id)).slice(4, 9)).toEqual(['7 · T 8', '6.5 · T 7', '7.5 · T 8', '8.5 · T 9', '5.5 · T 6']);
+    expect((await cells(page, 'interview', id)).slice(4, 9)).toEqual(['7 · Draft 8', '6.5 · Draft 7', '7.5 · Draft 8', '8.5 · Draft 9', '5.5 · Draft 6']);
   });
 });

@@ -247,7 +247,8 @@ function validBody(method: string, url: string): unknown {
     case 'POST /api/admin/students/import/commit':
       return { csv: `studentName,course,mobileNumber\nFuzz ${int(1, 1e6)},IELTS,96${String(int(10_000_000, 99_999_999))}\n` };
     case 'PATCH /api/admin/attempts/:id/review':
-      return { comment: 'Good work', scores: { fluency: 6.5, vocabulary: 7 } };
+      // Version 0: the first save of an attempt's review goes through, later ones are stale (409).
+      return { comment: 'Good work', scores: { fluency: 6.5, vocabulary: 7 }, version: 0 };
     case 'POST /api/test-sessions':
       return testSessionBody(studentId);
     case 'POST /api/interview-sessions':

@@ -141,10 +141,11 @@ describe.each(testDrivers)('recording analysis on %s', (driver) => {
       method: 'PATCH',
       url: `/api/admin/attempts/${id}/review`,
       headers: { cookie: teacher },
-      payload: { comment: 'Clear answers; work on linking ideas.', scores: { fluency: 5.5, grammar: 6 } },
+      payload: { comment: 'Clear answers; work on linking ideas.', scores: { fluency: 5.5, vocabulary: 6, grammar: 6, pronunciation: 6 }, version: 0 },
     });
     expect(review.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/attempts/${id}/review/release`, headers: { cookie: teacher }, payload: {} })).statusCode).toBe(200);
+    const version = review.json<{ version: number }>().version;
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/attempts/${id}/review/release`, headers: { cookie: teacher }, payload: { version } })).statusCode).toBe(200);
     const damaged = await save();
     const interview = await createAttempt(t.database.db, student.student.id, { kind: 'interview' });
     const stored = async (attemptId: string) => {

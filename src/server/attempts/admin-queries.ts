@@ -1,41 +1,17 @@
 import { and, asc, count, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { ATTEMPTS_PAGE_SIZE, type AttemptKind, type AttemptListRow, type AttemptSort, type Bands } from '../../shared/api/admin-attempts.js';
+import { ATTEMPTS_PAGE_SIZE, type AttemptKind, type AttemptListRow, type AttemptSort } from '../../shared/api/admin-attempts.js';
 import type { Db } from '../db/open.js';
 import { inlineLimit, LIST_PAGES_KEPT, preparedOnce, seekPage } from '../db/page-statements.js';
-import { attempts, courses, students } from '../db/schema.js';
-import { recordings } from '../db/schema-recordings.js';
-import { mobileNumberDisplay } from '../lib/mobile-number-display.js';
+import { attempts } from '../db/schema.js';
 import type { ReadCache, ReadCaches } from '../db/read-cache.js';
-import { nothingToScore } from './nothing-to-score.js';
+import { selectListRows, toListRow, toStoredListRow, type StoredListRow } from './list-row.js';
+
+export { asBands } from './list-row.js';
 
 /* The teacher's attempts lists: the SQL of a page, its cursor and its count, and reading them (one attempt: attempt-detail.ts). */
 
 /** A [start, end) range of completion times; null for every date. */
 export type CompletedRange = { start: Date; end: Date } | null;
-
-const listColumns = {
-  id: attempts.id,
-  studentName: students.studentName,
-  course: courses.courseName,
-  mobileNumber: students.mobileNumber,
-  status: students.status,
-  assessable: attempts.assessable,
-  scores: attempts.scores,
-  overall: attempts.overall,
-  teacherScores: attempts.teacherScores,
-  teacherComment: attempts.teacherComment,
-  reviewedAt: attempts.reviewedAt,
-  completedAt: attempts.completedAt,
-  /** The answers were not transcribed: the teacher gives the bands. */
-  noTranscript: sql<boolean>`coalesce((${attempts.sessionData}->>'noTranscript')::boolean, false)`,
-  /** The device's recorder gave no audio: with noTranscript, nothing to score (nothing-to-score.ts). */
-  noRecording: sql<boolean>`coalesce((${attempts.sessionData}->>'noRecording')::boolean, false)`,
-  /** A recording is stored; looked up (on its primary key) only where the device said it made none. */
-  recordingStored: sql<boolean>`case when coalesce((${attempts.sessionData}->>'noRecording')::boolean, false)
-    then exists (select 1 from ${recordings} where ${recordings.attemptId} = ${attempts.id}) else false end`,
-  /** completed_at as PostgreSQL writes it, to the microsecond: where the next page starts. */
-  cursorAt: sql<string>`${attempts.completedAt}::text`,
-};
 
 /** kind = ? [and completed_at in [start, end)]: the leading columns of attempts_kind_completed_idx. */
 function listFilter(kind: AttemptKind | Placeholder, range: CompletedRange | { start: Placeholder; end: Placeholder }): SQL | undefined {
@@ -55,14 +31,6 @@ const newestFirst = () => [desc(attempts.completedAt), desc(attempts.id)];
 /** Every attempt of a kind in the range, newest first, joined for the list (the CSV export; the benchmark EXPLAINs it). */
 export function attemptsListQuery(db: Db, kind: AttemptKind, range: CompletedRange) {
   return selectListRows(db).where(listFilter(kind, range)).orderBy(...newestFirst());
-}
-
-function selectListRows(db: Db) {
-  return db
-    .select(listColumns)
-    .from(attempts)
-    .innerJoin(students, eq(students.id, attempts.studentId))
-    .innerJoin(courses, eq(courses.id, students.courseId));
 }
 
 /**
@@ -147,48 +115,6 @@ export function attemptsCountQuery(db: Db, kind: AttemptKind, range: CompletedRa
   return db.select({ total: count() }).from(attempts).where(listFilter(kind, range));
 }
 
-type ListRecord = Awaited<ReturnType<typeof attemptsListQuery>>[number];
-
-/** A row as the export writes it: the number as stored, not formatted for display. */
-type StoredListRow = Omit<AttemptListRow, 'mobileNumberDisplay'>;
-
-function toStoredListRow(row: ListRecord): StoredListRow {
-  const teacherScores = asBands(row.teacherScores);
-  const { assessable, noTranscript, noRecording, recordingStored } = row;
-  const nothing = nothingToScore({ assessable, noTranscript, noRecording, recordingStored, teacherScores });
-  return {
-    id: row.id,
-    studentName: row.studentName,
-    course: row.course,
-    mobileNumber: row.mobileNumber,
-    status: row.status,
-    assessable: row.assessable,
-    scores: row.assessable ? asBands(row.scores) : null,
-    overall: row.assessable ? row.overall : null,
-    teacherScores,
-    reviewed: row.reviewedAt !== null,
-    ...(nothing
-      ? { nothingToScore: true as const }
-      : row.noTranscript && typeof teacherScores?.overall !== 'number'
-        ? { awaitingTeacher: true as const }
-        : {}),
-    createdAt: row.completedAt.toISOString(),
-  };
-}
-
-function toListRow(row: ListRecord): AttemptListRow {
-  return { ...toStoredListRow(row), mobileNumberDisplay: mobileNumberDisplay(row.mobileNumber) };
-}
-
-export function asBands(value: unknown): Bands | null {
-  if (!value || typeof value !== 'object') return null;
-  const bands: Bands = {};
-  for (const [key, band] of Object.entries(value)) {
-    if (typeof band === 'number' || band === null) bands[key as keyof Bands] = band;
-  }
-  return bands;
-}
-
 /** One page of rows: from the top, or after the cursor where the page starts. */
 function readPage(db: Db, kind: AttemptKind, range: CompletedRange, limit: number, after: AttemptCursor | undefined) {
   const shape = { withRange: range !== null, afterCursor: after !== undefined, limit };
@@ -201,8 +127,12 @@ function readPage(db: Db, kind: AttemptKind, range: CompletedRange, limit: numbe
   });
 }
 
-/** The band an attempt sorts by: the teacher's overall where set, else the estimate (null: neither, sorted last). */
-const sortBand = sql`coalesce((${attempts.teacherScores}->>'overall')::float8, case when ${attempts.assessable} then ${attempts.overall} end)`;
+/**
+ * The band an attempt sorts by: the teacher's overall as released to the student, else the estimate
+ * (null: neither, sorted last). A draft does not count: it is not the student's result yet.
+ */
+const sortBand = sql`coalesce(case when ${attempts.releasedAt} is not null then (${attempts.releasedScores}->>'overall')::float8 end,
+  case when ${attempts.assessable} then ${attempts.overall} end)`;
 
 /** The orders other than newest first, each ending on (completed_at, id) so that pages do not overlap. */
 const OTHER_ORDERS: Record<Exclude<AttemptSort, 'newest'>, () => SQL[]> = {

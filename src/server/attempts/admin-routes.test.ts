@@ -60,8 +60,12 @@ describe.each(testDrivers)('admin attempts on %s', (driver) => {
   });
 
   const get = (url: string, cookie = adminCookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-  const patch = (id: string, payload: unknown, cookie = adminCookie) =>
-    t.app.inject({ method: 'PATCH', url: `/api/admin/attempts/${id}/review`, headers: { cookie }, payload: payload as Record<string, unknown> });
+  /** The review as the form sends it: with the version it was made from (the one the page read), unless the payload names one. */
+  const patch = async (id: string, payload: Record<string, unknown>, cookie = adminCookie) => {
+    const read = await get(`/api/admin/attempts/${id}`);
+    const version = read.statusCode === 200 ? (read.json() as { reviewVersion: number }).reviewVersion : 0;
+    return t.app.inject({ method: 'PATCH', url: `/api/admin/attempts/${id}/review`, headers: { cookie }, payload: { version, ...payload } });
+  };
   const save = async (url: '/api/test-sessions' | '/api/interview-sessions', body: unknown) => {
     const response = await t.app.inject({ method: 'POST', url, headers: { cookie: studentCookie }, payload: body as Record<string, unknown> });
     expect(response.statusCode, response.body).toBe(201);
@@ -154,6 +158,10 @@ describe.each(testDrivers)('admin attempts on %s', (driver) => {
       overall: saved.scores?.overall,
       teacherScores: null,
       reviewed: false,
+      reviewState: 'none',
+      releasedScores: null,
+      reviewerName: null,
+      releasedByName: null,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     expect(ielts.attempts.find((r: { id: string }) => r.id === quiet.attemptId)).toMatchObject({ assessable: false, scores: null, overall: null });
@@ -259,7 +267,9 @@ describe.each(testDrivers)('admin attempts on %s', (driver) => {
         reviewerName: 'headteacher',
         releasePending: true,
         event: expect.objectContaining({ action: 'saved', from: null, byUsername: 'headteacher' }),
+        version: expect.any(Number),
       });
+      expect(response.json().version).toBe(response.json().event.id);
       expect(new Date(response.json().reviewedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
       const [row] = await t.database.db.select().from(attempts).where(eq(attempts.id, saved.attemptId));
       expect(row).toMatchObject({ reviewedByUserId: admin.user.id, scores: saved.scores, overall: saved.scores?.overall });
@@ -287,8 +297,33 @@ describe.each(testDrivers)('admin attempts on %s', (driver) => {
         reviewerName: null,
         releasePending: false,
         event: expect.objectContaining({ action: 'saved', to: null }),
+        version: expect.any(Number),
       });
       expect((await get(LIST.ielts)).json().attempts[0]).toMatchObject({ reviewed: false, teacherScores: null });
+    });
+
+    it('gives each list row its review state, who saved and who released, and the released bands apart from a draft', async () => {
+      const saved = await save('/api/test-sessions', testSessionBody(student.student.id));
+      const draft = await patch(saved.attemptId, { comment: 'First look.', scores: { fluency: 6.5, vocabulary: 7, grammar: 6, pronunciation: 7 } });
+      const row = async () => (await get(LIST.ielts)).json().attempts[0];
+      // Saved, not released: a draft, with who saved it; the student's result is not the teacher's yet.
+      expect(await row()).toMatchObject({ reviewState: 'draft', releasedScores: null, reviewerName: 'headteacher', releasedByName: null });
+      const released = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/attempts/${saved.attemptId}/review/release`,
+        headers: { cookie: adminCookie },
+        payload: { version: draft.json().version },
+      });
+      expect(released.statusCode, released.body).toBe(200);
+      expect(await row()).toMatchObject({ reviewState: 'released', releasedScores: { fluency: 6.5, overall: 6.625 }, releasedByName: 'headteacher' });
+      // Released, with saved changes the student does not see yet: the released bands stay apart from the draft.
+      const changed = await patch(saved.attemptId, { comment: 'Second look.', scores: { fluency: 3 }, reason: 'Listened again' });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(await row()).toMatchObject({
+        reviewState: 'changed',
+        teacherScores: { fluency: 3, overall: null },
+        releasedScores: { fluency: 6.5, overall: 6.625 },
+      });
     });
 
     it('derives the interview overall as the rounded mean', async () => {

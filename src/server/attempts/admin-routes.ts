@@ -21,7 +21,8 @@ import { notFound } from '../lib/http-errors.js';
 import { allAttempts, attemptListCaches, listAttempts, type CompletedRange } from './admin-queries.js';
 import { attemptDetail } from './attempt-detail.js';
 import { reviewQueue } from './review-queue.js';
-import { mailReviewReady, releaseReview, saveReview } from './review.js';
+import { releaseReview, saveReview } from './review.js';
+import { mailReviewReady } from './review-mail.js';
 import { attemptsCsv, attemptsExportFileName } from './attempts-csv.js';
 import { schoolDayRange } from '../lib/school-day.js';
 
@@ -92,7 +93,7 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
     },
   });
 
-  /** The teacher's comment and bands, kept apart from the automatic estimate. */
+  /** The teacher's comment and bands, kept apart from the automatic estimate; 409 when made from a stale version. */
   api.patch('/api/admin/attempts/:id/review', {
     config: { access: 'admin' },
     schema: { params: attemptIdParams, body: reviewBody, response: { 200: reviewSaved, ...itemErrors } },
@@ -103,6 +104,7 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
         body: request.body,
         reviewer: { id: user.id, username: user.username, displayName: user.displayName, email: user.email },
         now: deps.now(),
+        timeZone,
       });
       if (!saved) throw notFound(ATTEMPT_NOT_FOUND);
       return saved;
@@ -110,8 +112,9 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
   });
 
   /**
-   * Releases the saved review to the student (or an amended one again): the student sees it on their
-   * attempt page and is told by e-mail when an address is on file. The mail goes out after the answer.
+   * Releases the saved review to the student (or an amended one again), exactly the version named in
+   * the body: the student sees it on their attempt page and is told by e-mail when an address is on
+   * file. The mail goes out after the answer.
    */
   api.post('/api/admin/attempts/:id/review/release', {
     config: { access: 'admin' },
@@ -122,7 +125,9 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
         attemptId: request.params.id,
         reviewer: { id: user.id, username: user.username, displayName: user.displayName, email: user.email },
         now: deps.now(),
-        reason: request.body?.reason?.trim() || null,
+        timeZone,
+        version: request.body.version,
+        reason: request.body.reason?.trim() || null,
       });
       if (!outcome) throw notFound(ATTEMPT_NOT_FOUND);
       const amended = outcome.event.from !== null;
@@ -133,7 +138,12 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
         attemptId: request.params.id,
         amended,
       }).catch((error: unknown) => request.log.error({ err: error }, 'sending the review-ready e-mail failed'));
-      return { release: outcome.release, event: outcome.event, notified: outcome.recipient.email ? ('email' as const) : ('no-email' as const) };
+      return {
+        release: outcome.release,
+        event: outcome.event,
+        notified: outcome.recipient.email ? ('email' as const) : ('no-email' as const),
+        version: outcome.version,
+      };
     },
   });
 }

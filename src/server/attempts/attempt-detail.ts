@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AttemptDetail } from '../../shared/api/admin-attempts.js';
 import { nothingToScoreText } from '../../shared/api/admin-attempts-list.js';
 import type { Db } from '../db/open.js';
-import { attempts, courses, students, users } from '../db/schema.js';
+import { attempts, courses, reviewEvents, students, users } from '../db/schema.js';
 import { mobileNumberDisplay } from '../lib/mobile-number-display.js';
 import { recordingAnalysisView } from '../analysis/view.js';
 import { recordingInfo, recordingUrl } from '../recordings/service.js';
@@ -39,6 +39,9 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
       releaserUsername: releaser.username,
       releaserDisplayName: releaser.displayName,
       releaserEmail: releaser.email,
+      // The review's version (review-version.ts), read in the same statement as the review itself so
+      // that the two always match: a save between two reads would pair old text with a new version.
+      reviewVersion: sql<number | null>`(select max(${reviewEvents.id}) from ${reviewEvents} where ${reviewEvents.attemptId} = ${attempts.id})`,
     })
     .from(attempts)
     .innerJoin(students, eq(students.id, attempts.studentId))
@@ -62,6 +65,7 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
         reviewerName: null,
         releasePending: false,
         trail: [],
+        reviewVersion: 0,
       }
     : {
         teacherComment: attempt.teacherComment,
@@ -71,6 +75,7 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
         reviewerName: attempt.reviewedAt ? teacherName({ displayName: row.reviewerDisplayName, email: row.reviewerEmail, username: row.reviewerUsername }) : null,
         releasePending: releasePending(attempt),
         trail: await reviewTrail(db, attempt.id),
+        reviewVersion: Number(row.reviewVersion ?? 0),
       };
   const nothing = nothingToScore({
     assessable: attempt.assessable,

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { CRITERIA_OF, type Bands } from '../../shared/api/admin-attempts.js';
+import { CRITERIA_OF, teacherOverall, type Bands } from '../../shared/api/admin-attempts.js';
 import { PROGRESS_LIMIT, type ProgressAttempt, type ProgressList } from '../../shared/api/progress.js';
 import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
@@ -35,14 +35,22 @@ const isBand = (value: number | null | undefined): value is number => typeof val
 
 type ProgressRow = Awaited<ReturnType<typeof progressQuery>>[number];
 
+/**
+ * The student's result, from one source only: a released review's bands, with the overall worked out
+ * from them (teacherOverall: the mean of the four, shown to the nearest half band), never filled in
+ * from the estimate; without a released review that has bands, the estimate. A review released with
+ * some bands only (before releasing needed them all) shows none where one is missing.
+ */
 export function toProgressAttempt(row: ProgressRow): ProgressAttempt {
   const estimate: Bands | null = row.assessable ? { ...asBands(row.scores), overall: row.overall } : null;
-  const teacher = row.releasedAt ? asBands(row.releasedScores) : null;
+  const released = row.releasedAt ? asBands(row.releasedScores) : null;
+  const teacher: Bands | null = released ? { ...released, overall: teacherOverall(row.kind, released) } : null;
+  const source = teacher ?? estimate;
   const result: Bands = {};
   for (const key of [...CRITERIA_OF[row.kind], 'overall' as const]) {
-    result[key] = teacher?.[key] ?? estimate?.[key] ?? null;
+    result[key] = source?.[key] ?? null;
   }
-  const resultSource = isBand(teacher?.overall) ? 'teacher' : isBand(estimate?.overall) ? 'estimate' : 'none';
+  const resultSource = teacher ? 'teacher' : isBand(estimate?.overall) ? 'estimate' : 'none';
   return {
     id: row.id,
     kind: row.kind,

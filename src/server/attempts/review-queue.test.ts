@@ -32,10 +32,13 @@ describe.each(testDrivers)('review queue and list orders on %s', (driver) => {
     }
     interviewId = await createAttempt(db, student.student.id, { kind: 'interview' });
     await db.update(attempts).set({ completedAt: new Date(Date.UTC(2026, 10, 12, 12)) }).where(eq(attempts.id, interviewId));
-    // The teacher's overall counts before the estimate: 5 becomes 8.5 (a working review is enough to sort by it).
+    // A draft does not count in the order: 5 stays 5 although the teacher has saved 8.5, not released.
     await db.update(attempts).set({ teacherScores: { overall: 8.5 }, reviewedAt: new Date() }).where(eq(attempts.id, ids[3] ?? ''));
-    // The first attempt is released: it has left the queue.
-    await db.update(attempts).set({ releasedAt: new Date(), releasedComment: 'Done.' }).where(eq(attempts.id, ids[0] ?? ''));
+    // The first attempt is released: it has left the queue, and its released overall counts before the estimate: 6 becomes 9.
+    await db
+      .update(attempts)
+      .set({ releasedAt: new Date(), releasedComment: 'Done.', releasedScores: { overall: 9 } })
+      .where(eq(attempts.id, ids[0] ?? ''));
     invalidateReadCaches(db);
   });
   afterAll(() => t.close());
@@ -58,17 +61,17 @@ describe.each(testDrivers)('review queue and list orders on %s', (driver) => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('sorts a list by date either way and by band (teacher overall, else estimate; none last)', async () => {
+  it("sorts a list by date either way and by band (the teacher's released overall, else estimate; none last)", async () => {
     const order = async (sort: string, page = 1, limit = 10) =>
       ((await get(`/api/admin/test-attempts?sort=${sort}&page=${page}&limit=${limit}`)) as { attempts: Array<{ id: string }>; total: number }).attempts.map(
         (row) => ids.indexOf(row.id),
       );
     expect(await order('newest')).toEqual([4, 3, 2, 1, 0]);
     expect(await order('oldest')).toEqual([0, 1, 2, 3, 4]);
-    expect(await order('band-high')).toEqual([3, 4, 1, 0, 2]);
-    expect(await order('band-low')).toEqual([0, 1, 4, 3, 2]);
+    expect(await order('band-high')).toEqual([0, 4, 1, 3, 2]);
+    expect(await order('band-low')).toEqual([3, 1, 4, 0, 2]);
     // Pages of a sorted list follow on without overlap.
-    expect([...(await order('band-high', 1, 2)), ...(await order('band-high', 2, 2)), ...(await order('band-high', 3, 2))]).toEqual([3, 4, 1, 0, 2]);
+    expect([...(await order('band-high', 1, 2)), ...(await order('band-high', 2, 2)), ...(await order('band-high', 3, 2))]).toEqual([0, 4, 1, 3, 2]);
     const bad = await t.app.inject({ url: '/api/admin/test-attempts?sort=sideways', headers: { cookie } });
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as { message: string }).message).toBe('sort: must be one of newest, oldest, band-high, band-low');

@@ -44,8 +44,12 @@ describe.each(testDrivers)('review release, trail and My progress on %s', (drive
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as { attemptId: string; scores: Record<string, number> };
   };
-  const review = (id: string, payload: Record<string, unknown>) => request('PATCH', `/api/admin/attempts/${id}/review`, adminCookie, payload);
-  const release = (id: string, payload?: Record<string, unknown>) => request('POST', `/api/admin/attempts/${id}/review/release`, adminCookie, payload);
+  /** The review's version as the teacher's page reads it: what a save or release sends. */
+  const versionOf = async (id: string, cookie = adminCookie) => (await request('GET', `/api/admin/attempts/${id}`, cookie)).json().reviewVersion as number;
+  const review = async (id: string, payload: Record<string, unknown>) =>
+    request('PATCH', `/api/admin/attempts/${id}/review`, adminCookie, { version: await versionOf(id), ...payload });
+  const release = async (id: string, payload?: Record<string, unknown>) =>
+    request('POST', `/api/admin/attempts/${id}/review/release`, adminCookie, { version: await versionOf(id), ...payload });
 
   it('releases the review to the student, e-mails them, keeps amendments apart until re-released, and records every step', async () => {
     const saved = await save(ashaCookie, '/api/test-sessions', testSessionBody(asha.student.id));
@@ -135,6 +139,32 @@ describe.each(testDrivers)('review release, trail and My progress on %s', (drive
     expect(detail.trail[2]).toMatchObject({ byUsername: 'headteacher', at: expect.any(String) });
   });
 
+  it("gives My progress the teacher's released bands alone, never mixed with the estimate, the overall their mean", async () => {
+    const db = t.database.db;
+    const full = await save(ashaCookie, '/api/test-sessions', testSessionBody(asha.student.id));
+    await review(full.attemptId, { comment: '', scores: { fluency: 8, vocabulary: 4.5, grammar: 6, pronunciation: 6 } });
+    expect((await release(full.attemptId)).statusCode).toBe(200);
+    // A review released with one band only, as could happen before releasing needed all four.
+    const partial = await save(ashaCookie, '/api/test-sessions', testSessionBody(asha.student.id));
+    await db
+      .update(attempts)
+      .set({ releasedComment: 'RAO: good.', releasedScores: { fluency: 8, vocabulary: null, grammar: null, pronunciation: null, overall: null }, releasedAt: new Date() })
+      .where(eq(attempts.id, partial.attemptId));
+    invalidateReadCaches(db);
+    const listed = (await request('GET', '/api/student/attempts', ashaCookie)).json().attempts as Array<{ id: string }>;
+    const of = (id: string) => listed.find((attempt) => attempt.id === id);
+    expect(of(full.attemptId)).toMatchObject({
+      resultSource: 'teacher',
+      result: { fluency: 8, vocabulary: 4.5, grammar: 6, pronunciation: 6, overall: 6.125 },
+      estimate: full.scores,
+    });
+    expect(of(partial.attemptId)).toMatchObject({
+      resultSource: 'teacher',
+      result: { fluency: 8, vocabulary: null, grammar: null, pronunciation: null, overall: null },
+      estimate: partial.scores,
+    });
+  });
+
   it('refuses a reason longer than 500 characters with a sentence', async () => {
     const saved = await save(ashaCookie, '/api/test-sessions', testSessionBody(asha.student.id));
     const response = await review(saved.attemptId, { comment: 'x', scores: {}, reason: 'y'.repeat(501) });
@@ -167,7 +197,7 @@ describe.each(testDrivers)('review release, trail and My progress on %s', (drive
       method: 'PATCH',
       url: `/api/admin/attempts/${saved.attemptId}/review`,
       headers: { cookie: tempCookie },
-      payload: { comment: 'Second opinion.', scores: {} },
+      payload: { comment: 'Second opinion.', scores: {}, version: await versionOf(saved.attemptId) },
     });
     expect(patched.statusCode).toBe(200);
     await db.delete(users).where(eq(users.id, temp.user.id));

@@ -1,8 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import {
-  bandText,
   CRITERIA_OF,
-  CRITERION_LABELS,
+  releaseBandsProblem,
   teacherOverall,
   type AttemptKind,
   type Bands,
@@ -16,12 +15,13 @@ import type { Db } from '../db/open.js';
 import { attempts, reviewEvents, students, users, type AttemptRow, type ReviewEventAction } from '../db/schema.js';
 import { badRequest, conflict } from '../lib/http-errors.js';
 import { teacherName } from '../../shared/api/teachers-limits.js';
-import type { Mailer } from '../mail/mailer.js';
+import { checkReviewVersion } from './review-version.js';
 
 /*
  * The teacher's review (decision 0016): a working copy (teacher_* columns) the teacher saves as often
  * as they like, a released copy (released_* columns) that is what the student sees, and an
- * append-only trail (review_events) of every change and every release.
+ * append-only trail (review_events) of every change and every release. Each save and release names
+ * the version it was made from (review-version.ts); a stale one changes nothing.
  */
 
 export const REASON_REQUIRED =
@@ -30,6 +30,14 @@ export const NOTHING_TO_RELEASE = 'There is no saved review to release: save a c
 export const ALREADY_RELEASED = 'This review is already released as it is: change it and save it before releasing it again.';
 
 type Reviewer = { id: number; username: string | null; displayName: string | null; email?: string | null };
+
+/** What a save or release is checked against: who asks, when, and the school's time zone for the 409's sentence. */
+interface ReviewRequest {
+  attemptId: string;
+  reviewer: Reviewer;
+  now: Date;
+  timeZone: string;
+}
 
 function bandsOf(value: unknown): Bands | null {
   if (!value || typeof value !== 'object') return null;
@@ -139,17 +147,16 @@ async function appendEvent(
 
 /**
  * Stores the teacher's working review, apart from the automatic estimate and from what was released.
+ * 409 when the body's version is not the review's (another save or a release came in between).
  * Bands for criteria of the other kind are refused; the overall is derived (teacherOverall). An empty
  * comment with no band clears the review. A change is added to the trail in the same transaction; a
  * change to a review the student has seen needs a reason. Null when there is no such attempt.
  */
-export async function saveReview(
-  db: Db,
-  input: { attemptId: string; body: ReviewBody; reviewer: Reviewer; now: Date },
-): Promise<ReviewSaved | null> {
+export async function saveReview(db: Db, input: ReviewRequest & { body: ReviewBody }): Promise<ReviewSaved | null> {
   return db.transaction(async (tx) => {
     const [attempt] = await tx.select().from(attempts).where(eq(attempts.id, input.attemptId)).for('update');
     if (!attempt) return null;
+    const head = await checkReviewVersion(tx, attempt.id, input.body.version, 'save', { reviewerId: input.reviewer.id, now: input.now, timeZone: input.timeZone });
     const criteria = CRITERIA_OF[attempt.kind];
     const given = input.body.scores as Partial<Record<string, number | null>>;
     const foreign = Object.keys(given).find((key) => !criteria.includes(key as (typeof criteria)[number]));
@@ -190,6 +197,7 @@ export async function saveReview(
       reviewerName: current.reviewedAt && reviewer ? teacherName(reviewer) : null,
       releasePending: releasePending(current),
       event,
+      version: event?.id ?? head.version,
     };
   });
 }
@@ -197,26 +205,30 @@ export async function saveReview(
 export interface ReleaseOutcome {
   release: ReleasedReview;
   event: ReviewEvent;
+  /** The review's version after the release: the release's trail entry. */
+  version: number;
   /** Who to tell, when an e-mail is on file. */
   recipient: { email: string | null; studentName: string; kind: AttemptKind; completedAt: Date; estimate: number | null };
 }
 
 /**
- * Releases the saved review to the student: copies it to the released columns and adds a 'released'
- * entry to the trail, in one transaction. 409 when there is nothing saved, or nothing new since the
- * last release. Null when there is no such attempt.
+ * Releases the saved review to the student, exactly as it was at `version`: copies it to the released
+ * columns and adds a 'released' entry to the trail, in one transaction. 409 when the review has
+ * changed since that version (nothing is released), when there is nothing saved, or nothing new since
+ * the last release; 400 naming the criteria without a band (the student's overall is the mean of
+ * them all). Null when there is no such attempt.
  */
-export async function releaseReview(
-  db: Db,
-  input: { attemptId: string; reviewer: Reviewer; now: Date; reason: string | null },
-): Promise<ReleaseOutcome | null> {
+export async function releaseReview(db: Db, input: ReviewRequest & { version: number; reason: string | null }): Promise<ReleaseOutcome | null> {
   return db.transaction(async (tx) => {
     const [attempt] = await tx.select().from(attempts).where(eq(attempts.id, input.attemptId)).for('update');
     if (!attempt) return null;
+    await checkReviewVersion(tx, attempt.id, input.version, 'release', { reviewerId: input.reviewer.id, now: input.now, timeZone: input.timeZone });
     const working = workingOf(attempt);
     if (!working) throw conflict(NOTHING_TO_RELEASE);
     const before = releasedContentOf(attempt);
     if (sameReview(attempt.kind, before, working)) throw conflict(ALREADY_RELEASED);
+    const incomplete = releaseBandsProblem(attempt.kind, working.scores);
+    if (incomplete) throw badRequest(incomplete);
     await tx
       .update(attempts)
       .set({ releasedComment: working.comment, releasedScores: working.scores, releasedAt: input.now, releasedByUserId: input.reviewer.id })
@@ -238,6 +250,7 @@ export async function releaseReview(
     return {
       release: { comment: working.comment, scores: working.scores, releasedAt: input.now.toISOString(), releasedByUsername: input.reviewer.username, releasedByName: teacherName(input.reviewer) },
       event,
+      version: event.id,
       recipient: {
         email: student?.email ?? null,
         studentName: student?.studentName ?? 'student',
@@ -246,38 +259,5 @@ export async function releaseReview(
         estimate: attempt.assessable ? attempt.overall : null,
       },
     };
-  });
-}
-
-const KIND_NAMES: Record<AttemptKind, string> = { ielts: 'speaking test', interview: 'mock interview' };
-
-/** The e-mail telling a student their teacher's review is ready. */
-export async function mailReviewReady(
-  mailer: Mailer,
-  outcome: ReleaseOutcome,
-  options: { appTitle: string; publicUrl: string | undefined; timeZone: string; attemptId: string; amended: boolean },
-): Promise<void> {
-  const { recipient, release } = outcome;
-  if (!recipient.email) return;
-  const kind = recipient.kind;
-  const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: options.timeZone }).format(recipient.completedAt);
-  const band = (value: number | null | undefined) => (value === null || value === undefined ? 'not given' : bandText(kind, value));
-  const noun = kind === 'ielts' ? 'band' : 'score';
-  const url = options.publicUrl ? new URL(`/progress/attempts/${options.attemptId}`, options.publicUrl).toString() : undefined;
-  await mailer.send({
-    to: recipient.email,
-    subject: `${options.appTitle}: your teacher's review is ${options.amended ? 'updated' : 'ready'}`,
-    text: [
-      `Hello ${recipient.studentName},`,
-      '',
-      `Your teacher has ${options.amended ? 'updated their review' : 'reviewed'} your ${KIND_NAMES[kind]} of ${date}.`,
-      '',
-      `Your teacher's overall ${noun}: ${band(release.scores?.overall)}`,
-      ...CRITERIA_OF[kind].map((criterion) => `  ${CRITERION_LABELS[criterion]}: ${band(release.scores?.[criterion])}`),
-      `The automatic estimate was: ${band(recipient.estimate)}`,
-      ...(release.comment ? ['', 'Your teacher wrote:', release.comment] : []),
-      '',
-      url ? `Read it with your answers and recording here: ${url}` : 'Sign in and open "My progress" to read it with your answers and recording.',
-    ].join('\n'),
   });
 }

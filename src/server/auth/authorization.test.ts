@@ -200,7 +200,8 @@ const TABLE: Record<string, Row> = {
   },
   'PATCH /api/admin/attempts/:id/review': {
     path: async (f) => `/api/admin/attempts/${await createAttempt(t.database.db, f.student.student.id)}/review`,
-    body: () => ({ comment: 'Speak a little more slowly.', scores: { fluency: 6.5, grammar: null } }),
+    // Version 0: the attempt is new, its review not saved yet.
+    body: () => ({ comment: 'Speak a little more slowly.', scores: { fluency: 6.5, grammar: null }, version: 0 }),
     expected: adminOnly(200),
   },
   'POST /api/admin/attempts/:id/review/release': {
@@ -208,10 +209,17 @@ const TABLE: Record<string, Row> = {
       const id = await createAttempt(t.database.db, f.student.student.id);
       await t.database.db
         .update(attempts)
-        .set({ teacherComment: 'Ready for the student.', teacherScores: { fluency: 7 }, reviewedAt: new Date(), reviewedByUserId: f.admin.user.id })
+        .set({
+          teacherComment: 'Ready for the student.',
+          teacherScores: { fluency: 7, vocabulary: 7, grammar: 6.5, pronunciation: 7, overall: 6.875 },
+          reviewedAt: new Date(),
+          reviewedByUserId: f.admin.user.id,
+        })
         .where(eq(attempts.id, id));
       return `/api/admin/attempts/${id}/review/release`;
     },
+    // Saved straight into the row, with no trail entry: version 0.
+    body: () => ({ version: 0 }),
     expected: adminOnly(200),
   },
   'GET /api/admin/attempts/:id/queue': {

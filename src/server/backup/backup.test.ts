@@ -74,8 +74,10 @@ async function fillWithData(database: Database, dataDir: string): Promise<void> 
   const stored = await file.write([bytes].values() as unknown as AsyncIterable<Uint8Array>);
   await db.insert(recordings).values({ attemptId: withFile, mimeType: 'audio/webm', sizeBytes: stored.sizeBytes, store: 'file', storageKey: stored.storageKey, studentId: second.student.id });
   const reviewer = { id: teacher.user.id, username: teacher.username, displayName: 'Ms Rao' };
-  await saveReview(db, { attemptId: reviewed, body: { comment: 'Clear answers; work on linking words.', scores: { fluency: 6.5 } }, reviewer, now: new Date() });
-  await releaseReview(db, { attemptId: reviewed, reviewer, now: new Date(), reason: null });
+  const scores = { fluency: 6.5, vocabulary: 6, grammar: 6, pronunciation: 6.5 };
+  const context = { attemptId: reviewed, reviewer, now: new Date(), timeZone: 'Asia/Kolkata' };
+  const saved = await saveReview(db, { ...context, body: { comment: 'Clear answers; work on linking words.', scores, version: 0 } });
+  await releaseReview(db, { ...context, version: saved?.version ?? -1, reason: null });
 }
 
 describe.each(testDrivers)('backup and restore (%s)', (driver) => {

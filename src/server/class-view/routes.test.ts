@@ -230,10 +230,11 @@ describe.each(testDrivers)('the class view on %s', (driver) => {
       method: 'PATCH',
       url: `/api/admin/attempts/${ids.h1}/review`,
       headers: { cookie: adminCookie },
-      payload: { comment: 'Well done', scores: { fluency: 7, vocabulary: 7, grammar: 7, pronunciation: 7 } },
+      payload: { comment: 'Well done', scores: { fluency: 7, vocabulary: 7, grammar: 7, pronunciation: 7 }, version: 0 },
     });
     expect(released.statusCode, released.body).toBe(200);
-    const release = await t.app.inject({ method: 'POST', url: `/api/admin/attempts/${ids.h1}/review/release`, headers: { cookie: adminCookie }, payload: {} });
+    const version = (released.json() as { version: number }).version;
+    const release = await t.app.inject({ method: 'POST', url: `/api/admin/attempts/${ids.h1}/review/release`, headers: { cookie: adminCookie }, payload: { version } });
     expect(release.statusCode, release.body).toBe(200);
     const view = (await get(`/api/admin/class?courseId=${ieltsCourseId}`)).json() as ClassView;
     expect(view.awaiting.total).toBe(7);

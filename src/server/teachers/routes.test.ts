@@ -80,9 +80,11 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     const saved = await call('POST', '/api/test-sessions', ashaCookie, testSessionBody(asha.student.id) as unknown as Record<string, unknown>);
     expect(saved.statusCode, saved.body).toBe(201);
     const attemptId = (saved.json() as { attemptId: string }).attemptId;
-    const review = await call('PATCH', `/api/admin/attempts/${attemptId}/review`, rahulCookie, { comment: 'Clear answers.', scores: { fluency: 7 } });
+    const scores = { fluency: 7, vocabulary: 7, grammar: 6.5, pronunciation: 7 };
+    const review = await call('PATCH', `/api/admin/attempts/${attemptId}/review`, rahulCookie, { comment: 'Clear answers.', scores, version: 0 });
     expect(review.json()).toMatchObject({ reviewerName: 'Mr Rahul Das', event: { byName: 'Mr Rahul Das' } });
-    expect((await call('POST', `/api/admin/attempts/${attemptId}/review/release`, rahulCookie)).json()).toMatchObject({ release: { releasedByName: 'Mr Rahul Das' } });
+    const { version } = review.json() as { version: number };
+    expect((await call('POST', `/api/admin/attempts/${attemptId}/review/release`, rahulCookie, { version })).json()).toMatchObject({ release: { releasedByName: 'Mr Rahul Das' } });
     const detail = (await call('GET', `/api/admin/attempts/${attemptId}`, headCookie)).json() as { reviewerName: string; trail: Array<{ byName: string }> };
     expect(detail.reviewerName).toBe('Mr Rahul Das');
     expect(detail.trail.map((event) => event.byName)).toEqual(['Mr Rahul Das', 'Mr Rahul Das']);

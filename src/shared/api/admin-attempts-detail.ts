@@ -67,6 +67,11 @@ const attemptDetailBase = z.object({
   releasePending: z.boolean(),
   /** Every change to the teacher's comment or bands and every release, oldest first. Empty on the student's view. */
   trail: z.array(reviewEvent),
+  /**
+   * The review's version: the id of its trail's last entry (0 before the first). A save or release
+   * sends the version it was made from; any other is refused (409). 0 on the student's view.
+   */
+  reviewVersion: z.number().int(),
 });
 
 export const attemptDetail = z.discriminatedUnion('kind', [

@@ -1,4 +1,4 @@
-import { CRITERIA_OF, CRITERION_LABELS, KIND_LABELS, type AttemptKind, type Bands } from './admin-attempts-kinds.js';
+import { CRITERIA_OF, CRITERION_LABELS, KIND_LABELS, type AttemptCriterion, type AttemptKind, type Bands } from './admin-attempts-kinds.js';
 
 /*
  * The limits, columns and rules of the teacher's lists and review that the pages need without
@@ -70,4 +70,28 @@ export function teacherOverall(kind: AttemptKind, bands: Bands): number | null {
   if (values.some((value) => value === null || value === undefined)) return null;
   const mean = (values as number[]).reduce((sum, value) => sum + value, 0) / values.length;
   return kind === 'ielts' ? mean : Math.round(mean);
+}
+
+/** The criteria of the kind without a band in `bands`, in the form's order. */
+export function missingBands(kind: AttemptKind, bands: Bands | null | undefined): AttemptCriterion[] {
+  return CRITERIA_OF[kind].filter((criterion) => typeof bands?.[criterion] !== 'number');
+}
+
+/** "A", "A and B", "A, B and C". */
+function listed(words: string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/**
+ * Why a review with these bands cannot be released, or null when it can: the student's result is
+ * the teacher's overall, the mean of every criterion of the kind, so each needs a band first. The
+ * server's 400 and the sentence beside the disabled Release button are this one.
+ */
+export function releaseBandsProblem(kind: AttemptKind, bands: Bands | null | undefined): string | null {
+  const missing = missingBands(kind, bands);
+  if (missing.length === 0) return null;
+  const noun = kind === 'ielts' ? 'band' : 'score';
+  const names = listed(missing.map((criterion) => CRITERION_LABELS[criterion]));
+  const mean = kind === 'ielts' ? 'the mean of the four' : 'the rounded mean of the four';
+  return `Set the ${names} ${missing.length === 1 ? noun : `${noun}s`} before releasing: the student's overall ${noun} is ${mean}.`;
 }

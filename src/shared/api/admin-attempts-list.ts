@@ -63,9 +63,20 @@ export const attemptListRow = z.object({
   /** The automatic estimate as stored (unrounded); null when not assessable. */
   scores: bandsRecord.nullable(),
   overall: z.number().nullable(),
-  /** The teacher's bands (null where not set) and derived overall; null when never reviewed. */
+  /** The teacher's saved (working) bands (null where not set) and derived overall; null when none is saved. */
   teacherScores: bandsRecord.nullable(),
   reviewed: z.boolean(),
+  /**
+   * Where the teacher's review stands: none; a draft (saved, never released); released (the student
+   * sees what is saved); changed (released, with saved changes the student does not see yet).
+   */
+  reviewState: z.enum(['none', 'draft', 'released', 'changed']),
+  /** The teacher's bands and overall as released to the student; null when never released. The list sorts by these. */
+  releasedScores: bandsRecord.nullable(),
+  /** Who last saved the review (display name, else e-mail, else sign-in name); null when none is saved. */
+  reviewerName: z.string().nullable(),
+  /** Who released it, named the same way; null when never released. */
+  releasedByName: z.string().nullable(),
   /** Present (true) when the answers were not transcribed and the teacher has not set the overall band yet. */
   awaitingTeacher: z.literal(true).optional(),
   /**

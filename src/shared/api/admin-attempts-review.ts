@@ -39,6 +39,16 @@ export const reviewEvent = z.object({
 });
 export type ReviewEvent = z.infer<typeof reviewEvent>;
 
+/**
+ * The review's version as the teacher read it (the detail's `reviewVersion`): a save or a release
+ * of any other version is refused (409) rather than overwriting or publishing a change the teacher
+ * has not seen.
+ */
+const reviewVersion = z
+  .number({ error: (issue) => (issue.input === undefined ? 'is required: send the reviewVersion of the review as you read it' : 'must be a whole number') })
+  .int('must be a whole number')
+  .min(0, 'must be 0 or more');
+
 const teacherBand = z
   .number({ error: `must be a band from ${TEACHER_BAND_MIN} to ${TEACHER_BAND_MAX}, or null` })
   .min(TEACHER_BAND_MIN, `must be at least ${TEACHER_BAND_MIN}`)
@@ -47,9 +57,9 @@ const teacherBand = z
   .nullable();
 
 /**
- * Body of PATCH /api/admin/attempts/{id}/review: the whole review, as the form shows it. A
- * criterion left out or null has no teacher band; only the attempt kind's four criteria may be
- * given. An empty comment with no band clears the review.
+ * Body of PATCH /api/admin/attempts/{id}/review: the whole review, as the form shows it, and the
+ * version it was made from. A criterion left out or null has no teacher band; only the attempt
+ * kind's four criteria may be given. An empty comment with no band clears the review.
  */
 export const reviewBody = z.strictObject({
   /** Why the review changed: required once it has been released (an amendment), optional before. */
@@ -72,6 +82,7 @@ export const reviewBody = z.strictObject({
       },
     },
   ),
+  version: reviewVersion,
 });
 export type ReviewBody = z.infer<typeof reviewBody>;
 
@@ -86,23 +97,30 @@ export const reviewSaved = z.object({
   releasePending: z.boolean(),
   /** The trail entry this save added; null when nothing changed. */
   event: reviewEvent.nullable(),
+  /** The review's version now: what the next save or release sends. */
+  version: z.number().int(),
 });
 export type ReviewSaved = z.infer<typeof reviewSaved>;
 
-/** Body of POST /api/admin/attempts/{id}/review/release: nothing needed; a reason may go with a re-release. */
-export const releaseBody = z
-  .strictObject({
-    reason: z
-      .string({ error: 'must be text' })
-      .max(REVIEW_REASON_MAX_LENGTH, `must be at most ${REVIEW_REASON_MAX_LENGTH} characters`)
-      .optional(),
-  })
-  .nullish();
+/**
+ * Body of POST /api/admin/attempts/{id}/review/release: the version the teacher is releasing (exactly
+ * that one is released, or nothing); a reason may go with a re-release.
+ */
+export const releaseBody = z.strictObject({
+  reason: z
+    .string({ error: 'must be text' })
+    .max(REVIEW_REASON_MAX_LENGTH, `must be at most ${REVIEW_REASON_MAX_LENGTH} characters`)
+    .optional(),
+  version: reviewVersion,
+});
+export type ReleaseBody = z.infer<typeof releaseBody>;
 
 export const releaseDone = z.object({
   release: releasedReview,
   event: reviewEvent,
   /** How the student was told: by e-mail (to the address on file), or not (none on file). */
   notified: z.enum(['email', 'no-email']),
+  /** The review's version now (the release is an entry in the trail). */
+  version: z.number().int(),
 });
 export type ReleaseDone = z.infer<typeof releaseDone>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attemptsQuery, bandText, calendarDateProblem, nothingToScoreText, reviewBody, teacherOverall } from './admin-attempts.js';
+import { attemptsQuery, bandText, calendarDateProblem, missingBands, nothingToScoreText, releaseBandsProblem, reviewBody, teacherOverall } from './admin-attempts.js';
 
 describe('teacherOverall', () => {
   it('is the unrounded mean for IELTS once all four bands are set', () => {
@@ -14,6 +14,20 @@ describe('teacherOverall', () => {
     expect(teacherOverall('interview', { communication: 6, confidence: 6, relevance: 6, clarity: 7 })).toBe(6);
     // Bands of the other kind do not count.
     expect(teacherOverall('interview', { fluency: 6, vocabulary: 6, grammar: 6, pronunciation: 6 })).toBeNull();
+  });
+});
+
+describe('releasing needs every band of the kind', () => {
+  it('names the missing criteria in the form order, or none', () => {
+    expect(missingBands('ielts', { fluency: 8, grammar: null })).toEqual(['vocabulary', 'grammar', 'pronunciation']);
+    expect(missingBands('ielts', null)).toEqual(['fluency', 'vocabulary', 'grammar', 'pronunciation']);
+    expect(releaseBandsProblem('ielts', { fluency: 6, vocabulary: 6, grammar: 6, pronunciation: 0 })).toBeNull();
+    expect(releaseBandsProblem('ielts', { fluency: 8, vocabulary: 6, grammar: 6 })).toBe(
+      "Set the Pronunciation band before releasing: the student's overall band is the mean of the four.",
+    );
+    expect(releaseBandsProblem('interview', { communication: 7 })).toBe(
+      "Set the Confidence, Relevance and Clarity scores before releasing: the student's overall score is the rounded mean of the four.",
+    );
   });
 });
 
@@ -62,9 +76,12 @@ describe('the date filter', () => {
 
 describe('the review body', () => {
   it('takes a comment and half-step bands or null', () => {
-    expect(reviewBody.parse({ comment: '', scores: { fluency: 6.5, grammar: null } })).toEqual({ comment: '', scores: { fluency: 6.5, grammar: null } });
-    expect(reviewBody.safeParse({ comment: '', scores: { fluency: 6.25 } }).success).toBe(false);
-    expect(reviewBody.safeParse({ comment: '', scores: { fluency: '7' } }).success).toBe(false);
-    expect(reviewBody.safeParse({ comment: '', scores: {}, extra: true }).success).toBe(false);
+    expect(reviewBody.parse({ comment: '', scores: { fluency: 6.5, grammar: null }, version: 4 })).toEqual({ comment: '', scores: { fluency: 6.5, grammar: null }, version: 4 });
+    // The version the review was made from is required: without it a save could overwrite a change unseen.
+    expect(reviewBody.safeParse({ comment: '', scores: { fluency: 6.5 } }).success).toBe(false);
+    expect(reviewBody.safeParse({ comment: '', scores: {}, version: 1.5 }).success).toBe(false);
+    expect(reviewBody.safeParse({ comment: '', scores: { fluency: 6.25 }, version: 0 }).success).toBe(false);
+    expect(reviewBody.safeParse({ comment: '', scores: { fluency: '7' }, version: 0 }).success).toBe(false);
+    expect(reviewBody.safeParse({ comment: '', scores: {}, extra: true, version: 0 }).success).toBe(false);
   });
 });

@@ -22,9 +22,12 @@ export const progressAttempt = z.object({
   /** The teacher's bands as released; null when no review was released. */
   teacher: bands.nullable(),
   releasedAt: z.string().nullable(),
-  /** The result: per criterion and overall, the teacher's released band where set, else the estimate. */
+  /**
+   * The result, from one source: the teacher's released bands (the overall their mean) once a review
+   * with bands is released, never mixed with the estimate; else the estimate.
+   */
   result: bands,
-  /** Whose figure the result's overall is. */
+  /** Whose figures the result is. */
   resultSource: z.enum(['teacher', 'estimate', 'none']),
   /** True when the attempt's recording can be played: it was saved and the retention period has not deleted it. */
   recording: z.boolean(),

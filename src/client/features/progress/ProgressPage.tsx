@@ -48,7 +48,9 @@ function AttemptCard({ attempt }: { attempt: ProgressAttempt }) {
           {attempt.resultSource === 'teacher' ? "(your teacher's)" : attempt.resultSource === 'estimate' ? '(estimate)' : '(too little speech to assess)'}
           {attempt.resultSource === 'teacher' && attempt.estimate?.overall != null ? `; estimate ${bandText(attempt.kind, attempt.estimate.overall)}` : ''}
         </Text>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" data-testid="progress-criteria">
+          {/* Whose the figures are, as the overall says: a released review's bands are never mixed with the estimate. */}
+          {attempt.resultSource === 'teacher' ? `Your teacher's ${noun}s: ` : attempt.resultSource === 'estimate' ? 'Estimate: ' : ''}
           {CRITERIA_OF[attempt.kind].map((criterion) => `${CRITERION_LABELS[criterion]} ${resultText(attempt, criterion)}`).join(' · ')}
         </Text>
         <Anchor component={Link} to={`/progress/attempts/${attempt.id}`} size="sm" w="fit-content">

@@ -103,7 +103,7 @@ export function AttemptsTab({ kind }: { kind: AttemptKind }) {
           </Button>
           <NativeSelect
             label="Sort by"
-            description="Band: the teacher's, else the estimate"
+            description="Band: the teacher's released, else the estimate"
             data={SORT_OPTIONS}
             value={sort}
             onChange={(event) => update({ sort: sortFrom(event.currentTarget.value), page: 1 })}

@@ -3,10 +3,11 @@ import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AttemptKind, AttemptListRow } from '../../../../shared/api/admin-attempts';
 import { attemptListColumns } from '../../../../shared/api/admin-attempts-limits';
-import { bandText, CRITERIA_OF, CRITERION_LABELS, KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
+import { CRITERIA_OF, CRITERION_LABELS, KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
 import { CheckIcon } from '../../../components/icons';
 import { CardFields, DataTable, RowCard } from '../../../components/TableRows';
 import { formatAttemptDateAndTime } from './format';
+import { bandsOf, isReleased, reviewLinkDetail, ReviewState, ScoreCell } from './AttemptCells';
 import { Table } from '../../../components/Table';
 import { StudentStatusBadge } from '../StudentStatusBadge';
 
@@ -16,31 +17,6 @@ export function attemptColumns(kind: AttemptKind): string[] {
 }
 
 export const reviewPath = (id: string) => `/admin/attempts/${id}`;
-
-/**
- * The estimate, and the teacher's band under it when set: "6.5" over "· T 7.0" (a line each, so
- * that a list with every score column fits a 1280 px screen). Read out in full ("estimate 6.5,
- * teacher 7.0"); "—" when there is no estimate.
- */
-export function ScoreCell({ kind, estimate, teacher }: { kind: AttemptKind; estimate: number | null | undefined; teacher: number | null | undefined }) {
-  const shown = estimate === null || estimate === undefined ? null : bandText(kind, estimate);
-  const teacherShown = teacher === null || teacher === undefined ? null : bandText(kind, teacher);
-  const spoken = [shown === null ? 'no estimate' : `estimate ${shown}`, teacherShown === null ? null : `teacher ${teacherShown}`].filter(Boolean).join(', ');
-  return (
-    <Text size="sm" component="div" style={{ whiteSpace: 'nowrap' }}>
-      <span aria-hidden="true">
-        {shown ?? '—'}
-        {teacherShown !== null ? (
-          <Text span size="sm" fw={700} c="indigo.8" display="block">
-            {' '}
-            · T {teacherShown}
-          </Text>
-        ) : null}
-      </span>
-      <VisuallyHidden>{spoken}</VisuallyHidden>
-    </Text>
-  );
-}
 
 /**
  * An attempt that no estimate could be given for: a pill whose words wrap in a narrow column. With
@@ -69,16 +45,11 @@ function AwaitingTeacher({ nothing }: { nothing: boolean }) {
 /** The overall score column: the score, or why there is none yet. */
 function OverallCell({ kind, attempt }: { kind: AttemptKind; attempt: AttemptListRow }) {
   if (attempt.awaitingTeacher || attempt.nothingToScore) return <AwaitingTeacher nothing={attempt.nothingToScore === true} />;
-  return <ScoreCell kind={kind} estimate={attempt.overall} teacher={attempt.teacherScores?.overall} />;
+  return <ScoreCell kind={kind} {...bandsOf(attempt, 'overall')} />;
 }
 
 function StatusBadge({ attempt }: { attempt: AttemptListRow }) {
   return <StudentStatusBadge status={attempt.status} miw="max-content" />;
-}
-
-/** What the Review link says to a screen reader after "Review". */
-function reviewLinkDetail(attempt: AttemptListRow, when: { date: string; time: string }): string {
-  return ` the attempt of ${attempt.studentName}, ${when.date} ${when.time}${attempt.reviewed ? ' (reviewed)' : ''}`;
 }
 
 export function AttemptsTable({
@@ -115,6 +86,7 @@ export function AttemptsTable({
 
 function AttemptRow({ kind, attempt, onOpen, backTo }: { kind: AttemptKind; attempt: AttemptListRow; onOpen: (id: string) => void; backTo: string }) {
   const when = formatAttemptDateAndTime(attempt.createdAt);
+  const released = isReleased(attempt);
   // The whole row opens the review for a mouse or a finger; keyboards use the row's Review link.
   const onClick = (event: MouseEvent<HTMLTableRowElement>) => {
     if ((event.target as Element).closest('a, button')) return;
@@ -143,7 +115,7 @@ function AttemptRow({ kind, attempt, onOpen, backTo }: { kind: AttemptKind; atte
       </Table.Td>
       {CRITERIA_OF[kind].map((criterion) => (
         <Table.Td key={criterion}>
-          <ScoreCell kind={kind} estimate={attempt.scores?.[criterion]} teacher={attempt.teacherScores?.[criterion]} />
+          <ScoreCell kind={kind} {...bandsOf(attempt, criterion)} />
         </Table.Td>
       ))}
       <Table.Td>
@@ -164,12 +136,14 @@ function AttemptRow({ kind, attempt, onOpen, backTo }: { kind: AttemptKind; atte
           size="sm"
           fw={600}
           style={{ whiteSpace: 'nowrap', position: 'relative' }}
-          title={attempt.reviewed ? 'Reviewed by a teacher' : undefined}
+          title={released ? 'Released to the student' : undefined}
         >
           Review
           <VisuallyHidden>{reviewLinkDetail(attempt, when)}</VisuallyHidden>
-          {attempt.reviewed ? <CheckIcon /> : null}
+          {released ? <CheckIcon /> : null}
         </Anchor>
+        {/* The link's own words say it to a screen reader. */}
+        <ReviewState attempt={attempt} hidden />
       </Table.Td>
     </Table.Tr>
   );
@@ -181,6 +155,7 @@ function AttemptRow({ kind, attempt, onOpen, backTo }: { kind: AttemptKind; atte
  */
 function AttemptCard({ kind, attempt, backTo }: { kind: AttemptKind; attempt: AttemptListRow; backTo: string }) {
   const when = formatAttemptDateAndTime(attempt.createdAt);
+  const released = isReleased(attempt);
   return (
     <RowCard
       dataId={attempt.id}
@@ -197,8 +172,8 @@ function AttemptCard({ kind, attempt, backTo }: { kind: AttemptKind; attempt: At
           variant="light"
           size="sm"
           fullWidth
-          rightSection={attempt.reviewed ? <CheckIcon /> : undefined}
-          title={attempt.reviewed ? 'Reviewed by a teacher' : undefined}
+          rightSection={released ? <CheckIcon /> : undefined}
+          title={released ? 'Released to the student' : undefined}
         >
           Review
           <VisuallyHidden>{reviewLinkDetail(attempt, when)}</VisuallyHidden>
@@ -219,6 +194,7 @@ function AttemptCard({ kind, attempt, backTo }: { kind: AttemptKind; attempt: At
                 </time>
               ),
             },
+            ...(attempt.reviewState === 'none' ? [] : [{ label: 'Teacher review', value: <ReviewState attempt={attempt} /> }]),
           ]}
         />
         <CardFields
@@ -227,7 +203,7 @@ function AttemptCard({ kind, attempt, backTo }: { kind: AttemptKind; attempt: At
             { label: 'Overall Score', value: <OverallCell kind={kind} attempt={attempt} /> },
             ...CRITERIA_OF[kind].map((criterion) => ({
               label: CRITERION_LABELS[criterion],
-              value: <ScoreCell kind={kind} estimate={attempt.scores?.[criterion]} teacher={attempt.teacherScores?.[criterion]} />,
+              value: <ScoreCell kind={kind} {...bandsOf(attempt, criterion)} />,
             })),
           ]}
         />

@@ -1,41 +1,69 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { GrowingTextarea } from '../../../components/GrowingTextarea';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { AttemptCriterion, AttemptDetail, Bands } from '../../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../../shared/api/admin-attempts-kinds';
-import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_REASON_MAX_LENGTH, teacherOverall } from '../../../../shared/api/admin-attempts-limits';
-import { serverMessageOr } from '../../../lib/api';
+import { releaseBandsProblem, REVIEW_COMMENT_MAX_LENGTH, REVIEW_REASON_MAX_LENGTH, teacherOverall } from '../../../../shared/api/admin-attempts-limits';
+import { isApiError, serverMessageOr } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { useReleaseReview, useSaveReview } from './api/save-review';
 import { formatAttemptTime } from './format';
+import { ReviewConflict, type ReviewNotice } from './ReviewConflict';
+import { baseOf, onNewerVersion, sameDraft, type ReviewBase } from './review-form-state';
 
 /** The bands a teacher picks from: 1 to 9 in half steps. */
 const BAND_CHOICES = Array.from({ length: 17 }, (_, i) => 1 + i / 2);
 
-/** The teacher's comment and a band per criterion, saved apart from the automatic estimate. */
+/**
+ * The teacher's comment and a band per criterion, saved apart from the automatic estimate. Save and
+ * Release send the version of the review the form started from (review-form-state.ts): when another
+ * teacher changed it meanwhile, the server refuses and the form keeps what this teacher typed.
+ */
 export function ReviewForm({ detail }: { detail: AttemptDetail }) {
   const criteria = CRITERIA_OF[detail.kind];
-  const [comment, setComment] = useState(detail.teacherComment ?? '');
-  const [bands, setBands] = useState<Record<string, string>>(() =>
-    Object.fromEntries(criteria.map((criterion) => [criterion, bandValue(detail.teacherScores?.[criterion])])),
-  );
+  const latest = baseOf(detail.kind, detail);
+  const [base, setBase] = useState<ReviewBase>(latest);
+  const [comment, setComment] = useState(latest.comment);
+  const [bands, setBands] = useState<Record<string, string>>(latest.bands);
   const [reason, setReason] = useState('');
+  const [notice, setNotice] = useState<ReviewNotice | null>(null);
+  const releaseHintId = useId();
   const save = useSaveReview(detail.id);
   const release = useReleaseReview(detail.id);
+  const form = { comment, bands };
+  const startFrom = (version: ReviewBase, fields: boolean) => {
+    setBase(version);
+    if (fields) {
+      setComment(version.comment);
+      setBands(version.bands);
+    }
+  };
+  // The page has read a newer version than the form started from: follow it unless the teacher has changes of their own.
+  const newer = latest.version !== base.version ? onNewerVersion(detail.kind, base, form, latest) : null;
+  if (newer === 'adopt' || newer === 'reset') startFrom(latest, newer === 'reset');
+  const stale = newer === 'stale';
   const released = detail.release !== null;
-  const dirty =
-    comment.trim() !== (detail.teacherComment ?? '') || criteria.some((criterion) => bands[criterion] !== bandValue(detail.teacherScores?.[criterion]));
+  const dirty = !sameDraft(detail.kind, form, base);
   const chosen: Bands = Object.fromEntries(criteria.map((criterion) => [criterion, bands[criterion] ? Number(bands[criterion]) : null]));
   const overall = teacherOverall(detail.kind, chosen);
   const noun = detail.kind === 'ielts' ? 'band' : 'score';
   const options = [{ value: '', label: 'Not set' }, ...BAND_CHOICES.map((band) => ({ value: String(band), label: bandText(detail.kind, band) }))];
+  // Why Release is not offered, said beside the button: unsaved changes, and the bands the release needs.
+  const bandsProblem = dirty || (detail.reviewedAt && detail.releasePending) ? releaseBandsProblem(detail.kind, dirty ? chosen : detail.teacherScores) : null;
+  const releaseHints = [dirty ? 'Save your changes before releasing them.' : null, bandsProblem].filter((hint) => hint !== null);
+  /** A 409 is shown in the form (with the review as it now is); anything else in a toast. */
+  const refused = (step: ReviewNotice['step'], title: string) => (error: Error) => {
+    if (isApiError(error, 409)) setNotice({ step, message: serverMessageOr(error, error.message) });
+    else toastError(title, serverMessageOr(error, error.message));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
-      { comment, scores: chosen as Partial<Record<AttemptCriterion, number | null>>, ...(reason.trim() ? { reason } : {}) },
+      { comment, scores: chosen as Partial<Record<AttemptCriterion, number | null>>, ...(reason.trim() ? { reason } : {}), version: base.version },
       {
         onSuccess: (saved) => {
+          setNotice(null);
           setReason('');
           toastSuccess(
             'Review saved',
@@ -46,14 +74,15 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
                 : `The review is cleared: the attempt shows as not reviewed.`,
           );
         },
-        onError: (error) => toastError('Could not save the review', serverMessageOr(error, error.message)),
+        onError: refused('save', 'Could not save the review'),
       },
     );
   };
 
   const releaseNow = () => {
-    release.mutate(reason.trim() ? { reason } : {}, {
+    release.mutate(reason.trim() ? { reason, version: base.version } : { version: base.version }, {
       onSuccess: (done) => {
+        setNotice(null);
         setReason('');
         toastSuccess(
           released ? 'Amended review released' : 'Review released',
@@ -62,13 +91,26 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
             : `${detail.student.studentName} can see it now (no e-mail address is on file).`,
         );
       },
-      onError: (error) => toastError('Could not release the review', serverMessageOr(error, error.message)),
+      onError: refused('release', 'Could not release the review'),
     });
   };
 
   return (
     <form onSubmit={submit} aria-label="Teacher review">
       <Stack gap="md">
+        <ReviewConflict
+          detail={detail}
+          notice={notice}
+          stale={stale}
+          onUseNewer={() => {
+            setNotice(null);
+            startFrom(latest, true);
+          }}
+          onKeepMine={() => {
+            setNotice(null);
+            startFrom(latest, false);
+          }}
+        />
         {detail.reviewedAt ? (
           <Text size="sm" c="dimmed">
             Last saved by {detail.reviewerName ?? detail.reviewerUsername ?? 'a teacher'} on {formatAttemptTime(detail.reviewedAt)}.
@@ -132,21 +174,18 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
             color="indigo"
             variant="outline"
             onClick={releaseNow}
-            disabled={release.isPending || dirty || !detail.releasePending || !detail.reviewedAt}
+            disabled={release.isPending || dirty || stale || bandsProblem !== null || !detail.releasePending || !detail.reviewedAt}
+            aria-describedby={releaseHints.length > 0 ? releaseHintId : undefined}
           >
             {release.isPending ? 'Releasing...' : released ? 'Release the amended review' : 'Release to the student'}
           </Button>
         </Group>
-        {dirty ? (
-          <Text size="xs" c="dimmed">
-            Save your changes before releasing them.
+        {releaseHints.length > 0 ? (
+          <Text size="xs" c="dimmed" id={releaseHintId} data-testid="release-hint">
+            {releaseHints.join(' ')}
           </Text>
         ) : null}
       </Stack>
     </form>
   );
-}
-
-function bandValue(band: number | null | undefined): string {
-  return band === null || band === undefined ? '' : String(band);
 }

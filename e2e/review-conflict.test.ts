@@ -1,0 +1,127 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { attempts, users } from '../src/server/db/schema.js';
+import { invalidateReadCaches } from '../src/server/db/read-cache.js';
+import { createAttempt } from '../src/server/test/attempt-fixtures.js';
+import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
+import { lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
+
+/**
+ * Two teachers on one review, each on a page opened before the other saved: the second save is
+ * refused with who changed it and when, the teacher's own text stays in the form beside the newer
+ * version, and a release from a page showing an older version releases nothing. The lists mark a
+ * teacher's band as a draft until it is released, and say who saved it.
+ */
+const suite = useBrowserSuite();
+let head: CreatedAdmin;
+let rao: CreatedAdmin;
+let asha: CreatedStudent;
+
+beforeAll(async () => {
+  const db = suite.server.database.db;
+  head = await createAdmin(db, { username: 'headteacher' });
+  rao = await createAdmin(db, { username: 'rao' });
+  await db.update(users).set({ displayName: 'Ms Rao' }).where(eq(users.id, rao.user.id));
+  asha = await createStudent(db, { studentName: 'Asha Rao', mobileNumber: '98765 43210' });
+});
+
+const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
+
+async function reviewPage(userId: number, viewport: ViewportName, attemptId: string): Promise<Page> {
+  const { page } = await suite.openPage({ viewport, timeoutMs: 20_000, ignore: [/status of 409/] });
+  await suite.signInAs(page, userId);
+  await page.goto(`${suite.server.baseUrl}/admin/attempts/${attemptId}`);
+  await page.getByRole('region', { name: 'Teacher review' }).scrollIntoViewIfNeeded();
+  await page.getByLabel('Comment').waitFor();
+  return page;
+}
+
+describe.each(['desktop', 'phone'] as const)('two teachers on one review, at %s size', (viewport) => {
+  it("refuses the stale save and keeps the teacher's text; a release from an older version releases nothing", { timeout: 180_000 }, async () => {
+    const db = suite.server.database.db;
+    const attemptId = await createAttempt(db, asha.student.id);
+    const admin = await reviewPage(head.user.id, viewport, attemptId);
+    const raoPage = await reviewPage(rao.user.id, viewport, attemptId);
+
+    // The admin saves X with four bands of 6.
+    await admin.getByLabel('Comment').fill('X');
+    for (const label of ['Fluency band', 'Vocabulary band', 'Grammar band', 'Pronunciation band']) await admin.getByLabel(label, { exact: true }).selectOption('6');
+    await admin.getByRole('button', { name: 'Save review' }).click();
+    await toast(admin, 'Review saved').waitFor();
+
+    // Ms Rao, on her page opened before that, saves her own: refused, with who and when; her text stays.
+    await raoPage.getByLabel('Comment').fill('RAO: good.');
+    await raoPage.getByLabel('Fluency band', { exact: true }).selectOption('8');
+    await raoPage.getByRole('button', { name: 'Save review' }).click();
+    const conflict = raoPage.getByTestId('review-conflict');
+    await conflict.getByText('Not saved', { exact: true }).waitFor();
+    await conflict.getByText(/^headteacher changed this review at \d\d:\d\d, after you opened it\. Your changes are not saved: look at headteacher's version, then make yours again\.$/).waitFor();
+    await conflict.getByText(/^headteacher's version, saved on /).waitFor();
+    expect(await conflict.getByTestId('newer-comment').textContent()).toBe('X');
+    expect(await conflict.getByTestId('newer-bands').textContent()).toBe('Fluency 6.0 · Vocabulary 6.0 · Grammar 6.0 · Pronunciation 6.0');
+    expect(await raoPage.getByLabel('Comment').inputValue()).toBe('RAO: good.');
+    expect(await raoPage.getByLabel('Fluency band', { exact: true }).inputValue()).toBe('8');
+    expect(await raoPage.getByRole('button', { name: 'Release to the student' }).isDisabled()).toBe(true);
+    expect((await db.select().from(attempts).where(eq(attempts.id, attemptId)))[0]?.teacherComment).toBe('X');
+    await conflict.scrollIntoViewIfNeeded();
+    await lookAt(raoPage, `review-conflict-save-${viewport}`);
+
+    // She keeps hers and saves it over his: now it goes through.
+    await conflict.getByRole('button', { name: 'Keep mine, to save over it' }).click();
+    await expect.poll(() => conflict.count()).toBe(0);
+    await raoPage.getByRole('button', { name: 'Save review' }).click();
+    await toast(raoPage, 'Review saved').waitFor();
+
+    // The admin's page still shows X and the sixes: Release is refused and nothing reaches the student.
+    expect(await admin.getByLabel('Comment').inputValue()).toBe('X');
+    await admin.getByRole('button', { name: 'Release to the student' }).click();
+    const refused = admin.getByTestId('review-conflict');
+    await refused.getByText('Not released', { exact: true }).waitFor();
+    await refused.getByText(/^Ms Rao changed this review at \d\d:\d\d, after you opened it\. Nothing was released: look at Ms Rao's version before releasing it\.$/).waitFor();
+    // His page now shows her version, which cannot be released with one band.
+    await expect.poll(() => admin.getByLabel('Comment').inputValue()).toBe('RAO: good.');
+    const hint = 'Set the Vocabulary, Grammar and Pronunciation bands before releasing: the student\'s overall band is the mean of the four.';
+    await expect.poll(() => admin.getByTestId('release-hint').textContent()).toBe(hint);
+    expect(await admin.getByRole('button', { name: 'Release to the student' }).isDisabled()).toBe(true);
+    const [row] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
+    expect(row).toMatchObject({ releasedAt: null, releasedComment: null, teacherComment: 'RAO: good.' });
+    await refused.getByText('The form below shows the review as it is now.').waitFor();
+    // The toast of his own save has gone: the picture shows the form as he reads it.
+    await toast(admin, 'Review saved').waitFor({ state: 'detached', timeout: 15_000 });
+    await refused.scrollIntoViewIfNeeded();
+    await lookAt(admin, `review-conflict-release-${viewport}`);
+  });
+});
+
+describe.each(['desktop', 'phone'] as const)('the IELTS list at %s size', (viewport) => {
+  it('marks a draft band and says who saved it; a released review shows who released it', { timeout: 120_000 }, async () => {
+    const db = suite.server.database.db;
+    const draft = await createAttempt(db, asha.student.id);
+    await db
+      .update(attempts)
+      .set({ teacherScores: { fluency: 3, vocabulary: 3, grammar: 3, pronunciation: 3, overall: 3 }, teacherComment: 'Draft', reviewedAt: new Date(), reviewedByUserId: rao.user.id })
+      .where(eq(attempts.id, draft));
+    const released = await createAttempt(db, asha.student.id);
+    const bands = { fluency: 8, vocabulary: 8, grammar: 8, pronunciation: 8, overall: 8 };
+    const now = new Date();
+    await db
+      .update(attempts)
+      .set({ teacherScores: bands, teacherComment: 'Done', reviewedAt: now, reviewedByUserId: head.user.id, releasedScores: bands, releasedComment: 'Done', releasedAt: now, releasedByUserId: head.user.id })
+      .where(eq(attempts.id, released));
+    invalidateReadCaches(db);
+    const { page } = await suite.openPage({ viewport, timeoutMs: 20_000 });
+    await suite.signInAs(page, head.user.id);
+    await page.goto(`${suite.server.baseUrl}/admin?tab=ielts`);
+    // A table row on a laptop, a card on a phone.
+    const rowOf = (id: string) => page.locator(`[data-attempt-id="${id}"], [data-row-id="${id}"]`).filter({ visible: true }).first();
+    const draftRow = rowOf(draft);
+    await expect.poll(() => draftRow.getByTestId('review-state').innerText()).toMatch(/^Draft\s+by Ms Rao$/);
+    expect(await draftRow.getByTestId('draft-band').first().textContent()).toBe(' · Draft 3.0');
+    const releasedRow = rowOf(released);
+    expect(await releasedRow.getByTestId('review-state').innerText()).toMatch(/^Released\s+by headteacher$/);
+    expect(await releasedRow.getByTestId('draft-band').count()).toBe(0);
+    expect(await releasedRow.innerText()).toContain('· T 8.0');
+    await lookAt(page, `attempts-list-draft-${viewport}`);
+  });
+});

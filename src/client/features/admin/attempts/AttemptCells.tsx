@@ -1,0 +1,121 @@
+import { Text, VisuallyHidden } from '@mantine/core';
+import type { AttemptKind, AttemptListRow } from '../../../../shared/api/admin-attempts';
+import { bandText } from '../../../../shared/api/admin-attempts-kinds';
+
+/*
+ * The attempts lists' score and review cells. A teacher's band is shown as what it is: released to
+ * the student ("T 7.0") or a draft only the teachers see ("Draft 3.0"), and the Review column says
+ * which, and who saved or released it.
+ */
+
+type BandKey = keyof NonNullable<AttemptListRow['scores']>;
+
+const valueOf = (bands: AttemptListRow['scores'], key: BandKey) => {
+  const value = bands?.[key];
+  return value === null || value === undefined ? null : value;
+};
+
+/** The estimate, the released teacher band, and the saved draft band where it is not the released one. */
+export function bandsOf(attempt: AttemptListRow, key: BandKey): { estimate: number | null; released: number | null; draft: number | null } {
+  const released = valueOf(attempt.releasedScores, key);
+  const saved = attempt.reviewState === 'draft' || attempt.reviewState === 'changed' ? valueOf(attempt.teacherScores, key) : null;
+  return { estimate: valueOf(attempt.scores, key), released, draft: saved !== null && saved !== released ? saved : null };
+}
+
+/**
+ * The estimate, then the teacher's released band and a draft band under it when there are: "6.5"
+ * over "· T 7.0" over "· Draft 8.0" (a line each, so that a list with every score column fits a 1280 px
+ * screen). Read out in full ("estimate 6.5, teacher 7.0, draft 8.0 not released"); "—" when there is no estimate.
+ */
+export function ScoreCell({ kind, estimate, released, draft }: { kind: AttemptKind; estimate: number | null; released: number | null; draft: number | null }) {
+  const shown = estimate === null ? null : bandText(kind, estimate);
+  const releasedShown = released === null ? null : bandText(kind, released);
+  const draftShown = draft === null ? null : bandText(kind, draft);
+  const spoken = [
+    shown === null ? 'no estimate' : `estimate ${shown}`,
+    releasedShown === null ? null : `teacher ${releasedShown}`,
+    draftShown === null ? null : `draft ${draftShown} not released`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <Text size="sm" component="div" style={{ whiteSpace: 'nowrap' }}>
+      <span aria-hidden="true">
+        {shown ?? '—'}
+        {releasedShown !== null ? (
+          <Text span size="sm" fw={700} c="indigo.8" display="block">
+            {' '}
+            · T {releasedShown}
+          </Text>
+        ) : null}
+        {draftShown !== null ? (
+          <Text span size="xs" fw={600} fs="italic" c="gray.8" display="block" data-testid="draft-band">
+            {' '}
+            · Draft {draftShown}
+          </Text>
+        ) : null}
+      </span>
+      <VisuallyHidden>{spoken}</VisuallyHidden>
+    </Text>
+  );
+}
+
+/** The student sees a review of this attempt (perhaps with later changes not released). */
+export const isReleased = (attempt: AttemptListRow) => attempt.reviewState === 'released' || attempt.reviewState === 'changed';
+
+/** What the Review column says under the link: released, a draft, or both, each with who did it. */
+export function reviewStateLines(attempt: AttemptListRow): Array<{ label: string; by: string | null; tone: 'released' | 'draft' }> {
+  const released = { label: 'Released', by: attempt.releasedByName, tone: 'released' as const };
+  switch (attempt.reviewState) {
+    case 'draft':
+      return [{ label: 'Draft', by: attempt.reviewerName, tone: 'draft' }];
+    case 'released':
+      return [released];
+    case 'changed':
+      return [released, attempt.reviewed ? { label: 'Draft changes', by: attempt.reviewerName, tone: 'draft' } : { label: 'Cleared, not released', by: null, tone: 'draft' }];
+    default:
+      return [];
+  }
+}
+
+/** The review's state under the Review link (`hidden`: the link says it to a screen reader) or in a phone's card. */
+export function ReviewState({ attempt, hidden = false }: { attempt: AttemptListRow; hidden?: boolean }) {
+  const lines = reviewStateLines(attempt);
+  if (lines.length === 0) return null;
+  return (
+    <span aria-hidden={hidden || undefined} data-testid="review-state">
+      {lines.map((line) => (
+        <Text key={line.label} span size="xs" display="block" maw={150} lh={1.3} mt={2}>
+          {line.tone === 'released' ? (
+            <Text span size="xs" fw={600} c="indigo.8">
+              {line.label}
+            </Text>
+          ) : (
+            // A draft on the colours of the review page's "Changes not released" badge.
+            <Text span size="xs" fw={600} c="dark.7" bg="orange.1" px={4} style={{ borderRadius: 4 }}>
+              {line.label}
+            </Text>
+          )}
+          {line.by ? (
+            <Text span size="xs" c="dimmed" display="block">
+              by {line.by}
+            </Text>
+          ) : null}
+        </Text>
+      ))}
+    </span>
+  );
+}
+
+/** What the Review link says to a screen reader after "Review": the attempt, and where its review stands. */
+export function reviewLinkDetail(attempt: AttemptListRow, when: { date: string; time: string }): string {
+  const releasedBy = attempt.releasedByName ? ` by ${attempt.releasedByName}` : '';
+  const savedBy = attempt.reviewerName ? ` by ${attempt.reviewerName}` : '';
+  const state = {
+    none: '',
+    draft: ` (draft${savedBy}, not released)`,
+    released: ` (released${releasedBy})`,
+    changed: attempt.reviewed ? ` (released${releasedBy}; draft changes${savedBy} not released)` : ` (released${releasedBy}; cleared, not released)`,
+  }[attempt.reviewState];
+  return ` the attempt of ${attempt.studentName}, ${when.date} ${when.time}${state}`;
+}
