@@ -141,7 +141,8 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
       return {
         release: outcome.release,
         event: outcome.event,
-        notified: outcome.recipient.email ? ('email' as const) : ('no-email' as const),
+        // Only a mail server delivers: the outbox folder (no SMTP_URL) reaches nobody.
+        notified: !outcome.recipient.email ? ('no-email' as const) : deps.mailer.delivers ? ('email' as const) : ('no-mail-server' as const),
         version: outcome.version,
       };
     },

@@ -118,8 +118,11 @@ export type ReleaseBody = z.infer<typeof releaseBody>;
 export const releaseDone = z.object({
   release: releasedReview,
   event: reviewEvent,
-  /** How the student was told: by e-mail (to the address on file), or not (none on file). */
-  notified: z.enum(['email', 'no-email']),
+  /**
+   * How the student was told: by e-mail (to the address on file); not, as none is on file; or not, as
+   * no mail server is set up (SMTP_URL unset: the mail was only written to the server's outbox folder).
+   */
+  notified: z.enum(['email', 'no-email', 'no-mail-server']),
   /** The review's version now (the release is an entry in the trail). */
   version: z.number().int(),
 });

@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import { useId, useState, type FormEvent } from 'react';
-import type { AttemptCriterion, AttemptDetail, Bands } from '../../../../shared/api/admin-attempts';
+import type { AttemptCriterion, AttemptDetail, Bands, ReleaseDone } from '../../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../../shared/api/admin-attempts-kinds';
 import { releaseBandsProblem, REVIEW_COMMENT_MAX_LENGTH, REVIEW_REASON_MAX_LENGTH, teacherOverall } from '../../../../shared/api/admin-attempts-limits';
 import { isApiError, serverMessageOr } from '../../../lib/api';
@@ -13,6 +13,13 @@ import { baseOf, onNewerVersion, sameDraft, type ReviewBase } from './review-for
 
 /** The bands a teacher picks from: 1 to 9 in half steps. */
 const BAND_CHOICES = Array.from({ length: 17 }, (_, i) => 1 + i / 2);
+
+/** How the student heard of a release, after "… can see it now": never "sent" when only the outbox has it. */
+const RELEASE_NOTICE: Record<ReleaseDone['notified'], string> = {
+  email: ' and has been sent an e-mail.',
+  'no-email': ' (no e-mail address is on file).',
+  'no-mail-server': ': no mail server is set up (SMTP_URL), so no e-mail was sent.',
+};
 
 /**
  * The teacher's comment and a band per criterion, saved apart from the automatic estimate. Save and
@@ -86,9 +93,7 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
         setReason('');
         toastSuccess(
           released ? 'Amended review released' : 'Review released',
-          done.notified === 'email'
-            ? `${detail.student.studentName} can see it now and has been sent an e-mail.`
-            : `${detail.student.studentName} can see it now (no e-mail address is on file).`,
+          `${detail.student.studentName} can see it now${RELEASE_NOTICE[done.notified]}`,
         );
       },
       onError: refused('release', 'Could not release the review'),
