@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { GrowingTextarea } from '../../../components/GrowingTextarea';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import type { AttemptCriterion, AttemptDetail, Bands, ReleaseDone } from '../../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../../shared/api/admin-attempts-kinds';
 import { releaseBandsProblem, REVIEW_COMMENT_MAX_LENGTH, REVIEW_REASON_MAX_LENGTH, teacherOverall } from '../../../../shared/api/admin-attempts-limits';
@@ -8,7 +8,10 @@ import { isApiError, serverMessageOr } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { useReleaseReview, useSaveReview } from './api/save-review';
 import { formatAttemptTime } from './format';
-import { ReviewConflict, type ReviewNotice } from './ReviewConflict';
+import type { ReviewNotice } from './ReviewConflict';
+
+// Shown only when another teacher's change got in first: its code loads then, not with the page.
+const ReviewConflict = lazy(async () => ({ default: (await import('./ReviewConflict')).ReviewConflict }));
 import { baseOf, onNewerVersion, sameDraft, type ReviewBase } from './review-form-state';
 
 /** The bands a teacher picks from: 1 to 9 in half steps. */
@@ -103,19 +106,23 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
   return (
     <form onSubmit={submit} aria-label="Teacher review">
       <Stack gap="md">
-        <ReviewConflict
-          detail={detail}
-          notice={notice}
-          stale={stale}
-          onUseNewer={() => {
-            setNotice(null);
-            startFrom(latest, true);
-          }}
-          onKeepMine={() => {
-            setNotice(null);
-            startFrom(latest, false);
-          }}
-        />
+        {notice || stale ? (
+          <Suspense fallback={null}>
+            <ReviewConflict
+              detail={detail}
+              notice={notice}
+              stale={stale}
+              onUseNewer={() => {
+                setNotice(null);
+                startFrom(latest, true);
+              }}
+              onKeepMine={() => {
+                setNotice(null);
+                startFrom(latest, false);
+              }}
+            />
+          </Suspense>
+        ) : null}
         {detail.reviewedAt ? (
           <Text size="sm" c="dimmed">
             Last saved by {detail.reviewerName ?? detail.reviewerUsername ?? 'a teacher'} on {formatAttemptTime(detail.reviewedAt)}.
