@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
 import { invalidateReadCaches } from '../db/read-cache.js';
-import { openRecording, recordingInfo } from '../recordings/service.js';
+import { recordingBytesWhenAsked, recordingInfo } from '../recordings/service.js';
 import type { RecordingStores } from '../recordings/store.js';
 import { answerWindows } from './answers.js';
 import { ffmpegInputFormat } from '../recordings/audio-type.js';
@@ -43,7 +43,7 @@ async function analyse(deps: AnalysisDeps, attemptId: string, tries: number): Pr
   const [attempt] = await deps.db.select({ kind: attempts.kind, sessionData: attempts.sessionData }).from(attempts).where(eq(attempts.id, attemptId));
   const windows = attempt ? answerWindows(attempt.kind, attempt.sessionData) : [];
   // Decoded and measured in the analysis process; only the recording's bytes pass through here.
-  const source = openRecording(deps.stores, { ...info, storageKey: info.storageKey }, 0, info.sizeBytes - 1);
+  const source = recordingBytesWhenAsked(deps.stores, { ...info, storageKey: info.storageKey }, 0, info.sizeBytes - 1);
   return deps.processes.analyse({ source, ffmpeg, inputFormat, windows, ...(deps.aligner === undefined ? {} : { aligner: deps.aligner }) });
 }
 

@@ -88,7 +88,9 @@ export class ArchiveWriter {
 
   async addFile(name: string, file: string): Promise<void> {
     const { size } = await stat(file);
-    await this.add(name, size, createReadStream(file));
+    // Opened when its bytes are first read: a stream opened before the entry's header is written
+    // would report a file removed meanwhile before anyone listens, an uncaught error.
+    await this.add(name, size, { [Symbol.asyncIterator]: () => (createReadStream(file) as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]() });
   }
 
   async addBytes(name: string, bytes: Uint8Array): Promise<void> {

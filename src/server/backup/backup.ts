@@ -105,17 +105,16 @@ export async function backup(target: BackupTarget, file: string): Promise<Backup
   let writer: ArchiveWriter | undefined;
   try {
     await rm(partial, { force: true });
+    // PostgreSQL's server keeps running: its snapshot is taken before the recordings are listed, so
+    // every recording a row of the snapshot names is in the list (one uploaded meanwhile is listed too).
+    const dump = path.join(scratch, 'postgres.dump');
+    if (target.driver === 'postgres') await pgDump(target.url, dump);
     writer = await ArchiveWriter.create(partial);
     const files = await recordingFiles(target.dataDir);
     const manifest: Manifest = { app: 'parley', format: 1, driver: target.driver, createdAt: new Date().toISOString(), recordingFiles: files.length };
     await writer.addBytes(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2)));
-    if (target.driver === 'pglite') {
-      await writer.addBytes(PGLITE_ENTRY, await pgliteDump(target.dataDir));
-    } else {
-      const dump = path.join(scratch, 'postgres.dump');
-      await pgDump(target.url, dump);
-      await writer.addFile(POSTGRES_ENTRY, dump);
-    }
+    if (target.driver === 'pglite') await writer.addBytes(PGLITE_ENTRY, await pgliteDump(target.dataDir));
+    else await writer.addFile(POSTGRES_ENTRY, dump);
     for (const name of files) await writer.addFile(`recordings/${name}`, path.join(recordingsFolder(target.dataDir), name));
     await writer.finish();
     await rename(partial, destination);

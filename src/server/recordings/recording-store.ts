@@ -19,3 +19,15 @@ export interface RecordingStore {
   /** Deletes what uploads cut off by a crash left behind (older than `olderThanMs`). */
   sweepLeftovers(olderThanMs: number, now: Date): Promise<number>;
 }
+
+/**
+ * Bytes [start, end] of a stored recording for a reader that starts later (after spawning ffmpeg or
+ * the analysis process): the store is opened only when the bytes are first asked for. A stream
+ * opened earlier reports a missing file (a recording replaced or expired meanwhile) before anyone
+ * listens, which Node raises as an uncaught exception that stops the whole server.
+ */
+export function readWhenAsked(store: RecordingStore, storageKey: string, start: number, end: number): AsyncIterable<Uint8Array> {
+  return {
+    [Symbol.asyncIterator]: () => (store.read(storageKey, start, end) as AsyncIterable<Uint8Array>)[Symbol.asyncIterator](),
+  };
+}

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordings } from '../db/schema-recordings.js';
@@ -140,4 +141,27 @@ describe.each(testDrivers.flatMap((driver) => (['file', 'database'] as const).ma
     expect(range.statusCode).toBe(206);
     expect(range.headers['content-range']).toBe(`bytes 0-99/${first.length}`);
   });
+});
+
+it('survives a recording whose file is gone by the time it is re-muxed (replaced or expired meanwhile): no uncaught error stops the server', async () => {
+  const { FileRecordingStore } = await import('./file-store.js');
+  const { remuxStored } = await import('./seekable.js');
+  const store = new FileRecordingStore(path.join(folder, 'gone'));
+  const uncaught: unknown[] = [];
+  const note = (error: unknown) => uncaught.push(error);
+  process.prependListener('uncaughtException', note);
+  try {
+    // The missing file's error and ffmpeg's start-up race each other: several tries, so the old fault shows.
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const { storageKey, sizeBytes } = await store.write(Readable.from([browserWebm]));
+      await store.remove(storageKey);
+      const logged: string[] = [];
+      await expect(remuxStored(store, { storageKey, sizeBytes, mimeType: 'audio/webm' }, (line) => logged.push(line))).resolves.toBeNull();
+      expect(logged).toHaveLength(1);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(uncaught).toEqual([]);
+  } finally {
+    process.off('uncaughtException', note);
+  }
 });

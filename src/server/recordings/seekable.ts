@@ -9,7 +9,7 @@ import { createReadStream } from 'node:fs';
 import { usableFfmpeg } from '../lib/ffmpeg.js';
 import type { Db } from '../db/open.js';
 import { recordings, type RecordingStoreKind } from '../db/schema-recordings.js';
-import type { RecordingStore } from './recording-store.js';
+import { readWhenAsked, type RecordingStore } from './recording-store.js';
 import { INDEX_HEAD_BYTES, indexedAtFront, remuxable, remuxToFile } from './remux.js';
 import type { RecordingStores } from './store.js';
 
@@ -37,9 +37,7 @@ export async function remuxStored(
   if (!remuxable(stored.mimeType) || stored.sizeBytes === 0) return null;
   const decoder = await usableFfmpeg();
   if (!decoder.ok) return null;
-  const source = store.read(stored.storageKey, 0, stored.sizeBytes - 1);
-  const remuxed = await remuxToFile(source, stored.mimeType, decoder.path);
-  source.destroy();
+  const remuxed = await remuxToFile(readWhenAsked(store, stored.storageKey, 0, stored.sizeBytes - 1), stored.mimeType, decoder.path);
   if (!remuxed.ok) {
     log(`the recording ${stored.storageKey} (${stored.mimeType}) is kept as it came, without a seek index: ${remuxed.reason}`);
     return null;

@@ -6,6 +6,7 @@ import { recordings, type RecordingStoreKind } from '../db/schema-recordings.js'
 import { queueAnalysis } from './analysis-queue.js';
 import { remuxStored, type RemuxLog } from './seekable.js';
 import type { RecordingStores } from './store.js';
+import { readWhenAsked } from './recording-store.js';
 
 export const recordingUrl = (attemptId: string) => `/api/attempts/${attemptId}/recording`;
 
@@ -97,6 +98,11 @@ export async function saveRecording(
 /** Bytes [start, end] of a kept recording, streamed from its store. */
 export function openRecording(stores: RecordingStores, info: RecordingInfo & { storageKey: string }, start: number, end: number): Readable {
   return stores.of(info.store).read(info.storageKey, start, end);
+}
+
+/** The same bytes for a reader that starts later: opened only when first asked for (readWhenAsked). */
+export function recordingBytesWhenAsked(stores: RecordingStores, info: RecordingInfo & { storageKey: string }, start: number, end: number): AsyncIterable<Uint8Array> {
+  return readWhenAsked(stores.of(info.store), info.storageKey, start, end);
 }
 
 /**
