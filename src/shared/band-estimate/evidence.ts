@@ -69,16 +69,17 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: () => 'Link your ideas with words such as because, so, however, for example and actually.',
   },
   mattr: {
-    label: 'word variety (different words in each 50)',
+    label: 'word variety (different words in each 50, forms of a word counted once)',
     shown: (f) => share(f.mattr),
     typical: share,
     advice: (f) => `Vary your words rather than repeating the same ones: ${share(f.mattr)} of the words in each stretch of 50 were different.`,
   },
   logDistinctStems: {
-    label: 'different words used',
+    // Stems (Porter), so "plan", "plans" and "planning" are one: fewer than the figures' "different words", which counts spellings.
+    label: 'different words used (forms of a word counted once)',
     shown: (f) => whole(f.distinctStems),
     typical: (mean) => whole(Math.expm1(mean)),
-    advice: (f) => `Show a wider range of words on each topic: you used ${whole(f.distinctStems)} different words.`,
+    advice: (f) => `Show a wider range of words on each topic: you used ${whole(f.distinctStems)} different words, counting forms such as "plan", "plans" and "planning" once.`,
   },
   contentWordLength: {
     label: 'letters per content word',
