@@ -68,7 +68,8 @@ export function answerWindows(kind: 'ielts' | 'interview', sessionData: unknown)
   });
 }
 
-const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+/** `value` to `places` decimals: how every figure of the analysis is given. */
+export const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
 /** The stretches of speech inside `window`, cut at its edges. */
 function speechInside(window: Segment, segments: readonly Segment[]): Segment[] {
@@ -81,7 +82,8 @@ const pausesBetween = (inside: readonly Segment[]) => inside.slice(1).map((segme
 const spanOf = (inside: readonly Segment[]) => (inside.length > 0 ? (inside.at(-1)?.endMs ?? 0) - (inside[0]?.startMs ?? 0) : 0);
 const syllablesIn = (window: Segment, nucleiMs: readonly number[]) => nucleiMs.filter((ms) => ms >= window.startMs && ms < window.endMs).length;
 
-function pauseSummary(lengths: readonly number[]): AnswerFigures['pauses'] {
+/** How many pauses, their mean and the longest, from their lengths (ms). */
+export function pauseSummary(lengths: readonly number[]): AnswerFigures['pauses'] {
   return {
     count: lengths.length,
     meanMs: lengths.length > 0 ? Math.round(lengths.reduce((a, b) => a + b, 0) / lengths.length) : 0,

@@ -1,3 +1,4 @@
+import { pauseSummary, round } from './answers.js';
 import type { Segment, SpeechFeatures } from './features.js';
 
 /** The recording's figures as the API gives them (decision 0017). */
@@ -19,8 +20,6 @@ export interface SpeechFigures {
   nucleiMs: number[];
 }
 
-const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
-
 /**
  * Figures over the recording's speech from its first sound to its last. They are the headline only
  * when the answers cannot be placed on the recording: between the first answer and the last, a
@@ -32,18 +31,13 @@ export function speechFigures(features: SpeechFeatures): SpeechFigures {
   const last = features.segments.at(-1)?.endMs ?? 0;
   const spanMs = Math.max(0, last - first);
   const syllables = features.nucleiMs.length;
-  const pauseLengths = features.pauses.map((pause) => pause.endMs - pause.startMs);
   return {
     durationMs: features.durationMs,
     speakingTimeMs: features.speakingTimeMs,
     speechRateSps: spanMs > 0 ? round(syllables / (spanMs / 1000), 2) : 0,
     articulationRateSps: features.speakingTimeMs > 0 ? round(syllables / (features.speakingTimeMs / 1000), 2) : 0,
     phonationTimeRatio: spanMs > 0 ? round(features.speakingTimeMs / spanMs, 3) : 0,
-    pauses: {
-      count: pauseLengths.length,
-      meanMs: pauseLengths.length > 0 ? Math.round(pauseLengths.reduce((sum, length) => sum + length, 0) / pauseLengths.length) : 0,
-      longestMs: pauseLengths.length > 0 ? Math.max(...pauseLengths) : 0,
-    },
+    pauses: pauseSummary(features.pauses.map((pause) => pause.endMs - pause.startMs)),
     meanLengthOfRunSyllables: features.segments.length > 0 ? round(syllables / features.segments.length, 1) : 0,
     syllables,
     segments: features.segments,

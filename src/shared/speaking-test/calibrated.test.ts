@@ -8,20 +8,9 @@ import { calibratedCriteria, evidenceSteps } from './calibrated.js';
 import { smallerEffectsRule } from './smaller-effects.js';
 import { analyseSpeech } from './metrics.js';
 import { roundToHalfBand } from './overall.js';
+import { seededRandom } from '../seeded-random.js';
 
 /* The evidence shown for a band adds up to it: base + steps = the unrounded band to one decimal, which rounds to the band. */
-
-/** A small seeded generator (mulberry32): the same "random" inputs on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const tenths = (value: number) => Math.round(value * 10);
 const shownSum = (base: number, deltas: readonly number[]) => tenths(base) + deltas.reduce((sum, delta) => sum + tenths(delta), 0);
@@ -61,7 +50,7 @@ describe('evidenceSteps', () => {
   });
 
   it('for many random inputs: the shown steps add up exactly to the shown total, each within a tenth of its own value', () => {
-    const random = seeded(20240611);
+    const random = seededRandom(20240611);
     for (let run = 0; run < 3000; run++) {
       const count = Math.floor(random() * 9);
       const raw = Array.from({ length: count }, () => (random() < 0.35 ? (random() - 0.5) * 0.12 : (random() - 0.5) * 3));
@@ -97,7 +86,7 @@ describe('evidenceSteps', () => {
 
 describe('calibratedCriteria', () => {
   it('for many random answers and models: each criterion shows a base and steps that add up to its unrounded band, which rounds to its band', () => {
-    const random = seeded(7);
+    const random = seededRandom(7);
     const criteria: EstimatedCriterion[] = ['fluency', 'vocabulary', 'grammar'];
     for (let run = 0; run < 150; run++) {
       const count = 3 + Math.floor(random() * 8);
