@@ -431,12 +431,13 @@ describe('the CSV export and paging', () => {
     const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'Student Name,Course,Mobile,Status,Overall Score,Fluency,Vocabulary,Grammar,Pronunciation,Test Date,Assessable,' +
-        'Teacher Overall,Teacher Fluency,Teacher Vocabulary,Teacher Grammar,Teacher Pronunciation,Teacher Comment,Attempt ID',
+        'Teacher Review,Teacher Overall,Teacher Fluency,Teacher Vocabulary,Teacher Grammar,Teacher Pronunciation,Teacher Comment,Attempt ID',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`Asha Rao,IELTS,'+919876543210,Activated,${bandText('ielts', saved.ielts?.scores.overall ?? 0)},`);
-    expect(lines[1]).toContain(',Yes,,7.0,,,,Clear answers. Link your ideas with because and so.,');
-    expect(lines[2]).toMatch(/^Asha Rao,IELTS,'\+919876543210,Activated,,,,,,\d{4}-\d{2}-\d{2} \d{2}:\d{2},No,/);
+    // The review was saved, never released: the export says so beside the teacher's bands.
+    expect(lines[1]).toContain(',Yes,Draft (not released),,7.0,,,,Clear answers. Link your ideas with because and so.,');
+    expect(lines[2]).toMatch(/^Asha Rao,IELTS,'\+919876543210,Activated,,,,,,\d{4}-\d{2}-\d{2} \d{2}:\d{2},No,,/);
     await toast(page, 'Attempts exported').waitFor();
 
     await page.getByLabel('Test date').fill('2026-01-01');

@@ -5,19 +5,32 @@ import { schoolDate, schoolDateTime } from '../lib/school-day.js';
 
 /**
  * The columns of an attempts export: the list's columns in its order (spec section 2), then whether
- * an estimate could be given, the teacher's bands and comment, and the attempt id.
+ * an estimate could be given, where the teacher's review stands, the teacher's bands and comment as
+ * last saved, and the attempt id.
  */
 export function exportColumns(kind: AttemptKind): string[] {
   const criteria = CRITERIA_OF[kind].map((criterion) => CRITERION_LABELS[criterion]);
   return [
     ...attemptListColumns(kind),
     'Assessable',
+    'Teacher Review',
     'Teacher Overall',
     ...criteria.map((label) => `Teacher ${label}`),
     'Teacher Comment',
     'Attempt ID',
   ];
 }
+
+/**
+ * Whether the teacher's bands in the row are what the student sees: a draft is not, and a released
+ * review may have saved changes the student does not see yet (as the list's Review column says).
+ */
+const REVIEW_STATE_TEXT: Record<ExportRow['reviewState'], string> = {
+  none: '',
+  draft: 'Draft (not released)',
+  released: 'Released',
+  changed: 'Released (later changes not released)',
+};
 
 /**
  * The attempts as a UTF-8 CSV file (with a byte order mark for spreadsheet programs) whose cells are
@@ -44,6 +57,7 @@ export function attemptsCsv(
         ...criteria.map((criterion) => band(row.scores?.[criterion])),
         schoolDateTime(new Date(row.createdAt), timeZone),
         row.assessable ? 'Yes' : 'No',
+        REVIEW_STATE_TEXT[row.reviewState],
         band(row.teacherScores?.overall),
         ...criteria.map((criterion) => band(row.teacherScores?.[criterion])),
         row.teacherComment ?? '',
