@@ -17,6 +17,8 @@ import type { DeviceInfo } from '../../lib/device';
 import { startFlow, type Flow as RuntimeFlow } from '../../lib/flow/runtime';
 import { useFlow } from '../../lib/flow/use-flow';
 import { toastError, toastSuccess } from '../../lib/notify';
+import { readStudentInfo } from '../../lib/student-info';
+import { studentProfileQuery } from '../../lib/student-profile';
 import { retryingImport } from '../../lib/retrying-import';
 import { findSpeechRecognition } from '../../speech/web-speech-types';
 import { sendDeviceDebug } from './device-debug';
@@ -119,7 +121,7 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
   userRef.current = user;
   const leaveAllowed = useRef(false);
   // What the commands reach in the page: the latest render's.
-  const latest: PageContext = { navigate, queryClient, leaveAllowed, attempt: { setRecording, setCompletedAt, setAttemptId, user: userRef } };
+  const latest: PageContext = { navigate, queryClient, leaveAllowed, attempt: { setRecording, setCompletedAt, setAttemptId, user: userRef, queryClient } };
   const page = useRef(latest);
   page.current = latest;
   const [{ flow, context }] = useState(() => openSession(device, mounted));
@@ -128,6 +130,13 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
   const [running, setRunning] = useState<Running | null>(null);
   const starting = useRef(false);
   const [startPressed, setStartPressed] = useState(false);
+
+  // The student's own record, asked for while the network is surely there: the save at the end
+  // needs their id, and a network lost by then must not lose the test (edge/finish.ts).
+  const ownStudent = !!user && !user.isAdmin && !user.actingStudent;
+  useEffect(() => {
+    if (ownStudent && !readStudentInfo()) void queryClient.prefetchQuery(studentProfileQuery);
+  }, [ownStudent, queryClient]);
 
   // When each answer closed: the saved transcript's timestamps.
   useEffect(() => {

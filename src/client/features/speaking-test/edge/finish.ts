@@ -6,11 +6,12 @@
  * quarter of an hour before it is needed, and again every few seconds if it cannot (a finished test
  * is never given up).
  */
-import type { StudentProfile, User } from '../../../../shared/api/auth';
+import type { QueryClient } from '@tanstack/react-query';
+import type { User } from '../../../../shared/api/auth';
 import { scoreSpeakingTest } from '../../../../shared/speaking-test/scoring';
-import { apiGet } from '../../../lib/api';
 import { browserOutbox } from '../../../lib/outbox';
 import { readStudentInfo } from '../../../lib/student-info';
+import { studentProfileQuery } from '../../../lib/student-profile';
 import type { Command } from '../flow';
 import { buildSaveTestSessionBody } from '../save-body';
 import type { EdgeContext } from './context';
@@ -18,15 +19,19 @@ import type { TestRecording } from './resources';
 
 const TEST_SESSIONS_URL = '/api/test-sessions';
 
-/** The student the attempt is saved for: stored info, the teacher's acting student, or the student's own record. */
-async function findStudentId(user: User | null | undefined): Promise<number | null> {
+/**
+ * The student the attempt is saved for: stored info, the teacher's acting student, or the student's
+ * own record, which the page asked for when the test began (useSpeakingTest), so that a network lost
+ * by the end of the test does not lose the test: the outbox sends it once the network is back.
+ */
+async function findStudentId(user: User | null | undefined, queryClient: QueryClient): Promise<number | null> {
   const stored = readStudentInfo();
   if (stored) return stored.id;
   if (!user) return null;
   if (user.actingStudent) return user.actingStudent.id;
   if (user.isAdmin) return null;
   try {
-    const profile = await apiGet<StudentProfile>('/api/student/profile');
+    const profile = queryClient.getQueryData(studentProfileQuery.queryKey) ?? (await queryClient.fetchQuery(studentProfileQuery));
     return profile.student.id;
   } catch {
     return null;
@@ -40,6 +45,8 @@ export interface AttemptOutcome {
   setAttemptId: (id: string) => void;
   /** Whoever is signed in now. */
   user: { readonly current: User | null | undefined };
+  /** The page's query cache: the student's record, asked for when the test began. */
+  queryClient: QueryClient;
 }
 
 export async function finish(
@@ -59,7 +66,7 @@ export async function finish(
   outcome.setRecording(recorded);
   outcome.setCompletedAt(finishedAt);
   const signedIn = outcome.user.current;
-  const studentId = await findStudentId(signedIn);
+  const studentId = await findStudentId(signedIn, outcome.queryClient);
   if (studentId === null || !signedIn) {
     send({ type: 'SAVE_RESULT', outcome: 'noStudentInfo' });
     return;
