@@ -7,6 +7,25 @@ import type { RecordingStore } from './recording-store.js';
 
 const KEY_PATTERN = /^[0-9a-f-]{36}$/;
 
+/** What writeWhole needs of a file handle (node:fs/promises' FileHandle.write). */
+export interface WritableFile {
+  write(buffer: Uint8Array, offset: number, length: number): Promise<{ bytesWritten: number }>;
+}
+
+/**
+ * Writes every byte of `piece`. A write may take fewer bytes than it was given (a disk that is
+ * nearly full): the rest is written again, so the disk's error (ENOSPC) comes back instead of a
+ * recording silently cut short and counted whole.
+ */
+export async function writeWhole(file: WritableFile, piece: Uint8Array): Promise<void> {
+  let offset = 0;
+  while (offset < piece.byteLength) {
+    const { bytesWritten } = await file.write(piece, offset, piece.byteLength - offset);
+    if (bytesWritten <= 0) throw Object.assign(new Error('the disk took no more bytes'), { code: 'ENOSPC' });
+    offset += bytesWritten;
+  }
+}
+
 /**
  * Recordings as files under DATA_DIR/recordings (the embedded set-up): written to `incoming/` as they
  * arrive, flushed to disk, then renamed into place, so a file under its final name is always whole.
@@ -38,7 +57,7 @@ export class FileRecordingStore implements RecordingStore {
     try {
       try {
         for await (const piece of source) {
-          await file.write(piece);
+          await writeWhole(file, piece);
           sizeBytes += piece.byteLength;
         }
         await file.sync();
