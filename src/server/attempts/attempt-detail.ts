@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AttemptDetail } from '../../shared/api/admin-attempts.js';
-import { nothingToScoreText } from '../../shared/api/admin-attempts-list.js';
+import { nothingToScoreText, studentNothingToScoreText } from '../../shared/api/no-result-texts.js';
 import type { Db } from '../db/open.js';
 import { attempts, courses, reviewEvents, students, users } from '../db/schema.js';
 import { mobileNumberDisplay } from '../lib/mobile-number-display.js';
@@ -77,13 +77,18 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
         trail: await reviewTrail(db, attempt.id),
         reviewVersion: Number(row.reviewVersion ?? 0),
       };
+  const flags = sessionFlags(attempt.sessionData);
   const nothing = nothingToScore({
     assessable: attempt.assessable,
-    ...sessionFlags(attempt.sessionData),
+    ...flags,
     recordingStored: recording !== null,
     // The bands this reader sees: a student's, those released.
     teacherScores: review.teacherScores,
   });
+  // As the lists say it (list-row.ts), from the bands this reader sees.
+  const awaitingTeacher = !nothing && flags.noTranscript && typeof review.teacherScores?.overall !== 'number';
+  // Each reader is told why in their own words: the teacher to ask for a retake, the student to retake.
+  const nothingText = forStudent ? studentNothingToScoreText : nothingToScoreText;
   const common = {
     id: attempt.id,
     student: {
@@ -98,6 +103,7 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
     durationMs: attempt.durationMs,
     assessable: attempt.assessable,
     nothingToScore: nothing,
+    awaitingTeacher,
     scores: attempt.assessable ? asBands(attempt.scores) : null,
     overall: attempt.assessable ? attempt.overall : null,
     ...review,
@@ -114,7 +120,7 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
       notAssessableReason: attempt.assessable
         ? null
         : nothing
-          ? nothingToScoreText('test')
+          ? nothingText('test')
           : (analysis?.reason ?? 'There was too little recognised speech for a band estimate.'),
       ...ieltsAnswers(attempt.sessionData),
       analysis,
@@ -127,7 +133,7 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
     notAssessableReason: attempt.assessable
       ? null
       : nothing
-        ? nothingToScoreText('interview')
+        ? nothingText('interview')
         : (interviewReport?.reason ?? 'There was too little recognised speech for an estimate.'),
     answers: interviewAnswers(attempt.sessionData),
     analysis: interviewReport,

@@ -1,10 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { CRITERIA_OF, teacherOverall, type Bands } from '../../shared/api/admin-attempts.js';
 import { PROGRESS_LIMIT, type ProgressAttempt, type ProgressList } from '../../shared/api/progress.js';
 import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
 import { recordings } from '../db/schema-recordings.js';
 import { asBands } from './admin-queries.js';
+import { nothingToScore } from './nothing-to-score.js';
 
 /**
  * A student's attempts of both kinds, newest first: attempts_student_idx by its leading column, a
@@ -21,6 +22,10 @@ export function progressQuery(db: Db, studentId: number) {
       overall: attempts.overall,
       releasedScores: attempts.releasedScores,
       releasedAt: attempts.releasedAt,
+      /** The answers were not transcribed: the teacher gives the bands (as list-row.ts reads it). */
+      noTranscript: sql<boolean>`coalesce((${attempts.sessionData}->>'noTranscript')::boolean, false)`,
+      /** The device's recorder gave no audio: with noTranscript, nothing to score (nothing-to-score.ts). */
+      noRecording: sql<boolean>`coalesce((${attempts.sessionData}->>'noRecording')::boolean, false)`,
       recordingOf: recordings.attemptId,
       recordingExpiredAt: recordings.expiredAt,
     })
@@ -51,6 +56,9 @@ export function toProgressAttempt(row: ProgressRow): ProgressAttempt {
     result[key] = source?.[key] ?? null;
   }
   const resultSource = teacher ? 'teacher' : isBand(estimate?.overall) ? 'estimate' : 'none';
+  // Why there is no result, on the one rule the teacher's lists use (list-row.ts), from the bands the student sees.
+  const { noTranscript, noRecording } = row;
+  const nothing = nothingToScore({ assessable: row.assessable, noTranscript, noRecording, recordingStored: row.recordingOf !== null, teacherScores: released });
   return {
     id: row.id,
     kind: row.kind,
@@ -61,6 +69,7 @@ export function toProgressAttempt(row: ProgressRow): ProgressAttempt {
     releasedAt: row.releasedAt?.toISOString() ?? null,
     result,
     resultSource,
+    ...(nothing ? { nothingToScore: true as const } : noTranscript && !isBand(teacher?.overall) ? { awaitingTeacher: true as const } : {}),
     recording: row.recordingOf !== null && row.recordingExpiredAt === null,
   };
 }

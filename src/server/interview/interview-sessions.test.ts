@@ -9,6 +9,8 @@ import { interviewSessionBody } from '../test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../test/factories.js';
 import { nothingToScoreText, type AttemptsPage } from '../../shared/api/admin-attempts.js';
 import { INTERVIEW_NO_RECORDING_TEXT } from '../../shared/interview/constants.js';
+import { studentNothingToScoreText } from '../../shared/api/no-result-texts.js';
+import type { ProgressList } from '../../shared/api/progress.js';
 
 describe.each(testDrivers)('interview saves on %s', (driver) => {
   let t: TestApp;
@@ -92,7 +94,22 @@ describe.each(testDrivers)('interview saves on %s', (driver) => {
       expect((await get(`/api/admin/attempts/${awaiting.attemptId}`)).json()).toMatchObject({
         notAssessableReason: 'Your answers were recorded without a transcript: your teacher will score them',
         nothingToScore: false,
+        awaitingTeacher: true,
       });
+
+      // The student's own pages: the same reasons, in the student's words, never the teacher's.
+      const own = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: studentCookie } });
+      const ownNothing = await own(`/api/student/attempts/${nothing.attemptId}`);
+      expect(ownNothing.statusCode, ownNothing.body).toBe(200);
+      expect(ownNothing.json()).toMatchObject({ notAssessableReason: studentNothingToScoreText('interview'), nothingToScore: true, awaitingTeacher: false });
+      expect(ownNothing.body).not.toContain('the student');
+      expect((await own(`/api/student/attempts/${awaiting.attemptId}`)).json()).toMatchObject({ nothingToScore: false, awaitingTeacher: true });
+      const progress = (await own('/api/student/attempts')).json() as ProgressList;
+      const listed = (id: string) => progress.attempts.find((entry) => entry.id === id);
+      expect(listed(nothing.attemptId)).toMatchObject({ resultSource: 'none', nothingToScore: true });
+      expect(listed(nothing.attemptId)?.awaitingTeacher).toBeUndefined();
+      expect(listed(awaiting.attemptId)).toMatchObject({ resultSource: 'none', awaitingTeacher: true });
+      expect(listed(awaiting.attemptId)?.nothingToScore).toBeUndefined();
     });
 
     it('a stored recording or a band from the teacher leaves something to score, on the list and the attempt page alike', async () => {

@@ -47,6 +47,11 @@ const attemptDetailBase = z.object({
   notAssessableReason: z.string().nullable(),
   /** Neither a transcript nor a recording was made: nothing to score, the student should retake. */
   nothingToScore: z.boolean(),
+  /**
+   * The answers were not transcribed and the reader's teacher bands (the working ones for a teacher,
+   * the released ones for the student) have no overall yet: the teacher will score it. Never with nothingToScore.
+   */
+  awaitingTeacher: z.boolean(),
   scores: bandsRecord.nullable(),
   overall: z.number().nullable(),
   teacherComment: z.string().nullable(),

@@ -43,10 +43,8 @@ export type ReviewQueue = z.infer<typeof reviewQueue>;
 
 export const attemptsExportQuery = attemptsQuery.pick({ date: true });
 
-/** Why an attempt without a transcript or a recording has no score, on the teacher's page: `what` the student is to retake. */
-export function nothingToScoreText(what: 'test' | 'interview'): string {
-  return `There is nothing to score: the answers were not transcribed and the student's device made no recording. Ask the student to retake the ${what}, in Chrome if they can.`;
-}
+/* Why an attempt has no score, in the teacher's and the student's words (no-result-texts.ts). */
+export { nothingToScoreText } from './no-result-texts.js';
 
 /** Spec section 3's attempt list row, plus what the teacher's review adds. */
 export const attemptListRow = z.object({

@@ -29,6 +29,13 @@ export const progressAttempt = z.object({
   result: bands,
   /** Whose figures the result is. */
   resultSource: z.enum(['teacher', 'estimate', 'none']),
+  /**
+   * Present (true) when the answers were not transcribed and no review with an overall was released:
+   * the teacher will score it (as the teacher's lists say it, admin-attempts-list.ts).
+   */
+  awaitingTeacher: z.literal(true).optional(),
+  /** Present (true) when the answers were neither transcribed nor recorded: nothing to score, retake (nothing-to-score.ts). */
+  nothingToScore: z.literal(true).optional(),
   /** True when the attempt's recording can be played: it was saved and the retention period has not deleted it. */
   recording: z.boolean(),
 });

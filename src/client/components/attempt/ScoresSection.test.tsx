@@ -54,6 +54,7 @@ const detail = {
   assessable: true,
   notAssessableReason: null,
   nothingToScore: false,
+  awaitingTeacher: false,
   scores: { ...result.bands },
   overall: result.bands.overall,
   teacherComment: null,

@@ -1,65 +1,17 @@
-import { Alert, Anchor, Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AttemptKind } from '../../../shared/api/admin-attempts';
-import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import type { ProgressAttempt } from '../../../shared/api/progress';
-import { formatAttemptTime } from '../../components/attempt/format';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { usePracticePath } from '../../components/StudentNav';
 import { serverMessageOr } from '../../lib/api';
 import { useProgress } from './api';
-import { attemptLinkText } from './attempt-link';
+import { AttemptCard } from './AttemptCard';
 import { progressSeries } from './chart';
 import { ProgressChart } from './ProgressChart';
 
-export const KIND_TITLES: Record<AttemptKind, string> = { ielts: 'IELTS speaking test', interview: 'Mock interview' };
 const KIND_SECTIONS: Record<AttemptKind, string> = { ielts: 'Speaking tests', interview: 'Mock interviews' };
-
-function resultText(attempt: ProgressAttempt, key: 'overall' | (typeof CRITERIA_OF)[AttemptKind][number]): string {
-  const value = attempt.result[key];
-  return value === null || value === undefined ? '—' : bandText(attempt.kind, value);
-}
-
-function AttemptCard({ attempt }: { attempt: ProgressAttempt }) {
-  const noun = attempt.kind === 'ielts' ? 'band' : 'score';
-  return (
-    <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }} data-testid="progress-attempt">
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="xs" wrap="wrap">
-            <Text fw={600}>{KIND_TITLES[attempt.kind]}</Text>
-            <Text size="sm" c="dimmed">
-              <time dateTime={attempt.completedAt}>{formatAttemptTime(attempt.completedAt)}</time>
-            </Text>
-          </Group>
-          {attempt.releasedAt ? (
-            <Badge variant="light" color="indigo" c="indigo.9">
-              Teacher reviewed
-            </Badge>
-          ) : (
-            <Badge variant="light" color="gray" c="gray.8">
-              Estimate only
-            </Badge>
-          )}
-        </Group>
-        <Text size="sm">
-          Overall {noun}: <strong>{resultText(attempt, 'overall')}</strong>{' '}
-          {attempt.resultSource === 'teacher' ? "(your teacher's)" : attempt.resultSource === 'estimate' ? '(estimate)' : '(too little speech to assess)'}
-          {attempt.resultSource === 'teacher' && attempt.estimate?.overall != null ? `; estimate ${bandText(attempt.kind, attempt.estimate.overall)}` : ''}
-        </Text>
-        <Text size="sm" c="dimmed" data-testid="progress-criteria">
-          {/* Whose the figures are, as the overall says: a released review's bands are never mixed with the estimate. */}
-          {attempt.resultSource === 'teacher' ? `Your teacher's ${noun}s: ` : attempt.resultSource === 'estimate' ? 'Estimate: ' : ''}
-          {CRITERIA_OF[attempt.kind].map((criterion) => `${CRITERION_LABELS[criterion]} ${resultText(attempt, criterion)}`).join(' · ')}
-        </Text>
-        <Anchor component={Link} to={`/progress/attempts/${attempt.id}`} size="sm" w="fit-content">
-          {attemptLinkText(attempt)}
-        </Anchor>
-      </Stack>
-    </Paper>
-  );
-}
 
 function KindCharts({ kind, attempts }: { kind: AttemptKind; attempts: ProgressAttempt[] }) {
   const series = progressSeries(kind, attempts);

@@ -1,0 +1,73 @@
+import { MantineProvider } from '@mantine/core';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ProgressAttempt } from '../../../shared/api/progress';
+import { AttemptCard } from './AttemptCard';
+
+/* A card on My progress says whose the result is, or why there is none, as the results and the teacher's lists do. */
+
+const base: ProgressAttempt = {
+  id: '6a1f0b0e-4a8e-4d36-9a57-1f0a2b3c4d5e',
+  kind: 'ielts',
+  completedAt: '2026-05-01T10:00:00.000Z',
+  assessable: false,
+  estimate: null,
+  teacher: null,
+  releasedAt: null,
+  result: { overall: null, fluency: null, vocabulary: null, grammar: null, pronunciation: null },
+  resultSource: 'none',
+  recording: false,
+};
+
+/** The card's text as read, tags left out. */
+function cardText(attempt: ProgressAttempt): string {
+  return renderToStaticMarkup(
+    <MantineProvider>
+      <MemoryRouter>
+        <AttemptCard attempt={attempt} />
+      </MemoryRouter>
+    </MantineProvider>,
+  )
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;|&#39;/g, "'");
+}
+
+describe('AttemptCard', () => {
+  // The date is shown in the school's time zone, read from the page: no page here, so the default.
+  beforeAll(() => {
+    vi.stubGlobal('document', { querySelector: () => null });
+    return () => vi.unstubAllGlobals();
+  });
+
+  it('an estimate: "Estimate only"', () => {
+    const bands = { overall: 6.5, fluency: 6.5, vocabulary: 6, grammar: 6.5, pronunciation: 7 };
+    const text = cardText({ ...base, assessable: true, estimate: bands, result: bands, resultSource: 'estimate' });
+    expect(text).toContain('Estimate only');
+    expect(text).toContain('Overall band: 6.5 (estimate)');
+  });
+
+  it('not transcribed: awaiting the teacher, no "Estimate only", no "too little speech"', () => {
+    const text = cardText({ ...base, awaitingTeacher: true });
+    expect(text).toContain('Awaiting your teacher');
+    expect(text).toContain('Overall band: — (your teacher will score this test)');
+    expect(text).not.toContain('Estimate only');
+    expect(text).not.toContain('too little speech');
+  });
+
+  it('neither transcribed nor recorded: nothing to score, retake', () => {
+    const text = cardText({ ...base, kind: 'interview', result: { overall: null }, nothingToScore: true });
+    expect(text).toContain('Nothing to score');
+    expect(text).toContain('Overall score: — (nothing to score: retake the interview, in Chrome if you can)');
+    expect(text).not.toContain('Estimate only');
+    expect(text).not.toContain('too little speech');
+  });
+
+  it('too little speech: says so, with no "Estimate only"', () => {
+    const text = cardText(base);
+    expect(text).toContain('No estimate');
+    expect(text).toContain('Overall band: — (too little speech to assess)');
+    expect(text).not.toContain('Estimate only');
+  });
+});

@@ -1,0 +1,74 @@
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { AttemptKind } from '../../../shared/api/admin-attempts';
+import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
+import { noResultReason, noResultShortText, RETAKE_WHAT, type NoResultReason } from '../../../shared/api/no-result-texts';
+import type { ProgressAttempt } from '../../../shared/api/progress';
+import { formatAttemptTime } from '../../components/attempt/format';
+import { attemptLinkText } from './attempt-link';
+
+/* One attempt on My progress: when, whose result it is (or why there is none), its bands and the link to it. */
+
+export const KIND_TITLES: Record<AttemptKind, string> = { ielts: 'IELTS speaking test', interview: 'Mock interview' };
+
+function resultText(attempt: ProgressAttempt, key: 'overall' | (typeof CRITERIA_OF)[AttemptKind][number]): string {
+  const value = attempt.result[key];
+  return value === null || value === undefined ? '—' : bandText(attempt.kind, value);
+}
+
+/** Whose the result is, or why there is none: "Estimate only" only where there is an estimate. */
+function AttemptBadge({ attempt }: { attempt: ProgressAttempt }) {
+  const [label, color, text] = attempt.releasedAt
+    ? ['Teacher reviewed', 'indigo', 'indigo.9']
+    : attempt.resultSource === 'estimate'
+      ? ['Estimate only', 'gray', 'gray.8']
+      : BADGE_OF[noResultReason(attempt)];
+  return (
+    <Badge variant="light" color={color} c={text} data-testid="progress-badge">
+      {label}
+    </Badge>
+  );
+}
+
+/** The badge where there is no result: its label, colour and text colour (contrast: the dark shade on the light badge). */
+const BADGE_OF: Record<NoResultReason, [string, string, string]> = {
+  awaitingTeacher: ['Awaiting your teacher', 'blue', 'blue.9'],
+  nothingToScore: ['Nothing to score', 'red', 'red.9'],
+  tooLittleSpeech: ['No estimate', 'gray', 'gray.8'],
+};
+
+export function AttemptCard({ attempt }: { attempt: ProgressAttempt }) {
+  const noun = attempt.kind === 'ielts' ? 'band' : 'score';
+  return (
+    <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }} data-testid="progress-attempt">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs" wrap="wrap">
+            <Text fw={600}>{KIND_TITLES[attempt.kind]}</Text>
+            <Text size="sm" c="dimmed">
+              <time dateTime={attempt.completedAt}>{formatAttemptTime(attempt.completedAt)}</time>
+            </Text>
+          </Group>
+          <AttemptBadge attempt={attempt} />
+        </Group>
+        <Text size="sm">
+          Overall {noun}: <strong>{resultText(attempt, 'overall')}</strong>{' '}
+          {attempt.resultSource === 'teacher'
+            ? "(your teacher's)"
+            : attempt.resultSource === 'estimate'
+              ? '(estimate)'
+              : `(${noResultShortText(noResultReason(attempt), RETAKE_WHAT[attempt.kind])})`}
+          {attempt.resultSource === 'teacher' && attempt.estimate?.overall != null ? `; estimate ${bandText(attempt.kind, attempt.estimate.overall)}` : ''}
+        </Text>
+        <Text size="sm" c="dimmed" data-testid="progress-criteria">
+          {/* Whose the figures are, as the overall says: a released review's bands are never mixed with the estimate. */}
+          {attempt.resultSource === 'teacher' ? `Your teacher's ${noun}s: ` : attempt.resultSource === 'estimate' ? 'Estimate: ' : ''}
+          {CRITERIA_OF[attempt.kind].map((criterion) => `${CRITERION_LABELS[criterion]} ${resultText(attempt, criterion)}`).join(' · ')}
+        </Text>
+        <Anchor component={Link} to={`/progress/attempts/${attempt.id}`} size="sm" w="fit-content">
+          {attemptLinkText(attempt)}
+        </Anchor>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,39 @@
+import { MantineProvider } from '@mantine/core';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { AttemptDetail } from '../../../shared/api/admin-attempts';
+import { AttemptResult } from './AttemptResult';
+
+/* "Your result" on the student's attempt page: why there is no estimate, in the student's words. */
+
+/** Only what the section reads: the rest of the detail does not matter here. */
+const detail = (fields: Partial<AttemptDetail>): AttemptDetail =>
+  ({ kind: 'interview', overall: null, nothingToScore: false, awaitingTeacher: false, release: null, scores: null, ...fields }) as AttemptDetail;
+
+const textOf = (value: AttemptDetail) =>
+  renderToStaticMarkup(
+    <MantineProvider>
+      <AttemptResult detail={value} />
+    </MantineProvider>,
+  )
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;|&#39;/g, "'");
+
+describe('AttemptResult', () => {
+  it('nothing to score: tells the student to retake, in the second person', () => {
+    const text = textOf(detail({ nothingToScore: true }));
+    expect(text).toBe('There is nothing to score: your answers were not transcribed and your device made no recording. Retake the interview, in Chrome if you can.');
+  });
+
+  it('awaiting the teacher: no estimate because not transcribed, not "too little speech"', () => {
+    const text = textOf(detail({ kind: 'ielts', awaitingTeacher: true }));
+    expect(text).toContain('your teacher will score this test from your recording');
+    expect(text).not.toContain('too little speech');
+  });
+
+  it('too little speech and an estimate, as before', () => {
+    expect(textOf(detail({}))).toContain('none (too little speech to assess)');
+    expect(textOf(detail({ overall: 6 }))).toContain('overall score 6');
+  });
+});

@@ -1,0 +1,67 @@
+import { Blockquote, Group, Stack, Text } from '@mantine/core';
+import type { AttemptDetail } from '../../../shared/api/admin-attempts';
+import { bandText } from '../../../shared/api/admin-attempts-kinds';
+import { RETAKE_WHAT, studentAwaitingTeacherText, studentNothingToScoreText } from '../../../shared/api/no-result-texts';
+import { formatAttemptTime } from '../../components/attempt/format';
+import { TeacherBandsTable } from '../../components/attempt/ReviewParts';
+
+/* The student's attempt page: its "Your result" section. */
+
+/** The result: the teacher's released bands with the estimate beside them, or the estimate while there is no review. */
+export function AttemptResult({ detail }: { detail: AttemptDetail }) {
+  const release = detail.release;
+  const noun = detail.kind === 'ielts' ? 'band' : 'score';
+  if (!release) {
+    const what = RETAKE_WHAT[detail.kind];
+    // Why there is no estimate, as the results said it and the teacher's lists decide it (nothing-to-score.ts).
+    if (detail.overall === null && detail.nothingToScore)
+      return (
+        <Text size="sm" data-testid="no-result">
+          {studentNothingToScoreText(what)}
+        </Text>
+      );
+    return (
+      <Stack gap="xs">
+        {detail.overall === null && detail.awaitingTeacher ? (
+          <Text size="sm" data-testid="no-result">
+            Your teacher has not reviewed this attempt yet. {studentAwaitingTeacherText(what)}
+          </Text>
+        ) : (
+          <Text size="sm">
+            Your teacher has not reviewed this attempt yet. Until they do, your result is the automatic estimate:{' '}
+            <strong>{detail.overall === null ? 'none (too little speech to assess)' : `overall ${noun} ${bandText(detail.kind, detail.overall)}`}</strong>.
+          </Text>
+        )}
+        <Text size="sm" c="dimmed">
+          When your teacher releases a review, their {noun}s become your result and you are told by e-mail if the school has your address.
+        </Text>
+      </Stack>
+    );
+  }
+  const overall = release.scores?.overall;
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" align="baseline" wrap="wrap">
+        <Text fz={32} fw={700} lh={1.1} data-testid="teacher-overall">
+          {overall === null || overall === undefined ? '—' : bandText(detail.kind, overall)}
+        </Text>
+        <Text size="sm" fw={700} c="indigo.9">
+          Teacher&apos;s overall {noun}: your result
+        </Text>
+        <Text size="sm" c="dimmed" data-testid="estimate-overall">
+          Estimate: {detail.overall === null ? 'none' : bandText(detail.kind, detail.overall)}
+        </Text>
+      </Group>
+      <TeacherBandsTable kind={detail.kind} teacher={release.scores} estimate={detail.scores} />
+      {release.comment ? (
+        <Blockquote color="teal" p="md" cite={`— ${release.releasedByName ?? 'Your teacher'}`} style={{ overflowWrap: 'anywhere' }}>
+          {release.comment}
+        </Blockquote>
+      ) : null}
+      <Text size="xs" c="dimmed">
+        Reviewed by {release.releasedByName ?? 'your teacher'}; released on {formatAttemptTime(release.releasedAt)}. The estimate and how it was
+        reached are below.
+      </Text>
+    </Stack>
+  );
+}
