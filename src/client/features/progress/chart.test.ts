@@ -36,6 +36,14 @@ describe('progress charts', () => {
     expect(progressSeries('interview', list).every((s) => s.points.length === 0)).toBe(true);
   });
 
+  it('plots the band as shown: an estimated overall of 4.625 and a teacher mean of 6.375 are 4.5 and 6.5, as their labels say', () => {
+    const unrounded = [attempt('d', '2026-03-04T10:00:00Z', { overall: 4.625, fluency: 4.5 }, { overall: 6.375, fluency: 6 })];
+    const [overall] = progressSeries('ielts', unrounded);
+    expect(overall?.points.map((p) => [p.estimate, p.teacher])).toEqual([[4.5, 6.5]]);
+    if (!overall) throw new Error('no series');
+    expect(seriesSummary(overall)).toBe("Overall: estimate 4.5 on 1 attempt; your teacher's band 6.5 on 1 attempt.");
+  });
+
   it('says both trends: an estimate of 7.0 and a teacher band of 6.5 are two series, not a decline', () => {
     const [overall, fluency] = progressSeries('ielts', list);
     if (!overall || !fluency) throw new Error('no series');

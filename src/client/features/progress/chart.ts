@@ -1,12 +1,13 @@
 import type { AttemptCriterion, AttemptKind } from '../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import type { ProgressAttempt } from '../../../shared/api/progress';
+import { roundToHalfBand } from '../../../shared/speaking-test/overall';
 
 /*
  * My progress: one small chart per criterion (and the overall) for each kind of attempt, oldest to
  * newest, with two series: the automatic estimate of every attempt, and the teacher's band where a
  * review was released. Two lines, never one: a teacher's 6.5 after an estimated 7.0 is not a
- * decline. Pure functions, so the points can be checked without a browser.
+ * decline. Each point is the band as shown (shownBand). Pure functions, so the points can be checked without a browser.
  */
 
 export type SeriesKey = AttemptCriterion | 'overall';
@@ -26,9 +27,18 @@ export interface Series {
   points: ProgressPoint[];
 }
 
-const valueOf = (bands: Record<string, number | null> | null, key: SeriesKey) => {
+/**
+ * A band as the page shows it, so the chart plots what the label, the results and the attempt page
+ * say: IELTS to the nearest half band as bandText rounds it (an estimated overall of 4.625 is 4.5),
+ * interview scores to one decimal.
+ */
+export function shownBand(kind: AttemptKind, value: number): number {
+  return kind === 'ielts' ? roundToHalfBand(value) : Math.round(value * 10) / 10;
+}
+
+const valueOf = (kind: AttemptKind, bands: Record<string, number | null> | null, key: SeriesKey) => {
   const value = bands?.[key];
-  return value === null || value === undefined ? null : value;
+  return value === null || value === undefined ? null : shownBand(kind, value);
 };
 
 /** The charts of one kind: the overall first, then each criterion; attempts with neither value left out. */
@@ -39,8 +49,8 @@ export function progressSeries(kind: AttemptKind, attempts: readonly ProgressAtt
     key,
     label: key === 'overall' ? 'Overall' : CRITERION_LABELS[key],
     points: ofKind.flatMap((attempt) => {
-      const estimate = valueOf(attempt.estimate, key);
-      const teacher = attempt.releasedAt ? valueOf(attempt.teacher, key) : null;
+      const estimate = valueOf(kind, attempt.estimate, key);
+      const teacher = attempt.releasedAt ? valueOf(kind, attempt.teacher, key) : null;
       return estimate === null && teacher === null ? [] : [{ attemptId: attempt.id, completedAt: attempt.completedAt, estimate, teacher }];
     }),
   }));
