@@ -2,7 +2,8 @@
  * What screen readers hear (a polite live region): stage and phase changes, each question, and the
  * Part 2 timers at their start and at a few moments left; not every second of the visible timer.
  */
-import { PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../shared/speaking-test/constants';
+import { CUE_CARD_PROMPT_TEXT, PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../shared/speaking-test/constants';
+import type { CueCard } from '../../../shared/speaking-test/questions';
 import type { SpeakingTestState } from './flow';
 
 /** Seconds left at which the running Part 2 timer is read out. */
@@ -10,6 +11,19 @@ export const ANNOUNCED_SECONDS_LEFT = [60, 30, 10] as const;
 
 function secondsText(seconds: number): string {
   return seconds === 60 ? '1 minute' : `${seconds} seconds`;
+}
+
+/** `text` as a sentence: a full stop added only where it does not end with one (or with ? or !). */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return trimmed === '' || /[.?!]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** The cue card as it is read: its topic, then "You should say:" and its points, as the card shows them. */
+function cueCardSentence(card: CueCard | undefined): string {
+  if (!card) return '';
+  const points = card.bullets.map((bullet) => bullet.trim().replace(/[.;,]+$/, '')).filter((bullet) => bullet !== '');
+  return points.length === 0 ? sentence(card.topic) : `${sentence(card.topic)} ${CUE_CARD_PROMPT_TEXT} ${sentence(points.join('; '))}`;
 }
 
 /**
@@ -36,7 +50,7 @@ export function announcementFor(state: SpeakingTestState): string | null {
     case 'recognitionFailed':
       return `${state.failure?.message ?? 'Speech recognition stopped.'} The test is paused: choose Try again or Continue without transcript.`;
     case 'part2Announcement':
-      return `Part 2, cue card: ${state.questions.part2[0]?.topic ?? ''}. ${PART2_ANNOUNCEMENT_TEXT}`;
+      return `Part 2, cue card: ${cueCardSentence(state.questions.part2[0])} ${PART2_ANNOUNCEMENT_TEXT}`;
     case 'part2Preparation':
       if (left === 60) return 'Preparation started: 1 minute to think about the cue card.';
       if (left !== null && (ANNOUNCED_SECONDS_LEFT as readonly number[]).includes(left)) return `${secondsText(left)} of preparation left.`;

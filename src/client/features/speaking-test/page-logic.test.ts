@@ -87,6 +87,17 @@ describe('screen-reader announcements', () => {
     d.timer(4_500, 'afterQuestion');
     expect(announcementFor(d.state)).toBe('Listening. Answer question 1 now.');
 
+    // Part 2: the cue card's topic and points, each sentence ending with one full stop (a topic may or may not end with one).
+    const part2 = (card: { topic: string; bullets: string[] }) =>
+      announcementFor({ ...d.state, stage: 'part2', phase: 'part2Announcement', questions: { ...d.state.questions, part2: [card] } });
+    expect(part2({ topic: 'Describe a teacher who has influenced you.', bullets: ['who this teacher was', 'and explain how they influenced you.'] })).toBe(
+      'Part 2, cue card: Describe a teacher who has influenced you. You should say: who this teacher was; and explain how they influenced you. Now you have 1 minute to think on the cue card and 2 minutes to answer.',
+    );
+    expect(part2({ topic: 'Describe a journey you enjoyed', bullets: [] })).toBe(
+      'Part 2, cue card: Describe a journey you enjoyed. Now you have 1 minute to think on the cue card and 2 minutes to answer.',
+    );
+    expect(announcementFor({ ...d.state, stage: 'part2', phase: 'part2Announcement' })).not.toMatch(/\.\./);
+
     const prep = (left: number) => announcementFor({ ...d.state, stage: 'part2', phase: 'part2Preparation', countdownSeconds: left });
     const speaking = (left: number) => announcementFor({ ...d.state, stage: 'part2', phase: 'part2Speaking', countdownSeconds: left });
     expect(prep(60)).toBe('Preparation started: 1 minute to think about the cue card.');
