@@ -9,17 +9,16 @@ import { HttpError, notFound } from '../lib/http-errors.js';
 import { throttle } from '../lib/throttle.js';
 import { checkedAudio, parseRecordingType, RECORDING_TYPE_MESSAGE, recordingFileExtension, servedRecordingType } from './audio-type.js';
 import { parseByteRange } from './range.js';
-import { findAttempt, openRecording, recordingInfo, recordingUrl, recordingUsage, saveRecording, storedBytesOfStudent } from './service.js';
+import { findAttempt, openRecording, recordingInfo, recordingUrl, recordingUsage, saveRecording } from './service.js';
 import { seekableRecording } from './seekable.js';
 import { isStorageFull, limitedBytes, storageFull, type RecordingStores } from './store.js';
+import { attemptReviewed, overCapMessage, RecordingRefused, REVIEWED_RECORDING_MESSAGE, storedBytesOfStudent } from './upload-guards.js';
 
 export const ATTEMPT_NOT_FOUND = 'There is no such attempt.';
 const RECORDING_TOO_LARGE = `A recording may be at most ${RECORDING_MAX_BYTES / (1024 * 1024)} MB.`;
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 410: errorBody, 413: errorBody, 415: errorBody, 429: errorBody, 507: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 410: errorBody, 413: errorBody, 415: errorBody, 429: errorBody, 507: errorBody };
 const attemptParams = z.object({ id: z.uuid('must be an attempt id (UUID)') });
-
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
 
 /** The Content-Length a request announced, or undefined (chunked). */
 function announcedLength(request: FastifyRequest): number | undefined {
@@ -81,13 +80,11 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
       if (length === 0) throw new HttpError(400, 'The recording is empty.');
       const attempt = await findAttempt(db, request.params.id);
       if (!attempt || attempt.studentId !== studentId) throw notFound(ATTEMPT_NOT_FOUND);
+      // Once reviewed, a stored recording stays (a first upload arriving late is still taken).
+      if ((await attemptReviewed(db, attempt.id, false)) && (await recordingInfo(db, attempt.id))) throw new HttpError(409, REVIEWED_RECORDING_MESSAGE);
       const used = await storedBytesOfStudent(db, studentId, attempt.id);
       const room = studentCapBytes - used;
-      const overCap = () =>
-        new HttpError(
-          413,
-          `This student's recordings already take ${megabytes(used)} of the ${megabytes(studentCapBytes)} each student may keep, so this one was not stored. The attempt itself is saved; the school can make room.`,
-        );
+      const overCap = (usedBytes = used) => new HttpError(413, overCapMessage(usedBytes, studentCapBytes));
       if (length !== undefined && length > room) throw overCap();
       const maxBytes = Math.min(RECORDING_MAX_BYTES, room);
       try {
@@ -96,6 +93,8 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
           studentId,
           mimeType: type.mimeType,
           log: (message) => request.log.warn(message),
+          // Counted again, under a per-student lock, once the bytes are written: parallel uploads.
+          capBytes: studentCapBytes,
           source: limitedBytes(checkedAudio(source, type), {
             maxBytes,
             expectedBytes: length,
@@ -106,6 +105,9 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
         deps.analysis?.kick();
         return { audioUrl: recordingUrl(attempt.id), sizeBytes };
       } catch (error) {
+        if (error instanceof RecordingRefused) {
+          throw error.refusal.kind === 'reviewed' ? new HttpError(409, REVIEWED_RECORDING_MESSAGE) : overCap(error.refusal.usedBytes);
+        }
         if (isStorageFull(error)) {
           request.log.error({ err: error }, 'a recording could not be stored: storage is full');
           throw storageFull();

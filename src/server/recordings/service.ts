@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, count, eq, isNotNull, isNull, lt, ne, sql, sum } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, sql, sum } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
 import { recordings, type RecordingStoreKind } from '../db/schema-recordings.js';
@@ -7,6 +7,7 @@ import { queueAnalysis } from './analysis-queue.js';
 import { remuxStored, type RemuxLog } from './seekable.js';
 import type { RecordingStores } from './store.js';
 import { readWhenAsked } from './recording-store.js';
+import { attemptReviewed, checkCapLocked, RecordingRefused } from './upload-guards.js';
 
 export const recordingUrl = (attemptId: string) => `/api/attempts/${attemptId}/recording`;
 
@@ -41,26 +42,20 @@ export async function recordingInfo(db: Db, attemptId: string): Promise<Recordin
   return row ?? null;
 }
 
-/** Bytes a student's kept recordings take, leaving out one attempt's (the one being replaced). */
-export async function storedBytesOfStudent(db: Db, studentId: number, exceptAttemptId: string): Promise<number> {
-  const [row] = await db
-    .select({ bytes: sum(recordings.sizeBytes).mapWith(Number) })
-    .from(recordings)
-    .where(and(eq(recordings.studentId, studentId), isNull(recordings.expiredAt), ne(recordings.attemptId, exceptAttemptId)));
-  return row?.bytes ?? 0;
-}
-
 /**
  * Stores (or, on a retried upload, replaces) an attempt's recording. The bytes are written in full
  * first, then re-muxed with their seek index (seekable.ts; the original is kept when that fails);
  * only then does the row point to them, in one transaction, and the replaced bytes are deleted.
  * An upload that fails half-way leaves the attempt and any earlier recording as they were.
- * `receivedBytes` is what arrived; `sizeBytes` what is stored.
+ * `receivedBytes` is what arrived; `sizeBytes` what is stored. Inside the transaction, once the
+ * attempt is reviewed its stored recording is never replaced, and with `capBytes` the student's kept
+ * recordings stay within it however many uploads run at once (upload-guards.ts): either refusal
+ * throws RecordingRefused and the new bytes are removed.
  */
 export async function saveRecording(
   db: Db,
   stores: RecordingStores,
-  input: { attemptId: string; studentId: number; mimeType: string; source: AsyncIterable<Uint8Array>; log?: RemuxLog },
+  input: { attemptId: string; studentId: number; mimeType: string; source: AsyncIterable<Uint8Array>; log?: RemuxLog; capBytes?: number },
 ): Promise<{ sizeBytes: number; receivedBytes: number }> {
   const store = stores.writeTo;
   const received = await store.write(input.source);
@@ -73,18 +68,25 @@ export async function saveRecording(
   let replaced: { store: RecordingStoreKind; storageKey: string | null } | undefined;
   try {
     replaced = await db.transaction(async (tx) => {
+      // Every stored recording is analysed (again, when replaced): analysis/runner.ts. Queued first so
+      // the locks are taken in the runner's order (its analysis row, then the attempt, then the
+      // student): the attempt and student locks below cannot deadlock with an analysis finishing.
+      await queueAnalysis(tx as unknown as Db, input.attemptId);
+      const reviewed = await attemptReviewed(tx as unknown as Db, input.attemptId, true);
+      if (input.capBytes !== undefined) {
+        await checkCapLocked(tx as unknown as Db, { studentId: input.studentId, attemptId: input.attemptId, sizeBytes, capBytes: input.capBytes });
+      }
       const [old] = await tx
         .select({ store: recordings.store, storageKey: recordings.storageKey })
         .from(recordings)
         .where(eq(recordings.attemptId, input.attemptId))
         .for('update');
+      if (old && reviewed) throw new RecordingRefused({ kind: 'reviewed' });
       const values = { mimeType: input.mimeType, sizeBytes, store: store.kind, storageKey, studentId: input.studentId, expiredAt: null };
       await tx
         .insert(recordings)
         .values({ attemptId: input.attemptId, ...values })
         .onConflictDoUpdate({ target: recordings.attemptId, set: { ...values, createdAt: sql`now()` } });
-      // Every stored recording is analysed (again, when replaced): analysis/runner.ts.
-      await queueAnalysis(tx as unknown as Db, input.attemptId);
       return old;
     });
   } catch (error) {

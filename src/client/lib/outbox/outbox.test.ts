@@ -167,6 +167,17 @@ describe('outbox', () => {
     expect(store.rows.size).toBe(0);
   });
 
+  it('takes a 409 on the recording (the teacher has reviewed it) as final: not retried, the attempt saved', async () => {
+    const message = "Your teacher has already reviewed this test's recording, so it can no longer be replaced. The recording your teacher heard is kept.";
+    const { store, server, timers, outbox } = setup({ PUT: [{ status: 409, body: JSON.stringify({ message }) }] });
+    await outbox.submit(submission());
+    await settle();
+    expect(outbox.status(submission().id)).toMatchObject({ state: 'saved', recordingError: message });
+    expect(timers.delays()).toEqual([]);
+    expect(store.rows.size).toBe(0);
+    expect(server.calls.map((call) => call.method)).toEqual(['POST', 'PUT']);
+  });
+
   it('waits for the same user to sign in again after a 401', async () => {
     const { server, timers, outbox } = setup({ POST: [{ status: 401, body: '{"message":"Not signed in"}' }] });
     await outbox.submit(submission());

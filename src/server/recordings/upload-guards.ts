@@ -1,0 +1,58 @@
+import { and, eq, isNull, ne, sum } from 'drizzle-orm';
+import type { Db } from '../db/open.js';
+import { attempts, students } from '../db/schema.js';
+import { recordings } from '../db/schema-recordings.js';
+
+/*
+ * What may be stored, checked again inside saveRecording's transaction after the upload's bytes are
+ * written: the route's early checks (before a byte is read) refuse most uploads at once, but two
+ * uploads at the same time, or a teacher's review saved while one arrives, pass them together.
+ */
+
+/** A replaced recording would sit beside bands the teacher gave for different audio. */
+export const REVIEWED_RECORDING_MESSAGE =
+  "Your teacher has already reviewed this test's recording, so it can no longer be replaced. The recording your teacher heard is kept.";
+
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
+
+/** The sentence of the per-student cap (413): what the student's other recordings take of what they may keep. */
+export function overCapMessage(usedBytes: number, capBytes: number): string {
+  return `This student's recordings already take ${megabytes(usedBytes)} of the ${megabytes(capBytes)} each student may keep, so this one was not stored. The attempt itself is saved; the school can make room.`;
+}
+
+/** Why saveRecording refused the bytes it had written (and removed again). */
+export class RecordingRefused extends Error {
+  constructor(readonly refusal: { kind: 'overCap'; usedBytes: number } | { kind: 'reviewed' }) {
+    super(refusal.kind === 'reviewed' ? REVIEWED_RECORDING_MESSAGE : `over the student's recording cap (${refusal.usedBytes} bytes used)`);
+    this.name = 'RecordingRefused';
+  }
+}
+
+/** Bytes a student's kept recordings take, leaving out one attempt's (the one being replaced). */
+export async function storedBytesOfStudent(db: Db, studentId: number, exceptAttemptId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sum(recordings.sizeBytes).mapWith(Number) })
+    .from(recordings)
+    .where(and(eq(recordings.studentId, studentId), isNull(recordings.expiredAt), ne(recordings.attemptId, exceptAttemptId)));
+  return row?.bytes ?? 0;
+}
+
+/** Whether a teacher has saved a review of the attempt (a draft or released). */
+export async function attemptReviewed(db: Db, attemptId: string, lock: boolean): Promise<boolean> {
+  const query = db.select({ reviewedAt: attempts.reviewedAt, releasedAt: attempts.releasedAt }).from(attempts).where(eq(attempts.id, attemptId));
+  // Shared: a review being saved (review.ts locks the attempt for update) waits for this upload, or this sees it.
+  const [row] = lock ? await query.for('share') : await query;
+  return row !== undefined && (row.reviewedAt !== null || row.releasedAt !== null);
+}
+
+/**
+ * Locks the student's row so one upload at a time counts (with several processes too: the lock is
+ * PostgreSQL's), then re-counts the student's kept recordings without this attempt's old one. Called
+ * after attemptReviewed (lock order attempts → students, as a review's trigger update takes them).
+ */
+export async function checkCapLocked(tx: Db, input: { studentId: number; attemptId: string; sizeBytes: number; capBytes: number }): Promise<void> {
+  // "No key update": serialises uploads without holding back the student's attempt saves (their foreign-key check).
+  await tx.select({ id: students.id }).from(students).where(eq(students.id, input.studentId)).for('no key update');
+  const usedBytes = await storedBytesOfStudent(tx, input.studentId, input.attemptId);
+  if (usedBytes + input.sizeBytes > input.capBytes) throw new RecordingRefused({ kind: 'overCap', usedBytes });
+}
