@@ -1,6 +1,6 @@
 import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { AttemptDetail, IeltsAnswer, InterviewAnswer, NonAnswerDto } from '../../../shared/api/admin-attempts';
-import { AnswerText, formatSeconds, markCounts, MarksLegend } from '../scores';
+import { AnswerText, anyAnswerText, formatSeconds, markCounts, MarksLegend } from '../scores';
 
 const PART_TITLES: Record<number, string> = {
   1: 'Part 1: Introduction & Interview',
@@ -142,7 +142,8 @@ export function AnswersSection({ detail }: { detail: AttemptDetail }) {
   }
   return (
     <Stack gap="md">
-      <MarksLegend />
+      {/* The highlights' key only over answers with words: not when every answer was recorded, not transcribed. */}
+      {anyAnswerText(detail.answers.map((answer) => answer.answer)) ? <MarksLegend /> : null}
       {detail.kind === 'ielts' ? (
         <IeltsAnswers detail={detail} />
       ) : (

@@ -1,5 +1,6 @@
 /* The speaking-test estimate explained and answers highlighted: the student's results and the teacher's review. */
 export { AnswerText, MarksLegend } from './AnswerText';
+export { anyAnswerText } from './answer-text';
 export { BandPair, CriterionCard, FiguresTable, speechFigures } from './CriterionCard';
 export { fluencyAudioFigures, fluencySourceNote, formatPercent, formatSeconds, type RecordingStatus } from './format';
 export { markAnswer, markCounts, tallyMarks, type AnswerPiece, type MarkKind } from './mark-answer';

@@ -3,7 +3,7 @@ import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer
 import { PART_TITLES } from '../../../../shared/speaking-test/constants';
 import type { NonAnswer } from '../../../../shared/speaking-test/non-answers';
 import type { QuestionSet } from '../../../../shared/speaking-test/questions';
-import { AnswerText, MarksLegend } from '../../../components/scores';
+import { AnswerText, anyAnswerText, MarksLegend } from '../../../components/scores';
 import { nonAnswerOf } from './criteria';
 import { NotCounted } from './NonAnswers';
 
@@ -36,7 +36,8 @@ export function Answers({
           </Text>
         ) : (
           <>
-            <MarksLegend />
+            {/* The highlights' key only over answers with words: not when every answer was recorded, not transcribed. */}
+            {anyAnswerText(answers.map((answer) => answer.answer)) ? <MarksLegend /> : null}
             {parts.map((part) => (
               <Stack key={part} gap="sm" component="section" aria-labelledby={`results-part-${part}`}>
                 <Title order={3} size="h4" id={`results-part-${part}`}>
