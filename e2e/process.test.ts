@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,7 @@ describe('the server process', () => {
   it('starts on a fresh data folder, serves the app, and the configured admin signs in through /auth', async () => {
     const dataDir = newDataDir();
     const port = await freePort();
+    chmodSync(dataDir, 0o755);
     const server = startServer({ DATA_DIR: dataDir, PORT: String(port), ADMIN_PASSWORD: 'first-admin-pass', CLASS_NAME: 'Morning Group' });
     running.push(server);
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -103,6 +104,10 @@ describe('the server process', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(readdirSync(dataDir)).not.toContain('parley.lock');
+
+    // The data folder, made by hand as a school's IT person would (0755), is closed to other users:
+    // the embedded database writes its files 0666 whatever the umask.
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
   });
 
   it('prints a generated admin password once when none is configured, and it signs in', async () => {

@@ -9,6 +9,7 @@ import { ensureFirstAdmin, seedCourses } from './db/seed.js';
 import { DataDirLockedError } from './lib/data-dir-lock.js';
 import { installGracefulStop } from './lib/graceful-stop.js';
 import { safeErrorText } from './lib/log-safety.js';
+import { keepDataDirPrivate, writeOwnerOnly } from './lib/owner-only.js';
 import { clientDistFolder } from './lib/paths.js';
 import { startRecordingMaintenance } from './recordings/maintenance.js';
 import { startAnalysisRunner, type AnalysisRunner } from './analysis/runner.js';
@@ -18,7 +19,9 @@ import { createRecordingStores } from './recordings/store.js';
 import { createMailer } from './mail/mailer.js';
 
 async function main(): Promise<void> {
+  writeOwnerOnly();
   const config = loadConfig();
+  const dataDirWarning = keepDataDirPrivate(config.DATA_DIR);
   const database = await connectConfiguredDatabase(config);
   await seedCourses(database.db);
   const admin = await ensureFirstAdmin(database.db, {
@@ -59,6 +62,8 @@ async function main(): Promise<void> {
       app.log.info({ username: admin.username }, 'first admin created from ADMIN_USERNAME / ADMIN_PASSWORD');
     }
   }
+
+  if (dataDirWarning) app.log.warn(dataDirWarning);
 
   const sweep = setInterval(() => {
     deleteExpiredSessions(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));

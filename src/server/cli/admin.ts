@@ -11,6 +11,7 @@ import { PostgresToolError } from '../backup/postgres-dump.js';
 import { DataDirLockedError } from '../lib/data-dir-lock.js';
 import { backupCommand, restoreCommand } from './backup-commands.js';
 import { safeErrorText } from '../lib/log-safety.js';
+import { writeOwnerOnly } from '../lib/owner-only.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -82,6 +83,7 @@ async function run(args: string[]): Promise<number> {
   return command === undefined || command === 'help' || command === '--help' ? 0 : 1;
 }
 
+writeOwnerOnly();
 run(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
