@@ -91,6 +91,8 @@ describe('an interview whose recorder yields nothing', () => {
       await page.getByTestId('recording-problem').waitFor();
       expect(await page.getByTestId('recording-problem').innerText()).toBe(NOT_RECORDING_TEXT);
       expect(await page.getByTestId('live-transcript').innerText()).not.toContain('Recording only');
+      // Neither transcribed nor recorded: no Start/Stop Recording button, which would control nothing.
+      expect(await page.getByRole('button', { name: /^(Start|Stop) Recording$/ }).count()).toBe(0);
       await page.getByText('No recording', { exact: true }).first().waitFor();
       expect(await page.getByText('This device is not recording your answers.', { exact: false }).count()).toBe(1);
       await lookAt(page, 'interview-no-recording-active-desktop', { settleMs: 300 });

@@ -101,6 +101,12 @@ export const NOT_TRANSCRIBED_TEXT = 'Answered aloud (recorded, not transcribed)'
 export const NOT_RECORDED_TEXT = 'Answered aloud (neither recorded nor transcribed on this device)';
 /** What the completed view says instead of scores when answers were not transcribed. */
 export const INTERVIEW_NO_TRANSCRIPT_TEXT = 'Your answers were recorded without a transcript: your teacher will score them';
+/**
+ * The welcome view, where the browser cannot transcribe: what the student gets at the end. No
+ * transcript; the audio only if this device records, which the recorder check finds out within seconds.
+ */
+export const INTERVIEW_NO_TRANSCRIPT_END_TEXT =
+  'There is no transcript at the end. You get the audio of the interview if this device records it: if it does not, you are told within seconds of your first answer.';
 /** What the completed view (and the stored report) says when the answers were neither transcribed nor recorded. */
 export const INTERVIEW_NO_RECORDING_TEXT =
   'No recording was made on this device: your answers cannot be scored. Use Chrome if you can, or retake the interview.';

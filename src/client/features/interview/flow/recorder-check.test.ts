@@ -47,10 +47,13 @@ describe('the interview recorder check', () => {
   it('a recorder that yields nothing is told once within seconds of recording, and the completed view says nothing can be scored', () => {
     const sim = answeringFirst(false);
     expect(active(sim).recordingProblem).toBeNull();
+    expect(active(sim).showRecordingButton).toBe(true);
     // The recording started at 5.5 s: 4.5 s of it without a piece.
     checkAt(sim, RECORDING_CHECK_DELAY_MS + RECORDING_RECHECK_MS, 0, 4_500);
     expect(sim.state.recorder.status).toBe('none');
     expect(toasts(sim)).toEqual(['No recording']);
+    // Neither transcribed nor recorded: no Start/Stop Recording button, which would control nothing.
+    expect(active(sim).showRecordingButton).toBe(false);
     expect(active(sim).recordingProblem).toEqual({
       title: 'No recording',
       text: 'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome if you can, or retake the interview on another device.',
@@ -149,6 +152,8 @@ describe('the interview recorder check', () => {
     expect(active(sim).recordingProblem?.text).toBe(
       'No recording is being made on this device: your answers are still transcribed for your scores, but your teacher cannot listen to them. Use Chrome if you can, or retake the interview on another device.',
     );
+    // The button still starts and stops the transcript of the answer.
+    expect(active(sim).showRecordingButton).toBe(true);
     finish(sim);
     sim.dispatch({ type: 'AUDIO_READY', hasAudio: false });
     expect(completed(sim).recordingNote).toMatchObject({ title: 'No recording', text: NO_RECORDING_WITH_TRANSCRIPT_TEXT });

@@ -46,6 +46,11 @@ export interface ActiveViewModel {
   /** The answer is being captured (recognition on). */
   isRecording: boolean;
   recordingButtonLabel: 'Start Recording' | 'Stop Recording';
+  /**
+   * The Start/Stop Recording button is shown: not when the answers are neither transcribed nor
+   * recorded (no transcription, the recorder gives nothing), where it would control nothing.
+   */
+  showRecordingButton: boolean;
   recordingButtonDisabled: boolean;
   nextButtonLabel: 'Next Question' | 'Complete Interview';
   nextButtonDisabled: boolean;
@@ -135,6 +140,7 @@ export function selectInterviewView(state: InterviewState): InterviewViewModel {
   const remainingMs = Math.max(0, INTERVIEW_TIME_LIMIT_MS - (state.now - (state.startedAt ?? state.now)));
   const isSpeaking = state.speechId !== null;
   const buttonsDisabled = state.phase !== 'answering' || isSpeaking;
+  const problem = recordingProblem(state);
   const autoAdvanceSeconds = state.autoAdvanceDeadline === null ? null : Math.max(0, Math.ceil((state.autoAdvanceDeadline - state.now) / 1000));
   return {
     view: 'active',
@@ -150,6 +156,7 @@ export function selectInterviewView(state: InterviewState): InterviewViewModel {
     isRecording: state.listening,
     recordingButtonLabel: state.listening ? 'Stop Recording' : 'Start Recording',
     recordingButtonDisabled: buttonsDisabled,
+    showRecordingButton: !(state.transcription === 'off' && problem !== null),
     nextButtonLabel: state.index >= total - 1 ? 'Complete Interview' : 'Next Question',
     nextButtonDisabled: buttonsDisabled,
     autoAdvanceSeconds,
@@ -158,6 +165,6 @@ export function selectInterviewView(state: InterviewState): InterviewViewModel {
     interimTranscript: state.interim,
     showListening: state.listening,
     transcriptionOff: state.transcription === 'off',
-    recordingProblem: recordingProblem(state),
+    recordingProblem: problem,
   };
 }

@@ -61,14 +61,16 @@ export function ActiveView({ model, onToggleRecording, onNext }: { model: Active
           </Alert>
         ) : null}
         <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
-          <Button
-            variant={model.isRecording ? 'filled' : 'default'}
-            color={model.isRecording ? 'red.8' : undefined}
-            onClick={onToggleRecording}
-            disabled={model.recordingButtonDisabled}
-          >
-            {model.recordingButtonLabel}
-          </Button>
+          {model.showRecordingButton ? (
+            <Button
+              variant={model.isRecording ? 'filled' : 'default'}
+              color={model.isRecording ? 'red.8' : undefined}
+              onClick={onToggleRecording}
+              disabled={model.recordingButtonDisabled}
+            >
+              {model.recordingButtonLabel}
+            </Button>
+          ) : null}
           <Button onClick={onNext} disabled={model.nextButtonDisabled}>
             {model.nextButtonLabel}
           </Button>

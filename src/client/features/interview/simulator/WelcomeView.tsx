@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { INTERVIEW_NO_TRANSCRIPT_END_TEXT } from '../../../../shared/interview/constants';
 import type { WelcomeViewModel } from '../flow';
 import { alertStyles, Panel } from './Panel';
 
@@ -25,7 +26,7 @@ export function WelcomeView({ model, onStart }: { model: WelcomeViewModel; onSta
             {INTERVIEW_NO_TRANSCRIPT_NOTE}
           </Alert>
         ) : null}
-        <Text>The interview is recorded, and you get a transcript and the audio at the end.</Text>
+        <Text>{model.transcriptionOff ? INTERVIEW_NO_TRANSCRIPT_END_TEXT : 'The interview is recorded, and you get a transcript and the audio at the end.'}</Text>
         <Alert color="orange" variant="light" title="Stay on this page" styles={alertStyles}>
           Refreshing or navigating away ends your interview session and takes you back to the home page, where you sign in again.
         </Alert>
