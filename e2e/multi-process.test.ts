@@ -287,4 +287,21 @@ describe('two app processes on one PostgreSQL database, behind nginx', () => {
         retried.map((a) => `save ${a.saveStatuses.join('/')} upload ${a.uploadStatuses.join('/')}`).join('; '),
     );
   }, 45_000);
+
+  it('through nginx: an address a client writes in X-Forwarded-For itself is not believed, so per-address budgets hold', async () => {
+    // Ten "Forgot password?" requests an hour from one address (auth/limits.ts), each sent as if from
+    // another address and for another e-mail: nginx appends the real address, which the apps take.
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const response = await fetch(`${nginx!.baseUrl}/api/forgot-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: nginx!.baseUrl, 'x-forwarded-for': `10.9.${i}.7` },
+        body: JSON.stringify({ email: `nobody${i}@example.org` }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status < 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
 });
