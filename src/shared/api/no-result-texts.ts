@@ -26,7 +26,7 @@ export function studentNothingToScoreText(what: RetakeWhat): string {
 
 /** On the student's attempt page, while the teacher has not released their bands for answers that were not transcribed. */
 export function studentAwaitingTeacherText(what: RetakeWhat): string {
-  return `Your answers were not transcribed, so there is no automatic estimate: your teacher will score this ${what} from your recording.`;
+  return `Your answers were not transcribed, so there is no automatic estimate: your teacher will score this ${what}.`;
 }
 
 /** The short reason beside "Overall band: —" on My progress. */

@@ -28,7 +28,7 @@ describe('AttemptResult', () => {
 
   it('awaiting the teacher: no estimate because not transcribed, not "too little speech"', () => {
     const text = textOf(detail({ kind: 'ielts', awaitingTeacher: true }));
-    expect(text).toContain('your teacher will score this test from your recording');
+    expect(text).toContain('your teacher will score this test.');
     expect(text).not.toContain('too little speech');
   });
 
