@@ -46,9 +46,10 @@ import { teacherRoutes } from './teachers/routes.js';
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: safeLoggerOptions(deps.logger ?? { level: deps.config.LOG_LEVEL }),
-    // One proxy in front (docs/deploy.md): the client's address is the one it appended last to
-    // X-Forwarded-For; anything before it is what the client wrote itself, never believed.
-    trustProxy: deps.config.TRUST_PROXY ? 1 : false,
+    // One proxy in front (docs/deploy.md): only the socket's peer, the proxy, is trusted, so the
+    // client's address is the one the proxy appended last to X-Forwarded-For; anything before it is
+    // what the client wrote itself, never believed.
+    trustProxy: deps.config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: 1024 * 1024,
     // Reject slow or stalled uploads rather than holding sockets forever.
     requestTimeout: 120_000,
