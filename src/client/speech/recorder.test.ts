@@ -86,7 +86,8 @@ describe('createAudioRecorder', () => {
     recorder.start(stream);
     const media = created[0];
     if (!media) throw new Error('no MediaRecorder was created');
-    expect(media.options).toEqual({ mimeType: 'audio/webm;codecs=opus' });
+    // Opus at 32 kbit/s (a quarter of Chrome's default): a long test uploads from a slow phone in time.
+    expect(media.options).toEqual({ mimeType: 'audio/webm;codecs=opus', audioBitsPerSecond: 32_000 });
     expect(media.timeslice).toBe(1_000);
     expect(recorder.state).toBe('recording');
     expect(recorder.mimeType).toBe('audio/webm;codecs=opus');
@@ -95,6 +96,12 @@ describe('createAudioRecorder', () => {
     media.chunk('two');
     expect(recorder.chunkCount).toBe(2);
     expect(onChunk).toHaveBeenCalledTimes(2);
+  });
+
+  it("asks Safari's AAC for 64 kbit/s", () => {
+    const { Recorder, created } = fakeMediaRecorder(['audio/mp4']);
+    createAudioRecorder({ MediaRecorder: Recorder, isApple: true }).start(stream);
+    expect(created[0]?.options).toEqual({ mimeType: 'audio/mp4', audioBitsPerSecond: 64_000 });
   });
 
   it('lets the browser choose when no listed format is supported', () => {

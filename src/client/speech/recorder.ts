@@ -9,7 +9,7 @@
  * Firefox and Safari need to seek is written by the server, which re-muxes every upload (decision 0032).
  */
 import { systemClock, type Clock } from './clock.js';
-import { RECORDING_CHUNK_INTERVAL_MS, RECORDING_MIME_TYPES_APPLE, RECORDING_MIME_TYPES_DEFAULT } from './constants.js';
+import { RECORDING_BITS_PER_SECOND, RECORDING_CHUNK_INTERVAL_MS, RECORDING_MIME_TYPES_APPLE, RECORDING_MIME_TYPES_DEFAULT } from './constants.js';
 
 /** The first type the browser can record, or '' for the browser's default. */
 export function chooseRecordingMimeType(isApple: boolean, isTypeSupported: (mimeType: string) => boolean): string {
@@ -22,6 +22,11 @@ export function chooseRecordingMimeType(isApple: boolean, isTypeSupported: (mime
     }
   }
   return '';
+}
+
+/** The bit rate to ask for a recording of `mimeType` (RECORDING_BITS_PER_SECOND). */
+export function bitsPerSecondFor(mimeType: string): number {
+  return /opus|webm|ogg/i.test(mimeType) ? RECORDING_BITS_PER_SECOND.opus : RECORDING_BITS_PER_SECOND.aac;
 }
 
 /** The file extension for a recording's type, for downloads: 'webm', 'mp4', 'aac', 'ogg'. */
@@ -142,7 +147,7 @@ export function createAudioRecorder(options: AudioRecorderOptions = {}): AudioRe
       if (!Recorder) throw new Error('MediaRecorder is not available in this browser.');
       if (recorder && recorder.state !== 'inactive') throw new Error('The recorder is already recording.');
       const chosen = chooseRecordingMimeType(options.isApple ?? false, (type) => Recorder.isTypeSupported(type));
-      const next = new Recorder(stream, chosen ? { mimeType: chosen } : undefined);
+      const next = new Recorder(stream, chosen ? { mimeType: chosen, audioBitsPerSecond: bitsPerSecondFor(chosen) } : undefined);
       chunks = [];
       pausedMs = 0;
       pausedAt = null;
