@@ -10,6 +10,7 @@ import { DataDirLockedError } from './lib/data-dir-lock.js';
 import { installGracefulStop } from './lib/graceful-stop.js';
 import { safeErrorText } from './lib/log-safety.js';
 import { keepDataDirPrivate, writeOwnerOnly } from './lib/owner-only.js';
+import { startupProblem } from './lib/startup-problem.js';
 import { clientDistFolder } from './lib/paths.js';
 import { startRecordingMaintenance } from './recordings/maintenance.js';
 import { startAnalysisRunner, type AnalysisRunner } from './analysis/runner.js';
@@ -100,8 +101,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    process.stderr.write(`\nParley cannot start.\n${error.message}\n\n`);
+  const problem = error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : startupProblem(error);
+  if (problem) {
+    process.stderr.write(`\nParley cannot start.\n${problem}\n\n`);
   } else {
     // Never the parameters of a failed query (the first admin's password hash): log-safety.ts.
     process.stderr.write(`\nParley cannot start: ${safeErrorText(error)}\n`);

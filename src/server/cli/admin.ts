@@ -12,6 +12,7 @@ import { DataDirLockedError } from '../lib/data-dir-lock.js';
 import { backupCommand, restoreCommand } from './backup-commands.js';
 import { safeErrorText } from '../lib/log-safety.js';
 import { writeOwnerOnly } from '../lib/owner-only.js';
+import { startupProblem } from '../lib/startup-problem.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -96,6 +97,6 @@ run(process.argv.slice(2))
     )
       process.stderr.write(`${error.message}\n`);
     // Never the failed query's parameters (the new password's hash): log-safety.ts.
-    else process.stderr.write(`${safeErrorText(error)}\n`);
+    else process.stderr.write(`${startupProblem(error) ?? safeErrorText(error)}\n`);
     process.exit(1);
   });

@@ -1,0 +1,28 @@
+/**
+ * The sentence an operator acts on for the system errors a first installation meets (a database
+ * that is not running or refuses the user, a folder the service's user may not write), instead of a
+ * stack trace. Null for anything else, which is shown as it is (without secrets: log-safety.ts).
+ */
+export function startupProblem(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, path, address, port, message } = error as { code?: unknown; path?: unknown; address?: unknown; port?: unknown; message?: unknown };
+  const where = typeof address === 'string' ? ` at ${address}${typeof port === 'number' ? `:${port}` : ''}` : '';
+  switch (code) {
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      return `This user may not write ${typeof path === 'string' ? path : 'the data folder'} (${code}). Make DATA_DIR belong to the user the server runs as (docs/deploy.md: install -d -m 700 -o parley -g parley /var/lib/parley).`;
+    case 'ECONNREFUSED':
+      return `Nothing answered${where} (connection refused). Start the database (or Redis) it names, or correct DATABASE_URL (or REDIS_URL).`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `The host in DATABASE_URL (or REDIS_URL) was not found (${code}). Correct the address.`;
+    case '3D000':
+      return `${typeof message === 'string' ? `PostgreSQL says: ${message}. ` : ''}Create the database first (createdb), or correct the name in DATABASE_URL.`;
+    case '28P01':
+    case '28000':
+      return `PostgreSQL refused the user in DATABASE_URL (${typeof message === 'string' ? message : code}). Correct the user or password there.`;
+    default:
+      return null;
+  }
+}
