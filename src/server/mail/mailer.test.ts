@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../test/smtp-sink.js';
-import { createMailer } from './mailer.js';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { createMailer, smtpTransportOptions } from './mailer.js';
 
 describe('the mailer', () => {
   const outbox = mkdtempSync(path.join(os.tmpdir(), 'parley-mailer-'));
@@ -35,6 +37,40 @@ describe('the mailer', () => {
     } finally {
       mailer.close();
       await sink.close();
+    }
+  });
+
+  it('never sends a password in clear to another machine: STARTTLS is required there, and a server without it gets no AUTH', async () => {
+    expect(smtpTransportOptions('smtp://parley:secret@mail.school.example:587').requireTLS).toBe(true);
+    expect(smtpTransportOptions('smtps://parley:secret@mail.school.example:465').requireTLS).toBe(false);
+    expect(smtpTransportOptions('smtp://localhost:25').requireTLS).toBe(false);
+    expect(smtpTransportOptions('smtp://parley:secret@127.0.0.1:25').requireTLS).toBe(false);
+    expect(smtpTransportOptions('smtp://mail.school.example:25').requireTLS).toBe(false);
+
+    // A mail server on another address (127.0.0.2 stands for it) that offers AUTH but no STARTTLS.
+    const logins: string[] = [];
+    const server = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      logger: false,
+      onAuth(auth, _session, callback) {
+        logins.push(auth.username ?? '');
+        callback(null, { user: auth.username });
+      },
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on('end', () => callback());
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    const mailer = createMailer({ smtpUrl: `smtp://parley:secret@127.0.0.2:${port}`, from: 'Parley <no-reply@parley.invalid>', outboxDir: outbox, logger: { info: () => {} } });
+    try {
+      await expect(mailer.send({ to: 'asha@example.org', subject: 'Hello', text: 'Hi' })).rejects.toThrow();
+      expect(logins).toEqual([]);
+    } finally {
+      mailer.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });

@@ -22,10 +22,29 @@ interface MailLogger {
   info(object: object, message: string): void;
 }
 
+/**
+ * The SMTP connection for `smtpUrl`. A password sent over `smtp://` to another machine must go
+ * encrypted: STARTTLS is required there (requireTLS), so a mail server that does not offer it, or a
+ * network that strips the offer, gets no password in clear, and the mail fails with the reason in the
+ * log. `smtps://` is encrypted from the start; a relay on this machine (localhost) needs neither.
+ * A `requireTLS=false` in the URL's query still decides otherwise.
+ */
+export function smtpTransportOptions(smtpUrl: string): { url: string; requireTLS: boolean } {
+  let requireTLS = false;
+  try {
+    const url = new URL(smtpUrl);
+    const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    requireTLS = url.protocol === 'smtp:' && (url.username !== '' || url.password !== '') && !local;
+  } catch {
+    // Not a URL: nodemailer says why when it connects.
+  }
+  return { url: smtpUrl, requireTLS };
+}
+
 /** Real SMTP when `smtpUrl` is set; otherwise each message is written as an .eml file into `outboxDir`. */
 export function createMailer(options: { smtpUrl?: string | undefined; from: string; outboxDir: string; logger: MailLogger }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = nodemailer.createTransport(smtpTransportOptions(options.smtpUrl));
     return {
       delivers: true,
       async send(message) {
