@@ -456,9 +456,11 @@ describe("the admin's Settings tab: the Change Password dialog", () => {
     // The server refuses a wrong current password: the sentence under that field, the spec's toast title.
     await field(page, 'Confirm new password').fill('fresh-admin-pass-9');
     await dialog(page).getByRole('button', { name: 'Change Password' }).click();
-    await toast(page).locator('.mantine-Notification-title', { hasText: 'Password change failed' }).waitFor();
-    expect(await toast(page).textContent()).toContain('The current password is not correct');
-    expect(await toast(page).textContent()).not.toContain('currentPassword');
+    // By this toast's title: the sign-in's "Login successful" may still be shown on a slow machine.
+    const refusal = toast(page).filter({ has: page.locator('.mantine-Notification-title', { hasText: 'Password change failed' }) });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('The current password is not correct');
+    expect(await refusal.textContent()).not.toContain('currentPassword');
     const current = field(page, 'Current password');
     // (Mantine's PasswordInput marks its inner input data-invalid, not aria-invalid; the sentence is its description.)
     await expect.poll(() => current.getAttribute('data-invalid')).toBe('true');
@@ -472,8 +474,9 @@ describe("the admin's Settings tab: the Change Password dialog", () => {
     await dialog(page).getByRole('button', { name: 'Change Password' }).click();
     // (Two password hashes on the server: more than expect.poll's default second on a busy machine.)
     await dialog(page).waitFor({ state: 'detached' });
-    await expect.poll(() => toast(page).textContent()).toContain('Password changed');
-    expect(await toast(page).textContent()).toContain('Your password has been updated successfully');
+    const changed = toast(page).filter({ has: page.locator('.mantine-Notification-title', { hasText: 'Password changed' }) });
+    await changed.waitFor();
+    expect(await changed.textContent()).toContain('Your password has been updated successfully');
     const signIns = await page.evaluate(
       async ({ username, passwords }) => {
         const statuses: number[] = [];
