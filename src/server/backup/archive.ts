@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
+import { openedWhenRead } from '../lib/opened-when-read.js';
 
 /**
  * A Parley backup is one file: a header line, then entries, each a JSON line naming it and its
@@ -88,9 +89,8 @@ export class ArchiveWriter {
 
   async addFile(name: string, file: string): Promise<void> {
     const { size } = await stat(file);
-    // Opened when its bytes are first read: a stream opened before the entry's header is written
-    // would report a file removed meanwhile before anyone listens, an uncaught error.
-    await this.add(name, size, { [Symbol.asyncIterator]: () => (createReadStream(file) as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]() });
+    // Opened when its bytes are first read, after the entry's header is written.
+    await this.add(name, size, openedWhenRead(() => createReadStream(file)));
   }
 
   async addBytes(name: string, bytes: Uint8Array): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { RecordingStoreKind } from '../db/schema-recordings.js';
+import { openedWhenRead } from '../lib/opened-when-read.js';
 
 /**
  * Where recordings' bytes live (decision 0013). A store never holds a whole recording in memory:
@@ -22,12 +23,8 @@ export interface RecordingStore {
 
 /**
  * Bytes [start, end] of a stored recording for a reader that starts later (after spawning ffmpeg or
- * the analysis process): the store is opened only when the bytes are first asked for. A stream
- * opened earlier reports a missing file (a recording replaced or expired meanwhile) before anyone
- * listens, which Node raises as an uncaught exception that stops the whole server.
+ * the analysis process): the store is opened only when the bytes are first asked for (openedWhenRead).
  */
 export function readWhenAsked(store: RecordingStore, storageKey: string, start: number, end: number): AsyncIterable<Uint8Array> {
-  return {
-    [Symbol.asyncIterator]: () => (store.read(storageKey, start, end) as AsyncIterable<Uint8Array>)[Symbol.asyncIterator](),
-  };
+  return openedWhenRead(() => store.read(storageKey, start, end) as AsyncIterable<Uint8Array>);
 }
