@@ -46,9 +46,9 @@ export async function startCaddy(options: { hostName: string; upstreamPort: numb
 ${options.hostName}:${port} {
 	tls internal
 	encode gzip
-	# A recording may be 40 MB (RECORDING_MAX_BYTES).
+	# A recording may be 40 MiB (RECORDING_MAX_BYTES). MiB: Caddy reads "41MB" as 41,000,000 bytes.
 	request_body {
-		max_size 41MB
+		max_size 41MiB
 	}
 	reverse_proxy 127.0.0.1:${options.upstreamPort}
 }

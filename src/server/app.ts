@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { health, type User } from '../shared/api/auth.js';
+import { BODY_TIME_LIMITS } from '../shared/api/body-time-limits.js';
 import { errorBody } from '../shared/api/common.js';
 import { adminAttemptRoutes } from './attempts/admin-routes.js';
 import { studentAttemptRoutes } from './attempts/student-routes.js';
@@ -21,6 +22,7 @@ import { deviceDebugRoutes } from './device-debug/routes.js';
 import { interviewRoutes } from './interview/routes.js';
 import { publicConfig } from './config.js';
 import type { AppDeps, AreaDeps } from './deps.js';
+import { installBodyDeadlines } from './lib/body-deadline.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import inputGuard from './lib/input-guard.js';
 import { installJsonBodyParser } from './lib/json-body.js';
@@ -51,9 +53,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // what the client wrote itself, never believed.
     trustProxy: deps.config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: 1024 * 1024,
-    // Reject slow or stalled uploads rather than holding sockets forever.
-    requestTimeout: 120_000,
+    // No time limit for every request's body at once: each request has its own (installBodyDeadlines
+    // below), since the recording upload may take longer than a JSON body. Node's headersTimeout
+    // (60 s for a request's headers) stays.
+    requestTimeout: 0,
   });
+  // First of the hooks, so that it watches every request, also one another hook answers early.
+  installBodyDeadlines(app, { ...BODY_TIME_LIMITS, ...deps.bodyTimeLimits });
   // JSON only, unless an area adds its own parser (the recording upload): Fastify's built-in text/plain parser goes.
   app.removeContentTypeParser('text/plain');
   installJsonBodyParser(app);

@@ -1,3 +1,4 @@
+import type { BodyTimeLimits } from '../shared/api/body-time-limits.js';
 import type { RateLimits } from './auth/limits.js';
 import type { Config } from './config.js';
 import type { Database } from './db/open.js';
@@ -22,6 +23,8 @@ export interface AppDeps {
   recordingStores?: RecordingStores;
   /** The background analysis of recordings (main.ts starts it); told when a recording is stored. */
   analysis?: { kick(): void };
+  /** How long a request's body may take to arrive, in place of BODY_TIME_LIMITS' figures (tests make them small). */
+  bodyTimeLimits?: Partial<BodyTimeLimits>;
 }
 
 /**

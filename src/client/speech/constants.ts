@@ -88,7 +88,8 @@ export const RECORDING_MIME_TYPES_DEFAULT: readonly string[] = ['audio/webm;code
  * Bits a second the recorder is asked for. Opus at 32 kbit/s carries speech clearly (the recording's
  * analysis is measured on Opus at 32 kbit/s, decision 0031) at a quarter of Chrome's default of 128:
  * a 15-minute test is about 3.6 MB instead of 14 MB, so it reaches the server from a phone on a slow
- * connection within the upload's two minutes. AAC (Safari) needs about twice that for the same clarity.
+ * connection four times sooner (the upload may take as long as 2,000 bytes a second need: 30 minutes
+ * for 3.6 MB, shared/api/body-time-limits.ts). AAC (Safari) needs about twice that for the same clarity.
  */
 export const RECORDING_BITS_PER_SECOND = { opus: 32_000, aac: 64_000 } as const;
 /** Apple devices try these in turn, then the browser's default. */

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { endedByBodyDeadline } from './body-deadline.js';
 import { BUDGET_STORE_UNAVAILABLE_MESSAGE, isBudgetStoreUnavailable } from './budget-store.js';
 import { HttpError } from './http-errors.js';
 import { fieldSubject, isZodDefaultMessage, problemOf, sentence, type IssueFacts } from './validation-sentences.js';
@@ -70,8 +71,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(500).send({ message: 'Something went wrong on the server. Please try again.' });
     }
     if (isClientAbort(error, request)) {
-      // Nobody reads the answer; one line without a stack says what happened.
-      request.log.info({ code: (error as NodeJS.ErrnoException).code, reason: error.message }, 'the client closed the connection before its request was complete');
+      // Nobody reads the answer; one line without a stack says what happened. When the body's time
+      // limit closed the connection, body-deadline.ts has said so.
+      if (!endedByBodyDeadline(request)) {
+        request.log.info({ code: (error as NodeJS.ErrnoException).code, reason: error.message }, 'the client closed the connection before its request was complete');
+      }
       return reply.status(400).send({ message: 'The request was cut off before all of it arrived.' });
     }
     const statusCode = (error as FastifyError).statusCode ?? 500;

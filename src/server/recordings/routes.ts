@@ -65,9 +65,13 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
     key: (request) => `upload-student:${effectiveStudentId(request)}`,
   });
 
-  /** The recording of a saved attempt, uploaded after the attempt (retried until it arrives). */
+  /**
+   * The recording of a saved attempt, uploaded after the attempt (retried until it arrives). Its body
+   * may take as long as its size needs at the slowest rate taken (lib/body-deadline.ts), not the 120 s
+   * of other bodies: a phone on a slow link sends it for minutes.
+   */
   api.put('/api/attempts/:id/recording', {
-    config: { access: 'studentOrActing' },
+    config: { access: 'studentOrActing', streamedBody: { maxBytes: RECORDING_MAX_BYTES } },
     schema: { params: attemptParams, response: { 200: recordingSaved, ...errors } },
     preHandler: uploadsPerStudent,
     handler: async (request) => {

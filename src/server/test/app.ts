@@ -34,6 +34,8 @@ export interface TestAppOptions {
   outboxDir?: string;
   /** The app's logger (default: none); e.g. `{ level: 'info', stream }` to read the log lines. */
   logger?: AppDeps['logger'];
+  /** How long a request's body may take to arrive (default: the app's own figures). */
+  bodyTimeLimits?: AppDeps['bodyTimeLimits'];
 }
 
 /** The real app on a fresh database (seeded courses, no users), for `inject()` or `listen()`. */
@@ -57,6 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
     logger: options.logger ?? false,
+    ...(options.bodyTimeLimits ? { bodyTimeLimits: options.bodyTimeLimits } : {}),
   });
   await app.ready();
   return {

@@ -223,6 +223,33 @@ describe('outbox', () => {
     expect(server.calls).toHaveLength(1);
   });
 
+  it('gives up on a request with no answer a minute after the server would have stopped waiting for its body, and sends it again', async () => {
+    const store = new MemoryStore();
+    const timers = manualTimers();
+    const methods: string[] = [];
+    let hangOnce = true;
+    // The recording's first PUT gets no answer at all (a connection that died without a reset).
+    const fetch: OutboxFetch = (_url, init) => {
+      methods.push(init.method);
+      if (init.method === 'PUT' && hangOnce) {
+        hangOnce = false;
+        return new Promise((_resolve, reject) => init.signal.addEventListener('abort', () => reject(init.signal.reason)));
+      }
+      return Promise.resolve({ ok: true, status: 200, text: async () => (init.method === 'POST' ? '{"attemptId":"a"}' : '{}') });
+    };
+    const outbox = new Outbox({ store, fetch, now: timers.now, setTimer: timers.setTimer, clearTimer: timers.clearTimer, random: () => 0.5 });
+    // 3.6 MB: the server waits 30 minutes for it (2,000 bytes a second), the outbox a minute more.
+    await outbox.submit(submission({ recording: { blob: new Blob([new Uint8Array(3_600_000)]), mimeType: 'audio/webm;codecs=opus' } }));
+    await settle();
+    expect(timers.delays()).toEqual([31 * 60_000]);
+    await timers.fireNext();
+    expect(outbox.status(submission().id)).toMatchObject({ state: 'pending', attemptSaved: true, tries: 1, lastError: 'No answer from the server within 31 minutes.' });
+    expect(timers.delays()).toEqual([2000]);
+    await timers.fireNext();
+    expect(methods).toEqual(['POST', 'PUT', 'PUT']);
+    expect(outbox.status(submission().id).state).toBe('saved');
+  });
+
   it('does not send twice at once when nudged while a send is running', async () => {
     const { server, outbox } = setup();
     await outbox.submit(submission());

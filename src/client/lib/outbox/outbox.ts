@@ -1,3 +1,5 @@
+import { RECORDING_MAX_BYTES } from '../../../shared/api/attempts-limits';
+import { ANSWER_GRACE_MS, BODY_TIME_LIMITS, streamedBodyDeadlineMs } from '../../../shared/api/body-time-limits';
 import type { OutboxEntry, OutboxStatus, OutboxSubmission } from './entry';
 import { retryDelayMs } from './retry-policy';
 import { recordingUploadUrl, sendStep, type OutboxFetch, type StepResult } from './sending';
@@ -142,7 +144,7 @@ export class Outbox {
     this.emit(id);
     try {
       if (!entry.attemptSaved) {
-        const step = await sendStep(this.deps.fetch, entry.saveUrl, 'POST', 'application/json', JSON.stringify(entry.body));
+        const step = await this.sendTimed(entry.saveUrl, 'POST', 'application/json', JSON.stringify(entry.body), BODY_TIME_LIMITS.bodyMs);
         if (step.kind !== 'ok') return await this.handleFailure(entry, step);
         entry.attemptSaved = true;
         entry.result = step.body ? (JSON.parse(step.body) as unknown) : null;
@@ -151,7 +153,8 @@ export class Outbox {
       }
       let recordingError: string | null = null;
       if (entry.recording) {
-        const step = await sendStep(this.deps.fetch, recordingUploadUrl(entry.id), 'PUT', entry.recording.mimeType, entry.recording.blob);
+        const { blob, mimeType } = entry.recording;
+        const step = await this.sendTimed(recordingUploadUrl(entry.id), 'PUT', mimeType, blob, streamedBodyDeadlineMs(blob.size, RECORDING_MAX_BYTES));
         if (step.kind === 'refused') recordingError = step.message;
         else if (step.kind !== 'ok') return await this.handleFailure(entry, step);
       }
@@ -160,6 +163,23 @@ export class Outbox {
     } finally {
       this.sending.delete(id);
       if (this.entries.has(id)) this.emit(id);
+    }
+  }
+
+  /**
+   * One request, given up a minute (ANSWER_GRACE_MS) after the server itself stops waiting for its
+   * body (`serverLimitMs`, shared/api/body-time-limits.ts): never while the server may still take an
+   * upload on a slow link, and not never either, since a connection that died without a reset (a
+   * phone moving between networks) would otherwise hold this entry until the page is reloaded.
+   */
+  private async sendTimed(url: string, method: 'POST' | 'PUT', contentType: string, body: string | Blob, serverLimitMs: number): Promise<StepResult> {
+    const waitMs = serverLimitMs + ANSWER_GRACE_MS;
+    const controller = new AbortController();
+    const timer = this.deps.setTimer(() => controller.abort(new Error(`No answer from the server within ${Math.ceil(waitMs / 60_000)} minutes.`)), waitMs);
+    try {
+      return await sendStep(this.deps.fetch, url, method, contentType, body, controller.signal);
+    } finally {
+      this.deps.clearTimer(timer);
     }
   }
 

@@ -11,7 +11,10 @@ export interface OutboxResponse {
   text(): Promise<string>;
 }
 
-export type OutboxFetch = (url: string, init: { method: 'POST' | 'PUT'; headers: Record<string, string>; body: string | Blob; credentials: 'include' }) => Promise<OutboxResponse>;
+export type OutboxFetch = (
+  url: string,
+  init: { method: 'POST' | 'PUT'; headers: Record<string, string>; body: string | Blob; credentials: 'include'; signal: AbortSignal },
+) => Promise<OutboxResponse>;
 
 export type StepResult = { kind: 'ok'; body: string } | { kind: 'transient'; error: string } | { kind: 'signedOut' } | { kind: 'refused'; status: number; message: string };
 
@@ -29,18 +32,25 @@ function messageOf(text: string, status: number): string {
   return text.trim().slice(0, 200) || `The server answered ${status}.`;
 }
 
-export async function sendStep(fetch: OutboxFetch, url: string, method: 'POST' | 'PUT', contentType: string, body: string | Blob): Promise<StepResult> {
+/** Why the outbox gave up waiting (its abort reason says after how long), as the status shows it. */
+function givenUp(signal: AbortSignal): string {
+  return signal.reason instanceof Error ? signal.reason.message : 'No answer from the server in time.';
+}
+
+/** Sends one request; `signal` is the outbox giving up on it (outbox.ts), which is worth another try. */
+export async function sendStep(fetch: OutboxFetch, url: string, method: 'POST' | 'PUT', contentType: string, body: string | Blob, signal: AbortSignal): Promise<StepResult> {
   let response: OutboxResponse;
   try {
-    response = await fetch(url, { method, headers: { 'content-type': contentType, accept: 'application/json' }, body, credentials: 'include' });
+    response = await fetch(url, { method, headers: { 'content-type': contentType, accept: 'application/json' }, body, credentials: 'include', signal });
   } catch (error) {
+    if (signal.aborted) return { kind: 'transient', error: givenUp(signal) };
     return { kind: 'transient', error: error instanceof Error ? `No answer from the server (${error.message}).` : 'No answer from the server.' };
   }
   let text = '';
   try {
     text = await response.text();
   } catch {
-    if (response.ok) return { kind: 'transient', error: 'The server\'s answer was cut off.' };
+    if (response.ok) return { kind: 'transient', error: signal.aborted ? givenUp(signal) : 'The server\'s answer was cut off.' };
   }
   if (response.ok) return { kind: 'ok', body: text };
   if (response.status === 401) return { kind: 'signedOut' };
