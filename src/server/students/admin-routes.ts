@@ -13,6 +13,8 @@ import {
   studentResponse,
   studentsPage,
   studentsQuery,
+  studentUpdate,
+  toggleStatusBody,
 } from '../../shared/api/students.js';
 import { deleteStudent } from './service.js';
 import type { AreaDeps } from '../deps.js';
@@ -31,6 +33,7 @@ export async function adminStudentRoutes(app: FastifyInstance, deps: AreaDeps): 
   const listCaches = studentListCaches(deps.readCaches);
   const region = deps.config.DEFAULT_PHONE_REGION;
   const studentBody = studentForm(region);
+  const updateBody = studentUpdate(region);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/admin/students', {
@@ -47,9 +50,10 @@ export async function adminStudentRoutes(app: FastifyInstance, deps: AreaDeps): 
 
   api.put('/api/admin/students/:id', {
     config: { access: 'admin' },
-    schema: { params: studentIdParams, body: studentBody, response: { 200: studentResponse, ...itemErrors, 409: errorBody } },
+    schema: { params: studentIdParams, body: updateBody, response: { 200: studentResponse, ...itemErrors, 409: errorBody } },
     handler: async (request) => {
-      const student = await updateStudentAccount(db, request.params.id, request.body);
+      const { editedFrom, ...values } = request.body;
+      const student = await updateStudentAccount(db, request.params.id, values, editedFrom);
       if (!student) throw notFound(studentNotFoundMessage(request.params.id));
       return { student };
     },
@@ -66,9 +70,10 @@ export async function adminStudentRoutes(app: FastifyInstance, deps: AreaDeps): 
 
   api.patch('/api/admin/students/:id/toggle-status', {
     config: { access: 'admin' },
-    schema: { params: studentIdParams, response: { 200: studentResponse, ...itemErrors } },
+    // No body (the spec's call) flips the status; `from` sets the other one (toggleStatusBody).
+    schema: { params: studentIdParams, body: toggleStatusBody.nullish(), response: { 200: studentResponse, ...itemErrors } },
     handler: async (request) => {
-      const student = await toggleStudentStatus(db, request.params.id);
+      const student = await toggleStudentStatus(db, request.params.id, request.body?.from);
       if (!student) throw notFound(studentNotFoundMessage(request.params.id));
       return { student };
     },

@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { AdminStudent, StudentFormValues } from '../../shared/api/students.js';
+import type { AdminStudent, StudentEditedFrom, StudentFormValues } from '../../shared/api/students.js';
+import type { StudentStatus } from '../../shared/api/entities.js';
 import { formatMobileNumber } from '../../shared/phone.js';
 import { generatePassword, hashPassword } from '../lib/passwords.js';
 import { setPasswordHash } from '../auth/service.js';
@@ -10,6 +11,7 @@ import { uniqueViolationConstraint } from '../lib/sql-errors.js';
 import { invalidateReadCaches } from '../db/read-cache.js';
 import { findAdminStudent } from './admin-rows.js';
 import { setStudentStatus } from './service.js';
+import { changesSince, editConflictMessage } from './edit-conflict.js';
 
 /* The admin's changes to students: create, edit, activate or deactivate (the list is read in admin-list.ts). */
 
@@ -97,17 +99,36 @@ export async function createStudentAccount(
 }
 
 /**
+ * Refuses (409) an Edit form's save when the student, locked here until the transaction ends, is no
+ * longer as the form opened on them: another teacher saved a change meanwhile (edit-conflict.ts).
+ */
+async function checkUnchangedSince(tx: Db, id: number, opened: StudentEditedFrom): Promise<void> {
+  const [row] = await tx
+    .select({ studentName: students.studentName, courseId: students.courseId, course: courses.courseName, mobileNumber: students.mobileNumber, status: students.status, email: users.email, username: users.username })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(courses, eq(courses.id, students.courseId))
+    .where(eq(students.id, id))
+    .for('update', { of: students });
+  if (!row) return;
+  const changes = changesSince(opened, row);
+  if (changes.length > 0) throw conflict(editConflictMessage(opened.studentName, changes));
+}
+
+/**
  * Replaces a student's details; null when there is no such student. Deactivating ends their sessions
  * at once (setStudentStatus); a new password signs them out everywhere (setPassword). An empty
- * password keeps the current one.
+ * password keeps the current one. With `editedFrom` (the student as the form opened on them), a
+ * change another teacher saved since is refused with 409 instead of being overwritten.
  */
-export async function updateStudentAccount(db: Db, id: number, values: StudentFormValues): Promise<AdminStudent | null> {
+export async function updateStudentAccount(db: Db, id: number, values: StudentFormValues, editedFrom?: StudentEditedFrom): Promise<AdminStudent | null> {
   const [existing] = await db.select().from(students).where(eq(students.id, id));
   if (!existing) return null;
   await checkUnique(db, values, { studentId: id, userId: existing.userId });
   const passwordHash = values.password ? await hashPassword(values.password) : null;
   try {
     await db.transaction(async (tx) => {
+      if (editedFrom) await checkUnchangedSince(tx, id, editedFrom);
       await lockCourseForStudent(tx, values.courseId, existing.courseId);
       await tx.update(users).set({ username: values.username, email: values.email }).where(eq(users.id, existing.userId));
       await tx
@@ -125,11 +146,17 @@ export async function updateStudentAccount(db: Db, id: number, values: StudentFo
   return findAdminStudent(db, id);
 }
 
-/** Activated <-> Deactivated; null when there is no such student. Deactivating ends their sessions. */
-export async function toggleStudentStatus(db: Db, id: number): Promise<AdminStudent | null> {
+/**
+ * Activated <-> Deactivated; null when there is no such student. Deactivating ends their sessions.
+ * With `from` (the status the teacher's list shows) the status becomes the other one, whatever it is now.
+ */
+export async function toggleStudentStatus(db: Db, id: number, from?: StudentStatus): Promise<AdminStudent | null> {
   const [existing] = await db.select({ status: students.status }).from(students).where(eq(students.id, id));
   if (!existing) return null;
-  const updated = await setStudentStatus(db, id, existing.status === 'Activated' ? 'Deactivated' : 'Activated');
+  const target = (from ?? existing.status) === 'Activated' ? 'Deactivated' : 'Activated';
+  // Already so (another teacher set it after this teacher's list was read): nothing to undo.
+  if (existing.status === target) return findAdminStudent(db, id);
+  const updated = await setStudentStatus(db, id, target);
   return updated ? findAdminStudent(db, id) : null;
 }
 

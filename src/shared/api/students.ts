@@ -142,6 +142,37 @@ export function studentForm(region: string) {
 export type StudentFormInput = z.input<ReturnType<typeof studentForm>>;
 export type StudentFormValues = z.output<ReturnType<typeof studentForm>>;
 
+/**
+ * The student as the Edit form opened on them (the stored values the list gave it). Beyond the spec:
+ * sent with PUT so that a change another teacher saved meanwhile is refused with 409 rather than
+ * silently undone by this form's older copy of the other fields.
+ */
+export const studentEditedFrom = z.strictObject({
+  studentName: z.string({ error: 'must be text' }).max(STUDENT_NAME_MAX_LENGTH),
+  courseId: z.number({ error: 'must be a course id' }).int(),
+  mobileNumber: z.string({ error: 'must be text' }).max(40),
+  status: statusField,
+  email: z.string({ error: 'must be text' }).max(EMAIL_MAX_LENGTH).nullable(),
+  username: z.string({ error: 'must be text' }).max(USERNAME_MAX_LENGTH).nullable(),
+});
+export type StudentEditedFrom = z.infer<typeof studentEditedFrom>;
+/** How the 409 for such a save starts (the form then shows it as a whole, not under one field). */
+export const EDIT_CONFLICT_START = 'Another teacher changed ';
+
+/** PUT /api/admin/students/{id}: the form's body, and the student as the form opened on them. */
+export function studentUpdate(region: string) {
+  return studentForm(region).extend({ editedFrom: studentEditedFrom.optional() });
+}
+export type StudentUpdateInput = z.input<ReturnType<typeof studentUpdate>>;
+
+/**
+ * PATCH /api/admin/students/{id}/toggle-status: the spec sends no body and the status flips. Beyond
+ * the spec, `from` is the status the teacher's list shows: the status becomes the other one, and
+ * stays as it is when another teacher already set it, so a click on a stale badge never undoes theirs.
+ */
+export const toggleStatusBody = z.strictObject({ from: statusField });
+export type ToggleStatusBody = z.infer<typeof toggleStatusBody>;
+
 export const createStudentResponse = z.object({
   student: adminStudent,
   /** Set when the password was left empty: shown once to the admin, never stored in clear. */

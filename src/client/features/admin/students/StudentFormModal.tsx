@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Group, Input, Modal, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
-import { studentForm, type AdminStudent, type StudentFormInput } from '../../../../shared/api/students';
+import { EDIT_CONFLICT_START, studentForm, type AdminStudent, type StudentFormInput } from '../../../../shared/api/students';
 import { STUDENT_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../../shared/api/students-limits';
 import { studentStatus, type StudentStatus } from '../../../../shared/api/entities';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../../../shared/api/limits';
@@ -88,6 +88,11 @@ function StudentForm({
 
   const onError = (title: string) => (error: Error) => {
     const message = serverMessageOr(error, error.message);
+    // Another teacher's change since the form opened concerns the whole student, not one field.
+    if (message.startsWith(EDIT_CONFLICT_START)) {
+      toastError(title, message);
+      return;
+    }
     const field = FIELDS.find((name) => message.startsWith(`${name}:`));
     if (field) form.setFieldError(field, message.slice(field.length + 1).trim());
     else if (/mobile number/.test(message)) form.setFieldError('mobileNumber', message);
@@ -98,8 +103,10 @@ function StudentForm({
   const submit = form.onSubmit((state) => {
     const body: StudentFormInput = state;
     if (student) {
+      // The student as this form opened on them: the server refuses the save if another teacher changed them since.
+      const { studentName, courseId, mobileNumber, status, email, username } = student;
       update.mutate(
-        { id: student.id, body },
+        { id: student.id, body: { ...body, editedFrom: { studentName, courseId, mobileNumber, status, email, username } } },
         {
           onSuccess: ({ student: saved }) => {
             toastSuccess('Student updated', `${saved.studentName} has been saved.`);

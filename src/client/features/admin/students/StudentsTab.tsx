@@ -81,7 +81,7 @@ export function StudentsTab() {
     });
 
   const toggleStatus = (student: AdminStudent) =>
-    toggle.mutate(student.id, {
+    toggle.mutate({ id: student.id, from: student.status }, {
       onSuccess: ({ student: saved }) =>
         toastSuccess(
           'Status updated',
@@ -136,7 +136,7 @@ export function StudentsTab() {
           onEdit={(student) => open({ kind: 'form', student, key: Date.now() })}
           onDelete={confirmDelete}
           onToggleStatus={toggleStatus}
-          togglingId={toggle.isPending ? (toggle.variables ?? null) : null}
+          togglingId={toggle.isPending ? (toggle.variables?.id ?? null) : null}
         />
       )}
       {data ? <Pager page={page} total={data.total} pageSize={STUDENTS_PAGE_SIZE} onChange={setPage} label="students" /> : null}

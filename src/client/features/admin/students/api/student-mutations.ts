@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateStudentResponse, StudentFormInput, StudentResponse } from '../../../../../shared/api/students';
+import type { StudentStatus } from '../../../../../shared/api/entities';
+import type { CreateStudentResponse, StudentFormInput, StudentResponse, StudentUpdateInput } from '../../../../../shared/api/students';
 import { apiPost, apiRequest } from '../../../../lib/api';
 import { STUDENTS_QUERY_KEY } from './students-list';
 
@@ -16,11 +17,13 @@ export function useCreateStudent() {
   });
 }
 
+/** `body.editedFrom`: the student as the form opened on them; a change another teacher saved since is refused (409). */
 export function useUpdateStudent() {
-  const onSuccess = useInvalidateStudents();
+  const invalidate = useInvalidateStudents();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: StudentFormInput }) => apiRequest<StudentResponse>('PUT', `/api/admin/students/${id}`, body),
-    onSuccess,
+    mutationFn: ({ id, body }: { id: number; body: StudentUpdateInput }) => apiRequest<StudentResponse>('PUT', `/api/admin/students/${id}`, body),
+    // Refused or not, the list is read again: after a 409 it shows the other teacher's change.
+    onSettled: invalidate,
   });
 }
 
@@ -32,10 +35,11 @@ export function useDeleteStudent() {
   });
 }
 
+/** `from`: the status the list shows; the server sets the other one, so a stale badge never undoes another teacher's change. */
 export function useToggleStudentStatus() {
-  const onSuccess = useInvalidateStudents();
+  const invalidate = useInvalidateStudents();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<StudentResponse>('PATCH', `/api/admin/students/${id}/toggle-status`),
-    onSuccess,
+    mutationFn: ({ id, from }: { id: number; from: StudentStatus }) => apiRequest<StudentResponse>('PATCH', `/api/admin/students/${id}/toggle-status`, { from }),
+    onSettled: invalidate,
   });
 }
