@@ -2,6 +2,7 @@ import { contentTerms, QUESTION_FRAMING_WORDS } from '../interview/relevance.js'
 import { findFillers, sentences, wordTokens } from '../text/index.js';
 import type { SpeakingTestAnswer } from './answer.js';
 import {
+  CUE_CARD_PROMPT_TEXT,
   FILLERS_ONLY_MIN_OTHER_WORDS,
   OFF_TOPIC_MIN_ANSWER_TERMS,
   OFF_TOPIC_MIN_MATCHES,
@@ -28,7 +29,7 @@ const ANSWER_FRAMING_WORDS: ReadonlySet<string> = new Set(['question', 'question
  * repetition, off-topic. An empty answer is not listed: silence earns nothing anyway.
  */
 
-export type NonAnswerKind = 'fillers-only' | 'repetition' | 'off-topic';
+export type NonAnswerKind = 'fillers-only' | 'question-echo' | 'repetition' | 'off-topic';
 
 export interface NonAnswer {
   part: 1 | 2 | 3;
@@ -48,6 +49,7 @@ export interface AnswerJudgement {
 
 export const FILLERS_ONLY_REASON = 'This answer is only filler words (such as um, uh, like, you know).';
 export const REPETITION_REASON = 'This answer repeats what you said before.';
+export const QUESTION_ECHO_REASON = 'This answer reads the question back rather than answering it.';
 
 export function offTopicReason(answer: Pick<SpeakingTestAnswer, 'part' | 'question'>): string {
   const what = answer.part === 2 ? 'the cue card' : 'the question';
@@ -93,6 +95,26 @@ function repeatedShare(text: string, said: Said): number {
     else said.runs.add(key);
   }
   return words.length === 0 ? 0 : repeated.filter(Boolean).length / words.length;
+}
+
+/**
+ * The share of an answer's non-filler words that read its question back: words inside a run of
+ * REPETITION_RUN_WORDS words of the question (the whole question when it is shorter). Part 2's
+ * question is the cue card: its topic, "You should say:" and its bullets, as the card is printed.
+ * The examiner's words are not the student's: a question of fewer than REPETITION_MIN_SENTENCE_WORDS
+ * words is not judged.
+ */
+function questionEchoShare(answer: Pick<SpeakingTestAnswer, 'part' | 'question' | 'answer'>): number {
+  const card = answer.part === 2 ? cueCardFor(answer.question.trim()) : undefined;
+  const asked = nonFillerWords(card ? [card.topic, CUE_CARD_PROMPT_TEXT, ...card.bullets].join('\n') : answer.question);
+  const said = nonFillerWords(answer.answer);
+  if (said.length === 0 || asked.length < REPETITION_MIN_SENTENCE_WORDS) return 0;
+  const run = Math.min(REPETITION_RUN_WORDS, asked.length);
+  const runs = new Set<string>();
+  for (let i = 0; i + run <= asked.length; i++) runs.add(asked.slice(i, i + run).join(' '));
+  const echoed = new Array<boolean>(said.length).fill(false);
+  for (let i = 0; i + run <= said.length; i++) if (runs.has(said.slice(i, i + run).join(' '))) echoed.fill(true, i, i + run);
+  return echoed.filter(Boolean).length / said.length;
 }
 
 const stemCache = new Map<string, ReadonlySet<string>>();
@@ -172,13 +194,14 @@ export function judgeAnswers(answers: readonly SpeakingTestAnswer[], school?: Sc
     let kind: NonAnswerKind | null = null;
     if (wordCount === 0) kind = null;
     else if (others < FILLERS_ONLY_MIN_OTHER_WORDS && fillers >= others) kind = 'fillers-only';
+    else if (questionEchoShare(answer) > REPETITION_SHARE_ABOVE) kind = 'question-echo';
     else if (repeated > REPETITION_SHARE_ABOVE) kind = 'repetition';
     else if (topicMatch(answer, school).offTopic) kind = 'off-topic';
     if (kind === null) {
       counted.push(answer);
       continue;
     }
-    const reason = kind === 'fillers-only' ? FILLERS_ONLY_REASON : kind === 'repetition' ? REPETITION_REASON : offTopicReason(answer);
+    const reason = { 'fillers-only': FILLERS_ONLY_REASON, 'question-echo': QUESTION_ECHO_REASON, repetition: REPETITION_REASON, 'off-topic': offTopicReason(answer) }[kind];
     nonAnswers.push({ part: answer.part, questionNumber: answer.questionNumber, kind, reason, wordCount });
   }
   return { counted, nonAnswers };
@@ -189,6 +212,7 @@ export function nonAnswersReason(nonAnswers: readonly NonAnswer[], countedWords:
   const kinds = new Set(nonAnswers.map((item) => item.kind));
   const what = [
     kinds.has('fillers-only') ? 'filler words' : null,
+    kinds.has('question-echo') ? 'the question read back' : null,
     kinds.has('repetition') ? 'repeated sentences' : null,
     kinds.has('off-topic') ? 'not about their questions' : null,
   ].filter((text): text is string => text !== null);
