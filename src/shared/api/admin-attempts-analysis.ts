@@ -33,11 +33,11 @@ export const speechMetrics = z.object({
 });
 export type SpeechMetricsDto = z.infer<typeof speechMetrics>;
 
-/** An answer that was not counted (decision 0018): only fillers, the question read back, repeated, or not about its question. */
+/** An answer that was not counted (decision 0018): only fillers, not in English, the question read back, repeated, or not about its question. */
 export const nonAnswer = z.object({
   part: z.number().int(),
   questionNumber: z.number().int(),
-  kind: z.enum(['fillers-only', 'question-echo', 'repetition', 'off-topic']),
+  kind: z.enum(['fillers-only', 'not-english', 'question-echo', 'repetition', 'off-topic']),
   /** The sentence the student reads. */
   reason: z.string(),
   wordCount: z.number(),

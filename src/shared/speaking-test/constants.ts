@@ -169,6 +169,14 @@ export const REPETITION_SHARE_ABOVE = 0.5;
 export const REPETITION_RUN_WORDS = 5;
 /** A whole sentence said before counts as repeated from this many words (so "Yes." twice is not a repeat). */
 export const REPETITION_MIN_SENTENCE_WORDS = 3;
+/**
+ * Not in English: an answer of at least NOT_ENGLISH_MIN_WORDS words (words with digits left out) of which more
+ * than this share are not English words (in no form among the 10,000 most frequent of spoken
+ * English, or written in another script). Names and rare English words are a minority of an English
+ * answer; Hindi, Spanish or Hindi in Latin letters are mostly such words.
+ */
+export const NOT_ENGLISH_SHARE_ABOVE = 0.6;
+export const NOT_ENGLISH_MIN_WORDS = 4;
 /** Off-topic is judged only for answers with at least this many different content stems. */
 export const OFF_TOPIC_MIN_ANSWER_TERMS = 4;
 /** ...and only for questions with at least this many reference stems (a question outside the bank may have one or two). */

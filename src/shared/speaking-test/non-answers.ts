@@ -1,9 +1,12 @@
+import { spokenRank } from '../band-estimate/lexicon.js';
 import { contentTerms, QUESTION_FRAMING_WORDS } from '../interview/relevance.js';
 import { findFillers, sentences, wordTokens } from '../text/index.js';
 import type { SpeakingTestAnswer } from './answer.js';
 import {
   CUE_CARD_PROMPT_TEXT,
   FILLERS_ONLY_MIN_OTHER_WORDS,
+  NOT_ENGLISH_MIN_WORDS,
+  NOT_ENGLISH_SHARE_ABOVE,
   OFF_TOPIC_MIN_ANSWER_TERMS,
   OFF_TOPIC_MIN_MATCHES,
   OFF_TOPIC_MIN_REFERENCE_TERMS,
@@ -29,7 +32,7 @@ const ANSWER_FRAMING_WORDS: ReadonlySet<string> = new Set(['question', 'question
  * repetition, off-topic. An empty answer is not listed: silence earns nothing anyway.
  */
 
-export type NonAnswerKind = 'fillers-only' | 'question-echo' | 'repetition' | 'off-topic';
+export type NonAnswerKind = 'fillers-only' | 'not-english' | 'question-echo' | 'repetition' | 'off-topic';
 
 export interface NonAnswer {
   part: 1 | 2 | 3;
@@ -50,6 +53,7 @@ export interface AnswerJudgement {
 export const FILLERS_ONLY_REASON = 'This answer is only filler words (such as um, uh, like, you know).';
 export const REPETITION_REASON = 'This answer repeats what you said before.';
 export const QUESTION_ECHO_REASON = 'This answer reads the question back rather than answering it.';
+export const NOT_ENGLISH_REASON = 'This answer does not seem to be in English, so it cannot be assessed.';
 
 export function offTopicReason(answer: Pick<SpeakingTestAnswer, 'part' | 'question'>): string {
   const what = answer.part === 2 ? 'the cue card' : 'the question';
@@ -95,6 +99,15 @@ function repeatedShare(text: string, said: Said): number {
     else said.runs.add(key);
   }
   return words.length === 0 ? 0 : repeated.filter(Boolean).length / words.length;
+}
+
+/** Whether an answer is mostly words that are not English (NOT_ENGLISH_SHARE_ABOVE). */
+function notEnglish(text: string): boolean {
+  // Numbers and codes ("2019", "4g", "a1") say nothing about the language.
+  const words = nonFillerWords(text).filter((word) => !/\p{N}/u.test(word));
+  if (words.length < NOT_ENGLISH_MIN_WORDS) return false;
+  const foreign = words.filter((word) => !/^[a-z']+$/.test(word) || spokenRank(word) === undefined).length;
+  return foreign / words.length > NOT_ENGLISH_SHARE_ABOVE;
 }
 
 /**
@@ -194,6 +207,7 @@ export function judgeAnswers(answers: readonly SpeakingTestAnswer[], school?: Sc
     let kind: NonAnswerKind | null = null;
     if (wordCount === 0) kind = null;
     else if (others < FILLERS_ONLY_MIN_OTHER_WORDS && fillers >= others) kind = 'fillers-only';
+    else if (notEnglish(answer.answer)) kind = 'not-english';
     else if (questionEchoShare(answer) > REPETITION_SHARE_ABOVE) kind = 'question-echo';
     else if (repeated > REPETITION_SHARE_ABOVE) kind = 'repetition';
     else if (topicMatch(answer, school).offTopic) kind = 'off-topic';
@@ -201,7 +215,7 @@ export function judgeAnswers(answers: readonly SpeakingTestAnswer[], school?: Sc
       counted.push(answer);
       continue;
     }
-    const reason = { 'fillers-only': FILLERS_ONLY_REASON, 'question-echo': QUESTION_ECHO_REASON, repetition: REPETITION_REASON, 'off-topic': offTopicReason(answer) }[kind];
+    const reason = { 'fillers-only': FILLERS_ONLY_REASON, 'not-english': NOT_ENGLISH_REASON, 'question-echo': QUESTION_ECHO_REASON, repetition: REPETITION_REASON, 'off-topic': offTopicReason(answer) }[kind];
     nonAnswers.push({ part: answer.part, questionNumber: answer.questionNumber, kind, reason, wordCount });
   }
   return { counted, nonAnswers };
@@ -212,6 +226,7 @@ export function nonAnswersReason(nonAnswers: readonly NonAnswer[], countedWords:
   const kinds = new Set(nonAnswers.map((item) => item.kind));
   const what = [
     kinds.has('fillers-only') ? 'filler words' : null,
+    kinds.has('not-english') ? 'not in English' : null,
     kinds.has('question-echo') ? 'the question read back' : null,
     kinds.has('repetition') ? 'repeated sentences' : null,
     kinds.has('off-topic') ? 'not about their questions' : null,
