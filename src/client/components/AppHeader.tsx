@@ -26,7 +26,8 @@ export function AppHeader({
       </a>
       <Box component="header" className={classes.header}>
         <Container size={width}>
-          <Group h={56} justify="space-between" wrap="nowrap" gap="xs">
+          {/* One row of 56 px; with large text on a phone the links go under the name instead of off the screen. */}
+          <Group mih={56} justify="space-between" wrap="wrap" gap="xs">
             <Anchor component={AppLink} to="/" underline="never" className={classes.brand} aria-label={nav ? appTitle : undefined}>
               <Logo size={28} />
               {/* Beside the links on a phone, the logo alone (the link keeps the name). */}

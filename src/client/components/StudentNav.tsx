@@ -54,7 +54,7 @@ export function StudentNav({ pathname }: { pathname: string }) {
     });
   };
   return (
-    <Group component="nav" aria-label="Your practice" gap={4} wrap="nowrap" className={classes.studentNav}>
+    <Group component="nav" aria-label="Your practice" gap={4} wrap="wrap" className={classes.studentNav}>
       <Anchor component={AppLink} to={practice} aria-current={onPractice ? 'page' : undefined} className={classes.navLink}>
         Practice
       </Anchor>
