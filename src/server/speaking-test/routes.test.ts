@@ -115,7 +115,16 @@ describe.each(testDrivers)('speaking test saves on %s', (driver) => {
     });
 
     it('lists the answers that were not counted on the student\'s own attempt page, with their reasons', async () => {
-      const body = testSessionBody(student.student.id);
+      // Three real answers and two that are not: most answers count, so the test has bands (decision 0018).
+      const realAnswers = () => {
+        const real = testSessionBody(student.student.id);
+        real.sessionData.questionAnswerPairs.push(
+          { questionNumber: 4, question: 'Tell me more about that.', answer: 'On Sundays I cook rice and dal for my parents, and my brother washes the dishes.', part: 1, responseTimeMs: 900, speakingTimeMs: 6_000 },
+          { questionNumber: 5, question: 'Why do you think so?', answer: 'Because we all work during the week, so that meal is the only time we sit together.', part: 1, responseTimeMs: 900, speakingTimeMs: 6_000 },
+        );
+        return real;
+      };
+      const body = realAnswers();
       body.sessionData.questionAnswerPairs.push(
         { questionNumber: 2, question: 'Are you good at cooking?', answer: 'um uh er', part: 1, responseTimeMs: 900, speakingTimeMs: 2_000 },
         {
@@ -141,8 +150,8 @@ describe.each(testDrivers)('speaking test saves on %s', (driver) => {
           wordCount: 10,
         },
       ]);
-      // The stored bands are those of the first answer alone.
-      const alone = scoreSpeakingTest(speakingAnswersOf(testSessionBody(student.student.id)));
+      // The stored bands are those of the real answers alone.
+      const alone = scoreSpeakingTest(speakingAnswersOf(realAnswers()));
       expect(saved.scores).toEqual(alone.assessable ? alone.bands : null);
     });
 

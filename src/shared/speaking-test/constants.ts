@@ -176,6 +176,12 @@ export const REPETITION_MIN_SENTENCE_WORDS = 3;
  * answer; Hindi, Spanish or Hindi in Latin letters are mostly such words.
  */
 export const NOT_ENGLISH_SHARE_ABOVE = 0.6;
+/**
+ * A test of which more than this share of the answers given are not answers (any kind above) gets no
+ * band, whatever words the rest hold. The repetition rule's "more than half", for the test as a whole:
+ * in the development data (716 learners as 21 answers each) no learner has more than 15 % (decision 0018).
+ */
+export const NON_ANSWERS_SHARE_ABOVE = 0.5;
 export const NOT_ENGLISH_MIN_WORDS = 4;
 /** Off-topic is judged only for answers with at least this many different content stems. */
 export const OFF_TOPIC_MIN_ANSWER_TERMS = 4;

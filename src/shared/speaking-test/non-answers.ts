@@ -5,6 +5,7 @@ import type { SpeakingTestAnswer } from './answer.js';
 import {
   CUE_CARD_PROMPT_TEXT,
   FILLERS_ONLY_MIN_OTHER_WORDS,
+  NON_ANSWERS_SHARE_ABOVE,
   NOT_ENGLISH_MIN_WORDS,
   NOT_ENGLISH_SHARE_ABOVE,
   OFF_TOPIC_MIN_ANSWER_TERMS,
@@ -221,8 +222,8 @@ export function judgeAnswers(answers: readonly SpeakingTestAnswer[], school?: Sc
   return { counted, nonAnswers };
 }
 
-/** Why a test whose non-answers left too few words gets no band, naming what they were. */
-export function nonAnswersReason(nonAnswers: readonly NonAnswer[], countedWords: number, minimumWords: number): string {
+/** What the non-answers were, as a list for a sentence ("filler words or repeated sentences"). */
+function nonAnswerKindsText(nonAnswers: readonly NonAnswer[]): string {
   const kinds = new Set(nonAnswers.map((item) => item.kind));
   const what = [
     kinds.has('fillers-only') ? 'filler words' : null,
@@ -231,7 +232,26 @@ export function nonAnswersReason(nonAnswers: readonly NonAnswer[], countedWords:
     kinds.has('repetition') ? 'repeated sentences' : null,
     kinds.has('off-topic') ? 'not about their questions' : null,
   ].filter((text): text is string => text !== null);
-  const list = what.length <= 1 ? (what[0] ?? '') : `${what.slice(0, -1).join(', ')} or ${what[what.length - 1] ?? ''}`;
+  return what.length <= 1 ? (what[0] ?? '') : `${what.slice(0, -1).join(', ')} or ${what[what.length - 1] ?? ''}`;
+}
+
+/** Why a test whose non-answers left too few words gets no band, naming what they were. */
+export function nonAnswersReason(nonAnswers: readonly NonAnswer[], countedWords: number, minimumWords: number): string {
   const left = countedWords === 0 ? 'no words of real answers remain' : `only ${countedWords} ${countedWords === 1 ? 'word' : 'words'} of real answers remain`;
-  return `Most answers were ${list}, so no band is estimated: ${left}, and a band estimate needs at least ${minimumWords} words. Answer each question in your own words, then take the test again.`;
+  return `Most answers were ${nonAnswerKindsText(nonAnswers)}, so no band is estimated: ${left}, and a band estimate needs at least ${minimumWords} words. Answer each question in your own words, then take the test again.`;
+}
+
+/**
+ * Whether more than half of the answers given (NON_ANSWERS_SHARE_ABOVE) are not answers: what is left
+ * (one long answer beside twenty repeats of it) does not show how the student speaks, however many
+ * words it holds (decision 0018).
+ */
+export function mostlyNonAnswers(nonAnswers: readonly NonAnswer[], givenAnswers: number): boolean {
+  return givenAnswers > 0 && nonAnswers.length / givenAnswers > NON_ANSWERS_SHARE_ABOVE;
+}
+
+/** Why a test most of whose answers were not answers gets no band. */
+export function mostlyNonAnswersReason(nonAnswers: readonly NonAnswer[], givenAnswers: number): string {
+  const real = givenAnswers - nonAnswers.length;
+  return `Most answers were ${nonAnswerKindsText(nonAnswers)}, so no band is estimated: only ${real} of your ${givenAnswers} answers ${real === 1 ? 'is a real answer' : 'are real answers'}, too few to show how you speak. Answer each question in your own words, then take the test again.`;
 }

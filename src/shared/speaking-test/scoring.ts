@@ -7,7 +7,8 @@ import { calibratedCriteria } from './calibrated.js';
 import { audioFluency, type AudioFigures, type FluencyScore } from './fluency.js';
 import type { GrammarScore } from './grammar.js';
 import { analyseSpeech, type SpeechMetrics } from './metrics.js';
-import { judgeAnswers, nonAnswersReason, type NonAnswer } from './non-answers.js';
+import { wordTokens } from '../text/index.js';
+import { judgeAnswers, mostlyNonAnswers, mostlyNonAnswersReason, nonAnswersReason, type NonAnswer } from './non-answers.js';
 import type { SchoolQuestionLookup } from './school-questions.js';
 import { overallBand, type SpeakingBands } from './overall.js';
 import { partNotes, type PartNote } from './part-notes.js';
@@ -72,7 +73,8 @@ export interface ScoreOptions {
 /**
  * The whole result. Answers that are not answers (only fillers, repeated, off-topic: non-answers.ts)
  * are listed and left out of the figures. Fewer than MIN_ASSESSABLE_WORDS words in the answers that
- * count give no bands: the formulas would give silence about band 5.
+ * count give no bands: the formulas would give silence about band 5; so does a test most of whose
+ * answers were not answers.
  */
 export function scoreSpeakingTest(answers: readonly SpeakingTestAnswer[], options: ScoreOptions = {}): SpeakingTestResult {
   if (options.transcript === false) {
@@ -88,6 +90,11 @@ export function scoreSpeakingTest(answers: readonly SpeakingTestAnswer[], option
     const reason =
       recognised < MIN_ASSESSABLE_WORDS ? notAssessableReason(recognised) : nonAnswersReason(nonAnswers, metrics.wordCount, MIN_ASSESSABLE_WORDS);
     return { assessable: false, reason, awaitingTeacher: false, metrics, partNotes: notes, nonAnswers };
+  }
+  // Enough words, but from a few answers among many that were not answers (decision 0018).
+  const given = answers.filter((answer) => wordTokens(answer.answer).length > 0).length;
+  if (mostlyNonAnswers(nonAnswers, given)) {
+    return { assessable: false, reason: mostlyNonAnswersReason(nonAnswers, given), awaitingTeacher: false, metrics, partNotes: notes, nonAnswers };
   }
   const model = options.model ?? BAND_MODEL;
   const estimate = estimateLanguage(counted, model);
