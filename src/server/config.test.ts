@@ -70,6 +70,19 @@ describe('loadConfig', () => {
     expect(loadConfig({}).COOKIE_SECURE).toBe(false);
   });
 
+  it('refuses a PUBLIC_URL that is not a site address (a path, no scheme, another scheme), since its links would lead nowhere', () => {
+    // Parley is served at the root of its own name: every link is built from the address's origin,
+    // so a path (or a query, a fragment, a user name) would be dropped from the mails' links without a word.
+    for (const value of ['https://school.org/parley', 'https://parley.lan/?x=1', 'https://parley.lan/#top', 'https://admin@parley.lan', 'ftp://parley.lan', 'mailto:it@school.org']) {
+      expect(configError({ PUBLIC_URL: value }).message, value).toContain('PUBLIC_URL must be the address students open');
+    }
+    // Without "https://" the name reads as a scheme ("parley.lan:"): the same sentence, not a link to nowhere.
+    expect(configError({ PUBLIC_URL: 'parley.lan:443' }).message).toContain('PUBLIC_URL must be');
+    // A trailing slash, a port and upper case are the same site: kept as its origin.
+    expect(loadConfig({ PUBLIC_URL: 'https://Parley.School.org/' }).PUBLIC_URL).toBe('https://parley.school.org');
+    expect(loadConfig({ PUBLIC_URL: 'http://192.168.1.20:3000' }).PUBLIC_URL).toBe('http://192.168.1.20:3000');
+  });
+
   it('treats empty optional variables as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: '  ', SMTP_URL: '', PUBLIC_URL: '', ADMIN_EMAIL: '' });
     expect(config.DATABASE_URL).toBeUndefined();

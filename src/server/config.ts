@@ -7,6 +7,20 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''], { error: 'must be true or false (1 and 0, or yes and no, work too)' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/**
+ * PUBLIC_URL is a site's address: every link in a mail and the allowed Origin are built from its
+ * origin, since Parley is served at the root of its own name. A path, query, fragment or user name
+ * would be dropped without a word (mails linking to the wrong page), and a value without "https://"
+ * parses as a scheme of its own ("parley.lan:443").
+ */
+const PUBLIC_URL_MESSAGE =
+  'must be the address students open, such as https://parley.example.org: http:// or https://, the name and at most a port, with no path (Parley is served at the root of its own name)';
+
+function isSiteAddress(value: string): boolean {
+  const url = URL.parse(value);
+  return url !== null && (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+}
+
 const optionalText = z
   .string()
   .trim()
@@ -88,7 +102,7 @@ export const configSchema = z.object({
   /** Unset: request budgets count in the database. Set: in this Redis (decision 0014). Never logged as it is (it may hold a password). */
   REDIS_URL: optionalText.pipe(z.string().refine(isRedisUrl, REDIS_URL_MESSAGE).optional()),
   MAIL_FROM: z.string().min(3, 'must be a sender such as Parley <no-reply@school.org>').default('Parley <no-reply@parley.invalid>'),
-  PUBLIC_URL: optionalText.pipe(z.url('must be a full URL such as https://parley.example.org').optional()),
+  PUBLIC_URL: optionalText.pipe(z.string().refine(isSiteAddress, PUBLIC_URL_MESSAGE).transform((value) => new URL(value).origin).optional()),
   APP_TITLE: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters').default('Parley'),
   CLASS_NAME: z.string().trim().min(1, 'must not be empty').max(120, 'must be at most 120 characters').default('Spoken English Class'),
   /** Region assumed for mobile numbers typed without a country code (ISO 3166 code, e.g. IN, GB). */
