@@ -431,7 +431,8 @@ describe('the CSV export and paging', () => {
     const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'Student Name,Course,Mobile,Status,Overall Score,Fluency,Vocabulary,Grammar,Pronunciation,Test Date,Assessable,' +
-        'Teacher Review,Teacher Overall,Teacher Fluency,Teacher Vocabulary,Teacher Grammar,Teacher Pronunciation,Teacher Comment,Attempt ID',
+        'Teacher Review,Teacher Overall,Teacher Fluency,Teacher Vocabulary,Teacher Grammar,Teacher Pronunciation,Teacher Comment,' +
+        'Released Overall,Released Fluency,Released Vocabulary,Released Grammar,Released Pronunciation,Attempt ID',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`Asha Rao,IELTS,'+919876543210,Activated,${bandText('ielts', saved.ielts?.scores.overall ?? 0)},`);

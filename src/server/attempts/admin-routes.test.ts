@@ -376,12 +376,13 @@ describe.each(testDrivers)('admin attempts on %s', (driver) => {
       const lines = response.body.slice(1).split('\r\n');
       expect(lines[0]).toBe(
         'Student Name,Course,Mobile,Status,Overall Score,Fluency,Vocabulary,Grammar,Pronunciation,Test Date,Assessable,' +
-          'Teacher Review,Teacher Overall,Teacher Fluency,Teacher Vocabulary,Teacher Grammar,Teacher Pronunciation,Teacher Comment,Attempt ID',
+          'Teacher Review,Teacher Overall,Teacher Fluency,Teacher Vocabulary,Teacher Grammar,Teacher Pronunciation,Teacher Comment,' +
+          'Released Overall,Released Fluency,Released Vocabulary,Released Grammar,Released Pronunciation,Attempt ID',
       );
       expect(response.body.slice(1)).toBe(
         `${lines[0]}\r\n` +
           `"'=HYPERLINK(""http://x"")",IELTS,'+919811122334,Activated,6.0,6.5,6.0,6.0,6.0,2026-03-01 23:59,Yes,Draft (not released),` +
-          `6.5,7.0,6.5,6.0,6.5,"Good, but ""um"" often.\nPractise Part 2.",${reviewedId}\r\n`,
+          `6.5,7.0,6.5,6.0,6.5,"Good, but ""um"" often.\nPractise Part 2.",,,,,,${reviewedId}\r\n`,
       );
 
       const all = await get(`${LIST.interview}/export.csv`);
@@ -389,9 +390,10 @@ describe.each(testDrivers)('admin attempts on %s', (driver) => {
       const rows = all.body.slice(1).trimEnd().split('\r\n');
       expect(rows[0]).toBe(
         'Student Name,Course,Mobile,Status,Overall Score,Communication,Confidence,Relevance,Clarity,Interview Date,Assessable,' +
-          'Teacher Review,Teacher Overall,Teacher Communication,Teacher Confidence,Teacher Relevance,Teacher Clarity,Teacher Comment,Attempt ID',
+          'Teacher Review,Teacher Overall,Teacher Communication,Teacher Confidence,Teacher Relevance,Teacher Clarity,Teacher Comment,' +
+          'Released Overall,Released Communication,Released Confidence,Released Relevance,Released Clarity,Attempt ID',
       );
-      expect(rows[1]).toMatch(/^Asha Rao,IELTS,'\+919876543210,Activated,6,5\.4,6,7\.1,6\.2,2026-03-01 15:30,Yes,,,,,,,,[0-9a-f-]{36}$/);
+      expect(rows[1]).toMatch(/^Asha Rao,IELTS,'\+919876543210,Activated,6,5\.4,6,7\.1,6\.2,2026-03-01 15:30,Yes,,,,,,,,,,,,,[0-9a-f-]{36}$/);
       expect(rows).toHaveLength(2);
     });
   });

@@ -6,7 +6,8 @@ import { schoolDate, schoolDateTime } from '../lib/school-day.js';
 /**
  * The columns of an attempts export: the list's columns in its order (spec section 2), then whether
  * an estimate could be given, where the teacher's review stands, the teacher's bands and comment as
- * last saved, and the attempt id.
+ * last saved, the bands released to the student (their result; empty until a release), and the
+ * attempt id.
  */
 export function exportColumns(kind: AttemptKind): string[] {
   const criteria = CRITERIA_OF[kind].map((criterion) => CRITERION_LABELS[criterion]);
@@ -17,6 +18,8 @@ export function exportColumns(kind: AttemptKind): string[] {
     'Teacher Overall',
     ...criteria.map((label) => `Teacher ${label}`),
     'Teacher Comment',
+    'Released Overall',
+    ...criteria.map((label) => `Released ${label}`),
     'Attempt ID',
   ];
 }
@@ -61,6 +64,8 @@ export function attemptsCsv(
         band(row.teacherScores?.overall),
         ...criteria.map((criterion) => band(row.teacherScores?.[criterion])),
         row.teacherComment ?? '',
+        band(row.releasedScores?.overall),
+        ...criteria.map((criterion) => band(row.releasedScores?.[criterion])),
         row.id,
       ]),
     ])

@@ -115,6 +115,12 @@ describe.each(testDrivers)('review release, trail and My progress on %s', (drive
       releasePending: true,
       event: { action: 'saved', from: { scores: { fluency: 6.5 } }, to: { scores: { fluency: 7, overall: 6.75 } }, reason: 'Listened to the recording again' },
     });
+    // The attempts export gives both: the teacher's saved bands (not released) and the released ones, the student's result.
+    const csv = (await request('GET', '/api/admin/test-attempts/export.csv', adminCookie)).body.replace(/^\uFEFF/, '').split('\r\n');
+    const header = csv[0]?.split(',') ?? [];
+    const row = csv.find((line) => line.endsWith(id))?.split(',') ?? [];
+    const cell = (column: string) => row[header.indexOf(column)];
+    expect([cell('Teacher Review'), cell('Teacher Fluency'), cell('Released Fluency'), cell('Released Overall')]).toEqual(['Released (later changes not released)', '7.0', '6.5', '6.5']);
     // Saving the same review again changes nothing and adds nothing.
     const same = await review(id, { comment: 'Good range; link your ideas.', scores: { fluency: 7, vocabulary: 7, grammar: 6, pronunciation: 7 } });
     expect(same.json()).toMatchObject({ event: null, releasePending: true });
