@@ -5,6 +5,7 @@ import { DEFAULT_RATE_LIMITS } from './auth/limits.js';
 import { deleteExpiredSessions } from './auth/sessions.js';
 import { ConfigError, loadConfig } from './config.js';
 import { connectConfiguredDatabase } from './db/connect.js';
+import { migrationsLogLine } from './db/open.js';
 import { ensureFirstAdmin, seedCourses } from './db/seed.js';
 import { DataDirLockedError } from './lib/data-dir-lock.js';
 import { installGracefulStop } from './lib/graceful-stop.js';
@@ -65,6 +66,10 @@ async function main(): Promise<void> {
   }
 
   if (dataDirWarning) app.log.warn(dataDirWarning);
+  if (database.migrations) {
+    const line = migrationsLogLine(database.migrations);
+    app.log[line.level]({ migrations: database.migrations }, line.message);
+  }
 
   const sweep = setInterval(() => {
     deleteExpiredSessions(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));

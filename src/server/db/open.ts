@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -21,6 +22,18 @@ export interface Database {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * What opening did to the schema: migrations applied now (0 when it was up to date) and how many
+   * the database has in all; absent when opened without migrating. The server logs it at start.
+   */
+  migrations?: MigrationsDone;
+}
+
+/** Migrations applied at this opening, recorded in the database in all, and shipped with this version. */
+export interface MigrationsDone {
+  applied: number;
+  total: number;
+  known: number;
 }
 
 export type DatabaseTarget =
@@ -33,6 +46,43 @@ export type DatabaseTarget =
  * Every PGlite instance the app or a test opens must be made with these.
  */
 export const pgliteExtensions = { pg_trgm };
+
+/**
+ * How many migrations a database has recorded in drizzle's own table (0 before the first). Two
+ * queries: a statement naming a table that does not exist yet fails even in an untaken branch.
+ */
+async function recordedMigrations(count: (query: string) => Promise<number>): Promise<number> {
+  const exists = await count("select (to_regclass('drizzle.__drizzle_migrations') is not null)::int as n");
+  return exists ? count('select count(*)::int as n from drizzle.__drizzle_migrations') : 0;
+}
+
+/** Runs `migrate` and says how many migrations it applied (0: the schema was up to date). */
+async function migrateCounting(count: (query: string) => Promise<number>, migrate: () => Promise<void>): Promise<MigrationsDone> {
+  const before = await recordedMigrations(count);
+  await migrate();
+  const total = await recordedMigrations(count);
+  return { applied: total - before, total, known: readMigrationFiles({ migrationsFolder }).length };
+}
+
+/**
+ * The start-up log's line for what migrating did: a new database, an upgrade, nothing to do, or a
+ * database an older version was started on after a newer one had migrated it (the rollback the
+ * deploy guide describes restores the pre-upgrade backup; starting the older code alone does not).
+ */
+export function migrationsLogLine({ applied, total, known }: MigrationsDone): { level: 'info' | 'warn'; message: string } {
+  if (total > known) {
+    return {
+      level: 'warn',
+      message: `the database has ${total - known} migration(s) this version of Parley does not know: a newer version has used it. Stop, and either start the newer version again or restore the backup taken before the upgrade (docs/deploy.md, Upgrading)`,
+    };
+  }
+  if (applied === 0) return { level: 'info', message: `database schema up to date (${total} migrations)` };
+  if (applied === total) return { level: 'info', message: `new database: created with all ${total} migrations` };
+  return {
+    level: 'info',
+    message: `database upgraded: applied ${applied} new migration${applied === 1 ? '' : 's'} (${total} in all); a backup taken before the upgrade is the way back`,
+  };
+}
 
 /** An arbitrary, fixed key so that several processes starting at once migrate one after another. */
 const MIGRATION_LOCK_KEY = 7_262_001;
@@ -49,11 +99,13 @@ export async function openDatabase(target: DatabaseTarget, options: { migrate?: 
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
+    let migrations: Database['migrations'];
     if (shouldMigrate) {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        const count = async (query: string) => (await client.query<{ n: number }>(query)).rows[0]?.n ?? 0;
+        migrations = await migrateCounting(count, () => migratePg(drizzlePg(client, { schema }), { migrationsFolder }));
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();
@@ -64,6 +116,7 @@ export async function openDatabase(target: DatabaseTarget, options: { migrate?: 
     return {
       db: db as unknown as Db,
       driver: 'postgres',
+      ...(migrations ? { migrations } : {}),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -83,10 +136,12 @@ export async function openDatabase(target: DatabaseTarget, options: { migrate?: 
     instance = target.instance;
   }
   const db = drizzlePglite(instance as PGlite, { schema });
-  if (shouldMigrate) await migratePglite(db, { migrationsFolder });
+  const count = async (query: string) => (await instance.query<{ n: number }>(query)).rows[0]?.n ?? 0;
+  const migrations = shouldMigrate ? await migrateCounting(count, () => migratePglite(db, { migrationsFolder })) : undefined;
   return {
     db: db as unknown as Db,
     driver: 'pglite',
+    ...(migrations ? { migrations } : {}),
     ping: async () => {
       await instance.query('select 1');
     },
