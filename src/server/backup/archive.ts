@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
-import { openedWhenRead } from '../lib/opened-when-read.js';
 
 /**
  * A Parley backup is one file: a header line, then entries, each a JSON line naming it and its
@@ -87,10 +86,27 @@ export class ArchiveWriter {
     this.#entries += 1;
   }
 
-  async addFile(name: string, file: string): Promise<void> {
-    const { size } = await stat(file);
-    // Opened when its bytes are first read, after the entry's header is written.
-    await this.add(name, size, openedWhenRead(() => createReadStream(file)));
+  /**
+   * Adds a file's bytes; false, with nothing written, when the file no longer exists. On PostgreSQL
+   * the server keeps running during a backup, and a recording file listed a moment ago may since
+   * have been replaced by its re-muxed copy or deleted as expired. Opened before its entry's header
+   * is written, so a removal after that cannot cut the entry short.
+   */
+  async addFile(name: string, file: string): Promise<boolean> {
+    let handle: FileHandle;
+    try {
+      handle = await open(file, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+    try {
+      const { size } = await handle.stat();
+      await this.add(name, size, handle.createReadStream({ autoClose: false }));
+    } finally {
+      await handle.close();
+    }
+    return true;
   }
 
   async addBytes(name: string, bytes: Uint8Array): Promise<void> {

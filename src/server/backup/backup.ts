@@ -114,12 +114,15 @@ export async function backup(target: BackupTarget, file: string): Promise<Backup
     const manifest: Manifest = { app: 'parley', format: 1, driver: target.driver, createdAt: new Date().toISOString(), recordingFiles: files.length };
     await writer.addBytes(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2)));
     if (target.driver === 'pglite') await writer.addBytes(PGLITE_ENTRY, await pgliteDump(target.dataDir));
-    else await writer.addFile(POSTGRES_ENTRY, dump);
-    for (const name of files) await writer.addFile(`recordings/${name}`, path.join(recordingsFolder(target.dataDir), name));
+    else if (!(await writer.addFile(POSTGRES_ENTRY, dump))) throw new Error(`pg_dump's output ${dump} vanished before it was backed up`);
+    // The manifest counts the files listed; one the running server (PostgreSQL) removed since is left
+    // out: a recording replaced by its re-muxed copy, or an expired one.
+    let stored = 0;
+    for (const name of files) if (await writer.addFile(`recordings/${name}`, path.join(recordingsFolder(target.dataDir), name))) stored += 1;
     await writer.finish();
     await rename(partial, destination);
     const { size } = await stat(destination);
-    return { file: destination, bytes: size, recordingFiles: files.length };
+    return { file: destination, bytes: size, recordingFiles: stored };
   } catch (error) {
     await writer?.destroy();
     await rm(partial, { force: true });
