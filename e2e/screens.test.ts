@@ -33,7 +33,8 @@ async function checkScreen(page: Page, name: string, viewport: 'desktop' | 'phon
   await page.waitForTimeout(350);
   const layout = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
-    width: window.innerWidth,
+    // The layout width: on a phone (isMobile) window.innerWidth grows with content wider than the screen.
+    width: document.documentElement.clientWidth,
     h1: document.querySelectorAll('h1').length,
     unlabelled: [...document.querySelectorAll('input, textarea, select')]
       .filter((el) => el.getAttribute('type') !== 'hidden')

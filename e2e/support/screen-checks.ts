@@ -32,7 +32,9 @@ export interface LookOptions {
 export async function lookAt(page: Page, name: string, { oneH1 = true, settleMs = 400 }: LookOptions = {}): Promise<void> {
   await page.waitForTimeout(settleMs);
   await screenshot(page, name);
-  const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth, h1: document.querySelectorAll('h1').length }));
+  // Against the layout width: on a phone (isMobile) window.innerWidth grows with content wider than
+  // the screen, so a page that scrolls sideways would pass a check against it.
+  const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: document.documentElement.clientWidth, h1: document.querySelectorAll('h1').length }));
   expect(layout.scrollWidth, `${name} scrolls sideways`).toBeLessThanOrEqual(layout.width);
   if (oneH1) expect(layout.h1, `${name} has one h1`).toBe(1);
   expect(await seriousAccessibilityViolations(page), `${name}: accessibility violations`).toEqual([]);
