@@ -41,7 +41,7 @@ function answersOfATest(): Answer[] {
 
 function silence(folder: string, ms: number): string {
   const file = path.join(folder, `silence-${ms}.wav`);
-  execFileSync('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', file, 'trim', '0', (ms / 1000).toFixed(3)]);
+  execFileSync('sox', ['-R', '-n', '-r', '16000', '-c', '1', '-b', '16', file, 'trim', '0', (ms / 1000).toFixed(3)]);
   return file;
 }
 

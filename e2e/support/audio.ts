@@ -73,7 +73,7 @@ export async function makeSilenceWav(seconds: number): Promise<string> {
     mkdirSync(audioCacheDir, { recursive: true });
     const scratch = path.join(audioCacheDir, `.silence-${process.pid}-${Date.now()}.wav`);
     try {
-      await run('sox', ['-n', '-r', '48000', '-c', '1', '-b', '16', scratch, 'trim', '0', String(seconds)]);
+      await run('sox', ['-R', '-n', '-r', '48000', '-c', '1', '-b', '16', scratch, 'trim', '0', String(seconds)]);
       renameSync(scratch, cached);
     } finally {
       rmSync(scratch, { force: true });

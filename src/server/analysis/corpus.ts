@@ -47,7 +47,7 @@ export function makeCorpusRecording(folder: string, name: string, words: readonl
   for (const [index, word] of words.entries()) {
     if (word.silenceBeforeMs > 0) {
       const silence = path.join(folder, `silence-${word.silenceBeforeMs}.wav`);
-      execFileSync('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', silence, 'trim', '0', (word.silenceBeforeMs / 1000).toFixed(3)]);
+      execFileSync('sox', ['-D', '-n', '-r', '16000', '-c', '1', '-b', '16', silence, 'trim', '0', (word.silenceBeforeMs / 1000).toFixed(3)]);
       parts.push(silence);
       at += soxDurationMs(silence);
     }
@@ -59,10 +59,10 @@ export function makeCorpusRecording(folder: string, name: string, words: readonl
     void index;
   }
   const tail = path.join(folder, `silence-tail-${trailingSilenceMs}.wav`);
-  execFileSync('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', tail, 'trim', '0', (trailingSilenceMs / 1000).toFixed(3)]);
+  execFileSync('sox', ['-D', '-n', '-r', '16000', '-c', '1', '-b', '16', tail, 'trim', '0', (trailingSilenceMs / 1000).toFixed(3)]);
   parts.push(tail);
   const file = path.join(folder, `${name}.wav`);
-  execFileSync('sox', [...parts, file]);
+  execFileSync('sox', ['-R', ...parts, file]);
   const pauses: CorpusTruth['pauses'] = [];
   for (let i = 1; i < truthWords.length; i += 1) {
     const before = truthWords[i - 1];

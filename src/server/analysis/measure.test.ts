@@ -42,8 +42,8 @@ describe('a sentence the timeline\'s window covers only in part', () => {
     const spoken = path.join(folder, 'spoken.wav');
     const looped = path.join(folder, 'looped.wav');
     execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', path.join(folder, 'raw.wav'), text]);
-    execFileSync('sox', [path.join(folder, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', spoken, 'pad', '0', '1.2']);
-    execFileSync('sox', [spoken, spoken, looped]);
+    execFileSync('sox', ['-R', path.join(folder, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', spoken, 'pad', '0', '1.2']);
+    execFileSync('sox', ['-R', spoken, spoken, looped]);
     execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', looped, '-c:a', 'libopus', '-b:a', '32k', path.join(folder, 'looped.webm')]);
     execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', path.join(folder, 'looped.webm'), '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', path.join(folder, 'decoded.wav')]);
     const samples = readWavSamples(path.join(folder, 'decoded.wav'));
