@@ -11,12 +11,15 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AGREEMENT_LEARNERS, AGREEMENT_RHO, AGREEMENT_RHO_FIRST_250_WORDS } from '../../src/shared/band-estimate/agreement.js';
+import {
+  AGREEMENT_LEARNERS, AGREEMENT_RHO, AGREEMENT_RHO_FIRST_250_WORDS, AGREEMENT_WITHIN_ONE_BAND, STRONG_RATED_BAND, STRONG_SHOWN_MEAN,
+} from '../../src/shared/band-estimate/agreement.js';
+import { bandOfLevel } from '../../src/shared/band-estimate/scale.js';
 import { scoreInterview } from '../../src/shared/interview/scoring.js';
 import { judgeAnswers } from '../../src/shared/speaking-test/non-answers.js';
 import { analyseSpeech } from '../../src/shared/speaking-test/metrics.js';
 import {
-  overallBand, scoreFluency, scoreGrammar, scorePronunciation, scoreSpeakingTest, scoreVocabulary, type SpeakingBands,
+  overallBand, roundToHalfBand, scoreFluency, scoreGrammar, scorePronunciation, scoreSpeakingTest, scoreVocabulary, type SpeakingBands,
 } from '../../src/shared/speaking-test/scoring.js';
 import { learnerAnswers, loadLearners, type Learner, type Presentation } from './data.js';
 import { fitBandModel } from './fit-lib.js';
@@ -90,6 +93,18 @@ const fillerAgreement =
   bothBanded.length;
 const unbandedFromLevel3 = learners.filter((learner) => learner.level >= 3 && !withoutFillers.get(learner));
 
+/*
+ * Agreement in bands, as the student sees them: the overall to the nearest half band against the
+ * band the raters' level corresponds to (scale.ts), and how the strongest speakers fare.
+ */
+const shownOverall = (learner: Learner) => roundToHalfBand((withoutFillers.get(learner) as SpeakingBands).overall);
+const bandedNoFillers = learners.filter((learner) => withoutFillers.get(learner));
+const withinOneBand = bandedNoFillers.filter((learner) => Math.abs(shownOverall(learner) - bandOfLevel(learner.level)) <= 1).length / bandedNoFillers.length;
+const withinHalfBand = bandedNoFillers.filter((learner) => Math.abs(shownOverall(learner) - bandOfLevel(learner.level)) <= 0.5).length / bandedNoFillers.length;
+const strongSpeakers = bandedNoFillers.filter((learner) => bandOfLevel(learner.level) >= STRONG_RATED_BAND);
+const strongShownMean = mean(strongSpeakers.map(shownOverall));
+const shownError = mean(bandedNoFillers.map((learner) => shownOverall(learner) - bandOfLevel(learner.level)));
+
 const interviewed = learners.filter((learner) => interviewScores.has(learner));
 const interviewRho = (key: 'communication' | 'clarity' | 'overall') =>
   spearman(interviewed.map((learner) => interviewScores.get(learner)?.[key] ?? 0), interviewed.map((learner) => learner.level));
@@ -107,6 +122,8 @@ if (fillerAgreement < TARGETS.fillerAgreement) misses.push(`with and without fil
 // What the app tells students must be what was measured (src/shared/band-estimate/agreement.ts).
 if (AGREEMENT_RHO.toFixed(2) !== results.noFillers.overall.toFixed(2)) misses.push(`agreement.ts says rho ${AGREEMENT_RHO}, measured ${results.noFillers.overall.toFixed(3)}`);
 if (AGREEMENT_RHO_FIRST_250_WORDS.toFixed(2) !== results.first250.overall.toFixed(2)) misses.push(`agreement.ts says rho ${AGREEMENT_RHO_FIRST_250_WORDS} on 250 words, measured ${results.first250.overall.toFixed(3)}`);
+if (Math.round(AGREEMENT_WITHIN_ONE_BAND * 100) !== Math.round(withinOneBand * 100)) misses.push(`agreement.ts says ${AGREEMENT_WITHIN_ONE_BAND * 100}% within one band, measured ${(withinOneBand * 100).toFixed(1)}%`);
+if (STRONG_SHOWN_MEAN.toFixed(1) !== strongShownMean.toFixed(1)) misses.push(`agreement.ts says speakers rated band ${STRONG_RATED_BAND}+ average ${STRONG_SHOWN_MEAN}, measured ${strongShownMean.toFixed(2)}`);
 if (AGREEMENT_LEARNERS !== learners.length) misses.push(`agreement.ts says ${AGREEMENT_LEARNERS} learners, the data has ${learners.length}`);
 if (interviewRho('communication') < TARGETS.criterion || interviewRho('clarity') < TARGETS.criterion) misses.push(`interview communication or clarity rho below ${TARGETS.criterion}`);
 if (unbandedFromLevel3.length > 0) misses.push(`${unbandedFromLevel3.length} learners of level 3 or above got no band`);
@@ -136,6 +153,12 @@ const lines = [
   `**Learners of level 3 and above without a band:** ${unbandedFromLevel3.length}.`,
   '',
   `**The interview** (each learner's words as ${INTERVIEW_ANSWERS} answers; ${interviewed.length} learners scored, cross-validated): communication ${fmt(interviewRho('communication'))}, clarity ${fmt(interviewRho('clarity'))}, overall ${fmt(interviewRho('overall'))} (overall also averages confidence, total words, and relevance to questions these answers were not given to, so it is not a target).`,
+  '',
+  '## Agreement in bands (whole interview, filled pauses dropped; cross-validated)',
+  '',
+  `The overall as the student is shown it (to the nearest half band) against the IELTS band the raters' level corresponds to (\`scale.ts\`, decision 0030), over ${bandedNoFillers.length} learners with a band: within one band for ${(withinOneBand * 100).toFixed(1)}%, within half a band for ${(withinHalfBand * 100).toFixed(1)}%; on average ${shownError >= 0 ? '+' : ''}${shownError.toFixed(2)} bands.`,
+  '',
+  `**Strong speakers read low:** the ${strongSpeakers.length} learners whose level corresponds to band ${STRONG_RATED_BAND} or above were shown ${strongShownMean.toFixed(2)} on average (the estimate's highest was ${Math.max(...bandedNoFillers.map(shownOverall)).toFixed(1)}). The results and the teacher's page say so (\`agreement.ts\`).`,
   '',
   '## Mean estimated band per rated level (whole interview, filled pauses dropped; cross-validated)',
   '',

@@ -6,13 +6,26 @@
 export const AGREEMENT_RHO = 0.85;
 export const AGREEMENT_RHO_FIRST_250_WORDS = 0.74;
 export const AGREEMENT_LEARNERS = 716;
+/** Share of those learners whose overall, to the nearest half band, was within one band of the band their rated level corresponds to. */
+export const AGREEMENT_WITHIN_ONE_BAND = 0.91;
+/** Learners rated at this band or above (levels 8 and 9 of 9)... */
+export const STRONG_RATED_BAND = 6;
+/** ...were shown this overall on average: the estimate reads strong speakers low (docs/validity.md). */
+export const STRONG_SHOWN_MEAN = 5.0;
 
-/** What the results (the student) and the attempt's page (the teacher) say of the estimate. */
+/**
+ * What the results (the student) and the attempt's page (the teacher) say of the estimate: how
+ * often it came within one band of trained raters, in words a student follows, and where it is
+ * weakest (strong speakers); the teacher also gets the rank correlation.
+ */
 export function agreementText(reader: 'student' | 'teacher'): string {
   const who = reader === 'student' ? 'your teacher listens to your recording' : 'you give it from the recording';
+  const ranked = reader === 'teacher' ? ` They rank speakers as the examiners did at ρ = ${AGREEMENT_RHO.toFixed(2)} (cross-validated).` : '';
   return (
-    `An estimate, not an official IELTS score. Fluency, vocabulary and grammar come from the transcript; ` +
-    `on ${AGREEMENT_LEARNERS} learners rated by trained examiners they rank speakers as the examiners did at ρ = ${AGREEMENT_RHO.toFixed(2)} ` +
-    `(cross-validated). Pronunciation is not measured from a transcript: it follows the other three until ${who}.`
+    `An estimate, not an official IELTS score. Fluency, vocabulary and grammar come from the transcript. ` +
+    `Tried on ${AGREEMENT_LEARNERS} learners rated by trained examiners, each scored by a model that had not seen them, ` +
+    `the overall came within one band of the examiners' rating for ${Math.round(AGREEMENT_WITHIN_ONE_BAND * 100)} % of them, ` +
+    `but it reads strong speakers low: those rated band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average.${ranked} ` +
+    `Pronunciation is not measured from a transcript: it follows the other three until ${who}.`
   );
 }

@@ -108,6 +108,9 @@ describe('ScoresSection', () => {
     expect(text).toContain(agreementText('student'));
     expect(text).not.toContain(agreementText('teacher'));
     expect(text).toContain('until your teacher');
+    // The student is told the agreement in bands and where the estimate is weakest, without a statistician's symbol.
+    expect(text).toMatch(/within one band of the examiners' rating for \d+ % of them, but it reads strong speakers low/);
+    expect(text).not.toContain('ρ');
     expect(text.match(/Advice for you: /g)).toHaveLength(4);
     expect(text).toContain('Your teacher, listening, can.');
     expect(text).not.toContain('Told the student');
