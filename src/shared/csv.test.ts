@@ -33,6 +33,17 @@ describe('CSV cells', () => {
     expect(csvCell('=HYPERLINK("http://x", "y")')).toBe('"\'=HYPERLINK(""http://x"", ""y"")"');
   });
 
+  it.each([
+    ['Asha;=1+2', "Asha;'=1+2"],
+    ['a\t@cmd', "a\t'@cmd"],
+    ['ok\r\n-2+3', "ok\r\n'-2+3"],
+    ['\t=1;+2', "'\t'=1;'+2"],
+    ['one;two; three', 'one;two; three'],
+  ])('guards a formula after a ; tab or line break inside a cell: %j', (text, guarded) => {
+    expect(guardCsvCell(text)).toBe(guarded);
+    expect(unguardCsvCell(guarded)).toBe(text);
+  });
+
   it('writes rows with CRLF line ends and a final line end', () => {
     expect(toCsv([['a', 'b'], ['1', '2']])).toBe('a,b\r\n1,2\r\n');
   });
