@@ -55,4 +55,30 @@ describe('Chart', () => {
     expect(children.slice(1)).toEqual(['svg', 'ul', 'p', 'span']);
     expect(markup).toMatch(/<figure[^>]*data-testid="bands-chart"[^>]*><figcaption[^>]*>Your bands<\/figcaption>/);
   });
+
+  it('leaves an overlay series (the marked "this test") out of the table: the row label names it, and other rows do not read as missing', () => {
+    const markup = renderToStaticMarkup(
+      <MantineProvider>
+        <Chart
+          {...PROPS}
+          categories={[
+            { key: 'a', label: '1 Nov', fullLabel: '1 Nov 2026' },
+            { key: 'b', label: 'This test', fullLabel: '8 Nov 2026 (this test)' },
+          ]}
+          series={[
+            { key: 'earlier', label: 'Estimate', colour: 'indigo', marker: 'circle', values: [6, 6.5] },
+            { key: 'current', label: 'This test', colour: 'indigo', marker: 'diamond', line: 'none', overlay: true, values: [null, 6.5] },
+          ]}
+          missingText="not assessed"
+        />
+      </MantineProvider>,
+    );
+    const table = markup.slice(markup.indexOf('<table'), markup.indexOf('</table>'));
+    const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+    const rows = [...table.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((row) => text(row[1] ?? ''));
+    expect(rows).toEqual(['Test Estimate', '1 Nov 2026 6.0', '8 Nov 2026 (this test) 6.5']);
+    expect(table).not.toContain('not assessed');
+    // The drawing still marks the point.
+    expect(markup).toContain('data-series="current"');
+  });
 });

@@ -89,6 +89,10 @@ export function Chart({
   const axis = axisGeometry(categories, ticks, box, kind);
   const right = box.width - box.right;
   const labelled = new Set(axis.labelled);
+  // An overlay only marks a point another series already has: the table reads that series' figure
+  // and the category's own label says which one is marked ("(this test)"). A column of its own
+  // would read as missing ("not assessed") on every other row.
+  const tableSeries = series.filter((s) => !s.overlay);
   return (
     // The figure lays out its parts itself (the module's .figure): a wrapper between it and its
     // figcaption would leave the caption without its figure for screen readers.
@@ -163,7 +167,7 @@ export function Chart({
                   {column.heading}
                 </th>
               ))}
-              {series.map((s) => (
+              {tableSeries.map((s) => (
                 <th scope="col" key={s.key}>
                   {s.label}
                 </th>
@@ -177,7 +181,7 @@ export function Chart({
                 {extraColumns.map((column) => (
                   <td key={column.heading}>{column.values[i]}</td>
                 ))}
-                {series.map((s) => {
+                {tableSeries.map((s) => {
                   const value = s.values[i];
                   return <td key={s.key}>{value === null || value === undefined ? missingText : formatValue(value)}</td>;
                 })}

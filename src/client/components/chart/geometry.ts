@@ -22,7 +22,10 @@ export interface ChartSeries {
   connectGaps?: boolean;
   /** One per category; null where the series has no value. */
   values: ReadonlyArray<number | null>;
-  /** Drawn over the other series' point at the same place (e.g. "this test" on the line), never set beside it. */
+  /**
+   * Drawn over the other series' point at the same place (e.g. "this test" on the line), never set
+   * beside it; left out of the table for screen readers, whose row label names the marked category.
+   */
   overlay?: boolean;
 }
 
