@@ -63,7 +63,9 @@ export function parseImportCsv(csv: string): { rows: ImportRow[]; ignoredColumns
   const columnAt = new Map<ImportColumn, number>();
   const ignoredColumns: string[] = [];
   header.record.forEach((name, index) => {
-    const column = HEADER_ALIASES[headerKey(name)];
+    // Own keys only: a column named "constructor" is not Object's (the aliases are a plain object).
+    const key = headerKey(name);
+    const column = Object.hasOwn(HEADER_ALIASES, key) ? HEADER_ALIASES[key] : undefined;
     if (!column) {
       if (name.trim()) ignoredColumns.push(name.trim());
       return;
