@@ -182,6 +182,18 @@ describe.each(testDrivers)('speaking test saves on %s', (driver) => {
       expect(Math.abs((row?.completedAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
     });
 
+    it('scores answers to questions named like the properties of every JavaScript object, as unknown questions', async () => {
+      const body = testSessionBody(student.student.id);
+      const [pair] = body.sessionData.questionAnswerPairs;
+      if (!pair) throw new Error('the fixture has an answer');
+      const questions = ['constructor', '__proto__', ' toString ', 'hasOwnProperty', 'valueOf'];
+      body.sessionData.questionAnswerPairs = questions.map((question, i) => ({ ...pair, questionNumber: i + 1, question, part: i === 1 ? 2 : 1 }));
+      const response = await post('/api/test-sessions', studentCookie, body);
+      expect(response.statusCode, response.body).toBe(201);
+      const [row] = await storedFor(body.attemptId ?? '');
+      expect(row?.studentId).toBe(student.student.id);
+    });
+
     it.each([
       ['an unknown field', (b: Record<string, unknown>) => ({ ...b, extra: 1 }), 'unknown field'],
       ['too many answers', (b: Record<string, unknown>) => ({ ...b, sessionData: { ...(b.sessionData as object), questionAnswerPairs: Array.from({ length: 31 }, (_, i) => ({ questionNumber: i + 1, question: 'q', answer: 'a', part: 1 })) } }), 'sessionData.questionAnswerPairs'],

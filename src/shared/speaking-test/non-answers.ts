@@ -146,7 +146,10 @@ function questionReferenceStems(answer: Pick<SpeakingTestAnswer, 'part' | 'quest
   const question = answer.question.trim();
   const card = answer.part === 2 ? cueCardFor(question) : undefined;
   const prompt = card ? [card.topic, ...card.bullets].join('\n') : question;
-  const topicWords = (card ? CUE_CARD_TOPIC_WORDS[card.topic] : QUESTION_TOPIC_WORDS[question]) ?? [];
+  // Own keys only: a question sent as "constructor" or "__proto__" is no bank question, not Object's.
+  const words = card ? CUE_CARD_TOPIC_WORDS : QUESTION_TOPIC_WORDS;
+  const key = card ? card.topic : question;
+  const topicWords = Object.hasOwn(words, key) ? (words[key] ?? []) : [];
   const stems = referenceStems(prompt, topicWords);
   stemCache.set(cacheKey, stems);
   return stems;
