@@ -1,7 +1,9 @@
 /*
- * Issue 15: speech recognition failing mid-test. A 'network' error on a Part 1 question holds the
+ * Speech recognition failing mid-test. A 'network' error on a Part 1 question holds the
  * question (its clocks stop, the recording goes on) with the spec's text, Try again and Continue
- * without transcript; Try again asks the same question again and it is saved once. A later failure
+ * without transcript; Try again asks the same question again and it is saved once. Leaving the page
+ * mid-answer (the browser's visibilitychange, as a phone sends it for a call or the screen locked)
+ * holds the question the same way until Continue. A later failure
  * answered with Continue without transcript finishes the test on acoustic silence (the fake
  * microphone: espeak-ng speech, then 4.5 s of silence).
  */
@@ -34,6 +36,15 @@ async function pumpUntil(page: Page, check: () => Promise<boolean>, what: string
     await sleep(20);
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The page as the browser reports it when the student switches to another app or tab, and back. */
+async function setPageHidden(page: Page, hidden: boolean) {
+  await page.evaluate((isHidden) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (isHidden ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => isHidden });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
 }
 
 const listening = async (fake: FakeRecognition) => (await fake.status()).live?.state === 'listening';
@@ -112,7 +123,24 @@ describe('recognition failing during the test', () => {
 
       await page.getByRole('button', { name: 'Try again' }).click();
       await answer(page, fake, 3, 'I think that reading every day improves your vocabulary a lot');
-      for (let n = 4; n <= 10; n += 1) await answer(page, fake, n, `This is my answer to question ${n} with a reason and an example`);
+
+      // Question 4: the student starts answering, then leaves the page (a call) for a minute.
+      await pumpUntil(page, async () => (await shown(page, 'Question 4 of 10')()) && (await listening(fake)), 'question 4');
+      await fake.say('My favourite');
+      await setPageHidden(page, true);
+      await page.getByRole('button', { name: 'Continue', exact: true }).waitFor();
+      expect(await page.getByTestId('recognition-failure').innerText()).toContain('You left the test page');
+      await page.clock.runFor(60_000);
+      await setPageHidden(page, false);
+      expect(await shown(page, 'Question 4 of 10')()).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Continue');
+      await expect.poll(() => page.getByTestId('announcer').textContent()).toContain('Choose Continue when you are ready.');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await lookAt(page, 'speaking-test-page-hidden-phone');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await answer(page, fake, 4, 'My favourite place is the old library near my home');
+      for (let n = 5; n <= 10; n += 1) await answer(page, fake, n, `This is my answer to question ${n} with a reason and an example`);
 
       // Part 2 as usual.
       await pumpUntil(page, shown(page, 'Preparation: think about what you will say. You may make notes.'), 'Part 2');
@@ -147,6 +175,7 @@ describe('recognition failing during the test', () => {
       expect(asked).toHaveLength(21);
       expect(asked.filter((text) => text === `1:${question3}`)).toHaveLength(1);
       expect(pairs[2]).toMatchObject({ part: 1, questionNumber: 3, question: question3, answer: 'I think that reading every day improves your vocabulary a lot' });
+      expect(pairs[3]).toMatchObject({ part: 1, questionNumber: 4, answer: 'My favourite place is the old library near my home' });
       expect(pairs.filter((pair) => pair.part === 3).map((pair) => pair.questionNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
       expect(pairs[19]?.answer).toBe('');
       // The repeat is noted for the teacher.

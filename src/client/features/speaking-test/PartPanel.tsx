@@ -21,10 +21,13 @@ export const TRY_AGAIN_BUTTON = 'Try again';
 export const CONTINUE_WITHOUT_TRANSCRIPT_BUTTON = 'Continue without transcript';
 export const REPEAT_QUESTION_BUTTON = 'Repeat the question';
 export const FINISH_ANSWER_BUTTON = "I've finished my answer";
+export const CONTINUE_TEST_BUTTON = 'Continue';
 
 export interface PartPanelActions {
   onRetry: () => void;
   onContinueWithoutTranscript: () => void;
+  /** After the page was hidden mid-question: the question is asked again (Part 2: its clock goes on). */
+  onResume: () => void;
   onRepeat: () => void;
   onFinish: () => void;
   onNotes: (text: string) => void;
@@ -113,6 +116,25 @@ function RecognitionFailurePanel({ screen, actions }: { screen: ScreenView; acti
   }, [failed]);
   if (!screen.failure) return null;
   const what = screen.failure.during === 'part2' ? 'The speaking timer is paused' : 'This question is paused';
+  if (screen.failure.code === 'page-hidden') {
+    return (
+      <Alert color="blue" variant="light" title="Test paused" data-testid="recognition-failure">
+        <Stack gap="sm">
+          <Text size="sm">{screen.failure.message}</Text>
+          <Text size="sm">
+            {screen.failure.during === 'part2'
+              ? 'The speaking timer is paused. Continue when you are ready: it goes on from where it stopped.'
+              : 'Continue when you are ready: the examiner asks this question again, and your answer is saved once.'}
+          </Text>
+          <Group gap="sm" wrap="wrap">
+            <Button ref={tryAgain} onClick={actions.onResume}>
+              {CONTINUE_TEST_BUTTON}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
   return (
     <Alert color="red" variant="light" title="Speech recognition stopped" data-testid="recognition-failure">
       <Stack gap="sm">

@@ -164,6 +164,7 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
           actions={{
             onRetry: test.retryRecognition,
             onContinueWithoutTranscript: test.continueWithoutTranscript,
+            onResume: test.resumeTest,
             onRepeat: test.repeatQuestion,
             onFinish: test.finishAnswer,
             onNotes: test.setPart2Notes,

@@ -48,6 +48,7 @@ export function announcementFor(state: SpeakingTestState): string | null {
     case 'answering':
       return state.transcription === 'off' ? `Answer question ${state.questionIndex + 1} now. Your audio is being recorded.` : `Listening. Answer question ${state.questionIndex + 1} now.`;
     case 'recognitionFailed':
+      if (state.failure?.code === 'page-hidden') return `${state.failure.message} Choose Continue when you are ready.`;
       return `${state.failure?.message ?? 'Speech recognition stopped.'} The test is paused: choose Try again or Continue without transcript.`;
     case 'part2Announcement':
       return `Part 2, cue card: ${cueCardSentence(state.questions.part2[0])} ${PART2_ANNOUNCEMENT_TEXT}`;

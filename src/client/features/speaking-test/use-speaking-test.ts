@@ -69,6 +69,8 @@ export interface SpeakingTest {
   retryRecognition: () => void;
   /** After a recognition failure: go on, answers ending on acoustic silence. */
   continueWithoutTranscript: () => void;
+  /** After the page was hidden mid-question: ask the question again, transcribed as before. */
+  resumeTest: () => void;
   repeatQuestion: () => void;
   /** Parts 1 and 3: the student has finished the answer being listened to. */
   finishAnswer: () => void;
@@ -180,6 +182,16 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
     return () => window.removeEventListener('online', online);
   }, [failureCode, send]);
 
+  // Leaving the page (a call, another app, the screen locked) holds the question being asked or
+  // answered (flow/recognition.ts); outside a question the flow ignores it.
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') send({ type: 'PAGE_HIDDEN' });
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [send]);
+
   return {
     state,
     screen: useMemo(() => (running ? running.selectScreen(state) : selectSetupScreen(state)), [state, running]),
@@ -210,6 +222,7 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
     starting: startPressed && running === null,
     retryRecognition: useCallback(() => send({ type: 'RETRY_RECOGNITION' }), [send]),
     continueWithoutTranscript: useCallback(() => send({ type: 'CONTINUE_WITHOUT_TRANSCRIPT' }), [send]),
+    resumeTest: useCallback(() => send({ type: 'RESUME_TEST' }), [send]),
     repeatQuestion: useCallback(() => send({ type: 'REPEAT_QUESTION' }), [send]),
     finishAnswer: useCallback(() => send({ type: 'FINISH_ANSWER' }), [send]),
     setPart2Notes: useCallback((text: string) => send({ type: 'PART2_NOTES', text }), [send]),

@@ -17,7 +17,7 @@ import { toastShown } from './toasts.js';
 import { onDemoMode, onMicAutoRequest, onMicDenied, onMicGranted, onMicrophoneError, onRequestMicrophone } from './microphone.js';
 import { onHandOff, onPart2AnnouncementSpoken, onPart2Notes, onPreparationTick, onSpeakingTick } from './part-2.js';
 import { finishAnswerNow, onListenDelayOver, onPart3IntroSpoken, onPart3IntroWaitOver, onQuestionSpoken, repeatQuestion } from './parts-1-and-3.js';
-import { onRecognitionEnded, onRecognitionError, resumeAfterFailure } from './recognition.js';
+import { onPageHidden, onRecognitionEnded, onRecognitionError, resumeAfterFailure } from './recognition.js';
 import { onRecordingError } from './recording.js';
 import { onScored, startTest } from './stages.js';
 import type { SpeakingTestDraft, SpeakingTestEffect, SpeakingTestEvent, SpeakingTestState, SpeechOutcome, TimerName } from './types.js';
@@ -28,7 +28,7 @@ export { answerIsOver, finishAnswer, voicedMsAt } from './answer-capture.js';
 export { ANDROID_FALLBACK_NOTE, answerKey, continueSpeakingNote, createRepeatFilter, RESPONSE_COMPLETED_NOTE } from './android.js';
 export { APPLE_PLACEHOLDER_NOTE, RECORDING_NOTICE_TOAST } from './apple.js';
 export { COUNTDOWN_TICK_MS, FIRST_COMMANDS, initialState } from './initial-state.js';
-export { MIN_LISTEN_RESTART_MS, RECOGNITION_FAILURE_CODES } from './recognition.js';
+export { MIN_LISTEN_RESTART_MS, PAGE_HIDDEN_MESSAGE, RECOGNITION_FAILURE_CODES } from './recognition.js';
 export { RECORDING_ERROR_TEXT } from './recording.js';
 
 function route(draft: SpeakingTestDraft, event: SpeakingTestEvent): void {
@@ -49,6 +49,8 @@ function route(draft: SpeakingTestDraft, event: SpeakingTestEvent): void {
     case 'VOICE': return onVoice(draft, event.speaking, event.at);
     case 'RETRY_RECOGNITION': return resumeAfterFailure(draft, 'live');
     case 'CONTINUE_WITHOUT_TRANSCRIPT': return resumeAfterFailure(draft, 'off');
+    case 'PAGE_HIDDEN': return onPageHidden(draft);
+    case 'RESUME_TEST': return resumeAfterFailure(draft, 'as before');
     case 'REPEAT_QUESTION': return repeatQuestion(draft);
     case 'FINISH_ANSWER': return finishAnswerNow(draft);
     case 'PART2_NOTES': return onPart2Notes(draft, event.text);

@@ -10,7 +10,7 @@ import { askQuestion } from './examiner.js';
 import { onRecognitionEndedInPart2 } from './part-2.js';
 import { onRecognitionEndedInAnswer } from './parts-1-and-3.js';
 import { COUNTDOWN_TICK_MS } from './initial-state.js';
-import type { RecognitionFailureCode, SpeakingTestDraft } from './types.js';
+import type { RecognitionFailure, RecognitionFailureCode, SpeakingTestDraft } from './types.js';
 
 /** Part 2 listens again after a recognition session ends; never sooner than this after the last start (the edge waits). */
 export const MIN_LISTEN_RESTART_MS = 1000;
@@ -50,6 +50,30 @@ export function onRecognitionError(draft: SpeakingTestDraft, code: string, messa
     state.recognitionError = message;
     return;
   }
+  holdQuestion(draft, code, message);
+}
+
+/** What the student reads when they come back to the test's page after leaving it mid-question. */
+export const PAGE_HIDDEN_MESSAGE = 'You left the test page, so the test stopped here while you were away.';
+
+/**
+ * The page was hidden mid-question (a call, another app, the screen locked): a phone stops
+ * recognition and the voice there, and the question's clocks would run on while the student is
+ * away. The question is held as after a recognition failure, until the student chooses Continue.
+ */
+export function onPageHidden(draft: SpeakingTestDraft): void {
+  const state = draft.state;
+  if (state.phase === 'asking') {
+    // The examiner's line may be cut off: it is asked again on Continue, and this one's end is ignored.
+    state.speechId = null;
+  } else if (state.phase !== 'afterQuestion' && state.phase !== 'answering' && state.phase !== 'part2Speaking') {
+    return;
+  }
+  holdQuestion(draft, 'page-hidden', PAGE_HIDDEN_MESSAGE);
+}
+
+function holdQuestion(draft: SpeakingTestDraft, code: RecognitionFailure['code'], message: string): void {
+  const state = draft.state;
   // The question's clocks stop; the recording goes on. Nothing moves until the student chooses.
   const during = state.phase === 'part2Speaking' ? 'part2' : 'question';
   cancelAnswerTimers(draft);
@@ -65,11 +89,15 @@ export function onRecognitionError(draft: SpeakingTestDraft, code: string, messa
   state.phase = 'recognitionFailed';
 }
 
-/** Try again ('live') or Continue without transcript ('off') after a recognition failure. */
-export function resumeAfterFailure(draft: SpeakingTestDraft, transcription: 'live' | 'off'): void {
+/**
+ * Try again ('live') or Continue without transcript ('off') after a recognition failure; Continue
+ * after a hidden page ('as before': transcribed as it was).
+ */
+export function resumeAfterFailure(draft: SpeakingTestDraft, how: 'live' | 'off' | 'as before'): void {
   const state = draft.state;
   const failure = state.failure;
   if (state.phase !== 'recognitionFailed' || !failure) return;
+  const transcription = how === 'as before' ? state.transcription : how;
   state.failure = null;
   state.transcription = transcription;
   if (failure.during === 'part2') {

@@ -91,6 +91,10 @@ export type SpeakingTestEvent =
   | { type: 'RETRY_RECOGNITION'; now: number }
   /** After a recognition failure: go on without recognition (answers end on acoustic silence). */
   | { type: 'CONTINUE_WITHOUT_TRANSCRIPT'; now: number }
+  /** The page was hidden (another app or tab, the screen locked): a question being asked or answered is held. */
+  | { type: 'PAGE_HIDDEN'; now: number }
+  /** After the page was hidden: the held question is asked again (Part 2: its clock goes on), transcribed as before. */
+  | { type: 'RESUME_TEST'; now: number }
   /** The student asks to hear the current Part 1/3 question again (once per question). */
   | { type: 'REPEAT_QUESTION'; now: number }
   /** The student says they have finished the current Part 1/3 answer (no need to wait for the pause). */
@@ -153,7 +157,8 @@ export interface AnswerDraft {
 export type RecognitionFailureCode = 'network' | 'not-allowed' | 'service-not-allowed' | 'audio-capture' | 'start-failed';
 
 export interface RecognitionFailure {
-  code: RecognitionFailureCode;
+  /** A recognition failure, or 'page-hidden': the student left the page mid-question. */
+  code: RecognitionFailureCode | 'page-hidden';
   message: string;
   /** Where the test stood: a Part 1/3 question, or the Part 2 long turn (its clock is held). */
   during: 'question' | 'part2';
@@ -172,7 +177,10 @@ export type Phase =
   | 'part2HandOff'
   | 'part3Intro'
   | 'part3IntroWait'
-  /** Recognition failed during a question: the clocks are held until Try again or Continue without transcript. */
+  /**
+   * Recognition failed during a question, or the page was hidden: the clocks are held until Try again
+   * or Continue without transcript (after a hidden page: Continue).
+   */
   | 'recognitionFailed'
   | 'finished';
 
