@@ -1,5 +1,5 @@
 import { Container, Stack } from '@mantine/core';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { InterviewProfile } from '../../../../shared/api/interview';
 import { serverMessageOr } from '../../../lib/api';
@@ -44,6 +44,16 @@ export function Dashboard({ initial, studentName }: DashboardProps) {
   const dirty = form.isDirty();
   const allowLeave = useRef(false);
 
+  // A save refused for a field (by the checks or the server) takes the focus to the first field
+  // marked invalid: a screen reader reads its label and its error, where the Save button said nothing.
+  const formElement = useRef<HTMLFormElement>(null);
+  const [refusedSaves, setRefusedSaves] = useState(0);
+  useEffect(() => {
+    if (refusedSaves === 0) return;
+    formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusedSaves]);
+  const refused = () => setRefusedSaves((count) => count + 1);
+
   /** Validates, saves, and then (if given) runs `after`. */
   const saveThen = (after?: () => void) => (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
@@ -59,11 +69,14 @@ export function Dashboard({ initial, studentName }: DashboardProps) {
         onError: (error) => {
           const message = serverMessageOr(error, error.message);
           const field = fieldErrorOf(message);
-          if (field) form.setFieldError(field.path, field.problem);
+          if (field) {
+            form.setFieldError(field.path, field.problem);
+            refused();
+          }
           toastError('Could not save the profile', message);
         },
       });
-    });
+    }, refused);
     // The checks started loading with the first touch of the form, so they are usually in by now.
     if (profileChecks()) submit();
     else void loadProfileChecks().then(() => submit());
@@ -90,7 +103,7 @@ export function Dashboard({ initial, studentName }: DashboardProps) {
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
       {/* The schema (and Zod) load with the student's first touch of the form, not with the page; a save waits for them (profile-form.ts). The rows' delete buttons too. */}
-      <form onSubmit={saveThen()} noValidate onFocus={startChecks} onPointerDown={startChecks} onInput={startChecks}>
+      <form ref={formElement} onSubmit={saveThen()} noValidate onFocus={startChecks} onPointerDown={startChecks} onInput={startChecks}>
         <Stack gap="lg">
           <DashboardHeader studentName={studentName} onLogout={logout} signingOut={signingOut} />
           <BasicInformationSection form={form} studentName={studentName} />

@@ -31,8 +31,8 @@ export interface ProfileFormState<T extends object> {
   isDirty: () => boolean;
   insertListItem: (path: string, item: unknown) => void;
   removeListItem: (path: string, index: number) => void;
-  /** Validates (errors replace the previous ones) and, if there are none, calls `handler` with the values. */
-  onSubmit: (handler: (values: T) => void) => (event?: { preventDefault: () => void }) => void;
+  /** Validates (errors replace the previous ones) and, if there are none, calls `handler` with the values; else `onInvalid` with the errors. */
+  onSubmit: (handler: (values: T) => void, onInvalid?: (errors: FormErrors) => void) => (event?: { preventDefault: () => void }) => void;
 }
 
 const segments = (path: string) => path.split('.');
@@ -137,11 +137,12 @@ export function useProfileForm<T extends object>({ initialValues, validate }: { 
       setErrors((current) => errorsAfterRemoval(current, path, index));
       update((current) => setPath(path, ((getPath(path, current) as unknown[] | undefined) ?? []).filter((_, at) => at !== index), current));
     },
-    onSubmit: (handler) => (event) => {
+    onSubmit: (handler, onInvalid) => (event) => {
       event?.preventDefault();
       const found = filterErrors(validate(latest.current));
       setErrors(found);
       if (Object.keys(found).length === 0) handler(latest.current);
+      else onInvalid?.(found);
     },
   };
 }
