@@ -53,4 +53,18 @@ describe('interview dashboard, keyboard and screen reader', () => {
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'INPUT', name: 'To', invalid: true, description: 'must not be before fromDate Empty means present' });
     await lookAt(page, 'screen-reader-dashboard-refused-desktop');
   });
+
+  it("names each list row's fields by their row, and a removed row leaves the focus on the row in its place, then on Add More, not on the page's top", async () => {
+    const { page, experience } = await openDashboard();
+    await press(page, 'Add More Professional Experience');
+    await press(page, 'Add More Professional Experience');
+    await experience.getByRole('group', { name: 'Experience 1' }).getByLabel('Company name').fill('Acme');
+    await experience.getByRole('group', { name: 'Experience 2' }).getByLabel('Company name').fill('Globex');
+
+    await press(page, 'Remove experience 1');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'INPUT', name: 'Company name', group: 'Experience 1' });
+    expect(await experience.getByLabel('Company name').inputValue()).toBe('Globex');
+    await press(page, 'Remove experience 1');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Add More Professional Experience' });
+  });
 });

@@ -1,5 +1,5 @@
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PROFILE_LIST_MAX_ENTRIES } from '../../../../shared/interview/constants';
 import { laterPart } from '../../../lib/later-part';
 import type { RemoveRowButtonProps } from './RemoveRowButton';
@@ -13,6 +13,8 @@ export const removeRowButton = laterPart<RemoveRowButtonProps>(
   async () => (await import('./RemoveRowButton')).RemoveRowButton,
   <Box w="2.125rem" h="2.125rem" mb={4} style={{ flex: 'none' }} />,
 );
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** One of the dashboard's lists: its rows, an empty message, Add More (off at the limit) and per-row delete. */
 export function ProfileListSection({
@@ -35,15 +37,30 @@ export function ProfileListSection({
 }) {
   const full = count >= PROFILE_LIST_MAX_ENTRIES;
   const headingId = `${itemName.replace(/\s+/g, '-')}-heading`;
+  // A removed row takes its delete button, which had the focus, with it: the focus goes to the row
+  // now in its place (or the one before it), else to Add More, not to the page's top.
+  const section = useRef<HTMLElement>(null);
+  const [removedAt, setRemovedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (removedAt === null) return;
+    setRemovedAt(null);
+    const rows = section.current?.querySelectorAll<HTMLElement>('[data-list-row]') ?? [];
+    const row = rows[Math.min(removedAt, rows.length - 1)];
+    (row?.querySelector<HTMLElement>('input, textarea') ?? section.current?.querySelector<HTMLElement>('[data-add-more]'))?.focus();
+  }, [removedAt]);
+  const remove = (index: number) => {
+    onRemove(index);
+    setRemovedAt(index);
+  };
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="section" aria-labelledby={headingId}>
+    <Paper ref={section} withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
         {/* Add More stays beside the heading on every list; a long heading wraps its own words instead. */}
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Title order={3} size="h4" id={headingId} miw={0}>
             {title}
           </Title>
-          <Button size="xs" variant="default" onClick={onAdd} disabled={full} aria-label={`Add More ${title}`} style={{ flex: 'none' }}>
+          <Button size="xs" variant="default" onClick={onAdd} disabled={full} aria-label={`Add More ${title}`} style={{ flex: 'none' }} data-add-more>
             Add More
           </Button>
         </Group>
@@ -53,9 +70,10 @@ export function ProfileListSection({
           </Text>
         ) : (
           Array.from({ length: count }, (_, index) => (
-            <Group key={index} align="flex-end" gap="xs" wrap="nowrap" data-testid={`${headingId}-row`}>
+            // A group named by its number: a row's fields ("From", "To") are told apart by the row they are in.
+            <Group key={index} align="flex-end" gap="xs" wrap="nowrap" data-testid={`${headingId}-row`} data-list-row role="group" aria-label={`${capitalised(itemName)} ${index + 1}`}>
               <div style={{ flex: 1, minWidth: 0 }}>{renderRow(index)}</div>
-              <removeRowButton.Part label={`Remove ${itemName} ${index + 1}`} onRemove={() => onRemove(index)} />
+              <removeRowButton.Part label={`Remove ${itemName} ${index + 1}`} onRemove={() => remove(index)} />
             </Group>
           ))
         )}
