@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import type { RecordingStoreKind } from '../db/schema-recordings.js';
-import { openedWhenRead } from '../lib/opened-when-read.js';
 
 /**
  * Where recordings' bytes live (decision 0013). A store never holds a whole recording in memory:
@@ -23,8 +22,11 @@ export interface RecordingStore {
 
 /**
  * Bytes [start, end] of a stored recording for a reader that starts later (after spawning ffmpeg or
- * the analysis process): the store is opened only when the bytes are first asked for (openedWhenRead).
+ * the analysis process): the store is opened only when the bytes are first asked for. A file stream
+ * opened early, before anything listens, reports a file removed meanwhile (a recording replaced or
+ * expired) as an error nobody handles, which Node raises as an uncaught exception that stops the
+ * whole server.
  */
 export function readWhenAsked(store: RecordingStore, storageKey: string, start: number, end: number): AsyncIterable<Uint8Array> {
-  return openedWhenRead(() => store.read(storageKey, start, end) as AsyncIterable<Uint8Array>);
+  return { [Symbol.asyncIterator]: () => (store.read(storageKey, start, end) as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]() };
 }
