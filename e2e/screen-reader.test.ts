@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { emptyInterviewProfile, type InterviewProfile } from '../src/shared/api/interview.js';
+import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { createStudent } from '../src/server/test/factories.js';
+import { installFakeRecognition } from './support/fake-recognition.js';
 import { lookAt, makeSpeechWav, useBrowserSuite } from './support/index.js';
 
 /**
@@ -9,6 +12,8 @@ import { lookAt, makeSpeechWav, useBrowserSuite } from './support/index.js';
  * (focus and Enter), no clicks.
  */
 const suite = useBrowserSuite({ browser: async () => ({ fakeAudioFile: await makeSpeechWav('I build accessible web applications.') }) });
+
+const PROFILE: InterviewProfile = { ...emptyInterviewProfile(), professionalSummary: 'Frontend developer who enjoys accessible design.', skills: 'React, TypeScript' };
 
 /** The focused element: its tag, accessible name as a reader gets it (label, aria-label or text), and what describes it. */
 function focused(page: Page) {
@@ -66,5 +71,45 @@ describe('interview dashboard, keyboard and screen reader', () => {
     expect(await experience.getByLabel('Company name').inputValue()).toBe('Globex');
     await press(page, 'Remove experience 1');
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Add More Professional Experience' });
+  });
+});
+
+const heading = (page: Page) => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : `not a heading: ${document.activeElement?.tagName}`));
+
+describe('interview simulator, keyboard and screen reader', () => {
+  it('each view takes the focus to its heading: the button that led to it is gone', async () => {
+    const student = await createStudent(suite.server.database.db, { courseName: 'Interview Aspirant', studentName: 'Asha Rao' });
+    await saveInterviewProfile(suite.server.database.db, student.student.id, PROFILE);
+    const { page } = await suite.openPage({ ignore: [/status of 401/], timeoutMs: 15_000 });
+    const fake = await installFakeRecognition(page);
+    await page.clock.install();
+    await suite.signInAs(page, student.user.id);
+    await page.goto(`${suite.server.baseUrl}/interview-simulator`);
+    const allow = page.getByRole('button', { name: 'Allow Microphone Access' });
+    await expect.poll(() => allow.isEnabled()).toBe(true);
+    await press(page, 'Allow Microphone Access');
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Asha Rao!' }).waitFor();
+    await expect.poll(() => heading(page)).toBe('Welcome, Asha Rao!');
+    const total = Number(/^(\d+)/.exec((await page.getByText(/questions? have been prepared/).textContent()) ?? '')?.[1]);
+
+    await press(page, 'Start My Interview');
+    await expect.poll(() => heading(page)).toBe('Interview Simulation');
+    for (let n = 1; n <= total; n += 1) {
+      await page.getByText(`Question ${n} of ${total}`, { exact: true }).waitFor();
+      for (let steps = 0; (await page.getByTestId('current-question').count()) === 0; steps += 1) {
+        if (steps > 60) throw new Error(`question ${n} was never asked`);
+        await page.clock.runFor(500);
+      }
+      for (let steps = 0; !(await page.getByText('Listening...').isVisible()); steps += 1) {
+        if (steps > 60) throw new Error(`question ${n} was never listened for`);
+        await page.clock.runFor(500);
+      }
+      if (n === 1) await lookAt(page, 'screen-reader-interview-question-desktop');
+      await fake.say('I have three years of experience building accessible web applications with React for small businesses');
+      await page.clock.runFor(3_600);
+      await page.clock.runFor(8_100);
+    }
+    await page.getByRole('heading', { level: 1, name: 'Interview Completed!' }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => heading(page)).toBe('Interview Completed!');
   });
 });

@@ -14,7 +14,7 @@ export function ActiveView({ model, onToggleRecording, onNext }: { model: Active
         ? 'Listening to your answer'
         : 'Recording stopped';
   return (
-    <Panel labelledBy="interview-title">
+    <Panel labelledBy="interview-title" takesFocus>
       <Stack gap="md">
         <Group justify="space-between" align="center" wrap="wrap" gap="xs">
           <Title order={1} size="h2" id="interview-title">

@@ -25,7 +25,7 @@ export function CompletedView({ model, report, saveStatus, onDownloadTranscript,
   const minutes = model.durationMinutes;
   return (
     <Stack gap="lg">
-      <Panel labelledBy="interview-title">
+      <Panel labelledBy="interview-title" takesFocus>
         <Stack gap="md">
           <Title order={1} size="h2" id="interview-title">
             {model.title}

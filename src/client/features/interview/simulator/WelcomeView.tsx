@@ -12,7 +12,7 @@ export const INTERVIEW_NO_TRANSCRIPT_NOTE =
 export function WelcomeView({ model, onStart }: { model: WelcomeViewModel; onStart: () => void }) {
   const plural = model.questionCount === 1 ? 'question' : 'questions';
   return (
-    <Panel labelledBy="interview-title">
+    <Panel labelledBy="interview-title" takesFocus>
       <Stack gap="md">
         <Title order={1} size="h2" id="interview-title">
           Welcome{model.studentName ? `, ${model.studentName}` : ''}!
@@ -22,12 +22,12 @@ export function WelcomeView({ model, onStart }: { model: WelcomeViewModel; onSta
           you answer by speaking.
         </Text>
         {model.transcriptionOff ? (
-          <Alert color="blue" variant="light" title="Recording only in this browser" styles={alertStyles} data-testid="no-transcript-note">
+          <Alert color="blue" variant="light" title="Recording only in this browser" styles={alertStyles} role="note" data-testid="no-transcript-note">
             {INTERVIEW_NO_TRANSCRIPT_NOTE}
           </Alert>
         ) : null}
         <Text>{model.transcriptionOff ? INTERVIEW_NO_TRANSCRIPT_END_TEXT : 'The interview is recorded, and you get a transcript and the audio at the end.'}</Text>
-        <Alert color="orange" variant="light" title="Stay on this page" styles={alertStyles}>
+        <Alert color="orange" variant="light" title="Stay on this page" styles={alertStyles} role="note">
           Refreshing or navigating away ends your interview session and takes you back to the home page, where you sign in again.
         </Alert>
         {model.startDisabled ? (
