@@ -74,14 +74,32 @@ describe('interview dashboard, keyboard and screen reader', () => {
   });
 });
 
+interface Heard {
+  announced: string[];
+}
+
+/** Notes every text the interview's live region takes (a MutationObserver: none is missed between polls). */
+function listenToAnnouncer(): void {
+  const heard: Heard = { announced: [] };
+  Object.defineProperty(window, '__heard', { value: heard });
+  const note = () => {
+    const text = document.querySelector('[data-testid="interview-announcer"]')?.textContent?.trim() ?? '';
+    if (text !== '' && heard.announced.at(-1) !== text) heard.announced.push(text);
+  };
+  const start = () => new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+  if (document.body) start();
+  else document.addEventListener('DOMContentLoaded', start);
+}
+
 const heading = (page: Page) => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : `not a heading: ${document.activeElement?.tagName}`));
 
 describe('interview simulator, keyboard and screen reader', () => {
-  it('each view takes the focus to its heading: the button that led to it is gone', async () => {
+  it('each view takes the focus to its heading, and each question is read once, with its text, as it is asked', async () => {
     const student = await createStudent(suite.server.database.db, { courseName: 'Interview Aspirant', studentName: 'Asha Rao' });
     await saveInterviewProfile(suite.server.database.db, student.student.id, PROFILE);
     const { page } = await suite.openPage({ ignore: [/status of 401/], timeoutMs: 15_000 });
     const fake = await installFakeRecognition(page);
+    await page.addInitScript(listenToAnnouncer);
     await page.clock.install();
     await suite.signInAs(page, student.user.id);
     await page.goto(`${suite.server.baseUrl}/interview-simulator`);
@@ -94,12 +112,17 @@ describe('interview simulator, keyboard and screen reader', () => {
 
     await press(page, 'Start My Interview');
     await expect.poll(() => heading(page)).toBe('Interview Simulation');
+    const asked: string[] = [];
     for (let n = 1; n <= total; n += 1) {
       await page.getByText(`Question ${n} of ${total}`, { exact: true }).waitFor();
       for (let steps = 0; (await page.getByTestId('current-question').count()) === 0; steps += 1) {
         if (steps > 60) throw new Error(`question ${n} was never asked`);
         await page.clock.runFor(500);
       }
+      const question = (await page.getByTestId('current-question').textContent()) ?? '';
+      asked.push(question);
+      // While the interviewer asks it, the live region reads it: the number and the question itself.
+      expect(await page.getByTestId('interview-announcer').textContent()).toBe(`Question ${n} of ${total}: ${question}`);
       for (let steps = 0; !(await page.getByText('Listening...').isVisible()); steps += 1) {
         if (steps > 60) throw new Error(`question ${n} was never listened for`);
         await page.clock.runFor(500);
@@ -111,5 +134,11 @@ describe('interview simulator, keyboard and screen reader', () => {
     }
     await page.getByRole('heading', { level: 1, name: 'Interview Completed!' }).waitFor({ timeout: 30_000 });
     await expect.poll(() => heading(page)).toBe('Interview Completed!');
+
+    const { announced } = await page.evaluate(() => (window as unknown as { __heard: Heard }).__heard);
+    for (const [i, question] of asked.entries()) {
+      expect(announced.filter((text) => text.includes(question)), `question ${i + 1} is read once`).toEqual([`Question ${i + 1} of ${total}: ${question}`]);
+    }
+    expect(announced).toContain('Listening to your answer.');
   });
 });

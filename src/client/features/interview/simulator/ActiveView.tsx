@@ -1,18 +1,11 @@
 import { Alert, Badge, Box, Button, Group, Loader, Paper, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ActiveViewModel } from '../flow';
-import { MINUTE_MS, timeAnnouncement } from './announcements';
+import { MINUTE_MS, statusAnnouncement, timeAnnouncement } from './announcements';
 import { alertStyles, Panel } from './Panel';
 
 /* View 3 of /interview-simulator, 'Active interview' (SPEC.md section 2). */
 
 export function ActiveView({ model, onToggleRecording, onNext }: { model: ActiveViewModel; onToggleRecording: () => void; onNext: () => void }) {
-  const status = model.isSpeaking
-    ? 'The interviewer is speaking'
-    : model.questionText === ''
-      ? 'Get ready for the next question'
-      : model.isRecording
-        ? 'Listening to your answer'
-        : 'Recording stopped';
   return (
     <Panel labelledBy="interview-title" takesFocus>
       <Stack gap="md">
@@ -30,8 +23,8 @@ export function ActiveView({ model, onToggleRecording, onNext }: { model: Active
           <Text fw={600}>{model.questionLabel}</Text>
           <Progress value={model.progressPercent} aria-label={model.questionLabel} size="md" />
         </Stack>
-        <VisuallyHidden aria-live="polite" aria-atomic="true">
-          {model.questionLabel}. {status}.
+        <VisuallyHidden aria-live="polite" aria-atomic="true" data-testid="interview-announcer">
+          {statusAnnouncement(model)}
         </VisuallyHidden>
         <VisuallyHidden aria-live="polite" aria-atomic="true">
           {timeAnnouncement(model.remainingMs)}

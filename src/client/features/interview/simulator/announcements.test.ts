@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeAnnouncement } from './announcements';
+import { statusAnnouncement, timeAnnouncement } from './announcements';
 
 describe('timeAnnouncement', () => {
   it('changes only every 5 minutes, then in the last minute and at the end', () => {
@@ -18,5 +18,24 @@ describe('timeAnnouncement', () => {
     const said = new Set<string>();
     for (let ms = 20 * 60_000 + 1; ms <= 25 * 60_000; ms += 1000) said.add(timeAnnouncement(ms));
     expect([...said]).toEqual(['25 minutes left']);
+  });
+});
+
+describe('statusAnnouncement', () => {
+  const question = 'Tell me about yourself.';
+  const at = (questionText: string, isSpeaking: boolean, isRecording: boolean) => statusAnnouncement({ questionLabel: 'Question 2 of 9', questionText, isSpeaking, isRecording });
+
+  it('reads the question itself, with its number, while the interviewer asks it', () => {
+    expect(at(question, true, false)).toBe('Question 2 of 9: Tell me about yourself.');
+  });
+
+  it('then says what is happening, without reading the question again', () => {
+    expect(at(question, false, true)).toBe('Listening to your answer.');
+    expect(at(question, false, false)).toBe('Recording stopped.');
+  });
+
+  it('before a question is asked: the greeting, or the wait before the next question', () => {
+    expect(at('', true, false)).toBe('Question 2 of 9. The interviewer is speaking.');
+    expect(at('', false, false)).toBe('Question 2 of 9. Get ready for the next question.');
   });
 });

@@ -1,7 +1,10 @@
+import type { ActiveViewModel } from '../flow';
+
 /*
- * What screen readers hear during the interview (aria-live="polite"): the question number and the
- * status when they change, and the time left only every 5 minutes and in the last minute, never
- * every second (the visible countdown itself is not live).
+ * What screen readers hear during the interview (aria-live="polite"): each question, number and
+ * text, once as the interviewer asks it, then the status when it changes, and the time left only
+ * every 5 minutes and in the last minute, never every second (the visible countdown itself is not
+ * live).
  */
 
 /** A minute in ms: in the last one the countdown turns red and is announced as '1 minute left'. */
@@ -13,4 +16,15 @@ export function timeAnnouncement(remainingMs: number): string {
   const minutes = Math.ceil(remainingMs / MINUTE_MS);
   if (minutes <= 1) return '1 minute left';
   return `${Math.ceil(minutes / 5) * 5} minutes left`;
+}
+
+/**
+ * The interview's status as one sentence: the question itself while the interviewer asks it (as the
+ * speaking test reads its questions: a reader who cannot hear the voice still gets it), then what
+ * is happening. Read again only when it changes.
+ */
+export function statusAnnouncement(model: Pick<ActiveViewModel, 'questionLabel' | 'questionText' | 'isSpeaking' | 'isRecording'>): string {
+  if (model.questionText === '') return `${model.questionLabel}. ${model.isSpeaking ? 'The interviewer is speaking.' : 'Get ready for the next question.'}`;
+  if (model.isSpeaking) return `${model.questionLabel}: ${model.questionText}`;
+  return model.isRecording ? 'Listening to your answer.' : 'Recording stopped.';
 }
