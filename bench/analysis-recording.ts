@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * A whole speaking test's recording for the analysis bench (issue 14): 21 answers spoken by espeak-ng
+ * A whole speaking test's recording for the analysis bench: 21 answers spoken by espeak-ng
  * and flite at 130 to 180 words a minute, each after the silence in which the examiner asks, Part 2's
  * minute of preparation, the whole cut to RECORDING_SECONDS and encoded as the browser sends it (Opus
  * in WebM). The session data places every answer on the recording, as a saved test's does, so the

@@ -10,7 +10,7 @@ import { listLoad } from './list-load.ts';
 import type { Uploader } from './uploads.ts';
 
 /**
- * The recording analysis (issue 14), two rows:
+ * The recording analysis, two rows:
  * - one 12-minute speaking test's analysis on ONE core (`taskset -c 0`: the process, its analysis
  *   thread, ffmpeg and pocketsphinx share it), without and with word alignment, as a share of the
  *   recording's duration (bench/analysis-one-core.ts);

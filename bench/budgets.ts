@@ -1,5 +1,5 @@
 /** The budgets `npm run bench:check` holds the project to (issue: proof of quality). */
-/** Issue 17: every route's first visit (bench/bundle-size.ts ROUTE_PAGES) loads at most 150 KB of gzipped JavaScript... */
+/** Every route's first visit (bench/bundle-size.ts ROUTE_PAGES) loads at most 150 KB of gzipped JavaScript... */
 export const FIRST_VISIT_JS_BUDGET_BYTES = 150 * 1024;
 /** ...and the two pages a new visitor opens first at most 100 KB. */
 /**
@@ -11,11 +11,11 @@ export const FIRST_VISIT_JS_BUDGET_BYTES_BY_ROUTE: Readonly<Record<string, numbe
 export const firstVisitBudgetBytes = (route: string): number => FIRST_VISIT_JS_BUDGET_BYTES_BY_ROUTE[route] ?? FIRST_VISIT_JS_BUDGET_BYTES;
 /** Every admin list endpoint's p99 latency at 50 connections on PostgreSQL (bench/lists.ts). */
 export const LIST_P99_BUDGET_MS = 50;
-/** The class view of one course (GET /api/admin/class?courseId=…, bench/lists.ts): p99 at 50 connections on PostgreSQL (issue 16). */
+/** The class view of one course (GET /api/admin/class?courseId=…, bench/lists.ts): p99 at 50 connections on PostgreSQL. */
 export const CLASS_VIEW_P99_BUDGET_MS = 100;
 /** How bench/check.ts tells the class view's row from the others. */
 export const CLASS_VIEW_PATH_PREFIX = '/api/admin/class?';
-/** Lighthouse (mobile preset, bench/lighthouse.ts) on these routes, each opened by the visitor it is for: performance at least this, accessibility exactly 100 (issue 17). */
+/** Lighthouse (mobile preset, bench/lighthouse.ts) on these routes, each opened by the visitor it is for: performance at least this, accessibility exactly 100. */
 export const LIGHTHOUSE_BUDGET_ROUTES: ReadonlyArray<{ route: string; visitor: 'signed out' | 'student' | 'admin' }> = [
   { route: '/', visitor: 'signed out' },
   { route: '/auth', visitor: 'signed out' },
@@ -28,7 +28,7 @@ export const LIGHTHOUSE_BUDGET_ROUTES: ReadonlyArray<{ route: string; visitor: '
 ];
 export const LIGHTHOUSE_PERFORMANCE_BUDGET = 95;
 export const LIGHTHOUSE_ACCESSIBILITY_BUDGET = 100;
-/** Issue 13: the students list's p99 while 20 recordings of 10 MB upload at once (bench/uploads.ts), per driver. */
+/** The students list's p99 while 20 recordings of 10 MB upload at once (bench/uploads.ts), per driver. */
 export const UPLOAD_LIST_P99_BUDGET_MS = { pglite: 100, postgres: 50 } as const;
 /** ...and the server's resident memory may grow by at most this much meanwhile. */
 export const UPLOAD_RSS_GROWTH_BUDGET_MB = 100;
@@ -36,15 +36,15 @@ export const UPLOAD_RSS_GROWTH_BUDGET_MB = 100;
 export const VOICE_CHOICE_BUDGET_MS = 100;
 /** Scoring one 15-minute speaking test on the server, first call and every later one (bench/scoring.ts; decision 0030). */
 export const SCORING_BUDGET_MS = 200;
-/** Issue 14: one 12-minute speaking test's analysis on one core (bench/analysis.ts), with and without word alignment, as a share of the recording's duration. */
+/** One 12-minute speaking test's analysis on one core (bench/analysis.ts), with and without word alignment, as a share of the recording's duration. */
 export const ANALYSIS_SHARE_OF_DURATION_BUDGET = 0.05;
 /** ...and the students list's p99 while 4 such recordings are analysed may be at most this much above its p99 just before, */
 export const ANALYSIS_LIST_P99_GROWTH_BUDGET = 0.2;
 /**
  * ...or this many milliseconds above it, whichever is more. Since the list's pages are kept in memory
- * (decision 0011, session 13), its p99 on a few connections is 2-4 ms, and 20 % of that is less than
+ * (decision 0011), its p99 on a few connections is 2-4 ms, and 20 % of that is less than
  * one wait for a core: the load generator, the server and the analyses share two, and the kernel's
  * time slice on two cores is 1.5 ms. Below 10 ms the 20 % measured that wait, not the analyses
- * (session 13: 2.34 -> 2.94 ms, 2.23 -> 3.52 ms, while the 50-connection row stayed within 5 %).
+ * (measured: 2.34 -> 2.94 ms, 2.23 -> 3.52 ms, while the 50-connection row stayed within 5 %).
  */
 export const ANALYSIS_LIST_P99_GROWTH_FLOOR_MS = 2;

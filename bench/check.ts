@@ -43,7 +43,7 @@ const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as {
 };
 const misses: string[] = [];
 const notes: string[] = [];
-// Every route's first visit: at most 150 KB of gzipped JavaScript, 100 KB on / and /auth (issue 17).
+// Every route's first visit: at most 150 KB of gzipped JavaScript, 100 KB on / and /auth.
 for (const route of Object.keys(ROUTE_PAGES)) {
   const measured = results.routes.find((r) => r.route === route);
   const budget = firstVisitBudgetBytes(route);
@@ -81,7 +81,7 @@ if (postgresRows.length === 0) {
     if (row.p99Ms >= LIST_P99_BUDGET_MS) misses.push(`PostgreSQL ${row.row}: p99 ${row.p99Ms} ms at 50 connections; the budget is under ${LIST_P99_BUDGET_MS} ms`);
   }
 }
-// The class view of one course: p99 at most 100 ms at 50 connections on PostgreSQL (issue 16).
+// The class view of one course: p99 at most 100 ms at 50 connections on PostgreSQL.
 const postgresMeasured = results.lists?.find((d) => d.driver === 'postgres')?.rows ?? [];
 const classRow = postgresMeasured.find((r) => r.path.startsWith(CLASS_VIEW_PATH_PREFIX));
 if (postgresMeasured.length === 0) {

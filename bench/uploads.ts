@@ -8,7 +8,7 @@ import { testSessionBody } from '../src/server/test/attempt-fixtures.ts';
 import { listLoad, startListLoad } from './list-load.ts';
 
 /**
- * Recordings arriving while teachers read the lists (issue 13): UPLOADERS students each upload a
+ * Recordings arriving while teachers read the lists: UPLOADERS students each upload a
  * recording of UPLOAD_BYTES at the same moment, while LIST_CONNECTIONS connections read the admin
  * students list; the list's p99 during the uploads is compared with its p99 alone, and the server's
  * resident memory is sampled every 50 ms.

@@ -8,7 +8,7 @@ import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } fr
 import { lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
- * The teacher's class view (issue 16, point 3): on seeded attempts, the band distribution, the
+ * The teacher's class view: on seeded attempts, the band distribution, the
  * weekly criterion averages, the students who stopped practising and the attempts awaiting review
  * shown equal a hand computation; one link of each list is followed; both screen sizes looked at.
  */

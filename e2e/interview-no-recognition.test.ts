@@ -1,5 +1,5 @@
 /*
- * Issue 15: the mock interview in Chromium without SpeechRecognition (as Firefox has it). Each answer
+ * The mock interview in Chromium without SpeechRecognition (as Firefox has it). Each answer
  * is speech from the fake microphone (espeak-ng, then 5 s of sox-made silence, looped); 3 s of that
  * silence counts as a final result and the spec's 8 s auto-advance follows (run on Playwright's
  * clock). The interviewer's lines are skipped on the clock too: with no voices the voice fails at

@@ -17,7 +17,7 @@ import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } fr
 import { lookAt, seekByClick, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
- * The recording as evidence (issue 14, "What people see"): a real spoken recording (espeak-ng words
+ * The recording as evidence: a real spoken recording (espeak-ng words
  * joined by sox at known offsets, encoded to WebM/Opus as the browser sends it) is saved with an
  * attempt whose answers and timeline match it, uploaded through the API and analysed to the end
  * here. The teacher's page and the student's own show the timeline and the word-synced transcript,

@@ -1,5 +1,5 @@
 /*
- * Issue 14, point 3: the recording's evidence on the speaking test's results, right after a whole
+ * The recording's evidence on the speaking test's results, right after a whole
  * test in Chromium. The fake microphone carries real espeak-ng speech (with pauses), the scripted
  * recognizer gives the answers, Playwright's clock runs the Part 2 timers and the 3 s silences, and
  * the browser's own MediaRecorder recording is uploaded by the outbox. The analysis is run to its

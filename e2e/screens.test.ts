@@ -87,7 +87,7 @@ describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) =>
     await signIn(page, admin.username, admin.password);
     await page.waitForURL('**/admin');
     await checkScreen(page, 'admin-dashboard', viewport);
-    // Every other tab of the dashboard, on a phone too (issue 16: the teacher's pages on a phone).
+    // Every other tab of the dashboard, on a phone too: teachers use the console on phones.
     for (const [tab, settled] of [
       ['ielts', 'IELTS Attempts'],
       ['interview', 'Interview Attempts'],

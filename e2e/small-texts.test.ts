@@ -8,7 +8,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/browser.js';
 import { collectConsoleErrors, lookAt, newPage, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
- * The smaller texts of issue 33, each on its page at both sizes: the denied microphone on Android
+ * Smaller texts, each on its page at both sizes: the denied microphone on Android
  * (Chrome on Android's own steps, said once), the landing page's promise (what depends on the
  * browser), the Settings tab in words, the teachers' console's footer and its header lined up with
  * the page.

@@ -1,5 +1,5 @@
 /*
- * Issue 15: the speaking test in a browser without speech recognition (Chromium with
+ * The speaking test in a browser without speech recognition (Chromium with
  * SpeechRecognition removed, as Firefox has it). Every answer is ended by acoustic silence heard in
  * the fake microphone (espeak-ng speech, then silence made with sox, looped by Chromium), in real
  * time. Playwright's clock runs the Part 2 timers and skips the examiner's lines: with no voices the

@@ -8,7 +8,7 @@ import { createStudent, type CreatedStudent } from '../src/server/test/factories
 import { lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
- * A student's home (issue 33): the header's Practice, My progress and Sign out on every student
+ * A student's home: the header's Practice, My progress and Sign out on every student
  * page, by keyboard too; during a running test they ask first, in the test's own leave dialog.
  * My progress draws the estimate and the teacher's band as two series with round ticks and a date
  * label per attempt (two on one day told apart by their time).

@@ -9,7 +9,7 @@ import { startSmtpSink, type SmtpSink } from '../src/server/test/smtp-sink.js';
 import { lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
- * Issue 16, the teacher's loop: a teacher reviews and releases, the student is mailed (real SMTP) and
+ * The teacher's loop: a teacher reviews and releases, the student is mailed (real SMTP) and
  * sees the teacher's bands as the result beside the estimate, an amendment with its reason shows in
  * the trail; My progress charts each criterion over three attempts of each kind.
  */

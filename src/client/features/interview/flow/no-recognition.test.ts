@@ -1,4 +1,4 @@
-/* Issue 15: the interview in a browser without speech recognition, with explicit times. */
+/* The interview in a browser without speech recognition, with explicit times. */
 import { describe, expect, it } from 'vitest';
 import {
   INTERVIEW_ANSWER_SILENCE_MS,

@@ -1,5 +1,5 @@
 /*
- * A whole test as each browser kind drives the flow (issue 15), with explicit times: the examiner's
+ * A whole test as each browser kind drives the flow, with explicit times: the examiner's
  * lines take 2 s, the timers fire when due, and a scripted student (and recogniser, or microphone
  * level) acts at fixed offsets. Whatever the browser and whatever the student does, the test
  * reaches its end, and no phase waits longer than its part's limit.

@@ -1,4 +1,4 @@
-/* Issue 15: recognition failures, Repeat the question, Part 2 notes and time spoken, with explicit times. */
+/* Recognition failures, Repeat the question, Part 2 notes and time spoken, with explicit times. */
 import { describe, expect, it } from 'vitest';
 import { ANSWER_TIME_LIMIT_MS, NO_SPEECH_TIMEOUT_MS, PART2_NOTES_MAX_LENGTH } from '../../../../shared/speaking-test/constants.js';
 import { RECOGNITION_FAILURE_CODES } from './machine.js';
