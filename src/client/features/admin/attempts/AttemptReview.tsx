@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import type { AttemptDetail } from '../../../../shared/api/admin-attempts';
 import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
 import { Fact, Section } from '../../../components/attempt/AttemptParts';
+import { PlayerDock } from '../../../components/attempt/PlayerDock';
 import { Analysis, RecordingPlayer } from '../../../components/attempt/RecordingEvidence';
 import { ScoresSection } from '../../../components/attempt/ScoresSection';
 import { laterPart } from '../../../lib/later-part';
@@ -139,6 +140,7 @@ export function Review({ detail }: { detail: AttemptDetail }) {
           </WhenNearViewport>
         </Stack>
       </div>
+      <PlayerDock audio={audio} />
     </Stack>
   );
 }

@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
+import { createAdmin, createStudent, type CreatedAdmin } from '../src/server/test/factories.js';
+import { lookAt, makeSpeechWav, useBrowserSuite, type ViewportName } from './support/index.js';
+
+/**
+ * The recording's controls while its player is out of sight: on a phone the review page is thousands
+ * of pixels long (bands, form, analysis, transcript), and a recording started there must be stopped
+ * there. Once played and scrolled past, a dock holds Pause, Play and the time at the bottom of the
+ * screen; it goes when the player is back on the screen, and never hides the review form's buttons.
+ */
+const suite = useBrowserSuite();
+let admin: CreatedAdmin;
+let attemptId = '';
+
+beforeAll(async () => {
+  const db = suite.server.database.db;
+  admin = await createAdmin(db, { username: 'headteacher' });
+  const student = await createStudent(db, { studentName: 'Asha Rao', mobileNumber: '98765 43210' });
+  const login = await fetch(`${suite.server.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: student.mobileNumber, password: student.password }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const saved = await fetch(`${suite.server.baseUrl}/api/test-sessions`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(testSessionBody(student.student.id)),
+  });
+  expect(saved.status).toBe(201);
+  attemptId = ((await saved.json()) as { attemptId: string }).attemptId;
+  // Half a minute of espeak-ng speech, long enough to be playing while the test scrolls.
+  const wav = readFileSync(await makeSpeechWav('I grew up in a small town near the coast, and on weekends my family and I walked by the sea. '.repeat(4)));
+  const upload = await fetch(`${suite.server.baseUrl}/api/attempts/${attemptId}/recording`, { method: 'PUT', headers: { cookie, 'content-type': 'audio/wav' }, body: wav });
+  expect(upload.status).toBe(200);
+}, 60_000);
+
+/** To the page's end, twice: the sections below the fold load as they come near and make the page longer. */
+async function scrollToEnd(page: Page) {
+  for (let i = 0; i < 2; i++) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(400);
+  }
+}
+
+const paused = (page: Page) => page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.paused);
+
+/** Wholly inside the screen (not below its bottom edge nor beside it). */
+async function onScreen(page: Page, name: string): Promise<boolean> {
+  const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+  const size = page.viewportSize();
+  return box !== null && size !== null && box.y >= 0 && box.y + box.height <= size.height && box.x >= 0 && box.x + box.width <= size.width;
+}
+
+describe.each(['phone', 'desktop'] as const)('on a %s, the recording played far below its player', (viewport: ViewportName) => {
+  it('can be paused and played again from a dock at the bottom of the screen, which goes when the player is back in sight', async () => {
+    const { page } = await suite.openPage({ viewport });
+    await suite.signInAs(page, admin.user.id);
+    await page.goto(`${suite.server.baseUrl}/admin/attempts/${attemptId}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 1);
+    const dock = page.getByRole('region', { name: 'Recording controls' });
+    // Not played yet: no dock, wherever the teacher scrolls.
+    await scrollToEnd(page);
+    expect(await dock.count()).toBe(0);
+
+    // Played (a word or the timeline plays it the same way), then scrolled away from the player.
+    await page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.play());
+    await scrollToEnd(page);
+    await dock.waitFor();
+    expect(await onScreen(page, 'Pause the recording')).toBe(true);
+    const pause = await page.getByRole('button', { name: 'Pause the recording' }).boundingBox();
+    expect(pause?.height ?? 0, 'Pause is a tap target of 44 px').toBeGreaterThanOrEqual(44);
+    expect(await dock.innerText()).toMatch(/\d:\d\d \/ 0:\d\d/);
+    await lookAt(page, `review-player-dock-${viewport}`, { oneH1: true });
+
+    if (viewport === 'phone') await page.getByRole('button', { name: 'Pause the recording' }).tap();
+    else await page.getByRole('button', { name: 'Pause the recording' }).click();
+    await expect.poll(() => paused(page)).toBe(true);
+    await page.getByRole('button', { name: 'Play the recording' }).click();
+    await expect.poll(() => paused(page)).toBe(false);
+
+    // The review form's buttons are never under the dock: at the page's end, and where the form stands.
+    await scrollToEnd(page);
+    const dockBox = await dock.boundingBox();
+    const footer = await page.locator('footer').boundingBox();
+    expect((footer?.y ?? 0) + (footer?.height ?? 0), 'the footer ends above the dock').toBeLessThanOrEqual((dockBox?.y ?? 0) + 1);
+    await page.getByRole('button', { name: 'Release to the student' }).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    const release = await page.getByRole('button', { name: 'Release to the student' }).boundingBox();
+    const dockNow = await dock.boundingBox();
+    if (release && dockNow) {
+      const overlaps = release.x < dockNow.x + dockNow.width && dockNow.x < release.x + release.width && release.y < dockNow.y + dockNow.height && dockNow.y < release.y + release.height;
+      expect(overlaps, 'Release is not under the dock').toBe(false);
+    }
+
+    await page.getByRole('button', { name: 'Go to the player' }).click();
+    await expect.poll(() => dock.count()).toBe(0);
+    await page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.pause());
+  });
+});
