@@ -221,17 +221,17 @@ describe('interview simulator', () => {
     await look(page, 'active', 'desktop');
     await page.getByRole('button', { name: 'Next Question' }).click();
 
-    // Question 2: spoken in full; the buttons are disabled while the examiner speaks.
+    // Question 2: spoken in full; the buttons are unavailable (aria-disabled, still focusable) while the examiner speaks.
     await page.getByText(`Question 2 of ${total}`, { exact: true }).waitFor();
     await page.clock.runFor(1_600);
     await currentQuestion(page).waitFor();
-    // One snapshot of the page: while the examiner speaks, both buttons are disabled.
+    // One snapshot of the page: while the examiner speaks, both buttons are unavailable.
     const whileSpeaking = await page.evaluate(() => {
       const button = (name: string) => [...document.querySelectorAll('button')].find((element) => element.textContent?.trim() === name);
       return {
         speaking: document.body.textContent?.includes('The interviewer is speaking…') ?? false,
-        next: button('Next Question')?.disabled,
-        record: button('Start Recording')?.disabled,
+        next: button('Next Question')?.getAttribute('aria-disabled') === 'true',
+        record: button('Start Recording')?.getAttribute('aria-disabled') === 'true',
       };
     });
     expect(whileSpeaking).toEqual({ speaking: true, next: true, record: true });

@@ -94,7 +94,7 @@ function listenToAnnouncer(): void {
 const heading = (page: Page) => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : `not a heading: ${document.activeElement?.tagName}`));
 
 describe('interview simulator, keyboard and screen reader', () => {
-  it('each view takes the focus to its heading, and each question is read once, with its text, as it is asked', async () => {
+  it('each view takes the focus to its heading, Next Question keeps it, and each question is read once, with its text, as it is asked', async () => {
     const student = await createStudent(suite.server.database.db, { courseName: 'Interview Aspirant', studentName: 'Asha Rao' });
     await saveInterviewProfile(suite.server.database.db, student.student.id, PROFILE);
     const { page } = await suite.openPage({ ignore: [/status of 401/], timeoutMs: 15_000 });
@@ -129,6 +129,16 @@ describe('interview simulator, keyboard and screen reader', () => {
       }
       if (n === 1) await lookAt(page, 'screen-reader-interview-question-desktop');
       await fake.say('I have three years of experience building accessible web applications with React for small businesses');
+      if (n === 1) {
+        // Next Question from the keyboard: it keeps the focus, unavailable while the next question is asked.
+        await press(page, 'Next Question');
+        await page.getByText(`Question 2 of ${total}`, { exact: true }).waitFor();
+        await page.clock.runFor(1_600);
+        await page.getByTestId('current-question').waitFor();
+        expect(await page.evaluate(() => [document.activeElement?.textContent, document.activeElement?.getAttribute('aria-disabled')])).toEqual(['Next Question', 'true']);
+        await lookAt(page, 'screen-reader-interview-next-held-desktop');
+        continue;
+      }
       await page.clock.runFor(3_600);
       await page.clock.runFor(8_100);
     }

@@ -1,4 +1,5 @@
-import { Alert, Badge, Box, Button, Group, Loader, Paper, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Box, Group, Loader, Paper, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { HeldButton } from '../../../components/HeldButton';
 import type { ActiveViewModel } from '../flow';
 import { MINUTE_MS, statusAnnouncement, timeAnnouncement } from './announcements';
 import { alertStyles, Panel } from './Panel';
@@ -54,19 +55,20 @@ export function ActiveView({ model, onToggleRecording, onNext }: { model: Active
           </Alert>
         ) : null}
         <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+          {/* Held, not disabled, while a question is asked: the one just pressed keeps the focus. */}
           {model.showRecordingButton ? (
-            <Button
+            <HeldButton
               variant={model.isRecording ? 'filled' : 'default'}
               color={model.isRecording ? 'red.8' : undefined}
               onClick={onToggleRecording}
-              disabled={model.recordingButtonDisabled}
+              unavailable={model.recordingButtonDisabled}
             >
               {model.recordingButtonLabel}
-            </Button>
+            </HeldButton>
           ) : null}
-          <Button onClick={onNext} disabled={model.nextButtonDisabled}>
+          <HeldButton onClick={onNext} unavailable={model.nextButtonDisabled}>
             {model.nextButtonLabel}
-          </Button>
+          </HeldButton>
         </Group>
         {model.autoAdvanceLabel ? (
           <Text size="sm" c="blue.9" data-testid="auto-advance">
