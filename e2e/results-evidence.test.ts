@@ -108,6 +108,8 @@ const seekByClick = (page: Page, target: Locator) => seekByWordClick(page, page.
 
 async function checkBandsShown(page: Page) {
   expect(await page.getByTestId('overall-band').innerText()).toMatch(/^\d\.\d$/);
+  // Beside it, what trained examiners rated the learners the estimate gave that band.
+  expect(await page.getByTestId('overall-range').innerText()).toMatch(/Examiners rated \d+ % of the learners given (about )?\d\.\d here (between )?\d\.\d/);
   for (const criterion of ['fluency', 'vocabulary', 'grammar', 'pronunciation']) expect(await page.getByTestId(`${criterion}-band`).innerText()).toMatch(/^\d\.\d$/);
   // The summary: a line per criterion with its reason, and one thing to work on next.
   for (const criterion of ['fluency', 'vocabulary', 'grammar']) expect(await page.getByTestId(`${criterion}-line`).innerText()).toMatch(/(Raised|Held back) most by .+ \(typical learner [\d.]+%?\)\.|Nothing measured moved it/);

@@ -8,7 +8,7 @@
  * how much was said), and the committed model on every learner (fit, not validity). Writes
  * docs/validity.md and exits non-zero when a target is missed.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -23,6 +23,7 @@ import {
 } from '../../src/shared/speaking-test/scoring.js';
 import { learnerAnswers, loadLearners, type Learner, type Presentation } from './data.js';
 import { fitBandModel } from './fit-lib.js';
+import { measureRatedRanges, ratedRangesModule } from './rated-ranges.js';
 import { mean, spearman } from './stats.js';
 
 const FOLDS = 10;
@@ -105,6 +106,8 @@ const strongSpeakers = bandedNoFillers.filter((learner) => bandOfLevel(learner.l
 const strongShownMean = mean(strongSpeakers.map(shownOverall));
 const shownError = mean(bandedNoFillers.map((learner) => shownOverall(learner) - bandOfLevel(learner.level)));
 
+const ratedRanges = measureRatedRanges(bandedNoFillers.map((learner) => ({ shown: shownOverall(learner), rated: bandOfLevel(learner.level) })));
+
 const interviewed = learners.filter((learner) => interviewScores.has(learner));
 const interviewRho = (key: 'communication' | 'clarity' | 'overall') =>
   spearman(interviewed.map((learner) => interviewScores.get(learner)?.[key] ?? 0), interviewed.map((learner) => learner.level));
@@ -160,6 +163,14 @@ const lines = [
   '',
   `**Strong speakers read low:** the ${strongSpeakers.length} learners whose level corresponds to band ${STRONG_RATED_BAND} or above were shown ${strongShownMean.toFixed(2)} on average (the estimate's highest was ${Math.max(...bandedNoFillers.map(shownOverall)).toFixed(1)}). The results and the teacher's page say so (\`agreement.ts\`).`,
   '',
+  '## What the examiners rated the learners given each overall (cross-validated)',
+  '',
+  'For each overall as shown, the 10th to 90th percentile of the bands the raters gave (pooled with the neighbouring half bands, then whole bands, where fewer than 30 learners had it; none past that). The results and the attempt page show this row under the overall (`src/shared/band-estimate/rated-ranges.ts`, written by this check).',
+  '',
+  '| overall shown | learners | rated between | share of them |',
+  '|---|---|---|---|',
+  ...ratedRanges.map((range) => `| ${range.shown.toFixed(1)}${range.pooled ? ' (pooled)' : ''} | ${range.learners} | ${range.low.toFixed(1)} and ${range.high.toFixed(1)} | ${(range.share * 100).toFixed(0)}% |`),
+  '',
   '## Mean estimated band per rated level (whole interview, filled pauses dropped; cross-validated)',
   '',
   '| SST level | learners | Fluency | Vocabulary | Grammar | Pronunciation (not measured) | Overall |',
@@ -181,6 +192,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const outFlag = process.argv.indexOf('--out');
 const outFile = outFlag >= 0 && process.argv[outFlag + 1] ? path.resolve(process.argv[outFlag + 1] as string) : path.join(root, 'docs/validity.md');
 writeFileSync(outFile, lines.join('\n'));
+// The ranges the app shows: written with the report, and checked against the committed ones with --out.
+const rangesFile = path.join(root, 'src/shared/band-estimate/rated-ranges.ts');
+const rangesModule = ratedRangesModule(ratedRanges, learners.length);
+if (outFlag < 0) writeFileSync(rangesFile, rangesModule);
+else if (readFileSync(rangesFile, 'utf8') !== rangesModule) misses.push(`${path.relative(root, rangesFile)} is not what was measured: run npm run validity`);
 console.log(lines.slice(8, 20).join('\n'));
 if (misses.length > 0) {
   console.error(`[validity] missed: ${misses.join('; ')}`);

@@ -1,3 +1,6 @@
+import { roundToHalfBand } from '../speaking-test/overall.js';
+import { RATED_RANGES } from './rated-ranges.js';
+
 /*
  * How well the estimate agrees with human raters, as `npm run validity` measured it (cross-validated
  * Spearman rho on the development set's 716 rated learners, whole interviews without filled
@@ -28,4 +31,20 @@ export function agreementText(reader: 'student' | 'teacher'): string {
     `but it reads strong speakers low: those rated band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average.${ranked} ` +
     `Pronunciation is not measured from a transcript: it follows the other three until ${who}.`
   );
+}
+
+/**
+ * Beside the overall: what trained examiners rated the development set's learners to whom the
+ * estimate gave this overall (rated-ranges.ts, cross-validated), in a sentence, or in a short one
+ * for the results' summary. Null where the data say nothing.
+ */
+export function ratedRangeText(overall: number, form: 'sentence' | 'short' = 'sentence'): string | null {
+  const shown = roundToHalfBand(overall);
+  const range = RATED_RANGES.find((row) => row.shown === shown);
+  if (!range) return null;
+  const between = range.low === range.high ? range.low.toFixed(1) : `between ${range.low.toFixed(1)} and ${range.high.toFixed(1)}`;
+  const given = `${range.pooled ? 'about ' : ''}${shown.toFixed(1)}`;
+  const share = `${Math.round(range.share * 100)} %`;
+  if (form === 'short') return `Examiners rated ${share} of the learners given ${given} here ${between}.`;
+  return `Of the ${range.learners} learners this estimate gave ${given}, ${share} were rated ${between} by trained examiners.`;
 }

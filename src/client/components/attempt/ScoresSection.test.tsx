@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AttemptDetail } from '../../../shared/api/admin-attempts';
 import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
-import { agreementText } from '../../../shared/band-estimate/agreement';
+import { agreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
 import { scoreSpeakingTest } from '../../../shared/speaking-test/scoring';
 import { READER_TEXT, ScoresSection, type ScoresReader } from './ScoresSection';
 
@@ -98,6 +98,9 @@ describe('ScoresSection', () => {
   it("tells the teacher what the student was told and what a teacher listening can judge", () => {
     const text = textFor('teacher');
     expect(text).toContain(agreementText('teacher'));
+    // What examiners rated the learners given this overall, beside it.
+    expect(ratedRangeText(result.bands.overall)).toMatch(/^Of the \d+ learners this estimate gave (about )?\d\.\d, \d+ % were rated/);
+    expect(text).toContain(ratedRangeText(result.bands.overall));
     expect(text.match(/Told the student: /g)).toHaveLength(4);
     expect(text).toContain('A teacher listening can.');
     expect(text).not.toContain('Advice for you');

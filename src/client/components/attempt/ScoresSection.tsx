@@ -1,5 +1,5 @@
 import { Anchor, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { agreementText } from '../../../shared/band-estimate/agreement';
+import { agreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
 import type { MouseEvent, ReactNode } from 'react';
 import type { AttemptDetail, AttemptKind, Bands, InterviewAnalysis } from '../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
@@ -91,7 +91,7 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
           <BandPair kind="ielts" estimate={detail.overall} teacher={teacher?.overall} size="xl" />
         </Stack>
         <Text size="sm" c="dimmed" maw={520}>
-          {agreementText(reader)} Overall is the mean of the four criteria, to the nearest half band; each criterion starts from the typical
+          {agreementText(reader)} {detail.assessable && detail.overall !== null ? ratedRangeText(detail.overall) : null} Overall is the mean of the four criteria, to the nearest half band; each criterion starts from the typical
           learner&apos;s band and moves with its evidence.
         </Text>
       </Group>

@@ -1,5 +1,6 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { MouseEvent } from 'react';
+import { ratedRangeText } from '../../../../shared/band-estimate/agreement';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
 import { band } from './criteria';
 import classes from './Results.module.css';
@@ -23,6 +24,7 @@ function listenBack(event: MouseEvent<HTMLAnchorElement>) {
  */
 export function Bands({ result, canListenBack }: { result: Extract<SpeakingTestResult, { assessable: true }>; canListenBack: boolean }) {
   const next = nextStep(result);
+  const range = ratedRangeText(result.bands.overall, 'short');
   return (
     <Stack gap="sm" data-testid="results-summary">
       <Group gap="sm" align="baseline" wrap="wrap">
@@ -52,6 +54,7 @@ export function Bands({ result, canListenBack }: { result: Extract<SpeakingTestR
       </div>
       <Text size="xs" c="dimmed">
         An estimate, not an official IELTS score; your teacher can review it.
+        {range ? <span data-testid="overall-range"> {range}</span> : null}
         {canListenBack ? (
           <>
             {' '}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ratedRangeText } from './agreement.js';
+import { RATED_RANGES } from './rated-ranges.js';
+
+describe('what examiners rated the learners given an overall', () => {
+  it('says it for every overall the development data cover, from the measured row', () => {
+    expect(RATED_RANGES.length).toBeGreaterThan(5);
+    for (const row of RATED_RANGES) {
+      const text = ratedRangeText(row.shown);
+      expect(text).toContain(`learners this estimate gave ${row.pooled ? 'about ' : ''}${row.shown.toFixed(1)}, ${Math.round(row.share * 100)} %`);
+      expect(text).toContain(row.low === row.high ? `rated ${row.low.toFixed(1)} by` : `rated between ${row.low.toFixed(1)} and ${row.high.toFixed(1)} by`);
+      expect(ratedRangeText(row.shown, 'short')).toBe(
+        `Examiners rated ${Math.round(row.share * 100)} % of the learners given ${row.pooled ? 'about ' : ''}${row.shown.toFixed(1)} here ${row.low === row.high ? row.low.toFixed(1) : `between ${row.low.toFixed(1)} and ${row.high.toFixed(1)}`}.`,
+      );
+      // A 10th-90th percentile range holds at least eight in ten of the learners it was taken from.
+      expect(row.share).toBeGreaterThanOrEqual(0.8);
+      expect(row.low).toBeLessThanOrEqual(row.high);
+    }
+  });
+
+  it('reads the overall as shown (nearest half band), and says nothing where the data say nothing', () => {
+    const five = RATED_RANGES.find((row) => row.shown === 5);
+    expect(five).toBeDefined();
+    expect(ratedRangeText(4.8)).toBe(ratedRangeText(5));
+    expect(ratedRangeText(9)).toBeNull();
+  });
+});
