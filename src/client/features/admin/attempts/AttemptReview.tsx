@@ -10,7 +10,7 @@ import { ScoresSection } from '../../../components/attempt/ScoresSection';
 import { laterPart } from '../../../lib/later-part';
 import classes from './AttemptReview.module.css';
 import { useBackLink } from './back-link';
-import { QueueNav } from './QueueNav';
+import { AfterRelease, QueueNav } from './QueueNav';
 import { ReviewForm } from './ReviewForm';
 import { WhenNearViewport } from './WhenNearViewport';
 import { formatAttemptTime, formatDuration } from './format';
@@ -127,6 +127,7 @@ export function Review({ detail }: { detail: AttemptDetail }) {
         <div className={classes.review}>
           <Section title="Teacher review">
             <ReviewForm key={detail.id} detail={detail} />
+            {detail.release && !detail.releasePending ? <AfterRelease id={detail.id} from={typeof from === 'string' ? from : undefined} /> : null}
           </Section>
         </div>
         <Stack gap="lg" className={classes.more}>

@@ -62,3 +62,25 @@ export function QueueNav({ id, from }: { id: string; from: string | undefined })
     </Group>
   );
 }
+
+/**
+ * Under the review form once the review is released and nothing is left to release: the way on to
+ * another attempt awaiting review (the newer one, else the older one), or that none is left. On a
+ * phone the queue's buttons at the top of the page are thousands of pixels above the Release button.
+ */
+export function AfterRelease({ id, from }: { id: string; from: string | undefined }) {
+  const { data } = useReviewQueue(id);
+  if (!data) return null;
+  const nextId = data.nextId ?? data.previousId;
+  return (
+    <Group gap="sm" wrap="wrap" align="center" data-testid="after-release">
+      {nextId ? (
+        <Button h={44} variant="light" component={Link} to={`/admin/attempts/${nextId}`} state={from ? { from } : undefined}>
+          Review the next awaiting attempt →
+        </Button>
+      ) : (
+        <Text size="sm">No other attempt is awaiting review.</Text>
+      )}
+    </Group>
+  );
+}

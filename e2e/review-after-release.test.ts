@@ -1,0 +1,83 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { attempts } from '../src/server/db/schema.js';
+import { invalidateReadCaches } from '../src/server/db/read-cache.js';
+import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
+import { createAdmin, createStudent, type CreatedAdmin } from '../src/server/test/factories.js';
+import { lookAt, useBrowserSuite } from './support/index.js';
+
+/**
+ * After a release on a phone: the queue's buttons are at the top of a page thousands of pixels long,
+ * so the way on to the next attempt awaiting review is given under the form, where the teacher
+ * released; after the last one, that none is left.
+ */
+const suite = useBrowserSuite();
+let admin: CreatedAdmin;
+const ids: { older?: string; newer?: string } = {};
+
+beforeAll(async () => {
+  const db = suite.server.database.db;
+  admin = await createAdmin(db, { username: 'headteacher' });
+  const student = await createStudent(db, { studentName: 'Asha Rao', mobileNumber: '98765 43210' });
+  const login = await fetch(`${suite.server.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: student.mobileNumber, password: student.password }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  for (const [key, daysAgo] of [['older', 2], ['newer', 1]] as const) {
+    const saved = await fetch(`${suite.server.baseUrl}/api/test-sessions`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(testSessionBody(student.student.id)),
+    });
+    expect(saved.status).toBe(201);
+    const id = ((await saved.json()) as { attemptId: string }).attemptId;
+    await db.update(attempts).set({ completedAt: new Date(Date.now() - daysAgo * 86_400_000) }).where(eq(attempts.id, id));
+    ids[key] = id;
+  }
+  invalidateReadCaches(db);
+}, 60_000);
+
+const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
+
+async function reviewAndRelease(page: Page) {
+  const form = page.getByRole('region', { name: 'Teacher review' });
+  await form.scrollIntoViewIfNeeded();
+  await page.getByLabel('Comment').fill('Clear answers; link your ideas with because and so.');
+  for (const criterion of ['Fluency', 'Vocabulary', 'Grammar', 'Pronunciation']) await page.getByLabel(`${criterion} band`, { exact: true }).selectOption('6.5');
+  await page.getByRole('button', { name: 'Save review' }).tap();
+  await toast(page, 'Review saved').waitFor();
+  await page.getByRole('button', { name: 'Release to the student' }).tap();
+  await toast(page, 'Review released').waitFor();
+  return form;
+}
+
+describe('on a phone, after releasing a review', () => {
+  it('offers the next attempt awaiting review under the form, and says when none is left', async () => {
+    const { page } = await suite.openPage({ viewport: 'phone' });
+    await suite.signInAs(page, admin.user.id);
+    await page.goto(`${suite.server.baseUrl}/admin/attempts/${ids.newer}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const form = await reviewAndRelease(page);
+    const next = form.getByRole('link', { name: 'Review the next awaiting attempt →' });
+    await next.waitFor();
+    expect(await next.getAttribute('href')).toBe(`/admin/attempts/${ids.older}`);
+    // Where the teacher released: on the screen with the Release button, and a tap target of 44 px.
+    await next.scrollIntoViewIfNeeded();
+    const box = await next.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    const release = await page.getByRole('button', { name: 'Release the amended review' }).boundingBox();
+    expect(Math.abs((box?.y ?? 0) - (release?.y ?? 10_000)), 'next to the Release button').toBeLessThan(200);
+    await lookAt(page, 'review-after-release-phone');
+
+    await next.tap();
+    await page.waitForURL(`**/admin/attempts/${ids.older}`);
+    await page.getByRole('heading', { level: 1, name: 'IELTS attempt: Asha Rao' }).waitFor();
+    const last = await reviewAndRelease(page);
+    await expect.poll(() => last.getByTestId('after-release').innerText()).toBe('No other attempt is awaiting review.');
+    expect(await last.getByRole('link', { name: /next awaiting/ }).count()).toBe(0);
+  });
+});
