@@ -59,6 +59,15 @@ describe('interview dashboard, keyboard and screen reader', () => {
     await lookAt(page, 'screen-reader-dashboard-refused-desktop');
   });
 
+  it('Save keeps the focus through the save (it was disabled while saving, which dropped the focus to the page top)', async () => {
+    const { page } = await openDashboard();
+    await page.getByLabel('Professional Summary').fill('Frontend developer who enjoys accessible design.');
+    await press(page, 'Save');
+    await page.getByText('Your interview profile has been saved.').waitFor();
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Save' });
+    await lookAt(page, 'screen-reader-dashboard-saved-desktop');
+  });
+
   it("names each list row's fields by their row, and a removed row leaves the focus on the row in its place, then on Add More, not on the page's top", async () => {
     const { page, experience } = await openDashboard();
     await press(page, 'Add More Professional Experience');

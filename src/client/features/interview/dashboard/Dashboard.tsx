@@ -57,6 +57,8 @@ export function Dashboard({ initial, studentName }: DashboardProps) {
   /** Validates, saves, and then (if given) runs `after`. */
   const saveThen = (after?: () => void) => (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
+    // Enter in a field sends the form while Save is held (not disabled) during a save.
+    if (save.isPending) return;
     const submit = form.onSubmit((values) => {
       const body = profileChecks()?.parseProfile(values) ?? values;
       save.mutate(body, {

@@ -1,4 +1,5 @@
-import { Button, Group, Loader, Text } from '@mantine/core';
+import { Group, Loader, Text } from '@mantine/core';
+import { HeldButton } from '../../../components/HeldButton';
 import { START_INTERVIEW_LABEL } from '../flow/labels';
 
 /* The dashboard's bottom: Save ('Saving...' with a spinner while pending) and 'Start My Interview' (SPEC.md section 2 '/interview-dashboard'). */
@@ -12,12 +13,13 @@ export function SaveAndStartBar({ dirty, saving, onStart }: { dirty: boolean; sa
             You have unsaved changes.
           </Text>
         ) : null}
-        <Button type="submit" variant="default" disabled={saving} leftSection={saving ? <Loader size="xs" aria-hidden /> : null}>
+        {/* Held, not disabled, while saving: the button just pressed keeps the focus. */}
+        <HeldButton type="submit" variant="default" unavailable={saving} leftSection={saving ? <Loader size="xs" aria-hidden /> : null}>
           {saving ? 'Saving...' : 'Save'}
-        </Button>
-        <Button onClick={onStart} disabled={saving}>
+        </HeldButton>
+        <HeldButton onClick={onStart} unavailable={saving}>
           {START_INTERVIEW_LABEL}
-        </Button>
+        </HeldButton>
       </Group>
       {dirty ? (
         <Text size="xs" c="dimmed" ta="right">
