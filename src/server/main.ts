@@ -103,6 +103,14 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The mail server is tried once at start-up, in the background: a wrong SMTP_URL shows in the log
+  // now, not when a teacher's set-password mail never arrives.
+  if (mailer.delivers) {
+    void mailer.check().then((problem) => {
+      if (problem) app.log.warn(problem);
+      else app.log.info('mail server reached: it accepted the connection and the login');
+    });
+  }
 }
 
 main().catch((error: unknown) => {

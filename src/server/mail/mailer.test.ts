@@ -40,6 +40,41 @@ describe('the mailer', () => {
     }
   });
 
+  it('checks the mail server at start-up: a refused login or a closed port is told in a sentence that never names the password', async () => {
+    const sink = await startSmtpSink();
+    const good = createMailer({ smtpUrl: sink.url, from: 'Parley <no-reply@parley.invalid>', outboxDir: outbox, logger: { info: () => {} } });
+    const none = createMailer({ from: 'Parley <no-reply@parley.invalid>', outboxDir: outbox, logger: { info: () => {} } });
+    const server = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      logger: false,
+      onAuth(auth, _session, callback) {
+        if (auth.password === 'right-password') callback(null, { user: auth.username });
+        else callback(new Error('Invalid username or password'));
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    const wrong = createMailer({ smtpUrl: `smtp://parley:wrong-pass-9@127.0.0.1:${port}`, from: 'x@parley.invalid', outboxDir: outbox, logger: { info: () => {} } });
+    const right = createMailer({ smtpUrl: `smtp://parley:right-password@127.0.0.1:${port}`, from: 'x@parley.invalid', outboxDir: outbox, logger: { info: () => {} } });
+    // A port nothing listens on: the auth server's, once it is closed.
+    const closedPort = createMailer({ smtpUrl: `smtp://parley:wrong-pass-9@127.0.0.1:${port + 0}`, from: 'x@parley.invalid', outboxDir: outbox, logger: { info: () => {} } });
+    try {
+      expect(await good.check()).toBeNull();
+      expect(await none.check()).toBeNull();
+      expect(await right.check()).toBeNull();
+      const refused = await wrong.check();
+      expect(refused).toBe(`Mail will not be sent: the mail server at smtp://127.0.0.1:${port} refused the login: check the user name and password in SMTP_URL.`);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const unreachable = await closedPort.check();
+      expect(unreachable).toMatch(new RegExp(`^Mail will not be sent: the mail server at smtp://127\\.0\\.0\\.1:${port} (refused the connection|could not be reached)`));
+      expect(`${refused} ${unreachable}`).not.toContain('wrong-pass-9');
+    } finally {
+      for (const mailer of [good, none, wrong, right, closedPort]) mailer.close();
+      await sink.close();
+    }
+  });
+
   it('never sends a password in clear to another machine: STARTTLS is required there, and a server without it gets no AUTH', async () => {
     expect(smtpTransportOptions('smtp://parley:secret@mail.school.example:587').requireTLS).toBe(true);
     expect(smtpTransportOptions('smtps://parley:secret@mail.school.example:465').requireTLS).toBe(false);

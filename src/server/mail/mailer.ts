@@ -15,6 +15,12 @@ export interface Mailer {
    */
   readonly delivers: boolean;
   send(message: MailMessage): Promise<void>;
+  /**
+   * Whether the mail server takes a connection and the login (SMTP_URL): null when it does, or when
+   * nothing is delivered; otherwise a sentence for the log, so a wrong password or address is found
+   * at start-up, not at the first mail a teacher never gets. Never names the password.
+   */
+  check(): Promise<string | null>;
   close(): void;
 }
 
@@ -41,15 +47,52 @@ export function smtpTransportOptions(smtpUrl: string): { url: string; requireTLS
   return { url: smtpUrl, requireTLS };
 }
 
+/** The mail server's address as SMTP_URL names it, without the user or password. */
+function serverAddress(smtpUrl: string): string {
+  try {
+    const url = new URL(smtpUrl);
+    return `${url.protocol}//${url.host}`;
+  } catch {
+    return 'SMTP_URL';
+  }
+}
+
+/** What nodemailer's connection check reported, in words (its codes: nodemailer's lib/errors). */
+function checkProblem(smtpUrl: string, error: unknown): string {
+  const outer = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  // A socket error carries the system's code in its message ("connect ECONNREFUSED 10.0.0.5:587").
+  const message = error instanceof Error ? error.message : '';
+  const tls = /certificate|SSL|TLS/i.test(message);
+  const code = outer === 'ESOCKET' || outer === 'ECONNECTION' ? (tls ? 'ETLS' : (/\bE[A-Z_]{3,}\b/.exec(message)?.[0] ?? outer)) : outer;
+  const what: Record<string, string> = {
+    EAUTH: 'refused the login: check the user name and password in SMTP_URL',
+    ECONNECTION: 'could not be reached: check the host and port in SMTP_URL',
+    ECONNREFUSED: 'refused the connection: check the host and port in SMTP_URL',
+    EDNS: 'was not found: check the host name in SMTP_URL',
+    ENOTFOUND: 'was not found: check the host name in SMTP_URL',
+    EAI_AGAIN: 'was not found: check the host name in SMTP_URL and this machine\'s DNS',
+    EHOSTUNREACH: 'could not be reached: check the host and the network',
+    ETIMEDOUT: 'did not answer in time: check the host, the port and the firewall',
+    ETLS: 'failed to set up encryption (STARTTLS or TLS): check the port and the smtp:// or smtps:// in SMTP_URL',
+  };
+  const reason = what[code] ?? `could not be used (${code || 'unknown error'})`;
+  return `Mail will not be sent: the mail server at ${serverAddress(smtpUrl)} ${reason}.`;
+}
+
 /** Real SMTP when `smtpUrl` is set; otherwise each message is written as an .eml file into `outboxDir`. */
 export function createMailer(options: { smtpUrl?: string | undefined; from: string; outboxDir: string; logger: MailLogger }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(smtpTransportOptions(options.smtpUrl));
+  const smtpUrl = options.smtpUrl;
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpTransportOptions(smtpUrl));
     return {
       delivers: true,
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
       },
+      check: () => transport.verify().then(
+        () => null,
+        (error: unknown) => checkProblem(smtpUrl, error),
+      ),
       close: () => transport.close(),
     };
   }
@@ -63,6 +106,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
       writeFileSync(file, info.message as Buffer);
       options.logger.info({ file, to: message.to }, 'SMTP_URL is not set: nothing was sent, the mail was only written to the outbox folder');
     },
+    check: () => Promise.resolve(null),
     close: () => transport.close(),
   };
 }

@@ -52,6 +52,7 @@ export async function createAppPair(
     send: async (message) => {
       mails.push(message);
     },
+    check: () => Promise.resolve(null),
     close: () => {},
   };
   const deps = { config, mailer, now: () => new Date(), rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits }, logger: false };
