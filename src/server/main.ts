@@ -18,7 +18,7 @@ import { startAnalysisRunner, type AnalysisRunner } from './analysis/runner.js';
 import { ForegroundGate, holdForRequests } from './analysis/foreground.js';
 import { AnalysisProcesses } from './analysis/process.js';
 import { createRecordingStores } from './recordings/store.js';
-import { createMailer } from './mail/mailer.js';
+import { createMailer, pruneOutbox } from './mail/mailer.js';
 
 async function main(): Promise<void> {
   writeOwnerOnly();
@@ -32,10 +32,11 @@ async function main(): Promise<void> {
     email: config.ADMIN_EMAIL,
   });
 
+  const outboxDir = path.join(config.DATA_DIR, 'outbox');
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
-    outboxDir: path.join(config.DATA_DIR, 'outbox'),
+    outboxDir,
     logger: { info: (object, message) => app.log.info(object, message) },
   });
   const recordingStores = createRecordingStores({ db: database.db, driver: database.driver, dataDir: config.DATA_DIR, configured: config.RECORDING_STORE });
@@ -73,6 +74,8 @@ async function main(): Promise<void> {
 
   const sweep = setInterval(() => {
     deleteExpiredSessions(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+    const pruned = pruneOutbox(outboxDir, new Date());
+    if (pruned > 0) app.log.info({ removed: pruned }, 'outbox: mails older than a week removed');
   }, 60 * 60 * 1000);
   sweep.unref();
   // The recordings are analysed in processes of their own, held while this server answers requests.

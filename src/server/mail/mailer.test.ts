@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../test/smtp-sink.js';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { createMailer, smtpTransportOptions } from './mailer.js';
+import { createMailer, OUTBOX_KEEP_MS, pruneOutbox, smtpTransportOptions } from './mailer.js';
 
 describe('the mailer', () => {
   const outbox = mkdtempSync(path.join(os.tmpdir(), 'parley-mailer-'));
@@ -106,6 +106,26 @@ describe('the mailer', () => {
     } finally {
       mailer.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('keeps the outbox folder\'s mails a week, then removes them (they hold links and passwords that no longer work)', () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'parley-outbox-prune-'));
+    try {
+      const now = new Date('2026-11-29T10:00:00Z');
+      const write = (name: string, ageMs: number) => {
+        writeFileSync(path.join(folder, name), 'mail');
+        const at = new Date(now.getTime() - ageMs);
+        utimesSync(path.join(folder, name), at, at);
+      };
+      write('old.eml', OUTBOX_KEEP_MS + 60_000);
+      write('recent.eml', OUTBOX_KEEP_MS - 60_000);
+      write('notes.txt', OUTBOX_KEEP_MS * 2);
+      expect(pruneOutbox(folder, now)).toBe(1);
+      expect(readdirSync(folder).sort()).toEqual(['notes.txt', 'recent.eml']);
+      expect(pruneOutbox(path.join(folder, 'missing'), now)).toBe(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });

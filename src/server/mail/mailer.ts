@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -109,4 +109,34 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
     check: () => Promise.resolve(null),
     close: () => transport.close(),
   };
+}
+
+/**
+ * Mails written to the outbox folder (no SMTP_URL) are kept this long: they hold set-password links
+ * (valid 72 hours) and temporary passwords (30 minutes), so past a week a file only keeps a secret
+ * that no longer works and a student's or teacher's address on the disk.
+ */
+export const OUTBOX_KEEP_MS = 7 * 24 * 3600_000;
+
+/** Removes the outbox's .eml files older than `keepMs` at `now`; returns how many. */
+export function pruneOutbox(outboxDir: string, now: Date, keepMs = OUTBOX_KEEP_MS): number {
+  let names: string[];
+  try {
+    names = readdirSync(outboxDir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names.filter((entry) => entry.endsWith('.eml'))) {
+    const file = path.join(outboxDir, name);
+    try {
+      if (now.getTime() - statSync(file).mtimeMs > keepMs) {
+        rmSync(file, { force: true });
+        removed += 1;
+      }
+    } catch {
+      // Removed meanwhile: nothing to do.
+    }
+  }
+  return removed;
 }
