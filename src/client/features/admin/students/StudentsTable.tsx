@@ -53,6 +53,7 @@ function StatusToggle({ student, onToggleStatus, togglingId }: Pick<RowHandlers,
         disabled={toggling}
         aria-label={`${student.status}: ${active ? 'deactivate' : 'activate'} ${student.studentName}`}
         data-testid="status-toggle"
+        className="touch-target"
         style={{ borderRadius: 'var(--mantine-radius-xl)', cursor: toggling ? 'wait' : 'pointer', opacity: toggling ? 0.6 : 1 }}
       >
         <StudentStatusBadge status={student.status} size="lg" style={{ cursor: 'inherit' }} />

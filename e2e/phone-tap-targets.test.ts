@@ -1,0 +1,83 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
+import { createAdmin, createStudent, type CreatedAdmin } from '../src/server/test/factories.js';
+import { lookAt, useBrowserSuite } from './support/index.js';
+
+/**
+ * A teacher's console on a phone: every button, icon button and tab is a tap target of at least
+ * 44 px (and icon buttons 44 px wide), and a student card's status badge, Edit and Delete do not
+ * touch one another. With a mouse the compact sizes stay.
+ */
+const suite = useBrowserSuite();
+let admin: CreatedAdmin;
+let attemptId = '';
+
+beforeAll(async () => {
+  const db = suite.server.database.db;
+  admin = await createAdmin(db, { username: 'headteacher' });
+  const asha = await createStudent(db, { studentName: 'Asha Rao', mobileNumber: '98765 43210' });
+  await createStudent(db, { studentName: 'Ravi Kumar', mobileNumber: '98765 43211' });
+  const saved = await suite.server.app.inject({
+    method: 'POST',
+    url: '/api/test-sessions',
+    headers: { cookie: await (await import('../src/server/test/app.js')).sessionCookieForUser(db, asha.user.id) },
+    payload: testSessionBody(asha.student.id),
+  });
+  expect(saved.statusCode).toBe(201);
+  attemptId = saved.json<{ attemptId: string }>().attemptId;
+}, 60_000);
+
+/** Visible buttons, links drawn as buttons, and tabs smaller than a finger: "name: width x height". */
+function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, [role="tab"], a.mantine-Button-root, .mantine-ActionIcon-root, .touch-target')]
+      .filter((element) => element.offsetParent !== null)
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ element, box }) => box.height < 44 || (element.matches('.mantine-ActionIcon-root, .mantine-CloseButton-root') && box.width < 44))
+      .map(({ element, box }) => `${element.getAttribute('aria-label') ?? element.textContent?.trim()}: ${Math.round(box.width)} x ${Math.round(box.height)}`),
+  );
+}
+
+describe('on a phone, the teachers console', () => {
+  it('has tap targets of 44 px on the students list, whose status, Edit and Delete do not touch', async () => {
+    const { page } = await suite.openPage({ viewport: 'phone' });
+    await suite.signInAs(page, admin.user.id);
+    await page.goto(`${suite.server.baseUrl}/admin`);
+    const card = page.locator('[data-row-card]').filter({ hasText: 'Asha Rao' });
+    await card.waitFor();
+    expect(await smallTargets(page)).toEqual([]);
+    const boxes = await Promise.all(
+      [card.getByTestId('status-toggle'), card.getByRole('button', { name: 'Edit Asha Rao' }), card.getByRole('button', { name: 'Delete Asha Rao' })].map(async (target) => {
+        const box = await target.boundingBox();
+        if (!box) throw new Error('not shown');
+        return box;
+      }),
+    );
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+        expect(apart, 'the status badge, Edit and Delete do not overlap').toBe(true);
+      }
+    }
+    await lookAt(page, 'tap-targets-students-phone');
+  });
+
+  it('has tap targets of 44 px on the review page (the queue, the form)', async () => {
+    const { page } = await suite.openPage({ viewport: 'phone' });
+    await suite.signInAs(page, admin.user.id);
+    await page.goto(`${suite.server.baseUrl}/admin/attempts/${attemptId}`);
+    await page.getByTestId('review-queue').waitFor();
+    await page.getByRole('region', { name: 'Teacher review' }).waitFor();
+    expect(await smallTargets(page)).toEqual([]);
+  });
+});
+
+it('with a mouse, keeps the compact sizes', async () => {
+  const { page } = await suite.openPage({ viewport: 'desktop' });
+  await suite.signInAs(page, admin.user.id);
+  await page.goto(`${suite.server.baseUrl}/admin`);
+  const edit = page.getByRole('button', { name: 'Edit Asha Rao' }).filter({ visible: true });
+  await edit.waitFor();
+  expect((await edit.boundingBox())?.height).toBeLessThan(44);
+});
