@@ -70,4 +70,18 @@ describe('AttemptCard', () => {
     expect(text).toContain('Overall band: — (too little speech to assess)');
     expect(text).not.toContain('Estimate only');
   });
+
+  it("names the attempt in its link, so a screen reader's list of links tells one card's link from another's", () => {
+    const markup = renderToStaticMarkup(
+      <MantineProvider>
+        <MemoryRouter>
+          <AttemptCard attempt={{ ...base, kind: 'interview', recording: true }} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const link = /<a [^>]*>([\s\S]*?)<\/a>/.exec(markup)?.[1] ?? '';
+    const shownTime = /<time [^>]*>([^<]+)<\/time>/.exec(markup)?.[1] ?? '';
+    expect(shownTime).not.toBe('');
+    expect(link.replace(/<[^>]+>/g, '')).toBe(`Open this attempt: answers, recording (Mock interview, ${shownTime})`);
+  });
 });

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AttemptKind } from '../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
@@ -65,8 +65,13 @@ export function AttemptCard({ attempt }: { attempt: ProgressAttempt }) {
           {attempt.resultSource === 'teacher' ? `Your teacher's ${noun}s: ` : attempt.resultSource === 'estimate' ? 'Estimate: ' : ''}
           {CRITERIA_OF[attempt.kind].map((criterion) => `${CRITERION_LABELS[criterion]} ${resultText(attempt, criterion)}`).join(' · ')}
         </Text>
+        {/* A screen reader's list of links shows every card's link alone: its name says which attempt it opens. */}
         <Anchor component={Link} to={`/progress/attempts/${attempt.id}`} size="sm" w="fit-content">
           {attemptLinkText(attempt)}
+          <VisuallyHidden>
+            {' '}
+            ({KIND_TITLES[attempt.kind]}, {formatAttemptTime(attempt.completedAt)})
+          </VisuallyHidden>
         </Anchor>
       </Stack>
     </Paper>
