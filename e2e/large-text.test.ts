@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createStudent } from '../src/server/test/factories.js';
-import { signInWithForm, testResultsDir, useBrowserSuite } from './support/index.js';
+import { screenshot, signInWithForm, useBrowserSuite } from './support/index.js';
 
 /**
  * A phone with Android's large text: Chrome on Android zooms the page with the system's font size,
@@ -35,9 +35,8 @@ describe('large text on a phone', () => {
     await page.setViewportSize({ width, height: Math.round((width * 844) / 390) });
     await page.getByRole('button', { name: 'Start Test' }).waitFor();
     await page.getByRole('navigation', { name: 'Your practice' }).waitFor();
-    // A picture to look at. Not screenshot(): its cut-off label check would also hold the Mantine
-    // badge and button labels, which stay on one line and are cut at 200 % (not fixed here).
-    await page.screenshot({ path: `${testResultsDir}/screenshots/large-text-${width}.png`, fullPage: true });
+    // A picture to look at, and no button or badge label cut off ("Microphone ready", "Start Test").
+    await screenshot(page, `large-text-${width}`);
     const layout = await measure(page);
     expect(layout.scrollWidth, `the page scrolls sideways at ${label}`).toBeLessThanOrEqual(layout.screenWidth);
     // "Android 14" on one line needs about 5 em; one letter a line is under 1.5 em.

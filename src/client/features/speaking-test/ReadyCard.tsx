@@ -6,7 +6,7 @@ import { STARTING_TEXT } from '../../../shared/speaking-test/constants';
 export function RecordingIndicator({ demo, live, failing = false }: { demo: boolean; live: boolean; failing?: boolean }) {
   if (demo || failing) {
     return (
-      <Badge color={demo ? 'gray.7' : 'dark.6'} variant="filled" size="lg" data-testid="recording-badge">
+      <Badge color={demo ? 'gray.7' : 'dark.6'} variant="filled" size="lg" classNames={{ root: classes.wrapsLabel, label: classes.wrappedLabel }} data-testid="recording-badge">
         {demo ? 'Demo mode: not recording' : 'Not recording'}
       </Badge>
     );
@@ -16,6 +16,7 @@ export function RecordingIndicator({ demo, live, failing = false }: { demo: bool
       color={live ? 'red.9' : 'teal.9'}
       variant="filled"
       size="lg"
+      classNames={{ root: classes.wrapsLabel, label: classes.wrappedLabel }}
       leftSection={<Box className={classes.recDot} data-live={live || undefined} aria-hidden="true" />}
       data-testid="recording-badge"
     >
@@ -87,6 +88,7 @@ export function ReadyCard({
           <Button
             size="md"
             fullWidth
+            classNames={{ root: classes.wrapsLabel, label: classes.wrappedLabel }}
             onClick={onStart}
             onPointerEnter={onAboutToStart}
             onFocus={onAboutToStart}
