@@ -8,9 +8,9 @@ import { createAdmin, createStudent, type CreatedAdmin } from '../src/server/tes
 import { lookAt, useBrowserSuite } from './support/index.js';
 
 /**
- * After a release on a phone: the queue's buttons are at the top of a page thousands of pixels long,
- * so the way on to the next attempt awaiting review is given under the form, where the teacher
- * released; after the last one, that none is left.
+ * The review page on a phone, thousands of pixels long: one tap from its top to the review form, and
+ * after a release the way on to the next attempt awaiting review under the form, where the teacher
+ * released (the queue's buttons are at the top); after the last one, that none is left.
  */
 const suite = useBrowserSuite();
 let admin: CreatedAdmin;
@@ -54,6 +54,26 @@ async function reviewAndRelease(page: Page) {
   await toast(page, 'Review released').waitFor();
   return form;
 }
+
+describe('on a phone, the way to the review form', () => {
+  it('is one tap from the top of the page, some 3,000 px of bands above the form; a laptop shows the form beside them instead', async () => {
+    const { page } = await suite.openPage({ viewport: 'phone' });
+    await suite.signInAs(page, admin.user.id);
+    await page.goto(`${suite.server.baseUrl}/admin/attempts/${ids.older}`);
+    const heading = page.getByRole('heading', { level: 2, name: 'Teacher review' });
+    await heading.waitFor();
+    expect((await heading.boundingBox())?.y ?? 0, 'the form starts below the first screen').toBeGreaterThan(844);
+    await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Review form ↓' }).tap();
+    await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    expect((await heading.boundingBox())?.y ?? 10_000, 'the form is on the screen').toBeLessThan(400);
+
+    const { page: laptop } = await suite.openPage({ viewport: 'desktop' });
+    await suite.signInAs(laptop, admin.user.id);
+    await laptop.goto(`${suite.server.baseUrl}/admin/attempts/${ids.older}`);
+    await laptop.getByRole('heading', { level: 2, name: 'Teacher review' }).waitFor();
+    expect(await laptop.getByRole('navigation', { name: 'On this page' }).isVisible()).toBe(false);
+  });
+});
 
 describe('on a phone, after releasing a review', () => {
   it('offers the next attempt awaiting review under the form, and says when none is left', async () => {

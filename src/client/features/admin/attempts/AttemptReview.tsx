@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { AttemptDetail } from '../../../../shared/api/admin-attempts';
@@ -115,6 +115,17 @@ export function Review({ detail }: { detail: AttemptDetail }) {
           </Text>
         ) : null}
       </Paper>
+      {/* On a phone the form follows some 3,000 px of bands, and the analysis comes after it: the way to both from the top. */}
+      <Group gap="xs" wrap="wrap" component="nav" aria-label="On this page" hiddenFrom="md">
+        <Button component="a" href="#teacher-review" size="xs" variant="light">
+          Review form ↓
+        </Button>
+        {detail.audioUrl && detail.recordingAnalysis ? (
+          <Button component="a" href="#recording-analysis" size="xs" variant="light">
+            Recording analysis ↓
+          </Button>
+        ) : null}
+      </Group>
       <div className={classes.layout}>
         <Stack gap="lg" className={classes.evidence}>
           <Section title="Recording">
@@ -124,7 +135,7 @@ export function Review({ detail }: { detail: AttemptDetail }) {
             <ScoresSection detail={detail} reader="teacher" />
           </Section>
         </Stack>
-        <div className={classes.review}>
+        <div className={classes.review} id="teacher-review">
           <Section title="Teacher review">
             <ReviewForm key={detail.id} detail={detail} />
             {detail.release && !detail.releasePending ? <AfterRelease id={detail.id} from={typeof from === 'string' ? from : undefined} /> : null}
@@ -132,9 +143,11 @@ export function Review({ detail }: { detail: AttemptDetail }) {
         </div>
         <Stack gap="lg" className={classes.more}>
           {detail.audioUrl && detail.recordingAnalysis ? (
-            <Section title="Recording analysis">
-              <Analysis analysis={detail.recordingAnalysis} audio={audio} detail={detail} audience="teacher" />
-            </Section>
+            <div id="recording-analysis">
+              <Section title="Recording analysis">
+                <Analysis analysis={detail.recordingAnalysis} audio={audio} detail={detail} audience="teacher" />
+              </Section>
+            </div>
           ) : null}
           <WhenNearViewport placeholder={<LowerPlaceholder />}>
             <lower.Part detail={detail} />
