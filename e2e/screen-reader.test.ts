@@ -4,12 +4,12 @@ import { emptyInterviewProfile, type InterviewProfile } from '../src/shared/api/
 import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { createStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition } from './support/fake-recognition.js';
-import { lookAt, makeSpeechWav, useBrowserSuite } from './support/index.js';
+import { listening, lookAt, makeSpeechWav, pumpUntil, useBrowserSuite, visible } from './support/index.js';
 
 /**
- * The interview as a screen reader and the keyboard alone meet it: where the focus goes when a view
- * or a list row is replaced, and what the live region reads as each question is asked. Keys only
- * (focus and Enter), no clicks.
+ * The interview (and the speaking test's answer buttons) as a screen reader and the keyboard alone
+ * meet them: where the focus goes when a view, a list row or a button's use is gone, and what the
+ * live region reads as each question is asked. Keys only (focus and Enter), no clicks.
  */
 const suite = useBrowserSuite({ browser: async () => ({ fakeAudioFile: await makeSpeechWav('I build accessible web applications.') }) });
 
@@ -159,5 +159,29 @@ describe('interview simulator, keyboard and screen reader', () => {
       expect(announced.filter((text) => text.includes(question)), `question ${i + 1} is read once`).toEqual([`Question ${i + 1} of ${total}: ${question}`]);
     }
     expect(announced).toContain('Listening to your answer.');
+  });
+});
+
+describe('speaking test, keyboard and screen reader', () => {
+  it("I've finished my answer keeps the focus into the next question, unavailable while it is asked, then usable again", async () => {
+    const student = await createStudent(suite.server.database.db, { studentName: 'Asha Verma' });
+    const { page } = await suite.openPage({ timeoutMs: 15_000 });
+    const fake = await installFakeRecognition(page);
+    await page.clock.install();
+    await suite.signInAs(page, student.user.id);
+    await page.goto(`${suite.server.baseUrl}/test`);
+    await page.clock.runFor(1_100);
+    await pumpUntil(page, visible(page, 'Ready to start'), 'the microphone');
+    await press(page, 'Start Test');
+    await pumpUntil(page, async () => (await visible(page, 'Question 1 of 10')()) && (await listening(fake)), 'question 1 to be listened for');
+    await fake.say('My name is Asha Verma and my friends call me Ash');
+
+    await press(page, "I've finished my answer");
+    await pumpUntil(page, visible(page, 'Question 2 of 10'), 'question 2');
+    const finish = () => page.evaluate(() => [document.activeElement?.textContent, document.activeElement?.getAttribute('aria-disabled') ?? 'usable']);
+    expect(await finish()).toEqual(["I've finished my answer", 'true']);
+    await lookAt(page, 'screen-reader-test-finish-held-desktop');
+    await pumpUntil(page, () => listening(fake), 'question 2 to be listened for');
+    expect(await finish()).toEqual(["I've finished my answer", 'usable']);
   });
 });

@@ -8,6 +8,7 @@ import {
   PART2_SPEAKING_MS,
   PART3_INTRO_TEXT,
 } from '../../../shared/speaking-test/constants';
+import { HeldButton } from '../../components/HeldButton';
 import type { ScreenView, SpeakingTestState } from './flow';
 import { RecordingIndicator } from './ReadyCard';
 import classes from './TestPage.module.css';
@@ -235,12 +236,9 @@ export function PartPanel({ state, screen, actions }: { state: SpeakingTestState
               {screen.question.text}
             </Text>
             <Group gap="sm" mt="xs" wrap="wrap">
-              <Button size="xs" variant="default" onClick={actions.onRepeat} disabled={!screen.canRepeat}>
-                {REPEAT_QUESTION_BUTTON}
-              </Button>
-              <Button size="xs" variant="filled" onClick={actions.onFinish} disabled={!screen.canFinish}>
-                {FINISH_ANSWER_BUTTON}
-              </Button>
+              {/* Held, not disabled, between answers: the one just pressed keeps the focus into the next question. */}
+              <HeldButton size="xs" variant="default" onClick={actions.onRepeat} unavailable={!screen.canRepeat}>{REPEAT_QUESTION_BUTTON}</HeldButton>
+              <HeldButton size="xs" variant="filled" onClick={actions.onFinish} unavailable={!screen.canFinish}>{FINISH_ANSWER_BUTTON}</HeldButton>
               {screen.repeated ? (
                 <Text size="xs" c="dimmed">
                   Repeated once at your request.
