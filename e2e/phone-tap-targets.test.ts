@@ -71,6 +71,20 @@ describe('on a phone, the teachers console', () => {
     await page.getByRole('region', { name: 'Teacher review' }).waitFor();
     expect(await smallTargets(page)).toEqual([]);
   });
+
+  it('opens an attempt awaiting review from anywhere on its row of the Class tab, not only from the name', async () => {
+    const { page } = await suite.openPage({ viewport: 'phone' });
+    await suite.signInAs(page, admin.user.id);
+    await page.goto(`${suite.server.baseUrl}/admin?tab=class`);
+    const row = page.locator(`[data-testid="awaiting-attempt"][data-attempt-id="${attemptId}"]`);
+    await row.waitFor();
+    const box = await row.boundingBox();
+    if (!box) throw new Error('the row is not shown');
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    // The date line under the name, at the row's right end: away from the name's own link text.
+    await page.touchscreen.tap(box.x + box.width - 10, box.y + box.height - 12);
+    await page.waitForURL(`**/admin/attempts/${attemptId}`);
+  });
 });
 
 it('with a mouse, keeps the compact sizes', async () => {

@@ -85,7 +85,7 @@ function AwaitingList({ awaiting, showCourse }: { awaiting: AwaitingReview; show
             return (
               <li key={attempt.id} className={classes.item} data-testid="awaiting-attempt" data-attempt-id={attempt.id}>
                 <Group justify="space-between" gap="xs" wrap="wrap">
-                  <Anchor component={Link} to={`/admin/attempts/${attempt.id}`} fw={600} size="sm">
+                  <Anchor component={Link} to={`/admin/attempts/${attempt.id}`} fw={600} size="sm" className={classes.rowLink}>
                     {attempt.studentName}
                   </Anchor>
                   <Group gap={6} wrap="wrap">
