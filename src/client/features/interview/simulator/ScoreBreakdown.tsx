@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { bandText } from '../../../../shared/api/admin-attempts-kinds';
 import { clarityText, communicationText, type InterviewScoreReport } from '../../../../shared/interview';
@@ -6,6 +6,16 @@ import { clarityText, communicationText, type InterviewScoreReport } from '../..
 /* The scores on the completed view (SPEC.md section 9 'Interview': communication, confidence, relevance, clarity, overall). */
 
 const score = (value: number) => bandText('interview', value);
+
+/** "/ 9" as shown; a screen reader reads "out of 9" (it read "slash 9"). */
+function OutOfNine() {
+  return (
+    <>
+      <span aria-hidden="true"> / 9</span>
+      <VisuallyHidden> out of 9</VisuallyHidden>
+    </>
+  );
+}
 
 function ScoreCard({ label, value, children }: { label: string; value: number; children: ReactNode }) {
   return (
@@ -15,8 +25,7 @@ function ScoreCard({ label, value, children }: { label: string; value: number; c
         <Text fw={700} size="xl">
           {score(value)}
           <Text span size="sm" c="dimmed">
-            {' '}
-            / 9
+            <OutOfNine />
           </Text>
         </Text>
       </Group>
@@ -38,7 +47,8 @@ export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
           Your scores
         </Title>
         <Text fw={700}>
-          Overall {score(scores.overall)} / 9
+          Overall {score(scores.overall)}
+          <OutOfNine />
         </Text>
       </Group>
       <Text size="sm" c="dimmed">
@@ -71,7 +81,8 @@ export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
               <Text size="sm">
                 {item.question}{' '}
                 <Text span fw={600}>
-                  {score(item.score)} / 9
+                  {score(item.score)}
+                  <OutOfNine />
                 </Text>
               </Text>
               <Text size="xs" c="dimmed">

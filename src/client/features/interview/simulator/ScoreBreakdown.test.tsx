@@ -1,0 +1,30 @@
+import { MantineProvider } from '@mantine/core';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { scoreInterview } from '../../../../shared/interview';
+import { ScoreBreakdown } from './ScoreBreakdown';
+
+/** The text a screen reader gets: what is aria-hidden left out, tags removed. */
+function readText(markup: string): string {
+  return markup
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<span aria-hidden="true">[^<]*<\/span>/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ');
+}
+
+describe('ScoreBreakdown', () => {
+  it('reads each score out of 9 ("3 out of 9"), not "3 slash 9", and still shows "/ 9"', () => {
+    const report = scoreInterview([{ question: 'What motivates you?', category: 'Motivation', answer: 'I enjoy solving problems with a team because I learn from other people every day' }]);
+    const markup = renderToStaticMarkup(
+      <MantineProvider>
+        <ScoreBreakdown report={report} />
+      </MantineProvider>,
+    );
+    const read = readText(markup);
+    expect(read).toMatch(/Overall \d+(\.\d)? out of 9/);
+    expect(read).toMatch(/Communication\d+(\.\d)? out of 9/);
+    expect(read).not.toContain('/ 9');
+    expect(markup).toContain('<span aria-hidden="true"> / 9</span>');
+  });
+});
