@@ -19,6 +19,7 @@ import {
   type BackupTarget,
   type Manifest,
 } from './backup.js';
+import { restorePgliteIntoPostgres } from './into-postgres.js';
 import { emptyDatabase, parleyRowCounts, pgRestore } from './postgres-dump.js';
 
 export interface RestoreSummary {
@@ -109,9 +110,8 @@ async function restorePglite(file: string, entries: ArchiveEntry[], dataDir: str
   return { movedAside };
 }
 
-async function restorePostgres(file: string, entries: ArchiveEntry[], url: string, force: boolean): Promise<void> {
-  const dump = entries.find((entry) => entry.name === POSTGRES_ENTRY);
-  if (!dump) throw new BackupFormatError(`${file} holds no PostgreSQL dump. Nothing was changed.`);
+/** The PostgreSQL database's Parley rows, refused when it holds students or attempts unless `force`. */
+async function replaceablePostgres(url: string, force: boolean): Promise<{ hasTables: boolean }> {
   const counts = await parleyRowCounts(url);
   if ((counts.students > 0 || counts.attempts > 0) && !force) {
     throw new BackupRefusedError(
@@ -119,6 +119,20 @@ async function restorePostgres(file: string, entries: ArchiveEntry[], url: strin
         `stop every Parley server on it and run restore again with --force, or point DATABASE_URL to an empty database.`,
     );
   }
+  return counts;
+}
+
+async function restoreEmbeddedIntoPostgres(file: string, entries: ArchiveEntry[], url: string, force: boolean): Promise<void> {
+  const dump = entries.find((entry) => entry.name === PGLITE_ENTRY);
+  if (!dump) throw new BackupFormatError(`${file} holds no embedded database. Nothing was changed.`);
+  const { hasTables } = await replaceablePostgres(url, force);
+  await restorePgliteIntoPostgres(new Uint8Array(await entryBytes(file, dump)), url, hasTables);
+}
+
+async function restorePostgres(file: string, entries: ArchiveEntry[], url: string, force: boolean): Promise<void> {
+  const dump = entries.find((entry) => entry.name === POSTGRES_ENTRY);
+  if (!dump) throw new BackupFormatError(`${file} holds no PostgreSQL dump. Nothing was changed.`);
+  const counts = await replaceablePostgres(url, force);
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'parley-restore-'));
   try {
     const dumpFile = path.join(scratch, 'postgres.dump');
@@ -140,6 +154,17 @@ export async function restore(target: BackupTarget, file: string, options: { for
   if (!existsSync(source)) throw new BackupRefusedError(`${source} does not exist.`);
   const entries = await readArchive(source);
   const manifest = await readManifest(source, entries);
+  if (manifest.driver === 'pglite' && target.driver === 'postgres') {
+    // Moving from the embedded database to PostgreSQL (into-postgres.ts).
+    const release = lockDataDir(target.dataDir);
+    try {
+      await restoreEmbeddedIntoPostgres(source, entries, target.url, options.force);
+      const restored = await restoreRecordingFiles(source, entries, target.dataDir);
+      return { createdAt: manifest.createdAt, recordingFiles: restored, movedAside: null };
+    } finally {
+      release();
+    }
+  }
   if (manifest.driver !== target.driver) {
     throw new BackupRefusedError(
       `${source} is a backup of ${DRIVER_NAMES[manifest.driver]}, but this configuration uses ${DRIVER_NAMES[target.driver]}. ` +
