@@ -27,6 +27,8 @@ Commands:
   restore <file> [--force]    Put a backup back. Refused while the embedded server runs, and over
                               existing data unless --force (the embedded database's old data is
                               moved aside to DATA_DIR/replaced-by-restore-<time>, not deleted).
+                              A backup of the embedded database restores into PostgreSQL too
+                              (DATABASE_URL set): the way from one to the other.
 
 Uses the same DATA_DIR / DATABASE_URL as the server. With the embedded database, stop the server first.`;
 
