@@ -4,10 +4,10 @@ import { passwordStatus, SEND_LINK_LABEL } from './password-status';
 const NOW = Date.parse('2026-11-20T09:00:00Z');
 
 describe("a teacher's password column", () => {
-  it('gives a waiting link’s expiry at the school, not on the device', () => {
+  it('gives a waiting link’s expiry at the school, not on the device, never saying it was sent (without a mail server it was only shown)', () => {
     const waiting = { passwordLinkExpiresAt: '2026-11-22T18:45:00Z', passwordLinkExpired: false, hasPassword: false };
-    expect(passwordStatus(waiting, NOW, 'Asia/Kolkata')).toBe('Link sent, works until 23 Nov 2026, 00:15');
-    expect(passwordStatus(waiting, NOW, 'Europe/London')).toBe('Link sent, works until 22 Nov 2026, 18:45');
+    expect(passwordStatus(waiting, NOW, 'Asia/Kolkata')).toBe('Link not used yet, works until 23 Nov 2026, 00:15');
+    expect(passwordStatus(waiting, NOW, 'Europe/London')).toBe('Link not used yet, works until 22 Nov 2026, 18:45');
   });
 
   it('says an expired link has expired and names the button that sends a new one', () => {

@@ -5,7 +5,7 @@ import { formatAttemptTime } from '../../../components/attempt/format';
 export const SEND_LINK_LABEL = 'Send password link';
 
 /**
- * A teacher's Password column: a link waiting to be used, until when at the school (the time zone
+ * A teacher's Password column: a link waiting to be used (mailed, or only shown to the admin), until when at the school (the time zone
  * every staff date is in, wherever the admin's device is); a link that expired unused (as the server
  * says, or as the clock says of a list loaded before it did), which only a new link mends; the
  * teacher's own password; or none yet and no link (a new teacher's link voided by a deactivation).
@@ -17,6 +17,7 @@ export function passwordStatus(
 ): string {
   const until = teacher.passwordLinkExpiresAt;
   if (teacher.passwordLinkExpired || (until !== null && Date.parse(until) <= now)) return `Link expired unused: “${SEND_LINK_LABEL}” sends a new one`;
-  if (until !== null) return `Link sent, works until ${formatAttemptTime(until, timeZone)}`;
+  // Not "sent": without a mail server (or when it refused) the link was only shown to the admin who made it.
+  if (until !== null) return `Link not used yet, works until ${formatAttemptTime(until, timeZone)}`;
   return teacher.hasPassword ? 'Set by the teacher' : `Not set yet: “${SEND_LINK_LABEL}” sends a link`;
 }
