@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title, type SimpleGridProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatAttemptDateAndTime } from './format';
 
@@ -21,13 +21,25 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
+/** The attempt's facts (course, date, duration...) as a description list: a screen reader reads each label with its value. */
+export function Facts({ cols, children }: { cols: SimpleGridProps['cols']; children: ReactNode }) {
+  return (
+    <SimpleGrid component="dl" cols={cols} spacing="md" m={0}>
+      {children}
+    </SimpleGrid>
+  );
+}
+
+/** One of Facts' entries. */
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+      <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
-      <Text size="sm">{children}</Text>
+      <Text component="dd" size="sm" m={0}>
+        {children}
+      </Text>
     </div>
   );
 }

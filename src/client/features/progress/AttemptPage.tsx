@@ -1,8 +1,8 @@
-import { Alert, Anchor, Container, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AttemptDetail } from '../../../shared/api/admin-attempts';
-import { Fact, Section } from '../../components/attempt/AttemptParts';
+import { Fact, Facts, Section } from '../../components/attempt/AttemptParts';
 import { RecordingEvidence } from '../../components/attempt/RecordingEvidence';
 import { useAnalysisReady } from '../../components/attempt/analysis-part';
 import { AnswersSection } from '../../components/attempt/AnswersSection';
@@ -24,13 +24,13 @@ function Page({ detail }: { detail: AttemptDetail }) {
         {KIND_TITLES[detail.kind]}, {formatAttemptTime(detail.completedAt)}
       </Title>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
-        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+        <Facts cols={{ base: 2, sm: 3 }}>
           <Fact label="Course">{detail.course}</Fact>
           <Fact label="Date">
             <time dateTime={detail.completedAt}>{formatAttemptTime(detail.completedAt)}</time>
           </Fact>
           <Fact label="Duration">{formatDuration(detail.durationMs)}</Fact>
-        </SimpleGrid>
+        </Facts>
       </Paper>
       <Section title={detail.release ? "Your result: your teacher's review" : 'Your result'}>
         <AttemptResult detail={detail} />

@@ -1,9 +1,9 @@
-import { Anchor, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { AttemptDetail } from '../../../../shared/api/admin-attempts';
 import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
-import { Fact, Section } from '../../../components/attempt/AttemptParts';
+import { Fact, Facts, Section } from '../../../components/attempt/AttemptParts';
 import { PlayerDock } from '../../../components/attempt/PlayerDock';
 import { Analysis, RecordingPlayer } from '../../../components/attempt/RecordingEvidence';
 import { ScoresSection } from '../../../components/attempt/ScoresSection';
@@ -97,7 +97,7 @@ export function Review({ detail }: { detail: AttemptDetail }) {
         <Badges detail={detail} />
       </Group>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
+        <Facts cols={{ base: 2, sm: 3, lg: 5 }}>
           <Fact label="Student">
             {detail.student.studentName}
             {detail.student.status === 'Deactivated' ? ' (deactivated)' : ''}
@@ -108,7 +108,7 @@ export function Review({ detail }: { detail: AttemptDetail }) {
             <time dateTime={detail.completedAt}>{formatAttemptTime(detail.completedAt)}</time>
           </Fact>
           <Fact label="Duration">{formatDuration(detail.durationMs)}</Fact>
-        </SimpleGrid>
+        </Facts>
         {detail.kind === 'ielts' && detail.demo ? (
           <Text size="sm" c="dimmed" mt="sm">
             Taken in demo mode, without a microphone.
