@@ -114,6 +114,8 @@ describe('teachers as people', () => {
     await rahul.getByText(`Your password is set. Sign in as ${RAHUL.email} with it.`).waitFor();
     await signInWithForm(rahul, suite.server.baseUrl, RAHUL.email, RAHUL.password);
     await rahul.waitForURL('**/admin');
+    // Greeted by the name the school gave him, not by his sign-in e-mail address.
+    await rahul.getByRole('heading', { level: 1, name: `Welcome, ${RAHUL.name}` }).waitFor();
 
     // Now that Rahul has a password of his own, a new link goes to his e-mail only: the head teacher never sees it.
     await page.reload();

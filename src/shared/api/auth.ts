@@ -10,7 +10,7 @@ export const user = z.object({
   /** The sign-in name; a student without one is shown by mobile number. */
   username: z.string(),
   isAdmin: z.boolean(),
-  /** The student's name for students, the username for admins. */
+  /** The student's name for students; for admins their name as the school gave it (teachers), else the username. */
   displayName: z.string(),
   /** True after signing in with a mailed temporary password, until a new one is set. */
   mustChangePassword: z.boolean(),

@@ -103,8 +103,9 @@ function AdminDashboard() {
       <ClearActingStudentOnOpen />
       <Stack gap="lg">
         <Group justify="space-between" wrap="wrap" gap="sm">
+          {/* A teacher's name as the school gave it (as students see it on reviews), else the sign-in name. */}
           <Title order={1} size="h2">
-            Welcome, {user?.username}
+            Welcome, {user?.displayName}
           </Title>
           <Group gap="sm">
             <Button component={Link} to="/student" variant="light">
