@@ -46,10 +46,14 @@ const toast = (page: Page, title: string) => page.locator('.mantine-Notification
 async function reviewAndRelease(page: Page) {
   const form = page.getByRole('region', { name: 'Teacher review' });
   await form.scrollIntoViewIfNeeded();
+  // Nothing saved yet: no change to give a reason for, a note for the trail.
+  expect(await form.getByLabel('Note for the review trail (optional)').count()).toBe(1);
+  expect(await form.getByText(/Reason for the change/).count()).toBe(0);
   await page.getByLabel('Comment').fill('Clear answers; link your ideas with because and so.');
   for (const criterion of ['Fluency', 'Vocabulary', 'Grammar', 'Pronunciation']) await page.getByLabel(`${criterion} band`, { exact: true }).selectOption('6.5');
   await page.getByRole('button', { name: 'Save review' }).tap();
   await toast(page, 'Review saved').waitFor();
+  expect(await form.getByLabel('Reason for the change (optional)').count()).toBe(1);
   await page.getByRole('button', { name: 'Release to the student' }).tap();
   await toast(page, 'Review released').waitFor();
   return form;

@@ -24,6 +24,12 @@ const RELEASE_NOTICE: Record<ReleaseDone['notified'], string> = {
   'no-mail-server': ': no mail server is set up (SMTP_URL), so no e-mail was sent.',
 };
 
+/** The reason's field: on a review not yet saved there is no change to give a reason for, only a note for the trail. */
+function reasonLabel(released: boolean, saved: boolean): string {
+  if (released) return 'Reason for the change (required once released)';
+  return saved ? 'Reason for the change (optional)' : 'Note for the review trail (optional)';
+}
+
 /**
  * The teacher's comment and a band per criterion, saved apart from the automatic estimate. Save and
  * Release send the version of the review the form started from (review-form-state.ts): when another
@@ -169,7 +175,7 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
             : `Teacher overall: ${bandText(detail.kind, overall)} (${detail.kind === 'ielts' ? 'the mean of the four, to the nearest half band' : 'the rounded mean of the four'}).`}
         </Text>
         <GrowingTextarea
-          label={released ? 'Reason for the change (required once released)' : 'Reason for the change (optional)'}
+          label={reasonLabel(released, detail.reviewedAt !== null)}
           description={`Kept in the review trail. ${reason.length}/${REVIEW_REASON_MAX_LENGTH}`}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
