@@ -92,7 +92,7 @@ export function RecordingTimeline({ analysis, audio, summary }: { analysis: Reco
         ) : null}
       </div>
       <Text size="sm" component="figcaption" mt={4}>
-        {summary}. Click the timeline to play from there.
+        {summary}. Tap or click the timeline to play from there.
       </Text>
       <Group gap="md" mt={4} wrap="wrap" aria-hidden="true" className={classes.legend}>
         <span>

@@ -24,5 +24,7 @@ describe('the word-by-word transcript', () => {
     expect(html.match(/data-missing-word="true"/g)).toHaveLength(2);
     // Only the placed words are buttons that play.
     expect(html.match(/<button/g)).toHaveLength(4);
+    // Said for a phone as for a mouse.
+    expect(text).toContain('Tap or click a word to play the recording from there');
   });
 });

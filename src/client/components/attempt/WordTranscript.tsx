@@ -113,7 +113,7 @@ export function WordTranscript({
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed" id={helpId}>
-        Click a word to play the recording from there; the word being said is highlighted. With the keyboard, Tab into the transcript, move between words with
+        Tap or click a word to play the recording from there; the word being said is highlighted. With the keyboard, Tab into the transcript, move between words with
         the arrow keys and press Enter to play. Words to listen to are underlined; words not found in the recording are in grey.
       </Text>
       <div ref={box} className={classes.transcript} role="group" aria-label="Transcript, word by word" aria-describedby={helpId} onKeyDown={onKeyDown} data-testid="word-transcript">
