@@ -7,7 +7,8 @@ import { lookAt, useBrowserSuite } from './support/index.js';
 /**
  * A teacher's console on a phone: every button, icon button and tab is a tap target of at least
  * 44 px (and icon buttons 44 px wide), and a student card's status badge, Edit and Delete do not
- * touch one another. With a mouse the compact sizes stay.
+ * touch one another; the tab row says where more tabs are; an attempt awaiting review opens from
+ * its whole row. With a mouse the compact sizes stay.
  */
 const suite = useBrowserSuite();
 let admin: CreatedAdmin;
@@ -70,6 +71,21 @@ describe('on a phone, the teachers console', () => {
     await page.getByTestId('review-queue').waitFor();
     await page.getByRole('region', { name: 'Teacher review' }).waitFor();
     expect(await smallTargets(page)).toEqual([]);
+  });
+
+  it('fades the tab row at the side where more tabs are out of sight', async () => {
+    const { page } = await suite.openPage({ viewport: 'phone' });
+    await suite.signInAs(page, admin.user.id);
+    await page.goto(`${suite.server.baseUrl}/admin`);
+    const tabs = page.getByRole('tablist');
+    await page.locator('[data-row-card]').first().waitFor();
+    const edges = () => tabs.evaluate((list) => ({ left: list.hasAttribute('data-more-left'), right: list.hasAttribute('data-more-right'), mask: getComputedStyle(list).maskImage }));
+    // Settings, where a teacher changes their password, starts out of sight to the right.
+    const settings = await page.getByRole('tab', { name: 'Settings' }).boundingBox();
+    expect((settings?.x ?? 0) + (settings?.width ?? 0)).toBeGreaterThan(390);
+    expect(await edges()).toEqual({ left: false, right: true, mask: expect.stringContaining('linear-gradient') });
+    await tabs.evaluate((list) => list.scrollTo({ left: list.scrollWidth }));
+    await expect.poll(edges).toEqual({ left: true, right: false, mask: expect.stringContaining('linear-gradient') });
   });
 
   it('opens an attempt awaiting review from anywhere on its row of the Class tab, not only from the name', async () => {

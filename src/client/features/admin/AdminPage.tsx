@@ -1,5 +1,5 @@
 import { Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../lib/auth/current-user';
 import { useSignOut } from '../../lib/auth/use-sign-out';
@@ -83,6 +83,32 @@ export default function AdminPage() {
   return <AdminDashboard />;
 }
 
+/**
+ * Whether a row that scrolls sideways has more to either side: on a phone four of the seven tabs
+ * (Class, Teachers, Questions, Settings) start out of sight, and the row's edges fade where more is.
+ */
+function useScrollEdges(ref: RefObject<HTMLElement | null>): { left: boolean; right: boolean } {
+  const [edges, setEdges] = useState({ left: false, right: false });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const update = () => {
+      const left = element.scrollLeft > 1;
+      const right = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      setEdges((was) => (was.left === left && was.right === right ? was : { left, right }));
+    };
+    update();
+    element.addEventListener('scroll', update, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', update);
+      observer?.disconnect();
+    };
+  }, [ref]);
+  return edges;
+}
+
 function AdminDashboard() {
   const { data: user } = useCurrentUser();
   const { signOut, isPending } = useSignOut();
@@ -97,6 +123,7 @@ function AdminDashboard() {
     if (!list || !active || list.scrollWidth <= list.clientWidth) return;
     list.scrollLeft = Math.max(0, active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2);
   }, [tab]);
+  const edges = useScrollEdges(tabList);
 
   return (
     <Container size="xl">
@@ -126,7 +153,7 @@ function AdminDashboard() {
           }}
           keepMounted={false}
         >
-          <Tabs.List ref={tabList} className={classes.tabList}>
+          <Tabs.List ref={tabList} className={classes.tabList} data-more-left={edges.left || undefined} data-more-right={edges.right || undefined}>
             {ADMIN_TABS.map((item) => (
               <Tabs.Tab key={item.value} value={item.value}>
                 {item.label}
