@@ -7,10 +7,10 @@ describe('what examiners rated the learners given an overall', () => {
     expect(RATED_RANGES.length).toBeGreaterThan(5);
     for (const row of RATED_RANGES) {
       const text = ratedRangeText(row.shown);
-      expect(text).toContain(`learners this estimate gave ${row.pooled ? 'about ' : ''}${row.shown.toFixed(1)}, ${Math.round(row.share * 100)} %`);
+      expect(text).toContain(`learners this estimate gave ${row.pooled ? 'about ' : ''}${row.shown.toFixed(1)}, ${Math.round(row.share * 100)}\u00a0%`);
       expect(text).toContain(row.low === row.high ? `rated ${row.low.toFixed(1)} by` : `rated between ${row.low.toFixed(1)} and ${row.high.toFixed(1)} by`);
       expect(ratedRangeText(row.shown, 'short')).toBe(
-        `Examiners rated ${Math.round(row.share * 100)} % of the learners given ${row.pooled ? 'about ' : ''}${row.shown.toFixed(1)} here ${row.low === row.high ? row.low.toFixed(1) : `between ${row.low.toFixed(1)} and ${row.high.toFixed(1)}`}.`,
+        `Of learners given ${row.pooled ? 'about ' : ''}${row.shown.toFixed(1)}, ${Math.round(row.share * 100)}\u00a0% were rated ${row.low === row.high ? row.low.toFixed(1) : `${row.low.toFixed(1)} to ${row.high.toFixed(1)}`} by examiners.`,
       );
       // A 10th-90th percentile range holds at least eight in ten of the learners it was taken from.
       expect(row.share).toBeGreaterThanOrEqual(0.8);

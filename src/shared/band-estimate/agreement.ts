@@ -23,11 +23,11 @@ export const STRONG_SHOWN_MEAN = 5.0;
  */
 export function agreementText(reader: 'student' | 'teacher'): string {
   const who = reader === 'student' ? 'your teacher listens to your recording' : 'you give it from the recording';
-  const ranked = reader === 'teacher' ? ` They rank speakers as the examiners did at ρ = ${AGREEMENT_RHO.toFixed(2)} (cross-validated).` : '';
+  const ranked = reader === 'teacher' ? ` It ranks speakers as the examiners did at ρ = ${AGREEMENT_RHO.toFixed(2)} (cross-validated).` : '';
   return (
     `An estimate, not an official IELTS score. Fluency, vocabulary and grammar come from the transcript. ` +
     `Tried on ${AGREEMENT_LEARNERS} learners rated by trained examiners, each scored by a model that had not seen them, ` +
-    `the overall came within one band of the examiners' rating for ${Math.round(AGREEMENT_WITHIN_ONE_BAND * 100)} % of them, ` +
+    `the overall came within one band of the examiners' rating for ${Math.round(AGREEMENT_WITHIN_ONE_BAND * 100)}\u00a0% of them, ` +
     `but it reads strong speakers low: those rated band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average.${ranked} ` +
     `Pronunciation is not measured from a transcript: it follows the other three until ${who}.`
   );
@@ -44,7 +44,8 @@ export function ratedRangeText(overall: number, form: 'sentence' | 'short' = 'se
   if (!range) return null;
   const between = range.low === range.high ? range.low.toFixed(1) : `between ${range.low.toFixed(1)} and ${range.high.toFixed(1)}`;
   const given = `${range.pooled ? 'about ' : ''}${shown.toFixed(1)}`;
-  const share = `${Math.round(range.share * 100)} %`;
-  if (form === 'short') return `Examiners rated ${share} of the learners given ${given} here ${between}.`;
+  // A no-break space: "91 %" is never split over two lines.
+  const share = `${Math.round(range.share * 100)}\u00a0%`;
+  if (form === 'short') return `Of learners given ${given}, ${share} were rated ${range.low === range.high ? range.low.toFixed(1) : `${range.low.toFixed(1)} to ${range.high.toFixed(1)}`} by examiners.`;
   return `Of the ${range.learners} learners this estimate gave ${given}, ${share} were rated ${between} by trained examiners.`;
 }

@@ -99,7 +99,7 @@ describe('ScoresSection', () => {
     const text = textFor('teacher');
     expect(text).toContain(agreementText('teacher'));
     // What examiners rated the learners given this overall, beside it.
-    expect(ratedRangeText(result.bands.overall)).toMatch(/^Of the \d+ learners this estimate gave (about )?\d\.\d, \d+ % were rated/);
+    expect(ratedRangeText(result.bands.overall)).toMatch(/^Of the \d+ learners this estimate gave (about )?\d\.\d, \d+\u00a0% were rated/);
     expect(text).toContain(ratedRangeText(result.bands.overall));
     expect(text.match(/Told the student: /g)).toHaveLength(4);
     expect(text).toContain('A teacher listening can.');
@@ -112,7 +112,7 @@ describe('ScoresSection', () => {
     expect(text).not.toContain(agreementText('teacher'));
     expect(text).toContain('until your teacher');
     // The student is told the agreement in bands and where the estimate is weakest, without a statistician's symbol.
-    expect(text).toMatch(/within one band of the examiners' rating for \d+ % of them, but it reads strong speakers low/);
+    expect(text).toMatch(/within one band of the examiners' rating for \d+\u00a0% of them, but it reads strong speakers low/);
     expect(text).not.toContain('ρ');
     expect(text.match(/Advice for you: /g)).toHaveLength(4);
     expect(text).toContain('Your teacher, listening, can.');

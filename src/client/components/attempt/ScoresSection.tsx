@@ -91,7 +91,7 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
           <BandPair kind="ielts" estimate={detail.overall} teacher={teacher?.overall} size="xl" />
         </Stack>
         <Text size="sm" c="dimmed" maw={520}>
-          {agreementText(reader)} {detail.assessable && detail.overall !== null ? ratedRangeText(detail.overall) : null} Overall is the mean of the four criteria, to the nearest half band; each criterion starts from the typical
+          {detail.assessable && detail.overall !== null ? ratedRangeText(detail.overall) : null} {agreementText(reader)} Overall is the mean of the four criteria, to the nearest half band; each criterion starts from the typical
           learner&apos;s band and moves with its evidence.
         </Text>
       </Group>
