@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
-import { createAdmin, createStudent, type CreatedAdmin } from '../src/server/test/factories.js';
+import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
 import { lookAt, makeSpeechWav, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
@@ -13,12 +13,13 @@ import { lookAt, makeSpeechWav, useBrowserSuite, type ViewportName } from './sup
  */
 const suite = useBrowserSuite();
 let admin: CreatedAdmin;
+let student: CreatedStudent;
 let attemptId = '';
 
 beforeAll(async () => {
   const db = suite.server.database.db;
   admin = await createAdmin(db, { username: 'headteacher' });
-  const student = await createStudent(db, { studentName: 'Asha Rao', mobileNumber: '98765 43210' });
+  student = await createStudent(db, { studentName: 'Asha Rao', mobileNumber: '98765 43210' });
   const login = await fetch(`${suite.server.baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -101,5 +102,19 @@ describe.each(['phone', 'desktop'] as const)('on a %s, the recording played far 
     await page.getByRole('button', { name: 'Go to the player' }).click();
     await expect.poll(() => dock.count()).toBe(0);
     await page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.pause());
+  });
+});
+
+describe('on a phone, the student’s own attempt page', () => {
+  it('holds the same dock once the recording is played and scrolled past', async () => {
+    const { page } = await suite.openPage({ viewport: 'phone' });
+    await suite.signInAs(page, student.user.id);
+    await page.goto(`${suite.server.baseUrl}/progress/attempts/${attemptId}`);
+    await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 1);
+    await page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.play());
+    await scrollToEnd(page);
+    await page.getByRole('region', { name: 'Recording controls' }).waitFor();
+    await page.getByRole('button', { name: 'Pause the recording' }).tap();
+    await expect.poll(() => paused(page)).toBe(true);
   });
 });

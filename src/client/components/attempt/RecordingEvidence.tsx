@@ -5,6 +5,7 @@ import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
 import { PlainAlert } from '../PlainAlert';
 import { analysisDone } from './analysis-part';
 import { NoRecording } from './AttemptParts';
+import { PlayerDock } from './PlayerDock';
 import type { FigureAudience } from './recording-evidence';
 import classes from './RecordingEvidence.module.css';
 
@@ -72,7 +73,8 @@ export function RecordingPlayer({
 
 /**
  * The recording with what was measured in it: one player, shared by the timeline and the
- * word-synced transcript, then the analysis in whatever state it is. Without a recording, the text
+ * word-synced transcript (and the dock that holds its controls once it is scrolled away), then the
+ * analysis in whatever state it is. Without a recording, the text
  * saying why (expired, never saved); with a recording but no analysis, only the player.
  */
 export function RecordingEvidence({ detail }: { detail: AttemptDetail }) {
@@ -84,6 +86,7 @@ export function RecordingEvidence({ detail }: { detail: AttemptDetail }) {
     <Stack gap="md">
       {player}
       {detail.recordingAnalysis ? <Analysis analysis={detail.recordingAnalysis} audio={audio} detail={detail} /> : null}
+      <PlayerDock audio={audio} />
     </Stack>
   );
 }
