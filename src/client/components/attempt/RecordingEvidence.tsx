@@ -5,7 +5,7 @@ import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
 import { PlainAlert } from '../PlainAlert';
 import { analysisDone } from './analysis-part';
 import { NoRecording } from './AttemptParts';
-import { PlayerDock } from './PlayerDock';
+import { LaterPlayerDock } from './LaterPlayerDock';
 import type { FigureAudience } from './recording-evidence';
 import classes from './RecordingEvidence.module.css';
 
@@ -86,7 +86,7 @@ export function RecordingEvidence({ detail }: { detail: AttemptDetail }) {
     <Stack gap="md">
       {player}
       {detail.recordingAnalysis ? <Analysis analysis={detail.recordingAnalysis} audio={audio} detail={detail} /> : null}
-      <PlayerDock audio={audio} />
+      <LaterPlayerDock audio={audio} />
     </Stack>
   );
 }

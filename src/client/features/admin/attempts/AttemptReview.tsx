@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import type { AttemptDetail } from '../../../../shared/api/admin-attempts';
 import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
 import { Fact, Facts, Section } from '../../../components/attempt/AttemptParts';
-import { PlayerDock } from '../../../components/attempt/PlayerDock';
+import { LaterPlayerDock } from '../../../components/attempt/LaterPlayerDock';
 import { Analysis, RecordingPlayer } from '../../../components/attempt/RecordingEvidence';
 import { ScoresSection } from '../../../components/attempt/ScoresSection';
 import { laterPart } from '../../../lib/later-part';
@@ -154,7 +154,7 @@ export function Review({ detail }: { detail: AttemptDetail }) {
           </WhenNearViewport>
         </Stack>
       </div>
-      <PlayerDock audio={audio} />
+      <LaterPlayerDock audio={audio} />
     </Stack>
   );
 }
