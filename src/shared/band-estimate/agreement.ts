@@ -42,10 +42,10 @@ export function ratedRangeText(overall: number, form: 'sentence' | 'short' = 'se
   const shown = roundToHalfBand(overall);
   const range = RATED_RANGES.find((row) => row.shown === shown);
   if (!range) return null;
-  const between = range.low === range.high ? range.low.toFixed(1) : `between ${range.low.toFixed(1)} and ${range.high.toFixed(1)}`;
+  const [low, high] = [range.low.toFixed(1), range.high.toFixed(1)];
   const given = `${range.pooled ? 'about ' : ''}${shown.toFixed(1)}`;
   // A no-break space: "91 %" is never split over two lines.
   const share = `${Math.round(range.share * 100)}\u00a0%`;
-  if (form === 'short') return `Of learners given ${given}, ${share} were rated ${range.low === range.high ? range.low.toFixed(1) : `${range.low.toFixed(1)} to ${range.high.toFixed(1)}`} by examiners.`;
-  return `Of the ${range.learners} learners this estimate gave ${given}, ${share} were rated ${between} by trained examiners.`;
+  if (form === 'short') return `Of learners given ${given}, ${share} were rated ${low === high ? low : `${low} to ${high}`} by examiners.`;
+  return `Of the ${range.learners} learners this estimate gave ${given}, ${share} were rated ${low === high ? low : `between ${low} and ${high}`} by trained examiners.`;
 }
