@@ -21,7 +21,7 @@ import { WEBM_SIGNATURE } from '../src/server/test/attempt-fixtures.js';
 import { PART1_LATER_ANSWERS, PART2_SENTENCES, PART3_ANSWERS } from './support/answers.js';
 import { createStudent, type CreatedStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition } from './support/fake-recognition.js';
-import { answerWithRecognizer as answer, lookAt, makeSpeechWithSilenceWav, pumpUntil, seekByClick as seekByWordClick, speakPart2, useBrowserSuite, visible as shown } from './support/index.js';
+import { answerWithRecognizer as answer, drawSameQuestions, lookAt, makeSpeechWithSilenceWav, pumpUntil, seekByClick as seekByWordClick, speakPart2, useBrowserSuite, visible as shown } from './support/index.js';
 
 // The signed-out current-user call on /auth answers 401 by design.
 const EXPECTED_NOISE = [/status of 401/];
@@ -47,6 +47,7 @@ const PART3 = PART3_ANSWERS.map((answer, i) => (i === 4 ? 'My manager told me em
 async function takeWholeTest(student: CreatedStudent, { corruptUpload = false } = {}): Promise<Page> {
   const { page } = await suite.openPage({ viewport: 'desktop', ignore: EXPECTED_NOISE, timeoutMs: 15_000 });
   const fake = await installFakeRecognition(page);
+  await drawSameQuestions(page);
   await page.clock.install();
   await page.goto(`${suite.server.baseUrl}/auth`);
   const login = await page.evaluate(

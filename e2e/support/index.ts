@@ -28,3 +28,4 @@ export {
   type PumpOptions,
 } from './speaking-flow.js';
 export { recorderYieldsNothing } from './empty-recorder.js';
+export { drawSameQuestions } from './same-questions.js';
