@@ -5,7 +5,7 @@ import { DEFAULT_RATE_LIMITS } from './auth/limits.js';
 import { deleteExpiredSessions } from './auth/sessions.js';
 import { ConfigError, loadConfig } from './config.js';
 import { connectConfiguredDatabase } from './db/connect.js';
-import { migrationsLogLine } from './db/open.js';
+import { migrationsLogLine, NewerDatabaseError } from './db/open.js';
 import { ensureFirstAdmin, seedCourses } from './db/seed.js';
 import { DataDirLockedError } from './lib/data-dir-lock.js';
 import { installGracefulStop } from './lib/graceful-stop.js';
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const problem = error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : startupProblem(error);
+  const problem = error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof NewerDatabaseError ? error.message : startupProblem(error);
   if (problem) {
     process.stderr.write(`\nParley cannot start.\n${problem}\n\n`);
   } else {

@@ -9,6 +9,7 @@ import { BackupFormatError } from '../backup/archive.js';
 import { BackupRefusedError } from '../backup/backup.js';
 import { PostgresToolError } from '../backup/postgres-dump.js';
 import { DataDirLockedError } from '../lib/data-dir-lock.js';
+import { NewerDatabaseError } from '../db/open.js';
 import { backupCommand, restoreCommand } from './backup-commands.js';
 import { safeErrorText } from '../lib/log-safety.js';
 import { writeOwnerOnly } from '../lib/owner-only.js';
@@ -93,6 +94,7 @@ run(process.argv.slice(2))
     if (
       error instanceof ConfigError ||
       error instanceof DataDirLockedError ||
+      error instanceof NewerDatabaseError ||
       error instanceof BackupFormatError ||
       error instanceof BackupRefusedError ||
       error instanceof PostgresToolError

@@ -39,11 +39,4 @@ describe('migrationsLogLine', () => {
     expect(migrationsLogLine({ applied: 1, total: 15, known: 15 }).message).toMatch(/^database upgraded: applied 1 new migration \(/);
     expect(migrationsLogLine({ applied: 0, total: 15, known: 15 })).toEqual({ level: 'info', message: 'database schema up to date (15 migrations)' });
   });
-
-  it('warns when an older version is started on a database a newer one migrated, naming the way back', () => {
-    const line = migrationsLogLine({ applied: 0, total: 15, known: 12 });
-    expect(line.level).toBe('warn');
-    expect(line.message).toContain('3 migration(s) this version of Parley does not know');
-    expect(line.message).toContain('restore the backup taken before the upgrade');
-  });
 });

@@ -56,26 +56,45 @@ async function recordedMigrations(count: (query: string) => Promise<number>): Pr
   return exists ? count('select count(*)::int as n from drizzle.__drizzle_migrations') : 0;
 }
 
-/** Runs `migrate` and says how many migrations it applied (0: the schema was up to date). */
-async function migrateCounting(count: (query: string) => Promise<number>, migrate: () => Promise<void>): Promise<MigrationsDone> {
-  const before = await recordedMigrations(count);
-  await migrate();
-  const total = await recordedMigrations(count);
-  return { applied: total - before, total, known: readMigrationFiles({ migrationsFolder }).length };
+/**
+ * A database a newer version of Parley has migrated. This version must not run on it: it would write
+ * rows without what the newer schema's columns mean (a teacher added here would count as having chosen
+ * a password there), and drizzle's migrator, which applies only migrations newer than the last one
+ * recorded, would pass over it silently.
+ */
+export class NewerDatabaseError extends Error {
+  constructor(readonly unknownMigrations: number) {
+    super(
+      `The database has ${unknownMigrations} migration(s) this version of Parley does not know: a newer version has used it. ` +
+        'Nothing was changed. Start the newer version again, or restore the backup taken before the upgrade with this version (docs/deploy.md, Upgrading).',
+    );
+    this.name = 'NewerDatabaseError';
+  }
 }
 
 /**
- * The start-up log's line for what migrating did: a new database, an upgrade, nothing to do, or a
- * database an older version was started on after a newer one had migrated it (the rollback the
- * deploy guide describes restores the pre-upgrade backup; starting the older code alone does not).
+ * Runs `migrate` and says how many migrations it applied (0: the schema was up to date); refuses,
+ * before migrating, a database with migrations recorded after the newest this version ships (drizzle
+ * compares a migration's folder time with the last recorded `created_at`, so that is the test).
  */
-export function migrationsLogLine({ applied, total, known }: MigrationsDone): { level: 'info' | 'warn'; message: string } {
-  if (total > known) {
-    return {
-      level: 'warn',
-      message: `the database has ${total - known} migration(s) this version of Parley does not know: a newer version has used it. Stop, and either start the newer version again or restore the backup taken before the upgrade (docs/deploy.md, Upgrading)`,
-    };
+async function migrateCounting(count: (query: string) => Promise<number>, migrate: () => Promise<void>): Promise<MigrationsDone> {
+  const shipped = readMigrationFiles({ migrationsFolder });
+  const before = await recordedMigrations(count);
+  const newestKnown = Math.max(0, ...shipped.map((migration) => migration.folderMillis));
+  if (before > 0) {
+    const unknown = await count(`select count(*)::int as n from drizzle.__drizzle_migrations where created_at > ${newestKnown}`);
+    if (unknown > 0) throw new NewerDatabaseError(unknown);
   }
+  await migrate();
+  const total = await recordedMigrations(count);
+  return { applied: total - before, total, known: shipped.length };
+}
+
+/**
+ * The start-up log's line for what migrating did: a new database, an upgrade, or nothing to do (a
+ * database a newer version migrated never gets here: NewerDatabaseError).
+ */
+export function migrationsLogLine({ applied, total }: MigrationsDone): { level: 'info'; message: string } {
   if (applied === 0) return { level: 'info', message: `database schema up to date (${total} migrations)` };
   if (applied === total) return { level: 'info', message: `new database: created with all ${total} migrations` };
   return {
@@ -106,10 +125,15 @@ export async function openDatabase(target: DatabaseTarget, options: { migrate?: 
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         const count = async (query: string) => (await client.query<{ n: number }>(query)).rows[0]?.n ?? 0;
         migrations = await migrateCounting(count, () => migratePg(drizzlePg(client, { schema }), { migrationsFolder }));
-      } finally {
+      } catch (error) {
+        // Not handed out: closed, so a refused opening leaves no connection behind.
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();
+        await pool.end();
+        throw error;
       }
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+      client.release();
     }
     const cacheSync =
       options.syncReadCaches === false ? null : await startCacheSync({ connectionString: target.url, pool, db: db as unknown as Db });
@@ -137,7 +161,14 @@ export async function openDatabase(target: DatabaseTarget, options: { migrate?: 
   }
   const db = drizzlePglite(instance as PGlite, { schema });
   const count = async (query: string) => (await instance.query<{ n: number }>(query)).rows[0]?.n ?? 0;
-  const migrations = shouldMigrate ? await migrateCounting(count, () => migratePglite(db, { migrationsFolder })) : undefined;
+  let migrations: MigrationsDone | undefined;
+  try {
+    migrations = shouldMigrate ? await migrateCounting(count, () => migratePglite(db, { migrationsFolder })) : undefined;
+  } catch (error) {
+    // An instance opened here is closed (a caller's own instance stays theirs).
+    if (target.kind === 'pglite') await instance.close();
+    throw error;
+  }
   return {
     db: db as unknown as Db,
     driver: 'pglite',
