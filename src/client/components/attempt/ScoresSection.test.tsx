@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AttemptDetail } from '../../../shared/api/admin-attempts';
 import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
 import { agreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
+import { EARLIER_RULES_TEXT, scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
 import { scoreSpeakingTest } from '../../../shared/speaking-test/scoring';
 import { READER_TEXT, ScoresSection, type ScoresReader } from './ScoresSection';
 
@@ -83,11 +84,31 @@ const detail = {
   },
 } as AttemptDetail;
 
+/**
+ * An attempt saved before the calibrated estimate, as a school's database holds it after upgrading:
+ * the working section 9's fixed rules stored (taken from one saved by commit 88454a2), overall unrounded.
+ */
+const EARLIER_CRITERIA = [
+  { criterion: 'fluency', base: 5, band: 7, rules: [{ rule: 'speech rate > 3.5 syll/s', delta: 1 }, { rule: 'length of run > 8 syllables', delta: 0.5 }, { rule: 'response time < 2000 ms', delta: 0.5 }] },
+  { criterion: 'vocabulary', base: 5, band: 7, rules: [{ rule: 'unique-word ratio > 0.7', delta: 2 }] },
+  { criterion: 'grammar', base: 6, band: 7, rules: [{ rule: 'error ratio < 0.02', delta: 1 }] },
+  { criterion: 'pronunciation', base: 6.5, band: 6.5, rules: [] },
+] as const;
+const earlierDetail = {
+  ...detail,
+  scores: { fluency: 7, vocabulary: 7, grammar: 7, pronunciation: 6.5 },
+  overall: 6.875,
+  analysis: {
+    ...detail.analysis,
+    criteria: EARLIER_CRITERIA.map((criterion, i) => ({ ...criterion, rules: [...criterion.rules], figures: {}, advice: `Advice ${i + 1}.` })),
+  },
+} as AttemptDetail;
+
 /** The section's text as read, tags left out. */
-const textFor = (reader: ScoresReader) =>
+const textFor = (reader: ScoresReader, shown: AttemptDetail = detail) =>
   renderToStaticMarkup(
     <MantineProvider>
-      <ScoresSection detail={detail} reader={reader} />
+      <ScoresSection detail={shown} reader={reader} />
     </MantineProvider>,
   )
     .replace(/<style[\s\S]*?<\/style>/g, '')
@@ -119,6 +140,25 @@ describe('ScoresSection', () => {
     expect(text).not.toContain('Told the student');
     expect(text).not.toContain('A teacher listening can.');
     expect(text).not.toContain('you give it from the recording');
+  });
+
+  it("an attempt scored by section 9's earlier rules says so, and claims none of the calibrated estimate's agreement", () => {
+    for (const reader of ['teacher', 'student'] as const) {
+      const text = textFor(reader, earlierDetail);
+      expect(text).toContain(EARLIER_RULES_TEXT);
+      expect(text).not.toContain(agreementText(reader));
+      expect(text).not.toMatch(/learners this estimate gave|trained examiners|typical\s+learner/);
+      // Its own working is still shown: where each criterion started and the rules that moved it.
+      expect(text).toContain('Starting band 5.0, moved by:');
+      expect(text).toContain('speech rate &gt; 3.5 syll/s');
+    }
+  });
+
+  it("tells the calibrated estimate's working from section 9's by the starting bands", () => {
+    expect(detail.kind === 'ielts' && detail.analysis && scoredByEarlierRules(detail.analysis.criteria)).toBe(false);
+    expect(scoredByEarlierRules(EARLIER_CRITERIA)).toBe(true);
+    // Not analysed at all, or a criterion missing: not claimed to be either.
+    expect(scoredByEarlierRules([])).toBe(false);
   });
 
   it('has a label and a listening sentence for each reader', () => {

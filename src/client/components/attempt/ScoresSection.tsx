@@ -1,5 +1,6 @@
 import { Anchor, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { agreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
+import { EARLIER_RULES_TEXT, scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
 import type { MouseEvent, ReactNode } from 'react';
 import type { AttemptDetail, AttemptKind, Bands, InterviewAnalysis } from '../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
@@ -81,6 +82,8 @@ function PronunciationEvidence({ analysis, reader }: { analysis: NonNullable<Att
 function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresReader }) {
   const { analysis } = detail;
   const teacher = detail.teacherScores;
+  // Scored before the calibrated estimate: its agreement with examiners is not this attempt's to claim.
+  const earlierRules = analysis !== null && scoredByEarlierRules(analysis.criteria);
   return (
     <Stack gap="md">
       <Group gap="xl" align="flex-end" wrap="wrap">
@@ -90,10 +93,16 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
           </Text>
           <BandPair kind="ielts" estimate={detail.overall} teacher={teacher?.overall} size="xl" />
         </Stack>
-        <Text size="sm" c="dimmed" maw={520}>
-          {detail.assessable && detail.overall !== null ? ratedRangeText(detail.overall) : null} {agreementText(reader)} Overall is the mean of the four criteria, to the nearest half band; each criterion starts from the typical
-          learner&apos;s band and moves with its evidence.
-        </Text>
+        {earlierRules ? (
+          <Text size="sm" c="dimmed" maw={520}>
+            {EARLIER_RULES_TEXT} Overall is the mean of the four criteria, to the nearest half band.
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed" maw={520}>
+            {detail.assessable && detail.overall !== null ? ratedRangeText(detail.overall) : null} {agreementText(reader)} Overall is the mean of the four criteria, to the nearest half band; each criterion starts from the typical
+            learner&apos;s band and moves with its evidence.
+          </Text>
+        )}
       </Group>
       {!detail.assessable ? (
         <PlainAlert color="orange" title="No band estimate" role="note">
