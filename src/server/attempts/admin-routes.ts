@@ -1,6 +1,6 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   attemptDetail as attemptDetailSchema,
   attemptIdParams,
@@ -18,12 +18,12 @@ import { errorBody } from '../../shared/api/common.js';
 import { requireAuth } from '../auth/access.js';
 import type { AreaDeps } from '../deps.js';
 import { notFound } from '../lib/http-errors.js';
-import { allAttempts, attemptListCaches, listAttempts, type CompletedRange } from './admin-queries.js';
+import { attemptExportPages, attemptListCaches, listAttempts, type CompletedRange } from './admin-queries.js';
 import { attemptDetail } from './attempt-detail.js';
 import { reviewQueue } from './review-queue.js';
 import { releaseReview, saveReview } from './review.js';
 import { mailReviewReady } from './review-mail.js';
-import { attemptsCsv, attemptsExportFileName } from './attempts-csv.js';
+import { attemptsCsvPieces, attemptsExportFileName } from './attempts-csv.js';
 import { schoolDayRange } from '../lib/school-day.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -55,18 +55,24 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
       },
     });
 
-    /** The whole list for the date filter (or every date), as a spreadsheet file. */
+    /** The whole list for the date filter (or every date), as a spreadsheet file, streamed as its pages are read (no 200 schema: a stream). */
     api.get(`${LIST_PATHS[kind]}/export.csv`, {
       config: { access: 'admin' },
-      schema: { querystring: attemptsExportQuery, response: { 200: z.string(), ...errors } },
+      schema: { querystring: attemptsExportQuery },
       handler: async (request, reply) => {
         const { date } = request.query;
-        const rows = await allAttempts(db, kind, rangeOf(date));
+        const pages = attemptExportPages(db, kind, rangeOf(date));
+        // The first page is read before the answer starts, so a database that cannot serve is still a 503 with its sentence.
+        const first = await pages.next();
+        const rest = async function* () {
+          if (!first.done) yield first.value;
+          yield* pages;
+        };
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${attemptsExportFileName(kind, date, deps.now(), timeZone)}"`)
           .header('cache-control', 'no-store')
-          .send(attemptsCsv(kind, rows, timeZone));
+          .send(Readable.from(attemptsCsvPieces(kind, rest(), timeZone)));
       },
     });
   }

@@ -40,36 +40,40 @@ const REVIEW_STATE_TEXT: Record<ExportRow['reviewState'], string> = {
  * formula-safe (src/shared/csv.ts). Scores as the list shows them; empty where there is none. Dates
  * and times in the school's time zone.
  */
-export function attemptsCsv(
-  kind: AttemptKind,
-  rows: readonly ExportRow[],
-  timeZone: string,
-): string {
+export function attemptsCsv(kind: AttemptKind, rows: readonly ExportRow[], timeZone: string): string {
+  return UTF8_BOM + toCsv([exportColumns(kind), ...rows.map(csvRow(kind, timeZone))]);
+}
+
+function csvRow(kind: AttemptKind, timeZone: string): (row: ExportRow) => string[] {
   const criteria = CRITERIA_OF[kind];
   const band = (value: number | null | undefined) => (value === null || value === undefined ? '' : bandText(kind, value));
-  return (
-    UTF8_BOM +
-    toCsv([
-      exportColumns(kind),
-      ...rows.map((row) => [
-        row.studentName,
-        row.course,
-        row.mobileNumber,
-        row.status,
-        band(row.overall),
-        ...criteria.map((criterion) => band(row.scores?.[criterion])),
-        schoolDateTime(new Date(row.createdAt), timeZone),
-        row.assessable ? 'Yes' : 'No',
-        REVIEW_STATE_TEXT[row.reviewState],
-        band(row.teacherScores?.overall),
-        ...criteria.map((criterion) => band(row.teacherScores?.[criterion])),
-        row.teacherComment ?? '',
-        band(row.releasedScores?.overall),
-        ...criteria.map((criterion) => band(row.releasedScores?.[criterion])),
-        row.id,
-      ]),
-    ])
-  );
+  return (row) => [
+    row.studentName,
+    row.course,
+    row.mobileNumber,
+    row.status,
+    band(row.overall),
+    ...criteria.map((criterion) => band(row.scores?.[criterion])),
+    schoolDateTime(new Date(row.createdAt), timeZone),
+    row.assessable ? 'Yes' : 'No',
+    REVIEW_STATE_TEXT[row.reviewState],
+    band(row.teacherScores?.overall),
+    ...criteria.map((criterion) => band(row.teacherScores?.[criterion])),
+    row.teacherComment ?? '',
+    band(row.releasedScores?.overall),
+    ...criteria.map((criterion) => band(row.releasedScores?.[criterion])),
+    row.id,
+  ];
+}
+
+/**
+ * The same file as attemptsCsv, written a page of rows at a time as the pages are read: the server
+ * turns to other requests between pages and never holds the whole file.
+ */
+export async function* attemptsCsvPieces(kind: AttemptKind, pages: AsyncIterable<readonly ExportRow[]>, timeZone: string): AsyncGenerator<string> {
+  yield UTF8_BOM + toCsv([exportColumns(kind)]);
+  const toRow = csvRow(kind, timeZone);
+  for await (const rows of pages) yield toCsv(rows.map(toRow));
 }
 
 /** "ielts-attempts-2026-03-01.csv" for one date, "ielts-attempts-all-to-2026-11-21.csv" for every date. */

@@ -40,11 +40,11 @@ const listColumns = {
   releaserUsername: releaser.username,
   completedAt: attempts.completedAt,
   /** The answers were not transcribed: the teacher gives the bands. */
-  noTranscript: sql<boolean>`coalesce((${attempts.sessionData}->>'noTranscript')::boolean, false)`,
+  noTranscript: attempts.noTranscript,
   /** The device's recorder gave no audio: with noTranscript, nothing to score (nothing-to-score.ts). */
-  noRecording: sql<boolean>`coalesce((${attempts.sessionData}->>'noRecording')::boolean, false)`,
+  noRecording: attempts.noRecording,
   /** A recording is stored; looked up (on its primary key) only where the device said it made none. */
-  recordingStored: sql<boolean>`case when coalesce((${attempts.sessionData}->>'noRecording')::boolean, false)
+  recordingStored: sql<boolean>`case when ${attempts.noRecording}
     then exists (select 1 from ${recordings} where ${recordings.attemptId} = ${attempts.id}) else false end`,
   /** completed_at as PostgreSQL writes it, to the microsecond: where the next page starts. */
   cursorAt: sql<string>`${attempts.completedAt}::text`,

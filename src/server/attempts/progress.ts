@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { CRITERIA_OF, teacherOverall, type Bands } from '../../shared/api/admin-attempts.js';
 import { PROGRESS_LIMIT, type ProgressAttempt, type ProgressList } from '../../shared/api/progress.js';
 import type { Db } from '../db/open.js';
@@ -23,9 +23,9 @@ export function progressQuery(db: Db, studentId: number) {
       releasedScores: attempts.releasedScores,
       releasedAt: attempts.releasedAt,
       /** The answers were not transcribed: the teacher gives the bands (as list-row.ts reads it). */
-      noTranscript: sql<boolean>`coalesce((${attempts.sessionData}->>'noTranscript')::boolean, false)`,
+      noTranscript: attempts.noTranscript,
       /** The device's recorder gave no audio: with noTranscript, nothing to score (nothing-to-score.ts). */
-      noRecording: sql<boolean>`coalesce((${attempts.sessionData}->>'noRecording')::boolean, false)`,
+      noRecording: attempts.noRecording,
       recordingOf: recordings.attemptId,
       recordingExpiredAt: recordings.expiredAt,
     })

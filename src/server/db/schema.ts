@@ -164,6 +164,17 @@ export const attempts = pgTable(
     scores: jsonb('scores'),
     /** The figures behind the scores and the rules that fired. */
     analysis: jsonb('analysis'),
+    /**
+     * The session's flags (answers not transcribed; the device's recorder gave no audio), kept beside
+     * the row by PostgreSQL: the lists, the export and the student's progress read them for every row,
+     * and reading them from session_data decompressed each attempt's whole transcript (migration 0015).
+     */
+    noTranscript: boolean('no_transcript')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(session_data -> 'noTranscript' = 'true'::jsonb, false)`),
+    noRecording: boolean('no_recording')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(session_data -> 'noRecording' = 'true'::jsonb, false)`),
     durationMs: integer('duration_ms').notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
