@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/open.js';
+import { newestShippedMigrationAt, openDatabase, type Database } from '../db/open.js';
 import { attempts } from '../db/schema.js';
 import { testDrivers } from '../test/databases.js';
 import { backup } from './backup.js';
@@ -81,6 +82,23 @@ describe.each(testDrivers)('backup and restore (%s)', (driver) => {
       open.push(place.database);
       expect(await place.database.db.select().from(attempts)).toHaveLength(3);
     }
+  }, 120_000);
+
+  it("refuses a newer version's backup before touching the data there, even with --force", async () => {
+    const dataDir = path.join(scratch, 'data');
+    const place = await openPlace(driver, dataDir);
+    await fillWithData(place.database, dataDir);
+    const file = path.join(scratch, 'newer.parley');
+    // A newer version's data: one migration recorded after the newest this version ships.
+    await place.database.db.execute(sql.raw(`insert into drizzle.__drizzle_migrations (hash, created_at) values ('newer', ${newestShippedMigrationAt() + 60_000})`));
+    if (driver === 'pglite') await place.database.close();
+    await backup(place.target, file);
+    await expect(restore(place.target, file, { force: true })).rejects.toThrow(/was taken by a newer version of Parley.*Nothing was changed/);
+    // Nothing moved aside, the data there as it was.
+    const still = driver === 'pglite' ? await openDatabase({ kind: 'pglite', dataDir }, { migrate: false, syncReadCaches: false }) : place.database;
+    open.push(still);
+    expect(await still.db.select().from(attempts)).toHaveLength(3);
+    if (driver === 'pglite') expect((await readdir(dataDir)).filter((name) => name.startsWith('replaced-by-restore-'))).toEqual([]);
   }, 120_000);
 });
 

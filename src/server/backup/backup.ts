@@ -3,7 +3,8 @@ import { mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteExtensions } from '../db/open.js';
+import pg from 'pg';
+import { newestRecordedMigrationAt, pgliteExtensions } from '../db/open.js';
 import { lockDataDir } from '../lib/data-dir-lock.js';
 import { ArchiveWriter, BackupWriteError } from './archive.js';
 import { pgDump } from './postgres-dump.js';
@@ -17,6 +18,11 @@ export interface Manifest {
   driver: 'pglite' | 'postgres';
   createdAt: string;
   recordingFiles: number;
+  /**
+   * The newest migration the database had (drizzle's `created_at`): a version that does not know it
+   * refuses to restore the backup. Absent in backups taken before it was recorded.
+   */
+  newestMigrationAt?: number | null;
 }
 
 export const MANIFEST_ENTRY = 'manifest.json';
@@ -69,16 +75,27 @@ function writeFailure(destination: string, error: BackupWriteError): BackupRefus
   return new BackupRefusedError(`The backup could not be written to ${destination} (${reason}); its unfinished file was removed and nothing else was changed.`);
 }
 
-/** The embedded database as PGlite's own tarball of its data folder, taken under the DATA_DIR lock. */
-async function pgliteDump(dataDir: string): Promise<Uint8Array> {
+/** The embedded database as PGlite's own tarball of its data folder, taken under the DATA_DIR lock, and its newest migration. */
+async function pgliteDump(dataDir: string): Promise<{ tarball: Uint8Array; newestMigrationAt: number | null }> {
   const folder = pgliteFolder(dataDir);
   if (!hasEmbeddedDatabase(dataDir)) throw noDatabase(dataDir);
   const instance = await PGlite.create(folder, { extensions: pgliteExtensions });
   try {
+    const newestMigrationAt = await newestRecordedMigrationAt((text) => instance.query(text));
     const tarball = await instance.dumpDataDir('gzip');
-    return new Uint8Array(await tarball.arrayBuffer());
+    return { tarball: new Uint8Array(await tarball.arrayBuffer()), newestMigrationAt };
   } finally {
     await instance.close();
+  }
+}
+
+async function postgresNewestMigration(url: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await newestRecordedMigrationAt((text) => client.query(text));
+  } finally {
+    await client.end();
   }
 }
 
@@ -109,11 +126,14 @@ export async function backup(target: BackupTarget, file: string): Promise<Backup
     // every recording a row of the snapshot names is in the list (one uploaded meanwhile is listed too).
     const dump = path.join(scratch, 'postgres.dump');
     if (target.driver === 'postgres') await pgDump(target.url, dump);
+    const embedded = target.driver === 'pglite' ? await pgliteDump(target.dataDir) : null;
+    const newestMigrationAt = target.driver === 'postgres' ? await postgresNewestMigration(target.url) : (embedded?.newestMigrationAt ?? null);
     writer = await ArchiveWriter.create(partial);
     const files = await recordingFiles(target.dataDir);
-    const manifest: Manifest = { app: 'parley', format: 1, driver: target.driver, createdAt: new Date().toISOString(), recordingFiles: files.length };
+    const createdAt = new Date().toISOString();
+    const manifest: Manifest = { app: 'parley', format: 1, driver: target.driver, createdAt, recordingFiles: files.length, newestMigrationAt };
     await writer.addBytes(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2)));
-    if (target.driver === 'pglite') await writer.addBytes(PGLITE_ENTRY, await pgliteDump(target.dataDir));
+    if (embedded) await writer.addBytes(PGLITE_ENTRY, embedded.tarball);
     else if (!(await writer.addFile(POSTGRES_ENTRY, dump))) throw new Error(`pg_dump's output ${dump} vanished before it was backed up`);
     // The manifest counts the files listed; one the running server (PostgreSQL) removed since is left
     // out: a recording replaced by its re-muxed copy, or an expired one.

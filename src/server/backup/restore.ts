@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteExtensions } from '../db/open.js';
+import { newestShippedMigrationAt, pgliteExtensions } from '../db/open.js';
 import { lockDataDir } from '../lib/data-dir-lock.js';
 import { BackupFormatError, entryBytes, entryStream, readArchive, type ArchiveEntry } from './archive.js';
 import {
@@ -154,6 +154,13 @@ export async function restore(target: BackupTarget, file: string, options: { for
   if (!existsSync(source)) throw new BackupRefusedError(`${source} does not exist.`);
   const entries = await readArchive(source);
   const manifest = await readManifest(source, entries);
+  // A newer version's data: restored, this version would refuse to start on it (db/open.ts).
+  if (typeof manifest.newestMigrationAt === 'number' && manifest.newestMigrationAt > newestShippedMigrationAt()) {
+    throw new BackupRefusedError(
+      `${source} was taken by a newer version of Parley: its database has migrations this version does not know. ` +
+        'Restore it with that version, or restore a backup this version took (docs/deploy.md, Upgrading). Nothing was changed.',
+    );
+  }
   if (manifest.driver === 'pglite' && target.driver === 'postgres') {
     // Moving from the embedded database to PostgreSQL (into-postgres.ts).
     const release = lockDataDir(target.dataDir);

@@ -72,6 +72,22 @@ export class NewerDatabaseError extends Error {
   }
 }
 
+/** The newest migration this version ships, as drizzle dates it (its folder time; `created_at` once applied). */
+export function newestShippedMigrationAt(): number {
+  return Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis));
+}
+
+/**
+ * The newest migration a database has recorded (drizzle's `created_at`), null before the first; for a
+ * backup's manifest, so that a restore can refuse a newer version's data (restore.ts).
+ */
+export async function newestRecordedMigrationAt(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<number | null> {
+  const value = async (text: string) => (((await query(text)).rows[0] ?? {}) as { n?: unknown }).n;
+  if (!(await value("select (to_regclass('drizzle.__drizzle_migrations') is not null) as n"))) return null;
+  const newest = await value('select max(created_at)::text as n from drizzle.__drizzle_migrations');
+  return typeof newest === 'string' ? Number(newest) : null;
+}
+
 /**
  * Runs `migrate` and says how many migrations it applied (0: the schema was up to date); refuses,
  * before migrating, a database with migrations recorded after the newest this version ships (drizzle
@@ -80,7 +96,7 @@ export class NewerDatabaseError extends Error {
 async function migrateCounting(count: (query: string) => Promise<number>, migrate: () => Promise<void>): Promise<MigrationsDone> {
   const shipped = readMigrationFiles({ migrationsFolder });
   const before = await recordedMigrations(count);
-  const newestKnown = Math.max(0, ...shipped.map((migration) => migration.folderMillis));
+  const newestKnown = newestShippedMigrationAt();
   if (before > 0) {
     const unknown = await count(`select count(*)::int as n from drizzle.__drizzle_migrations where created_at > ${newestKnown}`);
     if (unknown > 0) throw new NewerDatabaseError(unknown);
