@@ -1,4 +1,8 @@
-/** Request budgets for the endpoints that check passwords or send mail. */
+/**
+ * Request budgets for the endpoints that check passwords or send mail. A sign-in or access check is
+ * counted before its password is checked and given back when it succeeds: the password budgets limit
+ * guesses, not a class signing in (decision 0029).
+ */
 export interface RateLimits {
   /** Sign-in and student check-access, per client address (a classroom may share one address). */
   signInPerClient: { max: number; windowMs: number };

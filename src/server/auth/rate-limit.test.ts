@@ -80,6 +80,16 @@ describe('sign-in budgets', () => {
     expect((await login('', '', '198.51.100.7')).statusCode).toBe(429);
     expect((await login(student.mobileNumber, student.password, '198.51.100.8')).statusCode).toBe(200);
   });
+
+  it('per client: sign-ins with the right password are not guesses; a class on one address all get in, its guesses still count', async () => {
+    // Twice the address's budget of students, each on a browser new to them, as a computer room would.
+    const students = await Promise.all([1, 2, 3, 4, 5, 6].map(() => createStudent(app.database.db)));
+    for (const student of students) expect((await login(student.mobileNumber, student.password, '198.51.100.20')).statusCode).toBe(200);
+    // One student signs in again and again (within the account's own budget of 3 per address, given back too).
+    for (const _ of [1, 2, 3, 4]) expect((await login(students[0]!.mobileNumber, students[0]!.password, '198.51.100.20')).statusCode).toBe(200);
+    for (const name of ['nobody-four', 'nobody-five', 'nobody-six']) expect((await login(name, 'wrong-password', '198.51.100.20')).statusCode).toBe(401);
+    expectTooMany(await login(students[1]!.mobileNumber, students[1]!.password, '198.51.100.20'), 'sign-in attempts from this device', 120);
+  });
 });
 
 describe('forgot-password budgets', () => {
@@ -133,5 +143,13 @@ describe('student check-access budgets', () => {
     const last = students[3]!;
     expectTooMany(await check(last.mobileNumber, last.password, '192.0.2.50'), 'access checks from this device', 120);
     expect((await check(last.mobileNumber, last.password, '192.0.2.51')).statusCode).toBe(200);
+  });
+
+  it('a check with the right password is not a guess: a class starts one after another on the device; its guesses still count', async () => {
+    const students = await Promise.all([1, 2, 3, 4, 5].map(() => createStudent(app.database.db)));
+    for (const s of students) expect((await check(s.mobileNumber, s.password, '192.0.2.60')).statusCode).toBe(200);
+    for (const _ of [1, 2, 3, 4]) expect((await check(students[0]!.mobileNumber, students[0]!.password, '192.0.2.60')).statusCode).toBe(200);
+    for (const s of students.slice(1, 4)) expect((await check(s.mobileNumber, 'wrong-password', '192.0.2.60')).statusCode).toBe(401);
+    expectTooMany(await check(students[4]!.mobileNumber, students[4]!.password, '192.0.2.60'), 'access checks from this device', 120);
   });
 });

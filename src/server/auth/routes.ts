@@ -47,7 +47,8 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
   const db = database.db;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  const signInPerClient = budget(app, { ...rateLimits.signInPerClient, what: 'sign-in attempts from this device', key: (r) => `signin-ip:${r.ip}` });
+  const signInPerClientKey = (r: FastifyRequest) => `signin-ip:${r.ip}`;
+  const signInPerClient = budget(app, { ...rateLimits.signInPerClient, what: 'sign-in attempts from this device', key: signInPerClientKey });
   // Not hooks that refuse: while an account's budget is spent, its mailed temporary password still
   // lets the owner in (decision 0014), so the handler decides. A browser known to the account counts
   // in its own budget; any other in the account's budget for its address and in the account's budget
@@ -69,6 +70,13 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
   const signInRefusals = new WeakMap<FastifyRequest, HttpError>();
   /** Sign-ins already counted in their address's budget before the body was read. */
   const countedPerClient = new WeakSet<FastifyRequest>();
+  /**
+   * The budgets each sign-in was counted in, given back when it succeeds: the budgets limit guesses,
+   * and a sign-in with the right password is not one. So a class signing in on the school's one
+   * address, one lesson after another, never spends that address's budget (decision 0029).
+   */
+  const countedIn = new WeakMap<FastifyRequest, string[]>();
+  const noteCounted = (request: FastifyRequest, ...keys: string[]) => countedIn.set(request, [...(countedIn.get(request) ?? []), ...keys]);
   const changePasswordPerClient = throttle(app, {
     ...rateLimits.changePasswordPerClient,
     what: 'password changes from this device',
@@ -115,6 +123,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
       const refusal = await signInPerClient(request);
       if (refusal) throw refusal;
       countedPerClient.add(request);
+      noteCounted(request, signInPerClientKey(request));
     },
     preHandler: async (request) => {
       const username = request.body.username;
@@ -125,11 +134,15 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
       if (!device && !countedPerClient.has(request)) {
         const perClient = await signInPerClient(request);
         if (perClient) throw perClient;
+        noteCounted(request, signInPerClientKey(request));
       }
       const refusal = device
         ? await signInPerKnownDevice(request)
         : ((await signInPerAccountAddress(request)) ?? (await signInPerAccountEverywhere(request)));
       if (refusal) signInRefusals.set(request, refusal);
+      // A refused one that still gets in (a mailed temporary password) clears the account's budgets instead.
+      else if (device) noteCounted(request, device);
+      else noteCounted(request, signInAccountAddressKey(account, request.ip), signInAccountBudgetKey(account));
     },
     handler: async (request, reply) => {
       const now = deps.now();
@@ -154,6 +167,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
       setSessionCookie(reply, token, expiresAt);
       // After the session cookie: clients reading the first Set-Cookie get the session.
       await rememberDevice(db, request, reply, { userId: signedInUser.id, now, secure: config.COOKIE_SECURE });
+      await Promise.all((countedIn.get(request) ?? []).map((key) => deps.budgets.refund(key)));
       return toUserDto(db, { user: signedInUser, student: result.account.student, actingStudentId: null });
     },
   });

@@ -91,6 +91,24 @@ describe.each(cases)('budgets shared by every app process (%s database, budgets 
     expect((await other.readHits('test:atomic')).hits).toBe(0);
   });
 
+  it('a refund gives back one count within the window, never below 0, and starts no window', async () => {
+    const [one, other] = stores;
+    for (const _ of [1, 2, 3]) await one.countHit('test:refund', 60_000);
+    await other.refund('test:refund');
+    const after = await one.readHits('test:refund');
+    expect(after.hits).toBe(2);
+    expect(after.ttlMs).toBeGreaterThan(55_000);
+    for (const _ of [1, 2, 3]) await one.refund('test:refund');
+    expect((await other.readHits('test:refund')).hits).toBe(0);
+    expect((await one.countHit('test:refund', 60_000)).hits).toBe(1);
+    await other.refund('test:refund-never-counted');
+    expect(await one.readHits('test:refund-never-counted')).toEqual({ hits: 0, ttlMs: 0 });
+    await one.countHit('test:refund-ended', 60_000);
+    await endWindow('test:refund-ended');
+    await other.refund('test:refund-ended');
+    expect((await one.countHit('test:refund-ended', 60_000)).hits).toBe(1);
+  });
+
   // Each store's own mechanics, defined only where they apply (not skipped elsewhere).
   if (kind === 'database') {
     it('database: expired rows are swept by the first count on a handle', async () => {
@@ -159,8 +177,10 @@ describe.each(cases)('budgets shared by every app process (%s database, budgets 
     await endWindow(key);
     const signedIn = await login(pair.second, 'window-ends', student.password, STRANGER);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    // A fresh window: this sign-in was its first count.
-    expect((await stores[0].readHits(key)).hits).toBe(1);
+    // A fresh window: this sign-in was its first count, given back because it was right (not a guess).
+    expect((await stores[0].readHits(key)).hits).toBe(0);
+    expect(await login(pair.first, 'window-ends', 'wrong-again', STRANGER)).toMatchObject({ statusCode: 401 });
+    expect((await stores[1].readHits(key)).hits).toBe(1);
   });
 
   it('a username and every spelling of the same mobile number count against one account budget', async () => {
@@ -255,8 +275,9 @@ describe.each(cases)('budgets shared by every app process (%s database, budgets 
     });
     expect(changed.statusCode, changed.body).toBe(200);
     // The lock is gone: the owner signs in with the new password on any app.
+    // Its windows start again with that sign-in, which is given back (right, so not a guess): the lock is gone.
     expect((await login(pair.second, 'locked-out', 'my-own-new-password-9', STRANGER)).statusCode).toBe(200);
-    expect((await stores[0].readHits(`signin-account:account:${student.user.id}:ip:${STRANGER}`)).hits).toBe(1);
-    expect((await stores[0].readHits(`signin-account:account:${student.user.id}`)).hits).toBe(1);
+    expect((await stores[0].readHits(`signin-account:account:${student.user.id}:ip:${STRANGER}`)).hits).toBe(0);
+    expect((await stores[0].readHits(`signin-account:account:${student.user.id}`)).hits).toBe(0);
   });
 });

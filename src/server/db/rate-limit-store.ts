@@ -41,6 +41,11 @@ export async function readHits(db: Db, key: string): Promise<BudgetCount> {
   return row ? { hits: Number(row.hits), ttlMs: Math.max(0, Number(row.ttl_ms)) } : { hits: 0, ttlMs: 0 };
 }
 
+/** Gives back one counted request while the key's window lasts, never below 0 hits. */
+export async function refundHit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update ${rateLimits} set hits = hits - 1 where key = ${key} and reset_at > now() and hits > 0`);
+}
+
 /** Ends a key's window at once: its budget is whole again (a lifted lock). */
 export async function clearBudget(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
@@ -67,6 +72,7 @@ export function databaseBudgetStore(db: Db, now: () => Date): BudgetStore {
       return countHit(db, key, windowMs);
     },
     readHits: (key) => readHits(db, key),
+    refund: (key) => refundHit(db, key),
     clear: (key) => clearBudget(db, key),
     close: async () => {},
   };

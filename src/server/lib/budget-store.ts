@@ -22,6 +22,11 @@ export interface BudgetStore {
   countHit(key: string, windowMs: number): Promise<BudgetCount>;
   /** The count of a key without counting (0 hits when its window has ended or it has none). */
   readHits(key: string): Promise<BudgetCount>;
+  /**
+   * Gives back one counted request while the key's window lasts (never below 0 hits): a request that
+   * turned out not to be what the budget limits (a sign-in that succeeded is not a guess).
+   */
+  refund(key: string): Promise<void>;
   /** Ends a key's window at once: its budget is whole again (a lifted lock). */
   clear(key: string): Promise<void>;
   /** Lets go of what the store holds open (the Redis connection); the database store holds nothing. */

@@ -27,9 +27,16 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then ttl = 0 end
 return {tonumber(hits), ttl}`;
 
+/** One counted request given back while the key lives (DECR keeps its time to live), never below 0. */
+const REFUND_SCRIPT = `
+local hits = redis.call('GET', KEYS[1])
+if hits and tonumber(hits) > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 interface BudgetCommands {
   parleyBudgetCount(key: string, windowMs: number): Promise<[number, number]>;
   parleyBudgetRead(key: string): Promise<[number, number]>;
+  parleyBudgetRefund(key: string): Promise<number>;
 }
 
 /** How long a request may wait on Redis before it is answered 503: a down or stalled Redis never hangs a request. */
@@ -105,6 +112,7 @@ export async function openRedisBudgetStore(options: RedisBudgetStoreOptions): Pr
   const client = new Redis(options.url, redisBudgetClientOptions());
   client.defineCommand('parleyBudgetCount', { numberOfKeys: 1, lua: COUNT_SCRIPT });
   client.defineCommand('parleyBudgetRead', { numberOfKeys: 1, lua: READ_SCRIPT });
+  client.defineCommand('parleyBudgetRefund', { numberOfKeys: 1, lua: REFUND_SCRIPT });
   const commands = client as Redis & BudgetCommands;
 
   // An outage is told once when the connection is lost and once when it is back, after the start (a
@@ -160,6 +168,10 @@ export async function openRedisBudgetStore(options: RedisBudgetStoreOptions): Pr
         toCount(await commands.parleyBudgetCount(REDIS_BUDGET_PREFIX + key, Math.max(1, Math.trunc(windowMs)))),
       ),
     readHits: (key) => guarded('read a budget', async () => toCount(await commands.parleyBudgetRead(REDIS_BUDGET_PREFIX + key))),
+    refund: (key) =>
+      guarded('give back a counted request', async () => {
+        await commands.parleyBudgetRefund(REDIS_BUDGET_PREFIX + key);
+      }),
     clear: (key) =>
       guarded('clear a budget', async () => {
         await client.del(REDIS_BUDGET_PREFIX + key);

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkAccessResponse, credentials, studentProfile } from '../../shared/api/auth.js';
 import { errorBody } from '../../shared/api/common.js';
 import { DEACTIVATED_MESSAGE, effectiveStudentId, requireAuth } from '../auth/access.js';
 import { accountKey, checkPassword } from '../auth/service.js';
 import { setActingStudent } from '../auth/sessions.js';
-import type { AppDeps } from '../deps.js';
+import type { AreaDeps } from '../deps.js';
 import { forbidden, notFound, unauthorized } from '../lib/http-errors.js';
 import { throttle } from '../lib/throttle.js';
 import { findStudentWithCourse, toCourseDto, toStudentDto } from './queries.js';
@@ -15,15 +15,13 @@ export const STUDENT_NOT_FOUND_MESSAGE = 'Student record not found. Please conta
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
 
-export async function studentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function studentRoutes(app: FastifyInstance, deps: AreaDeps): Promise<void> {
   const db = deps.database.db;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const perClient = throttle(app, { ...deps.rateLimits.signInPerClient, what: 'access checks from this device', key: (r) => `access-ip:${r.ip}` });
-  const perAccount = throttle(app, {
-    ...deps.rateLimits.signInPerAccount,
-    what: 'access checks for this student',
-    key: async (r) => `access-account:${await accountKey(db, (r.body as { username?: unknown } | undefined)?.username, deps.config.DEFAULT_PHONE_REGION)}`,
-  });
+  const perClientKey = (r: FastifyRequest) => `access-ip:${r.ip}`;
+  const perAccountKey = async (r: FastifyRequest) => `access-account:${await accountKey(db, (r.body as { username?: unknown } | undefined)?.username, deps.config.DEFAULT_PHONE_REGION)}`;
+  const perClient = throttle(app, { ...deps.rateLimits.signInPerClient, what: 'access checks from this device', key: perClientKey });
+  const perAccount = throttle(app, { ...deps.rateLimits.signInPerAccount, what: 'access checks for this student', key: perAccountKey });
 
   api.get('/api/student/profile', {
     config: { access: 'studentOrActing' },
@@ -55,6 +53,8 @@ export async function studentRoutes(app: FastifyInstance, deps: AppDeps): Promis
       if (!found) throw unauthorized(CHECK_ACCESS_INVALID_MESSAGE);
       if (found.student.status !== 'Activated') throw forbidden(DEACTIVATED_MESSAGE);
       await setActingStudent(db, auth.session.id, found.student.id);
+      // The budgets limit guesses: a class's students starting one after another on the teacher's device do not spend them.
+      await Promise.all([deps.budgets.refund(perClientKey(request)), deps.budgets.refund(await perAccountKey(request))]);
       return { student: toStudentDto(found.student, found.course) };
     },
   });
