@@ -7,7 +7,7 @@ import { FullPageLoader } from '../../components/FullPageLoader';
 import { usePracticePath } from '../../components/StudentNav';
 import { serverMessageOr } from '../../lib/api';
 import { useProgress } from './api';
-import { AttemptCard } from './AttemptCard';
+import { AttemptList } from './AttemptList';
 import { progressSeries } from './chart';
 import { ProgressChart } from './ProgressChart';
 
@@ -29,7 +29,7 @@ function KindCharts({ kind, attempts }: { kind: AttemptKind; attempts: ProgressA
   );
 }
 
-/** /progress: the student's every attempt of both kinds, newest first, with a chart per criterion. */
+/** /progress: the student's every attempt of both kinds, newest first (the newest few, then more on request), with a chart per criterion. */
 export default function ProgressPage() {
   const { data, error, isPending } = useProgress();
   const practice = usePracticePath();
@@ -65,11 +65,7 @@ export default function ProgressPage() {
           <Title order={2} size="h3">
             Every attempt, newest first
           </Title>
-          <Stack gap="sm" component="ul" m={0} p={0}>
-            {data.attempts.map((attempt) => (
-              <AttemptCard key={attempt.id} attempt={attempt} />
-            ))}
-          </Stack>
+          <AttemptList attempts={data.attempts} />
         </Stack>
       </Stack>
     );
