@@ -42,10 +42,14 @@ export type ReviewEvent = z.infer<typeof reviewEvent>;
 /**
  * The review's version as the teacher read it (the detail's `reviewVersion`): a save or a release
  * of any other version is refused (409) rather than overwriting or publishing a change the teacher
- * has not seen.
+ * has not seen. Missing, the page was loaded from a version of Parley before reviews had versions
+ * (a review page left open across an upgrade): the teacher is told what to do, in words.
  */
+const REVIEW_VERSION_MISSING =
+  'is missing: this page was opened before Parley was updated. Copy your comment, reload the page, and save again';
+
 const reviewVersion = z
-  .number({ error: (issue) => (issue.input === undefined ? 'is required: send the reviewVersion of the review as you read it' : 'must be a whole number') })
+  .number({ error: (issue) => (issue.input === undefined ? REVIEW_VERSION_MISSING : 'must be a whole number') })
   .int('must be a whole number')
   .min(0, 'must be 0 or more');
 
