@@ -5,7 +5,7 @@ import { changePasswordBody, credentials, forgotPasswordBody, user } from '../..
 import { errorBody, messageBody } from '../../shared/api/common.js';
 import type { AreaDeps } from '../deps.js';
 import { badRequest, forbidden, unauthorized, type HttpError } from '../lib/http-errors.js';
-import { budget, throttle } from '../lib/throttle.js';
+import { budget, givingBack, throttle } from '../lib/throttle.js';
 import { requireAuth } from './access.js';
 import { verifyPassword } from '../lib/passwords.js';
 import {
@@ -76,6 +76,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
    * address, one lesson after another, never spends that address's budget (decision 0029).
    */
   const countedIn = new WeakMap<FastifyRequest, string[]>();
+  const giveBack = givingBack(deps.budgets);
   const noteCounted = (request: FastifyRequest, ...keys: string[]) => countedIn.set(request, [...(countedIn.get(request) ?? []), ...keys]);
   const changePasswordPerClient = throttle(app, {
     ...rateLimits.changePasswordPerClient,
@@ -167,7 +168,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
       setSessionCookie(reply, token, expiresAt);
       // After the session cookie: clients reading the first Set-Cookie get the session.
       await rememberDevice(db, request, reply, { userId: signedInUser.id, now, secure: config.COOKIE_SECURE });
-      await Promise.all((countedIn.get(request) ?? []).map((key) => deps.budgets.refund(key)));
+      await giveBack(request, countedIn.get(request) ?? []);
       return toUserDto(db, { user: signedInUser, student: result.account.student, actingStudentId: null });
     },
   });

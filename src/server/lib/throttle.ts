@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { BudgetStore } from './budget-store.js';
 import { HttpError } from './http-errors.js';
 
 export function describeWait(seconds: number): string {
@@ -42,5 +43,20 @@ export function throttle(app: FastifyInstance, options: BudgetOptions): (request
   return async (request) => {
     const refusal = await take(request);
     if (refusal) throw refusal;
+  };
+}
+
+/**
+ * Gives back the counts a request made in these budgets' keys (a sign-in that succeeded). A store that
+ * cannot answer now only leaves the counts as they were: the request has already succeeded, and its
+ * answer (a session cookie) must not turn into a 503.
+ */
+export function givingBack(store: BudgetStore): (request: FastifyRequest, keys: readonly string[]) => Promise<void> {
+  return async (request, keys) => {
+    try {
+      await Promise.all(keys.map((key) => store.refund(key)));
+    } catch (error) {
+      request.log.warn({ err: error }, 'a counted sign-in could not be given back to its budgets');
+    }
   };
 }

@@ -7,7 +7,7 @@ import { accountKey, checkPassword } from '../auth/service.js';
 import { setActingStudent } from '../auth/sessions.js';
 import type { AreaDeps } from '../deps.js';
 import { forbidden, notFound, unauthorized } from '../lib/http-errors.js';
-import { throttle } from '../lib/throttle.js';
+import { givingBack, throttle } from '../lib/throttle.js';
 import { findStudentWithCourse, toCourseDto, toStudentDto } from './queries.js';
 
 export const CHECK_ACCESS_INVALID_MESSAGE = 'Invalid mobile number or password. Please check them, or contact the school.';
@@ -20,6 +20,7 @@ export async function studentRoutes(app: FastifyInstance, deps: AreaDeps): Promi
   const api = app.withTypeProvider<ZodTypeProvider>();
   const perClientKey = (r: FastifyRequest) => `access-ip:${r.ip}`;
   const perAccountKey = async (r: FastifyRequest) => `access-account:${await accountKey(db, (r.body as { username?: unknown } | undefined)?.username, deps.config.DEFAULT_PHONE_REGION)}`;
+  const giveBack = givingBack(deps.budgets);
   const perClient = throttle(app, { ...deps.rateLimits.signInPerClient, what: 'access checks from this device', key: perClientKey });
   const perAccount = throttle(app, { ...deps.rateLimits.signInPerAccount, what: 'access checks for this student', key: perAccountKey });
 
@@ -54,7 +55,7 @@ export async function studentRoutes(app: FastifyInstance, deps: AreaDeps): Promi
       if (found.student.status !== 'Activated') throw forbidden(DEACTIVATED_MESSAGE);
       await setActingStudent(db, auth.session.id, found.student.id);
       // The budgets limit guesses: a class's students starting one after another on the teacher's device do not spend them.
-      await Promise.all([deps.budgets.refund(perClientKey(request)), deps.budgets.refund(await perAccountKey(request))]);
+      await giveBack(request, [perClientKey(request), await perAccountKey(request)]);
       return { student: toStudentDto(found.student, found.course) };
     },
   });

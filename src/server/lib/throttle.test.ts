@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { BudgetStoreUnavailableError, type BudgetStore } from './budget-store.js';
+import { describeWait, givingBack } from './throttle.js';
+
+/** A store that records what it is given back, or cannot answer. */
+function storeGiving(refund: (key: string) => Promise<void>): BudgetStore {
+  const never = () => Promise.reject(new Error('not used here'));
+  return { kind: 'redis', countHit: never, readHits: never, refund, clear: never, close: async () => {} };
+}
+
+function requestLogging(): { request: FastifyRequest; warnings: unknown[][] } {
+  const warnings: unknown[][] = [];
+  const request = { log: { warn: (...args: unknown[]) => warnings.push(args) } } as unknown as FastifyRequest;
+  return { request, warnings };
+}
+
+describe('givingBack', () => {
+  it('gives back one count in each key', async () => {
+    const given: string[] = [];
+    const { request, warnings } = requestLogging();
+    await givingBack(storeGiving(async (key) => void given.push(key)))(request, ['signin-ip:198.51.100.1', 'signin-account:account:7']);
+    expect(given).toEqual(['signin-ip:198.51.100.1', 'signin-account:account:7']);
+    expect(warnings).toEqual([]);
+  });
+
+  it('a store that cannot answer leaves the counts and a warning, and never fails the sign-in that succeeded', async () => {
+    const { request, warnings } = requestLogging();
+    const down = storeGiving(() => Promise.reject(new BudgetStoreUnavailableError('the budget store (Redis at redis://cache:6379) could not give back a counted request')));
+    await expect(givingBack(down)(request, ['signin-ip:198.51.100.1'])).resolves.toBeUndefined();
+    expect(warnings).toHaveLength(1);
+    expect(String(warnings[0]?.[1])).toMatch(/could not be given back/);
+  });
+});
+
+describe('describeWait', () => {
+  it('says seconds under a minute and whole minutes, rounded up, above', () => {
+    expect([describeWait(1), describeWait(59), describeWait(60), describeWait(61)]).toEqual(['1 second', '59 seconds', '1 minute', '2 minutes']);
+  });
+});
