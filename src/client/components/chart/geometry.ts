@@ -111,6 +111,8 @@ export function axisGeometry(categories: readonly ChartCategory[], ticks: Ticks,
     labelled: labelIndexes(
       categories.map((category) => category.label),
       labelWidth,
+      undefined,
+      kind === 'line',
     ),
     baseline: round(box.height - box.bottom),
   };

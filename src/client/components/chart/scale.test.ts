@@ -60,6 +60,28 @@ describe('date labels', () => {
     expect(labelIndexes(['1 Mar', '2 Mar'], 280)).toEqual([0, 1]);
     expect(labelIndexes(['only'], 280)).toEqual([0]);
   });
+
+  it('a year of attempts: no written label runs into another, the first and last drawn from their ends', () => {
+    // As My progress of 170 attempts labels them: the first day had two attempts, so its label has the time.
+    const labels = ['30 Nov 2025 01:12', ...Array.from({ length: 168 }, (_, i) => `${(i % 28) + 1} ${['Jan', 'Apr', 'Aug'][i % 3]} 2026`), '26 Nov 2026'];
+    const width = 280;
+    const slot = width / (labels.length - 1);
+    const charWidth = 6.6;
+    const shown = labelIndexes(labels, width);
+    expect(shown[0]).toBe(0);
+    expect(shown.at(-1)).toBe(labels.length - 1);
+    // Each written label's extent: the first from its point rightwards, the last leftwards, the others centred.
+    const extent = (index: number): [number, number] => {
+      const x = index * slot;
+      const w = (labels[index]?.length ?? 0) * charWidth;
+      if (index === 0) return [x, x + w];
+      if (index === labels.length - 1) return [x - w, x];
+      return [x - w / 2, x + w / 2];
+    };
+    for (let i = 1; i < shown.length; i += 1) {
+      expect(extent(shown[i] ?? 0)[0], `label ${shown[i]} after label ${shown[i - 1]}`).toBeGreaterThan(extent(shown[i - 1] ?? 0)[1]);
+    }
+  });
 });
 
 describe('series', () => {

@@ -94,23 +94,35 @@ export function distinctDateLabels(times: readonly number[], timeZone: string): 
   });
 }
 
+/** Room between two labels under a chart, in the drawing's units. */
+const LABEL_GAP = 10;
+
 /**
  * Which of `labels` to write under a plot `width` wide (in the drawing's units, ~`charWidth` per
- * character): always the first and the last, and evenly spaced ones between them where they fit.
+ * character): the first and the last (the last left out only where the two would touch), and evenly
+ * spaced ones between them where they fit. A line chart's first label is written from its point
+ * rightwards and its last leftwards to it (Chart.tsx anchors them at their ends; a bar chart's are
+ * centred: `endsAnchored` false), so the label beside either must clear the whole of it, not half:
+ * a first label with a time ("30 Nov 2025 01:12") ran into a centred date beside it.
  */
-export function labelIndexes(labels: readonly string[], width: number, charWidth = 6.6): number[] {
+export function labelIndexes(labels: readonly string[], width: number, charWidth = 6.6, endsAnchored = true): number[] {
   const count = labels.length;
   if (count === 0) return [];
   if (count === 1) return [0];
-  const widest = Math.max(...labels.map((label) => label.length)) * charWidth + 10;
+  const last = count - 1;
+  // A bar chart centres every label: the first and last then reach half their width beside them.
+  const widthOf = (index: number) => (labels[index]?.length ?? 0) * charWidth * (!endsAnchored && (index === 0 || index === last) ? 0.5 : 1);
+  const widest = Math.max(...labels.map((label) => label.length)) * charWidth + LABEL_GAP;
   const slot = width / (count - 1);
   // Neighbouring labels are centred `slot * every` apart: far enough for the widest label.
   const every = Math.max(1, Math.ceil(widest / slot));
   const indexes: number[] = [];
   for (let i = 0; i < count; i += every) indexes.push(i);
-  const last = count - 1;
-  // The last label always shows; it replaces the one before it when the two would touch.
-  while (indexes.length > 1 && (last - (indexes.at(-1) ?? 0)) * slot < widest && indexes.at(-1) !== last) indexes.pop();
-  if (indexes.at(-1) !== last) indexes.push(last);
-  return indexes;
+  // Where a label centred at `index` would begin or end, beside the first or the last written whole.
+  const clearsFirst = (index: number) => index * slot - widthOf(index) / 2 >= widthOf(0) + LABEL_GAP;
+  const clearsLast = (index: number) => (last - index) * slot - widthOf(index) / 2 >= widthOf(last) + LABEL_GAP;
+  const middle = indexes.filter((index) => index !== 0 && index !== last && clearsFirst(index) && clearsLast(index));
+  // The first and the last always show; with no room between them for either whole, the first alone.
+  if (last * slot < widthOf(0) + widthOf(last) + LABEL_GAP) return [0, ...middle];
+  return [0, ...middle, last];
 }
