@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { students } from '../src/server/db/schema.js';
+import { students, users } from '../src/server/db/schema.js';
+import { hashPassword } from '../src/server/lib/passwords.js';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { createAdmin, createCourse, createStudent } from '../src/server/test/factories.js';
 import { startSmtpSink, type SmtpSink } from '../src/server/test/smtp-sink.js';
@@ -130,6 +131,21 @@ describe('sign-in', () => {
     expect(await toastTitled(page, 'Login failed').textContent()).toContain('Invalid username or password');
     expect(await page.getByRole('main').getByRole('alert').filter({ hasText: 'Invalid username or password' }).count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/auth');
+    expect((await apiUser(page)).status).toBe(401);
+  });
+
+  it('says a mailed temporary password has expired, rather than that the password is wrong', async () => {
+    const student = await createStudent(suite.server.database.db);
+    const db = suite.server.database.db;
+    await db
+      .update(users)
+      .set({ tempPasswordHash: await hashPassword('mailed-temp-pass-1'), tempPasswordExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(users.id, student.user.id));
+    const page = await open('/auth');
+    await fillSignIn(page, student.mobileNumber, 'mailed-temp-pass-1');
+    const alert = page.getByRole('main').getByRole('alert').filter({ hasText: 'This temporary password has expired' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Use "Forgot Password?" to get a new one, or sign in with your own password.');
     expect((await apiUser(page)).status).toBe(401);
   });
 

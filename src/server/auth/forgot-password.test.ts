@@ -6,6 +6,7 @@ import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
 import { sendTemporaryPasswords } from './service.js';
+import { EXPIRED_TEMPORARY_PASSWORD_MESSAGE } from './routes.js';
 import { createTestApp, sessionCookieForUser, sessionCookieFrom, type TestApp } from '../test/app.js';
 import { createAdmin, createStudent } from '../test/factories.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../test/smtp-sink.js';
@@ -141,7 +142,11 @@ describe('forgot password over SMTP', () => {
     clock += 2 * MINUTE;
     const expired = await login(late.mobileNumber, latePassword!);
     expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toEqual({ message: 'Invalid username or password' });
+    // Said as it is to whoever holds the mail: a new one is needed, not another try.
+    expect(expired.json()).toEqual({ message: EXPIRED_TEMPORARY_PASSWORD_MESSAGE });
+    expect(EXPIRED_TEMPORARY_PASSWORD_MESSAGE).toMatch(/^This temporary password has expired: each one works for 30 minutes\./);
+    // Any other wrong password gets the spec's sentence, as before.
+    expect((await login(late.mobileNumber, `${latePassword!}x`)).json()).toEqual({ message: 'Invalid username or password' });
     // The old password is untouched by the expired request.
     expect((await login(late.mobileNumber, late.password)).json().mustChangePassword).toBe(false);
   });

@@ -18,12 +18,15 @@ import {
   sendTemporaryPasswords,
   sessionUserDto,
   setPassword,
+  TEMP_PASSWORD_TTL_MS,
   toUserDto,
 } from './service.js';
 import { hasKnownDevice, knownDeviceKey, rememberDevice } from './known-devices.js';
 import { createSession, deleteSessionByToken, SESSION_COOKIE } from './sessions.js';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
+/** A mailed temporary password used after its 30 minutes. */
+export const EXPIRED_TEMPORARY_PASSWORD_MESSAGE = `This temporary password has expired: each one works for ${TEMP_PASSWORD_TTL_MS / 60_000} minutes. Use "Forgot Password?" to get a new one, or sign in with your own password.`;
 export const DEACTIVATED_TEACHER_MESSAGE =
   'This teacher account has been deactivated. Ask another teacher of the school to reactivate it.';
 export const FORGOT_PASSWORD_MESSAGE =
@@ -152,7 +155,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
       const result = refusal
         ? await checkTemporaryPasswordOnly(db, request.body.username, request.body.password, check)
         : await checkPassword(db, request.body.username, request.body.password, { ...check, allowTemporary: true });
-      if (!result.ok) throw refusal ?? unauthorized(INVALID_LOGIN_MESSAGE);
+      if (!result.ok) throw refusal ?? unauthorized(result.expiredTemporary ? EXPIRED_TEMPORARY_PASSWORD_MESSAGE : INVALID_LOGIN_MESSAGE);
       // Told only to someone who knows the password: a deactivated teacher, not a stranger guessing.
       if (result.account.user.isAdmin && !result.account.user.isActive) throw forbidden(DEACTIVATED_TEACHER_MESSAGE);
       let signedInUser = result.account.user;

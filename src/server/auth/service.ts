@@ -88,7 +88,8 @@ async function findAccountUserId(db: Db, identifier: string, phoneRegion: string
   return byMobile?.id ?? null;
 }
 
-export type PasswordCheck = { ok: true; account: Account; usedTemporaryPassword: boolean } | { ok: false };
+/** Not ok; `expiredTemporary` when the password was the account's mailed temporary one, after its 30 minutes. */
+export type PasswordCheck = { ok: true; account: Account; usedTemporaryPassword: boolean } | { ok: false; expiredTemporary?: true };
 
 /**
  * Checks a password against an account's own password and, when `allowTemporary`, against an unexpired
@@ -111,7 +112,14 @@ export async function checkPassword(
   if (options.allowTemporary && (await isTemporaryPassword(account.user, password, options.now))) {
     return { ok: true, account, usedTemporaryPassword: true };
   }
+  // Told only to whoever holds the mail: they need a new one, not another try of their spelling.
+  if (options.allowTemporary && (await isExpiredTemporaryPassword(account.user, password, options.now))) return { ok: false, expiredTemporary: true };
   return { ok: false };
+}
+
+async function isExpiredTemporaryPassword(user: UserRow, password: string, now: Date): Promise<boolean> {
+  const { tempPasswordHash, tempPasswordExpiresAt } = user;
+  return Boolean(tempPasswordHash && tempPasswordExpiresAt && tempPasswordExpiresAt <= now && (await verifyPassword(password, tempPasswordHash)));
 }
 
 async function isTemporaryPassword(user: UserRow, password: string, now: Date): Promise<boolean> {

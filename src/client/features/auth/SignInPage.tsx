@@ -29,7 +29,8 @@ export function homeFor(user: User): string {
 }
 
 function loginErrorText(error: unknown): string {
-  if (isApiError(error, 401)) return LOGIN_INVALID_TEXT;
+  // The spec's sentence, or the server's own when it says more (a mailed temporary password that expired).
+  if (isApiError(error, 401)) return serverMessageOr(error, LOGIN_INVALID_TEXT);
   // Too many attempts: the server says when to try again, which is what the person needs to know.
   if (isApiError(error, 429)) return serverMessageOr(error, LOGIN_FAILED_TEXT);
   return LOGIN_FAILED_TEXT;
