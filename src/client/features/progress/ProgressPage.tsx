@@ -8,7 +8,7 @@ import { usePracticePath } from '../../components/StudentNav';
 import { serverMessageOr } from '../../lib/api';
 import { useProgress } from './api';
 import { AttemptList } from './AttemptList';
-import { progressSeries } from './chart';
+import { CHART_ATTEMPTS, progressSeries } from './chart';
 import { ProgressChart } from './ProgressChart';
 
 const KIND_SECTIONS: Record<AttemptKind, string> = { ielts: 'Speaking tests', interview: 'Mock interviews' };
@@ -57,6 +57,7 @@ export default function ProgressPage() {
         <Text size="sm" c="dimmed">
           Each chart has two lines: the automatic estimate of every attempt (open circles) and, where your teacher has reviewed an attempt,
           your teacher&apos;s band (filled squares, dashed line).
+          {data.attempts.length > CHART_ATTEMPTS ? ` Each chart shows your last ${CHART_ATTEMPTS} attempts of its kind; every attempt is listed below.` : ''}
         </Text>
         {kinds.map((kind) => (
           <KindCharts key={kind} kind={kind} attempts={data.attempts} />

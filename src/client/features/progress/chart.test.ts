@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressAttempt } from '../../../shared/api/progress';
-import { progressSeries, seriesSummary } from './chart';
+import { CHART_ATTEMPTS, progressSeries, seriesSummary } from './chart';
 
 const attempt = (id: string, completedAt: string, estimate: Record<string, number | null> | null, teacher: Record<string, number | null> | null = null): ProgressAttempt => ({
   id,
@@ -49,6 +49,19 @@ describe('progress charts', () => {
     if (!overall || !fluency) throw new Error('no series');
     expect(seriesSummary(overall)).toBe("Overall: estimate from 5.0 to 7.0 over 2 attempts; your teacher's band 6.5 on 1 attempt.");
     expect(seriesSummary(fluency)).toBe("Fluency: estimate from 5.0 to 7.0 over 2 attempts; your teacher's band from 6.0 to 6.5 over 2 attempts.");
-    expect(seriesSummary({ kind: 'ielts', key: 'grammar', label: 'Grammar', points: [] })).toBe('Grammar: no result yet.');
+    expect(seriesSummary({ kind: 'ielts', key: 'grammar', label: 'Grammar', points: [], earlier: 0 })).toBe('Grammar: no result yet.');
+  });
+
+  it(`a year of practice: each chart draws the last ${CHART_ATTEMPTS} attempts and says so`, () => {
+    const year = Array.from({ length: 170 }, (_, i) =>
+      attempt(`t${i}`, new Date(Date.UTC(2025, 11, 1) + i * 2 * 86_400_000).toISOString(), { overall: 5 + (i % 3) * 0.5, fluency: 5, vocabulary: 5, grammar: 5, pronunciation: 5 }),
+    );
+    const [overall] = progressSeries('ielts', year);
+    expect(overall?.points).toHaveLength(CHART_ATTEMPTS);
+    expect(overall?.points[0]?.attemptId).toBe('t140');
+    expect(overall?.points.at(-1)?.attemptId).toBe('t169');
+    expect(seriesSummary(overall!)).toMatch(/over 30 attempts\. Your last 30 of 170 attempts\.$/);
+    // A short history: every attempt, and no such sentence.
+    expect(seriesSummary(progressSeries('ielts', year.slice(0, 12))[0]!)).not.toContain('Your last');
   });
 });

@@ -25,7 +25,15 @@ export interface Series {
   label: string;
   /** The attempts with an estimate or a teacher's band for this key, oldest first. */
   points: ProgressPoint[];
+  /** The kind's attempts older than the chart's CHART_ATTEMPTS, not drawn (the list below has them). */
+  earlier: number;
 }
+
+/**
+ * A chart draws the kind's last this many attempts (decision 0041): a year's 170 points made each
+ * chart a band of overlapping markers on a phone and its table for screen readers 170 rows.
+ */
+export const CHART_ATTEMPTS = 30;
 
 /**
  * A band as the page shows it, so the chart plots what the label, the results and the attempt page
@@ -43,11 +51,14 @@ const valueOf = (kind: AttemptKind, bands: Record<string, number | null> | null,
 
 /** The charts of one kind: the overall first, then each criterion; attempts with neither value left out. */
 export function progressSeries(kind: AttemptKind, attempts: readonly ProgressAttempt[]): Series[] {
-  const ofKind = attempts.filter((attempt) => attempt.kind === kind).sort((a, b) => Date.parse(a.completedAt) - Date.parse(b.completedAt));
+  const all = attempts.filter((attempt) => attempt.kind === kind).sort((a, b) => Date.parse(a.completedAt) - Date.parse(b.completedAt));
+  const ofKind = all.slice(-CHART_ATTEMPTS);
+  const earlier = all.length - ofKind.length;
   return (['overall', ...CRITERIA_OF[kind]] as SeriesKey[]).map((key) => ({
     kind,
     key,
     label: key === 'overall' ? 'Overall' : CRITERION_LABELS[key],
+    earlier,
     points: ofKind.flatMap((attempt) => {
       const estimate = valueOf(kind, attempt.estimate, key);
       const teacher = attempt.releasedAt ? valueOf(kind, attempt.teacher, key) : null;
@@ -73,5 +84,6 @@ export function seriesSummary(series: Series): string {
     return values.length === 1 ? `${show(first)} on 1 attempt` : `from ${show(first)} to ${show(last)} over ${plural(values.length, 'attempt')}`;
   };
   const parts = [estimates.length > 0 ? `estimate ${trend(estimates)}` : null, teacher.length > 0 ? `your teacher's band ${trend(teacher)}` : null].filter(Boolean);
-  return `${series.label}: ${parts.join('; ')}.`;
+  const last = series.earlier > 0 ? ` Your last ${CHART_ATTEMPTS} of ${series.earlier + CHART_ATTEMPTS} attempts.` : '';
+  return `${series.label}: ${parts.join('; ')}.${last}`;
 }
