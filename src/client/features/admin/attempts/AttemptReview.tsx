@@ -82,6 +82,8 @@ export function Review({ detail }: { detail: AttemptDetail }) {
   const from = (useLocation().state as { from?: unknown } | null)?.from;
   // One player, shared by the timeline and the word-synced transcript further down.
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
+  // The attempt whose review was released on this page (not one opened already released).
+  const [releasedHere, setReleasedHere] = useState<string | null>(null);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
@@ -137,8 +139,10 @@ export function Review({ detail }: { detail: AttemptDetail }) {
         </Stack>
         <div className={classes.review} id="teacher-review">
           <Section title="Teacher review">
-            <ReviewForm key={detail.id} detail={detail} />
-            {detail.release && !detail.releasePending ? <AfterRelease id={detail.id} from={typeof from === 'string' ? from : undefined} /> : null}
+            <ReviewForm key={detail.id} detail={detail} onReleased={() => setReleasedHere(detail.id)} />
+            {detail.release && !detail.releasePending ? (
+              <AfterRelease id={detail.id} from={typeof from === 'string' ? from : undefined} takeFocus={releasedHere === detail.id} />
+            ) : null}
           </Section>
         </div>
         <Stack gap="lg" className={classes.more}>

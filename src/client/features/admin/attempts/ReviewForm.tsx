@@ -1,5 +1,6 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { GrowingTextarea } from '../../../components/GrowingTextarea';
+import { HeldButton } from '../../../components/HeldButton';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import type { AttemptCriterion, AttemptDetail, Bands, ReleaseDone } from '../../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../../shared/api/admin-attempts-kinds';
@@ -35,7 +36,7 @@ function reasonLabel(released: boolean, saved: boolean): string {
  * Release send the version of the review the form started from (review-form-state.ts): when another
  * teacher changed it meanwhile, the server refuses and the form keeps what this teacher typed.
  */
-export function ReviewForm({ detail }: { detail: AttemptDetail }) {
+export function ReviewForm({ detail, onReleased }: { detail: AttemptDetail; onReleased?: () => void }) {
   const criteria = CRITERIA_OF[detail.kind];
   const latest = baseOf(detail.kind, detail);
   const [base, setBase] = useState<ReviewBase>(latest);
@@ -75,6 +76,8 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Enter in a field sends the form while Save is held (not disabled) during a save.
+    if (save.isPending) return;
     save.mutate(
       { comment, scores: chosen as Partial<Record<AttemptCriterion, number | null>>, ...(reason.trim() ? { reason } : {}), version: base.version },
       {
@@ -100,6 +103,7 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
       onSuccess: (done) => {
         setNotice(null);
         setReason('');
+        onReleased?.();
         toastSuccess(
           released ? 'Amended review released' : 'Review released',
           `${detail.student.studentName} can see it now${RELEASE_NOTICE[done.notified]}`,
@@ -183,20 +187,22 @@ export function ReviewForm({ detail }: { detail: AttemptDetail }) {
           minRows={1}
           maxRows={4}
         />
+        {/* Held, not disabled, while unavailable: a disabled button drops the focus of the teacher who
+            has just pressed it to the page's top, and a button skipped by Tab never reads why it is
+            unavailable (the hint it is described by). */}
         <Group gap="sm" wrap="wrap">
-          <Button type="submit" disabled={save.isPending}>
+          <HeldButton type="submit" unavailable={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save review'}
-          </Button>
-          <Button
-            type="button"
+          </HeldButton>
+          <HeldButton
             color="indigo"
             variant="outline"
             onClick={releaseNow}
-            disabled={release.isPending || dirty || stale || bandsProblem !== null || !detail.releasePending || !detail.reviewedAt}
+            unavailable={release.isPending || dirty || stale || bandsProblem !== null || !detail.releasePending || !detail.reviewedAt}
             aria-describedby={releaseHints.length > 0 ? releaseHintId : undefined}
           >
             {release.isPending ? 'Releasing...' : released ? 'Release the amended review' : 'Release to the student'}
-          </Button>
+          </HeldButton>
         </Group>
         {releaseHints.length > 0 ? (
           <Text size="xs" c="dimmed" id={releaseHintId} data-testid="release-hint">

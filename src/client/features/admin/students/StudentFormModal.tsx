@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Group, Input, Modal, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { EDIT_CONFLICT_START, studentForm, type AdminStudent, type StudentFormInput } from '../../../../shared/api/students';
 import { STUDENT_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../../shared/api/students-limits';
 import { studentStatus, type StudentStatus } from '../../../../shared/api/entities';
@@ -86,6 +86,15 @@ function StudentForm({
 
   const normalised = parseMobileNumber(form.values.mobileNumber, region);
 
+  // A refused submit (by the checks or the server, for a field) takes the focus to the first field
+  // marked invalid: a screen reader reads its label and its error, where the button said nothing.
+  const formElement = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+  const refused = () => setRefusals((count) => count + 1);
+
   const onError = (title: string) => (error: Error) => {
     const message = serverMessageOr(error, error.message);
     // Another teacher's change since the form opened concerns the whole student, not one field.
@@ -97,6 +106,7 @@ function StudentForm({
     if (field) form.setFieldError(field, message.slice(field.length + 1).trim());
     else if (/mobile number/.test(message)) form.setFieldError('mobileNumber', message);
     else if (/username/.test(message)) form.setFieldError('username', message);
+    refused();
     toastError(title, message);
   };
 
@@ -125,13 +135,13 @@ function StudentForm({
       },
       onError: onError('Could not create the student'),
     });
-  });
+  }, refused);
 
   const courseError = courses.error ? `Could not load the courses: ${serverMessageOr(courses.error, courses.error.message)}` : undefined;
   const noCourses = courses.isSuccess && courseOptions.length === 0;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formElement} onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
           label="Student name"

@@ -8,6 +8,7 @@ import { useConfirmDialog } from '../../../components/confirm-dialog';
 import { Pager } from '../../../components/Pager';
 import { serverMessageOr } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/notify';
+import { useDialogOpener } from '../../../lib/dialog-opener';
 import { useExportStudents } from './api/export-students';
 import { useDeleteStudent, useToggleStudentStatus } from './api/student-mutations';
 import { useStudentsList } from './api/students-list';
@@ -51,9 +52,15 @@ export function StudentsTab() {
   const exportCsv = useExportStudents();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [dialogOpened, setDialogOpened] = useState(false);
+  const opener = useDialogOpener();
   const open = (next: NonNullable<Dialog>) => {
+    opener.remember();
     setDialog(next);
     setDialogOpened(true);
+  };
+  const close = () => {
+    setDialogOpened(false);
+    opener.giveBack();
   };
 
   // Past the last page (its last student was deleted): go to the last page.
@@ -143,9 +150,9 @@ export function StudentsTab() {
 
       <Suspense fallback={null}>
         {dialog?.kind === 'form' ? (
-          <StudentFormModal key={dialog.key} opened={dialogOpened} student={dialog.student} onClose={() => setDialogOpened(false)} />
+          <StudentFormModal key={dialog.key} opened={dialogOpened} student={dialog.student} onClose={close} />
         ) : null}
-        {dialog?.kind === 'import' ? <ImportStudentsModal key={dialog.key} opened={dialogOpened} onClose={() => setDialogOpened(false)} /> : null}
+        {dialog?.kind === 'import' ? <ImportStudentsModal key={dialog.key} opened={dialogOpened} onClose={close} /> : null}
       </Suspense>
       {confirmDialog}
     </Stack>
