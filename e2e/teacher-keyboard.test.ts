@@ -132,4 +132,26 @@ describe('the students dialogs, keys only', () => {
     await importDialog.waitFor({ state: 'detached' });
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Import CSV' });
   });
+
+  it('Manage Courses: Escape gives the focus back to Add Course (it went to the page top)', async () => {
+    const page = await teacherPage('/admin/courses');
+    await page.getByRole('button', { name: /^Edit / }).first().waitFor();
+    await press(page, 'button', 'Add Course');
+    const dialog = page.getByRole('dialog', { name: 'Add Course' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Add Course' });
+  });
+});
+
+describe('settings', () => {
+  it('each recordings figure is read with its label: a term and its description (they were two bare paragraphs, "Storage used", "0 KB")', async () => {
+    const page = await teacherPage('/admin?tab=settings');
+    const panel = page.getByRole('tabpanel', { name: 'Settings' });
+    await panel.getByText('Storage used').waitFor();
+    expect(await panel.getByRole('term').allInnerTexts()).toEqual(['Storage used', 'Recordings kept', 'Deleted after the retention period', 'Kept for', 'Limit per student', 'Stored in']);
+    expect(await panel.getByRole('definition').count()).toBe(6);
+    await lookAt(page, 'teacher-keyboard-settings-desktop');
+  });
 });

@@ -11,6 +11,7 @@ import { toastError, toastSuccess } from '../../lib/notify';
 import { useCoursesList } from './api/courses-list';
 import { useDeleteCourse } from './api/delete-course';
 import { CoursesTable } from './CoursesTable';
+import { useDialogOpener } from '../../lib/dialog-opener';
 
 // The Add/Edit Course dialog (its form and checks) loads when first opened, then stays mounted so it can animate closed.
 const CourseFormModal = lazy(async () => ({ default: (await import('./CourseFormModal')).CourseFormModal }));
@@ -33,7 +34,9 @@ function CoursesManagement() {
   const [dialogWanted, setDialogWanted] = useState(false);
   /** The course in the Edit Course dialog; null for Add Course. Kept while the dialog closes. */
   const [editing, setEditing] = useState<Course | null>(null);
+  const opener = useDialogOpener();
   const openDialog = (course: Course | null) => {
+    opener.remember();
     setEditing(course);
     setDialogWanted(true);
     setDialogOpened(true);
@@ -93,7 +96,14 @@ function CoursesManagement() {
       </Stack>
       {dialogWanted ? (
         <Suspense fallback={null}>
-          <CourseFormModal opened={dialogOpened} course={editing} onClose={() => setDialogOpened(false)} />
+          <CourseFormModal
+            opened={dialogOpened}
+            course={editing}
+            onClose={() => {
+              setDialogOpened(false);
+              opener.giveBack();
+            }}
+          />
         </Suspense>
       ) : null}
       {confirmDialog}

@@ -14,13 +14,16 @@ const numbers = new Intl.NumberFormat('en-GB');
 const size = (bytes: number) =>
   bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} KB`;
 
+/** One storage figure: a term and its description (in Figures' list), so a screen reader reads the label with its value. */
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <Text size="xs" c="dimmed">
+      <Text component="dt" size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={600}>{value}</Text>
+      <Text component="dd" fw={600} m={0}>
+        {value}
+      </Text>
     </div>
   );
 }
@@ -42,7 +45,7 @@ function RecordingStorageCard() {
         )}
         {storage.data && (
           <>
-            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+            <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} spacing="sm" m={0}>
               <Figure label="Storage used" value={size(storage.data.bytes)} />
               <Figure label="Recordings kept" value={numbers.format(storage.data.recordings)} />
               <Figure label="Deleted after the retention period" value={numbers.format(storage.data.expired)} />
