@@ -53,8 +53,8 @@ function focused(page: Page) {
 }
 
 /** Presses Enter on the control, focused as Tab would leave it. */
-async function press(page: Page, role: 'button' | 'link', name: string) {
-  await page.getByRole(role, { name, exact: true }).focus();
+async function press(page: Page, role: 'button' | 'link' | 'tab', name: string | RegExp) {
+  await page.getByRole(role, { name, exact: typeof name === 'string' }).focus();
   await page.keyboard.press('Enter');
 }
 
@@ -153,5 +153,28 @@ describe('settings', () => {
     expect(await panel.getByRole('term').allInnerTexts()).toEqual(['Storage used', 'Recordings kept', 'Deleted after the retention period', 'Kept for', 'Limit per student', 'Stored in']);
     expect(await panel.getByRole('definition').count()).toBe(6);
     await lookAt(page, 'teacher-keyboard-settings-desktop');
+  });
+});
+
+describe('arriving on a page', () => {
+  it("the page's heading takes the focus after a row's Review link, Next awaiting and the link back (the focus was left on the page top, and nothing was read)", async () => {
+    // The newest attempt awaiting review, for Next awaiting (the others share the fixture's date).
+    const meena = await createStudent(suite.server.database.db, { studentName: 'Meena Iyer' });
+    const newer = testSessionBody(meena.student.id);
+    newer.sessionData.completedAt = new Date().toISOString();
+    expect((await (await studentApi(meena))(newer)).status).toBe(201);
+    const page = await teacherPage('/admin?tab=ielts');
+    await press(page, 'link', /^Review the attempt of Ravi Kumar/);
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'H1', name: 'IELTS attempt: Ravi Kumar' });
+    await lookAt(page, 'teacher-keyboard-attempt-arrived-desktop');
+    await press(page, 'link', 'Next awaiting →');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'H1', name: 'IELTS attempt: Meena Iyer' });
+
+    await press(page, 'link', '← Back to IELTS Attempts');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'H1', name: 'Welcome, headteacher' });
+    // A tab chosen on the page keeps the focus: only a new page takes it to the heading.
+    await press(page, 'tab', 'Settings');
+    await page.getByRole('button', { name: 'Change Password' }).waitFor();
+    expect(await focused(page)).toMatchObject({ name: 'Settings' });
   });
 });

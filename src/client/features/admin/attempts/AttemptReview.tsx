@@ -8,6 +8,7 @@ import { LaterPlayerDock } from '../../../components/attempt/LaterPlayerDock';
 import { Analysis, RecordingPlayer } from '../../../components/attempt/RecordingEvidence';
 import { ScoresSection } from '../../../components/attempt/ScoresSection';
 import { laterPart } from '../../../lib/later-part';
+import { useHeadingFocusOnArrival } from '../../../lib/heading-focus';
 import classes from './AttemptReview.module.css';
 import { useBackLink } from './back-link';
 import { AfterRelease, QueueNav } from './QueueNav';
@@ -84,6 +85,7 @@ export function Review({ detail }: { detail: AttemptDetail }) {
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
   // The attempt whose review was released on this page (not one opened already released).
   const [releasedHere, setReleasedHere] = useState<string | null>(null);
+  const heading = useHeadingFocusOnArrival<HTMLHeadingElement>(detail.id);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
@@ -93,7 +95,7 @@ export function Review({ detail }: { detail: AttemptDetail }) {
         <QueueNav id={detail.id} from={typeof from === 'string' ? from : undefined} />
       </Group>
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-        <Title order={1} size="h2">
+        <Title order={1} size="h2" ref={heading} tabIndex={-1}>
           {KIND_LABELS[detail.kind].attempt}: {detail.student.studentName}
         </Title>
         <Badges detail={detail} />
