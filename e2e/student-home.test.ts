@@ -121,7 +121,8 @@ describe("the student's header", () => {
     // A link away: the test's own "Leave the test?" dialog; Stay keeps the test.
     await nav(page).getByRole('link', { name: 'My progress' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leave the test?' });
-    await dialog.waitFor();
+    // Its code loads once the test has started; on a machine busy with the rest of the suite that took over 10 s once.
+    await dialog.waitFor({ timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Stay' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/test');

@@ -15,13 +15,30 @@ const processEnded = (pid: number) => {
   }
 };
 
+/**
+ * Waits until `pid` has become `sleep`: setpriv, chrt and nice exec one another, and once chrt has put
+ * it in the idle class it runs only when nothing else wants the CPU, which on a machine busy with the
+ * rest of the suite can take seconds. Polled, not awaited for a fixed time.
+ */
+async function becameSleep(pid: number, timeoutMs = 20_000): Promise<void> {
+  const comm = () => {
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    } catch {
+      return '';
+    }
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (comm() !== 'sleep' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 describe('analysis work runs in the background', () => {
   it('starts a command under SCHED_IDLE at nice 19, without changing the calling process', async () => {
-    const [command, args] = backgroundCommand('sleep', ['5']);
-    expect([command, ...args]).toEqual(['setpriv', '--pdeathsig', 'KILL', '--', 'chrt', '--idle', '0', 'nice', '-n', String(ANALYSIS_NICENESS), 'sleep', '5']);
+    const [command, args] = backgroundCommand('sleep', ['30']);
+    expect([command, ...args]).toEqual(['setpriv', '--pdeathsig', 'KILL', '--', 'chrt', '--idle', '0', 'nice', '-n', String(ANALYSIS_NICENESS), 'sleep', '30']);
     const child = spawn(command, args);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await becameSleep(child.pid ?? -1);
       expect(execFileSync('chrt', ['-p', String(child.pid)]).toString()).toMatch(/current scheduling policy: SCHED_IDLE/);
       expect(getPriority(child.pid)).toBe(ANALYSIS_NICENESS);
       // The same process all along: the tools exec one another.
@@ -35,14 +52,18 @@ describe('analysis work runs in the background', () => {
   it('dies with the process that started it, even while it is stopped', async () => {
     // A middle process starts the background command, stops it, and is killed.
     const [command, args] = backgroundCommand('sleep', ['30']);
+    // It is stopped once it has become sleep (stopped earlier, in chrt or nice, it would stay there).
     const script = `const c = require('node:child_process').spawn(${JSON.stringify(command)}, ${JSON.stringify(args)}, { stdio: 'ignore' });
-      setTimeout(() => { process.kill(c.pid, 'SIGSTOP'); console.log(c.pid); }, 300); setInterval(() => {}, 1000);`;
+      const comm = () => { try { return require('node:fs').readFileSync('/proc/' + c.pid + '/comm', 'utf8').trim(); } catch { return ''; } };
+      const since = Date.now();
+      const stopWhenSleep = () => { if (comm() === 'sleep' || Date.now() - since > 20000) { process.kill(c.pid, 'SIGSTOP'); console.log(c.pid); } else setTimeout(stopWhenSleep, 20); };
+      stopWhenSleep(); setInterval(() => {}, 1000);`;
     const middle = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     const pid = await new Promise<number>((resolve) => middle.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
     // A stop takes effect when the stopped process next runs, and an idle-class process on a busy
     // machine may wait for that: the state is polled, not read once.
     const stat = () => readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const stopBy = Date.now() + 5_000;
+    const stopBy = Date.now() + 20_000;
     while (!/^\d+ \(sleep\) T /.test(stat()) && Date.now() < stopBy) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(stat()).toMatch(/^\d+ \(sleep\) T /);
     middle.kill('SIGKILL');
