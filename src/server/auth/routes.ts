@@ -71,8 +71,6 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
   });
   /** Sign-ins whose account budget is spent, with the 429 they get unless a temporary password lets them in. */
   const signInRefusals = new WeakMap<FastifyRequest, HttpError>();
-  /** Sign-ins already counted in their address's budget before the body was read. */
-  const countedPerClient = new WeakSet<FastifyRequest>();
   /**
    * The budgets each sign-in was counted in, given back when it succeeds: the budgets limit guesses,
    * and a sign-in with the right password is not one. So a class signing in on the school's one
@@ -126,7 +124,6 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
       if (await hasKnownDevice(db, request, deps.now())) return;
       const refusal = await signInPerClient(request);
       if (refusal) throw refusal;
-      countedPerClient.add(request);
       noteCounted(request, signInPerClientKey(request));
     },
     preHandler: async (request) => {
@@ -135,7 +132,8 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
       const account = userId !== null ? accountBudgetKey(userId) : await accountKey(db, username, config.DEFAULT_PHONE_REGION);
       const device = await knownDeviceKey(db, request, userId, deps.now());
       signInTargets.set(request, { account, device });
-      if (!device && !countedPerClient.has(request)) {
+      // Not counted again when it already was before the body was read.
+      if (!device && !countedIn.get(request)?.includes(signInPerClientKey(request))) {
         const perClient = await signInPerClient(request);
         if (perClient) throw perClient;
         noteCounted(request, signInPerClientKey(request));
