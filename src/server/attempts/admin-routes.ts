@@ -15,6 +15,8 @@ import {
   type AttemptKind,
 } from '../../shared/api/admin-attempts.js';
 import { errorBody } from '../../shared/api/common.js';
+import { studentAttemptsPage, studentAttemptsQuery } from '../../shared/api/admin-student-attempts.js';
+import { studentIdParams } from '../../shared/api/students.js';
 import { requireAuth } from '../auth/access.js';
 import type { AreaDeps } from '../deps.js';
 import { notFound } from '../lib/http-errors.js';
@@ -25,6 +27,7 @@ import { releaseReview, saveReview } from './review.js';
 import { mailReviewReady } from './review-mail.js';
 import { attemptsCsvPieces, attemptsExportFileName } from './attempts-csv.js';
 import { schoolDayRange } from '../lib/school-day.js';
+import { studentAttempts, studentAttemptsCaches } from './student-attempts.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 const itemErrors = { ...errors, 404: errorBody, 409: errorBody };
@@ -36,10 +39,11 @@ const LIST_PATHS: Record<AttemptKind, string> = {
   interview: '/api/admin/interview-attempts',
 };
 
-/** The teacher's view of saved attempts: the two lists, their CSV exports, one attempt, its review. Admins only. */
+/** The teacher's view of saved attempts: the two lists, their CSV exports, one student's attempts, one attempt, its review. Admins only. */
 export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): Promise<void> {
   const db = deps.database.db;
   const listCaches = attemptListCaches(deps.readCaches);
+  const studentCaches = studentAttemptsCaches(deps.readCaches);
   const timeZone = deps.config.SCHOOL_TIMEZONE;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const rangeOf = (date: string): CompletedRange => (date ? schoolDayRange(date, timeZone) : null);
@@ -76,6 +80,13 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
       },
     });
   }
+
+  /** One student and a page of their attempts of both kinds, newest first: the teacher's student page (/admin/students/:id). */
+  api.get('/api/admin/students/:id/attempts', {
+    config: { access: 'admin' },
+    schema: { params: studentIdParams, querystring: studentAttemptsQuery, response: { 200: studentAttemptsPage, ...errors, 404: errorBody } },
+    handler: async (request) => studentAttempts(db, studentCaches, { studentId: request.params.id, ...request.query }),
+  });
 
   /** Everything the review page shows: the answers, the stored analysis, the recording, the review. */
   api.get('/api/admin/attempts/:id', {

@@ -122,7 +122,7 @@ describe.each(testDrivers)('GET /api/student/test-history on %s', (driver) => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('reads attempts_student_idx, not the whole table, on PostgreSQL', async () => {
+  it("reads one of the student's indexes, not the whole table, on PostgreSQL", async () => {
     if (driver !== 'postgres') return;
     // A few dozen rows: without this the planner rightly reads the whole small table.
     const plan = await t.database.db.transaction(async (tx) => {
@@ -133,6 +133,9 @@ describe.each(testDrivers)('GET /api/student/test-history on %s', (driver) => {
       };
       return result.rows[0]?.['QUERY PLAN'][0]?.Plan as PlanNode;
     });
-    expect(nodes(plan).some((node) => node['Index Name'] === 'attempts_student_idx'), JSON.stringify(plan)).toBe(true);
+    // attempts_student_idx (student, kind, date) on a school's table; on these few rows the planner may
+    // take attempts_student_completed_idx (student, date), which reads the student's rows only as well.
+    const studentIndexes = ['attempts_student_idx', 'attempts_student_completed_idx'];
+    expect(nodes(plan).some((node) => studentIndexes.includes(node['Index Name'] ?? '')), JSON.stringify(plan)).toBe(true);
   });
 });

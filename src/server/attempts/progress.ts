@@ -8,8 +8,8 @@ import { asBands } from './admin-queries.js';
 import { nothingToScore } from './nothing-to-score.js';
 
 /**
- * A student's attempts of both kinds, newest first: attempts_student_idx by its leading column, a
- * student's few rows sorted; each with whether its recording is kept (the recordings' primary key).
+ * A student's attempts of both kinds, newest first: attempts_student_completed_idx (student_id,
+ * completed_at, id) read backwards; each with whether its recording is kept (the recordings' primary key).
  */
 export function progressQuery(db: Db, studentId: number) {
   return db

@@ -198,6 +198,8 @@ export const attempts = pgTable(
     index('attempts_kind_completed_idx').on(t.kind, t.completedAt, t.id),
     // A student's own attempts of a kind, newest first (completed_at desc, id desc), read backwards.
     index('attempts_student_idx').on(t.studentId, t.kind, t.completedAt, t.id),
+    // A student's attempts of both kinds, newest first (the teacher's student page, My progress), read backwards; a page seeks past (completed_at, id).
+    index('attempts_student_completed_idx').on(t.studentId, t.completedAt, t.id),
     check('attempts_kind_check', sql`${t.kind} in ('ielts', 'interview')`),
     // The class view's "awaiting review" (never released), oldest first.
     index('attempts_awaiting_review_idx').on(t.completedAt, t.id).where(sql`${t.releasedAt} is null`),
