@@ -5,7 +5,7 @@ import { changePasswordBody, credentials, forgotPasswordBody, user } from '../..
 import { errorBody, messageBody } from '../../shared/api/common.js';
 import type { AreaDeps } from '../deps.js';
 import { badRequest, forbidden, unauthorized, type HttpError } from '../lib/http-errors.js';
-import { budget, givingBack, throttle } from '../lib/throttle.js';
+import { budget, countedNow, givingBack, throttle, type Counted } from '../lib/throttle.js';
 import { requireAuth } from './access.js';
 import { verifyPassword } from '../lib/passwords.js';
 import {
@@ -76,9 +76,10 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
    * and a sign-in with the right password is not one. So a class signing in on the school's one
    * address, one lesson after another, never spends that address's budget (decision 0029).
    */
-  const countedIn = new WeakMap<FastifyRequest, string[]>();
+  const countedIn = new WeakMap<FastifyRequest, Counted[]>();
   const giveBack = givingBack(deps.budgets);
-  const noteCounted = (request: FastifyRequest, ...keys: string[]) => countedIn.set(request, [...(countedIn.get(request) ?? []), ...keys]);
+  const noteCounted = (request: FastifyRequest, windowMs: number, ...keys: string[]) =>
+    countedIn.set(request, [...(countedIn.get(request) ?? []), ...keys.map((key) => countedNow(key, windowMs))]);
   const changePasswordPerClient = throttle(app, {
     ...rateLimits.changePasswordPerClient,
     what: 'password changes from this device',
@@ -124,7 +125,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
       if (await hasKnownDevice(db, request, deps.now())) return;
       const refusal = await signInPerClient(request);
       if (refusal) throw refusal;
-      noteCounted(request, signInPerClientKey(request));
+      noteCounted(request, rateLimits.signInPerClient.windowMs, signInPerClientKey(request));
     },
     preHandler: async (request) => {
       const username = request.body.username;
@@ -133,18 +134,21 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
       const device = await knownDeviceKey(db, request, userId, deps.now());
       signInTargets.set(request, { account, device });
       // Not counted again when it already was before the body was read.
-      if (!device && !countedIn.get(request)?.includes(signInPerClientKey(request))) {
+      if (!device && !countedIn.get(request)?.some(({ key }) => key === signInPerClientKey(request))) {
         const perClient = await signInPerClient(request);
         if (perClient) throw perClient;
-        noteCounted(request, signInPerClientKey(request));
+        noteCounted(request, rateLimits.signInPerClient.windowMs, signInPerClientKey(request));
       }
       const refusal = device
         ? await signInPerKnownDevice(request)
         : ((await signInPerAccountAddress(request)) ?? (await signInPerAccountEverywhere(request)));
       if (refusal) signInRefusals.set(request, refusal);
       // A refused one that still gets in (a mailed temporary password) clears the account's budgets instead.
-      else if (device) noteCounted(request, device);
-      else noteCounted(request, signInAccountAddressKey(account, request.ip), signInAccountBudgetKey(account));
+      else if (device) noteCounted(request, rateLimits.signInPerKnownDevice.windowMs, device);
+      else {
+        noteCounted(request, rateLimits.signInPerAccount.windowMs, signInAccountAddressKey(account, request.ip));
+        noteCounted(request, rateLimits.signInPerAccountEverywhere.windowMs, signInAccountBudgetKey(account));
+      }
     },
     handler: async (request, reply) => {
       const now = deps.now();

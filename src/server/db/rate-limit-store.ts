@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './open.js';
 import { rateLimits } from './schema.js';
-import type { BudgetCount, BudgetStore } from '../lib/budget-store.js';
+import type { BudgetCount, BudgetStore, CountedAgo } from '../lib/budget-store.js';
 
 export type { BudgetCount } from '../lib/budget-store.js';
 
@@ -41,9 +41,13 @@ export async function readHits(db: Db, key: string): Promise<BudgetCount> {
   return row ? { hits: Number(row.hits), ttlMs: Math.max(0, Number(row.ttl_ms)) } : { hits: 0, ttlMs: 0 };
 }
 
-/** Gives back one counted request while the key's window lasts, never below 0 hits. */
-export async function refundHit(db: Db, key: string): Promise<void> {
-  await db.execute(sql`update ${rateLimits} set hits = hits - 1 where key = ${key} and reset_at > now() and hits > 0`);
+/**
+ * Gives back one counted request while the window it was counted in lasts, never below 0 hits: the
+ * window must have begun (reset_at less its length) at least `countedMsAgo` ago.
+ */
+export async function refundHit(db: Db, key: string, { windowMs, countedMsAgo }: CountedAgo): Promise<void> {
+  const sinceStart = sql`(${Math.trunc(windowMs) - Math.max(0, Math.floor(countedMsAgo))} * interval '1 millisecond')`;
+  await db.execute(sql`update ${rateLimits} set hits = hits - 1 where key = ${key} and reset_at > now() and hits > 0 and reset_at <= now() + ${sinceStart}`);
 }
 
 /** Ends a key's window at once: its budget is whole again (a lifted lock). */
@@ -72,7 +76,7 @@ export function databaseBudgetStore(db: Db, now: () => Date): BudgetStore {
       return countHit(db, key, windowMs);
     },
     readHits: (key) => readHits(db, key),
-    refund: (key) => refundHit(db, key),
+    refund: (key, counted) => refundHit(db, key, counted),
     clear: (key) => clearBudget(db, key),
     close: async () => {},
   };

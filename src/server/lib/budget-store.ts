@@ -8,6 +8,12 @@ export interface BudgetCount {
   ttlMs: number;
 }
 
+/** When a count being given back was made: `countedMsAgo` (measured after it was counted) in a budget of `windowMs`. */
+export interface CountedAgo {
+  windowMs: number;
+  countedMsAgo: number;
+}
+
 /**
  * Where the request budgets count (decision 0014): the database's `rate_limits` table by default, or
  * Redis when `REDIS_URL` is set. Every app process on the same store shares the counts. Keys are
@@ -23,10 +29,12 @@ export interface BudgetStore {
   /** The count of a key without counting (0 hits when its window has ended or it has none). */
   readHits(key: string): Promise<BudgetCount>;
   /**
-   * Gives back one counted request while the key's window lasts (never below 0 hits): a request that
-   * turned out not to be what the budget limits (a sign-in that succeeded is not a guess).
+   * Gives back one counted request while the window it was counted in lasts (never below 0 hits): a
+   * request that turned out not to be what the budget limits (a sign-in that succeeded is not a guess).
+   * A window that began after the count (the old one ended meanwhile) is left alone: its counts are
+   * other requests', and a sign-in held open across a window's end must not free guesses in the next.
    */
-  refund(key: string): Promise<void>;
+  refund(key: string, counted: CountedAgo): Promise<void>;
   /** Ends a key's window at once: its budget is whole again (a lifted lock). */
   clear(key: string): Promise<void>;
   /** Lets go of what the store holds open (the Redis connection); the database store holds nothing. */

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { BudgetStoreUnavailableError, type BudgetStore } from './budget-store.js';
-import { describeWait, givingBack } from './throttle.js';
+import { countedNow, describeWait, givingBack } from './throttle.js';
 
 /** A store that records what it is given back, or cannot answer. */
-function storeGiving(refund: (key: string) => Promise<void>): BudgetStore {
+function storeGiving(refund: BudgetStore['refund']): BudgetStore {
   const never = () => Promise.reject(new Error('not used here'));
   return { kind: 'redis', countHit: never, readHits: never, refund, clear: never, close: async () => {} };
 }
@@ -17,17 +17,23 @@ function requestLogging(): { request: FastifyRequest; warnings: unknown[][] } {
 
 describe('givingBack', () => {
   it('gives back one count in each key', async () => {
-    const given: string[] = [];
+    const given: Array<[string, number, number]> = [];
     const { request, warnings } = requestLogging();
-    await givingBack(storeGiving(async (key) => void given.push(key)))(request, ['signin-ip:198.51.100.1', 'signin-account:account:7']);
-    expect(given).toEqual(['signin-ip:198.51.100.1', 'signin-account:account:7']);
+    const counts = [countedNow('signin-ip:198.51.100.1', 900_000), countedNow('signin-account:account:7', 60_000)];
+    await givingBack(storeGiving(async (key, { windowMs, countedMsAgo }) => void given.push([key, windowMs, countedMsAgo])))(request, counts);
+    expect(given.map(([key, windowMs]) => [key, windowMs])).toEqual([
+      ['signin-ip:198.51.100.1', 900_000],
+      ['signin-account:account:7', 60_000],
+    ]);
+    // How long ago each was counted, so that the store gives it back only to the window it was counted in.
+    for (const [, , ago] of given) expect(ago).toBeGreaterThanOrEqual(0);
     expect(warnings).toEqual([]);
   });
 
   it('a store that cannot answer leaves the counts and a warning, and never fails the sign-in that succeeded', async () => {
     const { request, warnings } = requestLogging();
     const down = storeGiving(() => Promise.reject(new BudgetStoreUnavailableError('the budget store (Redis at redis://cache:6379) could not give back a counted request')));
-    await expect(givingBack(down)(request, ['signin-ip:198.51.100.1'])).resolves.toBeUndefined();
+    await expect(givingBack(down)(request, [countedNow('signin-ip:198.51.100.1', 900_000)])).resolves.toBeUndefined();
     expect(warnings).toHaveLength(1);
     expect(String(warnings[0]?.[1])).toMatch(/could not be given back/);
   });

@@ -46,15 +46,27 @@ export function throttle(app: FastifyInstance, options: BudgetOptions): (request
   };
 }
 
+/** A count a request made in a budget: its key, the budget's window, and when (performance.now(), taken after the count). */
+export interface Counted {
+  key: string;
+  windowMs: number;
+  at: number;
+}
+
+/** A count just made in `key` of a budget of `windowMs`. */
+export const countedNow = (key: string, windowMs: number): Counted => ({ key, windowMs, at: performance.now() });
+
 /**
- * Gives back the counts a request made in these budgets' keys (a sign-in that succeeded). A store that
- * cannot answer now only leaves the counts as they were: the request has already succeeded, and its
- * answer (a session cookie) must not turn into a 503.
+ * Gives back the counts a request made in these budgets' keys (a sign-in that succeeded), each only
+ * to the window it was counted in (BudgetStore.refund). A store that cannot answer now only leaves
+ * the counts as they were: the request has already succeeded, and its answer (a session cookie)
+ * must not turn into a 503.
  */
-export function givingBack(store: BudgetStore): (request: FastifyRequest, keys: readonly string[]) => Promise<void> {
-  return async (request, keys) => {
+export function givingBack(store: BudgetStore): (request: FastifyRequest, counts: readonly Counted[]) => Promise<void> {
+  return async (request, counts) => {
     try {
-      await Promise.all(keys.map((key) => store.refund(key)));
+      const now = performance.now();
+      await Promise.all(counts.map(({ key, windowMs, at }) => store.refund(key, { windowMs, countedMsAgo: now - at })));
     } catch (error) {
       request.log.warn({ err: error }, 'a counted sign-in could not be given back to its budgets');
     }

@@ -7,7 +7,7 @@ import { accountKey, checkPassword } from '../auth/service.js';
 import { setActingStudent } from '../auth/sessions.js';
 import type { AreaDeps } from '../deps.js';
 import { forbidden, notFound, unauthorized } from '../lib/http-errors.js';
-import { givingBack, throttle } from '../lib/throttle.js';
+import { countedNow, givingBack, throttle, type Counted } from '../lib/throttle.js';
 import { findStudentWithCourse, toCourseDto, toStudentDto } from './queries.js';
 
 export const CHECK_ACCESS_INVALID_MESSAGE = 'Invalid mobile number or password. Please check them, or contact the school.';
@@ -23,6 +23,8 @@ export async function studentRoutes(app: FastifyInstance, deps: AreaDeps): Promi
   const giveBack = givingBack(deps.budgets);
   const perClient = throttle(app, { ...deps.rateLimits.signInPerClient, what: 'access checks from this device', key: perClientKey });
   const perAccount = throttle(app, { ...deps.rateLimits.signInPerAccount, what: 'access checks for this student', key: perAccountKey });
+  /** What each access check was counted in, given back (to the window it was counted in) when it succeeds. */
+  const countedIn = new WeakMap<FastifyRequest, Counted[]>();
 
   api.get('/api/student/profile', {
     config: { access: 'studentOrActing' },
@@ -40,8 +42,16 @@ export async function studentRoutes(app: FastifyInstance, deps: AreaDeps): Promi
     // Also on a device already acting: the next student types their own password (no admin power gained).
     config: { access: 'admin', whileActing: true },
     schema: { body: credentials, response: { 200: checkAccessResponse, ...errors } },
-    onRequest: perClient,
-    preHandler: perAccount,
+    onRequest: async (request) => {
+      await perClient(request);
+      countedIn.set(request, [countedNow(perClientKey(request), deps.rateLimits.signInPerClient.windowMs)]);
+    },
+    preHandler: async (request) => {
+      await perAccount(request);
+      const at = performance.now();
+      const counted: Counted = { key: await perAccountKey(request), windowMs: deps.rateLimits.signInPerAccount.windowMs, at };
+      countedIn.set(request, [...(countedIn.get(request) ?? []), counted]);
+    },
     handler: async (request) => {
       const auth = requireAuth(request);
       const result = await checkPassword(db, request.body.username, request.body.password, {
@@ -55,7 +65,7 @@ export async function studentRoutes(app: FastifyInstance, deps: AreaDeps): Promi
       if (found.student.status !== 'Activated') throw forbidden(DEACTIVATED_MESSAGE);
       await setActingStudent(db, auth.session.id, found.student.id);
       // The budgets limit guesses: a class's students starting one after another on the teacher's device do not spend them.
-      await giveBack(request, [perClientKey(request), await perAccountKey(request)]);
+      await giveBack(request, countedIn.get(request) ?? []);
       return { student: toStudentDto(found.student, found.course) };
     },
   });
