@@ -3,13 +3,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../db/schema.js';
 import { sendTemporaryPasswords } from './service.js';
 import { EXPIRED_TEMPORARY_PASSWORD_MESSAGE } from './routes.js';
 import { createTestApp, sessionCookieForUser, sessionCookieFrom, type TestApp } from '../test/app.js';
 import { createAdmin, createStudent } from '../test/factories.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../test/smtp-sink.js';
+
+/** Password hashes (scrypt, ~50 ms each) run so far: what a stranger can time. */
+const hashes = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../lib/passwords.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../lib/passwords.js')>();
+  return {
+    ...real,
+    verifyPassword: (...args: Parameters<typeof real.verifyPassword>) => ((hashes.count += 1), real.verifyPassword(...args)),
+    verifyAgainstDummy: (password: string) => ((hashes.count += 1), real.verifyAgainstDummy(password)),
+  };
+});
 
 const SENT = 'If that e-mail address belongs to an account, a temporary password has been sent to it.';
 const PENDING = 'You signed in with a temporary password. Set a new password before continuing.';
@@ -149,6 +160,27 @@ describe('forgot password over SMTP', () => {
     expect((await login(late.mobileNumber, `${latePassword!}x`)).json()).toEqual({ message: 'Invalid username or password' });
     // The old password is untouched by the expired request.
     expect((await login(late.mobileNumber, late.password)).json().mustChangePassword).toBe(false);
+  });
+
+  it('a wrong password costs the same hashing whether the account exists and whether it ever asked for a temporary password', async () => {
+    const [plain, pending, lapsed] = await Promise.all([
+      createStudent(t.database.db, { email: 'plain@example.org' }),
+      createStudent(t.database.db, { email: 'pending@example.org' }),
+      createStudent(t.database.db, { email: 'lapsed@example.org' }),
+    ]);
+    await forgot('lapsed@example.org');
+    await sink.waitFor('lapsed@example.org');
+    clock += 31 * MINUTE;
+    await forgot('pending@example.org');
+    await sink.waitFor('pending@example.org');
+    const costOf = async (username: string) => {
+      const before = hashes.count;
+      expect((await login(username, 'Zq7x-wrong-guess')).json()).toEqual({ message: 'Invalid username or password' });
+      return hashes.count - before;
+    };
+    // Timed by a stranger, a sign-in must not tell which accounts exist or asked for a reset (pending or long expired).
+    const costs = { unknown: await costOf('nobody-by-this-name'), plain: await costOf(plain.mobileNumber), pending: await costOf(pending.mobileNumber), lapsed: await costOf(lapsed.mobileNumber) };
+    expect(costs).toEqual({ unknown: costs.plain, plain: costs.plain, pending: costs.plain, lapsed: costs.plain });
   });
 
   it('two accounts sharing an address each get their own mail and password', async () => {

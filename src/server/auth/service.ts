@@ -93,7 +93,9 @@ export type PasswordCheck = { ok: true; account: Account; usedTemporaryPassword:
 
 /**
  * Checks a password against an account's own password and, when `allowTemporary`, against an unexpired
- * mailed temporary password. Unknown accounts cost the same time as known ones.
+ * mailed temporary password. A wrong password costs the same hashing (the same time) for an unknown
+ * account, a known one, and one that asked for a temporary password (pending or expired): timing tells
+ * a stranger neither which accounts exist nor which asked for a reset.
  */
 export async function checkPassword(
   db: Db,
@@ -104,22 +106,28 @@ export async function checkPassword(
   const account = await findAccount(db, identifier, options.phoneRegion);
   if (!account) {
     await verifyAgainstDummy(password);
+    if (options.allowTemporary) await verifyAgainstDummy(password);
     return { ok: false };
   }
   if (await verifyPassword(password, account.user.passwordHash)) {
     return { ok: true, account, usedTemporaryPassword: false };
   }
-  if (options.allowTemporary && (await isTemporaryPassword(account.user, password, options.now))) {
-    return { ok: true, account, usedTemporaryPassword: true };
-  }
+  if (!options.allowTemporary) return { ok: false };
+  const temporary = await temporaryPasswordMatch(account.user, password, options.now);
+  if (temporary === 'valid') return { ok: true, account, usedTemporaryPassword: true };
   // Told only to whoever holds the mail: they need a new one, not another try of their spelling.
-  if (options.allowTemporary && (await isExpiredTemporaryPassword(account.user, password, options.now))) return { ok: false, expiredTemporary: true };
-  return { ok: false };
+  return temporary === 'expired' ? { ok: false, expiredTemporary: true } : { ok: false };
 }
 
-async function isExpiredTemporaryPassword(user: UserRow, password: string, now: Date): Promise<boolean> {
+/** Whether the password is the account's mailed temporary one, still valid or expired; always one hash, with or without one. */
+async function temporaryPasswordMatch(user: UserRow, password: string, now: Date): Promise<'valid' | 'expired' | null> {
   const { tempPasswordHash, tempPasswordExpiresAt } = user;
-  return Boolean(tempPasswordHash && tempPasswordExpiresAt && tempPasswordExpiresAt <= now && (await verifyPassword(password, tempPasswordHash)));
+  if (!tempPasswordHash || !tempPasswordExpiresAt) {
+    await verifyAgainstDummy(password);
+    return null;
+  }
+  if (!(await verifyPassword(password, tempPasswordHash))) return null;
+  return tempPasswordExpiresAt > now ? 'valid' : 'expired';
 }
 
 async function isTemporaryPassword(user: UserRow, password: string, now: Date): Promise<boolean> {
