@@ -9,6 +9,7 @@ import { attempts } from '../db/schema.js';
 import { testDrivers } from '../test/databases.js';
 import { backup } from './backup.js';
 import { fillWithData, openPlace, snapshot } from '../test/backup-fixtures.js';
+import { ArchiveWriter, entryBytes, readArchive } from './archive.js';
 import { restore } from './restore.js';
 
 describe.each(testDrivers)('backup and restore (%s)', (driver) => {
@@ -99,6 +100,29 @@ describe.each(testDrivers)('backup and restore (%s)', (driver) => {
     open.push(still);
     expect(await still.db.select().from(attempts)).toHaveLength(3);
     if (driver === 'pglite') expect((await readdir(dataDir)).filter((name) => name.startsWith('replaced-by-restore-'))).toEqual([]);
+  }, 120_000);
+
+  it('refuses a crafted backup whose entry names reach outside the recordings folder before touching anything, even with --force', async () => {
+    const dataDir = path.join(scratch, 'data');
+    const place = await openPlace(driver, dataDir);
+    await fillWithData(place.database, dataDir);
+    if (driver === 'pglite') await place.database.close();
+    const file = path.join(scratch, 'school.parley');
+    await backup(place.target, file);
+    // The whole backup, checksums right, with one more entry after the database whose name climbs out.
+    const crafted = path.join(scratch, 'crafted.parley');
+    const writer = await ArchiveWriter.create(crafted);
+    for (const entry of await readArchive(file)) await writer.addBytes(entry.name, await entryBytes(file, entry));
+    await writer.addBytes('recordings/../../escaped', Buffer.from('not a recording'));
+    await writer.finish();
+    await expect(restore(place.target, crafted, { force: true })).rejects.toThrow(
+      `${crafted} holds an entry named "recordings/../../escaped", which is not a recording file. Nothing was changed.`,
+    );
+    const still = driver === 'pglite' ? await openDatabase({ kind: 'pglite', dataDir }, { migrate: false, syncReadCaches: false }) : place.database;
+    open.push(still);
+    expect(await still.db.select().from(attempts)).toHaveLength(3);
+    expect((await readdir(dataDir)).filter((name) => name.startsWith('replaced-by-restore-') || name.startsWith('restoring-'))).toEqual([]);
+    expect((await readdir(scratch)).sort()).toEqual(['crafted.parley', 'data', 'school.parley']);
   }, 120_000);
 });
 

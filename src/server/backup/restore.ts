@@ -48,6 +48,12 @@ async function readManifest(file: string, entries: ArchiveEntry[]): Promise<Mani
 
 const DRIVER_NAMES = { pglite: 'the embedded database (DATA_DIR, no DATABASE_URL)', postgres: 'PostgreSQL (DATABASE_URL)' };
 
+/** Refuses, before anything is touched, a backup holding an entry under recordings/ that is not exactly a recording file's name. */
+function checkRecordingNames(file: string, entries: ArchiveEntry[]): void {
+  const stray = entries.find((entry) => entry.name.startsWith('recordings/') && !RECORDING_FILE.test(entry.name.slice('recordings/'.length)));
+  if (stray) throw new BackupFormatError(`${file} holds an entry named ${JSON.stringify(stray.name)}, which is not a recording file. Nothing was changed.`);
+}
+
 /** Writes the backup's recording files into DATA_DIR/recordings, each under a temporary name first. */
 async function restoreRecordingFiles(file: string, entries: ArchiveEntry[], dataDir: string): Promise<number> {
   const folder = recordingsFolder(dataDir);
@@ -56,7 +62,7 @@ async function restoreRecordingFiles(file: string, entries: ArchiveEntry[], data
   for (const entry of entries) {
     if (!entry.name.startsWith('recordings/')) continue;
     const match = RECORDING_FILE.exec(entry.name.slice('recordings/'.length));
-    // A name is never joined into a path unless it is exactly a recording's.
+    // A name is never joined into a path unless it is exactly a recording's (checkRecordingNames refused the others first).
     if (!match) throw new BackupFormatError(`${file} holds an entry named ${JSON.stringify(entry.name)}, which is not a recording file. Nothing more was restored.`);
     await mkdir(incoming, { recursive: true });
     const temporary = path.join(incoming, `restore-${match[2]}`);
@@ -154,6 +160,7 @@ export async function restore(target: BackupTarget, file: string, options: { for
   if (!existsSync(source)) throw new BackupRefusedError(`${source} does not exist.`);
   const entries = await readArchive(source);
   const manifest = await readManifest(source, entries);
+  checkRecordingNames(source, entries);
   // A newer version's data: restored, this version would refuse to start on it (db/open.ts).
   if (typeof manifest.newestMigrationAt === 'number' && manifest.newestMigrationAt > newestShippedMigrationAt()) {
     throw new BackupRefusedError(
