@@ -40,6 +40,8 @@ describe('first visit: the scripts counted are the scripts loaded', () => {
     });
     expect(savedTest.statusCode).toBe(201);
     const attemptId = (savedTest.json() as { attemptId: string }).attemptId;
+    // Each route's `:id`: the attempt's, or on the student page the student's who saved it.
+    const idFor = (route: string) => (route.startsWith('/admin/students/') ? String(ielts.student.id) : attemptId);
     const who: Record<FirstVisitVisitor, Partial<Record<string, number>> & { default?: number }> = {
       anyone: {},
       student: { default: ielts.user.id, '/interview-dashboard': aspirant.user.id, '/interview-simulator': aspirant.user.id },
@@ -85,7 +87,7 @@ describe('first visit: the scripts counted are the scripts loaded', () => {
           }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy', 'role'] });
         });
       });
-      const response = await page.goto(`${suite.server.baseUrl}${route.route.replace(':id', attemptId)}`, { waitUntil: 'networkidle' });
+      const response = await page.goto(`${suite.server.baseUrl}${route.route.replace(':id', idFor(route.route))}`, { waitUntil: 'networkidle' });
       await page.locator('#main').waitFor();
       const html = (await response?.text()) ?? '';
       // index.html's own script and modulepreload tags, and the route's list for the bootstrap.
@@ -111,7 +113,7 @@ describe('first visit: the scripts counted are the scripts loaded', () => {
       // The page's first GETs, started by the bootstrap (src/client/lib/early-data.ts): each asked for
       // once, its answer taken by the page (a second request would mean the page asked another URL).
       const early = /<meta name="parley-data" content="([^"]*)"/.exec(html)?.[1]?.replaceAll('&amp;', '&').split(' ') ?? [];
-      expect(early, `${route.route}: the page's first GETs listed`).toEqual((route.data ?? []).map((url) => url.replace(':id', attemptId)));
+      expect(early, `${route.route}: the page's first GETs listed`).toEqual((route.data ?? []).map((url) => url.replace(':id', idFor(route.route))));
       for (const url of early) {
         const times = apiGets.filter((get) => get === url).length;
         if (times !== 1) misses.push(`${route.route}: ${url} was asked for ${times} times, not once`);

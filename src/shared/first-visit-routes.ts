@@ -44,6 +44,8 @@ export const FIRST_VISIT_ROUTES: readonly FirstVisitRoute[] = [
   { route: '/admin', visitor: 'admin', modules: [FULL_APP, 'src/client/features/admin/AdminPage.tsx', 'src/client/features/admin/students/StudentsTable.tsx'], data: ['/api/admin/students?page=1&limit=10&search='] },
   { route: '/admin/courses', visitor: 'admin', modules: [FULL_APP, 'src/client/features/courses/CoursesPage.tsx'], data: ['/api/admin/courses?page=1'] },
   { route: '/admin/attempts/:id', visitor: 'admin', modules: [FULL_APP, 'src/client/features/admin/attempts/AttemptReviewPage.tsx', 'src/client/features/admin/attempts/AttemptReview.tsx'], data: ['/api/admin/attempts/:id'] },
+  // The URL as studentAttemptsUrl (shared/api/admin-student-attempts-limits.ts) writes the first page's.
+  { route: '/admin/students/:id', visitor: 'admin', modules: [FULL_APP, 'src/client/features/admin/student-page/StudentPage.tsx', 'src/client/features/admin/student-page/StudentPageBody.tsx'], data: ['/api/admin/students/:id/attempts?page=1&limit=10'] },
 ];
 
 const normalise = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';

@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
         element: <Guarded adminOnly />,
         children: [
           { path: '/admin/attempts/:id', ...page(() => import('../features/admin/attempts/AttemptReviewPage')) },
+          { path: '/admin/students/:id', ...page(() => import('../features/admin/student-page/StudentPage')) },
           { path: '/admin/courses', ...page(() => import('../features/courses/CoursesPage')) },
         ],
       },

@@ -1,4 +1,4 @@
-import { Text, VisuallyHidden } from '@mantine/core';
+import { Box, Text, VisuallyHidden } from '@mantine/core';
 import type { AttemptKind, AttemptListRow } from '../../../../shared/api/admin-attempts';
 import { bandText } from '../../../../shared/api/admin-attempts-kinds';
 
@@ -118,4 +118,34 @@ export function reviewLinkDetail(attempt: AttemptListRow, when: { date: string; 
     changed: attempt.reviewed ? ` (released${releasedBy}; draft changes${savedBy} not released)` : ` (released${releasedBy}; cleared, not released)`,
   }[attempt.reviewState];
   return ` the attempt of ${attempt.studentName}, ${when.date} ${when.time}${state}`;
+}
+
+/**
+ * An attempt that no estimate could be given for: a pill whose words wrap in a narrow column. With
+ * neither transcript nor recording, there is nothing for the teacher to score: the student retakes.
+ */
+function AwaitingTeacher({ nothing }: { nothing: boolean }) {
+  return (
+    <Box
+      component="span"
+      display="inline-block"
+      fz="xs"
+      fw={700}
+      c={nothing ? 'red.9' : 'blue.9'}
+      bg={nothing ? 'red.0' : 'blue.0'}
+      px={8}
+      py={2}
+      maw={130}
+      style={{ borderRadius: 'var(--mantine-radius-sm)', lineHeight: 1.35 }}
+      data-testid={nothing ? 'nothing-to-score' : 'awaiting-teacher'}
+    >
+      {nothing ? 'Nothing to score: ask for a retake' : "Awaiting teacher's bands"}
+    </Box>
+  );
+}
+
+/** The overall score column: the score, or why there is none yet. */
+export function OverallCell({ kind, attempt }: { kind: AttemptKind; attempt: AttemptListRow }) {
+  if (attempt.awaitingTeacher || attempt.nothingToScore) return <AwaitingTeacher nothing={attempt.nothingToScore === true} />;
+  return <ScoreCell kind={kind} {...bandsOf(attempt, 'overall')} />;
 }

@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AttemptKind, AttemptListRow } from '../../../../shared/api/admin-attempts';
@@ -7,7 +7,7 @@ import { CRITERIA_OF, CRITERION_LABELS, KIND_LABELS } from '../../../../shared/a
 import { CheckIcon } from '../../../components/icons';
 import { CardFields, DataTable, RowCard } from '../../../components/TableRows';
 import { formatAttemptDateAndTime } from './format';
-import { bandsOf, isReleased, reviewLinkDetail, ReviewState, ScoreCell } from './AttemptCells';
+import { bandsOf, isReleased, OverallCell, reviewLinkDetail, ReviewState, ScoreCell } from './AttemptCells';
 import { Table } from '../../../components/Table';
 import { StudentStatusBadge } from '../StudentStatusBadge';
 
@@ -17,36 +17,6 @@ export function attemptColumns(kind: AttemptKind): string[] {
 }
 
 export const reviewPath = (id: string) => `/admin/attempts/${id}`;
-
-/**
- * An attempt that no estimate could be given for: a pill whose words wrap in a narrow column. With
- * neither transcript nor recording, there is nothing for the teacher to score: the student retakes.
- */
-function AwaitingTeacher({ nothing }: { nothing: boolean }) {
-  return (
-    <Box
-      component="span"
-      display="inline-block"
-      fz="xs"
-      fw={700}
-      c={nothing ? 'red.9' : 'blue.9'}
-      bg={nothing ? 'red.0' : 'blue.0'}
-      px={8}
-      py={2}
-      maw={130}
-      style={{ borderRadius: 'var(--mantine-radius-sm)', lineHeight: 1.35 }}
-      data-testid={nothing ? 'nothing-to-score' : 'awaiting-teacher'}
-    >
-      {nothing ? 'Nothing to score: ask for a retake' : "Awaiting teacher's bands"}
-    </Box>
-  );
-}
-
-/** The overall score column: the score, or why there is none yet. */
-function OverallCell({ kind, attempt }: { kind: AttemptKind; attempt: AttemptListRow }) {
-  if (attempt.awaitingTeacher || attempt.nothingToScore) return <AwaitingTeacher nothing={attempt.nothingToScore === true} />;
-  return <ScoreCell kind={kind} {...bandsOf(attempt, 'overall')} />;
-}
 
 function StatusBadge({ attempt }: { attempt: AttemptListRow }) {
   return <StudentStatusBadge status={attempt.status} miw="max-content" />;

@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { StudentAttemptsPage } from '../../../../../shared/api/admin-student-attempts';
+import { studentAttemptsUrl } from '../../../../../shared/api/admin-student-attempts-limits';
+
+export { STUDENT_ATTEMPTS_PAGE_SIZE } from '../../../../../shared/api/admin-student-attempts-limits';
+import { getQuery } from '../../../../lib/api';
+import { ATTEMPTS_QUERY_KEY } from '../../attempts/api/attempts-list';
+
+/** Under the attempts' key, so a saved or released review refreshes the student's page too. */
+export const studentAttemptsQuery = (studentId: string, page: number) =>
+  queryOptions({
+    queryKey: [...ATTEMPTS_QUERY_KEY, 'student', studentId, { page }] as const,
+    // The first page's answer may have come with the page (src/shared/first-visit-routes.ts): the URL is the one listed there.
+    ...getQuery<StudentAttemptsPage>(studentAttemptsUrl(encodeURIComponent(studentId), page)),
+  });
+
+/**
+ * The student and a page of their attempts (10 a page), keeping the previous page on screen while
+ * the next loads. Fetched again whenever the page opens again (students save attempts meanwhile),
+ * but not over the answer that came with the page itself (no fetch has updated it yet).
+ */
+export function useStudentAttempts(studentId: string, page: number) {
+  return useQuery({
+    ...studentAttemptsQuery(studentId, page),
+    placeholderData: keepPreviousData,
+    refetchOnMount: (query) => (query.state.dataUpdateCount > 0 ? 'always' : false),
+  });
+}
