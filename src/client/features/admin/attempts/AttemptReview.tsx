@@ -103,7 +103,10 @@ export function Review({ detail }: { detail: AttemptDetail }) {
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Facts cols={{ base: 2, sm: 3, lg: 5 }}>
           <Fact label="Student">
-            {detail.student.studentName}
+            {/* The student's page: everything else they saved. */}
+            <Anchor component={Link} to={`/admin/students/${detail.student.id}`}>
+              {detail.student.studentName}
+            </Anchor>
             {detail.student.status === 'Deactivated' ? ' (deactivated)' : ''}
           </Fact>
           <Fact label="Course">{detail.course}</Fact>

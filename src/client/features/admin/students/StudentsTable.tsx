@@ -1,6 +1,7 @@
 import { RowActions } from '../../../components/RowActions';
 import { CardFields, DataTable, RowCard } from '../../../components/TableRows';
-import { Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Text, UnstyledButton } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
 import { HintTooltip } from '../../../components/HintTooltip';
 import type { AdminStudent, ListedStudent } from '../../../../shared/api/students';
 import { TOOLTIP_DELAY_MS } from '../../../lib/ui';
@@ -19,6 +20,9 @@ interface RowHandlers {
 export type StudentsTableProps = RowHandlers & { students: ListedStudent[] | undefined; loading: boolean; emptyText: string };
 
 export function StudentsTable({ students, loading, emptyText, ...actions }: StudentsTableProps) {
+  // The list as it stands (search, page): the student page's back link returns to it.
+  const { pathname, search } = useLocation();
+  const from = pathname + search;
   return (
     <DataTable
       columns={STUDENT_COLUMNS}
@@ -27,9 +31,18 @@ export function StudentsTable({ students, loading, emptyText, ...actions }: Stud
       emptyText={emptyText}
       minWidth={STUDENTS_TABLE_MIN_WIDTH}
       label="Students"
-      renderRow={(student) => <StudentRow key={student.id} student={student} {...actions} />}
-      renderCard={(student) => <StudentCard key={student.id} student={student} {...actions} />}
+      renderRow={(student) => <StudentRow key={student.id} student={student} from={from} {...actions} />}
+      renderCard={(student) => <StudentCard key={student.id} student={student} from={from} {...actions} />}
     />
+  );
+}
+
+/** The student's name, a link to their page (/admin/students/:id): everything they saved. */
+function StudentName({ student, from }: { student: AdminStudent; from: string }) {
+  return (
+    <Anchor component={Link} to={`/admin/students/${student.id}`} state={{ from }} fw={600} size="sm">
+      {student.studentName}
+    </Anchor>
   );
 }
 
@@ -62,13 +75,11 @@ function StatusToggle({ student, onToggleStatus, togglingId }: Pick<RowHandlers,
   );
 }
 
-function StudentRow({ student, onEdit, onDelete, onToggleStatus, togglingId }: RowHandlers & { student: ListedStudent }) {
+function StudentRow({ student, from, onEdit, onDelete, onToggleStatus, togglingId }: RowHandlers & { student: ListedStudent; from: string }) {
   return (
     <Table.Tr>
       <Table.Td>
-        <Text fw={600} size="sm">
-          {student.studentName}
-        </Text>
+        <StudentName student={student} from={from} />
         <SignInNames student={student} />
       </Table.Td>
       <Table.Td>
@@ -95,15 +106,13 @@ function StudentRow({ student, onEdit, onDelete, onToggleStatus, togglingId }: R
 }
 
 /** The row on a phone: every column under its label, the status badge that toggles, edit and delete. */
-function StudentCard({ student, onEdit, onDelete, onToggleStatus, togglingId }: RowHandlers & { student: ListedStudent }) {
+function StudentCard({ student, from, onEdit, onDelete, onToggleStatus, togglingId }: RowHandlers & { student: ListedStudent; from: string }) {
   return (
     <RowCard
       dataId={String(student.id)}
       title={
         <>
-          <Text fw={700} size="sm">
-            {student.studentName}
-          </Text>
+          <StudentName student={student} from={from} />
           <SignInNames student={student} />
         </>
       }
