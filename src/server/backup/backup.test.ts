@@ -124,6 +124,27 @@ describe.each(testDrivers)('backup and restore (%s)', (driver) => {
     expect((await readdir(dataDir)).filter((name) => name.startsWith('replaced-by-restore-') || name.startsWith('restoring-'))).toEqual([]);
     expect((await readdir(scratch)).sort()).toEqual(['crafted.parley', 'data', 'school.parley']);
   }, 120_000);
+
+  it('with --force, a backup whose database cannot be read leaves the data there in place', async () => {
+    const dataDir = path.join(scratch, 'data');
+    const place = await openPlace(driver, dataDir);
+    await fillWithData(place.database, dataDir);
+    if (driver === 'pglite') await place.database.close();
+    const file = path.join(scratch, 'school.parley');
+    await backup(place.target, file);
+    // Checksums right, the database's bytes not a database (a damaged or foreign dump).
+    const crafted = path.join(scratch, 'unreadable.parley');
+    const writer = await ArchiveWriter.create(crafted);
+    for (const entry of await readArchive(file)) {
+      await writer.addBytes(entry.name, entry.name.startsWith('database/') ? Buffer.from('not a database dump') : await entryBytes(file, entry));
+    }
+    await writer.finish();
+    await expect(restore(place.target, crafted, { force: true })).rejects.toThrow();
+    const still = driver === 'pglite' ? await openDatabase({ kind: 'pglite', dataDir }, { migrate: false, syncReadCaches: false }) : place.database;
+    open.push(still);
+    expect(await still.db.select().from(attempts)).toHaveLength(3);
+    expect((await readdir(dataDir)).filter((name) => name.startsWith('replaced-by-restore-') || name.startsWith('restoring-'))).toEqual([]);
+  }, 120_000);
 });
 
 describe('restoring the embedded database', () => {

@@ -54,6 +54,12 @@ export async function pgRestore(url: string, file: string): Promise<void> {
   await run('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${dbname}`, file], env);
 }
 
+/** Reads the dump's table of contents without restoring anything: fails on a damaged dump, or one of a newer pg_dump than this pg_restore reads. */
+export async function checkDump(file: string): Promise<void> {
+  // eslint-disable-next-line no-restricted-properties
+  await run('pg_restore', ['--list', file], { ...process.env });
+}
+
 /** How many students and attempts the database holds (0/0 when it has no Parley tables yet). */
 export async function parleyRowCounts(url: string): Promise<{ students: number; attempts: number; hasTables: boolean }> {
   const client = new pg.Client({ connectionString: url });

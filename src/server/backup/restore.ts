@@ -20,7 +20,7 @@ import {
   type Manifest,
 } from './backup.js';
 import { restorePgliteIntoPostgres } from './into-postgres.js';
-import { emptyDatabase, parleyRowCounts, pgRestore } from './postgres-dump.js';
+import { checkDump, emptyDatabase, parleyRowCounts, pgRestore } from './postgres-dump.js';
 
 export interface RestoreSummary {
   createdAt: string;
@@ -84,23 +84,17 @@ async function dataDirInUse(dataDir: string): Promise<boolean> {
 async function restorePglite(file: string, entries: ArchiveEntry[], dataDir: string, force: boolean): Promise<{ movedAside: string | null }> {
   const dump = entries.find((entry) => entry.name === PGLITE_ENTRY);
   if (!dump) throw new BackupFormatError(`${file} holds no embedded database. Nothing was changed.`);
-  let movedAside: string | null = null;
-  if (await dataDirInUse(dataDir)) {
-    if (!force) {
-      throw new BackupRefusedError(
-        `${dataDir} already holds a database or recordings. Restoring would replace them: run restore again with --force ` +
-          `(what is there now is moved to ${path.join(dataDir, 'replaced-by-restore-<time>')}, not deleted), or set DATA_DIR to an empty folder.`,
-      );
-    }
-    movedAside = path.join(dataDir, `replaced-by-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-    await mkdir(movedAside, { recursive: true });
-    for (const name of ['pgdata', 'recordings']) {
-      if (existsSync(path.join(dataDir, name))) await rename(path.join(dataDir, name), path.join(movedAside, name));
-    }
+  const inUse = await dataDirInUse(dataDir);
+  if (inUse && !force) {
+    throw new BackupRefusedError(
+      `${dataDir} already holds a database or recordings. Restoring would replace them: run restore again with --force ` +
+        `(what is there now is moved to ${path.join(dataDir, 'replaced-by-restore-<time>')}, not deleted), or set DATA_DIR to an empty folder.`,
+    );
   }
-  // PGlite unpacks its own tarball into the empty folder, then opens it; a first query proves it whole.
-  const target = pgliteFolder(dataDir);
+  // PGlite unpacks its own tarball into an empty folder, then opens it; a first query proves it whole.
+  // Only then is what is there moved aside: a dump that cannot be read leaves it in place.
   const scratch = await mkdtemp(path.join(dataDir, 'restoring-'));
+  let movedAside: string | null = null;
   try {
     const instance = await PGlite.create(scratch, { extensions: pgliteExtensions, loadDataDir: new Blob([new Uint8Array(await entryBytes(file, dump))]) });
     try {
@@ -108,7 +102,14 @@ async function restorePglite(file: string, entries: ArchiveEntry[], dataDir: str
     } finally {
       await instance.close();
     }
-    await rename(scratch, target);
+    if (inUse) {
+      movedAside = path.join(dataDir, `replaced-by-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+      await mkdir(movedAside, { recursive: true });
+      for (const name of ['pgdata', 'recordings']) {
+        if (existsSync(path.join(dataDir, name))) await rename(path.join(dataDir, name), path.join(movedAside, name));
+      }
+    }
+    await rename(scratch, pgliteFolder(dataDir));
   } catch (error) {
     await rm(scratch, { recursive: true, force: true });
     throw error;
@@ -143,6 +144,8 @@ async function restorePostgres(file: string, entries: ArchiveEntry[], url: strin
   try {
     const dumpFile = path.join(scratch, 'postgres.dump');
     await pipeline(entryStream(file, dump), createWriteStream(dumpFile));
+    // Before the database is emptied: a dump pg_restore cannot read would leave nothing in its place.
+    await checkDump(dumpFile);
     if (counts.hasTables) await emptyDatabase(url);
     await pgRestore(url, dumpFile);
   } finally {
