@@ -21,7 +21,7 @@ import type { AttemptsPage } from '../src/shared/api/admin-attempts.js';
 import type { TestSessionData } from '../src/shared/api/attempts.js';
 import { emptyInterviewProfile } from '../src/shared/api/interview.js';
 import { INTERVIEW_NO_TRANSCRIPT_TEXT } from '../src/shared/interview/constants.js';
-import { NO_TRANSCRIPT_RESULT_TEXT } from '../src/shared/speaking-test/constants.js';
+import { NO_TRANSCRIPT_RESULT_TEXT } from '../src/shared/speaking-test/scoring.js';
 import { attempts } from '../src/server/db/schema.js';
 import { recordings } from '../src/server/db/schema-recordings.js';
 import { saveInterviewProfile } from '../src/server/interview/service.js';

@@ -14,7 +14,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptsPage } from '../src/shared/api/admin-attempts.js';
 import type { SaveTestSessionBody } from '../src/shared/api/attempts.js';
-import { ANSWER_TIME_LIMIT_MS, NO_TRANSCRIPT_RESULT_TEXT, SILENCE_TO_END_ANSWER_MS, STARTING_TEXT } from '../src/shared/speaking-test/constants.js';
+import { ANSWER_TIME_LIMIT_MS, SILENCE_TO_END_ANSWER_MS, STARTING_TEXT } from '../src/shared/speaking-test/constants.js';
+import { NO_TRANSCRIPT_RESULT_TEXT } from '../src/shared/speaking-test/scoring.js';
 import { attempts } from '../src/server/db/schema.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
 import {

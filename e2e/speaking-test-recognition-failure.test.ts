@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveTestSessionBody } from '../src/shared/api/attempts.js';
-import { NO_TRANSCRIPT_RESULT_TEXT } from '../src/shared/speaking-test/constants.js';
+import { NO_TRANSCRIPT_RESULT_TEXT } from '../src/shared/speaking-test/scoring.js';
 import { createStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
 import {

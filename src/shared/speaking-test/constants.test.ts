@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as c from './constants.js';
+import * as lines from './examiner-lines.js';
 
 // The spec's values, written out again so a changed constant fails here.
 describe('speaking-test constants (SPEC.md sections 4 and 9)', () => {
@@ -43,9 +44,9 @@ describe('speaking-test constants (SPEC.md sections 4 and 9)', () => {
     expect(c.EXAMINER_VOICE).toEqual({ lang: 'en-IN', rate: 0.8, pitch: 1.2 });
     expect(c.EXAMINER_VOICE_ANDROID).toEqual({ lang: 'en-US', rate: 0.9, pitch: 1 });
     expect(c.RECOGNITION_LANG_MOBILE).toBe('en-US');
-    expect(c.PART3_INTRO_TEXT).toBe('Now we move on to Part 3');
-    expect(c.PART2_ANNOUNCEMENT_TEXT).toBe('Now you have 1 minute to think on the cue card and 2 minutes to answer.');
-    expect(c.CLOSING_TEXT).not.toBe('');
+    expect(lines.PART3_INTRO_TEXT).toBe('Now we move on to Part 3');
+    expect(lines.PART2_ANNOUNCEMENT_TEXT).toBe('Now you have 1 minute to think on the cue card and 2 minutes to answer.');
+    expect(lines.CLOSING_TEXT).not.toBe('');
     expect(c.PART_TITLES).toEqual({ 1: 'Introduction & Interview', 2: 'Cue Card', 3: 'Discussion' });
   });
 

@@ -60,12 +60,7 @@ export const EXAMINER_VOICE_ANDROID: Readonly<VoiceSettings> = { lang: 'en-US', 
 /** Recognition language in the test on Apple and Android devices (spec section 7). */
 export const RECOGNITION_LANG_MOBILE = 'en-US';
 
-// What the examiner says besides the questions.
-export const PART2_ANNOUNCEMENT_TEXT = 'Now you have 1 minute to think on the cue card and 2 minutes to answer.';
-export const PART3_INTRO_TEXT = 'Now we move on to Part 3';
-export const CLOSING_TEXT = 'Thank you. That is the end of the speaking test.';
-/** Printed between a cue card's topic and its bullets, as on a real card. */
-export const CUE_CARD_PROMPT_TEXT = 'You should say:';
+// What the examiner says besides the questions is in examiner-lines.ts.
 
 export const PART_TITLES = {
   1: 'Introduction & Interview',
@@ -149,8 +144,6 @@ export const PRONUNCIATION_FILLER_RATIO_TIERS: readonly ScoreTier[] = [{ op: '>'
 // Beyond the spec: when a result says nothing.
 /** Under Start Test when it was pressed before the test's code had come (a slow connection). */
 export const STARTING_TEXT = 'Starting the test… This takes a moment on a slow connection.';
-/** What a test without a transcript says instead of bands (the recording is kept for the teacher). */
-export const NO_TRANSCRIPT_RESULT_TEXT = 'Vocabulary and grammar need a transcript: your teacher will score them';
 /** A test with fewer recognised words than this gets no bands (silence would otherwise earn ~5). */
 export const MIN_ASSESSABLE_WORDS = 50;
 /*

@@ -2,19 +2,8 @@ import { spokenRank } from '../band-estimate/lexicon.js';
 import { contentTerms, QUESTION_FRAMING_WORDS } from '../interview/relevance.js';
 import { findFillers, sentences, wordTokens } from '../text/index.js';
 import type { SpeakingTestAnswer } from './answer.js';
-import {
-  CUE_CARD_PROMPT_TEXT,
-  FILLERS_ONLY_MIN_OTHER_WORDS,
-  NON_ANSWERS_SHARE_ABOVE,
-  NOT_ENGLISH_MIN_WORDS,
-  NOT_ENGLISH_SHARE_ABOVE,
-  OFF_TOPIC_MIN_ANSWER_TERMS,
-  OFF_TOPIC_MIN_MATCHES,
-  OFF_TOPIC_MIN_REFERENCE_TERMS,
-  REPETITION_SHARE_ABOVE,
-  REPETITION_MIN_SENTENCE_WORDS,
-  REPETITION_RUN_WORDS,
-} from './constants.js';
+import { FILLERS_ONLY_MIN_OTHER_WORDS, NON_ANSWERS_SHARE_ABOVE, NOT_ENGLISH_MIN_WORDS, NOT_ENGLISH_SHARE_ABOVE, OFF_TOPIC_MIN_ANSWER_TERMS, OFF_TOPIC_MIN_MATCHES, OFF_TOPIC_MIN_REFERENCE_TERMS, REPETITION_SHARE_ABOVE, REPETITION_MIN_SENTENCE_WORDS, REPETITION_RUN_WORDS } from './constants.js';
+import { CUE_CARD_PROMPT_TEXT } from './examiner-lines.js';
 import { NAME_QUESTION } from './questions.js';
 import { findSchoolQuestion, type SchoolQuestion, type SchoolQuestionLookup } from './school-questions.js';
 import { CUE_CARD_TOPIC_WORDS, cueCardFor, isBankQuestion, QUESTION_TOPIC_WORDS } from './topics.js';

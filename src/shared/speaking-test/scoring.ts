@@ -1,5 +1,5 @@
 import type { SpeakingTestAnswer } from './answer.js';
-import { MIN_ASSESSABLE_WORDS, NO_TRANSCRIPT_RESULT_TEXT } from './constants.js';
+import { MIN_ASSESSABLE_WORDS } from './constants.js';
 import { BAND_MODEL } from '../band-estimate/coefficients.js';
 import { estimateLanguage, type LanguageEstimate } from '../band-estimate/estimate.js';
 import type { BandModel } from '../band-estimate/model.js';
@@ -14,6 +14,9 @@ import { overallBand, type SpeakingBands } from './overall.js';
 import { partNotes, type PartNote } from './part-notes.js';
 import type { PronunciationScore } from './pronunciation.js';
 import type { VocabularyScore } from './vocabulary.js';
+
+/** What a test without a transcript says instead of bands (the recording is kept for the teacher); here, not in constants.ts, so that only the code that scores carries it. */
+export const NO_TRANSCRIPT_RESULT_TEXT = 'Vocabulary and grammar need a transcript: your teacher will score them';
 
 /*
  * The band estimate. Section 9's rules are replaced by a model fitted on rated learner speech

@@ -1,14 +1,6 @@
 import type { SpeakingTestAnswer } from './answer.js';
-import {
-  CUE_CARD_PROMPT_TEXT,
-  PART_TITLES,
-  TIMELINE_CUE_CARD_MS,
-  TIMELINE_MIN_ANSWER_MS,
-  TIMELINE_MIN_QUESTION_MS,
-  TIMELINE_MS_PER_CHARACTER,
-  TIMELINE_PART2_ANSWER_MS,
-  TIMELINE_TURN_GAP_MS,
-} from './constants.js';
+import { PART_TITLES, TIMELINE_CUE_CARD_MS, TIMELINE_MIN_ANSWER_MS, TIMELINE_MIN_QUESTION_MS, TIMELINE_MS_PER_CHARACTER, TIMELINE_PART2_ANSWER_MS, TIMELINE_TURN_GAP_MS } from './constants.js';
+import { CUE_CARD_PROMPT_TEXT } from './examiner-lines.js';
 import type { CueCard } from './questions.js';
 import { roundToHalfBand, type SpeakingTestResult } from './scoring.js';
 

@@ -1,13 +1,8 @@
 /* The part being taken: Part 1/3 question and live transcript, or the Part 2 cue card and its timers. */
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import {
-  CUE_CARD_PROMPT_TEXT,
-  PART2_ANNOUNCEMENT_TEXT,
-  PART2_NOTES_MAX_LENGTH,
-  PART2_SPEAKING_MS,
-  PART3_INTRO_TEXT,
-} from '../../../shared/speaking-test/constants';
+import { PART2_NOTES_MAX_LENGTH, PART2_SPEAKING_MS } from '../../../shared/speaking-test/constants';
+import { CUE_CARD_PROMPT_TEXT, PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../shared/speaking-test/examiner-lines';
 import { HeldButton } from '../../components/HeldButton';
 import type { ScreenView, SpeakingTestState } from './flow';
 import { RecordingIndicator } from './ReadyCard';

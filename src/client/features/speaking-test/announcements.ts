@@ -2,7 +2,7 @@
  * What screen readers hear (a polite live region): stage and phase changes, each question, and the
  * Part 2 timers at their start and at a few moments left; not every second of the visible timer.
  */
-import { CUE_CARD_PROMPT_TEXT, PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../shared/speaking-test/constants';
+import { CUE_CARD_PROMPT_TEXT, PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../shared/speaking-test/examiner-lines';
 import type { CueCard } from '../../../shared/speaking-test/questions';
 import type { SpeakingTestState } from './flow';
 

@@ -1,6 +1,6 @@
 /* SPEC.md section 4, 'Speaking test stages': a whole test through the dispatcher (flow/machine.ts, flow/stages.ts). */
 import { describe, expect, it } from 'vitest';
-import { CLOSING_TEXT, PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../../shared/speaking-test/constants.js';
+import { CLOSING_TEXT, PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../../shared/speaking-test/examiner-lines.js';
 import { scoreSpeakingTest } from '../../../../shared/speaking-test/scoring.js';
 import { selectScreen } from './selectors.js';
 import { CANCEL_ANSWER_TIMERS, Driver, QUESTIONS, reachListening, speakTexts, types } from './test-helpers.js';

@@ -1,6 +1,6 @@
 /* SPEC.md section 4, 'Parts 1 and 3, per question' (flow/parts-1-and-3.ts). */
 import { describe, expect, it } from 'vitest';
-import { PART3_INTRO_TEXT } from '../../../../shared/speaking-test/constants.js';
+import { PART3_INTRO_TEXT } from '../../../../shared/speaking-test/examiner-lines.js';
 import { selectScreen } from './selectors.js';
 import { CANCEL_ANSWER_TIMERS, Driver, QUESTIONS, reachListening, speakTexts, types } from './test-helpers.js';
 

@@ -4,7 +4,7 @@
  * (a spoken closing line, recording stops, scoring, saving). The moves between parts live here so
  * that each part's rules need not know the next part's.
  */
-import { CLOSING_TEXT, PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../../shared/speaking-test/constants.js';
+import { CLOSING_TEXT, PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../../shared/speaking-test/examiner-lines.js';
 import type { QuestionSet } from '../../../../shared/speaking-test/questions.js';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring.js';
 import { startPostTestSession } from './after-the-test.js';
