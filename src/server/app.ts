@@ -30,6 +30,7 @@ import { safeLoggerOptions } from './lib/log-safety.js';
 import { HttpError } from './lib/http-errors.js';
 import { createReadCaches, invalidateReadCaches } from './db/read-cache.js';
 import { rateLimitStoreFor, type BudgetStore } from './lib/budget-store.js';
+import { createExportSlots } from './lib/export-slots.js';
 import { databaseBudgetStore } from './db/rate-limit-store.js';
 import { openRedisBudgetStore } from './lib/redis-budget-store.js';
 import { indexHtmlFor, renderIndexHtml, type PageStart } from './lib/index-html.js';
@@ -128,7 +129,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deviceDebugRoutes,
     teacherRoutes,
   ];
-  for (const area of areas) await app.register(async (scope) => area(scope, { ...deps, recordingStores, budgets, readCaches }));
+  // The CSV exports of both areas share this app's slots: at most one per teacher and a few at once (lib/export-slots.ts).
+  const exportSlots = createExportSlots();
+  for (const area of areas) await app.register(async (scope) => area(scope, { ...deps, recordingStores, budgets, readCaches, exportSlots }));
 
   await serveClient(app, deps, sessions);
   return app;

@@ -3,6 +3,7 @@ import type { RateLimits } from './auth/limits.js';
 import type { Config } from './config.js';
 import type { Database } from './db/open.js';
 import type { BudgetStore } from './lib/budget-store.js';
+import type { ExportSlots } from './lib/export-slots.js';
 import type { ReadCaches } from './db/read-cache.js';
 import type { Mailer } from './mail/mailer.js';
 import type { RecordingStores } from './recordings/store.js';
@@ -29,6 +30,7 @@ export interface AppDeps {
 
 /**
  * What each area of routes gets: the app's dependencies and what buildApp made from them: the stores,
- * and the app's read caches, from which an area makes its own (on the app's clock, cleared by writes).
+ * the app's read caches, from which an area makes its own (on the app's clock, cleared by writes), and
+ * the slots every CSV export takes (one per teacher, a few per process).
  */
-export type AreaDeps = AppDeps & { recordingStores: RecordingStores; budgets: BudgetStore; readCaches: ReadCaches };
+export type AreaDeps = AppDeps & { recordingStores: RecordingStores; budgets: BudgetStore; readCaches: ReadCaches; exportSlots: ExportSlots };

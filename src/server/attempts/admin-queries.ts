@@ -1,3 +1,4 @@
+import { setImmediate as afterPendingIo } from 'node:timers/promises';
 import { and, asc, count, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ATTEMPTS_PAGE_SIZE, type AttemptKind, type AttemptListRow, type AttemptSort } from '../../shared/api/admin-attempts.js';
 import type { Db } from '../db/open.js';
@@ -207,6 +208,13 @@ export const EXPORT_PAGE_ROWS = 500;
 /**
  * Every attempt of a kind in the range, newest first, for the CSV export: a page of at most
  * `pageRows` at a time, each seeking past the last (attempts_kind_completed_idx, as the list's pages).
+ *
+ * Before each page after the first it waits for the event loop's next turn (setImmediate). On PGlite
+ * a statement runs in this thread and resolves without any I/O, so page after page (and the CSV
+ * written from it while the client reads fast enough) was one chain of promise callbacks: the loop
+ * never polled its sockets, so another teacher's request was not even read until the export ended
+ * or its socket filled (ten exports at once held a list request for seconds). After the turn, a
+ * request that arrived meanwhile has queued its statements, and the database serves them first.
  */
 export async function* attemptExportPages(
   db: Db,
@@ -216,6 +224,7 @@ export async function* attemptExportPages(
 ): AsyncGenerator<ExportRow[]> {
   let after: AttemptCursor | undefined;
   for (;;) {
+    if (after) await afterPendingIo();
     const rows = await readPage(db, kind, range, pageRows, after);
     if (rows.length > 0) yield rows.map((row) => ({ ...toStoredListRow(row), teacherComment: row.teacherComment }));
     const last = rows.at(-1);

@@ -19,6 +19,7 @@ import { studentAttemptsPage, studentAttemptsQuery } from '../../shared/api/admi
 import { studentIdParams } from '../../shared/api/students.js';
 import { requireAuth } from '../auth/access.js';
 import type { AreaDeps } from '../deps.js';
+import { EXPORT_STREAM_OPTIONS } from '../lib/export-slots.js';
 import { notFound } from '../lib/http-errors.js';
 import { attemptExportPages, attemptListCaches, listAttempts, type CompletedRange } from './admin-queries.js';
 import { attemptDetail } from './attempt-detail.js';
@@ -59,12 +60,17 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
       },
     });
 
-    /** The whole list for the date filter (or every date), as a spreadsheet file, streamed as its pages are read (no 200 schema: a stream). */
+    /**
+     * The whole list for the date filter (or every date), as a spreadsheet file, streamed as its pages
+     * are read (no 200 schema: a stream). One export per teacher and a few per process at once
+     * (lib/export-slots.ts); the slot is freed when the answer ends, fails or its client goes.
+     */
     api.get(`${LIST_PATHS[kind]}/export.csv`, {
       config: { access: 'admin' },
       schema: { querystring: attemptsExportQuery },
       handler: async (request, reply) => {
         const { date } = request.query;
+        deps.exportSlots.hold(requireAuth(request).user.id, reply.raw);
         const pages = attemptExportPages(db, kind, rangeOf(date));
         // The first page is read before the answer starts, so a database that cannot serve is still a 503 with its sentence.
         const first = await pages.next();
@@ -76,7 +82,7 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${attemptsExportFileName(kind, date, deps.now(), timeZone)}"`)
           .header('cache-control', 'no-store')
-          .send(Readable.from(attemptsCsvPieces(kind, rest(), timeZone)));
+          .send(Readable.from(attemptsCsvPieces(kind, rest(), timeZone), EXPORT_STREAM_OPTIONS));
       },
     });
   }

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { setImmediate as afterPendingIo } from 'node:timers/promises';
+import { and, sql } from 'drizzle-orm';
 import { STUDENTS_PAGE_SIZE, type AdminStudent, type StudentsPage } from '../../shared/api/students.js';
 import { schoolDateLabel } from '../lib/school-day.js';
 import type { Db } from '../db/open.js';
@@ -110,8 +111,31 @@ async function readStudentsPage(
   return { rows: rows.map(toAdminStudentDto), total: matches.total };
 }
 
-/** Every student matching the search, newest first (the CSV export). */
-export async function allStudents(db: Db, search: string): Promise<StudentExportRow[]> {
-  const rows = await selectAdminStudents(db).where(studentSearch(search)).orderBy(...newestFirst);
-  return rows.map(toStudentExportRow);
+/** The students export reads this many rows a statement (as the attempts export: attempts/admin-queries.ts). */
+export const STUDENT_EXPORT_PAGE_ROWS = 500;
+
+/**
+ * Every student matching the search, newest first, for the CSV export: a page of at most `pageRows`
+ * at a time, each seeking past the last by (created_at, id). A school's thousands of students read in
+ * one statement and written as one string held this process's only thread (and, on PGlite, its only
+ * database connection) for as long. Before each page after the first it waits for the event loop's
+ * next turn, so a request that arrived meanwhile is read and its statements go first (see
+ * attemptExportPages).
+ */
+export async function* studentExportPages(db: Db, search: string, pageRows: number = STUDENT_EXPORT_PAGE_ROWS): AsyncGenerator<StudentExportRow[]> {
+  let after: StudentCursor | undefined;
+  for (;;) {
+    if (after) await afterPendingIo();
+    const seek = after
+      ? sql`(${students.createdAt}, ${students.id}) < (${after.at}::timestamptz, ${after.id}::integer)`
+      : undefined;
+    const rows = await selectAdminStudents(db)
+      .where(and(studentSearch(search), seek))
+      .orderBy(...newestFirst)
+      .limit(inlineLimit(pageRows));
+    if (rows.length > 0) yield rows.map(toStudentExportRow);
+    const last = rows.at(-1);
+    if (!last || rows.length < pageRows) return;
+    after = { at: last.cursorAt, id: last.student.id };
+  }
 }

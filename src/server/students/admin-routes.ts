@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,10 +19,12 @@ import {
 } from '../../shared/api/students.js';
 import { deleteStudent } from './service.js';
 import type { AreaDeps } from '../deps.js';
+import { requireAuth } from '../auth/access.js';
+import { EXPORT_STREAM_OPTIONS } from '../lib/export-slots.js';
 import { notFound } from '../lib/http-errors.js';
-import { allStudents, listStudents, studentListCaches } from './admin-list.js';
+import { listStudents, studentExportPages, studentListCaches } from './admin-list.js';
 import { createStudentAccount, studentNotFoundMessage, toggleStudentStatus, updateStudentAccount } from './admin-service.js';
-import { studentsCsv, exportFileName } from './csv-export.js';
+import { studentsCsvPieces, exportFileName } from './csv-export.js';
 import { analyseImport, commitImport, parseImportCsv, toPreview } from './csv-import.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -79,17 +82,29 @@ export async function adminStudentRoutes(app: FastifyInstance, deps: AreaDeps): 
     },
   });
 
-  /** The list as a spreadsheet file, with the list's search applied and no paging. */
+  /**
+   * The list as a spreadsheet file, with the list's search applied and no paging: streamed as its pages
+   * are read (no 200 schema: a stream). One export per teacher and a few per process at once
+   * (lib/export-slots.ts), shared with the attempts exports; the slot is freed when the answer ends,
+   * fails or its client goes.
+   */
   api.get('/api/admin/students/export.csv', {
     config: { access: 'admin' },
-    schema: { querystring: exportQuery, response: { 200: z.string(), ...errors } },
+    schema: { querystring: exportQuery },
     handler: async (request, reply) => {
-      const rows = await allStudents(db, request.query.search);
+      deps.exportSlots.hold(requireAuth(request).user.id, reply.raw);
+      const pages = studentExportPages(db, request.query.search);
+      // The first page is read before the answer starts, so a database that cannot serve is still a 503 with its sentence.
+      const first = await pages.next();
+      const rest = async function* () {
+        if (!first.done) yield first.value;
+        yield* pages;
+      };
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFileName(deps.now(), deps.config.SCHOOL_TIMEZONE)}"`)
         .header('cache-control', 'no-store')
-        .send(studentsCsv(rows, deps.config.SCHOOL_TIMEZONE));
+        .send(Readable.from(studentsCsvPieces(rest(), deps.config.SCHOOL_TIMEZONE), EXPORT_STREAM_OPTIONS));
     },
   });
 

@@ -7,6 +7,7 @@ import { students, users } from '../db/schema.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';
 import { createAdmin, createCourse, createStudent } from '../test/factories.js';
+import { studentExportPages } from './admin-list.js';
 
 /** CSV export and import of students over HTTP, as an admin. */
 describe.each(testDrivers)('students as CSV on %s', (driver) => {
@@ -87,6 +88,14 @@ describe.each(testDrivers)('students as CSV on %s', (driver) => {
       expect(byNumber.slice(1).map((line) => line.split(',')[0])).toEqual(['Someone Else']);
       const none = (await exportCsv('nobody')).body;
       expect(none).toBe('\uFEFFstudentName,course,mobileNumber,status,email,username,createdAt\r\n');
+    });
+
+    it('reads a search in pages that seek past each other: every match once, newest first', async () => {
+      for (let i = 0; i < 5; i += 1) await createStudent(t.database.db, { studentName: `Paged ${i}`, mobileNumber: `93000 000${i}0` });
+      await createStudent(t.database.db, { studentName: 'Someone Else', mobileNumber: '94000 00001' });
+      const pages: string[][] = [];
+      for await (const page of studentExportPages(t.database.db, 'paged', 2)) pages.push(page.map((row) => row.studentName));
+      expect(pages).toEqual([['Paged 4', 'Paged 3'], ['Paged 2', 'Paged 1'], ['Paged 0']]);
     });
   });
 
