@@ -282,6 +282,10 @@ const TABLE: Record<string, Row> = {
     path: async () => `/api/admin/students/${(await createStudent(t.database.db)).student.id}`,
     expected: adminOnly(204),
   },
+  'GET /api/admin/students/:id/attempts': {
+    path: async () => `/api/admin/students/${(await createStudent(t.database.db)).student.id}/attempts`,
+    expected: adminOnly(200),
+  },
   'PATCH /api/admin/students/:id/toggle-status': {
     path: async () => `/api/admin/students/${(await createStudent(t.database.db)).student.id}/toggle-status`,
     expected: adminOnly(200),
