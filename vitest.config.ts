@@ -1,7 +1,18 @@
 import { defineConfig } from 'vitest/config';
+import TestOrder, { REAL_TIME_E2E_FILES, REAL_TIME_E2E_PROJECT } from './scripts/test-order.ts';
+
+/*
+ * Unit files run three at a time: two of them on the two cores, and beside them, one at a time, the
+ * end-to-end files that wait on real-time audio (scripts/test-order.ts spreads them through the unit
+ * files). Then the other end-to-end files, one at a time. A group's projects share one worker count,
+ * and a project whose files run one at a time must sit in a group of its own, or every project runs
+ * one file at a time.
+ */
+const FIRST_GROUP_WORKERS = 3;
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: TestOrder },
     projects: [
       {
         test: {
@@ -12,10 +23,20 @@ export default defineConfig({
           setupFiles: ['src/server/test/fail-on-console-error.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Unit files run two at a time on two cores (each has its own database and budget keys), and
-          // all of them before the end-to-end files: a project whose files run one at a time must sit
-          // in a group of its own, or every project runs one file at a time.
-          maxWorkers: 2,
+          // Each unit file has its own database and budget keys.
+          maxWorkers: FIRST_GROUP_WORKERS,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: REAL_TIME_E2E_PROJECT,
+          include: [...REAL_TIME_E2E_FILES],
+          environment: 'node',
+          globalSetup: ['src/server/test/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+          maxWorkers: FIRST_GROUP_WORKERS,
           sequence: { groupOrder: 0 },
         },
       },
@@ -23,6 +44,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          exclude: [...REAL_TIME_E2E_FILES],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 90_000,

@@ -4,7 +4,7 @@
 // any extra arguments, then prints one summary line from Vitest's JSON report.
 // A narrowed run (a --project or a file filter) skips the static checks: it is for working on a few tests.
 // Node built-ins only: this runs before anything else is known to work.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,10 +34,28 @@ function selectedProjects(args) {
   return projects.length > 0 ? projects : undefined;
 }
 
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
-  if (result.error) fail(`could not run ${command}: ${result.error.message}`);
-  return result.status ?? 1;
+/**
+ * Runs the jobs side by side (two cores: a typecheck beside the lint, the client build beside the
+ * server's) and prints each one's output whole, in the jobs' order, once all have ended; then ends
+ * the run with the first failed job's sentence.
+ */
+async function runSideBySide(jobs) {
+  const ran = await Promise.all(
+    jobs.map(
+      ({ command, args }) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('error', (error) => resolve({ status: 1, output: Buffer.from(`could not run ${command}: ${error.message}\n`) }));
+          child.on('close', (status) => resolve({ status: status ?? 1, output: Buffer.concat(output) }));
+        }),
+    ),
+  );
+  ran.forEach(({ output }) => process.stdout.write(output));
+  const failed = jobs.find((_, index) => ran[index].status !== 0);
+  if (failed) fail(failed.failure);
 }
 
 /** Newest modification time (ms) of a file, or of every file under a folder; 0 when absent. */
@@ -54,7 +72,8 @@ function newestMtime(target) {
   return newest;
 }
 
-function ensureClientBuild() {
+/** The client build's job, or undefined when dist/client is up to date (or not this run's to build). */
+function clientBuildJob() {
   const at = (relative) => path.join(root, relative);
   if (!existsSync(at('index.html')) || !existsSync(at('src/client'))) {
     log('notice: no client yet (index.html or src/client is missing): skipping the client build. End-to-end tests that open the app need it.');
@@ -73,11 +92,11 @@ function ensureClientBuild() {
     return;
   }
   log('building the client: npx vite build');
-  if (run('npx', ['--no-install', 'vite', 'build']) !== 0) fail('the client build failed (npx vite build); see the output above.');
+  return { command: 'npx', args: ['--no-install', 'vite', 'build'], failure: 'the client build failed (npx vite build); see the output above.' };
 }
 
-/** The process test runs the compiled server (dist/node) exactly as `npm start` does. */
-function ensureServerBuild() {
+/** The server build's job (the process test runs dist/node exactly as `npm start` does), or undefined when it is up to date. */
+function serverBuildJob() {
   const at = (relative) => path.join(root, relative);
   const built = at('dist/node/server/main.js');
   const sourcesChanged = Math.max(...['src/server', 'src/shared', 'tsconfig.server.json', 'tsconfig.base.json'].map((source) => newestMtime(at(source))));
@@ -86,7 +105,7 @@ function ensureServerBuild() {
     return;
   }
   log('building the server: npx tsc -p tsconfig.server.json');
-  if (run('npx', ['--no-install', 'tsc', '-p', 'tsconfig.server.json']) !== 0) fail('the server build failed (tsc -p tsconfig.server.json); see the output above.');
+  return { command: 'npx', args: ['--no-install', 'tsc', '-p', 'tsconfig.server.json'], failure: 'the server build failed (tsc -p tsconfig.server.json); see the output above.' };
 }
 
 function runVitest(args) {
@@ -143,30 +162,29 @@ function isNarrowed(args) {
   return false;
 }
 
-/** Typecheck, ESLint and dependency-cruiser, each once, before any test; the first failure ends the run. */
-function runStaticChecks() {
+/** Typecheck, ESLint and dependency-cruiser, each once, side by side, before any test; a failure ends the run. */
+async function runStaticChecks() {
   const checks = [
     { script: 'typecheck', what: 'the typecheck (tsc, client and server projects)' },
     { script: 'lint', what: 'the lint (ESLint, dependency-cruiser and the server folder-loop check)' },
   ];
-  for (const { script, what } of checks) {
-    log(`static check: npm run ${script}`);
-    if (run('npm', ['run', '--silent', script]) !== 0) {
-      fail(`${what} failed, so no tests ran. Fix what \`npm run ${script}\` reports above, then run npm test again.`);
-    }
-  }
+  log(`static checks: ${checks.map(({ script }) => `npm run ${script}`).join(', ')}`);
+  await runSideBySide(
+    checks.map(({ script, what }) => ({
+      command: 'npm',
+      args: ['run', '--silent', script],
+      failure: `${what} failed, so no tests ran. Fix what \`npm run ${script}\` reports above, then run npm test again.`,
+    })),
+  );
 }
 
 const projects = selectedProjects(extraArgs);
 if (isNarrowed(extraArgs)) log('narrowed run: skipping the static checks (npm run typecheck, npm run lint); the full npm test runs them.');
-else runStaticChecks();
+else await runStaticChecks();
 const e2eSelected = projects === undefined || projects.some((project) => project.includes('e2e') || project.includes('*'));
 // The unit tests speak and measure real audio too (espeak-ng, flite, sox, pocketsphinx).
 ensureSystemPackages(E2E_NEEDS, { log, fail, what: 'the tests' });
-if (e2eSelected) {
-  ensureClientBuild();
-  ensureServerBuild();
-}
+if (e2eSelected) await runSideBySide([clientBuildJob(), serverBuildJob()].filter((job) => job !== undefined));
 const exitCode = await runVitest(extraArgs);
 printSummary(exitCode);
 process.exit(exitCode);

@@ -143,7 +143,8 @@ describe.each(testDrivers)("a student's attempts for the teacher (GET /api/admin
     expect(ravis.total).toBe(1);
   });
 
-  it.runIf(driver === 'postgres')('reads a page from attempts_student_completed_idx, neither scanning nor sorting the attempts', async () => {
+  // The plan is PostgreSQL's: PGlite has no statistics to plan a school's year with. Defined only there, not skipped.
+  if (driver === 'postgres') it('reads a page from attempts_student_completed_idx, neither scanning nor sorting the attempts', async () => {
     // A school's year: 400 students, 6,000 attempts; the planner sees their statistics.
     await t.database.db.execute(sql`
       insert into attempts (id, kind, student_id, session_data, assessable, overall, scores, duration_ms, completed_at)

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { interleave } from './test-order.js';
+
+describe('interleave (the real-time end-to-end files spread through the unit files)', () => {
+  it('puts the first at the start and the others at even steps, keeping both orders', () => {
+    const others = Array.from({ length: 10 }, (_, i) => `u${i}`);
+    expect(interleave(others, ['r0', 'r1', 'r2'])).toEqual(['r0', 'u0', 'u1', 'u2', 'r1', 'u3', 'u4', 'u5', 'r2', 'u6', 'u7', 'u8', 'u9']);
+  });
+
+  it('keeps every item once when there are more to spread than others', () => {
+    expect(interleave(['u0'], ['r0', 'r1', 'r2'])).toEqual(['r0', 'u0', 'r1', 'r2']);
+    expect(interleave([], ['r0'])).toEqual(['r0']);
+    expect(interleave(['u0', 'u1'], [])).toEqual(['u0', 'u1']);
+  });
+});
