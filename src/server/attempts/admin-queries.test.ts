@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/open.js';
 import { createTestDatabase, testDrivers } from '../test/databases.js';
 import { createStudent } from '../test/factories.js';
-import { explainCustom, explainGeneric } from '../db/explain.js';
+import { explainCustom, explainGeneric, planNodes, planOf } from '../db/explain.js';
 import { createReadCaches, invalidateReadCaches } from '../db/read-cache.js';
 import { attemptListCaches, attemptsPageQuery, listAttempts, type AttemptListCaches } from './admin-queries.js';
 import { schoolDayRange } from '../lib/school-day.js';
@@ -12,18 +12,6 @@ const ROWS = 20_000;
 /** Attempts every 37 minutes from 1 Jan 2026, alternating kinds: about 39 a day, over 500 days. */
 const FIRST = '2026-01-01T00:00:00Z';
 const STEP_MINUTES = 37;
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  'Plan Rows'?: number;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
 
 describe.each(testDrivers)('the attempts list query on %s', (driver) => {
   let database: Database;
@@ -70,8 +58,8 @@ describe.each(testDrivers)('the attempts list query on %s', (driver) => {
       'the total of one date': await explainCustom(database.db, sql`select count(*) from attempts where kind = 'ielts' and completed_at >= ${range.start} and completed_at < ${range.end}`, 'json'),
     };
     for (const [name, rows] of Object.entries(plans)) {
-      const plan = (rows[0]?.['QUERY PLAN'] as Array<{ Plan: PlanNode }>)[0]?.Plan as PlanNode;
-      const all = nodes(plan);
+      const plan = planOf(rows);
+      const all = planNodes(plan);
       const described = JSON.stringify(plan);
       expect(all.filter((node) => node['Relation Name'] === 'attempts' && node['Node Type'] === 'Seq Scan'), `${name}: ${described}`).toEqual([]);
       expect(all.some((node) => node['Index Name'] === 'attempts_kind_completed_idx'), `${name}: ${described}`).toBe(true);

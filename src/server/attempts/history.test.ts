@@ -1,3 +1,4 @@
+import { planNodes, type PlanNode } from '../db/explain.js';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,17 +9,6 @@ import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.j
 import { testDrivers } from '../test/databases.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../test/factories.js';
 import { speakingTestHistoryQuery } from './history.js';
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
 
 const DAY_MS = 86_400_000;
 const FIRST = Date.parse('2026-01-01T09:00:00Z');
@@ -136,6 +126,6 @@ describe.each(testDrivers)('GET /api/student/test-history on %s', (driver) => {
     // attempts_student_idx (student, kind, date) on a school's table; on these few rows the planner may
     // take attempts_student_completed_idx (student, date), which reads the student's rows only as well.
     const studentIndexes = ['attempts_student_idx', 'attempts_student_completed_idx'];
-    expect(nodes(plan).some((node) => studentIndexes.includes(node['Index Name'] ?? '')), JSON.stringify(plan)).toBe(true);
+    expect(planNodes(plan).some((node) => studentIndexes.includes(node['Index Name'] ?? '')), JSON.stringify(plan)).toBe(true);
   });
 });

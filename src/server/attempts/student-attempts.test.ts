@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StudentAttemptsPage } from '../../shared/api/admin-student-attempts.js';
-import { explainGeneric } from '../db/explain.js';
+import { explainGeneric, planNodes, planOf } from '../db/explain.js';
 import type { Db } from '../db/open.js';
 import { invalidateReadCaches } from '../db/read-cache.js';
 import { attempts } from '../db/schema.js';
@@ -30,14 +30,6 @@ async function insertAttempts(db: Db, studentId: number, count: number, newest: 
   invalidateReadCaches(db);
   return rows.map((row) => row.id);
 }
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 
 describe.each(testDrivers)("a student's attempts for the teacher (GET /api/admin/students/:id/attempts) on %s", (driver) => {
   let t: TestApp;
@@ -159,11 +151,11 @@ describe.each(testDrivers)("a student's attempts for the teacher (GET /api/admin
       ['a later page', true, { studentId: ravi.student.id, ...after }],
     ] as const) {
       const rows = await explainGeneric(t.database.db, studentAttemptsPageQuery(t.database.db, { afterCursor, limit: 10 }), values, 'json');
-      const plan = (rows[0]?.['QUERY PLAN'] as Array<{ Plan: PlanNode }>)[0]?.Plan as PlanNode;
+      const plan = planOf(rows);
       const described = JSON.stringify(plan);
-      expect(nodes(plan).filter((node) => node['Relation Name'] === 'attempts' && node['Node Type'] === 'Seq Scan'), `${name}: ${described}`).toEqual([]);
-      expect(nodes(plan).some((node) => node['Index Name'] === 'attempts_student_completed_idx'), `${name}: ${described}`).toBe(true);
-      expect(nodes(plan).some((node) => node['Node Type'] === 'Sort' || node['Node Type'] === 'Incremental Sort'), `${name} sorts: ${described}`).toBe(false);
+      expect(planNodes(plan).filter((node) => node['Relation Name'] === 'attempts' && node['Node Type'] === 'Seq Scan'), `${name}: ${described}`).toEqual([]);
+      expect(planNodes(plan).some((node) => node['Index Name'] === 'attempts_student_completed_idx'), `${name}: ${described}`).toBe(true);
+      expect(planNodes(plan).some((node) => node['Node Type'] === 'Sort' || node['Node Type'] === 'Incremental Sort'), `${name} sorts: ${described}`).toBe(false);
     }
   });
 });

@@ -5,7 +5,7 @@ import { COURSE_IELTS, COURSE_INTERVIEW } from '../../shared/courses.js';
 import type { ClassView } from '../../shared/api/class-view.js';
 import { attempts } from '../db/schema.js';
 import type { Database, Db } from '../db/open.js';
-import { explainCustom } from '../db/explain.js';
+import { explainCustom, planNodes, planOf } from '../db/explain.js';
 import { seedCourses } from '../db/seed.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { createTestDatabase, testDrivers } from '../test/databases.js';
@@ -261,14 +261,6 @@ describe.each(testDrivers)('the class view on %s', (driver) => {
   });
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-
 const STUDENTS = 6000;
 const ATTEMPTS = 24_000;
 
@@ -321,8 +313,8 @@ describe.runIf(testDrivers.includes('postgres'))('the class view queries on Post
     ];
     for (const [name, query, index] of queries) {
       const rows = await explainCustom(database.db, query, 'json');
-      const plan = (rows[0]?.['QUERY PLAN'] as Array<{ Plan: PlanNode }>)[0]?.Plan as PlanNode;
-      const all = nodes(plan);
+      const plan = planOf(rows);
+      const all = planNodes(plan);
       const described = JSON.stringify(plan);
       expect(
         all.filter((node) => node['Node Type'] === 'Seq Scan' && ['students', 'attempts'].includes(node['Relation Name'] ?? '')),

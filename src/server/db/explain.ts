@@ -42,3 +42,18 @@ export async function explainCustom(db: Db, query: SQLWrapper, format: 'text' | 
   const options = sql.raw(format === 'json' ? '(format json) ' : '');
   return ((await db.execute(sql`explain ${options}${query}`)) as unknown as Rows).rows;
 }
+
+/** A node of a JSON plan (EXPLAIN (FORMAT JSON)), with the fields the tests and the benchmark read. */
+export interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  'Plan Rows'?: number;
+  Plans?: PlanNode[];
+}
+
+/** The top node of a JSON EXPLAIN's rows (as explainGeneric and explainCustom return them with format 'json'). */
+export const planOf = (rows: ReadonlyArray<Record<string, unknown>>): PlanNode => (rows[0]?.['QUERY PLAN'] as Array<{ Plan: PlanNode }>)[0]?.Plan as PlanNode;
+
+/** Every node of a plan, the top one first. */
+export const planNodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(planNodes)];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explainGeneric } from '../db/explain.js';
+import { explainGeneric, planNodes, planOf } from '../db/explain.js';
 import type { Database } from '../db/open.js';
 import { seedCourses } from '../db/seed.js';
 import { createReadCaches, invalidateReadCaches } from '../db/read-cache.js';
@@ -9,14 +9,6 @@ import { listStudents, studentListCaches, type StudentListCaches } from './admin
 import { SEARCH_IDS_MAX, studentsByIdsQuery, studentsSearchWalkQuery } from './admin-search.js';
 
 const STUDENTS = 3_000;
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 
 describe.each(testDrivers)('a student search on %s, common or rare', (driver) => {
   let database: Database;
@@ -87,8 +79,8 @@ describe.each(testDrivers)('a student search on %s, common or rare', (driver) =>
     ];
     for (const { query, values, index } of plans) {
       const rows = await explainGeneric(database.db, query, values, 'json');
-      const plan = (rows[0]?.['QUERY PLAN'] as Array<{ Plan: PlanNode }>)[0]?.Plan as PlanNode;
-      const all = nodes(plan);
+      const plan = planOf(rows);
+      const all = planNodes(plan);
       expect(all.filter((node) => node['Relation Name'] === 'students' && node['Node Type'] === 'Seq Scan'), JSON.stringify(plan)).toEqual([]);
       expect(all.some((node) => node['Index Name'] === index), JSON.stringify(plan)).toBe(true);
     }
