@@ -8,7 +8,7 @@ import { newestShippedMigrationAt, openDatabase, type Database } from '../db/ope
 import { attempts } from '../db/schema.js';
 import { testDrivers } from '../test/databases.js';
 import { backup } from './backup.js';
-import { fillWithData, openPlace, snapshot } from '../test/backup-fixtures.js';
+import { fillWithData, openPlace, snapshot, type Place } from '../test/backup-fixtures.js';
 import { ArchiveWriter, entryBytes, readArchive } from './archive.js';
 import { restore } from './restore.js';
 
@@ -102,48 +102,48 @@ describe.each(testDrivers)('backup and restore (%s)', (driver) => {
     if (driver === 'pglite') expect((await readdir(dataDir)).filter((name) => name.startsWith('replaced-by-restore-'))).toEqual([]);
   }, 120_000);
 
-  it('refuses a crafted backup whose entry names reach outside the recordings folder before touching anything, even with --force', async () => {
+  /**
+   * A place with data, its backup, and a copy of that backup (checksums right) with each entry's
+   * bytes as `bytesOf` gives them and the `extra` entries after them.
+   */
+  async function craftedFromBackup(name: string, bytesOf: (entry: string, bytes: () => Promise<Buffer>) => Promise<Buffer>, extra: Array<[string, Buffer]> = []) {
     const dataDir = path.join(scratch, 'data');
     const place = await openPlace(driver, dataDir);
     await fillWithData(place.database, dataDir);
     if (driver === 'pglite') await place.database.close();
     const file = path.join(scratch, 'school.parley');
     await backup(place.target, file);
-    // The whole backup, checksums right, with one more entry after the database whose name climbs out.
-    const crafted = path.join(scratch, 'crafted.parley');
+    const crafted = path.join(scratch, name);
     const writer = await ArchiveWriter.create(crafted);
-    for (const entry of await readArchive(file)) await writer.addBytes(entry.name, await entryBytes(file, entry));
-    await writer.addBytes('recordings/../../escaped', Buffer.from('not a recording'));
+    for (const entry of await readArchive(file)) await writer.addBytes(entry.name, await bytesOf(entry.name, () => entryBytes(file, entry)));
+    for (const [entry, bytes] of extra) await writer.addBytes(entry, bytes);
     await writer.finish();
-    await expect(restore(place.target, crafted, { force: true })).rejects.toThrow(
-      `${crafted} holds an entry named "recordings/../../escaped", which is not a recording file. Nothing was changed.`,
-    );
+    return { place, dataDir, crafted };
+  }
+
+  /** The place's three attempts are still there, and no folder of a restore was left behind. */
+  async function expectDataInPlace(place: Place, dataDir: string) {
     const still = driver === 'pglite' ? await openDatabase({ kind: 'pglite', dataDir }, { migrate: false, syncReadCaches: false }) : place.database;
     open.push(still);
     expect(await still.db.select().from(attempts)).toHaveLength(3);
     expect((await readdir(dataDir)).filter((name) => name.startsWith('replaced-by-restore-') || name.startsWith('restoring-'))).toEqual([]);
+  }
+
+  it('refuses a crafted backup whose entry names reach outside the recordings folder before touching anything, even with --force', async () => {
+    // The whole backup, with one more entry after the database whose name climbs out.
+    const { place, dataDir, crafted } = await craftedFromBackup('crafted.parley', (_entry, bytes) => bytes(), [['recordings/../../escaped', Buffer.from('not a recording')]]);
+    await expect(restore(place.target, crafted, { force: true })).rejects.toThrow(
+      `${crafted} holds an entry named "recordings/../../escaped", which is not a recording file. Nothing was changed.`,
+    );
+    await expectDataInPlace(place, dataDir);
     expect((await readdir(scratch)).sort()).toEqual(['crafted.parley', 'data', 'school.parley']);
   }, 120_000);
 
   it('with --force, a backup whose database cannot be read leaves the data there in place', async () => {
-    const dataDir = path.join(scratch, 'data');
-    const place = await openPlace(driver, dataDir);
-    await fillWithData(place.database, dataDir);
-    if (driver === 'pglite') await place.database.close();
-    const file = path.join(scratch, 'school.parley');
-    await backup(place.target, file);
-    // Checksums right, the database's bytes not a database (a damaged or foreign dump).
-    const crafted = path.join(scratch, 'unreadable.parley');
-    const writer = await ArchiveWriter.create(crafted);
-    for (const entry of await readArchive(file)) {
-      await writer.addBytes(entry.name, entry.name.startsWith('database/') ? Buffer.from('not a database dump') : await entryBytes(file, entry));
-    }
-    await writer.finish();
+    // The database's bytes not a database (a damaged or foreign dump).
+    const { place, dataDir, crafted } = await craftedFromBackup('unreadable.parley', async (entry, bytes) => (entry.startsWith('database/') ? Buffer.from('not a database dump') : bytes()));
     await expect(restore(place.target, crafted, { force: true })).rejects.toThrow();
-    const still = driver === 'pglite' ? await openDatabase({ kind: 'pglite', dataDir }, { migrate: false, syncReadCaches: false }) : place.database;
-    open.push(still);
-    expect(await still.db.select().from(attempts)).toHaveLength(3);
-    expect((await readdir(dataDir)).filter((name) => name.startsWith('replaced-by-restore-') || name.startsWith('restoring-'))).toEqual([]);
+    await expectDataInPlace(place, dataDir);
   }, 120_000);
 });
 
