@@ -1,10 +1,13 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
-import { createAdmin, createStudent, type CreatedAdmin } from '../src/server/test/factories.js';
+import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
 import { lookAt, useBrowserSuite } from './support/index.js';
 
 /**
+ * A student's sign-in and interview profile on a phone: no field's text is under 16 px, the size
+ * below which Safari on an iPhone zooms the page in on every tap into a field (and leaves it zoomed).
+ *
  * A teacher's console on a phone: every button, icon button and tab is a tap target of at least
  * 44 px (and icon buttons 44 px wide), and a student card's status badge, Edit and Delete do not
  * touch one another; the tab row says where more tabs are; an attempt awaiting review opens from
@@ -13,12 +16,15 @@ import { lookAt, useBrowserSuite } from './support/index.js';
 const suite = useBrowserSuite();
 let admin: CreatedAdmin;
 let attemptId = '';
+let interviewee: CreatedStudent;
+let asha: CreatedStudent;
 
 beforeAll(async () => {
   const db = suite.server.database.db;
   admin = await createAdmin(db, { username: 'headteacher' });
-  const asha = await createStudent(db, { studentName: 'Asha Rao', mobileNumber: '98765 43210' });
+  asha = await createStudent(db, { studentName: 'Asha Rao', mobileNumber: '98765 43210' });
   await createStudent(db, { studentName: 'Ravi Kumar', mobileNumber: '98765 43211' });
+  interviewee = await createStudent(db, { studentName: 'Theo Laurent', courseName: 'Interview Aspirant' });
   const saved = await suite.server.app.inject({
     method: 'POST',
     url: '/api/test-sessions',
@@ -39,6 +45,55 @@ function smallTargets(page: Page): Promise<string[]> {
       .map(({ element, box }) => `${element.getAttribute('aria-label') ?? element.textContent?.trim()}: ${Math.round(box.width)} x ${Math.round(box.height)}`),
   );
 }
+
+/** Visible fields whose text is under 16 px: "label: size". */
+function zoomingFields(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input:not([type="hidden"]), textarea, select')]
+      .filter((element) => element.offsetParent !== null && parseFloat(getComputedStyle(element).fontSize) < 16)
+      .map((element) => `${element.getAttribute('aria-label') ?? element.labels?.[0]?.textContent?.trim() ?? element.id}: ${getComputedStyle(element).fontSize}`),
+  );
+}
+
+/** Visible links in the page's main part (not inside a sentence) shorter than 44 px: "text: height". */
+function smallLinks(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('main a.mantine-Anchor-root')]
+      .filter((element) => element.offsetParent !== null && element.getBoundingClientRect().height < 44)
+      .map((element) => `${element.textContent?.trim()}: ${Math.round(element.getBoundingClientRect().height)}`),
+  );
+}
+
+describe('on a phone, the student\'s fields', () => {
+  it('are at least 16 px on the sign-in form and the interview profile, so that Safari does not zoom in', async () => {
+    const { page } = await suite.openPage({ viewport: 'phone', ignore: [/status of 401/] });
+    await page.goto(`${suite.server.baseUrl}/auth`);
+    await page.getByLabel('Username or mobile number').waitFor();
+    expect(await zoomingFields(page)).toEqual([]);
+    expect(await smallLinks(page)).toEqual([]);
+    await suite.signInAs(page, interviewee.user.id);
+    await page.goto(`${suite.server.baseUrl}/interview-dashboard`);
+    await page.getByLabel('Professional Summary').waitFor();
+    await page.getByRole('button', { name: 'Add More Professional Experience' }).click();
+    await page.getByRole('textbox', { name: 'Company name', exact: true }).waitFor();
+    expect(await zoomingFields(page)).toEqual([]);
+  });
+
+  it('has tap targets of 44 px on the student pages, the links to My progress and to each attempt too', async () => {
+    const { page } = await suite.openPage({ viewport: 'phone' });
+    await suite.signInAs(page, asha.user.id);
+    await page.goto(`${suite.server.baseUrl}/student`);
+    await page.getByRole('link', { name: /My progress/ }).first().waitFor();
+    expect([...(await smallTargets(page)), ...(await smallLinks(page))]).toEqual([]);
+    await page.goto(`${suite.server.baseUrl}/progress`);
+    await page.getByTestId('progress-attempt').first().waitFor();
+    expect([...(await smallTargets(page)), ...(await smallLinks(page))]).toEqual([]);
+    await lookAt(page, 'tap-targets-progress-phone');
+    await page.goto(`${suite.server.baseUrl}/progress/attempts/${attemptId}`);
+    await page.getByRole('link', { name: /Back to My progress|My progress/ }).last().waitFor();
+    expect([...(await smallTargets(page)), ...(await smallLinks(page))]).toEqual([]);
+  });
+});
 
 describe('on a phone, the teachers console', () => {
   it('has tap targets of 44 px on the students list, whose status, Edit and Delete do not touch', async () => {

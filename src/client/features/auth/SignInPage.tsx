@@ -103,7 +103,7 @@ function SignInForm() {
             error={fieldErrors.password}
           />
           <Group justify="space-between" align="center">
-            <Anchor component={AppLink} to="/forgot-password" size="sm">
+            <Anchor component={AppLink} to="/forgot-password" size="sm" className="touch-target">
               Forgot Password?
             </Anchor>
           </Group>

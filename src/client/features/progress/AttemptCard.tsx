@@ -66,7 +66,7 @@ export function AttemptCard({ attempt }: { attempt: ProgressAttempt }) {
           {CRITERIA_OF[attempt.kind].map((criterion) => `${CRITERION_LABELS[criterion]} ${resultText(attempt, criterion)}`).join(' · ')}
         </Text>
         {/* A screen reader's list of links shows every card's link alone: its name says which attempt it opens. */}
-        <Anchor component={Link} to={`/progress/attempts/${attempt.id}`} size="sm" w="fit-content">
+        <Anchor component={Link} to={`/progress/attempts/${attempt.id}`} size="sm" w="fit-content" className="touch-target">
           {attemptLinkText(attempt)}
           <VisuallyHidden>
             {' '}

@@ -17,7 +17,7 @@ import { AttemptResult } from './AttemptResult';
 function Page({ detail }: { detail: AttemptDetail }) {
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to="/progress" size="sm" w="fit-content">
+      <Anchor component={Link} to="/progress" size="sm" w="fit-content" className="touch-target">
         ← Back to My progress
       </Anchor>
       <Title order={1} size="h2">
@@ -59,7 +59,7 @@ export default function AttemptPage() {
   else if (error)
     body = (
       <Stack gap="lg">
-        <Anchor component={Link} to="/progress" size="sm" w="fit-content">
+        <Anchor component={Link} to="/progress" size="sm" w="fit-content" className="touch-target">
           ← Back to My progress
         </Anchor>
         <Title order={1} size="h2">

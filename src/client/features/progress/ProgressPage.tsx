@@ -74,7 +74,7 @@ export default function ProgressPage() {
   return (
     <Container size="lg">
       <Stack gap="lg">
-        <Anchor component={Link} to={practice} size="sm" w="fit-content">
+        <Anchor component={Link} to={practice} size="sm" w="fit-content" className="touch-target">
           ← Back to my practice
         </Anchor>
         <Title order={1} size="h2">

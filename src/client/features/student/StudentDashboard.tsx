@@ -69,7 +69,7 @@ export function StudentDashboard() {
             Opening your {data.course.courseName} practice…
           </Text>
           <Loader aria-hidden />
-          <Anchor component={Link} to="/progress" size="sm">
+          <Anchor component={Link} to="/progress" size="sm" className="touch-target">
             Or open My progress
           </Anchor>
         </Stack>

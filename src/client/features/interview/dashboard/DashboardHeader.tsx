@@ -12,7 +12,7 @@ export function DashboardHeader({ studentName, onLogout, signingOut }: { student
         </Title>
         <Text c="dimmed">Prepare your professional profile for interviews</Text>
         <Text fw={500}>Welcome, {studentName}</Text>
-        <Anchor component={Link} to="/progress" size="sm" w="fit-content">
+        <Anchor component={Link} to="/progress" size="sm" w="fit-content" className="touch-target">
           My progress
         </Anchor>
       </Stack>
