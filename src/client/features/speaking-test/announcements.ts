@@ -46,7 +46,10 @@ export function announcementFor(state: SpeakingTestState): string | null {
     case 'asking':
       return `${partLabel}, question ${state.questionIndex + 1} of ${list.length}: ${list[state.questionIndex] ?? ''}`;
     case 'answering':
-      return state.transcription === 'off' ? `Answer question ${state.questionIndex + 1} now. Your audio is being recorded.` : `Listening. Answer question ${state.questionIndex + 1} now.`;
+      // Once the recorder check finds the recorder giving nothing ('none', 'stopped'), as the Not recording alert says.
+      return state.transcription === 'off'
+        ? `Answer question ${state.questionIndex + 1} now. ${/none|stopped/.test(state.recorder.status) ? 'Nothing is' : 'Your audio is'} being recorded.`
+        : `Listening. Answer question ${state.questionIndex + 1} now.`;
     case 'recognitionFailed':
       if (state.failure?.code === 'page-hidden') return `${state.failure.message} Choose Continue when you are ready.`;
       return `${state.failure?.message ?? 'Speech recognition stopped.'} The test is paused: choose Try again or Continue without transcript.`;

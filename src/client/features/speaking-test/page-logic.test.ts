@@ -113,6 +113,19 @@ describe('screen-reader announcements', () => {
     expect(announcementFor({ ...d.state, stage: 'part3', phase: 'part3Intro' })).toBe('Part 3, discussion. Now we move on to Part 3.');
     expect(announcementFor({ ...d.state, stage: 'complete', phase: 'finished' })).toBe('Test complete. Your results are below.');
   });
+
+  it('says an answer is being recorded only while the recorder gives something: a screen reader is not told the opposite of the Not recording alert', () => {
+    const d = new Driver('apple');
+    d.timer(1_000, 'micAutoRequest');
+    d.send(1_500, { type: 'MIC_GRANTED' });
+    d.send(2_000, { type: 'START_TEST' });
+    d.speechDone(4_000);
+    d.timer(4_500, 'afterQuestion');
+    expect(announcementFor(d.state)).toBe('Answer question 1 now. Your audio is being recorded.');
+    const withRecorder = (status: 'none' | 'stopped') => announcementFor({ ...d.state, recorder: { ...d.state.recorder, status } });
+    expect(withRecorder('none')).toBe('Answer question 1 now. Nothing is being recorded.');
+    expect(withRecorder('stopped')).toBe('Answer question 1 now. Nothing is being recorded.');
+  });
 });
 
 describe('leaving the page', () => {
