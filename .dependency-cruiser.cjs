@@ -11,7 +11,7 @@ const SERVER_AREA_PUBLIC_MODULES = {
   auth: ['access.ts', 'display-name.ts', 'limits.ts', 'service.ts', 'sessions.ts'],
   recordings: ['analysis-queue.ts', 'audio-type.ts', 'service.ts', 'store.ts'],
   'school-questions': ['service.ts'],
-  students: ['queries.ts'],
+  students: ['admin-rows.ts', 'queries.ts'],
 };
 
 function serverAreaPublicModules() {

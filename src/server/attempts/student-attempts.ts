@@ -1,12 +1,11 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { STUDENT_ATTEMPTS_PAGE_SIZE, type StudentAttemptsPage } from '../../shared/api/admin-student-attempts.js';
-import type { AdminStudent } from '../../shared/api/students.js';
 import type { Db } from '../db/open.js';
 import { inlineLimit, LIST_PAGES_KEPT, preparedOnce, seekPage } from '../db/page-statements.js';
-import { attempts, courses, students, users } from '../db/schema.js';
+import { attempts } from '../db/schema.js';
 import type { ReadCache, ReadCaches } from '../db/read-cache.js';
 import { notFound } from '../lib/http-errors.js';
-import { mobileNumberDisplay } from '../lib/mobile-number-display.js';
+import { findAdminStudent } from '../students/admin-rows.js';
 import type { AttemptCursor } from './admin-queries.js';
 import { selectListRows, toListRow } from './list-row.js';
 
@@ -43,31 +42,6 @@ function studentCursorQuery(db: Db, studentId: number, before: number) {
     .offset(before - 1);
 }
 
-/** The student with their course and sign-in names (primary keys), as the Students list's row. */
-async function findStudent(db: Db, studentId: number): Promise<AdminStudent | null> {
-  const [row] = await db
-    .select({ student: students, courseName: courses.courseName, username: users.username, email: users.email })
-    .from(students)
-    .innerJoin(courses, eq(courses.id, students.courseId))
-    .innerJoin(users, eq(users.id, students.userId))
-    .where(eq(students.id, studentId))
-    .limit(1);
-  if (!row) return null;
-  const { student } = row;
-  return {
-    id: student.id,
-    studentName: student.studentName,
-    course: row.courseName,
-    courseId: student.courseId,
-    mobileNumber: student.mobileNumber,
-    mobileNumberDisplay: mobileNumberDisplay(student.mobileNumber),
-    status: student.status,
-    createdAt: student.createdAt.toISOString(),
-    username: row.username,
-    email: row.email,
-  };
-}
-
 /** The page's read caches (read-cache.ts): reused for a few seconds, cleared by every write; every key names the student. */
 export interface StudentAttemptsCaches {
   pages: ReadCache<StudentAttemptsPage>;
@@ -91,7 +65,7 @@ export function studentAttempts(db: Db, caches: StudentAttemptsCaches, input: { 
   const { studentId, page, limit } = input;
   const listKey = `student:${studentId}`;
   return caches.pages.get(`${listKey}:${limit}:${page}`, async () => {
-    const student = await findStudent(db, studentId);
+    const student = await findAdminStudent(db, studentId);
     if (!student) throw notFound(noSuchStudentMessage(studentId));
     const [rows, [counted]] = await Promise.all([
       seekPage({
