@@ -2,10 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
-import { forbidden } from './http-errors.js';
+import { badRequest, forbidden } from './http-errors.js';
 
 /** Methods that change nothing: not checked for cross-site origin, and not clearing the read caches (app.ts). */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const BODY_ON_GET_MESSAGE = 'A GET request carries no body: send it again without one.';
 
 /**
  * Security headers, and refusal of cross-site state changes. The session cookie is SameSite=Lax, and
@@ -72,6 +74,13 @@ async function securityPlugin(app: FastifyInstance, options: { publicUrl: string
     if (request.headers['sec-fetch-site'] === 'cross-site') {
       throw forbidden('Cross-site request refused: this request did not come from a Parley page.');
     }
+  });
+
+  // A GET or HEAD has no body (RFC 9110 gives one no meaning): one sent anyway is refused before any
+  // of it is read, rather than ignored.
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined) throw badRequest(BODY_ON_GET_MESSAGE);
   });
 
   // Answers about a signed-in user (any /api route but the public ones, any request with a valid
