@@ -6,7 +6,7 @@ import { emptyInterviewProfile, type InterviewProfile } from '../src/shared/api/
 import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
-import { expectFirstFrameWherePageDrawsIt, lookAt, makeSpeechWav, signInWithForm, useBrowserSuite, type ViewportName } from './support/index.js';
+import { expectFirstFrameWherePageDrawsIt, lookAt, makeSpeechWav, setPageHidden, signInWithForm, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
  * The mock interview (/interview-simulator): permission, welcome, the active interview on the real
@@ -422,7 +422,36 @@ describe('interview simulator', () => {
     await look(page, 'completed', 'phone');
   });
 
-  it('ends the session and goes to / when the page is hidden mid-interview', async () => {
+  it('pauses while the page is out of sight (another app, the screen locked), and Continue goes back to the answer begun', async () => {
+    const { page, fake } = await openSimulator({ viewport: 'phone', name: 'Tara Nair' });
+    const total = await start(page);
+    await reachQuestion(page, fake, 1, total);
+    await fake.say('I am Tara and I look after patients on a busy hospital ward.', { confidence: 0.9 });
+    await page.getByText('Auto-advancing in 8s').waitFor();
+    await setPageHidden(page, true);
+    // Away for a minute: no auto-advance, no next question, the recorder paused.
+    await page.clock.runFor(60_000);
+    await setPageHidden(page, false);
+    const paused = page.getByTestId('interview-paused');
+    await paused.getByText('You left the interview page, so the interview stopped here while you were away.').waitFor();
+    await paused.getByText('Continue when you are ready: your answer so far is kept, and you can add to it.').waitFor();
+    expect(await page.getByText(`Question 1 of ${total}`, { exact: true }).count()).toBe(1);
+    expect(await page.getByTestId('auto-advance').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Next Question' }).getAttribute('aria-disabled')).toBe('true');
+    expect((await fake.status()).live).toBeNull();
+    expect((await boundarySpy(page)).calls.slice(-1)).toEqual(['pause']);
+    // Continue has the focus: the keyboard or a screen reader lands on it.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Continue');
+    await look(page, 'paused', 'phone');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await fake.waitForListening();
+    await page.getByText('Auto-advancing in 8s').waitFor();
+    expect(await page.getByTestId('live-transcript').textContent()).toContain('I am Tara and I look after patients');
+    await page.clock.runFor(8_100);
+    await page.getByText(`Question 2 of ${total}`, { exact: true }).waitFor();
+  });
+
+  it('ends the session and goes to / when the page is closed mid-interview', async () => {
     const { page, fake } = await openSimulator({ name: 'Kiran Das' });
     const total = await start(page);
     await reachQuestion(page, fake, 1, total);

@@ -19,6 +19,7 @@ import {
   lookAt,
   makeSpeechWithSilenceWav,
   newPage,
+  setPageHidden,
   skipVoiceLine,
   startTestServer,
   type LaunchedBrowser,
@@ -36,15 +37,6 @@ async function pumpUntil(page: Page, check: () => Promise<boolean>, what: string
     await sleep(20);
   }
   throw new Error(`timed out waiting for ${what}`);
-}
-
-/** The page as the browser reports it when the student switches to another app or tab, and back. */
-async function setPageHidden(page: Page, hidden: boolean) {
-  await page.evaluate((isHidden) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (isHidden ? 'hidden' : 'visible') });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => isHidden });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, hidden);
 }
 
 const listening = async (fake: FakeRecognition) => (await fake.status()).live?.state === 'listening';

@@ -29,3 +29,4 @@ export {
 } from './speaking-flow.js';
 export { recorderYieldsNothing } from './empty-recorder.js';
 export { drawSameQuestions } from './same-questions.js';
+export { setPageHidden } from './page-visibility.js';

@@ -13,7 +13,7 @@ import type { InterviewDraft } from './types';
  */
 
 /** A final result (recognised, or without recognition the end of speech): the 8 s auto-advance starts again. */
-function restartAutoAdvance(draft: InterviewDraft, now: number): void {
+export function restartAutoAdvance(draft: InterviewDraft, now: number): void {
   draft.state.autoAdvanceDeadline = now + INTERVIEW_AUTO_ADVANCE_MS;
   draft.schedule('autoAdvance', INTERVIEW_AUTO_ADVANCE_MS);
   draft.schedule('autoAdvanceTick', INTERVIEW_TICK_MS);

@@ -14,14 +14,16 @@ export const SAVE_SUCCESS_TOAST = { title: 'Interview completed and saved succes
 export const SAVE_FAILURE_TITLE = 'Error saving interview';
 
 export function complete(draft: InterviewDraft, now: number): void {
-  const asked = draft.state.phase === 'speakingQuestion' || draft.state.phase === 'answering';
+  // A question asked (or being answered) when the pause came counts as asked.
+  const phase = draft.state.phase === 'paused' ? draft.state.pausedIn : draft.state.phase;
+  const asked = phase === 'speakingQuestion' || phase === 'answering';
   stopCapture(draft);
   if (asked) saveCurrentAnswer(draft, now);
   const durationMs = elapsed(draft.state, now);
   const completedAt = new Date(now).toISOString();
   stopSession(draft);
   draft.cancel('answerSilence');
-  draft.state = { ...draft.state, view: 'completed', phase: 'completed', finals: [], durationMs, completedAt };
+  draft.state = { ...draft.state, view: 'completed', phase: 'completed', pausedIn: null, finals: [], durationMs, completedAt };
   const { state } = draft;
   if (state.answers.length === 0) {
     draft.state.saveStatus = 'failed';

@@ -1,6 +1,6 @@
 import { INTERVIEW_MAX_ELAPSED_MS } from '../../../../shared/interview/constants';
 import type { InterviewQuestion } from '../../../../shared/interview/questions';
-import type { InterviewState } from './types';
+import type { InterviewPhase, InterviewState, PausablePhase } from './types';
 
 /*
  * The state the mock interview starts in, whether it is running, and its clock: every event carries
@@ -54,11 +54,17 @@ export function initialInterviewState({ questions, studentName, now, recognition
     heardVoice: false,
     voiceNow: false,
     voiceCarried: false,
+    pausedIn: null,
     microphoneRefusals: 0,
   };
 }
 
-/** Whether the interview is running (greeting to last answer). */
+/** Whether the interview is running (greeting to last answer, paused included). */
 export function isInterviewRunning(state: InterviewState): boolean {
-  return state.phase === 'greeting' || state.phase === 'waitingQuestion' || state.phase === 'speakingQuestion' || state.phase === 'answering';
+  return isPausable(state.phase) || state.phase === 'paused';
+}
+
+/** The phases in which leaving the page pauses the interview. */
+export function isPausable(phase: InterviewPhase): phase is PausablePhase {
+  return phase === 'greeting' || phase === 'waitingQuestion' || phase === 'speakingQuestion' || phase === 'answering';
 }

@@ -311,10 +311,10 @@ describe('completion', () => {
 });
 
 describe('page hide, errors', () => {
-  it('ends an active interview on PAGE_HIDDEN and navigates home without saving', () => {
+  it('ends an active interview on PAGE_CLOSED and navigates home without saving', () => {
     const sim = answeringFirst();
     sim.advanceBy(INTERVIEW_RECORDING_START_DELAY_MS);
-    sim.dispatch({ type: 'PAGE_HIDDEN' });
+    sim.dispatch({ type: 'PAGE_CLOSED' });
     expect(sim.commandsOf('navigate').map((entry) => entry.command.to)).toEqual(['/']);
     expect(sim.commandsOf('stopListening')).toHaveLength(1);
     expect(sim.commandsOf('stopRecording')).toHaveLength(1);
@@ -325,14 +325,14 @@ describe('page hide, errors', () => {
     expect(sim.state.phase).toBe('ended');
   });
 
-  it('ignores PAGE_HIDDEN before the start and after completion', () => {
+  it('ignores PAGE_CLOSED before the start and after completion', () => {
     const sim = new InterviewSim(QUESTIONS, T0);
     sim.dispatch({ type: 'MIC_GRANTED' });
-    sim.dispatch({ type: 'PAGE_HIDDEN' });
+    sim.dispatch({ type: 'PAGE_CLOSED' });
     expect(sim.commandsOf('navigate')).toHaveLength(0);
     const done = answeringFirst(QUESTIONS.slice(0, 1));
     done.dispatch({ type: 'NEXT' });
-    done.dispatch({ type: 'PAGE_HIDDEN' });
+    done.dispatch({ type: 'PAGE_CLOSED' });
     expect(done.commandsOf('navigate')).toHaveLength(0);
     expect(done.state.view).toBe('completed');
   });

@@ -14,7 +14,8 @@ import {
 import { onMicrophoneDenied, onMicrophoneGranted, onRequestMicrophone } from './microphone-step';
 import { onNext } from './next-question-step';
 import { onRecordingChecked, onRecordingCheckTimer } from './recorder-check';
-import { onPageHidden } from './page-hide-step';
+import { onPageClosed } from './page-hide-step';
+import { onPageHidden, onResume } from './pause-step';
 import { onGreetingSpoken, onStart } from './start-step';
 import type { InterviewDraft, InterviewEffect, InterviewEvent, InterviewState, InterviewTimer, SpeechOutcome } from './types';
 
@@ -24,7 +25,7 @@ import type { InterviewDraft, InterviewEffect, InterviewEvent, InterviewState, I
  * working copy of the state and push this event's commands, and never call the browser. This file
  * only routes each event and timer to its step's rules, in the files named for the steps:
  * microphone-step, start-step, listening-step, next-question-step, completion-step,
- * auto-advance-step, page-hide-step, recorder-check.
+ * auto-advance-step, pause-step, page-hide-step, recorder-check.
  */
 
 function onTimer(draft: InterviewDraft, timer: InterviewTimer, now: number): void {
@@ -93,6 +94,10 @@ function route(draft: InterviewDraft, event: InterviewEvent): void {
       return onNext(draft, now);
     case 'PAGE_HIDDEN':
       return onPageHidden(draft);
+    case 'RESUME_INTERVIEW':
+      return onResume(draft, now);
+    case 'PAGE_CLOSED':
+      return onPageClosed(draft);
     case 'AUDIO_READY':
       draft.state.audioAvailable = event.hasAudio;
       draft.state.audioReported = true;

@@ -48,7 +48,7 @@ describe('selectInterviewView', () => {
     const sim = new InterviewSim(QUESTIONS, 0);
     sim.dispatch({ type: 'MIC_GRANTED' });
     sim.dispatch({ type: 'START' });
-    sim.dispatch({ type: 'PAGE_HIDDEN' });
+    sim.dispatch({ type: 'PAGE_CLOSED' });
     expect(selectInterviewView(sim.state)).toEqual({ view: 'ended' });
   });
 });

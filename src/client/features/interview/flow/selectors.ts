@@ -1,6 +1,7 @@
 import { INTERVIEW_TIME_LIMIT_MS } from '../../../../shared/interview/constants';
 import { ALLOW_MICROPHONE_LABEL, MICROPHONE_ACCESS_REQUIRED, START_INTERVIEW_LABEL } from './labels';
 import { recordingOutcome, recordingNote, type RecordingNote, type RecordingOutcome } from './recording-outcome';
+import { INTERVIEW_PAUSED_MESSAGE, resumesAnswer } from './pause-step';
 import { recordingProblem } from './recorder-check';
 import type { InterviewState } from './types';
 
@@ -67,6 +68,8 @@ export interface ActiveViewModel {
   transcriptionOff: boolean;
   /** The recorder gives nothing (recorder-check.ts): what that means for the answers; else null. */
   recordingProblem: { title: string; text: string } | null;
+  /** The student left the page (pause-step.ts): why it stopped and what Continue does; else null. */
+  paused: { message: string; resumeNote: string } | null;
 }
 
 export interface CompletedViewModel {
@@ -136,7 +139,8 @@ export function selectInterviewView(state: InterviewState): InterviewViewModel {
   if (state.phase === 'ended') return { view: 'ended' };
   const total = state.questions.length;
   const questionNumber = Math.min(total, state.index + 1);
-  const asked = state.phase === 'speakingQuestion' || state.phase === 'answering';
+  const phase = state.phase === 'paused' ? state.pausedIn : state.phase;
+  const asked = phase === 'speakingQuestion' || phase === 'answering';
   const remainingMs = Math.max(0, INTERVIEW_TIME_LIMIT_MS - (state.now - (state.startedAt ?? state.now)));
   const isSpeaking = state.speechId !== null;
   const buttonsDisabled = state.phase !== 'answering' || isSpeaking;
@@ -166,5 +170,14 @@ export function selectInterviewView(state: InterviewState): InterviewViewModel {
     showListening: state.listening,
     transcriptionOff: state.transcription === 'off',
     recordingProblem: problem,
+    paused: state.phase === 'paused' ? { message: INTERVIEW_PAUSED_MESSAGE, resumeNote: resumeNote(state) } : null,
   };
+}
+
+/** What Continue does after a pause, in the student's words. */
+function resumeNote(state: InterviewState): string {
+  if (resumesAnswer(state)) return 'Continue when you are ready: your answer so far is kept, and you can add to it.';
+  const asked = state.pausedIn === 'speakingQuestion' || state.pausedIn === 'answering';
+  if (asked) return 'Continue when you are ready: the interviewer asks this question again.';
+  return `Continue when you are ready: the interviewer asks the ${state.pausedIn === 'greeting' ? 'first' : 'next'} question.`;
 }

@@ -16,6 +16,7 @@ const PHASES: Record<InterviewPhase, true> = {
   waitingQuestion: true,
   speakingQuestion: true,
   answering: true,
+  paused: true,
   completed: true,
   ended: true,
 };

@@ -20,10 +20,15 @@ export type InterviewView = 'permission' | 'welcome' | 'active' | 'completed';
  * - waitingQuestion: between the greeting (3 s) or the previous answer (1.5 s) and the next question;
  * - speakingQuestion: the current question is being spoken (buttons disabled);
  * - answering: the question has been spoken, the student answers;
+ * - paused: the student left the page mid-interview (another app, the screen locked); nothing moves
+ *   until they choose Continue (pause-step.ts);
  * - completed: finished and the session posted (or attempted);
- * - ended: the page was hidden mid-interview; the session is abandoned.
+ * - ended: the page was closed or reloaded mid-interview; the session is abandoned.
  */
-export type InterviewPhase = 'permission' | 'welcome' | 'greeting' | 'waitingQuestion' | 'speakingQuestion' | 'answering' | 'completed' | 'ended';
+export type InterviewPhase = 'permission' | 'welcome' | 'greeting' | 'waitingQuestion' | 'speakingQuestion' | 'answering' | 'paused' | 'completed' | 'ended';
+
+/** The phases a pause can interrupt, and to which Continue returns (pause-step.ts). */
+export type PausablePhase = 'greeting' | 'waitingQuestion' | 'speakingQuestion' | 'answering';
 
 /** Timers the flow runtime runs (src/client/lib/flow); scheduling a name again replaces the pending one. */
 export type InterviewTimer =
@@ -95,7 +100,12 @@ export type InterviewEvent =
   | { type: 'VOICE'; now: number; speaking: boolean; at: number }
   | { type: 'TOGGLE_RECORDING'; now: number }
   | { type: 'NEXT'; now: number }
+  /** The page went out of sight (`visibilitychange` to hidden): another app or tab, the screen locked. */
   | { type: 'PAGE_HIDDEN'; now: number }
+  /** Continue, after a pause. */
+  | { type: 'RESUME_INTERVIEW'; now: number }
+  /** The page is going away (`pagehide`): closed, reloaded, or left for another site. */
+  | { type: 'PAGE_CLOSED'; now: number }
   | { type: 'AUDIO_READY'; now: number; hasAudio: boolean }
   /** The recorder's pieces so far, and how long it has been asked to record in time that really passed (pauses left out). */
   | { type: 'RECORDING_CHECKED'; now: number; chunkCount: number; recordedMs: number }
@@ -144,6 +154,8 @@ export interface InterviewState {
    * speech only once it has lasted CARRIED_VOICE_MIN_MS from then (auto-advance-step.ts).
    */
   voiceCarried: boolean;
+  /** While `paused`: the phase the pause interrupted; null otherwise. */
+  pausedIn: PausablePhase | null;
   /** Requests for the microphone refused so far: after each, the page's button works again. */
   microphoneRefusals: number;
 }

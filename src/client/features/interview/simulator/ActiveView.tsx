@@ -1,4 +1,5 @@
-import { Alert, Badge, Box, Group, Loader, Paper, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Alert, Badge, Box, Button, Group, Loader, Paper, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { HeldButton } from '../../../components/HeldButton';
 import type { ActiveViewModel } from '../flow';
 import { MINUTE_MS, statusAnnouncement, timeAnnouncement } from './announcements';
@@ -6,7 +7,14 @@ import { alertStyles, Panel } from './Panel';
 
 /* View 3 of /interview-simulator, 'Active interview' (SPEC.md section 2). */
 
-export function ActiveView({ model, onToggleRecording, onNext }: { model: ActiveViewModel; onToggleRecording: () => void; onNext: () => void }) {
+interface ActiveViewProps {
+  model: ActiveViewModel;
+  onToggleRecording: () => void;
+  onNext: () => void;
+  onResume: () => void;
+}
+
+export function ActiveView({ model, onToggleRecording, onNext, onResume }: ActiveViewProps) {
   return (
     <Panel labelledBy="interview-title" takesFocus>
       <Stack gap="md">
@@ -47,6 +55,7 @@ export function ActiveView({ model, onToggleRecording, onNext }: { model: Active
             </Text>
           ) : null}
         </Paper>
+        {model.paused ? <PausedPanel paused={model.paused} onResume={onResume} /> : null}
         {model.recordingProblem ? (
           <Alert color="red" variant="light" title={model.recordingProblem.title} styles={alertStyles} role="note">
             <Text size="sm" data-testid="recording-problem">
@@ -111,5 +120,24 @@ export function ActiveView({ model, onToggleRecording, onNext }: { model: Active
         </Box>
       </Stack>
     </Panel>
+  );
+}
+
+/** The student left the page mid-interview: why it stopped, and Continue, which takes the focus. */
+function PausedPanel({ paused, onResume }: { paused: NonNullable<ActiveViewModel['paused']>; onResume: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), []);
+  return (
+    <Alert color="blue" variant="light" title="Interview paused" styles={alertStyles} data-testid="interview-paused">
+      <Stack gap="sm">
+        <Text size="sm">{paused.message}</Text>
+        <Text size="sm">{paused.resumeNote}</Text>
+        <Group>
+          <Button ref={button} onClick={onResume}>
+            Continue
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }

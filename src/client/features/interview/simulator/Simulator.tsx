@@ -122,7 +122,14 @@ export function Simulator({ profile, studentName, userId, microphoneAsks, onMicr
       view = <WelcomeView model={model} onStart={() => dispatch({ type: 'START' })} />;
       break;
     case 'active':
-      view = <ActiveView model={model} onToggleRecording={() => dispatch({ type: 'TOGGLE_RECORDING' })} onNext={() => dispatch({ type: 'NEXT' })} />;
+      view = (
+        <ActiveView
+          model={model}
+          onToggleRecording={() => dispatch({ type: 'TOGGLE_RECORDING' })}
+          onNext={() => dispatch({ type: 'NEXT' })}
+          onResume={() => dispatch({ type: 'RESUME_INTERVIEW' })}
+        />
+      );
       break;
     case 'completed':
       view = (

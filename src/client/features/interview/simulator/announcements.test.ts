@@ -23,7 +23,7 @@ describe('timeAnnouncement', () => {
 
 describe('statusAnnouncement', () => {
   const question = 'Tell me about yourself.';
-  const at = (questionText: string, isSpeaking: boolean, isRecording: boolean) => statusAnnouncement({ questionLabel: 'Question 2 of 9', questionText, isSpeaking, isRecording });
+  const at = (questionText: string, isSpeaking: boolean, isRecording: boolean) => statusAnnouncement({ questionLabel: 'Question 2 of 9', questionText, isSpeaking, isRecording, paused: null });
 
   it('reads the question itself, with its number, while the interviewer asks it', () => {
     expect(at(question, true, false)).toBe('Question 2 of 9: Tell me about yourself.');
@@ -37,5 +37,12 @@ describe('statusAnnouncement', () => {
   it('before a question is asked: the greeting, or the wait before the next question', () => {
     expect(at('', true, false)).toBe('Question 2 of 9. The interviewer is speaking.');
     expect(at('', false, false)).toBe('Question 2 of 9. Get ready for the next question.');
+  });
+
+  it('while paused: that it is paused and what Continue does, whatever the question', () => {
+    const paused = { message: 'You left.', resumeNote: 'Continue when you are ready: the interviewer asks this question again.' };
+    expect(statusAnnouncement({ questionLabel: 'Question 2 of 9', questionText: question, isSpeaking: false, isRecording: false, paused })).toBe(
+      'Interview paused. Continue when you are ready: the interviewer asks this question again.',
+    );
   });
 });

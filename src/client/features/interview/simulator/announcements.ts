@@ -23,7 +23,8 @@ export function timeAnnouncement(remainingMs: number): string {
  * speaking test reads its questions: a reader who cannot hear the voice still gets it), then what
  * is happening. Read again only when it changes.
  */
-export function statusAnnouncement(model: Pick<ActiveViewModel, 'questionLabel' | 'questionText' | 'isSpeaking' | 'isRecording'>): string {
+export function statusAnnouncement(model: Pick<ActiveViewModel, 'questionLabel' | 'questionText' | 'isSpeaking' | 'isRecording' | 'paused'>): string {
+  if (model.paused) return `Interview paused. ${model.paused.resumeNote}`;
   if (model.questionText === '') return `${model.questionLabel}. ${model.isSpeaking ? 'The interviewer is speaking.' : 'Get ready for the next question.'}`;
   if (model.isSpeaking) return `${model.questionLabel}: ${model.questionText}`;
   return model.isRecording ? 'Listening to your answer.' : 'Recording stopped.';

@@ -76,8 +76,18 @@ export function useInterviewSession({ questions, studentName, userId }: Intervie
     else if (saveStatus.state === 'failed') dispatch({ type: 'SAVE_RESULT', ok: false, message: saveStatus.message });
   }, [saveStatus, dispatch]);
 
-  const onPageHide = useCallback(() => dispatch({ type: 'PAGE_HIDDEN' }), [dispatch]);
+  const onPageHide = useCallback(() => dispatch({ type: 'PAGE_CLOSED' }), [dispatch]);
   const blocker = useLeaveGuard(isInterviewRunning(state), onPageHide, leaving);
+
+  // The page out of sight (another app or tab, the screen locked) pauses the interview until
+  // Continue (flow/pause-step.ts); outside a running interview the flow ignores it.
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') dispatch({ type: 'PAGE_HIDDEN' });
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [dispatch]);
 
   /** Before leaving the page by other means than a navigation (the header's Sign out): not blocked. */
   const allowLeaving = useCallback(() => {
