@@ -94,7 +94,8 @@ export function ExperienceInput({ min, max, value = '', onChange, onBlur, onFocu
       className={className}
       ref={input}
       type="text"
-      inputMode="decimal"
+      // Whole numbers: the phone shows a digits-only keypad (no decimal point or sign to refuse).
+      inputMode="numeric"
       value={String(value)}
       onChange={(event) => {
         const typed = typedExperience(event.currentTarget.value, max);
