@@ -6,7 +6,7 @@ import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.j
 import { createAttempt, interviewSessionBody, testSessionBody, WEBM_SIGNATURE } from '../test/attempt-fixtures.js';
 import { emptyInterviewProfile } from '../../shared/api/interview.js';
 import { createAdmin, createCourse, createSchoolQuestion, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
-import { hashPassword } from '../lib/passwords.js';
+import { hashPasswordBeside } from '../lib/passwords.js';
 import { addTeacher, PASSWORD_LINK_INVALID_MESSAGE } from '../teachers/service.js';
 
 // Every route the app registers, seen through an onRoute hook added to each Fastify instance, so
@@ -492,10 +492,10 @@ describe('the acting student on a teacher session', () => {
     expect(adminAccount.statusCode).toBe(401);
     expect(adminAccount.json().message).toBe(invalid);
 
-    // A mailed temporary password signs in to the student's own account only, not on a teacher's device.
+    // A mailed temporary password (hashed beside the account's, as mailed) signs in to the student's own account only, not on a teacher's device.
     await t.database.db
       .update(users)
-      .set({ tempPasswordHash: await hashPassword('temporary-pw'), tempPasswordExpiresAt: new Date(Date.now() + 600_000) })
+      .set({ tempPasswordHash: await hashPasswordBeside('temporary-pw', f.student.user.passwordHash), tempPasswordExpiresAt: new Date(Date.now() + 600_000) })
       .where(eq(users.id, f.student.user.id));
     const temporary = await call('POST', '/api/student/check-access', cookie, { username: f.student.mobileNumber, password: 'temporary-pw' });
     expect(temporary.statusCode).toBe(401);

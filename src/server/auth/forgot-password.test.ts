@@ -5,22 +5,25 @@ import { eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../db/schema.js';
+import { hashPassword } from '../lib/passwords.js';
 import { sendTemporaryPasswords } from './service.js';
 import { EXPIRED_TEMPORARY_PASSWORD_MESSAGE } from './routes.js';
 import { createTestApp, sessionCookieForUser, sessionCookieFrom, type TestApp } from '../test/app.js';
 import { createAdmin, createStudent } from '../test/factories.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../test/smtp-sink.js';
 
-/** Password hashes (scrypt, ~50 ms each) run so far: what a stranger can time. */
-const hashes = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../lib/passwords.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../lib/passwords.js')>();
-  return {
-    ...real,
-    verifyPassword: (...args: Parameters<typeof real.verifyPassword>) => ((hashes.count += 1), real.verifyPassword(...args)),
-    verifyAgainstDummy: (password: string) => ((hashes.count += 1), real.verifyAgainstDummy(password)),
-  };
+/** scrypt key derivations (~50 ms each) run so far: what a stranger can time. */
+const derivations = vi.hoisted(() => ({ count: 0 }));
+vi.mock('node:crypto', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:crypto')>();
+  return { ...real, scrypt: (...args: Parameters<typeof real.scrypt>) => ((derivations.count += 1), real.scrypt(...args)) };
 });
+
+/** What `run` returns and how many key derivations it ran. */
+async function derivationsOf<T>(run: () => Promise<T>): Promise<{ result: T; cost: number }> {
+  const before = derivations.count;
+  return run().then((result) => ({ result, cost: derivations.count - before }));
+}
 
 const SENT = 'If that e-mail address belongs to an account, a temporary password has been sent to it.';
 const PENDING = 'You signed in with a temporary password. Set a new password before continuing.';
@@ -174,13 +177,31 @@ describe('forgot password over SMTP', () => {
     await forgot('pending@example.org');
     await sink.waitFor('pending@example.org');
     const costOf = async (username: string) => {
-      const before = hashes.count;
-      expect((await login(username, 'Zq7x-wrong-guess')).json()).toEqual({ message: 'Invalid username or password' });
-      return hashes.count - before;
+      const { result, cost } = await derivationsOf(() => login(username, 'Zq7x-wrong-guess'));
+      expect(result.json()).toEqual({ message: 'Invalid username or password' });
+      return cost;
     };
-    // Timed by a stranger, a sign-in must not tell which accounts exist or asked for a reset (pending or long expired).
+    // Timed by a stranger, a sign-in must not tell which accounts exist or asked for a reset (pending or long
+    // expired); one derivation each: the temporary password is hashed with the account password's salt.
     const costs = { unknown: await costOf('nobody-by-this-name'), plain: await costOf(plain.mobileNumber), pending: await costOf(pending.mobileNumber), lapsed: await costOf(lapsed.mobileNumber) };
-    expect(costs).toEqual({ unknown: costs.plain, plain: costs.plain, pending: costs.plain, lapsed: costs.plain });
+    expect(costs).toEqual({ unknown: 1, plain: 1, pending: 1, lapsed: 1 });
+  });
+
+  it('a temporary password stops working when the account password changes, and one hashed with another salt never works', async () => {
+    const [changer, legacy] = await Promise.all([createStudent(t.database.db, { email: 'changer@example.org' }), createStudent(t.database.db, { email: 'legacy@example.org' })]);
+    await Promise.all([forgot('changer@example.org'), forgot('legacy@example.org')]);
+    const [changerMail, legacyMail] = await Promise.all([sink.waitFor('changer@example.org'), sink.waitFor('legacy@example.org')]);
+    const own = sessionCookieFrom(await login(changer.mobileNumber, changer.password));
+    expect((await changePassword(own, { currentPassword: changer.password, newPassword: 'changed password 8' })).statusCode).toBe(200);
+    const changed = await derivationsOf(() => login(changer.mobileNumber, temporaryPasswordIn(changerMail)));
+    expect([changed.result.json(), changed.cost]).toEqual([{ message: 'Invalid username or password' }, 1]);
+    // A row hashed as before temporary passwords shared the account's salt (a fresh one): refused, one derivation.
+    const legacyPassword = temporaryPasswordIn(legacyMail);
+    await t.database.db.update(users).set({ tempPasswordHash: await hashPassword(legacyPassword) }).where(eq(users.id, legacy.user.id));
+    const refused = await derivationsOf(() => login(legacy.mobileNumber, legacyPassword));
+    expect([refused.result.json(), refused.cost]).toEqual([{ message: 'Invalid username or password' }, 1]);
+    const right = await derivationsOf(() => login(changer.mobileNumber, 'changed password 8'));
+    expect([right.result.statusCode, right.cost]).toEqual([200, 1]);
   });
 
   it('two accounts sharing an address each get their own mail and password', async () => {

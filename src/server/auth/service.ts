@@ -5,7 +5,7 @@ import type { Db } from '../db/open.js';
 import { sessions, students, users, type StudentRow, type UserRow } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
 import { invalidateReadCaches } from '../db/read-cache.js';
-import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/passwords.js';
+import { generatePassword, hashPassword, hashPasswordBeside, verifyAgainstDummy, verifyPasswordPair } from '../lib/passwords.js';
 import type { SessionContext } from './sessions.js';
 
 export const TEMP_PASSWORD_TTL_MS = 30 * 60 * 1000;
@@ -93,9 +93,11 @@ export type PasswordCheck = { ok: true; account: Account; usedTemporaryPassword:
 
 /**
  * Checks a password against an account's own password and, when `allowTemporary`, against an unexpired
- * mailed temporary password. A wrong password costs the same hashing (the same time) for an unknown
- * account, a known one, and one that asked for a temporary password (pending or expired): timing tells
- * a stranger neither which accounts exist nor which asked for a reset.
+ * mailed temporary password. Every check costs one key derivation: the temporary password is hashed
+ * with the salt and parameters of the account's own hash (sendTemporaryPasswords), so one key is
+ * compared with both. A wrong password thus takes the same time for an unknown account, a known one,
+ * and one that asked for a temporary password (pending or expired): timing tells a stranger neither
+ * which accounts exist nor which asked for a reset.
  */
 export async function checkPassword(
   db: Db,
@@ -106,39 +108,28 @@ export async function checkPassword(
   const account = await findAccount(db, identifier, options.phoneRegion);
   if (!account) {
     await verifyAgainstDummy(password);
-    if (options.allowTemporary) await verifyAgainstDummy(password);
     return { ok: false };
   }
-  if (await verifyPassword(password, account.user.passwordHash)) {
-    return { ok: true, account, usedTemporaryPassword: false };
-  }
-  if (!options.allowTemporary) return { ok: false };
-  const temporary = await temporaryPasswordMatch(account.user, password, options.now);
-  if (temporary === 'valid') return { ok: true, account, usedTemporaryPassword: true };
+  const { user } = account;
+  const temporaryHash = options.allowTemporary && user.tempPasswordExpiresAt ? user.tempPasswordHash : null;
+  const matches = await verifyPasswordPair(password, user.passwordHash, temporaryHash);
+  if (matches.own) return { ok: true, account, usedTemporaryPassword: false };
+  if (!matches.beside) return { ok: false };
+  if (hasPendingTemporaryPassword(user, options.now)) return { ok: true, account, usedTemporaryPassword: true };
   // Told only to whoever holds the mail: they need a new one, not another try of their spelling.
-  return temporary === 'expired' ? { ok: false, expiredTemporary: true } : { ok: false };
+  return { ok: false, expiredTemporary: true };
 }
 
-/** Whether the password is the account's mailed temporary one, still valid or expired; always one hash, with or without one. */
-async function temporaryPasswordMatch(user: UserRow, password: string, now: Date): Promise<'valid' | 'expired' | null> {
-  const { tempPasswordHash, tempPasswordExpiresAt } = user;
-  if (!tempPasswordHash || !tempPasswordExpiresAt) {
-    await verifyAgainstDummy(password);
-    return null;
-  }
-  if (!(await verifyPassword(password, tempPasswordHash))) return null;
-  return tempPasswordExpiresAt > now ? 'valid' : 'expired';
-}
-
-async function isTemporaryPassword(user: UserRow, password: string, now: Date): Promise<boolean> {
-  const { tempPasswordHash, tempPasswordExpiresAt } = user;
-  return Boolean(tempPasswordHash && tempPasswordExpiresAt && tempPasswordExpiresAt > now && (await verifyPassword(password, tempPasswordHash)));
+/** Whether the account has a mailed temporary password within its 30 minutes. */
+function hasPendingTemporaryPassword(user: UserRow, now: Date): boolean {
+  return Boolean(user.tempPasswordHash && user.tempPasswordExpiresAt && user.tempPasswordExpiresAt > now);
 }
 
 /**
  * The only check made while an account's sign-in budget is spent: its unexpired mailed temporary
  * password (about 69 bits, valid 30 minutes) lets the owner in; the account's own password is not
- * tried. An account without a temporary password costs no hashing (decision 0014).
+ * accepted. An account without a temporary password costs no hashing (decision 0014); one with one,
+ * one key derivation.
  */
 export async function checkTemporaryPasswordOnly(
   db: Db,
@@ -147,10 +138,9 @@ export async function checkTemporaryPasswordOnly(
   options: { now: Date; phoneRegion: string },
 ): Promise<PasswordCheck> {
   const account = await findAccount(db, identifier, options.phoneRegion);
-  if (!account?.user.tempPasswordHash || !account.user.tempPasswordExpiresAt || account.user.tempPasswordExpiresAt <= options.now) {
-    return { ok: false };
-  }
-  return (await isTemporaryPassword(account.user, password, options.now)) ? { ok: true, account, usedTemporaryPassword: true } : { ok: false };
+  if (!account || !hasPendingTemporaryPassword(account.user, options.now)) return { ok: false };
+  const matches = await verifyPasswordPair(password, account.user.passwordHash, account.user.tempPasswordHash);
+  return matches.beside ? { ok: true, account, usedTemporaryPassword: true } : { ok: false };
 }
 
 /** Uses up a temporary password: it works once, and the user must then choose a new password. */
@@ -215,7 +205,7 @@ export function sessionUserDto(db: Db, { user, student, session }: SessionContex
 
 /**
  * Mails a one-time temporary password to every account with this e-mail address. The stored password
- * keeps working; the temporary one is valid for 30 minutes and for one sign-in.
+ * keeps working; the temporary one is valid for 30 minutes and for one sign-in. Returns how many were mailed.
  */
 export async function sendTemporaryPasswords(
   db: Db,
@@ -229,15 +219,22 @@ export async function sendTemporaryPasswords(
     .leftJoin(students, eq(students.userId, users.id))
     .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), eq(users.isActive, true)));
   // A deactivated teacher cannot sign in, so is sent nothing (isActive above).
+  let mailed = 0;
   for (const account of accounts) {
     const temporaryPassword = generatePassword(3);
-    await db
+    // Hashed beside the account's own password (same salt), so a sign-in checks both with one derivation.
+    const stored = await db
       .update(users)
       .set({
-        tempPasswordHash: await hashPassword(temporaryPassword),
+        tempPasswordHash: await hashPasswordBeside(temporaryPassword, account.user.passwordHash),
         tempPasswordExpiresAt: new Date(options.now.getTime() + TEMP_PASSWORD_TTL_MS),
       })
-      .where(eq(users.id, account.user.id));
+      .where(and(eq(users.id, account.user.id), eq(users.passwordHash, account.user.passwordHash)))
+      .returning({ id: users.id });
+    // The password changed while this one was hashed (which ends any temporary password anyway): one
+    // hashed beside the old hash would never match, so none is stored or mailed.
+    if (stored.length === 0) continue;
+    mailed += 1;
     const signInName = account.user.username ?? account.student?.mobileNumber ?? '';
     const greeting = account.student ? `Hello ${account.student.studentName},` : 'Hello,';
     await mailer.send({
@@ -257,5 +254,5 @@ export async function sendTemporaryPasswords(
       ].join('\n'),
     });
   }
-  return accounts.length;
+  return mailed;
 }

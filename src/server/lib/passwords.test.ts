@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { describe, expect, it, vi } from 'vitest';
+import { generatePassword, hashPassword, hashPasswordBeside, verifyAgainstDummy, verifyPassword, verifyPasswordPair } from './passwords.js';
+
+/** scrypt key derivations run so far. */
+const derivations = vi.hoisted(() => ({ count: 0 }));
+vi.mock('node:crypto', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:crypto')>();
+  return { ...real, scrypt: (...args: Parameters<typeof real.scrypt>) => ((derivations.count += 1), real.scrypt(...args)) };
+});
 
 // No 0/O, 1/l/I: the alphabet generated passwords are drawn from.
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -15,6 +22,10 @@ describe('hashPassword / verifyPassword', () => {
     expect(await verifyPassword('correct horse', second)).toBe(true);
     expect(await verifyPassword('correct horsE', first)).toBe(false);
     expect(await verifyPassword('', first)).toBe(false);
+    // A hash stored by an earlier version of this file still verifies, alone and as an account's own hash.
+    const stored = 'scrypt$32768$8$1$WTa4hIJ9xU7zqnWm31t3Eg$0m4629F1ZOZ6lJ_10K9SVQPFBHU3icC7rirfL2aJVuM';
+    expect(await verifyPassword('made by the earlier code', stored)).toBe(true);
+    expect(await verifyPasswordPair('made by the earlier code', stored, null)).toEqual({ own: true, beside: false });
   });
 
   it('answers false, without throwing, for a malformed stored hash', async () => {
@@ -42,8 +53,49 @@ describe('hashPassword / verifyPassword', () => {
     expect(await verifyPassword('pw-123456', stored)).toBe(true);
   });
 
+  it('a hash made beside another shares its salt and parameters, and one derivation checks both', async () => {
+    const own = await hashPassword('own password');
+    const beside = await hashPasswordBeside('temp-pass-1', own);
+    expect(beside.split('$').slice(0, 5)).toEqual(own.split('$').slice(0, 5));
+    expect(beside).not.toBe(own);
+    expect(await verifyPassword('temp-pass-1', beside)).toBe(true);
+    expect(await verifyPasswordPair('own password', own, beside)).toEqual({ own: true, beside: false });
+    expect(await verifyPasswordPair('temp-pass-1', own, beside)).toEqual({ own: false, beside: true });
+    expect(await verifyPasswordPair('neither', own, beside)).toEqual({ own: false, beside: false });
+    expect(await verifyPasswordPair('own password', own, null)).toEqual({ own: true, beside: false });
+    // One with its own salt (made before the account's password changed, or the old way) never matches.
+    const otherSalt = await hashPassword('temp-pass-1');
+    expect(await verifyPasswordPair('temp-pass-1', own, otherSalt)).toEqual({ own: false, beside: false });
+    expect(await verifyPasswordPair('temp-pass-1', own, await hashPasswordBeside('temp-pass-1', otherSalt))).toEqual({ own: false, beside: false });
+    // Without a usable own hash, a fresh salt; it is still found (derived with its own salt).
+    const alone = await hashPasswordBeside('temp-pass-1', 'not-a-hash');
+    expect(alone).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifyPasswordPair('temp-pass-1', 'not-a-hash', alone)).toEqual({ own: false, beside: true });
+    expect(await verifyPasswordPair('temp-pass-1', 'not-a-hash', 'garbage')).toEqual({ own: false, beside: false });
+  });
+
   it('verifyAgainstDummy always answers false', async () => {
     expect(await verifyAgainstDummy('whatever')).toBe(false);
+  });
+
+  it('a check costs one derivation whatever it is checked against, the dummy included (made without one)', async () => {
+    const own = await hashPassword('own password');
+    const beside = await hashPasswordBeside('temp-pass-1', own);
+    const otherSalt = await hashPassword('temp-pass-1');
+    const costOf = async (check: () => Promise<unknown>) => {
+      const before = derivations.count;
+      await check();
+      return derivations.count - before;
+    };
+    const costs = [
+      await costOf(() => verifyAgainstDummy('wrong')),
+      await costOf(() => verifyPasswordPair('wrong', own, null)),
+      await costOf(() => verifyPasswordPair('wrong', own, beside)),
+      await costOf(() => verifyPasswordPair('wrong', own, 'garbage')),
+      await costOf(() => verifyPasswordPair('wrong', own, otherSalt)),
+      await costOf(() => verifyPasswordPair('wrong', 'garbage', null)),
+    ];
+    expect(costs).toEqual([1, 1, 1, 1, 1, 1]);
   });
 });
 

@@ -4,44 +4,100 @@ import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } f
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
+/** A stored `scrypt$N$r$p$salt$hash` read into its parts. */
+interface ScryptHash {
+  N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  key: Buffer;
+}
+
 function scryptAsync(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 
-function optionsFor(N: number, r: number, p: number): ScryptOptions {
-  return { N, r, p, maxmem: 256 * N * r };
+/** The key `password` gives with the salt, parameters and key length of `like`; null when those parameters are not ones scrypt takes. */
+async function deriveKey(password: string, like: ScryptHash): Promise<Buffer | null> {
+  try {
+    return await scryptAsync(password, like.salt, like.key.length, { N: like.N, r: like.r, p: like.p, maxmem: 256 * like.N * like.r });
+  } catch {
+    return null;
+  }
+}
+
+/** The parts of a stored hash; null for a value that is not a well-formed one. */
+function parseHash(stored: string): ScryptHash | null {
+  const [scheme, n, r, p, saltText, keyText] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !saltText || !keyText) return null;
+  const key = Buffer.from(keyText, 'base64url');
+  // A key that decodes to (almost) nothing would compare equal to an equally short derived key.
+  if (key.length < 16) return null;
+  return { N: Number(n), r: Number(r), p: Number(p), salt: Buffer.from(saltText, 'base64url'), key };
+}
+
+function formatHash({ N, r, p, salt, key }: ScryptHash): string {
+  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** Whether `key`, derived with `like`'s salt and parameters, is `stored`'s key (constant time; false when `stored` was derived otherwise). */
+function keyMatches(key: Buffer | null, like: ScryptHash, stored: ScryptHash | null): boolean {
+  if (!key || !stored) return false;
+  const sameDerivation = stored.N === like.N && stored.r === like.r && stored.p === like.p && stored.salt.equals(like.salt);
+  return sameDerivation && stored.key.length === key.length && timingSafeEqual(key, stored.key);
 }
 
 /** Returns `scrypt$N$r$p$salt$hash` (base64url parts). */
 export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, KEY_LENGTH, optionsFor(PARAMS.N, PARAMS.r, PARAMS.p));
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const like: ScryptHash = { ...PARAMS, salt: randomBytes(16), key: Buffer.alloc(KEY_LENGTH) };
+  const key = await deriveKey(password, like);
+  if (!key) throw new Error('scrypt refused the built-in parameters');
+  return formatHash({ ...like, key });
+}
+
+/**
+ * A hash of `password` with the salt, parameters and key length of `sibling`, another hash of the
+ * same account (its own password's), so that verifyPasswordPair checks a typed password against both
+ * with one key derivation. A fresh salt (hashPassword) when `sibling` is not a usable hash.
+ */
+export async function hashPasswordBeside(password: string, sibling: string): Promise<string> {
+  const like = parseHash(sibling);
+  const key = like && (await deriveKey(password, like));
+  return like && key ? formatHash({ ...like, key }) : hashPassword(password);
 }
 
 /** False for a wrong password and for a stored value that is not a well-formed hash (never throws for one). */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, saltText, keyText] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !saltText || !keyText) return false;
-  const expected = Buffer.from(keyText, 'base64url');
-  // A key that decodes to (almost) nothing would compare equal to an equally short derived key.
-  if (expected.length < 16) return false;
-  let key: Buffer;
-  try {
-    key = await scryptAsync(password, Buffer.from(saltText, 'base64url'), expected.length, optionsFor(Number(n), Number(r), Number(p)));
-  } catch {
-    return false;
-  }
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  const parsed = parseHash(stored);
+  return parsed !== null && keyMatches(await deriveKey(password, parsed), parsed, parsed);
 }
 
-let dummyHash: Promise<string> | undefined;
-/** Spends the same time as a real check, so an unknown username cannot be told apart by timing. */
+/**
+ * Which of an account's two stored hashes a typed password matches, from ONE key derivation (with
+ * `own`'s salt and parameters): `own`, its password's, and `beside`, made by hashPasswordBeside from
+ * `own` (a mailed temporary password's). A `beside` derived otherwise (another salt: made for an
+ * earlier password) never matches. Always one derivation, also with `beside` null or malformed.
+ */
+export async function verifyPasswordPair(password: string, own: string, beside: string | null): Promise<{ own: boolean; beside: boolean }> {
+  const ownHash = parseHash(own);
+  const besideHash = beside === null ? null : parseHash(beside);
+  const like = ownHash ?? besideHash ?? dummyHash();
+  const key = await deriveKey(password, like);
+  return { own: keyMatches(key, like, ownHash), beside: keyMatches(key, like, besideHash) };
+}
+
+let dummy: ScryptHash | undefined;
+/** A hash no password matches (random salt and key: making it costs no derivation), with the current parameters. */
+function dummyHash(): ScryptHash {
+  dummy ??= { ...PARAMS, salt: randomBytes(16), key: randomBytes(KEY_LENGTH) };
+  return dummy;
+}
+
+/** Spends the same time as a real check (one key derivation), so an unknown username cannot be told apart by timing. */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword(randomBytes(12).toString('base64url'));
-  await verifyPassword(password, await dummyHash);
+  await deriveKey(password, dummyHash());
   return false;
 }
 
