@@ -8,7 +8,7 @@
  */
 import type { Flow } from '../../lib/flow/runtime';
 import type { EdgeContext } from './edge/context';
-import { runCommand, type PageContext } from './edge/run-command';
+import { commandRunner, type PageContext } from './edge/run-command';
 import { loadSchoolQuestions } from './edge/school-questions';
 import { speakingTestStep } from './flow/machine';
 import type { SpeakingTestEffect, SpeakingTestEvent, SpeakingTestState, TimerName } from './flow/types';
@@ -22,7 +22,10 @@ export { SessionCountdown } from './SessionCountdown';
 // The school's own questions are fetched as this code loads, before Start Test is pressed.
 void loadSchoolQuestions();
 
-/** Start Test: the page's flow goes on under the whole test's rules and commands, from the state the setup reached. */
+/**
+ * Start Test: the page's flow goes on under the whole test's rules, from the state the setup reached;
+ * the runtime then runs each command in edge/run-command.ts directly, on the hook's context.
+ */
 export function takeOver(flow: Flow<SpeakingTestState, SpeakingTestEvent, SpeakingTestEffect, TimerName>, context: EdgeContext, page: { readonly current: PageContext }): void {
-  flow.replace(speakingTestStep, (command) => runCommand(command, context, page.current));
+  flow.replace(speakingTestStep, commandRunner(context, page));
 }

@@ -95,9 +95,9 @@ function openSession(device: DeviceInfo, mounted: { readonly current: boolean })
   const context: EdgeContext = {
     device,
     resources: createEdgeResources(),
-    send: (event) => {
-      if (mounted.current) flow.send(event);
-    },
+    // The runtime's own `send`: the edge's events reach the flow directly. None counts once the page
+    // has left: useFlow stops the flow as the page unmounts, and a stopped flow ignores every event.
+    send: flow.send,
     current: {
       get current() {
         return flow.getState();

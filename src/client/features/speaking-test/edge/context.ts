@@ -6,7 +6,7 @@ import type { EdgeResources } from './resources';
 export interface EdgeContext {
   device: DeviceInfo;
   resources: EdgeResources;
-  /** Sends an event to the flow (the runtime adds `now` and runs its commands); nothing once the page has left. */
+  /** The flow runtime's `send` (it adds `now` and runs the event's commands); it ignores events once the page has left and the flow has stopped. */
   send: (event: EventWithoutNow) => void;
   /** The latest state, also between renders. */
   current: { readonly current: SpeakingTestState };

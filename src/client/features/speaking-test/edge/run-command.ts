@@ -1,8 +1,9 @@
 /*
- * Runs one command of the speaking test's flow on the browser (use-speaking-test.ts runs each new
- * batch once, in order): the microphone and recorder (audio.ts), the voice and recognition
- * (listening.ts), scoring and saving (finish.ts, loaded once the test has started) and leaving the
- * page. The flow runtime (src/client/lib/flow/runtime.ts) runs the flow's timers.
+ * Runs one command of the speaking test's flow on the browser: the running test's effects, which the
+ * flow runtime (src/client/lib/flow/runtime.ts) calls with each event's commands, in order, once
+ * Start Test has handed the flow over (running.ts): the microphone and recorder (audio.ts), the voice
+ * and recognition (listening.ts), scoring and saving (finish.ts, loaded once the test has started)
+ * and leaving the page. The runtime runs the flow's timers itself.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
@@ -28,7 +29,12 @@ export interface PageContext {
 /** The end of the test's code (finish.ts): loaded once, again every few seconds if it cannot be (lib/retrying-import.ts). */
 export const loadFinish = retryingImport(() => import('./finish'));
 
-export function runCommand(command: SpeakingTestEffect, context: EdgeContext, page: PageContext): void {
+/** The running test's effects on this page's edge: what the runtime calls with each command. `page` is the latest render's. */
+export function commandRunner(context: EdgeContext, page: { readonly current: PageContext }): (command: SpeakingTestEffect) => void {
+  return (command) => runCommand(command, context, page.current);
+}
+
+function runCommand(command: SpeakingTestEffect, context: EdgeContext, page: PageContext): void {
   const { resources } = context;
   switch (command.type) {
     case 'requestMicrophone':
