@@ -18,10 +18,11 @@ const DAY_MS = 24 * 3600_000;
 
 let asha: CreatedStudent;
 let ravi: CreatedStudent;
+let mira: CreatedStudent;
 
 const bands = (value: number) => ({ fluency: value, vocabulary: value, grammar: value, pronunciation: value, overall: value });
 
-async function insert(student: CreatedStudent, at: number, estimate: number, released?: number): Promise<void> {
+async function insert(student: CreatedStudent, at: number, estimate: number, released?: number, analysis?: unknown): Promise<void> {
   const releasedAt = new Date(at + 3600_000);
   await suite.server.database.db.insert(attempts).values({
     id: randomUUID(),
@@ -33,6 +34,7 @@ async function insert(student: CreatedStudent, at: number, estimate: number, rel
     scores: bands(estimate),
     durationMs: 60_000,
     completedAt: new Date(at),
+    ...(analysis === undefined ? {} : { analysis }),
     ...(released === undefined
       ? {}
       : { teacherScores: bands(released), teacherComment: 'Good work.', reviewedAt: releasedAt, releasedScores: bands(released), releasedComment: 'Good work.', releasedAt }),
@@ -49,6 +51,13 @@ beforeAll(async () => {
   await insert(asha, morning, 5.5);
   await insert(asha, morning + 40 * 60_000, 6);
   await insert(asha, now - 2 * DAY_MS, 7, 6.5);
+  // A school that upgraded: two attempts scored by section 9's fixed rules (their working starts fluency 5, vocabulary 5, grammar 6), then one since.
+  mira = await createStudent(db, { studentName: 'Mira Upgrade' });
+  const criterion = (name: string, base: number) => ({ criterion: name, base, band: 6.5, rules: [], figures: {}, advice: '' });
+  const earlierRules = { assessable: true, criteria: [criterion('fluency', 5), criterion('vocabulary', 5), criterion('grammar', 6), criterion('pronunciation', 6.5)] };
+  await insert(mira, now - 20 * DAY_MS, 6.5, undefined, earlierRules);
+  await insert(mira, now - 15 * DAY_MS, 6.5, undefined, earlierRules);
+  await insert(mira, now - 3 * DAY_MS, 5.5);
 }, 60_000);
 
 async function open(student: CreatedStudent, path: string, viewport: ViewportName): Promise<Page> {
@@ -87,6 +96,17 @@ describe("the student's header", () => {
     expect(morningLabels.length).toBeGreaterThanOrEqual(1);
     expect(await chart.getByText("your teacher's band 6.5 on 1 attempt", { exact: false }).count()).toBe(1);
     await lookAt(page, `student-home-progress-${viewport}`);
+  });
+
+  it('My progress after an upgrade (phone): the earlier fixed rules\' estimates are listed, not drawn on the line of the calibrated ones', async () => {
+    const page = await open(mira, '/progress', 'phone');
+    const chart = page.getByTestId('chart-ielts-overall');
+    await chart.waitFor();
+    const values = await chart.locator('[data-series="estimate"] g[data-value]').evaluateAll((marks) => marks.map((mark) => Number(mark.getAttribute('data-value'))));
+    expect(values).toEqual([5.5]);
+    expect(await page.getByTestId('earlier-rules-ielts').textContent()).toMatch(/^The estimates of 2 earlier attempts are not drawn: they were made by the fixed rules/);
+    expect(await page.getByText('Overall band: 6.5 (estimate)').count()).toBe(2);
+    await lookAt(page, 'student-home-progress-upgraded-phone');
   });
 
   it('reaches Practice, My progress and Sign out by keyboard, and signs out', async () => {

@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { CRITERIA_OF, teacherOverall, type Bands } from '../../shared/api/admin-attempts.js';
 import { PROGRESS_LIMIT, type ProgressAttempt, type ProgressList } from '../../shared/api/progress.js';
+import { scoredByEarlierRules } from '../../shared/band-estimate/earlier-rules.js';
 import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
 import { recordings } from '../db/schema-recordings.js';
@@ -26,6 +27,8 @@ export function progressQuery(db: Db, studentId: number) {
       noTranscript: attempts.noTranscript,
       /** The device's recorder gave no audio: with noTranscript, nothing to score (nothing-to-score.ts). */
       noRecording: attempts.noRecording,
+      /** The stored working's criteria only (each with the band it started from): which rules made the estimate. */
+      criteria: sql<unknown>`${attempts.analysis} -> 'criteria'`,
       recordingOf: recordings.attemptId,
       recordingExpiredAt: recordings.expiredAt,
     })
@@ -37,6 +40,17 @@ export function progressQuery(db: Db, studentId: number) {
 }
 
 const isBand = (value: number | null | undefined): value is number => typeof value === 'number';
+
+/** Whether stored criteria are section 9's fixed rules' working (earlier-rules.ts); anything unreadable is not. */
+function earlierRules(criteria: unknown): boolean {
+  if (!Array.isArray(criteria)) return false;
+  const read = criteria.flatMap((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { criterion, base } = entry as { criterion?: unknown; base?: unknown };
+    return typeof criterion === 'string' && typeof base === 'number' ? [{ criterion, base }] : [];
+  });
+  return scoredByEarlierRules(read);
+}
 
 type ProgressRow = Awaited<ReturnType<typeof progressQuery>>[number];
 
@@ -69,6 +83,7 @@ export function toProgressAttempt(row: ProgressRow): ProgressAttempt {
     releasedAt: row.releasedAt?.toISOString() ?? null,
     result,
     resultSource,
+    ...(row.kind === 'ielts' && estimate && earlierRules(row.criteria) ? { earlierRules: true as const } : {}),
     ...(nothing ? { nothingToScore: true as const } : noTranscript && !isBand(teacher?.overall) ? { awaitingTeacher: true as const } : {}),
     recording: row.recordingOf !== null && row.recordingExpiredAt === null,
   };

@@ -36,6 +36,12 @@ export const progressAttempt = z.object({
   awaitingTeacher: z.literal(true).optional(),
   /** Present (true) when the answers were neither transcribed nor recorded: nothing to score, retake (nothing-to-score.ts). */
   nothingToScore: z.literal(true).optional(),
+  /**
+   * Present (true) when the estimate was made by the fixed rules used before the calibrated estimate
+   * (shared/band-estimate/earlier-rules.ts): its bands do not compare with those since, so My
+   * progress lists the attempt but does not chart its estimate.
+   */
+  earlierRules: z.literal(true).optional(),
   /** True when the attempt's recording can be played: it was saved and the retention period has not deleted it. */
   recording: z.boolean(),
 });

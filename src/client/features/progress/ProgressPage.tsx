@@ -8,18 +8,24 @@ import { usePracticePath } from '../../components/StudentNav';
 import { serverMessageOr } from '../../lib/api';
 import { useProgress } from './api';
 import { AttemptList } from './AttemptList';
-import { CHART_ATTEMPTS, progressSeries } from './chart';
+import { CHART_ATTEMPTS, earlierRulesNote, progressSeries } from './chart';
 import { ProgressChart } from './ProgressChart';
 
 const KIND_SECTIONS: Record<AttemptKind, string> = { ielts: 'Speaking tests', interview: 'Mock interviews' };
 
 function KindCharts({ kind, attempts }: { kind: AttemptKind; attempts: ProgressAttempt[] }) {
   const series = progressSeries(kind, attempts);
+  const note = earlierRulesNote(series[0]);
   return (
     <Stack gap="sm" component="section" aria-label={`${KIND_SECTIONS[kind]} over time`}>
       <Title order={2} size="h3">
         {KIND_SECTIONS[kind]} over time
       </Title>
+      {note ? (
+        <Text size="sm" data-testid={`earlier-rules-${kind}`}>
+          {note}
+        </Text>
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {series.map((s) => (
           <ProgressChart key={s.key} series={s} />

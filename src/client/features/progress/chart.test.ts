@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressAttempt } from '../../../shared/api/progress';
-import { CHART_ATTEMPTS, progressSeries, seriesSummary } from './chart';
+import { CHART_ATTEMPTS, earlierRulesNote, progressSeries, seriesSummary } from './chart';
 
 const attempt = (id: string, completedAt: string, estimate: Record<string, number | null> | null, teacher: Record<string, number | null> | null = null): ProgressAttempt => ({
   id,
@@ -49,7 +49,7 @@ describe('progress charts', () => {
     if (!overall || !fluency) throw new Error('no series');
     expect(seriesSummary(overall)).toBe("Overall: estimate from 5.0 to 7.0 over 2 attempts; your teacher's band 6.5 on 1 attempt.");
     expect(seriesSummary(fluency)).toBe("Fluency: estimate from 5.0 to 7.0 over 2 attempts; your teacher's band from 6.0 to 6.5 over 2 attempts.");
-    expect(seriesSummary({ kind: 'ielts', key: 'grammar', label: 'Grammar', points: [], earlier: 0 })).toBe('Grammar: no result yet.');
+    expect(seriesSummary({ kind: 'ielts', key: 'grammar', label: 'Grammar', points: [], earlier: 0, earlierRules: 0 })).toBe('Grammar: no result yet.');
   });
 
   it(`a year of practice: each chart draws the last ${CHART_ATTEMPTS} attempts and says so`, () => {
@@ -63,5 +63,26 @@ describe('progress charts', () => {
     expect(seriesSummary(overall!)).toMatch(/over 30 attempts\. Your last 30 of 170 attempts\.$/);
     // A short history: every attempt, and no such sentence.
     expect(seriesSummary(progressSeries('ielts', year.slice(0, 12))[0]!)).not.toContain('Your last');
+  });
+
+  it('does not draw an estimate made by the earlier fixed rules on the line of the calibrated ones, and says so; the teacher band stays', () => {
+    const bands = (value: number) => ({ overall: value, fluency: value, vocabulary: value, grammar: value, pronunciation: value });
+    const upgraded = [
+      { ...attempt('old1', '2026-01-01T10:00:00Z', bands(6.5)), earlierRules: true as const },
+      { ...attempt('old2', '2026-01-08T10:00:00Z', bands(6.5), { ...bands(5), overall: 5 }), earlierRules: true as const },
+      attempt('new', '2026-02-01T10:00:00Z', bands(5.5)),
+    ];
+    const [overall] = progressSeries('ielts', upgraded);
+    if (!overall) throw new Error('no series');
+    expect(overall.points.map((p) => [p.attemptId, p.estimate, p.teacher])).toEqual([
+      ['old2', null, 5],
+      ['new', 5.5, null],
+    ]);
+    expect(seriesSummary(overall)).toBe("Overall: estimate 5.5 on 1 attempt; your teacher's band 5.0 on 1 attempt.");
+    expect(earlierRulesNote(overall)).toBe(
+      'The estimates of 2 earlier attempts are not drawn: they were made by the fixed rules Parley used before its calibrated estimate, and do not compare with those since. Every attempt is listed below.',
+    );
+    expect(earlierRulesNote(progressSeries('ielts', upgraded.slice(1))[0])).toMatch(/^The estimates of one earlier attempt is not drawn/);
+    expect(earlierRulesNote(progressSeries('ielts', upgraded.slice(2))[0])).toBeNull();
   });
 });

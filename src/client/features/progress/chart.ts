@@ -27,6 +27,8 @@ export interface Series {
   points: ProgressPoint[];
   /** The kind's attempts older than the chart's CHART_ATTEMPTS, not drawn (the list below has them). */
   earlier: number;
+  /** Of the drawn attempts, those whose estimate the earlier fixed rules made: their estimate is not drawn. */
+  earlierRules: number;
 }
 
 /**
@@ -59,8 +61,10 @@ export function progressSeries(kind: AttemptKind, attempts: readonly ProgressAtt
     key,
     label: key === 'overall' ? 'Overall' : CRITERION_LABELS[key],
     earlier,
+    earlierRules: ofKind.filter((attempt) => attempt.earlierRules).length,
     points: ofKind.flatMap((attempt) => {
-      const estimate = valueOf(kind, attempt.estimate, key);
+      // The earlier fixed rules' bands do not compare with the calibrated estimate's: one line would show a change of rules as progress.
+      const estimate = attempt.earlierRules ? null : valueOf(kind, attempt.estimate, key);
       const teacher = attempt.releasedAt ? valueOf(kind, attempt.teacher, key) : null;
       return estimate === null && teacher === null ? [] : [{ attemptId: attempt.id, completedAt: attempt.completedAt, estimate, teacher }];
     }),
@@ -86,4 +90,11 @@ export function seriesSummary(series: Series): string {
   const parts = [estimates.length > 0 ? `estimate ${trend(estimates)}` : null, teacher.length > 0 ? `your teacher's band ${trend(teacher)}` : null].filter(Boolean);
   const last = series.earlier > 0 ? ` Your last ${CHART_ATTEMPTS} of ${series.earlier + CHART_ATTEMPTS} attempts.` : '';
   return `${series.label}: ${parts.join('; ')}.${last}`;
+}
+
+/** Said once above a kind's charts when some estimates are left off them (progressSeries); else null. */
+export function earlierRulesNote(series: Series | undefined): string | null {
+  if (!series || series.earlierRules === 0) return null;
+  const count = series.earlierRules === 1 ? 'one earlier attempt is' : `${series.earlierRules} earlier attempts are`;
+  return `The estimates of ${count} not drawn: they were made by the fixed rules Parley used before its calibrated estimate, and do not compare with those since. Every attempt is listed below.`;
 }
