@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students, users } from '../src/server/db/schema.js';
-import { hashPassword } from '../src/server/lib/passwords.js';
+import { hashPasswordBeside } from '../src/server/lib/passwords.js';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { createAdmin, createCourse, createStudent } from '../src/server/test/factories.js';
 import { startSmtpSink, type SmtpSink } from '../src/server/test/smtp-sink.js';
@@ -139,7 +139,7 @@ describe('sign-in', () => {
     const db = suite.server.database.db;
     await db
       .update(users)
-      .set({ tempPasswordHash: await hashPassword('mailed-temp-pass-1'), tempPasswordExpiresAt: new Date(Date.now() - 60_000) })
+      .set({ tempPasswordHash: await hashPasswordBeside('mailed-temp-pass-1', student.user.passwordHash), tempPasswordExpiresAt: new Date(Date.now() - 60_000) })
       .where(eq(users.id, student.user.id));
     const page = await open('/auth');
     await fillSignIn(page, student.mobileNumber, 'mailed-temp-pass-1');
