@@ -100,8 +100,10 @@ export default defineConfig({
     // Vite writes, into each chunk that imports a page lazily, the list of files to preload with it.
     // The entry's own files (the `index` group below and the bundler's runtime) are loaded before any
     // lazy import can run, so naming them again only adds bytes to every first visit (about 60 B
-    // gzipped on each route; decision 0024 addendum).
-    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !/assets\/(index|rolldown-runtime)-[\w-]+\.js$/.test(dep)) },
+    // gzipped on each route; decision 0024 addendum). The page's own preload links (`html`) keep them.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => !/assets\/(index|rolldown-runtime)-[\w-]+\.js$/.test(dep))),
+    },
     target: 'es2022',
     rolldownOptions: {
       output: {
