@@ -162,7 +162,10 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
       if (result.account.user.isAdmin && !result.account.user.isActive) throw forbidden(DEACTIVATED_TEACHER_MESSAGE);
       let signedInUser = result.account.user;
       if (result.usedTemporaryPassword) {
-        signedInUser = await consumeTemporaryPassword(db, signedInUser.id);
+        // Several sign-ins at once with one temporary password: only the one that uses it up gets in.
+        const consumed = await consumeTemporaryPassword(db, signedInUser);
+        if (!consumed) throw refusal ?? unauthorized(INVALID_LOGIN_MESSAGE);
+        signedInUser = consumed;
         // The mailbox's owner is in: a stranger's guesses no longer lock the account (decision 0014).
         await deps.budgets.clear(signInAccountBudgetKey(accountBudgetKey(signedInUser.id)));
         await deps.budgets.clear(signInAccountAddressKey(accountBudgetKey(signedInUser.id), request.ip));

@@ -143,15 +143,19 @@ export async function checkTemporaryPasswordOnly(
   return matches.beside ? { ok: true, account, usedTemporaryPassword: true } : { ok: false };
 }
 
-/** Uses up a temporary password: it works once, and the user must then choose a new password. */
-export async function consumeTemporaryPassword(db: Db, userId: number): Promise<UserRow> {
+/**
+ * Uses up a temporary password: it works once, and the user must then choose a new password. `read`
+ * is the row its check matched; null when that temporary password is no longer the stored one (another
+ * sign-in used it meanwhile, a new one was mailed, or the password changed and cleared it).
+ */
+export async function consumeTemporaryPassword(db: Db, read: UserRow): Promise<UserRow | null> {
+  if (!read.tempPasswordHash) return null;
   const [row] = await db
     .update(users)
     .set({ tempPasswordHash: null, tempPasswordExpiresAt: null, mustChangePassword: true })
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, read.id), eq(users.tempPasswordHash, read.tempPasswordHash)))
     .returning();
-  if (!row) throw new Error(`user ${userId} vanished while signing in`);
-  return row;
+  return row ?? null;
 }
 
 export async function setPassword(db: Db, userId: number, newPassword: string, keepSessionId: number | null): Promise<void> {
