@@ -1,11 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { generatePassword, hashPassword, hashPasswordBeside, verifyAgainstDummy, verifyPassword, verifyPasswordPair } from './passwords.js';
 
-/** scrypt key derivations run so far. */
+/** scrypt key derivations run so far (a call scrypt refuses for its parameters derives nothing: not counted). */
 const derivations = vi.hoisted(() => ({ count: 0 }));
 vi.mock('node:crypto', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:crypto')>();
-  return { ...real, scrypt: (...args: Parameters<typeof real.scrypt>) => ((derivations.count += 1), real.scrypt(...args)) };
+  type Done = (error: Error | null, key: Buffer) => void;
+  const scrypt = (password: string, salt: Buffer, keyLength: number, options: Parameters<typeof real.scryptSync>[3], done: Done) =>
+    real.scrypt(password, salt, keyLength, options ?? {}, (error, key) => {
+      if (!error) derivations.count += 1;
+      done(error, key);
+    });
+  return { ...real, scrypt };
 });
 
 // No 0/O, 1/l/I: the alphabet generated passwords are drawn from.
@@ -72,6 +78,12 @@ describe('hashPassword / verifyPassword', () => {
     expect(alone).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(await verifyPasswordPair('temp-pass-1', 'not-a-hash', alone)).toEqual({ own: false, beside: true });
     expect(await verifyPasswordPair('temp-pass-1', 'not-a-hash', 'garbage')).toEqual({ own: false, beside: false });
+    // An own hash in the format but with parameters scrypt refuses (a damaged row): the mailed one still lets its owner in.
+    const damaged = `scrypt$3$8$1$${own.split('$')[4] ?? ''}$${own.split('$')[5] ?? ''}`;
+    const mailed = await hashPasswordBeside('temp-pass-1', damaged);
+    expect(mailed).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifyPasswordPair('temp-pass-1', damaged, mailed)).toEqual({ own: false, beside: true });
+    expect(await verifyPasswordPair('own password', damaged, mailed)).toEqual({ own: false, beside: false });
   });
 
   it('verifyAgainstDummy always answers false', async () => {
@@ -82,6 +94,7 @@ describe('hashPassword / verifyPassword', () => {
     const own = await hashPassword('own password');
     const beside = await hashPasswordBeside('temp-pass-1', own);
     const otherSalt = await hashPassword('temp-pass-1');
+    const damaged = `scrypt$3$8$1$${own.split('$')[4] ?? ''}$${own.split('$')[5] ?? ''}`;
     const costOf = async (check: () => Promise<unknown>) => {
       const before = derivations.count;
       await check();
@@ -94,8 +107,13 @@ describe('hashPassword / verifyPassword', () => {
       await costOf(() => verifyPasswordPair('wrong', own, 'garbage')),
       await costOf(() => verifyPasswordPair('wrong', own, otherSalt)),
       await costOf(() => verifyPasswordPair('wrong', 'garbage', null)),
+      // Parameters scrypt refuses, in the own hash, the other or both: still one derivation, not none.
+      await costOf(() => verifyPasswordPair('wrong', damaged, null)),
+      await costOf(() => verifyPasswordPair('wrong', damaged, beside)),
+      await costOf(() => verifyPasswordPair('wrong', own, damaged)),
+      await costOf(() => verifyPasswordPair('wrong', damaged, damaged)),
     ];
-    expect(costs).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(costs).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
   });
 });
 

@@ -78,14 +78,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * Which of an account's two stored hashes a typed password matches, from ONE key derivation (with
  * `own`'s salt and parameters): `own`, its password's, and `beside`, made by hashPasswordBeside from
  * `own` (a mailed temporary password's). A `beside` derived otherwise (another salt: made for an
- * earlier password) never matches. Always one derivation, also with `beside` null or malformed.
+ * earlier password) never matches. Always one derivation, also with `beside` null or malformed, and
+ * with an `own` whose parameters scrypt refuses (a damaged row): then `beside` (made with a fresh salt
+ * by hashPasswordBeside) is derived for, so the mailed password still lets the owner in, or the dummy.
  */
 export async function verifyPasswordPair(password: string, own: string, beside: string | null): Promise<{ own: boolean; beside: boolean }> {
   const ownHash = parseHash(own);
   const besideHash = beside === null ? null : parseHash(beside);
-  const like = ownHash ?? besideHash ?? dummyHash();
-  const key = await deriveKey(password, like);
-  return { own: keyMatches(key, like, ownHash), beside: keyMatches(key, like, besideHash) };
+  // A refused derivation fails at once, without deriving: the next candidate then costs the one derivation.
+  for (const like of [ownHash, besideHash, dummyHash()]) {
+    const key = like && (await deriveKey(password, like));
+    if (like && key) return { own: keyMatches(key, like, ownHash), beside: keyMatches(key, like, besideHash) };
+  }
+  return { own: false, beside: false };
 }
 
 let dummy: ScryptHash | undefined;
