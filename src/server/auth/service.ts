@@ -128,8 +128,7 @@ function hasPendingTemporaryPassword(user: UserRow, now: Date): boolean {
 /**
  * The only check made while an account's sign-in budget is spent: its unexpired mailed temporary
  * password (about 69 bits, valid 30 minutes) lets the owner in; the account's own password is not
- * accepted. An account without a temporary password costs no hashing (decision 0014); one with one,
- * one key derivation.
+ * accepted. Every call costs one key derivation, as every wrong password does (decision 0014).
  */
 export async function checkTemporaryPasswordOnly(
   db: Db,
@@ -138,9 +137,11 @@ export async function checkTemporaryPasswordOnly(
   options: { now: Date; phoneRegion: string },
 ): Promise<PasswordCheck> {
   const account = await findAccount(db, identifier, options.phoneRegion);
-  if (!account || !hasPendingTemporaryPassword(account.user, options.now)) return { ok: false };
-  const matches = await verifyPasswordPair(password, account.user.passwordHash, account.user.tempPasswordHash);
-  return matches.beside ? { ok: true, account, usedTemporaryPassword: true } : { ok: false };
+  // One derivation whether or not a temporary password is pending: timed by a stranger who spent the
+  // budget, a locked account must not tell whether its owner asked for a reset.
+  const pending = account !== null && hasPendingTemporaryPassword(account.user, options.now);
+  const matches = await verifyPasswordPair(password, account?.user.passwordHash ?? '', pending ? (account?.user.tempPasswordHash ?? null) : null);
+  return pending && account && matches.beside ? { ok: true, account, usedTemporaryPassword: true } : { ok: false };
 }
 
 /**
