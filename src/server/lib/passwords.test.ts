@@ -50,6 +50,10 @@ describe('hashPassword / verifyPassword', () => {
       // A key that decodes to nothing must not compare equal to an empty derived key.
       `scrypt$32768$8$1$${salt}$!!!`,
       `scrypt$1024$8$1$${salt}$!`,
+      // Parameters that would make each check allocate gigabytes (128·N·r bytes): refused before scrypt runs.
+      `scrypt$${2 ** 24}$8$1$${salt}$${key}`,
+      `scrypt$32768$4096$1$${salt}$${key}`,
+      `scrypt$32768$8$64$${salt}$${key}`,
     ];
     for (const text of malformed) {
       await expect(verifyPassword('pw-123456', text), text).resolves.toBe(false);

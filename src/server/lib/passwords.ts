@@ -35,7 +35,11 @@ function parseHash(stored: string): ScryptHash | null {
   const key = Buffer.from(keyText, 'base64url');
   // A key that decodes to (almost) nothing would compare equal to an equally short derived key.
   if (key.length < 16) return null;
-  return { N: Number(n), r: Number(r), p: Number(p), salt: Buffer.from(saltText, 'base64url'), key };
+  const [N, blockSize, parallel] = [Number(n), Number(r), Number(p)];
+  // Parameters a damaged row could carry that would make every sign-in allocate gigabytes (128·N·r
+  // bytes): anything past OWASP's strongest scrypt setting (N = 2^17, r = 8) with room to spare is not a hash of ours.
+  if (!(N <= 2 ** 17 && blockSize <= 16 && parallel <= 4)) return null;
+  return { N, r: blockSize, p: parallel, salt: Buffer.from(saltText, 'base64url'), key };
 }
 
 function formatHash({ N, r, p, salt, key }: ScryptHash): string {
