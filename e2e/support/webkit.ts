@@ -43,6 +43,10 @@ export interface WebKitBrowser {
   text(): Promise<string>;
   /** A PNG of the window. */
   screenshot(file: string): Promise<void>;
+  /** Sets the window's size (which also brings a minimised window back). */
+  resize(width: number, height: number): Promise<void>;
+  /** Minimises the window: the page really goes out of sight (visibilitychange to hidden). */
+  minimize(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -177,6 +181,12 @@ export async function launchWebKit(options: WebKitOptions = {}): Promise<WebKitB
         const png = await call<string>('GET', `${s}/screenshot`);
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, Buffer.from(png, 'base64'));
+      },
+      async resize(width, height) {
+        await call('POST', `${s}/window/rect`, { width, height });
+      },
+      async minimize() {
+        await call('POST', `${s}/window/minimize`, {});
       },
       async close() {
         await call('DELETE', s).catch(() => {});
