@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnswerWindow, overAnswers } from './answers.js';
+import { answerWindows, type AnswerWindow, overAnswers } from './answers.js';
 
 const window = (startMs: number, endMs: number, questionNumber: number): AnswerWindow => ({ part: 1, questionNumber, startMs, endMs, text: 'words' });
 
@@ -31,5 +31,34 @@ describe('overAnswers: the student figures over their answers', () => {
   it('is null when no answer holds speech', () => {
     expect(overAnswers([window(20_000, 30_000, 1)], segments, nucleiMs)).toBeNull();
     expect(overAnswers([], segments, nucleiMs)).toBeNull();
+  });
+});
+
+describe('answerWindows: where an interview places its answers on the recording', () => {
+  const question = (questionId: number, answer: string, timestamp: number, recording?: [number, number]) => ({
+    questionId,
+    question: `Question ${questionId}?`,
+    category: 'Introduction',
+    answer,
+    timestamp,
+    ...(recording ? { recordingStartMs: recording[0], recordingEndMs: recording[1] } : {}),
+  });
+
+  it("uses the recording's own times when the page gave them: the recording pauses between answers", () => {
+    // The interview's clock says 9-30 s and 38-61 s; the recording holds only the answers, 0-20.5 s and 20.5-43 s.
+    const windows = answerWindows('interview', { questions: [question(1, 'I am a nurse', 30_000, [0, 20_500]), question(2, 'No response recorded', 61_000, [20_500, 43_000])] });
+    expect(windows).toEqual([
+      { part: null, questionNumber: 1, startMs: 0, endMs: 20_500, text: 'I am a nurse' },
+      { part: null, questionNumber: 2, startMs: 20_500, endMs: 43_000, text: '' },
+    ]);
+  });
+
+  it("falls back to the interview's clock for interviews saved without them, or with times out of order", () => {
+    const clock = [
+      { part: null, questionNumber: 1, startMs: 0, endMs: 30_000, text: 'I am a nurse' },
+      { part: null, questionNumber: 2, startMs: 30_000, endMs: 61_000, text: 'in Pune' },
+    ];
+    expect(answerWindows('interview', { questions: [question(1, 'I am a nurse', 30_000), question(2, 'in Pune', 61_000)] })).toEqual(clock);
+    expect(answerWindows('interview', { questions: [question(1, 'I am a nurse', 30_000, [5_000, 20_000]), question(2, 'in Pune', 61_000, [0, 4_000])] })).toEqual(clock);
   });
 });

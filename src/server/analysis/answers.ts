@@ -25,7 +25,7 @@ interface IeltsSessionData {
 }
 
 interface InterviewSessionData {
-  questions?: Array<{ questionId?: unknown; timestamp?: unknown; answer?: unknown }>;
+  questions?: Array<{ questionId?: unknown; timestamp?: unknown; answer?: unknown; recordingStartMs?: unknown; recordingEndMs?: unknown }>;
 }
 
 const timeOf = (value: unknown): number | null => {
@@ -42,6 +42,16 @@ const timeOf = (value: unknown): number | null => {
 export function answerWindows(kind: 'ielts' | 'interview', sessionData: unknown): AnswerWindow[] {
   if (kind === 'interview') {
     const questions = (sessionData as InterviewSessionData).questions ?? [];
+    // The recording pauses between answers: where the page placed each answer on it, when it says so
+    // (in order); interviews saved before then are placed by the interview's clock.
+    const placed = questions.flatMap((question, index) => {
+      const { recordingStartMs: startMs, recordingEndMs: endMs } = question;
+      if (typeof startMs !== 'number' || typeof endMs !== 'number' || endMs < startMs) return [];
+      const text = typeof question.answer === 'string' && question.answer !== 'No response recorded' ? question.answer : '';
+      return [{ part: null, questionNumber: index + 1, startMs, endMs, text }];
+    });
+    const inOrder = placed.every((window, i) => i === 0 || window.startMs >= (placed[i - 1]?.endMs ?? 0));
+    if (placed.length > 0 && inOrder) return placed;
     let previous = 0;
     return questions.flatMap((question, index) => {
       const at = typeof question.timestamp === 'number' ? question.timestamp : null;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AnswerWindow } from './answers.js';
+import { answerWindows, type AnswerWindow } from './answers.js';
 import { readWavSamples } from './corpus.js';
 import { speechFeatures } from './features.js';
 import { measureRecording, searchSpan } from './measure.js';
@@ -59,5 +59,41 @@ describe('a sentence the timeline\'s window covers only in part', () => {
       expect(word.endMs, word.word).toBeLessThanOrEqual(sentence.endMs + 100);
       expect(word.startMs, word.word).toBeGreaterThanOrEqual(words[i - 1]?.endMs ?? 0);
     }
+  });
+});
+
+describe("an interview's recording, which holds only the answers", () => {
+  it("has every answer's words placed on it from the saved places, where the interview's clock would miss them", async () => {
+    // The page records only while an answer is listened to: three answers back to back (each with the
+    // 0.5 s before the student speaks), though on the interview's clock they came 10-25 s apart.
+    const answers = ['I work as a nurse in a busy city hospital', 'my greatest strength is patience with people', 'I want this role to learn and grow'];
+    const parts = answers.map((text, i) => {
+      const raw = path.join(folder, `answer-${i}-raw.wav`);
+      execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, text]);
+      const padded = path.join(folder, `answer-${i}.wav`);
+      execFileSync('sox', ['-R', raw, '-r', '16000', '-c', '1', '-b', '16', padded, 'pad', '0.5', '0.8']);
+      return padded;
+    });
+    const joined = path.join(folder, 'interview.wav');
+    execFileSync('sox', ['-R', ...parts, joined]);
+    const lengths = parts.map((file) => Math.round(Number(execFileSync('soxi', ['-D', file]).toString()) * 1000));
+    let at = 0;
+    const questions = answers.map((answer, i) => {
+      const startMs = at;
+      at += lengths[i] ?? 0;
+      return { questionId: i + 1, question: `Question ${i + 1}?`, category: 'Introduction', answer, timestamp: 12_000 + i * 25_000, recordingStartMs: startMs, recordingEndMs: at };
+    });
+    const samples = readWavSamples(joined);
+    const wordsOf = async (sessionData: unknown) => {
+      const outcome = await measureRecording(samples, { windows: answerWindows('interview', sessionData), aligner: true });
+      if (outcome.status !== 'done') throw new Error(outcome.reason);
+      return { words: outcome.result.words as Array<{ word: string }>, hints: outcome.result.hints as unknown[] };
+    };
+    const placed = await wordsOf({ questions });
+    expect(placed.words.map((word) => word.word).join(' ')).toBe(answers.join(' ').toLowerCase());
+    expect(placed.hints).toEqual([]);
+    // Placed by the interview's clock instead (interviews saved before the page gave the places), the later answers are searched where the recording has none.
+    const byClock = await wordsOf({ questions: questions.map(({ recordingStartMs: _start, recordingEndMs: _end, ...question }) => question) });
+    expect(byClock.words.length).toBeLessThan(placed.words.length);
   });
 });

@@ -187,6 +187,12 @@ export const interviewSessionQuestion = z.strictObject(
     /** Elapsed ms since the interview started. */
     timestamp: elapsedMs,
     confidence: z.number({ error: 'must be a number from 0 to 1, or null' }).min(0, 'must be at least 0').max(1, 'must be at most 1').nullable().optional(),
+    /**
+     * Where the answer lies on the recording (ms of audio recorded before it started and when it was
+     * saved): the recording pauses between answers, so the interview's clock does not place it.
+     */
+    recordingStartMs: elapsedMs.optional(),
+    recordingEndMs: elapsedMs.optional(),
   },
   { error: strictObjectError },
 );

@@ -16,6 +16,12 @@ export function elapsed(state: InterviewState, now: number): number {
   return Math.min(INTERVIEW_MAX_ELAPSED_MS, Math.max(0, Math.round(now - start)));
 }
 
+/** The audio recorded by `now` (ms), as the answers are placed on the recording. */
+export function recordedAt(state: InterviewState, now: number): number {
+  const recorded = state.recordedMs + (state.recordingSince === null ? 0 : Math.max(0, now - state.recordingSince));
+  return Math.min(INTERVIEW_MAX_ELAPSED_MS, Math.round(recorded));
+}
+
 export interface InitialInterviewOptions {
   questions: readonly InterviewQuestion[];
   studentName: string;
@@ -38,6 +44,9 @@ export function initialInterviewState({ questions, studentName, now, recognition
     listening: false,
     recording: 'off',
     recordingStarted: false,
+    recordedMs: 0,
+    recordingSince: null,
+    answerRecordingStartMs: null,
     audioAvailable: false,
     audioReported: false,
     recorder: { status: 'unknown', chunks: 0, countedAtMs: 0 },

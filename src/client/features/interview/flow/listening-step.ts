@@ -1,4 +1,5 @@
 import { INTERVIEW_RECOGNITION_RESTART_MS, INTERVIEW_RECORDING_START_DELAY_MS } from '../../../../shared/interview/constants';
+import { recordedAt } from './interview-state';
 import type { InterviewDraft } from './types';
 
 /*
@@ -54,6 +55,8 @@ export function stopCapture(draft: InterviewDraft): void {
   if (state.recording === 'recording') {
     draft.emit({ type: 'pauseRecording' });
     draft.state.recording = 'paused';
+    draft.state.recordedMs = recordedAt(state, state.now);
+    draft.state.recordingSince = null;
   }
   draft.state.listening = false;
   draft.state.autoAdvanceDeadline = null;
@@ -73,6 +76,8 @@ export function onRecordingStartDue(draft: InterviewDraft): void {
   draft.emit(state.recordingStarted ? { type: 'resumeRecording' } : { type: 'startRecording' });
   draft.state.recording = 'recording';
   draft.state.recordingStarted = true;
+  draft.state.recordingSince = state.now;
+  if (state.answerRecordingStartMs === null) draft.state.answerRecordingStartMs = state.recordedMs;
 }
 
 /** The Start/Stop Recording button. */

@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/interview/constants';
 import { scoreInterview, type InterviewScoreReport } from '../../../../shared/interview/scoring';
 import { answerHasVoice } from './answer-voice';
-import { elapsed } from './interview-state';
+import { elapsed, recordedAt } from './interview-state';
 import type { InterviewDraft } from './types';
 
 /*
@@ -49,8 +49,11 @@ export function saveCurrentAnswer(draft: InterviewDraft, now: number): void {
     answer: joined.trim() === '' ? empty : joined,
     timestamp: elapsed(state, now),
     confidence,
+    // Where it lies on the recording, which pauses between answers (the interview's clock does not place it).
+    ...(state.answerRecordingStartMs === null ? {} : { recordingStartMs: state.answerRecordingStartMs, recordingEndMs: recordedAt(state, now) }),
   };
   draft.state.answers = [...state.answers, answer];
+  draft.state.answerRecordingStartMs = null;
   draft.state.finals = [];
   draft.state.heardVoice = false;
   draft.state.voiceCarried = false;

@@ -133,7 +133,8 @@ describe('answers and moving on', () => {
     sim.advanceTo(nextAt);
     sim.dispatch({ type: 'NEXT' });
     expect(sim.state.answers).toEqual([
-      { questionId: 1, question: QUESTIONS[0]!.question, category: 'Introduction', answer: 'I am Asha.\nI build web apps.', timestamp: nextAt - T0, confidence: 0.7 },
+      // On the recording: from its start (0.5 s after listening began) to NEXT, 3 s later.
+      { questionId: 1, question: QUESTIONS[0]!.question, category: 'Introduction', answer: 'I am Asha.\nI build web apps.', timestamp: nextAt - T0, confidence: 0.7, recordingStartMs: 0, recordingEndMs: 3_000 },
     ]);
     expect(sim.commandsOf('stopListening').map((entry) => entry.at)).toEqual([nextAt]);
     expect(sim.commandsOf('pauseRecording').map((entry) => entry.at)).toEqual([nextAt]);
@@ -272,7 +273,9 @@ describe('completion', () => {
     sim.dispatch({ type: 'NEXT' });
     expect(sim.state.view).toBe('completed');
     const data = saveCommand(sim);
-    expect(interviewSessionData.parse(data).questions).toEqual([{ questionId: 1, question: QUESTIONS[0]!.question, category: 'Introduction', answer: NO_RESPONSE_TEXT, timestamp: 70_000, confidence: null }]);
+    expect(interviewSessionData.parse(data).questions).toEqual([
+      { questionId: 1, question: QUESTIONS[0]!.question, category: 'Introduction', answer: NO_RESPONSE_TEXT, timestamp: 70_000, confidence: null, recordingStartMs: 0, recordingEndMs: 60_500 },
+    ]);
     expect(completed(sim)).toMatchObject({ totalQuestions: 1, durationMinutes: 1, hasAudio: false, downloadAudioDisabled: true });
     sim.dispatch({ type: 'SAVE_RESULT', ok: false, message: 'Server down' });
     expect(sim.commandsOf('toast').at(-1)?.command).toEqual({ type: 'toast', kind: 'error', title: 'Error saving interview', message: 'Server down' });

@@ -1,3 +1,4 @@
+import { recordedAt } from './interview-state';
 import type { InterviewDraft } from './types';
 
 /* What both ends of a running interview stop: completion and page hide (SPEC.md section 4 'Interview simulator'). */
@@ -14,4 +15,6 @@ export function stopSession(draft: InterviewDraft): void {
   draft.emit({ type: 'stopVoiceMeter' });
   draft.state.speechId = null;
   draft.state.recording = state.recordingStarted ? 'stopped' : 'off';
+  draft.state.recordedMs = recordedAt(state, state.now);
+  draft.state.recordingSince = null;
 }

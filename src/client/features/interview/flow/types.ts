@@ -129,6 +129,12 @@ export interface InterviewState {
   recording: RecordingState;
   /** The one continuous recording has been started at least once. */
   recordingStarted: boolean;
+  /** Audio recorded before `recordingSince` (ms): the recording pauses between answers. */
+  recordedMs: number;
+  /** When the recording last started or resumed; null while it is not recording. */
+  recordingSince: number | null;
+  /** How much audio had been recorded when the current answer's recording began; null before it has. */
+  answerRecordingStartMs: number | null;
   /** Reported by the edge after stopRecording; until then, whether recording ever started. */
   audioAvailable: boolean;
   /** The edge has reported the stopped recording (AUDIO_READY): `audioAvailable` is then what was made. */
