@@ -31,6 +31,7 @@ import { createAdmin, createStudent, type CreatedAdmin } from '../src/server/tes
 import { openInterviewWelcome, takeWholeInterview } from './support/driven-interview.js';
 import { takeWholeTest, textsSeen, waitForBody, waitForText, watchForTexts } from './support/driven-test.js';
 import { drivenPage, launchFirefox, type LaunchedFirefox } from './support/firefox.js';
+import { signInFromPage } from './support/sign-in-script.js';
 import { makeSpeechWav, startTestServer, testResultsDir, type TestServer } from './support/index.js';
 import { installPageClock, PAGE_CLOCK } from './support/page-clock.js';
 import { startPulseMicrophone, type PulseMicrophone } from './support/pulse.js';
@@ -89,11 +90,7 @@ async function signedIn(username: string, password: string, { clock = false } = 
   await page.setViewport(VIEWPORT);
   if (clock) await page.evaluateOnNewDocument(installPageClock, PAGE_CLOCK);
   await page.goto(`${server.baseUrl}/auth`);
-  const status = await page.evaluate(
-    async (u, p) => (await fetch('/api/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: u, password: p }) })).status,
-    username,
-    password,
-  );
+  const status = await page.evaluate(signInFromPage, username, password);
   expect(status).toBe(200);
   return { page, sent, close: () => context.close() };
 }

@@ -19,6 +19,7 @@ import { createStudent } from '../src/server/test/factories.js';
 import { INTERVIEW_LISTENING_TEXT, INTERVIEWER_SPEAKING_TEXT, openInterviewWelcome, stepUntil } from './support/driven-interview.js';
 import { ANSWER_NOW_TEXT, ASKING_TEXT, bodyText, runClock, skipWhileShown, waitForText, type ClickingPage } from './support/driven-test.js';
 import { drivenPage, launchFirefox, type LaunchedFirefox } from './support/firefox.js';
+import { signInFromPage } from './support/sign-in-script.js';
 import { makeSpeechWav, startTestServer, testResultsDir, type TestServer } from './support/index.js';
 import { installPageClock, PAGE_CLOCK } from './support/page-clock.js';
 import { pageLife, watchPageLife } from './support/page-life.js';
@@ -171,11 +172,7 @@ describe('Firefox', () => {
         await page.evaluateOnNewDocument(installPageClock, PAGE_CLOCK);
         await page.evaluateOnNewDocument(watchPageLife);
         await page.goto(`${server.baseUrl}/auth`);
-        const status = await page.evaluate(
-          async (u, p) => (await fetch('/api/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: u, password: p }) })).status,
-          username,
-          password,
-        );
+        const status = await page.evaluate(signInFromPage, username, password);
         expect(status).toBe(200);
         await page.goto(`${server.baseUrl}${route}`);
       },
@@ -216,11 +213,7 @@ describe('WebKit with an iPhone user agent', () => {
       clickButton: (name) => browser.clickButton(name),
       async open(route, username, password) {
         await browser.goto(`${server.baseUrl}/auth`);
-        const status = await browser.evaluate(
-          async (u, p) => (await fetch('/api/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: u, password: p }) })).status,
-          username,
-          password,
-        );
+        const status = await browser.evaluate(signInFromPage, username, password);
         expect(status).toBe(200);
         // Classic WebDriver runs no script before the page's own: the clock goes in on '/', then the app moves to `route`.
         await browser.goto(`${server.baseUrl}/`);

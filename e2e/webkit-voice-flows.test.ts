@@ -29,6 +29,7 @@ import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } fr
 import { mp4HasIndexFirst, webmHasCues } from '../src/server/recordings/remux.js';
 import { openInterviewWelcome, stepUntil, takeWholeInterview } from './support/driven-interview.js';
 import { takeWholeTest, waitForBody, waitForText } from './support/driven-test.js';
+import { signInFromPage } from './support/sign-in-script.js';
 import { makeSpeechWav, startTestServer, testResultsDir, type TestServer } from './support/index.js';
 import { installPageClock, PAGE_CLOCK } from './support/page-clock.js';
 import { startPulseMicrophone, type PulseMicrophone } from './support/pulse.js';
@@ -67,11 +68,7 @@ const shot = (name: string) => webkit?.screenshot(path.join(testResultsDir, 'scr
 
 async function signIn(browser: WebKitBrowser, username: string, password: string) {
   await browser.goto(`${server.baseUrl}/auth`);
-  const status = await browser.evaluate(
-    async (u, p) => (await fetch('/api/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: u, password: p }) })).status,
-    username,
-    password,
-  );
+  const status = await browser.evaluate(signInFromPage, username, password);
   expect(status).toBe(200);
 }
 
