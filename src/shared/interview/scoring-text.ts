@@ -3,8 +3,9 @@ import type { InterviewScoreReport } from './scoring.js';
 
 /*
  * What the interview's communication and clarity rest on, in one sentence each, for the completed
- * view and the teacher's page. Attempts scored before the calibrated estimate (no `language`
- * figures) say the formula they were scored by.
+ * view and the teacher's page, so worded for either reader ("the answers", not "your answers").
+ * Attempts scored before the calibrated estimate (no `language` figures) say the formula they were
+ * scored by.
  */
 
 type Figures = Pick<InterviewScoreReport['figures'], 'averageWordsPerAnswer' | 'questionCount' | 'fillerRatio' | 'averageSentenceLength' | 'meanConfidence'> & {
@@ -18,7 +19,7 @@ export function communicationText(figures: Figures): string {
   const words = `${oneDecimal(figures.averageWordsPerAnswer)} words per answer over ${figures.questionCount} ${figures.questionCount === 1 ? 'question' : 'questions'}`;
   if (!figures.language) return `${words}; ${COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER} or more gave 9 (the formula this attempt was scored by).`;
   return (
-    `Estimated from your answers as in the speaking test: fluency ${oneDecimal(figures.language.fluency)} (how long your turns are, repeats and restarts, linking words) ` +
+    `Estimated from the answers as in the speaking test: fluency ${oneDecimal(figures.language.fluency)} (how long the turns are, repeats and restarts, linking words) ` +
     `and vocabulary ${oneDecimal(figures.language.vocabulary)} (word variety and range), averaged. ${words}.`
   );
 }
@@ -28,5 +29,5 @@ export function clarityText(figures: Figures): string {
     `Shown beside it, not weighed: fillers ${percent(figures.fillerRatio)} of words, ${oneDecimal(figures.averageSentenceLength)} words per sentence` +
     (figures.meanConfidence === null ? '.' : `, recognizer confidence ${percent(figures.meanConfidence)}.`);
   if (!figures.language) return `Fillers, sentence length and the recognizer's confidence (the formula this attempt was scored by). ${evidence}`;
-  return `The grammar of your answers, estimated as in the speaking test: ${oneDecimal(figures.language.grammar)} (sentence building, clause linkers, verb forms, agreement). ${evidence}`;
+  return `The grammar of the answers, estimated as in the speaking test: ${oneDecimal(figures.language.grammar)} (sentence building, clause linkers, verb forms, agreement). ${evidence}`;
 }

@@ -155,6 +155,12 @@ describe('the transcript per answer', () => {
     ]);
   });
 
+  it("puts a word starting exactly where one answer ends under the next (an interview's answers run back to back on its recording)", () => {
+    const answers = [answer(null, 1, 0, 7148), answer(null, 2, 7148, 25_303)];
+    const groups = groupWordsByAnswer(sortWords([word('quickly', 6500, 7000), word('i', 7148, 7300), word('enjoy', 7300, 7600)]), answers);
+    expect(groups.map((g) => g.words.map((w) => w.word.word))).toEqual([['quickly'], ['i', 'enjoy']]);
+  });
+
   it('keeps every word in one group when the recording has no answers', () => {
     const groups = groupWordsByAnswer([word('hello', 0, 100)], []);
     expect(groups).toHaveLength(1);

@@ -134,7 +134,8 @@ export interface WordGroup {
 }
 
 /** How far `ms` lies outside `span` (0 inside). */
-const distance = (ms: number, span: Span) => (ms < span.startMs ? span.startMs - ms : ms >= span.endMs ? ms - span.endMs : 0);
+// An answer holds [start, end): a word starting where one answer ends and the next begins is the next one's.
+const distance = (ms: number, span: Span) => (ms < span.startMs ? span.startMs - ms : ms >= span.endMs ? ms - span.endMs + 1 : 0);
 
 /**
  * The transcript per answer: each word (sorted by start) under the answer whose stretch holds its
