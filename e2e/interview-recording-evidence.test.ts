@@ -15,11 +15,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AttemptDetail } from '../src/shared/api/admin-attempts.js';
 import { emptyInterviewProfile, interviewSessionQuestion, type InterviewProfile } from '../src/shared/api/interview.js';
-import { analyseNext } from '../src/server/analysis/runner.js';
 import { AnalysisProcesses } from '../src/server/analysis/process.js';
+import { analyseAll } from './support/analyse.js';
 import { attempts } from '../src/server/db/schema.js';
 import { saveInterviewProfile } from '../src/server/interview/service.js';
-import { createRecordingStores } from '../src/server/recordings/store.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
@@ -60,14 +59,6 @@ async function reach(page: Page, fake: FakeRecognition, n: number, total: number
   await fake.waitForListening(10_000);
   await page.getByText('Listening...').waitFor();
   return Date.now();
-}
-
-async function analyseAll(): Promise<number> {
-  const { server } = suite;
-  const stores = createRecordingStores({ db: server.database.db, driver: server.database.driver, dataDir: server.config.DATA_DIR, configured: server.config.RECORDING_STORE });
-  let count = 0;
-  while (await analyseNext({ db: server.database.db, stores, processes })) count += 1;
-  return count;
 }
 
 /** Where the recording falls silent for 0.4 s or more, and where it speaks again (ffmpeg silencedetect), in ms. */
@@ -157,7 +148,7 @@ describe("an interview's recording as evidence", () => {
     let analysed = 0;
     for (let tries = 0; analysed === 0 && tries < 60; tries += 1) {
       await sleep(500);
-      analysed = await analyseAll(); // once the outbox has uploaded the recording
+      analysed = await analyseAll(suite.server, processes); // once the outbox has uploaded the recording
     }
     expect(analysed).toBe(1);
     const admin = await createAdmin(db);

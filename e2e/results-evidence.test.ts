@@ -12,10 +12,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AttemptDetail } from '../src/shared/api/admin-attempts.js';
-import { analyseNext } from '../src/server/analysis/runner.js';
 import { attempts } from '../src/server/db/schema.js';
 import { AnalysisProcesses } from '../src/server/analysis/process.js';
-import { createRecordingStores } from '../src/server/recordings/store.js';
+import { analyseAll } from './support/analyse.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { WEBM_SIGNATURE } from '../src/server/test/attempt-fixtures.js';
 import { PART1_LATER_ANSWERS, PART2_SENTENCES, PART3_ANSWERS } from './support/answers.js';
@@ -72,15 +71,6 @@ async function takeWholeTest(student: CreatedStudent, { corruptUpload = false } 
   for (let n = 1; n <= 10; n += 1) await answer(page, fake, n, PART3[n - 1] ?? '');
   await pumpUntil(page, shown(page, 'Test Complete!'), 'the results', { realMs: 100 });
   return page;
-}
-
-/** Runs every due analysis to its end, as the server's background runner would. */
-async function analyseAll(): Promise<number> {
-  const { server } = suite;
-  const stores = createRecordingStores({ db: server.database.db, driver: server.database.driver, dataDir: server.config.DATA_DIR, configured: server.config.RECORDING_STORE });
-  let count = 0;
-  while (await analyseNext({ db: server.database.db, stores, processes })) count += 1;
-  return count;
 }
 
 /** The attempt as the student's API gives it (what the results panel reads). */
@@ -184,7 +174,7 @@ describe('the recording on the results after a whole test', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The server analyses it; the panel asks again every 5 s and shows it without a reload.
-    expect(await analyseAll()).toBe(1);
+    expect(await analyseAll(suite.server, processes)).toBe(1);
     const detail = await ownAttempt(student, id);
     const analysis = detail.recordingAnalysis;
     expect(analysis).toMatchObject({ status: 'done', alignment: { status: 'done' } });
@@ -244,7 +234,7 @@ describe('the recording on the results after a whole test', () => {
     expect(await section.getByTestId('recording-status').innerText()).toBe(PENDING_TEXT);
 
     // At least this attempt's analysis (another test's, left pending by a failure there, would be run too).
-    expect(await analyseAll()).toBeGreaterThanOrEqual(1);
+    expect(await analyseAll(suite.server, processes)).toBeGreaterThanOrEqual(1);
     expect((await ownAttempt(student, id)).recordingAnalysis).toMatchObject({ status: 'failed' });
     const failed = section.getByTestId('analysis-failed');
     await pumpUntil(page, async () => (await failed.count()) > 0, "'Analysis failed'", { stepMs: 1_000, realMs: 100, maxSteps: 60 });
