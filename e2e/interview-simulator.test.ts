@@ -295,7 +295,7 @@ describe('interview simulator', () => {
     await page.getByRole('heading', { name: 'Your scores' }).waitFor();
     // Communication and clarity read the speaking test's calibrated evidence (decision 0030), and say so.
     await page.getByText(/^Estimated from the answers as in the speaking test: fluency [\d.]+ /).waitFor();
-    await page.getByText(/^The grammar of your answers, estimated as in the speaking test: [\d.]+ /).waitFor();
+    await page.getByText(/^The grammar of the answers, estimated as in the speaking test: [\d.]+ /).waitFor();
     await look(page, 'completed', 'desktop');
 
     const transcript = await downloadOf(page, 'Download Transcript');
