@@ -180,13 +180,16 @@ describe('Firefox', () => {
         await page.screenshot({ path: path.join(testResultsDir, 'screenshots', `${name}.png`) as `${string}.png` });
       },
       resize: (size) => page.setViewport(size),
+      // Each waits until the page itself reports it: the browser hides and shows it a moment later.
       async away() {
         if (!context) throw new Error('no page open');
         other = await context.newPage();
+        await page.waitForFunction(() => document.visibilityState === 'hidden', { timeout: 10_000 });
       },
       async back() {
         await page.bringToFront();
         await other?.close();
+        await page.waitForFunction(() => document.visibilityState === 'visible', { timeout: 10_000 });
       },
     };
   }, 60_000);
@@ -229,8 +232,15 @@ describe('WebKit with an iPhone user agent', () => {
       },
       shot: (name) => browser.screenshot(path.join(testResultsDir, 'screenshots', `${name}.png`)),
       resize: ({ width, height }) => browser.resize(width, height),
-      away: () => browser.minimize(),
-      back: () => browser.resize(PHONE.width, PHONE.height),
+      // Each waits until the page itself reports it: the window manager minimises and restores it a moment later.
+      async away() {
+        await browser.minimize();
+        await browser.waitFor(() => document.visibilityState === 'hidden', { timeoutMs: 10_000, what: 'the page out of sight' });
+      },
+      async back() {
+        await browser.resize(PHONE.width, PHONE.height);
+        await browser.waitFor(() => document.visibilityState === 'visible', { timeoutMs: 10_000, what: 'the page in sight again' });
+      },
     };
   }, 60_000);
   afterAll(() => webkit?.close());
