@@ -32,6 +32,8 @@ const storedInterviewSession = z.object({
         category: z.string().nullable().optional(),
         answer: z.string(),
         timestamp: z.number().nullable().optional(),
+        recordingStartMs: z.number().optional(),
+        recordingEndMs: z.number().optional(),
       }),
     )
     .catch([]),
@@ -77,6 +79,9 @@ export function interviewAnswers(sessionData: unknown): InterviewAnswer[] {
     category: entry.category ?? null,
     answer: entry.answer,
     timestamp: entry.timestamp ?? null,
+    ...(entry.recordingStartMs !== undefined && entry.recordingEndMs !== undefined && entry.recordingEndMs >= entry.recordingStartMs
+      ? { recording: { startMs: entry.recordingStartMs, endMs: entry.recordingEndMs } }
+      : {}),
   }));
 }
 

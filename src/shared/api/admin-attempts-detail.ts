@@ -32,6 +32,8 @@ export const interviewAnswer = z.object({
   answer: z.string(),
   /** Elapsed ms since the interview started. */
   timestamp: z.number().nullable(),
+  /** Where the answer lies on the interview's recording (which runs only while answers are listened to), when saved. */
+  recording: z.object({ startMs: z.number(), endMs: z.number() }).optional(),
 });
 export type InterviewAnswer = z.infer<typeof interviewAnswer>;
 

@@ -1,6 +1,7 @@
 import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { AttemptDetail, IeltsAnswer, InterviewAnswer, NonAnswerDto } from '../../../shared/api/admin-attempts';
 import { AnswerText, anyAnswerText, formatSeconds, markCounts, MarksLegend } from '../scores';
+import { formatClock } from './recording-evidence';
 
 const PART_TITLES: Record<number, string> = {
   1: 'Part 1: Introduction & Interview',
@@ -107,11 +108,23 @@ function IeltsAnswers({ detail }: { detail: Extract<AttemptDetail, { kind: 'ielt
   );
 }
 
-function InterviewAnswerCard({ answer, relevance }: { answer: InterviewAnswer; relevance: { score: number; matchedWords: string[] } | undefined }) {
-  const facts = [
-    answer.timestamp === null ? null : `at ${formatSeconds(answer.timestamp)}`,
+type Relevance = { score: number; matchedWords: string[] };
+
+/**
+ * An interview answer's facts. Its time on the interview's clock and its place on the recording
+ * differ (the recording runs only while answers are listened to), so each says which it is: the
+ * word-by-word transcript gives recording times.
+ */
+export function interviewAnswerFacts(answer: InterviewAnswer, relevance: Relevance | undefined): string[] {
+  return [
+    answer.timestamp === null ? null : `at ${formatClock(answer.timestamp)} of the interview`,
+    answer.recording ? `on the recording ${formatClock(answer.recording.startMs)}–${formatClock(answer.recording.endMs)}` : null,
     relevance ? `relevance ${relevance.score.toFixed(1)} of 9${relevance.matchedWords.length ? ` (matched: ${relevance.matchedWords.join(', ')})` : ''}` : null,
   ].filter((fact): fact is string => fact !== null);
+}
+
+function InterviewAnswerCard({ answer, relevance }: { answer: InterviewAnswer; relevance: Relevance | undefined }) {
+  const facts = interviewAnswerFacts(answer, relevance);
   return (
     <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }}>
       <Stack gap="xs">
