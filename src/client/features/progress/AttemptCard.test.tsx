@@ -48,6 +48,15 @@ describe('AttemptCard', () => {
     expect(text).toContain('Overall band: 6.5 (estimate)');
   });
 
+  it('an estimate made by the fixed rules before the calibrated one says so, as the charts leave it out', () => {
+    const bands = { overall: 6, fluency: 6, vocabulary: 6, grammar: 6, pronunciation: 6 };
+    const text = cardText({ ...base, assessable: true, estimate: bands, result: bands, resultSource: 'estimate', earlierRules: true });
+    expect(text).toContain('Overall band: 6.0 (estimate by the earlier fixed rules)');
+    expect(text).toContain('Estimate by the earlier fixed rules: Fluency');
+    const reviewed = cardText({ ...base, assessable: true, estimate: bands, teacher: { ...bands, overall: 5.5 }, result: { ...bands, overall: 5.5 }, resultSource: 'teacher', releasedAt: '2026-05-02T10:00:00.000Z', earlierRules: true });
+    expect(reviewed).toContain("(your teacher's); estimate 6.0 by the earlier fixed rules");
+  });
+
   it('not transcribed: awaiting the teacher, no "Estimate only", no "too little speech"', () => {
     const text = cardText({ ...base, awaitingTeacher: true });
     expect(text).toContain('Awaiting your teacher');

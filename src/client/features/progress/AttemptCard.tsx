@@ -39,6 +39,8 @@ const BADGE_OF: Record<NoResultReason, [string, string, string]> = {
 
 export function AttemptCard({ attempt }: { attempt: ProgressAttempt }) {
   const noun = attempt.kind === 'ielts' ? 'band' : 'score';
+  // Made by section 9's fixed rules before the calibrated estimate (the charts leave it out and say why).
+  const earlier = attempt.earlierRules ? ' by the earlier fixed rules' : '';
   return (
     <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }} data-testid="progress-attempt">
       <Stack gap={6}>
@@ -56,13 +58,13 @@ export function AttemptCard({ attempt }: { attempt: ProgressAttempt }) {
           {attempt.resultSource === 'teacher'
             ? "(your teacher's)"
             : attempt.resultSource === 'estimate'
-              ? '(estimate)'
+              ? `(estimate${earlier})`
               : `(${noResultShortText(noResultReason(attempt), RETAKE_WHAT[attempt.kind])})`}
-          {attempt.resultSource === 'teacher' && attempt.estimate?.overall != null ? `; estimate ${bandText(attempt.kind, attempt.estimate.overall)}` : ''}
+          {attempt.resultSource === 'teacher' && attempt.estimate?.overall != null ? `; estimate ${bandText(attempt.kind, attempt.estimate.overall)}${earlier}` : ''}
         </Text>
         <Text size="sm" c="dimmed" data-testid="progress-criteria">
           {/* Whose the figures are, as the overall says: a released review's bands are never mixed with the estimate. */}
-          {attempt.resultSource === 'teacher' ? `Your teacher's ${noun}s: ` : attempt.resultSource === 'estimate' ? 'Estimate: ' : ''}
+          {attempt.resultSource === 'teacher' ? `Your teacher's ${noun}s: ` : attempt.resultSource === 'estimate' ? `Estimate${earlier}: ` : ''}
           {CRITERIA_OF[attempt.kind].map((criterion) => `${CRITERION_LABELS[criterion]} ${resultText(attempt, criterion)}`).join(' · ')}
         </Text>
         {/* A screen reader's list of links shows every card's link alone: its name says which attempt it opens. */}
