@@ -1,4 +1,4 @@
-import { elapsed, INTERVIEW_TICK_MS, isInterviewRunning } from './interview-state';
+import { elapsed, INTERVIEW_TICK_MS, isInterviewRunning, questionAsked } from './interview-state';
 import { stopCapture } from './listening-step';
 import { saveCurrentAnswer, scoreAnswers } from './recorded-answer';
 import { stopSession } from './session-end';
@@ -14,9 +14,7 @@ export const SAVE_SUCCESS_TOAST = { title: 'Interview completed and saved succes
 export const SAVE_FAILURE_TITLE = 'Error saving interview';
 
 export function complete(draft: InterviewDraft, now: number): void {
-  // A question asked (or being answered) when the pause came counts as asked.
-  const phase = draft.state.phase === 'paused' ? draft.state.pausedIn : draft.state.phase;
-  const asked = phase === 'speakingQuestion' || phase === 'answering';
+  const asked = questionAsked(draft.state);
   stopCapture(draft);
   if (asked) saveCurrentAnswer(draft, now);
   const durationMs = elapsed(draft.state, now);

@@ -73,6 +73,12 @@ export function isInterviewRunning(state: InterviewState): boolean {
   return isPausable(state.phase) || state.phase === 'paused';
 }
 
+/** Whether the current question has been asked: it is being spoken or answered, or was when the interview paused. */
+export function questionAsked(state: Pick<InterviewState, 'phase' | 'pausedIn'>): boolean {
+  const phase = state.phase === 'paused' ? state.pausedIn : state.phase;
+  return phase === 'speakingQuestion' || phase === 'answering';
+}
+
 /** The phases in which leaving the page pauses the interview. */
 export function isPausable(phase: InterviewPhase): phase is PausablePhase {
   return phase === 'greeting' || phase === 'waitingQuestion' || phase === 'speakingQuestion' || phase === 'answering';

@@ -3,6 +3,7 @@ import { ALLOW_MICROPHONE_LABEL, MICROPHONE_ACCESS_REQUIRED, START_INTERVIEW_LAB
 import { recordingOutcome, recordingNote, type RecordingNote, type RecordingOutcome } from './recording-outcome';
 import { INTERVIEW_PAUSED_MESSAGE, resumesAnswer } from './pause-step';
 import { recordingProblem } from './recorder-check';
+import { questionAsked } from './interview-state';
 import type { InterviewState } from './types';
 
 /*
@@ -139,8 +140,7 @@ export function selectInterviewView(state: InterviewState): InterviewViewModel {
   if (state.phase === 'ended') return { view: 'ended' };
   const total = state.questions.length;
   const questionNumber = Math.min(total, state.index + 1);
-  const phase = state.phase === 'paused' ? state.pausedIn : state.phase;
-  const asked = phase === 'speakingQuestion' || phase === 'answering';
+  const asked = questionAsked(state);
   const remainingMs = Math.max(0, INTERVIEW_TIME_LIMIT_MS - (state.now - (state.startedAt ?? state.now)));
   const isSpeaking = state.speechId !== null;
   const buttonsDisabled = state.phase !== 'answering' || isSpeaking;
@@ -177,7 +177,6 @@ export function selectInterviewView(state: InterviewState): InterviewViewModel {
 /** What Continue does after a pause, in the student's words. */
 function resumeNote(state: InterviewState): string {
   if (resumesAnswer(state)) return 'Continue when you are ready: your answer so far is kept, and you can add to it.';
-  const asked = state.pausedIn === 'speakingQuestion' || state.pausedIn === 'answering';
-  if (asked) return 'Continue when you are ready: the interviewer asks this question again.';
+  if (questionAsked(state)) return 'Continue when you are ready: the interviewer asks this question again.';
   return `Continue when you are ready: the interviewer asks the ${state.pausedIn === 'greeting' ? 'first' : 'next'} question.`;
 }
