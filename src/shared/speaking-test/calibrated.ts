@@ -2,6 +2,7 @@ import { FEATURE_WORDING } from '../band-estimate/evidence.js';
 import type { CriterionEstimate, LanguageEstimate } from '../band-estimate/estimate.js';
 import type { BandModel } from '../band-estimate/model.js';
 import { bandOfLevel } from '../band-estimate/scale.js';
+import { FLUENCY_FILLER_RATIO_TIERS } from './constants.js';
 import { clampBand, type RuleHit } from './criterion.js';
 import type { AudioFluency, FluencyFigures, FluencyScore } from './fluency.js';
 import type { GrammarScore } from './grammar.js';
@@ -41,8 +42,9 @@ export function calibratedCriteria(estimate: LanguageEstimate, model: BandModel,
   const pronunciationBand = roundToHalfBand(clampBand(estimate.overall));
   // The mean the band rounds, to one decimal; a tenth never sits on a half band's edge (x.25, x.75).
   const pronunciationMean = Math.round(clampBand(estimate.overall) * 10) / 10;
+  const fluencyAdvice = fillerAdvice(metrics.fillerRatio) + fluency.advice;
   return {
-    fluency: { criterion: 'fluency', ...fluency, figures: fluencyFigures, ...(audio ? { audio } : {}) },
+    fluency: { criterion: 'fluency', ...fluency, advice: fluencyAdvice, figures: fluencyFigures, ...(audio ? { audio } : {}) },
     vocabulary: { criterion: 'vocabulary', ...vocabulary, figures: { uniqueWordRatio: metrics.uniqueWordRatio, wordCount: metrics.wordCount } },
     grammar: { criterion: 'grammar', ...grammar, figures: { grammarErrorRatio: metrics.grammarErrorRatio, avgWordsPerSentence: metrics.avgWordsPerSentence } },
     pronunciation: {
@@ -54,6 +56,19 @@ export function calibratedCriteria(estimate: LanguageEstimate, model: BandModel,
       advice: PRONUNCIATION_NOT_MEASURED_ADVICE,
     },
   };
+}
+
+/** The spec's lowest filler ratio that costs Fluency (section 9): past it an examiner hears the hesitation. */
+const MANY_FILLERS_ABOVE = Math.min(...FLUENCY_FILLER_RATIO_TIERS.map((tier) => tier.threshold));
+
+/**
+ * The estimate never weighs fillers (decision 0030: recognisers drop "um"; "like" and "you know"
+ * count as words), so a student who fills every pause reads a Fluency band with nothing against
+ * them: above the spec's filler threshold the advice says so first.
+ */
+function fillerAdvice(fillerRatio: number): string {
+  if (!(fillerRatio > MANY_FILLERS_ABOVE)) return '';
+  return `Pause silently instead of saying um, like or you know: ${Math.round(fillerRatio * 100)}% of your words were fillers. This estimate does not mark fillers down, but an examiner hears them as hesitation. `;
 }
 
 interface CriterionParts {

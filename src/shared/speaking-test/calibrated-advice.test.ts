@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { SpeakingTestAnswer } from './answer.js';
+import { scoreSpeakingTest } from './scoring.js';
+
+/*
+ * The advice beside a band says what the estimate measured, and never contradicts the evidence
+ * shown beside it: fillers (which the estimate does not weigh) are named when there are many, and a
+ * fluent speaker whose wording is dense is not told to stop speaking in key words.
+ */
+
+const answer = (questionNumber: number, text: string): SpeakingTestAnswer => ({
+  part: 1,
+  questionNumber,
+  question: 'Tell me about the town or city where you grew up.',
+  answer: text,
+  responseTimeMs: 1500,
+  speakingTimeMs: 20_000,
+});
+
+/** Long, dense sentences on different subjects (an examiner's band 8 in Part 1 and Part 3). */
+const FLUENT = [
+  'i grew up in a coastal town in the north of portugal which was fairly quiet in winter but absolutely packed with tourists in summer',
+  'flights have become far more affordable so travel is no longer a luxury reserved for wealthy households and professionals',
+  'adaptability is probably the most crucial skill because industries are evolving so rapidly that technical knowledge becomes outdated',
+  'growing awareness of climate change might encourage people to take fewer but longer trips and to choose trains over planes',
+  'some historic centres have become so crowded that local residents can no longer afford apartments there since rents soared',
+];
+
+function scored(texts: readonly string[]) {
+  const result = scoreSpeakingTest(texts.map((text, i) => answer(i + 1, text)));
+  if (!result.assessable) throw new Error(result.reason);
+  return result;
+}
+
+describe('the advice beside the estimated bands', () => {
+  it('names the fillers a student filled every pause with, which the Fluency estimate does not weigh', () => {
+    // "like" and "you know" said together with the words around them: fillers by the spec's list, words to the estimate.
+    const filled = FLUENT.map((text) => text.replace(/ (\S+) (\S+) (\S+) (\S+)/g, ' $1 like $2 you know $3 $4'));
+    const result = scored(filled);
+    expect(result.metrics.fillerRatio).toBeGreaterThan(0.1);
+    const fillerPercent = Math.round(result.metrics.fillerRatio * 100);
+    expect(result.criteria.fluency.advice).toContain(`${fillerPercent}% of your words were fillers`);
+    expect(result.criteria.fluency.advice).toContain('does not mark fillers down');
+    // Without the fillers, nothing about them.
+    expect(scored(FLUENT).criteria.fluency.advice).not.toContain('fillers');
+  });
+
+  it("tells a fluent speaker with dense wording what the grammar-word share measured, not to stop speaking in key words", () => {
+    const result = scored(FLUENT);
+    const features = result.estimate?.features;
+    // The case in question: long stretches of speech, yet fewer grammar words than the typical learner, the weakest Grammar evidence.
+    expect(features?.wordsPerUtterance).toBeGreaterThan(15);
+    const weakest = [...(result.estimate?.criteria.grammar.contributions ?? [])].sort((a, b) => a.levels - b.levels)[0];
+    expect(weakest?.feature).toBe('functionWordShare');
+    const advice = result.criteria.grammar.advice;
+    expect(advice).not.toContain('not only the key words');
+    expect(advice).toContain(`${Math.round((features?.functionWordShare ?? 0) * 100)}% of your words were grammar words`);
+  });
+});
