@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AttemptListRow, Bands } from '../../shared/api/admin-attempts.js';
+import { CRITERION_LABELS } from '../../shared/api/admin-attempts-kinds.js';
 import { teacherName } from '../../shared/api/teachers-limits.js';
 import type { Db } from '../db/open.js';
 import { attempts, courses, students, users } from '../db/schema.js';
@@ -64,12 +65,18 @@ export function selectListRows(db: Db) {
 type ListRecord = Awaited<ReturnType<typeof selectListRows>>[number];
 
 export function asBands(value: unknown): Bands | null {
-  if (!value || typeof value !== 'object') return null;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const bands: Bands = {};
   for (const [key, band] of Object.entries(value)) {
-    if (typeof band === 'number' || band === null) bands[key as keyof Bands] = band;
+    // Only the criteria and the overall, each a finite number or null: a damaged row gives no stray keys.
+    if (!isBandKey(key)) continue;
+    if ((typeof band === 'number' && Number.isFinite(band)) || band === null) bands[key] = band;
   }
   return bands;
+}
+
+function isBandKey(key: string): key is keyof Bands {
+  return key === 'overall' || Object.hasOwn(CRITERION_LABELS, key);
 }
 
 /** A row as the export writes it: the number as stored, not formatted for display. */
