@@ -5,7 +5,7 @@ import type { BandModel, EstimatedCriterion } from '../band-estimate/model.js';
 import { bandOfLevel } from '../band-estimate/scale.js';
 import type { SpeakingTestAnswer } from './answer.js';
 import { calibratedCriteria, evidenceSteps } from './calibrated.js';
-import { smallerEffectsRule } from './smaller-effects.js';
+import { isSmallerEffectsRule, smallerEffectsRule } from './smaller-effects.js';
 import { analyseSpeech } from './metrics.js';
 import { roundToHalfBand } from './overall.js';
 import { seededRandom } from '../seeded-random.js';
@@ -85,7 +85,7 @@ describe('evidenceSteps', () => {
 });
 
 describe('calibratedCriteria', () => {
-  it('for many random answers and models: each criterion shows a base and steps that add up to its unrounded band, which rounds to its band', () => {
+  it('for many random answers and models: each criterion shows a base and steps, largest first, that add up to its unrounded band, which rounds to its band', () => {
     const random = seededRandom(7);
     const criteria: EstimatedCriterion[] = ['fluency', 'vocabulary', 'grammar'];
     for (let run = 0; run < 150; run++) {
@@ -115,6 +115,10 @@ describe('calibratedCriteria', () => {
         expect(Math.abs(total / 10 - unrounded), context).toBeLessThanOrEqual(0.05 + 1e-9);
         expect(roundToHalfBand(total / 10), context).toBe(band);
         expect(band, context).toBe(roundToHalfBand(unrounded));
+        // Listed largest shown step first, the smaller effects' line last: the reader reads the list as ranked.
+        const sizes = rules.filter((rule) => !isSmallerEffectsRule(rule.rule)).map((rule) => Math.abs(rule.delta));
+        expect(sizes, context).toEqual([...sizes].sort((a, b) => b - a));
+        expect(rules.slice(0, -1).some((rule) => isSmallerEffectsRule(rule.rule)), context).toBe(false);
       }
       // Pronunciation: the mean of the other three's unrounded bands, to one decimal as its base, to the nearest half band as its band.
       const mean = (estimate.criteria.fluency.band + estimate.criteria.vocabulary.band + estimate.criteria.grammar.band) / 3;

@@ -11,7 +11,7 @@ import { roundToHalfBand } from './overall.js';
 import { PRONUNCIATION_NOT_MEASURED_ADVICE } from './pronunciation-note.js';
 import type { PronunciationScore } from './pronunciation.js';
 import type { VocabularyScore } from './vocabulary.js';
-import { smallerEffectsRule } from './smaller-effects.js';
+import { isSmallerEffectsRule, smallerEffectsRule } from './smaller-effects.js';
 
 /*
  * The four criteria from the calibrated estimate (decision 0030), in the shape the results show: a
@@ -83,7 +83,8 @@ interface CriterionParts {
 function criterionParts(estimate: LanguageEstimate, criterion: CriterionEstimate, model: BandModel): CriterionParts {
   const linear = model[criterion.criterion];
   const means = new Map(linear.terms.map((term) => [term.feature, term.mean]));
-  // Each piece of evidence's step on the band scale, in the order it is listed (largest effect first).
+  // Each piece of evidence's step on the band scale, taken in the order of its effect in levels; the
+  // scale from levels to bands is not a straight line, so the steps are listed again by their size in bands below.
   const steps: RawStep[] = [];
   let level = linear.intercept;
   for (const contribution of criterion.contributions) {
@@ -93,7 +94,10 @@ function criterionParts(estimate: LanguageEstimate, criterion: CriterionEstimate
     steps.push({ rule: `${wording.label}: ${wording.shown(estimate.features)} (typical learner ${wording.typical(means.get(contribution.feature) ?? 0)})`, delta });
   }
   const band = roundToHalfBand(criterion.band);
-  const { base, rules } = evidenceSteps(bandOfLevel(linear.intercept), steps, criterion.band);
+  const shown = evidenceSteps(bandOfLevel(linear.intercept), steps, criterion.band);
+  // Largest step as shown first (the reader reads the list as ranked), the smaller effects' line last.
+  const rules = [...shown.rules].sort((a, b) => rank(b) - rank(a));
+  const base = shown.base;
   const weakest = [...criterion.contributions].sort((a, b) => a.levels - b.levels)[0];
   const advice =
     weakest === undefined
@@ -102,6 +106,11 @@ function criterionParts(estimate: LanguageEstimate, criterion: CriterionEstimate
         ? FEATURE_WORDING[weakest.feature].advice(estimate.features)
         : `Everything measured here is above the typical learner's. Next: ${lowerFirst(FEATURE_WORDING[weakest.feature].advice(estimate.features))}`;
   return { base, rules, band, advice };
+}
+
+/** A line's place in the list: its shown size, the smaller effects' line below every other. */
+function rank(rule: RuleHit): number {
+  return isSmallerEffectsRule(rule.rule) ? -1 : Math.abs(rule.delta);
 }
 
 interface RawStep {
