@@ -185,6 +185,13 @@ export const OFF_TOPIC_MIN_REFERENCE_TERMS = 3;
  * Part 2's two-minute turn uses many words, so one shared stem can be chance there.
  */
 export const OFF_TOPIC_MIN_MATCHES = { 1: 1, 2: 2, 3: 1 } as const satisfies Record<1 | 2 | 3, number>;
+/**
+ * ...and only when another question of the bank or the school's shares at least this many stems with
+ * it, and more than its own: the answer is about something else, not merely in words the topic lists
+ * lack ("mostly on foot" for getting around town). Decision 0018: 12 of 32 on-topic answers were
+ * flagged without it, 1 with it, and every unrelated answer still is.
+ */
+export const OFF_TOPIC_ELSEWHERE_MIN_MATCHES = 2;
 /** A Part 2 long turn with less speech than this gets a note (the card asks for 1 to 2 minutes). */
 export const PART2_MIN_SPEAKING_MS = 60_000;
 /**

@@ -197,6 +197,25 @@ describe('off-topic', () => {
     expect(nonAnswers[0]?.reason).toBe(`This answer does not seem to be about the question: “${question}”`);
   });
 
+  // Found by an examiner's reading: these were refused as off-topic because the topic lists lack their
+  // words. An answer is off-topic only when it is about another question (decision 0018).
+  it.each([
+    [1, 'How do you usually get around your town?', 'Mostly on foot, because everything is close to my flat.'],
+    [1, 'Is there a country you would love to visit one day?', 'I would really like to go to Brazil to watch football.'],
+    [1, 'Are you good at cooking?', 'Not really, my mum makes everything. I can only make instant noodles.'],
+    [1, 'Where did you go on your last holiday?', 'I go to Osaka with my parents, it is fun.'],
+    [1, 'Do you work, or are you a student?', 'I am an accountant in a small firm in the city centre.'],
+  ] as const)('keeps an answer in words the topic lists lack: Part %i, %j', (part, question, text) => {
+    expect(judgeAnswers([answer(part, 2, question, text)]).nonAnswers).toEqual([]);
+  });
+
+  it('refuses a memorised passage that is about another question of the bank, not one about nothing the bank asks', () => {
+    const passage = "In today's globalised world technology plays an increasingly significant role in every aspect of our lives; it has revolutionised the way we communicate, work and educate ourselves.";
+    expect(topicMatch(answer(1, 4, 'Where did you go on your last holiday?', passage)).offTopic).toBe(true);
+    // Shares no word with this question, nor two with any other: not shown to be about something else.
+    expect(topicMatch(answer(1, 4, 'Are you good at cooking?', 'Honestly I could not say, it depends on my mood and the weather that day.')).offTopic).toBe(false);
+  });
+
   it("never refuses an answer to an examiner's follow-up that is not in the bank", () => {
     const followUp = answer(1, 5, 'And what did your brother say about that?', 'He laughed and told me the cricket match in Jaipur had been cancelled because of the monsoon rain.');
     expect(topicMatch(followUp)).toMatchObject({ judged: false, offTopic: false });

@@ -2,10 +2,10 @@ import { spokenRank } from '../band-estimate/lexicon.js';
 import { contentTerms, QUESTION_FRAMING_WORDS } from '../interview/relevance.js';
 import { findFillers, sentences, wordTokens } from '../text/index.js';
 import type { SpeakingTestAnswer } from './answer.js';
-import { FILLERS_ONLY_MIN_OTHER_WORDS, NON_ANSWERS_SHARE_ABOVE, NOT_ENGLISH_MIN_WORDS, NOT_ENGLISH_SHARE_ABOVE, OFF_TOPIC_MIN_ANSWER_TERMS, OFF_TOPIC_MIN_MATCHES, OFF_TOPIC_MIN_REFERENCE_TERMS, REPETITION_SHARE_ABOVE, REPETITION_MIN_SENTENCE_WORDS, REPETITION_RUN_WORDS } from './constants.js';
+import { FILLERS_ONLY_MIN_OTHER_WORDS, NON_ANSWERS_SHARE_ABOVE, NOT_ENGLISH_MIN_WORDS, NOT_ENGLISH_SHARE_ABOVE, OFF_TOPIC_ELSEWHERE_MIN_MATCHES, OFF_TOPIC_MIN_ANSWER_TERMS, OFF_TOPIC_MIN_MATCHES, OFF_TOPIC_MIN_REFERENCE_TERMS, REPETITION_SHARE_ABOVE, REPETITION_MIN_SENTENCE_WORDS, REPETITION_RUN_WORDS } from './constants.js';
 import { CUE_CARD_PROMPT_TEXT } from './examiner-lines.js';
-import { NAME_QUESTION } from './questions.js';
-import { findSchoolQuestion, type SchoolQuestion, type SchoolQuestionLookup } from './school-questions.js';
+import { CUE_CARDS, NAME_QUESTION, PART1_QUESTIONS, PART3_QUESTIONS } from './questions.js';
+import { findSchoolQuestion, questionKey, type QuestionPart, type SchoolQuestion, type SchoolQuestionLookup } from './school-questions.js';
 import { CUE_CARD_TOPIC_WORDS, cueCardFor, isBankQuestion, QUESTION_TOPIC_WORDS } from './topics.js';
 
 /** Words an answer may use about the exchange itself ("sorry, what was the question"), not its topic. */
@@ -161,6 +161,26 @@ export interface TopicMatch {
   offTopic: boolean;
 }
 
+type AskedQuestion = { part: QuestionPart; question: string; own?: SchoolQuestion };
+const BANK_QUESTIONS: readonly AskedQuestion[] = [
+  ...PART1_QUESTIONS.filter((question) => question !== NAME_QUESTION).map((question) => ({ part: 1 as const, question })),
+  ...CUE_CARDS.map((card) => ({ part: 2 as const, question: card.topic })),
+  ...PART3_QUESTIONS.map((question) => ({ part: 3 as const, question })),
+];
+
+/** The most stems `stems` share with one question other than the answer's own, of the bank or the school's. */
+function bestOtherMatch(answer: Pick<SpeakingTestAnswer, 'part' | 'question'>, stems: readonly string[], school: SchoolQuestionLookup | undefined): number {
+  const own = questionKey(answer.question);
+  const others = [...BANK_QUESTIONS, ...[...(school?.values() ?? [])].map((question) => ({ part: question.part, question: question.text, own: question }))];
+  let best = 0;
+  for (const other of others) {
+    if (other.part === answer.part && questionKey(other.question) === own) continue;
+    const reference = questionReferenceStems(other, other.own);
+    best = Math.max(best, stems.filter((stem) => reference.has(stem)).length);
+  }
+  return best;
+}
+
 /**
  * Whether an answer is about its question, by shared Porter stems (the interview's relevance). Only
  * judged for questions whose topic words are known, the bank's and the school's own (`school`: an
@@ -177,12 +197,16 @@ export function topicMatch(answer: Pick<SpeakingTestAnswer, 'part' | 'question' 
   const matchedWords = terms.filter((term) => reference.has(term.stem)).map((term) => term.word);
   const judged =
     answer.question.trim() !== NAME_QUESTION && known && reference.size >= OFF_TOPIC_MIN_REFERENCE_TERMS && terms.length >= OFF_TOPIC_MIN_ANSWER_TERMS;
+  // Off its own question, and about another one: a few matched words alone are no evidence, since the
+  // topic lists cannot hold every way to answer (decision 0018).
+  const offOwn = judged && matchedWords.length < OFF_TOPIC_MIN_MATCHES[answer.part];
+  const elsewhere = offOwn ? bestOtherMatch(answer, [...new Set(terms.map((term) => term.stem))], school) : 0;
   return {
     answerTerms: terms.length,
     matchedWords,
     referenceTerms: reference.size,
     judged,
-    offTopic: judged && matchedWords.length < OFF_TOPIC_MIN_MATCHES[answer.part],
+    offTopic: offOwn && elsewhere >= OFF_TOPIC_ELSEWHERE_MIN_MATCHES && elsewhere > matchedWords.length,
   };
 }
 

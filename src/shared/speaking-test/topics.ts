@@ -14,7 +14,7 @@ import { CUE_CARDS, NAME_QUESTION, PART1_QUESTIONS, PART3_QUESTIONS, type CueCar
 
 const TRAVEL = ['travel', 'trip', 'holiday', 'vacation', 'tour', 'tourist', 'visit', 'abroad', 'country', 'place', 'city', 'journey', 'flight', 'train', 'bus', 'beach', 'mountain', 'culture', 'explore', 'see', 'new'];
 const LEARNING = ['learn', 'study', 'student', 'school', 'college', 'university', 'class', 'course', 'teacher', 'lesson', 'practise', 'practice', 'skill', 'knowledge', 'exam', 'subject', 'education', 'online', 'book'];
-const WORK = ['job', 'work', 'career', 'company', 'office', 'employer', 'employee', 'salary', 'colleague', 'boss', 'business', 'professional', 'position'];
+const WORK = ['job', 'work', 'career', 'company', 'firm', 'office', 'employer', 'employee', 'salary', 'colleague', 'boss', 'business', 'professional', 'position', 'accountant', 'engineer', 'nurse', 'doctor', 'manager', 'clerk', 'shop', 'bank', 'factory', 'hospital', 'client', 'customer', 'shift', 'intern', 'internship'];
 const CULTURE = ['tradition', 'traditional', 'culture', 'festival', 'celebrate', 'celebration', 'custom', 'heritage', 'history', 'religion', 'religious', 'family', 'community', 'generation', 'music', 'dance', 'food', 'people'];
 
 export const QUESTION_TOPIC_WORDS: Readonly<Record<string, readonly string[]>> = {
@@ -53,7 +53,7 @@ export const QUESTION_TOPIC_WORDS: Readonly<Record<string, readonly string[]>> =
 
 /** Topic words of each cue card (keyed by its topic), beyond the card's topic and bullets. */
 export const CUE_CARD_TOPIC_WORDS: Readonly<Record<string, readonly string[]>> = {
-  'Describe a journey you remember well.': [...TRAVEL, 'travelled', 'drive', 'car', 'road', 'ship', 'boat', 'plane', 'arrive', 'arrived', 'station', 'airport', 'family', 'friend', 'remember', 'memorable', 'view', 'hours'],
+  'Describe a journey you remember well.': [...TRAVEL, 'travelled', 'drive', 'car', 'road', 'ship', 'boat', 'plane', 'arrive', 'arrived', 'station', 'airport', 'ferry', 'sail', 'sea', 'island', 'ticket', 'delay', 'family', 'friend', 'remember', 'memorable', 'view', 'hours'],
   'Describe a place in your country that you would recommend to visitors.': [...TRAVEL, 'recommend', 'visitor', 'tourist', 'temple', 'fort', 'palace', 'museum', 'lake', 'river', 'hill', 'park', 'market', 'famous', 'beautiful', 'food', 'history', 'view', 'hotel'],
   'Describe a skill that took you a long time to learn.': [...LEARNING, 'learnt', 'learned', 'long', 'year', 'month', 'difficult', 'hard', 'slow', 'patience', 'mistake', 'fail', 'improve', 'progress', 'cook', 'drive', 'swim', 'guitar', 'piano', 'instrument', 'code', 'language', 'dance', 'paint'],
   'Describe a teacher who has influenced you.': [...LEARNING, 'teach', 'taught', 'sir', 'madam', 'miss', 'mrs', 'mr', 'professor', 'tutor', 'mentor', 'coach', 'influence', 'inspire', 'inspired', 'encourage', 'encouraged', 'motivate', 'patient', 'kind', 'strict', 'explain', 'maths', 'science', 'english', 'history', 'advice', 'special', 'believe'],
