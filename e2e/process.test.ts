@@ -119,6 +119,10 @@ describe('the server process', () => {
     await waitForHealth(baseUrl, server);
     const password = /Password: (\S+)/.exec(server.output())?.[1];
     expect(password).toMatch(/^\w{4}-\w{4}-\w{4}-\w{4}$/);
+    // The console also says where the data is, where mail goes without SMTP_URL, and what phones need.
+    expect(server.output()).toContain(`data: the embedded database in ${path.join(dataDir, 'pgdata')}, recordings in ${path.join(dataDir, 'recordings')}`);
+    expect(server.output()).toContain(`only written to ${path.join(dataDir, 'outbox')}`);
+    expect(server.output()).toContain('PUBLIC_URL is unset. Phones and other computers get the microphone only at an https:// address');
     const login = await fetch(`${baseUrl}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -12,6 +12,7 @@ import { installGracefulStop } from './lib/graceful-stop.js';
 import { safeErrorText } from './lib/log-safety.js';
 import { keepDataDirPrivate, writeOwnerOnly } from './lib/owner-only.js';
 import { startupProblem } from './lib/startup-problem.js';
+import { mailReachedMessage, startupSummary } from './lib/startup-summary.js';
 import { clientDistFolder } from './lib/paths.js';
 import { startRecordingMaintenance } from './recordings/maintenance.js';
 import { startAnalysisRunner, type AnalysisRunner } from './analysis/runner.js';
@@ -71,6 +72,8 @@ async function main(): Promise<void> {
     const line = migrationsLogLine(database.migrations);
     app.log[line.level]({ migrations: database.migrations }, line.message);
   }
+  const facts = { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, recordingStore: recordingStores.writeTo.kind, smtpUrl: config.SMTP_URL, publicUrl: config.PUBLIC_URL };
+  for (const line of startupSummary(facts)) app.log[line.level](line.message);
 
   const sweep = setInterval(() => {
     deleteExpiredSessions(database.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
@@ -111,7 +114,7 @@ async function main(): Promise<void> {
   if (mailer.delivers) {
     void mailer.check().then((problem) => {
       if (problem) app.log.warn(problem);
-      else app.log.info('mail server reached: it accepted the connection and the login');
+      else app.log.info(mailReachedMessage(config.SMTP_URL ?? ''));
     });
   }
 }

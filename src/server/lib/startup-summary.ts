@@ -1,0 +1,67 @@
+import path from 'node:path';
+
+/** What the log says at start about where things are, so that whoever installed the server need not guess. */
+export interface StartupFacts {
+  dataDir: string;
+  /** The PostgreSQL server's address; unset: the embedded database in `dataDir`. */
+  databaseUrl?: string | undefined;
+  /** Where new recordings go (RECORDING_STORE, or its default for the database). */
+  recordingStore: 'file' | 'database';
+  smtpUrl?: string | undefined;
+  publicUrl?: string | undefined;
+}
+
+export interface StartupLine {
+  level: 'info' | 'warn';
+  message: string;
+}
+
+/** Host, port and database name only: never the user or password the address may carry. */
+function postgresPlace(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    const name = decodeURIComponent(url.pathname.replace(/^\//, '')) || '(the user’s default database)';
+    return `PostgreSQL database ${name} at ${url.hostname || 'the local socket'}${url.port ? `:${url.port}` : ''}`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL)';
+  }
+}
+
+/** The start-up lines: the data's place, where mail goes, and what phones need when PUBLIC_URL is not https. */
+export function startupSummary(facts: StartupFacts): StartupLine[] {
+  const recordings = facts.recordingStore === 'file' ? `recordings in ${path.join(facts.dataDir, 'recordings')}` : 'recordings in the database';
+  const lines: StartupLine[] = [
+    {
+      level: 'info',
+      message: facts.databaseUrl
+        ? `data: ${postgresPlace(facts.databaseUrl)}, ${recordings}`
+        : `data: the embedded database in ${path.join(facts.dataDir, 'pgdata')}, ${recordings} (back it up with 'npm run admin -- backup <file>', the server stopped)`,
+    },
+  ];
+  if (!facts.smtpUrl) {
+    lines.push({
+      level: 'info',
+      message: `mail: SMTP_URL is unset, so no mail is sent; each one (a teacher's set-password link, a forgotten password) is only written to ${path.join(facts.dataDir, 'outbox')} and kept a week`,
+    });
+  }
+  if (!facts.publicUrl?.toLowerCase().startsWith('https:')) {
+    lines.push({
+      level: 'info',
+      message:
+        `address: ${facts.publicUrl ? `PUBLIC_URL is ${facts.publicUrl}` : 'PUBLIC_URL is unset'}. Phones and other computers get the microphone only at an https:// address: ` +
+        'put the server behind a reverse proxy serving https and set PUBLIC_URL and TRUST_PROXY=true (docs/deploy.md); only http://localhost on this machine works without',
+    });
+  }
+  return lines;
+}
+
+/** The start-up mail check's good news: it names the login only when SMTP_URL carries one. */
+export function mailReachedMessage(smtpUrl: string): string {
+  let user = '';
+  try {
+    user = new URL(smtpUrl).username;
+  } catch {
+    // config.ts has checked the address; an unreadable one simply names no login
+  }
+  return user ? 'mail server reached: it accepted the connection and the login' : 'mail server reached: it accepted the connection (SMTP_URL names no login)';
+}
