@@ -76,7 +76,12 @@ export function learnerAnswers(learner: Learner, presentation: Presentation): Sp
     (answers[index] as string[]).push(line);
     seen += line.split(' ').length;
   }
-  return answers.map((text, i) => {
+  // A slot the dealing left without words is left out, as a question not asked: the learner answered
+  // every question of the interview, but an utterance longer than its share of the words fills more
+  // than one slot (the first 250 words: up to 13 of 21 slots empty). Left in, the app would read them
+  // as questions the learner was silent to (decision 0018). The estimate's features are over the
+  // answers spoken either way.
+  const dealt = answers.map((text, i) => {
     const part = i < 10 ? 1 : i === 10 ? 2 : 3;
     const answer = text.join('\n');
     const wordCount = answer === '' ? 0 : answer.split(/\s+/).length;
@@ -89,4 +94,5 @@ export function learnerAnswers(learner: Learner, presentation: Presentation): Sp
       speakingTimeMs: Math.round((wordCount / 150) * 60_000),
     };
   });
+  return dealt.filter((answer) => answer.answer !== '');
 }

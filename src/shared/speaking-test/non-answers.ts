@@ -258,16 +258,22 @@ export function nonAnswersReason(nonAnswers: readonly NonAnswer[], countedWords:
 }
 
 /**
- * Whether more than half of the answers given (NON_ANSWERS_SHARE_ABOVE) are not answers: what is left
- * (one long answer beside twenty repeats of it) does not show how the student speaks, however many
- * words it holds (decision 0018).
+ * Whether more than half of the questions asked (NON_ANSWERS_SHARE_ABOVE) got no real answer: no
+ * words recognised, or a non-answer. What is left (one long answer beside twenty repeats of it, or
+ * beside twenty silences) does not show how the student speaks, however many words it holds
+ * (decision 0018). With every question answered this is the share of the answers given.
  */
-export function mostlyNonAnswers(nonAnswers: readonly NonAnswer[], givenAnswers: number): boolean {
-  return givenAnswers > 0 && nonAnswers.length / givenAnswers > NON_ANSWERS_SHARE_ABOVE;
+export function mostlyNonAnswers(nonAnswers: readonly NonAnswer[], givenAnswers: number, askedQuestions: number = givenAnswers): boolean {
+  return askedQuestions > 0 && (askedQuestions - givenAnswers + nonAnswers.length) / askedQuestions > NON_ANSWERS_SHARE_ABOVE;
 }
 
-/** Why a test most of whose answers were not answers gets no band. */
-export function mostlyNonAnswersReason(nonAnswers: readonly NonAnswer[], givenAnswers: number): string {
+/** Why a test most of whose questions got no real answer gets no band. */
+export function mostlyNonAnswersReason(nonAnswers: readonly NonAnswer[], givenAnswers: number, askedQuestions: number = givenAnswers): string {
   const real = givenAnswers - nonAnswers.length;
-  return `Most answers were ${nonAnswerKindsText(nonAnswers)}, so no band is estimated: only ${real} of your ${givenAnswers} answers ${real === 1 ? 'is a real answer' : 'are real answers'}, too few to show how you speak. Answer each question in your own words, then take the test again.`;
+  const silent = askedQuestions - givenAnswers;
+  if (silent === 0) {
+    return `Most answers were ${nonAnswerKindsText(nonAnswers)}, so no band is estimated: only ${real} of your ${givenAnswers} answers ${real === 1 ? 'is a real answer' : 'are real answers'}, too few to show how you speak. Answer each question in your own words, then take the test again.`;
+  }
+  const kinds = nonAnswers.length === 0 ? '' : `; ${nonAnswers.length} ${nonAnswers.length === 1 ? 'was' : 'were'} ${nonAnswerKindsText(nonAnswers)}`;
+  return `Only ${real} of the ${askedQuestions} questions ${real === 1 ? 'has' : 'have'} a real answer (no words were recognised for ${silent}${kinds}), so no band is estimated: too few to show how you speak. Answer every question in your own words (if you did, check the microphone), then take the test again.`;
 }

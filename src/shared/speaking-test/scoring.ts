@@ -94,10 +94,10 @@ export function scoreSpeakingTest(answers: readonly SpeakingTestAnswer[], option
       recognised < MIN_ASSESSABLE_WORDS ? notAssessableReason(recognised) : nonAnswersReason(nonAnswers, metrics.wordCount, MIN_ASSESSABLE_WORDS);
     return { assessable: false, reason, awaitingTeacher: false, metrics, partNotes: notes, nonAnswers };
   }
-  // Enough words, but from a few answers among many that were not answers (decision 0018).
+  // Enough words, but from a few of the questions asked: the others silent or not answers (decision 0018).
   const given = answers.filter((answer) => wordTokens(answer.answer).length > 0).length;
-  if (mostlyNonAnswers(nonAnswers, given)) {
-    return { assessable: false, reason: mostlyNonAnswersReason(nonAnswers, given), awaitingTeacher: false, metrics, partNotes: notes, nonAnswers };
+  if (mostlyNonAnswers(nonAnswers, given, answers.length)) {
+    return { assessable: false, reason: mostlyNonAnswersReason(nonAnswers, given, answers.length), awaitingTeacher: false, metrics, partNotes: notes, nonAnswers };
   }
   const model = options.model ?? BAND_MODEL;
   const estimate = estimateLanguage(counted, model);
