@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SpeakingTestAnswer } from './answer.js';
+import { MANY_FILLERS_ABOVE } from './calibrated.js';
+import { FLUENCY_FILLER_RATIO_TIERS } from './constants.js';
 import { scoreSpeakingTest } from './scoring.js';
 
 /*
@@ -55,5 +57,11 @@ describe('the advice beside the estimated bands', () => {
     const advice = result.criteria.grammar.advice;
     expect(advice).not.toContain('not only the key words');
     expect(advice).toContain(`${Math.round((features?.functionWordShare ?? 0) * 100)}% of your words were grammar words`);
+  });
+});
+
+describe("the filler advice's threshold", () => {
+  it("is section 9's lowest filler tier", () => {
+    expect(MANY_FILLERS_ABOVE).toBe(Math.min(...FLUENCY_FILLER_RATIO_TIERS.map((tier) => tier.threshold)));
   });
 });
