@@ -122,6 +122,8 @@ describe('WebKit with an iPhone user agent', () => {
       await openWithClock(browser, '/test');
       await waitForText(browser, 'Ready to start');
       expect(await browser.evaluate(() => navigator.userAgent)).toBe(IPHONE_USER_AGENT);
+      // Laid out at an iPhone's width (the window's toolbar once held it at 447 px), nothing wider.
+      expect(await browser.evaluate(() => [innerWidth, innerHeight, document.documentElement.scrollWidth])).toEqual([390, 844, 390]);
       await browser.clickButton('Start Test');
       const started = Date.now();
 
@@ -142,6 +144,7 @@ describe('WebKit with an iPhone user agent', () => {
         throw new Error(`${String(error)}: ${await saveState()}`);
       });
       const results = await browser.evaluate(() => document.querySelector<HTMLElement>('[data-testid="results-panel"]')?.innerText ?? '');
+      expect(await browser.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
       await shot('webkit-iphone-results');
       const [stored, ...others] = await server.database.db.select().from(attempts).where(eq(attempts.studentId, student.student.id));
       expect(others).toEqual([]);

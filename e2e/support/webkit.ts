@@ -20,7 +20,7 @@ export interface WebKitOptions {
   /** PULSE_SERVER of the microphone (startPulseMicrophone().server). */
   pulseServer?: string;
   userAgent?: string;
-  /** The window's size (default 1280x800). */
+  /** The page's viewport (default 1280x800); the window is as much larger as its toolbar needs. */
   width?: number;
   height?: number;
 }
@@ -43,7 +43,7 @@ export interface WebKitBrowser {
   text(): Promise<string>;
   /** A PNG of the window. */
   screenshot(file: string): Promise<void>;
-  /** Sets the window's size (which also brings a minimised window back). */
+  /** Sets the page's viewport (the window's size, which also brings a minimised window back). */
   resize(width: number, height: number): Promise<void>;
   /** Minimises the window: the page really goes out of sight (visibilitychange to hidden). */
   minimize(): Promise<void>;
@@ -92,6 +92,10 @@ export async function launchWebKit(options: WebKitOptions = {}): Promise<WebKitB
   mkdirSync(runtimeDir, { mode: 0o700 });
   // ALSA's default device discards what the page plays; PulseAudio (when given) is the microphone.
   writeFileSync(path.join(home, '.asoundrc'), 'pcm.!default { type null }\n');
+  // MiniBrowser's toolbar (its buttons' padding, the address field's minimum width) keeps the window
+  // at least 447 px wide: an iPhone's 390 px page was laid out at 447. This lets the toolbar shrink.
+  mkdirSync(path.join(home, '.config', 'gtk-3.0'), { recursive: true });
+  writeFileSync(path.join(home, '.config', 'gtk-3.0', 'gtk.css'), 'entry, button { min-width: 0; padding-left: 0; padding-right: 0; }\n');
   const children: ChildProcess[] = [];
   const cleanUp = async () => {
     for (const child of children.reverse()) await stop(child);
@@ -137,7 +141,6 @@ export async function launchWebKit(options: WebKitOptions = {}): Promise<WebKitB
       capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args } } },
     });
     const s = `/session/${session.sessionId}`;
-    await call('POST', `${s}/window/rect`, { width: options.width ?? 1280, height: options.height ?? 800 });
     // WebKitWebDriver times an async script with the page's own setTimeout, which a test's page clock
     // runs forward: its limit is set out of reach, and each script is timed here in real time instead.
     await call('POST', `${s}/timeouts`, { script: 2_000_000_000 });
@@ -150,6 +153,17 @@ export async function launchWebKit(options: WebKitOptions = {}): Promise<WebKitB
       if ('error' in outcome) throw new Error(`in WebKit: ${outcome.error}`);
       return outcome.ok;
     };
+    // The window's toolbar takes some of its height (and width, were it ever beside the page): measured
+    // once, then added to every size asked for, so that the page's own viewport is that size.
+    const viewport = () => evaluate((): [number, number] => [window.innerWidth, window.innerHeight]);
+    const [width, height] = [options.width ?? 1280, options.height ?? 800];
+    await call('POST', `${s}/window/rect`, { width, height });
+    const [innerWidth, innerHeight] = await viewport();
+    const chrome = { width: width - innerWidth, height: height - innerHeight };
+    const fitViewport = (w: number, h: number) => call('POST', `${s}/window/rect`, { width: w + chrome.width, height: h + chrome.height });
+    await fitViewport(width, height);
+    const fitted = await viewport();
+    if (fitted[0] !== width || fitted[1] !== height) throw new Error(`WebKit's viewport is ${fitted.join('x')}, not the ${width}x${height} asked for`);
     const find = async (using: string, value: string) => {
       const element = await call<Record<string, string>>('POST', `${s}/element`, { using, value });
       const id = Object.values(element)[0];
@@ -183,7 +197,7 @@ export async function launchWebKit(options: WebKitOptions = {}): Promise<WebKitB
         writeFileSync(file, Buffer.from(png, 'base64'));
       },
       async resize(width, height) {
-        await call('POST', `${s}/window/rect`, { width, height });
+        await fitViewport(width, height);
       },
       async minimize() {
         await call('POST', `${s}/window/minimize`, {});
