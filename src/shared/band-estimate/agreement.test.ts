@@ -18,10 +18,18 @@ describe('what examiners rated the learners given an overall', () => {
     }
   });
 
-  it('reads the overall as shown (nearest half band), and says nothing where the data say nothing', () => {
+  it('reads the overall as shown (nearest half band), and says nothing where the data say nothing below them', () => {
     const five = RATED_RANGES.find((row) => row.shown === 5);
     expect(five).toBeDefined();
     expect(ratedRangeText(4.8)).toBe(ratedRangeText(5));
-    expect(ratedRangeText(9)).toBeNull();
+    expect(ratedRangeText(Math.min(...RATED_RANGES.map((row) => row.shown)) - 0.5)).toBeNull();
+  });
+
+  it('says plainly that an overall above every one the learners were given is not measured (an examiner found 7.5 shown with nothing)', () => {
+    const highest = Math.max(...RATED_RANGES.map((row) => row.shown));
+    expect(ratedRangeText(highest + 1.5)).toBe(
+      `This estimate gave none of the 716 learners it was tried on more than ${highest.toFixed(1)}, so how trained examiners rate a ${(highest + 1.5).toFixed(1)} has not been measured.`,
+    );
+    expect(ratedRangeText(highest + 0.5, 'short')).toBe(`No learner it was tried on was given more than ${highest.toFixed(1)}: how examiners rate a ${(highest + 0.5).toFixed(1)} is not measured.`);
   });
 });

@@ -36,11 +36,19 @@ export function agreementText(reader: 'student' | 'teacher'): string {
 /**
  * Beside the overall: what trained examiners rated the development set's learners to whom the
  * estimate gave this overall (rated-ranges.ts, cross-validated), in a sentence, or in a short one
- * for the results' summary. Null where the data say nothing.
+ * for the results' summary; above every overall it gave them, that this is not measured. Null where
+ * the data say nothing.
  */
 export function ratedRangeText(overall: number, form: 'sentence' | 'short' = 'sentence'): string | null {
   const shown = roundToHalfBand(overall);
   const range = RATED_RANGES.find((row) => row.shown === shown);
+  const highest = Math.max(...RATED_RANGES.map((row) => row.shown));
+  if (!range && shown > highest) {
+    // Past what the learners it was tried on were given: said plainly, not left out.
+    const above = `more than ${highest.toFixed(1)}`;
+    if (form === 'short') return `No learner it was tried on was given ${above}: how examiners rate a ${shown.toFixed(1)} is not measured.`;
+    return `This estimate gave none of the ${AGREEMENT_LEARNERS} learners it was tried on ${above}, so how trained examiners rate a ${shown.toFixed(1)} has not been measured.`;
+  }
   if (!range) return null;
   const [low, high] = [range.low.toFixed(1), range.high.toFixed(1)];
   const given = `${range.pooled ? 'about ' : ''}${shown.toFixed(1)}`;
