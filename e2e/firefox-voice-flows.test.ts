@@ -39,6 +39,8 @@ import { expectLandings, seekAll } from './support/seek.js';
 
 /** A laptop's screen. */
 const VIEWPORT = { width: 1280, height: 800 };
+/** A phone's: Firefox on a phone-sized window shows the same results, nothing wider than the screen. */
+const PHONE = { width: 390, height: 844 };
 const RECORDING_SENT_TEXT = 'Your recording is sent with your answers: your teacher listens to it to give your bands.';
 /**
  * What a normal save must never show, even for a moment (Firefox once flashed the first for 0.2 s).
@@ -99,6 +101,13 @@ async function shot(page: Page, name: string): Promise<void> {
   const folder = path.join(testResultsDir, 'screenshots');
   mkdirSync(folder, { recursive: true });
   await page.screenshot({ path: path.join(folder, `${name}.png`) as `${string}.png`, fullPage: true });
+}
+
+/** The page at a phone's size: nothing wider than the window (no sideways scrolling), then a screenshot. */
+async function atPhoneSize(page: Page, name: string): Promise<void> {
+  await page.setViewport(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await shot(page, name);
 }
 
 /** The one stored attempt of a student. */
@@ -163,6 +172,7 @@ describe('Firefox ESR on a PulseAudio microphone', () => {
         expect(results).not.toContain('Less common word');
         expect(await page.evaluate(() => document.querySelector('[data-testid="recording-problem"]') === null)).toBe(true);
         await shot(session.page, 'firefox-speaking-test-results-laptop');
+        await atPhoneSize(session.page, 'firefox-speaking-test-results-phone');
 
         // Stored once: one attempt, one upload, one recording, served re-muxed with its Cues.
         const stored = await onlyAttempt(student.student.id);
@@ -230,6 +240,7 @@ describe('Firefox ESR on a PulseAudio microphone', () => {
         expect(await page.evaluate(() => document.body.innerText)).not.toContain('Your scores');
         expect(await page.evaluate(() => [...document.querySelectorAll('button')].find((button) => button.innerText.trim() === 'Download Audio')?.disabled)).toBe(false);
         await shot(session.page, 'firefox-interview-completed-laptop');
+        await atPhoneSize(session.page, 'firefox-interview-completed-phone');
 
         const stored = await onlyAttempt(student.student.id);
         expect(stored).toMatchObject({ kind: 'interview', assessable: false, overall: null });
