@@ -7,7 +7,7 @@ describe("an interview answer's facts", () => {
   it("say which clock each time is on: the interview's, and the recording's when the answer was placed on it", () => {
     expect(interviewAnswerFacts({ ...answer, recording: { startMs: 25_400, endMs: 40_900 } }, { score: 6.5, matchedWords: ['plan'] })).toEqual([
       'at 0:49 of the interview',
-      'on the recording 0:25–0:40',
+      'on the recording 0:25\u2060–\u20600:40',
       'relevance 6.5 of 9 (matched: plan)',
     ]);
   });

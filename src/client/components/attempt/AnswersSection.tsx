@@ -118,7 +118,7 @@ type Relevance = { score: number; matchedWords: string[] };
 export function interviewAnswerFacts(answer: InterviewAnswer, relevance: Relevance | undefined): string[] {
   return [
     answer.timestamp === null ? null : `at ${formatClock(answer.timestamp)} of the interview`,
-    answer.recording ? `on the recording ${formatClock(answer.recording.startMs)}–${formatClock(answer.recording.endMs)}` : null,
+    answer.recording ? `on the recording ${formatClock(answer.recording.startMs)}\u2060–\u2060${formatClock(answer.recording.endMs)}` : null,
     relevance ? `relevance ${relevance.score.toFixed(1)} of 9${relevance.matchedWords.length ? ` (matched: ${relevance.matchedWords.join(', ')})` : ''}` : null,
   ].filter((fact): fact is string => fact !== null);
 }
