@@ -196,7 +196,10 @@ describe.each(testDrivers)('speaking test saves on %s', (driver) => {
 
     it.each([
       ['an unknown field', (b: Record<string, unknown>) => ({ ...b, extra: 1 }), 'unknown field'],
-      ['too many answers', (b: Record<string, unknown>) => ({ ...b, sessionData: { ...(b.sessionData as object), questionAnswerPairs: Array.from({ length: 31 }, (_, i) => ({ questionNumber: i + 1, question: 'q', answer: 'a', part: 1 })) } }), 'sessionData.questionAnswerPairs'],
+      ['too many answers', (b: Record<string, unknown>) => ({ ...b, sessionData: { ...(b.sessionData as object), questionAnswerPairs: Array.from({ length: 31 }, (_, i) => ({ questionNumber: i + 1, question: 'q', answer: 'a', part: 1 })) } }), 'sessionData.questionAnswerPairs: must have at most 30 answers'],
+      ['too many transcript entries', (b: Record<string, unknown>) => ({ ...b, sessionData: { ...(b.sessionData as object), transcript: Array.from({ length: 201 }, () => ({ speaker: 'Student', text: 't', timestamp: 1 })) } }), 'sessionData.transcript: must have at most 200 entries'],
+      ['a test over two hours', (b: Record<string, unknown>) => ({ ...b, sessionData: { ...(b.sessionData as object), duration: 7201 } }), 'sessionData.duration: must be at most 7,200 seconds (2 hours)'],
+      ['a negative duration', (b: Record<string, unknown>) => ({ ...b, sessionData: { ...(b.sessionData as object), duration: -1 } }), 'sessionData.duration: must be at least 0 seconds'],
       ['a bad part', (b: Record<string, unknown>) => ({ ...b, sessionData: { ...(b.sessionData as object), questionAnswerPairs: [{ questionNumber: 1, question: 'q', answer: 'a', part: 4 }] } }), 'part'],
       ['a bad attempt id', (b: Record<string, unknown>) => ({ ...b, attemptId: 'not-a-uuid' }), 'attemptId'],
     ])('refuses %s with 400 naming the problem', async (_name, change, expected) => {

@@ -37,13 +37,22 @@ export type QuestionAnswerPair = z.infer<typeof questionAnswerPair>;
 
 export const testSessionData = z.strictObject(
   {
-    transcript: z.array(testTranscriptEntry, { error: requiredOr('must be a list') }).max(TEST_TRANSCRIPT_MAX_ENTRIES),
+    // Each check names its limit: the list's own error ('must be a list') would otherwise be its message too.
+    transcript: z
+      .array(testTranscriptEntry, { error: requiredOr('must be a list') })
+      .max(TEST_TRANSCRIPT_MAX_ENTRIES, `must have at most ${TEST_TRANSCRIPT_MAX_ENTRIES} entries`),
     /** What the client showed; never trusted: the server computes and stores its own. */
     scores: z.record(z.string().max(40), z.number().finite().nullable()).optional(),
     /** Seconds from Start Test to completion. */
-    duration: z.number({ error: requiredOr('must be a number of seconds') }).finite().min(0).max(TEST_DURATION_MAX_SECONDS),
+    duration: z
+      .number({ error: requiredOr('must be a number of seconds') })
+      .finite()
+      .min(0, 'must be at least 0 seconds')
+      .max(TEST_DURATION_MAX_SECONDS, `must be at most ${TEST_DURATION_MAX_SECONDS.toLocaleString('en-US')} seconds (2 hours)`),
     completedAt: z.iso.datetime({ offset: true, error: requiredOr('must be an ISO date and time') }),
-    questionAnswerPairs: z.array(questionAnswerPair, { error: requiredOr('must be a list') }).max(TEST_MAX_ANSWERS),
+    questionAnswerPairs: z
+      .array(questionAnswerPair, { error: requiredOr('must be a list') })
+      .max(TEST_MAX_ANSWERS, `must have at most ${TEST_MAX_ANSWERS} answers`),
     /** True when the test ran without a microphone (demo mode). */
     demo: z.boolean().optional(),
     /**
