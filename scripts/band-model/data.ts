@@ -81,7 +81,7 @@ export function learnerAnswers(learner: Learner, presentation: Presentation): Sp
   // than one slot (the first 250 words: up to 13 of 21 slots empty). Left in, the app would read them
   // as questions the learner was silent to (decision 0018). The estimate's features are over the
   // answers spoken either way.
-  const dealt = answers.map((text, i) => {
+  const dealt: SpeakingTestAnswer[] = answers.map((text, i) => {
     const part = i < 10 ? 1 : i === 10 ? 2 : 3;
     const answer = text.join('\n');
     const wordCount = answer === '' ? 0 : answer.split(/\s+/).length;
