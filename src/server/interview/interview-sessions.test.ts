@@ -64,7 +64,7 @@ describe.each(testDrivers)('interview saves on %s', (driver) => {
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json()).toMatchObject({ scores: null, assessable: false });
       const [row] = await storedFor(body.attemptId);
-      expect(row).toMatchObject({ assessable: false, overall: null, scores: null, analysis: { assessable: false, reason: 'Your answers were recorded without a transcript: your teacher will score them' } });
+      expect(row).toMatchObject({ assessable: false, overall: null, scores: null, analysis: { assessable: false, reason: 'Your answers were recorded without a transcript: your teacher will score them.' } });
     });
 
     it('stores an interview with neither transcript nor recording as nothing to score, for the list and the attempt page', async () => {
@@ -92,7 +92,7 @@ describe.each(testDrivers)('interview saves on %s', (driver) => {
       expect(detail.statusCode, detail.body).toBe(200);
       expect(detail.json()).toMatchObject({ kind: 'interview', notAssessableReason: nothingToScoreText('interview'), nothingToScore: true });
       expect((await get(`/api/admin/attempts/${awaiting.attemptId}`)).json()).toMatchObject({
-        notAssessableReason: 'Your answers were recorded without a transcript: your teacher will score them',
+        notAssessableReason: 'Your answers were recorded without a transcript: your teacher will score them.',
         nothingToScore: false,
         awaitingTeacher: true,
       });

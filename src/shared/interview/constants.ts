@@ -100,7 +100,7 @@ export const NOT_TRANSCRIBED_TEXT = 'Answered aloud (recorded, not transcribed)'
 /** Beyond the spec: an answer heard in the microphone while the device was neither transcribing nor recording. */
 export const NOT_RECORDED_TEXT = 'Answered aloud (neither recorded nor transcribed on this device)';
 /** What the completed view says instead of scores when answers were not transcribed. */
-export const INTERVIEW_NO_TRANSCRIPT_TEXT = 'Your answers were recorded without a transcript: your teacher will score them';
+export const INTERVIEW_NO_TRANSCRIPT_TEXT = 'Your answers were recorded without a transcript: your teacher will score them.';
 /**
  * The welcome view, where the browser cannot transcribe: what the student gets at the end. No
  * transcript; the audio only if this device records, which the recorder check finds out within seconds.

@@ -16,7 +16,7 @@ import type { PronunciationScore } from './pronunciation.js';
 import type { VocabularyScore } from './vocabulary.js';
 
 /** What a test without a transcript says instead of bands (the recording is kept for the teacher); here, not in constants.ts, so that only the code that scores carries it. */
-export const NO_TRANSCRIPT_RESULT_TEXT = 'Vocabulary and grammar need a transcript: your teacher will score them';
+export const NO_TRANSCRIPT_RESULT_TEXT = 'Vocabulary and grammar need a transcript: your teacher will score them.';
 
 /*
  * The band estimate. Section 9's rules are replaced by a model fitted on rated learner speech
