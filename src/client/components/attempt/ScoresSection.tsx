@@ -86,7 +86,7 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
   const earlierRules = analysis !== null && scoredByEarlierRules(analysis.criteria);
   return (
     <Stack gap="md">
-      <Group gap="xl" align="flex-end" wrap="wrap">
+      <Group gap="xl" align="flex-start" wrap="wrap">
         <Stack gap={2}>
           <Text size="sm" fw={600}>
             Overall band
