@@ -50,12 +50,21 @@ export function offTopicReason(answer: Pick<SpeakingTestAnswer, 'part' | 'questi
   return `This answer does not seem to be about ${what}: “${answer.question.trim()}”`;
 }
 
-/** The words of a text that are not fillers ('you know' is two words), lower-cased, in order. */
+/**
+ * The words of a text that are not fillers ('you know' is two words), lower-cased, in order. Tokens
+ * and fillers are both in text order, so one pass walks them side by side: testing every token
+ * against every filler took seconds for a saved test of long filler-heavy answers.
+ */
 export function nonFillerWords(text: string): string[] {
   const fillers = findFillers(text);
-  return wordTokens(text)
-    .filter((token) => !fillers.some((filler) => token.index >= filler.index && token.index < filler.index + filler.length))
-    .map((token) => token.word);
+  const words: string[] = [];
+  let next = 0;
+  for (const token of wordTokens(text)) {
+    let filler = fillers[next];
+    while (filler && filler.index + filler.length <= token.index) filler = fillers[++next];
+    if (!filler || token.index < filler.index) words.push(token.word);
+  }
+  return words;
 }
 
 /** What has been said so far in the test: sentences and runs of REPETITION_RUN_WORDS words. */
