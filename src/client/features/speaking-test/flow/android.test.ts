@@ -1,6 +1,6 @@
 /* SPEC.md section 4, 'Android behaviour' (flow/android.ts). */
 import { describe, expect, it } from 'vitest';
-import { createRepeatFilter, RESPONSE_COMPLETED_NOTE } from './machine.js';
+import { answerKey, createRepeatFilter, RESPONSE_COMPLETED_NOTE } from './machine.js';
 import { selectScreen } from './selectors.js';
 import { Driver, QUESTIONS, reachListening, speakTexts, types } from './test-helpers.js';
 
@@ -50,5 +50,43 @@ describe('Android repeats across recognition restarts of one answer', () => {
     expect(filter.accept('1-1', 'My name is Asha and I live in Pune')).toBe('and I live in Pune');
     // The next answer starts afresh: the same words count again.
     expect(filter.accept('1-2', 'My name is Asha')).toBe('My name is Asha');
+  });
+});
+
+describe('Android repeats when a question is asked again', () => {
+  /** What the edge passes on of a final: Android's finals go through the repeat filter under the answer's key. */
+  function hear(d: Driver, filter: ReturnType<typeof createRepeatFilter>, now: number, text: string) {
+    const kept = filter.accept(answerKey(d.state), text);
+    if (kept) d.send(now, { type: 'FINAL', text: kept });
+  }
+
+  it.each([
+    ['the phone slept and the student chose Continue', (d: Driver, at: number) => [d.send(at, { type: 'PAGE_HIDDEN' }), d.send(at + 30_000, { type: 'RESUME_TEST' })]],
+    ['recognition failed and the student chose Try again', (d: Driver, at: number) => [d.send(at, { type: 'RECOGNITION_ERROR', code: 'network', message: '' }), d.send(at + 30_000, { type: 'RETRY_RECOGNITION' })]],
+    ['the student asked to hear the question again', (d: Driver, at: number) => [d.send(at, { type: 'REPEAT_QUESTION' })]],
+  ])('keeps the words of the answer given after %s, when it starts as the dropped one did', (_, askAgain) => {
+    const d = new Driver('android');
+    const filter = createRepeatFilter();
+    d.start(0);
+    const at = reachListening(d, 2_000);
+    hear(d, filter, at + 1_000, 'In the morning I');
+    askAgain(d, at + 2_000);
+    // The interrupted words were dropped with the answer; the question is asked again.
+    const again = reachListening(d, at + 40_000);
+    hear(d, filter, again + 1_000, 'In the morning I drink tea and read the newspaper');
+    d.send(again + 2_000, { type: 'FINISH_ANSWER' });
+    expect(d.state.answers[0]?.answer).toBe('In the morning I drink tea and read the newspaper');
+  });
+
+  it('still drops what Android re-sends after Part 2 goes on from a pause (the long turn keeps what was said)', () => {
+    const d = new Driver('android');
+    const filter = createRepeatFilter();
+    d.state = { ...d.state, stage: 'part2', phase: 'part2Preparation', countdownSeconds: 1 };
+    d.timer(1_000, 'prepTick');
+    hear(d, filter, 2_000, 'I want to talk about a trip to Goa');
+    d.send(3_000, { type: 'PAGE_HIDDEN' });
+    d.send(20_000, { type: 'RESUME_TEST' });
+    hear(d, filter, 21_000, 'I want to talk about a trip to Goa with my friends');
+    expect(d.state.answer?.finals.map((final) => final.text)).toEqual(['I want to talk about a trip to Goa', 'with my friends']);
   });
 });

@@ -47,9 +47,16 @@ export function onAndroidFallbackTick(draft: SpeakingTestDraft): void {
   }
 }
 
-/** Which answer a final belongs to, for the repeat filter ('part-question'), or null between answers. */
+/**
+ * Which answer a final belongs to, for the repeat filter, or null between answers. A question asked
+ * again (Repeat the question, Continue after a pause, Try again) opens a new answer, and what was
+ * heard before was dropped with the old one: its words must not be taken for a re-send when the
+ * student starts the same way again, so the key names the opening ('part-question@questionEndedAt').
+ * Part 2 going on from a pause keeps its answer, and so its key.
+ */
 export function answerKey(state: SpeakingTestState): string | null {
-  return state.answer ? `${state.answer.part}-${state.answer.questionNumber}` : null;
+  const answer = state.answer;
+  return answer ? `${answer.part}-${answer.questionNumber}@${answer.questionEndedAt}` : null;
 }
 
 /**
