@@ -149,9 +149,14 @@ function questionReferenceStems(answer: Pick<SpeakingTestAnswer, 'part' | 'quest
   const key = card ? card.topic : question;
   const topicWords = Object.hasOwn(words, key) ? (words[key] ?? []) : [];
   const stems = referenceStems(prompt, topicWords);
-  stemCache.set(cacheKey, stems);
+  // The bank's questions only: any other text is the client's, and keeping each one sent (30 a save,
+  // up to 20,000 characters) grew the server by megabytes with every save.
+  if (isBankQuestion(question)) stemCache.set(cacheKey, stems);
   return stems;
 }
+
+/** How many questions' reference stems are kept between calls (the bank's, at most). */
+export const keptReferenceStems = (): number => stemCache.size;
 
 function referenceStems(prompt: string, topicWords: readonly string[]): Set<string> {
   const stems = new Set(contentTerms(prompt, QUESTION_FRAMING_WORDS).map((term) => term.stem));

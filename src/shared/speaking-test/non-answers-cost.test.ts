@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findFillers, wordTokens } from '../text/index.js';
-import { nonFillerWords } from './non-answers.js';
+import { keptReferenceStems, nonFillerWords, topicMatch } from './non-answers.js';
+import { CUE_CARDS, PART1_QUESTIONS, PART3_QUESTIONS } from './questions.js';
 
 /** The plain definition: every token tested against every filler. */
 function byDefinition(text: string): string[] {
@@ -40,5 +41,16 @@ describe('nonFillerWords', () => {
     const ratio = fastestMs(() => nonFillerWords(long)) / fastestMs(() => nonFillerWords(short));
     // 16 times the text: 12 to 20 times the time when linear, over 150 when every word meets every filler.
     expect(ratio).toBeLessThan(50);
+  });
+});
+
+describe('the reference stems kept between saves', () => {
+  it('are the bank questions\' only: a question text a client sends is not kept (each save of 30 long ones grew the server by megabytes)', () => {
+    const bank = PART1_QUESTIONS.length + CUE_CARDS.length + PART3_QUESTIONS.length;
+    const answer = 'My home town is a quiet place by the river, with parks, markets and friendly people.';
+    for (let i = 0; i < 200; i++) topicMatch({ part: 1, question: `A question no bank holds, number ${i}: where do you walk?`, answer });
+    for (const question of PART1_QUESTIONS.slice(0, 5)) topicMatch({ part: 1, question, answer });
+    expect(keptReferenceStems()).toBeGreaterThan(0);
+    expect(keptReferenceStems()).toBeLessThanOrEqual(bank);
   });
 });
