@@ -6,6 +6,14 @@ import { TEST_DURATION_MAX_SECONDS, TEST_MAX_ANSWERS, TEST_TRANSCRIPT_MAX_ENTRIE
 
 export * from './attempts-limits.js';
 
+/**
+ * The questions' and answers' text of one saved test together. The longest of 716 rated 15-minute
+ * speaking tests (shared/data/speaking-levels) holds 10,643 characters; the scoring reads every one
+ * on the event loop (about 1.5 µs a character), and 30 answers of 20,000 characters held the server
+ * for close to a second a save.
+ */
+export const TEST_TEXT_MAX_TOTAL_LENGTH = 100_000;
+
 const timestamp = z.union([z.string().max(40), z.number().finite()], { error: requiredOr('must be a time') });
 const { part } = speakingTestAnswerFields;
 
@@ -52,7 +60,10 @@ export const testSessionData = z.strictObject(
     completedAt: z.iso.datetime({ offset: true, error: requiredOr('must be an ISO date and time') }),
     questionAnswerPairs: z
       .array(questionAnswerPair, { error: requiredOr('must be a list') })
-      .max(TEST_MAX_ANSWERS, `must have at most ${TEST_MAX_ANSWERS} answers`),
+      .max(TEST_MAX_ANSWERS, `must have at most ${TEST_MAX_ANSWERS} answers`)
+      .refine((pairs) => pairs.reduce((sum, pair) => sum + pair.question.length + pair.answer.length, 0) <= TEST_TEXT_MAX_TOTAL_LENGTH, {
+        message: `hold more than ${TEST_TEXT_MAX_TOTAL_LENGTH.toLocaleString('en-US')} characters of questions and answers together, more than any test's speech`,
+      }),
     /** True when the test ran without a microphone (demo mode). */
     demo: z.boolean().optional(),
     /**
