@@ -1,10 +1,13 @@
 import { MantineContext, MantineProvider, MantineThemeProvider } from '@mantine/core';
+import type { NotificationsProps } from '@mantine/notifications';
 import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT, useToastContainerWanted } from '../lib/notify';
 import { cssVariablesResolver, theme } from './theme';
 import toastClasses from './Toasts.module.css';
 
-const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+// A download that fails (the phone offline at its first toast) renders no toasts rather than throwing
+// out of the whole page: with no error boundary above, React would leave the page blank.
+const Notifications = lazy(() => import('@mantine/notifications').then(({ Notifications }) => ({ default: Notifications }), () => ({ default: (_props: NotificationsProps): ReactNode => null })));
 
 function ToastContainer() {
   const wanted = useToastContainerWanted();

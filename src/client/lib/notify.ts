@@ -27,10 +27,11 @@ function show(title: string, message: string, color: string): void {
     containerWanted = true;
     for (const listener of listeners) listener();
   }
-  void import('@mantine/notifications').then(({ notifications }) => {
+  // A download that fails (the phone offline) loses this toast, not the page (app/Providers.tsx).
+  import('@mantine/notifications').then(({ notifications }) => {
     notifications.clean();
     notifications.show({ title, message, color, autoClose: TOAST_DURATION_MS, closeButtonProps: { 'aria-label': 'Close notification' } });
-  });
+  }, () => undefined);
 }
 
 export function toastSuccess(title: string, message: string): void {

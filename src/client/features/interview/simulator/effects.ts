@@ -1,6 +1,7 @@
 import type { SaveInterviewSessionBody } from '../../../../shared/api/interview';
 import { readDeviceInfo } from '../../../lib/device';
 import type { Effects, WithoutNow } from '../../../lib/flow/runtime';
+import { loadToasts } from '../../../lib/load-toasts';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { browserOutbox } from '../../../lib/outbox';
 import { randomUuid } from '../../../lib/uuid';
@@ -181,6 +182,7 @@ function carryOut(current: Boundary, command: InterviewEffect, edge: InterviewEd
       void current.recognizer.stop();
       return;
     case 'startRecording':
+      loadToasts();
       current.recorded.run();
       if (!current.stream) return logInfo('no microphone stream to record');
       try {

@@ -5,6 +5,7 @@
  */
 import { RECORDING_CHUNK_INTERVAL_MS } from '../../../../shared/speaking-test/constants';
 import { createAudioRecorder, recordingStopwatch, startVoiceMeter } from '../../../speech';
+import { loadToasts } from '../../../lib/load-toasts';
 import type { Command } from '../flow';
 import type { EdgeContext } from './context';
 
@@ -13,6 +14,7 @@ export type AudioCommand = Extract<Command, { type: 'startRecording' | 'stopReco
 export function runAudioCommand(command: AudioCommand, { device, resources, send }: EdgeContext): void {
   switch (command.type) {
     case 'startRecording': {
+      loadToasts();
       // Counted from the command even when the recorder cannot start: that is what the check is to catch.
       resources.recorded = recordingStopwatch();
       resources.recorded.run();
