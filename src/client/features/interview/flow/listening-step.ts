@@ -103,6 +103,14 @@ export function onRecognitionRestartDue(draft: InterviewDraft): void {
 export function onRecognitionError(draft: InterviewDraft, code: string, message: string): void {
   // No recognition after all: this answer and the rest end on the microphone's silence.
   if (code === 'not-supported') draft.state.transcription = 'off';
-  else if (code === 'network') draft.emit({ type: 'toast', kind: 'error', ...NETWORK_ERROR_TOAST });
-  else draft.emit({ type: 'log', message: `Speech recognition error: ${code}`, detail: message });
+  else if (code === 'network') {
+    draft.emit({ type: 'toast', kind: 'error', ...NETWORK_ERROR_TOAST });
+    // Beyond the spec: the connection went mid-answer, so nothing more can be heard and the 8 s
+    // auto-advance would take the cut answer as finished. It waits for the next words (recognition
+    // restarts as usual once the phone is back online); Next Question still moves on.
+    if (draft.state.autoAdvanceDeadline === null) return;
+    draft.state.autoAdvanceDeadline = null;
+    draft.cancel('autoAdvance');
+    draft.cancel('autoAdvanceTick');
+  } else draft.emit({ type: 'log', message: `Speech recognition error: ${code}`, detail: message });
 }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { INTERVIEW_AUTO_ADVANCE_MS, INTERVIEW_FIRST_QUESTION_DELAY_MS, INTERVIEW_RECOGNITION_RESTART_MS } from '../../../../shared/interview/constants';
+import { active, InterviewSim, QUESTIONS } from './simulator.test-helpers';
+
+const T0 = 1_000_000;
+
+/** Started, the greeting and the first question spoken: the first answer is being listened to. */
+function answeringFirst(): InterviewSim {
+  const sim = new InterviewSim(QUESTIONS, T0);
+  sim.dispatch({ type: 'MIC_GRANTED' });
+  sim.dispatch({ type: 'START' });
+  sim.advanceTo(T0 + 2_000);
+  sim.finishSpeech();
+  sim.advanceTo(T0 + 2_000 + INTERVIEW_FIRST_QUESTION_DELAY_MS + 4_000);
+  sim.finishSpeech();
+  return sim;
+}
+
+describe('the connection lost in the middle of an answer', () => {
+  it('holds the 8 s auto-advance while recognition cannot hear, so the cut answer is not taken as finished; the next words start it again', () => {
+    const sim = answeringFirst();
+    sim.advanceBy(1_000);
+    sim.dispatch({ type: 'FINAL', text: 'I want to', confidence: 0.9 });
+    expect(active(sim).autoAdvanceSeconds).toBe(8);
+    sim.advanceBy(500);
+    // The phone loses its connection: the browser's recognizer reports 'network' and ends; each
+    // restart while offline fails the same way.
+    for (let k = 0; k < 10; k += 1) {
+      sim.dispatch({ type: 'RECOGNITION_ERROR', code: 'network', message: '' });
+      sim.dispatch({ type: 'RECOGNITION_ENDED' });
+      sim.advanceBy(INTERVIEW_RECOGNITION_RESTART_MS + 500);
+    }
+    expect(sim.state.index).toBe(0);
+    expect(active(sim).autoAdvanceSeconds).toBeNull();
+    // Back online: the student finishes the sentence, and the countdown starts from it.
+    sim.dispatch({ type: 'FINAL', text: 'work in customer service', confidence: 0.9 });
+    expect(active(sim).autoAdvanceSeconds).toBe(8);
+    sim.advanceBy(INTERVIEW_AUTO_ADVANCE_MS + 100);
+    expect(sim.state.index).toBe(1);
+    expect(sim.state.answers[0]?.answer).toBe('I want to\nwork in customer service');
+  });
+});
