@@ -63,6 +63,10 @@ export const interviewAnalysis = z.object({
   assessable: z.boolean().optional(),
   /** Why there are no scores, when there are none. */
   reason: z.string().nullable().optional(),
+  /** Answers left out of the figures (decision 0018), by their place in the interview; absent on attempts saved before they were judged. */
+  nonAnswers: z
+    .array(z.object({ questionNumber: z.number().int(), kind: nonAnswer.shape.kind, reason: z.string(), wordCount: z.number() }))
+    .optional(),
   figures: z.object({
     questionCount: z.number(),
     answeredCount: z.number(),

@@ -76,7 +76,8 @@ describe('scoreInterview', () => {
   });
 
   it('averages words over every asked question, empty answers included', () => {
-    const report = scoreInterview([answer(filler(50)), answer(''), answer(NO_RESPONSE_TEXT), answer(filler(50))]);
+    // Two different answers: the same words twice would be a repeat, not counted (decision 0018).
+    const report = scoreInterview([answer(filler(50)), answer(''), answer(NO_RESPONSE_TEXT), answer(filler(50, 'x'))]);
     expect(report.figures.totalWords).toBe(100);
     expect(report.figures.answeredCount).toBe(2);
     expect(report.figures.averageWordsPerAnswer).toBe(25);
@@ -85,7 +86,7 @@ describe('scoreInterview', () => {
     const { language } = report.figures;
     if (!language) throw new Error('expected the language estimate');
     expect(report.scores.communication).toBe((language.fluency + language.vocabulary) / 2);
-    expect(report.scores.communication).toBeLessThan(scoreInterview([answer(filler(50)), answer(filler(50))]).scores.communication);
+    expect(report.scores.communication).toBeLessThan(scoreInterview([answer(filler(50)), answer(filler(50, 'x'))]).scores.communication);
   });
 
   it('keeps communication within 9 and clamps confidence at 9', () => {

@@ -1,6 +1,7 @@
 import type { InterviewScores } from '../api/interview.js';
 import { estimateLanguage } from '../band-estimate/estimate.js';
 import type { BandModel } from '../band-estimate/model.js';
+import { COMMON_NON_ANSWER_REASONS, commonNonAnswerKind, mostlyNonAnswers, nonAnswerKindsText, nothingSaid, type CommonNonAnswerKind } from '../non-answers/checks.js';
 import { fillerCount, findFillers, sentences, wordCount } from '../text/index.js';
 import {
   CONFIDENCE_FULL_MARKS_TOTAL_WORDS,
@@ -30,6 +31,11 @@ import { scoreAnswerRelevance } from './relevance.js';
  *
  * Words, sentences and fillers come from src/shared/text, as in the speaking test. An answer that
  * is empty or the spec's 'No response recorded' placeholder counts as no words.
+ *
+ * Answers that are not answers (decision 0018: only fillers, not in English, the question read back,
+ * a repeat of what was said before; not the speaking test's off-topic rule, which relevance already
+ * scores) are listed with their reasons and count as no words in every figure. An interview more
+ * than half of whose answers given are such gets no scores.
  */
 
 /** One asked question and what the student said. */
@@ -73,6 +79,17 @@ export interface ClarityParts {
   recognizerConfidence: number | null;
 }
 
+/** An answer left out of the figures (decision 0018). */
+export interface InterviewNonAnswer {
+  /** The question's place in the interview, from 1. */
+  questionNumber: number;
+  kind: CommonNonAnswerKind;
+  /** One sentence for the student (the speaking test's). */
+  reason: string;
+  /** The answer's words (fillers included), none of which count. */
+  wordCount: number;
+}
+
 /** The scores and the figures behind each, for the completed view to explain. */
 export interface InterviewScoreReport {
   /**
@@ -83,6 +100,8 @@ export interface InterviewScoreReport {
   assessable: boolean;
   /** Why there are no scores; null when assessable. */
   reason: string | null;
+  /** Answers not counted, in the order asked; the figures leave them out. */
+  nonAnswers: InterviewNonAnswer[];
   scores: InterviewScores;
   figures: {
     questionCount: number;
@@ -138,7 +157,14 @@ function reportedConfidence(value: number | null | undefined): number | null {
 
 /** `model`: the band model (default: the committed one); the validity check passes each fold's own. */
 export function scoreInterview(answers: readonly ScoringAnswer[], options: { model?: BandModel } = {}): InterviewScoreReport {
-  const spoken = answers.map((entry) => (isEmptyAnswer(entry.answer) ? '' : entry.answer));
+  const heard = answers.map((entry) => (isEmptyAnswer(entry.answer) ? '' : entry.answer));
+  const said = nothingSaid();
+  const nonAnswers: InterviewNonAnswer[] = [];
+  heard.forEach((text, index) => {
+    const kind = commonNonAnswerKind(text, answers[index]?.question ?? '', said);
+    if (kind) nonAnswers.push({ questionNumber: index + 1, kind, reason: COMMON_NON_ANSWER_REASONS[kind], wordCount: wordCount(text) });
+  });
+  const spoken = heard.map((text, index) => (nonAnswers.some((item) => item.questionNumber === index + 1) ? '' : text));
   const counts = spoken.map((text) => wordCount(text));
   const totalWords = counts.reduce((sum, count) => sum + count, 0);
   const questionCount = answers.length;
@@ -184,12 +210,19 @@ export function scoreInterview(answers: readonly ScoringAnswer[], options: { mod
     relevance: relevanceScore,
     clarity: language ? language.grammar : 0,
   };
-  // Words that are not fillers ('you know' is one filler of two words).
-  const spokenWords = totalWords - spoken.reduce((sum, text) => sum + findFillers(text).reduce((n, f) => n + wordCount(text.slice(f.index, f.index + f.length)), 0), 0);
-  const assessable = spokenWords >= INTERVIEW_MIN_ASSESSABLE_WORDS;
+  const heardWords = nonFillerWordCount(heard);
+  const spokenWords = nonFillerWordCount(spoken);
+  const given = heard.filter((text) => wordCount(text) > 0).length;
+  const reason =
+    heardWords < INTERVIEW_MIN_ASSESSABLE_WORDS
+      ? notEnoughSpeechReason(heardWords)
+      : mostlyNonAnswers(nonAnswers, given) || spokenWords < INTERVIEW_MIN_ASSESSABLE_WORDS
+        ? interviewNonAnswersReason(nonAnswers, given, spokenWords)
+        : null;
   return {
-    assessable,
-    reason: assessable ? null : notEnoughSpeechReason(spokenWords),
+    assessable: reason === null,
+    reason,
+    nonAnswers,
     scores: { ...four, overall: overallScore(four) },
     figures: {
       questionCount,
@@ -206,6 +239,21 @@ export function scoreInterview(answers: readonly ScoringAnswer[], options: { mod
       language,
     },
   };
+}
+
+/** Words that are not fillers ('you know' is one filler of two words). */
+function nonFillerWordCount(texts: readonly string[]): number {
+  return texts.reduce((sum, text) => sum + wordCount(text) - findFillers(text).reduce((n, f) => n + wordCount(text.slice(f.index, f.index + f.length)), 0), 0);
+}
+
+/** Why an interview with enough words has no scores: most answers were not answers, or what is left is too short. */
+export function interviewNonAnswersReason(nonAnswers: readonly InterviewNonAnswer[], givenAnswers: number, countedWords: number): string {
+  const real = givenAnswers - nonAnswers.length;
+  const again = 'Answer each question in your own words, then try the interview again.';
+  if (mostlyNonAnswers(nonAnswers, givenAnswers)) {
+    return `Most answers were ${nonAnswerKindsText(nonAnswers)}, so no scores are given: only ${real} of your ${givenAnswers} answers ${real === 1 ? 'is a real answer' : 'are real answers'}, too few to show how you speak. ${again}`;
+  }
+  return `Without the answers that were not counted (${nonAnswerKindsText(nonAnswers)}), only ${countedWords} ${countedWords === 1 ? 'word remains' : 'words remain'}, so there is nothing to score: scores need at least ${INTERVIEW_MIN_ASSESSABLE_WORDS} words. ${again}`;
 }
 
 /** Why an interview with too little speech has no scores. */

@@ -1,8 +1,8 @@
-import { spokenRank } from '../band-estimate/lexicon.js';
 import { contentTerms, QUESTION_FRAMING_WORDS } from '../interview/relevance.js';
-import { findFillers, sentences, wordTokens } from '../text/index.js';
+import { COMMON_NON_ANSWER_REASONS, commonNonAnswerKind, nonAnswerKindsText, nothingSaid, type NonAnswerKind } from '../non-answers/checks.js';
+import { wordTokens } from '../text/index.js';
 import type { SpeakingTestAnswer } from './answer.js';
-import { FILLERS_ONLY_MIN_OTHER_WORDS, NON_ANSWERS_SHARE_ABOVE, NOT_ENGLISH_MIN_WORDS, NOT_ENGLISH_SHARE_ABOVE, OFF_TOPIC_ELSEWHERE_MIN_MATCHES, OFF_TOPIC_MIN_ANSWER_TERMS, OFF_TOPIC_MIN_MATCHES, OFF_TOPIC_MIN_REFERENCE_TERMS, REPETITION_SHARE_ABOVE, REPETITION_MIN_SENTENCE_WORDS, REPETITION_RUN_WORDS } from './constants.js';
+import { OFF_TOPIC_ELSEWHERE_MIN_MATCHES, OFF_TOPIC_MIN_ANSWER_TERMS, OFF_TOPIC_MIN_MATCHES, OFF_TOPIC_MIN_REFERENCE_TERMS } from './constants.js';
 import { CUE_CARD_PROMPT_TEXT } from './examiner-lines.js';
 import { CUE_CARDS, NAME_QUESTION, PART1_QUESTIONS, PART3_QUESTIONS } from './questions.js';
 import { findSchoolQuestion, questionKey, type QuestionPart, type SchoolQuestion, type SchoolQuestionLookup } from './school-questions.js';
@@ -12,17 +12,27 @@ import { CUE_CARD_TOPIC_WORDS, cueCardFor, isBankQuestion, QUESTION_TOPIC_WORDS 
 const ANSWER_FRAMING_WORDS: ReadonlySet<string> = new Set(['question', 'questions', 'sorry', 'repeat', 'mean']);
 
 /*
- * Answers that are not answers (decision 0018): only filler words, what was already said,
- * or talk unrelated to the question (Part 2: the cue card). Such an answer is listed with a reason the
+ * Answers that are not answers (decision 0018): only filler words, not in English, the question read
+ * back, what was already said (these four checks are non-answers/checks.ts, shared with the
+ * interview), or talk unrelated to the question (Part 2: the cue card). Such an answer is listed with a reason the
  * student can read and is left out of every figure the bands are computed from, so it cannot earn
  * the criteria it would inflate (a base band, a sentence length, a unique-word ratio, a word count).
  *
  * The answers are judged in the order given (the order of the test): what repeats an earlier answer
  * is the later one. One answer gets one reason, the first that applies in the order fillers-only,
- * repetition, off-topic. An empty answer is not listed: silence earns nothing anyway.
+ * not-english, question-echo, repetition, off-topic. An empty answer is not listed: silence earns nothing anyway.
  */
 
-export type NonAnswerKind = 'fillers-only' | 'not-english' | 'question-echo' | 'repetition' | 'off-topic';
+// The checks other than off-topic are shared with the interview (non-answers/checks.ts).
+export {
+  FILLERS_ONLY_REASON,
+  mostlyNonAnswers,
+  nonFillerWords,
+  NOT_ENGLISH_REASON,
+  QUESTION_ECHO_REASON,
+  REPETITION_REASON,
+  type NonAnswerKind,
+} from '../non-answers/checks.js';
 
 export interface NonAnswer {
   part: 1 | 2 | 3;
@@ -40,93 +50,15 @@ export interface AnswerJudgement {
   nonAnswers: NonAnswer[];
 }
 
-export const FILLERS_ONLY_REASON = 'This answer is only filler words (such as um, uh, like, you know).';
-export const REPETITION_REASON = 'This answer repeats what you said before.';
-export const QUESTION_ECHO_REASON = 'This answer reads the question back rather than answering it.';
-export const NOT_ENGLISH_REASON = 'This answer does not seem to be in English, so it cannot be assessed.';
-
 export function offTopicReason(answer: Pick<SpeakingTestAnswer, 'part' | 'question'>): string {
   const what = answer.part === 2 ? 'the cue card' : 'the question';
   return `This answer does not seem to be about ${what}: “${answer.question.trim()}”`;
 }
 
-/**
- * The words of a text that are not fillers ('you know' is two words), lower-cased, in order. Tokens
- * and fillers are both in text order, so one pass walks them side by side: testing every token
- * against every filler took seconds for a saved test of long filler-heavy answers.
- */
-export function nonFillerWords(text: string): string[] {
-  const fillers = findFillers(text);
-  const words: string[] = [];
-  let next = 0;
-  for (const token of wordTokens(text)) {
-    let filler = fillers[next];
-    while (filler && filler.index + filler.length <= token.index) filler = fillers[++next];
-    if (!filler || token.index < filler.index) words.push(token.word);
-  }
-  return words;
-}
-
-/** What has been said so far in the test: sentences and runs of REPETITION_RUN_WORDS words. */
-interface Said {
-  sentences: Set<string>;
-  runs: Set<string>;
-}
-
-/**
- * The share of an answer's non-filler words that repeat what was said before: words of a sentence
- * said before (REPETITION_MIN_SENTENCE_WORDS or more words, fillers ignored), and words inside a run
- * of REPETITION_RUN_WORDS words said before (which finds a repeat that the recogniser did not split
- * into sentences). "Before" includes earlier in the same answer. Records the answer as said.
- */
-function repeatedShare(text: string, said: Said): number {
-  const words: string[] = [];
-  const repeated: boolean[] = [];
-  for (const sentence of sentences(text)) {
-    const sentenceWords = nonFillerWords(sentence);
-    const key = sentenceWords.join(' ');
-    const seen = sentenceWords.length >= REPETITION_MIN_SENTENCE_WORDS && said.sentences.has(key);
-    if (sentenceWords.length >= REPETITION_MIN_SENTENCE_WORDS) said.sentences.add(key);
-    for (const word of sentenceWords) {
-      words.push(word);
-      repeated.push(seen);
-    }
-  }
-  for (let i = 0; i + REPETITION_RUN_WORDS <= words.length; i++) {
-    const key = words.slice(i, i + REPETITION_RUN_WORDS).join(' ');
-    if (said.runs.has(key)) repeated.fill(true, i, i + REPETITION_RUN_WORDS);
-    else said.runs.add(key);
-  }
-  return words.length === 0 ? 0 : repeated.filter(Boolean).length / words.length;
-}
-
-/** Whether an answer is mostly words that are not English (NOT_ENGLISH_SHARE_ABOVE). */
-function notEnglish(text: string): boolean {
-  // Numbers and codes ("2019", "4g", "a1") say nothing about the language.
-  const words = nonFillerWords(text).filter((word) => !/\p{N}/u.test(word));
-  if (words.length < NOT_ENGLISH_MIN_WORDS) return false;
-  const foreign = words.filter((word) => !/^[a-z']+$/.test(word) || spokenRank(word) === undefined).length;
-  return foreign / words.length > NOT_ENGLISH_SHARE_ABOVE;
-}
-
-/**
- * The share of an answer's non-filler words that read its question back: words inside a run of
- * REPETITION_RUN_WORDS words of the question (the whole question when it is shorter). Part 2's
- * question is the cue card: its topic, "You should say:" and its bullets, as the card is printed.
- * The examiner's words are not the student's: a question of fewer than REPETITION_MIN_SENTENCE_WORDS
- * words is not judged.
- */
-function questionEchoShare(answer: Pick<SpeakingTestAnswer, 'part' | 'question' | 'answer'>): number {
+/** What the student was asked, as shown: Part 2's question is the cue card (its topic, "You should say:" and its bullets). */
+function askedText(answer: Pick<SpeakingTestAnswer, 'part' | 'question'>): string {
   const card = answer.part === 2 ? cueCardFor(answer.question.trim()) : undefined;
-  const asked = nonFillerWords(card ? [card.topic, CUE_CARD_PROMPT_TEXT, ...card.bullets].join('\n') : answer.question);
-  const said = nonFillerWords(answer.answer);
-  if (said.length === 0 || asked.length < REPETITION_MIN_SENTENCE_WORDS) return 0;
-  const run = Math.min(REPETITION_RUN_WORDS, asked.length);
-  const runs = new Set<string>();
-  for (let i = 0; i + run <= asked.length; i++) runs.add(asked.slice(i, i + run).join(' '));
-  const echoed = new Array<boolean>(said.length).fill(false);
-  for (let i = 0; i + run <= said.length; i++) if (runs.has(said.slice(i, i + run).join(' '))) echoed.fill(true, i, i + run);
-  return echoed.filter(Boolean).length / said.length;
+  return card ? [card.topic, CUE_CARD_PROMPT_TEXT, ...card.bullets].join('\n') : answer.question;
 }
 
 const stemCache = new Map<string, ReadonlySet<string>>();
@@ -226,59 +158,27 @@ export function topicMatch(answer: Pick<SpeakingTestAnswer, 'part' | 'question' 
 
 /** Sorts the answers into those that count and the non-answers, with their reasons; `school`: the school's questions they may have been asked. */
 export function judgeAnswers(answers: readonly SpeakingTestAnswer[], school?: SchoolQuestionLookup): AnswerJudgement {
-  const said: Said = { sentences: new Set(), runs: new Set() };
+  const said = nothingSaid();
   const counted: SpeakingTestAnswer[] = [];
   const nonAnswers: NonAnswer[] = [];
   for (const answer of answers) {
+    const common = commonNonAnswerKind(answer.answer, askedText(answer), said);
     const wordCount = wordTokens(answer.answer).length;
-    const others = nonFillerWords(answer.answer).length;
-    const fillers = wordCount - others;
-    // Judged before anything is skipped, so that every answer is remembered as said.
-    const repeated = repeatedShare(answer.answer, said);
-    let kind: NonAnswerKind | null = null;
-    if (wordCount === 0) kind = null;
-    else if (others < FILLERS_ONLY_MIN_OTHER_WORDS && fillers >= others) kind = 'fillers-only';
-    else if (notEnglish(answer.answer)) kind = 'not-english';
-    else if (questionEchoShare(answer) > REPETITION_SHARE_ABOVE) kind = 'question-echo';
-    else if (repeated > REPETITION_SHARE_ABOVE) kind = 'repetition';
-    else if (topicMatch(answer, school).offTopic) kind = 'off-topic';
+    const kind: NonAnswerKind | null = common ?? (wordCount > 0 && topicMatch(answer, school).offTopic ? 'off-topic' : null);
     if (kind === null) {
       counted.push(answer);
       continue;
     }
-    const reason = { 'fillers-only': FILLERS_ONLY_REASON, 'not-english': NOT_ENGLISH_REASON, 'question-echo': QUESTION_ECHO_REASON, repetition: REPETITION_REASON, 'off-topic': offTopicReason(answer) }[kind];
+    const reason = kind === 'off-topic' ? offTopicReason(answer) : COMMON_NON_ANSWER_REASONS[kind];
     nonAnswers.push({ part: answer.part, questionNumber: answer.questionNumber, kind, reason, wordCount });
   }
   return { counted, nonAnswers };
-}
-
-/** What the non-answers were, as a list for a sentence ("filler words or repeated sentences"). */
-function nonAnswerKindsText(nonAnswers: readonly NonAnswer[]): string {
-  const kinds = new Set(nonAnswers.map((item) => item.kind));
-  const what = [
-    kinds.has('fillers-only') ? 'filler words' : null,
-    kinds.has('not-english') ? 'not in English' : null,
-    kinds.has('question-echo') ? 'the question read back' : null,
-    kinds.has('repetition') ? 'repeated sentences' : null,
-    kinds.has('off-topic') ? 'not about their questions' : null,
-  ].filter((text): text is string => text !== null);
-  return what.length <= 1 ? (what[0] ?? '') : `${what.slice(0, -1).join(', ')} or ${what[what.length - 1] ?? ''}`;
 }
 
 /** Why a test whose non-answers left too few words gets no band, naming what they were. */
 export function nonAnswersReason(nonAnswers: readonly NonAnswer[], countedWords: number, minimumWords: number): string {
   const left = countedWords === 0 ? 'no words of real answers remain' : `only ${countedWords} ${countedWords === 1 ? 'word' : 'words'} of real answers remain`;
   return `Most answers were ${nonAnswerKindsText(nonAnswers)}, so no band is estimated: ${left}, and a band estimate needs at least ${minimumWords} words. Answer each question in your own words, then take the test again.`;
-}
-
-/**
- * Whether more than half of the questions asked (NON_ANSWERS_SHARE_ABOVE) got no real answer: no
- * words recognised, or a non-answer. What is left (one long answer beside twenty repeats of it, or
- * beside twenty silences) does not show how the student speaks, however many words it holds
- * (decision 0018). With every question answered this is the share of the answers given.
- */
-export function mostlyNonAnswers(nonAnswers: readonly NonAnswer[], givenAnswers: number, askedQuestions: number = givenAnswers): boolean {
-  return askedQuestions > 0 && (askedQuestions - givenAnswers + nonAnswers.length) / askedQuestions > NON_ANSWERS_SHARE_ABOVE;
 }
 
 /** Why a test most of whose questions got no real answer gets no band. */

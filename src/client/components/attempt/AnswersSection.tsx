@@ -24,7 +24,7 @@ function AnswerFacts({ answer, facts }: { answer: string; facts: string[] }) {
 }
 
 /** Under an answer that the estimate did not count (decision 0018): why. */
-function NotCounted({ nonAnswer }: { nonAnswer: NonAnswerDto | undefined }) {
+function NotCounted({ nonAnswer }: { nonAnswer: Pick<NonAnswerDto, 'kind' | 'reason'> | undefined }) {
   if (!nonAnswer) return null;
   return (
     <Text size="sm" c="red.9" fw={500} data-testid="not-counted" data-kind={nonAnswer.kind}>
@@ -123,7 +123,7 @@ export function interviewAnswerFacts(answer: InterviewAnswer, relevance: Relevan
   ].filter((fact): fact is string => fact !== null);
 }
 
-function InterviewAnswerCard({ answer, relevance }: { answer: InterviewAnswer; relevance: Relevance | undefined }) {
+function InterviewAnswerCard({ answer, relevance, nonAnswer }: { answer: InterviewAnswer; relevance: Relevance | undefined; nonAnswer: Pick<NonAnswerDto, 'kind' | 'reason'> | undefined }) {
   const facts = interviewAnswerFacts(answer, relevance);
   return (
     <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }}>
@@ -139,6 +139,7 @@ function InterviewAnswerCard({ answer, relevance }: { answer: InterviewAnswer; r
           ) : null}
         </Group>
         <AnswerText text={answer.answer} />
+        <NotCounted nonAnswer={nonAnswer} />
         <AnswerFacts answer={answer.answer} facts={facts} />
       </Stack>
     </Paper>
@@ -162,7 +163,12 @@ export function AnswersSection({ detail }: { detail: AttemptDetail }) {
       ) : (
         <Stack gap="sm" component="ul" m={0} p={0}>
           {detail.answers.map((answer, index) => (
-            <InterviewAnswerCard key={answer.questionId} answer={answer} relevance={detail.analysis?.figures.relevance[index]} />
+            <InterviewAnswerCard
+              key={answer.questionId}
+              answer={answer}
+              relevance={detail.analysis?.figures.relevance[index]}
+              nonAnswer={detail.analysis?.nonAnswers?.find((item) => item.questionNumber === index + 1)}
+            />
           ))}
         </Stack>
       )}

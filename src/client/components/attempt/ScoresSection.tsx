@@ -124,20 +124,7 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
       ) : (
         <TeacherOnlyBands kind="ielts" teacher={teacher} />
       )}
-      {analysis?.nonAnswers && analysis.nonAnswers.length > 0 ? (
-        <PlainAlert color="yellow" title={`${analysis.nonAnswers.length} ${analysis.nonAnswers.length === 1 ? 'answer was' : 'answers were'} not counted`} role="note" data-testid="non-answers">
-          <Stack gap={4}>
-            <Text size="sm">Left out of every figure below: only filler words, a repeat of what was said before, or not about the question.</Text>
-            <List size="sm" spacing={2}>
-              {analysis.nonAnswers.map((item) => (
-                <List.Item key={`${item.part}-${item.questionNumber}`}>
-                  Part {item.part}, {item.part === 2 ? 'the cue card' : `question ${item.questionNumber}`}: {item.reason}
-                </List.Item>
-              ))}
-            </List>
-          </Stack>
-        </PlainAlert>
-      ) : null}
+      <NonAnswersAlert items={(analysis?.nonAnswers ?? []).map((item) => [`Part ${item.part}, ${item.part === 2 ? 'the cue card' : `question ${item.questionNumber}`}`, item.reason])} />
       {analysis ? (
         <FiguresTable
           caption={analysis.nonAnswers && analysis.nonAnswers.length > 0 ? 'The figures behind the estimate (counted answers only)' : 'The figures behind the estimate'}
@@ -150,6 +137,25 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
         </PlainAlert>
       ))}
     </Stack>
+  );
+}
+
+/** The answers not counted (decision 0018), each as [where, why]; nothing when every answer counted. */
+function NonAnswersAlert({ items }: { items: ReadonlyArray<readonly [string, string]> }) {
+  if (items.length === 0) return null;
+  return (
+    <PlainAlert color="yellow" title={`${items.length} ${items.length === 1 ? 'answer was' : 'answers were'} not counted`} role="note" data-testid="non-answers">
+      <Stack gap={4}>
+        <Text size="sm">Left out of every figure below, each for the reason given.</Text>
+        <List size="sm" spacing={2}>
+          {items.map(([where, reason]) => (
+            <List.Item key={where}>
+              {where}: {reason}
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+    </PlainAlert>
   );
 }
 
@@ -219,6 +225,7 @@ function InterviewScores({ detail }: { detail: InterviewDetail }) {
           </Paper>
         ))}
       </SimpleGrid>
+      <NonAnswersAlert items={(detail.analysis?.nonAnswers ?? []).map((item) => [`Question ${item.questionNumber}`, item.reason])} />
       {figures ? (
         <FiguresTable
           caption="The figures behind the scores"

@@ -3,6 +3,7 @@ import type { InterviewScoreReport } from '../../../../shared/interview';
 import { SavedRecordingEvidence } from '../../../components/attempt/SavedRecordingEvidence';
 import type { OutboxStatus } from '../../../lib/outbox';
 import type { CompletedViewModel } from '../flow';
+import { NotCountedNote } from './NotCountedNote';
 import { alertStyles, Panel } from './Panel';
 import { SaveState } from './SaveState';
 import { ScoreBreakdown } from './ScoreBreakdown';
@@ -66,12 +67,13 @@ export function CompletedView({ model, report, saveStatus, onDownloadTranscript,
             </Alert>
           ) : null}
           {report && !report.assessable ? (
-            <Alert color="orange" variant="light" title="Not enough speech to score" styles={alertStyles} role="note" data-testid="not-assessable">
+            <Alert color="orange" variant="light" title={report.nonAnswers.length > 0 ? 'No scores' : 'Not enough speech to score'} styles={alertStyles} role="note" data-testid="not-assessable">
               <Text size="sm">{report.reason}</Text>
             </Alert>
           ) : report ? (
             <ScoreBreakdown report={report} />
           ) : null}
+          {report ? <NotCountedNote nonAnswers={report.nonAnswers} questions={report.figures.relevance.map((item) => item.question)} /> : null}
           <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
             <Button variant="default" onClick={onDownloadTranscript} disabled={model.totalQuestions === 0}>
               Download Transcript

@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { bandText } from '../../../../shared/api/admin-attempts-kinds';
-import { clarityText, communicationText, type InterviewScoreReport } from '../../../../shared/interview';
+import { clarityText, communicationText, type InterviewNonAnswer, type InterviewScoreReport, type QuestionRelevanceFigures } from '../../../../shared/interview';
 
 /* The scores on the completed view (SPEC.md section 9 'Interview': communication, confidence, relevance, clarity, overall). */
 
@@ -36,9 +36,16 @@ function ScoreCard({ label, value, children }: { label: string; value: number; c
   );
 }
 
+/** Under each question of the relevance list: why it was not counted, or what it matched. */
+function answerLine(item: QuestionRelevanceFigures, nonAnswer: InterviewNonAnswer | undefined): string {
+  if (nonAnswer) return `Not counted: ${nonAnswer.reason}`;
+  if (item.wordCount === 0) return 'No answer.';
+  return `${item.wordCount} words; matched ${item.matchedWords.length} of ${item.referenceTermCount} key words${item.matchedWords.length > 0 ? `: ${item.matchedWords.join(', ')}` : ''}.`;
+}
+
 /** The four scores and the figures behind each. */
 export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
-  const { scores, figures } = report;
+  const { scores, figures, nonAnswers } = report;
   const clarity = figures.clarityParts;
   return (
     <Stack gap="sm" component="section" aria-labelledby="scores-title">
@@ -86,9 +93,7 @@ export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
                 </Text>
               </Text>
               <Text size="xs" c="dimmed">
-                {item.wordCount === 0
-                  ? 'No answer.'
-                  : `${item.wordCount} words; matched ${item.matchedWords.length} of ${item.referenceTermCount} key words${item.matchedWords.length > 0 ? `: ${item.matchedWords.join(', ')}` : ''}.`}
+                {answerLine(item, nonAnswers.find((non) => non.questionNumber === index + 1))}
               </Text>
             </li>
           ))}

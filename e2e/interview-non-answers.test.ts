@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { emptyInterviewProfile } from '../src/shared/api/interview.js';
+import { REPETITION_REASON } from '../src/shared/non-answers/checks.js';
+import { attempts } from '../src/server/db/schema.js';
+import { saveInterviewProfile } from '../src/server/interview/service.js';
+import { createAdmin, createStudent } from '../src/server/test/factories.js';
+import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
+import { lookAt, makeSpeechWav, signInWithForm, useBrowserSuite, type ViewportName } from './support/index.js';
+
+/*
+ * The mock interview's non-answers (decision 0018): a memorised paragraph said again is not counted,
+ * and the completed view and the teacher's attempt page say which answer and why.
+ */
+const suite = useBrowserSuite({ browser: async () => ({ speech: true, fakeAudioFile: await makeSpeechWav('I enjoy building software with my team.') }) });
+
+const REAL = 'My name is Kavya and I build web applications for a hospital, mostly the forms that nurses fill in on tablets during their rounds.';
+const MEMORISED = 'In today’s competitive world I strongly believe that hard work, dedication and continuous learning are the keys to success in every job.';
+
+async function reachQuestion(page: Page, fake: FakeRecognition, n: number) {
+  await page.getByText(new RegExp(`^Question ${n} of \\d+$`)).waitFor();
+  for (let tries = 0; (await page.getByTestId('current-question').count()) === 0; tries += 1) {
+    if (tries > 100) throw new Error(`question ${n} was never asked`);
+    await page.evaluate(() => speechSynthesis.cancel());
+    await page.clock.runFor(500);
+  }
+  await page.evaluate(() => speechSynthesis.cancel());
+  await fake.waitForListening(5_000);
+  await page.getByText('Listening...').waitFor();
+  await page.clock.runFor(600);
+}
+
+describe('interview non-answers', () => {
+  it.each<ViewportName>(['desktop', 'phone'])('marks a repeated paragraph as not counted on the completed view and the teacher page (%s)', async (viewport) => {
+    const db = suite.server.database.db;
+    const student = await createStudent(db, { courseName: 'Interview Aspirant', studentName: `Kavya ${viewport}` });
+    await saveInterviewProfile(db, student.student.id, { ...emptyInterviewProfile(), skills: 'React' });
+    const { page } = await suite.openPage({ viewport, ignore: [/status of 401/], timeoutMs: 15_000 });
+    const fake = await installFakeRecognition(page);
+    await page.clock.install();
+    await signInWithForm(page, suite.server.baseUrl, student.mobileNumber, student.password);
+    await page.waitForURL('**/interview-dashboard');
+    await page.getByRole('button', { name: 'Start My Interview' }).click();
+    await page.getByRole('button', { name: 'Allow Microphone Access' }).click();
+    await page.getByRole('button', { name: 'Start My Interview' }).click();
+    const answers = [REAL, MEMORISED, MEMORISED];
+    for (const [index, answer] of answers.entries()) {
+      if (index > 0) await page.clock.runFor(1_600);
+      await reachQuestion(page, fake, index + 1);
+      await fake.say(answer, { confidence: 0.9 });
+      if (index < answers.length - 1) await page.getByRole('button', { name: 'Next Question' }).click();
+    }
+    await page.clock.fastForward(30 * 60 * 1000);
+    await page.getByRole('heading', { level: 1, name: 'Interview Completed!' }).waitFor();
+    await page.getByRole('heading', { name: 'Your scores' }).waitFor();
+    const note = page.getByTestId('non-answers');
+    await expect.poll(() => note.getByTestId('not-counted').allTextContents()).toEqual([expect.stringContaining(`Question 3 (“`)]);
+    expect(await note.getByTestId('not-counted').textContent()).toMatch(new RegExp(`”\\): ${REPETITION_REASON}$`));
+    await page.locator('.mantine-Notification-root').filter({ hasText: 'Interview completed and saved successfully!' }).waitFor();
+    await lookAt(page, `interview-non-answers-completed-${viewport}`, { settleMs: 300 });
+
+    const [row] = await db.select().from(attempts).where(eq(attempts.studentId, student.student.id));
+    const admin = await createAdmin(db);
+    const teacher = await suite.openPage({ viewport });
+    await signInWithForm(teacher.page, suite.server.baseUrl, admin.username, admin.password);
+    await teacher.page.waitForURL('**/admin');
+    await teacher.page.goto(`${suite.server.baseUrl}/admin/attempts/${row?.id}`);
+    await teacher.page.getByTestId('non-answers').waitFor();
+    expect(await teacher.page.getByTestId('non-answers').textContent()).toContain(`Question 3: ${REPETITION_REASON}`);
+    // The answers come in with the page's later part, as it comes near the viewport.
+    await teacher.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await teacher.page.getByTestId('not-counted').waitFor();
+    expect(await teacher.page.getByTestId('not-counted').allTextContents()).toEqual([`Not counted: ${REPETITION_REASON}`]);
+    await lookAt(teacher.page, `interview-non-answers-teacher-${viewport}`);
+  });
+});

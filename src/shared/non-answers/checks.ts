@@ -1,0 +1,155 @@
+import { spokenRank } from '../band-estimate/lexicon.js';
+import {
+  FILLERS_ONLY_MIN_OTHER_WORDS,
+  NON_ANSWERS_SHARE_ABOVE,
+  NOT_ENGLISH_MIN_WORDS,
+  NOT_ENGLISH_SHARE_ABOVE,
+  REPETITION_MIN_SENTENCE_WORDS,
+  REPETITION_RUN_WORDS,
+  REPETITION_SHARE_ABOVE,
+} from '../speaking-test/constants.js';
+import { findFillers, sentences, wordTokens } from '../text/index.js';
+
+/*
+ * The checks of decision 0018 that need nothing but the answer, what it was asked and what was said
+ * before: only fillers, not in English, the question read back, a repeat. The speaking test adds its
+ * off-topic rule (speaking-test/non-answers.ts); the interview uses these alone, since its relevance
+ * score already judges the topic. Here, below both, so that neither imports the other's scoring.
+ */
+
+export type NonAnswerKind = 'fillers-only' | 'not-english' | 'question-echo' | 'repetition' | 'off-topic';
+/** The kinds these checks find (all but off-topic). */
+export type CommonNonAnswerKind = Exclude<NonAnswerKind, 'off-topic'>;
+
+export const FILLERS_ONLY_REASON = 'This answer is only filler words (such as um, uh, like, you know).';
+export const REPETITION_REASON = 'This answer repeats what you said before.';
+export const QUESTION_ECHO_REASON = 'This answer reads the question back rather than answering it.';
+export const NOT_ENGLISH_REASON = 'This answer does not seem to be in English, so it cannot be assessed.';
+
+export const COMMON_NON_ANSWER_REASONS: Readonly<Record<CommonNonAnswerKind, string>> = {
+  'fillers-only': FILLERS_ONLY_REASON,
+  'not-english': NOT_ENGLISH_REASON,
+  'question-echo': QUESTION_ECHO_REASON,
+  repetition: REPETITION_REASON,
+};
+
+/**
+ * The words of a text that are not fillers ('you know' is two words), lower-cased, in order. Tokens
+ * and fillers are both in text order, so one pass walks them side by side: testing every token
+ * against every filler took seconds for a saved test of long filler-heavy answers.
+ */
+export function nonFillerWords(text: string): string[] {
+  const fillers = findFillers(text);
+  const words: string[] = [];
+  let next = 0;
+  for (const token of wordTokens(text)) {
+    let filler = fillers[next];
+    while (filler && filler.index + filler.length <= token.index) filler = fillers[++next];
+    if (!filler || token.index < filler.index) words.push(token.word);
+  }
+  return words;
+}
+
+/** What has been said so far in the session: sentences and runs of REPETITION_RUN_WORDS words. */
+export interface Said {
+  sentences: Set<string>;
+  runs: Set<string>;
+}
+
+export const nothingSaid = (): Said => ({ sentences: new Set(), runs: new Set() });
+
+/**
+ * The share of an answer's non-filler words that repeat what was said before: words of a sentence
+ * said before (REPETITION_MIN_SENTENCE_WORDS or more words, fillers ignored), and words inside a run
+ * of REPETITION_RUN_WORDS words said before (which finds a repeat that the recogniser did not split
+ * into sentences). "Before" includes earlier in the same answer. Records the answer as said.
+ */
+function repeatedShare(text: string, said: Said): number {
+  const words: string[] = [];
+  const repeated: boolean[] = [];
+  for (const sentence of sentences(text)) {
+    const sentenceWords = nonFillerWords(sentence);
+    const key = sentenceWords.join(' ');
+    const seen = sentenceWords.length >= REPETITION_MIN_SENTENCE_WORDS && said.sentences.has(key);
+    if (sentenceWords.length >= REPETITION_MIN_SENTENCE_WORDS) said.sentences.add(key);
+    for (const word of sentenceWords) {
+      words.push(word);
+      repeated.push(seen);
+    }
+  }
+  for (let i = 0; i + REPETITION_RUN_WORDS <= words.length; i++) {
+    const key = words.slice(i, i + REPETITION_RUN_WORDS).join(' ');
+    if (said.runs.has(key)) repeated.fill(true, i, i + REPETITION_RUN_WORDS);
+    else said.runs.add(key);
+  }
+  return words.length === 0 ? 0 : repeated.filter(Boolean).length / words.length;
+}
+
+/** Whether an answer is mostly words that are not English (NOT_ENGLISH_SHARE_ABOVE). */
+function notEnglish(text: string): boolean {
+  // Numbers and codes ("2019", "4g", "a1") say nothing about the language.
+  const words = nonFillerWords(text).filter((word) => !/\p{N}/u.test(word));
+  if (words.length < NOT_ENGLISH_MIN_WORDS) return false;
+  const foreign = words.filter((word) => !/^[a-z']+$/.test(word) || spokenRank(word) === undefined).length;
+  return foreign / words.length > NOT_ENGLISH_SHARE_ABOVE;
+}
+
+/**
+ * The share of an answer's non-filler words that read the question back (`asked`: the question as
+ * shown): words inside a run of REPETITION_RUN_WORDS words of the question (the whole question when
+ * it is shorter). The examiner's words are not the student's: a question of fewer than
+ * REPETITION_MIN_SENTENCE_WORDS words is not judged.
+ */
+function questionEchoShare(asked: string, answer: string): number {
+  const question = nonFillerWords(asked);
+  const said = nonFillerWords(answer);
+  if (said.length === 0 || question.length < REPETITION_MIN_SENTENCE_WORDS) return 0;
+  const run = Math.min(REPETITION_RUN_WORDS, question.length);
+  const runs = new Set<string>();
+  for (let i = 0; i + run <= question.length; i++) runs.add(question.slice(i, i + run).join(' '));
+  const echoed = new Array<boolean>(said.length).fill(false);
+  for (let i = 0; i + run <= said.length; i++) if (runs.has(said.slice(i, i + run).join(' '))) echoed.fill(true, i, i + run);
+  return echoed.filter(Boolean).length / said.length;
+}
+
+/**
+ * The first of the checks that finds `answer` no answer, in the order fillers-only, not in English,
+ * the question read back (`asked`), repetition of what `said` holds; null when it is an answer, or
+ * when it has no words (silence earns nothing anyway). Every answer is recorded in `said`, listed or
+ * not, so that a later repeat of it is found.
+ */
+export function commonNonAnswerKind(answer: string, asked: string, said: Said): CommonNonAnswerKind | null {
+  const wordCount = wordTokens(answer).length;
+  const others = nonFillerWords(answer).length;
+  // Judged before anything is skipped, so that every answer is remembered as said.
+  const repeated = repeatedShare(answer, said);
+  if (wordCount === 0) return null;
+  if (others < FILLERS_ONLY_MIN_OTHER_WORDS && wordCount - others >= others) return 'fillers-only';
+  if (notEnglish(answer)) return 'not-english';
+  if (questionEchoShare(asked, answer) > REPETITION_SHARE_ABOVE) return 'question-echo';
+  if (repeated > REPETITION_SHARE_ABOVE) return 'repetition';
+  return null;
+}
+
+/** What the non-answers were, as a list for a sentence ("filler words or repeated sentences"). */
+export function nonAnswerKindsText(nonAnswers: readonly { kind: NonAnswerKind }[]): string {
+  const kinds = new Set(nonAnswers.map((item) => item.kind));
+  const what = [
+    kinds.has('fillers-only') ? 'filler words' : null,
+    kinds.has('not-english') ? 'not in English' : null,
+    kinds.has('question-echo') ? 'the question read back' : null,
+    kinds.has('repetition') ? 'repeated sentences' : null,
+    kinds.has('off-topic') ? 'not about their questions' : null,
+  ].filter((text): text is string => text !== null);
+  return what.length <= 1 ? (what[0] ?? '') : `${what.slice(0, -1).join(', ')} or ${what[what.length - 1] ?? ''}`;
+}
+
+/**
+ * Whether more than half of the questions asked (NON_ANSWERS_SHARE_ABOVE) got no real answer: no
+ * words recognised, or a non-answer. What is left (one long answer beside twenty repeats of it, or
+ * beside twenty silences) does not show how the student speaks, however many words it holds
+ * (decision 0018). With every question answered this is the share of the answers given.
+ */
+export function mostlyNonAnswers(nonAnswers: readonly unknown[], givenAnswers: number, askedQuestions: number = givenAnswers): boolean {
+  return askedQuestions > 0 && (askedQuestions - givenAnswers + nonAnswers.length) / askedQuestions > NON_ANSWERS_SHARE_ABOVE;
+}
