@@ -13,7 +13,6 @@ import { saveFile } from '../../../lib/download';
 import { laterPart } from '../../../lib/later-part';
 import { toastError } from '../../../lib/notify';
 import { recordingExtension, recordingToWav } from '../../../speech';
-import { primeSpeech } from '../../../speech/prime-voice';
 import { isInterviewRunning, scoreAnswers, selectInterviewView } from '../flow';
 import { ActiveView } from './ActiveView';
 import type { CompletedViewProps } from './CompletedView';
@@ -120,15 +119,7 @@ export function Simulator({ profile, studentName, userId, microphoneAsks, onMicr
       // The page draws it (see above).
       break;
     case 'welcome':
-      view = (
-        <WelcomeView
-          model={model}
-          onStart={() => {
-            primeSpeech();
-            dispatch({ type: 'START' });
-          }}
-        />
-      );
+      view = <WelcomeView model={model} onStart={() => dispatch({ type: 'START' })} />;
       break;
     case 'active':
       view = (
