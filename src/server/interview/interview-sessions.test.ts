@@ -130,6 +130,21 @@ describe.each(testDrivers)('interview saves on %s', (driver) => {
       }
     });
 
+    it('refuses an interview whose texts together pass any interview\'s speech, naming the limit, and keeps one just under it', async () => {
+      const long = 'I led the support team through a difficult migration last year. '.repeat(40);
+      const body = interviewSessionBody(student.student.id);
+      const questions = Array.from({ length: 20 }, (_, index) => ({ questionId: index + 1, question: 'Tell me about a project you led.', category: 'Experience' as const, answer: long, timestamp: 4000 + index * 60_000, confidence: 0.9 }));
+      // Each answer and transcript entry within its own limit; 20 answers of 2,560 characters (103,040 with the questions) and as many again in the transcript.
+      const over = { ...body, sessionData: { ...body.sessionData, questions, transcript: questions.map((entry) => ({ speaker: 'Candidate' as const, text: entry.answer, timestamp: entry.timestamp + 5000 })) } };
+      const refused = await post('/api/interview-sessions', studentCookie, over);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain('questions, answers and transcript hold more than 100,000 characters together');
+      expect(await storedFor(body.attemptId)).toHaveLength(0);
+      const under = { ...over, sessionData: { ...over.sessionData, transcript: over.sessionData.transcript.slice(0, 15) } };
+      const saved = await post('/api/interview-sessions', studentCookie, under);
+      expect(saved.statusCode, saved.body).toBe(201);
+    });
+
     it('refuses a noRecording that is not true or false, saying which field', async () => {
       const body = interviewSessionBody(student.student.id) as unknown as { sessionData: Record<string, unknown> };
       body.sessionData.noRecording = 'yes';

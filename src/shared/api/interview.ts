@@ -14,6 +14,7 @@ import {
   INTERVIEW_QUESTION_MAX_LENGTH,
   INTERVIEW_SCORE_MAX,
   INTERVIEW_SCORE_MIN,
+  INTERVIEW_TEXT_MAX_TOTAL_LENGTH,
   INTERVIEW_TRANSCRIPT_MAX_ENTRIES,
   INTERVIEW_TRANSCRIPT_TEXT_MAX_LENGTH,
   PROFILE_DATE_MAX,
@@ -238,6 +239,13 @@ export const interviewSessionData = z.strictObject(
     noRecording: z.boolean().optional(),
   },
   { error: strictObjectError },
+).refine(
+  ({ questions, transcript }) =>
+    questions.reduce((sum, entry) => sum + entry.question.length + entry.answer.length, 0) + transcript.reduce((sum, entry) => sum + entry.text.length, 0) <=
+    INTERVIEW_TEXT_MAX_TOTAL_LENGTH,
+  {
+    message: `questions, answers and transcript hold more than ${INTERVIEW_TEXT_MAX_TOTAL_LENGTH.toLocaleString('en-US')} characters together, more than a 30-minute interview's speech`,
+  },
 );
 export type InterviewSessionData = z.infer<typeof interviewSessionData>;
 

@@ -144,6 +144,14 @@ export const INTERVIEW_TRANSCRIPT_TEXT_MAX_LENGTH = 5000;
 /** One entry per final speech result, one every few seconds, is a few hundred in 30 minutes. */
 export const INTERVIEW_TRANSCRIPT_MAX_ENTRIES = 1000;
 /**
+ * The questions', answers' and transcript's text of one saved interview together. Thirty minutes of
+ * unbroken speech at a fast 15 characters a second is 27,000 characters, held twice (the answers and
+ * the transcript's final results) beside at most 20 questions of about 350: some 61,000. The scoring
+ * reads every character on the event loop, and a save within the per-field limits (880 KB) held the
+ * server for about 0.2 s.
+ */
+export const INTERVIEW_TEXT_MAX_TOTAL_LENGTH = 100_000;
+/**
  * Longest duration and latest answer timestamp accepted: the time limit plus slack for timers a
  * busy or backgrounded tab runs late.
  */
