@@ -21,6 +21,7 @@ import { readStudentInfo } from '../../lib/student-info';
 import { studentProfileQuery } from '../../lib/student-profile';
 import { retryingImport } from '../../lib/retrying-import';
 import { findSpeechRecognition } from '../../speech/web-speech-types';
+import { primeSpeech } from '../../speech/prime-voice';
 import { sendDeviceDebug } from './device-debug';
 import type { EdgeContext } from './edge/context';
 import { createEdgeResources, releaseEdgeResources, type TestRecording } from './edge/resources';
@@ -207,6 +208,7 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
       // it starts loading when the pointer or the focus reaches Start Test).
       if (starting.current) return;
       starting.current = true;
+      primeSpeech(device);
       setStartPressed(true);
       void loadRunning().then(async (loaded) => {
         const drawn = await loaded.drawQuestions(Math.random);

@@ -13,6 +13,8 @@ import { saveFile } from '../../../lib/download';
 import { laterPart } from '../../../lib/later-part';
 import { toastError } from '../../../lib/notify';
 import { recordingExtension, recordingToWav } from '../../../speech';
+import { primeSpeech } from '../../../speech/prime-voice';
+import { readDeviceInfo } from '../../../lib/device';
 import { isInterviewRunning, scoreAnswers, selectInterviewView } from '../flow';
 import { ActiveView } from './ActiveView';
 import type { CompletedViewProps } from './CompletedView';
@@ -119,7 +121,15 @@ export function Simulator({ profile, studentName, userId, microphoneAsks, onMicr
       // The page draws it (see above).
       break;
     case 'welcome':
-      view = <WelcomeView model={model} onStart={() => dispatch({ type: 'START' })} />;
+      view = (
+        <WelcomeView
+          model={model}
+          onStart={() => {
+            primeSpeech(readDeviceInfo());
+            dispatch({ type: 'START' });
+          }}
+        />
+      );
       break;
     case 'active':
       view = (
