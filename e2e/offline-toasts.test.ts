@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR_TOAST } from '../src/client/features/interview/flow/listening-step.js';
+import { UNREACHABLE_TEXT } from '../src/client/lib/api.js';
 import { emptyInterviewProfile } from '../src/shared/api/interview.js';
 import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { createStudent } from '../src/server/test/factories.js';
@@ -68,4 +69,26 @@ describe('a toast while the phone is offline', () => {
     expect(await heading.count(), 'the interview is still on the screen').toBe(1);
     expect(await page.getByText(/^Question 1 of \d+$/).count()).toBe(1);
   }, 90_000);
+
+  it('says why a profile saved offline was not saved, and Save works again, instead of spinning on', async () => {
+    const student = await createStudent(suite.server.database.db, { courseName: 'Interview Aspirant', studentName: 'Kavya Rao' });
+    const { page } = await suite.openPage({ viewport: 'phone', ignore: [/ERR_INTERNET_DISCONNECTED/, /Failed to load resource/], timeoutMs: 15_000 });
+    await signInByApi(page, suite.server.baseUrl, student.mobileNumber, student.password);
+    await page.goto(`${suite.server.baseUrl}/interview-dashboard`);
+    const summary = page.getByLabel('Professional Summary');
+    await summary.fill('Accountant with five years in audit.');
+    // The first touch of the form loads the toasts' code while the connection is there.
+    await page.waitForLoadState('networkidle');
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const toast = page.locator('.mantine-Notification-root', { hasText: 'Could not save the profile' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(UNREACHABLE_TEXT);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Saving...' }).count()).toBe(0);
+    await screenshot(page, 'interview-dashboard-offline-save-phone', { fullPage: false });
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.mantine-Notification-root', { hasText: 'Profile saved' }).waitFor();
+  }, 60_000);
 });

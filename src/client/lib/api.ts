@@ -38,6 +38,13 @@ export function serverMessageOr(error: unknown, fallback: string): string {
 /** What every GET sends (the bootstrap's early requests too, lib/early-data.ts). */
 export const GET_INIT: RequestInit = { method: 'GET', credentials: 'include', headers: { accept: 'application/json' } };
 
+/** What a request that never reached the server says: fetch's own ("Failed to fetch", "Load failed") gives nothing to act on. */
+export const UNREACHABLE_TEXT = 'Could not reach the server. Check your connection and try again.';
+
+function unreachable(): never {
+  throw new Error(UNREACHABLE_TEXT);
+}
+
 export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<T> {
   const init: RequestInit = { ...GET_INIT, method };
   if (body !== undefined) {
@@ -46,7 +53,7 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | '
   }
   // The page's first GET may have been asked for by the bootstrap already; if that failed, ask again.
   const early = method === 'GET' ? await takeEarlyAnswer(url)?.catch(() => undefined) : undefined;
-  const { ok, status, statusText, text } = early ?? (await readAnswer(await fetch(url, init)));
+  const { ok, status, statusText, text } = early ?? (await readAnswer(await fetch(url, init).catch(unreachable)));
   if (!ok) throw new ApiError(status, text, statusText);
   return (text ? JSON.parse(text) : null) as T;
 }

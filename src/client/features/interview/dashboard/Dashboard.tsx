@@ -15,14 +15,18 @@ import { fieldErrorOf, loadProfileChecks, profileChecks } from './profile-form';
 import { SaveAndStartBar } from './SaveAndStartBar';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import { useProfileForm } from './use-profile-form';
+import { loadToasts } from '../../../lib/load-toasts';
 
 /* The interview dashboard's form, loaded by InterviewDashboardPage in parallel with the profile it shows (decision 0023). */
 
 const INTERVIEW_SIMULATOR_PATH = '/interview-simulator';
 
 /** Starts loading what editing needs: the profile's checks and the rows' delete buttons (once; later calls return at once). */
+// The first touch of the form also loads the toasts' code, so that a save made after the connection
+// is lost can still say why it failed (lib/load-toasts.ts).
 const startChecks = () => {
   void loadProfileChecks();
+  loadToasts();
   removeRowButton.preload();
 };
 
