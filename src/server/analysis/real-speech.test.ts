@@ -72,7 +72,8 @@ describe.each<[Speaker, Answers, RealCase, number]>(
   let measured: Measured;
   const detail = () => JSON.stringify({ truth: truth.pauses, found: pausesOf(measured.segments) });
 
-  it('is analysed with the words placed and their syllables counted from the dictionary', async () => {
+  // One alignment takes 2-20 s, longer beside two other files on two cores.
+  it('is analysed with the words placed and their syllables counted from the dictionary', { timeout: 90_000 }, async () => {
     expect(alignerAvailable()).toBe(true);
     measured = await measure(truth);
     expect(measured.syllableSource).toBe('words');
