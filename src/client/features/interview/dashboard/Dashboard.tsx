@@ -21,9 +21,11 @@ import { loadToasts } from '../../../lib/load-toasts';
 
 const INTERVIEW_SIMULATOR_PATH = '/interview-simulator';
 
-/** Starts loading what editing needs: the profile's checks and the rows' delete buttons (once; later calls return at once). */
-// The first touch of the form also loads the toasts' code, so that a save made after the connection
-// is lost can still say why it failed (lib/load-toasts.ts).
+/**
+ * Starts loading what editing needs: the profile's checks, the rows' delete buttons and the toasts'
+ * code, so that a save made after the connection is lost can still say why it failed
+ * (lib/load-toasts.ts). Once; later calls return at once.
+ */
 const startChecks = () => {
   void loadProfileChecks();
   loadToasts();
