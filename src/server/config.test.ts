@@ -123,6 +123,7 @@ describe('loadConfig', () => {
     [{ RECORDING_STUDENT_CAP_MB: 'Infinity' }, 'RECORDING_STUDENT_CAP_MB must be a number of megabytes above 0 and at most 1000000, such as 500.'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent.'],
     [{ APP_TITLE: '   ' }, 'APP_TITLE must not be empty.'],
+    [{ PARLEY_ANALYSIS_PRIORITY: 'fast' }, 'PARLEY_ANALYSIS_PRIORITY must be background or normal.'],
   ])('says what %j should be in a sentence', (env, line) => {
     expect(configError(env).message.split('\n').map((text) => text.trim())).toEqual(['Invalid configuration in the environment:', line]);
   });
@@ -171,6 +172,7 @@ describe('tools and folders', () => {
       POCKETSPHINX_MODEL_DIR: '/srv/model',
     });
     expect(toolSettings({ FFMPEG_PATH: '', POCKETSPHINX_MODEL_DIR: '  ' })).toEqual({ FFMPEG_PATH: undefined, POCKETSPHINX_MODEL_DIR: '/usr/share/pocketsphinx/model/en-us' });
+    expect(toolSettings({ PARLEY_ANALYSIS_PRIORITY: ' normal ' }).PARLEY_ANALYSIS_PRIORITY).toBe('normal');
     expect(loadConfig({}).PARLEY_CLIENT_DIR).toBeUndefined();
     expect(loadConfig({ PARLEY_CLIENT_DIR: '/tmp/client-build' }).PARLEY_CLIENT_DIR).toBe('/tmp/client-build');
   });

@@ -139,6 +139,8 @@ export const configSchema = z.object({
   FFMPEG_PATH: optionalText,
   /** The pocketsphinx US English model folder (acoustic model `en-us/` and `cmudict-en-us.dict`) the analysis places words with. */
   POCKETSPHINX_MODEL_DIR: optionalText.transform((value) => value ?? '/usr/share/pocketsphinx/model/en-us'),
+  /** `normal` runs the recording analysis at the server's own priority instead of in the background (analysis/background.ts): for test runs on a saturated machine. */
+  PARLEY_ANALYSIS_PRIORITY: optionalText.pipe(z.enum(['background', 'normal'], { error: 'must be background or normal' }).optional()),
   /** The built client the server serves; unset: dist/client in the project folder. */
   PARLEY_CLIENT_DIR: optionalText,
   LOG_LEVEL: z
@@ -163,12 +165,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * The external tools' settings (FFMPEG_PATH, POCKETSPHINX_MODEL_DIR), by the same rules as loadConfig.
- * Read where the tools are found, since the recording analysis also runs in a process of its own
- * (analysis/process.ts) that inherits the environment but is handed no Config.
+ * The external tools' settings (FFMPEG_PATH, POCKETSPHINX_MODEL_DIR, PARLEY_ANALYSIS_PRIORITY), by the
+ * same rules as loadConfig. Read where the tools are found and started, since the recording analysis
+ * also runs in a process of its own (analysis/process.ts) that inherits the environment but is
+ * handed no Config.
  */
-export function toolSettings(env: NodeJS.ProcessEnv = process.env): Pick<Config, 'FFMPEG_PATH' | 'POCKETSPHINX_MODEL_DIR'> {
-  return configSchema.pick({ FFMPEG_PATH: true, POCKETSPHINX_MODEL_DIR: true }).parse(env);
+export function toolSettings(env: NodeJS.ProcessEnv = process.env): Pick<Config, 'FFMPEG_PATH' | 'POCKETSPHINX_MODEL_DIR' | 'PARLEY_ANALYSIS_PRIORITY'> {
+  return configSchema.pick({ FFMPEG_PATH: true, POCKETSPHINX_MODEL_DIR: true, PARLEY_ANALYSIS_PRIORITY: true }).parse(env);
 }
 
 /** The part of the configuration the browser may see. */

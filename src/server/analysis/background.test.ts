@@ -4,7 +4,7 @@ import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { executable } from '../lib/executables.js';
-import { ANALYSIS_NICENESS, backgroundCommand } from './background.js';
+import { ANALYSIS_NICENESS, analysisPriority, backgroundCommand } from './background.js';
 
 /** Gone, or a zombie waiting for whoever adopted it to reap it. */
 const processEnded = (pid: number) => {
@@ -34,7 +34,7 @@ async function becameSleep(pid: number, timeoutMs = 20_000): Promise<void> {
 
 describe('analysis work runs in the background', () => {
   it('starts a command under SCHED_IDLE at nice 19, without changing the calling process', async () => {
-    const [command, args] = backgroundCommand('sleep', ['30']);
+    const [command, args] = backgroundCommand('sleep', ['30'], 'background');
     expect([command, ...args]).toEqual(['setpriv', '--pdeathsig', 'KILL', '--', 'chrt', '--idle', '0', 'nice', '-n', String(ANALYSIS_NICENESS), 'sleep', '30']);
     const child = spawn(command, args);
     try {
@@ -49,9 +49,17 @@ describe('analysis work runs in the background', () => {
     expect(execFileSync('chrt', ['-p', String(process.pid)]).toString()).toMatch(/SCHED_OTHER/);
   });
 
+  it('runs at the caller\'s own priority when PARLEY_ANALYSIS_PRIORITY is normal (the test run\'s busy first group), still dying with its parent', () => {
+    expect(analysisPriority({})).toBe('background');
+    expect(analysisPriority({ PARLEY_ANALYSIS_PRIORITY: 'normal' })).toBe('normal');
+    expect(() => analysisPriority({ PARLEY_ANALYSIS_PRIORITY: 'fast' })).toThrow();
+    const [command, args] = backgroundCommand('sleep', ['30'], 'normal');
+    expect([command, ...args]).toEqual(['setpriv', '--pdeathsig', 'KILL', '--', 'sleep', '30']);
+  });
+
   it('dies with the process that started it, even while it is stopped', async () => {
     // A middle process starts the background command, stops it, and is killed.
-    const [command, args] = backgroundCommand('sleep', ['30']);
+    const [command, args] = backgroundCommand('sleep', ['30'], 'background');
     // It is stopped once it has become sleep (stopped earlier, in chrt or nice, it would stay there).
     const script = `const c = require('node:child_process').spawn(${JSON.stringify(command)}, ${JSON.stringify(args)}, { stdio: 'ignore' });
       const comm = () => { try { return require('node:fs').readFileSync('/proc/' + c.pid + '/comm', 'utf8').trim(); } catch { return ''; } };
