@@ -21,6 +21,26 @@ export const REAL_TIME_E2E_FILES = [
   'e2e/interview-no-recording.test.ts',
 ] as const;
 
+/**
+ * The unit files that take minutes, longest first (a clean clone has no timings for Vitest to order
+ * by, so it orders by file size): started first, so that none of them starts late and runs alone at
+ * the group's end, with one core idle (validity, started last, held the group's last 40 s).
+ */
+export const LONG_UNIT_FILES = [
+  'src/server/analysis/real-speech.test.ts',
+  'src/server/auth/shared-budgets.test.ts',
+  'src/server/backup/backup.test.ts',
+  'src/server/auth/known-devices.test.ts',
+  'src/server/validity.test.ts',
+] as const;
+
+/** `files` with those named in `first` moved to the front, in `first`'s order; the rest keep theirs. */
+export function startFirst<T>(files: readonly T[], first: readonly string[], name: (file: T) => string): T[] {
+  const at = (file: T) => first.findIndex((suffix) => name(file).endsWith(suffix));
+  const named = files.filter((file) => at(file) >= 0).sort((a, b) => at(a) - at(b));
+  return [...named, ...files.filter((file) => at(file) < 0)];
+}
+
 const rank = (spec: TestSpecification) => REAL_TIME_E2E_FILES.findIndex((file) => spec.moduleId.endsWith(file));
 
 /**
@@ -46,7 +66,11 @@ export default class TestOrder extends BaseSequencer {
     const realTime = sorted.filter((spec) => spec.project.name === REAL_TIME_E2E_PROJECT).sort((a, b) => rank(a) - rank(b));
     if (realTime.length === 0) return sorted;
     const group = realTime[0]?.project.config.sequence.groupOrder;
-    const sameGroup = sorted.filter((spec) => spec.project.name !== REAL_TIME_E2E_PROJECT && spec.project.config.sequence.groupOrder === group);
+    const sameGroup = startFirst(
+      sorted.filter((spec) => spec.project.name !== REAL_TIME_E2E_PROJECT && spec.project.config.sequence.groupOrder === group),
+      LONG_UNIT_FILES,
+      (spec) => spec.moduleId,
+    );
     const later = sorted.filter((spec) => spec.project.name !== REAL_TIME_E2E_PROJECT && spec.project.config.sequence.groupOrder !== group);
     // super.sort puts groups in their order; the real-time files' group comes first (groupOrder 0).
     return [...interleave(sameGroup, realTime), ...later];
