@@ -180,6 +180,7 @@ const noLimits: RateLimits = {
   changePasswordPerClient: NO_LIMIT,
   changePasswordPerAccount: NO_LIMIT,
   savesPerStudent: NO_LIMIT,
+  newAttemptsPerStudent: NO_LIMIT,
   uploadsPerStudent: NO_LIMIT,
 };
 

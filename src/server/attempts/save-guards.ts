@@ -1,14 +1,17 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from '../../shared/api/common.js';
 import { effectiveStudentId, requireAuth } from '../auth/access.js';
+import { attempts } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
 import { forbidden } from '../lib/http-errors.js';
-import { throttle } from '../lib/throttle.js';
+import { budget, throttle } from '../lib/throttle.js';
 
 /*
  * What the two save routes share (POST /api/test-sessions in speaking-test/, POST
  * /api/interview-sessions in interview/): who an attempt is saved for, the answers they may give, and
- * one budget of saves per student across both kinds.
+ * two budgets per student across both kinds: every save (retries of one attempt included), and new
+ * attempts (what reaches the teachers' review queue).
  */
 
 export const WRONG_STUDENT_MESSAGE = 'This test belongs to another student: it can only be saved for the student signed in on this device.';
@@ -26,6 +29,32 @@ export function savesPerStudent(app: FastifyInstance, deps: Pick<AppDeps, 'rateL
     what: 'saved attempts for this student',
     key: (request) => `save-student:${effectiveStudentId(request)}`,
   });
+}
+
+/**
+ * The per-student budget of new attempts (an attempt id this student has not saved), as a
+ * preHandler to run before `savesPerStudent`: a retry of a saved attempt never counts, and a save
+ * refused here does not spend the budget of saves that the device's retries of other attempts need.
+ */
+export function newAttemptsPerStudent(app: FastifyInstance, deps: Pick<AppDeps, 'rateLimits' | 'database'>): (request: FastifyRequest) => Promise<void> {
+  const take = budget(app, {
+    ...deps.rateLimits.newAttemptsPerStudent,
+    what: 'new tests and interviews saved for this student',
+    key: (request) => `new-attempt-student:${effectiveStudentId(request)}`,
+  });
+  return async (request) => {
+    const attemptId = (request.body as { attemptId?: string } | undefined)?.attemptId;
+    if (attemptId !== undefined) {
+      const [saved] = await deps.database.db
+        .select({ id: attempts.id })
+        .from(attempts)
+        .where(and(eq(attempts.id, attemptId), eq(attempts.studentId, effectiveStudentId(request))))
+        .limit(1);
+      if (saved) return;
+    }
+    const refusal = await take(request);
+    if (refusal) throw refusal;
+  };
 }
 
 /**

@@ -20,6 +20,8 @@ export interface RateLimits {
   changePasswordPerAccount: { max: number; windowMs: number };
   /** Attempts saved per student (speaking tests and interviews together, retries included). */
   savesPerStudent: { max: number; windowMs: number };
+  /** New attempts saved per student (an attempt id not saved before; both kinds together): what reaches the teachers' review queue. */
+  newAttemptsPerStudent: { max: number; windowMs: number };
   /** Recording uploads per student (retries included). */
   uploadsPerStudent: { max: number; windowMs: number };
 }
@@ -35,5 +37,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   changePasswordPerAccount: { max: 10, windowMs: 15 * 60 * 1000 },
   // A student finishes a test in 15 minutes; a device's outbox retries a stuck save about once a minute.
   savesPerStudent: { max: 120, windowMs: 60 * 60 * 1000 },
+  // A student doing a 15-minute test back to back for seven hours saves 28 a day; made-up attempts
+  // filling the teachers' review queue stop at 30 a day instead of 120 an hour. A save refused here
+  // stays in the student's outbox and goes in once the day's window ends.
+  newAttemptsPerStudent: { max: 30, windowMs: 24 * 60 * 60 * 1000 },
   uploadsPerStudent: { max: 120, windowMs: 60 * 60 * 1000 },
 };

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { errorBody } from '../../shared/api/common.js';
 import { interviewProfile, interviewSessionSaved, saveInterviewSessionBody } from '../../shared/api/interview.js';
-import { saveErrors, savedFor, savesPerStudent } from '../attempts/save-guards.js';
+import { newAttemptsPerStudent, saveErrors, savedFor, savesPerStudent } from '../attempts/save-guards.js';
 import { requireAuth } from '../auth/access.js';
 import type { AppDeps } from '../deps.js';
 import { forbidden } from '../lib/http-errors.js';
@@ -45,7 +45,7 @@ export async function interviewRoutes(app: FastifyInstance, deps: AppDeps): Prom
   api.post('/api/interview-sessions', {
     config: { access: 'studentOrActing' },
     schema: { body: saveInterviewSessionBody, response: { 200: interviewSessionSaved, 201: interviewSessionSaved, ...saveErrors } },
-    preHandler: savesPerStudent(app, deps),
+    preHandler: [newAttemptsPerStudent(app, deps), savesPerStudent(app, deps)],
     handler: async (request, reply) => {
       const who = savedFor(request.body.studentId, request);
       const { row, alreadySaved } = await saveInterviewAttempt(db, { body: request.body, ...who, now: deps.now() });

@@ -28,7 +28,8 @@ describe.each(testDrivers)('calibrated bands through POST /api/test-sessions on 
     .filter((_, i) => i % SAMPLE_EVERY === 0);
 
   beforeAll(async () => {
-    t = await createTestApp({ driver });
+    // One student saves sixty learners' tests: past the day's budget of new attempts a real student has.
+    t = await createTestApp({ driver, rateLimits: { newAttemptsPerStudent: { max: 1000, windowMs: 60_000 } } });
     student = await createStudent(t.database.db, { studentName: 'Kenji' });
     cookie = await sessionCookieForUser(t.database.db, student.user.id);
   });

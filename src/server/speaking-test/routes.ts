@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { saveTestSessionBody, testSessionSaved } from '../../shared/api/attempts.js';
-import { saveErrors, savedFor, savesPerStudent } from '../attempts/save-guards.js';
+import { newAttemptsPerStudent, saveErrors, savedFor, savesPerStudent } from '../attempts/save-guards.js';
 import type { AppDeps } from '../deps.js';
 import { recordingInfo, recordingUrl } from '../recordings/service.js';
 import { saveSpeakingAttempt } from './save-attempt.js';
@@ -15,7 +15,7 @@ export async function speakingTestRoutes(app: FastifyInstance, deps: AppDeps): P
   api.post('/api/test-sessions', {
     config: { access: 'studentOrActing' },
     schema: { body: saveTestSessionBody, response: { 200: testSessionSaved, 201: testSessionSaved, ...saveErrors } },
-    preHandler: savesPerStudent(app, deps),
+    preHandler: [newAttemptsPerStudent(app, deps), savesPerStudent(app, deps)],
     handler: async (request, reply) => {
       const who = savedFor(request.body.studentId, request);
       const { row, alreadySaved } = await saveSpeakingAttempt(db, { body: request.body, ...who, now: deps.now() });
