@@ -1,10 +1,16 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 
-/* "Leave the test?", asked when a link or the back button would leave a running test. Loaded once the test has started (TestPage). */
+/* "Leave the test?", asked when a link or the back button would leave a running test. Loaded once the test has started (TestSession). */
 
 export const LEAVE_TEST_TEXT = 'Leaving or reloading this page ends your test, and the student details on this device are cleared.';
 
-export function LeaveTestDialog({ opened, onStay, onLeave }: { opened: boolean; onStay: () => void; onLeave: () => void }) {
+export interface LeaveDialogProps {
+  opened: boolean;
+  onStay: () => void;
+  onLeave: () => void;
+}
+
+export function LeaveTestDialog({ opened, onStay, onLeave }: LeaveDialogProps) {
   return (
     <Modal opened={opened} onClose={onStay} title="Leave the test?" centered>
       <Stack gap="md">

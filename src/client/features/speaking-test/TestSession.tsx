@@ -6,7 +6,7 @@
  * (running.ts, decision 0024), scoring and saving once the test has started (edge/finish.ts).
  */
 import { Group, Loader, Paper, Text } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import type { User } from '../../../shared/api/auth';
 import type { DeviceInfo } from '../../lib/device';
@@ -16,6 +16,7 @@ import { useAskBeforeSignOut } from '../../lib/leave-guard';
 import { clearStudentInfo } from '../../lib/student-info';
 import { announcementFor, guardsLeaving } from './announcements';
 import type { SpeakingTestState } from './flow';
+import type { LeaveDialogProps } from './LeaveTestDialog';
 import type { ResultsPanelProps } from './results/ResultsPanel';
 import { ReadyCard } from './ReadyCard';
 import { MicrophoneCard } from './SetupCards';
@@ -41,7 +42,9 @@ function Working() {
  * before they are needed.
  */
 const results = laterPart<ResultsPanelProps>(async () => (await import('./results/ResultsPanel')).ResultsPanel, <Working />);
-const LeaveTestDialog = lazy(async () => ({ default: (await import('./LeaveTestDialog')).LeaveTestDialog }));
+// A laterPart, not a bare lazy(): a download that fails (the connection dropped as the test started)
+// is tried again, where a failed lazy() took the page, and the test, down with it.
+const leaveDialog = laterPart<LeaveDialogProps>(async () => (await import('./LeaveTestDialog')).LeaveTestDialog, null);
 
 /** Keeps the last announcement: the live region changes only when there is something new to read. */
 function useAnnouncement(state: SpeakingTestState): string {
@@ -145,9 +148,7 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
 
           {/* Mounted (and loaded) once the test guards leaving, so that it opens as it always did. */}
           {guarding || blocker.state === 'blocked' ? (
-            <Suspense fallback={null}>
-              <LeaveTestDialog opened={blocker.state === 'blocked' || signOutQuestion.asking} onStay={stay} onLeave={leave} />
-            </Suspense>
+            <leaveDialog.Part opened={blocker.state === 'blocked' || signOutQuestion.asking} onStay={stay} onLeave={leave} />
           ) : null}
         </>
       }

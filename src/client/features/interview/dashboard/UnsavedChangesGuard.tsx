@@ -1,5 +1,7 @@
-import { lazy, Suspense, useEffect, type RefObject } from 'react';
+import { useEffect, type ComponentProps, type RefObject } from 'react';
 import { useBlocker } from 'react-router';
+import { laterPart } from '../../../lib/later-part';
+import type { LeaveWithoutSavingDialog } from './LeaveWithoutSavingDialog';
 
 /*
  * Unsaved changes to the profile are not lost silently (ours; the spec says nothing): in-app
@@ -8,8 +10,12 @@ import { useBlocker } from 'react-router';
  * effect after its first render, which would draw the whole form a second time as the page opens.
  */
 
-/** Asked only with unsaved changes: loaded with the first change, not with the form. */
-const LeaveWithoutSavingDialog = lazy(async () => ({ default: (await import('./LeaveWithoutSavingDialog')).LeaveWithoutSavingDialog }));
+/**
+ * Asked only with unsaved changes: loaded with the first change, not with the form. A laterPart: a
+ * download that fails (offline) is tried again, where a failed lazy() took the page and the typed
+ * profile to the error page.
+ */
+const leaveDialog = laterPart<ComponentProps<typeof LeaveWithoutSavingDialog>>(async () => (await import('./LeaveWithoutSavingDialog')).LeaveWithoutSavingDialog, null);
 
 export interface UnsavedChangesGuardProps {
   dirty: boolean;
@@ -49,9 +55,5 @@ export function UnsavedChangesGuard({ dirty, allowLeave, logoutAsked, onStayAfte
   };
   // Mounted (and loaded) with the first unsaved change, so that it opens as it always did.
   if (!dirty && !opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <LeaveWithoutSavingDialog opened={opened} onStay={stay} onLeave={leave} />
-    </Suspense>
-  );
+  return <leaveDialog.Part opened={opened} onStay={stay} onLeave={leave} />;
 }

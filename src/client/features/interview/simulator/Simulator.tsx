@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useNavigate } from 'react-router';
 import type { InterviewProfile } from '../../../../shared/api/interview';
 import {
@@ -18,6 +18,7 @@ import { readDeviceInfo } from '../../../lib/device';
 import { isInterviewRunning, scoreAnswers, selectInterviewView } from '../flow';
 import { ActiveView } from './ActiveView';
 import type { CompletedViewProps } from './CompletedView';
+import type { LeaveInterviewDialog } from './LeaveInterviewDialog';
 import { useAskBeforeSignOut } from '../../../lib/leave-guard';
 import { useInterviewSession } from './use-interview-session';
 import { WelcomeView } from './WelcomeView';
@@ -34,7 +35,8 @@ const DASHBOARD_PATH = '/interview-dashboard';
  * interview?" dialog load when the interview starts, not before.
  */
 const completedView = laterPart<CompletedViewProps>(async () => (await import('./CompletedView')).CompletedView, <FullPageLoader label="Working out your scores…" />);
-const LeaveInterviewDialog = lazy(async () => ({ default: (await import('./LeaveInterviewDialog')).LeaveInterviewDialog }));
+// A laterPart, not a bare lazy(): a failed download is tried again instead of taking the page down (TestSession.tsx).
+const leaveDialog = laterPart<ComponentProps<typeof LeaveInterviewDialog>>(async () => (await import('./LeaveInterviewDialog')).LeaveInterviewDialog, null);
 
 export interface SimulatorProps {
   profile: InterviewProfile | undefined;
@@ -172,9 +174,7 @@ export function Simulator({ profile, studentName, userId, microphoneAsks, onMicr
       {view}
       {/* Mounted (and loaded) once the interview runs, so that it opens as it always did. */}
       {running || blocked ? (
-        <Suspense fallback={null}>
-          <LeaveInterviewDialog opened={blocked || signOutQuestion.asking} onStay={stay} onLeave={leave} />
-        </Suspense>
+        <leaveDialog.Part opened={blocked || signOutQuestion.asking} onStay={stay} onLeave={leave} />
       ) : null}
     </>
   );
