@@ -16,6 +16,21 @@ describe('filled pauses', () => {
   });
 });
 
+describe('fillers said as padding', () => {
+  it('leave the features as they were: "like", "you know" and "well" as hesitation lengthened the stretches Fluency credits', () => {
+    const padded = languageFeatures(['well i went like to the market you know', 'because like i needed some rice you know and like fish'], 2);
+    const plain = languageFeatures(['i went to the market', 'because i needed some rice and fish'], 2);
+    expect(padded).toEqual(plain);
+  });
+
+  it('keep "like" as a verb and "so" as a linking word, and still count "he like" as a slip', () => {
+    const features = languageFeatures(['i like fish so i cook it', 'he like football', 'she would like tea'], 3);
+    expect(features.words).toBe(14);
+    expect(features.agreementSlipsPer100).toBeCloseTo(100 / 14, 6);
+    expect(features.discourseMarkersPer100).toBeCloseTo(100 / 14, 6);
+  });
+});
+
 describe('language features', () => {
   it('counts turn length: words per utterance, the longest quarter and the one- or two-word replies', () => {
     const features = languageFeatures(['yes', 'i think so', 'i usually walk to work because the office is close to my flat', 'no'], 4);

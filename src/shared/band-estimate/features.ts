@@ -1,5 +1,6 @@
 import { porterStem } from '../interview/porter-stemmer.js';
-import { words } from '../text/words.js';
+import { findFillers, type FillerWord } from '../text/fillers.js';
+import { words, wordTokens } from '../text/words.js';
 import { findLanguageSlips } from './slips.js';
 import {
   ARTICLES, BE_FORMS, DISCOURSE_MARKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, MODALS, SUBORDINATORS,
@@ -10,14 +11,17 @@ import {
  * What a rater hears in a transcript, as numbers: how long the turns are, how often the speaker
  * restarts, how varied and how rare the words are, how much subordination and how many verb forms.
  * Every feature is computed after filled pauses are taken out, so a recogniser that drops "um" and
- * one that keeps it give the same figures (the filled-pause rate is reported, never weighed).
+ * one that keeps it give the same figures (the filled-pause rate is reported, never weighed), and
+ * after the fillers said as padding ("like" and "you know" as hesitation, "well" opening a reply),
+ * which otherwise lengthened the stretches that Fluency credits: padding every fifth word of
+ * learners' answers with them raised Fluency by about half a band.
  */
 
 /** One utterance (a recogniser's final result) of an answer. */
 export type Utterance = string;
 
 export interface LanguageFeatures {
-  /** Words said, filled pauses left out. */
+  /** Words said, filled pauses and padding fillers left out. */
   words: number;
   /** Utterances with at least one word. */
   utterances: number;
@@ -61,13 +65,40 @@ export interface LanguageFeatures {
   agreementSlipsPer100: number;
 }
 
+/** The fillers taken out with the filled pauses; "so" stays, as the linking word it mostly is. */
+const PADDING_FILLERS: ReadonlySet<FillerWord> = new Set<FillerWord>(['like', 'you know', 'well']);
+
+/**
+ * "like" after he, she or it is a verb, said right or as the agreement slip learners often make
+ * ("he like football"): findFillers takes it for a filler (it excepts only "i like", "you like"…,
+ * since "he likes" is the right form), and the slip must still be counted.
+ */
+const VERB_LIKE_AFTER: ReadonlySet<string> = new Set(['he', 'she', 'it']);
+
+/** An utterance's words without filled pauses and padding fillers (findFillers' own uses of them). */
+export function spokenWords(utterance: string): string[] {
+  const tokens = wordTokens(utterance);
+  const padding = findFillers(utterance).filter((filler) => PADDING_FILLERS.has(filler.filler));
+  const kept: string[] = [];
+  let next = 0;
+  tokens.forEach((token, i) => {
+    // Both lists are in text order: one walk, not every word against every filler.
+    while (next < padding.length && token.index >= (padding[next]?.index ?? 0) + (padding[next]?.length ?? 0)) next += 1;
+    const filler = padding[next];
+    const verbLike = token.word === 'like' && VERB_LIKE_AFTER.has(tokens[i - 1]?.word ?? '');
+    if (filler && token.index >= filler.index && !verbLike) return;
+    if (!isFilledPause(token.word)) kept.push(token.word);
+  });
+  return kept;
+}
+
 const MATTR_WINDOW = 50;
 /** English derivational suffixes of nouns, adjectives and adverbs (a closed list from any grammar of word formation). */
 const DERIVATIONAL_SUFFIX = /.{3,}(?:tion|sion|ment|ness|ity|ive|ous|ful|less|able|ible|ence|ance|ism|ist|ise|ize|ly)$/;
 const RARE_RANK = 2000;
 
 export function languageFeatures(utterances: readonly Utterance[], answerCount: number): LanguageFeatures {
-  const lines = utterances.map((utterance) => words(utterance)).map((line) => line.filter((word) => !isFilledPause(word)));
+  const lines = utterances.map(spokenWords);
   const filled = utterances.reduce((total, utterance) => total + words(utterance).filter((word) => isFilledPause(word)).length, 0);
   const spoken = lines.filter((line) => line.length > 0);
   const all = spoken.flat();
