@@ -4,13 +4,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 
 export const LEAVE_TEST_TEXT = 'Leaving or reloading this page ends your test, and the student details on this device are cleared.';
 
-export interface LeaveDialogProps {
-  opened: boolean;
-  onStay: () => void;
-  onLeave: () => void;
-}
-
-export function LeaveTestDialog({ opened, onStay, onLeave }: LeaveDialogProps) {
+export function LeaveTestDialog({ opened, onStay, onLeave }: { opened: boolean; onStay: () => void; onLeave: () => void }) {
   return (
     <Modal opened={opened} onClose={onStay} title="Leave the test?" centered>
       <Stack gap="md">

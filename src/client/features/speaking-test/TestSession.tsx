@@ -6,7 +6,7 @@
  * (running.ts, decision 0024), scoring and saving once the test has started (edge/finish.ts).
  */
 import { Group, Loader, Paper, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { useBlocker } from 'react-router';
 import type { User } from '../../../shared/api/auth';
 import type { DeviceInfo } from '../../lib/device';
@@ -16,7 +16,7 @@ import { useAskBeforeSignOut } from '../../lib/leave-guard';
 import { clearStudentInfo } from '../../lib/student-info';
 import { announcementFor, guardsLeaving } from './announcements';
 import type { SpeakingTestState } from './flow';
-import type { LeaveDialogProps } from './LeaveTestDialog';
+import type { LeaveTestDialog } from './LeaveTestDialog';
 import type { ResultsPanelProps } from './results/ResultsPanel';
 import { ReadyCard } from './ReadyCard';
 import { MicrophoneCard } from './SetupCards';
@@ -44,7 +44,7 @@ function Working() {
 const results = laterPart<ResultsPanelProps>(async () => (await import('./results/ResultsPanel')).ResultsPanel, <Working />);
 // A laterPart, not a bare lazy(): a download that fails (the connection dropped as the test started)
 // is tried again, where a failed lazy() took the page, and the test, down with it.
-const leaveDialog = laterPart<LeaveDialogProps>(async () => (await import('./LeaveTestDialog')).LeaveTestDialog, null);
+const leaveDialog = laterPart<ComponentProps<typeof LeaveTestDialog>>(async () => (await import('./LeaveTestDialog')).LeaveTestDialog, null);
 
 /** Keeps the last announcement: the live region changes only when there is something new to read. */
 function useAnnouncement(state: SpeakingTestState): string {
