@@ -45,10 +45,13 @@ const toast = (page: Page, title: string) => page.locator('.mantine-Notification
 
 async function reviewAndRelease(page: Page) {
   const form = page.getByRole('region', { name: 'Teacher review' });
+  // Nothing saved yet: no change to give a reason for, a note for the trail. Waited for, not read
+  // once: after "Review the next…" the page released a moment ago (same student, same heading) can
+  // still be on the screen, and its form, with a reason field, is replaced as the next one loads.
+  await expect
+    .poll(async () => [await form.getByLabel('Note for the review trail (optional)').count(), await form.getByText(/Reason for the change/).count()], { timeout: 20_000 })
+    .toEqual([1, 0]);
   await form.scrollIntoViewIfNeeded();
-  // Nothing saved yet: no change to give a reason for, a note for the trail.
-  expect(await form.getByLabel('Note for the review trail (optional)').count()).toBe(1);
-  expect(await form.getByText(/Reason for the change/).count()).toBe(0);
   await page.getByLabel('Comment').fill('Clear answers; link your ideas with because and so.');
   for (const criterion of ['Fluency', 'Vocabulary', 'Grammar', 'Pronunciation']) await page.getByLabel(`${criterion} band`, { exact: true }).selectOption('6.5');
   await page.getByRole('button', { name: 'Save review' }).tap();
