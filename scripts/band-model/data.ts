@@ -36,6 +36,8 @@ export interface Presentation {
   fillers: boolean;
   /** Keep only the first N words (filled pauses not counted). */
   firstWords?: number;
+  /** Each answer as one recogniser result (a recogniser that ends a result only when the answer ends), not one per utterance. */
+  oneResultPerAnswer?: boolean;
 }
 
 export const ANSWERS_PER_TEST = 21;
@@ -83,7 +85,7 @@ export function learnerAnswers(learner: Learner, presentation: Presentation): Sp
   // answers spoken either way.
   const dealt: SpeakingTestAnswer[] = answers.map((text, i) => {
     const part = i < 10 ? 1 : i === 10 ? 2 : 3;
-    const answer = text.join('\n');
+    const answer = text.join(presentation.oneResultPerAnswer === true ? ' ' : '\n');
     const wordCount = answer === '' ? 0 : answer.split(/\s+/).length;
     return {
       part,

@@ -38,14 +38,22 @@ describe('the calibrated estimate', () => {
   });
 
   it('holds a feature far outside the data at its edge instead of extrapolating', () => {
-    // A recogniser that returns a whole answer as one result: "words per stretch" would be 80.
-    const oneLine = estimateLanguage([{ answer: advanced.map((line) => line.answer).join(' ') }]);
-    expect(oneLine.overall).toBeLessThanOrEqual(9);
-    // Six results of about 20 words are already past the data's edge (3 standard deviations): the
-    // one result of 112 words moves Grammar no further than they do.
-    const stretch = (estimate: ReturnType<typeof estimateLanguage>) => estimate.criteria.grammar.contributions.find((item) => item.feature === 'wordsPerUtterance')?.levels;
-    expect(stretch(oneLine)).toBeGreaterThan(0);
-    expect(stretch(oneLine)).toBeCloseTo(stretch(estimateLanguage(advanced)) ?? 0, 6);
+    // Words per answer past 3 standard deviations of the data's (about 115): an answer of 234 words
+    // moves Fluency no further than one of 117.
+    const long = advanced.map((line) => line.answer).join(' ');
+    const once = estimateLanguage([{ answer: long }]);
+    const twice = estimateLanguage([{ answer: `${long} ${long}` }]);
+    const length = (estimate: ReturnType<typeof estimateLanguage>) => estimate.criteria.fluency.contributions.find((item) => item.feature === 'logWordsPerAnswer')?.levels;
+    expect(once.features.wordsPerAnswer).toBe(117);
+    expect(length(once)).toBeGreaterThan(0);
+    expect(length(twice)).toBeCloseTo(length(once) ?? 0, 6);
+    expect(twice.overall).toBeLessThanOrEqual(9);
+  });
+
+  it('gives the same estimate whether the recogniser returned each answer as one result or one result per pause', () => {
+    const perPause = estimateLanguage(advanced.map(({ answer }) => ({ answer: answer.replace(/ (which|and|although|once|especially) /g, '\n$1 ') })));
+    expect(perPause.features.utterances).toBe(estimateLanguage(advanced).features.utterances);
+    expect(perPause).toEqual(estimateLanguage(advanced));
   });
 });
 

@@ -1,4 +1,4 @@
-import { sentences, words } from '../text/words.js';
+import { words } from '../text/words.js';
 import { BAND_MODEL } from './coefficients.js';
 import { languageFeatures, type LanguageFeatures } from './features.js';
 import { modelInputs, predictLevel, type BandModel, type Contribution, type EstimatedCriterion } from './model.js';
@@ -28,21 +28,19 @@ export interface LanguageEstimate {
   overall: number;
 }
 
-/** One answer's text: the recogniser's final results, one per line. */
+/** One answer's text: the recogniser's final results, one per line (or all on one). */
 export interface AnswerText {
   answer: string;
 }
 
 /**
- * The features of a test's answers: every non-empty answer's lines (the recogniser's final
- * results), split again at sentence punctuation when the recogniser punctuates, are its
- * utterances. Words per
- * answer are over the answers spoken, or over `answerCount` when given (the interview counts every
- * question asked, so an unanswered one lowers it).
+ * The features of a test's answers (features.ts: how the recogniser split them into results does
+ * not count). Words per answer are over the answers spoken, or over `answerCount` when given (the
+ * interview counts every question asked, so an unanswered one lowers it).
  */
 export function answerFeatures(answers: readonly AnswerText[], answerCount?: number): LanguageFeatures {
   const spoken = answers.filter((answer) => words(answer.answer).length > 0);
-  return languageFeatures(sentences(spoken.map((answer) => answer.answer)), answerCount ?? spoken.length);
+  return languageFeatures(spoken.map((answer) => answer.answer), answerCount ?? spoken.length);
 }
 
 export function estimateLanguage(answers: readonly AnswerText[], model: BandModel | undefined = BAND_MODEL, answerCount?: number): LanguageEstimate {

@@ -33,22 +33,22 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: (f) => `Develop each answer further with a reason, an example or a detail: you said about ${whole(f.wordsPerAnswer)} words an answer.`,
   },
   wordsPerUtterance: {
-    label: 'words per stretch of speech',
+    label: 'words per stretch between linking words (and, but, so, because…)',
     shown: (f) => oneDecimal(f.wordsPerUtterance),
     typical: oneDecimal,
-    advice: (f) => `Build longer sentences, joining ideas with and, because, which or when: your stretches of speech averaged ${oneDecimal(f.wordsPerUtterance)} words.`,
+    advice: (f) => `Say more in each idea before the next and, but, so or because: add a detail, a reason or an example. Yours averaged ${oneDecimal(f.wordsPerUtterance)} words.`,
   },
   longTurnWords: {
-    label: 'words in your longest stretches',
+    label: 'words in your longest stretches between linking words',
     shown: (f) => whole(f.longTurnWords),
     typical: whole,
-    advice: (f) => `Keep talking for longer without stopping: your longest stretches ran about ${whole(f.longTurnWords)} words.`,
+    advice: (f) => `Develop your ideas at more length before moving on: your longest stretches between linking words ran about ${whole(f.longTurnWords)} words.`,
   },
   shortUtteranceShare: {
-    label: 'one- or two-word replies',
+    label: 'stretches of one or two words',
     shown: (f) => share(f.shortUtteranceShare),
     typical: share,
-    advice: (f) => `Answer in full sentences rather than a word or two: ${share(f.shortUtteranceShare)} of what you said was that short.`,
+    advice: (f) => `Answer in full sentences rather than a word or two: ${share(f.shortUtteranceShare)} of the stretches between linking words were that short.`,
   },
   repairsPer100: {
     label: 'repeats and restarts per 100 words',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageFeatures, movingTypeTokenRatio, repairCount } from './features.js';
+import { clauseStretches, languageFeatures, movingTypeTokenRatio, repairCount } from './features.js';
 import { isContraction, isFilledPause, spokenRank } from './lexicon.js';
 
 describe('filled pauses', () => {
@@ -32,13 +32,37 @@ describe('fillers said as padding', () => {
 });
 
 describe('language features', () => {
-  it('counts turn length: words per utterance, the longest quarter and the one- or two-word replies', () => {
+  it('counts stretch length: words per stretch, the longest quarter and the one- or two-word stretches', () => {
+    // Stretches: "yes" | "i think so" | "i usually walk to work" | "because the office is close to my flat" | "no".
     const features = languageFeatures(['yes', 'i think so', 'i usually walk to work because the office is close to my flat', 'no'], 4);
     expect(features.words).toBe(18);
-    expect(features.wordsPerUtterance).toBe(4.5);
-    expect(features.longTurnWords).toBe(13);
-    expect(features.shortUtteranceShare).toBe(0.5);
+    expect(features.utterances).toBe(5);
+    expect(features.wordsPerUtterance).toBe(3.6);
+    expect(features.longTurnWords).toBe(6.5);
+    expect(features.shortUtteranceShare).toBe(0.4);
     expect(features.wordsPerAnswer).toBe(4.5);
+  });
+
+  it('cuts stretches before linking words, keeping "and then" with its clause and "so" that stands for one', () => {
+    const cut = (text: string) => clauseStretches(text.split(' ')).map((stretch) => stretch.join(' '));
+    expect(cut('i went home and then i cooked dinner because i was hungry')).toEqual(['i went home', 'and then i cooked dinner', 'because i was hungry']);
+    expect(cut('i think so but i am not sure')).toEqual(['i think so', 'but i am not sure']);
+    expect(cut('and so on')).toEqual(['and so on']);
+  });
+
+  it('gives the same features however the recogniser split the answer into results, and whatever its punctuation', () => {
+    const answers = [
+      'i grew up in a small town near the coast and i did not want to leave it but my family moved to the city when i was ten',
+      'i i like my job because my colleagues are friendly so i stay late sometimes',
+    ];
+    const oneResult = languageFeatures(answers, 2);
+    // Chrome ends a result at each pause; another recogniser may cut elsewhere, or punctuate.
+    const atPauses = languageFeatures(['i grew up in a small town\nnear the coast and i did not\nwant to leave it but my family moved\nto the city when i was ten', 'i\ni like my job because my colleagues\nare friendly so i stay late sometimes'], 2);
+    const punctuated = languageFeatures(['I grew up in a small town near the coast, and I did not want to leave it. But my family moved to the city when I was ten.', 'I, I like my job because my colleagues are friendly. So I stay late sometimes.'], 2);
+    expect(atPauses).toEqual(oneResult);
+    expect(punctuated).toEqual(oneResult);
+    // The repeat across a result's end still counts.
+    expect(oneResult.repairsPer100).toBeGreaterThan(0);
   });
 
   it('counts repeats and restarts of one or two words', () => {

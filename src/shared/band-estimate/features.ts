@@ -1,35 +1,37 @@
 import { porterStem } from '../interview/porter-stemmer.js';
-import { findFillers, type FillerWord } from '../text/fillers.js';
+import { coveredByFillers, findFillers, type FillerWord } from '../text/fillers.js';
 import { words, wordTokens } from '../text/words.js';
 import { findLanguageSlips } from './slips.js';
 import {
-  ARTICLES, BE_FORMS, DISCOURSE_MARKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, MODALS, SUBORDINATORS,
+  ARTICLES, BE_FORMS, CLAUSE_LINKS, DISCOURSE_MARKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, MODALS, SUBORDINATORS,
   isContraction, isFilledPause, spokenRank,
 } from './lexicon.js';
 
 /*
- * What a rater hears in a transcript, as numbers: how long the turns are, how often the speaker
- * restarts, how varied and how rare the words are, how much subordination and how many verb forms.
- * Every feature is computed after filled pauses are taken out, so a recogniser that drops "um" and
- * one that keeps it give the same figures (the filled-pause rate is reported, never weighed), and
- * after the fillers said as padding ("like" and "you know" as hesitation, "well" opening a reply),
- * which otherwise lengthened the stretches that Fluency credits: padding every fifth word of
- * learners' answers with them raised Fluency by about half a band.
+ * What a rater hears in a transcript, as numbers: how long the stretches of speech are, how often
+ * the speaker restarts, how varied and how rare the words are, how much subordination and how many
+ * verb forms. Every feature is computed after filled pauses are taken out, so a recogniser that
+ * drops "um" and one that keeps it give the same figures (the filled-pause rate is reported, never
+ * weighed), and after the fillers said as padding ("like" and "you know" as hesitation, "well"
+ * opening a reply), which otherwise lengthened the stretches that Fluency credits: padding every
+ * fifth word of learners' answers with them raised Fluency by about half a band.
+ *
+ * The stretches are cut from the words (clauseStretches), not taken from the recogniser's results:
+ * how a recogniser splits speech into results is its own (Chrome ends one at each pause, a
+ * recogniser may return a whole answer as one), and one result per answer raised the overall by
+ * about a band (decision 0043). Line breaks and punctuation therefore change no feature.
  */
-
-/** One utterance (a recogniser's final result) of an answer. */
-export type Utterance = string;
 
 export interface LanguageFeatures {
   /** Words said, filled pauses and padding fillers left out. */
   words: number;
-  /** Utterances with at least one word. */
+  /** Stretches of speech with at least one word: the answers cut before linking words (clauseStretches). */
   utterances: number;
-  /** Mean words per utterance. */
+  /** Mean words per stretch. */
   wordsPerUtterance: number;
-  /** Mean words of the longest quarter of utterances: the longest stretch the speaker can sustain. */
+  /** Mean words of the longest quarter of stretches: the longest the speaker can sustain. */
   longTurnWords: number;
-  /** Share of utterances of one or two words ("yes", "i think"). */
+  /** Share of stretches of one or two words ("yes", "because money"). */
   shortUtteranceShare: number;
   /** Words per answer. */
   wordsPerAnswer: number;
@@ -75,21 +77,14 @@ const PADDING_FILLERS: ReadonlySet<FillerWord> = new Set<FillerWord>(['like', 'y
  */
 const VERB_LIKE_AFTER: ReadonlySet<string> = new Set(['he', 'she', 'it']);
 
-/** An utterance's words without filled pauses and padding fillers (findFillers' own uses of them). */
-export function spokenWords(utterance: string): string[] {
-  const tokens = wordTokens(utterance);
-  const padding = findFillers(utterance).filter((filler) => PADDING_FILLERS.has(filler.filler));
-  const kept: string[] = [];
-  let next = 0;
-  tokens.forEach((token, i) => {
-    // Both lists are in text order: one walk, not every word against every filler.
-    while (next < padding.length && token.index >= (padding[next]?.index ?? 0) + (padding[next]?.length ?? 0)) next += 1;
-    const filler = padding[next];
-    const verbLike = token.word === 'like' && VERB_LIKE_AFTER.has(tokens[i - 1]?.word ?? '');
-    if (filler && token.index >= filler.index && !verbLike) return;
-    if (!isFilledPause(token.word)) kept.push(token.word);
-  });
-  return kept;
+/** A text's words without filled pauses and padding fillers (findFillers' own uses of them). */
+export function spokenWords(text: string): string[] {
+  const tokens = wordTokens(text);
+  const padding = coveredByFillers(tokens, findFillers(text).filter((filler) => PADDING_FILLERS.has(filler.filler)));
+  return tokens
+    .filter((token, i) => !padding[i] || (token.word === 'like' && VERB_LIKE_AFTER.has(tokens[i - 1]?.word ?? '')))
+    .map((token) => token.word)
+    .filter((word) => !isFilledPause(word));
 }
 
 const MATTR_WINDOW = 50;
@@ -97,11 +92,45 @@ const MATTR_WINDOW = 50;
 const DERIVATIONAL_SUFFIX = /.{3,}(?:tion|sion|ment|ness|ity|ive|ous|ful|less|able|ible|ence|ance|ism|ist|ise|ize|ly)$/;
 const RARE_RANK = 2000;
 
-export function languageFeatures(utterances: readonly Utterance[], answerCount: number): LanguageFeatures {
-  const lines = utterances.map(spokenWords);
-  const filled = utterances.reduce((total, utterance) => total + words(utterance).filter((word) => isFilledPause(word)).length, 0);
-  const spoken = lines.filter((line) => line.length > 0);
-  const all = spoken.flat();
+/** "so" after these stands for what was said ("i think so", "i'm afraid so"), or rounds a number ("ten or so"): it links nothing. */
+const SO_AS_PRO_FORM_AFTER: ReadonlySet<string> = new Set(['think', 'hope', 'guess', 'suppose', 'believe', 'expect', 'afraid', 'not', 'or']);
+
+/**
+ * An answer's words cut into stretches before each word that links clauses (CLAUSE_LINKS), unless
+ * the stretch so far holds only such words: "and then i went" and "but because" stay whole ("so"
+ * that stands for a clause, as in "i think so", links nothing). A stand-in for the clause, which
+ * learner-speech measures count in (words per clause, per AS-unit), that a recogniser's results
+ * cannot change (decision 0043).
+ */
+export function clauseStretches(words: readonly string[]): string[][] {
+  const stretches: string[][] = [];
+  let current: string[] = [];
+  let linksOnly = true;
+  for (const [i, word] of words.entries()) {
+    const link = CLAUSE_LINKS.has(word) && !(word === 'so' && SO_AS_PRO_FORM_AFTER.has(words[i - 1] ?? ''));
+    if (link && !linksOnly) {
+      stretches.push(current);
+      current = [];
+      linksOnly = true;
+    }
+    current.push(word);
+    if (!link) linksOnly = false;
+  }
+  if (current.length > 0) stretches.push(current);
+  return stretches;
+}
+
+/**
+ * The features of a test's answers, each the text the recogniser gave for one answer (its results
+ * one per line, or all in one: the same features either way).
+ */
+export function languageFeatures(answers: readonly string[], answerCount: number): LanguageFeatures {
+  // A line break is where the recogniser ended a result, which says nothing of the speaker.
+  const texts = answers.map((answer) => answer.replace(/\s+/g, ' '));
+  const spokenAnswers = texts.map(spokenWords).filter((answer) => answer.length > 0);
+  const filled = texts.reduce((total, text) => total + words(text).filter((word) => isFilledPause(word)).length, 0);
+  const spoken = spokenAnswers.flatMap(clauseStretches);
+  const all = spokenAnswers.flat();
   const n = all.length;
   const per100 = (count: number) => (n === 0 ? 0 : (100 * count) / n);
   const lengths = spoken.map((line) => line.length).sort((a, b) => b - a);
@@ -116,7 +145,7 @@ export function languageFeatures(utterances: readonly Utterance[], answerCount: 
     longTurnWords: lengths.length === 0 ? 0 : mean(longQuarter),
     shortUtteranceShare: spoken.length === 0 ? 0 : spoken.filter((line) => line.length <= 2).length / spoken.length,
     wordsPerAnswer: answerCount === 0 ? 0 : n / answerCount,
-    repairsPer100: per100(sum(spoken.map(repairCount))),
+    repairsPer100: per100(sum(spokenAnswers.map(repairCount))),
     filledPausesPer100: n === 0 ? 0 : (100 * filled) / n,
     discourseMarkersPer100: per100(all.filter((word) => DISCOURSE_MARKERS.has(word)).length),
     distinctStems: new Set(stems).size,
@@ -127,14 +156,14 @@ export function languageFeatures(utterances: readonly Utterance[], answerCount: 
     functionWordShare: n === 0 ? 0 : 1 - content.length / n,
     contentWordLength: content.length === 0 ? 0 : mean(content.map((word) => word.length)),
     subordinatorsPer100: per100(all.filter((word) => SUBORDINATORS.has(word)).length),
-    verbFormRange: verbFormRange(spoken),
+    verbFormRange: verbFormRange(spokenAnswers),
     articlesPer100: per100(all.filter((word) => ARTICLES.has(word)).length),
     pastFormsPer100: per100(all.filter(isPastForm).length),
-    agreementSlipsPer100: per100(sum(spoken.map(agreementSlips))),
+    agreementSlipsPer100: per100(sum(spokenAnswers.map(agreementSlips))),
   };
 }
 
-/** Repeats of the word or the two words just said, within an utterance: "i i", "my friend my friend". */
+/** Repeats of the word or the two words just said: "i i", "my friend my friend". */
 export function repairCount(line: readonly string[]): number {
   let count = 0;
   for (let i = 1; i < line.length; i++) {

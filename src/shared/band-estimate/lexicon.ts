@@ -32,6 +32,14 @@ export const SUBORDINATORS: ReadonlySet<string> = new Set([
   'before', 'after', 'once', 'which', 'who', 'whom', 'whose', 'where', 'whenever', 'wherever', 'whatever', 'whoever', 'that',
 ]);
 
+/**
+ * Where the estimate cuts an answer into stretches (features.ts clauseStretches): the coordinating
+ * conjunctions and the commonest adverbial subordinators of learner speech. Larger lists (with
+ * after, before, although, while, until, since, or the relatives that, which, who) ranked the
+ * development set the same (decision 0043).
+ */
+export const CLAUSE_LINKS: ReadonlySet<string> = new Set(['and', 'but', 'so', 'because', 'or', 'then', 'when', 'if']);
+
 /** Words that link ideas across clauses and sentences (coherence). */
 export const DISCOURSE_MARKERS: ReadonlySet<string> = new Set([
   'because', 'so', 'but', 'however', 'actually', 'also', 'then', 'first', 'firstly', 'secondly', 'finally', 'although', 'though',

@@ -8,7 +8,7 @@ import {
   REPETITION_RUN_WORDS,
   REPETITION_SHARE_ABOVE,
 } from '../speaking-test/constants.js';
-import { findFillers, sentences, wordTokens } from '../text/index.js';
+import { coveredByFillers, findFillers, sentences, wordTokens } from '../text/index.js';
 
 /*
  * The checks of decision 0018 that need nothing but the answer, what it was asked and what was said
@@ -33,21 +33,11 @@ export const COMMON_NON_ANSWER_REASONS: Readonly<Record<CommonNonAnswerKind, str
   repetition: REPETITION_REASON,
 };
 
-/**
- * The words of a text that are not fillers ('you know' is two words), lower-cased, in order. Tokens
- * and fillers are both in text order, so one pass walks them side by side: testing every token
- * against every filler took seconds for a saved test of long filler-heavy answers.
- */
+/** The words of a text that are not fillers ('you know' is two words), lower-cased, in order. */
 export function nonFillerWords(text: string): string[] {
-  const fillers = findFillers(text);
-  const words: string[] = [];
-  let next = 0;
-  for (const token of wordTokens(text)) {
-    let filler = fillers[next];
-    while (filler && filler.index + filler.length <= token.index) filler = fillers[++next];
-    if (!filler || token.index < filler.index) words.push(token.word);
-  }
-  return words;
+  const tokens = wordTokens(text);
+  const covered = coveredByFillers(tokens, findFillers(text));
+  return tokens.filter((_, i) => !covered[i]).map((token) => token.word);
 }
 
 /** What has been said so far in the session: sentences and runs of REPETITION_RUN_WORDS words. */

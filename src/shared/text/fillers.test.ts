@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FILLER_WORDS, fillerCount, findFillers } from './fillers.js';
+import { coveredByFillers, FILLER_WORDS, fillerCount, findFillers } from './fillers.js';
+import { wordTokens } from './words.js';
 
 const found = (text: string) => findFillers(text).map((m) => m.filler);
 
@@ -67,5 +68,14 @@ describe('findFillers', () => {
     ['um uh er ah', ['um', 'uh', 'er', 'ah']],
   ])('ordinary uses are not hesitation: %j', (text, expected) => {
     expect(found(text)).toEqual(expected);
+  });
+});
+
+describe('coveredByFillers', () => {
+  it('marks the tokens a filler covers, both words of "you know", and not "like" said as a verb', () => {
+    const text = 'Um, I like it, you know, like, a lot.';
+    const covered = coveredByFillers(wordTokens(text), findFillers(text));
+    expect(wordTokens(text).filter((_, i) => covered[i]).map((token) => token.word)).toEqual(['um', 'you', 'know', 'like']);
+    expect(coveredByFillers(wordTokens('no fillers here'), [])).toEqual([false, false, false]);
   });
 });

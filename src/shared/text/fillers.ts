@@ -74,6 +74,20 @@ export function findFillers(text: string): FillerMatch[] {
   return matches;
 }
 
+/**
+ * For each token, whether one of the filler matches covers it ('you know' covers two). Tokens and
+ * matches are both in text order, so one pass walks them side by side: testing every token against
+ * every filler took seconds for a saved test of long filler-heavy answers.
+ */
+export function coveredByFillers(tokens: readonly WordToken[], fillers: readonly FillerMatch[]): boolean[] {
+  let next = 0;
+  return tokens.map((token) => {
+    while (next < fillers.length && token.index >= (fillers[next]?.index ?? 0) + (fillers[next]?.length ?? 0)) next += 1;
+    const filler = fillers[next];
+    return filler !== undefined && token.index >= filler.index;
+  });
+}
+
 export function fillerCount(text: string): number {
   return findFillers(text).length;
 }
