@@ -105,7 +105,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     typical: share,
     // A low share is telegraphic speech at the low levels but dense wording at the top: the advice says what was measured, not that words were left out.
     advice: (f) =>
-      `${share(f.functionWordShare)} of your words were grammar words (the, is, to, of…), and the estimate reads few of them as small words left out: keep them in every sentence ("I went to the market", not "market, go").`,
+      `Only ${share(f.functionWordShare)} of your words were grammar words (the, is, to, of…): keep them in every sentence.`,
   },
   rareTypesPer100: {
     label: 'different less common words per 100 words',
