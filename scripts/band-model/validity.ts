@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import {
   AGREEMENT_LEARNERS, AGREEMENT_RHO, AGREEMENT_RHO_FIRST_250_WORDS, AGREEMENT_WITHIN_ONE_BAND, STRONG_RATED_BAND, STRONG_SHOWN_MEAN,
 } from '../../src/shared/band-estimate/agreement.js';
+import type { ModelInputs } from '../../src/shared/band-estimate/model.js';
 import { bandOfLevel } from '../../src/shared/band-estimate/scale.js';
 import { scoreInterview } from '../../src/shared/interview/scoring.js';
 import { judgeAnswers } from '../../src/shared/speaking-test/non-answers.js';
@@ -23,7 +24,7 @@ import {
   overallBand, roundToHalfBand, scoreFluency, scoreGrammar, scorePronunciation, scoreSpeakingTest, scoreVocabulary, type SpeakingBands,
 } from '../../src/shared/speaking-test/scoring.js';
 import { learnerAnswers, loadLearners, type Learner, type Presentation } from './data.js';
-import { fitBandModel } from './fit-lib.js';
+import { fitBandModel, learnerInputs, TRAINING_PRESENTATIONS } from './fit-lib.js';
 import { measureRatedRanges, ratedRangesModule } from './rated-ranges.js';
 import { mean, spearman } from './stats.js';
 
@@ -57,10 +58,22 @@ function interviewAnswers(learner: Learner) {
   }));
 }
 
+/** Each learner's features in each training presentation, computed once for the ten folds' fits. */
+const trainingInputs = new Map<Learner, Map<Presentation, ModelInputs>>();
+function memoisedInputs(learner: Learner, presentation: Presentation): ModelInputs {
+  const byPresentation = trainingInputs.get(learner) ?? new Map<Presentation, ModelInputs>();
+  trainingInputs.set(learner, byPresentation);
+  const known = byPresentation.get(presentation);
+  if (known) return known;
+  const computed = learnerInputs(learner, presentation);
+  byPresentation.set(presentation, computed);
+  return computed;
+}
+
 const scored = new Map<PresentationName, Map<Learner, SpeakingBands | null>>();
 for (const name of Object.keys(PRESENTATIONS) as PresentationName[]) scored.set(name, new Map());
 for (let k = 0; k < FOLDS; k++) {
-  const model = fitBandModel(learners.filter((learner) => fold.get(learner) !== k));
+  const model = fitBandModel(learners.filter((learner) => fold.get(learner) !== k), TRAINING_PRESENTATIONS, memoisedInputs);
   for (const learner of learners.filter((l) => fold.get(l) === k)) {
     const interview = scoreInterview(interviewAnswers(learner), { model });
     if (interview.assessable) interviewScores.set(learner, interview.scores);

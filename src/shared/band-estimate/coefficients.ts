@@ -15,10 +15,10 @@ export const BAND_MODEL: BandModel = {
   vocabulary: {
     intercept: 4.64665,
     terms: [
-      { feature: 'mattr', mean: 0.652431, sd: 0.0500074, weight: 0.710179 },
-      { feature: 'logDistinctStems', mean: 5.07037, sd: 0.422256, weight: 0.657176 },
-      { feature: 'contentWordLength', mean: 5.38923, sd: 0.308944, weight: 0.433189 },
-      { feature: 'derivedWordShare', mean: 0.0480424, sd: 0.0259717, weight: 0.572971 },
+      { feature: 'mattr', mean: 0.652431, sd: 0.0500074, weight: 0.701145 },
+      { feature: 'logDistinctStems', mean: 5.07037, sd: 0.422256, weight: 0.634095 },
+      { feature: 'contentWordLength', mean: 5.38923, sd: 0.308944, weight: 0.425257 },
+      { feature: 'derivedWordShare', mean: 0.0402965, sd: 0.0240151, weight: 0.601537 },
     ],
   },
   grammar: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clauseStretches, languageFeatures, movingTypeTokenRatio, repairCount } from './features.js';
+import { clauseStretches, isDerived, languageFeatures, movingTypeTokenRatio, repairCount } from './features.js';
 import { isContraction, isFilledPause, spokenRank } from './lexicon.js';
 
 describe('filled pauses', () => {
@@ -92,6 +92,11 @@ describe('language features', () => {
     const rich = languageFeatures(['i cherish my secluded cottage and my vintage convertible'], 1);
     expect(rich.rareWordShare).toBeGreaterThan(plain.rareWordShare);
     expect(rich.contentWordLength).toBeGreaterThan(plain.contentWordLength);
+  });
+
+  it('counts a word as derived when a word of English is left without its suffix, not when it only ends like one', () => {
+    for (const word of ['happiness', 'government', 'decision', 'information', 'beautiful', 'carefully', 'activity', 'comfortable', 'usually']) expect(isDerived(word), word).toBe(true);
+    for (const word of ['family', 'italy', 'only', 'ugly', 'nation', 'house']) expect(isDerived(word), word).toBe(false);
   });
 
   it('finds subordination, verb forms and articles', () => {

@@ -88,8 +88,25 @@ export function spokenWords(text: string): string[] {
 }
 
 const MATTR_WINDOW = 50;
-/** English derivational suffixes of nouns, adjectives and adverbs (a closed list from any grammar of word formation). */
-const DERIVATIONAL_SUFFIX = /.{3,}(?:tion|sion|ment|ness|ity|ive|ous|ful|less|able|ible|ence|ance|ism|ist|ise|ize|ly)$/;
+/** English derivational suffixes of nouns, adjectives and adverbs (a closed list from any grammar of word formation), after a base of 3 letters or more. */
+const DERIVATIONAL_SUFFIX = /^(.{3,}?)(tion|sion|ment|ness|ity|ive|ous|ful|less|able|ible|ence|ance|ism|ist|ise|ize|ly)$/;
+
+/**
+ * A word built from another with a derivational suffix: the suffix, and what is left (give or take
+ * a final e, y or doubled letter, or the t, te, d or de that -tion and -sion replace) a word of
+ * spoken English. "happiness", "government" and "decision" are; "family", "italy" and "only",
+ * which merely end like one, are not.
+ */
+export function isDerived(word: string): boolean {
+  const match = DERIVATIONAL_SUFFIX.exec(word);
+  if (!match) return false;
+  const base = match[1] as string;
+  const suffix = match[2] as string;
+  const candidates = [base, `${base}e`, base.replace(/i$/, 'y'), base.replace(/a$/, ''), base.replace(/(.)\1$/, '$1')];
+  if (suffix === 'tion' || suffix === 'sion') candidates.push(`${base}t`, `${base}te`, `${base}d`, `${base}de`);
+  return candidates.some((candidate) => candidate.length >= 3 && spokenRank(candidate) !== undefined);
+}
+
 const RARE_RANK = 2000;
 
 /** "so" after these stands for what was said ("i think so", "i'm afraid so"), or rounds a number ("ten or so"): it links nothing. */
@@ -152,7 +169,7 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     mattr: movingTypeTokenRatio(stems, MATTR_WINDOW),
     rareWordShare: content.length === 0 ? 0 : rare.length / content.length,
     rareTypesPer100: per100(new Set(rare.map(porterStem)).size),
-    derivedWordShare: content.length === 0 ? 0 : content.filter((word) => DERIVATIONAL_SUFFIX.test(word)).length / content.length,
+    derivedWordShare: content.length === 0 ? 0 : content.filter(isDerived).length / content.length,
     functionWordShare: n === 0 ? 0 : 1 - content.length / n,
     contentWordLength: content.length === 0 ? 0 : mean(content.map((word) => word.length)),
     subordinatorsPer100: per100(all.filter((word) => SUBORDINATORS.has(word)).length),
