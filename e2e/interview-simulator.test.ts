@@ -97,6 +97,7 @@ function spyOnBoundary(): void {
 const boundarySpy = (page: Page) => page.evaluate(() => (window as unknown as { __interviewSpy: BoundarySpy }).__interviewSpy);
 
 /** Answers from question 5 on, each in its own words. */
+const LAST_ANSWER = 'I would ask how the team shares what it learns from its mistakes';
 const LATER_ANSWERS = [
   'I built a React dashboard that our support team still uses every day.',
   'When deadlines slip I tell my manager early and suggest what we can drop.',
@@ -288,7 +289,13 @@ describe('interview simulator', () => {
       await page.clock.runFor(1_600);
       await reachQuestion(page, fake, n, total);
       // Different words each time: one sentence said to every question is not an answer (decision 0018).
-      await fake.say(LATER_ANSWERS[(n - 5) % LATER_ANSWERS.length] ?? '');
+      if (n === total) {
+        // The last answer is still interim text when the student completes, as on an iPhone that gives
+        // its finals only when stopped: it is saved, once (the fake's final on stop comes too late to count twice).
+        await fake.waitForListening();
+        await page.evaluate((words) => (window as unknown as { __parleyFakeRecognition: { interim(text: string): void } }).__parleyFakeRecognition.interim(words), LAST_ANSWER);
+        await page.getByTestId('live-transcript').getByText(LAST_ANSWER).waitFor();
+      } else await fake.say(LATER_ANSWERS[(n - 5) % LATER_ANSWERS.length] ?? '');
       const next = n === total ? 'Complete Interview' : 'Next Question';
       await page.getByRole('button', { name: next }).click();
     }
@@ -317,6 +324,7 @@ describe('interview simulator', () => {
     expect(text.match(/^Question \d+: /gm)).toHaveLength(total);
     expect(text).toContain('Answer: My name is Asha and I build accessible web applications with React and TypeScript.');
     expect(text.match(/^Answer: No response recorded$/gm)).toHaveLength(1);
+    expect(text.split('\n').filter((line) => line === `Answer: ${LAST_ANSWER}`)).toHaveLength(1);
 
     // 'Audio Generation Failed' (spec section 8), and the original recording instead: a webm ffprobe reads.
     const original = await downloadOf(page, 'Download Audio');

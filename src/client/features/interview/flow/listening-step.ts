@@ -1,5 +1,6 @@
 import { INTERVIEW_RECOGNITION_RESTART_MS, INTERVIEW_RECORDING_START_DELAY_MS } from '../../../../shared/interview/constants';
 import { recordedAt } from './interview-state';
+import { addFinal } from './recorded-answer';
 import type { InterviewDraft } from './types';
 
 /*
@@ -47,9 +48,16 @@ export function startCapture(draft: InterviewDraft): void {
   draft.schedule('recordingStart', INTERVIEW_RECORDING_START_DELAY_MS);
 }
 
-/** Turns answer capture off for the current question: no listening, no pending restart or recording start, recording paused. */
+/**
+ * Turns answer capture off for the current question: no listening, no pending restart or recording
+ * start, recording paused. Words still shown as interim text count as said, as in the speaking
+ * test: the recogniser's final for them would come after listening stopped, and is not taken then.
+ * An iPhone may give its finals only when stopped, so without this a whole answer could be lost.
+ */
 export function stopCapture(draft: InterviewDraft): void {
   const { state } = draft;
+  const pending = state.interim.trim();
+  if (state.phase === 'answering' && state.listening && pending !== '') addFinal(draft, pending, null, state.now);
   for (const timer of ['recognitionRestart', 'recordingStart', 'autoAdvance', 'autoAdvanceTick', 'answerSilence'] as const) draft.cancel(timer);
   if (state.listening && state.transcription === 'live') draft.emit({ type: 'stopListening' });
   if (state.recording === 'recording') {

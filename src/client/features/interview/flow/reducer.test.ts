@@ -132,9 +132,10 @@ describe('answers and moving on', () => {
     const nextAt = sim.now + 500;
     sim.advanceTo(nextAt);
     sim.dispatch({ type: 'NEXT' });
+    // The words still pending count as said (without a confidence, so the mean is the finals').
     expect(sim.state.answers).toEqual([
       // On the recording: from its start (0.5 s after listening began) to NEXT, 3 s later.
-      { questionId: 1, question: QUESTIONS[0]!.question, category: 'Introduction', answer: 'I am Asha.\nI build web apps.', timestamp: nextAt - T0, confidence: 0.7, recordingStartMs: 0, recordingEndMs: 3_000 },
+      { questionId: 1, question: QUESTIONS[0]!.question, category: 'Introduction', answer: 'I am Asha.\nI build web apps.\nand', timestamp: nextAt - T0, confidence: 0.7, recordingStartMs: 0, recordingEndMs: 3_000 },
     ]);
     expect(sim.commandsOf('stopListening').map((entry) => entry.at)).toEqual([nextAt]);
     expect(sim.commandsOf('pauseRecording').map((entry) => entry.at)).toEqual([nextAt]);
@@ -155,9 +156,21 @@ describe('answers and moving on', () => {
   it("records 'No response recorded' and a null confidence for a silent answer", () => {
     const sim = answeringFirst();
     sim.advanceBy(3_000);
-    sim.dispatch({ type: 'INTERIM', text: 'umm' });
     sim.dispatch({ type: 'NEXT' });
     expect(sim.state.answers[0]).toMatchObject({ answer: NO_RESPONSE_TEXT, confidence: null, timestamp: 12_000 });
+  });
+
+  it('keeps words still pending as interim text when the answer ends, with no confidence (an iPhone gives its finals only on stop)', () => {
+    const sim = answeringFirst();
+    sim.advanceBy(3_000);
+    sim.dispatch({ type: 'INTERIM', text: ' I lead a small team ' });
+    sim.dispatch({ type: 'NEXT' });
+    expect(sim.state.answers[0]).toMatchObject({ answer: 'I lead a small team', confidence: null, timestamp: 12_000 });
+    expect(sim.state.transcript.map((entry) => entry.text)).toEqual(['I lead a small team']);
+    // The recogniser's own final for those words, arriving once it has stopped, is not taken twice.
+    sim.dispatch({ type: 'FINAL', text: 'I lead a small team.', confidence: 0.9 });
+    expect(sim.state.transcript).toHaveLength(1);
+    expect(sim.state.finals).toEqual([]);
   });
 
   it('auto-advances exactly 8 s after the last final, restarted by each new final, counting down each second', () => {
