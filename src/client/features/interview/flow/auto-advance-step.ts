@@ -10,6 +10,12 @@ import type { InterviewDraft } from './types';
  * restarts on each new final result; on expiry it moves to the next question' (SPEC.md section 4
  * 'Interview simulator'). Without recognition, the microphone's silence after speech
  * acts as the final result.
+ *
+ * Beyond the spec, the countdown waits while the student is speaking: new interim words stop it (it
+ * would otherwise move on mid-sentence 8 s after the last final), and the next final starts it
+ * again. Interim words left unfinalised for 3 s count as a final, as the microphone's silence does
+ * without recognition, so a recogniser that gives its finals only when stopped (iOS) still
+ * auto-advances; the words themselves are kept when the answer ends (stopCapture).
  */
 
 /** A final result (recognised, or without recognition the end of speech): the 8 s auto-advance starts again. */
@@ -19,12 +25,40 @@ export function restartAutoAdvance(draft: InterviewDraft, now: number): void {
   draft.schedule('autoAdvanceTick', INTERVIEW_TICK_MS);
 }
 
+/** The countdown stops, its indicator goes. */
+function holdAutoAdvance(draft: InterviewDraft): void {
+  draft.state.autoAdvanceDeadline = null;
+  draft.cancel('autoAdvance');
+  draft.cancel('autoAdvanceTick');
+}
+
 export function onFinal(draft: InterviewDraft, rawText: string, confidence: number | null, now: number): void {
   if (draft.state.phase !== 'answering' || !draft.state.listening) return;
+  draft.cancel('interimSettled');
   const text = rawText.trim();
   if (text === '') return;
   addFinal(draft, text, confidence, now);
   restartAutoAdvance(draft, now);
+}
+
+/** Interim words: shown as they come; new ones hold the countdown until a final or 3 s without change. */
+export function onInterim(draft: InterviewDraft, text: string): void {
+  const { state } = draft;
+  if (state.phase !== 'answering' || !state.listening) return;
+  const changed = text.trim() !== state.interim.trim();
+  draft.state.interim = text;
+  if (!changed) return;
+  if (text.trim() === '') {
+    draft.cancel('interimSettled');
+    return;
+  }
+  holdAutoAdvance(draft);
+  draft.schedule('interimSettled', INTERVIEW_ANSWER_SILENCE_MS);
+}
+
+export function onInterimSettled(draft: InterviewDraft, now: number): void {
+  const { state } = draft;
+  if (state.phase === 'answering' && state.listening && state.interim.trim() !== '') restartAutoAdvance(draft, now);
 }
 
 /**
@@ -41,10 +75,8 @@ export function onVoice(draft: InterviewDraft, speaking: boolean, at: number): v
     draft.state.voiceSince = at;
     draft.state.voiceCarried = false;
     draft.state.heardVoice = true;
-    draft.state.autoAdvanceDeadline = null;
     draft.cancel('answerSilence');
-    draft.cancel('autoAdvance');
-    draft.cancel('autoAdvanceTick');
+    holdAutoAdvance(draft);
     return;
   }
   if (state.voiceSince === null) return;

@@ -58,7 +58,7 @@ export function stopCapture(draft: InterviewDraft): void {
   const { state } = draft;
   const pending = state.interim.trim();
   if (state.phase === 'answering' && state.listening && pending !== '') addFinal(draft, pending, null, state.now);
-  for (const timer of ['recognitionRestart', 'recordingStart', 'autoAdvance', 'autoAdvanceTick', 'answerSilence'] as const) draft.cancel(timer);
+  for (const timer of ['recognitionRestart', 'recordingStart', 'autoAdvance', 'autoAdvanceTick', 'answerSilence', 'interimSettled'] as const) draft.cancel(timer);
   if (state.listening && state.transcription === 'live') draft.emit({ type: 'stopListening' });
   if (state.recording === 'recording') {
     draft.emit({ type: 'pauseRecording' });
@@ -93,10 +93,6 @@ export function onToggleRecording(draft: InterviewDraft): void {
   if (draft.state.phase !== 'answering') return;
   if (draft.state.listening) stopCapture(draft);
   else startCapture(draft);
-}
-
-export function onInterim(draft: InterviewDraft, text: string): void {
-  if (draft.state.phase === 'answering' && draft.state.listening) draft.state.interim = text;
 }
 
 export function onRecognitionEnded(draft: InterviewDraft): void {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { interviewSessionData } from '../../../../shared/api/interview';
 import {
+  INTERVIEW_ANSWER_SILENCE_MS,
   INTERVIEW_AUTO_ADVANCE_MS,
   INTERVIEW_FIRST_QUESTION_DELAY_MS,
   INTERVIEW_NEXT_QUESTION_DELAY_MS,
@@ -198,6 +199,49 @@ describe('answers and moving on', () => {
     expect(sim.state.answers[0]).toMatchObject({ answer: 'Hello there.\nMore words.', timestamp: second + INTERVIEW_AUTO_ADVANCE_MS - T0 });
     sim.advanceBy(INTERVIEW_NEXT_QUESTION_DELAY_MS);
     expect(sim.lastSpeak().text).toBe(QUESTIONS[1]!.question);
+  });
+
+  it('holds the countdown while interim words come in, and starts it again on the next final', () => {
+    const sim = answeringFirst();
+    sim.dispatch({ type: 'FINAL', text: 'I manage a clinic.', confidence: 0.9 });
+    sim.advanceBy(6_000);
+    expect(active(sim).autoAdvanceSeconds).toBe(2);
+    // The student goes on speaking: the countdown would otherwise move on mid-sentence 2 s later.
+    sim.dispatch({ type: 'INTERIM', text: 'and before that' });
+    expect(active(sim).autoAdvanceSeconds).toBeNull();
+    sim.advanceBy(2_000);
+    sim.dispatch({ type: 'INTERIM', text: 'and before that I worked' });
+    sim.advanceBy(2_000);
+    sim.dispatch({ type: 'INTERIM', text: 'and before that I worked' });
+    sim.advanceBy(900);
+    expect(sim.state.phase).toBe('answering');
+    expect(active(sim).autoAdvanceSeconds).toBeNull();
+    const finalAt = sim.now;
+    sim.dispatch({ type: 'FINAL', text: 'And before that I worked in a hospital.', confidence: 0.8 });
+    expect(active(sim).autoAdvanceLabel).toBe('Auto-advancing in 8s');
+    sim.advanceTo(finalAt + INTERVIEW_AUTO_ADVANCE_MS);
+    expect(sim.state.answers[0]).toMatchObject({ answer: 'I manage a clinic.\nAnd before that I worked in a hospital.' });
+  });
+
+  it('auto-advances on interim words left unfinalised for 3 s, as a recogniser that gives its finals only when stopped (iOS) leaves them', () => {
+    const sim = answeringFirst();
+    sim.advanceBy(1_000);
+    sim.dispatch({ type: 'INTERIM', text: 'I teach' });
+    sim.advanceBy(1_000);
+    sim.dispatch({ type: 'INTERIM', text: 'I teach maths at a secondary school' });
+    const lastWordsAt = sim.now;
+    sim.advanceTo(lastWordsAt + INTERVIEW_ANSWER_SILENCE_MS - 1);
+    expect(active(sim).autoAdvanceSeconds).toBeNull();
+    sim.advanceBy(1);
+    expect(active(sim).autoAdvanceLabel).toBe('Auto-advancing in 8s');
+    sim.advanceTo(lastWordsAt + INTERVIEW_ANSWER_SILENCE_MS + INTERVIEW_AUTO_ADVANCE_MS - 1);
+    expect(sim.state.phase).toBe('answering');
+    sim.advanceBy(1);
+    expect(sim.state.index).toBe(1);
+    expect(sim.state.answers[0]).toMatchObject({ answer: 'I teach maths at a secondary school', confidence: null });
+    // The final the recogniser gives once stopped is not taken into the next answer.
+    sim.dispatch({ type: 'FINAL', text: 'I teach maths at a secondary school.', confidence: 0.9 });
+    expect(sim.state.finals).toEqual([]);
   });
 
   it('ticks the auto-advance seconds a whole second after a final that falls between interview ticks', () => {

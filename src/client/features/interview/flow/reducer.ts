@@ -1,9 +1,8 @@
 import { stepOf } from '../../../lib/flow/draft';
-import { onAnswerSilence, onAutoAdvanceExpired, onAutoAdvanceTick, onFinal, onVoice } from './auto-advance-step';
+import { onAnswerSilence, onAutoAdvanceExpired, onAutoAdvanceTick, onFinal, onInterim, onInterimSettled, onVoice } from './auto-advance-step';
 import { onSaveResult, onTick, onTimeLimit } from './completion-step';
 import {
   askCurrentQuestion,
-  onInterim,
   onQuestionSpoken,
   onRecognitionEnded,
   onRecognitionError,
@@ -48,6 +47,8 @@ function onTimer(draft: InterviewDraft, timer: InterviewTimer, now: number): voi
       return onTimeLimit(draft, now);
     case 'answerSilence':
       return onAnswerSilence(draft, now);
+    case 'interimSettled':
+      return onInterimSettled(draft, now);
     case 'recordingCheck':
       return onRecordingCheckTimer(draft);
   }

@@ -30,6 +30,7 @@ const TIMERS: Record<InterviewTimer, true> = {
   tick: true,
   timeLimit: true,
   answerSilence: true,
+  interimSettled: true,
   recordingCheck: true,
 };
 

@@ -42,6 +42,8 @@ export type InterviewTimer =
   | 'timeLimit'
   /** Without recognition: silence after speech that counts as a final result. */
   | 'answerSilence'
+  /** With recognition: interim words left unfinalised this long count as a final result. */
+  | 'interimSettled'
   /** Whether the recorder is yielding: 5 s after Start, then 5 s after each check is answered (recorder-check.ts). */
   | 'recordingCheck';
 
