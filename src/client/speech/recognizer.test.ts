@@ -270,10 +270,11 @@ describe('createRecognizer', () => {
       expect(recognizer.state).toBe('listening');
     });
 
-    it(`aborted (by the browser): restarts after ${ABORTED_RESTART_DELAY_MS} ms`, async () => {
+    it(`aborted (by the browser): keeps the words pending and restarts after ${ABORTED_RESTART_DELAY_MS} ms`, async () => {
       const { clock, log, instance, listen, Recognition } = setup({ restartDelayMs: 1_000 });
       await listen();
       clock.time = 5_000;
+      instance(0).interim('I teach science');
       instance(0).error('aborted');
       instance(0).end();
       await clock.advance(ABORTED_RESTART_DELAY_MS - 1);
@@ -281,6 +282,7 @@ describe('createRecognizer', () => {
       await clock.advance(1);
       expect(Recognition.instances).toHaveLength(2);
       expect(log.errors).toEqual([]);
+      expect(log.finals.map((segment) => segment.text)).toEqual(['I teach science']);
     });
 
     it('passes other errors on with their code and a sentence a student can act on, not the bare code', async () => {
@@ -385,20 +387,24 @@ describe('createRecognizer', () => {
   });
 
   describe('stop and abort', () => {
-    it('stop() keeps the last words and resolves when recognition has ended', async () => {
+    it('stop() reports nothing more of the session (the caller keeps the interim it was shown) and resolves when recognition has ended', async () => {
       const { log, instance, listen, recognizer } = setup({}, { endOnStop: false });
       await listen();
+      instance(0).final('I work in a lab', 0.9);
       instance(0).interim('and that is');
       let resolved = false;
       const stopped = recognizer.stop().then(() => (resolved = true));
       expect(recognizer.state).toBe('stopping');
       expect(instance(0).stopCalls).toBe(1);
+      expect(log.interims.at(-1)).toBe('');
       await flush();
       expect(resolved).toBe(false);
       instance(0).final('and that is all', 0.95);
+      instance(0).interim('more');
       instance(0).end();
       await stopped;
-      expect(log.finals.map((segment) => segment.text)).toEqual(['and that is all']);
+      expect(log.finals.map((segment) => segment.text)).toEqual(['I work in a lab']);
+      expect(log.interims.at(-1)).toBe('');
       expect(log.states).toEqual(['starting', 'listening', 'stopping', 'idle']);
       expect(log.ends).toEqual(['stopped']);
     });
@@ -470,6 +476,25 @@ describe('createRecognizer', () => {
       instance(1).fireStart();
       await again;
       expect(recognizer.state).toBe('listening');
+    });
+
+    it("start() while stopping: the old session's late final and pending words are not reported into the new listening", async () => {
+      const { log, instance, listen, Recognition, recognizer } = setup({}, { endOnStop: false });
+      await listen();
+      instance(0).interim('my strengths are patience');
+      const stopped = recognizer.stop();
+      const again = recognizer.start();
+      await flush();
+      instance(0).final('My strengths are patience.', 0.9);
+      instance(0).interim('and');
+      instance(0).end();
+      await stopped;
+      await flush();
+      expect(Recognition.instances).toHaveLength(2);
+      instance(1).fireStart();
+      await again;
+      instance(1).final('and careful planning', 0.9);
+      expect(log.finals.map((segment) => segment.text)).toEqual(['and careful planning']);
     });
 
     it('start() while listening does not open a second session', async () => {

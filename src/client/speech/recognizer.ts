@@ -8,6 +8,9 @@
  *   listens a new session starts transparently (restart-policy.ts); the caller sees one long
  *   'listening' state and each final text once. Android re-sends earlier finals: those are dropped
  *   or trimmed (repeated-finals.ts).
+ * - stop() ends what the caller hears at once: the session's results after it are not reported (the
+ *   caller keeps the interim words it was shown as said), so a late final never repeats them, nor
+ *   lands in the next answer when the caller listens again before the old session has ended.
  * - Errors carry the spec's texts. start() and stop() never throw: failures arrive as 'error'
  *   events and the state returns to 'idle' with an 'end' event saying why.
  *
@@ -131,6 +134,9 @@ export function createRecognizer(options: RecognizerOptions): Recognizer {
   }
 
   function handleResult(session: Session, event: SpeechRecognitionResultEventLike): void {
+    // After stop() the caller keeps what it was shown (the flows take a pending interim as said):
+    // the session's late results would repeat it, in the next answer if the caller listens again.
+    if (state === 'stopping') return;
     const { finals, interim: pending } = readResults(session, event);
     for (const final of finals) acceptFinal(session, final.transcript, final.confidence);
     session.interim = pending;
@@ -154,8 +160,9 @@ export function createRecognizer(options: RecognizerOptions): Recognizer {
   function handleEnd(session: Session): void {
     detachSession(session);
     current = null;
-    // Words still pending when the browser ended the session would be lost: keep them.
-    if (session.interim && session.error !== 'aborted') acceptFinal(session, session.interim, null);
+    // Words still pending when the browser ended the session (on its own, or aborting it itself:
+    // the app's own aborts detach the session first) would be lost: keep them. Not after stop().
+    if (session.interim && state !== 'stopping') acceptFinal(session, session.interim, null);
     session.interim = '';
     setInterim('');
     if (!wanted) {
@@ -251,6 +258,7 @@ export function createRecognizer(options: RecognizerOptions): Recognizer {
       return ended;
     }
     setState('stopping');
+    setInterim('');
     stopTimer = clock.setTimeout(() => {
       stopTimer = null;
       if (current !== session) return;
