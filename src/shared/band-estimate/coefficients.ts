@@ -15,10 +15,12 @@ export const BAND_MODEL: BandModel = {
   vocabulary: {
     intercept: 4.64665,
     terms: [
-      { feature: 'mattr', mean: 0.652431, sd: 0.0500074, weight: 0.701145 },
-      { feature: 'logDistinctStems', mean: 5.07037, sd: 0.422256, weight: 0.634095 },
-      { feature: 'contentWordLength', mean: 5.38923, sd: 0.308944, weight: 0.425257 },
-      { feature: 'derivedWordShare', mean: 0.0402965, sd: 0.0240151, weight: 0.601537 },
+      { feature: 'mattr', mean: 0.652431, sd: 0.0500074, weight: 0.365488 },
+      { feature: 'logDistinctStems', mean: 5.07037, sd: 0.422256, weight: 0.498142 },
+      { feature: 'contentWordLength', mean: 5.38923, sd: 0.308944, weight: 0.463816 },
+      { feature: 'derivedWordShare', mean: 0.0402965, sd: 0.0240151, weight: 0.295404 },
+      { feature: 'phrasalVerbsPer100', mean: 0.328157, sd: 0.371233, weight: 0.305342 },
+      { feature: 'stanceAdverbsPer100', mean: 1.00039, sd: 0.926875, weight: 0.654228 },
     ],
   },
   grammar: {

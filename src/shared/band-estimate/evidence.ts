@@ -99,6 +99,18 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     typical: share,
     advice: () => 'Use word families to say things precisely: "a decision", "convenient", "usually", "enjoyment".',
   },
+  phrasalVerbsPer100: {
+    label: 'phrasal verbs (grow up, find out, give back…) per 100 words',
+    shown: (f) => oneDecimal(f.phrasalVerbsPer100),
+    typical: oneDecimal,
+    advice: () => 'Use phrasal verbs where they are natural: "I grew up in…", "we found out", "it turned out".',
+  },
+  stanceAdverbsPer100: {
+    label: 'words of certainty and degree (probably, quite, definitely…) per 100 words',
+    shown: (f) => oneDecimal(f.stanceAdverbsPer100),
+    typical: oneDecimal,
+    advice: () => 'Say how sure you are or how much you mean it: "probably", "quite", "definitely", "almost".',
+  },
   functionWordShare: {
     label: 'grammar words (the, is, to, of…) among your words',
     shown: (f) => share(f.functionWordShare),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clauseStretches, isDerived, languageFeatures, movingTypeTokenRatio, repairCount } from './features.js';
+import { clauseStretches, isDerived, languageFeatures, movingTypeTokenRatio, phrasalVerbCount, repairCount } from './features.js';
 import { isContraction, isFilledPause, spokenRank } from './lexicon.js';
 
 describe('filled pauses', () => {
@@ -97,6 +97,24 @@ describe('language features', () => {
   it('counts a word as derived when a word of English is left without its suffix, not when it only ends like one', () => {
     for (const word of ['happiness', 'government', 'decision', 'information', 'beautiful', 'carefully', 'activity', 'comfortable', 'usually']) expect(isDerived(word), word).toBe(true);
     for (const word of ['family', 'italy', 'only', 'ugly', 'nation', 'house']) expect(isDerived(word), word).toBe(false);
+  });
+
+  it('counts phrasal verbs as a particle after a content word, not after a grammar word or a number', () => {
+    const count = (text: string) => phrasalVerbCount(text.split(' '));
+    expect(count('i grew up in pune and we found out later')).toBe(2);
+    expect(count('she gave back the book and i looked around')).toBe(2);
+    // "up" after "it", "them" or a number is no phrasal verb here; nor is a particle opening the answer.
+    expect(count('up we went and i picked it up at 5 up')).toBe(0);
+    // Answers are counted apart: a particle does not pair with the last word of the answer before.
+    const features = languageFeatures(['we walked', 'back home we grew up'], 2);
+    expect(features.phrasalVerbsPer100).toBeCloseTo((100 * 1) / 7);
+  });
+
+  it('counts stance adverbs (how sure, how strongly), not the discourse markers Fluency counts', () => {
+    const features = languageFeatures(['it was probably the best trip and quite cheap', 'actually however i definitely enjoyed it'], 2);
+    // probably, quite, definitely of 15 words; "actually" and "however" are discourse markers.
+    expect(features.stanceAdverbsPer100).toBeCloseTo((100 * 3) / 15);
+    expect(languageFeatures(['i went to the market'], 1).stanceAdverbsPer100).toBe(0);
   });
 
   it('finds subordination, verb forms and articles', () => {

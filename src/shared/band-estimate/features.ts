@@ -3,8 +3,8 @@ import { coveredByFillers, findFillers, type FillerWord } from '../text/fillers.
 import { words, wordTokens } from '../text/words.js';
 import { findLanguageSlips } from './slips.js';
 import {
-  ARTICLES, BE_FORMS, CLAUSE_LINKS, DISCOURSE_MARKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, MODALS, SUBORDINATORS,
-  isContraction, isFilledPause, spokenRank,
+  ARTICLES, BE_FORMS, CLAUSE_LINKS, DISCOURSE_MARKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, MODALS, PHRASAL_PARTICLES,
+  STANCE_ADVERBS, SUBORDINATORS, isContraction, isFilledPause, spokenRank,
 } from './lexicon.js';
 
 /*
@@ -51,6 +51,10 @@ export interface LanguageFeatures {
   rareTypesPer100: number;
   /** Share of content words built with a derivational suffix (-tion, -ment, -ness, -ous, -ly…): word-formation range. */
   derivedWordShare: number;
+  /** Phrasal verbs per 100 words: a particle (up, out, off, down, away, back, over, around) after a content word. */
+  phrasalVerbsPer100: number;
+  /** Stance adverbs per 100 words ("probably", "quite", "definitely": how sure or how strongly). */
+  stanceAdverbsPer100: number;
   /** Share of words that are grammar words (articles, pronouns, auxiliaries, prepositions): telegraphic speech has few. */
   functionWordShare: number;
   /** Mean letters per content word. */
@@ -170,6 +174,8 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     rareWordShare: content.length === 0 ? 0 : rare.length / content.length,
     rareTypesPer100: per100(new Set(rare.map(porterStem)).size),
     derivedWordShare: content.length === 0 ? 0 : content.filter(isDerived).length / content.length,
+    phrasalVerbsPer100: per100(sum(spokenAnswers.map(phrasalVerbCount))),
+    stanceAdverbsPer100: per100(all.filter((word) => STANCE_ADVERBS.has(word)).length),
     functionWordShare: n === 0 ? 0 : 1 - content.length / n,
     contentWordLength: content.length === 0 ? 0 : mean(content.map((word) => word.length)),
     subordinatorsPer100: per100(all.filter((word) => SUBORDINATORS.has(word)).length),
@@ -178,6 +184,20 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     pastFormsPer100: per100(all.filter(isPastForm).length),
     agreementSlipsPer100: per100(sum(spokenAnswers.map(agreementSlips))),
   };
+}
+
+/**
+ * Phrasal verbs in one answer's words: a particle after a content word ("grew up", "find out",
+ * "looked around"). Without parts of speech some are prepositions after a noun ("the way back"),
+ * a rough count that ranked the learners as decision 0044 measured.
+ */
+export function phrasalVerbCount(answer: readonly string[]): number {
+  let count = 0;
+  for (let i = 1; i < answer.length; i++) {
+    const before = answer[i - 1] as string;
+    if (PHRASAL_PARTICLES.has(answer[i] as string) && !FUNCTION_WORDS.has(before) && !isContraction(before) && !/^\p{N}/u.test(before)) count += 1;
+  }
+  return count;
 }
 
 /** Repeats of the word or the two words just said: "i i", "my friend my friend". */

@@ -35,6 +35,8 @@ export const CRITERION_FEATURES: Readonly<Record<EstimatedCriterion, readonly Fe
     { feature: 'contentWordLength', sign: 1 },
     { feature: 'rareWordShare', sign: 1 },
     { feature: 'derivedWordShare', sign: 1 },
+    { feature: 'phrasalVerbsPer100', sign: 1 },
+    { feature: 'stanceAdverbsPer100', sign: 1 },
   ],
   grammar: [
     { feature: 'wordsPerUtterance', sign: 1 },
