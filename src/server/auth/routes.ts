@@ -5,7 +5,7 @@ import { changePasswordBody, credentials, forgotPasswordBody, user } from '../..
 import { errorBody, messageBody } from '../../shared/api/common.js';
 import type { AreaDeps } from '../deps.js';
 import { badRequest, forbidden, unauthorized, type HttpError } from '../lib/http-errors.js';
-import { budget, countedNow, givingBack, throttle, type Counted } from '../lib/throttle.js';
+import { budget, givingBack, throttle, type BudgetTake, type Counted } from '../lib/throttle.js';
 import { requireAuth } from './access.js';
 import { verifyPassword } from '../lib/passwords.js';
 import {
@@ -78,8 +78,8 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
    */
   const countedIn = new WeakMap<FastifyRequest, Counted[]>();
   const giveBack = givingBack(deps.budgets);
-  const noteCounted = (request: FastifyRequest, windowMs: number, ...keys: string[]) =>
-    countedIn.set(request, [...(countedIn.get(request) ?? []), ...keys.map((key) => countedNow(key, windowMs))]);
+  const noteCounted = (request: FastifyRequest, ...counts: Array<Counted | null>) =>
+    countedIn.set(request, [...(countedIn.get(request) ?? []), ...counts.filter((counted) => counted !== null)]);
   const changePasswordPerClient = throttle(app, {
     ...rateLimits.changePasswordPerClient,
     what: 'password changes from this device',
@@ -123,9 +123,9 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
     // for a browser known to no account, after it (once the account is known) for the others.
     onRequest: async (request) => {
       if (await hasKnownDevice(db, request, deps.now())) return;
-      const refusal = await signInPerClient(request);
+      const { refusal, counted } = await signInPerClient(request);
       if (refusal) throw refusal;
-      noteCounted(request, rateLimits.signInPerClient.windowMs, signInPerClientKey(request));
+      noteCounted(request, counted);
     },
     preHandler: async (request) => {
       const username = request.body.username;
@@ -136,19 +136,20 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
       // Not counted again when it already was before the body was read.
       if (!device && !countedIn.get(request)?.some(({ key }) => key === signInPerClientKey(request))) {
         const perClient = await signInPerClient(request);
-        if (perClient) throw perClient;
-        noteCounted(request, rateLimits.signInPerClient.windowMs, signInPerClientKey(request));
+        if (perClient.refusal) throw perClient.refusal;
+        noteCounted(request, perClient.counted);
       }
-      const refusal = device
-        ? await signInPerKnownDevice(request)
-        : ((await signInPerAccountAddress(request)) ?? (await signInPerAccountEverywhere(request)));
+      // The account's budget for all addresses is counted only when the one for this address has room.
+      const takes: BudgetTake[] = [];
+      if (device) takes.push(await signInPerKnownDevice(request));
+      else {
+        takes.push(await signInPerAccountAddress(request));
+        if (!takes[0]?.refusal) takes.push(await signInPerAccountEverywhere(request));
+      }
+      const refusal = takes.find((take) => take.refusal)?.refusal;
       if (refusal) signInRefusals.set(request, refusal);
       // A refused one that still gets in (a mailed temporary password) clears the account's budgets instead.
-      else if (device) noteCounted(request, rateLimits.signInPerKnownDevice.windowMs, device);
-      else {
-        noteCounted(request, rateLimits.signInPerAccount.windowMs, signInAccountAddressKey(account, request.ip));
-        noteCounted(request, rateLimits.signInPerAccountEverywhere.windowMs, signInAccountBudgetKey(account));
-      }
+      else noteCounted(request, ...takes.map((take) => take.counted));
     },
     handler: async (request, reply) => {
       const now = deps.now();

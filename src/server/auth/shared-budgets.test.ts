@@ -16,8 +16,8 @@ import { DEFAULT_RATE_LIMITS } from './limits.js';
 const ACCOUNT_MAX = DEFAULT_RATE_LIMITS.signInPerAccount.max;
 /** One address guessing, and a classroom's shared address. */
 const STRANGER = '203.0.113.7';
-/** A count of a minute's budget just made (refund-window.test.ts gives back older ones). */
-const LATELY = { windowMs: 60_000, countedMsAgo: 0 };
+/** A count of a minute's budget just made, in a window just begun (refund-window.test.ts gives back older ones). */
+const LATELY = { windowMs: 60_000, endsInMs: 60_000 };
 const LOCKED = /^Too many sign-in attempts for this account\. Please wait \d+ minutes? and try again\.$/;
 
 function expectLocked(response: LightMyRequestResponse, what = 'sign-in attempts for this account'): void {

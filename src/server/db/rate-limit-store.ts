@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './open.js';
 import { rateLimits } from './schema.js';
-import type { BudgetCount, BudgetStore, CountedAgo } from '../lib/budget-store.js';
+import type { BudgetCount, BudgetStore, CountedWindow } from '../lib/budget-store.js';
 
 export type { BudgetCount } from '../lib/budget-store.js';
 
@@ -43,11 +43,13 @@ export async function readHits(db: Db, key: string): Promise<BudgetCount> {
 
 /**
  * Gives back one counted request while the window it was counted in lasts, never below 0 hits: the
- * window must have begun (reset_at less its length) at least `countedMsAgo` ago.
+ * window (its row's reset_at) must end within half a window of `endsInMs` from now (CountedWindow).
  */
-export async function refundHit(db: Db, key: string, { windowMs, countedMsAgo }: CountedAgo): Promise<void> {
-  const sinceStart = sql`(${Math.trunc(windowMs) - Math.max(0, Math.floor(countedMsAgo))} * interval '1 millisecond')`;
-  await db.execute(sql`update ${rateLimits} set hits = hits - 1 where key = ${key} and reset_at > now() and hits > 0 and reset_at <= now() + ${sinceStart}`);
+export async function refundHit(db: Db, key: string, { windowMs, endsInMs }: CountedWindow): Promise<void> {
+  const ms = (value: number) => sql`(${Math.round(value)} * interval '1 millisecond')`;
+  await db.execute(sql`update ${rateLimits} set hits = hits - 1
+    where key = ${key} and reset_at > now() and hits > 0
+      and reset_at > now() + ${ms(endsInMs - windowMs / 2)} and reset_at < now() + ${ms(endsInMs + windowMs / 2)}`);
 }
 
 /** Ends a key's window at once: its budget is whole again (a lifted lock). */

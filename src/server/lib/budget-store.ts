@@ -8,10 +8,17 @@ export interface BudgetCount {
   ttlMs: number;
 }
 
-/** When a count being given back was made: `countedMsAgo` (measured after it was counted) in a budget of `windowMs`. */
-export interface CountedAgo {
+/**
+ * The window a count being given back was made in, in a budget of `windowMs`: `endsInMs` is how long
+ * that window had left when it was counted, less the time since (the count's `ttlMs`, taken as the
+ * process received it). A store takes a window whose time to live is within half a window of
+ * `endsInMs` for that one. Latency between store and process only makes `endsInMs` a little long; the
+ * next window ends at least `windowMs` later, so the two cannot be mistaken while latency stays under
+ * half a window.
+ */
+export interface CountedWindow {
   windowMs: number;
-  countedMsAgo: number;
+  endsInMs: number;
 }
 
 /**
@@ -33,8 +40,10 @@ export interface BudgetStore {
    * request that turned out not to be what the budget limits (a sign-in that succeeded is not a guess).
    * A window that began after the count (the old one ended meanwhile) is left alone: its counts are
    * other requests', and a sign-in held open across a window's end must not free guesses in the next.
+   * The window is known by when it ends (CountedWindow), not by how long ago the count was made,
+   * which a loaded process measures late.
    */
-  refund(key: string, counted: CountedAgo): Promise<void>;
+  refund(key: string, counted: CountedWindow): Promise<void>;
   /** Ends a key's window at once: its budget is whole again (a lifted lock). */
   clear(key: string): Promise<void>;
   /** Lets go of what the store holds open (the Redis connection); the database store holds nothing. */

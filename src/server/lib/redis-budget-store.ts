@@ -29,19 +29,20 @@ return {tonumber(hits), ttl}`;
 
 /**
  * One counted request given back while the window it was counted in lives (DECR keeps its time to
- * live), never below 0: the window (ARGV[1] ms long) must have begun at least ARGV[2] ms ago.
+ * live), never below 0: the window (ARGV[1] ms long) must end within half a window of ARGV[2] ms from
+ * now (CountedWindow).
  */
 const REFUND_SCRIPT = `
 local hits = redis.call('GET', KEYS[1])
 if not hits or tonumber(hits) <= 0 then return 0 end
 local ttl = redis.call('PTTL', KEYS[1])
-if ttl > 0 and ttl <= tonumber(ARGV[1]) - tonumber(ARGV[2]) then redis.call('DECR', KEYS[1]) end
+if ttl > 0 and math.abs(ttl - tonumber(ARGV[2])) < tonumber(ARGV[1]) / 2 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
 interface BudgetCommands {
   parleyBudgetCount(key: string, windowMs: number): Promise<[number, number]>;
   parleyBudgetRead(key: string): Promise<[number, number]>;
-  parleyBudgetRefund(key: string, windowMs: number, countedMsAgo: number): Promise<number>;
+  parleyBudgetRefund(key: string, windowMs: number, endsInMs: number): Promise<number>;
 }
 
 /** How long a request may wait on Redis before it is answered 503: a down or stalled Redis never hangs a request. */
@@ -173,9 +174,9 @@ export async function openRedisBudgetStore(options: RedisBudgetStoreOptions): Pr
         toCount(await commands.parleyBudgetCount(REDIS_BUDGET_PREFIX + key, Math.max(1, Math.trunc(windowMs)))),
       ),
     readHits: (key) => guarded('read a budget', async () => toCount(await commands.parleyBudgetRead(REDIS_BUDGET_PREFIX + key))),
-    refund: (key, { windowMs, countedMsAgo }) =>
+    refund: (key, { windowMs, endsInMs }) =>
       guarded('give back a counted request', async () => {
-        await commands.parleyBudgetRefund(REDIS_BUDGET_PREFIX + key, Math.trunc(windowMs), Math.max(0, Math.floor(countedMsAgo)));
+        await commands.parleyBudgetRefund(REDIS_BUDGET_PREFIX + key, Math.trunc(windowMs), Math.round(endsInMs));
       }),
     clear: (key) =>
       guarded('clear a budget', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { BudgetStoreUnavailableError, type BudgetStore } from './budget-store.js';
-import { countedNow, describeWait, givingBack } from './throttle.js';
+import { describeWait, givingBack, type Counted } from './throttle.js';
 
 /** A store that records what it is given back, or cannot answer. */
 function storeGiving(refund: BudgetStore['refund']): BudgetStore {
@@ -19,21 +19,28 @@ describe('givingBack', () => {
   it('gives back one count in each key', async () => {
     const given: Array<[string, number, number]> = [];
     const { request, warnings } = requestLogging();
-    const counts = [countedNow('signin-ip:198.51.100.1', 900_000), countedNow('signin-account:account:7', 60_000)];
-    await givingBack(storeGiving(async (key, { windowMs, countedMsAgo }) => void given.push([key, windowMs, countedMsAgo])))(request, counts);
+    const counts: Counted[] = [
+      { key: 'signin-ip:198.51.100.1', windowMs: 900_000, endsAt: performance.now() + 600_000 },
+      { key: 'signin-account:account:7', windowMs: 60_000, endsAt: performance.now() + 30_000 },
+    ];
+    await givingBack(storeGiving(async (key, { windowMs, endsInMs }) => void given.push([key, windowMs, endsInMs])))(request, counts);
     expect(given.map(([key, windowMs]) => [key, windowMs])).toEqual([
       ['signin-ip:198.51.100.1', 900_000],
       ['signin-account:account:7', 60_000],
     ]);
-    // How long ago each was counted, so that the store gives it back only to the window it was counted in.
-    for (const [, , ago] of given) expect(ago).toBeGreaterThanOrEqual(0);
+    // How long each one's window has left, so that the store gives it back only to the window it was counted in.
+    const [first, second] = given.map(([, , endsInMs]) => endsInMs);
+    expect(first).toBeGreaterThan(590_000);
+    expect(first).toBeLessThanOrEqual(600_000);
+    expect(second).toBeGreaterThan(20_000);
+    expect(second).toBeLessThanOrEqual(30_000);
     expect(warnings).toEqual([]);
   });
 
   it('a store that cannot answer leaves the counts and a warning, and never fails the sign-in that succeeded', async () => {
     const { request, warnings } = requestLogging();
     const down = storeGiving(() => Promise.reject(new BudgetStoreUnavailableError('the budget store (Redis at redis://cache:6379) could not give back a counted request')));
-    await expect(givingBack(down)(request, [countedNow('signin-ip:198.51.100.1', 900_000)])).resolves.toBeUndefined();
+    await expect(givingBack(down)(request, [{ key: 'signin-ip:198.51.100.1', windowMs: 900_000, endsAt: performance.now() + 900_000 }])).resolves.toBeUndefined();
     expect(warnings).toHaveLength(1);
     expect(String(warnings[0]?.[1])).toMatch(/could not be given back/);
   });

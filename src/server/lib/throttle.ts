@@ -19,23 +19,32 @@ export interface BudgetOptions {
   key: (request: FastifyRequest) => string | Promise<string>;
 }
 
+/** What counting a request in a budget gave: the 429 to send once the budget is spent (else null), and the count made (none for an allow-listed request). */
+export interface BudgetTake {
+  refusal: HttpError | null;
+  counted: Counted | null;
+}
+
 /**
- * A request budget on @fastify/rate-limit's counters: counts the request and answers null while at
+ * A request budget on @fastify/rate-limit's counters: counts the request; its refusal is null while at
  * most `max` requests per `windowMs` have been counted for its key, otherwise the 429 to send (with
  * Retry-After and a sentence saying when to try again). The counters live where the plugin's store
  * keeps them: the app's budget store (app.ts, lib/budget-store.ts), the database's `rate_limits` table
  * or Redis when REDIS_URL is set, shared by every app process (decision 0014). Several budgets can guard one route (per client and per account),
  * which the plugin's own per-route hook does not allow.
  */
-export function budget(app: FastifyInstance, options: BudgetOptions): (request: FastifyRequest) => Promise<HttpError | null> {
+export function budget(app: FastifyInstance, options: BudgetOptions): (request: FastifyRequest) => Promise<BudgetTake> {
   const limiter = app.createRateLimit({ max: options.max, timeWindow: options.windowMs, keyGenerator: options.key });
   return async (request) => {
     const result = await limiter(request);
-    if (result.isAllowed || !result.isExceeded) return null;
+    if (result.isAllowed) return { refusal: null, counted: null };
+    const counted: Counted = { key: result.key, windowMs: options.windowMs, endsAt: performance.now() + result.ttl };
+    if (!result.isExceeded) return { refusal: null, counted };
     const seconds = Math.max(1, result.ttlInSeconds);
-    return new HttpError(429, `Too many ${options.what}. Please wait ${describeWait(seconds)} and try again.`, {
+    const refusal = new HttpError(429, `Too many ${options.what}. Please wait ${describeWait(seconds)} and try again.`, {
       'retry-after': String(seconds),
     });
+    return { refusal, counted };
   };
 }
 
@@ -43,20 +52,20 @@ export function budget(app: FastifyInstance, options: BudgetOptions): (request: 
 export function throttle(app: FastifyInstance, options: BudgetOptions): (request: FastifyRequest) => Promise<void> {
   const take = budget(app, options);
   return async (request) => {
-    const refusal = await take(request);
+    const { refusal } = await take(request);
     if (refusal) throw refusal;
   };
 }
 
-/** A count a request made in a budget: its key, the budget's window, and when (performance.now(), taken after the count). */
+/**
+ * A count a request made in a budget: its key, the budget's window, and when the window it was counted
+ * in ends (performance.now() plus the store's time to live, taken as the answer came).
+ */
 export interface Counted {
   key: string;
   windowMs: number;
-  at: number;
+  endsAt: number;
 }
-
-/** A count just made in `key` of a budget of `windowMs`. */
-export const countedNow = (key: string, windowMs: number): Counted => ({ key, windowMs, at: performance.now() });
 
 /**
  * Gives back the counts a request made in these budgets' keys (a sign-in that succeeded), each only
@@ -68,7 +77,7 @@ export function givingBack(store: BudgetStore): (request: FastifyRequest, counts
   return async (request, counts) => {
     try {
       const now = performance.now();
-      await Promise.all(counts.map(({ key, windowMs, at }) => store.refund(key, { windowMs, countedMsAgo: now - at })));
+      await Promise.all(counts.map(({ key, windowMs, endsAt }) => store.refund(key, { windowMs, endsInMs: endsAt - now })));
     } catch (error) {
       request.log.warn({ err: error }, 'a counted sign-in could not be given back to its budgets');
     }

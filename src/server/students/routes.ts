@@ -7,7 +7,7 @@ import { accountKey, checkPassword } from '../auth/service.js';
 import { setActingStudent } from '../auth/sessions.js';
 import type { AreaDeps } from '../deps.js';
 import { forbidden, notFound, unauthorized } from '../lib/http-errors.js';
-import { countedNow, givingBack, throttle, type Counted } from '../lib/throttle.js';
+import { budget, givingBack, type Counted } from '../lib/throttle.js';
 import { findStudentWithCourse, toCourseDto, toStudentDto } from './queries.js';
 
 export const CHECK_ACCESS_INVALID_MESSAGE = 'Invalid mobile number or password. Please check them, or contact the school.';
@@ -21,8 +21,8 @@ export async function studentRoutes(app: FastifyInstance, deps: AreaDeps): Promi
   const perClientKey = (r: FastifyRequest) => `access-ip:${r.ip}`;
   const perAccountKey = async (r: FastifyRequest) => `access-account:${await accountKey(db, (r.body as { username?: unknown } | undefined)?.username, deps.config.DEFAULT_PHONE_REGION)}`;
   const giveBack = givingBack(deps.budgets);
-  const perClient = throttle(app, { ...deps.rateLimits.signInPerClient, what: 'access checks from this device', key: perClientKey });
-  const perAccount = throttle(app, { ...deps.rateLimits.signInPerAccount, what: 'access checks for this student', key: perAccountKey });
+  const perClient = budget(app, { ...deps.rateLimits.signInPerClient, what: 'access checks from this device', key: perClientKey });
+  const perAccount = budget(app, { ...deps.rateLimits.signInPerAccount, what: 'access checks for this student', key: perAccountKey });
   /** What each access check was counted in, given back (to the window it was counted in) when it succeeds. */
   const countedIn = new WeakMap<FastifyRequest, Counted[]>();
 
@@ -43,14 +43,14 @@ export async function studentRoutes(app: FastifyInstance, deps: AreaDeps): Promi
     config: { access: 'admin', whileActing: true },
     schema: { body: credentials, response: { 200: checkAccessResponse, ...errors } },
     onRequest: async (request) => {
-      await perClient(request);
-      countedIn.set(request, [countedNow(perClientKey(request), deps.rateLimits.signInPerClient.windowMs)]);
+      const { refusal, counted } = await perClient(request);
+      if (refusal) throw refusal;
+      countedIn.set(request, counted ? [counted] : []);
     },
     preHandler: async (request) => {
-      await perAccount(request);
-      const at = performance.now();
-      const counted: Counted = { key: await perAccountKey(request), windowMs: deps.rateLimits.signInPerAccount.windowMs, at };
-      countedIn.set(request, [...(countedIn.get(request) ?? []), counted]);
+      const { refusal, counted } = await perAccount(request);
+      if (refusal) throw refusal;
+      if (counted) countedIn.set(request, [...(countedIn.get(request) ?? []), counted]);
     },
     handler: async (request) => {
       const auth = requireAuth(request);
