@@ -258,6 +258,20 @@ describe('createRecognizer', () => {
       expect(Recognition.instances).toHaveLength(1);
     });
 
+    it('network mid-sentence: the words still interim are kept as a final before the error is reported', async () => {
+      const { log, instance, listen, recognizer } = setup();
+      const order: string[] = [];
+      recognizer.on('final', ({ text }) => order.push(`final: ${text}`));
+      recognizer.on('error', ({ code }) => order.push(`error: ${code}`));
+      await listen();
+      instance(0).interim('I want to work in');
+      instance(0).error('network');
+      instance(0).end();
+      expect(order).toEqual(['final: I want to work in', 'error: network']);
+      expect(log.finals[0]?.confidence).toBeNull();
+      expect(log.interims.at(-1)).toBe('');
+    });
+
     it('no-speech: ignored, keeps listening in a new session', async () => {
       const { clock, log, instance, listen, Recognition, recognizer } = setup();
       await listen();

@@ -110,6 +110,8 @@ export function createRecognizer(options: RecognizerOptions): Recognizer {
   }
 
   function fail(code: string, message: string): void {
+    // Words pending when recognition fails (the connection lost mid-sentence) were heard and shown: kept.
+    if (current?.interim) acceptFinal(current, current.interim, null);
     if (current) dropSession(current);
     emitter.emit('error', { code, message });
     finish('error');

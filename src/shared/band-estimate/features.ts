@@ -4,7 +4,7 @@ import { words, wordTokens } from '../text/words.js';
 import { findLanguageSlips } from './slips.js';
 import {
   ARTICLES, BE_FORMS, CLAUSE_LINKS, DISCOURSE_MARKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, MODALS, PHRASAL_PARTICLES,
-  STANCE_ADVERBS, SUBORDINATORS, isContraction, isFilledPause, spokenRank,
+  STANCE_ADVERBS, SUBORDINATORS, isContentWord, isFilledPause, spokenRank,
 } from './lexicon.js';
 
 /*
@@ -156,7 +156,7 @@ export function languageFeatures(answers: readonly string[], answerCount: number
   const per100 = (count: number) => (n === 0 ? 0 : (100 * count) / n);
   const lengths = spoken.map((line) => line.length).sort((a, b) => b - a);
   const longQuarter = lengths.slice(0, Math.max(1, Math.ceil(lengths.length / 4)));
-  const content = all.filter((word) => !FUNCTION_WORDS.has(word) && !isContraction(word) && !/^\p{N}/u.test(word));
+  const content = all.filter(isContentWord);
   const stems = all.map(porterStem);
   const rare = content.filter((word) => (spokenRank(word) ?? Infinity) > RARE_RANK);
   return {
@@ -195,7 +195,7 @@ export function phrasalVerbCount(answer: readonly string[]): number {
   let count = 0;
   for (let i = 1; i < answer.length; i++) {
     const before = answer[i - 1] as string;
-    if (PHRASAL_PARTICLES.has(answer[i] as string) && !FUNCTION_WORDS.has(before) && !isContraction(before) && !/^\p{N}/u.test(before)) count += 1;
+    if (PHRASAL_PARTICLES.has(answer[i] as string) && isContentWord(before)) count += 1;
   }
   return count;
 }

@@ -88,6 +88,11 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'then', 'than', 'up', 'out', 'into', 'over', 'more', 'much', 'many',
 ]);
 
+/** A word that carries content: not a function word, a contraction or a number. */
+export function isContentWord(word: string): boolean {
+  return !FUNCTION_WORDS.has(word) && !isContraction(word) && !/^\p{N}/u.test(word);
+}
+
 let ranks: Map<string, number> | undefined;
 
 /**

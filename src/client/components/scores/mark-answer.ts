@@ -1,4 +1,4 @@
-import { isContraction, isFilledPause, FUNCTION_WORDS, spokenRank } from '../../../shared/band-estimate/lexicon';
+import { isContentWord, isFilledPause, spokenRank } from '../../../shared/band-estimate/lexicon';
 import { findLanguageSlips } from '../../../shared/band-estimate/slips';
 import { findFillers, findGrammarSlips, spokenTogether, wordTokens, type WordToken } from '../../../shared/text';
 import type { MarkTally } from './tally-text';
@@ -55,7 +55,7 @@ function specSlipMarks(text: string): Mark[] {
 function lessCommonMarks(text: string): Mark[] {
   return wordTokens(text)
     .filter((token) => !(/^\p{Lu}/u.test(text.slice(token.index)) && !/(?:^|[.!?\n]\s*)$/u.test(text.slice(0, token.index))))
-    .filter((token) => !FUNCTION_WORDS.has(token.word) && !isContraction(token.word) && !isFilledPause(token.word) && !/^\p{N}/u.test(token.word))
+    .filter((token) => isContentWord(token.word) && !isFilledPause(token.word))
     .filter((token) => token.word.length > 2 && (spokenRank(token.word) ?? Infinity) > LESS_COMMON_RANK)
     .map((token) => ({ index: token.index, length: token.length, kind: 'rare' as const }));
 }

@@ -1,5 +1,5 @@
 import { INTERVIEW_ANSWER_SILENCE_MS, INTERVIEW_AUTO_ADVANCE_MS } from '../../../../shared/interview/constants';
-import { INTERVIEW_TICK_MS } from './interview-state';
+import { holdAutoAdvance, INTERVIEW_TICK_MS } from './interview-state';
 import { advance } from './next-question-step';
 import { addFinal } from './recorded-answer';
 import { answerHasVoice } from './answer-voice';
@@ -23,13 +23,6 @@ export function restartAutoAdvance(draft: InterviewDraft, now: number): void {
   draft.state.autoAdvanceDeadline = now + INTERVIEW_AUTO_ADVANCE_MS;
   draft.schedule('autoAdvance', INTERVIEW_AUTO_ADVANCE_MS);
   draft.schedule('autoAdvanceTick', INTERVIEW_TICK_MS);
-}
-
-/** The countdown stops, its indicator goes. */
-function holdAutoAdvance(draft: InterviewDraft): void {
-  draft.state.autoAdvanceDeadline = null;
-  draft.cancel('autoAdvance');
-  draft.cancel('autoAdvanceTick');
 }
 
 export function onFinal(draft: InterviewDraft, rawText: string, confidence: number | null, now: number): void {

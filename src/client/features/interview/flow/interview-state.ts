@@ -1,6 +1,6 @@
 import { INTERVIEW_MAX_ELAPSED_MS } from '../../../../shared/interview/constants';
 import type { InterviewQuestion } from '../../../../shared/interview/questions';
-import type { InterviewPhase, InterviewState, PausablePhase } from './types';
+import type { InterviewDraft, InterviewPhase, InterviewState, PausablePhase } from './types';
 
 /*
  * The state the mock interview starts in, whether it is running, and its clock: every event carries
@@ -82,4 +82,11 @@ export function questionAsked(state: Pick<InterviewState, 'phase' | 'pausedIn'>)
 /** The phases in which leaving the page pauses the interview. */
 export function isPausable(phase: InterviewPhase): phase is PausablePhase {
   return phase === 'greeting' || phase === 'waitingQuestion' || phase === 'speakingQuestion' || phase === 'answering';
+}
+
+/** The 8 s auto-advance stops and its indicator goes (the student is speaking, or recognition cannot hear). */
+export function holdAutoAdvance(draft: InterviewDraft): void {
+  draft.state.autoAdvanceDeadline = null;
+  draft.cancel('autoAdvance');
+  draft.cancel('autoAdvanceTick');
 }

@@ -1,5 +1,5 @@
 import { INTERVIEW_RECOGNITION_RESTART_MS, INTERVIEW_RECORDING_START_DELAY_MS } from '../../../../shared/interview/constants';
-import { recordedAt } from './interview-state';
+import { holdAutoAdvance, recordedAt } from './interview-state';
 import { addFinal } from './recorded-answer';
 import type { InterviewDraft } from './types';
 
@@ -112,9 +112,6 @@ export function onRecognitionError(draft: InterviewDraft, code: string, message:
     // Beyond the spec: the connection went mid-answer, so nothing more can be heard and the 8 s
     // auto-advance would take the cut answer as finished. It waits for the next words (recognition
     // restarts as usual once the phone is back online); Next Question still moves on.
-    if (draft.state.autoAdvanceDeadline === null) return;
-    draft.state.autoAdvanceDeadline = null;
-    draft.cancel('autoAdvance');
-    draft.cancel('autoAdvanceTick');
+    if (draft.state.autoAdvanceDeadline !== null) holdAutoAdvance(draft);
   } else draft.emit({ type: 'log', message: `Speech recognition error: ${code}`, detail: message });
 }
