@@ -26,12 +26,13 @@ export const BAND_MODEL: BandModel = {
   grammar: {
     intercept: 4.64665,
     terms: [
-      { feature: 'subordinatorsPer100', mean: 1.89663, sd: 1.12337, weight: 0.740892 },
-      { feature: 'verbFormRange', mean: 0.689645, sd: 0.187331, weight: 0.0508563 },
-      { feature: 'articlesPer100', mean: 5.08508, sd: 2.25875, weight: 0.506156 },
-      { feature: 'pastFormsPer100', mean: 2.90546, sd: 1.74093, weight: 0.550035 },
-      { feature: 'agreementSlipsPer100', mean: 0.0802568, sd: 0.189862, weight: -0.345646 },
-      { feature: 'functionWordShare', mean: 0.569482, sd: 0.0429319, weight: 0.474011 },
+      { feature: 'subordinatorsPer100', mean: 1.89663, sd: 1.12337, weight: 0.693468 },
+      { feature: 'articlesPer100', mean: 5.08508, sd: 2.25875, weight: 0.495401 },
+      { feature: 'pastFormsPer100', mean: 2.90546, sd: 1.74093, weight: 0.458036 },
+      { feature: 'perfectPassivePer100', mean: 0.295636, sd: 0.332448, weight: 0.138176 },
+      { feature: 'tentativeModalsPer100', mean: 0.272405, sd: 0.37175, weight: 0.265048 },
+      { feature: 'agreementSlipsPer100', mean: 0.0802568, sd: 0.189862, weight: -0.325952 },
+      { feature: 'functionWordShare', mean: 0.569482, sd: 0.0429319, weight: 0.462267 },
     ],
   },
 };

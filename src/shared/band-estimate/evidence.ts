@@ -150,6 +150,18 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     typical: oneDecimal,
     advice: () => 'When you talk about past experiences, use the past tense (went, lived, was, enjoyed).',
   },
+  perfectPassivePer100: {
+    label: 'perfect and passive verbs (have lived, was born…) per 100 words',
+    shown: (f) => oneDecimal(f.perfectPassivePer100),
+    typical: oneDecimal,
+    advice: () => 'Use the present perfect and the passive where they fit: "I have lived here for ten years", "it was built in 1990".',
+  },
+  tentativeModalsPer100: {
+    label: 'would, could, might, should per 100 words',
+    shown: (f) => oneDecimal(f.tentativeModalsPer100),
+    typical: oneDecimal,
+    advice: () => 'Speculate and give advice with would, could, might and should: "it might be cheaper", "I would choose…".',
+  },
   agreementSlipsPer100: {
     label: 'agreement slips (he go, they was) per 100 words',
     shown: (f) => oneDecimal(f.agreementSlipsPer100),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clauseStretches, isDerived, languageFeatures, movingTypeTokenRatio, phrasalVerbCount, repairCount } from './features.js';
+import { clauseStretches, isDerived, languageFeatures, movingTypeTokenRatio, perfectPassiveCount, phrasalVerbCount, repairCount } from './features.js';
 import { isContraction, isFilledPause, spokenRank } from './lexicon.js';
 
 describe('filled pauses', () => {
@@ -115,6 +115,22 @@ describe('language features', () => {
     // probably, quite, definitely of 15 words; "actually" and "however" are discourse markers.
     expect(features.stanceAdverbsPer100).toBeCloseTo((100 * 3) / 15);
     expect(languageFeatures(['i went to the market'], 1).stanceAdverbsPer100).toBe(0);
+  });
+
+  it('counts perfect and passive verb phrases: have or be, then a past participle, past a negation or an adverb', () => {
+    const count = (text: string) => perfectPassiveCount(text.split(' '));
+    expect(count('i have lived here since i was born')).toBe(2);
+    expect(count("we've never seen it and it has already been sold")).toBe(2);
+    expect(count('she has been to london')).toBe(1);
+    // A simple past after be ("was went"), a progressive and a bare past are not.
+    expect(count('i was went there and i am going and i went')).toBe(0);
+    expect(count('i have a car and it is red')).toBe(0);
+  });
+
+  it('counts modals of possibility and obligation, not can and will', () => {
+    const features = languageFeatures(['i would choose the bus because it might be cheaper', 'i can drive and i will go'], 2);
+    // would and might of 17 words.
+    expect(features.tentativeModalsPer100).toBeCloseTo((100 * 2) / 17);
   });
 
   it('finds subordination, verb forms and articles', () => {

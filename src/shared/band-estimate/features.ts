@@ -4,7 +4,7 @@ import { words, wordTokens } from '../text/words.js';
 import { findLanguageSlips } from './slips.js';
 import {
   ARTICLES, BE_FORMS, CLAUSE_LINKS, DISCOURSE_MARKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, MODALS, PHRASAL_PARTICLES,
-  STANCE_ADVERBS, SUBORDINATORS, isContentWord, isFilledPause, spokenRank,
+  STANCE_ADVERBS, SUBORDINATORS, TENTATIVE_MODALS, isContentWord, isFilledPause, spokenRank,
 } from './lexicon.js';
 
 /*
@@ -67,6 +67,10 @@ export interface LanguageFeatures {
   articlesPer100: number;
   /** Past-tense forms per 100 words. */
   pastFormsPer100: number;
+  /** Perfect and passive verb phrases per 100 words ("have lived", "was born", "has been"). */
+  perfectPassivePer100: number;
+  /** Modal verbs of possibility and obligation per 100 words ("would", "could", "might", "should", "must"). */
+  tentativeModalsPer100: number;
   /** Pronoun-verb agreement slips per 100 words ("he go", "she have", "i is", "they was"). */
   agreementSlipsPer100: number;
 }
@@ -182,6 +186,8 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     verbFormRange: verbFormRange(spokenAnswers),
     articlesPer100: per100(all.filter((word) => ARTICLES.has(word)).length),
     pastFormsPer100: per100(all.filter(isPastForm).length),
+    perfectPassivePer100: per100(sum(spokenAnswers.map(perfectPassiveCount))),
+    tentativeModalsPer100: per100(all.filter((word) => TENTATIVE_MODALS.has(word)).length),
     agreementSlipsPer100: per100(sum(spokenAnswers.map(agreementSlips))),
   };
 }
@@ -230,6 +236,35 @@ export function movingTypeTokenRatio(tokens: readonly string[], window: number):
 
 function isPastForm(word: string): boolean {
   return IRREGULAR_PAST.has(word) || (word.length > 4 && word.endsWith('ed') && !FUNCTION_WORDS.has(word));
+}
+
+/** The irregular past forms (of IRREGULAR_PAST) that are not past participles: "was went" is no passive. */
+const PAST_ONLY: ReadonlySet<string> = new Set([
+  'was', 'were', 'did', 'went', 'saw', 'came', 'took', 'knew', 'gave', 'began', 'became', 'ate', 'drank', 'ran', 'wrote', 'spoke',
+  'drove', 'rode', 'flew', 'grew', 'chose', 'forgot', 'fell', 'broke', 'wore', 'swam', 'sang',
+]);
+/** Words that may stand between an auxiliary and its participle ("have never seen", "was also born"). */
+const BETWEEN_AUXILIARY_AND_VERB: ReadonlySet<string> = new Set(['not', 'never', 'ever', 'just', 'already', 'also', 'always', 'been', 'really', 'recently']);
+
+/**
+ * Perfect and passive verb phrases in one answer: a form of have or be, then (past a negation or an
+ * adverb such as "never" or "already") a past participle. Adjectives in -ed after be ("i'm
+ * interested") count too: without parts of speech they cannot be told apart.
+ */
+export function perfectPassiveCount(answer: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < answer.length; i++) {
+    const word = answer[i] as string;
+    if (!HAVE_FORMS.has(word) && !BE_FORMS.has(word)) continue;
+    let j = i + 1;
+    while (j < answer.length && j <= i + 2 && BETWEEN_AUXILIARY_AND_VERB.has(answer[j] as string) && !(answer[j] === 'been' && HAVE_FORMS.has(word))) j += 1;
+    const next = answer[j] ?? '';
+    if ((isPastForm(next) && !PAST_ONLY.has(next)) || next === 'born') {
+      count += 1;
+      i = j;
+    }
+  }
+  return count;
 }
 
 /** Which of seven verb forms the speaker used at least once, as a share of the seven. */

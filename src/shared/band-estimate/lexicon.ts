@@ -63,6 +63,9 @@ export const PHRASAL_PARTICLES: ReadonlySet<string> = new Set(['up', 'out', 'off
 
 export const MODALS: ReadonlySet<string> = new Set(['can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must', "can't", 'cant', "couldn't", 'couldnt', "won't", 'wont', "wouldn't", 'wouldnt', "shouldn't", 'shouldnt']);
 
+/** Modals of possibility, hypothesis and obligation (not "can" and "will", which beginners use for ability and the future). */
+export const TENTATIVE_MODALS: ReadonlySet<string> = new Set(['could', 'would', 'should', 'might', 'may', 'must', "couldn't", 'couldnt', "wouldn't", 'wouldnt', "shouldn't", 'shouldnt', "i'd", "we'd", "you'd", "they'd", "he'd", "she'd"]);
+
 export const BE_FORMS: ReadonlySet<string> = new Set(['be', 'am', 'is', 'are', 'was', 'were', 'been', 'being', "i'm", 'im', "it's", 'its', "he's", "she's", "that's", 'thats', "they're", 'theyre', "we're", "you're", 'youre']);
 
 export const HAVE_FORMS: ReadonlySet<string> = new Set(['have', 'has', 'had', "i've", 'ive', "we've", "you've", "they've", "i'd", "he's", "she's"]);

@@ -44,6 +44,8 @@ export const CRITERION_FEATURES: Readonly<Record<EstimatedCriterion, readonly Fe
     { feature: 'verbFormRange', sign: 1 },
     { feature: 'articlesPer100', sign: 1 },
     { feature: 'pastFormsPer100', sign: 1 },
+    { feature: 'perfectPassivePer100', sign: 1 },
+    { feature: 'tentativeModalsPer100', sign: 1 },
     { feature: 'agreementSlipsPer100', sign: -1 },
     { feature: 'functionWordShare', sign: 1 },
   ],

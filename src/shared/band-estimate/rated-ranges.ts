@@ -12,15 +12,15 @@ export interface RatedRange {
 }
 
 export const RATED_RANGES: readonly RatedRange[] = [
-  { shown: 1.5, learners: 89, pooled: true, low: 2, high: 3, share: 0.99 },
-  { shown: 2, learners: 89, pooled: true, low: 2, high: 3, share: 0.99 },
-  { shown: 2.5, learners: 69, pooled: false, low: 2, high: 3, share: 1 },
-  { shown: 3, learners: 138, pooled: false, low: 2.5, high: 3, share: 0.98 },
-  { shown: 3.5, learners: 153, pooled: false, low: 2.5, high: 3.5, share: 0.98 },
-  { shown: 4, learners: 132, pooled: false, low: 3, high: 4.5, share: 0.98 },
-  { shown: 4.5, learners: 97, pooled: false, low: 3, high: 5, share: 0.92 },
-  { shown: 5, learners: 75, pooled: false, low: 3.5, high: 6, share: 0.85 },
-  { shown: 5.5, learners: 105, pooled: true, low: 3.5, high: 7.5, share: 0.96 },
-  { shown: 6, learners: 32, pooled: true, low: 5, high: 7.5, share: 0.91 },
-  { shown: 6.5, learners: 32, pooled: true, low: 5, high: 7.5, share: 0.91 },
+  { shown: 1.5, learners: 93, pooled: true, low: 2, high: 3, share: 0.99 },
+  { shown: 2, learners: 93, pooled: true, low: 2, high: 3, share: 0.99 },
+  { shown: 2.5, learners: 72, pooled: false, low: 2, high: 3, share: 1 },
+  { shown: 3, learners: 134, pooled: false, low: 2.5, high: 3, share: 0.97 },
+  { shown: 3.5, learners: 161, pooled: false, low: 2.5, high: 3.5, share: 0.98 },
+  { shown: 4, learners: 120, pooled: false, low: 3, high: 4.5, share: 0.98 },
+  { shown: 4.5, learners: 99, pooled: false, low: 3, high: 5, share: 0.95 },
+  { shown: 5, learners: 76, pooled: false, low: 3.5, high: 6, share: 0.87 },
+  { shown: 5.5, learners: 107, pooled: true, low: 3.5, high: 7.5, share: 0.96 },
+  { shown: 6, learners: 33, pooled: true, low: 5, high: 7.5, share: 0.97 },
+  { shown: 6.5, learners: 33, pooled: true, low: 5, high: 7.5, share: 0.97 },
 ];
