@@ -134,11 +134,19 @@ describe('recognition failing during the test', () => {
       await answer(page, fake, 4, 'My favourite place is the old library near my home');
       for (let n = 5; n <= 10; n += 1) await answer(page, fake, n, `This is my answer to question ${n} with a reason and an example`);
 
-      // Part 2 as usual.
+      // Part 2: the network fails mid-sentence; Try again goes on with the long turn, the words kept.
       await pumpUntil(page, shown(page, 'Preparation: think about what you will say. You may make notes.'), 'Part 2');
       await page.clock.runFor(60_000);
       await pumpUntil(page, () => listening(fake), 'listening in Part 2');
       await fake.say('I would like to describe a journey to the mountains with my family two years ago');
+      await fake.interim('and the weather was');
+      await fake.error('network');
+      await page.getByRole('button', { name: 'Try again' }).waitFor();
+      expect(await page.getByTestId('recognition-failure').innerText()).toContain(
+        'The speaking timer is paused and your audio is still being recorded. Try again to go on speaking with a transcript, from where the timer stopped and with what you have said so far,',
+      );
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await fake.say('really sunny and cold');
       await page.clock.runFor(120_500);
 
       // Part 3: answered until question 9 fails; then on without a transcript.
@@ -170,6 +178,12 @@ describe('recognition failing during the test', () => {
       expect(pairs[3]).toMatchObject({ part: 1, questionNumber: 4, answer: 'My favourite place is the old library near my home' });
       expect(pairs.filter((pair) => pair.part === 3).map((pair) => pair.questionNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
       expect(pairs[19]?.answer).toBe('');
+      // Part 2's words before and after the failure, each once: those still interim when it failed too.
+      expect(pairs.find((pair) => pair.part === 2)?.answer.split('\n')).toEqual([
+        'I would like to describe a journey to the mountains with my family two years ago',
+        'and the weather was',
+        'really sunny and cold',
+      ]);
       // The repeat is noted for the teacher.
       expect(pairs[0]).toMatchObject({ questionNumber: 1, repeated: true });
       expect(pairs.filter((pair) => pair.repeated)).toHaveLength(1);

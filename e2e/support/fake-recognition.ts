@@ -48,6 +48,8 @@ export interface FakeRecognitionStatus {
 export interface FakeRecognition {
   /** Waits until a session listens, then delivers `text` (interim first, then final). */
   say(text: string, options?: SayOptions): Promise<void>;
+  /** Waits until a session listens, then delivers `text` as an interim result only (no final follows). */
+  interim(text: string): Promise<void>;
   /** The live session ends on its own, as Chrome does after silence or about a minute. */
   end(): Promise<void>;
   /** The live session reports `code` ('network', 'not-allowed', 'no-speech', ...) and then ends. */
@@ -265,6 +267,10 @@ export async function installFakeRecognition(page: Page, options: FakeRecognitio
         await inPage('interim', words.slice(0, Math.ceil(words.length / 2)).join(' '));
       }
       await inPage('final', text, sayOptions.confidence ?? 0.9);
+    },
+    async interim(text) {
+      await waitForListening();
+      await inPage('interim', text);
     },
     async end() {
       await waitForListening();

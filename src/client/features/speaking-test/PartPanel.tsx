@@ -136,8 +136,11 @@ function RecognitionFailurePanel({ screen, actions }: { screen: ScreenView; acti
       <Stack gap="sm">
         <Text size="sm">{screen.failure.message}</Text>
         <Text size="sm">
-          {what} and your audio is still being recorded. Try again to ask the question again with a transcript, or continue without one: your
-          answers are then recorded only, and your teacher scores them.
+          {what} and your audio is still being recorded.{' '}
+          {screen.failure.during === 'part2'
+            ? 'Try again to go on speaking with a transcript, from where the timer stopped and with what you have said so far,'
+            : 'Try again to ask the question again with a transcript,'}{' '}
+          or continue without one: your answers are then recorded only, and your teacher scores them.
         </Text>
         <Group gap="sm" wrap="wrap">
           <Button ref={tryAgain} onClick={actions.onRetry}>

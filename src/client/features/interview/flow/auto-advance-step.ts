@@ -30,6 +30,7 @@ export function onFinal(draft: InterviewDraft, rawText: string, confidence: numb
   draft.cancel('interimSettled');
   const text = rawText.trim();
   if (text === '') return;
+  draft.state.networkErrorShown = false;
   addFinal(draft, text, confidence, now);
   restartAutoAdvance(draft, now);
 }
@@ -45,6 +46,8 @@ export function onInterim(draft: InterviewDraft, text: string): void {
     draft.cancel('interimSettled');
     return;
   }
+  // Words heard: recognition reaches its service again, and a later outage is told again.
+  draft.state.networkErrorShown = false;
   holdAutoAdvance(draft);
   draft.schedule('interimSettled', INTERVIEW_ANSWER_SILENCE_MS);
 }

@@ -53,6 +53,7 @@ export function initialInterviewState({ questions, studentName, now, recognition
     finals: [],
     interim: '',
     autoAdvanceDeadline: null,
+    networkErrorShown: false,
     answers: [],
     transcript: [],
     durationMs: null,

@@ -108,7 +108,9 @@ export function onRecognitionError(draft: InterviewDraft, code: string, message:
   // No recognition after all: this answer and the rest end on the microphone's silence.
   if (code === 'not-supported') draft.state.transcription = 'off';
   else if (code === 'network') {
-    draft.emit({ type: 'toast', kind: 'error', ...NETWORK_ERROR_TOAST });
+    // Told once per outage: while offline every restart fails the same way, about once a second.
+    if (!draft.state.networkErrorShown) draft.emit({ type: 'toast', kind: 'error', ...NETWORK_ERROR_TOAST });
+    draft.state.networkErrorShown = true;
     // Beyond the spec: the connection went mid-answer, so nothing more can be heard and the 8 s
     // auto-advance would take the cut answer as finished. It waits for the next words (recognition
     // restarts as usual once the phone is back online); Next Question still moves on.

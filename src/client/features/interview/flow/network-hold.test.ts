@@ -39,4 +39,22 @@ describe('the connection lost in the middle of an answer', () => {
     expect(sim.state.index).toBe(1);
     expect(sim.state.answers[0]?.answer).toBe('I want to\nwork in customer service');
   });
+
+  it("tells an outage once, not at every failed restart, and the next outage after words were heard again", () => {
+    const sim = answeringFirst();
+    const networkToasts = () => sim.commandsOf('toast').filter((entry) => entry.command.title === 'Network Error').length;
+    sim.advanceBy(1_000);
+    sim.dispatch({ type: 'INTERIM', text: 'I want to' });
+    // The recogniser keeps the pending words as a final before its error.
+    sim.dispatch({ type: 'FINAL', text: 'I want to', confidence: null });
+    for (let k = 0; k < 10; k += 1) {
+      sim.dispatch({ type: 'RECOGNITION_ERROR', code: 'network', message: '' });
+      sim.dispatch({ type: 'RECOGNITION_ENDED' });
+      sim.advanceBy(INTERVIEW_RECOGNITION_RESTART_MS + 500);
+    }
+    expect(networkToasts()).toBe(1);
+    sim.dispatch({ type: 'INTERIM', text: 'work in' });
+    sim.dispatch({ type: 'RECOGNITION_ERROR', code: 'network', message: '' });
+    expect(networkToasts()).toBe(2);
+  });
 });

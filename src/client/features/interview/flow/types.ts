@@ -145,6 +145,8 @@ export interface InterviewState {
   finals: readonly FinalResult[];
   interim: string;
   autoAdvanceDeadline: number | null;
+  /** The 'Network Error' toast was shown and no words have been heard since: an outage is told once, not at every failed restart. */
+  networkErrorShown: boolean;
   answers: readonly InterviewSessionQuestion[];
   transcript: readonly InterviewTranscriptEntry[];
   durationMs: number | null;
