@@ -145,6 +145,9 @@ describe('recognition failing during the test', () => {
       expect(await page.getByTestId('recognition-failure').innerText()).toContain(
         'The speaking timer is paused and your audio is still being recorded. Try again to go on speaking with a transcript, from where the timer stopped and with what you have said so far,',
       );
+      await page.setViewportSize({ width: 390, height: 844 });
+      await lookAt(page, 'speaking-test-part2-failure-phone');
+      await page.setViewportSize({ width: 1280, height: 800 });
       await page.getByRole('button', { name: 'Try again' }).click();
       await fake.say('really sunny and cold');
       await page.clock.runFor(120_500);
