@@ -23,6 +23,7 @@ import {
 } from '../src/server/class-view/queries.ts';
 import { COURSE_IELTS } from '../src/shared/courses.ts';
 import { hashPassword, verifyPassword } from '../src/server/lib/passwords.ts';
+import { DEFAULT_RATE_LIMITS } from '../src/server/auth/limits.ts';
 import { testSessionBody } from '../src/server/test/attempt-fixtures.ts';
 import { openDatabase, type Database, type Db } from '../src/server/db/open.ts';
 import { seedCourses } from '../src/server/db/seed.ts';
@@ -442,7 +443,9 @@ async function measure(
  * idempotent retry and would store nothing), with about 60 words of answers scored by the server.
  */
 async function saveAttemptRow(base: string, students: Uploader[], ceiling: number): Promise<LoadRow> {
-  // Spread over many students: one student's saves are budgeted (120 an hour).
+  // A student may add 30 new attempts a day (newAttemptsPerStudent): the row makes fewer than that per student (the rows
+  // before saved a few already), counted in requests rather than seconds, so that it measures saves and not refusals.
+  const perStudent = DEFAULT_RATE_LIMITS.newAttemptsPerStudent.max - 5;
   let next = 0;
   const request = () => {
     const student = students[next % students.length];
@@ -453,11 +456,11 @@ async function saveAttemptRow(base: string, students: Uploader[], ceiling: numbe
   const first = request();
   const firstResponse = await fetch(`${base}/api/test-sessions`, { method: 'POST', headers: { cookie: first.cookie, 'content-type': 'application/json' }, body: first.body });
   if (firstResponse.status !== 201) throw new Error(`POST /api/test-sessions answered ${firstResponse.status}: ${await firstResponse.text()}`);
-  const run = (duration: number) =>
+  const run = (amount: number) =>
     autocannon({
       url: `${base}/api/test-sessions`,
       connections: CONNECTIONS,
-      duration,
+      amount,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       requests: [
@@ -471,8 +474,9 @@ async function saveAttemptRow(base: string, students: Uploader[], ceiling: numbe
         },
       ],
     });
-  await run(WARMUP_S);
-  const result = await run(DURATION_S);
+  const warmup = students.length;
+  await run(warmup);
+  const result = await run(students.length * perStudent - warmup - 1);
   const row: LoadRow = {
     row: 'POST /api/test-sessions (a new attempt each)',
     path: '/api/test-sessions',
