@@ -45,6 +45,8 @@ describe('a toast while the phone is offline', () => {
     await pumpUntil(page, async () => (await toast.count()) > 0 || (await heading.count()) === 0, 'the network toast (or the page gone)', { stepMs: 100, realMs: 50 });
     expect(await heading.count(), 'the interview is still on the screen').toBe(1);
     expect(await toast.locator('.mantine-Notification-title').textContent()).toBe(NETWORK_ERROR_TOAST.title);
+    // The interview says it waits for words rather than moving on.
+    expect(await page.getByTestId('waiting-note').textContent()).toBe('The connection was lost, so the interview waits for your next words. Press Next Question when you have finished.');
     await screenshot(page, 'interview-offline-toast-phone', { fullPage: false });
     await page.context().setOffline(false);
   }, 90_000);

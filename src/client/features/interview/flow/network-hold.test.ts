@@ -32,9 +32,11 @@ describe('the connection lost in the middle of an answer', () => {
     }
     expect(sim.state.index).toBe(0);
     expect(active(sim).autoAdvanceSeconds).toBeNull();
+    expect(active(sim).waitingNote).toBe('The connection was lost, so the interview waits for your next words. Press Next Question when you have finished.');
     // Back online: the student finishes the sentence, and the countdown starts from it.
     sim.dispatch({ type: 'FINAL', text: 'work in customer service', confidence: 0.9 });
     expect(active(sim).autoAdvanceSeconds).toBe(8);
+    expect(active(sim).waitingNote).toBeNull();
     sim.advanceBy(INTERVIEW_AUTO_ADVANCE_MS + 100);
     expect(sim.state.index).toBe(1);
     expect(sim.state.answers[0]?.answer).toBe('I want to\nwork in customer service');
@@ -56,5 +58,11 @@ describe('the connection lost in the middle of an answer', () => {
     sim.dispatch({ type: 'INTERIM', text: 'work in' });
     sim.dispatch({ type: 'RECOGNITION_ERROR', code: 'network', message: '' });
     expect(networkToasts()).toBe(2);
+    // Next Question while still offline: the next question starts afresh, and its failed listening says so once more.
+    sim.dispatch({ type: 'NEXT' });
+    expect(sim.state.index).toBe(1);
+    expect(sim.state.networkErrorShown).toBe(false);
+    sim.dispatch({ type: 'RECOGNITION_ERROR', code: 'network', message: '' });
+    expect(networkToasts()).toBe(3);
   });
 });

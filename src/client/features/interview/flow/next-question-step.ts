@@ -17,6 +17,8 @@ export function advance(draft: InterviewDraft, now: number): void {
   draft.state.index += 1;
   draft.state.phase = 'waitingQuestion';
   draft.state.finals = [];
+  // A new question starts without the last one's outage: if the connection is still down, listening fails again and says so.
+  draft.state.networkErrorShown = false;
   draft.schedule('nextQuestion', INTERVIEW_NEXT_QUESTION_DELAY_MS);
 }
 

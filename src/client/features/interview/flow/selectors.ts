@@ -60,6 +60,8 @@ export interface ActiveViewModel {
   autoAdvanceSeconds: number | null;
   /** 'Auto-advancing in {n}s', null when no countdown runs. */
   autoAdvanceLabel: string | null;
+  /** After the connection was lost mid-answer: the countdown waits for words, which the student is told (null otherwise). */
+  waitingNote: string | null;
   /** The current answer's final text, results joined by a space. */
   finalTranscript: string;
   /** Shown in italics after the final text. */
@@ -146,6 +148,8 @@ export function selectInterviewView(state: InterviewState): InterviewViewModel {
   const buttonsDisabled = state.phase !== 'answering' || isSpeaking;
   const problem = recordingProblem(state);
   const autoAdvanceSeconds = state.autoAdvanceDeadline === null ? null : Math.max(0, Math.ceil((state.autoAdvanceDeadline - state.now) / 1000));
+  const nextButtonLabel = state.index >= total - 1 ? 'Complete Interview' : 'Next Question';
+  const waiting = state.networkErrorShown && state.phase === 'answering' && state.listening && autoAdvanceSeconds === null;
   return {
     view: 'active',
     title: 'Interview Simulation',
@@ -161,10 +165,11 @@ export function selectInterviewView(state: InterviewState): InterviewViewModel {
     recordingButtonLabel: state.listening ? 'Stop Recording' : 'Start Recording',
     recordingButtonDisabled: buttonsDisabled,
     showRecordingButton: !(state.transcription === 'off' && problem !== null),
-    nextButtonLabel: state.index >= total - 1 ? 'Complete Interview' : 'Next Question',
+    nextButtonLabel,
     nextButtonDisabled: buttonsDisabled,
     autoAdvanceSeconds,
     autoAdvanceLabel: autoAdvanceSeconds === null ? null : `Auto-advancing in ${autoAdvanceSeconds}s`,
+    waitingNote: waiting ? `The connection was lost, so the interview waits for your next words. Press ${nextButtonLabel} when you have finished.` : null,
     finalTranscript: state.finals.map((final) => final.text).join(' '),
     interimTranscript: state.interim,
     showListening: state.listening,

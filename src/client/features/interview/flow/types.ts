@@ -145,7 +145,7 @@ export interface InterviewState {
   finals: readonly FinalResult[];
   interim: string;
   autoAdvanceDeadline: number | null;
-  /** The 'Network Error' toast was shown and no words have been heard since: an outage is told once, not at every failed restart. */
+  /** The 'Network Error' toast was shown and no words have been heard since in this question: an outage is told once, not at every failed restart. */
   networkErrorShown: boolean;
   answers: readonly InterviewSessionQuestion[];
   transcript: readonly InterviewTranscriptEntry[];

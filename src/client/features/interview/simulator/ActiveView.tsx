@@ -84,6 +84,11 @@ export function ActiveView({ model, onToggleRecording, onNext, onResume }: Activ
             {model.autoAdvanceLabel}
           </Text>
         ) : null}
+        {model.waitingNote ? (
+          <Text size="sm" data-testid="waiting-note">
+            {model.waitingNote}
+          </Text>
+        ) : null}
         <Box component="section" aria-labelledby="live-transcript">
           <Group justify="space-between" mb={4}>
             <Title order={2} size="h4" id="live-transcript">
