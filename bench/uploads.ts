@@ -122,30 +122,28 @@ export async function measureUploads(base: string, adminCookie: string, pid: num
   await listLoad(listUrl, adminCookie, 1, LIST_CONNECTIONS);
   const baseline = await listLoad(listUrl, adminCookie, durationS, LIST_CONNECTIONS);
 
-  const rssBeforeMb = rssMb(pid);
-  let rssPeakMb = rssBeforeMb;
-  const sampler = setInterval(() => {
-    rssPeakMb = Math.max(rssPeakMb, rssMb(pid));
-  }, 50);
-  // The list load runs exactly as long as the uploads do (stopped when the last one is answered).
-  const during = startListLoad(listUrl, adminCookie, LIST_CONNECTIONS, 300);
-  // Let the list load start, then every recording at once.
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const started = performance.now();
-  const results = await Promise.all(
-    uploaders.map(async (uploader, i) => {
-      const response = await upload(uploader, attemptIds[i]);
-      if (response.status !== 200) failures.push(`upload ${i}: ${response.status} ${await response.text()}`);
-      return response.status === 200;
-    }),
-  );
-  const uploadSeconds = (performance.now() - started) / 1000;
-  during.stop();
-  const duringResult = await during.done.catch((error: unknown) => {
-    failures.push(`list load: ${String(error)}`);
-    return { p99Ms: Number.NaN, requests: 0, non2xx: 0, errors: 1 };
+  const measured = await rssGrowthDuring(pid, async () => {
+    // The list load runs exactly as long as the uploads do (stopped when the last one is answered).
+    const during = startListLoad(listUrl, adminCookie, LIST_CONNECTIONS, 300);
+    // Let the list load start, then every recording at once.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const started = performance.now();
+    const results = await Promise.all(
+      uploaders.map(async (uploader, i) => {
+        const response = await upload(uploader, attemptIds[i]);
+        if (response.status !== 200) failures.push(`upload ${i}: ${response.status} ${await response.text()}`);
+        return response.status === 200;
+      }),
+    );
+    const uploadSeconds = (performance.now() - started) / 1000;
+    during.stop();
+    const duringResult = await during.done.catch((error: unknown) => {
+      failures.push(`list load: ${String(error)}`);
+      return { p99Ms: Number.NaN, requests: 0, non2xx: 0, errors: 1 };
+    });
+    return { results, uploadSeconds, duringResult };
   });
-  clearInterval(sampler);
+  const { results, uploadSeconds, duringResult } = measured.result;
   // Every recording reads back whole (its length), streamed.
   for (const [i, attemptId] of attemptIds.entries()) {
     const uploader = uploaders[i];
@@ -161,8 +159,8 @@ export async function measureUploads(base: string, adminCookie: string, pid: num
     duringRequests: duringResult.requests,
     uploadSeconds,
     uploadsOk: results.filter(Boolean).length,
-    rssBeforeMb,
-    rssPeakMb,
+    rssBeforeMb: measured.beforeMb,
+    rssPeakMb: measured.peakMb,
     firstBurstGrowthMb: firstBurst.peakMb - firstBurst.beforeMb,
     failures,
   };

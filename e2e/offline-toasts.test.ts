@@ -48,6 +48,8 @@ describe('a toast while the phone is offline', () => {
     // The interview says it waits for words rather than moving on.
     expect(await page.getByTestId('waiting-note').textContent()).toBe('The connection was lost, so the interview waits for your next words. Press Next Question when you have finished.');
     await screenshot(page, 'interview-offline-toast-phone', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'interview-offline-toast-desktop', { fullPage: false });
     await page.context().setOffline(false);
   }, 90_000);
 

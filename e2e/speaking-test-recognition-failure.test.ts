@@ -148,6 +148,7 @@ describe('recognition failing during the test', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await lookAt(page, 'speaking-test-part2-failure-phone');
       await page.setViewportSize({ width: 1280, height: 800 });
+      await lookAt(page, 'speaking-test-part2-failure-desktop');
       await page.getByRole('button', { name: 'Try again' }).click();
       await fake.say('really sunny and cold');
       await page.clock.runFor(120_500);

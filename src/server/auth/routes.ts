@@ -5,7 +5,7 @@ import { changePasswordBody, credentials, forgotPasswordBody, user } from '../..
 import { errorBody, messageBody } from '../../shared/api/common.js';
 import type { AreaDeps } from '../deps.js';
 import { badRequest, forbidden, unauthorized, type HttpError } from '../lib/http-errors.js';
-import { budget, givingBack, throttle, type BudgetTake, type Counted } from '../lib/throttle.js';
+import { budget, givingBack, throttle, throttleCounting, type BudgetTake, type Counted } from '../lib/throttle.js';
 import { requireAuth } from './access.js';
 import { verifyPassword } from '../lib/passwords.js';
 import {
@@ -51,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const signInPerClientKey = (r: FastifyRequest) => `signin-ip:${r.ip}`;
-  const signInPerClient = budget(app, { ...rateLimits.signInPerClient, what: 'sign-in attempts from this device', key: signInPerClientKey });
+  const signInPerClient = throttleCounting(app, { ...rateLimits.signInPerClient, what: 'sign-in attempts from this device', key: signInPerClientKey });
   // Not hooks that refuse: while an account's budget is spent, its mailed temporary password still
   // lets the owner in (decision 0014), so the handler decides. A browser known to the account counts
   // in its own budget; any other in the account's budget for its address and in the account's budget
@@ -123,9 +123,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
     // for a browser known to no account, after it (once the account is known) for the others.
     onRequest: async (request) => {
       if (await hasKnownDevice(db, request, deps.now())) return;
-      const { refusal, counted } = await signInPerClient(request);
-      if (refusal) throw refusal;
-      noteCounted(request, counted);
+      noteCounted(request, await signInPerClient(request));
     },
     preHandler: async (request) => {
       const username = request.body.username;
@@ -135,9 +133,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
       signInTargets.set(request, { account, device });
       // Not counted again when it already was before the body was read.
       if (!device && !countedIn.get(request)?.some(({ key }) => key === signInPerClientKey(request))) {
-        const perClient = await signInPerClient(request);
-        if (perClient.refusal) throw perClient.refusal;
-        noteCounted(request, perClient.counted);
+        noteCounted(request, await signInPerClient(request));
       }
       // The account's budget for all addresses is counted only when the one for this address has room.
       const takes: BudgetTake[] = [];

@@ -57,6 +57,16 @@ export function throttle(app: FastifyInstance, options: BudgetOptions): (request
   };
 }
 
+/** A budget as a hook that refuses with 429 once it is spent, and answers the count it made (to be given back later). */
+export function throttleCounting(app: FastifyInstance, options: BudgetOptions): (request: FastifyRequest) => Promise<Counted | null> {
+  const take = budget(app, options);
+  return async (request) => {
+    const { refusal, counted } = await take(request);
+    if (refusal) throw refusal;
+    return counted;
+  };
+}
+
 /**
  * A count a request made in a budget: its key, the budget's window, and when the window it was counted
  * in ends (performance.now() plus the store's time to live, taken as the answer came).

@@ -7,7 +7,7 @@ import { accountKey, checkPassword } from '../auth/service.js';
 import { setActingStudent } from '../auth/sessions.js';
 import type { AreaDeps } from '../deps.js';
 import { forbidden, notFound, unauthorized } from '../lib/http-errors.js';
-import { budget, givingBack, type Counted } from '../lib/throttle.js';
+import { givingBack, throttleCounting, type Counted } from '../lib/throttle.js';
 import { findStudentWithCourse, toCourseDto, toStudentDto } from './queries.js';
 
 export const CHECK_ACCESS_INVALID_MESSAGE = 'Invalid mobile number or password. Please check them, or contact the school.';
@@ -21,8 +21,8 @@ export async function studentRoutes(app: FastifyInstance, deps: AreaDeps): Promi
   const perClientKey = (r: FastifyRequest) => `access-ip:${r.ip}`;
   const perAccountKey = async (r: FastifyRequest) => `access-account:${await accountKey(db, (r.body as { username?: unknown } | undefined)?.username, deps.config.DEFAULT_PHONE_REGION)}`;
   const giveBack = givingBack(deps.budgets);
-  const perClient = budget(app, { ...deps.rateLimits.signInPerClient, what: 'access checks from this device', key: perClientKey });
-  const perAccount = budget(app, { ...deps.rateLimits.signInPerAccount, what: 'access checks for this student', key: perAccountKey });
+  const perClient = throttleCounting(app, { ...deps.rateLimits.signInPerClient, what: 'access checks from this device', key: perClientKey });
+  const perAccount = throttleCounting(app, { ...deps.rateLimits.signInPerAccount, what: 'access checks for this student', key: perAccountKey });
   /** What each access check was counted in, given back (to the window it was counted in) when it succeeds. */
   const countedIn = new WeakMap<FastifyRequest, Counted[]>();
 
@@ -43,13 +43,11 @@ export async function studentRoutes(app: FastifyInstance, deps: AreaDeps): Promi
     config: { access: 'admin', whileActing: true },
     schema: { body: credentials, response: { 200: checkAccessResponse, ...errors } },
     onRequest: async (request) => {
-      const { refusal, counted } = await perClient(request);
-      if (refusal) throw refusal;
+      const counted = await perClient(request);
       countedIn.set(request, counted ? [counted] : []);
     },
     preHandler: async (request) => {
-      const { refusal, counted } = await perAccount(request);
-      if (refusal) throw refusal;
+      const counted = await perAccount(request);
       if (counted) countedIn.set(request, [...(countedIn.get(request) ?? []), counted]);
     },
     handler: async (request) => {
