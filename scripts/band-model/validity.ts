@@ -6,7 +6,8 @@
  * whole interview as transcribed (filled pauses kept), without filled pauses (as Chrome's
  * recogniser gives it), the first 250 words only (the quality of the words alone, nothing from
  * how much was said), and each answer as one recogniser result (how the recogniser splits speech
- * must not move the band); and the rated ranges the app shows. Writes
+ * must not move the band); the rated ranges the app shows; and what padding every utterance with
+ * the same words does to the estimate as shipped (padding.ts). Writes
  * docs/validity.md and exits non-zero when a target is missed.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import {
 } from '../../src/shared/speaking-test/scoring.js';
 import { learnerAnswers, loadLearners, type Learner, type Presentation } from './data.js';
 import { fitBandModel, learnerInputs, TRAINING_PRESENTATIONS } from './fit-lib.js';
+import { measurePadding, PADDING_LEVELS_TEXT, PADDING_TARGET_BANDS } from './padding.js';
 import { measureRatedRanges, ratedRangesModule } from './rated-ranges.js';
 import { mean, spearman } from './stats.js';
 
@@ -134,6 +136,8 @@ const interviewRho = (key: 'communication' | 'clarity' | 'overall') =>
   spearman(interviewed.map((learner) => interviewScores.get(learner)?.[key] ?? 0), interviewed.map((learner) => learner.level));
 
 const levels = [...new Set(learners.map((learner) => learner.level))].sort((a, b) => a - b);
+/** A change in bands with its sign; -0.004 reads +0.00, not -0.00. */
+const signed = (value: number) => `${Number(value.toFixed(2)) >= 0 ? '+' : ''}${(Number(value.toFixed(2)) || 0).toFixed(2)}`;
 const fmt = (value: number) => (Number.isNaN(value) ? 'n/a' : value.toFixed(2));
 
 const misses: string[] = [];
@@ -151,6 +155,8 @@ if (Math.round(AGREEMENT_WITHIN_ONE_BAND * 100) !== Math.round(withinOneBand * 1
 if (STRONG_SHOWN_MEAN.toFixed(1) !== strongShownMean.toFixed(1)) misses.push(`agreement.ts says speakers rated band ${STRONG_RATED_BAND}+ average ${STRONG_SHOWN_MEAN}, measured ${strongShownMean.toFixed(2)}`);
 if (AGREEMENT_LEARNERS !== learners.length) misses.push(`agreement.ts says ${AGREEMENT_LEARNERS} learners, the data has ${learners.length}`);
 if (interviewRho('communication') < TARGETS.criterion || interviewRho('clarity') < TARGETS.criterion) misses.push(`interview communication or clarity rho below ${TARGETS.criterion}`);
+const padding = measurePadding(learners, PRESENTATIONS.noFillers);
+for (const row of padding) if (row.shift.overall >= PADDING_TARGET_BANDS) misses.push(`padding ${row.name} raised the overall by ${row.shift.overall.toFixed(2)} bands on average`);
 if (unbandedFromLevel3.length > 0) misses.push(`${unbandedFromLevel3.length} learners of level 3 or above got no band`);
 
 const lines = [
@@ -176,7 +182,7 @@ const lines = [
   '',
   `**With and without filled pauses:** the same learner's overall band within half a band for ${(fillerAgreement * 100).toFixed(1)}% of ${bothBanded.length} learners (target >= ${TARGETS.fillerAgreement * 100}%).`,
   '',
-  `**One recogniser result per answer or one per utterance** (Chrome ends a result at each pause; a recogniser may end one only when the answer ends): the same learner's overall band within half a band for ${(resultsAgreement * 100).toFixed(1)}% of ${bothSplits.length} learners (target >= ${TARGETS.resultsAgreement * 100}%), on average ${resultsShift >= 0 ? '+' : ''}${resultsShift.toFixed(2)} bands.`,
+  `**One recogniser result per answer or one per utterance** (Chrome ends a result at each pause; a recogniser may end one only when the answer ends): the same learner's overall band within half a band for ${(resultsAgreement * 100).toFixed(1)}% of ${bothSplits.length} learners (target >= ${TARGETS.resultsAgreement * 100}%), on average ${signed(resultsShift)} bands.`,
   '',
   `**Learners of level 3 and above without a band:** ${unbandedFromLevel3.length}.`,
   '',
@@ -184,9 +190,17 @@ const lines = [
   '',
   '## Agreement in bands (whole interview, filled pauses dropped; cross-validated)',
   '',
-  `The overall as the student is shown it (to the nearest half band) against the IELTS band the raters' level corresponds to (\`scale.ts\`, decision 0030), over ${bandedNoFillers.length} learners with a band: within one band for ${(withinOneBand * 100).toFixed(1)}%, within half a band for ${(withinHalfBand * 100).toFixed(1)}%; on average ${shownError >= 0 ? '+' : ''}${shownError.toFixed(2)} bands.`,
+  `The overall as the student is shown it (to the nearest half band) against the IELTS band the raters' level corresponds to (\`scale.ts\`, decision 0030), over ${bandedNoFillers.length} learners with a band: within one band for ${(withinOneBand * 100).toFixed(1)}%, within half a band for ${(withinHalfBand * 100).toFixed(1)}%; on average ${signed(shownError)} bands.`,
   '',
   `**Strong speakers read low:** the ${strongSpeakers.length} learners whose level corresponds to band ${STRONG_RATED_BAND} or above were shown ${strongShownMean.toFixed(2)} on average (the estimate's highest was ${Math.max(...bandedNoFillers.map(shownOverall)).toFixed(1)}). The results and the teacher's page say so (\`agreement.ts\`).`,
+  '',
+  '## Padding (the estimate as shipped)',
+  '',
+  `The same words added to every utterance of the learners of levels ${PADDING_LEVELS_TEXT}, as a student who knows what the estimate counts might (decision 0046): the mean change of each band. Target: the overall rises by less than ${PADDING_TARGET_BANDS} bands.`,
+  '',
+  '| padding | learners | Fluency | Vocabulary | Grammar | Overall |',
+  '|---|---|---|---|---|---|',
+  ...padding.map((row) => `| ${row.name} | ${row.learners} | ${signed(row.shift.fluency)} | ${signed(row.shift.vocabulary)} | ${signed(row.shift.grammar)} | **${signed(row.shift.overall)}** |`),
   '',
   '## What the examiners rated the learners given each overall (cross-validated)',
   '',

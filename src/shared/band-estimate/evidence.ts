@@ -64,10 +64,10 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: () => 'Pause silently instead of saying um or er while you think.',
   },
   discourseMarkersPer100: {
-    label: 'linking words per 100 words',
+    label: 'linking words per 100 words (the same word counted once in each 200)',
     shown: (f) => oneDecimal(f.discourseMarkersPer100),
     typical: oneDecimal,
-    advice: () => 'Link your ideas with words such as because, so, however, for example and actually.',
+    advice: () => 'Link your ideas with a range of words such as because, so, however, for example and actually, not the same one each time.',
   },
   mattr: {
     label: 'word variety (different words in each 50, forms of a word counted once)',
@@ -83,7 +83,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: (f) => `Show a wider range of words on each topic: you used ${whole(f.distinctStems)} different words, counting forms such as "plan", "plans" and "planning" once.`,
   },
   contentWordLength: {
-    label: 'letters per content word',
+    label: 'letters per different content word',
     shown: (f) => oneDecimal(f.contentWordLength),
     typical: oneDecimal,
     advice: () => 'Use more precise words where they fit ("fascinating" for "very interesting", "crowded" for "many people").',
@@ -95,7 +95,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: () => 'Use some less common words and phrases you know, where they fit the topic.',
   },
   derivedWordShare: {
-    label: 'words built with a suffix (-tion, -ment, -ous, -ly…)',
+    label: 'different words built with a suffix (-tion, -ment, -ous, -ly…)',
     shown: (f) => share(f.derivedWordShare),
     typical: share,
     advice: () => 'Use word families to say things precisely: "a decision", "convenient", "usually", "enjoyment".',
@@ -107,7 +107,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: () => 'Use phrasal verbs where they are natural: "I grew up in…", "we found out", "it turned out".',
   },
   stanceAdverbsPer100: {
-    label: 'words of certainty and degree (probably, quite, definitely…) per 100 words',
+    label: 'words of certainty and degree (probably, quite, definitely…) per 100 words, the same word once in each 200',
     shown: (f) => oneDecimal(f.stanceAdverbsPer100),
     typical: oneDecimal,
     advice: () => 'Say how sure you are or how much you mean it: "probably", "quite", "definitely", "almost".',
@@ -127,7 +127,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: () => 'Use some less common words and phrases you know, where they fit the topic.',
   },
   subordinatorsPer100: {
-    label: 'clause linkers (because, when, which…) per 100 words',
+    label: 'clause linkers (because, when, which…) per 100 words, the same word once in each 200',
     shown: (f) => oneDecimal(f.subordinatorsPer100),
     typical: oneDecimal,
     advice: () => 'Use more complex sentences, with clauses that start with because, when, if, which or although.',
@@ -157,7 +157,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: () => 'Use the present perfect and the passive where they fit: "I have lived here for ten years", "it was built in 1990".',
   },
   tentativeModalsPer100: {
-    label: 'would, could, might, should per 100 words',
+    label: 'would, could, might, should per 100 words, the same word once in each 200',
     shown: (f) => oneDecimal(f.tentativeModalsPer100),
     typical: oneDecimal,
     advice: () => 'Speculate and give advice with would, could, might and should: "it might be cheaper", "I would choose…".',

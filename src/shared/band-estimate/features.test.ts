@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clauseStretches, isDerived, languageFeatures, movingTypeTokenRatio, perfectPassiveCount, phrasalVerbCount, repairCount } from './features.js';
-import { isContraction, isFilledPause, spokenRank } from './lexicon.js';
+import { clauseStretches, isDerived, languageFeatures, movingTypeTokenRatio, perfectPassiveCount, phrasalVerbCount, repairCount, usesWithRange } from './features.js';
+import { DISCOURSE_MARKERS, isContraction, isFilledPause, spokenRank } from './lexicon.js';
 
 describe('filled pauses', () => {
   it('knows the spellings transcribers and recognisers use, and keeps the real words shaped like them', () => {
@@ -125,6 +125,28 @@ describe('language features', () => {
     // A simple past after be ("was went"), a progressive and a bare past are not.
     expect(count('i was went there and i am going and i went')).toBe(0);
     expect(count('i have a car and it is red')).toBe(0);
+  });
+
+  it('counts the same linking word, stance adverb, clause linker or modal at most once in each 200 words: a range, not a repeated word', () => {
+    const sentence = 'actually i really think it would be good because the city is big';
+    const padded = languageFeatures(Array.from({ length: 10 }, () => sentence), 10);
+    // 130 words: "actually", "really", "because" and "would" each said 10 times, each counted once.
+    expect(padded.words).toBe(130);
+    expect(padded.discourseMarkersPer100).toBeCloseTo((100 * 2) / 130);
+    expect(padded.stanceAdverbsPer100).toBeCloseTo(100 / 130);
+    expect(padded.subordinatorsPer100).toBeCloseTo(100 / 130);
+    expect(padded.tentativeModalsPer100).toBeCloseTo(100 / 130);
+    // Different words count each; past 200 words a word may count twice, past 400 three times.
+    expect(usesWithRange(['so', 'however', 'so', 'actually'], DISCOURSE_MARKERS)).toBe(3);
+    expect(usesWithRange([...Array.from({ length: 200 }, () => 'word'), 'so', 'so', 'so'], DISCOURSE_MARKERS)).toBe(2);
+    expect(usesWithRange([...Array.from({ length: 400 }, () => 'word'), 'so', 'so', 'so'], DISCOURSE_MARKERS)).toBe(3);
+  });
+
+  it('judges the words\' length and build on the different words: a long word said in every sentence is one word', () => {
+    const once = languageFeatures(['i visited the museum', 'it was definitely crowded'], 2);
+    const repeated = languageFeatures(['i visited the museum definitely', 'it was definitely crowded definitely'], 2);
+    expect(repeated.contentWordLength).toBeCloseTo(once.contentWordLength);
+    expect(repeated.derivedWordShare).toBeCloseTo(once.derivedWordShare);
   });
 
   it('counts modals of possibility and obligation, not can and will', () => {

@@ -39,7 +39,7 @@ export interface LanguageFeatures {
   repairsPer100: number;
   /** Filled pauses per 100 words (evidence only: recognisers often drop them). */
   filledPausesPer100: number;
-  /** Discourse markers per 100 words. */
+  /** Discourse markers per 100 words, the same word counted at most once in each 200 words (usesWithRange). */
   discourseMarkersPer100: number;
   /** Different word stems said. */
   distinctStems: number;
@@ -49,17 +49,17 @@ export interface LanguageFeatures {
   rareWordShare: number;
   /** Different content stems ranked past 2,000, per 100 words. */
   rareTypesPer100: number;
-  /** Share of content words built with a derivational suffix (-tion, -ment, -ness, -ous, -ly…): word-formation range. */
+  /** Share of the different content words built with a derivational suffix (-tion, -ment, -ness, -ous, -ly…): word-formation range. */
   derivedWordShare: number;
   /** Phrasal verbs per 100 words: a particle (up, out, off, down, away, back, over, around) after a content word. */
   phrasalVerbsPer100: number;
-  /** Stance adverbs per 100 words ("probably", "quite", "definitely": how sure or how strongly). */
+  /** Stance adverbs per 100 words ("probably", "quite", "definitely": how sure or how strongly), the same word at most once in each 200 words. */
   stanceAdverbsPer100: number;
   /** Share of words that are grammar words (articles, pronouns, auxiliaries, prepositions): telegraphic speech has few. */
   functionWordShare: number;
-  /** Mean letters per content word. */
+  /** Mean letters of the different content words said. */
   contentWordLength: number;
-  /** Subordinating words per 100 words. */
+  /** Subordinating words per 100 words, the same word at most once in each 200 words. */
   subordinatorsPer100: number;
   /** Verb-form variety, 0 to 1: past, perfect, progressive, passive, modal, infinitive, future. */
   verbFormRange: number;
@@ -69,7 +69,7 @@ export interface LanguageFeatures {
   pastFormsPer100: number;
   /** Perfect and passive verb phrases per 100 words ("have lived", "was born", "has been"). */
   perfectPassivePer100: number;
-  /** Modal verbs of possibility and obligation per 100 words ("would", "could", "might", "should", "must"). */
+  /** Modal verbs of possibility and obligation per 100 words ("would", "could", "might", "should", "must"), the same word at most once in each 200 words. */
   tentativeModalsPer100: number;
   /** Pronoun-verb agreement slips per 100 words ("he go", "she have", "i is", "they was"). */
   agreementSlipsPer100: number;
@@ -161,6 +161,8 @@ export function languageFeatures(answers: readonly string[], answerCount: number
   const lengths = spoken.map((line) => line.length).sort((a, b) => b - a);
   const longQuarter = lengths.slice(0, Math.max(1, Math.ceil(lengths.length / 4)));
   const content = all.filter(isContentWord);
+  // The words' quality is judged on the different words: a long word said in every sentence is one word.
+  const contentTypes = [...new Set(content)];
   const stems = all.map(porterStem);
   const rare = content.filter((word) => (spokenRank(word) ?? Infinity) > RARE_RANK);
   return {
@@ -172,24 +174,44 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     wordsPerAnswer: answerCount === 0 ? 0 : n / answerCount,
     repairsPer100: per100(sum(spokenAnswers.map(repairCount))),
     filledPausesPer100: n === 0 ? 0 : (100 * filled) / n,
-    discourseMarkersPer100: per100(all.filter((word) => DISCOURSE_MARKERS.has(word)).length),
+    discourseMarkersPer100: per100(usesWithRange(all, DISCOURSE_MARKERS)),
     distinctStems: new Set(stems).size,
     mattr: movingTypeTokenRatio(stems, MATTR_WINDOW),
     rareWordShare: content.length === 0 ? 0 : rare.length / content.length,
     rareTypesPer100: per100(new Set(rare.map(porterStem)).size),
-    derivedWordShare: content.length === 0 ? 0 : content.filter(isDerived).length / content.length,
+    derivedWordShare: contentTypes.length === 0 ? 0 : contentTypes.filter(isDerived).length / contentTypes.length,
     phrasalVerbsPer100: per100(sum(spokenAnswers.map(phrasalVerbCount))),
-    stanceAdverbsPer100: per100(all.filter((word) => STANCE_ADVERBS.has(word)).length),
+    stanceAdverbsPer100: per100(usesWithRange(all, STANCE_ADVERBS)),
     functionWordShare: n === 0 ? 0 : 1 - content.length / n,
-    contentWordLength: content.length === 0 ? 0 : mean(content.map((word) => word.length)),
-    subordinatorsPer100: per100(all.filter((word) => SUBORDINATORS.has(word)).length),
+    contentWordLength: contentTypes.length === 0 ? 0 : mean(contentTypes.map((word) => word.length)),
+    subordinatorsPer100: per100(usesWithRange(all, SUBORDINATORS)),
     verbFormRange: verbFormRange(spokenAnswers),
     articlesPer100: per100(all.filter((word) => ARTICLES.has(word)).length),
     pastFormsPer100: per100(all.filter(isPastForm).length),
     perfectPassivePer100: per100(sum(spokenAnswers.map(perfectPassiveCount))),
-    tentativeModalsPer100: per100(all.filter((word) => TENTATIVE_MODALS.has(word)).length),
+    tentativeModalsPer100: per100(usesWithRange(all, TENTATIVE_MODALS)),
     agreementSlipsPer100: per100(sum(spokenAnswers.map(agreementSlips))),
   };
+}
+
+/**
+ * A word of a list (linking words, stance adverbs, subordinators, modals) counts at most once for
+ * every this many words said (decision 0046). The IELTS speaking descriptors credit a *range* of
+ * connectives and discourse markers and place over-using certain ones at band 5; counted so, the
+ * same word in every sentence is one use per 200 words, and padding answers with "actually" or
+ * "because" no longer raises the band (`npm run validity`, Padding). It also ranked the learners
+ * better: Fluency 0.77 -> 0.81 cross-validated (every cap from 100 to 400 words did better than none).
+ */
+export const SAME_WORD_ONCE_IN_WORDS = 200;
+
+/** Uses of the words of `list` in `all`, each word counted at most once per SAME_WORD_ONCE_IN_WORDS words. */
+export function usesWithRange(all: readonly string[], list: ReadonlySet<string>): number {
+  const cap = Math.max(1, Math.ceil(all.length / SAME_WORD_ONCE_IN_WORDS));
+  const counts = new Map<string, number>();
+  for (const word of all) if (list.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  let total = 0;
+  for (const count of counts.values()) total += Math.min(count, cap);
+  return total;
 }
 
 /**

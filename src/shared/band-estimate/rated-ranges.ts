@@ -12,15 +12,15 @@ export interface RatedRange {
 }
 
 export const RATED_RANGES: readonly RatedRange[] = [
-  { shown: 1.5, learners: 93, pooled: true, low: 2, high: 3, share: 0.99 },
-  { shown: 2, learners: 93, pooled: true, low: 2, high: 3, share: 0.99 },
-  { shown: 2.5, learners: 72, pooled: false, low: 2, high: 3, share: 1 },
-  { shown: 3, learners: 134, pooled: false, low: 2.5, high: 3, share: 0.97 },
-  { shown: 3.5, learners: 161, pooled: false, low: 2.5, high: 3.5, share: 0.98 },
-  { shown: 4, learners: 120, pooled: false, low: 3, high: 4.5, share: 0.98 },
-  { shown: 4.5, learners: 99, pooled: false, low: 3, high: 5, share: 0.95 },
-  { shown: 5, learners: 76, pooled: false, low: 3.5, high: 6, share: 0.87 },
-  { shown: 5.5, learners: 107, pooled: true, low: 3.5, high: 7.5, share: 0.96 },
-  { shown: 6, learners: 33, pooled: true, low: 5, high: 7.5, share: 0.97 },
-  { shown: 6.5, learners: 33, pooled: true, low: 5, high: 7.5, share: 0.97 },
+  { shown: 1.5, learners: 92, pooled: true, low: 2, high: 3, share: 0.99 },
+  { shown: 2, learners: 92, pooled: true, low: 2, high: 3, share: 0.99 },
+  { shown: 2.5, learners: 65, pooled: false, low: 2, high: 3, share: 1 },
+  { shown: 3, learners: 158, pooled: false, low: 2.5, high: 3, share: 0.96 },
+  { shown: 3.5, learners: 137, pooled: false, low: 2.5, high: 3.5, share: 0.98 },
+  { shown: 4, learners: 124, pooled: false, low: 3, high: 4.5, share: 0.97 },
+  { shown: 4.5, learners: 100, pooled: false, low: 3, high: 5, share: 0.96 },
+  { shown: 5, learners: 74, pooled: false, low: 3.5, high: 6, share: 0.89 },
+  { shown: 5.5, learners: 104, pooled: true, low: 3.5, high: 7.5, share: 0.98 },
+  { shown: 6, learners: 31, pooled: true, low: 5, high: 7.5, share: 0.97 },
+  { shown: 6.5, learners: 31, pooled: true, low: 5, high: 7.5, share: 0.97 },
 ];

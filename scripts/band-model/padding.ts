@@ -1,0 +1,52 @@
+/*
+ * Padding (decision 0046): the same words added to every utterance of a learner's answers, as a
+ * student who has learned which words the estimate counts might do. The estimate must not reward
+ * it: over the learners of levels 3-6 (the middle of the scale, with room to climb), the mean
+ * overall must not rise by a quarter band or more (half the half-band step the student is shown).
+ * Scored with the model the app ships (scoreSpeakingTest and BAND_MODEL): the question is what the
+ * shipped estimate does with padded answers, not how it agrees with raters, so no folds.
+ */
+import type { SpeakingBands } from '../../src/shared/speaking-test/scoring.js';
+import { scoreSpeakingTest } from '../../src/shared/speaking-test/scoring.js';
+import { learnerAnswers, type Learner, type Presentation } from './data.js';
+import { mean } from './stats.js';
+
+export const PADDING_TARGET_BANDS = 0.25;
+const PADDED_LEVELS = [3, 6] as const;
+
+export const PADDINGS: ReadonlyArray<{ name: string; pad: (utterance: string) => string }> = [
+  { name: '"actually I really …"', pad: (utterance) => `actually i really ${utterance}` },
+  { name: '"basically … definitely"', pad: (utterance) => `basically ${utterance} definitely` },
+  { name: '"however … probably"', pad: (utterance) => `however ${utterance} probably` },
+  { name: '"because …"', pad: (utterance) => `because ${utterance}` },
+  { name: '"I would say …"', pad: (utterance) => `i would say ${utterance}` },
+];
+
+export interface PaddingRow {
+  name: string;
+  /** Learners with a band both as they spoke and padded. */
+  learners: number;
+  /** Mean change of each band, padded minus as spoken. */
+  shift: Record<'fluency' | 'vocabulary' | 'grammar' | 'overall', number>;
+}
+
+export function measurePadding(learners: readonly Learner[], presentation: Presentation): PaddingRow[] {
+  const middle = learners.filter((learner) => learner.level >= PADDED_LEVELS[0] && learner.level <= PADDED_LEVELS[1]);
+  const bandsOf = (learner: Learner, pad: (utterance: string) => string): SpeakingBands | null => {
+    const answers = learnerAnswers(learner, presentation).map((answer) => ({ ...answer, answer: answer.answer.split('\n').map(pad).join('\n') }));
+    const result = scoreSpeakingTest(answers);
+    return result.assessable ? result.bands : null;
+  };
+  const asSpoken = new Map(middle.map((learner) => [learner, bandsOf(learner, (utterance) => utterance)]));
+  return PADDINGS.map(({ name, pad }) => {
+    const pairs = middle.flatMap((learner) => {
+      const before = asSpoken.get(learner);
+      const after = bandsOf(learner, pad);
+      return before && after ? [{ before, after }] : [];
+    });
+    const shiftOf = (key: keyof PaddingRow['shift']) => mean(pairs.map(({ before, after }) => after[key] - before[key]));
+    return { name, learners: pairs.length, shift: { fluency: shiftOf('fluency'), vocabulary: shiftOf('vocabulary'), grammar: shiftOf('grammar'), overall: shiftOf('overall') } };
+  });
+}
+
+export const PADDING_LEVELS_TEXT = `${PADDED_LEVELS[0]}-${PADDED_LEVELS[1]}`;
