@@ -20,6 +20,10 @@ export const PADDINGS: ReadonlyArray<{ name: string; pad: (utterance: string) =>
   { name: '"however … probably"', pad: (utterance) => `however ${utterance} probably` },
   { name: '"because …"', pad: (utterance) => `because ${utterance}` },
   { name: '"I would say …"', pad: (utterance) => `i would say ${utterance}` },
+  { name: '"the …"', pad: (utterance) => `the ${utterance}` },
+  { name: '"… it was"', pad: (utterance) => `${utterance} it was` },
+  { name: '"I have lived here …"', pad: (utterance) => `i have lived here ${utterance}` },
+  { name: '"I grew up and …"', pad: (utterance) => `i grew up and ${utterance}` },
 ];
 
 export interface PaddingRow {

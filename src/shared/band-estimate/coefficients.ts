@@ -26,13 +26,13 @@ export const BAND_MODEL: BandModel = {
   grammar: {
     intercept: 4.64665,
     terms: [
-      { feature: 'subordinatorsPer100', mean: 1.54288, sd: 0.790989, weight: 0.692144 },
-      { feature: 'articlesPer100', mean: 5.08508, sd: 2.25875, weight: 0.459477 },
-      { feature: 'pastFormsPer100', mean: 2.90546, sd: 1.74093, weight: 0.400944 },
-      { feature: 'perfectPassivePer100', mean: 0.295636, sd: 0.332448, weight: 0.156927 },
-      { feature: 'tentativeModalsPer100', mean: 0.256155, sd: 0.332131, weight: 0.317623 },
-      { feature: 'agreementSlipsPer100', mean: 0.0802568, sd: 0.189862, weight: -0.32549 },
-      { feature: 'functionWordShare', mean: 0.569482, sd: 0.0429319, weight: 0.463278 },
+      { feature: 'subordinatorsPer100', mean: 1.54288, sd: 0.790989, weight: 0.698036 },
+      { feature: 'articlesPer100', mean: 4.57605, sd: 1.99285, weight: 0.527215 },
+      { feature: 'pastFormsPer100', mean: 2.61607, sd: 1.4215, weight: 0.332086 },
+      { feature: 'perfectPassivePer100', mean: 0.295636, sd: 0.332448, weight: 0.169386 },
+      { feature: 'tentativeModalsPer100', mean: 0.256155, sd: 0.332131, weight: 0.322512 },
+      { feature: 'agreementSlipsPer100', mean: 0.0802568, sd: 0.189862, weight: -0.315865 },
+      { feature: 'functionWordShare', mean: 0.569482, sd: 0.0429319, weight: 0.463923 },
     ],
   },
 };

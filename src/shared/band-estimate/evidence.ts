@@ -145,7 +145,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: () => 'Check your articles: a, an or the before a singular noun ("a friend", "the city").',
   },
   pastFormsPer100: {
-    label: 'past-tense verbs per 100 words',
+    label: 'past-tense verbs per 100 words, the same verb once in each 200',
     shown: (f) => oneDecimal(f.pastFormsPer100),
     typical: oneDecimal,
     advice: () => 'When you talk about past experiences, use the past tense (went, lived, was, enjoyed).',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clauseStretches, isDerived, languageFeatures, movingTypeTokenRatio, perfectPassiveCount, phrasalVerbCount, repairCount, usesWithRange } from './features.js';
+import { articleCount, clauseStretches, isDerived, languageFeatures, movingTypeTokenRatio, perfectPassiveCount, phrasalVerbCount, repairCount, usesWithRange } from './features.js';
 import { DISCOURSE_MARKERS, isContraction, isFilledPause, spokenRank } from './lexicon.js';
 
 describe('filled pauses', () => {
@@ -140,6 +140,19 @@ describe('language features', () => {
     expect(usesWithRange(['so', 'however', 'so', 'actually'], DISCOURSE_MARKERS)).toBe(3);
     expect(usesWithRange([...Array.from({ length: 200 }, () => 'word'), 'so', 'so', 'so'], DISCOURSE_MARKERS)).toBe(2);
     expect(usesWithRange([...Array.from({ length: 400 }, () => 'word'), 'so', 'so', 'so'], DISCOURSE_MARKERS)).toBe(3);
+  });
+
+  it('counts an article when it opens a noun phrase, not before a pronoun, a verb or the answer\'s end', () => {
+    const count = (text: string) => articleCount(text.split(' '));
+    expect(count('a friend gave me the 1990s records and a very old camera and the one i liked')).toBe(4);
+    expect(count('the i went to the')).toBe(0);
+    expect(count('the is a')).toBe(0);
+  });
+
+  it('counts the same past-tense verb at most once in each 200 words', () => {
+    const features = languageFeatures(Array.from({ length: 10 }, () => 'i liked it and it was fun'), 10);
+    // 70 words: "liked" and "was" ten times each, each counted once.
+    expect(features.pastFormsPer100).toBeCloseTo((100 * 2) / 70);
   });
 
   it('judges the words\' length and build on the different words: a long word said in every sentence is one word', () => {

@@ -63,9 +63,9 @@ export interface LanguageFeatures {
   subordinatorsPer100: number;
   /** Verb-form variety, 0 to 1: past, perfect, progressive, passive, modal, infinitive, future. */
   verbFormRange: number;
-  /** Articles per 100 words (learners whose first language has none leave them out). */
+  /** Articles that open a noun phrase, per 100 words (learners whose first language has none leave them out; articleCount). */
   articlesPer100: number;
-  /** Past-tense forms per 100 words. */
+  /** Past-tense forms per 100 words, the same verb at most once in each 200 words. */
   pastFormsPer100: number;
   /** Perfect and passive verb phrases per 100 words ("have lived", "was born", "has been"). */
   perfectPassivePer100: number;
@@ -186,8 +186,8 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     contentWordLength: contentTypes.length === 0 ? 0 : mean(contentTypes.map((word) => word.length)),
     subordinatorsPer100: per100(usesWithRange(all, SUBORDINATORS)),
     verbFormRange: verbFormRange(spokenAnswers),
-    articlesPer100: per100(all.filter((word) => ARTICLES.has(word)).length),
-    pastFormsPer100: per100(all.filter(isPastForm).length),
+    articlesPer100: per100(sum(spokenAnswers.map(articleCount))),
+    pastFormsPer100: per100(usesWithRange(all, { has: isPastForm })),
     perfectPassivePer100: per100(sum(spokenAnswers.map(perfectPassiveCount))),
     tentativeModalsPer100: per100(usesWithRange(all, TENTATIVE_MODALS)),
     agreementSlipsPer100: per100(sum(spokenAnswers.map(agreementSlips))),
@@ -195,8 +195,8 @@ export function languageFeatures(answers: readonly string[], answerCount: number
 }
 
 /**
- * A word of a list (linking words, stance adverbs, subordinators, modals) counts at most once for
- * every this many words said (decision 0046). The IELTS speaking descriptors credit a *range* of
+ * A word of a list (linking words, stance adverbs, subordinators, modals) or a past-tense verb
+ * counts at most once for every this many words said (decision 0046). The IELTS speaking descriptors credit a *range* of
  * connectives and discourse markers and place over-using certain ones at band 5; counted so, the
  * same word in every sentence is one use per 200 words, and padding answers with "actually" or
  * "because" no longer raises the band (`npm run validity`, Padding). It also ranked the learners
@@ -204,14 +204,31 @@ export function languageFeatures(answers: readonly string[], answerCount: number
  */
 export const SAME_WORD_ONCE_IN_WORDS = 200;
 
-/** Uses of the words of `list` in `all`, each word counted at most once per SAME_WORD_ONCE_IN_WORDS words. */
-export function usesWithRange(all: readonly string[], list: ReadonlySet<string>): number {
+/** Uses of the words `list` has in `all`, each word counted at most once per SAME_WORD_ONCE_IN_WORDS words. */
+export function usesWithRange(all: readonly string[], list: { has(word: string): boolean }): number {
   const cap = Math.max(1, Math.ceil(all.length / SAME_WORD_ONCE_IN_WORDS));
   const counts = new Map<string, number>();
   for (const word of all) if (list.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
   let total = 0;
   for (const count of counts.values()) total += Math.min(count, cap);
   return total;
+}
+
+/** Grammar words an article goes before ("a very old house", "the one", "the more"); numbers too ("the 1990s"). */
+const AFTER_AN_ARTICLE: ReadonlySet<string> = new Set(['very', 'one', 'more', 'much', 'many', 'same', 'other', 'few', 'little']);
+
+/**
+ * Articles in one answer's words that open a noun phrase: followed by a content word, a number or
+ * a word of AFTER_AN_ARTICLE. An article before a pronoun, a verb form or the answer's end ("the i
+ * went", "a is") opens nothing, so padding sentences with "the" earns nothing (decision 0046).
+ */
+export function articleCount(answer: readonly string[]): number {
+  let count = 0;
+  for (const [i, word] of answer.entries()) {
+    const next = answer[i + 1];
+    if (ARTICLES.has(word) && next !== undefined && (isContentWord(next) || /^\p{N}/u.test(next) || AFTER_AN_ARTICLE.has(next))) count += 1;
+  }
+  return count;
 }
 
 /**
