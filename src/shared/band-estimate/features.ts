@@ -73,6 +73,19 @@ export interface LanguageFeatures {
   tentativeModalsPer100: number;
   /** Pronoun-verb agreement slips per 100 words ("he go", "she have", "i is", "they was"). */
   agreementSlipsPer100: number;
+  /**
+   * Listed words said more often than they count (usesWithRange), by the criterion whose evidence
+   * they are: linking words (Fluency), stance adverbs (Vocabulary), clause linkers and modals
+   * (Grammar). Not weighed: the advice names them.
+   */
+  saidOften: Readonly<Record<'fluency' | 'vocabulary' | 'grammar', readonly SaidOften[]>>;
+}
+
+/** A word said more often than it counts: each counts at most once in SAME_WORD_ONCE_IN_WORDS words. */
+export interface SaidOften {
+  word: string;
+  said: number;
+  counted: number;
 }
 
 /** The fillers taken out with the filled pauses; "so" stays, as the linking word it mostly is. */
@@ -191,6 +204,12 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     perfectPassivePer100: per100(sum(spokenAnswers.map(perfectPassiveCount))),
     tentativeModalsPer100: per100(usesWithRange(all, TENTATIVE_MODALS)),
     agreementSlipsPer100: per100(sum(spokenAnswers.map(agreementSlips))),
+    saidOften: {
+      fluency: saidOften(all, DISCOURSE_MARKERS),
+      vocabulary: saidOften(all, STANCE_ADVERBS),
+      // "because" and "so" are named once, under Fluency.
+      grammar: saidOften(all, { has: (word) => (SUBORDINATORS.has(word) || TENTATIVE_MODALS.has(word)) && !DISCOURSE_MARKERS.has(word) }),
+    },
   };
 }
 
@@ -204,14 +223,28 @@ export function languageFeatures(answers: readonly string[], answerCount: number
  */
 export const SAME_WORD_ONCE_IN_WORDS = 200;
 
+/** How often each word `list` has is said in `all`, and how often it counts (at most once per SAME_WORD_ONCE_IN_WORDS words). */
+function listedWords(all: readonly string[], list: { has(word: string): boolean }): SaidOften[] {
+  const cap = Math.max(1, Math.ceil(all.length / SAME_WORD_ONCE_IN_WORDS));
+  const said = new Map<string, number>();
+  for (const word of all) if (list.has(word)) said.set(word, (said.get(word) ?? 0) + 1);
+  return [...said].map(([word, count]) => ({ word, said: count, counted: Math.min(count, cap) }));
+}
+
 /** Uses of the words `list` has in `all`, each word counted at most once per SAME_WORD_ONCE_IN_WORDS words. */
 export function usesWithRange(all: readonly string[], list: { has(word: string): boolean }): number {
-  const cap = Math.max(1, Math.ceil(all.length / SAME_WORD_ONCE_IN_WORDS));
-  const counts = new Map<string, number>();
-  for (const word of all) if (list.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
-  let total = 0;
-  for (const count of counts.values()) total += Math.min(count, cap);
-  return total;
+  return sum(listedWords(all, list).map((listed) => listed.counted));
+}
+
+/** The advice names a word when at least this many of its uses did not count: one over is chance. */
+const SAID_OFTEN_UNCOUNTED = 2;
+
+/** The listed words most said past what they count, most first, three at most. */
+function saidOften(all: readonly string[], list: { has(word: string): boolean }): SaidOften[] {
+  return listedWords(all, list)
+    .filter((listed) => listed.said - listed.counted >= SAID_OFTEN_UNCOUNTED)
+    .sort((a, b) => b.said - b.counted - (a.said - a.counted) || a.word.localeCompare(b.word))
+    .slice(0, 3);
 }
 
 /** Grammar words an article goes before ("a very old house", "the one", "the more"); numbers too ("the 1990s"). */

@@ -47,6 +47,22 @@ describe('the advice beside the estimated bands', () => {
     expect(scored(FLUENT).criteria.fluency.advice).not.toContain('fillers');
   });
 
+  it('names the linking words, stance adverbs and modals said so often that they count once in 200 words', () => {
+    // "actually" and "really" before every answer, "because" and "would" in most: 5 answers of about 25 words.
+    const padded = FLUENT.map((text) => `actually i really think ${text} because it would`);
+    const result = scored(padded);
+    expect(result.estimate?.features.words).toBeLessThan(200);
+    // The answers judged off the question are not scored; each scored one said each word once.
+    const times = FLUENT.length - result.nonAnswers.length;
+    expect(times).toBeGreaterThanOrEqual(3);
+    expect(result.criteria.fluency.advice).toMatch(new RegExp(`^"actually" \\(${times} times\\) and "because" \\(${times} times\\) each count once in every 200 words you say: vary your linking words rather than repeat them\\. `));
+    expect(result.criteria.vocabulary.advice).toMatch(new RegExp(`^"really" \\(${times} times\\) counts once in every 200 words you say: vary your words of certainty and degree rather than repeat them\\. `));
+    expect(result.criteria.grammar.advice).toContain('"would" (');
+    // Said once each, nothing about them.
+    const once = scored(FLUENT);
+    for (const criterion of ['fluency', 'vocabulary', 'grammar'] as const) expect(once.criteria[criterion].advice).not.toContain('once in every 200 words');
+  });
+
   it("tells a fluent speaker with dense wording what the grammar-word share measured, not to stop speaking in key words", () => {
     const result = scored(FLUENT);
     const features = result.estimate?.features;

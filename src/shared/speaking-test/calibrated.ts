@@ -1,5 +1,6 @@
 import { FEATURE_WORDING } from '../band-estimate/evidence.js';
 import type { CriterionEstimate, LanguageEstimate } from '../band-estimate/estimate.js';
+import { SAME_WORD_ONCE_IN_WORDS, type SaidOften } from '../band-estimate/features.js';
 import type { BandModel } from '../band-estimate/model.js';
 import { bandOfLevel } from '../band-estimate/scale.js';
 import { clampBand, type RuleHit } from './criterion.js';
@@ -41,11 +42,22 @@ export function calibratedCriteria(estimate: LanguageEstimate, model: BandModel,
   const pronunciationBand = roundToHalfBand(clampBand(estimate.overall));
   // The mean the band rounds, to one decimal; a tenth never sits on a half band's edge (x.25, x.75).
   const pronunciationMean = Math.round(clampBand(estimate.overall) * 10) / 10;
-  const fluencyAdvice = fillerAdvice(metrics.fillerRatio) + fluency.advice;
+  const often = estimate.features.saidOften;
+  const fluencyAdvice = fillerAdvice(metrics.fillerRatio) + repetitionAdvice(often.fluency, 'linking words') + fluency.advice;
   return {
     fluency: { criterion: 'fluency', ...fluency, advice: fluencyAdvice, figures: fluencyFigures, ...(audio ? { audio } : {}) },
-    vocabulary: { criterion: 'vocabulary', ...vocabulary, figures: { uniqueWordRatio: metrics.uniqueWordRatio, wordCount: metrics.wordCount } },
-    grammar: { criterion: 'grammar', ...grammar, figures: { grammarErrorRatio: metrics.grammarErrorRatio, avgWordsPerSentence: metrics.avgWordsPerSentence } },
+    vocabulary: {
+      criterion: 'vocabulary',
+      ...vocabulary,
+      advice: repetitionAdvice(often.vocabulary, 'words of certainty and degree') + vocabulary.advice,
+      figures: { uniqueWordRatio: metrics.uniqueWordRatio, wordCount: metrics.wordCount },
+    },
+    grammar: {
+      criterion: 'grammar',
+      ...grammar,
+      advice: repetitionAdvice(often.grammar, 'clause linkers and modals') + grammar.advice,
+      figures: { grammarErrorRatio: metrics.grammarErrorRatio, avgWordsPerSentence: metrics.avgWordsPerSentence },
+    },
     pronunciation: {
       criterion: 'pronunciation',
       base: pronunciationMean,
@@ -72,6 +84,18 @@ export const MANY_FILLERS_ABOVE = 0.05;
 function fillerAdvice(fillerRatio: number): string {
   if (!(fillerRatio > MANY_FILLERS_ABOVE)) return '';
   return `Pause silently instead of saying um, like or you know: ${Math.round(fillerRatio * 100)}% of your words were fillers. This estimate does not mark fillers down, but an examiner hears them as hesitation. `;
+}
+
+/**
+ * A listed word said more often than it counts (features.ts, decision 0046) is named first in its
+ * criterion's advice, so that a student who said "actually" in every sentence learns why their
+ * linking words read few.
+ */
+function repetitionAdvice(often: readonly SaidOften[], kind: string): string {
+  if (often.length === 0) return '';
+  const named = often.map((listed) => `"${listed.word}" (${listed.said} times)`);
+  const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+  return `${list} ${named.length === 1 ? 'counts' : 'each count'} once in every ${SAME_WORD_ONCE_IN_WORDS} words you say: vary your ${kind} rather than repeat them. `;
 }
 
 interface CriterionParts {
