@@ -2,7 +2,8 @@
  * Padding (decision 0046): the same words added to every utterance of a learner's answers, as a
  * student who has learned which words the estimate counts might do. The estimate must not reward
  * it: over the learners of levels 3-6 (the middle of the scale, with room to climb), the mean
- * overall must not rise by a quarter band or more (half the half-band step the student is shown).
+ * overall must not rise by a quarter band or more (half the half-band step the student is shown),
+ * nor by half a band for a list of different words learned by heart.
  * Scored with the model the app ships (scoreSpeakingTest and BAND_MODEL): the question is what the
  * shipped estimate does with padded answers, not how it agrees with raters, so no folds.
  */
@@ -14,7 +15,18 @@ import { mean } from './stats.js';
 export const PADDING_TARGET_BANDS = 0.25;
 const PADDED_LEVELS = [3, 6] as const;
 
-export const PADDINGS: ReadonlyArray<{ name: string; pad: (utterance: string) => string }> = [
+/** Six linking words and five stance adverbs, taken in turn: a range learned by heart. */
+const LINKERS = ['however', 'moreover', 'furthermore', 'therefore', 'besides', 'also'];
+const ADVERBS = ['probably', 'definitely', 'quite', 'certainly', 'absolutely'];
+
+/** `index` counts the test's utterances, so that a padding can take words in turn. */
+/**
+ * `target`: the mean overall must rise by less than this (bands; PADDING_TARGET_BANDS unless given).
+ * The same words in every sentence must earn nothing; a list of different words learned by heart
+ * still earns some (every word of it is a new word of a counted kind: decision 0046) and is held
+ * under the half band a student sees as a step.
+ */
+export const PADDINGS: ReadonlyArray<{ name: string; pad: (utterance: string, index: number) => string; target?: number }> = [
   { name: '"actually I really …"', pad: (utterance) => `actually i really ${utterance}` },
   { name: '"basically … definitely"', pad: (utterance) => `basically ${utterance} definitely` },
   { name: '"however … probably"', pad: (utterance) => `however ${utterance} probably` },
@@ -24,10 +36,12 @@ export const PADDINGS: ReadonlyArray<{ name: string; pad: (utterance: string) =>
   { name: '"… it was"', pad: (utterance) => `${utterance} it was` },
   { name: '"I have lived here …"', pad: (utterance) => `i have lived here ${utterance}` },
   { name: '"I grew up and …"', pad: (utterance) => `i grew up and ${utterance}` },
+  { name: 'six linking words and five stance adverbs in turn ("however … probably", "moreover … definitely")', pad: (utterance, i) => `${LINKERS[i % LINKERS.length]} ${utterance} ${ADVERBS[i % ADVERBS.length]}`, target: 0.5 },
 ];
 
 export interface PaddingRow {
   name: string;
+  target: number;
   /** Learners with a band both as they spoke and padded. */
   learners: number;
   /** Mean change of each band, padded minus as spoken. */
@@ -36,20 +50,21 @@ export interface PaddingRow {
 
 export function measurePadding(learners: readonly Learner[], presentation: Presentation): PaddingRow[] {
   const middle = learners.filter((learner) => learner.level >= PADDED_LEVELS[0] && learner.level <= PADDED_LEVELS[1]);
-  const bandsOf = (learner: Learner, pad: (utterance: string) => string): SpeakingBands | null => {
-    const answers = learnerAnswers(learner, presentation).map((answer) => ({ ...answer, answer: answer.answer.split('\n').map(pad).join('\n') }));
+  const bandsOf = (learner: Learner, pad: (utterance: string, index: number) => string): SpeakingBands | null => {
+    let index = 0;
+    const answers = learnerAnswers(learner, presentation).map((answer) => ({ ...answer, answer: answer.answer.split('\n').map((utterance) => pad(utterance, index++)).join('\n') }));
     const result = scoreSpeakingTest(answers);
     return result.assessable ? result.bands : null;
   };
   const asSpoken = new Map(middle.map((learner) => [learner, bandsOf(learner, (utterance) => utterance)]));
-  return PADDINGS.map(({ name, pad }) => {
+  return PADDINGS.map(({ name, pad, target = PADDING_TARGET_BANDS }) => {
     const pairs = middle.flatMap((learner) => {
       const before = asSpoken.get(learner);
       const after = bandsOf(learner, pad);
       return before && after ? [{ before, after }] : [];
     });
     const shiftOf = (key: keyof PaddingRow['shift']) => mean(pairs.map(({ before, after }) => after[key] - before[key]));
-    return { name, learners: pairs.length, shift: { fluency: shiftOf('fluency'), vocabulary: shiftOf('vocabulary'), grammar: shiftOf('grammar'), overall: shiftOf('overall') } };
+    return { name, target, learners: pairs.length, shift: { fluency: shiftOf('fluency'), vocabulary: shiftOf('vocabulary'), grammar: shiftOf('grammar'), overall: shiftOf('overall') } };
   });
 }
 

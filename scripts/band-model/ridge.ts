@@ -4,7 +4,7 @@
  * is dropped and the rest refitted, until every weight agrees with its sign; then the weights are
  * stretched so the estimates spread like the raters' levels (alignSpread).
  */
-import type { FeatureSpec, LinearModel, ModelInputs } from '../../src/shared/band-estimate/model.js';
+import { countedZ, type FeatureSpec, type LinearModel, type ModelInputs } from '../../src/shared/band-estimate/model.js';
 
 export const RIDGE_LAMBDA = 1;
 
@@ -29,7 +29,7 @@ export function fitSignedRidge(rows: readonly ModelInputs[], targets: readonly n
  * like the raters' levels. Ranks are unchanged.
  */
 function alignSpread(model: LinearModel, rows: readonly ModelInputs[], targets: readonly number[]): LinearModel {
-  const predictions = rows.map((row) => model.terms.reduce((sum, term) => sum + (term.weight * (row[term.feature] - term.mean)) / term.sd, model.intercept));
+  const predictions = rows.map((row) => model.terms.reduce((sum, term) => sum + term.weight * countedZ(term, row[term.feature], term.weight), model.intercept));
   const spread = (values: readonly number[]) => {
     const mean = values.reduce((a, b) => a + b, 0) / values.length;
     return Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
@@ -38,15 +38,22 @@ function alignSpread(model: LinearModel, rows: readonly ModelInputs[], targets: 
   return { ...model, terms: model.terms.map((term) => ({ ...term, weight: term.weight * stretch })) };
 }
 
+/** The strongest learners: those rated at this level or above (levels 8 and 9: 52 of the 716). */
+export const STRONGEST_LEVEL = 8;
+
 function fitRidge(rows: readonly ModelInputs[], targets: readonly number[], specs: readonly FeatureSpec[], lambda: number): LinearModel {
   const n = rows.length;
-  const stats = specs.map(({ feature }) => {
+  // A saturating feature (decision 0046) counts in its good direction no further than the strongest
+  // learners' mean, in the fit as in the estimate, so that the weights are fitted on what is counted.
+  const strongest = rows.filter((_, i) => (targets[i] ?? 0) >= STRONGEST_LEVEL);
+  const stats = specs.map(({ feature, saturates }) => {
     const values = rows.map((row) => row[feature]);
     const mean = values.reduce((a, b) => a + b, 0) / n;
     const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / n) || 1;
-    return { feature, mean, sd };
+    const topMean = strongest.reduce((sum, row) => sum + row[feature], 0) / Math.max(1, strongest.length);
+    return saturates && strongest.length > 0 ? { feature, mean, sd, best: (topMean - mean) / sd } : { feature, mean, sd };
   });
-  const x = rows.map((row) => stats.map(({ feature, mean, sd }) => (row[feature] - mean) / sd));
+  const x = rows.map((row) => stats.map((stat, i) => countedZ({ ...stat, weight: 0 }, row[stat.feature], specs[i]?.sign ?? 1)));
   const yMean = targets.reduce((a, b) => a + b, 0) / n;
   const p = stats.length;
   const a: number[][] = Array.from({ length: p }, (_, i) => Array.from({ length: p }, (_, j) => (i === j ? lambda : 0)));

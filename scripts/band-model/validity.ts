@@ -156,7 +156,7 @@ if (STRONG_SHOWN_MEAN.toFixed(1) !== strongShownMean.toFixed(1)) misses.push(`ag
 if (AGREEMENT_LEARNERS !== learners.length) misses.push(`agreement.ts says ${AGREEMENT_LEARNERS} learners, the data has ${learners.length}`);
 if (interviewRho('communication') < TARGETS.criterion || interviewRho('clarity') < TARGETS.criterion) misses.push(`interview communication or clarity rho below ${TARGETS.criterion}`);
 const padding = measurePadding(learners, PRESENTATIONS.noFillers);
-for (const row of padding) if (row.shift.overall >= PADDING_TARGET_BANDS) misses.push(`padding ${row.name} raised the overall by ${row.shift.overall.toFixed(2)} bands on average`);
+for (const row of padding) if (row.shift.overall >= row.target) misses.push(`padding ${row.name} raised the overall by ${row.shift.overall.toFixed(2)} bands on average`);
 if (unbandedFromLevel3.length > 0) misses.push(`${unbandedFromLevel3.length} learners of level 3 or above got no band`);
 
 const lines = [
@@ -196,7 +196,7 @@ const lines = [
   '',
   '## Padding (the estimate as shipped)',
   '',
-  `The same words added to every utterance of the learners of levels ${PADDING_LEVELS_TEXT}, as a student who knows what the estimate counts might (decision 0046): the mean change of each band. Target: the overall rises by less than ${PADDING_TARGET_BANDS} bands.`,
+  `The same words added to every utterance of the learners of levels ${PADDING_LEVELS_TEXT}, as a student who knows what the estimate counts might (decision 0046): the mean change of each band. Target: the overall rises by less than ${PADDING_TARGET_BANDS} bands, and by less than half a band for the list of different words learned by heart.`,
   '',
   '| padding | learners | Fluency | Vocabulary | Grammar | Overall |',
   '|---|---|---|---|---|---|',

@@ -13,6 +13,8 @@ export const criterionAnalysis = z.object({
   rules: z.array(ruleHit),
   figures: z.record(z.string(), z.number().nullable()),
   advice: z.string(),
+  /** The listed words said more often than they count (decision 0046); absent on attempts scored before. */
+  repeated: z.string().optional(),
 });
 export type CriterionAnalysis = z.infer<typeof criterionAnalysis>;
 

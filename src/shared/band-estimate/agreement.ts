@@ -14,7 +14,7 @@ export const AGREEMENT_WITHIN_ONE_BAND = 0.94;
 /** Learners rated at this band or above (levels 8 and 9 of 9)... */
 export const STRONG_RATED_BAND = 6;
 /** ...were shown this overall on average: the estimate reads strong speakers low (docs/validity.md). */
-export const STRONG_SHOWN_MEAN = 5.2;
+export const STRONG_SHOWN_MEAN = 5.1;
 
 /**
  * What the results (the student) and the attempt's page (the teacher) say of the estimate: how

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { BAND_MODEL } from './coefficients.js';
 import { estimateLanguage } from './estimate.js';
+import { countedZ, CRITERION_FEATURES, MAX_STANDARD_DEVIATIONS } from './model.js';
 import { bandOfLevel } from './scale.js';
 
 const beginner = [
@@ -54,6 +56,27 @@ describe('the calibrated estimate', () => {
     const perPause = estimateLanguage(advanced.map(({ answer }) => ({ answer: answer.replace(/ (which|and|although|once|especially) /g, '\n$1 ') })));
     expect(perPause.features.utterances).toBe(estimateLanguage(advanced).features.utterances);
     expect(perPause).toEqual(estimateLanguage(advanced));
+  });
+});
+
+describe('what a feature can earn', () => {
+  it('counts a listed-word feature no further than the strongest learners\' mean, and every other within 3 standard deviations', () => {
+    const term = { feature: 'discourseMarkersPer100' as const, mean: 2, sd: 1, weight: 0.8, best: 0.8 };
+    expect(countedZ(term, 2.5, 1)).toBeCloseTo(0.5);
+    // Ten linking words per 100 words count as the strongest learners' 2.8.
+    expect(countedZ(term, 10, 1)).toBeCloseTo(0.8);
+    // Below the mean it counts in full, down to 3 standard deviations.
+    expect(countedZ(term, 0.5, 1)).toBeCloseTo(-1.5);
+    // Fewer repeats is the good direction of a negative weight.
+    expect(countedZ({ ...term, weight: -0.8, best: -1 }, -5, -1)).toBeCloseTo(-1);
+    expect(countedZ({ ...term, best: undefined }, 10, 1)).toBe(MAX_STANDARD_DEVIATIONS);
+  });
+
+  it('has a saturation point for exactly the features that are counts of listed words, from the fit', () => {
+    for (const criterion of ['fluency', 'vocabulary', 'grammar'] as const) {
+      const saturating = new Set(CRITERION_FEATURES[criterion].filter((spec) => spec.saturates).map((spec) => spec.feature));
+      for (const term of BAND_MODEL[criterion].terms) expect(term.best !== undefined, term.feature).toBe(saturating.has(term.feature));
+    }
   });
 });
 

@@ -67,7 +67,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     label: 'linking words per 100 words (the same word counted once in each 200)',
     shown: (f) => oneDecimal(f.discourseMarkersPer100),
     typical: oneDecimal,
-    advice: () => 'Link your ideas with a range of words such as because, so, however, for example and actually, not the same one each time.',
+    advice: () => 'Link your ideas with a range of words, not the same one each time: however, for example, although, instead, especially.',
   },
   mattr: {
     label: 'word variety (different words in each 50, forms of a word counted once)',

@@ -127,19 +127,24 @@ describe('language features', () => {
     expect(count('i have a car and it is red')).toBe(0);
   });
 
-  it('counts the same linking word, stance adverb, clause linker or modal at most once in each 200 words: a range, not a repeated word', () => {
+  it('counts the same linking word, stance adverb, clause linker or modal once, and once more in each 200 words: a range, not a repeated word', () => {
     const sentence = 'actually i really think it would be good because the city is big';
     const padded = languageFeatures(Array.from({ length: 10 }, () => sentence), 10);
-    // 130 words: "actually", "really", "because" and "would" each said 10 times, each counted once.
+    // 130 words: "actually", "really", "because" and "would" each said 10 times, each counted 1 + 130/200 times.
+    const counted = 1 + 130 / 200;
     expect(padded.words).toBe(130);
-    expect(padded.discourseMarkersPer100).toBeCloseTo((100 * 2) / 130);
-    expect(padded.stanceAdverbsPer100).toBeCloseTo(100 / 130);
-    expect(padded.subordinatorsPer100).toBeCloseTo(100 / 130);
-    expect(padded.tentativeModalsPer100).toBeCloseTo(100 / 130);
-    // Different words count each; past 200 words a word may count twice, past 400 three times.
-    expect(usesWithRange(['so', 'however', 'so', 'actually'], DISCOURSE_MARKERS)).toBe(3);
-    expect(usesWithRange([...Array.from({ length: 200 }, () => 'word'), 'so', 'so', 'so'], DISCOURSE_MARKERS)).toBe(2);
-    expect(usesWithRange([...Array.from({ length: 400 }, () => 'word'), 'so', 'so', 'so'], DISCOURSE_MARKERS)).toBe(3);
+    expect(padded.discourseMarkersPer100).toBeCloseTo((100 * 2 * counted) / 130);
+    expect(padded.stanceAdverbsPer100).toBeCloseTo((100 * counted) / 130);
+    expect(padded.subordinatorsPer100).toBeCloseTo((100 * counted) / 130);
+    expect(padded.tentativeModalsPer100).toBeCloseTo((100 * counted) / 130);
+    // Different words count each; a word counts once and once more in each 200 words, in
+    // proportion: no step at 200 or 400 words.
+    expect(usesWithRange(['so', 'however', 'actually'], DISCOURSE_MARKERS)).toBe(3);
+    const words = (n: number, so: number) => [...Array.from({ length: n - so }, () => 'word'), ...Array.from({ length: so }, () => 'so')];
+    expect(usesWithRange(words(300, 5), DISCOURSE_MARKERS)).toBeCloseTo(2.5);
+    expect(usesWithRange(words(398, 5), DISCOURSE_MARKERS)).toBeCloseTo(2.99);
+    expect(usesWithRange(words(402, 5), DISCOURSE_MARKERS)).toBeCloseTo(3.01);
+    expect(usesWithRange(words(800, 3), DISCOURSE_MARKERS)).toBe(3);
   });
 
   it('counts an article when it opens a noun phrase, not before a pronoun, a verb or the answer\'s end', () => {
@@ -149,10 +154,17 @@ describe('language features', () => {
     expect(count('the is a')).toBe(0);
   });
 
-  it('counts the same past-tense verb at most once in each 200 words', () => {
+  it('counts the same past-tense verb once, and once more in each 200 words', () => {
     const features = languageFeatures(Array.from({ length: 10 }, () => 'i liked it and it was fun'), 10);
-    // 70 words: "liked" and "was" ten times each, each counted once.
-    expect(features.pastFormsPer100).toBeCloseTo((100 * 2) / 70);
+    // 70 words: "liked" and "was" ten times each, each counted 1 + 70/200 times.
+    expect(features.pastFormsPer100).toBeCloseTo((100 * 2 * (1 + 70 / 200)) / 70);
+  });
+
+  it('leaves linking words and stance adverbs out of the length and build of the content words: they have features of their own', () => {
+    const plain = languageFeatures(['i visited the museum', 'it was crowded'], 2);
+    const linked = languageFeatures(['furthermore i visited the museum', 'it was definitely crowded'], 2);
+    expect(linked.contentWordLength).toBeCloseTo(plain.contentWordLength);
+    expect(linked.derivedWordShare).toBeCloseTo(plain.derivedWordShare);
   });
 
   it('judges the words\' length and build on the different words: a long word said in every sentence is one word', () => {

@@ -85,6 +85,7 @@ export interface LanguageFeatures {
 export interface SaidOften {
   word: string;
   said: number;
+  /** How many of its uses count: at most once, and once more in every SAME_WORD_ONCE_IN_WORDS words. */
   counted: number;
 }
 
@@ -174,8 +175,10 @@ export function languageFeatures(answers: readonly string[], answerCount: number
   const lengths = spoken.map((line) => line.length).sort((a, b) => b - a);
   const longQuarter = lengths.slice(0, Math.max(1, Math.ceil(lengths.length / 4)));
   const content = all.filter(isContentWord);
-  // The words' quality is judged on the different words: a long word said in every sentence is one word.
-  const contentTypes = [...new Set(content)];
+  // The words' quality is judged on the different words: a long word said in every sentence is one
+  // word. Linking words and stance adverbs have features of their own, so they are not counted
+  // again here ("definitely" and "furthermore" are long, and -ly and -more look derived).
+  const contentTypes = [...new Set(content)].filter((word) => !DISCOURSE_MARKERS.has(word) && !STANCE_ADVERBS.has(word));
   const stems = all.map(porterStem);
   const rare = content.filter((word) => (spokenRank(word) ?? Infinity) > RARE_RANK);
   return {
@@ -215,7 +218,7 @@ export function languageFeatures(answers: readonly string[], answerCount: number
 
 /**
  * A word of a list (linking words, stance adverbs, subordinators, modals) or a past-tense verb
- * counts at most once for every this many words said (decision 0046). The IELTS speaking descriptors credit a *range* of
+ * counts once, and once more for every this many words said, in proportion (decision 0046). The IELTS speaking descriptors credit a *range* of
  * connectives and discourse markers and place over-using certain ones at band 5; counted so, the
  * same word in every sentence is one use per 200 words, and padding answers with "actually" or
  * "because" no longer raises the band (`npm run validity`, Padding). It also ranked the learners
@@ -225,7 +228,9 @@ export const SAME_WORD_ONCE_IN_WORDS = 200;
 
 /** How often each word `list` has is said in `all`, and how often it counts (at most once per SAME_WORD_ONCE_IN_WORDS words). */
 function listedWords(all: readonly string[], list: { has(word: string): boolean }): SaidOften[] {
-  const cap = Math.max(1, Math.ceil(all.length / SAME_WORD_ONCE_IN_WORDS));
+  // Once, and once more in every SAME_WORD_ONCE_IN_WORDS words, in proportion: no step where a
+  // whole number of 200 words is passed (398 words and 402 count a word alike, 2.99 and 3.01 times).
+  const cap = 1 + all.length / SAME_WORD_ONCE_IN_WORDS;
   const said = new Map<string, number>();
   for (const word of all) if (list.has(word)) said.set(word, (said.get(word) ?? 0) + 1);
   return [...said].map(([word, count]) => ({ word, said: count, counted: Math.min(count, cap) }));
@@ -236,13 +241,16 @@ export function usesWithRange(all: readonly string[], list: { has(word: string):
   return sum(listedWords(all, list).map((listed) => listed.counted));
 }
 
-/** The advice names a word when at least this many of its uses did not count: one over is chance. */
+/**
+ * A word is named when it was said at least twice as often as it counts, and at least this many
+ * times past it: "that" 9 times in 1,000 words (5 count) is a relative clause's word, not a habit.
+ */
 const SAID_OFTEN_UNCOUNTED = 2;
 
 /** The listed words most said past what they count, most first, three at most. */
 function saidOften(all: readonly string[], list: { has(word: string): boolean }): SaidOften[] {
   return listedWords(all, list)
-    .filter((listed) => listed.said - listed.counted >= SAID_OFTEN_UNCOUNTED)
+    .filter((listed) => listed.said >= 2 * listed.counted && listed.said - listed.counted >= SAID_OFTEN_UNCOUNTED)
     .sort((a, b) => b.said - b.counted - (a.said - a.counted) || a.word.localeCompare(b.word))
     .slice(0, 3);
 }

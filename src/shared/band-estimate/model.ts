@@ -17,6 +17,11 @@ export interface FeatureSpec {
   feature: FeatureName;
   /** +1: more is better evidence of proficiency; -1: less is. */
   sign: 1 | -1;
+  /**
+   * Counts no further in its good direction than the strongest learners' mean (decision 0046): the
+   * counts of listed words a student can add at will, and the repeats a recogniser drops.
+   */
+  saturates?: true;
 }
 
 /** Which evidence each criterion weighs; filled pauses are reported but never weighed (recognisers drop them). */
@@ -27,7 +32,7 @@ export const CRITERION_FEATURES: Readonly<Record<EstimatedCriterion, readonly Fe
     { feature: 'longTurnWords', sign: 1 },
     { feature: 'shortUtteranceShare', sign: -1 },
     { feature: 'repairsPer100', sign: -1 },
-    { feature: 'discourseMarkersPer100', sign: 1 },
+    { feature: 'discourseMarkersPer100', sign: 1, saturates: true },
   ],
   vocabulary: [
     { feature: 'mattr', sign: 1 },
@@ -35,17 +40,17 @@ export const CRITERION_FEATURES: Readonly<Record<EstimatedCriterion, readonly Fe
     { feature: 'contentWordLength', sign: 1 },
     { feature: 'rareWordShare', sign: 1 },
     { feature: 'derivedWordShare', sign: 1 },
-    { feature: 'phrasalVerbsPer100', sign: 1 },
-    { feature: 'stanceAdverbsPer100', sign: 1 },
+    { feature: 'phrasalVerbsPer100', sign: 1, saturates: true },
+    { feature: 'stanceAdverbsPer100', sign: 1, saturates: true },
   ],
   grammar: [
     { feature: 'wordsPerUtterance', sign: 1 },
-    { feature: 'subordinatorsPer100', sign: 1 },
+    { feature: 'subordinatorsPer100', sign: 1, saturates: true },
     { feature: 'verbFormRange', sign: 1 },
     { feature: 'articlesPer100', sign: 1 },
     { feature: 'pastFormsPer100', sign: 1 },
     { feature: 'perfectPassivePer100', sign: 1 },
-    { feature: 'tentativeModalsPer100', sign: 1 },
+    { feature: 'tentativeModalsPer100', sign: 1, saturates: true },
     { feature: 'agreementSlipsPer100', sign: -1 },
     { feature: 'functionWordShare', sign: 1 },
   ],
@@ -53,8 +58,12 @@ export const CRITERION_FEATURES: Readonly<Record<EstimatedCriterion, readonly Fe
 
 export interface LinearModel {
   intercept: number;
-  /** Per feature: the training mean and standard deviation, and the weight per standard deviation. */
-  terms: readonly { feature: FeatureName; mean: number; sd: number; weight: number }[];
+  /**
+   * Per feature: the training mean and standard deviation, the weight per standard deviation, and
+   * `best`, the strongest learners' mean in standard deviations: the feature counts in its good
+   * direction (the weight's sign) no further than that (decision 0046).
+   */
+  terms: readonly { feature: FeatureName; mean: number; sd: number; weight: number; best?: number }[];
 }
 
 export type BandModel = Readonly<Record<EstimatedCriterion, LinearModel>>;
@@ -78,10 +87,15 @@ export function modelInputs(features: LanguageFeatures): ModelInputs {
  */
 export const MAX_STANDARD_DEVIATIONS = 3;
 
+/** A feature's value in standard deviations as the model counts it: within 3, and not past `best` in the good direction. */
+export function countedZ(term: LinearModel['terms'][number], value: number, sign: number): number {
+  const raw = term.sd === 0 ? 0 : (value - term.mean) / term.sd;
+  const z = Math.max(-MAX_STANDARD_DEVIATIONS, Math.min(MAX_STANDARD_DEVIATIONS, raw));
+  if (term.best === undefined) return z;
+  return sign >= 0 ? Math.min(z, term.best) : Math.max(z, term.best);
+}
+
 export function predictLevel(model: LinearModel, inputs: ModelInputs): { level: number; contributions: Contribution[] } {
-  const contributions = model.terms.map((term) => {
-    const z = term.sd === 0 ? 0 : (inputs[term.feature] - term.mean) / term.sd;
-    return { feature: term.feature, value: inputs[term.feature], levels: term.weight * Math.max(-MAX_STANDARD_DEVIATIONS, Math.min(MAX_STANDARD_DEVIATIONS, z)) };
-  });
+  const contributions = model.terms.map((term) => ({ feature: term.feature, value: inputs[term.feature], levels: term.weight * countedZ(term, inputs[term.feature], term.weight) }));
   return { level: model.intercept + contributions.reduce((total, item) => total + item.levels, 0), contributions };
 }

@@ -12,15 +12,15 @@ export interface RatedRange {
 }
 
 export const RATED_RANGES: readonly RatedRange[] = [
-  { shown: 1.5, learners: 96, pooled: true, low: 2, high: 3, share: 0.99 },
-  { shown: 2, learners: 96, pooled: true, low: 2, high: 3, share: 0.99 },
-  { shown: 2.5, learners: 72, pooled: false, low: 2.5, high: 3, share: 0.9 },
-  { shown: 3, learners: 147, pooled: false, low: 2.5, high: 3, share: 0.96 },
-  { shown: 3.5, learners: 144, pooled: false, low: 2.5, high: 3.5, share: 0.98 },
-  { shown: 4, learners: 125, pooled: false, low: 3, high: 4.5, share: 0.96 },
-  { shown: 4.5, learners: 100, pooled: false, low: 3.5, high: 5, share: 0.88 },
-  { shown: 5, learners: 73, pooled: false, low: 3.5, high: 6, share: 0.89 },
-  { shown: 5.5, learners: 103, pooled: true, low: 3.5, high: 7.5, share: 0.98 },
-  { shown: 6, learners: 31, pooled: true, low: 5, high: 7.5, share: 0.97 },
-  { shown: 6.5, learners: 31, pooled: true, low: 5, high: 7.5, share: 0.97 },
+  { shown: 1, learners: 36, pooled: true, low: 2, high: 2.5, share: 0.92 },
+  { shown: 1.5, learners: 36, pooled: true, low: 2, high: 2.5, share: 0.92 },
+  { shown: 2, learners: 33, pooled: false, low: 2, high: 2.5, share: 0.94 },
+  { shown: 2.5, learners: 76, pooled: false, low: 2.5, high: 3, share: 0.92 },
+  { shown: 3, learners: 154, pooled: false, low: 2.5, high: 3, share: 0.96 },
+  { shown: 3.5, learners: 137, pooled: false, low: 3, high: 3.5, share: 0.86 },
+  { shown: 4, learners: 120, pooled: false, low: 3, high: 4.5, share: 0.95 },
+  { shown: 4.5, learners: 102, pooled: false, low: 3.5, high: 5, share: 0.88 },
+  { shown: 5, learners: 69, pooled: false, low: 3.5, high: 7.5, share: 0.97 },
+  { shown: 5.5, learners: 91, pooled: true, low: 4.5, high: 7.5, share: 0.9 },
+  { shown: 6, learners: 91, pooled: true, low: 4.5, high: 7.5, share: 0.9 },
 ];

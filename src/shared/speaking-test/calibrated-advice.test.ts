@@ -47,20 +47,35 @@ describe('the advice beside the estimated bands', () => {
     expect(scored(FLUENT).criteria.fluency.advice).not.toContain('fillers');
   });
 
-  it('names the linking words, stance adverbs and modals said so often that they count once in 200 words', () => {
-    // "actually" and "really" before every answer, "because" and "would" in most: 5 answers of about 25 words.
-    const padded = FLUENT.map((text) => `actually i really think ${text} because it would`);
+  it('names, under the evidence, the linking words, stance adverbs and modals said so often that they count once in 200 words', () => {
+    // "actually", "really" and "would" twice in every answer: 5 answers of about 30 words.
+    const padded = FLUENT.map((text) => `actually i really think ${text} and actually it would really be fine i would say`);
     const result = scored(padded);
-    expect(result.estimate?.features.words).toBeLessThan(200);
-    // The answers judged off the question are not scored; each scored one said each word once.
-    const times = FLUENT.length - result.nonAnswers.length;
-    expect(times).toBeGreaterThanOrEqual(3);
-    expect(result.criteria.fluency.advice).toMatch(new RegExp(`^"actually" \\(${times} times\\) and "because" \\(${times} times\\) each count once in every 200 words you say: vary your linking words rather than repeat them\\. `));
-    expect(result.criteria.vocabulary.advice).toMatch(new RegExp(`^"really" \\(${times} times\\) counts once in every 200 words you say: vary your words of certainty and degree rather than repeat them\\. `));
-    expect(result.criteria.grammar.advice).toContain('"would" (');
-    // Said once each, nothing about them.
-    const once = scored(FLUENT);
-    for (const criterion of ['fluency', 'vocabulary', 'grammar'] as const) expect(once.criteria[criterion].advice).not.toContain('once in every 200 words');
+    const words = result.estimate?.features.words ?? 0;
+    expect(words).toBeLessThan(200);
+    // The answers judged off the question are not scored; each scored one said each word twice.
+    const times = 2 * (FLUENT.length - result.nonAnswers.length);
+    expect(times).toBeGreaterThanOrEqual(6);
+    expect(result.criteria.fluency.repeated).toBe(`"actually" (${times} times) counts once in every 200 words you say: vary your linking words rather than repeat them.`);
+    expect(result.criteria.vocabulary.repeated).toBe(`"really" (${times} times) counts once in every 200 words you say: vary your words of certainty and degree rather than repeat them.`);
+    expect(result.criteria.grammar.repeated).toBe(`"would" (${times} times) counts once in every 200 words you say: vary your clause linkers and modals rather than repeat them.`);
+    // Said once or twice each, nothing about them; nor "because", a linking word and a clause linker, under Grammar.
+    const once = scored(FLUENT.map((text) => `${text} because it would`));
+    for (const criterion of ['fluency', 'vocabulary', 'grammar'] as const) expect(once.criteria[criterion].repeated).toBeUndefined();
+  });
+
+  it('gives no advice to do less of what the student did not do at all', () => {
+    // A different linking word in each answer, so that every Fluency figure is above the typical learner's.
+    const linked = FLUENT.map((text, i) => `${['however', 'actually', 'besides', 'although', 'especially'][i]} ${text} for example in my case`);
+    const result = scored(linked);
+    const features = result.estimate?.features;
+    expect(result.estimate?.criteria.fluency.contributions.every((contribution) => contribution.levels >= 0)).toBe(true);
+    // No one- or two-word stretches and no repeats: nothing to say fewer of.
+    expect(features?.shortUtteranceShare).toBe(0);
+    expect(features?.repairsPer100).toBe(0);
+    for (const criterion of ['fluency', 'vocabulary', 'grammar'] as const) {
+      expect(result.criteria[criterion].advice).not.toMatch(/Answer in full sentences|answer in full sentences|Say each phrase once/);
+    }
   });
 
   it("tells a fluent speaker with dense wording what the grammar-word share measured, not to stop speaking in key words", () => {

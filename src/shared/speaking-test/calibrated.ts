@@ -1,7 +1,7 @@
 import { FEATURE_WORDING } from '../band-estimate/evidence.js';
 import type { CriterionEstimate, LanguageEstimate } from '../band-estimate/estimate.js';
 import { SAME_WORD_ONCE_IN_WORDS, type SaidOften } from '../band-estimate/features.js';
-import type { BandModel } from '../band-estimate/model.js';
+import { CRITERION_FEATURES, type BandModel } from '../band-estimate/model.js';
 import { bandOfLevel } from '../band-estimate/scale.js';
 import { clampBand, type RuleHit } from './criterion.js';
 import type { AudioFluency, FluencyFigures, FluencyScore } from './fluency.js';
@@ -43,19 +43,19 @@ export function calibratedCriteria(estimate: LanguageEstimate, model: BandModel,
   // The mean the band rounds, to one decimal; a tenth never sits on a half band's edge (x.25, x.75).
   const pronunciationMean = Math.round(clampBand(estimate.overall) * 10) / 10;
   const often = estimate.features.saidOften;
-  const fluencyAdvice = fillerAdvice(metrics.fillerRatio) + repetitionAdvice(often.fluency, 'linking words') + fluency.advice;
+  const fluencyAdvice = fillerAdvice(metrics.fillerRatio) + fluency.advice;
   return {
-    fluency: { criterion: 'fluency', ...fluency, advice: fluencyAdvice, figures: fluencyFigures, ...(audio ? { audio } : {}) },
+    fluency: { criterion: 'fluency', ...fluency, advice: fluencyAdvice, ...repeated(often.fluency, 'linking words'), figures: fluencyFigures, ...(audio ? { audio } : {}) },
     vocabulary: {
       criterion: 'vocabulary',
       ...vocabulary,
-      advice: repetitionAdvice(often.vocabulary, 'words of certainty and degree') + vocabulary.advice,
+      ...repeated(often.vocabulary, 'words of certainty and degree'),
       figures: { uniqueWordRatio: metrics.uniqueWordRatio, wordCount: metrics.wordCount },
     },
     grammar: {
       criterion: 'grammar',
       ...grammar,
-      advice: repetitionAdvice(often.grammar, 'clause linkers and modals') + grammar.advice,
+      ...repeated(often.grammar, 'clause linkers and modals'),
       figures: { grammarErrorRatio: metrics.grammarErrorRatio, avgWordsPerSentence: metrics.avgWordsPerSentence },
     },
     pronunciation: {
@@ -87,15 +87,15 @@ function fillerAdvice(fillerRatio: number): string {
 }
 
 /**
- * A listed word said more often than it counts (features.ts, decision 0046) is named first in its
- * criterion's advice, so that a student who said "actually" in every sentence learns why their
+ * The listed words said more often than they count (features.ts, decision 0046), named under the
+ * criterion's evidence, so that a student who said "actually" in every sentence learns why their
  * linking words read few.
  */
-function repetitionAdvice(often: readonly SaidOften[], kind: string): string {
-  if (often.length === 0) return '';
+function repeated(often: readonly SaidOften[], kind: string): { repeated?: string } {
+  if (often.length === 0) return {};
   const named = often.map((listed) => `"${listed.word}" (${listed.said} times)`);
   const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
-  return `${list} ${named.length === 1 ? 'counts' : 'each count'} once in every ${SAME_WORD_ONCE_IN_WORDS} words you say: vary your ${kind} rather than repeat them. `;
+  return { repeated: `${list} ${named.length === 1 ? 'counts' : 'each count'} once in every ${SAME_WORD_ONCE_IN_WORDS} words you say: vary your ${kind} rather than repeat them.` };
 }
 
 interface CriterionParts {
@@ -125,13 +125,18 @@ function criterionParts(estimate: LanguageEstimate, criterion: CriterionEstimate
   // Largest step as shown first (the reader reads the list as ranked), the smaller effects' line last.
   const rules = [...shown.rules].sort((a, b) => rank(b) - rank(a));
   const base = shown.base;
-  const weakest = [...criterion.contributions].sort((a, b) => a.levels - b.levels)[0];
+  // Advice only where there is room: no "say fewer repeats" to a student who made none.
+  const signs = new Map(CRITERION_FEATURES[criterion.criterion].map((spec) => [spec.feature, spec.sign]));
+  const withRoom = criterion.contributions.filter((contribution) => !((signs.get(contribution.feature) ?? 1) < 0 && contribution.value <= 0));
+  const weakest = [...withRoom].sort((a, b) => a.levels - b.levels)[0];
   const advice =
-    weakest === undefined
+    criterion.contributions.length === 0
       ? 'Say more so that this criterion can be estimated.'
-      : weakest.levels < 0
-        ? FEATURE_WORDING[weakest.feature].advice(estimate.features)
-        : `Everything measured here is above the typical learner's. Next: ${lowerFirst(FEATURE_WORDING[weakest.feature].advice(estimate.features))}`;
+      : weakest === undefined
+        ? "Everything measured here is above the typical learner's."
+        : weakest.levels < 0
+          ? FEATURE_WORDING[weakest.feature].advice(estimate.features)
+          : `Everything measured here is above the typical learner's. Next: ${lowerFirst(FEATURE_WORDING[weakest.feature].advice(estimate.features))}`;
   return { base, rules, band, advice };
 }
 

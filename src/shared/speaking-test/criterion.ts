@@ -25,6 +25,12 @@ export interface CriterionScore<C extends Criterion, F> {
   figures: F;
   /** One sentence on what would raise the band, from the figures. */
   advice: string;
+  /**
+   * The listed words said more often than they count, in one sentence (decision 0046): why the
+   * linking words, stance adverbs, clause linkers or modals read fewer than were said. Absent when
+   * none were, and on results scored before.
+   */
+  repeated?: string;
 }
 
 export function clampBand(band: number): number {

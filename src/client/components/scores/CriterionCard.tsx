@@ -133,6 +133,11 @@ export function CriterionCard({
             {working.end}
           </Text>
         ) : null}
+        {criterion.repeated ? (
+          <Text size="sm" data-testid={`${criterion.criterion}-repeated`}>
+            {criterion.repeated}
+          </Text>
+        ) : null}
         <List size="sm" spacing={2} listStyleType="none" styles={{ root: { paddingInlineStart: 0 } }}>
           {figures.map(([key, value]) => (
             <List.Item key={key}>

@@ -16,8 +16,8 @@ export const band = (value: number) => roundToHalfBand(value).toFixed(1);
 
 export function criterionAnalyses(result: Extract<SpeakingTestResult, { assessable: true }>): CriterionAnalysis[] {
   return CRITERIA.map((name) => {
-    const { criterion, base, band: value, rules, figures, advice } = result.criteria[name];
-    return { criterion, base, band: value, rules, figures: { ...figures }, advice };
+    const { criterion, base, band: value, rules, figures, advice, repeated } = result.criteria[name];
+    return { criterion, base, band: value, rules, figures: { ...figures }, advice, ...(repeated ? { repeated } : {}) };
   });
 }
 
