@@ -19,9 +19,9 @@ const PADDED_LEVELS = [3, 6] as const;
 const LINKERS = ['however', 'moreover', 'furthermore', 'therefore', 'besides', 'also'];
 const ADVERBS = ['probably', 'definitely', 'quite', 'certainly', 'absolutely'];
 
-/** `index` counts the test's utterances, so that a padding can take words in turn. */
 /**
- * `target`: the mean overall must rise by less than this (bands; PADDING_TARGET_BANDS unless given).
+ * Each padding's `pad` gets the utterance and its number in the test (so that a padding can take
+ * words in turn); `target`: the mean overall must rise by less than this (bands; PADDING_TARGET_BANDS unless given).
  * The same words in every sentence must earn nothing; a list of different words learned by heart
  * still earns some (every word of it is a new word of a counted kind: decision 0046) and is held
  * under the half band a student sees as a step.

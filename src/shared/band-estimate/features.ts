@@ -39,7 +39,7 @@ export interface LanguageFeatures {
   repairsPer100: number;
   /** Filled pauses per 100 words (evidence only: recognisers often drop them). */
   filledPausesPer100: number;
-  /** Discourse markers per 100 words, the same word counted at most once in each 200 words (usesWithRange). */
+  /** Discourse markers per 100 words, a word's repeats counted as usesWithRange says. */
   discourseMarkersPer100: number;
   /** Different word stems said. */
   distinctStems: number;
@@ -53,35 +53,35 @@ export interface LanguageFeatures {
   derivedWordShare: number;
   /** Phrasal verbs per 100 words: a particle (up, out, off, down, away, back, over, around) after a content word. */
   phrasalVerbsPer100: number;
-  /** Stance adverbs per 100 words ("probably", "quite", "definitely": how sure or how strongly), the same word at most once in each 200 words. */
+  /** Stance adverbs per 100 words ("probably", "quite", "definitely": how sure or how strongly), as usesWithRange counts. */
   stanceAdverbsPer100: number;
   /** Share of words that are grammar words (articles, pronouns, auxiliaries, prepositions): telegraphic speech has few. */
   functionWordShare: number;
   /** Mean letters of the different content words said. */
   contentWordLength: number;
-  /** Subordinating words per 100 words, the same word at most once in each 200 words. */
+  /** Subordinating words per 100 words, as usesWithRange counts. */
   subordinatorsPer100: number;
   /** Verb-form variety, 0 to 1: past, perfect, progressive, passive, modal, infinitive, future. */
   verbFormRange: number;
   /** Articles that open a noun phrase, per 100 words (learners whose first language has none leave them out; articleCount). */
   articlesPer100: number;
-  /** Past-tense forms per 100 words, the same verb at most once in each 200 words. */
+  /** Past-tense forms per 100 words, as usesWithRange counts. */
   pastFormsPer100: number;
   /** Perfect and passive verb phrases per 100 words ("have lived", "was born", "has been"). */
   perfectPassivePer100: number;
-  /** Modal verbs of possibility and obligation per 100 words ("would", "could", "might", "should", "must"), the same word at most once in each 200 words. */
+  /** Modal verbs of possibility and obligation per 100 words ("would", "could", "might", "should", "must"), as usesWithRange counts. */
   tentativeModalsPer100: number;
   /** Pronoun-verb agreement slips per 100 words ("he go", "she have", "i is", "they was"). */
   agreementSlipsPer100: number;
   /**
    * Listed words said more often than they count (usesWithRange), by the criterion whose evidence
    * they are: linking words (Fluency), stance adverbs (Vocabulary), clause linkers and modals
-   * (Grammar). Not weighed: the advice names them.
+   * (Grammar). Not weighed: the criterion's card names them (`repeated`, calibrated.ts).
    */
   saidOften: Readonly<Record<'fluency' | 'vocabulary' | 'grammar', readonly SaidOften[]>>;
 }
 
-/** A word said more often than it counts: each counts at most once in SAME_WORD_ONCE_IN_WORDS words. */
+/** A listed word, how often it was said and how often it counts (SAME_WORD_ONCE_IN_WORDS). */
 export interface SaidOften {
   word: string;
   said: number;
@@ -218,15 +218,15 @@ export function languageFeatures(answers: readonly string[], answerCount: number
 
 /**
  * A word of a list (linking words, stance adverbs, subordinators, modals) or a past-tense verb
- * counts once, and once more for every this many words said, in proportion (decision 0046). The IELTS speaking descriptors credit a *range* of
- * connectives and discourse markers and place over-using certain ones at band 5; counted so, the
- * same word in every sentence is one use per 200 words, and padding answers with "actually" or
- * "because" no longer raises the band (`npm run validity`, Padding). It also ranked the learners
- * better: Fluency 0.77 -> 0.81 cross-validated (every cap from 100 to 400 words did better than none).
+ * counts once, and once more for every this many words said, in proportion (decision 0046). The
+ * IELTS speaking descriptors credit a *range* of connectives and discourse markers and place
+ * over-using certain ones at band 5; counted so, "actually" in every sentence of 200 words counts
+ * twice, and padding answers with the same words no longer raises the band (`npm run validity`,
+ * Padding). It also ranked the learners better: Fluency 0.77 -> 0.80 cross-validated.
  */
 export const SAME_WORD_ONCE_IN_WORDS = 200;
 
-/** How often each word `list` has is said in `all`, and how often it counts (at most once per SAME_WORD_ONCE_IN_WORDS words). */
+/** How often each word `list` has is said in `all`, and how often it counts (SAME_WORD_ONCE_IN_WORDS). */
 function listedWords(all: readonly string[], list: { has(word: string): boolean }): SaidOften[] {
   // Once, and once more in every SAME_WORD_ONCE_IN_WORDS words, in proportion: no step where a
   // whole number of 200 words is passed (398 words and 402 count a word alike, 2.99 and 3.01 times).
@@ -236,7 +236,7 @@ function listedWords(all: readonly string[], list: { has(word: string): boolean 
   return [...said].map(([word, count]) => ({ word, said: count, counted: Math.min(count, cap) }));
 }
 
-/** Uses of the words `list` has in `all`, each word counted at most once per SAME_WORD_ONCE_IN_WORDS words. */
+/** Uses of the words `list` has in `all`, each word's repeats counted as SAME_WORD_ONCE_IN_WORDS says. */
 export function usesWithRange(all: readonly string[], list: { has(word: string): boolean }): number {
   return sum(listedWords(all, list).map((listed) => listed.counted));
 }

@@ -19,7 +19,7 @@ export interface FeatureSpec {
   sign: 1 | -1;
   /**
    * Counts no further in its good direction than the strongest learners' mean (decision 0046): the
-   * counts of listed words a student can add at will, and the repeats a recogniser drops.
+   * counts of listed words, which a student can add at will.
    */
   saturates?: true;
 }
