@@ -34,6 +34,11 @@ export function loadLearners(file = DATA_FILE): Learner[] {
 export interface Presentation {
   /** Keep the filled pauses (tagged `i`), as a recogniser that transcribes them would. */
   fillers: boolean;
+  /**
+   * Leave out the words the transcribers marked as a repeated or repaired stretch (tagged `rp…`:
+   * "i i", the "i went" of "i went i go"), as a recogniser that drops false starts does.
+   */
+  dropRepairs?: boolean;
   /** Keep only the first N words (filled pauses not counted). */
   firstWords?: number;
   /** Each answer as one recogniser result (a recogniser that ends a result only when the answer ends), not one per utterance. */
@@ -55,6 +60,7 @@ export function learnerUtterances(learner: Learner, presentation: Presentation):
         if (presentation.fillers) kept.push(word);
         continue;
       }
+      if (presentation.dropRepairs === true && disfluency.startsWith('rp')) continue;
       if (left <= 0) break;
       kept.push(word);
       left -= 1;

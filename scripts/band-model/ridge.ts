@@ -13,7 +13,9 @@ export function fitSignedRidge(rows: readonly ModelInputs[], targets: readonly n
   for (;;) {
     const model = fitRidge(rows, targets, kept, lambda);
     const against = model.terms.filter((term) => Math.sign(term.weight) !== 0 && Math.sign(term.weight) !== kept.find((spec) => spec.feature === term.feature)?.sign);
-    if (against.length === 0) return alignSpread({ ...model, terms: model.terms.filter((term) => term.weight !== 0) }, rows, targets);
+    // A feature held at the mean leaves the model once fitted: it counts as zero standard deviations for everyone.
+    const held = new Set(kept.filter((spec) => spec.heldAtMean).map((spec) => spec.feature));
+    if (against.length === 0) return alignSpread({ ...model, terms: model.terms.filter((term) => term.weight !== 0 && !held.has(term.feature)) }, rows, targets);
     // Drop the feature most against its sign, then refit.
     const worst = against.reduce((a, b) => (Math.abs(b.weight) > Math.abs(a.weight) ? b : a));
     kept = kept.filter((spec) => spec.feature !== worst.feature);

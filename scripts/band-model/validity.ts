@@ -31,7 +31,7 @@ import { measureRatedRanges, ratedRangesModule } from './rated-ranges.js';
 import { mean, spearman } from './stats.js';
 
 const FOLDS = 10;
-const TARGETS = { overallWhole: 0.8, overallFirst250: 0.65, criterion: 0.5, fillerAgreement: 0.9, resultsAgreement: 0.9 };
+const TARGETS = { overallWhole: 0.8, overallFirst250: 0.65, criterion: 0.5, fillerAgreement: 0.9, resultsAgreement: 0.9, repairsAgreement: 0.9 };
 const CRITERIA = ['fluency', 'vocabulary', 'grammar', 'overall'] as const;
 type Shown = (typeof CRITERIA)[number];
 
@@ -40,6 +40,7 @@ const PRESENTATIONS = {
   noFillers: { fillers: false },
   first250: { fillers: false, firstWords: 250 },
   oneResult: { fillers: false, oneResultPerAnswer: true },
+  noRepairs: { fillers: false, dropRepairs: true },
 } as const satisfies Record<string, Presentation>;
 type PresentationName = keyof typeof PRESENTATIONS;
 
@@ -115,6 +116,14 @@ const bothSplits = learners.filter((learner) => withoutFillers.get(learner) && o
 const overallShift = (learner: Learner) => (oneResult.get(learner) as SpeakingBands).overall - (withoutFillers.get(learner) as SpeakingBands).overall;
 const resultsAgreement = bothSplits.filter((learner) => Math.abs(overallShift(learner)) <= 0.5).length / bothSplits.length;
 const resultsShift = mean(bothSplits.map(overallShift));
+/** Without the repeats and false starts the transcribers marked, against with them: a recogniser that drops them must not move the band. */
+const noRepairs = scored.get('noRepairs') as Map<Learner, SpeakingBands | null>;
+const bothRepairs = learners.filter((learner) => withoutFillers.get(learner) && noRepairs.get(learner));
+const repairShift = (learner: Learner, key: keyof SpeakingBands) => (noRepairs.get(learner) as SpeakingBands)[key] - (withoutFillers.get(learner) as SpeakingBands)[key];
+const repairsAgreement = bothRepairs.filter((learner) => Math.abs(repairShift(learner, 'overall')) <= 0.5).length / bothRepairs.length;
+const spokenWordTags = learners.flatMap((learner) => learner.utterances.flat().map(([, , disfluency]) => disfluency)).filter((tag) => tag !== 'i');
+const repairedShare = spokenWordTags.filter((tag) => tag.startsWith('rp')).length / spokenWordTags.length;
+const repairsShift = (key: keyof SpeakingBands) => mean(bothRepairs.map((learner) => repairShift(learner, key)));
 const unbandedFromLevel3 = learners.filter((learner) => learner.level >= 3 && !withoutFillers.get(learner));
 
 /*
@@ -147,6 +156,7 @@ for (const name of ['whole', 'noFillers'] as const)
   for (const criterion of ['fluency', 'vocabulary', 'grammar'] as const)
     if (results[name][criterion] < TARGETS.criterion) misses.push(`${criterion} rho (${name}) below ${TARGETS.criterion}`);
 if (resultsAgreement < TARGETS.resultsAgreement) misses.push(`one recogniser result per answer and one per utterance within half a band for under ${TARGETS.resultsAgreement * 100}%`);
+if (repairsAgreement < TARGETS.repairsAgreement) misses.push(`with and without repeats and false starts within half a band for under ${TARGETS.repairsAgreement * 100}%`);
 if (fillerAgreement < TARGETS.fillerAgreement) misses.push(`with and without filled pauses within half a band for under ${TARGETS.fillerAgreement * 100}%`);
 // What the app tells students must be what was measured (src/shared/band-estimate/agreement.ts).
 if (AGREEMENT_RHO.toFixed(2) !== results.noFillers.overall.toFixed(2)) misses.push(`agreement.ts says rho ${AGREEMENT_RHO}, measured ${results.noFillers.overall.toFixed(3)}`);
@@ -176,6 +186,7 @@ const lines = [
   `| whole interview, filled pauses dropped (as Chrome gives it) | ${fmt(results.noFillers.fluency)} | ${fmt(results.noFillers.vocabulary)} | ${fmt(results.noFillers.grammar)} | **${fmt(results.noFillers.overall)}** |`,
   `| first 250 words only, filled pauses dropped | ${fmt(results.first250.fluency)} | ${fmt(results.first250.vocabulary)} | ${fmt(results.first250.grammar)} | **${fmt(results.first250.overall)}** |`,
   `| whole interview, filled pauses dropped, each answer one recogniser result | ${fmt(results.oneResult.fluency)} | ${fmt(results.oneResult.vocabulary)} | ${fmt(results.oneResult.grammar)} | **${fmt(results.oneResult.overall)}** |`,
+  `| whole interview, filled pauses, repeats and false starts dropped | ${fmt(results.noRepairs.fluency)} | ${fmt(results.noRepairs.vocabulary)} | ${fmt(results.noRepairs.grammar)} | **${fmt(results.noRepairs.overall)}** |`,
   `| *baseline: the spec's section 9 rules (replaced), whole interview without filled pauses* | ${fmt(section9Rho('fluency'))} | ${fmt(section9Rho('vocabulary'))} | ${fmt(section9Rho('grammar'))} | ${fmt(section9Rho('overall'))} |`,
   '',
   `Targets: overall >= ${TARGETS.overallWhole} on whole interviews, >= ${TARGETS.overallFirst250} on the first 250 words, each criterion >= ${TARGETS.criterion}.`,
@@ -183,6 +194,8 @@ const lines = [
   `**With and without filled pauses:** the same learner's overall band within half a band for ${(fillerAgreement * 100).toFixed(1)}% of ${bothBanded.length} learners (target >= ${TARGETS.fillerAgreement * 100}%).`,
   '',
   `**One recogniser result per answer or one per utterance** (Chrome ends a result at each pause; a recogniser may end one only when the answer ends): the same learner's overall band within half a band for ${(resultsAgreement * 100).toFixed(1)}% of ${bothSplits.length} learners (target >= ${TARGETS.resultsAgreement * 100}%), on average ${signed(resultsShift)} bands.`,
+  '',
+  `**With and without repeats and false starts** (the words the transcribers marked as repeated or repaired, ${(100 * repairedShare).toFixed(1)}% of the words: Chrome drops some of them, as it drops filled pauses): the same learner's overall band within half a band for ${(repairsAgreement * 100).toFixed(1)}% of ${bothRepairs.length} learners (target >= ${TARGETS.repairsAgreement * 100}%); on average Fluency ${signed(repairsShift('fluency'))}, Vocabulary ${signed(repairsShift('vocabulary'))}, Grammar ${signed(repairsShift('grammar'))}, overall ${signed(repairsShift('overall'))} bands.`,
   '',
   `**Learners of level 3 and above without a band:** ${unbandedFromLevel3.length}.`,
   '',

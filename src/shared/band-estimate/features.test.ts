@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleCount, clauseStretches, isDerived, languageFeatures, movingTypeTokenRatio, perfectPassiveCount, phrasalVerbCount, repairCount, usesWithRange } from './features.js';
+import { articleCount, clauseStretches, isDerived, languageFeatures, movingTypeTokenRatio, perfectPassiveCount, phrasalVerbCount, repairCount, usesWithRange, withoutRepeats } from './features.js';
 import { DISCOURSE_MARKERS, isContraction, isFilledPause, spokenRank } from './lexicon.js';
 
 describe('filled pauses', () => {
@@ -13,6 +13,22 @@ describe('filled pauses', () => {
     const dropped = languageFeatures(['i went to the market', 'because i needed some rice'], 2);
     expect({ ...kept, filledPausesPer100: 0 }).toEqual({ ...dropped, filledPausesPer100: 0 });
     expect(kept.filledPausesPer100).toBe(40);
+  });
+});
+
+describe('repeats', () => {
+  it('are taken out before the other features, as filled pauses are: a recogniser may drop "i i" as it drops "um"', () => {
+    const kept = languageFeatures(['i i went to the the market', 'because my friend my friend needed some rice'], 2);
+    const dropped = languageFeatures(['i went to the market', 'because my friend needed some rice'], 2);
+    expect({ ...kept, repairsPer100: 0 }).toEqual(dropped);
+    // Reported over the words as said: 3 repeats in 15 words.
+    expect(kept.repairsPer100).toBe(20);
+  });
+
+  it('go one word or two words at a time, the way repairCount counts them', () => {
+    expect(withoutRepeats('i i i went'.split(' '))).toEqual(['i', 'went']);
+    expect(withoutRepeats('my friend my friend came'.split(' '))).toEqual(['my', 'friend', 'came']);
+    expect(withoutRepeats('that is what it is'.split(' '))).toEqual(['that', 'is', 'what', 'it', 'is']);
   });
 });
 

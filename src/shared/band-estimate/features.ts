@@ -166,7 +166,11 @@ export function clauseStretches(words: readonly string[]): string[][] {
 export function languageFeatures(answers: readonly string[], answerCount: number): LanguageFeatures {
   // A line break is where the recogniser ended a result, which says nothing of the speaker.
   const texts = answers.map((answer) => answer.replace(/\s+/g, ' '));
-  const spokenAnswers = texts.map(spokenWords).filter((answer) => answer.length > 0);
+  const saidAnswers = texts.map(spokenWords).filter((answer) => answer.length > 0);
+  const repairs = sum(saidAnswers.map(repairCount));
+  const saidWords = sum(saidAnswers.map((answer) => answer.length));
+  // Repeats go as filled pauses do: a recogniser may drop "i i" as it drops "um" (decision 0047).
+  const spokenAnswers = saidAnswers.map(withoutRepeats);
   const filled = texts.reduce((total, text) => total + words(text).filter((word) => isFilledPause(word)).length, 0);
   const spoken = spokenAnswers.flatMap(clauseStretches);
   const all = spokenAnswers.flat();
@@ -188,7 +192,7 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     longTurnWords: lengths.length === 0 ? 0 : mean(longQuarter),
     shortUtteranceShare: spoken.length === 0 ? 0 : spoken.filter((line) => line.length <= 2).length / spoken.length,
     wordsPerAnswer: answerCount === 0 ? 0 : n / answerCount,
-    repairsPer100: per100(sum(spokenAnswers.map(repairCount))),
+    repairsPer100: saidWords === 0 ? 0 : (100 * repairs) / saidWords,
     filledPausesPer100: n === 0 ? 0 : (100 * filled) / n,
     discourseMarkersPer100: per100(usesWithRange(all, DISCOURSE_MARKERS)),
     distinctStems: new Set(stems).size,
@@ -284,6 +288,22 @@ export function phrasalVerbCount(answer: readonly string[]): number {
     if (PHRASAL_PARTICLES.has(answer[i] as string) && isContentWord(before)) count += 1;
   }
   return count;
+}
+
+/** An answer's words without the repeats repairCount counts: "i i went" and "my friend my friend is" read "i went", "my friend is". */
+export function withoutRepeats(answer: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (const word of answer) {
+    const n = kept.length;
+    if (word === kept[n - 1]) continue;
+    // The second word of a two-word repeat: the first of it, kept, is taken back out.
+    if (n >= 3 && word === kept[n - 2] && kept[n - 1] === kept[n - 3]) {
+      kept.pop();
+      continue;
+    }
+    kept.push(word);
+  }
+  return kept;
 }
 
 /** Repeats of the word or the two words just said: "i i", "my friend my friend". */

@@ -119,6 +119,18 @@ function americanSpellings(word: string): string[] {
  * form is in the list's 10,000 words.
  */
 export function spokenRank(word: string): number | undefined {
+  if (rankOfWord.has(word)) return rankOfWord.get(word);
+  if (rankOfWord.size >= MAX_REMEMBERED_RANKS) rankOfWord.clear();
+  const rank = rankOf(word);
+  rankOfWord.set(word, rank);
+  return rank;
+}
+
+/** Ranks already looked up (a test looks each word up several times); bounded, as porterStem's stems are. */
+const rankOfWord = new Map<string, number | undefined>();
+const MAX_REMEMBERED_RANKS = 50_000;
+
+function rankOf(word: string): number | undefined {
   const plain = word.replace(/'/g, '');
   const ranked = [plain, ...americanSpellings(plain)].map(stemRank).filter((rank): rank is number => rank !== undefined);
   return ranked.length === 0 ? undefined : Math.min(...ranked);

@@ -22,16 +22,22 @@ export interface FeatureSpec {
    * counts of listed words, which a student can add at will.
    */
   saturates?: true;
+  /**
+   * Fitted beside the others, so that their weights are not bent by its absence, but never counted
+   * in an estimate: every student counts as the development set's average learner on it. For
+   * evidence the learners' transcripts carry and a recogniser may drop (repeats; decision 0047).
+   */
+  heldAtMean?: true;
 }
 
-/** Which evidence each criterion weighs; filled pauses are reported but never weighed (recognisers drop them). */
+/** Which evidence each criterion weighs; filled pauses are reported but never weighed, and repeats are held at the mean (recognisers drop them). */
 export const CRITERION_FEATURES: Readonly<Record<EstimatedCriterion, readonly FeatureSpec[]>> = {
   fluency: [
     { feature: 'logWordsPerAnswer', sign: 1 },
     { feature: 'wordsPerUtterance', sign: 1 },
     { feature: 'longTurnWords', sign: 1 },
     { feature: 'shortUtteranceShare', sign: -1 },
-    { feature: 'repairsPer100', sign: -1 },
+    { feature: 'repairsPer100', sign: -1, heldAtMean: true },
     { feature: 'discourseMarkersPer100', sign: 1, saturates: true },
   ],
   vocabulary: [

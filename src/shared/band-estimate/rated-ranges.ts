@@ -12,15 +12,15 @@ export interface RatedRange {
 }
 
 export const RATED_RANGES: readonly RatedRange[] = [
-  { shown: 1, learners: 36, pooled: true, low: 2, high: 2.5, share: 0.92 },
-  { shown: 1.5, learners: 36, pooled: true, low: 2, high: 2.5, share: 0.92 },
-  { shown: 2, learners: 33, pooled: false, low: 2, high: 2.5, share: 0.94 },
-  { shown: 2.5, learners: 76, pooled: false, low: 2.5, high: 3, share: 0.92 },
-  { shown: 3, learners: 154, pooled: false, low: 2.5, high: 3, share: 0.96 },
-  { shown: 3.5, learners: 137, pooled: false, low: 3, high: 3.5, share: 0.86 },
-  { shown: 4, learners: 120, pooled: false, low: 3, high: 4.5, share: 0.95 },
-  { shown: 4.5, learners: 102, pooled: false, low: 3.5, high: 5, share: 0.88 },
-  { shown: 5, learners: 69, pooled: false, low: 3.5, high: 7.5, share: 0.97 },
-  { shown: 5.5, learners: 91, pooled: true, low: 4.5, high: 7.5, share: 0.9 },
-  { shown: 6, learners: 91, pooled: true, low: 4.5, high: 7.5, share: 0.9 },
+  { shown: 1, learners: 38, pooled: true, low: 2, high: 2.5, share: 0.95 },
+  { shown: 1.5, learners: 38, pooled: true, low: 2, high: 2.5, share: 0.95 },
+  { shown: 2, learners: 105, pooled: true, low: 2, high: 3, share: 0.99 },
+  { shown: 2.5, learners: 68, pooled: false, low: 2.5, high: 3, share: 0.96 },
+  { shown: 3, learners: 138, pooled: false, low: 2.5, high: 3, share: 0.98 },
+  { shown: 3.5, learners: 133, pooled: false, low: 3, high: 3.5, share: 0.89 },
+  { shown: 4, learners: 140, pooled: false, low: 3, high: 4.5, share: 0.96 },
+  { shown: 4.5, learners: 102, pooled: false, low: 3.5, high: 5, share: 0.81 },
+  { shown: 5, learners: 80, pooled: false, low: 3.5, high: 6, share: 0.91 },
+  { shown: 5.5, learners: 97, pooled: true, low: 4.5, high: 7.5, share: 0.92 },
+  { shown: 6, learners: 97, pooled: true, low: 4.5, high: 7.5, share: 0.92 },
 ];

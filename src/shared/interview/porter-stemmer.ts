@@ -123,8 +123,24 @@ function step5(word: string): string {
 }
 
 /** The Porter stem of a lower-case word of letters a-z; anything else is returned unchanged. */
+/**
+ * Stems already worked out: scoring a test stems each of its words several times over (features,
+ * relevance, ranks). Bounded, so that a stream of made-up words cannot grow it without end.
+ */
+const stems = new Map<string, string>();
+const MAX_REMEMBERED_STEMS = 50_000;
+
 export function porterStem(word: string): string {
   if (word.length <= 2 || !/^[a-z]+$/.test(word)) return word;
+  const known = stems.get(word);
+  if (known !== undefined) return known;
+  if (stems.size >= MAX_REMEMBERED_STEMS) stems.clear();
+  const stem = stemOf(word);
+  stems.set(word, stem);
+  return stem;
+}
+
+function stemOf(word: string): string {
   let result = step1c(step1b(step1a(word)));
   result = applyLongestRule(result, STEP2_RULES, (stem) => measure(stem) > 0);
   result = applyLongestRule(result, STEP3_RULES, (stem) => measure(stem) > 0);

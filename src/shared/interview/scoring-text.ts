@@ -19,7 +19,7 @@ export function communicationText(figures: Figures): string {
   const words = `${oneDecimal(figures.averageWordsPerAnswer)} words per answer over ${figures.questionCount} ${figures.questionCount === 1 ? 'question' : 'questions'}`;
   if (!figures.language) return `${words}; ${COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER} or more gave 9 (the formula this attempt was scored by).`;
   return (
-    `Estimated from the answers as in the speaking test: fluency ${oneDecimal(figures.language.fluency)} (how long the answers are, repeats and restarts, linking words) ` +
+    `Estimated from the answers as in the speaking test: fluency ${oneDecimal(figures.language.fluency)} (how long the answers and their stretches are, linking words) ` +
     `and vocabulary ${oneDecimal(figures.language.vocabulary)} (word variety and range), averaged. ${words}.`
   );
 }

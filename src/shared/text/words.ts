@@ -64,7 +64,9 @@ export function sentences(input: string | readonly string[]): string[] {
 }
 
 function normaliseWord(raw: string): string {
-  return raw.toLowerCase().replace(/’/g, "'").replace(/‐/g, '-');
+  const lower = raw.toLowerCase();
+  // Most words have neither mark: no replace to run.
+  return lower.includes('’') || lower.includes('‐') ? lower.replace(/’/g, "'").replace(/‐/g, '-') : lower;
 }
 
 /**

@@ -27,8 +27,8 @@ describe("Fluency's note: where its speed came from (decision 0019)", () => {
   it('says the transcript timing was used otherwise, and why', () => {
     expect(fluencyAudioFigures(text)).toBeNull();
     expect(fluencySourceNote(text, 6, 'pending')).toMatch(/^Estimated from the transcript: .*The recording is being analysed/);
-    expect(fluencySourceNote(text, 6, 'failed')).toBe('Estimated from the transcript: how long the answers are, repeats and restarts, and linking words. The recording could not be analysed.');
-    expect(fluencySourceNote(text, 6, null)).toBe('Estimated from the transcript: how long the answers are, repeats and restarts, and linking words. No recording was analysed.');
-    expect(fluencySourceNote(text, 6, undefined)).toBe('Estimated from the transcript: how long the answers are, repeats and restarts, and linking words.');
+    expect(fluencySourceNote(text, 6, 'failed')).toBe('Estimated from the transcript: how long the answers and their stretches are, and the linking words. The recording could not be analysed.');
+    expect(fluencySourceNote(text, 6, null)).toBe('Estimated from the transcript: how long the answers and their stretches are, and the linking words. No recording was analysed.');
+    expect(fluencySourceNote(text, 6, undefined)).toBe('Estimated from the transcript: how long the answers and their stretches are, and the linking words.');
   });
 });

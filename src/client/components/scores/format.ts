@@ -26,7 +26,7 @@ export function fluencyAudioFigures(
 /** The figures behind Fluency that the note says rather than the list (the text's, kept beside the audio's). */
 export const FLUENCY_NOTE_FIGURES: readonly string[] = ['wordsPerMinute', 'transcriptTimingBand'];
 
-const FROM_TRANSCRIPT = 'Estimated from the transcript: how long the answers are, repeats and restarts, and linking words';
+const FROM_TRANSCRIPT = 'Estimated from the transcript: how long the answers and their stretches are, and the linking words';
 
 /**
  * One line on what Fluency rests on. The estimate reads the transcript (decision 0030); the
