@@ -1,3 +1,4 @@
+import { countingNote } from './counting-note.js';
 import type { LanguageFeatures } from './features.js';
 import type { FeatureName } from './model.js';
 
@@ -64,7 +65,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: () => 'Pause silently instead of saying um or er while you think.',
   },
   discourseMarkersPer100: {
-    label: 'linking words per 100 words (the same word counted once in each 200)',
+    label: `linking words per 100 words${countingNote('word')}`,
     shown: (f) => oneDecimal(f.discourseMarkersPer100),
     typical: oneDecimal,
     advice: () => 'Link your ideas with a range of words, not the same one each time: however, for example, although, instead, especially.',
@@ -107,7 +108,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: () => 'Use phrasal verbs where they are natural: "I grew up in…", "we found out", "it turned out".',
   },
   stanceAdverbsPer100: {
-    label: 'words of certainty and degree (probably, quite, definitely…) per 100 words, the same word once in each 200',
+    label: `words of certainty and degree (probably, quite, definitely…) per 100 words${countingNote('word')}`,
     shown: (f) => oneDecimal(f.stanceAdverbsPer100),
     typical: oneDecimal,
     advice: () => 'Say how sure you are or how much you mean it: "probably", "quite", "definitely", "almost".',
@@ -127,7 +128,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: () => 'Use some less common words and phrases you know, where they fit the topic.',
   },
   subordinatorsPer100: {
-    label: 'clause linkers (because, when, which…) per 100 words, the same word once in each 200',
+    label: `clause linkers (because, when, which…) per 100 words${countingNote('word')}`,
     shown: (f) => oneDecimal(f.subordinatorsPer100),
     typical: oneDecimal,
     advice: () => 'Use more complex sentences, with clauses that start with because, when, if, which or although.',
@@ -145,7 +146,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: () => 'Check your articles: a, an or the before a singular noun ("a friend", "the city").',
   },
   pastFormsPer100: {
-    label: 'past-tense verbs per 100 words, the same verb once in each 200',
+    label: `past-tense verbs per 100 words${countingNote('verb')}`,
     shown: (f) => oneDecimal(f.pastFormsPer100),
     typical: oneDecimal,
     advice: () => 'When you talk about past experiences, use the past tense (went, lived, was, enjoyed).',
@@ -157,7 +158,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: () => 'Use the present perfect and the passive where they fit: "I have lived here for ten years", "it was built in 1990".',
   },
   tentativeModalsPer100: {
-    label: 'would, could, might, should per 100 words, the same word once in each 200',
+    label: `would, could, might, should per 100 words${countingNote('word')}`,
     shown: (f) => oneDecimal(f.tentativeModalsPer100),
     typical: oneDecimal,
     advice: () => 'Speculate and give advice with would, could, might and should: "it might be cheaper", "I would choose…".',

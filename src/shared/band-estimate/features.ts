@@ -1,6 +1,7 @@
 import { porterStem } from '../interview/porter-stemmer.js';
 import { coveredByFillers, findFillers, type FillerWord } from '../text/fillers.js';
 import { words, wordTokens } from '../text/words.js';
+import { SAME_WORD_ONCE_IN_WORDS } from './counting-note.js';
 import { findLanguageSlips } from './slips.js';
 import {
   ARTICLES, BE_FORMS, CLAUSE_LINKS, DISCOURSE_MARKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, MODALS, PHRASAL_PARTICLES,
@@ -185,6 +186,11 @@ export function languageFeatures(answers: readonly string[], answerCount: number
   const contentTypes = [...new Set(content)].filter((word) => !DISCOURSE_MARKERS.has(word) && !STANCE_ADVERBS.has(word));
   const stems = all.map(porterStem);
   const rare = content.filter((word) => (spokenRank(word) ?? Infinity) > RARE_RANK);
+  // Each list read once: its count and the words said too often come from the same tally.
+  const markers = listedWords(all, DISCOURSE_MARKERS);
+  const adverbs = listedWords(all, STANCE_ADVERBS);
+  const subordinators = listedWords(all, SUBORDINATORS);
+  const modals = listedWords(all, TENTATIVE_MODALS);
   return {
     words: n,
     utterances: spoken.length,
@@ -194,41 +200,31 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     wordsPerAnswer: answerCount === 0 ? 0 : n / answerCount,
     repairsPer100: saidWords === 0 ? 0 : (100 * repairs) / saidWords,
     filledPausesPer100: n === 0 ? 0 : (100 * filled) / n,
-    discourseMarkersPer100: per100(usesWithRange(all, DISCOURSE_MARKERS)),
+    discourseMarkersPer100: per100(countedUses(markers)),
     distinctStems: new Set(stems).size,
     mattr: movingTypeTokenRatio(stems, MATTR_WINDOW),
     rareWordShare: content.length === 0 ? 0 : rare.length / content.length,
     rareTypesPer100: per100(new Set(rare.map(porterStem)).size),
     derivedWordShare: contentTypes.length === 0 ? 0 : contentTypes.filter(isDerived).length / contentTypes.length,
     phrasalVerbsPer100: per100(sum(spokenAnswers.map(phrasalVerbCount))),
-    stanceAdverbsPer100: per100(usesWithRange(all, STANCE_ADVERBS)),
+    stanceAdverbsPer100: per100(countedUses(adverbs)),
     functionWordShare: n === 0 ? 0 : 1 - content.length / n,
     contentWordLength: contentTypes.length === 0 ? 0 : mean(contentTypes.map((word) => word.length)),
-    subordinatorsPer100: per100(usesWithRange(all, SUBORDINATORS)),
+    subordinatorsPer100: per100(countedUses(subordinators)),
     verbFormRange: verbFormRange(spokenAnswers),
     articlesPer100: per100(sum(spokenAnswers.map(articleCount))),
     pastFormsPer100: per100(usesWithRange(all, { has: isPastForm })),
     perfectPassivePer100: per100(sum(spokenAnswers.map(perfectPassiveCount))),
-    tentativeModalsPer100: per100(usesWithRange(all, TENTATIVE_MODALS)),
+    tentativeModalsPer100: per100(countedUses(modals)),
     agreementSlipsPer100: per100(sum(spokenAnswers.map(agreementSlips))),
     saidOften: {
-      fluency: saidOften(all, DISCOURSE_MARKERS),
-      vocabulary: saidOften(all, STANCE_ADVERBS),
+      fluency: saidOften(markers),
+      vocabulary: saidOften(adverbs),
       // "because" and "so" are named once, under Fluency.
-      grammar: saidOften(all, { has: (word) => (SUBORDINATORS.has(word) || TENTATIVE_MODALS.has(word)) && !DISCOURSE_MARKERS.has(word) }),
+      grammar: saidOften([...subordinators, ...modals].filter((listed) => !DISCOURSE_MARKERS.has(listed.word))),
     },
   };
 }
-
-/**
- * A word of a list (linking words, stance adverbs, subordinators, modals) or a past-tense verb
- * counts once, and once more for every this many words said, in proportion (decision 0046). The
- * IELTS speaking descriptors credit a *range* of connectives and discourse markers and place
- * over-using certain ones at band 5; counted so, "actually" in every sentence of 200 words counts
- * twice, and padding answers with the same words no longer raises the band (`npm run validity`,
- * Padding). It also ranked the learners better: Fluency 0.77 -> 0.80 cross-validated.
- */
-export const SAME_WORD_ONCE_IN_WORDS = 200;
 
 /** How often each word `list` has is said in `all`, and how often it counts (SAME_WORD_ONCE_IN_WORDS). */
 function listedWords(all: readonly string[], list: { has(word: string): boolean }): SaidOften[] {
@@ -242,8 +238,10 @@ function listedWords(all: readonly string[], list: { has(word: string): boolean 
 
 /** Uses of the words `list` has in `all`, each word's repeats counted as SAME_WORD_ONCE_IN_WORDS says. */
 export function usesWithRange(all: readonly string[], list: { has(word: string): boolean }): number {
-  return sum(listedWords(all, list).map((listed) => listed.counted));
+  return countedUses(listedWords(all, list));
 }
+
+const countedUses = (listed: readonly SaidOften[]) => sum(listed.map((word) => word.counted));
 
 /**
  * A word is named when it was said at least twice as often as it counts, and at least this many
@@ -251,9 +249,9 @@ export function usesWithRange(all: readonly string[], list: { has(word: string):
  */
 const SAID_OFTEN_UNCOUNTED = 2;
 
-/** The listed words most said past what they count, most first, three at most. */
-function saidOften(all: readonly string[], list: { has(word: string): boolean }): SaidOften[] {
-  return listedWords(all, list)
+/** The words of a list's tally (listedWords) most said past what they count, most first, three at most. */
+function saidOften(tally: readonly SaidOften[]): SaidOften[] {
+  return tally
     .filter((listed) => listed.said >= 2 * listed.counted && listed.said - listed.counted >= SAID_OFTEN_UNCOUNTED)
     .sort((a, b) => b.said - b.counted - (a.said - a.counted) || a.word.localeCompare(b.word))
     .slice(0, 3);

@@ -56,9 +56,9 @@ describe('the advice beside the estimated bands', () => {
     // The answers judged off the question are not scored; each scored one said each word twice.
     const times = 2 * (FLUENT.length - result.nonAnswers.length);
     expect(times).toBeGreaterThanOrEqual(6);
-    expect(result.criteria.fluency.repeated).toBe(`"actually" (${times} times) counts once in every 200 words you say: vary your linking words rather than repeat them.`);
-    expect(result.criteria.vocabulary.repeated).toBe(`"really" (${times} times) counts once in every 200 words you say: vary your words of certainty and degree rather than repeat them.`);
-    expect(result.criteria.grammar.repeated).toBe(`"would" (${times} times) counts once in every 200 words you say: vary your clause linkers and modals rather than repeat them.`);
+    expect(result.criteria.fluency.repeated).toBe(`"actually" (${times} times) counts once, and once more in every 200 words you say: vary your linking words rather than repeat them.`);
+    expect(result.criteria.vocabulary.repeated).toBe(`"really" (${times} times) counts once, and once more in every 200 words you say: vary your words of certainty and degree rather than repeat them.`);
+    expect(result.criteria.grammar.repeated).toBe(`"would" (${times} times) counts once, and once more in every 200 words you say: vary your clause linkers and modals rather than repeat them.`);
     // Said once or twice each, nothing about them; nor "because", a linking word and a clause linker, under Grammar.
     const once = scored(FLUENT.map((text) => `${text} because it would`));
     for (const criterion of ['fluency', 'vocabulary', 'grammar'] as const) expect(once.criteria[criterion].repeated).toBeUndefined();

@@ -1,6 +1,7 @@
 import { FEATURE_WORDING } from '../band-estimate/evidence.js';
 import type { CriterionEstimate, LanguageEstimate } from '../band-estimate/estimate.js';
-import { SAME_WORD_ONCE_IN_WORDS, type SaidOften } from '../band-estimate/features.js';
+import { SAME_WORD_ONCE_IN_WORDS } from '../band-estimate/counting-note.js';
+import type { SaidOften } from '../band-estimate/features.js';
 import { CRITERION_FEATURES, type BandModel } from '../band-estimate/model.js';
 import { bandOfLevel } from '../band-estimate/scale.js';
 import { clampBand, type RuleHit } from './criterion.js';
@@ -95,7 +96,7 @@ function repeated(often: readonly SaidOften[], kind: string): { repeated?: strin
   if (often.length === 0) return {};
   const named = often.map((listed) => `"${listed.word}" (${listed.said} times)`);
   const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
-  return { repeated: `${list} ${named.length === 1 ? 'counts' : 'each count'} once in every ${SAME_WORD_ONCE_IN_WORDS} words you say: vary your ${kind} rather than repeat them.` };
+  return { repeated: `${list} ${named.length === 1 ? 'counts' : 'each count'} once, and once more in every ${SAME_WORD_ONCE_IN_WORDS} words you say: vary your ${kind} rather than repeat them.` };
 }
 
 interface CriterionParts {

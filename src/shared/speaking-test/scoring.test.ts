@@ -321,7 +321,7 @@ describe('scoreSpeakingTest', () => {
     const { fluency, vocabulary, grammar, pronunciation } = result.bands;
     expect(result.bands.overall).toBe((fluency + vocabulary + grammar + pronunciation) / 4);
     // Each piece of evidence names the student's figure beside the typical learner's.
-    expect(result.criteria.grammar.rules.map((rule) => rule.rule).join('\n')).toMatch(/clause linkers \(because, when, which…\) per 100 words, the same word once in each 200: [\d.]+ \(typical learner [\d.]+\)/);
+    expect(result.criteria.grammar.rules.map((rule) => rule.rule).join('\n')).toMatch(/clause linkers \(because, when, which…\) per 100 words \(the same word once, plus once per 200 words\): [\d.]+ \(typical learner [\d.]+\)/);
     expect(result.metrics).toMatchObject({ wordCount: 52, wordsPerMinute: 104, responseTimeMs: 1500 });
     expect(result.partNotes).toEqual([]);
   });

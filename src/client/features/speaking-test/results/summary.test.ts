@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer';
 import { scoreSpeakingTest } from '../../../../shared/speaking-test/scoring';
+import { countingNote, withoutCountingNote } from '../../../../shared/band-estimate/counting-note';
 import { isSmallerEffectsRule, smallerEffectsRule } from '../../../../shared/speaking-test/smaller-effects';
 import { criterionLines, nextStep } from './summary';
 
@@ -28,7 +29,7 @@ describe("the results' summary", () => {
       const byEffect = rules.filter((rule) => !isSmallerEffectsRule(rule.rule)).sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta));
       const down = result.bands[line.criterion] < base;
       const main = byEffect.find((rule) => (down ? rule.delta < 0 : rule.delta > 0)) ?? byEffect[0];
-      expect(line.reason).toBe(main ? `${main.delta > 0 ? 'Raised most by' : 'Held back most by'} ${main.rule}.` : "Nothing measured moved it from the typical learner's band.");
+      expect(line.reason).toBe(main ? `${main.delta > 0 ? 'Raised most by' : 'Held back most by'} ${withoutCountingNote(main.rule)}.` : "Nothing measured moved it from the typical learner's band.");
     }
     expect(lines[3]?.reason).toBe('Not measured from a transcript: it follows the other three until your teacher listens.');
   });
@@ -47,6 +48,14 @@ describe("the results' summary", () => {
     expect(criterionLines(low)[2]?.reason).toBe('Held back most by articles: 4 (typical learner 1).');
     const high = { ...low, bands: { ...low.bands, grammar: 6.5 } };
     expect(criterionLines(high)[2]?.reason).toBe('Raised most by words per stretch of speech: 13 (typical learner 6.6).');
+  });
+
+  it('leaves how a listed word is counted to the rule-by-rule detail: the line fits a phone', () => {
+    const rule = `linking words per 100 words${countingNote('word')}: 1.9 (typical learner 2.4)`;
+    const fluency = { ...result.criteria.fluency, base: 4.6, rules: [{ rule, delta: -0.6 }] };
+    const shown = { ...result, bands: { ...result.bands, fluency: 3 }, criteria: { ...result.criteria, fluency } };
+    expect(criterionLines(shown)[0]?.reason).toBe('Held back most by linking words per 100 words: 1.9 (typical learner 2.4).');
+    expect(withoutCountingNote(`past-tense verbs per 100 words${countingNote('verb')}: 2.0`)).toBe('past-tense verbs per 100 words: 2.0');
   });
 
   it('never names the line gathering the smallest effects as what moved a band most', () => {

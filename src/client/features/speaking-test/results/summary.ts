@@ -1,3 +1,4 @@
+import { withoutCountingNote } from '../../../../shared/band-estimate/counting-note';
 import type { RuleHit } from '../../../../shared/speaking-test/criterion';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
 import { isSmallerEffectsRule } from '../../../../shared/speaking-test/smaller-effects';
@@ -37,7 +38,8 @@ export function criterionLines(result: Assessable): CriterionLine[] {
     let reason: string;
     if (criterion === 'pronunciation' && rules.length === 0) reason = 'Not measured from a transcript: it follows the other three until your teacher listens.';
     else if (!main) reason = "Nothing measured moved it from the typical learner's band.";
-    else reason = `${main.delta > 0 ? 'Raised most by' : 'Held back most by'} ${main.rule}.`;
+    // How a listed word is counted stays in the rule-by-rule detail: the line is a glance.
+    else reason = `${main.delta > 0 ? 'Raised most by' : 'Held back most by'} ${withoutCountingNote(main.rule)}.`;
     return { criterion, name: CRITERION_NAMES[criterion], band, reason };
   });
 }
