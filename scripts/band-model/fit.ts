@@ -16,7 +16,7 @@ const round = (value: number) => Number(value.toPrecision(6));
 const rounded = Object.fromEntries(
   Object.entries(model).map(([criterion, linear]) => [
     criterion,
-    { intercept: round(linear.intercept), terms: linear.terms.map((term) => ({ feature: term.feature, mean: round(term.mean), sd: round(term.sd), weight: round(term.weight), best: round(term.best ?? Number.NaN) })) },
+    { intercept: round(linear.intercept), terms: linear.terms.map((term) => ({ feature: term.feature, mean: round(term.mean), sd: round(term.sd), weight: round(term.weight), best: round(term.best ?? Number.NaN), strongest: round(term.strongest ?? Number.NaN) })) },
   ]),
 );
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,7 +33,7 @@ writeFileSync(
       `  ${criterion}: {`,
       `    intercept: ${linear.intercept},`,
       '    terms: [',
-      ...linear.terms.map((term) => `      { feature: '${term.feature}', mean: ${term.mean}, sd: ${term.sd}, weight: ${term.weight}${Number.isNaN(term.best) ? '' : `, best: ${term.best}`} },`),
+      ...linear.terms.map((term) => `      { feature: '${term.feature}', mean: ${term.mean}, sd: ${term.sd}, weight: ${term.weight}${Number.isNaN(term.best) ? '' : `, best: ${term.best}`}${Number.isNaN(term.strongest) ? '' : `, strongest: ${term.strongest}`} },`),
       '    ],',
       '  },',
     ]),

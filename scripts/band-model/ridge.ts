@@ -53,7 +53,8 @@ function fitRidge(rows: readonly ModelInputs[], targets: readonly number[], spec
     const mean = values.reduce((a, b) => a + b, 0) / n;
     const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / n) || 1;
     const topMean = strongest.reduce((sum, row) => sum + row[feature], 0) / Math.max(1, strongest.length);
-    return saturates && strongest.length > 0 ? { feature, mean, sd, best: (topMean - mean) / sd } : { feature, mean, sd };
+    const top = strongest.length > 0 ? { strongest: (topMean - mean) / sd } : {};
+    return saturates && strongest.length > 0 ? { feature, mean, sd, best: (topMean - mean) / sd, ...top } : { feature, mean, sd, ...top };
   });
   const x = rows.map((row) => stats.map((stat, i) => countedZ({ ...stat, weight: 0 }, row[stat.feature], specs[i]?.sign ?? 1)));
   const yMean = targets.reduce((a, b) => a + b, 0) / n;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleCount, clauseStretches, isDerived, languageFeatures, movingTypeTokenRatio, perfectPassiveCount, phrasalVerbCount, repairCount, usesWithRange, withoutRepeats } from './features.js';
+import { articleCount, clauseStretches, isDerived, languageFeatures, movingTypeTokenRatio, perfectPassiveCount, phrasalVerbCount, repairCount, linkingWords, usesWithRange, withoutRepeats } from './features.js';
 import { DISCOURSE_MARKERS, isContraction, isFilledPause, spokenRank } from './lexicon.js';
 
 describe('filled pauses', () => {
@@ -29,6 +29,21 @@ describe('repeats', () => {
     expect(withoutRepeats('i i i went'.split(' '))).toEqual(['i', 'went']);
     expect(withoutRepeats('my friend my friend came'.split(' '))).toEqual(['my', 'friend', 'came']);
     expect(withoutRepeats('that is what it is'.split(' '))).toEqual(['that', 'is', 'what', 'it', 'is']);
+  });
+});
+
+describe('linking phrases', () => {
+  it('count as one linking word each: "on the other hand", "that said", "for instance"', () => {
+    expect(linkingWords('on the other hand it was cheap that said it was far'.split(' '))).toEqual(['on the other hand', 'it', 'was', 'cheap', 'that said', 'it', 'was', 'far']);
+    const phrases = languageFeatures(['on the other hand the city is expensive', 'that said the food is cheap', 'for instance a meal costs five euros'], 3);
+    const none = languageFeatures(['at the other end the city is expensive', 'this said the food is cheap', 'for once a meal costs five euros'], 3);
+    expect(none.discourseMarkersPer100).toBe(0);
+    expect(phrases.discourseMarkersPer100).toBeCloseTo((100 * 3) / phrases.words, 6);
+  });
+
+  it('never name "that" as a clause linker said too often: it is as often "that trip" or "that said"', () => {
+    const features = languageFeatures(['that trip was long and that hotel was noisy but that view was worth it that is what i think that day'], 1);
+    expect(features.saidOften.grammar.map((listed) => listed.word)).not.toContain('that');
   });
 });
 

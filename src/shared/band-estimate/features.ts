@@ -4,7 +4,7 @@ import { words, wordTokens } from '../text/words.js';
 import { SAME_WORD_ONCE_IN_WORDS } from './counting-note.js';
 import { findLanguageSlips } from './slips.js';
 import {
-  ARTICLES, BE_FORMS, CLAUSE_LINKS, DISCOURSE_MARKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, MODALS, PHRASAL_PARTICLES,
+  ARTICLES, BE_FORMS, CLAUSE_LINKS, DISCOURSE_MARKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, LINKING_PHRASES, MODALS, PHRASAL_PARTICLES,
   STANCE_ADVERBS, SUBORDINATORS, TENTATIVE_MODALS, isContentWord, isFilledPause, spokenRank,
 } from './lexicon.js';
 
@@ -187,7 +187,7 @@ export function languageFeatures(answers: readonly string[], answerCount: number
   const stems = all.map(porterStem);
   const rare = content.filter((word) => (spokenRank(word) ?? Infinity) > RARE_RANK);
   // Each list read once: its count and the words said too often come from the same tally.
-  const markers = listedWords(all, DISCOURSE_MARKERS);
+  const markers = listedWords(linkingWords(all), { has: (word) => DISCOURSE_MARKERS.has(word) || word.includes(' ') });
   const adverbs = listedWords(all, STANCE_ADVERBS);
   const subordinators = listedWords(all, SUBORDINATORS);
   const modals = listedWords(all, TENTATIVE_MODALS);
@@ -220,8 +220,8 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     saidOften: {
       fluency: saidOften(markers),
       vocabulary: saidOften(adverbs),
-      // "because" and "so" are named once, under Fluency.
-      grammar: saidOften([...subordinators, ...modals].filter((listed) => !DISCOURSE_MARKERS.has(listed.word))),
+      // "because" and "so" are named once, under Fluency; "that" is named nowhere: as often a demonstrative or a pronoun ("that trip", "that said") as a clause linker.
+      grammar: saidOften([...subordinators, ...modals].filter((listed) => !DISCOURSE_MARKERS.has(listed.word) && listed.word !== 'that')),
     },
   };
 }
@@ -255,6 +255,19 @@ function saidOften(tally: readonly SaidOften[]): SaidOften[] {
     .filter((listed) => listed.said >= 2 * listed.counted && listed.said - listed.counted >= SAID_OFTEN_UNCOUNTED)
     .sort((a, b) => b.said - b.counted - (a.said - a.counted) || a.word.localeCompare(b.word))
     .slice(0, 3);
+}
+
+/** The words with each linking phrase (LINKING_PHRASES) as one: "on the other hand" is one linking word, not "other" and "hand". */
+export function linkingWords(all: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const phrase = LINKING_PHRASES.find((words) => words.every((word, j) => all[i + j] === word));
+    if (phrase) {
+      out.push(phrase.join(' '));
+      i += phrase.length - 1;
+    } else out.push(all[i] as string);
+  }
+  return out;
 }
 
 /** Grammar words an article goes before ("a very old house", "the one", "the more"); numbers too ("the 1990s"). */

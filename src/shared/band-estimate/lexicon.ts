@@ -48,6 +48,15 @@ export const DISCOURSE_MARKERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Linking phrases of several words ("on the other hand", "that said"), counted as one linking word
+ * each (linkingWords in features.ts); the words of a phrase count no further.
+ */
+export const LINKING_PHRASES: readonly (readonly string[])[] = [
+  'on the other hand', 'in addition', 'as a result', 'that said', 'in fact', 'after all', 'in other words', 'to be honest',
+  'at the same time', 'even so', 'on top of that', "what's more", 'for instance', 'in contrast', 'in general', 'in the end',
+].map((phrase) => phrase.split(' '));
+
+/**
  * Adverbs that say how sure or how strongly the speaker means something (Biber et al. 1999, Longman
  * Grammar of Spoken and Written English, stance adverbials): "probably", "quite", "definitely",
  * "almost". The discourse markers above are left out (they are Fluency's). More of them per 100

@@ -67,9 +67,10 @@ export interface LinearModel {
   /**
    * Per feature: the training mean and standard deviation, the weight per standard deviation, and
    * `best`, the strongest learners' mean in standard deviations: the feature counts in its good
-   * direction (the weight's sign) no further than that (decision 0046).
+   * direction (the weight's sign) no further than that (decision 0046). `strongest`: the same mean for
+   * every feature, which the advice measures the room left against (calibrated.ts); it moves no estimate.
    */
-  terms: readonly { feature: FeatureName; mean: number; sd: number; weight: number; best?: number }[];
+  terms: readonly { feature: FeatureName; mean: number; sd: number; weight: number; best?: number; strongest?: number }[];
 }
 
 export type BandModel = Readonly<Record<EstimatedCriterion, LinearModel>>;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SpeakingTestAnswer } from './answer.js';
+import { FEATURE_WORDING } from '../band-estimate/evidence.js';
+import { BAND_MODEL } from '../band-estimate/coefficients.js';
+import { countedZ } from '../band-estimate/model.js';
 import { MANY_FILLERS_ABOVE } from './calibrated.js';
 import { FLUENCY_FILLER_RATIO_TIERS } from './constants.js';
 import { scoreSpeakingTest } from './scoring.js';
@@ -76,6 +79,39 @@ describe('the advice beside the estimated bands', () => {
     for (const criterion of ['fluency', 'vocabulary', 'grammar'] as const) {
       expect(result.criteria[criterion].advice).not.toMatch(/Answer in full sentences|answer in full sentences|Say each phrase once/);
     }
+  });
+
+  it("advises what has the most room to the strongest learners' level, never what is already there", () => {
+    const more = [
+      'my grandmother taught me to cook traditional dishes from our region which nobody in my generation seems interested in preserving',
+      'public libraries deserve far more funding than they receive since they offer free internet access and quiet places to study',
+      'working remotely suits people who are disciplined whereas others miss the routine of commuting and chatting with colleagues',
+      'the museum i visited last spring displayed ancient pottery alongside contemporary sculptures which created a fascinating contrast',
+      'children who learn a musical instrument early tend to develop patience and concentration that benefit them in every subject',
+      'i prefer travelling by train because the scenery changes constantly and i can read without feeling sick or distracted',
+      'city parks matter enormously because residents in cramped apartments need somewhere green to relax when the weather improves',
+    ];
+    // Two long sentences an answer, and one short answer: the share of short stretches costs a hundredth of a level, the smallest
+    // contribution, which the advice used to name ("answer in full sentences") to a speaker with next to nothing of the kind to mend.
+    const long = [...FLUENT, ...more].flatMap((text, i, all) => (i % 2 === 0 ? [`${text}. ${all[i + 1] ?? FLUENT[0]}`] : []));
+    const result = scored([...long, 'yes definitely']);
+    const smallest = [...(result.estimate?.criteria.fluency.contributions ?? [])].sort((a, b) => a.levels - b.levels)[0];
+    expect(smallest?.feature).toBe('shortUtteranceShare');
+    const estimate = result.estimate;
+    if (!estimate) throw new Error('estimated');
+    for (const criterion of ['fluency', 'vocabulary', 'grammar'] as const) {
+      const advice = result.criteria[criterion].advice;
+      const advised = estimate.criteria[criterion].contributions.find((contribution) => advice.toLowerCase().includes(FEATURE_WORDING[contribution.feature].advice(estimate.features).slice(0, 40).toLowerCase()));
+      if (!advised) {
+        expect(advice, criterion).toMatch(/^Everything measured here is at or past the strongest learners' level/);
+        continue;
+      }
+      const term = BAND_MODEL[criterion].terms.find((item) => item.feature === advised.feature);
+      if (!term || term.strongest === undefined) throw new Error(`${advised.feature} has no strongest learners' mean`);
+      // Room left in the feature's good direction.
+      expect(Math.sign(term.weight) * (term.strongest - countedZ(term, advised.value, term.weight)), `${criterion}: ${advice}`).toBeGreaterThan(0);
+    }
+    expect(result.criteria.fluency.advice).not.toMatch(/full sentences/);
   });
 
   it("tells a fluent speaker with dense wording what the grammar-word share measured, not to stop speaking in key words", () => {
