@@ -54,6 +54,13 @@ describe('fillers said as padding', () => {
     expect(padded).toEqual(plain);
   });
 
+  it('take "like" after he or she out when what follows cannot be liked: "she like just told me" is no slip', () => {
+    const filler = languageFeatures(['she like just told me to wait and he like was so angry about it'], 1);
+    const plain = languageFeatures(['she just told me to wait and he was so angry about it'], 1);
+    expect(filler).toEqual(plain);
+    expect(filler.agreementSlipsPer100).toBe(0);
+  });
+
   it('keep "like" as a verb and "so" as a linking word, and still count "he like" as a slip', () => {
     const features = languageFeatures(['i like fish so i cook it', 'he like football', 'she would like tea'], 3);
     expect(features.words).toBe(14);

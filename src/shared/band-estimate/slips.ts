@@ -66,6 +66,17 @@ function articleCorrection(article: string, next: string): string | null {
   return null;
 }
 
+/**
+ * Words that cannot be what is liked: "like" before them after he, she or it is the filler ("she
+ * like just told me", "he like was so angry"), not the verb, and no slip. Counted as slips they cost
+ * a student who says it often most of a Grammar band (an examiner-style probe: 10 slips per 100
+ * words). Adverbs, auxiliaries, past forms and subject pronouns that start a new clause.
+ */
+export const NOT_AFTER_VERB_LIKE: ReadonlySet<string> = new Set([
+  'just', 'really', 'totally', 'literally', 'actually', 'so', 'very', 'kind', 'sort', 'was', 'were', 'is', 'said', 'told', 'went', 'had', 'got',
+  'i', 'he', 'she', 'we', 'they',
+]);
+
 /** The slips among these words (lower-cased, in order, said together). */
 export function findLanguageSlips(words: readonly string[]): LanguageSlip[] {
   const slips: LanguageSlip[] = [];
@@ -73,7 +84,8 @@ export function findLanguageSlips(words: readonly string[]): LanguageSlip[] {
     const first = words[i] as string;
     const second = words[i + 1] as string;
     const before = words[i - 1];
-    const agreement = before !== undefined && BARE_VERB_CONTEXT.has(before) ? null : agreementCorrection(first, second);
+    const fillerLike = second === 'like' && NOT_AFTER_VERB_LIKE.has(words[i + 2] ?? '');
+    const agreement = (before !== undefined && BARE_VERB_CONTEXT.has(before)) || fillerLike ? null : agreementCorrection(first, second);
     if (agreement !== null) {
       slips.push({ kind: 'agreement', at: i, correction: agreement });
       continue;

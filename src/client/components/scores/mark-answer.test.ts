@@ -30,6 +30,11 @@ describe('markAnswer', () => {
     expect(markAnswer('Let him go, my brother and I are at a university for an hour.').filter((piece) => piece.kind === 'slip')).toEqual([]);
   });
 
+  it('marks "he like football" as a slip, and "she like just told me" as the filler it is', () => {
+    expect(markAnswer('He like football.').filter((piece) => piece.kind === 'slip')).toEqual([{ text: 'He like', kind: 'slip', correction: 'He likes' }]);
+    expect(markAnswer('She like just told me to wait.').filter((piece) => piece.kind === 'slip')).toEqual([]);
+  });
+
   it('marks the less common words, not everyday ones, names of numbers or fillers', () => {
     const rare = markAnswer('Um, the scenery was breathtaking and quite tranquil, 25 people came.')
       .filter((piece) => piece.kind === 'rare')
