@@ -9,13 +9,14 @@ import {
 } from './lexicon.js';
 
 /*
- * What a rater hears in a transcript, as numbers: how long the stretches of speech are, how often
- * the speaker restarts, how varied and how rare the words are, how much subordination and how many
- * verb forms. Every feature is computed after filled pauses are taken out, so a recogniser that
- * drops "um" and one that keeps it give the same figures (the filled-pause rate is reported, never
- * weighed), and after the fillers said as padding ("like" and "you know" as hesitation, "well"
- * opening a reply), which otherwise lengthened the stretches that Fluency credits: padding every
- * fifth word of learners' answers with them raised Fluency by about half a band.
+ * What a rater hears in a transcript, as numbers: how long the stretches of speech are, how varied
+ * and how rare the words are, how much subordination and how many verb forms. Every feature is
+ * computed after filled pauses and immediate repeats are taken out, so a recogniser that drops "um"
+ * or "i i" and one that keeps them give the same figures (the filled-pause and repeat rates are
+ * reported, never counted: decision 0047), and after the fillers said as padding ("like" and "you
+ * know" as hesitation, "well" opening a reply), which otherwise lengthened the stretches that
+ * Fluency credits: padding every fifth word of learners' answers with them raised Fluency by about
+ * half a band.
  *
  * The stretches are cut from the words (clauseStretches), not taken from the recogniser's results:
  * how a recogniser splits speech into results is its own (Chrome ends one at each pause, a
@@ -36,7 +37,7 @@ export interface LanguageFeatures {
   shortUtteranceShare: number;
   /** Words per answer. */
   wordsPerAnswer: number;
-  /** Immediate repetitions and restarts per 100 words ("i i", "my my friend", "i went i go"). */
+  /** Immediate repeats of one or two words per 100 words as said ("i i", "my friend my friend"); fitted, then held at the mean (decision 0047). */
   repairsPer100: number;
   /** Filled pauses per 100 words (evidence only: recognisers often drop them). */
   filledPausesPer100: number;
