@@ -14,12 +14,12 @@ export const BAND_MODEL: BandModel = {
   vocabulary: {
     intercept: 4.64665,
     terms: [
-      { feature: 'mattr', mean: 0.683839, sd: 0.0408544, weight: 0.173477, strongest: 0.842927 },
-      { feature: 'logDistinctStems', mean: 5.07037, sd: 0.422256, weight: 0.338392, strongest: 0.577723 },
-      { feature: 'contentWordLength', mean: 5.49395, sd: 0.290409, weight: 0.733576, strongest: 0.711415 },
-      { feature: 'derivedWordShare', mean: 0.0340571, sd: 0.0200305, weight: 0.0664057, strongest: 0.259518 },
-      { feature: 'phrasalVerbsPer100', mean: 0.337891, sd: 0.380842, weight: 0.557986, best: 0.790543, strongest: 0.790543 },
-      { feature: 'stanceAdverbsPer100', mean: 0.880997, sd: 0.7073, weight: 0.998419, best: 1.11432, strongest: 1.11432 },
+      { feature: 'mattr', mean: 0.683839, sd: 0.0408544, weight: 0.173444, strongest: 0.842927 },
+      { feature: 'logDistinctStems', mean: 5.07037, sd: 0.422256, weight: 0.338254, strongest: 0.577723 },
+      { feature: 'contentWordLength', mean: 5.49404, sd: 0.290501, weight: 0.733633, strongest: 0.711446 },
+      { feature: 'derivedWordShare', mean: 0.0340596, sd: 0.020032, weight: 0.0663697, strongest: 0.259553 },
+      { feature: 'phrasalVerbsPer100', mean: 0.337891, sd: 0.380842, weight: 0.558158, best: 0.790543, strongest: 0.790543 },
+      { feature: 'stanceAdverbsPer100', mean: 0.880997, sd: 0.7073, weight: 0.998337, best: 1.11432, strongest: 1.11432 },
     ],
   },
   grammar: {

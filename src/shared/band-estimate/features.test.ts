@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { articleCount, clauseStretches, isDerived, languageFeatures, movingTypeTokenRatio, perfectPassiveCount, phrasalVerbCount, repairCount, linkingWords, usesWithRange, withoutRepeats } from './features.js';
 import { DISCOURSE_MARKERS, isContraction, isFilledPause, spokenRank } from './lexicon.js';
+import { isNameToken, wordTokens } from '../text/words.js';
 
 describe('filled pauses', () => {
   it('knows the spellings transcribers and recognisers use, and keeps the real words shaped like them', () => {
@@ -29,6 +30,22 @@ describe('repeats', () => {
     expect(withoutRepeats('i i i went'.split(' '))).toEqual(['i', 'went']);
     expect(withoutRepeats('my friend my friend came'.split(' '))).toEqual(['my', 'friend', 'came']);
     expect(withoutRepeats('that is what it is'.split(' '))).toEqual(['that', 'is', 'what', 'it', 'is']);
+  });
+});
+
+describe('names', () => {
+  it('are not vocabulary: a capitalised word inside a sentence is neither a long word nor a rare one', () => {
+    const named = languageFeatures(['we went to Kyoto and then to Nagasaki with my friend', 'I met Priya at the station'], 2);
+    const plain = languageFeatures(['we went to and then to with my friend', 'I met at the station'], 2);
+    expect(named.contentWordLength).toBe(plain.contentWordLength);
+    expect(named.rareWordShare).toBe(plain.rareWordShare);
+    // Still words said: the grammar-word share counts them as content words, as before.
+    expect(named.words).toBe(plain.words + 3);
+  });
+
+  it('start no sentence and are not "I": the first word of a line or after a full stop is no name', () => {
+    const text = 'Yesterday I visited Osaka. Museums there are great\nTemples too';
+    expect(wordTokens(text).filter((token) => isNameToken(text, token)).map((token) => token.word)).toEqual(['osaka']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { porterStem } from '../interview/porter-stemmer.js';
 import { coveredByFillers, findFillers, type FillerWord } from '../text/fillers.js';
-import { words, wordTokens } from '../text/words.js';
+import { isNameToken, words, wordTokens } from '../text/words.js';
 import { SAME_WORD_ONCE_IN_WORDS } from './counting-note.js';
 import { findLanguageSlips, NOT_AFTER_VERB_LIKE } from './slips.js';
 import {
@@ -170,6 +170,8 @@ export function clauseStretches(words: readonly string[]): string[][] {
  * one per line, or all in one: the same features either way).
  */
 export function languageFeatures(answers: readonly string[], answerCount: number): LanguageFeatures {
+  // Names are not vocabulary: "Kyoto" is neither a long word nor a rare one (read before the line breaks go: a line starts a sentence).
+  const names = new Set(answers.flatMap((answer) => wordTokens(answer).filter((token) => isNameToken(answer, token)).map((token) => token.word)));
   // A line break is where the recogniser ended a result, which says nothing of the speaker.
   const texts = answers.map((answer) => answer.replace(/\s+/g, ' '));
   const saidAnswers = texts.map(spokenWords).filter((answer) => answer.length > 0);
@@ -185,12 +187,14 @@ export function languageFeatures(answers: readonly string[], answerCount: number
   const lengths = spoken.map((line) => line.length).sort((a, b) => b - a);
   const longQuarter = lengths.slice(0, Math.max(1, Math.ceil(lengths.length / 4)));
   const content = all.filter(isContentWord);
+  // The content words that are the speaker's vocabulary: not the names said.
+  const ownWords = content.filter((word) => !names.has(word));
   // The words' quality is judged on the different words: a long word said in every sentence is one
   // word. Linking words and stance adverbs have features of their own, so they are not counted
   // again here ("definitely" and "furthermore" are long, and -ly and -more look derived).
-  const contentTypes = [...new Set(content)].filter((word) => !DISCOURSE_MARKERS.has(word) && !STANCE_ADVERBS.has(word));
+  const contentTypes = [...new Set(ownWords)].filter((word) => !DISCOURSE_MARKERS.has(word) && !STANCE_ADVERBS.has(word));
   const stems = all.map(porterStem);
-  const rare = content.filter((word) => (spokenRank(word) ?? Infinity) > RARE_RANK);
+  const rare = ownWords.filter((word) => (spokenRank(word) ?? Infinity) > RARE_RANK);
   // Each list read once: its count and the words said too often come from the same tally.
   const markers = listedWords(linkingWords(all), { has: (word) => DISCOURSE_MARKERS.has(word) || word.includes(' ') });
   const adverbs = listedWords(all, STANCE_ADVERBS);
@@ -208,7 +212,7 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     discourseMarkersPer100: per100(countedUses(markers)),
     distinctStems: new Set(stems).size,
     mattr: movingTypeTokenRatio(stems, MATTR_WINDOW),
-    rareWordShare: content.length === 0 ? 0 : rare.length / content.length,
+    rareWordShare: ownWords.length === 0 ? 0 : rare.length / ownWords.length,
     rareTypesPer100: per100(new Set(rare.map(porterStem)).size),
     derivedWordShare: contentTypes.length === 0 ? 0 : contentTypes.filter(isDerived).length / contentTypes.length,
     phrasalVerbsPer100: per100(sum(spokenAnswers.map(phrasalVerbCount))),

@@ -70,6 +70,19 @@ function normaliseWord(raw: string): string {
 }
 
 /**
+ * A name: a word written with a capital inside a sentence ("we went to Kyoto"). Recognisers
+ * capitalise names, and a name is not the speaker's vocabulary. The first word of a sentence or a
+ * line, and "I", are not names.
+ */
+export function isNameToken(text: string, token: WordToken): boolean {
+  if (!/^\p{Lu}/u.test(text.charAt(token.index)) || /^i(?:'|$)/.test(token.word)) return false;
+  // Back over the spaces before it: a sentence starts at the text's start, a line break or . ! ?
+  let at = token.index - 1;
+  while (at >= 0 && /[^\S\n]/.test(text.charAt(at))) at -= 1;
+  return at >= 0 && !/[.!?\n]/.test(text.charAt(at));
+}
+
+/**
  * True when only spaces or tabs separate two tokens: no punctuation and no utterance break, so
  * they were said together.
  */

@@ -1,6 +1,6 @@
 import { isContentWord, isFilledPause, spokenRank } from '../../../shared/band-estimate/lexicon';
 import { findLanguageSlips } from '../../../shared/band-estimate/slips';
-import { findFillers, findGrammarSlips, spokenTogether, wordTokens, type WordToken } from '../../../shared/text';
+import { findFillers, findGrammarSlips, isNameToken, spokenTogether, wordTokens, type WordToken } from '../../../shared/text';
 import type { MarkTally } from './tally-text';
 
 export type MarkKind = 'filler' | 'slip' | 'rare';
@@ -54,7 +54,7 @@ function specSlipMarks(text: string): Mark[] {
  */
 function lessCommonMarks(text: string): Mark[] {
   return wordTokens(text)
-    .filter((token) => !(/^\p{Lu}/u.test(text.slice(token.index)) && !/(?:^|[.!?\n]\s*)$/u.test(text.slice(0, token.index))))
+    .filter((token) => !isNameToken(text, token))
     .filter((token) => isContentWord(token.word) && !isFilledPause(token.word))
     .filter((token) => token.word.length > 2 && (spokenRank(token.word) ?? Infinity) > LESS_COMMON_RANK)
     .map((token) => ({ index: token.index, length: token.length, kind: 'rare' as const }));
