@@ -69,8 +69,8 @@ function articleCorrection(article: string, next: string): string | null {
 /**
  * Words that cannot be what is liked: "like" before them after he, she or it is the filler ("she
  * like just told me", "he like was so angry"), not the verb, and no slip. Counted as slips they cost
- * a student who says it often most of a Grammar band (an examiner-style probe: 10 slips per 100
- * words). Adverbs, auxiliaries, past forms and subject pronouns that start a new clause.
+ * a student who says it often about half a Grammar band (an examiner-style probe: 10 slips per 100
+ * words, Grammar −0.47; decision 0048). Adverbs, auxiliaries, past forms and subject pronouns that start a new clause.
  */
 export const NOT_AFTER_VERB_LIKE: ReadonlySet<string> = new Set([
   'just', 'really', 'totally', 'literally', 'actually', 'so', 'very', 'kind', 'sort', 'was', 'were', 'is', 'said', 'told', 'went', 'had', 'got',
