@@ -2,7 +2,7 @@ import { porterStem } from '../interview/porter-stemmer.js';
 import { coveredByFillers, findFillers, type FillerWord } from '../text/fillers.js';
 import { isNameToken, words, wordTokens } from '../text/words.js';
 import { SAME_WORD_ONCE_IN_WORDS } from './counting-note.js';
-import { findLanguageSlips, NOT_AFTER_VERB_LIKE } from './slips.js';
+import { findLanguageSlips, isFillerLike } from './slips.js';
 import {
   ARTICLES, BE_FORMS, CLAUSE_LINKS, DISCOURSE_MARKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, LINKING_PHRASES, MODALS, PHRASAL_PARTICLES,
   STANCE_ADVERBS, SUBORDINATORS, TENTATIVE_MODALS, isContentWord, isFilledPause, spokenRank,
@@ -101,18 +101,15 @@ const PADDING_FILLERS: ReadonlySet<FillerWord> = new Set<FillerWord>(['like', 'y
  */
 const VERB_LIKE_AFTER: ReadonlySet<string> = new Set(['he', 'she', 'it']);
 
-/** "like" after he, she or it, and before something that can be liked (NOT_AFTER_VERB_LIKE): the verb, kept. */
-const likeAsVerb = (tokens: readonly { word: string }[], i: number) =>
-  tokens[i]?.word === 'like' && VERB_LIKE_AFTER.has(tokens[i - 1]?.word ?? '') && !NOT_AFTER_VERB_LIKE.has(tokens[i + 1]?.word ?? '');
+/** "like" after he, she or it, and not the filler (isFillerLike): the verb, kept. */
+const likeAsVerb = (words: readonly string[], i: number) => words[i] === 'like' && VERB_LIKE_AFTER.has(words[i - 1] ?? '') && !isFillerLike(words, i);
 
 /** A text's words without filled pauses and padding fillers (findFillers' own uses of them). */
 export function spokenWords(text: string): string[] {
   const tokens = wordTokens(text);
+  const words = tokens.map((token) => token.word);
   const padding = coveredByFillers(tokens, findFillers(text).filter((filler) => PADDING_FILLERS.has(filler.filler)));
-  return tokens
-    .filter((token, i) => !padding[i] || likeAsVerb(tokens, i))
-    .map((token) => token.word)
-    .filter((word) => !isFilledPause(word));
+  return words.filter((word, i) => (!padding[i] || likeAsVerb(words, i)) && !isFilledPause(word));
 }
 
 const MATTR_WINDOW = 50;

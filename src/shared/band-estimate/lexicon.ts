@@ -1,4 +1,5 @@
 import { porterStem } from '../interview/porter-stemmer.js';
+import { boundedMemo } from '../text/bounded-memo.js';
 import { SPOKEN_WORDS_BY_FREQUENCY } from './word-ranks.js';
 
 /*
@@ -128,16 +129,11 @@ function americanSpellings(word: string): string[] {
  * form is in the list's 10,000 words.
  */
 export function spokenRank(word: string): number | undefined {
-  if (rankOfWord.has(word)) return rankOfWord.get(word);
-  if (rankOfWord.size >= MAX_REMEMBERED_RANKS) rankOfWord.clear();
-  const rank = rankOf(word);
-  rankOfWord.set(word, rank);
-  return rank;
+  return rememberedRank(word);
 }
 
-/** Ranks already looked up (a test looks each word up several times); bounded, as porterStem's stems are. */
-const rankOfWord = new Map<string, number | undefined>();
-const MAX_REMEMBERED_RANKS = 50_000;
+/** Ranks already looked up (a test looks each word up several times), up to this many words. */
+const rememberedRank = boundedMemo(rankOf, 50_000);
 
 function rankOf(word: string): number | undefined {
   const plain = word.replace(/'/g, '');

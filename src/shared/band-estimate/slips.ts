@@ -72,10 +72,13 @@ function articleCorrection(article: string, next: string): string | null {
  * a student who says it often about half a Grammar band (an examiner-style probe: 10 slips per 100
  * words, Grammar −0.47; decision 0048). Adverbs, auxiliaries, past forms and subject pronouns that start a new clause.
  */
-export const NOT_AFTER_VERB_LIKE: ReadonlySet<string> = new Set([
+const NOT_AFTER_VERB_LIKE: ReadonlySet<string> = new Set([
   'just', 'really', 'totally', 'literally', 'actually', 'so', 'very', 'kind', 'sort', 'was', 'were', 'is', 'said', 'told', 'went', 'had', 'got',
   'i', 'he', 'she', 'we', 'they',
 ]);
+
+/** Whether `words[i]` is "like" said as the filler before a word that cannot be liked (NOT_AFTER_VERB_LIKE). */
+export const isFillerLike = (words: readonly string[], i: number): boolean => words[i] === 'like' && NOT_AFTER_VERB_LIKE.has(words[i + 1] ?? '');
 
 /** The slips among these words (lower-cased, in order, said together). */
 export function findLanguageSlips(words: readonly string[]): LanguageSlip[] {
@@ -84,8 +87,7 @@ export function findLanguageSlips(words: readonly string[]): LanguageSlip[] {
     const first = words[i] as string;
     const second = words[i + 1] as string;
     const before = words[i - 1];
-    const fillerLike = second === 'like' && NOT_AFTER_VERB_LIKE.has(words[i + 2] ?? '');
-    const agreement = (before !== undefined && BARE_VERB_CONTEXT.has(before)) || fillerLike ? null : agreementCorrection(first, second);
+    const agreement = (before !== undefined && BARE_VERB_CONTEXT.has(before)) || isFillerLike(words, i + 1) ? null : agreementCorrection(first, second);
     if (agreement !== null) {
       slips.push({ kind: 'agreement', at: i, correction: agreement });
       continue;

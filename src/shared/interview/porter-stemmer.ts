@@ -10,6 +10,8 @@
  * stem's measure.
  */
 
+import { boundedMemo } from '../text/bounded-memo.js';
+
 function isConsonant(word: string, i: number): boolean {
   const letter = word[i];
   if (letter === 'a' || letter === 'e' || letter === 'i' || letter === 'o' || letter === 'u') return false;
@@ -122,22 +124,12 @@ function step5(word: string): string {
   return result;
 }
 
-/** The Porter stem of a lower-case word of letters a-z; anything else is returned unchanged. */
-/**
- * Stems already worked out: scoring a test stems each of its words several times over (features,
- * relevance, ranks). Bounded, so that a stream of made-up words cannot grow it without end.
- */
-const stems = new Map<string, string>();
-const MAX_REMEMBERED_STEMS = 50_000;
+/** Stems already worked out (a test stems each of its words several times over), up to this many words. */
+const rememberedStem = boundedMemo(stemOf, 50_000);
 
+/** The Porter stem of a lower-case word of letters a-z; anything else is returned unchanged. */
 export function porterStem(word: string): string {
-  if (word.length <= 2 || !/^[a-z]+$/.test(word)) return word;
-  const known = stems.get(word);
-  if (known !== undefined) return known;
-  if (stems.size >= MAX_REMEMBERED_STEMS) stems.clear();
-  const stem = stemOf(word);
-  stems.set(word, stem);
-  return stem;
+  return word.length <= 2 || !/^[a-z]+$/.test(word) ? word : rememberedStem(word);
 }
 
 function stemOf(word: string): string {
