@@ -141,6 +141,25 @@ describe('forgot password over SMTP', () => {
     expect((await login(student.mobileNumber, student.password)).statusCode).toBe(401);
   });
 
+  it('signing in with a temporary password signs out every other device, which cannot then set the password without the current one', async () => {
+    const student = await createStudent(t.database.db, { email: 'left.open@example.org', studentName: 'Lata' });
+    // A session left open on a shared classroom computer, before the owner asked for a temporary password.
+    const leftOpen = sessionCookieFrom(await login(student.mobileNumber, student.password));
+    expect((await get('/api/user', leftOpen)).statusCode).toBe(200);
+    expect((await forgot('left.open@example.org')).statusCode).toBe(200);
+    const temporary = temporaryPasswordIn(await sink.waitFor('left.open@example.org'));
+    const owner = await login(student.mobileNumber, temporary);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().mustChangePassword).toBe(true);
+
+    expect((await get('/api/user', leftOpen)).statusCode).toBe(401);
+    expect((await changePassword(leftOpen, { newPassword: 'chosen by someone else 1' })).statusCode).toBe(401);
+    // The owner's own new session sets it, and the old password is gone with it.
+    expect((await changePassword(sessionCookieFrom(owner), { newPassword: 'chosen by the owner 1' })).statusCode).toBe(200);
+    expect((await login(student.mobileNumber, 'chosen by someone else 1')).statusCode).toBe(401);
+    expect((await login(student.mobileNumber, 'chosen by the owner 1')).statusCode).toBe(200);
+  });
+
   it('a temporary password expires after 30 minutes', async () => {
     const [early, late] = await Promise.all([
       createStudent(t.database.db, { email: 'early@example.org' }),

@@ -148,15 +148,25 @@ export async function checkTemporaryPasswordOnly(
  * Uses up a temporary password: it works once, and the user must then choose a new password. `read`
  * is the row its check matched; null when that temporary password is no longer the stored one (another
  * sign-in used it meanwhile, a new one was mailed, or the password changed and cleared it).
+ * Every device signed in as the user is signed out with it: a new password is then set without the
+ * current one (mustChangePassword), and a session left open on a classroom computer must not be the
+ * one to set it.
  */
 export async function consumeTemporaryPassword(db: Db, read: UserRow): Promise<UserRow | null> {
-  if (!read.tempPasswordHash) return null;
-  const [row] = await db
-    .update(users)
-    .set({ tempPasswordHash: null, tempPasswordExpiresAt: null, mustChangePassword: true })
-    .where(and(eq(users.id, read.id), eq(users.tempPasswordHash, read.tempPasswordHash)))
-    .returning();
-  return row ?? null;
+  const tempPasswordHash = read.tempPasswordHash;
+  if (!tempPasswordHash) return null;
+  const row = await db.transaction(async (tx) => {
+    const [consumed] = await tx
+      .update(users)
+      .set({ tempPasswordHash: null, tempPasswordExpiresAt: null, mustChangePassword: true })
+      .where(and(eq(users.id, read.id), eq(users.tempPasswordHash, tempPasswordHash)))
+      .returning();
+    if (consumed) await tx.delete(sessions).where(eq(sessions.userId, consumed.id));
+    return consumed ?? null;
+  });
+  // The signed-out devices' cached sessions go too, in every app process.
+  if (row) invalidateReadCaches(db);
+  return row;
 }
 
 export async function setPassword(db: Db, userId: number, newPassword: string, keepSessionId: number | null): Promise<void> {
