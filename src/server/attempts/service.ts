@@ -36,8 +36,23 @@ export interface AttemptToSave extends Omit<typeof attempts.$inferInsert, 'sessi
 }
 
 /**
- * Inserts the attempt once per attempt id. A retry of the same attempt returns what was stored; an id
- * already used for another student's attempt (or the other kind) is refused.
+ * A save already stored under this attempt id (a retry: what was stored), or null when the id is
+ * new. An id already used for another student's attempt (or the other kind) is refused. Asked before
+ * scoring, so that a retried save costs a read, not the scoring of every answer again.
+ */
+export async function savedBefore(db: Db, id: string, owner: Pick<AttemptRow, 'studentId' | 'kind'>): Promise<SavedAttempt | null> {
+  const [existing] = await db.select().from(attempts).where(eq(attempts.id, id));
+  if (!existing) return null;
+  if (existing.studentId !== owner.studentId || existing.kind !== owner.kind) {
+    throw conflict('This attempt id is already used by another attempt. Start a new test to save it.');
+  }
+  return { row: existing, alreadySaved: true };
+}
+
+/**
+ * Inserts the attempt once per attempt id. A retry of the same attempt returns what was stored
+ * (savedBefore, also when two saves of it race); an id already used for another student's attempt
+ * (or the other kind) is refused.
  */
 export async function insertAttemptOnce(db: Db, { sessionData, now, ...values }: AttemptToSave): Promise<SavedAttempt> {
   const stored = { ...values, sessionData: { ...sessionData, scores: undefined }, completedAt: trustedCompletedAt(sessionData.completedAt, now) };
@@ -46,9 +61,8 @@ export async function insertAttemptOnce(db: Db, { sessionData, now, ...values }:
     invalidateReadCaches(db);
     return { row: inserted, alreadySaved: false };
   }
-  const [existing] = await db.select().from(attempts).where(eq(attempts.id, values.id));
-  if (!existing || existing.studentId !== values.studentId || existing.kind !== values.kind) {
-    throw conflict('This attempt id is already used by another attempt. Start a new test to save it.');
-  }
-  return { row: existing, alreadySaved: true };
+  const existing = await savedBefore(db, values.id, values);
+  // Only a row deleted between the insert and the read (its student deleted meanwhile) leaves nothing.
+  if (!existing) throw conflict('This attempt id is already used by another attempt. Start a new test to save it.');
+  return existing;
 }

@@ -1,7 +1,7 @@
 import type { SaveInterviewSessionBody } from '../../shared/api/interview.js';
 import { INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT } from '../../shared/interview/constants.js';
 import { scoreInterview } from '../../shared/interview/scoring.js';
-import { insertAttemptOnce, type SavedAttempt } from '../attempts/service.js';
+import { insertAttemptOnce, savedBefore, type SavedAttempt } from '../attempts/service.js';
 import type { Db } from '../db/open.js';
 
 /** Stores an interview with the server's own scores (communication, confidence, relevance, clarity). */
@@ -10,6 +10,9 @@ export async function saveInterviewAttempt(
   input: { body: SaveInterviewSessionBody; studentId: number; savedByUserId: number | null; now: Date },
 ): Promise<SavedAttempt> {
   const { sessionData } = input.body;
+  // A retry of a stored save is answered from the store, without scoring it again.
+  const stored = await savedBefore(db, input.body.attemptId, { studentId: input.studentId, kind: 'interview' });
+  if (stored) return stored;
   const scored = scoreInterview(sessionData.questions);
   // Without a transcript the word-based scores would be invented: the teacher gives them from the
   // recording, or, when the device made none, nobody can. With too little speech there is nothing

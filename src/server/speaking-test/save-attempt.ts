@@ -4,7 +4,7 @@ import type { SpeakingTestAnswer } from '../../shared/speaking-test/answer.js';
 import { speakingAnswersOfPairs } from '../../shared/speaking-test/saved-answers.js';
 import { scoreSpeakingTest } from '../../shared/speaking-test/scoring.js';
 import { schoolQuestionLookup } from '../../shared/speaking-test/school-questions.js';
-import { insertAttemptOnce, type SavedAttempt } from '../attempts/service.js';
+import { insertAttemptOnce, savedBefore, type SavedAttempt } from '../attempts/service.js';
 import type { Db } from '../db/open.js';
 import { schoolQuestionsAsked } from '../school-questions/service.js';
 
@@ -18,13 +18,16 @@ export async function saveSpeakingAttempt(
   db: Db,
   input: { body: SaveTestSessionBody; studentId: number; savedByUserId: number | null; now: Date },
 ): Promise<SavedAttempt> {
-  const { sessionData } = input.body;
+  const { sessionData, attemptId } = input.body;
+  // A retry of a stored save is answered from the store: scoring every answer again would cost each retry as much as the save.
+  const stored = attemptId === undefined ? null : await savedBefore(db, attemptId, { studentId: input.studentId, kind: 'ielts' });
+  if (stored) return stored;
   const answers = speakingAnswersOf(input.body);
   // The school's own questions among those asked (active or retired since) are judged with their topic words.
   const school = schoolQuestionLookup(await schoolQuestionsAsked(db, answers.map((answer) => answer.question)));
   const result = scoreSpeakingTest(answers, { transcript: sessionData.noTranscript !== true, school });
   return insertAttemptOnce(db, {
-    id: input.body.attemptId ?? randomUUID(),
+    id: attemptId ?? randomUUID(),
     kind: 'ielts',
     studentId: input.studentId,
     savedByUserId: input.savedByUserId,
