@@ -129,6 +129,32 @@ describe.each(testDrivers.flatMap((driver) => (['file', 'database'] as const).ma
     if (store === 'file') expect((await filesUnder(path.join(t.config.DATA_DIR, 'recordings'))).some((file) => file.endsWith(firstKey ?? '?'))).toBe(false);
   });
 
+  it("deleting a student removes their recordings' bytes from the store, and no one else's", async () => {
+    const leaving = await createStudent(t.database.db, { studentName: 'Leela' });
+    const leavingCookie = await sessionCookieForUser(t.database.db, leaving.user.id);
+    const theirs = [await createAttempt(t.database.db, leaving.student.id), await createAttempt(t.database.db, leaving.student.id)];
+    for (const id of theirs) expect((await put(id, leavingCookie, webmWith(Buffer.from(`words of ${id}`)))).statusCode).toBe(200);
+    const keys = await Promise.all(theirs.map(async (id) => (await rowOf(id))?.storageKey ?? '?'));
+    const staying = await createAttempt(t.database.db, student.student.id, { recording: bytes });
+    const stores = createRecordingStores({ db: t.database.db, driver, dataDir: t.config.DATA_DIR, configured: store });
+    const readable = async (key: string) => {
+      const pieces: Buffer[] = [];
+      try {
+        for await (const piece of stores.of(store).read(key, 0, 0) as AsyncIterable<Buffer>) pieces.push(piece);
+        return pieces.length > 0;
+      } catch {
+        return false;
+      }
+    };
+    expect(await Promise.all(keys.map(readable))).toEqual([true, true]);
+
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/admin/students/${leaving.student.id}`, headers: { cookie: teacherCookie } });
+    expect(removed.statusCode).toBe(204);
+    expect(await Promise.all(keys.map(readable))).toEqual([false, false]);
+    if (store === 'file') expect((await filesUnder(path.join(t.config.DATA_DIR, 'recordings'))).filter((file) => keys.some((key) => file.endsWith(key)))).toEqual([]);
+    expect((await get(staying, studentCookie)).rawPayload.equals(bytes)).toBe(true);
+  });
+
   it('keeps other students out', async () => {
     const id = await createAttempt(t.database.db, student.student.id, { recording: bytes });
     expect((await get(id, otherCookie)).statusCode).toBe(404);

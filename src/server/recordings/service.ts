@@ -97,6 +97,27 @@ export async function saveRecording(
   return { sizeBytes, receivedBytes: received.sizeBytes };
 }
 
+/** Where a student's kept recordings' bytes are, read before the student is deleted (the rows go with the student). */
+export async function keptRecordingsOfStudent(db: Db, studentId: number): Promise<Array<{ store: RecordingStoreKind; storageKey: string }>> {
+  const rows = await db
+    .select({ store: recordings.store, storageKey: recordings.storageKey })
+    .from(recordings)
+    .where(and(eq(recordings.studentId, studentId), isNotNull(recordings.storageKey)));
+  return rows.flatMap((row) => (row.storageKey ? [{ store: row.store, storageKey: row.storageKey }] : []));
+}
+
+/**
+ * Deletes recordings' bytes whose rows are gone (a deleted student's): a deleted student's voice is
+ * not kept. A removal that fails is left to the stores' own sweeps; the rest go on.
+ */
+export async function removeRecordingBytes(stores: RecordingStores, kept: ReadonlyArray<{ store: RecordingStoreKind; storageKey: string }>): Promise<number> {
+  let removed = 0;
+  for (const { store, storageKey } of kept) {
+    if (await stores.of(store).remove(storageKey).then(() => true, () => false)) removed += 1;
+  }
+  return removed;
+}
+
 /** Bytes [start, end] of a kept recording, streamed from its store. */
 export function openRecording(stores: RecordingStores, info: RecordingInfo & { storageKey: string }, start: number, end: number): Readable {
   return stores.of(info.store).read(info.storageKey, start, end);

@@ -18,6 +18,7 @@ import {
   toggleStatusBody,
 } from '../../shared/api/students.js';
 import { deleteStudent } from './service.js';
+import { keptRecordingsOfStudent, removeRecordingBytes } from '../recordings/service.js';
 import type { AreaDeps } from '../deps.js';
 import { requireAuth } from '../auth/access.js';
 import { EXPORT_STREAM_OPTIONS } from '../lib/export-slots.js';
@@ -66,7 +67,10 @@ export async function adminStudentRoutes(app: FastifyInstance, deps: AreaDeps): 
     config: { access: 'admin' },
     schema: { params: studentIdParams, response: { 204: z.null(), ...itemErrors } },
     handler: async (request, reply) => {
+      // The recordings' rows go with the student (cascade); their bytes are removed after, so that none is left on disk.
+      const kept = await keptRecordingsOfStudent(db, request.params.id);
       if (!(await deleteStudent(db, request.params.id))) throw notFound(studentNotFoundMessage(request.params.id));
+      await removeRecordingBytes(deps.recordingStores, kept);
       return reply.status(204).send(null);
     },
   });
