@@ -91,6 +91,16 @@ describe('the time limit of a JSON body', () => {
     expect(closedAfterMs).toBeLessThan(3000);
   });
 
+  it("holds a refused upload's body to every body's limit, not to the long one its announced size would get", async () => {
+    // 600,000 bytes announced: 300 s as an upload. Refused at once (no session), then dripped steadily
+    // (a byte every 50 ms, so the idle guard never ends it): only the 0.5 s of any body holds it.
+    const head = `PUT /api/attempts/${randomUUID()}/recording HTTP/1.1\r\nHost: x\r\nContent-Type: audio/webm\r\nContent-Length: 600000\r\n\r\n`;
+    const { answer, closedAfterMs } = await drip(port, head, piecesOf(Buffer.alloc(200, 1), 1), 50);
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(closedAfterMs).toBeLessThan(3000);
+    await expect.poll(() => lines().filter((line) => line.msg === ENDED).at(-1)).toEqual(expect.objectContaining({ reason: 'deadline', limitMs: 500, announcedBytes: 600_000 }));
+  });
+
   it("turns Node's one limit for the whole server off and keeps its limit on the headers", () => {
     expect(t.app.server.requestTimeout).toBe(0);
     expect(t.app.server.headersTimeout).toBe(60_000);

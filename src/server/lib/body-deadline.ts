@@ -63,8 +63,8 @@ function endRequest(request: FastifyRequest, reply: FastifyReply, socket: Socket
  * Watches one request until its body has fully arrived (Node's `complete`): past its time limit, or,
  * for a streamed body, when for `idleMs` no byte came while the server waited for one (looked at
  * four times per `idleMs`, so it ends within 1.25 × `idleMs`), the request is ended. Keeps watching
- * after an early answer (a 401 before the body was read): Node still reads the rest of the body off
- * the connection then.
+ * after an early answer (a 401 before the body was read), with every body's own limit then: Node
+ * still reads the rest of the body off the connection.
  */
 function watchBody(request: FastifyRequest, reply: FastifyReply, limits: BodyTimeLimits): void {
   const raw = request.raw;
@@ -87,9 +87,12 @@ function watchBody(request: FastifyRequest, reply: FastifyReply, limits: BodyTim
       bytesRead = socket.bytesRead;
       lastArrival = now;
     }
-    if (now - started >= limitMs) return endRequest(request, reply, socket, 'deadline', limitMs);
+    // Answered before its body was read (a 401, a 404): what still arrives is no upload the route
+    // takes, so only every body's own limit holds it, not the streamed upload's (up to hours).
+    const limit = reply.raw.writableEnded ? Math.min(limitMs, limits.bodyMs) : limitMs;
+    if (now - started >= limit) return endRequest(request, reply, socket, 'deadline', limit);
     if (now - lastArrival >= idleMs) return endRequest(request, reply, socket, 'idle', idleMs);
-    timer = setTimeout(check, Math.min(MAX_TIMER_MS, limitMs - (now - started), idleMs / 4));
+    timer = setTimeout(check, Math.min(MAX_TIMER_MS, limit - (now - started), idleMs / 4));
     timer.unref();
   };
   timer = setTimeout(check, Math.min(MAX_TIMER_MS, limitMs, idleMs / 4));
