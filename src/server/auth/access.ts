@@ -24,6 +24,8 @@ declare module 'fastify' {
     allowPendingPasswordChange?: boolean;
     /** An `admin` route a teacher's device acting for a student may still call (changing or ending the acting student). */
     whileActing?: boolean;
+    /** A `signedIn` route a deactivated student may still call (who is signed in: the page then says their access is revoked). */
+    openToDeactivated?: boolean;
   }
   interface FastifyRequest {
     auth: SessionContext | null;
@@ -60,12 +62,14 @@ function checkActiveStudent(student: StudentRow | null): void {
   if (student.status !== 'Activated') throw forbidden(DEACTIVATED_MESSAGE);
 }
 
-export function checkAccess(access: Access | undefined, auth: SessionContext | null, whileActing = false): void {
+export function checkAccess(access: Access | undefined, auth: SessionContext | null, { whileActing = false, openToDeactivated = false } = {}): void {
   if (access === undefined) throw new HttpError(500, 'This endpoint declares no access rule.');
   if (access === 'public') return;
   if (!auth) throw unauthorized();
   switch (access) {
     case 'signedIn':
+      // A deactivated student's access is revoked: only who is signed in is still told.
+      if (auth.student && auth.student.status !== 'Activated' && !openToDeactivated) throw forbidden(DEACTIVATED_MESSAGE);
       return;
     case 'admin':
       if (!auth.user.isAdmin) throw forbidden(ADMIN_ONLY_MESSAGE);
@@ -102,7 +106,7 @@ async function accessPlugin(app: FastifyInstance, options: { db: Db; now: () => 
       // told); this is a second line, should a session row ever outlive its account's deactivation.
       request.auth = auth && !(auth.user.isAdmin && !auth.user.isActive) ? auth : null;
     }
-    checkAccess(config.access, request.auth, config.whileActing === true);
+    checkAccess(config.access, request.auth, { whileActing: config.whileActing === true, openToDeactivated: config.openToDeactivated === true });
     if (request.auth?.user.mustChangePassword && config.access !== 'public' && !config.allowPendingPasswordChange) {
       throw forbidden(PASSWORD_CHANGE_PENDING_MESSAGE);
     }

@@ -80,7 +80,7 @@ const TABLE: Record<string, Row> = {
   // Spec section 7: the /test page's device report (src/server/device-debug/); any signed-in caller.
   'POST /api/device-debug': {
     body: () => ({ userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0.0.0 Mobile', platform: 'Linux armv81', testData: { android: true, timestamp: new Date().toISOString(), action: 'listening-start' } }),
-    expected: { signedOut: [401, SIGN_IN_FIRST], student: 204, deactivated: 204, admin: 204, adminActing: 204 },
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 204, deactivated: [403, DEACTIVATED], admin: 204, adminActing: 204 },
   },
   'GET /api/user': {
     expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: 200, admin: 200, adminActing: 200 },
@@ -92,7 +92,8 @@ const TABLE: Record<string, Row> = {
   'POST /api/logout': { expected: everyone(204) },
   'POST /api/change-password': {
     body: () => ({ currentPassword: 'correct-horse-42', newPassword: 'a brand new password' }),
-    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: 200, admin: 200, adminActing: 200 },
+    // A deactivated student's access is revoked: they are told who is signed in (GET /api/user), nothing more.
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [403, DEACTIVATED], admin: 200, adminActing: 200 },
   },
   'POST /api/forgot-password': {
     body: (_f, caller) => ({ email: `nobody-${caller}@example.org` }),
@@ -152,8 +153,8 @@ const TABLE: Record<string, Row> = {
     expected: adminOnly(200),
   },
   'GET /api/school-questions': {
-    // Question text only: any signed-in account may read it, as a teacher's own practice test does.
-    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: 200, admin: 200, adminActing: 200 },
+    // Question text only: any signed-in account may read it, as a teacher's own practice test does, but a deactivated student.
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [403, DEACTIVATED], admin: 200, adminActing: 200 },
   },
   'GET /api/interview/profile': {
     expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [403, DEACTIVATED], admin: [403, STUDENT_ONLY], adminActing: [403, STUDENT_ONLY] },
@@ -182,7 +183,7 @@ const TABLE: Record<string, Row> = {
     path: async (f) => `/api/attempts/${await createAttempt(t.database.db, f.student.student.id, { recording: Buffer.from('recorded bytes') })}/recording`,
     // Only the student whose attempt it is, or a teacher on their own session; anyone else (a device
     // acting for another student too) is told it does not exist.
-    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [404, 'There is no such attempt.'], admin: 200, adminActing: [404, 'There is no such attempt.'] },
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [403, DEACTIVATED], admin: 200, adminActing: [404, 'There is no such attempt.'] },
   },
   'GET /api/admin/storage': { expected: adminOnly(200) },
   // The class view of the student's course (without courseId: the course picker, tried in class-view/routes.test.ts).

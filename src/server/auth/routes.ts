@@ -108,7 +108,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
   }
 
   api.get('/api/user', {
-    config: { access: 'signedIn', allowPendingPasswordChange: true },
+    config: { access: 'signedIn', allowPendingPasswordChange: true, openToDeactivated: true },
     schema: { response: { 200: user, 401: errorBody } },
     handler: async (request) => {
       return sessionUserDto(db, requireAuth(request));

@@ -112,7 +112,7 @@ export async function deviceDebugRoutes(app: FastifyInstance, deps: Pick<AppDeps
   const perCaller = throttle(app, { ...DEVICE_DEBUG_BUDGET, what: 'device reports from this account', key: (request) => `device-debug:${requireAuth(request).user.id}` });
 
   app.withTypeProvider<ZodTypeProvider>().post(DEVICE_DEBUG_URL, {
-    // The /test page is for signed-in users (a student, or a teacher's device); a deactivated student's page reports nothing harmful.
+    // The /test page is for signed-in users (a student, or a teacher's device); a deactivated student's access is revoked (access.ts).
     config: { access: 'signedIn' },
     // Fastify refuses a larger body whatever its framing (a chunked one too) with "The request body is too large."
     bodyLimit: DEVICE_DEBUG_BODY_LIMIT_BYTES,

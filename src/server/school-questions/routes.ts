@@ -91,7 +91,7 @@ export async function schoolQuestionRoutes(app: FastifyInstance, deps: AppDeps):
 
   /**
    * The active questions a test may draw (the running test fetches them as it loads): for anyone
-   * signed in, since a teacher may take the test too (without a student, it is not saved).
+   * signed in but a deactivated student (access.ts), since a teacher may take the test too (without a student, it is not saved).
    */
   api.get('/api/school-questions', {
     config: { access: 'signedIn' },
