@@ -93,7 +93,8 @@ const TABLE: Record<string, Row> = {
   'POST /api/change-password': {
     body: () => ({ currentPassword: 'correct-horse-42', newPassword: 'a brand new password' }),
     // A deactivated student's access is revoked: they are told who is signed in (GET /api/user), nothing more.
-    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [403, DEACTIVATED], admin: 200, adminActing: 200 },
+    // A device acting for a student is the teacher's session: the student there may not try the teacher's password.
+    expected: { signedOut: [401, SIGN_IN_FIRST], student: 200, deactivated: [403, DEACTIVATED], admin: 200, adminActing: [403, ACTING_DEVICE] },
   },
   'POST /api/forgot-password': {
     body: (_f, caller) => ({ email: `nobody-${caller}@example.org` }),

@@ -6,7 +6,7 @@ import { errorBody, messageBody } from '../../shared/api/common.js';
 import type { AreaDeps } from '../deps.js';
 import { badRequest, forbidden, unauthorized, type HttpError } from '../lib/http-errors.js';
 import { budget, givingBack, throttle, throttleCounting, type BudgetTake, type Counted } from '../lib/throttle.js';
-import { requireAuth } from './access.js';
+import { ACTING_DEVICE_MESSAGE, requireAuth } from './access.js';
 import { verifyPassword } from '../lib/passwords.js';
 import {
   accountBudgetKey,
@@ -195,6 +195,8 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
     preHandler: changePasswordPerAccount,
     handler: async (request) => {
       const auth = requireAuth(request);
+      // The session is the teacher's, and the student at the device is not: the teacher's password is not theirs to try or change.
+      if (auth.user.isAdmin && auth.session.actingStudentId !== null) throw forbidden(ACTING_DEVICE_MESSAGE);
       const { currentPassword, newPassword } = request.body;
       if (!auth.user.mustChangePassword) {
         if (!currentPassword) throw badRequest('currentPassword: Enter your current password');
