@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import negotiateEncoding from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { health, type User } from '../shared/api/auth.js';
 import { BODY_TIME_LIMITS } from '../shared/api/body-time-limits.js';
@@ -45,6 +45,9 @@ import { schoolQuestionRoutes } from './school-questions/routes.js';
 import { speakingTestRoutes } from './speaking-test/routes.js';
 import { teacherRoutes } from './teachers/routes.js';
 
+/** A URL that cannot be decoded: a "%" not followed by two hexadecimal digits, or bytes that are not UTF-8. */
+export const BAD_ADDRESS_MESSAGE = 'The address is not valid: a "%" code in it does not stand for a character. Check the link and try again.';
+
 /** The whole HTTP application as a value: tests use it with `inject()` without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -58,6 +61,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // below), since the recording upload may take longer than a JSON body. Node's headersTimeout
     // (60 s for a request's headers) stays.
     requestTimeout: 0,
+    // An address Fastify cannot decode ("%ZZ") is refused before any route, so before the error
+    // handler: answered here in the same `{ message }` as every other refusal.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const badAddress = error.code === 'FST_ERR_BAD_URL';
+      void reply.status(400).send({ message: badAddress ? BAD_ADDRESS_MESSAGE : 'The request could not be read.' });
+    },
   });
   // First of the hooks, so that it watches every request, also one another hook answers early.
   installBodyDeadlines(app, { ...BODY_TIME_LIMITS, ...deps.bodyTimeLimits });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BAD_ADDRESS_MESSAGE } from '../app.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testSessionBody } from '../test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
@@ -82,6 +83,17 @@ describe.each(testDrivers)('unstorable text in requests (%s)', (driver) => {
     const param = await t.app.inject({ method: 'DELETE', url: '/api/admin/students/1%00', headers: { cookie: adminCookie } });
     expect(param.statusCode).toBe(400);
     expect(param.json()).toEqual({ message: `id: ${UNSTORABLE_PROBLEM}` });
+
+    // A page's address (the catch-all route's parameter) is named as one, not by the route's "*".
+    const page = await t.app.inject({ method: 'GET', url: '/%00' });
+    expect(page.statusCode).toBe(400);
+    expect(page.json()).toEqual({ message: `The address ${UNSTORABLE_PROBLEM}` });
+  });
+
+  it('refuses an address that cannot be decoded with the same { message } as every other refusal', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/student/attempts/%ZZ', headers: { cookie: adminCookie } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: BAD_ADDRESS_MESSAGE });
   });
 
   it('accepts emoji, Devanagari and accented text', async () => {

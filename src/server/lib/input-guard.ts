@@ -80,6 +80,8 @@ export function unstorableInputMessage(request: Pick<FastifyRequest, 'body' | 'q
   for (const [source, label, problem] of sources) {
     const found = findUnstorableText(source);
     if (!found) continue;
+    // The catch-all route's one parameter ("*") is the page's address, not a field a person knows.
+    if (label === 'URL' && found.path[0] === '*') return `The address ${problem}`;
     const field = found.path.join('.');
     if (found.inKey) return `${field ? `${field}: a field name` : `A field name in the ${label}`} ${problem}`;
     return field ? `${field}: ${problem}` : `The ${label} ${problem}`;
