@@ -131,7 +131,7 @@ function criterionParts(estimate: LanguageEstimate, criterion: CriterionEstimate
     criterion.contributions.length === 0
       ? 'Say more so that this criterion can be estimated.'
       : next === undefined
-        ? "Everything measured here is at or past the strongest learners' level: the transcript shows nothing more to work on, and your teacher's review can go further."
+        ? "Everything measured here is at or past the strongest learners' level: the transcript shows nothing more to work on. This estimate reads strong speakers low; your teacher's review, which listens to your recording, can go further."
         : next.levels < 0
           ? FEATURE_WORDING[next.feature].advice(estimate.features)
           : `Everything measured here is above the typical learner's. Next: ${lowerFirst(FEATURE_WORDING[next.feature].advice(estimate.features))}`;
