@@ -53,7 +53,10 @@ describe('the other helpers', () => {
   it('tells a mobile number from a username', () => {
     expect(looksLikeMobileNumber('+91 98765 43210')).toBe(true);
     expect(looksLikeMobileNumber('98765 43210')).toBe(true);
+    // Every spelling normalizeMobileNumber reads: a username of these would shadow the number at sign-in.
+    expect(looksLikeMobileNumber('(+91) 98765 43210')).toBe(true);
     expect(looksLikeMobileNumber('asha.k')).toBe(false);
+    expect(looksLikeMobileNumber('(asha)')).toBe(false);
   });
 
   it('knows the ISO regions and not the others', () => {

@@ -60,9 +60,9 @@ export function phoneRegionName(region: string): string {
   }
 }
 
-/** True when the text looks like a phone number rather than a username. */
+/** True when the text looks like a phone number rather than a username ("(+91) 98765 43210" too, a spelling the parser reads). */
 export function looksLikeMobileNumber(input: string): boolean {
-  return /^\+?[\d\s().-]{6,}$/.test(input.trim());
+  return /^\(?\+?[\d\s().-]{6,}$/.test(input.trim());
 }
 
 /** The digits of a search text, for matching part of a stored number ("98765 43" -> "9876543"). */

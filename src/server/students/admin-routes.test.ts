@@ -78,7 +78,7 @@ describe.each(testDrivers)('student management on %s', (driver) => {
       });
       expect(body.generatedPassword).toMatch(/^[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}$/);
       const password = body.generatedPassword ?? '';
-      for (const spelling of ['98765 43210', '+91 98765 43210', '+919876543210', '098765-43210']) {
+      for (const spelling of ['98765 43210', '+91 98765 43210', '+919876543210', '098765-43210', '(+91) 98765 43210']) {
         const response = await login(spelling, password);
         expect(response.statusCode, `${spelling}: ${response.body}`).toBe(200);
         expect(response.json()).toMatchObject({ isAdmin: false, displayName: 'Asha Kumar' });
