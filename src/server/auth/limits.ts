@@ -4,7 +4,7 @@
  * guesses, not a class signing in (decision 0029).
  */
 export interface RateLimits {
-  /** Sign-in and student check-access, per client address (a classroom may share one address). */
+  /** Sign-in per client address (a classroom may share one address); student check-access per teacher's device, its session (a school's rooms share one address). */
   signInPerClient: { max: number; windowMs: number };
   /** Check-access per account named; sign-in per account named and client address, from a browser not known to the account (decision 0029). */
   signInPerAccount: { max: number; windowMs: number };

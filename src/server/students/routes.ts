@@ -18,10 +18,13 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 export async function studentRoutes(app: FastifyInstance, deps: AreaDeps): Promise<void> {
   const db = deps.database.db;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const perClientKey = (r: FastifyRequest) => `access-ip:${r.ip}`;
+  // Per teacher's device (its session), not per address: a school's rooms share one address, and one
+  // device's wrong guesses must not stop the other rooms starting tests. Only a signed-in teacher's
+  // device can call this, so the session names the device.
+  const perDeviceKey = (r: FastifyRequest) => `access-device:${requireAuth(r).session.id}`;
   const perAccountKey = async (r: FastifyRequest) => `access-account:${await accountKey(db, (r.body as { username?: unknown } | undefined)?.username, deps.config.DEFAULT_PHONE_REGION)}`;
   const giveBack = givingBack(deps.budgets);
-  const perClient = throttleCounting(app, { ...deps.rateLimits.signInPerClient, what: 'access checks from this device', key: perClientKey });
+  const perDevice = throttleCounting(app, { ...deps.rateLimits.signInPerClient, what: 'access checks from this device', key: perDeviceKey });
   const perAccount = throttleCounting(app, { ...deps.rateLimits.signInPerAccount, what: 'access checks for this student', key: perAccountKey });
   /** What each access check was counted in, given back (to the window it was counted in) when it succeeds. */
   const countedIn = new WeakMap<FastifyRequest, Counted[]>();
@@ -43,7 +46,7 @@ export async function studentRoutes(app: FastifyInstance, deps: AreaDeps): Promi
     config: { access: 'admin', whileActing: true },
     schema: { body: credentials, response: { 200: checkAccessResponse, ...errors } },
     onRequest: async (request) => {
-      const counted = await perClient(request);
+      const counted = await perDevice(request);
       countedIn.set(request, counted ? [counted] : []);
     },
     preHandler: async (request) => {
