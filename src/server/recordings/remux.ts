@@ -78,7 +78,12 @@ export function indexedAtFront(mimeType: string, head: Uint8Array): boolean {
   return plan === null || plan.hasIndex(head);
 }
 
-export type Remuxed = { ok: true; file: string; sizeBytes: number; done: () => Promise<void> } | { ok: false; reason: string };
+/**
+ * A failed re-mux is `unreadable` when ffmpeg ran to its end and refused the bytes (no audio it could
+ * read), not when it was stopped by the time limit or could not start: only the former says the
+ * recording itself is damaged.
+ */
+export type Remuxed = { ok: true; file: string; sizeBytes: number; done: () => Promise<void> } | { ok: false; reason: string; unreadable: boolean };
 
 async function firstBytes(file: string): Promise<Buffer> {
   const pieces: Buffer[] = [];
@@ -98,7 +103,7 @@ async function firstBytes(file: string): Promise<Buffer> {
  */
 export async function remuxToFile(source: AsyncIterable<Uint8Array>, mimeType: string, ffmpeg: string): Promise<Remuxed> {
   const plan = planFor(mimeType);
-  if (!plan) return { ok: false, reason: `${mimeType} is not re-muxed` };
+  if (!plan) return { ok: false, reason: `${mimeType} is not re-muxed`, unreadable: false };
   const folder = await mkdtemp(path.join(tmpdir(), 'parley-remux-'));
   const done = () => rm(folder, { recursive: true, force: true });
   const file = path.join(folder, 'out');
@@ -126,14 +131,17 @@ export async function remuxToFile(source: AsyncIterable<Uint8Array>, mimeType: s
   const code = await exited;
   clearTimeout(timer);
   await feeding;
+  // ffmpeg ran to its end and refused the bytes, or found no audio in them to write.
+  let unreadable = code !== null && code !== 0;
   try {
     if (code !== 0) throw new Error(errors.trim().split('\n').pop() || `ffmpeg exited with ${code}`);
     const { size } = await stat(file);
+    unreadable = size === 0;
     if (size === 0) throw new Error('ffmpeg wrote nothing');
     if (!plan.hasIndex(await firstBytes(file))) throw new Error('ffmpeg wrote no index at the front');
     return { ok: true, file, sizeBytes: size, done };
   } catch (error) {
     await done();
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    return { ok: false, reason: error instanceof Error ? error.message : String(error), unreadable };
   }
 }

@@ -12,12 +12,12 @@ import { parseByteRange } from './range.js';
 import { findAttempt, openRecording, recordingInfo, recordingUrl, recordingUsage, saveRecording } from './service.js';
 import { seekableRecording } from './seekable.js';
 import { isStorageFull, limitedBytes, storageFull, type RecordingStores } from './store.js';
-import { attemptReviewed, overCapMessage, RecordingRefused, REVIEWED_RECORDING_MESSAGE, storedBytesOfStudent } from './upload-guards.js';
+import { attemptReviewed, overCapMessage, RecordingRefused, REVIEWED_RECORDING_MESSAGE, storedBytesOfStudent, UNREADABLE_REPLACEMENT_MESSAGE } from './upload-guards.js';
 
 export const ATTEMPT_NOT_FOUND = 'There is no such attempt.';
 const RECORDING_TOO_LARGE = `A recording may be at most ${RECORDING_MAX_BYTES / (1024 * 1024)} MB.`;
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 410: errorBody, 413: errorBody, 415: errorBody, 429: errorBody, 507: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 410: errorBody, 413: errorBody, 415: errorBody, 422: errorBody, 429: errorBody, 507: errorBody };
 const attemptParams = z.object({ id: z.uuid('must be an attempt id (UUID)') });
 
 /** The Content-Length a request announced, or undefined (chunked). */
@@ -110,7 +110,9 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
         return { audioUrl: recordingUrl(attempt.id), sizeBytes };
       } catch (error) {
         if (error instanceof RecordingRefused) {
-          throw error.refusal.kind === 'reviewed' ? new HttpError(409, REVIEWED_RECORDING_MESSAGE) : overCap(error.refusal.usedBytes);
+          if (error.refusal.kind === 'reviewed') throw new HttpError(409, REVIEWED_RECORDING_MESSAGE);
+          if (error.refusal.kind === 'unreadable') throw new HttpError(422, UNREADABLE_REPLACEMENT_MESSAGE);
+          throw overCap(error.refusal.usedBytes);
         }
         if (isStorageFull(error)) {
           request.log.error({ err: error }, 'a recording could not be stored: storage is full');

@@ -13,6 +13,7 @@ import { testDrivers } from '../test/databases.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../test/factories.js';
 import { mp4HasIndexFirst, webmHasCues } from './remux.js';
 import { createRecordingStores } from './store.js';
+import { UNREADABLE_REPLACEMENT_MESSAGE } from './upload-guards.js';
 
 const ffmpeg = ffmpegPath() ?? 'ffmpeg';
 const folder = mkdtempSync(path.join(tmpdir(), 'parley-seekable-'));
@@ -117,6 +118,23 @@ describe.each(testDrivers.flatMap((driver) => (['file', 'database'] as const).ma
     expect((await served(id)).equals(damaged)).toBe(true);
   });
 
+  it('a retried upload with no audio ffmpeg can read does not replace a recording that was read: 422 with a sentence, the first kept', async () => {
+    const id = await createAttempt(t.database.db, student.student.id);
+    expect((await put(id, browserWebm, 'audio/webm;codecs=opus')).statusCode).toBe(200);
+    const kept = await served(id);
+    const keptRow = await rowOf(id);
+    // Starts as a WebM does (the type check passes), then nothing ffmpeg can read.
+    const damaged = Buffer.concat([WEBM_SIGNATURE, Buffer.alloc(3000, 7)]);
+    const refused = await put(id, damaged, 'audio/webm');
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().message).toBe(UNREADABLE_REPLACEMENT_MESSAGE);
+    expect((await served(id)).equals(kept)).toBe(true);
+    expect(await rowOf(id)).toEqual(keptRow);
+    // A readable retry still replaces it.
+    expect((await put(id, safariMp4, 'audio/mp4')).statusCode).toBe(200);
+    expect(mp4HasIndexFirst(await served(id))).toBe(true);
+  });
+
   it('re-muxes a recording stored without its index the first time it is served, and deletes the old bytes', async () => {
     const id = await createAttempt(t.database.db, student.student.id);
     const stores = createRecordingStores({ db: t.database.db, driver, dataDir: t.config.DATA_DIR, configured: store });
@@ -156,7 +174,8 @@ it('survives a recording whose file is gone by the time it is re-muxed (replaced
       const { storageKey, sizeBytes } = await store.write(Readable.from([browserWebm]));
       await store.remove(storageKey);
       const logged: string[] = [];
-      await expect(remuxStored(store, { storageKey, sizeBytes, mimeType: 'audio/webm' }, (line) => logged.push(line))).resolves.toBeNull();
+      // Whether ffmpeg or the missing file ends it first, the bytes are not re-muxed.
+      expect(['asIs', 'unreadable']).toContain((await remuxStored(store, { storageKey, sizeBytes, mimeType: 'audio/webm' }, (line) => logged.push(line))).kind);
       expect(logged).toHaveLength(1);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));

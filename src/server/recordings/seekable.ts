@@ -25,25 +25,28 @@ interface StoredRecording {
 export type RemuxLog = (message: string) => void;
 
 /**
- * The recording stored under `storageKey` re-muxed into a new key of the same store, or null when
- * it is not re-muxed (a type that seeks as it is, no usable ffmpeg, or ffmpeg failed: logged). The
- * caller points the row to the new key and deletes the old one.
+ * What re-muxing a stored recording came to: its copy under a new key of the same store (the caller
+ * points the row to it and deletes the old key); the bytes left as they are (a type that seeks as it
+ * is, no usable ffmpeg, or ffmpeg stopped or failed to start); or bytes ffmpeg read to the end and
+ * found no audio in (`unreadable`, kept as they are too). Failures are logged.
  */
+export type RemuxOutcome = { kind: 'remuxed'; storageKey: string; sizeBytes: number } | { kind: 'asIs' } | { kind: 'unreadable' };
+
 export async function remuxStored(
   store: RecordingStore,
   stored: { storageKey: string; sizeBytes: number; mimeType: string },
   log: RemuxLog,
-): Promise<{ storageKey: string; sizeBytes: number } | null> {
-  if (!remuxable(stored.mimeType) || stored.sizeBytes === 0) return null;
+): Promise<RemuxOutcome> {
+  if (!remuxable(stored.mimeType) || stored.sizeBytes === 0) return { kind: 'asIs' };
   const decoder = await usableFfmpeg();
-  if (!decoder.ok) return null;
+  if (!decoder.ok) return { kind: 'asIs' };
   const remuxed = await remuxToFile(readWhenAsked(store, stored.storageKey, 0, stored.sizeBytes - 1), stored.mimeType, decoder.path);
   if (!remuxed.ok) {
     log(`the recording ${stored.storageKey} (${stored.mimeType}) is kept as it came, without a seek index: ${remuxed.reason}`);
-    return null;
+    return { kind: remuxed.unreadable ? 'unreadable' : 'asIs' };
   }
   try {
-    return await store.write(createReadStream(remuxed.file));
+    return { kind: 'remuxed', ...(await store.write(createReadStream(remuxed.file))) };
   } finally {
     await remuxed.done();
   }
@@ -53,6 +56,15 @@ async function headOf(store: RecordingStore, storageKey: string, sizeBytes: numb
   const pieces: Buffer[] = [];
   for await (const piece of store.read(storageKey, 0, Math.min(sizeBytes, INDEX_HEAD_BYTES) - 1) as AsyncIterable<Buffer>) pieces.push(piece);
   return Buffer.concat(pieces);
+}
+
+/**
+ * Whether a kept recording's bytes begin with their seek index (re-muxed on upload, or made with
+ * one), which only a recording ffmpeg could read has; true for a type left as it is (Ogg, WAV).
+ */
+export async function keptWithIndex(stores: RecordingStores, info: { store: RecordingStoreKind; storageKey: string; sizeBytes: number; mimeType: string }): Promise<boolean> {
+  if (info.sizeBytes === 0) return false;
+  return indexedAtFront(info.mimeType, await headOf(stores.of(info.store), info.storageKey, info.sizeBytes));
 }
 
 /** Storage keys seen to seek already, or that ffmpeg could not re-mux: not looked at again by this process. */
@@ -65,7 +77,7 @@ async function fixOld<T extends StoredRecording>(db: Db, stores: RecordingStores
   const store = stores.of(info.store);
   const head = await headOf(store, info.storageKey, info.sizeBytes);
   const remuxed = indexedAtFront(info.mimeType, head) ? null : await remuxStored(store, info, log);
-  if (!remuxed) {
+  if (remuxed?.kind !== 'remuxed') {
     if (settled.size >= SETTLED_LIMIT) settled.clear();
     settled.add(info.storageKey);
     return info;

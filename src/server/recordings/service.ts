@@ -4,7 +4,7 @@ import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
 import { recordings, type RecordingStoreKind } from '../db/schema-recordings.js';
 import { queueAnalysis } from './analysis-queue.js';
-import { remuxStored, type RemuxLog } from './seekable.js';
+import { keptWithIndex, remuxStored, type RemuxLog, type RemuxOutcome } from './seekable.js';
 import type { RecordingStores } from './store.js';
 import { readWhenAsked } from './recording-store.js';
 import { attemptReviewed, checkCapLocked, RecordingRefused } from './upload-guards.js';
@@ -60,13 +60,17 @@ export async function saveRecording(
   const store = stores.writeTo;
   const received = await store.write(input.source);
   let { storageKey, sizeBytes } = received;
-  const remuxed = await remuxStored(store, { ...received, mimeType: input.mimeType }, input.log ?? (() => {})).catch(() => null);
-  if (remuxed) {
+  const remuxing = await remuxStored(store, { ...received, mimeType: input.mimeType }, input.log ?? (() => {})).catch((): RemuxOutcome => ({ kind: 'asIs' }));
+  if (remuxing.kind === 'remuxed') {
     await store.remove(storageKey).catch(() => {});
-    ({ storageKey, sizeBytes } = remuxed);
+    ({ storageKey, sizeBytes } = remuxing);
   }
   let replaced: { store: RecordingStoreKind; storageKey: string | null } | undefined;
   try {
+    // Bytes with no audio ffmpeg can read are kept for a first upload (its analysis then says so), but
+    // never replace a recording that was read: its head is read before the transaction (the database
+    // store reads bytes through the same database), and the row checked in it as it is then.
+    const keptGood = remuxing.kind === 'unreadable' ? await readableKeptKey(db, stores, input.attemptId) : null;
     replaced = await db.transaction(async (tx) => {
       // Every stored recording is analysed (again, when replaced): analysis/runner.ts. Queued first so
       // the locks are taken in the runner's order (its analysis row, then the attempt, then the
@@ -82,6 +86,7 @@ export async function saveRecording(
         .where(eq(recordings.attemptId, input.attemptId))
         .for('update');
       if (old && reviewed) throw new RecordingRefused({ kind: 'reviewed' });
+      if (keptGood !== null && old?.storageKey === keptGood) throw new RecordingRefused({ kind: 'unreadable' });
       const values = { mimeType: input.mimeType, sizeBytes, store: store.kind, storageKey, studentId: input.studentId, expiredAt: null };
       await tx
         .insert(recordings)
@@ -95,6 +100,14 @@ export async function saveRecording(
   }
   if (replaced?.storageKey) await stores.of(replaced.store).remove(replaced.storageKey).catch(() => {});
   return { sizeBytes, receivedBytes: received.sizeBytes };
+}
+
+/** The storage key of an attempt's kept recording that ffmpeg could read (keptWithIndex), or null. */
+async function readableKeptKey(db: Db, stores: RecordingStores, attemptId: string): Promise<string | null> {
+  const kept = await recordingInfo(db, attemptId);
+  if (!kept?.storageKey || kept.expiredAt) return null;
+  const readable = await keptWithIndex(stores, { ...kept, storageKey: kept.storageKey }).catch(() => false);
+  return readable ? kept.storageKey : null;
 }
 
 /** Where a student's kept recordings' bytes are, read before the student is deleted (the rows go with the student). */

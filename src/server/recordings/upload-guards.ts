@@ -13,6 +13,10 @@ import { recordings } from '../db/schema-recordings.js';
 export const REVIEWED_RECORDING_MESSAGE =
   "Your teacher has already reviewed this test's recording, so it can no longer be replaced. The recording your teacher heard is kept.";
 
+/** A retried upload whose bytes hold no audio ffmpeg can read, where a readable recording is kept. */
+export const UNREADABLE_REPLACEMENT_MESSAGE =
+  'This recording could not be read as audio, so the recording saved earlier for this test is kept. Please record the test again if that one is not right.';
+
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
 
 /** The sentence of the per-student cap (413): what the student's other recordings take of what they may keep. */
@@ -22,8 +26,10 @@ export function overCapMessage(usedBytes: number, capBytes: number): string {
 
 /** Why saveRecording refused the bytes it had written (and removed again). */
 export class RecordingRefused extends Error {
-  constructor(readonly refusal: { kind: 'overCap'; usedBytes: number } | { kind: 'reviewed' }) {
-    super(refusal.kind === 'reviewed' ? REVIEWED_RECORDING_MESSAGE : `over the student's recording cap (${refusal.usedBytes} bytes used)`);
+  constructor(readonly refusal: { kind: 'overCap'; usedBytes: number } | { kind: 'reviewed' } | { kind: 'unreadable' }) {
+    super(
+      refusal.kind === 'reviewed' ? REVIEWED_RECORDING_MESSAGE : refusal.kind === 'unreadable' ? UNREADABLE_REPLACEMENT_MESSAGE : `over the student's recording cap (${refusal.usedBytes} bytes used)`,
+    );
     this.name = 'RecordingRefused';
   }
 }
