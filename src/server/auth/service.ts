@@ -6,7 +6,7 @@ import { sessions, students, users, type StudentRow, type UserRow } from '../db/
 import type { Mailer } from '../mail/mailer.js';
 import { invalidateReadCaches } from '../db/read-cache.js';
 import { generatePassword, hashPassword, hashPasswordBeside, verifyAgainstDummy, verifyPasswordPair } from '../lib/passwords.js';
-import type { SessionContext } from './sessions.js';
+import { signOutEverywhere, type SessionContext } from './sessions.js';
 
 export const TEMP_PASSWORD_TTL_MS = 30 * 60 * 1000;
 
@@ -161,7 +161,7 @@ export async function consumeTemporaryPassword(db: Db, read: UserRow): Promise<U
       .set({ tempPasswordHash: null, tempPasswordExpiresAt: null, mustChangePassword: true })
       .where(and(eq(users.id, read.id), eq(users.tempPasswordHash, tempPasswordHash)))
       .returning();
-    if (consumed) await tx.delete(sessions).where(eq(sessions.userId, consumed.id));
+    if (consumed) await signOutEverywhere(tx, consumed.id);
     return consumed ?? null;
   });
   // The signed-out devices' cached sessions go too, in every app process.
@@ -181,9 +181,7 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
       .set({ passwordHash, tempPasswordHash: null, tempPasswordExpiresAt: null, mustChangePassword: false, passwordChosen: true })
       .where(eq(users.id, userId));
     // Every other device signed in as this user is signed out.
-    await tx
-      .delete(sessions)
-      .where(keepSessionId === null ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`));
+    await signOutEverywhere(tx, userId, keepSessionId);
     // A student's new password also ends every teacher's access to them (check-access), on any device.
     await tx
       .update(sessions)

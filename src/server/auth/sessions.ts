@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { sessions, students, users, type SessionRow, type StudentRow, type UserRow } from '../db/schema.js';
 import { invalidateReadCaches, type ReadCache, type ReadCaches } from '../db/read-cache.js';
@@ -82,8 +82,17 @@ export async function deleteSessionByToken(db: Db, token: string): Promise<void>
   invalidateReadCaches(db);
 }
 
+/**
+ * Signs a user out on every device, but the session `keepSessionId` (the one that just changed the
+ * password), inside the caller's transaction. The caller then drops the cached sessions of every app
+ * process (invalidateReadCaches) once it has committed.
+ */
+export async function signOutEverywhere(tx: Pick<Db, 'delete'>, userId: number, keepSessionId: number | null = null): Promise<void> {
+  await tx.delete(sessions).where(keepSessionId === null ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+}
+
 export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await signOutEverywhere(db, userId);
   invalidateReadCaches(db);
 }
 

@@ -3,6 +3,7 @@ import type { StudentStatus } from '../../shared/api/entities.js';
 import type { Db } from '../db/open.js';
 import { sessions, students, users, type StudentRow } from '../db/schema.js';
 import { invalidateReadCaches } from '../db/read-cache.js';
+import { signOutEverywhere } from '../auth/sessions.js';
 
 /**
  * Sets a student's status. Deactivating ends the student's own sessions at once and takes them off any
@@ -12,7 +13,7 @@ export async function setStudentStatus(db: Db, studentId: number, status: Studen
   const row = await db.transaction(async (tx) => {
     const [row] = await tx.update(students).set({ status }).where(eq(students.id, studentId)).returning();
     if (row && status === 'Deactivated') {
-      await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+      await signOutEverywhere(tx, row.userId);
       await tx.update(sessions).set({ actingStudentId: null }).where(eq(sessions.actingStudentId, studentId));
     }
     return row ?? null;

@@ -5,9 +5,9 @@ import { PASSWORD_LINK_TTL_HOURS, teacherName } from '../../shared/api/teachers-
 import { displayNameProblem, tidyDisplayName } from '../auth/display-name.js';
 import { hashPassword } from '../lib/passwords.js';
 import { setPasswordHash, usernameSpelling } from '../auth/service.js';
-import { hashToken } from '../auth/sessions.js';
+import { hashToken, signOutEverywhere } from '../auth/sessions.js';
 import type { Db } from '../db/open.js';
-import { sessions, users, type UserRow } from '../db/schema.js';
+import { users, type UserRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../lib/http-errors.js';
 import { invalidateReadCaches } from '../db/read-cache.js';
 import { uniqueViolationConstraint } from '../lib/sql-errors.js';
@@ -175,7 +175,7 @@ export async function setTeacherActive(db: Db, input: { id: number; active: bool
       .set(input.active ? { isActive: true } : { isActive: false, passwordLinkHash: null, passwordLinkExpiresAt: null })
       .where(eq(users.id, input.id))
       .returning();
-    if (!input.active) await tx.delete(sessions).where(eq(sessions.userId, input.id));
+    if (!input.active) await signOutEverywhere(tx, input.id);
     return updated;
   });
   // The ended sessions' cached lookups go too, in every app process.
