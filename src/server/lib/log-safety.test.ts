@@ -4,8 +4,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';
-import { createStudent, type CreatedStudent } from '../test/factories.js';
-import { errSerializer, safeErrorText } from './log-safety.js';
+import { createAdmin, createStudent, type CreatedStudent } from '../test/factories.js';
+import { errSerializer, loggedUrl, safeErrorText } from './log-safety.js';
 
 /** No log line carries a query's parameters (a password hash, a token's hash) or a row's values. */
 
@@ -42,6 +42,39 @@ describe('errSerializer and safeErrorText', () => {
     const logged = JSON.stringify(errSerializer(new Error(`could not verify ${HASH} for user 7`)));
     expect(logged).not.toContain('c2FsdHNhbHRzYWx0');
     expect(logged).toContain('[password hash]');
+  });
+});
+
+describe('loggedUrl', () => {
+  it.each([
+    ['/api/admin/students?search=Priya%20Sharma&page=2', '/api/admin/students?search=[redacted]&page=2'],
+    ['/admin/students?search=%2B91+98765+43210', '/admin/students?search=[redacted]'],
+    ['/api/admin/attempts?page=3&limit=50&sort=date&courseId=4&date=2026-11-30', '/api/admin/attempts?page=3&limit=50&sort=date&courseId=4&date=2026-11-30'],
+    ['/api/admin/attempts?%70age=1&email=a%40b.org&flag', '/api/admin/attempts?%70age=1&email=[redacted]&flag'],
+    ['/api/admin/students?search=%ZZ&%ZZ=x', '/api/admin/students?search=[redacted]&%ZZ=[redacted]'],
+    ['/api/attempts/abc/recording', '/api/attempts/abc/recording'],
+  ])('%s is logged as %s', (url, logged) => {
+    expect(loggedUrl(url)).toBe(logged);
+  });
+});
+
+describe.each(testDrivers)('the request log (%s)', (driver) => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ driver, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("keeps the school's search terms out: a teacher's search for a student is logged as [redacted]", async () => {
+    const cookie = await sessionCookieForUser(t.database.db, (await createAdmin(t.database.db)).user.id);
+    const response = await t.app.inject({ url: '/api/admin/students?search=Priya%20Sharma&page=1', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    const log = lines.join('\n');
+    expect(log).toContain('/api/admin/students?search=[redacted]&page=1');
+    expect(log).not.toMatch(/Priya/);
   });
 });
 

@@ -3,7 +3,8 @@
  * session token's hash, a temporary password...) in `params` and in their message ("Failed query:
  * <sql>\nparams: <values>"), and PostgreSQL's `detail` can quote a whole row ("Failing row contains
  * (...)"). What is kept helps and holds no values: the error's type, the SQL text, SQLSTATE code,
- * constraint, table and column names, and the stack frames.
+ * constraint, table and column names, and the stack frames. Request addresses are logged without
+ * the values a teacher typed into a search (loggedUrl).
  */
 
 /** Properties never logged, at any depth of the cause chain. */
@@ -83,11 +84,46 @@ export function safeErrorText(error: unknown): string {
   return lines.join('\n');
 }
 
+/**
+ * Query parameters whose values say nothing about a person: the lists' paging, sorting and filters
+ * (shared/api). Any other parameter's value (the lists' `search`, a student's name or mobile number
+ * as a teacher typed it, or a parameter added later) is logged as `[redacted]`.
+ */
+const LOGGED_QUERY_VALUES = new Set(['page', 'limit', 'sort', 'courseId', 'date']);
+
+/** A request's address for the log: the path as it is, each query value not on the list above redacted. */
+export function loggedUrl(url: string): string {
+  const question = url.indexOf('?');
+  if (question < 0) return url;
+  const query = url
+    .slice(question + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // Not decodable: it cannot be one of the listed names.
+      }
+      return equals < 0 || LOGGED_QUERY_VALUES.has(decoded) ? pair : `${name}=[redacted]`;
+    });
+  return `${url.slice(0, question)}?${query.join('&')}`;
+}
+
+/** What the request log says of a request: Fastify's own fields, with the address as loggedUrl gives it. */
+export function reqSerializer(request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } | null }): Record<string, unknown> {
+  return { method: request.method, url: loggedUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+}
+
 type LoggerOption = boolean | { level: string; stream?: { write(line: string): void } };
 
-/** Fastify's `logger` option with the safe `err` serializer (false stays false). */
-export function safeLoggerOptions(logger: LoggerOption): false | { level: string; stream?: { write(line: string): void }; serializers: { err: typeof errSerializer } } {
+/** Fastify's `logger` option with the safe `err` and `req` serializers (false stays false). */
+export function safeLoggerOptions(
+  logger: LoggerOption,
+): false | { level: string; stream?: { write(line: string): void }; serializers: { err: typeof errSerializer; req: typeof reqSerializer } } {
   if (logger === false) return false;
   const base = logger === true ? { level: 'info' } : logger;
-  return { ...base, serializers: { err: errSerializer } };
+  return { ...base, serializers: { err: errSerializer, req: reqSerializer } };
 }
