@@ -2,7 +2,7 @@ import type { InterviewScores } from '../api/interview.js';
 import { estimateLanguage } from '../band-estimate/estimate.js';
 import type { BandModel } from '../band-estimate/model.js';
 import { COMMON_NON_ANSWER_REASONS, commonNonAnswerKind, mostlyNonAnswers, nonAnswerKindsText, nothingSaid, type CommonNonAnswerKind } from '../non-answers/checks.js';
-import { fillerCount, findFillers, sentences, wordCount } from '../text/index.js';
+import { fillerCount, findFillers, sentences, tokenisingOnce, wordCount } from '../text/index.js';
 import {
   CONFIDENCE_FULL_MARKS_TOTAL_WORDS,
   INTERVIEW_MIN_ASSESSABLE_WORDS,
@@ -157,6 +157,10 @@ function reportedConfidence(value: number | null | undefined): number | null {
 
 /** `model`: the band model (default: the committed one); the validity check passes each fold's own. */
 export function scoreInterview(answers: readonly ScoringAnswer[], options: { model?: BandModel } = {}): InterviewScoreReport {
+  return tokenisingOnce(() => scoreAnswers(answers, options));
+}
+
+function scoreAnswers(answers: readonly ScoringAnswer[], options: { model?: BandModel }): InterviewScoreReport {
   const heard = answers.map((entry) => (isEmptyAnswer(entry.answer) ? '' : entry.answer));
   const said = nothingSaid();
   const nonAnswers: InterviewNonAnswer[] = [];

@@ -7,7 +7,7 @@ import { calibratedCriteria } from './calibrated.js';
 import { audioFluency, type AudioFigures, type FluencyScore } from './fluency.js';
 import type { GrammarScore } from './grammar.js';
 import { analyseSpeech, type SpeechMetrics } from './metrics.js';
-import { wordTokens } from '../text/index.js';
+import { tokenisingOnce, wordTokens } from '../text/index.js';
 import { judgeAnswers, mostlyNonAnswers, mostlyNonAnswersReason, nonAnswersReason, type NonAnswer } from './non-answers.js';
 import type { SchoolQuestionLookup } from './school-questions.js';
 import { overallBand, type SpeakingBands } from './overall.js';
@@ -80,6 +80,10 @@ export interface ScoreOptions {
  * answers were not answers.
  */
 export function scoreSpeakingTest(answers: readonly SpeakingTestAnswer[], options: ScoreOptions = {}): SpeakingTestResult {
+  return tokenisingOnce(() => scoreTest(answers, options));
+}
+
+function scoreTest(answers: readonly SpeakingTestAnswer[], options: ScoreOptions): SpeakingTestResult {
   if (options.transcript === false) {
     // Only the timing figures were measured (from the microphone's level): word-based notes would be false.
     const notes = partNotes(answers).filter((note) => note.part === 2);

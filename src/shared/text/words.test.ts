@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sentences, spokenTogether, uniqueWordCount, wordCount, wordTokens, words } from './words.js';
+import { sentences, spokenTogether, tokenisingOnce, uniqueWordCount, wordCount, wordTokens, words } from './words.js';
 
 describe('words', () => {
   it.each([
@@ -80,5 +80,31 @@ describe('spokenTogether', () => {
   ])('%j', (text, expected) => {
     const [first, second] = wordTokens(text);
     expect(spokenTogether(text, first!, second!)).toBe(expected);
+  });
+});
+
+describe('tokenisingOnce', () => {
+  const text = 'My town is small, but the river is lovely.';
+
+  it('tokenises each text once during the call, nested calls included, and afresh after it', () => {
+    const [first, again, nested] = tokenisingOnce(() => [wordTokens(text), wordTokens(text), tokenisingOnce(() => wordTokens(text))]);
+    expect(again).toBe(first);
+    expect(nested).toBe(first);
+    expect(first).toEqual(wordTokens(text));
+    expect(wordTokens(text)).not.toBe(first);
+    expect(tokenisingOnce(() => wordTokens(text))).not.toBe(first);
+    // Outside a call nothing is kept.
+    expect(wordTokens(text)).not.toBe(wordTokens(text));
+  });
+
+  it('keeps nothing after a call that throws', () => {
+    let held: readonly unknown[] = [];
+    expect(() =>
+      tokenisingOnce(() => {
+        held = wordTokens(text);
+        throw new Error('scoring failed');
+      }),
+    ).toThrow('scoring failed');
+    expect(tokenisingOnce(() => wordTokens(text))).not.toBe(held);
   });
 });

@@ -10,11 +10,11 @@
 /** One word with its place in the original text, so a screen can highlight it. */
 export interface WordToken {
   /** Lower-cased, with ’ written as ' */
-  word: string;
+  readonly word: string;
   /** Offset of the first character in the original text (UTF-16 code units, as String#slice). */
-  index: number;
+  readonly index: number;
   /** Length in the original text. */
-  length: number;
+  readonly length: number;
 }
 
 const WORD_PATTERN = /\p{N}+(?:[.,]\p{N}+)+|[\p{L}\p{M}\p{N}]+(?:['’\-‐][\p{L}\p{M}\p{N}]+)*/gu;
@@ -25,11 +25,33 @@ const WORD_PATTERN = /\p{N}+(?:[.,]\p{N}+)+|[\p{L}\p{M}\p{N}]+(?:['’\-‐][\p{
  */
 export const UTTERANCE_SEPARATOR = '\n';
 
-export function wordTokens(text: string): WordToken[] {
+/** The texts tokenised in the scoring under way (tokenisingOnce) and their tokens; null outside one. */
+let scoringTokens: Map<string, readonly WordToken[]> | null = null;
+
+/**
+ * Runs `score` (synchronous) with each text tokenised once. Scoring a test tokenises each answer
+ * about ten times over (the non-answer checks, the estimate's features, relevance, the metrics, the
+ * notes), which was the largest part of its time. The tokens are kept for the call only, so they
+ * hold no more than the texts it scores, and a later call tokenises afresh.
+ */
+export function tokenisingOnce<T>(score: () => T): T {
+  if (scoringTokens) return score();
+  scoringTokens = new Map();
+  try {
+    return score();
+  } finally {
+    scoringTokens = null;
+  }
+}
+
+export function wordTokens(text: string): readonly WordToken[] {
+  const known = scoringTokens?.get(text);
+  if (known) return known;
   const tokens: WordToken[] = [];
   for (const match of text.matchAll(WORD_PATTERN)) {
     tokens.push({ word: normaliseWord(match[0]), index: match.index, length: match[0].length });
   }
+  scoringTokens?.set(text, tokens);
   return tokens;
 }
 
