@@ -15,7 +15,7 @@ export const REVIEWED_RECORDING_MESSAGE =
 
 /** A retried upload whose bytes hold no audio ffmpeg can read, where a readable recording is kept. */
 export const UNREADABLE_REPLACEMENT_MESSAGE =
-  'This recording could not be read as audio, so the recording saved earlier for this test is kept. Please record the test again if that one is not right.';
+  'This recording could not be read as audio, so the one saved earlier for this test is kept.';
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
 
