@@ -28,14 +28,15 @@ export function complete(draft: InterviewDraft, now: number): void {
     draft.emit({ type: 'log', message: 'Interview ended before any question was asked; nothing to save.' });
     return;
   }
-  const { scores } = scoreAnswers(state.answers);
+  const report = scoreAnswers(state.answers);
+  draft.state.report = report;
   draft.state.saveStatus = 'saving';
   draft.emit({
     type: 'save',
     sessionData: {
       questions: [...state.answers],
       transcript: [...state.transcript],
-      scores,
+      scores: report.scores,
       duration: durationMs,
       completedAt,
       ...(state.transcription === 'off' ? { noTranscript: true } : {}),

@@ -5,6 +5,5 @@ export { MICROPHONE_ACCESS_REQUIRED, MICROPHONE_DENIED_TOAST } from './microphon
 export { welcomeGreeting } from './start-step';
 export { NETWORK_ERROR_TOAST, RECOGNITION_RESTART_DELAY_MS } from './listening-step';
 export { SAVE_FAILURE_TITLE, SAVE_SUCCESS_TOAST } from './completion-step';
-export { scoreAnswers } from './recorded-answer';
 export * from './selectors';
 export { sessionWithoutRecording } from './recording-outcome';

@@ -59,6 +59,7 @@ export function initialInterviewState({ questions, studentName, now, recognition
     durationMs: null,
     completedAt: null,
     saveStatus: 'idle',
+    report: null,
     transcription: recognition ? 'live' : 'off',
     voiceSince: null,
     heardVoice: false,

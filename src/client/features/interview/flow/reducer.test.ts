@@ -360,6 +360,27 @@ describe('completion', () => {
     expect(sim.timers.size).toBe(0);
   });
 
+  it('keeps in the completed state the report whose scores it saved, and none when no question was asked', () => {
+    const sim = answeringFirst(QUESTIONS.slice(0, 2));
+    sim.dispatch({ type: 'FINAL', text: 'I am Asha and I write software for schools in my city.', confidence: 0.8 });
+    sim.dispatch({ type: 'NEXT' });
+    sim.advanceBy(INTERVIEW_NEXT_QUESTION_DELAY_MS + 3_000);
+    sim.finishSpeech();
+    sim.dispatch({ type: 'FINAL', text: 'My greatest strength is patience with people who are learning.', confidence: 0.7 });
+    expect(sim.state.report).toBeNull();
+    sim.dispatch({ type: 'NEXT' });
+    expect(sim.state.view).toBe('completed');
+    const data = saveCommand(sim);
+    const expected = scoreInterview(sim.state.answers.map((entry) => ({ question: entry.question, answer: entry.answer, category: entry.category, confidence: entry.confidence ?? null })));
+    expect(sim.state.report).toEqual(expected);
+    expect(sim.state.report?.scores).toEqual(data.scores);
+
+    const early = started();
+    early.advanceTo(T0 + INTERVIEW_TIME_LIMIT_MS);
+    expect(early.state).toMatchObject({ view: 'completed', answers: [], saveStatus: 'failed', report: null });
+    expect(early.commandsOf('save')).toHaveLength(0);
+  });
+
   it('cancels the question being spoken when time runs out during it', () => {
     const sim = answeringFirst();
     sim.dispatch({ type: 'NEXT' });

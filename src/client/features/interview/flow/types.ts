@@ -1,5 +1,6 @@
 import type { InterviewSessionData, InterviewSessionQuestion, InterviewTranscriptEntry } from '../../../../shared/api/interview';
 import type { InterviewQuestion } from '../../../../shared/interview/questions';
+import type { InterviewScoreReport } from '../../../../shared/interview/scoring';
 import type { Draft } from '../../../lib/flow/draft';
 import type { TimerCommand } from '../../../lib/flow/runtime';
 import type { RecorderCheck } from '../../../speech/recorder-check';
@@ -152,6 +153,8 @@ export interface InterviewState {
   durationMs: number | null;
   completedAt: string | null;
   saveStatus: 'idle' | 'saving' | 'saved' | 'failed';
+  /** The answers' scores and the figures behind them, computed once when the interview completes (the saved scores are its `scores`); null before, and when no question was asked. */
+  report: InterviewScoreReport | null;
   /** 'off': no speech recognition in this browser; answers end on the microphone's silence. */
   transcription: 'live' | 'off';
   /** Sound heard in the microphone: since when (null: silent), and whether any in the current answer. */

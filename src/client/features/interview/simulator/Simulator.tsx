@@ -15,7 +15,7 @@ import { toastError } from '../../../lib/notify';
 import { recordingExtension, recordingToWav } from '../../../speech';
 import { primeSpeech } from '../../../speech/prime-voice';
 import { readDeviceInfo } from '../../../lib/device';
-import { isInterviewRunning, scoreAnswers, selectInterviewView } from '../flow';
+import { isInterviewRunning, selectInterviewView } from '../flow';
 import { ActiveView } from './ActiveView';
 import type { CompletedViewProps } from './CompletedView';
 import type { LeaveInterviewDialog } from './LeaveInterviewDialog';
@@ -60,13 +60,8 @@ export function Simulator({ profile, studentName, userId, microphoneAsks, onMicr
 
   const completed = state.view === 'completed';
   const { answers } = state;
-  const report = useMemo(
-    () =>
-      completed && answers.length > 0 && state.transcription === 'live'
-        ? scoreAnswers(answers)
-        : null,
-    [completed, answers, state.transcription],
-  );
+  // The report the flow computed when the interview completed; shown only when there were answers and a live transcript.
+  const report = completed && answers.length > 0 && state.transcription === 'live' ? state.report : null;
 
   // Each press of the page's "Allow Microphone Access" asks once (a ref, so that StrictMode's second run does not ask again).
   const asked = useRef(0);
