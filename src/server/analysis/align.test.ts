@@ -91,15 +91,15 @@ describe('hints', () => {
 });
 
 describe('what the aligner hears', () => {
-  it('silences the noise between stretches of speech, except within 250 ms of them, fading over 20 ms', () => {
+  it('silences the noise between stretches of speech, except within 200 ms of them, fading over 20 ms', () => {
     const rate = 1000; // a sample a millisecond, so sample n is n ms after the offset
     const noise = new Float32Array(3000).fill(0.5);
     const heard = silencedBetweenSpeech(noise, rate, 1000, [{ startMs: 1600, endMs: 1800 }, { startMs: 3000, endMs: 3300 }]);
-    // Speech at 600-800 and 2000-2300 into the slice: kept from 350 to 1050 and from 1750 to 2550.
-    for (const kept of [350, 600, 799, 1049, 1750, 2299, 2549]) expect(heard[kept], `${kept} ms`).toBe(0.5);
-    for (const silenced of [0 + 20, 200, 329, 1071, 1400, 1729, 2571, 2900]) expect(heard[silenced], `${silenced} ms`).toBe(0);
+    // Speech at 600-800 and 2000-2300 into the slice: kept from 400 to 1000 and from 1800 to 2500.
+    for (const kept of [400, 600, 799, 999, 1800, 2299, 2499]) expect(heard[kept], `${kept} ms`).toBe(0.5);
+    for (const silenced of [0 + 20, 200, 379, 1021, 1400, 1779, 2521, 2900]) expect(heard[silenced], `${silenced} ms`).toBe(0);
     // The fade: halfway into it, half the level.
-    expect(heard[1060]).toBeCloseTo(0.25, 2);
+    expect(heard[1010]).toBeCloseTo(0.25, 2);
     // The input is left as it was (the level's own figures are taken from it).
     expect(noise.every((sample) => sample === 0.5)).toBe(true);
     // No speech heard: nothing to guard, nothing silenced.

@@ -41,6 +41,8 @@ export interface AlignedWord {
   confidence: number;
   /** Its syllables, from its pronunciation (pronounce.ts). */
   syllables: number;
+  /** Its pronunciation (CMU phones: the dictionary's first, else espeak-ng's); empty when neither knows it. */
+  phones: readonly string[];
   /**
    * Where the aligner itself put the word (ms), before it was cut to the speech under it: the
    * aligner's evidence where the level alone cannot tell speech from silence (word-evidence.ts).
@@ -129,9 +131,10 @@ export async function alignAnswer(
     const found = pronunciations === undefined ? undefined : placedAt.get(next);
     if (pronunciations !== undefined) next += 1;
     const syllables = wordSyllables(word, guessed);
+    const phones = pronunciations?.[0] ?? [];
     const at = found && onSpeech({ startMs: offsetMs + found.startMs, endMs: offsetMs + found.endMs }, speech);
     if (!at || at.startMs < previousEnd - MAX_OVERLAP_MS) {
-      aligned.push({ word, startMs: null, endMs: null, confidence: 0, syllables, aligned: null });
+      aligned.push({ word, startMs: null, endMs: null, confidence: 0, syllables, phones, aligned: null });
       continue;
     }
     at.startMs = Math.max(at.startMs, previousEnd);
@@ -141,7 +144,7 @@ export async function alignAnswer(
     const speechUnder = speech.reduce((sum, segment) => sum + overlapMs(segment, at), 0) / length;
     const longEnough = Math.min(1, length / ((pronunciations?.[0]?.length ?? 1) * MIN_MS_PER_SOUND));
     const placed = found ? { startMs: offsetMs + found.startMs, endMs: offsetMs + found.endMs } : null;
-    aligned.push({ word, ...at, confidence: Math.round(Math.min(longEnough, speechUnder) * 100) / 100, syllables, aligned: placed });
+    aligned.push({ word, ...at, confidence: Math.round(Math.min(longEnough, speechUnder) * 100) / 100, syllables, phones, aligned: placed });
   }
   return aligned;
 }
@@ -151,10 +154,13 @@ export async function alignAnswer(
  * silenced, except this close to the speech. Under steady noise (pink noise at 15 dB SNR) pocketsphinx
  * takes the noise in a pause for speech and spreads words over it: a second utterance placed up to
  * 1.7 s late, words lost, a pause bridged (decision 0031 item 9). Silenced, a pause is one it places
- * no word in. The guard is longer than the most speech the level misses at a stretch's edge (183 ms
- * of a word-final /ft/, 160 ms of a soft onset on the real-speech corpus), so no word loses sound.
+ * no word in. The guard is longer than the most speech the level misses at a stretch's edge (184 ms
+ * of a word-final /t/ released after its closure, 160 ms of a soft onset on the real-speech corpus),
+ * so no word loses sound, and no longer: a pause of 400-500 ms inside an answer is then silenced in
+ * its middle, where at 250 ms it was left whole and the aligner put a word across it (decision 0031,
+ * item 10).
  */
-const SPEECH_GUARD_MS = 250;
+const SPEECH_GUARD_MS = 200;
 /** Silence fades in and out over this long, so its edges are no clicks for the aligner to hear. */
 const FADE_MS = 20;
 

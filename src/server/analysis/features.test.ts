@@ -64,10 +64,36 @@ describe.each([
   });
 });
 
+describe('the sound past the level', () => {
+  // A vowel (150 Hz) to 300 ms, a closure of 120 ms, a 20 ms release (white noise), then silence.
+  const rate = 16_000;
+  const samples = new Float32Array(rate);
+  let seed = 1;
+  const random = () => ((seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647) * 2 - 1;
+  for (let i = 0; i < rate * 0.3; i += 1) samples[i] = 0.5 * Math.sin((2 * Math.PI * 150 * i) / rate);
+  for (let i = rate * 0.42; i < rate * 0.44; i += 1) samples[i] = 0.3 * random();
+  const { sound } = speechFeatures(samples);
+
+  it('finds where the voice ends and where the release last sounds in the fricatives band', () => {
+    const voiceEnd = sound.lastVoiceEndMs(0, 1000);
+    expect(voiceEnd).toBeGreaterThanOrEqual(300);
+    expect(voiceEnd).toBeLessThanOrEqual(320);
+    const release = sound.lastFricationEndMs(330, 700);
+    expect(release).toBeGreaterThanOrEqual(440);
+    expect(release).toBeLessThanOrEqual(470);
+  });
+
+  it('finds neither where there is none: no voice in the release, no frication in the vowel', () => {
+    expect(sound.lastVoiceEndMs(400, 1000)).toBeNull();
+    expect(sound.lastFricationEndMs(0, 290)).toBeNull();
+  });
+});
+
 describe('recordings without speech', () => {
   it('a silent recording has no speech, no pauses and no syllables', () => {
-    const features = speechFeatures(new Float32Array(16_000 * 3));
+    const { sound, ...features } = speechFeatures(new Float32Array(16_000 * 3));
     expect(features).toEqual({ durationMs: 3000, segments: [], pauses: [], nucleiMs: [], speakingTimeMs: 0 });
+    expect([sound.lastVoiceEndMs(0, 3000), sound.lastFricationEndMs(0, 3000)]).toEqual([null, null]);
   });
   it('steady noise is not speech', () => {
     const noise = new Float32Array(16_000 * 3).map(() => (Math.random() - 0.5) * 0.02);

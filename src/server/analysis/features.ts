@@ -57,6 +57,24 @@ export interface SpeechFeatures {
   /** Times of the syllable nuclei found, in ms. */
   nucleiMs: number[];
   speakingTimeMs: number;
+  /** What the sound says past where the level ends a stretch (word-evidence.ts reads it at a word's end). */
+  sound: SoundTrack;
+}
+
+/** Frames of the recording read one by one, in ms; each looks at the 10 ms frames starting from `fromMs` to `toMs`, last first. */
+export interface SoundTrack {
+  /** The end of the last frame that is voiced and above the silence threshold (a vowel, not a murmur); null when none. */
+  lastVoiceEndMs(fromMs: number, toMs: number): number | null;
+  /** The end of the last frame where the fricatives' band reaches the level its stretches reach out to (a stop's release, a weak /f/); null when none. */
+  lastFricationEndMs(fromMs: number, toMs: number): number | null;
+}
+
+const NO_SOUND: SoundTrack = { lastVoiceEndMs: () => null, lastFricationEndMs: () => null };
+
+/** The end (ms) of the last frame from `fromMs` to `toMs` that `holds`. */
+function lastFrameEndMs(fromMs: number, toMs: number, holds: (frame: number) => boolean): number | null {
+  for (let frame = Math.floor(toMs / HOP_MS); frame >= Math.ceil(fromMs / HOP_MS); frame -= 1) if (holds(frame)) return (frame + 1) * HOP_MS;
+  return null;
 }
 
 /** Level in dB (re full scale) of each 10 ms hop, over a Hann window of `windowMs` centred on the hop. */
@@ -239,17 +257,21 @@ export function speechFeatures(recorded: Float32Array, sampleRate: number = ANAL
   // A short window for the speech/silence edges (pauses measured to a few tens of ms).
   const levels = intensityDb(samples, sampleRate, 25);
   const threshold = silenceThresholdDb(levels);
-  if (threshold === null) return { durationMs, segments: [], pauses: [], nucleiMs: [], speakingTimeMs: 0 };
+  if (threshold === null) return { durationMs, segments: [], pauses: [], nucleiMs: [], speakingTimeMs: 0, sound: NO_SOUND };
   const bands: Band[] = [{ levels, thresholdDb: threshold, edgeDb: Math.max(threshold - EDGE_DB_BELOW_THRESHOLD, quantile(levels, 0.1) + 3) }];
   const frication = intensityDb(highPass(recorded, sampleRate, FRICATION_BAND_LOW_HZ), sampleRate, 25);
   const fricationThreshold = silenceThresholdDb(frication);
-  if (fricationThreshold !== null) {
-    const edgeDb = Math.max(fricationThreshold - EDGE_DB_BELOW_THRESHOLD, quantile(frication, 0.1) + 3);
-    bands.push({ levels: frication, thresholdDb: fricationThreshold, edgeDb });
-  }
+  const fricationBand = fricationThreshold === null ? null : { levels: frication, thresholdDb: fricationThreshold, edgeDb: Math.max(fricationThreshold - EDGE_DB_BELOW_THRESHOLD, quantile(frication, 0.1) + 3) };
+  if (fricationBand) bands.push(fricationBand);
   const segments = speechSegments(bands, (from, to) => isVoiced(samples, sampleRate, levels, from, to));
   const nucleiMs = syllableNuclei(samples, sampleRate, threshold, segments);
-  return { durationMs, segments, ...speechTiming(segments), nucleiMs };
+  const hop = Math.round((sampleRate * HOP_MS) / 1000);
+  const sound: SoundTrack = {
+    lastVoiceEndMs: (fromMs, toMs) =>
+      lastFrameEndMs(fromMs, toMs, (frame) => (levels[frame] ?? -120) >= threshold && voicing(samples, sampleRate, frame * hop + Math.floor(hop / 2)) >= VOICING_THRESHOLD),
+    lastFricationEndMs: (fromMs, toMs) => (fricationBand ? lastFrameEndMs(fromMs, toMs, (frame) => (frication[frame] ?? -120) >= fricationBand.edgeDb) : null),
+  };
+  return { durationMs, segments, ...speechTiming(segments), nucleiMs, sound };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { alignAnswer, alignerAvailable, ALIGNER_MISSING_REASON, transcriptWords, wordHints, type AlignedWord } from './align.js';
 import { answerFigures, overAnswers, type AnswerWindow } from './answers.js';
 import { decodeToPcm, samplesOfPcm, UndecodableRecordingError } from './decode.js';
-import { ANALYSIS_SAMPLE_RATE, speechFeatures, speechTiming, type Segment } from './features.js';
+import { ANALYSIS_SAMPLE_RATE, speechFeatures, speechTiming, type Segment, type SoundTrack } from './features.js';
 import { speechFigures } from './metrics.js';
 import { syllableTimes } from './syllables.js';
 import { speechWithWords } from './word-evidence.js';
@@ -56,7 +56,7 @@ export async function measureRecording(samples: Float32Array, { windows, aligner
   if (features.segments.length === 0) return { status: 'failed', reason: 'No speech was heard in the recording: it is silent or only background noise.' };
   const aligned = await alignWords(samples, windows, features.segments, aligner ?? alignerAvailable());
   const syllables = syllableTimes(features.nucleiMs, windows, aligned.byWindow);
-  const figures = speechFigures({ ...speechOf(features.segments, aligned.byWindow), durationMs: features.durationMs, nucleiMs: syllables.timesMs });
+  const figures = speechFigures({ ...speechOf(features.segments, aligned.byWindow, features.sound), durationMs: features.durationMs, nucleiMs: syllables.timesMs });
   const answers = answerFigures(windows, figures.segments, figures.nucleiMs).map((answer, i) => ({ ...answer, syllableSource: syllables.windows[i] ?? 'nuclei' }));
   // The headline figures are the student's: over their answers when the timeline places them, so the
   // examiner's questions and Part 2's preparation minute are not counted as pauses.
@@ -69,8 +69,8 @@ export async function measureRecording(samples: Float32Array, { windows, aligner
 }
 
 /** The stretches of speech with the placed words' evidence (word-evidence.ts), their pauses and speaking time. */
-function speechOf(segments: readonly Segment[], words: ReadonlyArray<readonly AlignedWord[]>) {
-  const speech = speechWithWords(segments, words);
+function speechOf(segments: readonly Segment[], words: ReadonlyArray<readonly AlignedWord[]>, sound: SoundTrack) {
+  const speech = speechWithWords(segments, words, sound);
   return { segments: speech, ...speechTiming(speech) };
 }
 

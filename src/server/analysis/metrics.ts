@@ -26,7 +26,7 @@ export interface SpeechFigures {
  * recording also holds the examiner's questions and Part 2's preparation minute, which are not the
  * student's pauses (overAnswers in answers.ts takes the figures over the answers instead).
  */
-export function speechFigures(features: SpeechFeatures): SpeechFigures {
+export function speechFigures(features: Omit<SpeechFeatures, 'sound'>): SpeechFigures {
   const first = features.segments[0]?.startMs ?? 0;
   const last = features.segments.at(-1)?.endMs ?? 0;
   const spanMs = Math.max(0, last - first);

@@ -35,7 +35,8 @@ export function dictionaryEntries(): Map<string, string[][]> | null {
   return dictionary;
 }
 
-export const syllablesOfPhones = (phones: readonly string[]) => phones.filter((phone) => VOWELS.has(phone)).length;
+export const isVowel = (phone: string) => VOWELS.has(phone);
+export const syllablesOfPhones = (phones: readonly string[]) => phones.filter(isVowel).length;
 
 /**
  * espeak-ng's IPA (en-us) to the CMU phones. Stress and length marks are dropped first; a sound

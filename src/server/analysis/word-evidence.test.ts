@@ -1,11 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import type { AlignedWord } from './align.js';
-import { MIN_PAUSE_MS, type Segment } from './features.js';
+import { MIN_PAUSE_MS, type Segment, type SoundTrack } from './features.js';
+import { finalVoicelessMs } from './final-consonants.js';
 import { speechWithWords, WORD_END_REACH_MS } from './word-evidence.js';
 
 /** A word the aligner put at `startMs`-`endMs`. */
-const word = (startMs: number, endMs: number): AlignedWord => ({ word: 'w', startMs, endMs, confidence: 1, syllables: 1, aligned: { startMs, endMs } });
+const word = (startMs: number, endMs: number, phones: readonly string[] = ['W', 'ER', 'D']): AlignedWord => ({ word: 'w', startMs, endMs, confidence: 1, syllables: 1, phones, aligned: { startMs, endMs } });
 const stretch = (startMs: number, endMs: number): Segment => ({ startMs, endMs });
+const RIGHT = ['R', 'AY', 'T'];
+/** A recording whose voice ends at `voiceEndMs` and whose fricatives' band last sounds up to `fricationEndMs` (or never). */
+const sound = (voiceEndMs: number, fricationEndMs: number | null = null): SoundTrack => ({
+  lastVoiceEndMs: (fromMs, toMs) => (voiceEndMs >= fromMs && voiceEndMs <= toMs + 10 ? voiceEndMs : null),
+  lastFricationEndMs: (fromMs, toMs) => (fricationEndMs !== null && fricationEndMs > fromMs && fricationEndMs <= toMs + 10 ? fricationEndMs : null),
+});
+
+describe('speechWithWords: the final voiceless consonants of a word', () => {
+  const tail = finalVoicelessMs(RIGHT);
+
+  it('lasts from the end of the voice through their duration by the rules of Klatt when nothing is heard of them', () => {
+    const speech = speechWithWords([stretch(0, 950), stretch(3000, 4000)], [[word(600, 950, RIGHT)]], sound(940));
+    expect(speech).toEqual([stretch(0, Math.round(940 + tail)), stretch(3000, 4000)]);
+  });
+
+  it('reaches on to a release heard in the band of the fricatives, within reach of the end of the voice', () => {
+    expect(speechWithWords([stretch(0, 950), stretch(3000, 4000)], [[word(600, 950, RIGHT)]], sound(940, 1130))).toEqual([stretch(0, 1130), stretch(3000, 4000)]);
+    // A sound further than the reach is not the word's.
+    const far = speechWithWords([stretch(0, 950), stretch(3000, 4000)], [[word(600, 950, RIGHT)]], sound(940, 940 + WORD_END_REACH_MS + 20));
+    expect(far[0]?.endMs).toBe(Math.round(940 + tail));
+  });
+
+  it('changes nothing for a word ending in a voiced sound, a stretch that already reaches past them, or one too near the next', () => {
+    expect(speechWithWords([stretch(0, 950), stretch(3000, 4000)], [[word(600, 950)]], sound(940, 1130))).toEqual([stretch(0, 950), stretch(3000, 4000)]);
+    expect(speechWithWords([stretch(0, 1200), stretch(3000, 4000)], [[word(600, 950, RIGHT)]], sound(940))).toEqual([stretch(0, 1200), stretch(3000, 4000)]);
+    const next = 940 + Math.round(tail) + MIN_PAUSE_MS - 1;
+    expect(speechWithWords([stretch(0, 950), stretch(next, 4000)], [[word(600, 950, RIGHT)]], sound(940))).toEqual([stretch(0, 950), stretch(next, 4000)]);
+  });
+});
 
 describe('speechWithWords', () => {
   it('ends a stretch where the aligner ends the word running past it, within reach', () => {

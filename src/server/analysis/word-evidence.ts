@@ -1,5 +1,6 @@
 import type { AlignedWord } from './align.js';
-import { MIN_PAUSE_MS, type Segment } from './features.js';
+import { HOP_MS, MIN_PAUSE_MS, type Segment, type SoundTrack } from './features.js';
+import { finalVoicelessMs } from './final-consonants.js';
 
 /**
  * Where the words were placed decides where the level alone cannot (decision 0031, item 6), as
@@ -34,8 +35,36 @@ function uncoveredMs(gap: Segment, spans: readonly Segment[]): number {
 }
 
 /**
+ * A word's final voiceless consonants (a /t/ released after its closure, the /ft/ of "left") can lie
+ * under the noise in every band, where neither the level nor the aligner hears them (decision 0031,
+ * items 7 and 10). The stretch a word ends then lasts at least from the voice's end through those
+ * consonants' duration by Klatt's rules (final-consonants.ts), and on to the last sound in the
+ * fricatives' band within WORD_END_REACH_MS of the voice's end (a release that stands above the noise
+ * only there); still MIN_PAUSE_MS short of the next stretch.
+ */
+function throughFinalConsonants(speech: Segment[], words: readonly AlignedWord[], sound: SoundTrack): void {
+  const placed = words.flatMap((word) => (word.aligned ? [{ phones: word.phones, aligned: word.aligned }] : [])).sort((a, b) => a.aligned.startMs - b.aligned.startMs);
+  let index = 0;
+  for (const [i, segment] of speech.entries()) {
+    // The last word the aligner put on this stretch.
+    while (index < placed.length && (placed[index]?.aligned.startMs ?? 0) < segment.endMs) index += 1;
+    const last = placed.findLast((word, k) => k < index && word.aligned.endMs > segment.startMs);
+    const tailMs = last ? finalVoicelessMs(last.phones) : 0;
+    if (!last || tailMs === 0) continue;
+    const voiceEnd = sound.lastVoiceEndMs(last.aligned.startMs, segment.endMs);
+    if (voiceEnd === null) continue;
+    const heard = sound.lastFricationEndMs(voiceEnd + HOP_MS, voiceEnd + WORD_END_REACH_MS) ?? 0;
+    const end = Math.round(Math.max(voiceEnd + tailMs, heard));
+    const next = speech[i + 1];
+    if (end > segment.endMs && (!next || next.startMs - end >= MIN_PAUSE_MS)) segment.endMs = end;
+  }
+}
+
+/**
  * `segments` (the level's stretches of speech) with the aligner's evidence, answer by answer (the
  * words' own placing, `AlignedWord.aligned`, before they were cut to the speech under them):
+ * - given the recording's `sound`, a stretch lasts through the final voiceless consonants of the
+ *   word that ends it (throughFinalConsonants);
  * - a stretch ends where the aligner ends the word that runs past its end, when that is at most
  *   WORD_END_REACH_MS further and still MIN_PAUSE_MS short of the next stretch;
  * - a silence between two stretches that lies between one answer's first word and its last, and of
@@ -43,8 +72,9 @@ function uncoveredMs(gap: Segment, spans: readonly Segment[]): number {
  *   there), is not a pause: the stretches on both sides are one. A silence before an answer's first
  *   word or after its last is never bridged, so the pauses between answers stay the level's.
  */
-export function speechWithWords(segments: readonly Segment[], answers: ReadonlyArray<readonly AlignedWord[]>): Segment[] {
+export function speechWithWords(segments: readonly Segment[], answers: ReadonlyArray<readonly AlignedWord[]>, sound?: SoundTrack): Segment[] {
   const speech = segments.map((segment) => ({ ...segment }));
+  if (sound) throughFinalConsonants(speech, answers.flat(), sound);
   const byStart = (a: Segment, b: Segment) => a.startMs - b.startMs;
   const spans = answers.map((words) => words.flatMap((word) => (word.aligned ? [word.aligned] : [])).sort(byStart));
   // Words and stretches both in time order: one walk finds the stretch each word runs past the end of.
