@@ -87,6 +87,13 @@ describe('the sound past the level', () => {
     expect(sound.lastVoiceEndMs(400, 1000)).toBeNull();
     expect(sound.lastFricationEndMs(0, 290)).toBeNull();
   });
+
+  it('tells a background that hides weak speech from a quiet one', () => {
+    expect(sound.noisy).toBe(false);
+    // The same with white noise about 25 dB under the vowel throughout.
+    const noisy = samples.map((sample) => sample + 0.035 * random());
+    expect(speechFeatures(noisy).sound.noisy).toBe(true);
+  });
 });
 
 describe('recordings without speech', () => {

@@ -63,13 +63,20 @@ export interface SpeechFeatures {
 
 /** Frames of the recording read one by one, in ms; each looks at the 10 ms frames starting from `fromMs` to `toMs`, last first. */
 export interface SoundTrack {
+  /**
+   * Whether the background is loud enough to hide weak speech: the speech band's edge level (how far
+   * a stretch reaches out) is set by the background (3 dB over its 10th percentile) rather than by the
+   * speech (EDGE_DB_BELOW_THRESHOLD under the threshold), as in pink noise at 15 dB SNR, not in a
+   * quiet room, where a weak consonant stands above the background and the level finds it.
+   */
+  noisy: boolean;
   /** The end of the last frame that is voiced and above the silence threshold (a vowel, not a murmur); null when none. */
   lastVoiceEndMs(fromMs: number, toMs: number): number | null;
   /** The end of the last frame where the fricatives' band reaches the level its stretches reach out to (a stop's release, a weak /f/); null when none. */
   lastFricationEndMs(fromMs: number, toMs: number): number | null;
 }
 
-const NO_SOUND: SoundTrack = { lastVoiceEndMs: () => null, lastFricationEndMs: () => null };
+const NO_SOUND: SoundTrack = { noisy: false, lastVoiceEndMs: () => null, lastFricationEndMs: () => null };
 
 /** The end (ms) of the last frame from `fromMs` to `toMs` that `holds`. */
 function lastFrameEndMs(fromMs: number, toMs: number, holds: (frame: number) => boolean): number | null {
@@ -258,7 +265,8 @@ export function speechFeatures(recorded: Float32Array, sampleRate: number = ANAL
   const levels = intensityDb(samples, sampleRate, 25);
   const threshold = silenceThresholdDb(levels);
   if (threshold === null) return { durationMs, segments: [], pauses: [], nucleiMs: [], speakingTimeMs: 0, sound: NO_SOUND };
-  const bands: Band[] = [{ levels, thresholdDb: threshold, edgeDb: Math.max(threshold - EDGE_DB_BELOW_THRESHOLD, quantile(levels, 0.1) + 3) }];
+  const backgroundEdgeDb = quantile(levels, 0.1) + 3;
+  const bands: Band[] = [{ levels, thresholdDb: threshold, edgeDb: Math.max(threshold - EDGE_DB_BELOW_THRESHOLD, backgroundEdgeDb) }];
   const frication = intensityDb(highPass(recorded, sampleRate, FRICATION_BAND_LOW_HZ), sampleRate, 25);
   const fricationThreshold = silenceThresholdDb(frication);
   const fricationBand = fricationThreshold === null ? null : { levels: frication, thresholdDb: fricationThreshold, edgeDb: Math.max(fricationThreshold - EDGE_DB_BELOW_THRESHOLD, quantile(frication, 0.1) + 3) };
@@ -267,6 +275,7 @@ export function speechFeatures(recorded: Float32Array, sampleRate: number = ANAL
   const nucleiMs = syllableNuclei(samples, sampleRate, threshold, segments);
   const hop = Math.round((sampleRate * HOP_MS) / 1000);
   const sound: SoundTrack = {
+    noisy: backgroundEdgeDb > threshold - EDGE_DB_BELOW_THRESHOLD,
     lastVoiceEndMs: (fromMs, toMs) =>
       lastFrameEndMs(fromMs, toMs, (frame) => (levels[frame] ?? -120) >= threshold && voicing(samples, sampleRate, frame * hop + Math.floor(hop / 2)) >= VOICING_THRESHOLD),
     lastFricationEndMs: (fromMs, toMs) => (fricationBand ? lastFrameEndMs(fromMs, toMs, (frame) => (frication[frame] ?? -120) >= fricationBand.edgeDb) : null),

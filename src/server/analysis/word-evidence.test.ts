@@ -9,7 +9,8 @@ const word = (startMs: number, endMs: number, phones: readonly string[] = ['W', 
 const stretch = (startMs: number, endMs: number): Segment => ({ startMs, endMs });
 const RIGHT = ['R', 'AY', 'T'];
 /** A recording whose voice ends at `voiceEndMs` and whose fricatives' band last sounds up to `fricationEndMs` (or never). */
-const sound = (voiceEndMs: number, fricationEndMs: number | null = null): SoundTrack => ({
+const sound = (voiceEndMs: number, fricationEndMs: number | null = null, noisy = true): SoundTrack => ({
+  noisy,
   lastVoiceEndMs: (fromMs, toMs) => (voiceEndMs >= fromMs && voiceEndMs <= toMs + 10 ? voiceEndMs : null),
   lastFricationEndMs: (fromMs, toMs) => (fricationEndMs !== null && fricationEndMs > fromMs && fricationEndMs <= toMs + 10 ? fricationEndMs : null),
 });
@@ -27,6 +28,16 @@ describe('speechWithWords: the final voiceless consonants of a word', () => {
     // A sound further than the reach is not the word's.
     const far = speechWithWords([stretch(0, 950), stretch(3000, 4000)], [[word(600, 950, RIGHT)]], sound(940, 940 + WORD_END_REACH_MS + 20));
     expect(far[0]?.endMs).toBe(Math.round(940 + tail));
+  });
+
+  it('changes nothing where the background is quiet: the level hears the consonants there', () => {
+    expect(speechWithWords([stretch(0, 950), stretch(3000, 4000)], [[word(600, 950, RIGHT)]], sound(940, 1130, false))).toEqual([stretch(0, 950), stretch(3000, 4000)]);
+  });
+
+  it('never reaches further than WORD_END_REACH_MS past the end of the voice (a long cluster)', () => {
+    const texts = ['T', 'EH', 'K', 'S', 'T', 'S'];
+    expect(finalVoicelessMs(texts)).toBeGreaterThan(WORD_END_REACH_MS);
+    expect(speechWithWords([stretch(0, 950), stretch(3000, 4000)], [[word(600, 950, texts)]], sound(940))).toEqual([stretch(0, 940 + WORD_END_REACH_MS), stretch(3000, 4000)]);
   });
 
   it('changes nothing for a word ending in a voiced sound, a stretch that already reaches past them, or one too near the next', () => {

@@ -37,12 +37,15 @@ function uncoveredMs(gap: Segment, spans: readonly Segment[]): number {
 /**
  * A word's final voiceless consonants (a /t/ released after its closure, the /ft/ of "left") can lie
  * under the noise in every band, where neither the level nor the aligner hears them (decision 0031,
- * items 7 and 10). The stretch a word ends then lasts at least from the voice's end through those
- * consonants' duration by Klatt's rules (final-consonants.ts), and on to the last sound in the
- * fricatives' band within WORD_END_REACH_MS of the voice's end (a release that stands above the noise
- * only there); still MIN_PAUSE_MS short of the next stretch.
+ * items 7 and 10). In a recording whose background hides weak speech (`sound.noisy`), the stretch a
+ * word ends lasts at least from the voice's end through those consonants' duration by Klatt's rules
+ * (final-consonants.ts), and on to the last sound in the fricatives' band within WORD_END_REACH_MS of
+ * the voice's end (a release that stands above the noise only there); never further than that reach,
+ * and still MIN_PAUSE_MS short of the next stretch. Where the background is quiet the level hears
+ * the consonants itself, and a fast speaker's are shorter than Klatt's.
  */
 function throughFinalConsonants(speech: Segment[], words: readonly AlignedWord[], sound: SoundTrack): void {
+  if (!sound.noisy) return;
   const placed = words.flatMap((word) => (word.aligned ? [{ phones: word.phones, aligned: word.aligned }] : [])).sort((a, b) => a.aligned.startMs - b.aligned.startMs);
   let index = 0;
   for (const [i, segment] of speech.entries()) {
@@ -54,7 +57,7 @@ function throughFinalConsonants(speech: Segment[], words: readonly AlignedWord[]
     const voiceEnd = sound.lastVoiceEndMs(last.aligned.startMs, segment.endMs);
     if (voiceEnd === null) continue;
     const heard = sound.lastFricationEndMs(voiceEnd + HOP_MS, voiceEnd + WORD_END_REACH_MS) ?? 0;
-    const end = Math.round(Math.max(voiceEnd + tailMs, heard));
+    const end = Math.round(Math.min(Math.max(voiceEnd + tailMs, heard), voiceEnd + WORD_END_REACH_MS));
     const next = speech[i + 1];
     if (end > segment.endMs && (!next || next.startMs - end >= MIN_PAUSE_MS)) segment.endMs = end;
   }
