@@ -131,17 +131,19 @@ export async function remuxToFile(source: AsyncIterable<Uint8Array>, mimeType: s
   const code = await exited;
   clearTimeout(timer);
   await feeding;
-  // ffmpeg ran to its end and refused the bytes, or found no audio in them to write.
-  let unreadable = code !== null && code !== 0;
+  const failed = async (reason: string, unreadable: boolean): Promise<Remuxed> => {
+    await done();
+    return { ok: false, reason, unreadable };
+  };
+  // Exited by itself with an error (not stopped, code null): ffmpeg ran to its end and refused the bytes.
+  if (code !== 0) return failed(errors.trim().split('\n').pop() || `ffmpeg exited with ${code}`, code !== null);
   try {
-    if (code !== 0) throw new Error(errors.trim().split('\n').pop() || `ffmpeg exited with ${code}`);
     const { size } = await stat(file);
-    unreadable = size === 0;
-    if (size === 0) throw new Error('ffmpeg wrote nothing');
-    if (!plan.hasIndex(await firstBytes(file))) throw new Error('ffmpeg wrote no index at the front');
+    // Nothing written: no audio in the bytes that ffmpeg could read.
+    if (size === 0) return await failed('ffmpeg wrote nothing', true);
+    if (!plan.hasIndex(await firstBytes(file))) return await failed('ffmpeg wrote no index at the front', false);
     return { ok: true, file, sizeBytes: size, done };
   } catch (error) {
-    await done();
-    return { ok: false, reason: error instanceof Error ? error.message : String(error), unreadable };
+    return failed(error instanceof Error ? error.message : String(error), false);
   }
 }

@@ -24,12 +24,24 @@ export function overCapMessage(usedBytes: number, capBytes: number): string {
   return `This student's recordings already take ${megabytes(usedBytes)} of the ${megabytes(capBytes)} each student may keep, so this one was not stored. The attempt itself is saved; the school can make room.`;
 }
 
+type Refusal = { kind: 'overCap'; usedBytes: number } | { kind: 'reviewed' } | { kind: 'unreadable' };
+
+/** The error's message: the sentence the route answers with, or (over the cap) a note for the log; the route words the 413 itself. */
+function refusalMessage(refusal: Refusal): string {
+  switch (refusal.kind) {
+    case 'reviewed':
+      return REVIEWED_RECORDING_MESSAGE;
+    case 'unreadable':
+      return UNREADABLE_REPLACEMENT_MESSAGE;
+    case 'overCap':
+      return `over the student's recording cap (${refusal.usedBytes} bytes used)`;
+  }
+}
+
 /** Why saveRecording refused the bytes it had written (and removed again). */
 export class RecordingRefused extends Error {
-  constructor(readonly refusal: { kind: 'overCap'; usedBytes: number } | { kind: 'reviewed' } | { kind: 'unreadable' }) {
-    super(
-      refusal.kind === 'reviewed' ? REVIEWED_RECORDING_MESSAGE : refusal.kind === 'unreadable' ? UNREADABLE_REPLACEMENT_MESSAGE : `over the student's recording cap (${refusal.usedBytes} bytes used)`,
-    );
+  constructor(readonly refusal: Refusal) {
+    super(refusalMessage(refusal));
     this.name = 'RecordingRefused';
   }
 }
