@@ -140,7 +140,8 @@ async function checkEvidence(page: Page, detail: AttemptDetail) {
   expect(analysis.hints).toEqual([]);
   expect(await pronunciationNote.innerText()).toContain('Every word of the transcript was found in the recording.');
   expect(await pronunciationNote.getByRole('link', { name: /that were hard to place on the recording$/ }).count()).toBe(0);
-  expect(await timeline.locator('rect[data-pause-ms]').count()).toBeGreaterThan(0);
+  // As many pauses drawn as the figures count (over the answers: the examiner's turn is not one).
+  expect(await timeline.locator('rect[data-pause-ms]').count()).toBe(analysis.pauses?.count);
   expect(await page.locator('audio').count()).toBe(1);
   const figures = await page.getByTestId('recording-figures').innerText();
   for (const label of ['Speech rate', 'Articulation rate', 'Time spent speaking', 'Pauses', 'Length of run']) expect(figures).toContain(label);

@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useCallback, useMemo, type MouseEvent } from 'react';
 import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
-import { formatClock, pauseBars, shortAnswerLabel, spanBars, timeTicks, timeToX, xToTime } from './recording-evidence';
+import { countedPauses, formatClock, pauseBars, shortAnswerLabel, spanBars, timeTicks, timeToX, xToTime } from './recording-evidence';
 import classes from './RecordingEvidence.module.css';
 import { seekAudio, useAudioClock } from './useAudioClock';
 
@@ -43,7 +43,7 @@ export function RecordingTimeline({ analysis, audio, summary }: { analysis: Reco
     return {
       answers: spanBars(analysis.answers, durationMs, width).map((bar, i) => ({ bar, label: shortAnswerLabel(analysis.answers[i] ?? { part: null, questionNumber: i + 1 }) })),
       speech: spanBars(analysis.segments, durationMs, width),
-      pauses: pauseBars(analysis.segments, durationMs, width),
+      pauses: pauseBars(countedPauses(analysis), durationMs, width),
       hints: analysis.hints.map((hint) => ({ hint, x: timeToX(hint.startMs, durationMs, width) })),
       ticks: timeTicks(durationMs, width).map((ms) => ({ ms, x: timeToX(ms, durationMs, width) })),
     };

@@ -3,6 +3,7 @@ import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
 import { analysisRefetchInterval } from './analysis-status';
 import {
   answerLabel,
+  countedPauses,
   figureLines,
   formatClock,
   groupWordsByAnswer,
@@ -95,11 +96,29 @@ describe('the timeline geometry', () => {
       { startMs: 2000, endMs: 2250 },
       { startMs: 3000, endMs: 5000 },
     ]);
-    expect(pauseBars(segments, 10_000, 1000).map(({ x, width, long }) => [x, width, long])).toEqual([
+    expect(pauseBars(pausesBetween(segments), 10_000, 1000).map(({ x, width, long }) => [x, width, long])).toEqual([
       [200, 25, false],
       [300, 200, true],
     ]);
     expect(pausesBetween([])).toEqual([]);
+  });
+
+  it('draws the pauses the figures count: inside answers when the figures are over the answers, not the turn of the examiner between them', () => {
+    const segments = [
+      { startMs: 1000, endMs: 2000 },
+      { startMs: 2600, endMs: 3500 },
+      { startMs: 6000, endMs: 7000 },
+      { startMs: 8000, endMs: 9000 },
+    ];
+    const answer = (startMs: number, endMs: number, questionNumber: number) => ({ startMs, endMs, part: 1 as const, questionNumber, speakingTimeMs: 0, syllables: 0, speechRateSps: 0, pauses: { count: 0, meanMs: 0, longestMs: 0 } });
+    const answers = [answer(500, 3600, 1), answer(5000, 8500, 2)];
+    // The second answer's window ends inside its last stretch: cut there, as the server counts.
+    expect(countedPauses({ segments, answers, figuresScope: 'answers' })).toEqual([
+      { startMs: 2000, endMs: 2600 },
+      { startMs: 7000, endMs: 8000 },
+    ]);
+    expect(countedPauses({ segments, answers, figuresScope: 'recording' })).toHaveLength(3);
+    expect(countedPauses({ segments, answers, figuresScope: null })).toHaveLength(3);
   });
 
   it('puts axis ticks on whole steps that fit the width', () => {

@@ -62,9 +62,25 @@ export function pausesBetween(segments: readonly Span[], minMs = MIN_PAUSE_MS): 
   return pauses;
 }
 
+/**
+ * The pauses the figures count: over the answers (figuresScope 'answers'), those inside each answer,
+ * its stretches of speech cut at its edges as the server counts them (so the examiner's turn between
+ * two answers is not drawn as the student's pause); else every silence between two stretches.
+ */
+export function countedPauses(analysis: Pick<RecordingAnalysis, 'segments' | 'answers' | 'figuresScope'>): Span[] {
+  if (analysis.figuresScope !== 'answers') return pausesBetween(analysis.segments);
+  return analysis.answers.flatMap((answer) =>
+    pausesBetween(
+      analysis.segments
+        .map((segment) => ({ startMs: Math.max(segment.startMs, answer.startMs), endMs: Math.min(segment.endMs, answer.endMs) }))
+        .filter((segment) => segment.endMs > segment.startMs),
+    ),
+  );
+}
+
 /** The pauses as bars, each marked long (a second or more) or short. */
-export function pauseBars(segments: readonly Span[], durationMs: number, width: number): Array<Bar & { long: boolean }> {
-  return spanBars(pausesBetween(segments), durationMs, width).map((bar) => ({ ...bar, long: bar.endMs - bar.startMs >= LONG_PAUSE_MS }));
+export function pauseBars(pauses: readonly Span[], durationMs: number, width: number): Array<Bar & { long: boolean }> {
+  return spanBars(pauses, durationMs, width).map((bar) => ({ ...bar, long: bar.endMs - bar.startMs >= LONG_PAUSE_MS }));
 }
 
 const TICK_STEPS_S = [5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600];
