@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { alignAnswer, alignerAvailable, silencedBetweenSpeech, transcriptWords, wordHints } from './align.js';
-import { makeCorpusRecording, readWavSamples, type CorpusWord } from './corpus.js';
+import { CORPUS_VOICES, makeCorpusRecording, readWavSamples, type CorpusWord } from './corpus.js';
 import { speechFeatures } from './features.js';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'parley-align-'));
@@ -35,14 +35,7 @@ describe('transcript words', () => {
 });
 
 // The aligner is a Debian package the test set-up installs (scripts/system-packages.mjs): this must run.
-describe.each([
-  ['espeak-ng', 110],
-  ['espeak-ng', 150],
-  ['espeak-ng', 190],
-  ['flite', 110],
-  ['flite', 150],
-  ['flite', 190],
-] as const)('forced alignment of %s at %i words a minute', (voice, wordsPerMinute) => {
+describe.each(CORPUS_VOICES)('forced alignment of %s at %i words a minute', (voice, wordsPerMinute) => {
   it('places at least 90 % of word starts within 150 ms of where they were made', async () => {
     expect(alignerAvailable()).toBe(true);
     const truth = makeCorpusRecording(folder, `${voice}-${wordsPerMinute}`, SCRIPT, voice, wordsPerMinute);

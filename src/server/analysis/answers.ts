@@ -1,3 +1,4 @@
+import { gapsBetween, speechInside } from '../../shared/speech-spans.js';
 import type { Segment } from './features.js';
 
 /** One answer's window on the recording's clock (ms from the recording's start). */
@@ -81,14 +82,12 @@ export function answerWindows(kind: 'ielts' | 'interview', sessionData: unknown)
 /** `value` to `places` decimals: how every figure of the analysis is given. */
 export const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
-/** The stretches of speech inside `window`, cut at its edges. */
-function speechInside(window: Segment, segments: readonly Segment[]): Segment[] {
-  return segments
-    .map((segment) => ({ startMs: Math.max(segment.startMs, window.startMs), endMs: Math.min(segment.endMs, window.endMs) }))
-    .filter((segment) => segment.endMs > segment.startMs);
-}
-
-const pausesBetween = (inside: readonly Segment[]) => inside.slice(1).map((segment, i) => segment.startMs - (inside[i]?.endMs ?? segment.startMs));
+/**
+ * The length of every silence between consecutive stretches of speech (ms). All of them are pauses:
+ * the stretches are already MIN_PAUSE_MS or more apart (a shorter silence lies inside a stretch), and
+ * cutting them at a window's edges changes no gap between two of them.
+ */
+const pausesBetween = (inside: readonly Segment[]) => gapsBetween(inside).map((gap) => gap.endMs - gap.startMs);
 const spanOf = (inside: readonly Segment[]) => (inside.length > 0 ? (inside.at(-1)?.endMs ?? 0) - (inside[0]?.startMs ?? 0) : 0);
 const syllablesIn = (window: Segment, nucleiMs: readonly number[]) => nucleiMs.filter((ms) => ms >= window.startMs && ms < window.endMs).length;
 

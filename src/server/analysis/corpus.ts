@@ -24,12 +24,28 @@ export interface CorpusTruth {
   syllables: number;
 }
 
+/** The synthetic voices a corpus recording can be spoken in. */
+export type CorpusVoice = 'espeak-ng' | 'flite';
+
+/**
+ * The two synthetic voices, each at a slow, a middle and a fast rate (words a minute): the cases the
+ * measurement tests run over.
+ */
+export const CORPUS_VOICES = [
+  ['espeak-ng', 110],
+  ['espeak-ng', 150],
+  ['espeak-ng', 190],
+  ['flite', 110],
+  ['flite', 150],
+  ['flite', 190],
+] as const satisfies ReadonlyArray<readonly [CorpusVoice, number]>;
+
 function soxDurationMs(file: string): number {
   return Math.round(Number(execFileSync('soxi', ['-D', file]).toString().trim()) * 1000);
 }
 
 /** One word as 16 kHz mono WAV, its leading and trailing silence cut (sox `silence`, both ends). */
-function wordClip(folder: string, word: string, voice: 'espeak-ng' | 'flite', wordsPerMinute: number): string {
+function wordClip(folder: string, word: string, voice: CorpusVoice, wordsPerMinute: number): string {
   const raw = path.join(folder, `${voice}-${wordsPerMinute}-${word}-raw.wav`);
   const clip = path.join(folder, `${voice}-${wordsPerMinute}-${word}.wav`);
   if (voice === 'espeak-ng') execFileSync('espeak-ng', ['-s', String(wordsPerMinute), '-w', raw, word]);
@@ -39,7 +55,7 @@ function wordClip(folder: string, word: string, voice: 'espeak-ng' | 'flite', wo
 }
 
 /** Joins the words with their silences into `name`.wav under `folder`, and says what is where. */
-export function makeCorpusRecording(folder: string, name: string, words: readonly CorpusWord[], voice: 'espeak-ng' | 'flite', wordsPerMinute: number, trailingSilenceMs = 500): CorpusTruth {
+export function makeCorpusRecording(folder: string, name: string, words: readonly CorpusWord[], voice: CorpusVoice, wordsPerMinute: number, trailingSilenceMs = 500): CorpusTruth {
   mkdirSync(folder, { recursive: true });
   const parts: string[] = [];
   const truthWords: CorpusTruth['words'] = [];

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeCorpusRecording, readWavSamples, type CorpusWord } from './corpus.js';
+import { CORPUS_VOICES, makeCorpusRecording, readWavSamples, type CorpusWord } from './corpus.js';
 import { speechFeatures } from './features.js';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'parley-corpus-'));
@@ -28,14 +28,7 @@ const SCRIPT: CorpusWord[] = [
   { word: 'yesterday', syllables: 3, silenceBeforeMs: 400 },
 ];
 
-describe.each([
-  ['espeak-ng', 110],
-  ['espeak-ng', 150],
-  ['espeak-ng', 190],
-  ['flite', 110],
-  ['flite', 150],
-  ['flite', 190],
-] as const)('speech features of %s at %i words a minute', (voice, wordsPerMinute) => {
+describe.each(CORPUS_VOICES)('speech features of %s at %i words a minute', (voice, wordsPerMinute) => {
   const truth = makeCorpusRecording(folder, `${voice}-${wordsPerMinute}`, SCRIPT, voice, wordsPerMinute);
   const features = speechFeatures(readWavSamples(truth.file));
 

@@ -6,6 +6,7 @@
  * 2 dB, lie above the silence threshold and are voiced. Pure functions over 16 kHz mono samples.
  * Only the speech band is measured, and only voiced sound is speech (voice.ts, decision 0031).
  */
+import { gapsBetween } from '../../shared/speech-spans.js';
 import { highPass, isVoiced, VOICING_THRESHOLD, voicing } from './voice.js';
 
 export const ANALYSIS_SAMPLE_RATE = 16_000;
@@ -158,6 +159,17 @@ export interface Band {
   edgeDb: number;
 }
 
+/**
+ * A band from its levels: its threshold (silenceThresholdDb) and its edge level, EDGE_DB_BELOW_THRESHOLD
+ * under the threshold or 3 dB over the background (its 10th percentile), whichever is higher, so that a
+ * stretch never reaches out over the background itself. Null when the band is silent throughout.
+ */
+function bandOf(levels: Float32Array): Band | null {
+  const thresholdDb = silenceThresholdDb(levels);
+  if (thresholdDb === null) return null;
+  return { levels, thresholdDb, edgeDb: Math.max(thresholdDb - EDGE_DB_BELOW_THRESHOLD, quantile(levels, 0.1) + 3) };
+}
+
 /** Where `band` stands at or above its threshold, with hysteresis (10 ms frames). */
 function stretchesOver(band: Band): Segment[] {
   const stretches: Segment[] = [];
@@ -263,19 +275,17 @@ export function speechFeatures(recorded: Float32Array, sampleRate: number = ANAL
   const samples = highPass(recorded, sampleRate);
   // A short window for the speech/silence edges (pauses measured to a few tens of ms).
   const levels = intensityDb(samples, sampleRate, 25);
-  const threshold = silenceThresholdDb(levels);
-  if (threshold === null) return { durationMs, segments: [], pauses: [], nucleiMs: [], speakingTimeMs: 0, sound: NO_SOUND };
-  const backgroundEdgeDb = quantile(levels, 0.1) + 3;
-  const bands: Band[] = [{ levels, thresholdDb: threshold, edgeDb: Math.max(threshold - EDGE_DB_BELOW_THRESHOLD, backgroundEdgeDb) }];
+  const speechBand = bandOf(levels);
+  if (speechBand === null) return { durationMs, segments: [], pauses: [], nucleiMs: [], speakingTimeMs: 0, sound: NO_SOUND };
+  const threshold = speechBand.thresholdDb;
   const frication = intensityDb(highPass(recorded, sampleRate, FRICATION_BAND_LOW_HZ), sampleRate, 25);
-  const fricationThreshold = silenceThresholdDb(frication);
-  const fricationBand = fricationThreshold === null ? null : { levels: frication, thresholdDb: fricationThreshold, edgeDb: Math.max(fricationThreshold - EDGE_DB_BELOW_THRESHOLD, quantile(frication, 0.1) + 3) };
-  if (fricationBand) bands.push(fricationBand);
+  const fricationBand = bandOf(frication);
+  const bands = fricationBand ? [speechBand, fricationBand] : [speechBand];
   const segments = speechSegments(bands, (from, to) => isVoiced(samples, sampleRate, levels, from, to));
   const nucleiMs = syllableNuclei(samples, sampleRate, threshold, segments);
   const hop = Math.round((sampleRate * HOP_MS) / 1000);
   const sound: SoundTrack = {
-    noisy: backgroundEdgeDb > threshold - EDGE_DB_BELOW_THRESHOLD,
+    noisy: speechBand.edgeDb > threshold - EDGE_DB_BELOW_THRESHOLD,
     lastVoiceEndMs: (fromMs, toMs) =>
       lastFrameEndMs(fromMs, toMs, (frame) => (levels[frame] ?? -120) >= threshold && voicing(samples, sampleRate, frame * hop + Math.floor(hop / 2)) >= VOICING_THRESHOLD),
     lastFricationEndMs: (fromMs, toMs) => (fricationBand ? lastFrameEndMs(fromMs, toMs, (frame) => (frication[frame] ?? -120) >= fricationBand.edgeDb) : null),
@@ -288,6 +298,5 @@ export function speechFeatures(recorded: Float32Array, sampleRate: number = ANAL
  * speech (in order, not overlapping), speaking time is the stretches' total.
  */
 export function speechTiming(segments: readonly Segment[]): { pauses: Segment[]; speakingTimeMs: number } {
-  const pauses = segments.slice(1).map((after, i) => ({ startMs: segments[i]?.endMs ?? after.startMs, endMs: after.startMs }));
-  return { pauses, speakingTimeMs: segments.reduce((sum, segment) => sum + segment.endMs - segment.startMs, 0) };
+  return { pauses: gapsBetween(segments), speakingTimeMs: segments.reduce((sum, segment) => sum + segment.endMs - segment.startMs, 0) };
 }

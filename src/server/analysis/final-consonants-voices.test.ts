@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeCorpusRecording, readWavSamples, type CorpusWord } from './corpus.js';
+import { CORPUS_VOICES, makeCorpusRecording, readWavSamples, type CorpusWord } from './corpus.js';
 import { measureRecording } from './measure.js';
 
 /**
@@ -49,14 +49,7 @@ function withPinkNoise(samples: Float32Array, words: ReadonlyArray<{ startMs: nu
   return samples.map((x, i) => x + (pink[i] ?? 0) * gain);
 }
 
-describe.each([
-  ['espeak-ng', 110],
-  ['espeak-ng', 150],
-  ['espeak-ng', 190],
-  ['flite', 110],
-  ['flite', 150],
-  ['flite', 190],
-] as const)('words ending in voiceless consonants, %s at %i words a minute', (voice, wordsPerMinute) => {
+describe.each(CORPUS_VOICES)('words ending in voiceless consonants, %s at %i words a minute', (voice, wordsPerMinute) => {
   const truth = makeCorpusRecording(folder, `${voice}-${wordsPerMinute}`, SCRIPT, voice, wordsPerMinute, 1500);
   const clean = readWavSamples(truth.file);
 

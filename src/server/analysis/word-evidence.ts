@@ -49,11 +49,14 @@ function throughFinalConsonants(speech: Segment[], words: readonly AlignedWord[]
   const placed = words.flatMap((word) => (word.aligned ? [{ phones: word.phones, aligned: word.aligned }] : [])).sort((a, b) => a.aligned.startMs - b.aligned.startMs);
   let index = 0;
   for (const [i, segment] of speech.entries()) {
-    // The last word the aligner put on this stretch.
+    // The last word the aligner put on this stretch: the last to start before the stretch ends, if it
+    // ends after the stretch starts (one decoding path places the words one after another, so no
+    // earlier word ends later).
     while (index < placed.length && (placed[index]?.aligned.startMs ?? 0) < segment.endMs) index += 1;
-    const last = placed.findLast((word, k) => k < index && word.aligned.endMs > segment.startMs);
-    const tailMs = last ? finalVoicelessMs(last.phones) : 0;
-    if (!last || tailMs === 0) continue;
+    const last = placed[index - 1];
+    if (!last || last.aligned.endMs <= segment.startMs) continue;
+    const tailMs = finalVoicelessMs(last.phones);
+    if (tailMs === 0) continue;
     const voiceEnd = sound.lastVoiceEndMs(last.aligned.startMs, segment.endMs);
     if (voiceEnd === null) continue;
     const heard = sound.lastFricationEndMs(voiceEnd + HOP_MS, voiceEnd + WORD_END_REACH_MS) ?? 0;

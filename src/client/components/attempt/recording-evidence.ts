@@ -1,4 +1,5 @@
 import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
+import { gapsBetween, speechInside } from '../../../shared/speech-spans';
 import { formatDuration } from './format';
 
 /*
@@ -53,13 +54,7 @@ export function spanBars(spans: readonly Span[], durationMs: number, width: numb
 /** The silences between consecutive stretches of speech that count as pauses (250 ms or more). */
 export function pausesBetween(segments: readonly Span[], minMs = MIN_PAUSE_MS): Span[] {
   const sorted = [...segments].sort((a, b) => a.startMs - b.startMs);
-  const pauses: Span[] = [];
-  for (let i = 1; i < sorted.length; i += 1) {
-    const before = sorted[i - 1];
-    const after = sorted[i];
-    if (before && after && after.startMs - before.endMs >= minMs) pauses.push({ startMs: before.endMs, endMs: after.startMs });
-  }
-  return pauses;
+  return gapsBetween(sorted).filter((gap) => gap.endMs - gap.startMs >= minMs);
 }
 
 /**
@@ -69,13 +64,7 @@ export function pausesBetween(segments: readonly Span[], minMs = MIN_PAUSE_MS): 
  */
 export function countedPauses(analysis: Pick<RecordingAnalysis, 'segments' | 'answers' | 'figuresScope'>): Span[] {
   if (analysis.figuresScope !== 'answers') return pausesBetween(analysis.segments);
-  return analysis.answers.flatMap((answer) =>
-    pausesBetween(
-      analysis.segments
-        .map((segment) => ({ startMs: Math.max(segment.startMs, answer.startMs), endMs: Math.min(segment.endMs, answer.endMs) }))
-        .filter((segment) => segment.endMs > segment.startMs),
-    ),
-  );
+  return analysis.answers.flatMap((answer) => pausesBetween(speechInside(answer, analysis.segments)));
 }
 
 /** The pauses as bars, each marked long (a second or more) or short. */
