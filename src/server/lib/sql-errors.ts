@@ -30,6 +30,8 @@ const UNIQUE_VIOLATION = '23505';
 const REFERENCED_CODES = new Set(['23503', '23001']);
 
 export const isUniqueViolation = (error: unknown) => sqlState(error) === UNIQUE_VIOLATION;
+/** A foreign key broken (23503): on an insert, the row it names is gone (deleted meanwhile). */
+export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
 export const isStillReferenced = (error: unknown) => {
   const code = sqlState(error);
   return code !== undefined && REFERENCED_CODES.has(code);

@@ -2,16 +2,18 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_MAX_BYTES } from '../../shared/api/attempts.js';
-import { recordings } from '../db/schema-recordings.js';
+import { students, users } from '../db/schema.js';
+import { recordingChunks, recordings } from '../db/schema-recordings.js';
 import { createAttempt, WEBM_SIGNATURE } from '../test/attempt-fixtures.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../test/factories.js';
 import { RECORDING_CHUNK_BYTES } from './database-store.js';
 import { parseByteRange } from './range.js';
+import { ATTEMPT_NOT_FOUND } from './routes.js';
 import { expireOldRecordings } from './service.js';
 import { createRecordingStores, STORAGE_FULL_MESSAGE } from './store.js';
 
@@ -154,6 +156,79 @@ describe.each(testDrivers.flatMap((driver) => (['file', 'database'] as const).ma
     if (store === 'file') expect((await filesUnder(path.join(t.config.DATA_DIR, 'recordings'))).filter((file) => keys.some((key) => file.endsWith(key)))).toEqual([]);
     expect((await get(staying, studentCookie)).rawPayload.equals(bytes)).toBe(true);
   });
+
+  // Only PostgreSQL serves transactions at once (PGlite runs one at a time, so the two cannot interleave).
+  if (driver === 'postgres') {
+    // What the store holds: the files (recordings and cut-off uploads), or the uploads' pieces.
+    const storedBytes = async () =>
+      store === 'file'
+        ? (await filesUnder(path.join(t.config.DATA_DIR, 'recordings'))).sort()
+        : (await t.database.db.selectDistinct({ uploadId: recordingChunks.uploadId }).from(recordingChunks).orderBy(recordingChunks.uploadId)).map((row) => row.uploadId);
+    const waitingOnLocks = async () => {
+      const result = (await t.database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      return result.rows[0]?.n;
+    };
+    /** A row locked by another transaction (`lock`, a select … for update) until `release` is called. */
+    const holdRow = async (lock: SQL) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = t.database.db.transaction(async (tx) => {
+        await tx.execute(lock);
+        locked();
+        await held;
+      });
+      await isLocked;
+      return { release, holder };
+    };
+
+    it("deleting a student while their recording is being saved leaves none of its bytes behind", async () => {
+      const leaving = await createStudent(t.database.db, { studentName: 'Mira' });
+      const leavingCookie = await sessionCookieForUser(t.database.db, leaving.user.id);
+      const id = await createAttempt(t.database.db, leaving.student.id);
+      const before = await storedBytes();
+      // The student's row held elsewhere: the upload stops where it counts the student's recordings
+      // (its last lock, after its attempt's), and the delete meets it there.
+      const { release, holder } = await holdRow(sql`select 1 from ${students} where ${students.id} = ${leaving.student.id} for update`);
+      const upload = put(id, leavingCookie, webmWith(Buffer.from('said while being deleted')));
+      await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(1);
+      const removal = t.app.inject({ method: 'DELETE', url: `/api/admin/students/${leaving.student.id}`, headers: { cookie: teacherCookie } });
+      await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(2);
+      release();
+      await holder;
+      const [saved, removed] = await Promise.all([upload, removal]);
+      // The upload committed first (it held its attempt before the delete began), then went with the student.
+      expect(saved.statusCode).toBe(200);
+      expect(removed.statusCode).toBe(204);
+      expect(await rowOf(id)).toBeUndefined();
+      expect(await storedBytes()).toEqual(before);
+    });
+
+    it('an upload that reaches the database after the delete has begun is refused with a 404, and its bytes removed', async () => {
+      const leaving = await createStudent(t.database.db, { studentName: 'Noor' });
+      const leavingCookie = await sessionCookieForUser(t.database.db, leaving.user.id);
+      const id = await createAttempt(t.database.db, leaving.student.id);
+      const { db } = t.database;
+      const before = await storedBytes();
+      // The account's row held elsewhere: the delete stops there, holding the student's attempts.
+      const { release, holder } = await holdRow(sql`select 1 from ${users} where ${users.id} = ${leaving.user.id} for update`);
+      const removal = t.app.inject({ method: 'DELETE', url: `/api/admin/students/${leaving.student.id}`, headers: { cookie: teacherCookie } });
+      await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(1);
+      const upload = put(id, leavingCookie, webmWith(Buffer.from('said after the delete began')));
+      await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(2);
+      release();
+      await holder;
+      const [saved, removed] = await Promise.all([upload, removal]);
+      expect(removed.statusCode).toBe(204);
+      expect(saved.statusCode).toBe(404);
+      expect(saved.json().message).toBe(ATTEMPT_NOT_FOUND);
+      expect(await db.select().from(recordings).where(eq(recordings.attemptId, id))).toEqual([]);
+      expect(await storedBytes()).toEqual(before);
+    });
+  }
 
   it('keeps other students out', async () => {
     const id = await createAttempt(t.database.db, student.student.id, { recording: bytes });

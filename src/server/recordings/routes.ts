@@ -6,6 +6,7 @@ import { errorBody } from '../../shared/api/common.js';
 import { effectiveStudentId, requireAuth } from '../auth/access.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError, notFound } from '../lib/http-errors.js';
+import { isForeignKeyViolation } from '../lib/sql-errors.js';
 import { throttle } from '../lib/throttle.js';
 import { checkedAudio, parseRecordingType, RECORDING_TYPE_MESSAGE, recordingFileExtension, servedRecordingType } from './audio-type.js';
 import { parseByteRange } from './range.js';
@@ -114,6 +115,8 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
           if (error.refusal.kind === 'unreadable') throw new HttpError(422, UNREADABLE_REPLACEMENT_MESSAGE);
           throw overCap(error.refusal.usedBytes);
         }
+        // The attempt was deleted (its student with it) while the bytes arrived: they were removed.
+        if (isForeignKeyViolation(error)) throw notFound(ATTEMPT_NOT_FOUND);
         if (isStorageFull(error)) {
           request.log.error({ err: error }, 'a recording could not be stored: storage is full');
           throw storageFull();

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
-import { and, count, eq, isNotNull, isNull, lt, sql, sum } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lt, sql, sum } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
+import { recordingAnalyses } from '../db/schema-analysis.js';
 import { recordings, type RecordingStoreKind } from '../db/schema-recordings.js';
 import { queueAnalysis } from './analysis-queue.js';
 import { keptWithIndex, remuxStored, type RemuxLog, type RemuxOutcome } from './seekable.js';
@@ -110,25 +111,45 @@ async function readableKeptKey(db: Db, stores: RecordingStores, attemptId: strin
   return readable ? kept.storageKey : null;
 }
 
-/** Where a student's kept recordings' bytes are, read before the student is deleted (the rows go with the student). */
-export async function keptRecordingsOfStudent(db: Db, studentId: number): Promise<Array<{ store: RecordingStoreKind; storageKey: string }>> {
-  const rows = await db
+/** Where a kept recording's bytes are: the store its row names, and its key there. */
+export interface KeptBytes {
+  store: RecordingStoreKind;
+  storageKey: string;
+}
+
+/**
+ * Where a student's kept recordings' bytes are, read inside the transaction that deletes the student
+ * (the rows go with the student; the bytes are removed after it commits). First it locks what an
+ * upload locks, in an upload's order (saveRecording: the attempt's analysis row, then the attempt), so
+ * an upload saving at the same moment either commits first, and its recording is read here, or waits
+ * for the delete and then finds its attempt gone and removes its own bytes. So no recording of a
+ * deleted student is left behind, and neither transaction waits for the other in a cycle.
+ */
+export async function lockedRecordingsOfStudent(tx: Db, studentId: number): Promise<KeptBytes[]> {
+  const theirAttempts = tx.select({ id: attempts.id }).from(attempts).where(eq(attempts.studentId, studentId));
+  await tx.select({ attemptId: recordingAnalyses.attemptId }).from(recordingAnalyses).where(inArray(recordingAnalyses.attemptId, theirAttempts)).for('update');
+  await tx.select({ id: attempts.id }).from(attempts).where(eq(attempts.studentId, studentId)).for('update');
+  const rows = await tx
     .select({ store: recordings.store, storageKey: recordings.storageKey })
     .from(recordings)
-    .where(and(eq(recordings.studentId, studentId), isNotNull(recordings.storageKey)));
+    .where(and(inArray(recordings.attemptId, theirAttempts), isNotNull(recordings.storageKey)));
   return rows.flatMap((row) => (row.storageKey ? [{ store: row.store, storageKey: row.storageKey }] : []));
 }
 
 /**
  * Deletes recordings' bytes whose rows are gone (a deleted student's): a deleted student's voice is
- * not kept. A removal that fails is left to the stores' own sweeps; the rest go on.
+ * not kept. A removal that fails does not stop the rest; those are returned, for the log (the
+ * database store's sweep clears pieces no row names; a file stays until someone removes it).
  */
-export async function removeRecordingBytes(stores: RecordingStores, kept: ReadonlyArray<{ store: RecordingStoreKind; storageKey: string }>): Promise<number> {
-  let removed = 0;
-  for (const { store, storageKey } of kept) {
-    if (await stores.of(store).remove(storageKey).then(() => true, () => false)) removed += 1;
+export async function removeRecordingBytes(stores: RecordingStores, kept: readonly KeptBytes[]): Promise<KeptBytes[]> {
+  const failed: KeptBytes[] = [];
+  for (const bytes of kept) {
+    await stores
+      .of(bytes.store)
+      .remove(bytes.storageKey)
+      .catch(() => failed.push(bytes));
   }
-  return removed;
+  return failed;
 }
 
 /** Bytes [start, end] of a kept recording, streamed from its store. */

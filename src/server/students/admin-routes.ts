@@ -18,7 +18,7 @@ import {
   toggleStatusBody,
 } from '../../shared/api/students.js';
 import { deleteStudent } from './service.js';
-import { keptRecordingsOfStudent, removeRecordingBytes } from '../recordings/service.js';
+import { removeRecordingBytes } from '../recordings/service.js';
 import type { AreaDeps } from '../deps.js';
 import { requireAuth } from '../auth/access.js';
 import { EXPORT_STREAM_OPTIONS } from '../lib/export-slots.js';
@@ -68,9 +68,10 @@ export async function adminStudentRoutes(app: FastifyInstance, deps: AreaDeps): 
     schema: { params: studentIdParams, response: { 204: z.null(), ...itemErrors } },
     handler: async (request, reply) => {
       // The recordings' rows go with the student (cascade); their bytes are removed after, so that none is left on disk.
-      const kept = await keptRecordingsOfStudent(db, request.params.id);
-      if (!(await deleteStudent(db, request.params.id))) throw notFound(studentNotFoundMessage(request.params.id));
-      await removeRecordingBytes(deps.recordingStores, kept);
+      const kept = await deleteStudent(db, request.params.id);
+      if (!kept) throw notFound(studentNotFoundMessage(request.params.id));
+      const failed = await removeRecordingBytes(deps.recordingStores, kept);
+      if (failed.length > 0) request.log.warn({ recordings: failed }, "a deleted student's recordings could not all be removed from their store");
       return reply.status(204).send(null);
     },
   });

@@ -44,11 +44,11 @@ describe('student status and deletion end sessions at once', () => {
     const { db } = t.database;
     const student = await createStudent(db);
     const cookie = await sessionCookieForUser(db, student.user.id);
-    expect(await deleteStudent(db, student.student.id)).toBe(true);
+    expect(await deleteStudent(db, student.student.id)).toEqual([]);
     expect((await whoAmI(cookie)).statusCode).toBe(401);
     expect(await db.select().from(students).where(eq(students.id, student.student.id))).toEqual([]);
     expect(await db.select().from(sessions).where(eq(sessions.userId, student.user.id))).toEqual([]);
-    expect(await deleteStudent(db, student.student.id)).toBe(false);
+    expect(await deleteStudent(db, student.student.id)).toBeNull();
   });
 
   it('the database refuses a status other than Activated or Deactivated', async () => {

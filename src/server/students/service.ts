@@ -4,6 +4,7 @@ import type { Db } from '../db/open.js';
 import { sessions, students, users, type StudentRow } from '../db/schema.js';
 import { invalidateReadCaches } from '../db/read-cache.js';
 import { signOutEverywhere } from '../auth/sessions.js';
+import { type KeptBytes, lockedRecordingsOfStudent } from '../recordings/service.js';
 
 /**
  * Sets a student's status. Deactivating ends the student's own sessions at once and takes them off any
@@ -23,12 +24,21 @@ export async function setStudentStatus(db: Db, studentId: number, status: Studen
   return row;
 }
 
-/** Deletes a student and their account; their sessions go with it (foreign keys cascade). */
-export async function deleteStudent(db: Db, studentId: number): Promise<boolean> {
-  const [row] = await db.select({ userId: students.userId }).from(students).where(eq(students.id, studentId));
-  if (!row) return false;
-  await db.delete(users).where(eq(users.id, row.userId));
+/**
+ * Deletes a student and their account; their sessions, attempts and recordings' rows go with it
+ * (foreign keys cascade). Returns where the recordings' bytes are, to be removed once this has
+ * committed (read under the locks an upload takes: lockedRecordingsOfStudent), or null when there is
+ * no such student.
+ */
+export async function deleteStudent(db: Db, studentId: number): Promise<KeptBytes[] | null> {
+  const kept = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ userId: students.userId }).from(students).where(eq(students.id, studentId));
+    if (!row) return null;
+    const theirs = await lockedRecordingsOfStudent(tx, studentId);
+    await tx.delete(users).where(eq(users.id, row.userId));
+    return theirs;
+  });
   // The student and their attempts are gone (cascade): both lists' totals change.
-  invalidateReadCaches(db);
-  return true;
+  if (kept) invalidateReadCaches(db);
+  return kept;
 }
