@@ -17,6 +17,14 @@ import { ffmpegInputFormat } from './audio-type.js';
 
 /** How long one re-mux may take (a 45-minute recording takes well under a second). */
 const REMUX_TIMEOUT_MS = 60_000;
+/**
+ * A re-mux copies every audio packet, so it is about as large as what it was given (the containers'
+ * own boxes differ by a few per cent). Much smaller, ffmpeg read only part of the input and still
+ * exited 0: an MP4 whose `moov` index comes after its `mdat` cannot be read from a pipe ("partial
+ * file") and came out as 258 bytes of headers for a 20-minute recording. Such a re-mux is refused and
+ * the recording kept as it came.
+ */
+const MIN_KEPT_SHARE = 0.5;
 /** The first bytes read to see whether a stored recording already has its index at the front. */
 export const INDEX_HEAD_BYTES = 64 * 1024;
 
@@ -125,7 +133,14 @@ export async function remuxToFile(source: AsyncIterable<Uint8Array>, mimeType: s
     child.once('close', (code) => resolve(code));
   });
   // ffmpeg may stop reading a broken file: the pipeline then ends (EPIPE) and the source is closed.
-  const feeding = pipeline(Readable.from(source), child.stdin).catch((error: unknown) => {
+  let fedBytes = 0;
+  async function* counted(): AsyncGenerator<Uint8Array> {
+    for await (const piece of source) {
+      fedBytes += piece.byteLength;
+      yield piece;
+    }
+  }
+  const feeding = pipeline(Readable.from(counted()), child.stdin).catch((error: unknown) => {
     errors += errors ? '' : String(error);
   });
   const code = await exited;
@@ -141,6 +156,7 @@ export async function remuxToFile(source: AsyncIterable<Uint8Array>, mimeType: s
     const { size } = await stat(file);
     // Nothing written: no audio in the bytes that ffmpeg could read.
     if (size === 0) return await failed('ffmpeg wrote nothing', true);
+    if (size < fedBytes * MIN_KEPT_SHARE) return await failed(`ffmpeg kept ${size} of ${fedBytes} bytes (an MP4 whose index is at its end cannot be read from a stream)`, false);
     if (!plan.hasIndex(await firstBytes(file))) return await failed('ffmpeg wrote no index at the front', false);
     return { ok: true, file, sizeBytes: size, done };
   } catch (error) {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -108,6 +108,20 @@ describe.each(testDrivers.flatMap((driver) => (['file', 'database'] as const).ma
     expect(mp4HasIndexFirst(stored)).toBe(true);
     expect(stored.indexOf('moof')).toBe(-1);
     expect(packetsOf(stored)).toEqual(packetsOf(safariMp4));
+  });
+
+  it('keeps an MP4 whose index comes after its audio byte for byte: read from a stream, ffmpeg would keep only its headers', async () => {
+    const id = await createAttempt(t.database.db, student.student.id);
+    // Written to a file, not a pipe: ffmpeg puts the moov after the mdat (no faststart), as a camera or
+    // an editor does; the speech six times over (220 KB), more than ffmpeg can look back over in a stream.
+    const file = path.join(folder, 'index-last.mp4');
+    execFileSync(ffmpeg, ['-loglevel', 'error', '-y', '-stream_loop', '5', '-i', spoken, '-c:a', 'aac', '-b:a', '64k', file]);
+    const indexLast = readFileSync(file);
+    expect(indexLast.indexOf('moov')).toBeGreaterThan(indexLast.indexOf('mdat'));
+    const saved = await put(id, indexLast, 'audio/mp4');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().sizeBytes).toBe(indexLast.length);
+    expect((await served(id)).equals(indexLast)).toBe(true);
   });
 
   it('keeps a recording ffmpeg cannot re-mux byte for byte', async () => {
