@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -89,6 +89,23 @@ describe('a backup run on a DATA_DIR without a database', () => {
       `The backup could not be written to ${file} (its folder does not exist); its unfinished file was removed and nothing else was changed.`,
     ]);
     expect(existsSync(path.join(dataDir, 'parley.lock'))).toBe(false);
+  }, 60_000);
+
+  it('while a server holds the embedded database: one sentence saying to stop it, and its lock left alone', async () => {
+    const dataDir = path.join(scratch, 'data');
+    await (await openDatabase({ kind: 'pglite', dataDir }, { syncReadCaches: false })).close();
+    // A live process holding the lock, as a running server does.
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      await writeFile(path.join(dataDir, 'parley.lock'), JSON.stringify({ pid: holder.pid, hostname: os.hostname(), startedAt: new Date().toISOString() }));
+      const result = await admin(['backup', path.join(scratch, 'x.parley')], { DATA_DIR: dataDir });
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim().split('\n')).toEqual([
+        `Another Parley process (pid ${holder.pid} on ${os.hostname()}, started ${JSON.parse(await readFile(path.join(dataDir, 'parley.lock'), 'utf8')).startedAt}) is using the data folder ${dataDir}. Stop the server first (systemctl stop parley), then run this command again.`,
+      ]);
+    } finally {
+      holder.kill();
+    }
   }, 60_000);
 });
 

@@ -91,7 +91,9 @@ writeOwnerOnly();
 run(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    if (
+    // The server holds the embedded database: an admin command waits for it to stop, not for another DATA_DIR.
+    if (error instanceof DataDirLockedError && error.holder) process.stderr.write(`${error.holder} Stop the server first (systemctl stop parley), then run this command again.\n`);
+    else if (
       error instanceof ConfigError ||
       error instanceof DataDirLockedError ||
       error instanceof NewerDatabaseError ||

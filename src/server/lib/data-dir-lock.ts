@@ -8,7 +8,15 @@ interface LockContent {
   startedAt: string;
 }
 
-export class DataDirLockedError extends Error {}
+/** Another live process holds the data folder; `holder` names it (pid, host, start) for a sentence of the caller's own. */
+export class DataDirLockedError extends Error {
+  constructor(
+    message: string,
+    readonly holder: string | null = null,
+  ) {
+    super(message);
+  }
+}
 
 function isAlive(pid: number): boolean {
   try {
@@ -63,11 +71,12 @@ export function lockDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = readLock(file);
       if (!isStale(holder)) {
+        const who = `Another Parley process (pid ${holder?.pid} on ${holder?.hostname}, started ${holder?.startedAt}) is using the data folder ${dataDir}.`;
         throw new DataDirLockedError(
-          `Another Parley process (pid ${holder?.pid} on ${holder?.hostname}, started ${holder?.startedAt}) ` +
-            `is using the data folder ${dataDir}. The embedded database cannot be shared: two processes on one ` +
+          `${who} The embedded database cannot be shared: two processes on one ` +
             `folder would silently lose data. Stop the other process first, or set DATA_DIR to another folder ` +
             `(or DATABASE_URL to a PostgreSQL server for several processes).`,
+          who,
         );
       }
       rmSync(file, { force: true });

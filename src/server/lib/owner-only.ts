@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 
 /**
  * Everything Parley writes (the database, recordings, mails in the outbox with their set-password
@@ -23,6 +23,9 @@ export function keepDataDirPrivate(dataDir: string): string | null {
     return null;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'an error';
+    if (!existsSync(dataDir)) {
+      return `The data folder ${dataDir} does not exist and this user could not make it (${code}): nothing can be written there (mails without SMTP_URL, backups, recordings in files). Make it belong to the user the server runs as, with mode 700 (docs/deploy.md: install -d -m 700 -o parley -g parley /var/lib/parley).`;
+    }
     return `The data folder ${dataDir} could not be made private to this user (${code}): other users of this machine may read its recordings and database. Make it belong to the user the server runs as, with mode 700.`;
   }
 }

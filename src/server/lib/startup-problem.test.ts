@@ -1,3 +1,5 @@
+import net from 'node:net';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startupProblem } from './startup-problem.js';
 
@@ -11,6 +13,27 @@ describe('what an operator reads when the server cannot start', () => {
     expect(startupProblem(missing)).toBe('PostgreSQL says: database "parley" does not exist. Create the database first (createdb), or correct the name in DATABASE_URL.');
     expect(startupProblem(Object.assign(new Error('password authentication failed for user "parley"'), { code: '28P01' }))).toMatch(/^PostgreSQL refused the user in DATABASE_URL/);
     expect(startupProblem(Object.assign(new Error('getaddrinfo ENOTFOUND db.lan'), { code: 'ENOTFOUND' }))).toMatch(/was not found \(ENOTFOUND\)/);
+    const taken = Object.assign(new Error('listen EADDRINUSE: address already in use 127.0.0.1:3000'), { code: 'EADDRINUSE', address: '127.0.0.1', port: 3000 });
+    expect(startupProblem(taken)).toMatch(/^Another program already listens at 127\.0\.0\.1:3000 \(address in use\).* set PORT \(or HOST\)/);
+  });
+
+  it("names DATABASE_URL when what answers there is not PostgreSQL (a real pg pool's errors)", async () => {
+    // One listener that never answers, one that answers as Redis does to a stranger.
+    const listening = (server: net.Server) => new Promise<net.Server>((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+    const silent = await listening(net.createServer(() => {}));
+    const wrong = await listening(net.createServer((socket) => socket.end('-ERR unknown command\r\n')));
+    const portOf = (server: net.Server) => (server.address() as net.AddressInfo).port;
+    try {
+      for (const server of [silent, wrong]) {
+        const pool = new pg.Pool({ connectionString: `postgres://parley@127.0.0.1:${portOf(server)}/parley`, connectionTimeoutMillis: 500 });
+        const error = await pool.query('select 1').then(() => null, (caught: unknown) => caught);
+        await pool.end();
+        expect(startupProblem(error)).toMatch(/^Something at the address in DATABASE_URL took the connection but did not answer as PostgreSQL does \(Connection terminated/);
+      }
+    } finally {
+      silent.close();
+      wrong.close();
+    }
   });
 
   it('leaves anything else to be shown as it is', () => {

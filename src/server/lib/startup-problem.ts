@@ -22,7 +22,14 @@ export function startupProblem(error: unknown): string | null {
     case '28P01':
     case '28000':
       return `PostgreSQL refused the user in DATABASE_URL (${typeof message === 'string' ? message : code}). Correct the user or password there.`;
+    case 'EADDRINUSE':
+      return `Another program already listens${where} (address in use): another Parley, or a second start of this one. Stop it, or set PORT (or HOST) to a free one.`;
     default:
+      // pg's own errors carry no code: something at DATABASE_URL's address took the connection but
+      // did not speak PostgreSQL (another service on that port), or never answered at all.
+      if (typeof message === 'string' && /^Connection terminated/.test(message)) {
+        return `Something at the address in DATABASE_URL took the connection but did not answer as PostgreSQL does (${message}). Check the host and port there: PostgreSQL listens on 5432 unless it was set up otherwise.`;
+      }
       return null;
   }
 }
