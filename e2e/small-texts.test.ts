@@ -83,5 +83,11 @@ describe('the landing page and the teachers console', () => {
     const pageLeft = await page.locator('main .mantine-Container-root').first().evaluate((element) => element.getBoundingClientRect().left + parseFloat(getComputedStyle(element).paddingLeft));
     expect(Math.abs(headerLeft - pageLeft)).toBeLessThanOrEqual(1);
     await lookAt(page, `admin-settings-${viewport}`);
+    // Every console page keeps that column: the header stays put from the dashboard to the courses.
+    await page.goto(`${suite.server.baseUrl}/admin/courses`);
+    await page.getByRole('heading', { level: 1, name: 'Courses Management' }).waitFor();
+    // Polled: the page's own header takes the place of the one served with the HTML as it starts.
+    const headerLeftNow = () => page.locator('header .mantine-Container-root').evaluate((element) => element.getBoundingClientRect().left + parseFloat(getComputedStyle(element).paddingLeft));
+    await expect.poll(headerLeftNow).toBeCloseTo(headerLeft, 0);
   });
 });

@@ -25,9 +25,12 @@ export function footerNoteFor(pathname: string, reader?: FooterReader): string {
 
 export type PageWidth = 'lg' | 'xl';
 
-/** The admin dashboard's tables use the wide column: its header and footer line up with it. */
+/**
+ * The teachers' console uses the wide column on every page (its tables need it), so its header and
+ * footer line up with the page and stay put from one console page to the next.
+ */
 export function pageWidthFor(pathname: string): PageWidth {
-  return pathname === '/admin' || pathname.startsWith('/admin/attempts/') ? 'xl' : 'lg';
+  return pathname === '/admin' || pathname.startsWith('/admin/') ? 'xl' : 'lg';
 }
 
 /**

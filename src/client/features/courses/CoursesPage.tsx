@@ -66,7 +66,7 @@ function CoursesManagement() {
     });
 
   return (
-    <Container size="lg">
+    <Container size="xl">
       <Stack gap="lg">
         <Anchor component={Link} to="/admin" size="sm" w="fit-content">
           ← Back to Admin Dashboard

@@ -41,7 +41,7 @@ export default function LandingPage() {
                 {className}
               </Text>
             </Stack>
-            <LiveClock />
+            <LiveClock className={classes.clock} />
           </Group>
         </Paper>
 

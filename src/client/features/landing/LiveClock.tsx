@@ -5,14 +5,14 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'n
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** The current date and time, refreshed every second (spec section 1). */
-export function LiveClock({ now = () => new Date() }: { now?: () => Date }) {
+export function LiveClock({ now = () => new Date(), className }: { now?: () => Date; className?: string }) {
   const [current, setCurrent] = useState(now);
   useEffect(() => {
     const timer = window.setInterval(() => setCurrent(now()), 1000);
     return () => window.clearInterval(timer);
   }, [now]);
   return (
-    <Stack gap={0} align="flex-end" data-testid="live-clock">
+    <Stack gap={0} className={className} data-testid="live-clock">
       <Text component="time" dateTime={current.toISOString()} fz={{ base: 'xl', sm: '2rem' }} fw={700} lh={1.1} style={{ fontVariantNumeric: 'tabular-nums' }}>
         {timeFormat.format(current)}
       </Text>

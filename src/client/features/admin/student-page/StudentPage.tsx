@@ -34,7 +34,7 @@ export default function StudentPage() {
   // The Students list to go back to stays with the page as it pages.
   const onPage = (next: number) => setParams(next <= 1 ? {} : { page: String(next) }, { replace: true, state: location.state });
   return (
-    <Container size="lg">
+    <Container size="xl">
       {query.isPending ? (
         LOADING
       ) : (
