@@ -72,7 +72,16 @@ async function main(): Promise<void> {
     const line = migrationsLogLine(database.migrations);
     app.log[line.level]({ migrations: database.migrations }, line.message);
   }
-  const facts = { dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL, recordingStore: recordingStores.writeTo.kind, smtpUrl: config.SMTP_URL, publicUrl: config.PUBLIC_URL };
+  const facts = {
+    dataDir: config.DATA_DIR,
+    databaseUrl: config.DATABASE_URL,
+    recordingStore: recordingStores.writeTo.kind,
+    smtpUrl: config.SMTP_URL,
+    publicUrl: config.PUBLIC_URL,
+    host: config.HOST,
+    port: config.PORT,
+    trustProxy: config.TRUST_PROXY,
+  };
   for (const line of startupSummary(facts)) app.log[line.level](line.message);
 
   const sweep = setInterval(() => {

@@ -20,8 +20,20 @@ describe('what the log says at start about where things are', () => {
       smtpUrl: 'smtp://mailer:pw@mail.school.org:587',
       publicUrl: 'https://parley.lan',
     });
-    expect(lines).toEqual([{ level: 'info', message: 'data: PostgreSQL database parley_school at db.lan:5433, recordings in the database' }]);
+    expect(lines).toEqual([{ level: 'info', message: 'data: PostgreSQL database parley_school at db.lan:5433, new recordings in the database' }]);
     expect(JSON.stringify(lines)).not.toMatch(/s3cret|mailer|pw@/);
+  });
+
+  it('behind an https proxy: where the app listens and TRUST_PROXY, with a warning for each setting that defeats the per-device budgets', () => {
+    const behind = (host: string, trustProxy: boolean) =>
+      startupSummary({ dataDir: '/d', recordingStore: 'file', smtpUrl: 'smtp://127.0.0.1:25', publicUrl: 'https://parley.lan', host, port: 3000, trustProxy }).slice(1);
+    expect(behind('127.0.0.1', true)).toEqual([{ level: 'info', message: 'address: PUBLIC_URL is https://parley.lan; the app listens on 127.0.0.1:3000 for the proxy, TRUST_PROXY is true' }]);
+    const untrusted = behind('127.0.0.1', false);
+    expect(untrusted.map((line) => line.level)).toEqual(['info', 'warn']);
+    expect(untrusted[1]?.message).toMatch(/^address: TRUST_PROXY is not true, so every request seems to come from the proxy/);
+    const open = behind('0.0.0.0', true);
+    expect(open.map((line) => line.level)).toEqual(['info', 'warn']);
+    expect(open[1]?.message).toMatch(/^address: TRUST_PROXY is true and the app listens on 0\.0\.0\.0:3000: anyone who reaches that port directly/);
   });
 
   it('says the mail server took the login only when SMTP_URL has one (a relay on the school network may take none)', () => {

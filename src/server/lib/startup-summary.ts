@@ -9,7 +9,13 @@ export interface StartupFacts {
   recordingStore: 'file' | 'database';
   smtpUrl?: string | undefined;
   publicUrl?: string | undefined;
+  /** Where the app listens (HOST, PORT) and whether it takes the client's address from the proxy. */
+  host?: string;
+  port?: number;
+  trustProxy?: boolean;
 }
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 export interface StartupLine {
   level: 'info' | 'warn';
@@ -29,7 +35,8 @@ function postgresPlace(databaseUrl: string): string {
 
 /** The start-up lines: the data's place, where mail goes, and what phones need when PUBLIC_URL is not https. */
 export function startupSummary(facts: StartupFacts): StartupLine[] {
-  const recordings = facts.recordingStore === 'file' ? `recordings in ${path.join(facts.dataDir, 'recordings')}` : 'recordings in the database';
+  // Where new recordings go: one moved from the embedded database keeps its file, and is read from it.
+  const recordings = facts.recordingStore === 'file' ? `recordings in ${path.join(facts.dataDir, 'recordings')}` : 'new recordings in the database';
   const lines: StartupLine[] = [
     {
       level: 'info',
@@ -43,6 +50,29 @@ export function startupSummary(facts: StartupFacts): StartupLine[] {
       level: 'info',
       message: `mail: SMTP_URL is unset, so no mail is sent; each one (a teacher's set-password link, a forgotten password) is only written to ${path.join(facts.dataDir, 'outbox')} and kept a week`,
     });
+  }
+  const listening = facts.host !== undefined && facts.port !== undefined ? `${facts.host}:${facts.port}` : null;
+  if (facts.publicUrl?.toLowerCase().startsWith('https:') && listening) {
+    // Behind an https proxy: what an IT person checks the proxy's settings against.
+    lines.push({
+      level: 'info',
+      message: `address: PUBLIC_URL is ${facts.publicUrl}; the app listens on ${listening} for the proxy, TRUST_PROXY is ${facts.trustProxy ? 'true' : 'false'}`,
+    });
+    if (!facts.trustProxy) {
+      lines.push({
+        level: 'warn',
+        message:
+          'address: TRUST_PROXY is not true, so every request seems to come from the proxy: the sign-in budgets per device are then shared by the whole school, ' +
+          'and one class can lock the next out for 15 minutes. Set TRUST_PROXY=true (docs/deploy.md)',
+      });
+    } else if (facts.host && !LOOPBACK.has(facts.host)) {
+      lines.push({
+        level: 'warn',
+        message:
+          `address: TRUST_PROXY is true and the app listens on ${listening}: anyone who reaches that port directly chooses the address the sign-in budgets count. ` +
+          'Set HOST=127.0.0.1 when the proxy runs on this machine, or let only the proxy reach the port (a firewall)',
+      });
+    }
   }
   if (!facts.publicUrl?.toLowerCase().startsWith('https:')) {
     lines.push({
