@@ -129,6 +129,18 @@ describe('the server process', () => {
       body: JSON.stringify({ username: 'admin', password }),
     });
     expect(login.status).toBe(200);
+    // Printed to the console, it serves for one sign-in: the admin must choose a password first.
+    expect(((await login.json()) as { mustChangePassword: boolean }).mustChangePassword).toBe(true);
+    const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0] ?? '').join('; ');
+    expect((await fetch(`${baseUrl}/api/admin/students`, { headers: { cookie } })).status).toBe(403);
+    const chosen = await fetch(`${baseUrl}/api/change-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: baseUrl },
+      body: JSON.stringify({ newPassword: 'Chosen-by-the-admin-2026' }),
+    });
+    expect(chosen.status).toBe(200);
+    const printedAgain = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
+    expect(printedAgain.status).toBe(401);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
 

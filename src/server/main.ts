@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       // Printed once, on purpose, to the console only: the operator must note it now.
       process.stdout.write(
         `\n  First admin created.\n  Username: ${admin.username}\n  Password: ${admin.generatedPassword}\n` +
+          `  Sign in with it once: you are then asked to choose your own, and this one stops working.\n` +
           `  Write it down now: it is not shown again. (Set ADMIN_PASSWORD to choose it yourself;\n` +
           `  'npm run admin -- reset-password ${admin.username}' sets a new one.)\n\n`,
       );

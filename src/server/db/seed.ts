@@ -41,7 +41,7 @@ async function hasAdmin(db: Db): Promise<boolean> {
 
 /**
  * Creates the first admin when there is none: from ADMIN_USERNAME / ADMIN_PASSWORD, or with a strong
- * generated password that the caller prints once. There is no built-in default password. Processes
+ * generated password that the caller prints once and that must be changed at the first sign-in. There is no built-in default password. Processes
  * starting at once on one database create one admin: only the one that created it gets
  * `created: true` (and so prints the password).
  */
@@ -61,7 +61,9 @@ export async function ensureFirstAdmin(
     if (await hasAdmin(tx)) return false;
     const [row] = await tx
       .insert(users)
-      .values({ username, passwordHash, isAdmin: true, email: options.email ?? null })
+      // A generated password has been printed to the console (and so to a service's journal): it
+      // serves for one sign-in, which asks for a password of the admin's own.
+      .values({ username, passwordHash, isAdmin: true, email: options.email ?? null, mustChangePassword: generatedPassword !== null })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (!row) throw new Error(`The first admin cannot be created: the username "${username}" belongs to another account. Set ADMIN_USERNAME.`);
