@@ -185,17 +185,24 @@ describe.each(testDrivers.flatMap((driver) => (['file', 'database'] as const).ma
       return { release, holder };
     };
 
-    it("deleting a student while their recording is being saved leaves none of its bytes behind", async () => {
-      const leaving = await createStudent(t.database.db, { studentName: 'Mira' });
-      const leavingCookie = await sessionCookieForUser(t.database.db, leaving.user.id);
+    /** A student about to be deleted, their cookie and an attempt to upload to; and their delete. */
+    const leavingStudent = async (studentName: string) => {
+      const leaving = await createStudent(t.database.db, { studentName });
+      const cookie = await sessionCookieForUser(t.database.db, leaving.user.id);
       const id = await createAttempt(t.database.db, leaving.student.id);
+      const remove = () => t.app.inject({ method: 'DELETE', url: `/api/admin/students/${leaving.student.id}`, headers: { cookie: teacherCookie } });
+      return { leaving, cookie, id, remove };
+    };
+
+    it("deleting a student while their recording is being saved leaves none of its bytes behind", async () => {
+      const { leaving, cookie, id, remove } = await leavingStudent('Mira');
       const before = await storedBytes();
       // The student's row held elsewhere: the upload stops where it counts the student's recordings
       // (its last lock, after its attempt's), and the delete meets it there.
       const { release, holder } = await holdRow(sql`select 1 from ${students} where ${students.id} = ${leaving.student.id} for update`);
-      const upload = put(id, leavingCookie, webmWith(Buffer.from('said while being deleted')));
+      const upload = put(id, cookie, webmWith(Buffer.from('said while being deleted')));
       await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(1);
-      const removal = t.app.inject({ method: 'DELETE', url: `/api/admin/students/${leaving.student.id}`, headers: { cookie: teacherCookie } });
+      const removal = remove();
       await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(2);
       release();
       await holder;
@@ -208,16 +215,13 @@ describe.each(testDrivers.flatMap((driver) => (['file', 'database'] as const).ma
     });
 
     it('an upload that reaches the database after the delete has begun is refused with a 404, and its bytes removed', async () => {
-      const leaving = await createStudent(t.database.db, { studentName: 'Noor' });
-      const leavingCookie = await sessionCookieForUser(t.database.db, leaving.user.id);
-      const id = await createAttempt(t.database.db, leaving.student.id);
-      const { db } = t.database;
+      const { leaving, cookie, id, remove } = await leavingStudent('Noor');
       const before = await storedBytes();
       // The account's row held elsewhere: the delete stops there, holding the student's attempts.
       const { release, holder } = await holdRow(sql`select 1 from ${users} where ${users.id} = ${leaving.user.id} for update`);
-      const removal = t.app.inject({ method: 'DELETE', url: `/api/admin/students/${leaving.student.id}`, headers: { cookie: teacherCookie } });
+      const removal = remove();
       await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(1);
-      const upload = put(id, leavingCookie, webmWith(Buffer.from('said after the delete began')));
+      const upload = put(id, cookie, webmWith(Buffer.from('said after the delete began')));
       await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(2);
       release();
       await holder;
@@ -225,7 +229,7 @@ describe.each(testDrivers.flatMap((driver) => (['file', 'database'] as const).ma
       expect(removed.statusCode).toBe(204);
       expect(saved.statusCode).toBe(404);
       expect(saved.json().message).toBe(ATTEMPT_NOT_FOUND);
-      expect(await db.select().from(recordings).where(eq(recordings.attemptId, id))).toEqual([]);
+      expect(await rowOf(id)).toBeUndefined();
       expect(await storedBytes()).toEqual(before);
     });
   }
