@@ -8,6 +8,7 @@ import { emptyInterviewProfile } from '../../shared/api/interview.js';
 import { createAdmin, createCourse, createSchoolQuestion, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
 import { hashPasswordBeside } from '../lib/passwords.js';
 import { addTeacher, PASSWORD_LINK_INVALID_MESSAGE } from '../teachers/service.js';
+import { ACTING_TEACHER_NAME } from './service.js';
 
 // Every route the app registers, seen through an onRoute hook added to each Fastify instance, so
 // that a route missing from the table below fails this suite.
@@ -411,10 +412,11 @@ describe('what the allowed callers get', () => {
     });
     expect((await call('GET', '/api/user', await cookieFor('deactivated'))).json()).toMatchObject({ displayName: 'Dev Deactivated', isAdmin: false });
     expect((await call('GET', '/api/user', await cookieFor('admin'))).json()).toMatchObject({ username: f.admin.username, isAdmin: true, actingStudent: null });
-    expect((await call('GET', '/api/user', await cookieFor('adminActing'))).json()).toMatchObject({
-      isAdmin: true,
-      actingStudent: { id: f.target.student.id, studentName: 'Tara Target' },
-    });
+    const acting = (await call('GET', '/api/user', await cookieFor('adminActing'))).json();
+    expect(acting).toMatchObject({ isAdmin: true, actingStudent: { id: f.target.student.id, studentName: 'Tara Target' } });
+    // The student at the teacher's device never sees the teacher's sign-in name (decision 0029).
+    expect(acting).toMatchObject({ username: ACTING_TEACHER_NAME, displayName: ACTING_TEACHER_NAME });
+    expect(JSON.stringify(acting)).not.toContain(f.admin.username);
   });
 
   it('/api/student/profile gives a student their own record and a teacher the acting student', async () => {

@@ -192,6 +192,9 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
   invalidateReadCaches(db);
 }
 
+/** What a device acting for a student calls its teacher when the teacher has no display name. */
+export const ACTING_TEACHER_NAME = 'Your teacher';
+
 export async function toUserDto(
   db: Db,
   { user, student, actingStudentId }: { user: UserRow; student: StudentRow | null; actingStudentId: number | null },
@@ -201,11 +204,14 @@ export async function toUserDto(
     const [acting] = await db.select({ id: students.id, studentName: students.studentName }).from(students).where(eq(students.id, actingStudentId));
     if (acting) actingStudent = acting;
   }
+  // A device acting for a student is in the student's hands: the teacher's sign-in name (often an
+  // e-mail address) is not shown there, only the name students see for them (decision 0029).
+  const shown = actingStudent ? (user.displayName ?? ACTING_TEACHER_NAME) : null;
   return {
     id: user.id,
-    username: user.username ?? student?.mobileNumber ?? `user-${user.id}`,
+    username: shown ?? user.username ?? student?.mobileNumber ?? `user-${user.id}`,
     isAdmin: user.isAdmin,
-    displayName: student?.studentName ?? user.displayName ?? user.username ?? `user-${user.id}`,
+    displayName: shown ?? student?.studentName ?? user.displayName ?? user.username ?? `user-${user.id}`,
     mustChangePassword: user.mustChangePassword,
     actingStudent,
   };
