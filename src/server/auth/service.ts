@@ -193,7 +193,7 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
 }
 
 /** What a device acting for a student calls its teacher when the teacher has no display name. */
-export const ACTING_TEACHER_NAME = 'Your teacher';
+export const ACTING_TEACHER_NAME = 'Teacher';
 
 export async function toUserDto(
   db: Db,
