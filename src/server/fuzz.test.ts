@@ -182,6 +182,7 @@ const noLimits: RateLimits = {
   savesPerStudent: NO_LIMIT,
   newAttemptsPerStudent: NO_LIMIT,
   uploadsPerStudent: NO_LIMIT,
+  uploadsAtOncePerStudent: NO_LIMIT,
 };
 
 /** Sessions and a student again when a fuzzed request signed one out, deleted or deactivated the student. */

@@ -24,6 +24,12 @@ export interface RateLimits {
   newAttemptsPerStudent: { max: number; windowMs: number };
   /** Recording uploads per student (retries included). */
   uploadsPerStudent: { max: number; windowMs: number };
+  /**
+   * One student's recordings arriving at the same moment, in one process (recordings/routes.ts): a
+   * recording's body may take hours at the slowest rate taken, so this, not the hourly budget, stops
+   * one student holding hundreds of connections and open files.
+   */
+  uploadsAtOncePerStudent: { max: number };
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -42,4 +48,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // stays in the student's outbox and goes in once the day's window ends.
   newAttemptsPerStudent: { max: 30, windowMs: 24 * 60 * 60 * 1000 },
   uploadsPerStudent: { max: 120, windowMs: 60 * 60 * 1000 },
+  // A test's recording is one upload; a phone back online sends every unsent test's at once, and one
+  // past the third waits for its retry (429 is retried). A connection dropped without a word holds its
+  // slot until the body's minute of silence ends it (lib/body-deadline.ts), so a retry still has room.
+  uploadsAtOncePerStudent: { max: 3 },
 };

@@ -13,7 +13,8 @@ import { testDrivers } from '../test/databases.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../test/factories.js';
 import { RECORDING_CHUNK_BYTES } from './database-store.js';
 import { parseByteRange } from './range.js';
-import { ATTEMPT_NOT_FOUND } from './routes.js';
+import { ATTEMPT_NOT_FOUND, uploadsAtOnceMessage } from './routes.js';
+import { DEFAULT_RATE_LIMITS } from '../auth/limits.js';
 import { expireOldRecordings } from './service.js';
 import { createRecordingStores, STORAGE_FULL_MESSAGE } from './store.js';
 
@@ -397,6 +398,51 @@ describe('a full disk', () => {
     } finally {
       await t.mailer.close();
       await t.database.close();
+    }
+  });
+});
+
+describe("one student's recordings arriving at once", () => {
+  const UPLOADS_AT_ONCE_PER_STUDENT = DEFAULT_RATE_LIMITS.uploadsAtOncePerStudent.max;
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RECORDING_STORE: 'file' } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  it(`takes ${UPLOADS_AT_ONCE_PER_STUDENT} at a time: the next gets 429 with a sentence until one is in, other students are not held`, async () => {
+    const slow = await createStudent(t.database.db, { studentName: 'Sol' });
+    const cookie = await sessionCookieForUser(t.database.db, slow.user.id);
+    const other = await createStudent(t.database.db, { studentName: 'Oona' });
+    const otherCookie = await sessionCookieForUser(t.database.db, other.user.id);
+    const put = async (studentId: number, withCookie: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/attempts/${await createAttempt(t.database.db, studentId)}/recording`, headers: { cookie: withCookie, 'content-type': 'audio/webm' }, payload: webm(2000, 3) });
+    // Uploads that announce a megabyte and send its first bytes only, as a phone on a stalled link does.
+    const sockets: net.Socket[] = [];
+    for (let i = 0; i < UPLOADS_AT_ONCE_PER_STUDENT; i += 1) {
+      const id = await createAttempt(t.database.db, slow.student.id);
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(`PUT /api/attempts/${id}/recording HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: audio/webm\r\nContent-Length: 1000000\r\n\r\n`);
+        socket.write(webm(1000, 5));
+      });
+      socket.on('error', () => {});
+      sockets.push(socket);
+    }
+    try {
+      // Each is being written to the store.
+      await expect.poll(async () => (await filesUnder(path.join(t.config.DATA_DIR, 'recordings', 'incoming'))).length, { timeout: 10_000 }).toBe(UPLOADS_AT_ONCE_PER_STUDENT);
+      const refused = await put(slow.student.id, cookie);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(uploadsAtOnceMessage(UPLOADS_AT_ONCE_PER_STUDENT));
+      expect((await put(other.student.id, otherCookie)).statusCode).toBe(200);
+      // One of them drops: its slot is free again.
+      sockets.shift()?.destroy();
+      await expect.poll(async () => (await put(slow.student.id, cookie)).statusCode, { timeout: 10_000 }).toBe(200);
+    } finally {
+      for (const socket of sockets) socket.destroy();
     }
   });
 });

@@ -21,6 +21,29 @@ const RECORDING_TOO_LARGE = `A recording may be at most ${RECORDING_MAX_BYTES / 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 410: errorBody, 413: errorBody, 415: errorBody, 422: errorBody, 429: errorBody, 507: errorBody };
 const attemptParams = z.object({ id: z.uuid('must be an attempt id (UUID)') });
 
+/** The refusal of a student's next upload while `max` of theirs are still arriving (RateLimits.uploadsAtOncePerStudent). */
+export const uploadsAtOnceMessage = (max: number) => `${max} recordings of yours are still arriving. This one will be sent again once they are in.`;
+
+/** Slots per student: `take` gives one (429 when the student has `limit`) and returns its release. */
+function uploadSlotsPerStudent(limit: number) {
+  const taken = new Map<number, number>();
+  return {
+    take(studentId: number): () => void {
+      const now = taken.get(studentId) ?? 0;
+      if (now >= limit) throw new HttpError(429, uploadsAtOnceMessage(limit));
+      taken.set(studentId, now + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (taken.get(studentId) ?? 1) - 1;
+        if (left > 0) taken.set(studentId, left);
+        else taken.delete(studentId);
+      };
+    },
+  };
+}
+
 /** The Content-Length a request announced, or undefined (chunked). */
 function announcedLength(request: FastifyRequest): number | undefined {
   const header = request.headers['content-length'];
@@ -60,6 +83,7 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
   app.addContentTypeParser(/^audio\//, (_request, payload, done) => done(null, payload));
   app.addContentTypeParser('*', (_request, _payload, done) => done(new HttpError(415, RECORDING_TYPE_MESSAGE)));
 
+  const uploadSlots = uploadSlotsPerStudent(deps.rateLimits.uploadsAtOncePerStudent.max);
   const uploadsPerStudent = throttle(app, {
     ...deps.rateLimits.uploadsPerStudent,
     what: 'recording uploads for this student',
@@ -76,55 +100,65 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
     schema: { params: attemptParams, response: { 200: recordingSaved, ...errors } },
     preHandler: uploadsPerStudent,
     handler: async (request) => {
-      const source = request.body as AsyncIterable<Uint8Array>;
       const studentId = effectiveStudentId(request);
-      const type = parseRecordingType(request.headers['content-type']);
-      if (!type) throw new HttpError(415, RECORDING_TYPE_MESSAGE);
-      const length = announcedLength(request);
-      if (length !== undefined && length > RECORDING_MAX_BYTES) throw new HttpError(413, RECORDING_TOO_LARGE);
-      if (length === 0) throw new HttpError(400, 'The recording is empty.');
-      const attempt = await findAttempt(db, request.params.id);
-      if (!attempt || attempt.studentId !== studentId) throw notFound(ATTEMPT_NOT_FOUND);
-      // Once reviewed, a stored recording stays (a first upload arriving late is still taken).
-      if ((await attemptReviewed(db, attempt.id, false)) && (await recordingInfo(db, attempt.id))) throw new HttpError(409, REVIEWED_RECORDING_MESSAGE);
-      const used = await storedBytesOfStudent(db, studentId, attempt.id);
-      const room = studentCapBytes - used;
-      const overCap = (usedBytes = used) => new HttpError(413, overCapMessage(usedBytes, studentCapBytes));
-      if (length !== undefined && length > room) throw overCap();
-      const maxBytes = Math.min(RECORDING_MAX_BYTES, room);
+      const release = uploadSlots.take(studentId);
       try {
-        const { sizeBytes, receivedBytes } = await saveRecording(db, stores, {
-          attemptId: attempt.id,
-          studentId,
-          mimeType: type.mimeType,
-          log: (message) => request.log.warn(message),
-          // Counted again, under a per-student lock, once the bytes are written: parallel uploads.
-          capBytes: studentCapBytes,
-          source: limitedBytes(checkedAudio(source, type), {
-            maxBytes,
-            expectedBytes: length,
-            tooLarge: () => (maxBytes < RECORDING_MAX_BYTES ? overCap() : new HttpError(413, RECORDING_TOO_LARGE)),
-          }),
-        });
-        if (receivedBytes === 0) throw new HttpError(400, 'The recording is empty.');
-        deps.analysis?.kick();
-        return { audioUrl: recordingUrl(attempt.id), sizeBytes };
-      } catch (error) {
-        if (error instanceof RecordingRefused) {
-          if (error.refusal.kind === 'reviewed') throw new HttpError(409, REVIEWED_RECORDING_MESSAGE);
-          if (error.refusal.kind === 'unreadable') throw new HttpError(422, UNREADABLE_REPLACEMENT_MESSAGE);
-          throw overCap(error.refusal.usedBytes);
-        }
-        // The attempt was deleted (its student with it) while the bytes arrived: they were removed.
-        if (isForeignKeyViolation(error)) throw notFound(ATTEMPT_NOT_FOUND);
-        if (isStorageFull(error)) {
-          request.log.error({ err: error }, 'a recording could not be stored: storage is full');
-          throw storageFull();
-        }
-        throw error;
+        return await receiveRecording(request, request.params.id, studentId);
+      } finally {
+        release();
       }
     },
   });
+
+  /** The upload's body into the store, once its checks pass (the handler above holds one of the student's upload slots meanwhile). */
+  async function receiveRecording(request: FastifyRequest, attemptId: string, studentId: number) {
+    const source = request.body as AsyncIterable<Uint8Array>;
+    const type = parseRecordingType(request.headers['content-type']);
+    if (!type) throw new HttpError(415, RECORDING_TYPE_MESSAGE);
+    const length = announcedLength(request);
+    if (length !== undefined && length > RECORDING_MAX_BYTES) throw new HttpError(413, RECORDING_TOO_LARGE);
+    if (length === 0) throw new HttpError(400, 'The recording is empty.');
+    const attempt = await findAttempt(db, attemptId);
+    if (!attempt || attempt.studentId !== studentId) throw notFound(ATTEMPT_NOT_FOUND);
+    // Once reviewed, a stored recording stays (a first upload arriving late is still taken).
+    if ((await attemptReviewed(db, attempt.id, false)) && (await recordingInfo(db, attempt.id))) throw new HttpError(409, REVIEWED_RECORDING_MESSAGE);
+    const used = await storedBytesOfStudent(db, studentId, attempt.id);
+    const room = studentCapBytes - used;
+    const overCap = (usedBytes = used) => new HttpError(413, overCapMessage(usedBytes, studentCapBytes));
+    if (length !== undefined && length > room) throw overCap();
+    const maxBytes = Math.min(RECORDING_MAX_BYTES, room);
+    try {
+      const { sizeBytes, receivedBytes } = await saveRecording(db, stores, {
+        attemptId: attempt.id,
+        studentId,
+        mimeType: type.mimeType,
+        log: (message) => request.log.warn(message),
+        // Counted again, under a per-student lock, once the bytes are written: parallel uploads.
+        capBytes: studentCapBytes,
+        source: limitedBytes(checkedAudio(source, type), {
+          maxBytes,
+          expectedBytes: length,
+          tooLarge: () => (maxBytes < RECORDING_MAX_BYTES ? overCap() : new HttpError(413, RECORDING_TOO_LARGE)),
+        }),
+      });
+      if (receivedBytes === 0) throw new HttpError(400, 'The recording is empty.');
+      deps.analysis?.kick();
+      return { audioUrl: recordingUrl(attempt.id), sizeBytes };
+    } catch (error) {
+      if (error instanceof RecordingRefused) {
+        if (error.refusal.kind === 'reviewed') throw new HttpError(409, REVIEWED_RECORDING_MESSAGE);
+        if (error.refusal.kind === 'unreadable') throw new HttpError(422, UNREADABLE_REPLACEMENT_MESSAGE);
+        throw overCap(error.refusal.usedBytes);
+      }
+      // The attempt was deleted (its student with it) while the bytes arrived: they were removed.
+      if (isForeignKeyViolation(error)) throw notFound(ATTEMPT_NOT_FOUND);
+      if (isStorageFull(error)) {
+        request.log.error({ err: error }, 'a recording could not be stored: storage is full');
+        throw storageFull();
+      }
+      throw error;
+    }
+  }
 
   /** Plays in the page: HTTP range requests, so a player can show the length and seek; always streamed. */
   api.get('/api/attempts/:id/recording', {

@@ -34,7 +34,8 @@ describe.each(testDrivers)('upload guards on %s', (driver) => {
     t = await createTestApp({
       driver,
       env: { RECORDING_STUDENT_CAP_MB: String(CAP / 1_000_000) },
-      rateLimits: { uploadsPerStudent: { max: 1000, windowMs: 60_000 } },
+      // Uploads sent at once reach the database's own guard here, not the per-process slots.
+      rateLimits: { uploadsPerStudent: { max: 1000, windowMs: 60_000 }, uploadsAtOncePerStudent: { max: 100 } },
     });
     student = await createStudent(t.database.db, { studentName: 'Farah' });
     cookie = await sessionCookieForUser(t.database.db, student.user.id);
