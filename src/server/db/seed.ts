@@ -41,9 +41,9 @@ async function hasAdmin(db: Db): Promise<boolean> {
 
 /**
  * Creates the first admin when there is none: from ADMIN_USERNAME / ADMIN_PASSWORD, or with a strong
- * generated password that the caller prints once and that must be changed at the first sign-in. There is no built-in default password. Processes
- * starting at once on one database create one admin: only the one that created it gets
- * `created: true` (and so prints the password).
+ * generated password that the caller prints once and that must be changed at the first sign-in.
+ * There is no built-in default password. Processes starting at once on one database create one
+ * admin: only the one that created it gets `created: true` (and so prints the password).
  */
 export async function ensureFirstAdmin(
   db: Db,

@@ -51,8 +51,9 @@ export function startupSummary(facts: StartupFacts): StartupLine[] {
       message: `mail: SMTP_URL is unset, so no mail is sent; each one (a teacher's set-password link, a forgotten password) is only written to ${path.join(facts.dataDir, 'outbox')} and kept a week`,
     });
   }
+  const https = facts.publicUrl?.toLowerCase().startsWith('https:') ?? false;
   const listening = facts.host !== undefined && facts.port !== undefined ? `${facts.host}:${facts.port}` : null;
-  if (facts.publicUrl?.toLowerCase().startsWith('https:') && listening) {
+  if (https && listening) {
     // Behind an https proxy: what an IT person checks the proxy's settings against.
     lines.push({
       level: 'info',
@@ -74,7 +75,7 @@ export function startupSummary(facts: StartupFacts): StartupLine[] {
       });
     }
   }
-  if (!facts.publicUrl?.toLowerCase().startsWith('https:')) {
+  if (!https) {
     lines.push({
       level: 'info',
       message:

@@ -32,10 +32,7 @@ function uploadSlotsPerStudent(limit: number) {
       const now = taken.get(studentId) ?? 0;
       if (now >= limit) throw new HttpError(429, uploadsAtOnceMessage(limit));
       taken.set(studentId, now + 1);
-      let released = false;
       return () => {
-        if (released) return;
-        released = true;
         const left = (taken.get(studentId) ?? 1) - 1;
         if (left > 0) taken.set(studentId, left);
         else taken.delete(studentId);
