@@ -402,6 +402,49 @@ describe('a full disk', () => {
   });
 });
 
+describe('closing while a recording is being saved', () => {
+  it('waits for the save to finish, though its sender has gone: the row and the file are in before the app is closed', async () => {
+    // A store that holds each finished write until let go, as a slow disk or a long re-mux does.
+    let reached!: () => void;
+    const writing = new Promise<void>((resolve) => (reached = resolve));
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const t = await createTestApp({
+      recordingStores: (dataDir, db) => {
+        const real = createRecordingStores({ db, driver: 'pglite', dataDir, configured: 'file' });
+        const slow = Object.create(real.writeTo) as typeof real.writeTo;
+        slow.write = async (source) => {
+          const written = await real.writeTo.write(source);
+          reached();
+          await held;
+          return written;
+        };
+        return { writeTo: slow, of: real.of };
+      },
+    });
+    try {
+      const student = await createStudent(t.database.db, { studentName: 'Noor' });
+      const cookie = await sessionCookieForUser(t.database.db, student.user.id);
+      const id = await createAttempt(t.database.db, student.student.id);
+      const upload = t.app.inject({ method: 'PUT', url: `/api/attempts/${id}/recording`, headers: { cookie, 'content-type': 'audio/webm' }, payload: webm(5000) });
+      await writing;
+      let closed = false;
+      const closing = t.app.close().then(() => (closed = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(closed).toBe(false);
+      letGo();
+      await closing;
+      expect((await upload).statusCode).toBe(200);
+      const [row] = await t.database.db.select().from(recordings).where(eq(recordings.attemptId, id));
+      expect(row?.storageKey).toBeTruthy();
+      expect(await filesUnder(path.join(t.config.DATA_DIR, 'recordings'))).toEqual([path.join(t.config.DATA_DIR, 'recordings', row!.storageKey!.slice(0, 2), row!.storageKey!)]);
+    } finally {
+      letGo();
+      await t.close();
+    }
+  });
+});
+
 describe("one student's recordings arriving at once", () => {
   const UPLOADS_AT_ONCE_PER_STUDENT = DEFAULT_RATE_LIMITS.uploadsAtOncePerStudent.max;
   let t: TestApp;

@@ -81,6 +81,13 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
   app.addContentTypeParser('*', (_request, _payload, done) => done(new HttpError(415, RECORDING_TYPE_MESSAGE)));
 
   const uploadSlots = uploadSlotsPerStudent(deps.rateLimits.uploadsAtOncePerStudent.max);
+  // Recordings being written, re-muxed or committed. A closing app waits for them: once the sender
+  // has gone (a closed tab, a dropped link) the listener no longer does, and the database and the
+  // data folder must outlast a save that is still renaming its file or inserting its row.
+  const beingSaved = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(beingSaved);
+  });
   const uploadsPerStudent = throttle(app, {
     ...deps.rateLimits.uploadsPerStudent,
     what: 'recording uploads for this student',
@@ -99,9 +106,12 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
     handler: async (request) => {
       const studentId = effectiveStudentId(request);
       const release = uploadSlots.take(studentId);
+      const saving = receiveRecording(request, request.params.id, studentId);
+      beingSaved.add(saving);
       try {
-        return await receiveRecording(request, request.params.id, studentId);
+        return await saving;
       } finally {
+        beingSaved.delete(saving);
         release();
       }
     },

@@ -12,6 +12,7 @@ import type { Db, Database } from '../db/open.js';
 import { sessions } from '../db/schema.js';
 import { seedCourses } from '../db/seed.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
+import type { RecordingStores } from '../recordings/store.js';
 import { createTestDatabase, type TestDriver } from './databases.js';
 
 export interface TestApp {
@@ -36,6 +37,8 @@ export interface TestAppOptions {
   logger?: AppDeps['logger'];
   /** How long a request's body may take to arrive (default: the app's own figures). */
   bodyTimeLimits?: AppDeps['bodyTimeLimits'];
+  /** Where recordings go (default: the app's own choice for the driver and DATA_DIR). */
+  recordingStores?: (dataDir: string, db: Db) => RecordingStores;
 }
 
 /** The real app on a fresh database (seeded courses, no users), for `inject()` or `listen()`. */
@@ -60,6 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
     logger: options.logger ?? false,
     ...(options.bodyTimeLimits ? { bodyTimeLimits: options.bodyTimeLimits } : {}),
+    ...(options.recordingStores ? { recordingStores: options.recordingStores(config.DATA_DIR, database.db) } : {}),
   });
   await app.ready();
   return {
