@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordBody, credentials, forgotPasswordBody } from '../../shared/api/auth-forms';
+import { changePasswordBody, credentials, EMAIL_NOT_A_MOBILE_NUMBER, forgotPasswordBody } from '../../shared/api/auth-forms';
 import { formErrors } from './form-errors';
 
 /** The forms show the route's own messages (src/shared/api/limits.ts), word for word. */
@@ -30,5 +30,12 @@ describe('formErrors with the auth forms schemas', () => {
       expect(formErrors(forgotPasswordBody, { email }, { email: 'Email' })).toEqual({ email: 'Email must be an e-mail address' });
     }
     expect(formErrors(forgotPasswordBody, { email: 'asha@school.org' })).toEqual({});
+  });
+
+  it('forgot password: a mobile number, typed as a student signs in with it, is told where the mail goes', () => {
+    for (const email of ['9876543210', '+91 98765 43210', '(+91) 98765-43210', ' 098765 43210 ']) {
+      expect(formErrors(forgotPasswordBody, { email }, { email: 'Email' })).toEqual({ email: `Email ${EMAIL_NOT_A_MOBILE_NUMBER}` });
+    }
+    expect(formErrors(forgotPasswordBody, { email: '12345' }, { email: 'Email' })).toEqual({ email: 'Email must be an e-mail address' });
   });
 });

@@ -2,6 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../test/app.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
+import { EMAIL_NOT_A_MOBILE_NUMBER } from '../../shared/api/auth-forms.js';
 
 /**
  * Every JSON POST endpoint, fed bodies it must refuse: each answer is a 4xx with a JSON { message }
@@ -186,6 +187,8 @@ describe('after all of it', () => {
   it('an e-mail that is not one is refused', async () => {
     const response = await post({ url: '/api/forgot-password', as: 'nobody' }, { payload: { email: 'not-an-email' } });
     expect(expectRefusal(response, [400])).toBe('email: must be an e-mail address');
+    const mobile = await post({ url: '/api/forgot-password', as: 'nobody' }, { payload: { email: '+91 98765 43210' } });
+    expect(expectRefusal(mobile, [400])).toBe(`email: ${EMAIL_NOT_A_MOBILE_NUMBER}`);
   });
 
   it('the server is still healthy', async () => {

@@ -38,7 +38,16 @@ export const changePasswordBody = z.strictObject({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
+/** A student signs in with a mobile number and may type it here too: the mail needs the address instead. */
+export const EMAIL_NOT_A_MOBILE_NUMBER =
+  'must be the e-mail address the school has for you: the temporary password is sent by e-mail, not to a mobile number. If you do not know that address, ask your teacher to set a new password for you.';
+
+/** Digits with the spaces, dashes, dots, brackets and plus a phone number is written with, and no @. */
+const looksLikePhoneNumber = (input: unknown) => typeof input === 'string' && /^\(?\+?[\d\s().-]{6,}$/.test(input.trim());
+
 export const forgotPasswordBody = z.strictObject({
-  email: z.email(EMAIL_INVALID).check(z.maxLength(EMAIL_MAX_LENGTH)),
+  email: z
+    .email({ error: (issue) => (looksLikePhoneNumber(issue.input) ? EMAIL_NOT_A_MOBILE_NUMBER : EMAIL_INVALID) })
+    .check(z.maxLength(EMAIL_MAX_LENGTH)),
 });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;

@@ -292,6 +292,17 @@ describe('scoreSpeakingTest', () => {
     expect(result.metrics.wordCount).toBe(count);
   });
 
+  it('says the answers were short, not to check the microphone, when most answers were heard', () => {
+    const short = Array.from({ length: 10 }, (_, i) => answer(i < 5 ? 1 : 3, i + 1, `w${i}a w${i}b w${i}c w${i}d`));
+    expect(scoreSpeakingTest(short)).toMatchObject({
+      assessable: false,
+      reason:
+        'Only 40 words were recognised; a band estimate needs at least 50 words. Your answers were heard, but they were short: answer each question with a few sentences (say why, give an example), then take the test again.',
+    });
+    const mostlySilent = short.map((each, i) => (i < 5 ? each : { ...each, answer: '' }));
+    expect(scoreSpeakingTest(mostlySilent)).toMatchObject({ reason: expect.stringMatching(/Check that the microphone works/) });
+  });
+
   it('gives no bands to a silent test, though the formulas would give it about 5', () => {
     const silent = [answer(1, 1, '', { responseTimeMs: null, speakingTimeMs: 0 }), answer(2, 1, '', { responseTimeMs: null, speakingTimeMs: 0 })];
     expect(scoreSpeakingTest(silent).assessable).toBe(false);

@@ -92,14 +92,14 @@ function scoreTest(answers: readonly SpeakingTestAnswer[], options: ScoreOptions
   const { counted, nonAnswers } = judgeAnswers(answers, options.school);
   const metrics = analyseSpeech(counted);
   const notes = partNotes(answers);
+  const given = answers.filter((answer) => wordTokens(answer.answer).length > 0).length;
   if (metrics.wordCount < MIN_ASSESSABLE_WORDS) {
     const recognised = nonAnswers.length === 0 ? metrics.wordCount : analyseSpeech(answers).wordCount;
     const reason =
-      recognised < MIN_ASSESSABLE_WORDS ? notAssessableReason(recognised) : nonAnswersReason(nonAnswers, metrics.wordCount, MIN_ASSESSABLE_WORDS);
+      recognised < MIN_ASSESSABLE_WORDS ? notAssessableReason(recognised, given, answers.length) : nonAnswersReason(nonAnswers, metrics.wordCount, MIN_ASSESSABLE_WORDS);
     return { assessable: false, reason, awaitingTeacher: false, metrics, partNotes: notes, nonAnswers };
   }
   // Enough words, but from a few of the questions asked: the others silent or not answers (decision 0018).
-  const given = answers.filter((answer) => wordTokens(answer.answer).length > 0).length;
   if (mostlyNonAnswers(nonAnswers, given, answers.length)) {
     return { assessable: false, reason: mostlyNonAnswersReason(nonAnswers, given, answers.length), awaitingTeacher: false, metrics, partNotes: notes, nonAnswers };
   }
@@ -117,7 +117,15 @@ function scoreTest(answers: readonly SpeakingTestAnswer[], options: ScoreOptions
   return { assessable: true, bands, criteria, estimate, metrics, partNotes: notes, nonAnswers };
 }
 
-function notAssessableReason(wordCount: number): string {
+/**
+ * Too few words. Words heard in most of the answers mean the microphone works and the answers were
+ * short, so the advice is about answering, not about the microphone.
+ */
+function notAssessableReason(wordCount: number, answered: number, asked: number): string {
   const heard = wordCount === 0 ? 'No speech was recognised' : `Only ${wordCount} ${wordCount === 1 ? 'word was' : 'words were'} recognised`;
-  return `${heard}; a band estimate needs at least ${MIN_ASSESSABLE_WORDS} words. Check that the microphone works and speak clearly, then take the test again.`;
+  const advice =
+    answered * 2 > asked
+      ? 'Your answers were heard, but they were short: answer each question with a few sentences (say why, give an example), then take the test again.'
+      : 'Check that the microphone works and speak clearly, then take the test again.';
+  return `${heard}; a band estimate needs at least ${MIN_ASSESSABLE_WORDS} words. ${advice}`;
 }
