@@ -189,10 +189,17 @@ async function checkEvidence(page: Page, detail: AttemptDetail) {
   }, river.startMs / 1000 + 0.05);
   await expect.poll(() => transcript.locator('[aria-current="true"]').allInnerTexts()).toEqual(['river']);
 
-  // A click on the timeline's middle moves the player to the middle of the recording.
-  // (Playwright clicks an element's middle.)
+  // A click on the timeline's middle moves the paused player to the middle of the recording and
+  // plays from there, as its caption says. (Playwright clicks an element's middle.)
+  await page.locator('audio').evaluate((audio: HTMLAudioElement) => {
+    audio.muted = true;
+    audio.pause();
+  });
   const seekedToMiddle = await seekByClick(page, page.locator('audio'), timeline);
   expect(Math.abs(seekedToMiddle - (analysis.durationMs ?? 0) / 2000)).toBeLessThanOrEqual(0.3);
+  await expect.poll(() => page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.paused)).toBe(false);
+  expect(await timeline.locator('xpath=..').locator('xpath=following-sibling::figcaption').innerText()).toMatch(/Tap or click the timeline to play from there\.$/);
+  await page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.pause());
 }
 
 describe('the recording as evidence', () => {

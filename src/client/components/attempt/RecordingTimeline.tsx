@@ -31,7 +31,7 @@ function Playhead({ audio, durationMs, width }: { audio: HTMLAudioElement | null
 
 /**
  * The recording as a picture: each answer's stretch, speech as bars, pauses between them, the words
- * to listen to, and a playhead following the player. A click moves the player there (the keyboard has
+ * to listen to, and a playhead following the player. A click plays from there (the keyboard has
  * the player's own controls and the transcript). Drawn in the container's real pixels, so that the
  * labels stay readable on a phone.
  */
@@ -51,7 +51,7 @@ export function RecordingTimeline({ analysis, audio, summary }: { analysis: Reco
 
   const seek = (event: MouseEvent<SVGSVGElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
-    seekAudio(audio, xToTime(event.clientX - box.left, box.width, durationMs));
+    seekAudio(audio, xToTime(event.clientX - box.left, box.width, durationMs), { play: true });
   };
 
   return (

@@ -35,11 +35,12 @@ function Page({ detail }: { detail: AttemptDetail }) {
       <Section title={detail.release ? "Your result: your teacher's review" : 'Your result'}>
         <AttemptResult detail={detail} />
       </Section>
-      <Section title="Recording">
-        <RecordingEvidence detail={detail} />
-      </Section>
+      {/* How each band was reached comes before the recording's figures and the word-by-word answers, which run to many screens on a phone. */}
       <Section title="The estimate and how it was reached">
         <ScoresSection detail={detail} reader="student" />
+      </Section>
+      <Section title="Recording">
+        <RecordingEvidence detail={detail} />
       </Section>
       <Section title="Your answers">
         <AnswersSection detail={detail} />

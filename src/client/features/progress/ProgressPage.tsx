@@ -61,8 +61,9 @@ export default function ProgressPage() {
     body = (
       <Stack gap="xl">
         <Text size="sm" c="dimmed">
-          Each chart has two lines: the automatic estimate of every attempt (open circles) and, where your teacher has reviewed an attempt,
-          your teacher&apos;s band (filled squares, dashed line).
+          {data.attempts.some((attempt) => attempt.teacher !== null)
+            ? "Each chart has two lines: the automatic estimate of every attempt (open circles) and, where your teacher has reviewed an attempt, your teacher's band (filled squares, dashed line)."
+            : "Each chart shows the automatic estimate of every attempt (open circles). Once your teacher reviews an attempt, your teacher's band appears beside it (filled squares, dashed line)."}
           {data.attempts.length > CHART_ATTEMPTS ? ` Each chart shows your last ${CHART_ATTEMPTS} attempts of its kind; every attempt is listed below.` : ''}
         </Text>
         {kinds.map((kind) => (
