@@ -13,7 +13,7 @@ import { ProfessionalDetailsSection } from './ProfessionalDetailsSection';
 import { removeRowButton } from './ProfileListSection';
 import { fieldErrorOf, loadProfileChecks, profileChecks } from './profile-form';
 import { SaveAndStartBar } from './SaveAndStartBar';
-import { UnsavedChangesGuard } from './UnsavedChangesGuard';
+import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { useProfileForm } from './use-profile-form';
 import { loadToasts } from '../../../lib/load-toasts';
 
@@ -122,6 +122,7 @@ export function Dashboard({ initial, studentName }: DashboardProps) {
       </form>
       <UnsavedChangesGuard
         dirty={dirty}
+        message="You have unsaved changes to your interview profile. If you leave now, they will be lost."
         allowLeave={allowLeave}
         logoutAsked={logoutAsked}
         onStayAfterLogout={() => setLogoutAsked(false)}

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { attempts } from '../src/server/db/schema.js';
+import { invalidateReadCaches } from '../src/server/db/read-cache.js';
+import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
+import { createAdmin, createStudent, type CreatedAdmin } from '../src/server/test/factories.js';
+import { lookAt, useBrowserSuite } from './support/index.js';
+
+/**
+ * A teacher's review typed and not saved is not lost by a tap on Next awaiting, the back link or
+ * closing the tab (an outside probe lost a comment so, silently): the page asks first, Stay keeps
+ * what was typed, and once it is saved nothing asks.
+ */
+const suite = useBrowserSuite();
+let admin: CreatedAdmin;
+const ids: string[] = [];
+
+beforeAll(async () => {
+  const db = suite.server.database.db;
+  admin = await createAdmin(db, { username: 'aisha' });
+  const student = await createStudent(db, { studentName: 'Dev Patel', mobileNumber: '98765 43299' });
+  const login = await fetch(`${suite.server.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: student.mobileNumber, password: student.password }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  for (const daysAgo of [2, 1]) {
+    const saved = await fetch(`${suite.server.baseUrl}/api/test-sessions`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(testSessionBody(student.student.id)),
+    });
+    expect(saved.status).toBe(201);
+    const id = ((await saved.json()) as { attemptId: string }).attemptId;
+    await db.update(attempts).set({ completedAt: new Date(Date.now() - daysAgo * 86_400_000) }).where(eq(attempts.id, id));
+    ids.push(id);
+  }
+  invalidateReadCaches(db);
+}, 60_000);
+
+const COMMENT = 'Good range of topics; work on linking your ideas.';
+const UNSAVED = "Your review of Dev Patel's attempt is not saved. If you leave now, what you typed is lost.";
+
+describe('a review typed and not saved', () => {
+  it('asks before Next awaiting, the back link or closing the tab; Stay keeps it, and once saved nothing asks', async () => {
+    const { page } = await suite.openPage({ viewport: 'desktop' });
+    await suite.signInAs(page, admin.user.id);
+    // The queue runs oldest first: Next from the older attempt leads to the newer one.
+    const [first, second] = ids;
+    await page.goto(`${suite.server.baseUrl}/admin/attempts/${first}`);
+    const comment = page.getByLabel('Comment');
+    await comment.fill(COMMENT);
+    // The guard's code comes with the form's first focus (the page's first visit does not carry it)
+    // and takes its place in the time a teacher takes to type (React shows a part that was loading up
+    // to 300 ms later): waited for here, until it answers a page's leaving.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const leaving = new Event('beforeunload', { cancelable: true });
+          window.dispatchEvent(leaving);
+          return leaving.defaultPrevented;
+        }),
+      )
+      .toBe(true);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+    const next = page.getByRole('link', { name: 'Next awaiting →' });
+    await expect.poll(() => next.getAttribute('href')).toBe(`/admin/attempts/${second}`);
+
+    await next.click();
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(UNSAVED);
+    await lookAt(page, 'review-unsaved-desktop');
+    await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(`${suite.server.baseUrl}/admin/attempts/${first}`);
+    expect(await comment.inputValue()).toBe(COMMENT);
+
+    // The back link asks too; a band changed alone is a change.
+    await comment.fill('');
+    await page.getByLabel('Grammar band', { exact: true }).selectOption('6');
+    await page.getByRole('link', { name: /^← Back to/ }).first().click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Closing the tab gets the browser's own question.
+    let asked = false;
+    page.once('dialog', (question) => {
+      asked = question.type() === 'beforeunload';
+      void question.dismiss();
+    });
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => asked).toBe(true);
+    expect(page.isClosed()).toBe(false);
+
+    // Saved, it leaves without a question; Leave without saving leaves at once.
+    await comment.fill(COMMENT);
+    await page.getByRole('button', { name: 'Save review' }).click();
+    await page.locator('.mantine-Notification-root').filter({ hasText: 'Review saved' }).waitFor();
+    await next.click();
+    await page.waitForURL(`**/admin/attempts/${second}`);
+    await page.getByLabel('Comment').fill('Not this one.');
+    await page.getByRole('link', { name: '← Previous awaiting' }).click();
+    await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL(`**/admin/attempts/${first}`);
+    await expect.poll(() => page.getByLabel('Comment').inputValue()).toBe(COMMENT);
+  });
+});
