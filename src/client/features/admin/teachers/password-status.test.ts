@@ -16,7 +16,15 @@ describe("a teacher's password column", () => {
     // As the server lists it.
     expect(passwordStatus({ passwordLinkExpiresAt: null, passwordLinkExpired: true, hasPassword: false }, NOW, 'Asia/Kolkata')).toBe(expired);
     // A list loaded while the link still worked, shown after it stopped.
-    expect(passwordStatus({ passwordLinkExpiresAt: '2026-11-20T09:00:00Z', passwordLinkExpired: false, hasPassword: true }, NOW, 'Asia/Kolkata')).toBe(expired);
+    expect(passwordStatus({ passwordLinkExpiresAt: '2026-11-20T09:00:00Z', passwordLinkExpired: false, hasPassword: false }, NOW, 'Asia/Kolkata')).toBe(expired);
+  });
+
+  it('says first that a teacher with a password of their own keeps it while a link to change it waits or has expired', () => {
+    expect(passwordStatus({ passwordLinkExpiresAt: '2026-11-22T18:45:00Z', passwordLinkExpired: false, hasPassword: true }, NOW, 'Asia/Kolkata')).toBe(
+      'Set by the teacher; a link to change it works until 23 Nov 2026, 00:15',
+    );
+    expect(passwordStatus({ passwordLinkExpiresAt: null, passwordLinkExpired: true, hasPassword: true }, NOW, 'Asia/Kolkata')).toBe('Set by the teacher (a link to change it expired unused)');
+    expect(passwordStatus({ passwordLinkExpiresAt: '2026-11-20T09:00:00Z', passwordLinkExpired: false, hasPassword: true }, NOW, 'Asia/Kolkata')).toBe('Set by the teacher (a link to change it expired unused)');
   });
 
   it('is the teacher’s own password when no link is waiting or expired, or says none is set yet', () => {
