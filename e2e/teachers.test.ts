@@ -223,4 +223,23 @@ describe('teachers as people', () => {
     expect(form.y - (scores.y + scores.height)).toBeLessThan(40);
     await lookAt(page, 'teachers-attempt-phone');
   });
+
+  it('the first admin, signed in as "admin", gives their name and an e-mail in Settings: the header greets them by name', { timeout: 120_000 }, async () => {
+    const first = await createAdmin(suite.server.database.db, { username: 'admin' });
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const page = await teacherPage(first.user.id, viewport);
+      await page.goto(`${suite.server.baseUrl}/admin?tab=settings`);
+      const form = page.getByRole('form', { name: 'Your name and e-mail' });
+      await form.waitFor();
+      expect(await form.getByText('You sign in as admin. A new password is sent here when you ask for one.').count()).toBe(1);
+      await form.getByLabel('Your name').fill(viewport === 'phone' ? 'Meera Iyer' : 'Mrs Meera Iyer');
+      await form.getByLabel('E-mail').fill('meera@school.example');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Saved').waitFor();
+      await page.getByText(`Welcome, ${viewport === 'phone' ? 'Meera Iyer' : 'Mrs Meera Iyer'}`).waitFor();
+      await lookAt(page, `settings-own-name-${viewport}`);
+    }
+    const [stored] = await suite.server.database.db.select({ displayName: users.displayName, email: users.email }).from(users).where(eq(users.id, first.user.id));
+    expect(stored).toEqual({ displayName: 'Mrs Meera Iyer', email: 'meera@school.example' });
+  });
 });

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { attempts, students, users } from '../db/schema.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
+import { invalidateReadCaches } from '../db/read-cache.js';
 import { createAttempt, interviewSessionBody, testSessionBody, WEBM_SIGNATURE } from '../test/attempt-fixtures.js';
 import { emptyInterviewProfile } from '../../shared/api/interview.js';
 import { createAdmin, createCourse, createSchoolQuestion, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
@@ -243,6 +244,11 @@ const TABLE: Record<string, Row> = {
     },
     expected: adminOnly(200),
   },
+  // The caller's own name (and e-mail, on an account that signs in with another name).
+  'PATCH /api/admin/me': {
+    body: (_f, caller) => ({ displayName: `Named by ${caller}`, email: '' }),
+    expected: adminOnly(200),
+  },
   'POST /api/admin/teachers/:id/deactivate': {
     path: async () => `/api/admin/teachers/${(await createAdmin(t.database.db)).user.id}/deactivate`,
     expected: adminOnly(200),
@@ -412,11 +418,16 @@ describe('what the allowed callers get', () => {
     });
     expect((await call('GET', '/api/user', await cookieFor('deactivated'))).json()).toMatchObject({ displayName: 'Dev Deactivated', isAdmin: false });
     expect((await call('GET', '/api/user', await cookieFor('admin'))).json()).toMatchObject({ username: f.admin.username, isAdmin: true, actingStudent: null });
-    const acting = (await call('GET', '/api/user', await cookieFor('adminActing'))).json();
-    expect(acting).toMatchObject({ isAdmin: true, actingStudent: { id: f.target.student.id, studentName: 'Tara Target' } });
-    // The student at the teacher's device never sees the teacher's sign-in name (decision 0029).
-    expect(acting).toMatchObject({ username: ACTING_TEACHER_NAME, displayName: ACTING_TEACHER_NAME });
-    expect(JSON.stringify(acting)).not.toContain(f.admin.username);
+    // The student at the teacher's device never sees the teacher's sign-in name (decision 0029): the
+    // teacher's name, or "Teacher" for one without a name (the table above may have named this one).
+    for (const displayName of [null, 'Mrs Iyer']) {
+      await t.database.db.update(users).set({ displayName }).where(eq(users.id, f.admin.user.id));
+      invalidateReadCaches(t.database.db);
+      const acting = (await call('GET', '/api/user', await cookieFor('adminActing'))).json();
+      expect(acting).toMatchObject({ isAdmin: true, actingStudent: { id: f.target.student.id, studentName: 'Tara Target' } });
+      expect(acting).toMatchObject({ username: displayName ?? ACTING_TEACHER_NAME, displayName: displayName ?? ACTING_TEACHER_NAME });
+      expect(JSON.stringify(acting)).not.toContain(f.admin.username);
+    }
   });
 
   it('/api/student/profile gives a student their own record and a teacher the acting student', async () => {

@@ -8,7 +8,7 @@ import { testSessionBody } from '../test/attempt-fixtures.js';
 import { testDrivers } from '../test/databases.js';
 import { createAdmin, createStudent, type CreatedAdmin } from '../test/factories.js';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
-import { LAST_ADMIN_MESSAGE, NOT_YOURSELF_MESSAGE, PASSWORD_LINK_INVALID_MESSAGE, setTeacherActive, teacherEmailTakenMessage } from './service.js';
+import { LAST_ADMIN_MESSAGE, NOT_YOURSELF_MESSAGE, OWN_EMAIL_IS_SIGN_IN_MESSAGE, PASSWORD_LINK_INVALID_MESSAGE, setTeacherActive, teacherEmailTakenMessage } from './service.js';
 
 describe.each(testDrivers)('teachers on %s', (driver) => {
   let t: TestApp;
@@ -177,5 +177,41 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     expect((bad.json() as { message: string }).message).toMatch(/displayName|email/);
     expect((await call('POST', '/api/admin/teachers/999999/deactivate', cookie)).statusCode).toBe(404);
     expect((await call('POST', `/api/admin/teachers/${student.user.id}/deactivate`, cookie)).statusCode).toBe(404);
+  });
+
+  it("lets a teacher name themselves and, on an account that signs in with another name, give an e-mail for a new password; never another account's address", async () => {
+    const db = t.database.db;
+    // The first admin of an install: signs in as "admin", no name, no e-mail.
+    const first = await createAdmin(db, { username: 'admin' });
+    const cookie = await sessionCookieForUser(db, first.user.id, { now });
+    const named = await call('PATCH', '/api/admin/me', cookie, { displayName: '  Meera   Iyer ', email: ' Meera.Iyer@school.example ' });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().teacher).toMatchObject({ username: 'admin', displayName: 'Meera Iyer', email: 'Meera.Iyer@school.example', isYou: true });
+    expect((await call('GET', '/api/user', cookie)).json()).toMatchObject({ displayName: 'Meera Iyer' });
+    // Her address now receives a new password when she asks for one.
+    expect((await call('POST', '/api/forgot-password', null, { email: 'meera.iyer@school.example' })).statusCode).toBe(200);
+    await sink.waitFor('Meera.Iyer@school.example');
+
+    // Another account's address, in any case, is refused with a sentence.
+    const taken = await call('PATCH', '/api/admin/me', cookie, { displayName: 'Meera Iyer', email: 'RAHUL.DAS@school.example' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: 'Another account already uses RAHUL.DAS@school.example. Give an address of your own.' });
+    // Empty: no address kept; an empty name is refused.
+    expect((await call('PATCH', '/api/admin/me', cookie, { displayName: 'Meera Iyer', email: '' })).json().teacher.email).toBeNull();
+    const unnamed = await call('PATCH', '/api/admin/me', cookie, { displayName: '  ', email: '' });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().message).toMatch(/Enter your name/);
+
+    // A teacher added by e-mail signs in with it: the name changes, the address does not.
+    const added = await call('POST', '/api/admin/teachers', headCookie, { displayName: 'Tom', email: 'tom.fernandes@school.example' });
+    const tom = (added.json() as { teacher: { id: number } }).teacher;
+    const tomCookie = await sessionCookieForUser(db, tom.id, { now });
+    const renamed = await call('PATCH', '/api/admin/me', tomCookie, { displayName: 'Tom Fernandes', email: 'tom.fernandes@school.example' });
+    expect(renamed.json().teacher).toMatchObject({ displayName: 'Tom Fernandes', email: 'tom.fernandes@school.example' });
+    const moved = await call('PATCH', '/api/admin/me', tomCookie, { displayName: 'Tom Fernandes', email: 'tom@elsewhere.example' });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toEqual({ message: OWN_EMAIL_IS_SIGN_IN_MESSAGE });
+    const [stored] = await db.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, tom.id));
+    expect(stored).toEqual({ email: 'tom.fernandes@school.example', username: 'tom.fernandes@school.example' });
   });
 });

@@ -4,6 +4,7 @@ import { errorBody, messageBody } from '../../shared/api/common.js';
 import {
   type LinkMail,
   newTeacherBody,
+  ownProfileBody,
   passwordLinkBody,
   passwordLinkCheckBody,
   passwordLinkInfo,
@@ -17,7 +18,7 @@ import { PASSWORD_LINK_PATH, PASSWORD_LINK_TTL_HOURS } from '../../shared/api/te
 import { requireAuth } from '../auth/access.js';
 import type { AreaDeps } from '../deps.js';
 import { throttle } from '../lib/throttle.js';
-import { addTeacher, listTeachers, passwordLinkOwner, resetTeacherPassword, setTeacherActive, usePasswordLink, voidPasswordLink } from './service.js';
+import { addTeacher, listTeachers, passwordLinkOwner, resetTeacherPassword, setTeacherActive, updateOwnProfile, usePasswordLink, voidPasswordLink } from './service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 
@@ -100,6 +101,13 @@ export async function teacherRoutes(app: FastifyInstance, deps: AreaDeps): Promi
       if (mail !== 'sent') return { teacher: await voidPasswordLink(db, { id: teacher.id, token, now, callerId: user.id }), setPasswordUrl: null, mail };
       return { teacher, setPasswordUrl: null, mail };
     },
+  });
+
+  /** The caller's own name and e-mail (Settings). */
+  api.patch('/api/admin/me', {
+    config: { access: 'admin' },
+    schema: { body: ownProfileBody, response: { 200: teacherChanged, ...errors } },
+    handler: async (request) => ({ teacher: await updateOwnProfile(db, { id: requireAuth(request).user.id, ...request.body, now: deps.now() }) }),
   });
 
   for (const [action, active] of [['deactivate', false], ['reactivate', true]] as const) {

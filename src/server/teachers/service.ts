@@ -119,6 +119,40 @@ export async function addTeacher(
   }
 }
 
+export const OWN_EMAIL_IS_SIGN_IN_MESSAGE =
+  'You sign in with your e-mail address, so it cannot be changed here. Ask another teacher to add you again with the new address.';
+
+/**
+ * A teacher's own name and e-mail (Settings). The e-mail changes only on an account whose sign-in
+ * name is not an e-mail address (the first admin); it may not be another account's.
+ */
+export async function updateOwnProfile(db: Db, input: { id: number; displayName: string; email: string; now: Date }): Promise<Teacher> {
+  const displayName = tidyDisplayName(input.displayName);
+  const problem = displayNameProblem(displayName);
+  if (problem) throw badRequest(`displayName: ${problem}`);
+  const [row] = await db.select().from(users).where(eq(users.id, input.id));
+  if (!row) throw notFound(teacherNotFoundMessage(input.id));
+  const email = input.email.trim() || null;
+  const signsInWithEmail = (row.username ?? '').includes('@');
+  if (signsInWithEmail && (email ?? '').toLowerCase() !== (row.email ?? '').toLowerCase()) throw conflict(OWN_EMAIL_IS_SIGN_IN_MESSAGE);
+  if (email !== null && email.toLowerCase() !== (row.email ?? '').toLowerCase()) {
+    const spelling = usernameSpelling(email);
+    const [other] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`${users.id} <> ${input.id}`, sql`(${users.username} = ${spelling} or lower(${users.email}) = ${email.toLowerCase()})`));
+    if (other) throw conflict(`Another account already uses ${email}. Give an address of your own.`);
+  }
+  const [updated] = await db
+    .update(users)
+    .set({ displayName, email: signsInWithEmail ? row.email : email })
+    .where(eq(users.id, input.id))
+    .returning();
+  if (!updated) throw notFound(teacherNotFoundMessage(input.id));
+  invalidateReadCaches(db);
+  return toTeacher(updated, input.id, input.now);
+}
+
 /**
  * A new set-password link for an active teacher (the last one stops working); their password works
  * until it is used. `invitation`: the teacher has no password of their own yet, so the admin may see the

@@ -54,6 +54,25 @@ export const newTeacherBody = z.strictObject({
 export type NewTeacherBody = z.infer<typeof newTeacherBody>;
 
 /**
+ * A teacher's own name and e-mail (Settings). The name is what reviews, releases and mails show. The
+ * e-mail is where a new password can be sent; it can be changed here only on an account that signs in
+ * with another name (the first admin): a teacher added by e-mail signs in with it.
+ */
+export const ownProfileBody = z.strictObject({
+  displayName: z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+    .trim()
+    .min(1, 'Enter your name, as students and other teachers will see it')
+    .max(DISPLAY_NAME_MAX_LENGTH, `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+  /** Empty: none. */
+  email: z
+    .string({ error: 'must be text' })
+    .trim()
+    .pipe(z.union([z.literal(''), z.email('Enter an e-mail address, or leave it empty').max(EMAIL_MAX_LENGTH, `must be at most ${EMAIL_MAX_LENGTH} characters`)])),
+});
+export type OwnProfileBody = z.infer<typeof ownProfileBody>;
+
+/**
  * What became of a link's e-mail: sent to the mail server; not sent because none is set up (SMTP_URL
  * unset: it was only written to the server's outbox folder); refused by the mail server; or not sent
  * because the account has no e-mail address.

@@ -9,6 +9,7 @@ import { toastError, toastSuccess } from '../../../lib/notify';
 import { formErrors } from '../../../lib/form-errors';
 import { useRecordingStorage } from './api/storage';
 import { fieldMessage } from '../../../lib/field-message';
+import { OwnProfileCard } from './OwnProfileCard';
 
 const numbers = new Intl.NumberFormat('en-GB');
 const size = (bytes: number) =>
@@ -134,6 +135,7 @@ export function SettingsTab() {
       <Modal opened={opened} onClose={close} title="Change Password" centered>
         <ChangePasswordForm onDone={close} />
       </Modal>
+      <OwnProfileCard />
       <RecordingStorageCard />
     </Stack>
   );

@@ -47,7 +47,8 @@ interface Handlers {
 
 function Status({ teacher }: { teacher: Teacher }) {
   return (
-    <Badge variant="dot" color={teacher.isActive ? 'teal' : 'gray'} size="lg" tt="none">
+    // Never narrower than its word: a long Password cell beside it would otherwise clip it.
+    <Badge variant="dot" color={teacher.isActive ? 'teal' : 'gray'} size="lg" tt="none" miw="max-content">
       {teacher.isActive ? 'Active' : 'Deactivated'}
     </Badge>
   );

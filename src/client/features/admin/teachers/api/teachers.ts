@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NewTeacherBody, PasswordLinkSent, Teacher, TeacherList } from '../../../../../shared/api/teachers';
-import { apiGet, apiPost } from '../../../../lib/api';
+import type { NewTeacherBody, OwnProfileBody, PasswordLinkSent, Teacher, TeacherList } from '../../../../../shared/api/teachers';
+import { apiGet, apiPost, apiRequest } from '../../../../lib/api';
+import { currentUserQuery } from '../../../../lib/auth/current-user';
 
 export const TEACHERS_QUERY_KEY = ['admin', 'teachers'] as const;
 
@@ -29,5 +30,16 @@ export function useSetTeacherActive() {
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
       apiPost<{ teacher: Teacher }>(`/api/admin/teachers/${id}/${active ? 'reactivate' : 'deactivate'}`),
     onSuccess,
+  });
+}
+
+/** The caller's own name and e-mail (Settings): the teachers list and the signed-in user are read again. */
+export function useUpdateOwnProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OwnProfileBody) => apiRequest<{ teacher: Teacher }>('PATCH', '/api/admin/me', body),
+    onSuccess: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: TEACHERS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey })]);
+    },
   });
 }
