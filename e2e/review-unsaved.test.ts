@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attempts } from '../src/server/db/schema.js';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
-import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
+import { createAttempt } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin } from '../src/server/test/factories.js';
 import { lookAt, useBrowserSuite } from './support/index.js';
 
@@ -18,27 +18,14 @@ const ids: string[] = [];
 beforeAll(async () => {
   const db = suite.server.database.db;
   admin = await createAdmin(db, { username: 'aisha' });
-  const student = await createStudent(db, { studentName: 'Dev Patel', mobileNumber: '98765 43299' });
-  const login = await fetch(`${suite.server.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: student.mobileNumber, password: student.password }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const student = await createStudent(db, { studentName: 'Dev Patel' });
   for (const daysAgo of [2, 1]) {
-    const saved = await fetch(`${suite.server.baseUrl}/api/test-sessions`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify(testSessionBody(student.student.id)),
-    });
-    expect(saved.status).toBe(201);
-    const id = ((await saved.json()) as { attemptId: string }).attemptId;
+    const id = await createAttempt(db, student.student.id);
     await db.update(attempts).set({ completedAt: new Date(Date.now() - daysAgo * 86_400_000) }).where(eq(attempts.id, id));
     ids.push(id);
   }
   invalidateReadCaches(db);
-}, 60_000);
+});
 
 const COMMENT = 'Good range of topics; work on linking your ideas.';
 const UNSAVED = "Your review of Dev Patel's attempt is not saved. If you leave now, what you typed is lost.";
