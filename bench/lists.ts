@@ -208,7 +208,7 @@ function listQueries(db: Db): ListQuery[] {
     {
       name: `students: search name "${NAME_SEARCH}" (many matches: newest first)`,
       query: studentsSearchWalkQuery(db, { byMobile: false, limit: STUDENTS_PAGE_SIZE }),
-      generic: { text: NAME_SEARCH },
+      generic: { word0: NAME_SEARCH, word1: '', word2: '' },
     },
     { name: `students: search name "${NAME_SEARCH}", a later page`, query: studentsPageQuery(db, { page: 2, limit: STUDENTS_PAGE_SIZE, search: NAME_SEARCH }) },
     { name: `students: search name "${NAME_SEARCH}", count (many matches)`, query: studentsCountQuery(db, NAME_SEARCH) },

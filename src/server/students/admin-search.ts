@@ -1,4 +1,4 @@
-import { count, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import { STUDENTS_PAGE_SIZE } from '../../shared/api/students.js';
 import { mobileSearchDigits } from '../../shared/phone.js';
 import type { Db } from '../db/open.js';
@@ -12,30 +12,47 @@ import { newestFirst, selectAdminStudents } from './admin-rows.js';
 /** `%text%` for LIKE, with the text's own wildcards taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** What a search text looks for: the text (trimmed), and, when it can be part of a phone number, its digits. */
+/** A search's words, at most: the walk's prepared statement takes this many; a search of more reads the rest as one, in order. */
+export const SEARCH_WALK_WORDS = 3;
+
+/**
+ * What a search text looks for: its words (each must be in the name, any case, in any order: "priya
+ * rao" finds "Rao, Priya"), and, when it can be part of a phone number, its digits.
+ */
 export interface SearchPatterns {
-  text: string;
+  words: string[];
   digits: string | null;
 }
 
 /**
- * Students whose name contains the search text (any case), or, when the text is part of a phone
- * number, whose mobile number contains its digits: "98765 43", "+91 98765" and "098765" find
- * "+919876543210" ("Pupil 1" is a name, not a number). An empty search matches everyone.
+ * Students whose name holds every word of the search text (any case, any order), or, when the text is
+ * part of a phone number, whose mobile number contains its digits: "98765 43", "+91 98765" and
+ * "098765" find "+919876543210" ("Pupil 1" is a name, not a number). An empty search matches everyone.
  */
 export function searchPatterns(search: string): SearchPatterns | null {
   const text = search.trim();
-  if (!text) return null;
-  if (!/^[+\d\s().-]+$/.test(text)) return { text, digits: null };
+  const all = text.split(/\s+/).filter((word) => word !== '');
+  if (all.length === 0) return null;
+  // As many words as the walk takes, the rest as one in order: every way of reading a search matches alike.
+  const words = all.length > SEARCH_WALK_WORDS ? [...all.slice(0, SEARCH_WALK_WORDS - 1), all.slice(SEARCH_WALK_WORDS - 1).join(' ')] : all;
+  if (!/^[+\d\s().-]+$/.test(text)) return { words, digits: null };
+  // A phone number's digits are one word, whatever the spaces: "98765 43" is found in a name as typed.
+  const asTyped = [text];
   // Without a leading +, leading zeros are a trunk or international prefix ("098765", "0091 98765").
   const digits = text.startsWith('+') ? mobileSearchDigits(text) : mobileSearchDigits(text).replace(/^0+/, '');
-  return { text, digits: digits || null };
+  return { words: asTyped, digits: digits || null };
+}
+
+/** The walk's words (at most SEARCH_WALK_WORDS: searchPatterns), padded with '', which is found in every name. */
+function walkWords(words: readonly string[]): string[] {
+  return Array.from({ length: SEARCH_WALK_WORDS }, (_, i) => words[i] ?? '');
 }
 
 export function studentSearch(search: string): SQL | undefined {
   const patterns = searchPatterns(search);
   if (!patterns) return undefined;
-  const byName = ilike(students.studentName, contains(patterns.text));
+  // ILIKE '%word%', which the name's trigram index serves (3 characters or more).
+  const byName = and(...patterns.words.map((word) => ilike(students.studentName, contains(word))));
   return patterns.digits ? or(byName, like(students.mobileNumber, contains(patterns.digits))) : byName;
 }
 
@@ -50,16 +67,20 @@ export function studentsPageQuery(db: Db, { page, limit, search }: { page: numbe
 
 /**
  * The first page of a search by reading students newest first and testing each: the same match as
- * studentSearch (ILIKE lower-cases both sides in a UTF-8 database, as lower() does here), written as
+ * studentSearch (each word, padded to SEARCH_WALK_WORDS with '', in the name, any case: ILIKE lower-cases
+ * both sides in a UTF-8 database, as lower() does here), written as
  * strpos, which no index serves and whose selectivity PostgreSQL guesses the same with or without
  * the text, so it plans the prepared statement once per connection and keeps the walk. Cheap when
  * matches are common; a rare text would read every student, so its matches' ids are kept instead
  * (searchMatches). Exported for the benchmark's EXPLAIN.
  */
 export function studentsSearchWalkQuery(db: Db, { byMobile, limit }: { byMobile: boolean; limit: number }) {
-  const byName = sql`strpos(lower(${students.studentName}), lower(${sql.placeholder('text')})) > 0`;
+  const byName = sql.join(
+    Array.from({ length: SEARCH_WALK_WORDS }, (_, i) => sql`strpos(lower(${students.studentName}), lower(${sql.placeholder(`word${i}`)})) > 0`),
+    sql` and `,
+  );
   return selectAdminStudents(db)
-    .where(byMobile ? or(byName, sql`strpos(${students.mobileNumber}, ${sql.placeholder('digits')}) > 0`) : byName)
+    .where(byMobile ? or(sql`(${byName})`, sql`strpos(${students.mobileNumber}, ${sql.placeholder('digits')}) > 0`) : byName)
     .orderBy(...newestFirst)
     .limit(inlineLimit(limit));
 }
@@ -87,9 +108,10 @@ export function searchMatchesCache(caches: ReadCaches): ReadCache<SearchMatches>
   return caches.create<SearchMatches>({ maxEntries: 100 });
 }
 
-/** What a search is kept under: searches match whatever the case and the spaces around them, so `ANIKA`, `anika` and ` anika ` are one. */
+/** What a search is kept under: searches match whatever the case and the spaces, so `ANIKA`, `anika` and ` Anika ` are one. */
 export function searchKey(search: string): string {
-  return search.trim().toLowerCase();
+  const patterns = searchPatterns(search);
+  return patterns ? JSON.stringify({ ...patterns, words: patterns.words.map((word) => word.toLowerCase()) }) : '';
 }
 
 export function searchMatches(db: Db, cache: ReadCache<SearchMatches>, search: string): Promise<SearchMatches> {
@@ -120,7 +142,8 @@ export async function searchPage(db: Db, query: { page: number; limit: number; s
   const byMobile = patterns.digits !== null;
   const name = `parley_students_search_walk${byMobile ? '_mobile' : ''}_${query.limit}`;
   const statement = preparedOnce(db, name, query.limit === STUDENTS_PAGE_SIZE, (as) => studentsSearchWalkQuery(db, { byMobile, limit: query.limit }).prepare(as));
-  return statement.execute({ text: patterns.text, ...(byMobile ? { digits: patterns.digits } : {}) });
+  const words = Object.fromEntries(walkWords(patterns.words).map((word, i) => [`word${i}`, word]));
+  return statement.execute({ ...words, ...(byMobile ? { digits: patterns.digits } : {}) });
 }
 
 export function studentsCountQuery(db: Db, search: string) {

@@ -46,6 +46,9 @@ describe.each(testDrivers)('a student search on %s, common or rare', (driver) =>
       }
     ).rows.map((row) => row.id);
 
+  const counted = async (where: ReturnType<typeof sql>) =>
+    Number(((await database.db.execute(sql`select count(*) as n from students where ${where}`)) as unknown as { rows: Array<{ n: number | string }> }).rows[0]?.n);
+
   it('finds the same students whichever way it reads them', async () => {
     const search = async (text: string, page = 1) => {
       const result = await listStudents(database.db, caches, { page, limit: 10, search: text }, 'UTC');
@@ -65,6 +68,38 @@ describe.each(testDrivers)('a student search on %s, common or rare', (driver) =>
     // Wildcards are taken literally, whichever way.
     expect(await search('pup_l')).toEqual({ ids: [], total: 0 });
     expect(await search('%')).toEqual({ ids: [], total: 0 });
+    // Every word, in any order, whichever way it reads them (many matches walk, few are kept by id).
+    const walked = sql`student_name ilike '%u%' and student_name ilike '%p%'`;
+    expect(await search('u P')).toEqual({ ids: await expected(walked), total: await counted(walked) });
+    expect(await counted(walked)).toBeGreaterThan(SEARCH_IDS_MAX);
+    const both = sql`student_name ilike '%pupil%' and student_name ilike '%15%'`;
+    expect(await search('15 pupil')).toEqual({ ids: await expected(both), total: await counted(both) });
+    const rare = sql`student_name ilike '%anika%' and student_name ilike '%99%'`;
+    expect(await search('anika 99')).toEqual({ ids: await expected(rare), total: await counted(rare) });
+  });
+
+  it("finds a name however its words are ordered or its commas placed, in any case", async () => {
+    const named = ['José Núñez', "Kiran O'Brien", 'Rao, Priya', 'ZOË ÅBERG', 'अनन्या शर्मा'];
+    await database.db.execute(sql`
+      with made as (
+        insert into users (username, password_hash, is_admin, created_at)
+        select 'named' || g, 'not-a-hash', false, now() from generate_series(1, ${named.length}) g
+        returning id, username)
+      insert into students (user_id, student_name, course_id, mobile_number, status, created_at)
+      select made.id, (string_to_array(${named.join('|')}, '|'))[substr(made.username, 6)::int], (select min(id) from courses),
+             '+9180000' || lpad(substr(made.username, 6), 5, '0'), 'Activated', now()
+      from made`);
+    invalidateReadCaches(database.db);
+    const names = async (text: string) => (await listStudents(database.db, caches, { page: 1, limit: 10, search: text }, 'UTC')).students.map((row) => row.studentName);
+    expect(await names('priya rao')).toEqual(['Rao, Priya']);
+    expect(await names('RAO  priya')).toEqual(['Rao, Priya']);
+    expect(await names("o'brien kiran")).toEqual(["Kiran O'Brien"]);
+    expect(await names('núñez josé')).toEqual(['José Núñez']);
+    expect(await names('शर्मा')).toEqual(['अनन्या शर्मा']);
+    expect(await names('priya kiran')).toEqual([]);
+    // More words than the walk takes: the rest are read as one, in order, whichever way a search is read.
+    expect(await names('r a o p')).toEqual([]);
+    expect(await names('r a o,')).toEqual(['Rao, Priya']);
   });
 
   it('plans the walk and the by-id read once, each on an index (PostgreSQL)', async () => {
@@ -72,7 +107,7 @@ describe.each(testDrivers)('a student search on %s, common or rare', (driver) =>
     const plans = [
       ...[false, true].map((byMobile) => ({
         query: studentsSearchWalkQuery(database.db, { byMobile, limit: 10 }),
-        values: { text: 'ani', digits: '123' },
+        values: { word0: 'ani', word1: 'ka', word2: '', digits: '123' },
         index: 'students_created_idx',
       })),
       { query: studentsByIdsQuery(database.db), values: { ids: '{1,2,3}' }, index: 'students_pkey' },
