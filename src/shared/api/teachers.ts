@@ -39,12 +39,16 @@ export type TeacherList = z.infer<typeof teacherList>;
 
 export const teacherIdParams = z.object({ id: z.coerce.number({ error: 'must be a teacher id' }).int('must be a teacher id').min(1).max(2_147_483_647) });
 
-export const newTeacherBody = z.strictObject({
-  displayName: z
+/** A teacher's name as students see it: `empty` is the sentence for a blank one. */
+const displayNameField = (empty: string) =>
+  z
     .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
     .trim()
-    .min(1, "Enter the teacher's name, as students will see it")
-    .max(DISPLAY_NAME_MAX_LENGTH, `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+    .min(1, empty)
+    .max(DISPLAY_NAME_MAX_LENGTH, `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`);
+
+export const newTeacherBody = z.strictObject({
+  displayName: displayNameField("Enter the teacher's name, as students will see it"),
   // Spaces around an address pasted from elsewhere are not part of it.
   email: z
     .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
@@ -59,11 +63,7 @@ export type NewTeacherBody = z.infer<typeof newTeacherBody>;
  * with another name (the first admin): a teacher added by e-mail signs in with it.
  */
 export const ownProfileBody = z.strictObject({
-  displayName: z
-    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
-    .trim()
-    .min(1, 'Enter your name, as students and other teachers will see it')
-    .max(DISPLAY_NAME_MAX_LENGTH, `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`),
+  displayName: displayNameField('Enter your name, as students and other teachers will see it'),
   /** Empty: none. */
   email: z
     .string({ error: 'must be text' })
