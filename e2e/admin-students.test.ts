@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Download, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { students, users } from '../src/server/db/schema.js';
+import { attempts, students, users } from '../src/server/db/schema.js';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { createAdmin, createStudent, storedMobileNumber, type CreatedAdmin } from '../src/server/test/factories.js';
@@ -246,16 +247,28 @@ describe('students tab', () => {
     const confirm = dialog(page, 'Delete Leaving Soon?');
     await confirm.waitFor();
     expect((await confirm.locator('.mantine-Modal-body p').first().textContent())?.trim()).toBe('Are you sure you want to delete this student?');
+    // What goes with the student, counted: none yet.
+    await poll(() => confirm.getByTestId('delete-consequences').textContent()).toBe('They have no saved attempts. Their account cannot be restored.');
     await look(page, 'delete-confirm', 'desktop');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
     expect(await row.count()).toBe(1);
 
+    // Two saved attempts: the dialog counts them and says how to keep them.
+    for (const kind of ['ielts', 'interview'] as const) {
+      await suite.server.database.db.insert(attempts).values({ id: randomUUID(), kind, studentId: target.student.id, sessionData: {}, assessable: false, scores: {}, durationMs: 60_000, completedAt: new Date() });
+    }
+    invalidateReadCaches(suite.server.database.db);
     await row.getByRole('button', { name: 'Delete Leaving Soon' }).click();
+    await poll(() => dialog(page, 'Delete Leaving Soon?').getByTestId('delete-consequences').textContent()).toBe(
+      "All 2 of their saved attempts (speaking tests and interviews), with the recordings and the teachers' reviews, will be deleted too and cannot be restored. To stop them signing in but keep their work, deactivate them instead.",
+    );
+    await look(page, 'delete-confirm-attempts', 'desktop');
     await dialog(page, 'Delete Leaving Soon?').getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Student deleted', 'Leaving Soon has been deleted.');
     await row.waitFor({ state: 'detached' });
     expect(await suite.server.database.db.$count(students, eq(students.id, target.student.id))).toBe(0);
+    expect(await suite.server.database.db.$count(attempts, eq(attempts.studentId, target.student.id))).toBe(0);
   });
 
   it('pages 12 students 10 at a time; search by name or number, and Clear', async () => {
@@ -441,6 +454,7 @@ describe('on a phone (390x844)', () => {
 
     await rowOf(page, 'Phone Pupil 11').getByRole('button', { name: 'Delete Phone Pupil 11' }).click();
     await dialog(page, 'Delete Phone Pupil 11?').waitFor();
+    await dialog(page, 'Delete Phone Pupil 11?').getByText('They have no saved attempts.', { exact: false }).waitFor();
     await look(page, 'delete-confirm', 'phone');
     await dialog(page, 'Delete Phone Pupil 11?').getByRole('button', { name: 'Cancel' }).click();
 

@@ -77,7 +77,7 @@ function AwaitingList({ awaiting, showCourse }: { awaiting: AwaitingReview; show
         <Text size="sm" c="dimmed" data-testid="awaiting-total">
           {awaiting.total === 0
             ? 'Nothing is waiting: every attempt has a released review.'
-            : `${totalText} ${awaiting.total === 1 ? 'attempt' : 'attempts'} not yet released to the student${awaiting.total > awaiting.attempts.length ? `; the oldest ${awaiting.attempts.length} shown` : ''}, oldest first.`}
+            : `${totalText} ${awaiting.total === 1 ? 'attempt' : 'attempts'} not yet released to the student${awaiting.total > awaiting.attempts.length ? `; the oldest ${awaiting.attempts.length} shown` : ''}, oldest first.${awaiting.total > awaiting.attempts.length ? ' On a review, Next awaiting goes on through the rest.' : ''}`}
         </Text>
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {awaiting.attempts.map((attempt) => {

@@ -32,6 +32,7 @@ studentsTable.preload();
 // The dialogs load when first opened: the add/edit form brings @mantine/form, Zod and the phone checks.
 const StudentFormModal = lazy(async () => ({ default: (await import('./StudentFormModal')).StudentFormModal }));
 const ImportStudentsModal = lazy(async () => ({ default: (await import('./ImportStudentsModal')).ImportStudentsModal }));
+const DeleteConsequences = lazy(async () => ({ default: (await import('./DeleteConsequences')).DeleteConsequences }));
 
 /** Typing pauses this long before the list is searched. */
 const SEARCH_DELAY_MS = 300;
@@ -76,7 +77,14 @@ export function StudentsTab() {
       title: `Delete ${student.studentName}?`,
       centered: true,
       closeButtonProps: { 'aria-label': 'Close' },
-      children: <Text size="sm">{STUDENT_DELETE_CONFIRMATION}</Text>,
+      children: (
+        <>
+          <Text size="sm">{STUDENT_DELETE_CONFIRMATION}</Text>
+          <Suspense fallback={null}>
+            <DeleteConsequences studentId={student.id} />
+          </Suspense>
+        </>
+      ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       // Shade 9: white text on it passes WCAG AA contrast.
       confirmProps: { color: 'red.9' },
