@@ -334,6 +334,8 @@ describe('interview simulator', () => {
     // Communication and clarity read the speaking test's calibrated evidence (decision 0030), and say so.
     await page.getByText(/^Estimated from the answers as in the speaking test: fluency [\d.]+ /).waitFor();
     await page.getByText(/^The grammar of the answers, estimated as in the speaking test: [\d.]+ /).waitFor();
+    // The one thing to work on next: the lowest score's advice (a short interview: Confidence, the spec's total words / 1,000 x 9).
+    expect(await page.getByTestId('next-step').textContent()).toMatch(/^Work on next \(Confidence\): Say more in each answer: .* You said \d+ words in all, about \d+ an answer; 1,000 words in all earns the full 9\.$/);
     await look(page, 'completed', 'desktop');
 
     const transcript = await downloadOf(page, 'Download Transcript');
@@ -435,7 +437,8 @@ describe('interview simulator', () => {
     await page.getByRole('button', { name: 'Start My Interview' }).click();
     const total = 11;
     await reachQuestion(page, fake, 1, total);
-    await fake.say('I am Meera and I enjoy designing inclusive interfaces for everyone');
+    // Enough words to be scored, so that the scores and what to work on next are looked at on a phone too.
+    await fake.say('I am Meera and I enjoy designing inclusive interfaces for everyone, because I have seen how much a clear screen helps older people at the bank');
     await look(page, 'active', 'phone');
 
     // In-app navigation asks first; staying keeps the interview.
@@ -458,6 +461,7 @@ describe('interview simulator', () => {
     await page.clock.fastForward(30 * 60 * 1000);
     await page.getByRole('heading', { level: 1, name: 'Interview Completed!' }).waitFor();
     await toast(page).filter({ hasText: 'Interview completed and saved successfully!' }).waitFor();
+    await page.getByTestId('next-step').waitFor();
     await look(page, 'completed', 'phone');
   });
 

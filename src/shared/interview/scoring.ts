@@ -1,4 +1,5 @@
 import type { InterviewScores } from '../api/interview.js';
+import { BAND_MODEL } from '../band-estimate/coefficients.js';
 import { estimateLanguage } from '../band-estimate/estimate.js';
 import type { BandModel } from '../band-estimate/model.js';
 import { COMMON_NON_ANSWER_REASONS, commonNonAnswerKind, mostlyNonAnswers, nonAnswerKindsText, nothingSaid, type CommonNonAnswerKind } from '../non-answers/checks.js';
@@ -10,6 +11,7 @@ import {
   type InterviewCategory,
 } from './constants.js';
 import { isEmptyAnswer } from './answers.js';
+import { interviewNextStep, type InterviewNextStep } from './next-step.js';
 import { scoreAnswerRelevance } from './relevance.js';
 
 /*
@@ -103,6 +105,8 @@ export interface InterviewScoreReport {
   /** Answers not counted, in the order asked; the figures leave them out. */
   nonAnswers: InterviewNonAnswer[];
   scores: InterviewScores;
+  /** The lowest score and what to do to raise it (next-step.ts); null when not assessable. */
+  nextStep: InterviewNextStep | null;
   figures: {
     questionCount: number;
     answeredCount: number;
@@ -223,11 +227,16 @@ function scoreAnswers(answers: readonly ScoringAnswer[], options: { model?: Band
       : mostlyNonAnswers(nonAnswers, given) || spokenWords < INTERVIEW_MIN_ASSESSABLE_WORDS
         ? interviewNonAnswersReason(nonAnswers, given, spokenWords)
         : null;
+  const nextStep =
+    reason === null && estimate
+      ? interviewNextStep({ scores: four, estimate, model: options.model ?? BAND_MODEL, totalWords, averageWordsPerAnswer, relevance })
+      : null;
   return {
     assessable: reason === null,
     reason,
     nonAnswers,
     scores: { ...four, overall: overallScore(four) },
+    nextStep,
     figures: {
       questionCount,
       answeredCount: counts.filter((count) => count > 0).length,

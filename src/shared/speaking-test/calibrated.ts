@@ -2,7 +2,8 @@ import { FEATURE_WORDING } from '../band-estimate/evidence.js';
 import type { CriterionEstimate, LanguageEstimate } from '../band-estimate/estimate.js';
 import { SAME_WORD_ONCE_IN_WORDS } from '../band-estimate/counting-note.js';
 import type { SaidOften } from '../band-estimate/features.js';
-import { countedZ, CRITERION_FEATURES, type BandModel, type Contribution, type FeatureSpec, type LinearModel } from '../band-estimate/model.js';
+import { criterionAdvice } from '../band-estimate/advice.js';
+import type { BandModel } from '../band-estimate/model.js';
 import { bandOfLevel } from '../band-estimate/scale.js';
 import { clampBand, type RuleHit } from './criterion.js';
 import type { AudioFluency, FluencyFigures, FluencyScore } from './fluency.js';
@@ -126,41 +127,8 @@ function criterionParts(estimate: LanguageEstimate, criterion: CriterionEstimate
   // Largest step as shown first (the reader reads the list as ranked), the smaller effects' line last.
   const rules = [...shown.rules].sort((a, b) => rank(b) - rank(a));
   const base = shown.base;
-  const next = mostRoom(linear, criterion, CRITERION_FEATURES[criterion.criterion]);
-  const advice =
-    criterion.contributions.length === 0
-      ? 'Say more so that this criterion can be estimated.'
-      : next === undefined
-        ? "Everything measured here is at or past the strongest learners' level: the transcript shows nothing more to work on. This estimate reads strong speakers low; your teacher's review, which listens to your recording, can go further."
-        : next.levels < 0
-          ? FEATURE_WORDING[next.feature].advice(estimate.features)
-          : `Everything measured here is above the typical learner's. Next: ${lowerFirst(FEATURE_WORDING[next.feature].advice(estimate.features))}`;
+  const advice = criterionAdvice(estimate, criterion, model);
   return { base, rules, band, advice };
-}
-
-/** Less room than this (levels) is none: the advice names something worth the student's effort. */
-const MIN_ROOM_LEVELS = 0.05;
-
-/**
- * The evidence with the most to gain: its weight times how far it stands from the strongest
- * learners' mean (levels 8 and 9 of the development data, `strongest` in the fit) in its good
- * direction. Not the evidence that moved the band least: a student whose short stretches are 2%,
- * under the strongest learners' share, was told to "answer in full sentences". A feature a
- * student cannot lower further (no repeats made) has no room either. Undefined when nothing has
- * MIN_ROOM_LEVELS of room.
- */
-function mostRoom(linear: LinearModel, criterion: CriterionEstimate, specs: readonly FeatureSpec[]): Contribution | undefined {
-  let best: { contribution: Contribution; room: number } | undefined;
-  for (const contribution of criterion.contributions) {
-    const term = linear.terms.find((item) => item.feature === contribution.feature);
-    const spec = specs.find((item) => item.feature === contribution.feature);
-    if (!term || term.strongest === undefined || term.weight === 0) continue;
-    if ((spec?.sign ?? 1) < 0 && contribution.value <= 0) continue;
-    const z = countedZ(term, contribution.value, term.weight);
-    const room = Math.abs(term.weight) * Math.max(0, Math.sign(term.weight) * (term.strongest - z));
-    if (room >= MIN_ROOM_LEVELS && (!best || room > best.room)) best = { contribution, room };
-  }
-  return best?.contribution;
 }
 
 /** A line's place in the list: its shown size, the smaller effects' line below every other. */
@@ -228,6 +196,3 @@ function shareOut(values: readonly number[], target: number): number[] {
   return tenths;
 }
 
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
-}

@@ -76,6 +76,16 @@ export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
           {clarity === null ? 'Nothing was said, so clarity is 0.' : clarityText(figures)}
         </ScoreCard>
       </SimpleGrid>
+      {report.nextStep ? (
+        <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-blue-light)" data-testid="next-step">
+          <Text size="sm">
+            <Text span fw={700} size="sm">
+              Work on next ({report.nextStep.score}):
+            </Text>{' '}
+            {report.nextStep.advice}
+          </Text>
+        </Paper>
+      ) : null}
       <details>
         <summary>
           <Text span size="sm" fw={500}>

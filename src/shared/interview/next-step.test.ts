@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { BAND_MODEL } from '../band-estimate/coefficients.js';
+import { estimateLanguage } from '../band-estimate/estimate.js';
+import { interviewNextStep } from './next-step.js';
+import { scoreInterview, type ScoringAnswer } from './scoring.js';
+
+const ANSWER =
+  'I worked as a nurse for three years and I managed a small team on the night shift, because the hospital needed someone who could stay calm, ' +
+  'and I learned to plan the work so that every patient was seen on time';
+
+const asked = (question: string, answer: string, category: ScoringAnswer['category'] = 'Experience'): ScoringAnswer => ({ question, category, answer });
+
+const estimate = estimateLanguage([{ answer: ANSWER }]);
+const inputs = { estimate, model: BAND_MODEL, totalWords: 240, averageWordsPerAnswer: 30, relevance: [] };
+
+describe('the interview\'s "work on next"', () => {
+  it('names the lowest score, and its advice in the student\'s figures', () => {
+    const step = interviewNextStep({ ...inputs, scores: { communication: 6, confidence: 2.2, relevance: 5, clarity: 6 } });
+    expect(step.score).toBe('Confidence');
+    expect(step.advice).toBe(
+      'Say more in each answer: what you did, how, and what came of it, with an example. You said 240 words in all, about 30 an answer; 1,000 words in all earns the full 9.',
+    );
+  });
+
+  it('for relevance, counts the answers that used none of the key words and the questions not answered', () => {
+    const relevance = [
+      { wordCount: 20, matchedWords: [] },
+      { wordCount: 0, matchedWords: [] },
+      { wordCount: 15, matchedWords: ['nurse'] },
+      { wordCount: 12, matchedWords: [] },
+    ];
+    const step = interviewNextStep({ ...inputs, relevance, scores: { communication: 6, confidence: 7, relevance: 3, clarity: 6 } });
+    expect(step.score).toBe('Relevance');
+    expect(step.advice).toContain('This time 2 answers used none of the question\'s key words and 1 question was not answered.');
+  });
+
+  it("for communication and clarity, gives the speaking test's advice for the weaker of fluency and vocabulary, or for grammar", () => {
+    const communication = interviewNextStep({ ...inputs, scores: { communication: 3, confidence: 7, relevance: 7, clarity: 6 } });
+    const clarity = interviewNextStep({ ...inputs, scores: { communication: 6, confidence: 7, relevance: 7, clarity: 3 } });
+    expect(communication.score).toBe('Communication');
+    expect(clarity.score).toBe('Clarity');
+    expect(communication.advice).not.toBe(clarity.advice);
+    expect(communication.advice.length).toBeGreaterThan(20);
+    expect(clarity.advice.length).toBeGreaterThan(20);
+  });
+
+  it('breaks a tie in the order the scores are shown', () => {
+    expect(interviewNextStep({ ...inputs, scores: { communication: 5, confidence: 5, relevance: 5, clarity: 5 } }).score).toBe('Communication');
+  });
+
+  it('comes with every assessable report, and not with one that has nothing to score', () => {
+    const report = scoreInterview([asked('Tell me about your experience as a nurse.', ANSWER), asked('Why do you want this role?', ANSWER, 'Motivation')]);
+    expect(report.assessable).toBe(true);
+    // Two answers of 45 words: confidence (the spec's total words / 1,000 x 9) is the lowest.
+    expect(report.nextStep?.score).toBe('Confidence');
+    expect(scoreInterview([asked('Why do you want this role?', 'um')]).nextStep).toBeNull();
+  });
+});
