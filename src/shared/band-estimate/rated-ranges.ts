@@ -12,15 +12,15 @@ export interface RatedRange {
 }
 
 export const RATED_RANGES: readonly RatedRange[] = [
-  { shown: 1, learners: 38, pooled: true, low: 2, high: 2.5, share: 0.95 },
-  { shown: 1.5, learners: 38, pooled: true, low: 2, high: 2.5, share: 0.95 },
-  { shown: 2, learners: 104, pooled: true, low: 2, high: 3, share: 0.99 },
-  { shown: 2.5, learners: 67, pooled: false, low: 2.5, high: 3, share: 0.96 },
-  { shown: 3, learners: 141, pooled: false, low: 2.5, high: 3, share: 0.98 },
-  { shown: 3.5, learners: 132, pooled: false, low: 3, high: 3.5, share: 0.89 },
-  { shown: 4, learners: 141, pooled: false, low: 3, high: 4.5, share: 0.95 },
-  { shown: 4.5, learners: 101, pooled: false, low: 3.5, high: 5, share: 0.82 },
-  { shown: 5, learners: 81, pooled: false, low: 4.5, high: 6, share: 0.8 },
-  { shown: 5.5, learners: 96, pooled: true, low: 4.5, high: 7.5, share: 0.92 },
-  { shown: 6, learners: 96, pooled: true, low: 4.5, high: 7.5, share: 0.92 },
+  { shown: 1, learners: 35, pooled: true, low: 2, high: 2.5, share: 0.94 },
+  { shown: 1.5, learners: 35, pooled: true, low: 2, high: 2.5, share: 0.94 },
+  { shown: 2, learners: 105, pooled: true, low: 2, high: 3, share: 0.99 },
+  { shown: 2.5, learners: 70, pooled: false, low: 2.5, high: 3, share: 0.94 },
+  { shown: 3, learners: 140, pooled: false, low: 2.5, high: 3, share: 0.98 },
+  { shown: 3.5, learners: 136, pooled: false, low: 3, high: 3.5, share: 0.89 },
+  { shown: 4, learners: 136, pooled: false, low: 3, high: 4.5, share: 0.95 },
+  { shown: 4.5, learners: 105, pooled: false, low: 3, high: 5, share: 0.9 },
+  { shown: 5, learners: 79, pooled: false, low: 4.5, high: 7.5, share: 0.91 },
+  { shown: 5.5, learners: 94, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
+  { shown: 6, learners: 94, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
 ];

@@ -1,7 +1,11 @@
+import { BASE_VERBS } from './base-verbs.js';
+import { CLAUSE_LINKS, SUBORDINATORS } from './lexicon.js';
+
 /*
  * Learner grammar slips the section 9 patterns miss, each with the correction to suggest:
- * - agreement: a pronoun and the verb after it disagree ("he go" -> "he goes", "they was" -> "they
- *   were", "i is" -> "i am"); not after "and"/"or" (a coordinated subject), "to", "let", "make",
+ * - agreement: a pronoun and the verb after it disagree ("he go" -> "he goes", "she explain" ->
+ *   "she explains", "they was" -> "they were", "i is" -> "i am", "everyone wear" -> "everyone
+ *   wears" where "everyone" starts a clause); not after "and"/"or" (a coordinated subject), "to", "let", "make",
  *   "help", "did", "does", "will" and the like (where the bare verb is right: "let him go").
  * - article: "a" before a vowel letter ("a apple" -> "an apple"), "an" before a consonant letter
  *   ("an book" -> "a book"); not before words whose sound differs from their spelling ("a
@@ -20,15 +24,24 @@ export interface LanguageSlip {
 }
 
 const THIRD_PERSON = new Set(['he', 'she', 'it']);
+/** Pronouns for a person that take the third person ("everyone wears"); a slip only where one starts a clause (AGREEMENT_CLAUSE_START). */
+const SOMEONE = new Set(['everyone', 'everybody', 'someone', 'somebody', 'nobody', 'anyone', 'anybody']);
 const PLURAL_OR_FIRST = new Set(['i', 'you', 'we', 'they']);
-/** Common verbs whose bare form after he/she/it is a slip ("he go"); other words after a pronoun are too often not verbs. */
-const BARE_VERBS = new Set(['go', 'have', 'do', 'like', 'want', 'live', 'work', 'play', 'say', 'think', 'make', 'get', 'come', 'know', 'need', 'take', 'look']);
+/**
+ * Verbs whose bare form after he, she or it is a slip ("he go", "she explain"): common ones, and
+ * those learners use in the base form (base-verbs.ts, from the development data's tags); other words
+ * after a pronoun are too often not verbs ("he home", "she kind of").
+ */
+const BARE_VERBS: ReadonlySet<string> = new Set(['go', 'have', 'do', 'like', 'want', 'live', 'work', 'play', 'say', 'think', 'make', 'get', 'come', 'know', 'need', 'take', 'look', ...BASE_VERBS.split(' ')]);
+/** Where an indefinite pronoun is a subject: an answer's first word, or after a word that opens a clause ("because everyone wear"), not an object ("ask someone help"). */
+const AGREEMENT_CLAUSE_START: ReadonlySet<string> = new Set([...CLAUSE_LINKS, ...SUBORDINATORS]);
 /** Words after which a pronoun takes a bare verb or is an object: "let him go", "did he go", "and they is" is still coordinated. */
 const BARE_VERB_CONTEXT = new Set(['and', 'or', 'nor', 'to', 'let', 'make', 'makes', 'made', 'help', 'helps', 'did', 'does', 'do', 'will', 'would', 'can', 'could', 'should', 'must', 'might', 'may', 'watch', 'see', 'saw', 'hear', 'heard']);
 const VOWEL_SOUND_EXCEPTIONS = /^(?:one|once|uni|use|usu|eu|ewe|u[bcdfgklmnprstvz][aeiou])/;
 const SILENT_H = /^(?:hour|honest|honou?r|heir)/;
 
-function thirdPersonForm(verb: string): string {
+/** The verb's form after he, she or it: "goes", "has", "tries", "explains". */
+export function thirdPersonForm(verb: string): string {
   if (verb === 'have') return 'has';
   if (verb === 'do' || verb === 'go') return `${verb}es`;
   if (/(?:s|sh|ch|x|z|o)$/.test(verb)) return `${verb}es`;
@@ -36,7 +49,8 @@ function thirdPersonForm(verb: string): string {
   return `${verb}s`;
 }
 
-function agreementCorrection(subject: string, verb: string): string | null {
+function agreementCorrection(subject: string, verb: string, before: string | undefined): string | null {
+  if (SOMEONE.has(subject)) return (before === undefined || AGREEMENT_CLAUSE_START.has(before)) && BARE_VERBS.has(verb) ? `${subject} ${thirdPersonForm(verb)}` : null;
   if (THIRD_PERSON.has(subject)) {
     if (BARE_VERBS.has(verb)) return `${subject} ${thirdPersonForm(verb)}`;
     if (verb === 'are') return `${subject} is`;
@@ -87,7 +101,7 @@ export function findLanguageSlips(words: readonly string[]): LanguageSlip[] {
     const first = words[i] as string;
     const second = words[i + 1] as string;
     const before = words[i - 1];
-    const agreement = (before !== undefined && BARE_VERB_CONTEXT.has(before)) || isFillerLike(words, i + 1) ? null : agreementCorrection(first, second);
+    const agreement = (before !== undefined && BARE_VERB_CONTEXT.has(before)) || isFillerLike(words, i + 1) ? null : agreementCorrection(first, second, before);
     if (agreement !== null) {
       slips.push({ kind: 'agreement', at: i, correction: agreement });
       continue;
