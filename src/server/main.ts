@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { connectConfiguredDatabase } from './db/connect.js';
 import { migrationsLogLine, NewerDatabaseError } from './db/open.js';
 import { ensureFirstAdmin, seedCourses } from './db/seed.js';
+import { BudgetStoreUnavailableError } from './lib/budget-store.js';
 import { DataDirLockedError } from './lib/data-dir-lock.js';
 import { installGracefulStop } from './lib/graceful-stop.js';
 import { safeErrorText } from './lib/log-safety.js';
@@ -66,6 +67,9 @@ async function main(): Promise<void> {
     } else {
       app.log.info({ username: admin.username }, 'first admin created from ADMIN_USERNAME / ADMIN_PASSWORD');
     }
+  } else if (config.ADMIN_PASSWORD !== undefined) {
+    // Read only while no admin exists: left in the environment, it is a password on disk that opens nothing.
+    app.log.warn('ADMIN_PASSWORD is set but an admin exists, so it is not used: remove it from the environment (docs/deploy.md)');
   }
 
   if (dataDirWarning) app.log.warn(dataDirWarning);
@@ -130,7 +134,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const problem = error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof NewerDatabaseError ? error.message : startupProblem(error);
+  const problem =
+    error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof NewerDatabaseError
+      ? error.message
+      : error instanceof BudgetStoreUnavailableError
+        ? `${error.message}. Start Redis, or correct REDIS_URL.`
+        : startupProblem(error);
   if (problem) {
     process.stderr.write(`\nParley cannot start.\n${problem}\n\n`);
   } else {

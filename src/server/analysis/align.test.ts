@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { alignAnswer, alignerAvailable, silencedBetweenSpeech, transcriptWords, wordHints } from './align.js';
+import { alignAnswer, alignerAvailable, describeAligner, silencedBetweenSpeech, transcriptWords, wordHints } from './align.js';
+import { MODEL_DIR } from './pronounce.js';
 import { CORPUS_VOICES, makeCorpusRecording, readWavSamples, type CorpusWord } from './corpus.js';
 import { speechFeatures } from './features.js';
 
@@ -35,6 +36,16 @@ describe('transcript words', () => {
 });
 
 // The aligner is a Debian package the test set-up installs (scripts/system-packages.mjs): this must run.
+describe('the start-up line on word timings', () => {
+  it('names the aligner and its model, or what is missing and what to install', () => {
+    expect(describeAligner()).toEqual({ level: 'info', message: `words are placed on recordings by pocketsphinx_continuous with the model in ${MODEL_DIR}` });
+    expect(describeAligner('/nonexistent')).toEqual({
+      level: 'error',
+      message: "/nonexistent holds no en-us model and dictionary (POCKETSPHINX_MODEL_DIR): words are not placed on recordings (no word timings). Install Debian's pocketsphinx and pocketsphinx-en-us, or correct POCKETSPHINX_MODEL_DIR.",
+    });
+  });
+});
+
 describe.each(CORPUS_VOICES)('forced alignment of %s at %i words a minute', (voice, wordsPerMinute) => {
   it('places at least 90 % of word starts within 150 ms of where they were made', async () => {
     expect(alignerAvailable()).toBe(true);

@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { onPath } from '../lib/executables.js';
 import { backgroundCommand } from './background.js';
 import type { Segment } from './features.js';
 import { dictionaryEntries, guessPronunciations, MODEL_DIR, wordSyllables } from './pronounce.js';
@@ -61,6 +62,19 @@ export interface WordHint {
 let decoderRuns: boolean | undefined;
 
 export const ALIGNER_MISSING_REASON = 'Word timings need the pocketsphinx aligner (Debian packages pocketsphinx and pocketsphinx-en-us), which this server does not have.';
+
+/**
+ * The start-up log line on word timings: the aligner and its model folder (POCKETSPHINX_MODEL_DIR),
+ * or what is missing. Looked up as files, without loading the dictionary or starting the decoder.
+ */
+export function describeAligner(modelDir: string = MODEL_DIR): { level: 'info' | 'error'; message: string } {
+  const missing = [
+    onPath(DECODER) ? null : `${DECODER} is not on the PATH`,
+    existsSync(path.join(modelDir, 'en-us')) && existsSync(path.join(modelDir, 'cmudict-en-us.dict')) ? null : `${modelDir} holds no en-us model and dictionary (POCKETSPHINX_MODEL_DIR)`,
+  ].filter((item): item is string => item !== null);
+  if (missing.length === 0) return { level: 'info', message: `words are placed on recordings by ${DECODER} with the model in ${modelDir}` };
+  return { level: 'error', message: `${missing.join(' and ')}: words are not placed on recordings (no word timings). Install Debian's pocketsphinx and pocketsphinx-en-us, or correct POCKETSPHINX_MODEL_DIR.` };
+}
 
 export function alignerAvailable(): boolean {
   decoderRuns ??= spawnSync(DECODER, [], { stdio: 'ignore' }).error === undefined;

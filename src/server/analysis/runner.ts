@@ -4,6 +4,7 @@ import { attempts } from '../db/schema.js';
 import { invalidateReadCaches } from '../db/read-cache.js';
 import { recordingBytesWhenAsked, recordingInfo } from '../recordings/service.js';
 import type { RecordingStores } from '../recordings/store.js';
+import { describeAligner } from './align.js';
 import { answerWindows } from './answers.js';
 import { ffmpegInputFormat } from '../recordings/audio-type.js';
 import { describeDecoder, NO_DECODER_REASON, usableFfmpeg } from '../lib/ffmpeg.js';
@@ -105,6 +106,8 @@ export function startAnalysisRunner(deps: AnalysisDeps & { pollMs?: number; log:
       const line = describeDecoder(decoder);
       deps.log[line.level]({ ffmpeg: decoder.path, version: decoder.version }, line.message);
     });
+    const aligner = describeAligner();
+    deps.log[aligner.level]({}, aligner.message);
   }
   let running: Promise<void> | null = null;
   let again = false;

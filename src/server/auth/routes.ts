@@ -22,7 +22,7 @@ import {
   toUserDto,
 } from './service.js';
 import { hasKnownDevice, knownDeviceKey, rememberDevice } from './known-devices.js';
-import { createSession, deleteSessionByToken, SESSION_COOKIE } from './sessions.js';
+import { createSession, deleteSessionByToken, SESSION_COOKIE, sessionCookieOptions } from './sessions.js';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
 /** A mailed temporary password used after its 30 minutes. */
@@ -98,13 +98,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
   });
 
   function setSessionCookie(reply: FastifyReply, token: string, expires: Date) {
-    reply.setCookie(SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.COOKIE_SECURE,
-      path: '/',
-      expires,
-    });
+    reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(config.COOKIE_SECURE), expires });
   }
 
   api.get('/api/user', {
@@ -183,7 +177,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
     schema: { response: { 204: z.null(), 403: errorBody } },
     handler: async (request, reply) => {
       if (request.sessionToken) await deleteSessionByToken(db, request.sessionToken);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config.COOKIE_SECURE));
       return reply.status(204).send(null);
     },
   });

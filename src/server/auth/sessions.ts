@@ -6,6 +6,9 @@ import { invalidateReadCaches, type ReadCache, type ReadCaches } from '../db/rea
 
 export const SESSION_COOKIE = 'parley_session';
 
+/** The session cookie's attributes, the same when it is set and when it is cleared (a scanner flags a clearing header without them). */
+export const sessionCookieOptions = (secure: boolean) => ({ httpOnly: true, sameSite: 'lax' as const, secure, path: '/' });
+
 /** The session token a request's cookies carry; null when none, or when too long to be one of ours (not looked up). */
 export function sessionTokenOf(cookies: Record<string, string | undefined>): string | null {
   const token = cookies[SESSION_COOKIE];

@@ -64,7 +64,12 @@ describe("the analysis' ffmpeg", () => {
     });
     expect(await checkFfmpeg(fakeFfmpeg('ffmpeg version N-46941-g7f9f5e0'))).toMatchObject({ ok: false, version: null });
     expect(await checkFfmpeg(path.join(folder, 'missing'))).toMatchObject({ ok: false });
-    expect(describeDecoder(await checkFfmpeg(null))).toMatchObject({ level: 'error', message: expect.stringMatching(/^no ffmpeg found/) });
+    expect(describeDecoder(await checkFfmpeg(null), undefined)).toMatchObject({ level: 'error', message: expect.stringMatching(/^no ffmpeg found/) });
+    // A wrong FFMPEG_PATH is named, not taken for a missing ffmpeg (Debian's may well be there).
+    expect(describeDecoder(await checkFfmpeg(null), '/nonexistent/ffmpeg')).toEqual({
+      level: 'error',
+      message: "FFMPEG_PATH is /nonexistent/ffmpeg, which is not a program this user may run: recordings are not analysed. Correct FFMPEG_PATH, or remove it to use Debian's /usr/bin/ffmpeg.",
+    });
   });
 });
 

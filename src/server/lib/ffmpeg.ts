@@ -78,9 +78,15 @@ export function usableFfmpeg(): Promise<Decoder> {
   return checked;
 }
 
-/** The start-up log line naming the decoder and its version, or why recordings are not analysed. */
-export function describeDecoder(decoder: Decoder): { level: 'info' | 'error'; message: string } {
+/**
+ * The start-up log line naming the decoder and its version, or why recordings are not analysed;
+ * `configured` is FFMPEG_PATH, which alone is looked at when set (ffmpegPath).
+ */
+export function describeDecoder(decoder: Decoder, configured: string | undefined = toolSettings().FFMPEG_PATH): { level: 'info' | 'error'; message: string } {
   if (decoder.ok) return { level: 'info', message: `recordings are decoded by ${decoder.path}, ffmpeg ${decoder.version} (at least ${MIN_TEXT} is required)` };
+  if (decoder.path === null && configured) {
+    return { level: 'error', message: `FFMPEG_PATH is ${configured}, which is not a program this user may run: recordings are not analysed. Correct FFMPEG_PATH, or remove it to use Debian's /usr/bin/ffmpeg.` };
+  }
   if (decoder.path === null) return { level: 'error', message: 'no ffmpeg found (FFMPEG_PATH, /usr/bin/ffmpeg or the PATH): recordings are not analysed. Install Debian\'s ffmpeg package.' };
   return {
     level: 'error',

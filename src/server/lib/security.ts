@@ -13,7 +13,7 @@ export const BODY_ON_GET_MESSAGE = 'A GET request carries no body: send it again
  * Security headers, and refusal of cross-site state changes. The session cookie is SameSite=Lax, and
  * every state-changing request is also checked against its Origin (or Sec-Fetch-Site) header.
  */
-const HELMET_OPTIONS: HelmetOptions = {
+const HELMET_OPTIONS = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -34,7 +34,7 @@ const HELMET_OPTIONS: HelmetOptions = {
   },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   crossOriginEmbedderPolicy: false,
-};
+} satisfies HelmetOptions;
 
 /**
  * Helmet's headers, worked out once: the same for every response (no per-request nonces: scripts
@@ -52,8 +52,18 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Array<
   return headers;
 }
 
+/**
+ * Strict-Transport-Security only where the school's address (PUBLIC_URL) is https: over plain http a
+ * browser ignores it anyway, and a test server on a laptop should not tell its browser to use https
+ * for a year. Never with includeSubDomains: the school's address may be a bare domain
+ * (https://school.org) whose other hosts the server does not answer for.
+ */
+export function transportSecurity(publicUrl: string | undefined): { maxAge: number; includeSubDomains: boolean } | false {
+  return publicUrl !== undefined && new URL(publicUrl).protocol === 'https:' ? { maxAge: 365 * 24 * 3600, includeSubDomains: false } : false;
+}
+
 async function securityPlugin(app: FastifyInstance, options: { publicUrl: string | undefined }) {
-  const headers = securityHeaders();
+  const headers = securityHeaders({ ...HELMET_OPTIONS, strictTransportSecurity: transportSecurity(options.publicUrl) });
   app.addHook('onRequest', async (_request, reply) => {
     for (const [name, value] of headers) reply.header(name, value);
   });

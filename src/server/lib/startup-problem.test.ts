@@ -17,6 +17,20 @@ describe('what an operator reads when the server cannot start', () => {
     expect(startupProblem(taken)).toMatch(/^Another program already listens at 127\.0\.0\.1:3000 \(address in use\).* set PORT \(or HOST\)/);
   });
 
+  it("says a port below 1024 is the port, not the data folder, and names a HOST the machine does not have (the server's own listen)", async () => {
+    // EACCES on listen, as a user who is not root meets it on port 443 (the tests may run as root, where it cannot be met).
+    const low = Object.assign(new Error('listen EACCES: permission denied 0.0.0.0:443'), { code: 'EACCES', syscall: 'listen', address: '0.0.0.0', port: 443 });
+    expect(startupProblem(low)).toBe('This user may not listen at 0.0.0.0:443 (EACCES): ports below 1024 need root. Keep PORT at 3000 (or another above 1023) behind the reverse proxy, which takes 443 (docs/deploy.md).');
+    // A real listen on an address of no interface here (TEST-NET-1, RFC 5737).
+    const server = net.createServer();
+    const error = await new Promise<unknown>((resolve) => {
+      server.once('error', resolve);
+      server.listen(0, '192.0.2.1', () => resolve(null));
+    });
+    server.close();
+    expect(startupProblem(error)).toBe('This machine has no address 192.0.2.1 (address not available). Set HOST to one of its own addresses, or to 127.0.0.1 behind a reverse proxy on the same machine.');
+  });
+
   it("names DATABASE_URL when what answers there is not PostgreSQL (a real pg pool's errors)", async () => {
     // One listener that never answers, one that answers as Redis does to a stranger.
     const listening = (server: net.Server) => new Promise<net.Server>((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));

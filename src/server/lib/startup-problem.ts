@@ -5,8 +5,15 @@
  */
 export function startupProblem(error: unknown): string | null {
   if (typeof error !== 'object' || error === null) return null;
-  const { code, path, address, port, message } = error as { code?: unknown; path?: unknown; address?: unknown; port?: unknown; message?: unknown };
+  const { code, path, address, port, message, syscall } = error as { code?: unknown; path?: unknown; address?: unknown; port?: unknown; message?: unknown; syscall?: unknown };
   const where = typeof address === 'string' ? ` at ${address}${typeof port === 'number' ? `:${port}` : ''}` : '';
+  if (syscall === 'listen') {
+    // The server's own port: not a folder (EACCES there is a port below 1024 for a user who is not root).
+    if (code === 'EACCES' || code === 'EPERM') {
+      return `This user may not listen${where} (${code}): ports below 1024 need root. Keep PORT at 3000 (or another above 1023) behind the reverse proxy, which takes 443 (docs/deploy.md).`;
+    }
+    if (code === 'EADDRNOTAVAIL') return `This machine has no address ${typeof address === 'string' ? address : 'as HOST names'} (address not available). Set HOST to one of its own addresses, or to 127.0.0.1 behind a reverse proxy on the same machine.`;
+  }
   switch (code) {
     case 'EACCES':
     case 'EPERM':

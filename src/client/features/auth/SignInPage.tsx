@@ -75,7 +75,7 @@ function SignInForm() {
   };
 
   return (
-    <AuthCard title="Sign in" subtitle="Students: use your mobile number or username. Teachers: use your admin username.">
+    <AuthCard title="Sign in" subtitle="Students: use your mobile number or username. Teachers: use your e-mail address or admin username.">
       <form onSubmit={(event) => void submit(event)} onFocus={prefetchFormChecks} noValidate>
         <Stack gap="md">
           {errorText ? (
@@ -111,8 +111,8 @@ function SignInForm() {
             Sign in
           </Button>
           <Text size="xs" c="dimmed" data-testid="admin-hint">
-            Admin? Sign in with the admin username and password set up for your school. Students cannot open the admin
-            dashboard.
+            Teacher? Sign in with the e-mail address your invitation went to, or the admin username set up for your
+            school. Students cannot open the teachers' pages.
           </Text>
         </Stack>
       </form>

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestApp } from '../test/app.js';
+import { createAdmin } from '../test/factories.js';
+
+describe('HSTS and the session cookie, as a school serves the app over https', () => {
+  let https: TestApp;
+  let http: TestApp;
+  beforeAll(async () => {
+    https = await createTestApp({ env: { PUBLIC_URL: 'https://school.org' } });
+    http = await createTestApp();
+  });
+  afterAll(async () => {
+    await https.close();
+    await http.close();
+  });
+
+  it('sends Strict-Transport-Security only for an https address, and never for the domain\'s other hosts', async () => {
+    const over = await https.app.inject({ url: '/api/health' });
+    expect(over.headers['strict-transport-security']).toBe('max-age=31536000');
+    const plain = await http.app.inject({ url: '/api/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // The other security headers stay in both.
+    expect(plain.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('clears the session cookie on sign-out with the attributes it was set with', async () => {
+    const admin = await createAdmin(https.database.db);
+    const cookie = await signIn(https.app, admin.username, admin.password);
+    const out = await https.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    const cleared = String(out.headers['set-cookie']);
+    expect(cleared).toMatch(/^parley_session=;/);
+    for (const attribute of ['Max-Age=0', 'Path=/', 'HttpOnly', 'Secure', 'SameSite=Lax']) expect(cleared).toContain(attribute);
+  });
+});
