@@ -25,13 +25,13 @@ export const BAND_MODEL: BandModel = {
   grammar: {
     intercept: 4.64665,
     terms: [
-      { feature: 'subordinatorsPer100', mean: 1.58992, sd: 0.811548, weight: 0.720789, best: 0.8103, strongest: 0.8103 },
-      { feature: 'articlesPer100', mean: 4.79772, sd: 2.05687, weight: 0.382074, strongest: 0.549975 },
-      { feature: 'pastFormsPer100', mean: 2.71391, sd: 1.46577, weight: 0.322314, strongest: 0.55092 },
-      { feature: 'perfectPassivePer100', mean: 0.310921, sd: 0.351222, weight: 0.153445, strongest: 0.290321 },
-      { feature: 'tentativeModalsPer100', mean: 0.257118, sd: 0.336038, weight: 0.390216, best: 0.680424, strongest: 0.680424 },
-      { feature: 'agreementSlipsPer100', mean: 0.126351, sd: 0.243703, weight: -0.469061, strongest: -0.381021 },
-      { feature: 'functionWordShare', mean: 0.557713, sd: 0.0423995, weight: 0.67233, strongest: 0.520849 },
+      { feature: 'subordinatorsPer100', mean: 1.58992, sd: 0.811548, weight: 0.720495, best: 0.8103, strongest: 0.8103 },
+      { feature: 'articlesPer100', mean: 4.79772, sd: 2.05687, weight: 0.382455, strongest: 0.549975 },
+      { feature: 'pastFormsPer100', mean: 2.71391, sd: 1.46577, weight: 0.321357, strongest: 0.55092 },
+      { feature: 'perfectPassivePer100', mean: 0.310921, sd: 0.351222, weight: 0.153631, strongest: 0.290321 },
+      { feature: 'tentativeModalsPer100', mean: 0.257118, sd: 0.336038, weight: 0.389396, best: 0.680424, strongest: 0.680424 },
+      { feature: 'agreementSlipsPer100', mean: 0.125139, sd: 0.241623, weight: -0.468982, strongest: -0.379285 },
+      { feature: 'functionWordShare', mean: 0.557713, sd: 0.0423995, weight: 0.67216, strongest: 0.520849 },
     ],
   },
 };

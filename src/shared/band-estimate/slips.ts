@@ -36,7 +36,12 @@ const BARE_VERBS: ReadonlySet<string> = new Set(['go', 'have', 'do', 'like', 'wa
 /** Where an indefinite pronoun is a subject: an answer's first word, or after a word that opens a clause ("because everyone wear"), not an object ("ask someone help"). */
 const AGREEMENT_CLAUSE_START: ReadonlySet<string> = new Set([...CLAUSE_LINKS, ...SUBORDINATORS]);
 /** Words after which a pronoun takes a bare verb or is an object: "let him go", "did he go", "and they is" is still coordinated. */
-const BARE_VERB_CONTEXT = new Set(['and', 'or', 'nor', 'to', 'let', 'make', 'makes', 'made', 'help', 'helps', 'did', 'does', 'do', 'will', 'would', 'can', 'could', 'should', 'must', 'might', 'may', 'watch', 'see', 'saw', 'hear', 'heard']);
+const BARE_VERB_CONTEXT = new Set([
+  'and', 'or', 'nor', 'to', 'did', 'does', 'do', 'will', 'would', 'can', 'could', 'should', 'must', 'might', 'may',
+  // Verbs that take an object and a bare verb, in every form: "let it go", "making it happen", "have seen it happen", "felt it move".
+  ...['let', 'lets', 'letting', 'make', 'makes', 'made', 'making', 'help', 'helps', 'helped', 'helping', 'have', 'has', 'had', 'having'],
+  ...['watch', 'watches', 'watched', 'watching', 'see', 'sees', 'saw', 'seen', 'seeing', 'hear', 'hears', 'heard', 'hearing', 'feel', 'feels', 'felt', 'feeling', 'notice', 'noticed'],
+]);
 const VOWEL_SOUND_EXCEPTIONS = /^(?:one|once|uni|use|usu|eu|ewe|u[bcdfgklmnprstvz][aeiou])/;
 const SILENT_H = /^(?:hour|honest|honou?r|heir)/;
 
