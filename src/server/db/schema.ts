@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SEARCH_NAME_SQL } from './name-fold.js';
 import {
   boolean,
   check,
@@ -81,6 +82,10 @@ export const students = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     studentName: text('student_name').notNull(),
+    /** The name as searched (name-fold.ts): lower-cased, without accents, apostrophes, hyphens and full stops. */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(SEARCH_NAME_SQL)),
     courseId: integer('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'restrict' }),
@@ -109,9 +114,9 @@ export const students = pgTable(
     // alone (the band distribution, who has not practised since a date, never-practised first by
     // id, and the ids the weekly averages join on), without touching the table.
     index('students_class_idx').on(t.courseId, t.status, t.lastAttemptAt, t.id, t.latestOverall),
-    // The admin search is "contains" (ILIKE '%text%' on the name, LIKE '%digits%' on the mobile
+    // The admin search is "contains" (LIKE '%word%' on the folded name, LIKE '%digits%' on the mobile
     // number), which no btree can serve: trigram GIN indexes (pg_trgm) can, for 3 or more characters.
-    index('students_name_trgm_idx').using('gin', sql`${t.studentName} gin_trgm_ops`),
+    index('students_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('students_mobile_trgm_idx').using('gin', sql`${t.mobileNumber} gin_trgm_ops`),
     check('students_status_check', sql`${t.status} in ('Activated', 'Deactivated')`),
   ],

@@ -1,6 +1,7 @@
-import { and, count, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, like, or, sql, type SQL } from 'drizzle-orm';
 import { STUDENTS_PAGE_SIZE } from '../../shared/api/students.js';
 import { mobileSearchDigits } from '../../shared/phone.js';
+import { foldName } from '../db/name-fold.js';
 import type { Db } from '../db/open.js';
 import { inlineLimit, preparedOnce } from '../db/page-statements.js';
 import { students } from '../db/schema.js';
@@ -16,8 +17,9 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
 export const SEARCH_WALK_WORDS = 3;
 
 /**
- * What a search text looks for: its words (each must be in the name, any case, in any order: "priya
- * rao" finds "Rao, Priya"), and, when it can be part of a phone number, its digits.
+ * What a search text looks for: its words, folded as names are for searching (name-fold.ts: any case,
+ * no accents, apostrophes or hyphens; each must be in the name, in any order: "priya rao" finds "Rao,
+ * Priya", "jose obrien" finds "José O'Brien"), and, when it can be part of a phone number, its digits.
  */
 export interface SearchPatterns {
   words: string[];
@@ -31,13 +33,16 @@ export interface SearchPatterns {
  */
 export function searchPatterns(search: string): SearchPatterns | null {
   const text = search.trim();
-  const all = text.split(/\s+/).filter((word) => word !== '');
+  const all = text
+    .split(/\s+/)
+    .map(foldName)
+    .filter((word) => word !== '');
   if (all.length === 0) return null;
   // As many words as the walk takes, the rest as one in order: every way of reading a search matches alike.
   const words = all.length > SEARCH_WALK_WORDS ? [...all.slice(0, SEARCH_WALK_WORDS - 1), all.slice(SEARCH_WALK_WORDS - 1).join(' ')] : all;
   if (!/^[+\d\s().-]+$/.test(text)) return { words, digits: null };
   // A phone number's digits are one word, whatever the spaces: "98765 43" is found in a name as typed.
-  const asTyped = [text];
+  const asTyped = [foldName(text)];
   // Without a leading +, leading zeros are a trunk or international prefix ("098765", "0091 98765").
   const digits = text.startsWith('+') ? mobileSearchDigits(text) : mobileSearchDigits(text).replace(/^0+/, '');
   return { words: asTyped, digits: digits || null };
@@ -51,8 +56,8 @@ function walkWords(words: readonly string[]): string[] {
 export function studentSearch(search: string): SQL | undefined {
   const patterns = searchPatterns(search);
   if (!patterns) return undefined;
-  // ILIKE '%word%', which the name's trigram index serves (3 characters or more).
-  const byName = and(...patterns.words.map((word) => ilike(students.studentName, contains(word))));
+  // LIKE '%word%' on the folded name, which its trigram index serves (3 characters or more).
+  const byName = and(...patterns.words.map((word) => like(students.searchName, contains(word))));
   return patterns.digits ? or(byName, like(students.mobileNumber, contains(patterns.digits))) : byName;
 }
 
@@ -67,8 +72,7 @@ export function studentsPageQuery(db: Db, { page, limit, search }: { page: numbe
 
 /**
  * The first page of a search by reading students newest first and testing each: the same match as
- * studentSearch (each word, padded to SEARCH_WALK_WORDS with '', in the name, any case: ILIKE lower-cases
- * both sides in a UTF-8 database, as lower() does here), written as
+ * studentSearch (each folded word, padded to SEARCH_WALK_WORDS with '', in the folded name), written as
  * strpos, which no index serves and whose selectivity PostgreSQL guesses the same with or without
  * the text, so it plans the prepared statement once per connection and keeps the walk. Cheap when
  * matches are common; a rare text would read every student, so its matches' ids are kept instead
@@ -76,7 +80,7 @@ export function studentsPageQuery(db: Db, { page, limit, search }: { page: numbe
  */
 export function studentsSearchWalkQuery(db: Db, { byMobile, limit }: { byMobile: boolean; limit: number }) {
   const byName = sql.join(
-    Array.from({ length: SEARCH_WALK_WORDS }, (_, i) => sql`strpos(lower(${students.studentName}), lower(${sql.placeholder(`word${i}`)})) > 0`),
+    Array.from({ length: SEARCH_WALK_WORDS }, (_, i) => sql`strpos(${students.searchName}, ${sql.placeholder(`word${i}`)}) > 0`),
     sql` and `,
   );
   return selectAdminStudents(db)
@@ -108,10 +112,10 @@ export function searchMatchesCache(caches: ReadCaches): ReadCache<SearchMatches>
   return caches.create<SearchMatches>({ maxEntries: 100 });
 }
 
-/** What a search is kept under: searches match whatever the case and the spaces, so `ANIKA`, `anika` and ` Anika ` are one. */
+/** What a search is kept under: searches match whatever the case, accents and spaces, so `ANIKA`, `anika` and ` Anika ` are one. */
 export function searchKey(search: string): string {
   const patterns = searchPatterns(search);
-  return patterns ? JSON.stringify({ ...patterns, words: patterns.words.map((word) => word.toLowerCase()) }) : '';
+  return patterns ? JSON.stringify(patterns) : '';
 }
 
 export function searchMatches(db: Db, cache: ReadCache<SearchMatches>, search: string): Promise<SearchMatches> {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainGeneric, planNodes, planOf } from '../db/explain.js';
+import { foldName } from '../db/name-fold.js';
 import type { Database } from '../db/open.js';
 import { seedCourses } from '../db/seed.js';
 import { createReadCaches, invalidateReadCaches } from '../db/read-cache.js';
@@ -79,7 +80,7 @@ describe.each(testDrivers)('a student search on %s, common or rare', (driver) =>
   });
 
   it("finds a name however its words are ordered or its commas placed, in any case", async () => {
-    const named = ['José Núñez', "Kiran O'Brien", 'Rao, Priya', 'ZOË ÅBERG', 'अनन्या शर्मा'];
+    const named = ['José Núñez', "Kiran O'Brien", 'Rao, Priya', 'ZOË ÅBERG', 'अनन्या शर्मा', 'Mary-Jane D’Souza', 'Łukasz Wąsowski-Żak'];
     await database.db.execute(sql`
       with made as (
         insert into users (username, password_hash, is_admin, created_at)
@@ -97,6 +98,20 @@ describe.each(testDrivers)('a student search on %s, common or rare', (driver) =>
     expect(await names('núñez josé')).toEqual(['José Núñez']);
     expect(await names('शर्मा')).toEqual(['अनन्या शर्मा']);
     expect(await names('priya kiran')).toEqual([]);
+    // Typed without accents, apostrophes or hyphens, or with them: the same students (name-fold.ts).
+    expect(await names('jose nunez')).toEqual(['José Núñez']);
+    expect(await names('obrien')).toEqual(["Kiran O'Brien"]);
+    expect(await names('O’BRIEN')).toEqual(["Kiran O'Brien"]);
+    expect(await names('zoe aberg')).toEqual(['ZOË ÅBERG']);
+    expect(await names('dsouza maryjane')).toEqual(['Mary-Jane D’Souza']);
+    expect(await names("d'souza mary jane")).toEqual(['Mary-Jane D’Souza']);
+    expect(await names('lukasz wasowski zak')).toEqual(['Łukasz Wąsowski-Żak']);
+    // The database's folded names are the ones foldName gives, letter for letter.
+    const stored = (await database.db.execute(sql`select student_name, search_name from students where user_id in (select id from users where username like 'named%')`)) as unknown as {
+      rows: Array<{ student_name: string; search_name: string }>;
+    };
+    expect(stored.rows).toHaveLength(named.length);
+    for (const row of stored.rows) expect(row.search_name, row.student_name).toBe(foldName(row.student_name));
     // More words than the walk takes: the rest are read as one, in order, whichever way a search is read.
     expect(await names('r a o p')).toEqual([]);
     expect(await names('r a o,')).toEqual(['Rao, Priya']);

@@ -1,0 +1,3 @@
+DROP INDEX "students_name_trgm_idx";--> statement-breakpoint
+ALTER TABLE "students" ADD COLUMN "search_name" text GENERATED ALWAYS AS (translate(lower(student_name), 'àáâãäåāăąçćčďđèéêëēėęěìíîïīįıłñńňòóôõöøōőœùúûüūůűųýÿžźżśšşßťţŕř''’‘`-.', 'aaaaaaaaacccddeeeeeeeeiiiiiiilnnnooooooooouuuuuuuuyyzzzssssttrr')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "students_search_name_trgm_idx" ON "students" USING gin ("search_name" gin_trgm_ops);
