@@ -41,6 +41,9 @@ export const NO_ACTING_STUDENT_MESSAGE =
   'No student is selected on this device. Open the student access page and enter the student\'s mobile number and password first.';
 export const ACTING_DEVICE_MESSAGE =
   "This device is acting for a student, so the school's admin pages are closed on it. Open the admin dashboard and sign in again with your own password.";
+/** A session cookie that names no session: it ran out, its account signed out elsewhere, or a teacher deactivated or changed the account. */
+export const SESSION_ENDED_MESSAGE =
+  'Your sign-in has ended: it timed out, you signed out, or your account was deactivated or its password changed. Please sign in again.';
 export const PASSWORD_CHANGE_PENDING_MESSAGE =
   'You signed in with a temporary password. Set a new password before continuing.';
 
@@ -105,6 +108,8 @@ async function accessPlugin(app: FastifyInstance, options: { db: Db; now: () => 
       // A deactivated teacher's sessions are deleted with the deactivation (and other processes' caches
       // told); this is a second line, should a session row ever outlive its account's deactivation.
       request.auth = auth && !(auth.user.isAdmin && !auth.user.isActive) ? auth : null;
+      // Said apart from never having signed in: a teacher deactivated mid-review reads why the save failed.
+      if (!request.auth && config.access !== undefined && config.access !== 'public') throw unauthorized(SESSION_ENDED_MESSAGE);
     }
     checkAccess(config.access, request.auth, { whileActing: config.whileActing === true, openToDeactivated: config.openToDeactivated === true });
     if (request.auth?.user.mustChangePassword && config.access !== 'public' && !config.allowPendingPasswordChange) {

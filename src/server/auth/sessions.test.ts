@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, students, users } from '../db/schema.js';
 import { createTestApp, sessionCookieForUser, sessionCookieFrom, signIn, type TestApp } from '../test/app.js';
 import { createAdmin, createStudent } from '../test/factories.js';
+import { SESSION_ENDED_MESSAGE } from './access.js';
 import { deleteSessionsOfUser } from './sessions.js';
 
 const HOUR = 3600_000;
@@ -109,7 +110,9 @@ describe('sessions', () => {
     expect(cleared?.expires?.getTime()).toBeLessThan(Date.now());
     const after = await whoAmI(cookie);
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ message: 'Please sign in first.' });
+    // The old cookie is told apart from never having signed in.
+    expect(after.json()).toEqual({ message: SESSION_ENDED_MESSAGE });
+    expect((await t.app.inject({ url: '/api/user' })).json()).toEqual({ message: 'Please sign in first.' });
     expect(await sessionsOf(student.user.id)).toHaveLength(0);
   });
 
