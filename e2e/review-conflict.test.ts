@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { attempts, users } from '../src/server/db/schema.js';
+import { reviewPresence } from '../src/server/db/schema-review-presence.js';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { createAttempt } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
@@ -11,7 +12,8 @@ import { lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
  * Two teachers on one review, each on a page opened before the other saved: the second save is
  * refused with who changed it and when, the teacher's own text stays in the form beside the newer
  * version, and a release from a page showing an older version releases nothing. The lists mark a
- * teacher's band as a draft until it is released, and say who saved it.
+ * teacher's band as a draft until it is released, and say who saved it. A teacher is told who else
+ * has an attempt open, and Next awaiting passes it by while they do (decision 0050).
  */
 const suite = useBrowserSuite();
 let head: CreatedAdmin;
@@ -123,5 +125,47 @@ describe.each(['desktop', 'phone'] as const)('the IELTS list at %s size', (viewp
     expect(await releasedRow.getByTestId('draft-band').count()).toBe(0);
     expect(await releasedRow.innerText()).toContain('· T 8.0');
     await lookAt(page, `attempts-list-draft-${viewport}`);
+  });
+});
+
+describe.each(['desktop', 'phone'] as const)('two teachers in the queue at once, at %s size', (viewport) => {
+  it("says who else has the attempt open, and Next awaiting passes it by while they do", { timeout: 120_000 }, async () => {
+    const db = suite.server.database.db;
+    // Three attempts awaiting review, newer than any other in the queue, a minute apart: a, b, c.
+    const day = viewport === 'desktop' ? 1 : 2;
+    const [a, b, c] = await Promise.all(
+      [0, 1, 2].map(async (minute) => {
+        const id = await createAttempt(db, asha.student.id);
+        await db.update(attempts).set({ completedAt: new Date(Date.UTC(2030, 0, day, 9, minute)) }).where(eq(attempts.id, id));
+        return id;
+      }),
+    );
+    invalidateReadCaches(db);
+    const headPage = await reviewPage(head.user.id, viewport, b ?? '');
+    // Nobody else is on it.
+    expect(await headPage.getByTestId('review-presence').count()).toBe(0);
+
+    // Ms Rao, on the attempt before it: her Next awaiting goes past the one the head teacher has open.
+    const raoPage = await reviewPage(rao.user.id, viewport, a ?? '');
+    const next = raoPage.getByRole('navigation', { name: 'Attempts awaiting review' }).getByRole('link', { name: 'Next awaiting →' });
+    await expect.poll(() => next.getAttribute('href')).toBe(`/admin/attempts/${c}`);
+
+    // Opened all the same, the attempt says who is on it; his page says so too once it asks again.
+    await raoPage.goto(`${suite.server.baseUrl}/admin/attempts/${b}`);
+    const presence = raoPage.getByTestId('review-presence');
+    await presence.getByText('Another teacher is on this attempt').waitFor();
+    await presence
+      .getByText(/^headteacher has had it open since \d\d:\d\d\. Agree who reviews it: if you both save, the second to save is shown the first one's review and chooses which to keep\.$/)
+      .waitFor();
+    await lookAt(raoPage, `review-presence-${viewport}`);
+    await headPage.reload();
+    await headPage.getByTestId('review-presence').getByText(/^Ms Rao has had it open since \d\d:\d\d\./).waitFor();
+
+    // She moves on: her page on b says it has closed, and the head teacher is alone on it again.
+    await raoPage.goto(`${suite.server.baseUrl}/admin/attempts/${c}`);
+    await raoPage.getByTestId('review-queue').waitFor();
+    const onB = async () =>
+      (await db.select({ userId: reviewPresence.userId }).from(reviewPresence).where(eq(reviewPresence.attemptId, b ?? ''))).map((row) => row.userId);
+    await expect.poll(onB).toEqual([head.user.id]);
   });
 });

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   attemptDetail as attemptDetailSchema,
   attemptIdParams,
@@ -11,6 +12,7 @@ import {
   releaseDone,
   reviewBody,
   reviewSaved,
+  reviewPresence as reviewPresenceSchema,
   reviewQueue as reviewQueueSchema,
   type AttemptKind,
 } from '../../shared/api/admin-attempts.js';
@@ -23,6 +25,7 @@ import { EXPORT_STREAM_OPTIONS } from '../lib/export-slots.js';
 import { notFound } from '../lib/http-errors.js';
 import { attemptExportPages, attemptListCaches, listAttempts, type CompletedRange } from './admin-queries.js';
 import { attemptDetail } from './attempt-detail.js';
+import { leavePresence, notePresence } from './review-presence.js';
 import { reviewQueue } from './review-queue.js';
 import { releaseReview, saveReview } from './review.js';
 import { mailReviewReady } from './review-mail.js';
@@ -110,9 +113,30 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
     config: { access: 'admin' },
     schema: { params: attemptIdParams, response: { 200: reviewQueueSchema, ...itemErrors } },
     handler: async (request) => {
-      const queue = await reviewQueue(db, request.params.id);
+      const queue = await reviewQueue(db, request.params.id, requireAuth(request).user.id, deps.now());
       if (!queue) throw notFound(ATTEMPT_NOT_FOUND);
       return queue;
+    },
+  });
+
+  /** This teacher has the attempt's page open (sent every half minute while it is in view): who else has (decision 0050). */
+  api.put('/api/admin/attempts/:id/presence', {
+    config: { access: 'admin' },
+    schema: { params: attemptIdParams, response: { 200: reviewPresenceSchema, ...itemErrors } },
+    handler: async (request) => {
+      const presence = await notePresence(db, request.params.id, requireAuth(request).user.id, deps.now());
+      if (!presence) throw notFound(ATTEMPT_NOT_FOUND);
+      return presence;
+    },
+  });
+
+  /** The page has closed: other teachers' Next awaiting may come to the attempt at once. */
+  api.delete('/api/admin/attempts/:id/presence', {
+    config: { access: 'admin' },
+    schema: { params: attemptIdParams, response: { 204: z.null(), ...itemErrors } },
+    handler: async (request, reply) => {
+      await leavePresence(db, request.params.id, requireAuth(request).user.id);
+      return reply.code(204).send(null);
     },
   });
 

@@ -230,6 +230,14 @@ const TABLE: Record<string, Row> = {
     path: async (f) => `/api/admin/attempts/${await createAttempt(t.database.db, f.student.student.id)}/queue`,
     expected: adminOnly(200),
   },
+  'PUT /api/admin/attempts/:id/presence': {
+    path: async (f) => `/api/admin/attempts/${await createAttempt(t.database.db, f.student.student.id)}/presence`,
+    expected: adminOnly(200),
+  },
+  'DELETE /api/admin/attempts/:id/presence': {
+    path: async (f) => `/api/admin/attempts/${await createAttempt(t.database.db, f.student.student.id)}/presence`,
+    expected: adminOnly(204),
+  },
   // The teachers tab (src/server/teachers/): admins only; a new teacher of their own for each call.
   'GET /api/admin/teachers': { expected: adminOnly(200) },
   'POST /api/admin/teachers': {

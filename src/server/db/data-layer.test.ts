@@ -15,7 +15,7 @@ import { courses, sessions, students, users } from './schema.js';
 import { ensureFirstAdmin, seedCourses } from './seed.js';
 
 const SEEDED = ['IELTS', 'Interview Aspirant', 'Speaking Level 3'];
-const TABLES = ['attempts', 'courses', 'interview_profiles', 'rate_limits', 'recording_analyses', 'recording_chunks', 'recordings', 'review_events', 'school_questions', 'sessions', 'sign_in_devices', 'students', 'users'];
+const TABLES = ['attempts', 'courses', 'interview_profiles', 'rate_limits', 'recording_analyses', 'recording_chunks', 'recordings', 'review_events', 'review_presence', 'school_questions', 'sessions', 'sign_in_devices', 'students', 'users'];
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {

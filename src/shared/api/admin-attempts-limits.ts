@@ -54,6 +54,11 @@ export function calendarDateProblem(value: string): string | null {
 /* The teacher's own review (decision 0016). */
 
 export const REVIEW_COMMENT_MAX_LENGTH = 2000;
+
+/** How often a review page in view tells the server it is open (decision 0050). */
+export const PRESENCE_BEAT_MS = 30_000;
+/** A review page not heard from for this long (two beats lost, then a third due) is closed or out of view. */
+export const PRESENCE_WINDOW_MS = 3 * PRESENCE_BEAT_MS;
 export const REVIEW_REASON_MAX_LENGTH = 500;
 /** Teacher bands: 0 to 9 in half steps (the review form offers 1 to 9). */
 export const TEACHER_BAND_MIN = 0;

@@ -89,3 +89,16 @@ export type AttemptListRow = z.infer<typeof attemptListRow>;
 
 export const attemptsPage = z.object({ attempts: z.array(attemptListRow), total: z.number().int() });
 export type AttemptsPage = z.infer<typeof attemptsPage>;
+
+/** The other teachers who have this attempt's review page open now, earliest first (decision 0050). */
+export const reviewPresence = z.object({
+  others: z.array(
+    z.object({
+      /** The teacher's name as the trail shows it. */
+      name: z.string(),
+      /** When they opened the page (this stay on it). */
+      openedAt: z.string(),
+    }),
+  ),
+});
+export type ReviewPresence = z.infer<typeof reviewPresence>;

@@ -45,6 +45,9 @@ function LowerPlaceholder() {
  */
 const lower = laterPart<{ detail: AttemptDetail }>(async () => (await import('./LowerSections')).LowerSections, <LowerPlaceholder />);
 
+/** Who else has the attempt open: nothing until another teacher has (decision 0050). */
+const presence = laterPart<{ id: string }>(async () => (await import('./ReviewPresence')).ReviewPresence, null);
+
 function Badges({ detail }: { detail: AttemptDetail }) {
   return (
     <Group gap="xs">
@@ -100,6 +103,7 @@ export function Review({ detail }: { detail: AttemptDetail }) {
         </Title>
         <Badges detail={detail} />
       </Group>
+      <presence.Part id={detail.id} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Facts cols={{ base: 2, sm: 3, lg: 5 }}>
           <Fact label="Student">
