@@ -22,7 +22,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await sink.close();
 });
-const suite = useBrowserSuite({ server: () => ({ env: { SMTP_URL: sink.url, APP_TITLE: 'Parley' } }) });
+// With PUBLIC_URL, as a school that mails links sets it: a new link for a teacher who has a password is mailed only then.
+const suite = useBrowserSuite({ server: () => ({ env: { SMTP_URL: sink.url, APP_TITLE: 'Parley' }, publicUrl: true }) });
 
 let head: CreatedAdmin;
 let asha: CreatedStudent;

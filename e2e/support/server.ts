@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../src/server/test/app.js';
 import { clientDistDir } from './paths.js';
+import { freePort } from './ports.js';
 
 export interface TestServerOptions extends Omit<TestAppOptions, 'clientDir' | 'outboxDir'> {
   /**
@@ -11,6 +12,8 @@ export interface TestServerOptions extends Omit<TestAppOptions, 'clientDir' | 'o
    * the API: the server then answers pages with 404.
    */
   requireClient?: boolean;
+  /** Listen on a port chosen first and give it as PUBLIC_URL (http://127.0.0.1:port), as a school sets it. */
+  publicUrl?: boolean;
 }
 
 export interface TestServer extends TestApp {
@@ -26,14 +29,16 @@ export interface TestServer extends TestApp {
  * client from dist/client.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { requireClient = true, ...appOptions } = options;
+  const { requireClient = true, publicUrl = false, ...appOptions } = options;
   if (requireClient && !existsSync(path.join(clientDistDir, 'index.html'))) {
     throw new Error(`${path.join(clientDistDir, 'index.html')} is missing: build the client with \`npx vite build\` (npm test does it).`);
   }
   const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-outbox-'));
-  const testApp = await createTestApp({ ...appOptions, clientDir: clientDistDir, outboxDir });
+  const chosenPort = publicUrl ? await freePort() : 0;
+  const env = publicUrl ? { ...appOptions.env, PUBLIC_URL: `http://127.0.0.1:${chosenPort}` } : appOptions.env;
+  const testApp = await createTestApp({ ...appOptions, ...(env ? { env } : {}), clientDir: clientDistDir, outboxDir });
   try {
-    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    await testApp.app.listen({ port: chosenPort, host: '127.0.0.1' });
   } catch (error) {
     await testApp.close();
     rmSync(outboxDir, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { attempts, type AttemptRow } from '../db/schema.js';
-import { conflict } from '../lib/http-errors.js';
+import { conflict, notFound } from '../lib/http-errors.js';
+import { isForeignKeyViolation } from '../lib/sql-errors.js';
 import { invalidateReadCaches } from '../db/read-cache.js';
 
 /*
@@ -49,6 +50,9 @@ export async function savedBefore(db: Db, id: string, owner: Pick<AttemptRow, 's
   return { row: existing, alreadySaved: true };
 }
 
+/** A save whose student was deleted on its way (404; the upload route answers the same race alike). */
+export const STUDENT_DELETED_WHILE_SAVING = "This attempt could not be saved: the student's account was deleted while it was on its way.";
+
 /**
  * Inserts the attempt once per attempt id. A retry of the same attempt returns what was stored
  * (savedBefore, also when two saves of it race); an id already used for another student's attempt
@@ -56,7 +60,16 @@ export async function savedBefore(db: Db, id: string, owner: Pick<AttemptRow, 's
  */
 export async function insertAttemptOnce(db: Db, { sessionData, now, ...values }: AttemptToSave): Promise<SavedAttempt> {
   const stored = { ...values, sessionData: { ...sessionData, scores: undefined }, completedAt: trustedCompletedAt(sessionData.completedAt, now) };
-  const [inserted] = await db.insert(attempts).values(stored).onConflictDoNothing({ target: attempts.id }).returning();
+  const [inserted] = await db
+    .insert(attempts)
+    .values(stored)
+    .onConflictDoNothing({ target: attempts.id })
+    .returning()
+    .catch((error: unknown) => {
+      // The student (or the course) named was deleted while the save was on its way.
+      if (isForeignKeyViolation(error)) throw notFound(STUDENT_DELETED_WHILE_SAVING);
+      throw error;
+    });
   if (inserted) {
     invalidateReadCaches(db);
     return { row: inserted, alreadySaved: false };

@@ -15,10 +15,15 @@ const FOLD_DROP = "'’‘`-.";
 const folded = new Map<string, string>([...FOLD_FROM].map((letter, i) => [letter, FOLD_TO[i] ?? '']));
 for (const mark of FOLD_DROP) folded.set(mark, '');
 
-/** `text` as search_name holds a name: lower-cased, then folded letter by letter. */
+/**
+ * `text` as search_name holds a name: lower-cased, then folded letter by letter. Composed first
+ * (NFC), as names are stored (studentNameField), so an accent typed as a separate mark ("Jose" and
+ * U+0301, as some keyboards send it) reads as the letter it sits on; and the capital dotted I is
+ * lower-cased to "i", as the database's lower() does (JavaScript's gives "i" and a combining dot).
+ */
 export function foldName(text: string): string {
   let out = '';
-  for (const letter of text.toLowerCase()) out += folded.get(letter) ?? letter;
+  for (const letter of text.normalize('NFC').replaceAll('İ', 'i').toLowerCase()) out += folded.get(letter) ?? letter;
   return out;
 }
 

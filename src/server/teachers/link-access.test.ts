@@ -9,7 +9,7 @@ import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.j
 import { testDrivers } from '../test/databases.js';
 import { createAdmin, type CreatedAdmin } from '../test/factories.js';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
-import { noEmailForLinkMessage, noMailServerForLinkMessage, PASSWORD_LINK_INVALID_MESSAGE } from './service.js';
+import { noEmailForLinkMessage, noMailServerForLinkMessage, noPublicUrlForLinkMessage, PASSWORD_LINK_INVALID_MESSAGE } from './service.js';
 
 /*
  * Who may see a set-password link. A teacher with a password of their own gets a new one only by
@@ -154,7 +154,7 @@ describe.each(testDrivers)('set-password links without a working mail server on 
     outbox = mkdtempSync(path.join(os.tmpdir(), 'parley-outbox-'));
     offline = await createTestApp({ driver, outboxDir: outbox, env: { APP_TITLE: 'Parley' } });
     // Nothing listens on port 1: every mail fails.
-    broken = await createTestApp({ driver, env: { SMTP_URL: 'smtp://127.0.0.1:1', APP_TITLE: 'Parley' } });
+    broken = await createTestApp({ driver, env: { SMTP_URL: 'smtp://127.0.0.1:1', APP_TITLE: 'Parley', PUBLIC_URL: 'https://parley.example.org' } });
   });
   afterAll(async () => {
     await offline.close();
@@ -207,5 +207,46 @@ describe.each(testDrivers)('set-password links without a working mail server on 
     const added = await call('POST', '/api/admin/teachers', cookie, { displayName: 'Mr Rao', email: 'rao@school.test' });
     expect(added.json()).toMatchObject({ mail: 'failed', teacher: { hasPassword: false } });
     expect((added.json() as Sent).setPasswordUrl).toContain('/choose-password#');
+  });
+});
+
+describe.each(testDrivers)("a set-password link's address, with a forged Host, on %s", (driver) => {
+  let sink: SmtpSink;
+  /** Behind a proxy that passes X-Forwarded-Host on, without PUBLIC_URL; and the same with it. */
+  let unnamed: TestApp;
+  let named: TestApp;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    unnamed = await createTestApp({ driver, env: { SMTP_URL: sink.url, TRUST_PROXY: 'true', APP_TITLE: 'Parley' } });
+    named = await createTestApp({ driver, env: { SMTP_URL: sink.url, TRUST_PROXY: 'true', PUBLIC_URL: 'https://parley.example.org', APP_TITLE: 'Parley' } });
+  });
+  afterAll(async () => {
+    await unnamed.close();
+    await named.close();
+    await sink.close();
+  });
+
+  const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+  const ask = (t: TestApp, id: number, cookie: string) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/teachers/${id}/password-link`, headers: { cookie, ...forged } });
+
+  it('mails a teacher who has a password no link at all without PUBLIC_URL, and with it a link to PUBLIC_URL whatever the request says', async () => {
+    const rogue = await createAdmin(unnamed.database.db, { username: 'rogue' });
+    const deputy = await createAdmin(unnamed.database.db, { username: 'deputy@school.test', email: 'deputy@school.test' });
+    const refused = await ask(unnamed, deputy.user.id, await sessionCookieForUser(unnamed.database.db, rogue.user.id));
+    expect(refused.statusCode).toBe(409);
+    const [row] = await unnamed.database.db.select().from(users).where(eq(users.id, deputy.user.id));
+    if (!row) throw new Error('deputy gone');
+    expect(refused.json()).toEqual({ message: noPublicUrlForLinkMessage(row) });
+    expect(noPublicUrlForLinkMessage(row)).toMatch(/^Nothing was sent: this server's public address is not set \(PUBLIC_URL\)/);
+    expect(row.passwordLinkHash).toBeNull();
+    expect(sink.messages.filter((mail) => mail.to.includes('deputy@school.test'))).toHaveLength(0);
+
+    const namedRogue = await createAdmin(named.database.db, { username: 'rogue' });
+    const namedDeputy = await createAdmin(named.database.db, { username: 'deputy2@school.test', email: 'deputy2@school.test' });
+    const sent = await ask(named, namedDeputy.user.id, await sessionCookieForUser(named.database.db, namedRogue.user.id));
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(linkIn((await sink.waitFor('deputy2@school.test')).text)).toMatch(/^https:\/\/parley\.example\.org\/choose-password#/);
   });
 });

@@ -34,7 +34,11 @@ export async function teacherRoutes(app: FastifyInstance, deps: AreaDeps): Promi
   const api = app.withTypeProvider<ZodTypeProvider>();
   const linkPerClient = throttle(app, { ...deps.rateLimits.changePasswordPerClient, what: 'set-password attempts from this device', key: (r) => `password-link-ip:${r.ip}` });
 
-  /** The link's address: the school's public address, else the one the admin's browser used. */
+  /**
+   * The link's address: the school's public address, else the one the admin's browser used. The
+   * latter only for a new teacher's link, which the asking admin is shown anyway (a link to a teacher
+   * with a password of their own needs PUBLIC_URL: resetTeacherPassword).
+   */
   const linkUrl = (request: FastifyRequest, token: string) =>
     `${new URL(PASSWORD_LINK_PATH, config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).toString()}#${token}`;
 
@@ -93,7 +97,7 @@ export async function teacherRoutes(app: FastifyInstance, deps: AreaDeps): Promi
     handler: async (request) => {
       const { user } = requireAuth(request);
       const now = deps.now();
-      const { teacher, token, invitation } = await resetTeacherPassword(db, { id: request.params.id, now, callerId: user.id, canMail: deps.mailer.delivers });
+      const { teacher, token, invitation } = await resetTeacherPassword(db, { id: request.params.id, now, callerId: user.id, canMail: deps.mailer.delivers, knowsOwnAddress: config.PUBLIC_URL !== undefined });
       const url = linkUrl(request, token);
       const mail = await mailLink(request, teacher, url, senderName(user), invitation);
       if (invitation) return { teacher, setPasswordUrl: url, mail };

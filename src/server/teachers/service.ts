@@ -43,6 +43,15 @@ export function noMailServerForLinkMessage(row: UserRow): string {
   return `No mail server is set up (SMTP_URL), so nothing was sent: ${teacherName(row) ?? 'this teacher'} has a password of their own, and a new set-password link goes only to their own e-mail. They keep signing in with it. ${lostPasswordAdvice(row)}`;
 }
 
+/**
+ * A teacher with a password of their own while the server does not know its public address: the
+ * mailed link would take its address from the request, which the asking admin can forge (a Host or
+ * X-Forwarded-Host of their own site would collect the link and the account with it).
+ */
+export function noPublicUrlForLinkMessage(row: UserRow): string {
+  return `Nothing was sent: this server's public address is not set (PUBLIC_URL), so it cannot mail a link that is sure to lead back to it. ${teacherName(row) ?? 'This teacher'} keeps signing in with their password, and can use "Forgot Password?" on the sign-in page. Whoever runs Parley sets PUBLIC_URL to the address teachers open (README, Configuration).`;
+}
+
 export const teacherEmailTakenMessage = (email: string) =>
   `An account already signs in as ${email}. Each teacher needs their own e-mail address.`;
 
@@ -158,16 +167,18 @@ export async function updateOwnProfile(db: Db, input: { id: number; displayName:
  * until it is used. `invitation`: the teacher has no password of their own yet, so the admin may see the
  * link. A teacher who has one gets it only by e-mail: refused (409, with what to do instead) when they
  * have no address or no mail server is set up (`canMail` false), as the link could then reach only the
- * admin who asks, who could take over the account with it.
+ * admin who asks, who could take over the account with it; and when PUBLIC_URL is not set
+ * (`knowsOwnAddress` false), as the link's address would then come from the asking admin's request.
  */
 export async function resetTeacherPassword(
   db: Db,
-  input: { id: number; now: Date; callerId: number; canMail: boolean },
+  input: { id: number; now: Date; callerId: number; canMail: boolean; knowsOwnAddress: boolean },
 ): Promise<{ teacher: Teacher; token: string; invitation: boolean }> {
   const existing = await findTeacher(db, input.id);
   if (!existing.isActive) throw conflict(DEACTIVATED_TEACHER_LINK_MESSAGE);
   if (existing.passwordChosen && !existing.email) throw conflict(noEmailForLinkMessage(existing, existing.id === input.callerId));
   if (existing.passwordChosen && !input.canMail) throw conflict(noMailServerForLinkMessage(existing));
+  if (existing.passwordChosen && !input.knowsOwnAddress) throw conflict(noPublicUrlForLinkMessage(existing));
   const link = newLink(input.now);
   // Only while the account is as read above: a teacher setting their first password meanwhile makes
   // this no invitation any more, so its link must not reach the caller.

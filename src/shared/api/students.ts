@@ -60,6 +60,8 @@ export const studentIdParams = z.object({
 export const studentNameField = z
   .string({ error: textError })
   .overwrite(withoutPastedInvisibles)
+  // Composed (NFC): an accent some keyboards send as a separate mark is stored as one letter, as search folds it (name-fold.ts).
+  .overwrite((name) => name.normalize('NFC'))
   .trim()
   .min(1, { error: "Enter the student's name", abort: true })
   .max(STUDENT_NAME_MAX_LENGTH, `must be at most ${STUDENT_NAME_MAX_LENGTH} characters`)
