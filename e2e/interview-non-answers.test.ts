@@ -61,6 +61,8 @@ describe('interview non-answers', () => {
     await lookAt(page, `interview-non-answers-completed-${viewport}`, { settleMs: 300 });
 
     const [row] = await db.select().from(attempts).where(eq(attempts.studentId, student.student.id));
+    // The questions the page asked are the ones the server scores against (the stored profile's): no flag.
+    expect(row?.analysis).not.toHaveProperty('questionsDiffer');
     const admin = await createAdmin(db);
     const teacher = await suite.openPage({ viewport });
     await signInWithForm(teacher.page, suite.server.baseUrl, admin.username, admin.password);

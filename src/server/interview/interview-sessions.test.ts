@@ -5,10 +5,12 @@ import { recordings } from '../db/schema-recordings.js';
 import { scoreInterview } from '../../shared/interview/scoring.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';
-import { interviewSessionBody } from '../test/attempt-fixtures.js';
+import { askedQuestions, interviewSessionBody } from '../test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../test/factories.js';
 import { nothingToScoreText, type AttemptsPage } from '../../shared/api/admin-attempts.js';
 import { INTERVIEW_NO_RECORDING_TEXT } from '../../shared/interview/constants.js';
+import { generateInterviewQuestions } from '../../shared/interview/questions.js';
+import { emptyInterviewProfile } from '../../shared/api/interview.js';
 import { studentNothingToScoreText } from '../../shared/api/no-result-texts.js';
 import type { ProgressList } from '../../shared/api/progress.js';
 
@@ -45,7 +47,7 @@ describe.each(testDrivers)('interview saves on %s', (driver) => {
 
     it('stores an interview with too little speech as not assessable, with the reason, instead of zeros', async () => {
       const body = interviewSessionBody(student.student.id);
-      body.sessionData.questions = body.sessionData.questions.map((entry) => ({ ...entry, answer: entry.questionId === 1 ? 'um, uh, yes' : '' }));
+      body.sessionData.questions = askedQuestions('Asha', ['um, uh, yes', '']);
       const response = await post('/api/interview-sessions', studentCookie, body);
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json()).toEqual({ attemptId: body.attemptId, scores: null, alreadySaved: false, assessable: false });
@@ -55,6 +57,43 @@ describe.each(testDrivers)('interview saves on %s', (driver) => {
       expect(expected.assessable).toBe(false);
       expect(row?.analysis).toEqual(JSON.parse(JSON.stringify(expected)));
       expect((row?.analysis as { reason: string }).reason).toMatch(/^Only 1 word was recognised in your answers/);
+    });
+
+    it("scores each answer against the question the student's profile gives, whatever text the page sends, and says when they differ", async () => {
+      const priya = await createStudent(t.database.db, { studentName: 'Priya Nair' });
+      const cookie = await sessionCookieForUser(t.database.db, priya.user.id);
+      const profile = {
+        ...emptyInterviewProfile(),
+        profile: 'Backend developer',
+        skills: 'Java, SQL, code review',
+        technicalSkills: [{ skill: 'Spring Boot' }, { skill: 'PostgreSQL' }],
+        professionalExperience: [{ companyName: 'Infosys', fromDate: '2021-06-01', toDate: '2025-05-31' }],
+      };
+      expect((await post('/api/interview/profile', cookie, profile)).statusCode).toBe(200);
+      const asked = generateInterviewQuestions(profile, 'Priya Nair').slice(0, 4);
+      const answers = [
+        'I watch cricket matches with my cousins every Sunday at the ground near our house, and we eat biryani afterwards.',
+        'My cousins and I play cricket on Sunday mornings before the biryani, which my aunt cooks for everyone.',
+        'On Sundays the ground is full, so we play short cricket matches and then go home for biryani with the family.',
+        'Cricket with my cousins is the best part of my week, especially the biryani after the Sunday matches.',
+      ];
+      const honest = interviewSessionBody(priya.student.id);
+      honest.sessionData.questions = asked.map((question, i) => ({ questionId: question.id, question: question.question, category: question.category, answer: answers[i] ?? '', timestamp: 4000 + i * 60_000, confidence: 0.9 }));
+      const honestSaved = await post('/api/interview-sessions', cookie, honest);
+      expect(honestSaved.statusCode, honestSaved.body).toBe(201);
+      // The same answers, the questions made of their own words: relevance is judged against the profile's questions all the same.
+      const crafted = interviewSessionBody(priya.student.id);
+      crafted.sessionData.questions = honest.sessionData.questions.map((entry) => ({ ...entry, question: 'Cricket matches cousins Sunday ground biryani family?' }));
+      const craftedSaved = await post('/api/interview-sessions', cookie, crafted);
+      expect(craftedSaved.statusCode, craftedSaved.body).toBe(201);
+      expect((craftedSaved.json() as { scores: unknown }).scores).toEqual((honestSaved.json() as { scores: unknown }).scores);
+      expect(scoreInterview(crafted.sessionData.questions).scores.relevance).toBeGreaterThan((honestSaved.json() as { scores: { relevance: number } }).scores.relevance);
+      // The honest save's report has no flag; the crafted one says its questions are not the profile's, and keeps the text sent.
+      const [honestRow] = await storedFor(honest.attemptId);
+      expect(honestRow?.analysis).not.toHaveProperty('questionsDiffer');
+      const detail = (await get(`/api/admin/attempts/${crafted.attemptId}`)).json() as { analysis: { questionsDiffer?: boolean }; answers: Array<{ question: string }> };
+      expect(detail.analysis.questionsDiffer).toBe(true);
+      expect(detail.answers[0]?.question).toBe('Cricket matches cousins Sunday ground biryani family?');
     });
 
     it('stores an interview without a transcript as awaiting the teacher, as before', async () => {

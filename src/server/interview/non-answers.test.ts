@@ -4,7 +4,7 @@ import type { SaveInterviewSessionBody } from '../../shared/api/interview.js';
 import { REPETITION_REASON } from '../../shared/non-answers/checks.js';
 import { scoreInterview } from '../../shared/interview/scoring.js';
 import { attempts } from '../db/schema.js';
-import { interviewSessionBody } from '../test/attempt-fixtures.js';
+import { askedQuestions, interviewSessionBody } from '../test/attempt-fixtures.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testDrivers } from '../test/databases.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../test/factories.js';
@@ -21,10 +21,10 @@ const REAL = [
   'I like building things that people use every day, and this role would let me work closer to the customers, which motivates me much more than internal tools.',
 ];
 
+/** Ravi's interview (he has saved no profile), answered with `answers`. */
 function withAnswers(studentId: number, answers: readonly string[]): SaveInterviewSessionBody {
   const body = interviewSessionBody(studentId);
-  const questions = ['Tell me about yourself.', 'Why are you interested in this role?', 'What are your greatest strengths?', 'Where do you see yourself in five years?'];
-  body.sessionData.questions = answers.map((answer, i) => ({ questionId: i + 1, question: questions[i] ?? 'Anything else?', category: 'Introduction' as const, answer, timestamp: 4000 + i * 60_000, confidence: 0.9 }));
+  body.sessionData.questions = askedQuestions('Ravi', answers);
   return body;
 }
 

@@ -3,8 +3,16 @@ import { INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT } from '../..
 import { scoreInterview } from '../../shared/interview/scoring.js';
 import { insertAttemptOnce, savedBefore, type SavedAttempt } from '../attempts/service.js';
 import type { Db } from '../db/open.js';
+import { questionsOfProfile } from './service.js';
 
-/** Stores an interview with the server's own scores (communication, confidence, relevance, clarity). */
+/**
+ * Stores an interview with the server's own scores (communication, confidence, relevance, clarity).
+ * The questions are the ones the student's stored profile gives (the client generates them from it
+ * the same way): each answer is scored against the profile's question of its number, not the text
+ * the client sent, so a page that sends questions made of its own answers' words gets no relevance
+ * for it. Where the text sent differs (the profile changed after the interview began, or the page
+ * was altered), the saved answers keep it and the report says so (`questionsDiffer`).
+ */
 export async function saveInterviewAttempt(
   db: Db,
   input: { body: SaveInterviewSessionBody; studentId: number; savedByUserId: number | null; now: Date },
@@ -13,7 +21,13 @@ export async function saveInterviewAttempt(
   // A retry of a stored save is answered from the store, without scoring it again.
   const stored = await savedBefore(db, input.body.attemptId, { studentId: input.studentId, kind: 'interview' });
   if (stored) return stored;
-  const scored = scoreInterview(sessionData.questions);
+  const asked = await questionsOfProfile(db, input.studentId);
+  const scoredFrom = sessionData.questions.map((entry) => {
+    const question = asked.get(entry.questionId);
+    return question ? { ...entry, question: question.question, category: question.category } : entry;
+  });
+  const questionsDiffer = sessionData.questions.some((entry) => asked.get(entry.questionId)?.question !== entry.question);
+  const scored = { ...scoreInterview(scoredFrom), ...(questionsDiffer ? { questionsDiffer } : {}) };
   // Without a transcript the word-based scores would be invented: the teacher gives them from the
   // recording, or, when the device made none, nobody can. With too little speech there is nothing
   // to score (the report says why).

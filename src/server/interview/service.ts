@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { emptyInterviewProfile, interviewProfile, type InterviewProfile } from '../../shared/api/interview.js';
 import type { Db } from '../db/open.js';
-import { interviewProfiles } from '../db/schema.js';
+import { interviewProfiles, students } from '../db/schema.js';
+import { generateInterviewQuestions, type InterviewQuestion } from '../../shared/interview/questions.js';
 
 /** The student's saved profile, or the empty one when they have never saved. */
 export async function readInterviewProfile(db: Db, studentId: number): Promise<InterviewProfile> {
@@ -17,4 +18,14 @@ export async function saveInterviewProfile(db: Db, studentId: number, profile: I
     .insert(interviewProfiles)
     .values({ studentId, profile })
     .onConflictDoUpdate({ target: interviewProfiles.studentId, set: { profile, updatedAt: sql`now()` } });
+}
+
+/** The questions the student's interview asks (their stored profile and name, as the client generates them), by number. */
+export async function questionsOfProfile(db: Db, studentId: number): Promise<Map<number, InterviewQuestion>> {
+  const [profile, [student]] = await Promise.all([
+    readInterviewProfile(db, studentId),
+    db.select({ studentName: students.studentName }).from(students).where(eq(students.id, studentId)),
+  ]);
+  if (!student) return new Map();
+  return new Map(generateInterviewQuestions(profile, student.studentName).map((question) => [question.id, question]));
 }

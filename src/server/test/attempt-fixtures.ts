@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SaveTestSessionBody } from '../../shared/api/attempts.js';
-import type { SaveInterviewSessionBody } from '../../shared/api/interview.js';
+import { emptyInterviewProfile, type SaveInterviewSessionBody } from '../../shared/api/interview.js';
+import { generateInterviewQuestions } from '../../shared/interview/questions.js';
 import { DatabaseRecordingStore } from '../recordings/database-store.js';
 import { saveRecording } from '../recordings/service.js';
 import type { Db } from '../db/open.js';
@@ -50,6 +51,19 @@ export function testSessionBody(studentId: number, overrides: { attemptId?: stri
     },
     audioUrl: null,
   };
+}
+
+/**
+ * The questions the interview of a student who has never saved a profile asks (what the client
+ * generates, and what the server scores answers against), each with an answer.
+ */
+export function askedQuestions(studentName: string, answers: readonly string[]): SaveInterviewSessionBody['sessionData']['questions'] {
+  const asked = generateInterviewQuestions(emptyInterviewProfile(), studentName);
+  return answers.map((answer, i) => {
+    const question = asked[i];
+    if (!question) throw new Error(`the empty profile asks ${asked.length} questions, not ${answers.length}`);
+    return { questionId: question.id, question: question.question, category: question.category, answer, timestamp: 4000 + i * 60_000, confidence: 0.9 };
+  });
 }
 
 export function interviewSessionBody(studentId: number, overrides: { attemptId?: string } = {}): SaveInterviewSessionBody {

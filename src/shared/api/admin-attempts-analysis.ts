@@ -65,6 +65,8 @@ export const interviewAnalysis = z.object({
   assessable: z.boolean().optional(),
   /** Why there are no scores, when there are none. */
   reason: z.string().nullable().optional(),
+  /** The questions saved are not all the ones the student's profile gives; the answers were scored against the profile's. */
+  questionsDiffer: z.boolean().optional(),
   /** Answers left out of the figures (decision 0018), by their place in the interview; absent on attempts saved before they were judged. */
   nonAnswers: z
     .array(z.object({ questionNumber: z.number().int(), kind: nonAnswer.shape.kind, reason: z.string(), wordCount: z.number() }))

@@ -158,6 +158,12 @@ export function AnswersSection({ detail }: { detail: AttemptDetail }) {
     <Stack gap="md">
       {/* The highlights' key only over answers with words: not when every answer was recorded, not transcribed. */}
       {anyAnswerText(detail.answers.map((answer) => answer.answer)) ? <MarksLegend /> : null}
+      {detail.kind === 'interview' && detail.analysis?.questionsDiffer ? (
+        <Text size="sm" data-testid="questions-differ">
+          Some of these questions are not the ones the interview profile gives: it was changed after the interview began, or the page sent other
+          questions. Each answer&apos;s relevance was judged against the profile&apos;s question of its number.
+        </Text>
+      ) : null}
       {detail.kind === 'ielts' ? (
         <IeltsAnswers detail={detail} />
       ) : (
