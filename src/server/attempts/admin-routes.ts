@@ -119,14 +119,21 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
     },
   });
 
-  /** This teacher has the attempt's page open (sent every half minute while it is in view): who else has (decision 0050). */
+  /**
+   * This teacher has the attempt's page open (said every half minute while it is in view, decision
+   * 0050): where it stands in the queue for them, which passes by attempts open elsewhere, and who
+   * else has it open.
+   */
   api.put('/api/admin/attempts/:id/presence', {
     config: { access: 'admin' },
     schema: { params: attemptIdParams, response: { 200: reviewPresenceSchema, ...itemErrors } },
     handler: async (request) => {
-      const presence = await notePresence(db, request.params.id, requireAuth(request).user.id, deps.now());
-      if (!presence) throw notFound(ATTEMPT_NOT_FOUND);
-      return presence;
+      const teacherId = requireAuth(request).user.id;
+      const now = deps.now();
+      const others = await notePresence(db, request.params.id, teacherId, now);
+      const queue = others && (await reviewQueue(db, request.params.id, teacherId, now));
+      if (!others || !queue) throw notFound(ATTEMPT_NOT_FOUND);
+      return { queue, others };
     },
   });
 

@@ -85,6 +85,10 @@ describe.each(testDrivers)('review presence on %s', (driver) => {
     // Mr Rao has closed it: no longer open elsewhere for Ms Khan, and passed by for him only while she is on it.
     expect(await open('khan', ids[1] ?? '')).toEqual([]);
     expect((await nextFrom('rao', ids[0] ?? '')).nextId).toBe(ids[2]);
+    // The page's beat answers its place in the queue too, as GET .../queue does, for the same teacher.
+    const beat = await t.app.inject({ method: 'PUT', url: `/api/admin/attempts/${ids[0]}/presence`, headers: { cookie: cookies.rao } });
+    expect((beat.json() as { queue: unknown }).queue).toEqual(await nextFrom('rao', ids[0] ?? ''));
+    await close('rao', ids[0] ?? '');
   });
 
   it('forgets a page not heard from within the window, and starts a new stay when it comes back', async () => {

@@ -25,7 +25,7 @@ export function openByAnotherTeacher(teacherId: number, now: Date): SQL {
  * there is no such attempt (the row is written only beside an attempt, in one statement, so an
  * attempt deleted meanwhile is a 404, not a broken reference).
  */
-export async function notePresence(db: Db, attemptId: string, teacherId: number, now: Date): Promise<ReviewPresence | null> {
+export async function notePresence(db: Db, attemptId: string, teacherId: number, now: Date): Promise<ReviewPresence['others'] | null> {
   const since = new Date(now.getTime() - PRESENCE_WINDOW_MS);
   const written = (await db.execute(sql`
     insert into ${reviewPresence} (attempt_id, user_id, opened_at, seen_at)
@@ -42,7 +42,7 @@ export async function notePresence(db: Db, attemptId: string, teacherId: number,
     .innerJoin(users, eq(users.id, reviewPresence.userId))
     .where(and(eq(reviewPresence.attemptId, attemptId), ne(reviewPresence.userId, teacherId), gt(reviewPresence.seenAt, since), eq(users.isActive, true)))
     .orderBy(asc(reviewPresence.openedAt), asc(reviewPresence.userId));
-  return { others: others.map((row) => ({ name: teacherName(row) ?? 'Another teacher', openedAt: row.openedAt.toISOString() })) };
+  return others.map((row) => ({ name: teacherName(row) ?? 'Another teacher', openedAt: row.openedAt.toISOString() }));
 }
 
 /** The teacher's page on the attempt has closed: the others' Next awaiting may come to it at once. */

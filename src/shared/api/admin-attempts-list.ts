@@ -90,8 +90,12 @@ export type AttemptListRow = z.infer<typeof attemptListRow>;
 export const attemptsPage = z.object({ attempts: z.array(attemptListRow), total: z.number().int() });
 export type AttemptsPage = z.infer<typeof attemptsPage>;
 
-/** The other teachers who have this attempt's review page open now, earliest first (decision 0050). */
+/**
+ * The answer to the review page's presence (decision 0050): where the attempt stands in the queue for
+ * this teacher, and the other teachers who have its page open now, earliest first.
+ */
 export const reviewPresence = z.object({
+  queue: reviewQueue,
   others: z.array(
     z.object({
       /** The teacher's name as the trail shows it. */

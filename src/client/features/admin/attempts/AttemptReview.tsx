@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { AttemptDetail } from '../../../../shared/api/admin-attempts';
+import type { AttemptDetail, ReviewPresence as ReviewPresenceData } from '../../../../shared/api/admin-attempts';
 import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
 import { Fact, Facts, Section } from '../../../components/attempt/AttemptParts';
 import { LaterPlayerDock } from '../../../components/attempt/LaterPlayerDock';
@@ -11,7 +11,7 @@ import { laterPart } from '../../../lib/later-part';
 import { useHeadingFocusOnArrival } from '../../../lib/heading-focus';
 import classes from './AttemptReview.module.css';
 import { useBackLink } from './back-link';
-import { AfterRelease, QueueNav } from './QueueNav';
+import { AfterRelease, QueueNav, useReviewQueue } from './QueueNav';
 import { ReviewForm } from './ReviewForm';
 import { WhenNearViewport } from './WhenNearViewport';
 import { formatAttemptTime, formatDuration } from './format';
@@ -45,8 +45,13 @@ function LowerPlaceholder() {
  */
 const lower = laterPart<{ detail: AttemptDetail }>(async () => (await import('./LowerSections')).LowerSections, <LowerPlaceholder />);
 
-/** Who else has the attempt open: nothing until another teacher has (decision 0050). */
-const presence = laterPart<{ id: string }>(async () => (await import('./ReviewPresence')).ReviewPresence, null);
+/** Who else has the attempt open (decision 0050): loaded only once another teacher has. */
+const presence = laterPart<{ others: ReviewPresenceData['others'] }>(async () => (await import('./ReviewPresence')).ReviewPresence, null);
+
+function OtherTeachers({ id }: { id: string }) {
+  const others = useReviewQueue(id).data?.others;
+  return others?.length ? <presence.Part others={others} /> : null;
+}
 
 function Badges({ detail }: { detail: AttemptDetail }) {
   return (
@@ -103,7 +108,7 @@ export function Review({ detail }: { detail: AttemptDetail }) {
         </Title>
         <Badges detail={detail} />
       </Group>
-      <presence.Part id={detail.id} />
+      <OtherTeachers id={detail.id} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Facts cols={{ base: 2, sm: 3, lg: 5 }}>
           <Fact label="Student">

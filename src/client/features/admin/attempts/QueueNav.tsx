@@ -2,15 +2,45 @@ import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type Ref } from 'react';
 import { Link } from 'react-router';
-import type { ReviewQueue } from '../../../../shared/api/admin-attempts';
-import { apiGet } from '../../../lib/api';
+import type { ReviewPresence } from '../../../../shared/api/admin-attempts';
+import { PRESENCE_BEAT_MS } from '../../../../shared/api/admin-attempts-limits';
+import { apiRequest } from '../../../lib/api';
 import { ATTEMPTS_QUERY_KEY } from './api/attempts-list';
 
-/** The attempt's place among those awaiting review; asked again after a release (save-review.ts). */
+const presenceUrl = (id: string) => `/api/admin/attempts/${encodeURIComponent(id)}/presence`;
+
+/** Review pages open on each attempt here: StrictMode mounts a page twice, and only the last to go says it closed. */
+const openPages = new Map<string, number>();
+
+/** Tells the server the page has closed (moved to another attempt, or left): others' Next awaiting may come to it. */
+function useSaysWhenClosed(id: string): void {
+  useEffect(() => {
+    // keepalive: the request outlives a page that is going away.
+    const leave = () => void fetch(presenceUrl(id), { method: 'DELETE', credentials: 'include', keepalive: true }).catch(() => undefined);
+    openPages.set(id, (openPages.get(id) ?? 0) + 1);
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      openPages.set(id, (openPages.get(id) ?? 1) - 1);
+      queueMicrotask(() => {
+        if (!openPages.get(id)) leave();
+      });
+    };
+  }, [id]);
+}
+
+/**
+ * The attempt's place among those awaiting review for this teacher, and who else has it open
+ * (decision 0050): the page says it is open as it opens, every PRESENCE_BEAT_MS while in view
+ * (not while hidden), on coming back into view, and after a release (save-review.ts).
+ */
 export function useReviewQueue(id: string) {
+  useSaysWhenClosed(id);
   return useQuery({
     queryKey: [...ATTEMPTS_QUERY_KEY, id, 'queue'] as const,
-    queryFn: () => apiGet<ReviewQueue>(`/api/admin/attempts/${encodeURIComponent(id)}/queue`),
+    queryFn: () => apiRequest<ReviewPresence>('PUT', presenceUrl(id)),
+    refetchInterval: PRESENCE_BEAT_MS,
+    refetchOnWindowFocus: 'always',
   });
 }
 
@@ -20,7 +50,7 @@ export function useReviewQueue(id: string) {
  * from as the back link's target.
  */
 export function QueueNav({ id, from }: { id: string; from: string | undefined }) {
-  const { data } = useReviewQueue(id);
+  const data = useReviewQueue(id).data?.queue;
   if (!data || data.total === 0) return null;
   const state = from ? { from } : undefined;
   const where =
@@ -72,7 +102,7 @@ export function QueueNav({ id, from }: { id: string; from: string | undefined })
  * on (or that none is left) after "Review released", instead of the Release button, now unavailable.
  */
 export function AfterRelease({ id, from, takeFocus = false }: { id: string; from: string | undefined; takeFocus?: boolean }) {
-  const { data } = useReviewQueue(id);
+  const data = useReviewQueue(id).data?.queue;
   const way = useRef<HTMLElement>(null);
   const focused = useRef(false);
   useEffect(() => {
