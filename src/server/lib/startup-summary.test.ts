@@ -36,6 +36,13 @@ describe('what the log says at start about where things are', () => {
     expect(open[1]?.message).toMatch(/^address: TRUST_PROXY is true and the app listens on 0\.0\.0\.0:3000: anyone who reaches that port directly/);
   });
 
+  it('warns of a believed X-Forwarded-For on an open port without https too (a proxy on plain http in a school network)', () => {
+    const plain = (host: string) => startupSummary({ dataDir: '/d', recordingStore: 'file', smtpUrl: 'smtp://127.0.0.1:25', host, port: 3000, trustProxy: true }).slice(1);
+    expect(plain('0.0.0.0').map((line) => line.level)).toEqual(['warn', 'info']);
+    expect(plain('0.0.0.0')[0]?.message).toMatch(/^address: TRUST_PROXY is true and the app listens on 0\.0\.0\.0:3000: anyone who reaches that port directly/);
+    expect(plain('127.0.0.1').map((line) => line.level)).toEqual(['info']);
+  });
+
   it('says the mail server took the login only when SMTP_URL has one (a relay on the school network may take none)', () => {
     expect(mailReachedMessage('smtp://127.0.0.1:25')).toBe('mail server reached: it accepted the connection (SMTP_URL names no login)');
     expect(mailReachedMessage('smtps://parley%40school.org:pw@mail.school.org:465')).toBe('mail server reached: it accepted the connection and the login');

@@ -66,14 +66,16 @@ export function startupSummary(facts: StartupFacts): StartupLine[] {
           'address: TRUST_PROXY is not true, so every request seems to come from the proxy: the sign-in budgets per device are then shared by the whole school, ' +
           'and one class can lock the next out for 15 minutes. Set TRUST_PROXY=true (docs/deploy.md)',
       });
-    } else if (facts.host && !LOOPBACK.has(facts.host)) {
-      lines.push({
-        level: 'warn',
-        message:
-          `address: TRUST_PROXY is true and the app listens on ${listening}: anyone who reaches that port directly chooses the address the sign-in budgets count. ` +
-          'Set HOST=127.0.0.1 when the proxy runs on this machine, or let only the proxy reach the port (a firewall)',
-      });
     }
+  }
+  // With or without https: a proxy's X-Forwarded-For is believed from anyone who reaches the port.
+  if (facts.trustProxy && listening && facts.host && !LOOPBACK.has(facts.host)) {
+    lines.push({
+      level: 'warn',
+      message:
+        `address: TRUST_PROXY is true and the app listens on ${listening}: anyone who reaches that port directly chooses the address the sign-in budgets count. ` +
+        'Set HOST=127.0.0.1 when the proxy runs on this machine, or let only the proxy reach the port (a firewall)',
+    });
   }
   if (!https) {
     lines.push({
