@@ -104,7 +104,9 @@ async function accessPlugin(app: FastifyInstance, options: { db: Db; now: () => 
     const token = sessionTokenOf(request.cookies);
     if (token) {
       request.sessionToken = token;
-      const auth = await findSession(options.db, options.sessions, token, options.now());
+      // A request that changes something reads its session afresh; reads may use the cache's copy.
+      const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+      const auth = await findSession(options.db, options.sessions, token, options.now(), { fresh: write });
       // A deactivated teacher's sessions are deleted with the deactivation (and other processes' caches
       // told); this is a second line, should a session row ever outlive its account's deactivation.
       request.auth = auth && !(auth.user.isAdmin && !auth.user.isActive) ? auth : null;

@@ -48,6 +48,16 @@ describe('the session cache', () => {
     advance(1);
     expect((await whoAmI(cookie)).statusCode).toBe(401);
 
+    // A state-changing request reads its own session afresh: ended elsewhere, it changes nothing,
+    // although a read made with the same cookie a moment before was still served from the cache.
+    const writer = await createAdmin(db);
+    const writerCookie = await sessionCookieForUser(db, writer.user.id);
+    expect((await whoAmI(writerCookie)).statusCode).toBe(200);
+    await db.delete(sessions).where(eq(sessions.userId, writer.user.id));
+    expect((await whoAmI(writerCookie)).statusCode).toBe(200);
+    const write = await t.app.inject({ method: 'POST', url: '/api/admin/courses', headers: { cookie: writerCookie }, payload: { courseName: 'Evening IELTS' } });
+    expect(write.statusCode, write.body).toBe(401);
+
     // Any state-changing request through this process reads sessions again, even one that is refused.
     const other = await createAdmin(db);
     const adminCookie = await sessionCookieForUser(db, other.user.id);

@@ -64,9 +64,9 @@ export function createSessionCache(caches: ReadCaches): SessionCache {
   return caches.create<SessionContext | null>({ maxEntries: 10_000 });
 }
 
-export async function findSession(db: Db, cache: SessionCache, token: string, now: Date): Promise<SessionContext | null> {
+export async function findSession(db: Db, cache: SessionCache, token: string, now: Date, options: { fresh?: boolean } = {}): Promise<SessionContext | null> {
   const tokenHash = hashToken(token);
-  const context = await cache.get(tokenHash, async () => {
+  const read = async () => {
     let query = findSessionQueries.get(db);
     if (!query) {
       query = findSessionQuery(db);
@@ -75,7 +75,10 @@ export async function findSession(db: Db, cache: SessionCache, token: string, no
     // The time as ISO text: both drivers send it as text and PostgreSQL reads it as timestamptz.
     const rows = await query.execute({ tokenHash, now: now.toISOString() });
     return rows[0] ?? null;
-  });
+  };
+  // `fresh`: read past the cache (a write: a session ended in another process a moment ago must not
+  // change anything, even in the few milliseconds before that process's notice arrives).
+  const context = options.fresh ? await read() : await cache.get(tokenHash, read);
   // A session read a moment ago may have expired since.
   return context && context.session.expiresAt > now ? context : null;
 }
