@@ -94,6 +94,13 @@ describe.each(testDrivers)('interview saves on %s', (driver) => {
       const detail = (await get(`/api/admin/attempts/${crafted.attemptId}`)).json() as { analysis: { questionsDiffer?: boolean }; answers: Array<{ question: string }> };
       expect(detail.analysis.questionsDiffer).toBe(true);
       expect(detail.answers[0]?.question).toBe('Cricket matches cousins Sunday ground biryani family?');
+      // Numbered past the profile's last question, a made-up one earns no relevance either.
+      const past = interviewSessionBody(priya.student.id);
+      const last = generateInterviewQuestions(profile, 'Priya Nair').length;
+      past.sessionData.questions = [{ ...honest.sessionData.questions[0]!, questionId: last + 1, question: 'Cricket matches cousins Sunday ground biryani family?' }];
+      const pastSaved = await post('/api/interview-sessions', cookie, past);
+      expect(pastSaved.statusCode, pastSaved.body).toBe(201);
+      expect((pastSaved.json() as { scores: { relevance: number } }).scores.relevance).toBe(0);
     });
 
     it('stores an interview without a transcript as awaiting the teacher, as before', async () => {

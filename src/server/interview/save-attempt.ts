@@ -10,7 +10,7 @@ import { questionsOfProfile } from './service.js';
  * The questions are the ones the student's stored profile gives (the client generates them from it
  * the same way): each answer is scored against the profile's question of its number, not the text
  * the client sent, so a page that sends questions made of its own answers' words gets no relevance
- * for it. Where the text sent differs (the profile changed after the interview began, or the page
+ * for it (nor for questions numbered past the profile's last). Where the text sent differs (the profile changed after the interview began, or the page
  * was altered), the saved answers keep it and the report says so (`questionsDiffer`).
  */
 export async function saveInterviewAttempt(
@@ -22,9 +22,10 @@ export async function saveInterviewAttempt(
   const stored = await savedBefore(db, input.body.attemptId, { studentId: input.studentId, kind: 'interview' });
   if (stored) return stored;
   const asked = await questionsOfProfile(db, input.studentId);
+  // A number the profile does not reach asks nothing an answer could be relevant to.
   const scoredFrom = sessionData.questions.map((entry) => {
     const question = asked.get(entry.questionId);
-    return question ? { ...entry, question: question.question, category: question.category } : entry;
+    return { ...entry, question: question?.question ?? '', category: question?.category ?? null };
   });
   const questionsDiffer = sessionData.questions.some((entry) => asked.get(entry.questionId)?.question !== entry.question);
   const scored = { ...scoreInterview(scoredFrom), ...(questionsDiffer ? { questionsDiffer } : {}) };
