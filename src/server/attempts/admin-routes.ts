@@ -130,8 +130,8 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
     handler: async (request) => {
       const teacherId = requireAuth(request).user.id;
       const now = deps.now();
-      const others = await notePresence(db, request.params.id, teacherId, now);
-      const queue = others && (await reviewQueue(db, request.params.id, teacherId, now));
+      // Side by side: the queue passes by other teachers' pages only, so this one's row does not matter to it.
+      const [others, queue] = await Promise.all([notePresence(db, request.params.id, teacherId, now), reviewQueue(db, request.params.id, teacherId, now)]);
       if (!others || !queue) throw notFound(ATTEMPT_NOT_FOUND);
       return { queue, others };
     },

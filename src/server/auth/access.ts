@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/open.js';
 import type { StudentRow } from '../db/schema.js';
 import { forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
+import { SAFE_METHODS } from '../lib/security.js';
 import { findSession, sessionTokenOf, type SessionCache, type SessionContext } from './sessions.js';
 
 /**
@@ -105,8 +106,7 @@ async function accessPlugin(app: FastifyInstance, options: { db: Db; now: () => 
     if (token) {
       request.sessionToken = token;
       // A request that changes something reads its session afresh; reads may use the cache's copy.
-      const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
-      const auth = await findSession(options.db, options.sessions, token, options.now(), { fresh: write });
+      const auth = await findSession(options.db, options.sessions, token, options.now(), { fresh: !SAFE_METHODS.has(request.method) });
       // A deactivated teacher's sessions are deleted with the deactivation (and other processes' caches
       // told); this is a second line, should a session row ever outlive its account's deactivation.
       request.auth = auth && !(auth.user.isAdmin && !auth.user.isActive) ? auth : null;
