@@ -17,6 +17,9 @@ const FIRST_GROUP_WORKERS = 3;
  */
 const FIRST_GROUP_ENV = { PARLEY_ANALYSIS_PRIORITY: 'normal' };
 
+/** Passwords are hashed at a lower scrypt cost in every test file (src/server/lib/passwords.ts says why). */
+const TEST_PASSWORD_COST = 'src/server/test/test-password-cost.ts';
+
 export default defineConfig({
   test: {
     sequence: { sequencer: TestOrder },
@@ -27,7 +30,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
-          setupFiles: ['src/server/test/fail-on-console-error.ts'],
+          setupFiles: ['src/server/test/fail-on-console-error.ts', TEST_PASSWORD_COST],
           env: FIRST_GROUP_ENV,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -43,6 +46,7 @@ export default defineConfig({
           environment: 'node',
           env: FIRST_GROUP_ENV,
           globalSetup: ['src/server/test/global-setup.ts'],
+          setupFiles: [TEST_PASSWORD_COST],
           testTimeout: 90_000,
           hookTimeout: 90_000,
           maxWorkers: FIRST_GROUP_WORKERS,
@@ -56,6 +60,7 @@ export default defineConfig({
           exclude: [...REAL_TIME_E2E_FILES],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
+          setupFiles: [TEST_PASSWORD_COST],
           testTimeout: 90_000,
           hookTimeout: 90_000,
           // Each file starts a server and a browser; two cores run one such file at a time best.

@@ -1,5 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
-import { generatePassword, hashPassword, hashPasswordBeside, verifyAgainstDummy, verifyPassword, verifyPasswordPair } from './passwords.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  generatePassword,
+  hashPassword,
+  hashPasswordBeside,
+  verifyAgainstDummy,
+  verifyPassword,
+  verifyPasswordPair,
+} from './passwords.js';
+import { SHIPPED_SCRYPT_COST, setTestScryptCost, TEST_SCRYPT_COST } from './scrypt-cost.js';
 
 /** scrypt key derivations run so far (a call scrypt refuses for its parameters derives nothing: not counted). */
 const derivations = vi.hoisted(() => ({ count: 0 }));
@@ -19,6 +27,9 @@ const ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const group = `[${ALPHABET}]{4}`;
 
 describe('hashPassword / verifyPassword', () => {
+  // The other test files hash at the test cost (src/server/test/test-password-cost.ts); this one checks what ships.
+  beforeEach(() => setTestScryptCost(SHIPPED_SCRYPT_COST));
+
   it('round-trips, refuses a wrong password and salts every hash', async () => {
     const [first, second] = await Promise.all([hashPassword('correct horse'), hashPassword('correct horse')]);
     expect(first).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
@@ -118,6 +129,20 @@ describe('hashPassword / verifyPassword', () => {
       await costOf(() => verifyPasswordPair('wrong', damaged, damaged)),
     ];
     expect(costs).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+  });
+
+  it('hashes made at the test cost carry it, and the hashes of either cost verify while the other is in use', async () => {
+    setTestScryptCost(TEST_SCRYPT_COST);
+    const cheap = await hashPassword('made in a test');
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    setTestScryptCost(SHIPPED_SCRYPT_COST);
+    const shipped = await hashPassword('made in a test');
+    expect(shipped).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifyPassword('made in a test', cheap)).toBe(true);
+    expect(await verifyPasswordPair('made in a test', cheap, null)).toEqual({ own: true, beside: false });
+    setTestScryptCost(TEST_SCRYPT_COST);
+    expect(await verifyPassword('made in a test', shipped)).toBe(true);
+    expect(await verifyPassword('made in a tesT', shipped)).toBe(false);
   });
 });
 

@@ -1,7 +1,6 @@
 import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { scryptCost } from './scrypt-cost.js';
 
-// scrypt with N=2^15, r=8, p=1 (OWASP's recommended floor): about 50 ms and 32 MiB per hash.
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
 /** A stored `scrypt$N$r$p$salt$hash` read into its parts. */
@@ -55,7 +54,7 @@ function keyMatches(key: Buffer | null, like: ScryptHash, stored: ScryptHash | n
 
 /** Returns `scrypt$N$r$p$salt$hash` (base64url parts). */
 export async function hashPassword(password: string): Promise<string> {
-  const like: ScryptHash = { ...PARAMS, salt: randomBytes(16), key: Buffer.alloc(KEY_LENGTH) };
+  const like: ScryptHash = { ...scryptCost(), salt: randomBytes(16), key: Buffer.alloc(KEY_LENGTH) };
   const key = await deriveKey(password, like);
   if (!key) throw new Error('scrypt refused the built-in parameters');
   return formatHash({ ...like, key });
@@ -100,7 +99,8 @@ export async function verifyPasswordPair(password: string, own: string, beside: 
 let dummy: ScryptHash | undefined;
 /** A hash no password matches (random salt and key: making it costs no derivation), with the current parameters. */
 function dummyHash(): ScryptHash {
-  dummy ??= { ...PARAMS, salt: randomBytes(16), key: randomBytes(KEY_LENGTH) };
+  const cost = scryptCost();
+  if (dummy?.N !== cost.N || dummy.r !== cost.r || dummy.p !== cost.p) dummy = { ...cost, salt: randomBytes(16), key: randomBytes(KEY_LENGTH) };
   return dummy;
 }
 
