@@ -46,9 +46,10 @@ export function announcementFor(state: SpeakingTestState): string | null {
     case 'asking':
       return `${partLabel}, question ${state.questionIndex + 1} of ${list.length}: ${list[state.questionIndex] ?? ''}`;
     case 'answering':
-      // Once the recorder check finds the recorder giving nothing ('none', 'stopped'), as the Not recording alert says.
+      // Nothing is recorded in demo mode, nor once the recorder check finds the recorder giving nothing
+      // ('none', 'stopped'), as the Not recording alert says.
       return state.transcription === 'off'
-        ? `Answer question ${state.questionIndex + 1} now. ${/none|stopped/.test(state.recorder.status) ? 'Nothing is' : 'Your audio is'} being recorded.`
+        ? `Answer question ${state.questionIndex + 1} now. ${state.microphone.demo || /none|stopped/.test(state.recorder.status) ? 'Nothing is' : 'Your audio is'} being recorded.`
         : `Listening. Answer question ${state.questionIndex + 1} now.`;
     case 'recognitionFailed':
       if (state.failure?.code === 'page-hidden') return `${state.failure.message} Choose Continue when you are ready.`;

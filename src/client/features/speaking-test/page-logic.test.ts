@@ -125,6 +125,8 @@ describe('screen-reader announcements', () => {
     const withRecorder = (status: 'none' | 'stopped') => announcementFor({ ...d.state, recorder: { ...d.state.recorder, status } });
     expect(withRecorder('none')).toBe('Answer question 1 now. Nothing is being recorded.');
     expect(withRecorder('stopped')).toBe('Answer question 1 now. Nothing is being recorded.');
+    // Demo mode (no microphone) records nothing, as its badge says.
+    expect(announcementFor({ ...d.state, microphone: { ...d.state.microphone, demo: true } })).toBe('Answer question 1 now. Nothing is being recorded.');
   });
 });
 
