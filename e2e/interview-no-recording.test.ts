@@ -33,7 +33,7 @@ import {
 
 const SPEAKING = 'The interviewer is speaking…';
 const NOT_RECORDING_TEXT =
-  'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome if you can, or retake the interview on another device.';
+  'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome on a computer or an Android phone if you can, or retake the interview on another device.';
 
 let server: TestServer;
 let launched: LaunchedBrowser;

@@ -35,9 +35,9 @@ import {
 
 const EXPECTED_NOISE = [/status of 401/];
 const NOT_RECORDING_TEXT =
-  'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome if you can, or retake the test on another device.';
+  'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome on a computer or an Android phone if you can, or retake the test on another device.';
 const NO_RECORDING_RESULT =
-  'No recording was made on this device, so your answers cannot be scored: there is nothing for your teacher to listen to. Use Chrome if you can, or retake the test.';
+  'No recording was made on this device, so your answers cannot be scored: there is nothing for your teacher to listen to. Use Chrome on a computer or an Android phone if you can, or retake the test.';
 
 /** No speech recognition (as in Firefox), and a MediaRecorder whose every piece is empty. */
 async function recorderGivesNothing(page: Page): Promise<void> {

@@ -99,8 +99,8 @@ const seekByClick = (page: Page, target: Locator) => seekByWordClick(page, page.
 
 async function checkBandsShown(page: Page) {
   expect(await page.getByTestId('overall-band').innerText()).toMatch(/^\d\.\d$/);
-  // Beside it, what trained examiners rated the learners the estimate gave that band.
-  expect(await page.getByTestId('overall-range').innerText()).toMatch(/Of learners given (about )?\d\.\d, \d+\s% were rated \d\.\d( to \d\.\d)? by examiners\./);
+  // Beside it, the bands matching what trained raters gave the learners the estimate gave that band.
+  expect(await page.getByTestId('overall-range').innerText()).toMatch(/Of learners given (about )?\d\.\d, \d+\s% were rated at a level matching \d\.\d( to \d\.\d)?\./);
   for (const criterion of ['fluency', 'vocabulary', 'grammar', 'pronunciation']) expect(await page.getByTestId(`${criterion}-band`).innerText()).toMatch(/^\d\.\d$/);
   // The summary: a line per criterion with its reason, and one thing to work on next.
   for (const criterion of ['fluency', 'vocabulary', 'grammar']) expect(await page.getByTestId(`${criterion}-line`).innerText()).toMatch(/(Raised|Held back) most by .+ \(typical learner [\d.]+%?\)\.|Nothing measured moved it/);
@@ -110,7 +110,7 @@ async function checkBandsShown(page: Page) {
   await page.getByText('How this was worked out', { exact: true }).click();
   expect(await page.getByRole('heading', { name: 'How your bands were worked out' }).count()).toBe(1);
   // The calibrated estimate says what it is and how far it agrees with raters, and each criterion shows its evidence.
-  await page.getByText(/within one band of the examiners. rating for \d+\s% of them/).first().waitFor();
+  await page.getByText(/within one band of the band matching their rating for \d+\s% of them/).first().waitFor();
   expect(await page.getByRole('region', { name: 'Grammar' }).innerText()).toMatch(/\(typical learner [\d.]+\): [+−][\d.]+/);
   expect(await page.getByRole('region', { name: 'Pronunciation' }).innerText()).toContain('Pronunciation is not measured from a transcript');
   // The answers mark the slip with what to say instead, and the less common words.

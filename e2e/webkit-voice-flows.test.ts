@@ -36,11 +36,11 @@ import { startPulseMicrophone, type PulseMicrophone } from './support/pulse.js';
 import { IPHONE_USER_AGENT, launchWebKit, type WebKitBrowser } from './support/webkit.js';
 
 const NOT_RECORDING_TEXT =
-  'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome if you can, or retake the test on another device.';
+  'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome on a computer or an Android phone if you can, or retake the test on another device.';
 const NO_RECORDING_RESULT =
-  'No recording was made on this device, so your answers cannot be scored: there is nothing for your teacher to listen to. Use Chrome if you can, or retake the test.';
+  'No recording was made on this device, so your answers cannot be scored: there is nothing for your teacher to listen to. Use Chrome on a computer or an Android phone if you can, or retake the test.';
 const INTERVIEW_NOT_RECORDING_TEXT =
-  'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome if you can, or retake the interview on another device.';
+  'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome on a computer or an Android phone if you can, or retake the interview on another device.';
 
 let server: TestServer;
 let microphone: PulseMicrophone | undefined;

@@ -1,5 +1,5 @@
 /*
- * What the examiners rated the learners the estimate gave each overall band (decision 0030): for
+ * The bands matching the levels raters gave the learners the estimate gave each overall band (decision 0030): for
  * each overall as shown (nearest half band), the 10th and 90th percentiles of the bands the raters'
  * levels correspond to, over the cross-validated development set. A shown band with fewer than
  * MIN_LEARNERS learners pools its neighbours within half a band, then a whole band; past that the

@@ -218,7 +218,7 @@ const lines = [
   '|---|---|---|---|---|---|',
   ...padding.map((row) => `| ${row.name} | ${row.learners} | ${signed(row.shift.fluency)} | ${signed(row.shift.vocabulary)} | ${signed(row.shift.grammar)} | **${signed(row.shift.overall)}** |`),
   '',
-  '## What the examiners rated the learners given each overall (cross-validated)',
+  '## The bands matching the raters\' levels of the learners given each overall (cross-validated)',
   '',
   'For each overall as shown, the 10th to 90th percentile of the bands the raters gave (pooled with the neighbouring half bands, then whole bands, where fewer than 30 learners had it; none past that). The results and the attempt page show this row under the overall (`src/shared/band-estimate/rated-ranges.ts`, written by this check).',
   '',

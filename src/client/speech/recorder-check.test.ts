@@ -34,12 +34,12 @@ describe('the shared recorder check', () => {
 
   it("tells a recorder that gives nothing or stops in each flow's words", () => {
     expect(recorderToasts('test')).toEqual({
-      none: { title: 'No recording', text: 'This device is not recording your answers. Use Chrome if you can, or retake the test on another device.' },
-      stopped: { title: 'Recording stopped', text: 'This device stopped recording your answers. Use Chrome if you can, or retake the test on another device.' },
+      none: { title: 'No recording', text: 'This device is not recording your answers. Use Chrome on a computer or an Android phone if you can, or retake the test on another device.' },
+      stopped: { title: 'Recording stopped', text: 'This device stopped recording your answers. Use Chrome on a computer or an Android phone if you can, or retake the test on another device.' },
     });
     expect(recorderToasts('interview')).toEqual({
-      none: { title: 'No recording', text: 'This device is not recording your answers. Use Chrome if you can, or retake the interview on another device.' },
-      stopped: { title: 'Recording stopped', text: 'This device stopped recording your answers. Use Chrome if you can, or retake the interview on another device.' },
+      none: { title: 'No recording', text: 'This device is not recording your answers. Use Chrome on a computer or an Android phone if you can, or retake the interview on another device.' },
+      stopped: { title: 'Recording stopped', text: 'This device stopped recording your answers. Use Chrome on a computer or an Android phone if you can, or retake the interview on another device.' },
     });
   });
 
@@ -49,10 +49,10 @@ describe('the shared recorder check', () => {
     expect(recordingProblemSentence('unknown', 'live', test)).toBeNull();
     expect(recordingProblemSentence('yielding', 'off', interview)).toBeNull();
     expect(recordingProblemSentence('none', 'live', test)).toBe(
-      'No recording is being made on this device: your answers are still transcribed for your estimate, but your teacher cannot listen to them. Use Chrome if you can, or retake the test on another device.',
+      'No recording is being made on this device: your answers are still transcribed for your estimate, but your teacher cannot listen to them. Use Chrome on a computer or an Android phone if you can, or retake the test on another device.',
     );
     expect(recordingProblemSentence('stopped', 'off', interview)).toBe(
-      'The recording stopped on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome if you can, or retake the interview on another device.',
+      'The recording stopped on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome on a computer or an Android phone if you can, or retake the interview on another device.',
     );
   });
 });

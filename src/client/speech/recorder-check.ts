@@ -61,7 +61,7 @@ interface RecordingProblemWords {
 
 /** What every recorder failure text ends with. */
 function retakeAdvice(what: RetakeWhat): string {
-  return `Use Chrome if you can, or retake the ${what} on another device.`;
+  return `Use Chrome on a computer or an Android phone if you can, or retake the ${what} on another device.`;
 }
 
 interface RecorderToast {

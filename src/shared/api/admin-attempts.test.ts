@@ -34,10 +34,10 @@ describe('releasing needs every band of the kind', () => {
 describe('nothingToScoreText', () => {
   it("names what the student is to retake, in the teacher's words", () => {
     expect(nothingToScoreText('test')).toBe(
-      "There is nothing to score: the answers were not transcribed and the student's device made no recording. Ask the student to retake the test, in Chrome if they can.",
+      "There is nothing to score: the answers were not transcribed and the student's device made no recording. Ask the student to retake the test, in Chrome on a computer or an Android phone if they can.",
     );
     expect(nothingToScoreText('interview')).toBe(
-      "There is nothing to score: the answers were not transcribed and the student's device made no recording. Ask the student to retake the interview, in Chrome if they can.",
+      "There is nothing to score: the answers were not transcribed and the student's device made no recording. Ask the student to retake the interview, in Chrome on a computer or an Android phone if they can.",
     );
   });
 });

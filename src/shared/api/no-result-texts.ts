@@ -16,12 +16,12 @@ export const RETAKE_WHAT: Record<AttemptKind, RetakeWhat> = { ielts: 'test', int
 
 /** Why an attempt without a transcript or a recording has no score, on the teacher's page: `what` the student is to retake. */
 export function nothingToScoreText(what: RetakeWhat): string {
-  return `There is nothing to score: the answers were not transcribed and the student's device made no recording. Ask the student to retake the ${what}, in Chrome if they can.`;
+  return `There is nothing to score: the answers were not transcribed and the student's device made no recording. Ask the student to retake the ${what}, in Chrome on a computer or an Android phone if they can.`;
 }
 
 /** The same, on the student's own attempt page. */
 export function studentNothingToScoreText(what: RetakeWhat): string {
-  return `There is nothing to score: your answers were not transcribed and your device made no recording. Retake the ${what}, in Chrome if you can.`;
+  return `There is nothing to score: your answers were not transcribed and your device made no recording. Retake the ${what}, in Chrome on a computer or an Android phone if you can.`;
 }
 
 /** On the student's attempt page, while the teacher has not released their bands for answers that were not transcribed. */
@@ -35,7 +35,7 @@ export function noResultShortText(reason: NoResultReason, what: RetakeWhat): str
     case 'awaitingTeacher':
       return `your teacher will score this ${what}`;
     case 'nothingToScore':
-      return `nothing to score: retake the ${what}, in Chrome if you can`;
+      return `nothing to score: retake the ${what}, in Chrome on a computer or an Android phone if you can`;
     case 'tooLittleSpeech':
       return 'too little speech to assess';
   }

@@ -23,18 +23,23 @@ export const STRONG_SHOWN_MEAN = 5.0;
  */
 export function agreementText(reader: 'student' | 'teacher'): string {
   const who = reader === 'student' ? 'your teacher listens to your recording' : 'you give it from the recording';
-  const ranked = reader === 'teacher' ? ` It ranks speakers as the examiners did at ρ = ${AGREEMENT_RHO.toFixed(2)} (cross-validated).` : '';
+  // The raters gave levels of the Standard Speaking Test, not IELTS bands: the bands their levels match
+  // come through the CEFR (scale.ts, decision 0030), which the teacher is told.
+  const ranked =
+    reader === 'teacher'
+      ? ` It ranks speakers as the raters did at ρ = ${AGREEMENT_RHO.toFixed(2)} (cross-validated). The raters gave levels of another speaking test, matched to IELTS bands through the CEFR.`
+      : '';
   return (
     `An estimate, not an official IELTS score. Fluency, vocabulary and grammar come from the transcript. ` +
-    `Tried on ${AGREEMENT_LEARNERS} learners rated by trained examiners, each scored by a model that had not seen them, ` +
-    `the overall came within one band of the examiners' rating for ${Math.round(AGREEMENT_WITHIN_ONE_BAND * 100)}\u00a0% of them, ` +
+    `Tried on ${AGREEMENT_LEARNERS} learners whose speaking trained raters had rated, each scored by a model that had not seen them, ` +
+    `the overall came within one band of the band matching their rating for ${Math.round(AGREEMENT_WITHIN_ONE_BAND * 100)}\u00a0% of them, ` +
     `but it reads strong speakers low: those rated band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average.${ranked} ` +
     `Pronunciation is not measured from a transcript: it follows the other three until ${who}.`
   );
 }
 
 /**
- * Beside the overall: what trained examiners rated the development set's learners to whom the
+ * Beside the overall: the bands matching the levels trained raters gave the development set's learners to whom the
  * estimate gave this overall (rated-ranges.ts, cross-validated), in a sentence, or in a short one
  * for the results' summary; above every overall it gave them, that this is not measured. Null where
  * the data say nothing.
@@ -46,14 +51,14 @@ export function ratedRangeText(overall: number, form: 'sentence' | 'short' = 'se
   if (!range && shown > highest) {
     // Past what the learners it was tried on were given: said plainly, not left out.
     const above = `more than ${highest.toFixed(1)}`;
-    if (form === 'short') return `No learner it was tried on was given ${above}: how examiners rate a ${shown.toFixed(1)} is not measured.`;
-    return `This estimate gave none of the ${AGREEMENT_LEARNERS} learners it was tried on ${above}, so how trained examiners rate a ${shown.toFixed(1)} has not been measured.`;
+    if (form === 'short') return `No learner it was tried on was given ${above}: how raters would rate a ${shown.toFixed(1)} is not measured.`;
+    return `This estimate gave none of the ${AGREEMENT_LEARNERS} learners it was tried on ${above}, so how trained raters would rate a ${shown.toFixed(1)} has not been measured.`;
   }
   if (!range) return null;
   const [low, high] = [range.low.toFixed(1), range.high.toFixed(1)];
   const given = `${range.pooled ? 'about ' : ''}${shown.toFixed(1)}`;
   // A no-break space: "91 %" is never split over two lines.
   const share = `${Math.round(range.share * 100)}\u00a0%`;
-  if (form === 'short') return `Of learners given ${given}, ${share} were rated ${low === high ? low : `${low} to ${high}`} by examiners.`;
-  return `Of the ${range.learners} learners this estimate gave ${given}, ${share} were rated ${low === high ? low : `between ${low} and ${high}`} by trained examiners.`;
+  if (form === 'short') return `Of learners given ${given}, ${share} were rated at a level matching ${low === high ? low : `${low} to ${high}`}.`;
+  return `Of the ${range.learners} learners this estimate gave ${given}, ${share} were rated by trained raters at a level matching ${low === high ? low : `between ${low} and ${high}`}.`;
 }

@@ -3,8 +3,8 @@
  * rules: each criterion started from a set band (fluency 5, vocabulary 5, grammar 6) and moved by set
  * steps. Their stored working tells them apart only by those starting bands: the calibrated estimate
  * starts each criterion from its fit's typical learner (3.3 each when this was written; the test checks
- * the two never meet). The agreement with examiners measured for the calibrated estimate, and what
- * examiners rated the learners it gave a band, are not theirs to claim.
+ * the two never meet). The agreement with raters measured for the calibrated estimate, and the bands
+ * matching what raters gave the learners it gave a band, are not theirs to claim.
  */
 
 const SECTION_9_BASES: Readonly<Record<string, number>> = { fluency: 5, vocabulary: 5, grammar: 6 };
@@ -17,5 +17,5 @@ export function scoredByEarlierRules(criteria: readonly { criterion: string; bas
 /** Said in place of the estimate's agreement with examiners on such an attempt (to the teacher and the student alike). */
 export const EARLIER_RULES_TEXT =
   'Scored by the fixed rules Parley used before its calibrated estimate: each criterion started from a set band and moved by set steps, shown below. ' +
-  "Those rules were never measured against examiners' ratings, so the agreement Parley states for its estimate today does not apply to this attempt, " +
+  "Those rules were never checked against human ratings, so the agreement Parley states for its estimate today does not apply to this attempt, " +
   'and its bands do not compare one for one with those of attempts scored since.';

@@ -109,7 +109,7 @@ export const INTERVIEW_NO_TRANSCRIPT_END_TEXT =
   'There is no transcript at the end. You get the audio of the interview if this device records it: if it does not, you are told within seconds of your first answer.';
 /** What the completed view (and the stored report) says when the answers were neither transcribed nor recorded. */
 export const INTERVIEW_NO_RECORDING_TEXT =
-  'No recording was made on this device: your answers cannot be scored. Use Chrome if you can, or retake the interview.';
+  'No recording was made on this device: your answers cannot be scored. Use Chrome on a computer or an Android phone if you can, or retake the interview.';
 /** Without recognition, this much silence after speech counts as a final result (the speaking test's 3 s). */
 export const INTERVIEW_ANSWER_SILENCE_MS = 3_000;
 /** The only speaker of interview transcript entries (spec section 3). */

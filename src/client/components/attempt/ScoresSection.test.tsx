@@ -119,7 +119,7 @@ describe('ScoresSection', () => {
   it("tells the teacher what the student was told and what a teacher listening can judge", () => {
     const text = textFor('teacher');
     expect(text).toContain(agreementText('teacher'));
-    // What examiners rated the learners given this overall, beside it.
+    // The bands matching what raters gave the learners given this overall, beside it.
     expect(ratedRangeText(result.bands.overall)).toMatch(/^Of the \d+ learners this estimate gave (about )?\d\.\d, \d+\u00a0% were rated/);
     expect(text).toContain(ratedRangeText(result.bands.overall));
     expect(text.match(/Told the student: /g)).toHaveLength(4);
@@ -133,7 +133,7 @@ describe('ScoresSection', () => {
     expect(text).not.toContain(agreementText('teacher'));
     expect(text).toContain('until your teacher');
     // The student is told the agreement in bands and where the estimate is weakest, without a statistician's symbol.
-    expect(text).toMatch(/within one band of the examiners' rating for \d+\u00a0% of them, but it reads strong speakers low/);
+    expect(text).toMatch(/within one band of the band matching their rating for \d+\u00a0% of them, but it reads strong speakers low/);
     expect(text).not.toContain('ρ');
     expect(text.match(/Advice for you: /g)).toHaveLength(4);
     expect(text).toContain('Your teacher, listening, can.');
@@ -147,7 +147,7 @@ describe('ScoresSection', () => {
       const text = textFor(reader, earlierDetail);
       expect(text).toContain(EARLIER_RULES_TEXT);
       expect(text).not.toContain(agreementText(reader));
-      expect(text).not.toMatch(/learners this estimate gave|trained examiners|typical\s+learner/);
+      expect(text).not.toMatch(/learners this estimate gave|trained raters|typical\s+learner/);
       // Its own working is still shown: where each criterion started and the rules that moved it.
       expect(text).toContain('Starting band 5.0, moved by:');
       expect(text).toContain('speech rate &gt; 3.5 syll/s');

@@ -68,7 +68,7 @@ describe('AttemptCard', () => {
   it('neither transcribed nor recorded: nothing to score, retake', () => {
     const text = cardText({ ...base, kind: 'interview', result: { overall: null }, nothingToScore: true });
     expect(text).toContain('Nothing to score');
-    expect(text).toContain('Overall score: — (nothing to score: retake the interview, in Chrome if you can)');
+    expect(text).toContain('Overall score: — (nothing to score: retake the interview, in Chrome on a computer or an Android phone if you can)');
     expect(text).not.toContain('Estimate only');
     expect(text).not.toContain('too little speech');
   });

@@ -23,7 +23,7 @@ const textOf = (value: AttemptDetail) =>
 describe('AttemptResult', () => {
   it('nothing to score: tells the student to retake, in the second person', () => {
     const text = textOf(detail({ nothingToScore: true }));
-    expect(text).toBe('There is nothing to score: your answers were not transcribed and your device made no recording. Retake the interview, in Chrome if you can.');
+    expect(text).toBe('There is nothing to score: your answers were not transcribed and your device made no recording. Retake the interview, in Chrome on a computer or an Android phone if you can.');
   });
 
   it('awaiting the teacher: no estimate because not transcribed, not "too little speech"', () => {

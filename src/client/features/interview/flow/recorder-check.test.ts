@@ -56,7 +56,7 @@ describe('the interview recorder check', () => {
     expect(active(sim).showRecordingButton).toBe(false);
     expect(active(sim).recordingProblem).toEqual({
       title: 'No recording',
-      text: 'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome if you can, or retake the interview on another device.',
+      text: 'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome on a computer or an Android phone if you can, or retake the interview on another device.',
     });
     checkAt(sim, RECORDING_CHECK_DELAY_MS + 2 * RECORDING_RECHECK_MS, 0, 9_500);
     expect(toasts(sim)).toEqual(['No recording']);
@@ -121,7 +121,7 @@ describe('the interview recorder check', () => {
     checkAt(sim, 40_000, 6, 19_000);
     expect(toasts(sim)).toEqual(['Recording stopped']);
     expect(active(sim).recordingProblem?.text).toBe(
-      'The recording stopped on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome if you can, or retake the interview on another device.',
+      'The recording stopped on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome on a computer or an Android phone if you can, or retake the interview on another device.',
     );
     // Pieces again: yielding, and the note goes.
     checkAt(sim, 45_000, 9, 24_000);
@@ -150,7 +150,7 @@ describe('the interview recorder check', () => {
     const sim = answeringFirst(true);
     checkAt(sim, 10_000, 0, 4_500);
     expect(active(sim).recordingProblem?.text).toBe(
-      'No recording is being made on this device: your answers are still transcribed for your scores, but your teacher cannot listen to them. Use Chrome if you can, or retake the interview on another device.',
+      'No recording is being made on this device: your answers are still transcribed for your scores, but your teacher cannot listen to them. Use Chrome on a computer or an Android phone if you can, or retake the interview on another device.',
     );
     // The button still starts and stops the transcript of the answer.
     expect(active(sim).showRecordingButton).toBe(true);

@@ -23,11 +23,11 @@ export interface RecordingNote {
 }
 
 export const RECORDING_STOPPED_TEXT_NO_TRANSCRIPT =
-  'The recording stopped part-way on this device: your teacher can score only the part that was recorded. Use Chrome if you can, or retake the interview.';
+  'The recording stopped part-way on this device: your teacher can score only the part that was recorded. Use Chrome on a computer or an Android phone if you can, or retake the interview.';
 export const RECORDING_STOPPED_TEXT =
-  'The recording stopped part-way on this device: your scores come from the transcript, but your teacher can listen only to the part that was recorded. Use Chrome if you can, or retake the interview.';
+  'The recording stopped part-way on this device: your scores come from the transcript, but your teacher can listen only to the part that was recorded. Use Chrome on a computer or an Android phone if you can, or retake the interview.';
 export const NO_RECORDING_WITH_TRANSCRIPT_TEXT =
-  'No recording was made on this device: your scores come from the transcript, but your teacher cannot listen to your answers. Use Chrome if you can, or retake the interview.';
+  'No recording was made on this device: your scores come from the transcript, but your teacher cannot listen to your answers. Use Chrome on a computer or an Android phone if you can, or retake the interview.';
 
 export function recordingOutcome(state: Pick<InterviewState, 'recordingStarted' | 'audioReported' | 'audioAvailable' | 'recorder'>): RecordingOutcome {
   if (!state.recordingStarted) return 'none';

@@ -16,7 +16,7 @@ describe('the recording check', () => {
     expect(types(d.send(15_010, { type: 'RECORDING_CHECKED', chunkCount: 0 }))).toEqual([`schedule:recordingCheck:${RECORDING_RECHECK_MS}`]);
     expect(d.state.toasts).toMatchObject([{ title: 'No recording', description: TOASTS.none.text, variant: 'destructive' }]);
     expect(selectScreen(d.state).recordingProblem).toBe(
-      'No recording is being made on this device: your answers are still transcribed for your estimate, but your teacher cannot listen to them. Use Chrome if you can, or retake the test on another device.',
+      'No recording is being made on this device: your answers are still transcribed for your estimate, but your teacher cannot listen to them. Use Chrome on a computer or an Android phone if you can, or retake the test on another device.',
     );
     d.send(15_020, { type: 'TOAST_SHOWN', id: d.state.toasts[0]?.id ?? -1 });
     // Still nothing 5 s later: no second toast, the note stays.
@@ -51,7 +51,7 @@ describe('the recording check', () => {
     const screen = selectScreen(d.state);
     expect(screen.notes.join(' ')).not.toMatch(/being recorded/);
     expect(screen.recordingProblem).toBe(
-      'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome if you can, or retake the test on another device.',
+      'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome on a computer or an Android phone if you can, or retake the test on another device.',
     );
   });
 
