@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CUE_CARD_THEMES,
   CUE_CARDS,
   NAME_QUESTION,
   PART1_QUESTION_COUNT,
@@ -7,6 +8,7 @@ import {
   PART2_CUE_CARD_COUNT,
   PART3_QUESTION_COUNT,
   PART3_QUESTIONS,
+  PART3_QUESTIONS_BY_THEME,
   selectQuestionSet,
   shuffle,
 } from './questions.js';
@@ -75,6 +77,25 @@ describe('selectQuestionSet', () => {
       expect(new Set(set.part3).size).toBe(10);
       expect(set.part3.every((q) => PART3_QUESTIONS.includes(q))).toBe(true);
     }
+  });
+
+  it("opens Part 3 with every question of the cue card's theme, then the others in random order", () => {
+    expect(Object.keys(CUE_CARD_THEMES).sort()).toEqual(CUE_CARDS.map((card) => card.topic).sort());
+    const firstAfterLinked = new Set<string>();
+    for (let seed = 0; seed < 100; seed++) {
+      const set = selectQuestionSet(seeded(seed));
+      const linked = PART3_QUESTIONS_BY_THEME[CUE_CARD_THEMES[set.part2[0]!.topic]!];
+      expect(linked.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(set.part3.slice(0, linked.length))).toEqual(new Set(linked));
+      expect(set.part3.slice(linked.length).some((q) => linked.includes(q))).toBe(false);
+      firstAfterLinked.add(set.part3[linked.length]!);
+    }
+    // The rest are drawn from every other theme.
+    expect(firstAfterLinked.size).toBeGreaterThan(8);
+    // A school's own cue card has no theme: Part 3 is then drawn as before, any question first.
+    const ownCard = { part: 2 as const, text: 'Describe a book you enjoyed reading.', bullets: ['what it was', 'and explain why you enjoyed it.'], topicWords: ['book'] };
+    const firsts = new Set(Array.from({ length: 200 }, (_, seed) => selectQuestionSet(seeded(seed), [ownCard])).filter((set) => set.part2[0]?.topic === ownCard.text).map((set) => set.part3[0]));
+    expect(firsts.size).toBeGreaterThan(5);
   });
 
   it('is deterministic for a seeded random and differs between seeds', () => {

@@ -66,23 +66,47 @@ export const CUE_CARDS: readonly CueCard[] = [
   },
 ];
 
-export const PART3_QUESTIONS: readonly string[] = [
-  'Why do you think so many people want to travel abroad these days?',
-  'How has tourism changed the places people visit in your country?',
-  'Do you think people will travel more or less in the future?',
-  'Some people say travelling alone teaches you more than travelling in a group. What is your view?',
-  'Which skills do young people most need for the jobs of today?',
-  'Is a practical skill better learned at school or in the workplace?',
-  'Why do some adults find it difficult to learn new skills?',
-  'How has technology changed the way people learn new skills?',
-  'What, in your opinion, makes a good teacher?',
-  'Should university education be free for everyone?',
-  'How is education in your country different from your parents’ generation?',
-  'Will online learning ever replace learning in a classroom?',
-  'Why is it important for a country to keep its traditions alive?',
-  'In what ways do festivals bring people together?',
-  'Is globalisation making cultures around the world more alike?',
-];
+/** The bank's four themes (spec section 3): each cue card's and each Part 3 question's. */
+export type BankTheme = 'travel' | 'skills' | 'education' | 'culture';
+
+/** Each bank cue card's theme, by its topic. A school's own cue card has none. */
+export const CUE_CARD_THEMES: Readonly<Record<string, BankTheme>> = {
+  'Describe a journey you remember well.': 'travel',
+  'Describe a place in your country that you would recommend to visitors.': 'travel',
+  'Describe a skill that took you a long time to learn.': 'skills',
+  'Describe a teacher who has influenced you.': 'education',
+  'Describe a traditional celebration in your country.': 'culture',
+  'Describe something useful you learned outside school or university.': 'skills',
+};
+
+/** The bank's Part 3 questions by theme. */
+export const PART3_QUESTIONS_BY_THEME: Readonly<Record<BankTheme, readonly string[]>> = {
+  travel: [
+    'Why do you think so many people want to travel abroad these days?',
+    'How has tourism changed the places people visit in your country?',
+    'Do you think people will travel more or less in the future?',
+    'Some people say travelling alone teaches you more than travelling in a group. What is your view?',
+  ],
+  skills: [
+    'Which skills do young people most need for the jobs of today?',
+    'Is a practical skill better learned at school or in the workplace?',
+    'Why do some adults find it difficult to learn new skills?',
+    'How has technology changed the way people learn new skills?',
+  ],
+  education: [
+    'What, in your opinion, makes a good teacher?',
+    'Should university education be free for everyone?',
+    'How is education in your country different from your parents’ generation?',
+    'Will online learning ever replace learning in a classroom?',
+  ],
+  culture: [
+    'Why is it important for a country to keep its traditions alive?',
+    'In what ways do festivals bring people together?',
+    'Is globalisation making cultures around the world more alike?',
+  ],
+};
+
+export const PART3_QUESTIONS: readonly string[] = Object.values(PART3_QUESTIONS_BY_THEME).flat();
 
 export const PART1_QUESTION_COUNT = 10;
 export const PART2_CUE_CARD_COUNT = 1;
@@ -103,10 +127,12 @@ export function shuffle<T>(items: readonly T[], random: () => number): T[] {
 
 /**
  * One test's questions: Part 1 is the name question then 9 of the others in random order; Part 2
- * one random cue card; Part 3 10 in random order. "The others" are the bank's plus the school's
- * active questions of that part (`school`; a retired one, or one whose text is already in the bank,
- * is never drawn). Randomness is drawn in that order, so a seeded `random` always gives the same
- * set for the same school questions, and without any the same set as the bank alone.
+ * one random cue card; Part 3 10 in random order, except that it opens with every Part 3 question of
+ * the cue card's theme, as an examiner's Part 3 develops the Part 2 topic (a school's own cue card has
+ * no theme: then all 10 are in random order). "The others" are the bank's plus the school's active
+ * questions of that part (`school`; a retired one, or one whose text is already in the bank, is never
+ * drawn). Randomness is drawn in that order, so a seeded `random` always gives the same set for the
+ * same school questions, and without any the same set as the bank alone.
  */
 export function selectQuestionSet(random: () => number, school: readonly SchoolQuestion[] = []): QuestionSet {
   const own = drawable(school);
@@ -114,7 +140,10 @@ export function selectQuestionSet(random: () => number, school: readonly SchoolQ
   const part1 = [NAME_QUESTION, ...shuffle(otherPart1, random).slice(0, PART1_QUESTION_COUNT - 1)];
   const cards = [...CUE_CARDS, ...own.filter((q) => q.part === 2).map(cueCardOf)];
   const card = cards[randomIndex(cards.length, random)] as CueCard;
-  const part3 = shuffle([...PART3_QUESTIONS, ...own.filter((q) => q.part === 3).map((q) => q.text)], random).slice(0, PART3_QUESTION_COUNT);
+  const shuffled = shuffle([...PART3_QUESTIONS, ...own.filter((q) => q.part === 3).map((q) => q.text)], random);
+  const theme = Object.hasOwn(CUE_CARD_THEMES, card.topic) ? CUE_CARD_THEMES[card.topic] : undefined;
+  const linked = new Set(theme === undefined ? [] : PART3_QUESTIONS_BY_THEME[theme]);
+  const part3 = [...shuffled.filter((q) => linked.has(q)), ...shuffled.filter((q) => !linked.has(q))].slice(0, PART3_QUESTION_COUNT);
   return { part1, part2: [card], part3 };
 }
 
