@@ -19,8 +19,8 @@ export const RATED_RANGES: readonly RatedRange[] = [
   { shown: 3, learners: 139, pooled: false, low: 2.5, high: 3, share: 0.98 },
   { shown: 3.5, learners: 136, pooled: false, low: 3, high: 3.5, share: 0.89 },
   { shown: 4, learners: 136, pooled: false, low: 3, high: 4.5, share: 0.96 },
-  { shown: 4.5, learners: 105, pooled: false, low: 3, high: 5, share: 0.9 },
-  { shown: 5, learners: 79, pooled: false, low: 4.5, high: 7.5, share: 0.91 },
-  { shown: 5.5, learners: 94, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
-  { shown: 6, learners: 94, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
+  { shown: 4.5, learners: 104, pooled: false, low: 3, high: 5, share: 0.9 },
+  { shown: 5, learners: 80, pooled: false, low: 4.5, high: 6, share: 0.81 },
+  { shown: 5.5, learners: 95, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
+  { shown: 6, learners: 95, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
 ];

@@ -5,9 +5,9 @@ export const FILLER_WORDS = ['um', 'uh', 'er', 'ah', 'like', 'you know', 'well',
 export type FillerWord = (typeof FILLER_WORDS)[number];
 
 /**
- * Ordinary uses of three filler words that are not hesitation: 'like' as a verb ("I like", "would
- * like"), 'well' as an adverb ("as well", "very well", "did well"), 'so' as an intensifier or in
- * fixed phrases ("so much", "I think so"), and 'you know' as a question ("do you know"). The spec
+ * Ordinary uses of filler words that are not hesitation: 'like' as a verb ("I like", "would like")
+ * or a preposition ("something like that", "places like Goa"), 'well' as an adverb ("as well", "very
+ * well", "did well"), 'so' as an intensifier or in fixed phrases ("so much", "so diverse", "I think so"), and 'you know' as a question ("do you know"). The spec
  * counts every occurrence; counting "I like reading" as hesitation would mark down exactly the
  * answers Part 1 asks for ("Do you like…?"), so these contexts are left out. The neighbouring word
  * must be said together with the filler (only spaces between them): "I, like, went" is a filler.
@@ -19,12 +19,27 @@ export const FILLER_EXCEPTIONS: readonly FillerException[] = [
     neighbour: 'before',
     words: ['i', 'you', 'we', 'they', "i'd", "you'd", "we'd", "they'd", 'would', 'do', "don't", 'did', "didn't", 'really', 'also', 'to', 'not', 'still', 'always', 'look', 'looks', 'looked', 'feel', 'feels', 'felt', 'sounds', 'seems'],
   },
+  // 'like' as a preposition: "something like that", "a bit like detective work", "what would it be
+  // like", "places like Goa" (after a plural noun 'like' is a preposition or the verb, never a filler).
+  {
+    filler: 'like',
+    neighbour: 'before',
+    words: ['something', 'anything', 'nothing', 'everything', 'someone', 'somebody', 'bit', 'just', 'exactly', 'more', 'much', 'lot', 'be', 'been', 'sound', 'sounded', 'seem', 'seemed', 'taste', 'tastes', 'tasted', 'smell', 'smells', 'people'],
+    also: (word) => PLURAL_NOUN.test(word) && !NOT_PLURAL_NOUNS.has(word),
+  },
   {
     filler: 'well',
     neighbour: 'before',
     words: ['as', 'very', 'quite', 'pretty', 'really', 'so', 'too', 'how', 'fairly', 'extremely', 'do', 'does', 'did', 'doing', 'done', 'went', 'go', 'goes', 'going', 'get', 'got', 'speak', 'speaks', 'sleep', 'slept'],
   },
   { filler: 'so', neighbour: 'after', words: ['much', 'many', 'far', 'that', 'long', 'often'] },
+  // 'so' as an intensifier: "so diverse", "so rapidly", "so crowded", "so good".
+  {
+    filler: 'so',
+    neighbour: 'after',
+    words: ['good', 'bad', 'big', 'small', 'hot', 'cold', 'nice', 'happy', 'sad', 'busy', 'easy', 'hard', 'diverse', 'cheap', 'old', 'young', 'fast', 'slow', 'great', 'high', 'low', 'close', 'quiet', 'noisy', 'clean', 'dirty', 'rich', 'poor', 'strong', 'weak', 'kind', 'fun', 'funny', 'lovely', 'friendly', 'pretty', 'huge', 'tiny', 'new', 'quick', 'late', 'early', 'sure', 'glad', 'proud', 'tired', 'bored', 'scared', 'afraid', 'lucky', 'crazy', 'calm', 'safe', 'simple', 'complex', 'clear', 'true', 'hungry', 'angry', 'healthy', 'heavy', 'expensive', 'well'],
+    also: (word) => INTENSIFIED_ENDING.test(word) && !NOT_INTENSIFIED.has(word),
+  },
   { filler: 'so', neighbour: 'before', words: ['think', 'hope', 'guess', 'suppose', 'believe', 'or', 'not'] },
   { filler: 'you know', neighbour: 'before', words: ['do', 'did', "don't", "didn't", 'if'] },
 ];
@@ -34,7 +49,18 @@ export interface FillerException {
   /** Which neighbour decides: the word said just before the filler, or just after it. */
   neighbour: 'before' | 'after';
   words: readonly string[];
+  /** Other neighbours that decide, by their form. */
+  also?: (word: string) => boolean;
 }
+
+/** A word of four letters or more ending in a single s: most are plural nouns ("places", "cities"). */
+const PLURAL_NOUN = /^[a-z]{3,}[^s]s$/;
+/** Words ending so that are not plural nouns, and after which 'like' can be a filler ("was, like,"). */
+const NOT_PLURAL_NOUNS: ReadonlySet<string> = new Set(['this', 'thus', 'always', 'sometimes', 'perhaps', 'plus', 'yes', 'does', 'goes', 'says', 'gets', 'means', 'towards', 'besides', 'afterwards', 'nowadays', 'unless', 'whereas', 'its', 'his', 'hers', 'ours', 'yours', 'theirs']);
+/** Endings of adjectives and adverbs (an intensifying 'so' before them): "so rapidly", "so beautiful", "so interesting". */
+const INTENSIFIED_ENDING = /^[a-z]{2,}(ly|ful|ous|ive|able|ible|ant|ent|ic|al|ed|ing|less)$/;
+/** Words with those endings after which 'so' is still the filler or a linking word ("so only", "so something"). */
+const NOT_INTENSIFIED: ReadonlySet<string> = new Set(['only', 'family', 'really', 'actually', 'basically', 'finally', 'usually', 'generally', 'personally', 'thing', 'something', 'anything', 'nothing', 'everything', 'during', 'morning', 'evening', 'king', 'spring', 'building', 'parent', 'student', 'present', 'moment', 'government', 'event', 'animal', 'hospital', 'festival', 'local', 'individual', 'total', 'general', 'political', 'music', 'traffic', 'public', 'topic', 'need']);
 
 export interface FillerMatch {
   filler: FillerWord;
@@ -102,9 +128,10 @@ function isException(
 ): boolean {
   return FILLER_EXCEPTIONS.some((exception) => {
     if (exception.filler !== filler) return false;
+    const decides = (word: string) => exception.words.includes(word) || exception.also?.(word) === true;
     if (exception.neighbour === 'before') {
-      return before !== undefined && exception.words.includes(before.word) && spokenTogether(text, before, first);
+      return before !== undefined && decides(before.word) && spokenTogether(text, before, first);
     }
-    return after !== undefined && exception.words.includes(after.word) && spokenTogether(text, last, after);
+    return after !== undefined && decides(after.word) && spokenTogether(text, last, after);
   });
 }
