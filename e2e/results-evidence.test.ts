@@ -110,7 +110,7 @@ async function checkBandsShown(page: Page) {
   await page.getByText('How this was worked out', { exact: true }).click();
   expect(await page.getByRole('heading', { name: 'How your bands were worked out' }).count()).toBe(1);
   // The calibrated estimate says what it is and how far it agrees with raters, and each criterion shows its evidence.
-  await page.getByText(/within one band of the band matching their rating for \d+\s% of them/).first().waitFor();
+  await page.getByText(/within one band of their rated level.s band for \d+\s% of them/).first().waitFor();
   expect(await page.getByRole('region', { name: 'Grammar' }).innerText()).toMatch(/\(typical learner [\d.]+\): [+−][\d.]+/);
   expect(await page.getByRole('region', { name: 'Pronunciation' }).innerText()).toContain('Pronunciation is not measured from a transcript');
   // The answers mark the slip with what to say instead, and the less common words.

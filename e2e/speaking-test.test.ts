@@ -487,6 +487,48 @@ describe('speaking test without a microphone', () => {
     errors.assertNone();
     await page.context().close();
   }, 180_000);
+  it('after a reload that ended a test part-way, the next /test page in the tab says its answers were not saved, until closed or a new test starts', async () => {
+    const student = await createStudent(server.database.db, { studentName: 'Reload Student' });
+    const { page, errors, fake } = await openTest('phone', student);
+    // A reload asks first (the browser's own question): the student says leave.
+    page.on('dialog', (dialog) => void dialog.accept());
+    expect(await page.getByTestId('test-stopped').count()).toBe(0);
+    await page.getByRole('button', { name: 'Continue in Demo Mode (No Microphone)' }).click();
+    await page.getByRole('button', { name: 'Start Test' }).click();
+    await answer(page, fake, 1, 'My name is Reload Student');
+    await pumpUntil(page, () => listening(fake), 'listening to question 2', { stepMs: 100 });
+    await page.reload();
+    await page.clock.runFor(1_100);
+    const notice = page.getByTestId('test-stopped');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('Your last test did not finish');
+    expect(await notice.innerText()).toContain('The page was reloaded or closed during your last test, so its answers were not saved.');
+    await shoot(page, 'test-stopped', 'phone');
+    // Still there after another reload before a test; gone once closed, and after a reload too.
+    await page.reload();
+    await page.clock.runFor(1_100);
+    await notice.waitFor();
+    await page.getByRole('button', { name: 'Close this notice' }).click();
+    expect(await notice.count()).toBe(0);
+    await page.reload();
+    await page.clock.runFor(1_100);
+    await pumpUntil(page, visible(page, 'Try Again'), 'the denied microphone');
+    expect(await notice.count()).toBe(0);
+    // Leaving through the app's own dialog is the student's choice: no notice. A new test clears it too.
+    await page.getByRole('button', { name: 'Continue in Demo Mode (No Microphone)' }).click();
+    await page.getByRole('button', { name: 'Start Test' }).click();
+    await pumpUntil(page, () => listening(fake), 'listening to question 1', { stepMs: 100 });
+    await page.getByRole('link', { name: 'Parley' }).click();
+    await pumpUntil(page, async () => (await page.getByRole('dialog', { name: 'Leave the test?' }).count()) > 0, 'the leave dialog', { stepMs: 100 });
+    await page.getByRole('button', { name: 'Leave' }).click();
+    await page.goto(`${server.baseUrl}/test`);
+    await page.clock.runFor(1_100);
+    await pumpUntil(page, visible(page, 'Try Again'), 'the denied microphone');
+    expect(await notice.count()).toBe(0);
+    errors.assertNone();
+    await page.context().close();
+  }, 180_000);
+
   it("warns 'Save Warning' and sends nothing when a teacher takes a test without a student's access; without MediaRecorder, Download Audio says 'No Audio'", async () => {
     const admin = await createAdmin(server.database.db);
     const { page, errors, fake } = await openTest('desktop', { mobileNumber: admin.username, password: admin.password });

@@ -27,12 +27,12 @@ export function agreementText(reader: 'student' | 'teacher'): string {
   // come through the CEFR (scale.ts, decision 0030), which the teacher is told.
   const ranked =
     reader === 'teacher'
-      ? ` It ranks speakers as the raters did at ρ = ${AGREEMENT_RHO.toFixed(2)} (cross-validated). The raters gave levels of another speaking test, matched to IELTS bands through the CEFR.`
+      ? ` It ranks speakers as the raters did at ρ = ${AGREEMENT_RHO.toFixed(2)} (cross-validated). Rated levels are matched to IELTS bands through the CEFR.`
       : '';
   return (
     `An estimate, not an official IELTS score. Fluency, vocabulary and grammar come from the transcript. ` +
-    `Tried on ${AGREEMENT_LEARNERS} learners whose speaking trained raters had rated, each scored by a model that had not seen them, ` +
-    `the overall came within one band of the band matching their rating for ${Math.round(AGREEMENT_WITHIN_ONE_BAND * 100)}\u00a0% of them, ` +
+    `Tried on ${AGREEMENT_LEARNERS} rated learners, each scored by a model that had not seen them, ` +
+    `the overall came within one band of their rated level's band for ${Math.round(AGREEMENT_WITHIN_ONE_BAND * 100)}\u00a0% of them, ` +
     `but it reads strong speakers low: those rated band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average.${ranked} ` +
     `Pronunciation is not measured from a transcript: it follows the other three until ${who}.`
   );

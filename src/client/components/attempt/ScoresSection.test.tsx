@@ -133,7 +133,7 @@ describe('ScoresSection', () => {
     expect(text).not.toContain(agreementText('teacher'));
     expect(text).toContain('until your teacher');
     // The student is told the agreement in bands and where the estimate is weakest, without a statistician's symbol.
-    expect(text).toMatch(/within one band of the band matching their rating for \d+\u00a0% of them, but it reads strong speakers low/);
+    expect(text).toMatch(/within one band of their rated level's band for \d+\u00a0% of them, but it reads strong speakers low/);
     expect(text).not.toContain('ρ');
     expect(text.match(/Advice for you: /g)).toHaveLength(4);
     expect(text).toContain('Your teacher, listening, can.');

@@ -5,7 +5,7 @@
  * test's code (the whole flow, speech, the recorder, the parts' panels) comes with Start Test
  * (running.ts, decision 0024), scoring and saving once the test has started (edge/finish.ts).
  */
-import { Group, Loader, Paper, Text } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { useBlocker } from 'react-router';
 import type { User } from '../../../shared/api/auth';
@@ -20,6 +20,7 @@ import type { LeaveTestDialog } from './LeaveTestDialog';
 import type { ResultsPanelProps } from './results/ResultsPanel';
 import { ReadyCard } from './ReadyCard';
 import { MicrophoneCard } from './SetupCards';
+import { forgetTestStopped, noteTestStopped, TEST_STOPPED_TEXT, TEST_STOPPED_TITLE, testStoppedEarlier } from './stopped-test';
 import { TestLayout } from './TestLayout';
 import { preloadRunning, useSpeakingTest } from './use-speaking-test';
 
@@ -70,6 +71,16 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
   const { signOut } = useSignOut();
   const announcement = useAnnouncement(state);
   const guarding = guardsLeaving(state);
+  const inPart = state.stage === 'part1' || state.stage === 'part2' || state.stage === 'part3';
+  // Read once as the page opens (a plain read: StrictMode's second call changes nothing); gone once closed or a new test starts.
+  const [stoppedEarlier, setStoppedEarlier] = useState(testStoppedEarlier);
+  const closeStoppedNotice = () => {
+    forgetTestStopped();
+    setStoppedEarlier(false);
+  };
+  useEffect(() => {
+    if (inPart) forgetTestStopped();
+  }, [inPart]);
 
   // Reload or closing the tab: the browser's own confirmation; the stored student info goes once the page really unloads.
   useEffect(() => {
@@ -80,7 +91,10 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
       event.returnValue = '';
     };
     const leaving = () => {
-      if (!test.leaveAllowed.current) clearStudentInfo();
+      if (test.leaveAllowed.current) return;
+      clearStudentInfo();
+      // The answers of a part under way live only in this page: the next /test page in the tab says they are gone.
+      if (inPart) noteTestStopped();
     };
     window.addEventListener('beforeunload', warn);
     window.addEventListener('pagehide', leaving);
@@ -88,7 +102,7 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
       window.removeEventListener('beforeunload', warn);
       window.removeEventListener('pagehide', leaving);
     };
-  }, [guarding, test.leaveAllowed]);
+  }, [guarding, inPart, test.leaveAllowed]);
 
   // Leaving inside the app (links, back button) asks in a dialog.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => guarding && !test.leaveAllowed.current && currentLocation.pathname !== nextLocation.pathname);
@@ -127,7 +141,6 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
 
   const complete = state.stage === 'complete';
   const beforeTest = state.stage === 'setup' || state.stage === 'ready';
-  const inPart = state.stage === 'part1' || state.stage === 'part2' || state.stage === 'part3';
   useEffect(() => {
     if (beforeTest) return;
     results.preload();
@@ -153,6 +166,11 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
         </>
       }
     >
+      {beforeTest && stoppedEarlier ? (
+        <Alert color="orange" variant="light" title={TEST_STOPPED_TITLE} withCloseButton closeButtonLabel="Close this notice" onClose={closeStoppedNotice} data-testid="test-stopped">
+          {TEST_STOPPED_TEXT}
+        </Alert>
+      ) : null}
       {state.stage === 'setup' ? <MicrophoneCard screen={screen} onRetry={test.requestMicrophone} onDemo={test.continueInDemoMode} /> : null}
       {state.stage === 'ready' ? (
         <ReadyCard demo={screen.demo} isApple={state.device === 'apple'} transcriptionOff={screen.transcriptionOff} onStart={test.startTest} onAboutToStart={preloadRunning} starting={test.starting} />

@@ -1,0 +1,39 @@
+/*
+ * A test that stopped part-way because the page went (a reload, the tab closed, or Safari reloading a
+ * tab it had put away): its answers live only in the page, so they are gone. The page notes it in this
+ * tab's sessionStorage as it goes, and the next /test page in the tab says so until a new test starts
+ * or the student closes the notice (a reload that ended a test without a word left students thinking
+ * it had been saved).
+ */
+const KEY = 'parley.testStopped';
+
+export const TEST_STOPPED_TITLE = 'Your last test did not finish';
+export const TEST_STOPPED_TEXT =
+  'The page was reloaded or closed during your last test, so its answers were not saved. Start a new test when you are ready, and stay on this page until the results appear.';
+
+/** The page is going while a part runs. */
+export function noteTestStopped(): void {
+  try {
+    sessionStorage.setItem(KEY, '1');
+  } catch {
+    // Storage refused (a private window's quota): the notice is a courtesy, the test is gone either way.
+  }
+}
+
+/** Whether a test stopped part-way in this tab and the student has not been told yet (no side effect: safe to read while rendering). */
+export function testStoppedEarlier(): boolean {
+  try {
+    return sessionStorage.getItem(KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Told, or a new test started. */
+export function forgetTestStopped(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // As in noteTestStopped.
+  }
+}
