@@ -427,6 +427,11 @@ describe('interview simulator', () => {
     await page.getByRole('button', { name: 'Allow Microphone Access' }).click();
     await toast(page).filter({ hasText: 'Please allow microphone access to start the interview.' }).waitFor();
     await page.getByRole('heading', { level: 1, name: 'Microphone Access Required' }).waitFor();
+    // The screen itself says why and what to do (the speaking test's words, here Android's), not the toast alone.
+    expect(await page.getByTestId('microphone-error').innerText()).toBe(
+      'Microphone access issue\nThis site is not allowed to use it. In Chrome, tap the icon to the left of the web address, then Permissions, turn Microphone on, and tap Allow Microphone Access.',
+    );
+    await look(page, 'permission-refused', 'phone');
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Microphone Access Required' }).waitFor();
 

@@ -494,6 +494,8 @@ describe('speaking test without a microphone', () => {
     page.on('dialog', (dialog) => void dialog.accept());
     expect(await page.getByTestId('test-stopped').count()).toBe(0);
     await page.getByRole('button', { name: 'Continue in Demo Mode (No Microphone)' }).click();
+    // A note that is there from the start is not an alert: a screen reader is not interrupted by it.
+    expect(await page.getByTestId('demo-note').getAttribute('role')).toBe('note');
     await page.getByRole('button', { name: 'Start Test' }).click();
     await answer(page, fake, 1, 'My name is Reload Student');
     await pumpUntil(page, () => listening(fake), 'listening to question 2', { stepMs: 100 });

@@ -79,7 +79,12 @@ export default function InterviewSimulatorPage() {
   const [permissionShown, setPermissionShown] = useState(true);
   const [requesting, setRequesting] = useState(false);
   const [microphoneAsks, setMicrophoneAsks] = useState(0);
-  const onMicrophoneRefused = useCallback(() => setRequesting(false), []);
+  // Why the last request was refused and what to do, shown on the permission view.
+  const [microphoneProblem, setMicrophoneProblem] = useState<string | null>(null);
+  const onMicrophoneRefused = useCallback((problem: string | null) => {
+    setRequesting(false);
+    setMicrophoneProblem(problem);
+  }, []);
 
   useEffect(() => {
     if (ended) void navigate('/', { replace: true });
@@ -111,6 +116,7 @@ export default function InterviewSimulatorPage() {
       {permissionShown ? (
         <PermissionView
           model={PERMISSION}
+          problem={microphoneProblem}
           requesting={requesting || loading}
           onAllow={() => {
             start();

@@ -68,11 +68,11 @@ export function ReadyCard({
           a short pause of about 3 seconds ends your answer.
         </Text>
         {demo ? (
-          <Alert color="gray" variant="light" title="Demo mode" data-testid="demo-note">
+          <Alert color="gray" variant="light" title="Demo mode" role="note" data-testid="demo-note">
             {DEMO_READY_TEXT}
           </Alert>
         ) : transcriptionOff ? (
-          <Alert color="blue" variant="light" title="Recording only in this browser" data-testid="no-transcript-note">
+          <Alert color="blue" variant="light" title="Recording only in this browser" role="note" data-testid="no-transcript-note">
             {noTranscriptText(isApple)}
           </Alert>
         ) : null}

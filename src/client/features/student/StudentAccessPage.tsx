@@ -79,7 +79,7 @@ export function StudentAccessPage() {
           >
             {checkAccess.isPending ? 'Checking Access...' : 'Start Test'}
           </Button>
-          <Alert variant="light" color="gray" title="Need help?">
+          <Alert variant="light" color="gray" title="Need help?" role="note">
             <Text size="sm">
               If you do not know your mobile number or password, or your access is refused, please contact the school. Your
               teacher can check your details and set a new password.

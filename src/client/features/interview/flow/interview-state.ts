@@ -67,6 +67,7 @@ export function initialInterviewState({ questions, studentName, now, recognition
     voiceCarried: false,
     pausedIn: null,
     microphoneRefusals: 0,
+    microphoneProblem: null,
   };
 }
 

@@ -16,9 +16,10 @@ export function onMicrophoneGranted(draft: InterviewDraft): void {
   draft.state.phase = 'welcome';
 }
 
-/** A refusal keeps the permission screen, with its toast. */
-export function onMicrophoneDenied(draft: InterviewDraft): void {
+/** A refusal keeps the permission screen, with its toast, and says on it why and what to do. */
+export function onMicrophoneDenied(draft: InterviewDraft, message: string): void {
   if (draft.state.view !== 'permission') return;
   draft.state.microphoneRefusals += 1;
+  draft.state.microphoneProblem = message;
   draft.emit({ type: 'toast', kind: 'error', ...MICROPHONE_DENIED_TOAST });
 }

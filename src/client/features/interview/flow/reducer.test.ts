@@ -49,7 +49,10 @@ describe('microphone permission and welcome', () => {
     expect(selectInterviewView(sim.state).view).toBe('permission');
     sim.dispatch({ type: 'REQUEST_MICROPHONE' });
     expect(sim.commandsOf('requestMicrophone')).toHaveLength(1);
-    sim.dispatch({ type: 'MIC_DENIED' });
+    expect(sim.state.microphoneProblem).toBeNull();
+    sim.dispatch({ type: 'MIC_DENIED', message: 'Microphone access issue. No microphone was found. Please connect a microphone and try again.' });
+    // The page says why under its heading, beside the spec's toast.
+    expect(sim.state.microphoneProblem).toBe('Microphone access issue. No microphone was found. Please connect a microphone and try again.');
     expect(sim.commandsOf('toast').map((entry) => entry.command)).toEqual([{ type: 'toast', kind: 'error', ...MICROPHONE_DENIED_TOAST }]);
     expect(MICROPHONE_DENIED_TOAST).toEqual({ title: 'Microphone Access Required', message: 'Please allow microphone access to start the interview.' });
     expect(sim.state.view).toBe('permission');

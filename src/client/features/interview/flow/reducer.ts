@@ -72,7 +72,7 @@ function route(draft: InterviewDraft, event: InterviewEvent): void {
     case 'MIC_GRANTED':
       return onMicrophoneGranted(draft);
     case 'MIC_DENIED':
-      return onMicrophoneDenied(draft);
+      return onMicrophoneDenied(draft, event.message);
     case 'START':
       return onStart(draft, now);
     case 'SPEECH_DONE':

@@ -91,7 +91,8 @@ export type InterviewEffect = Exclude<InterviewCommand, TimerCommand<InterviewTi
 export type InterviewEvent =
   | { type: 'REQUEST_MICROPHONE'; now: number }
   | { type: 'MIC_GRANTED'; now: number }
-  | { type: 'MIC_DENIED'; now: number }
+  /** `message`: what went wrong and what to do, in the spec's words (speech/messages.ts). */
+  | { type: 'MIC_DENIED'; now: number; message: string }
   | { type: 'START'; now: number }
   | { type: 'SPEECH_DONE'; now: number; id: string; outcome: SpeechOutcome }
   | { type: 'TIMER'; now: number; timer: InterviewTimer }
@@ -171,6 +172,8 @@ export interface InterviewState {
   pausedIn: PausablePhase | null;
   /** Requests for the microphone refused so far: after each, the page's button works again. */
   microphoneRefusals: number;
+  /** Why the last request was refused and what to do ("Microphone access issue. …"); null before any refusal. */
+  microphoneProblem: string | null;
 }
 
 /** What each rule edits for one event: a working copy of the state, and the event's commands. */

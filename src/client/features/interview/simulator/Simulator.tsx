@@ -44,8 +44,8 @@ export interface SimulatorProps {
   userId: number;
   /** How many times the permission view's button has been pressed: each press asks for the microphone once. */
   microphoneAsks: number;
-  /** A request for the microphone was answered with a refusal (the button works again). */
-  onMicrophoneRefused: () => void;
+  /** A request for the microphone was answered with a refusal (the button works again), with why and what to do (the spec's microphone text). */
+  onMicrophoneRefused: (problem: string | null) => void;
   /** Whether the permission view (the page's) is the view to show. */
   onPermissionView: (shown: boolean) => void;
 }
@@ -81,9 +81,10 @@ export function Simulator({ profile, studentName, userId, microphoneAsks, onMicr
   }, [running]);
   // A refusal keeps the permission screen (with its toast): the button works again.
   const refusals = state.microphoneRefusals;
+  const problem = state.microphoneProblem;
   useEffect(() => {
-    if (refusals > 0) onMicrophoneRefused();
-  }, [refusals, onMicrophoneRefused]);
+    if (refusals > 0) onMicrophoneRefused(problem);
+  }, [refusals, problem, onMicrophoneRefused]);
 
   // The WAV is made once, in the background, as soon as the recording has stopped.
   useEffect(() => {

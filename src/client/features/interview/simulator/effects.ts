@@ -9,6 +9,7 @@ import {
   createAudioRecorder,
   createExaminerVoice,
   createRecognizer,
+  describeMicrophoneError,
   interviewRecognitionLang,
   interviewVoiceSettings,
   releaseStream,
@@ -153,8 +154,9 @@ function stopRecording(current: Boundary, edge: InterviewEdge): void {
 function carryOut(current: Boundary, command: InterviewEffect, edge: InterviewEdge, attemptId: () => string): void {
   const { send } = current;
   switch (command.type) {
-    case 'requestMicrophone':
-      void requestMicrophone({ isApple: readDeviceInfo().isApple }).then(
+    case 'requestMicrophone': {
+      const { isApple, isAndroid } = readDeviceInfo();
+      void requestMicrophone({ isApple, isAndroid }).then(
         (stream) => {
           if (current.disposed) return releaseStream(stream);
           releaseStream(current.stream);
@@ -162,11 +164,13 @@ function carryOut(current: Boundary, command: InterviewEffect, edge: InterviewEd
           send({ type: 'MIC_GRANTED' });
         },
         (error: unknown) => {
-          logInfo('microphone refused', error instanceof Error ? error.message : error);
-          send({ type: 'MIC_DENIED' });
+          const message = describeMicrophoneError(error, isApple, isAndroid).message;
+          logInfo('microphone refused', message);
+          send({ type: 'MIC_DENIED', message });
         },
       );
       return;
+    }
     case 'speak':
       void current.voice.speak(command.text).then((result) => {
         if (result.outcome !== 'ended') logInfo(`speech ${command.id}: ${result.outcome}`, result.error);
