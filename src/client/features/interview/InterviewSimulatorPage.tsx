@@ -12,7 +12,7 @@ import { ALLOW_MICROPHONE_LABEL, MICROPHONE_ACCESS_REQUIRED } from './flow/label
 import type { PermissionViewModel } from './flow/selectors';
 import { reloadedDuringInterview } from './simulator/leave-guard';
 import { Panel } from './simulator/Panel';
-import { PermissionView } from './simulator/PermissionView';
+import { PermissionView, type MicrophoneProblem } from './simulator/PermissionView';
 import type { SimulatorProps } from './simulator/Simulator';
 
 /*
@@ -80,8 +80,8 @@ export default function InterviewSimulatorPage() {
   const [requesting, setRequesting] = useState(false);
   const [microphoneAsks, setMicrophoneAsks] = useState(0);
   // Why the last request was refused and what to do, shown on the permission view.
-  const [microphoneProblem, setMicrophoneProblem] = useState<string | null>(null);
-  const onMicrophoneRefused = useCallback((problem: string | null) => {
+  const [microphoneProblem, setMicrophoneProblem] = useState<MicrophoneProblem | null>(null);
+  const onMicrophoneRefused = useCallback((problem: MicrophoneProblem | null) => {
     setRequesting(false);
     setMicrophoneProblem(problem);
   }, []);

@@ -12,13 +12,14 @@ import { FullPageLoader } from '../../../components/FullPageLoader';
 import { saveFile } from '../../../lib/download';
 import { laterPart } from '../../../lib/later-part';
 import { toastError } from '../../../lib/notify';
-import { recordingExtension, recordingToWav } from '../../../speech';
+import { MICROPHONE_ISSUE_PREFIX, recordingExtension, recordingToWav, withoutMicrophonePrefix } from '../../../speech';
 import { primeSpeech } from '../../../speech/prime-voice';
 import { readDeviceInfo } from '../../../lib/device';
 import { isInterviewRunning, selectInterviewView } from '../flow';
 import { ActiveView } from './ActiveView';
 import type { CompletedViewProps } from './CompletedView';
 import type { LeaveInterviewDialog } from './LeaveInterviewDialog';
+import type { MicrophoneProblem } from './PermissionView';
 import { useAskBeforeSignOut } from '../../../lib/leave-guard';
 import { useInterviewSession } from './use-interview-session';
 import { WelcomeView } from './WelcomeView';
@@ -45,7 +46,7 @@ export interface SimulatorProps {
   /** How many times the permission view's button has been pressed: each press asks for the microphone once. */
   microphoneAsks: number;
   /** A request for the microphone was answered with a refusal (the button works again), with why and what to do (the spec's microphone text). */
-  onMicrophoneRefused: (problem: string | null) => void;
+  onMicrophoneRefused: (problem: MicrophoneProblem | null) => void;
   /** Whether the permission view (the page's) is the view to show. */
   onPermissionView: (shown: boolean) => void;
 }
@@ -83,7 +84,7 @@ export function Simulator({ profile, studentName, userId, microphoneAsks, onMicr
   const refusals = state.microphoneRefusals;
   const problem = state.microphoneProblem;
   useEffect(() => {
-    if (refusals > 0) onMicrophoneRefused(problem);
+    if (refusals > 0) onMicrophoneRefused(problem === null ? null : { title: MICROPHONE_ISSUE_PREFIX.replace(/\.$/, ''), text: withoutMicrophonePrefix(problem) });
   }, [refusals, problem, onMicrophoneRefused]);
 
   // The WAV is made once, in the background, as soon as the recording has stopped.
