@@ -18,6 +18,16 @@ const PADDED_LEVELS = [3, 6] as const;
 /** Six linking words and five stance adverbs, taken in turn: a range learned by heart. */
 const LINKERS = ['however', 'moreover', 'furthermore', 'therefore', 'besides', 'also'];
 const ADVERBS = ['probably', 'definitely', 'quite', 'certainly', 'absolutely'];
+/** Fourteen linking words, taken in turn: a longer list, said densely (decision 0051). */
+const MANY_LINKERS = ['and', 'so', 'but', 'because', 'also', 'however', 'then', 'actually', 'moreover', 'therefore', 'besides', 'furthermore', 'although', 'basically'];
+
+/** `utterance` with the next of MANY_LINKERS after every `every`th word; `turn` counts the linking words used so far in the test. */
+function linkEvery(utterance: string, every: number, turn: { next: number }): string {
+  return utterance
+    .split(' ')
+    .flatMap((word, i) => (i % every === every - 1 ? [word, MANY_LINKERS[(turn.next += 1) % MANY_LINKERS.length] as string] : [word]))
+    .join(' ');
+}
 
 /**
  * Each padding's `pad` gets the utterance and its number in the test (so that a padding can take
@@ -37,6 +47,8 @@ export const PADDINGS: ReadonlyArray<{ name: string; pad: (utterance: string, in
   { name: '"I have lived here …"', pad: (utterance) => `i have lived here ${utterance}` },
   { name: '"I grew up and …"', pad: (utterance) => `i grew up and ${utterance}` },
   { name: 'six linking words and five stance adverbs in turn ("however … probably", "moreover … definitely")', pad: (utterance, i) => `${LINKERS[i % LINKERS.length]} ${utterance} ${ADVERBS[i % ADVERBS.length]}`, target: 0.5 },
+  { name: 'fourteen linking words in turn, one after every third word', pad: (utterance, i) => linkEvery(utterance, 3, { next: i }), target: 0.5 },
+  { name: 'fourteen linking words in turn, one after every eighth word', pad: (utterance, i) => linkEvery(utterance, 8, { next: i }), target: 0.5 },
 ];
 
 export interface PaddingRow {

@@ -7,16 +7,12 @@
  * src/shared/band-estimate/rated-ranges.ts, which the results and the attempt's page read.
  */
 import type { RatedRange } from '../../src/shared/band-estimate/rated-ranges.js';
+import { percentile } from './stats.js';
 
 const MIN_LEARNERS = 30;
 const WIDENINGS = [0, 0.5, 1];
 /** Every overall the results can show: half bands from 1 to 9. */
 const SHOWN = Array.from({ length: 17 }, (_, i) => 1 + i / 2);
-
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] as number;
-}
 
 export function measureRatedRanges(rows: readonly { shown: number; rated: number }[]): RatedRange[] {
   const ranges: RatedRange[] = [];

@@ -37,3 +37,8 @@ export function spearman(a: readonly number[], b: readonly number[]): number {
 export function mean(values: readonly number[]): number {
   return values.length === 0 ? NaN : values.reduce((s, v) => s + v, 0) / values.length;
 }
+
+/** Nearest-rank percentile of sorted values. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] as number;
+}

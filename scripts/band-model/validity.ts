@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import {
   AGREEMENT_LEARNERS, AGREEMENT_RHO, AGREEMENT_RHO_FIRST_250_WORDS, AGREEMENT_WITHIN_ONE_BAND, STRONG_RATED_BAND, STRONG_SHOWN_MEAN,
 } from '../../src/shared/band-estimate/agreement.js';
+import { languageFeatures, LINKING_OVERUSE_PER_100 } from '../../src/shared/band-estimate/features.js';
 import type { ModelInputs } from '../../src/shared/band-estimate/model.js';
 import { bandOfLevel } from '../../src/shared/band-estimate/scale.js';
 import { scoreInterview } from '../../src/shared/interview/scoring.js';
@@ -28,7 +29,7 @@ import { learnerAnswers, loadLearners, type Learner, type Presentation } from '.
 import { fitBandModel, learnerInputs, TRAINING_PRESENTATIONS } from './fit-lib.js';
 import { measurePadding, PADDING_LEVELS_TEXT, PADDING_TARGET_BANDS } from './padding.js';
 import { measureRatedRanges, ratedRangesModule } from './rated-ranges.js';
-import { mean, spearman } from './stats.js';
+import { mean, percentile, spearman } from './stats.js';
 
 const FOLDS = 10;
 const TARGETS = { overallWhole: 0.8, overallFirst250: 0.65, criterion: 0.5, fillerAgreement: 0.9, resultsAgreement: 0.9, repairsAgreement: 0.9 };
@@ -169,6 +170,13 @@ if (STRONG_SHOWN_MEAN.toFixed(1) !== strongShownMean.toFixed(1)) misses.push(`ag
 if (AGREEMENT_LEARNERS !== learners.length) misses.push(`agreement.ts says ${AGREEMENT_LEARNERS} learners, the data has ${learners.length}`);
 if (interviewRho('communication') < TARGETS.criterion || interviewRho('clarity') < TARGETS.criterion) misses.push(`interview communication or clarity rho below ${TARGETS.criterion}`);
 const padding = measurePadding(learners, PRESENTATIONS.noFillers);
+// Linking words are over-used past the most any learner said (features.ts, decision 0051).
+const linkingSaid = learners.map((learner) => {
+  const answers = learnerAnswers(learner, PRESENTATIONS.noFillers);
+  return languageFeatures(answers.map((answer) => answer.answer), answers.length).linkingWordsSaidPer100;
+});
+const linkingMost = Math.max(...linkingSaid);
+if (LINKING_OVERUSE_PER_100.toFixed(1) !== linkingMost.toFixed(1)) misses.push(`features.ts puts linking-word over-use past ${LINKING_OVERUSE_PER_100} per 100, the most a learner said is ${linkingMost.toFixed(2)}`);
 for (const row of padding) if (row.shift.overall >= row.target) misses.push(`padding ${row.name} raised the overall by ${row.shift.overall.toFixed(2)} bands on average`);
 if (unbandedFromLevel3.length > 0) misses.push(`${unbandedFromLevel3.length} learners of level 3 or above got no band`);
 
@@ -212,7 +220,9 @@ const lines = [
   '',
   '## Padding (the estimate as shipped)',
   '',
-  `The same words added to every utterance of the learners of levels ${PADDING_LEVELS_TEXT}, as a student who knows what the estimate counts might (decision 0046): the mean change of each band. Target: the overall rises by less than ${PADDING_TARGET_BANDS} bands, and by less than half a band for the list of different words learned by heart.`,
+  `The same words added to every utterance of the learners of levels ${PADDING_LEVELS_TEXT}, as a student who knows what the estimate counts might (decision 0046): the mean change of each band. Target: the overall rises by less than ${PADDING_TARGET_BANDS} bands, and by less than half a band for the lists of different words learned by heart.`,
+  '',
+  `**Over-used linking words** (decision 0051): past ${LINKING_OVERUSE_PER_100} linking words per 100 words, every use counted (the most any of the ${learners.length} learners said, ${linkingMost.toFixed(2)}; the 99th percentile ${percentile([...linkingSaid].sort((a, b) => a - b), 0.99).toFixed(1)}), only that share of them counts, and each one past it counts against the linking-word figure.`,
   '',
   '| padding | learners | Fluency | Vocabulary | Grammar | Overall |',
   '|---|---|---|---|---|---|',

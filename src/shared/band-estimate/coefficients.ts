@@ -6,9 +6,9 @@ export const BAND_MODEL: BandModel = {
   fluency: {
     intercept: 4.64665,
     terms: [
-      { feature: 'logWordsPerAnswer', mean: 3.04691, sd: 0.556778, weight: 0.783023, strongest: 0.611867 },
-      { feature: 'shortUtteranceShare', mean: 0.0885506, sd: 0.0534414, weight: -0.0716251, strongest: -0.349481 },
-      { feature: 'discourseMarkersPer100', mean: 2.39906, sd: 0.927429, weight: 1.4824, best: 0.753667, strongest: 0.753667 },
+      { feature: 'logWordsPerAnswer', mean: 3.04691, sd: 0.556778, weight: 0.78351, strongest: 0.611867 },
+      { feature: 'shortUtteranceShare', mean: 0.0885506, sd: 0.0534414, weight: -0.0713378, strongest: -0.349481 },
+      { feature: 'discourseMarkersPer100', mean: 2.3984, sd: 0.926885, weight: 1.48167, best: 0.754818, strongest: 0.754818 },
     ],
   },
   vocabulary: {

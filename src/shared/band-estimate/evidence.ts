@@ -1,5 +1,5 @@
 import { countingNote } from './counting-note.js';
-import type { LanguageFeatures } from './features.js';
+import { overUse, type LanguageFeatures } from './features.js';
 import type { FeatureName } from './model.js';
 
 /*
@@ -68,7 +68,10 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     label: `linking words per 100 words${countingNote('word')}`,
     shown: (f) => oneDecimal(f.discourseMarkersPer100),
     typical: oneDecimal,
-    advice: () => 'Link your ideas with a range of words, not the same one each time: however, for example, although, instead, especially.',
+    advice: (f) =>
+      overUse(f.linkingWordsSaidPer100) > 0
+        ? `Use a linking word where it joins two ideas, not every few words: you said ${oneDecimal(f.linkingWordsSaidPer100)} in every 100 words, more than any rated learner.`
+        : 'Link your ideas with a range of words, not the same one each time: however, for example, although, instead, especially.',
   },
   mattr: {
     label: 'word variety (different words in each 50, forms of a word counted once)',

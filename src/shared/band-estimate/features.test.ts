@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleCount, clauseStretches, isDerived, languageFeatures, movingTypeTokenRatio, perfectPassiveCount, phrasalVerbCount, repairCount, linkingWords, usesWithRange, withoutRepeats } from './features.js';
+import { articleCount, clauseStretches, isDerived, languageFeatures, LINKING_OVERUSE_PER_100, movingTypeTokenRatio, overUse, perfectPassiveCount, phrasalVerbCount, repairCount, linkingWords, usesWithRange, withoutRepeats } from './features.js';
 import { DISCOURSE_MARKERS, isContraction, isFilledPause, spokenRank } from './lexicon.js';
 import { isNameToken, wordTokens } from '../text/words.js';
 
@@ -52,7 +52,7 @@ describe('names', () => {
 describe('linking phrases', () => {
   it('count as one linking word each: "on the other hand", "that said", "for instance"', () => {
     expect(linkingWords('on the other hand it was cheap that said it was far'.split(' '))).toEqual(['on the other hand', 'it', 'was', 'cheap', 'that said', 'it', 'was', 'far']);
-    const phrases = languageFeatures(['on the other hand the city is expensive', 'that said the food is cheap', 'for instance a meal costs five euros'], 3);
+    const phrases = languageFeatures(['on the other hand the city is expensive', 'that said the food is cheap', 'for instance a meal costs only five euros'], 3);
     const none = languageFeatures(['at the other end the city is expensive', 'this said the food is cheap', 'for once a meal costs five euros'], 3);
     expect(none.discourseMarkersPer100).toBe(0);
     expect(phrases.discourseMarkersPer100).toBeCloseTo((100 * 3) / phrases.words, 6);
@@ -183,15 +183,15 @@ describe('language features', () => {
   });
 
   it('counts the same linking word, stance adverb, clause linker or modal once, and once more in each 200 words: a range, not a repeated word', () => {
-    const sentence = 'actually i really think it would be good because the city is big';
+    const sentence = 'actually i really think it would be good because the city in the north is big';
     const padded = languageFeatures(Array.from({ length: 10 }, () => sentence), 10);
-    // 130 words: "actually", "really", "because" and "would" each said 10 times, each counted 1 + 130/200 times.
-    const counted = 1 + 130 / 200;
-    expect(padded.words).toBe(130);
-    expect(padded.discourseMarkersPer100).toBeCloseTo((100 * 2 * counted) / 130);
-    expect(padded.stanceAdverbsPer100).toBeCloseTo((100 * counted) / 130);
-    expect(padded.subordinatorsPer100).toBeCloseTo((100 * counted) / 130);
-    expect(padded.tentativeModalsPer100).toBeCloseTo((100 * counted) / 130);
+    // 160 words: "actually", "really", "because" and "would" each said 10 times, each counted 1 + 160/200 times.
+    const counted = 1 + 160 / 200;
+    expect(padded.words).toBe(160);
+    expect(padded.discourseMarkersPer100).toBeCloseTo((100 * 2 * counted) / 160);
+    expect(padded.stanceAdverbsPer100).toBeCloseTo((100 * counted) / 160);
+    expect(padded.subordinatorsPer100).toBeCloseTo((100 * counted) / 160);
+    expect(padded.tentativeModalsPer100).toBeCloseTo((100 * counted) / 160);
     // Different words count each; a word counts once and once more in each 200 words, in
     // proportion: no step at 200 or 400 words.
     expect(usesWithRange(['so', 'however', 'actually'], DISCOURSE_MARKERS)).toBe(3);
@@ -200,6 +200,28 @@ describe('language features', () => {
     expect(usesWithRange(words(398, 5), DISCOURSE_MARKERS)).toBeCloseTo(2.99);
     expect(usesWithRange(words(402, 5), DISCOURSE_MARKERS)).toBeCloseTo(3.01);
     expect(usesWithRange(words(800, 3), DISCOURSE_MARKERS)).toBe(3);
+  });
+
+  it('counts linking words said past the most any rated learner said against the figure: one every third word earns nothing', () => {
+    const linkers = ['so', 'but', 'however', 'actually', 'moreover', 'therefore', 'besides', 'furthermore', 'although', 'basically', 'then', 'also'];
+    const plain = 'we went to the old market in the town and bought fresh bread for the whole family at home';
+    // Twelve different linking words in turn, one after every third word: no word said more than it counts.
+    let turn = 0;
+    const dense = Array.from({ length: 8 }, () => plain.split(' ').flatMap((word, i) => (i % 3 === 2 ? [word, linkers[turn++ % linkers.length] as string] : [word])).join(' '));
+    const features = languageFeatures(dense, 8);
+    expect(features.linkingWordsSaidPer100).toBeGreaterThan(20);
+    expect(overUse(features.linkingWordsSaidPer100)).toBeCloseTo(features.linkingWordsSaidPer100 - LINKING_OVERUSE_PER_100);
+    expect(features.discourseMarkersPer100).toBe(0);
+    // Under the line every counted use counts, as before: the same answers with a linking word once a sentence.
+    const linked = languageFeatures(Array.from({ length: 8 }, (_, i) => `${linkers[i] as string} ${plain}`), 8);
+    expect(linked.linkingWordsSaidPer100).toBeLessThan(LINKING_OVERUSE_PER_100);
+    expect(linked.discourseMarkersPer100).toBeCloseTo(linked.linkingWordsSaidPer100);
+    // Just past the line the figure barely moves: no step where a student crosses it (7 in 49 words: 14.3 in 100).
+    const justOver = languageFeatures(linkers.slice(0, 7).map((linker) => `${linker} the market opens early every day`), 7);
+    expect(justOver.linkingWordsSaidPer100).toBeCloseTo(700 / 49);
+    expect(justOver.linkingWordsSaidPer100).toBeGreaterThan(LINKING_OVERUSE_PER_100);
+    expect(justOver.discourseMarkersPer100).toBeLessThan(justOver.linkingWordsSaidPer100);
+    expect(justOver.discourseMarkersPer100).toBeGreaterThan(justOver.linkingWordsSaidPer100 - 0.5);
   });
 
   it('counts an article when it opens a noun phrase, not before a pronoun, a verb or the answer\'s end', () => {

@@ -41,8 +41,13 @@ export interface LanguageFeatures {
   repairsPer100: number;
   /** Filled pauses per 100 words (evidence only: recognisers often drop them). */
   filledPausesPer100: number;
-  /** Discourse markers per 100 words, a word's repeats counted as usesWithRange says. */
+  /**
+   * Discourse markers per 100 words, a word's repeats counted as usesWithRange says, less every
+   * linking word said past LINKING_OVERUSE_PER_100 in 100 (over-use: linkingWordsSaidPer100).
+   */
   discourseMarkersPer100: number;
+  /** Linking words per 100 words, every use counted (not weighed: over-use is read from it). */
+  linkingWordsSaidPer100: number;
   /** Different word stems said. */
   distinctStems: number;
   /** Moving-average type-token ratio over windows of 50 word stems (length-robust diversity). */
@@ -194,6 +199,7 @@ export function languageFeatures(answers: readonly string[], answerCount: number
   const rare = ownWords.filter((word) => (spokenRank(word) ?? Infinity) > RARE_RANK);
   // Each list read once: its count and the words said too often come from the same tally.
   const markers = listedWords(linkingWords(all), { has: (word) => DISCOURSE_MARKERS.has(word) || word.includes(' ') });
+  const linkingSaidPer100 = per100(sum(markers.map((listed) => listed.said)));
   const adverbs = listedWords(all, STANCE_ADVERBS);
   const subordinators = listedWords(all, SUBORDINATORS);
   const modals = listedWords(all, TENTATIVE_MODALS);
@@ -206,7 +212,8 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     wordsPerAnswer: answerCount === 0 ? 0 : n / answerCount,
     repairsPer100: saidWords === 0 ? 0 : (100 * repairs) / saidWords,
     filledPausesPer100: n === 0 ? 0 : (100 * filled) / n,
-    discourseMarkersPer100: per100(countedUses(markers)),
+    discourseMarkersPer100: linkingCredited(per100(countedUses(markers)), linkingSaidPer100),
+    linkingWordsSaidPer100: linkingSaidPer100,
     distinctStems: new Set(stems).size,
     mattr: movingTypeTokenRatio(stems, MATTR_WINDOW),
     rareWordShare: ownWords.length === 0 ? 0 : rare.length / ownWords.length,
@@ -240,6 +247,27 @@ function listedWords(all: readonly string[], list: { has(word: string): boolean 
   const said = new Map<string, number>();
   for (const word of all) if (list.has(word)) said.set(word, (said.get(word) ?? 0) + 1);
   return [...said].map(([word, count]) => ({ word, said: count, counted: Math.min(count, cap) }));
+}
+
+/**
+ * Linking words said per 100 words past which they are over-used: the most any of the 716
+ * development learners said (every use counted; the 99th percentile is 9.6, the median of the
+ * learners rated 9 about 5). The IELTS speaking descriptors place over-using connectives and
+ * discourse markers at band 5; a linking word every third word (25 in 100) is no rated learner's
+ * speech. Past it only LINKING_OVERUSE_PER_100 / said of the counted uses count, less one for each
+ * said past it (decision 0051; `npm run validity` checks the figure against the data).
+ */
+export const LINKING_OVERUSE_PER_100 = 14.2;
+
+/** Linking words per 100 said past LINKING_OVERUSE_PER_100: each one of them cancels one that counts. */
+export function overUse(linkingSaidPer100: number): number {
+  return Math.max(0, linkingSaidPer100 - LINKING_OVERUSE_PER_100);
+}
+
+/** The linking words per 100 that count, of `counted` (usesWithRange) when `said` were said per 100. */
+function linkingCredited(counted: number, said: number): number {
+  if (overUse(said) === 0) return counted;
+  return Math.max(0, (counted * LINKING_OVERUSE_PER_100) / said - overUse(said));
 }
 
 /** Uses of the words `list` has in `all`, each word's repeats counted as SAME_WORD_ONCE_IN_WORDS says. */

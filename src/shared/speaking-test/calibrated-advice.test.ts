@@ -3,7 +3,8 @@ import type { SpeakingTestAnswer } from './answer.js';
 import { FEATURE_WORDING } from '../band-estimate/evidence.js';
 import { BAND_MODEL } from '../band-estimate/coefficients.js';
 import { countedZ } from '../band-estimate/model.js';
-import { MANY_FILLERS_ABOVE } from './calibrated.js';
+import { LINKING_OVERUSE_PER_100 } from '../band-estimate/features.js';
+import { MANY_FILLERS_ABOVE, overUsedLinking } from './calibrated.js';
 import { FLUENCY_FILLER_RATIO_TIERS } from './constants.js';
 import { scoreSpeakingTest } from './scoring.js';
 
@@ -65,6 +66,25 @@ describe('the advice beside the estimated bands', () => {
     // Said once or twice each, nothing about them; nor "because", a linking word and a clause linker, under Grammar.
     const once = scored(FLUENT.map((text) => `${text} because it would`));
     for (const criterion of ['fluency', 'vocabulary', 'grammar'] as const) expect(once.criteria[criterion].repeated).toBeUndefined();
+  });
+
+  it('says under Fluency why linking words said every few words read low: more than any rated learner said', () => {
+    const linkers = ['so', 'but', 'however', 'actually', 'moreover', 'therefore', 'besides', 'furthermore', 'although', 'basically'];
+    let turn = 0;
+    const dense = FLUENT.map((text) => text.split(' ').flatMap((word, i) => (i % 3 === 2 ? [word, linkers[turn++ % linkers.length] as string] : [word])).join(' '));
+    const result = scored(dense);
+    const said = result.estimate?.features.linkingWordsSaidPer100 ?? 0;
+    expect(said).toBeGreaterThan(LINKING_OVERUSE_PER_100 + 5);
+    // The over-use alone: not also "vary your linking words", which would ask for more of them.
+    expect(result.criteria.fluency.repeated).toBe(overUsedLinking(said));
+    expect(result.criteria.fluency.advice).toContain(`Use a linking word where it joins two ideas, not every few words: you said ${(Math.round(said * 10) / 10).toFixed(1)} in every 100 words`);
+    expect(result.criteria.fluency.advice).not.toContain('Link your ideas with a range of words');
+    expect(result.criteria.fluency.repeated).toMatch(/^You said \d+\.\d linking words in every 100 words, more than any of the rated learners the estimate was built on \(at most 14\.2\)/);
+    // The linking-word figure counts nothing, and Fluency is no higher than without the padding.
+    expect(result.estimate?.features.discourseMarkersPer100).toBe(0);
+    expect(result.criteria.fluency.band).toBeLessThanOrEqual(scored(FLUENT).criteria.fluency.band);
+    // Linking words where they link say nothing of the kind.
+    expect(scored(FLUENT).criteria.fluency.repeated).toBeUndefined();
   });
 
   it('gives no advice to do less of what the student did not do at all', () => {

@@ -1,7 +1,7 @@
 import { FEATURE_WORDING } from '../band-estimate/evidence.js';
 import type { CriterionEstimate, LanguageEstimate } from '../band-estimate/estimate.js';
 import { SAME_WORD_ONCE_IN_WORDS } from '../band-estimate/counting-note.js';
-import type { SaidOften } from '../band-estimate/features.js';
+import { LINKING_OVERUSE_PER_100, overUse, type SaidOften } from '../band-estimate/features.js';
 import { criterionAdvice } from '../band-estimate/advice.js';
 import type { BandModel } from '../band-estimate/model.js';
 import { bandOfLevel } from '../band-estimate/scale.js';
@@ -47,7 +47,7 @@ export function calibratedCriteria(estimate: LanguageEstimate, model: BandModel,
   const often = estimate.features.saidOften;
   const fluencyAdvice = fillerAdvice(metrics.fillerRatio) + fluency.advice;
   return {
-    fluency: { criterion: 'fluency', ...fluency, advice: fluencyAdvice, ...repeated(often.fluency, 'linking words'), figures: fluencyFigures, ...(audio ? { audio } : {}) },
+    fluency: { criterion: 'fluency', ...fluency, advice: fluencyAdvice, ...repeated(often.fluency, 'linking words', overUsedLinking(estimate.features.linkingWordsSaidPer100)), figures: fluencyFigures, ...(audio ? { audio } : {}) },
     vocabulary: {
       criterion: 'vocabulary',
       ...vocabulary,
@@ -93,11 +93,23 @@ function fillerAdvice(fillerRatio: number): string {
  * criterion's evidence, so that a student who said "actually" in every sentence learns why their
  * linking words read few.
  */
-function repeated(often: readonly SaidOften[], kind: string): { repeated?: string } {
+/** Why the listed words read fewer than were said: over-used (`overUsed`, which says it alone), or some said too often. */
+function repeated(often: readonly SaidOften[], kind: string, overUsed = ''): { repeated?: string } {
+  if (overUsed !== '') return { repeated: overUsed };
   if (often.length === 0) return {};
   const named = often.map((listed) => `"${listed.word}" (${listed.said} times)`);
   const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
   return { repeated: `${list} ${named.length === 1 ? 'counts' : 'each count'} once, and once more in every ${SAME_WORD_ONCE_IN_WORDS} words you say: vary your ${kind} rather than repeat them.` };
+}
+
+/**
+ * Why the linking-word figure reads low when linking words were over-used (features.ts, decision
+ * 0051), or '' when they were not: the student said many and reads few.
+ */
+export function overUsedLinking(saidPer100: number): string {
+  if (overUse(saidPer100) === 0) return '';
+  const said = (Math.round(saidPer100 * 10) / 10).toFixed(1);
+  return `You said ${said} linking words in every 100 words, more than any of the rated learners the estimate was built on (at most ${LINKING_OVERUSE_PER_100}): past that, only that share of them counts and each one more counts against the figure. Link ideas where they need it, not every few words.`;
 }
 
 interface CriterionParts {

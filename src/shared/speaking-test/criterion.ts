@@ -26,9 +26,9 @@ export interface CriterionScore<C extends Criterion, F> {
   /** One sentence on what would raise the band, from the figures. */
   advice: string;
   /**
-   * The listed words said more often than they count, in one sentence (decision 0046): why the
-   * linking words, stance adverbs, clause linkers or modals read fewer than were said. Absent when
-   * none were, and on results scored before.
+   * The listed words said more often than they count, in one sentence (decision 0046), and on
+   * Fluency linking words over-used (decision 0051): why the linking words, stance adverbs, clause
+   * linkers or modals read fewer than were said. Absent when none were, and on results scored before.
    */
   repeated?: string;
 }
