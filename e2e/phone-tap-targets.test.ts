@@ -55,12 +55,14 @@ function zoomingFields(page: Page): Promise<string[]> {
   );
 }
 
-/** Visible links in the page's main part (not inside a sentence) shorter than 44 px: "text: height". */
-function smallLinks(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('main a.mantine-Anchor-root')]
-      .filter((element) => element.offsetParent !== null && element.getBoundingClientRect().height < 44)
-      .map((element) => `${element.textContent?.trim()}: ${Math.round(element.getBoundingClientRect().height)}`),
+/** Visible links in the page's main part (not inside a sentence), or in its header's nav, shorter than 44 px: "text: height". */
+function smallLinks(page: Page, where = 'main'): Promise<string[]> {
+  return page.evaluate(
+    (within) =>
+      [...document.querySelectorAll<HTMLElement>(`${within} a.mantine-Anchor-root`)]
+        .filter((element) => element.offsetParent !== null && element.getBoundingClientRect().height < 44)
+        .map((element) => `${element.textContent?.trim()}: ${Math.round(element.getBoundingClientRect().height)}`),
+    where,
   );
 }
 
@@ -77,6 +79,10 @@ describe('on a phone, the student\'s fields', () => {
     await page.getByRole('button', { name: 'Add More Professional Experience' }).click();
     await page.getByRole('textbox', { name: 'Company name', exact: true }).waitFor();
     expect(await zoomingFields(page)).toEqual([]);
+    // The header's Practice and My progress, beside Sign out.
+    const nav = page.getByRole('navigation', { name: 'Your practice' });
+    expect(await nav.getByRole('link').count()).toBe(2);
+    expect(await smallLinks(page, 'nav[aria-label="Your practice"]')).toEqual([]);
   });
 
   it('has tap targets of 44 px on the student pages, the links to My progress and to each attempt too', async () => {
