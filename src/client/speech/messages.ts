@@ -18,6 +18,8 @@ export function otherRecognitionErrorMessage(code: string, message: string | und
 
 // Microphone: every text starts with this prefix.
 export const MICROPHONE_ISSUE_PREFIX = 'Microphone access issue.';
+/** The prefix as a heading above the rest of the text (withoutMicrophonePrefix). */
+export const MICROPHONE_ISSUE_TITLE = MICROPHONE_ISSUE_PREFIX.replace(/\.$/, '');
 export const MICROPHONE_MESSAGES = {
   notFound: `${MICROPHONE_ISSUE_PREFIX} No microphone was found. Please connect a microphone and try again.`,
   // "Denied" is said once: the prefix names the microphone, the sentence after it what to do on this device.

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MICROPHONE_ISSUE_PREFIX, MICROPHONE_MESSAGES, withoutMicrophonePrefix } from './messages.js';
+import { MICROPHONE_ISSUE_PREFIX, MICROPHONE_ISSUE_TITLE, MICROPHONE_MESSAGES, withoutMicrophonePrefix } from './messages.js';
 import { describeMicrophoneError, MicrophoneError, requestMicrophone } from './microphone.js';
 
 function domError(name: string): Error {
@@ -57,6 +57,8 @@ describe('describeMicrophoneError', () => {
       // Said once: the prefix names the microphone's access, the rest does not repeat it.
       expect(withoutMicrophonePrefix(message)).not.toMatch(/^Microphone access/);
     }
+    // The heading above the rest, where a page shows the two apart.
+    expect(MICROPHONE_ISSUE_TITLE).toBe('Microphone access issue');
   });
 });
 

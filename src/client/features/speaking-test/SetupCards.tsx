@@ -6,7 +6,7 @@ import { Alert, Button, Group, Loader, Paper, Progress, Stack, Text, Title } fro
 import { deviceRows, type DeviceInfo } from '../../../shared/device';
 import type { ProgressView } from './flow/progress';
 import type { ScreenView } from './flow';
-import { MICROPHONE_ISSUE_PREFIX, withoutMicrophonePrefix } from '../../speech/messages';
+import { MICROPHONE_ISSUE_TITLE, withoutMicrophonePrefix } from '../../speech/messages';
 import classes from './TestPage.module.css';
 
 export const DEMO_MODE_BUTTON = 'Continue in Demo Mode (No Microphone)';
@@ -94,7 +94,7 @@ export function MicrophoneCard({
         {screen.microphone === 'denied' ? (
           <>
             {/* The spec's prefix is the title, said once; under it what happened and what to do. */}
-            <Alert color="red" variant="light" title={MICROPHONE_ISSUE_PREFIX.replace(/\.$/, '')} role="alert" data-testid="microphone-error">
+            <Alert color="red" variant="light" title={MICROPHONE_ISSUE_TITLE} role="alert" data-testid="microphone-error">
               {screen.microphoneError === null ? null : withoutMicrophonePrefix(screen.microphoneError)}
             </Alert>
             <Stack gap="xs">

@@ -12,7 +12,7 @@ import { FullPageLoader } from '../../../components/FullPageLoader';
 import { saveFile } from '../../../lib/download';
 import { laterPart } from '../../../lib/later-part';
 import { toastError } from '../../../lib/notify';
-import { MICROPHONE_ISSUE_PREFIX, recordingExtension, recordingToWav, withoutMicrophonePrefix } from '../../../speech';
+import { MICROPHONE_ISSUE_TITLE, recordingExtension, recordingToWav, withoutMicrophonePrefix } from '../../../speech';
 import { primeSpeech } from '../../../speech/prime-voice';
 import { readDeviceInfo } from '../../../lib/device';
 import { isInterviewRunning, selectInterviewView } from '../flow';
@@ -84,7 +84,7 @@ export function Simulator({ profile, studentName, userId, microphoneAsks, onMicr
   const refusals = state.microphoneRefusals;
   const problem = state.microphoneProblem;
   useEffect(() => {
-    if (refusals > 0) onMicrophoneRefused(problem === null ? null : { title: MICROPHONE_ISSUE_PREFIX.replace(/\.$/, ''), text: withoutMicrophonePrefix(problem) });
+    if (refusals > 0) onMicrophoneRefused(problem === null ? null : { title: MICROPHONE_ISSUE_TITLE, text: withoutMicrophonePrefix(problem) });
   }, [refusals, problem, onMicrophoneRefused]);
 
   // The WAV is made once, in the background, as soon as the recording has stopped.
