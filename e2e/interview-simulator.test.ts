@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { INTERVIEW_ENDED_TEXT, INTERVIEW_ENDED_TITLE } from '../src/client/lib/interview-ended.js';
 import { emptyInterviewProfile, type InterviewProfile } from '../src/shared/api/interview.js';
 import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../src/server/test/factories.js';
@@ -512,14 +513,25 @@ describe('interview simulator', () => {
     await page.getByText(`Question 1 of ${total}`, { exact: true }).waitFor();
     await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
     await page.waitForURL(`${suite.server.baseUrl}/`);
+    // Not a reload: the interview's own way to '/', with nothing to say there.
+    await page.getByRole('heading', { level: 2, name: 'Welcome to your speaking practice' }).waitFor();
+    expect(await page.getByTestId('interview-ended').count()).toBe(0);
   });
 
-  it('a reload mid-interview ends it and lands on /', async () => {
-    const { page, fake } = await openSimulator({ name: 'Nisha Pal' });
+  it('a reload mid-interview ends it and lands on /, which says so (on a phone, whose browser may reload a tab it put away)', async () => {
+    const { page, fake } = await openSimulator({ name: 'Nisha Pal', viewport: 'phone' });
     const total = await start(page);
     await reachQuestion(page, fake, 1, total);
     await page.reload();
     await page.waitForURL(`${suite.server.baseUrl}/`);
+    const ended = page.getByTestId('interview-ended');
+    await expect(ended.getAttribute('role')).resolves.toBe('status');
+    expect((await ended.innerText()).split(/\n+/)).toEqual([INTERVIEW_ENDED_TITLE, INTERVIEW_ENDED_TEXT]);
+    await lookAt(page, 'interview-simulator-reloaded-phone');
+    // Said once: the home page reloaded says nothing more.
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Welcome to your speaking practice' }).waitFor();
+    expect(await page.getByTestId('interview-ended').count()).toBe(0);
     // A later visit starts afresh.
     await page.goto(`${suite.server.baseUrl}/interview-simulator`);
     await page.getByRole('heading', { level: 1, name: 'Microphone Access Required' }).waitFor();

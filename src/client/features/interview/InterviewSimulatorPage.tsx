@@ -5,6 +5,7 @@ import { FullPageLoader } from '../../components/FullPageLoader';
 import { LoadError } from '../../components/LoadError';
 import { isSecurePage, SecureAddressNotice } from '../../components/SecureAddressNotice';
 import { useCurrentUser } from '../../lib/auth/current-user';
+import { noteInterviewEnded } from '../../lib/interview-ended';
 import { laterPart } from '../../lib/later-part';
 import { useStudentProfile } from '../../lib/student-profile';
 import { useInterviewProfile } from './api/interview-profile';
@@ -87,7 +88,9 @@ export default function InterviewSimulatorPage() {
   }, []);
 
   useEffect(() => {
-    if (ended) void navigate('/', { replace: true });
+    if (!ended) return;
+    noteInterviewEnded();
+    void navigate('/', { replace: true });
   }, [ended, navigate]);
 
   const studentName = student.data?.student.studentName ?? '';

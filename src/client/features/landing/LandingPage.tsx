@@ -1,4 +1,6 @@
 import { Badge, Button, Card, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { forgetInterviewEnded, INTERVIEW_ENDED_TEXT, INTERVIEW_ENDED_TITLE, interviewEndedByReload } from '../../lib/interview-ended';
 import { getPublicConfig } from '../../lib/public-config';
 import { useSessionUser } from '../../lib/auth/session';
 import { AppLink } from '../../lib/nav';
@@ -27,10 +29,21 @@ export default function LandingPage() {
   const { appTitle, className } = getPublicConfig();
   const { user } = useSessionUser();
   const continueTo = user ? (user.isAdmin ? '/admin' : '/student') : '/auth';
+  // Said on this visit only: read once, then forgotten.
+  const [interviewEnded] = useState(interviewEndedByReload);
+  useEffect(() => {
+    if (interviewEnded) forgetInterviewEnded();
+  }, [interviewEnded]);
 
   return (
     <Container size="lg">
       <Stack gap="xl">
+        {interviewEnded ? (
+          <Paper withBorder radius="md" p="md" role="status" className={classes.ended} data-testid="interview-ended">
+            <Text fw={700}>{INTERVIEW_ENDED_TITLE}</Text>
+            <Text size="sm">{INTERVIEW_ENDED_TEXT}</Text>
+          </Paper>
+        ) : null}
         <Paper className={classes.banner} radius="lg" p={{ base: 'lg', sm: 'xl' }}>
           <Group justify="space-between" align="flex-start" gap="lg">
             <Stack gap={6}>
