@@ -21,7 +21,7 @@ const ADVERBS = ['probably', 'definitely', 'quite', 'certainly', 'absolutely'];
 /** Fourteen linking words, taken in turn: a longer list, said densely (decision 0051). */
 const MANY_LINKERS = ['and', 'so', 'but', 'because', 'also', 'however', 'then', 'actually', 'moreover', 'therefore', 'besides', 'furthermore', 'although', 'basically'];
 
-/** `utterance` with the next of MANY_LINKERS after every `every`th word; `turn` counts the linking words used so far in the test. */
+/** `utterance` with the next of MANY_LINKERS after every `every`th word, from the one after `turn.next` (the utterance's number in the test). */
 function linkEvery(utterance: string, every: number, turn: { next: number }): string {
   return utterance
     .split(' ')

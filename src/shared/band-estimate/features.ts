@@ -42,8 +42,8 @@ export interface LanguageFeatures {
   /** Filled pauses per 100 words (evidence only: recognisers often drop them). */
   filledPausesPer100: number;
   /**
-   * Discourse markers per 100 words, a word's repeats counted as usesWithRange says, less every
-   * linking word said past LINKING_OVERUSE_PER_100 in 100 (over-use: linkingWordsSaidPer100).
+   * Discourse markers per 100 words, a word's repeats counted as usesWithRange says; past
+   * LINKING_OVERUSE_PER_100 said in 100 (linkingWordsSaidPer100), over-used: linkingCredited.
    */
   discourseMarkersPer100: number;
   /** Linking words per 100 words, every use counted (not weighed: over-use is read from it). */

@@ -91,9 +91,9 @@ function fillerAdvice(fillerRatio: number): string {
 /**
  * The listed words said more often than they count (features.ts, decision 0046), named under the
  * criterion's evidence, so that a student who said "actually" in every sentence learns why their
- * linking words read few.
+ * linking words read few. Linking words over-used (`overUsed`, decision 0051) are said alone: the
+ * student is to say fewer, not to vary them.
  */
-/** Why the listed words read fewer than were said: over-used (`overUsed`, which says it alone), or some said too often. */
 function repeated(often: readonly SaidOften[], kind: string, overUsed = ''): { repeated?: string } {
   if (overUsed !== '') return { repeated: overUsed };
   if (often.length === 0) return {};
