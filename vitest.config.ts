@@ -1,4 +1,6 @@
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { filesThatMockModules } from './scripts/test-isolation.ts';
 import TestOrder, { REAL_TIME_E2E_FILES, REAL_TIME_E2E_PROJECT } from './scripts/test-order.ts';
 
 /*
@@ -20,24 +22,40 @@ const FIRST_GROUP_ENV = { PARLEY_ANALYSIS_PRIORITY: 'normal' };
 /** Passwords are hashed at a lower scrypt cost in every test file (src/server/lib/passwords.ts says why). */
 const TEST_PASSWORD_COST = 'src/server/test/test-password-cost.ts';
 
+/**
+ * The unit files that replace a module (vi.mock) keep fresh modules; the others share their
+ * worker's (scripts/test-isolation.ts says why).
+ */
+const MOCKING_UNIT_FILES = filesThatMockModules(fileURLToPath(new URL('.', import.meta.url)), ['src', 'scripts']);
+
+/** What both unit projects share. */
+const UNIT = {
+  environment: 'node',
+  globalSetup: ['src/server/test/global-setup.ts'],
+  setupFiles: ['src/server/test/fail-on-console-error.ts', TEST_PASSWORD_COST],
+  env: FIRST_GROUP_ENV,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // Each unit file has its own database and budget keys.
+  maxWorkers: FIRST_GROUP_WORKERS,
+  sequence: { groupOrder: 0 },
+};
+
 export default defineConfig({
   test: {
     sequence: { sequencer: TestOrder },
     projects: [
       {
         test: {
+          ...UNIT,
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['src/server/test/global-setup.ts'],
-          setupFiles: ['src/server/test/fail-on-console-error.ts', TEST_PASSWORD_COST],
-          env: FIRST_GROUP_ENV,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Each unit file has its own database and budget keys.
-          maxWorkers: FIRST_GROUP_WORKERS,
-          sequence: { groupOrder: 0 },
+          exclude: [...configDefaults.exclude, ...MOCKING_UNIT_FILES],
+          isolate: false,
         },
+      },
+      {
+        test: { ...UNIT, name: 'unit-isolated', include: MOCKING_UNIT_FILES },
       },
       {
         test: {

@@ -17,7 +17,7 @@ export interface FeatureWording {
 }
 
 /** Always one decimal, so that a figure beside another reads alike: 1.0 beside 2.3, not 1. */
-const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
+export const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
 const whole = (value: number) => Math.round(value).toString();
 const share = (value: number) => `${Math.round(value * 100)}%`;
 

@@ -1,4 +1,4 @@
-import { FEATURE_WORDING } from '../band-estimate/evidence.js';
+import { FEATURE_WORDING, oneDecimal } from '../band-estimate/evidence.js';
 import type { CriterionEstimate, LanguageEstimate } from '../band-estimate/estimate.js';
 import { SAME_WORD_ONCE_IN_WORDS } from '../band-estimate/counting-note.js';
 import { LINKING_OVERUSE_PER_100, overUse, type SaidOften } from '../band-estimate/features.js';
@@ -108,8 +108,7 @@ function repeated(often: readonly SaidOften[], kind: string, overUsed = ''): { r
  */
 export function overUsedLinking(saidPer100: number): string {
   if (overUse(saidPer100) === 0) return '';
-  const said = (Math.round(saidPer100 * 10) / 10).toFixed(1);
-  return `You said ${said} linking words in every 100 words, more than any of the rated learners the estimate was built on (at most ${LINKING_OVERUSE_PER_100}): past that, only that share of them counts and each one more counts against the figure. Link ideas where they need it, not every few words.`;
+  return `You said ${oneDecimal(saidPer100)} linking words in every 100 words, more than any of the rated learners the estimate was built on (at most ${LINKING_OVERUSE_PER_100}): past that, only that share of them counts and each one more counts against the figure. Link ideas where they need it, not every few words.`;
 }
 
 interface CriterionParts {
