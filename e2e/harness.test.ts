@@ -8,6 +8,7 @@ import {
   makeSpeechWav,
   newPage,
   screenshot,
+  seriousAccessibilityViolations,
   startTestServer,
   type ConsoleErrors,
   type LaunchedBrowser,
@@ -145,6 +146,32 @@ describe('e2e harness', () => {
     const file = await screenshot(page, 'harness-phone-health');
     expect(existsSync(file)).toBe(true);
     consoleErrors.assertNone();
+    await page.context().close();
+  });
+
+  it('finds serious accessibility faults planted in a page, and only inside an open dialog', async () => {
+    const page = await newPage(launched.browser);
+    const faults = `
+      <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+      <button></button>
+      <input type="text">
+      <p style="color:#aaa;background:#fff">Grey on white</p>`;
+    // No <title>: the fifth fault.
+    await page.setContent(`<!doctype html><html lang="en"><body><main><h1>Planted</h1>${faults}</main></body></html>`);
+    const ruleIds = (violations: string[]) => violations.map((line) => line.slice(0, line.indexOf(':'))).sort();
+    expect(ruleIds(await seriousAccessibilityViolations(page))).toEqual(['button-name', 'color-contrast', 'document-title', 'image-alt', 'label']);
+
+    await page.setContent(
+      `<!doctype html><html lang="en"><head><title>Clean</title></head><body><main><h1>Clean</h1><label>Name <input type="text"></label><button>Save</button></main></body></html>`,
+    );
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // With a dialog open only the dialog counts: the faults behind it are ignored, the one in it is not.
+    await page.setContent(
+      `<!doctype html><html lang="en"><head><title>Dialog</title></head><body><main><h1>Behind</h1>${faults}</main>` +
+        `<div role="dialog" aria-label="Confirm"><p>Leave the test?</p><button>Leave</button><button></button></div></body></html>`,
+    );
+    expect(ruleIds(await seriousAccessibilityViolations(page))).toEqual(['button-name']);
     await page.context().close();
   });
 

@@ -74,7 +74,7 @@ describe('interview without speech recognition', () => {
       // No promise of a transcript at the end; the audio only if this device records.
       await page.getByText(INTERVIEW_NO_TRANSCRIPT_END_TEXT).waitFor();
       expect(await page.getByText('you get a transcript', { exact: false }).count()).toBe(0);
-      await lookAt(page, 'interview-no-recognition-welcome-desktop', { settleMs: 300 });
+      await lookAt(page, 'interview-no-recognition-welcome-desktop');
       const text = await page.getByText(/questions? have been prepared from your profile/).textContent();
       const total = Number(/^(\d+)/.exec(text ?? '')?.[1]);
       expect(total).toBeGreaterThanOrEqual(5);
@@ -91,7 +91,7 @@ describe('interview without speech recognition', () => {
           // about 2 s between the countdown appearing and the clip speaking again (which stops the
           // countdown), and a screenshot on a loaded machine can take longer than that.
           expect(await page.getByTestId('live-transcript').innerText()).toContain('Recording only: this browser does not transcribe.');
-          await lookAt(page, 'interview-no-recognition-active-desktop', { settleMs: 0 });
+          await lookAt(page, 'interview-no-recognition-active-desktop', { settle: false });
         }
         // The answer: the microphone's speech, then 3 s of its silence start the 8 s countdown (real
         // time). Polled every 50 ms (Playwright's own wait backs off to 0.5 s): the countdown and the
@@ -104,7 +104,7 @@ describe('interview without speech recognition', () => {
       expect(await page.getByTestId('awaiting-teacher').textContent()).toBe(INTERVIEW_NO_TRANSCRIPT_TEXT);
       expect(await page.getByText('Your scores').count()).toBe(0);
       await page.getByText('Interview completed and saved successfully!').waitFor();
-      await lookAt(page, 'interview-no-recognition-completed-desktop', { settleMs: 300 });
+      await lookAt(page, 'interview-no-recognition-completed-desktop');
 
       expect(bodies).toHaveLength(1);
       const sent = bodies[0]?.sessionData;

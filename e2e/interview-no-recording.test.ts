@@ -95,9 +95,9 @@ describe('an interview whose recorder yields nothing', () => {
       expect(await page.getByRole('button', { name: /^(Start|Stop) Recording$/ }).count()).toBe(0);
       await page.getByText('No recording', { exact: true }).first().waitFor();
       expect(await page.getByText('This device is not recording your answers.', { exact: false }).count()).toBe(1);
-      await lookAt(page, 'interview-no-recording-active-desktop', { settleMs: 300 });
+      await lookAt(page, 'interview-no-recording-active-desktop');
       await page.setViewportSize({ width: 390, height: 844 });
-      await lookAt(page, 'interview-no-recording-active-phone', { settleMs: 300 });
+      await lookAt(page, 'interview-no-recording-active-phone');
       await page.setViewportSize({ width: 1280, height: 800 });
 
       for (let n = 1; n <= total; n += 1) {
@@ -113,9 +113,9 @@ describe('an interview whose recorder yields nothing', () => {
       expect(completed).not.toContain(INTERVIEW_NO_TRANSCRIPT_TEXT);
       expect(completed).not.toMatch(/your teacher will score/i);
       await page.getByText('Interview completed and saved successfully!').waitFor();
-      await lookAt(page, 'interview-no-recording-completed-desktop', { settleMs: 300 });
+      await lookAt(page, 'interview-no-recording-completed-desktop');
       await page.setViewportSize({ width: 390, height: 844 });
-      await lookAt(page, 'interview-no-recording-completed-phone', { settleMs: 300 });
+      await lookAt(page, 'interview-no-recording-completed-phone');
 
       expect(bodies).toHaveLength(1);
       expect(bodies[0]?.sessionData).toMatchObject({ noTranscript: true, noRecording: true });

@@ -58,7 +58,7 @@ describe('interview non-answers', () => {
     await expect.poll(() => note.getByTestId('not-counted').allTextContents()).toEqual([expect.stringContaining(`Question 3 (“`)]);
     expect(await note.getByTestId('not-counted').textContent()).toMatch(new RegExp(`”\\): ${REPETITION_REASON}$`));
     await page.locator('.mantine-Notification-root').filter({ hasText: 'Interview completed and saved successfully!' }).waitFor();
-    await lookAt(page, `interview-non-answers-completed-${viewport}`, { settleMs: 300 });
+    await lookAt(page, `interview-non-answers-completed-${viewport}`);
 
     const [row] = await db.select().from(attempts).where(eq(attempts.studentId, student.student.id));
     // The questions the page asked are the ones the server scores against (the stored profile's): no flag.

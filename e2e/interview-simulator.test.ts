@@ -133,7 +133,7 @@ const LATER_ANSWERS = [
   'I learn new frameworks by rebuilding a small project I already know well.',
 ];
 
-const look = (page: Page, name: string, viewport: ViewportName) => lookAt(page, `interview-simulator-${name}-${viewport}`, { settleMs: 300 });
+const look = (page: Page, name: string, viewport: ViewportName) => lookAt(page, `interview-simulator-${name}-${viewport}`);
 
 const questionLabel = (page: Page) => page.getByText(/^Question \d+ of \d+$/);
 const currentQuestion = (page: Page) => page.getByTestId('current-question');

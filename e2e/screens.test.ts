@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../src/server/db/schema.js';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
-import { collectConsoleErrors, launchBrowser, newPage, screenshot, seriousAccessibilityViolations, signInWithForm, startTestServer, type LaunchedBrowser, type TestServer } from './support/index.js';
+import { collectConsoleErrors, launchBrowser, newPage, screenshot, seriousAccessibilityViolations, settled, signInWithForm, startTestServer, type LaunchedBrowser, type TestServer } from './support/index.js';
 
 /**
  * Every screen of the foundation at desktop and phone size: a screenshot to look at
@@ -28,9 +28,8 @@ afterAll(async () => {
 const signIn = (page: Page, username: string, password: string) => signInWithForm(page, server.baseUrl, username, password);
 
 async function checkScreen(page: Page, name: string, viewport: 'desktop' | 'phone') {
-  await page.waitForLoadState('networkidle');
-  // Let entrance transitions finish so the picture shows the settled screen.
-  await page.waitForTimeout(350);
+  // Its data loaded and its entrance transitions ended, so the picture shows the settled screen.
+  await settled(page, { network: true });
   const layout = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     // The layout width: on a phone (isMobile) window.innerWidth grows with content wider than the screen.

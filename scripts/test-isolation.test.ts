@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { filesThatMockModules } from './test-isolation.js';
+import { filesThatMockModules, UNIT_TEST_FILES } from './test-isolation.js';
 
 describe('filesThatMockModules (the unit files that keep fresh modules)', () => {
   let root = '';
@@ -25,11 +25,11 @@ describe('filesThatMockModules (the unit files that keep fresh modules)', () => 
     write('src/node_modules/pkg/x.test.ts', `${call('mock')}'z');`);
     write('scripts/s.test.ts', `${call('mock')}'node:fs');`);
     write('other/o.test.ts', `${call('mock')}'node:fs');`);
-    expect(filesThatMockModules(root, ['src', 'scripts'])).toEqual(['scripts/s.test.ts', 'src/a/b/later.test.tsx', 'src/a/mocks.test.ts']);
+    expect(filesThatMockModules(root, UNIT_TEST_FILES)).toEqual(['scripts/s.test.ts', 'src/a/b/later.test.tsx', 'src/a/mocks.test.ts']);
   });
 
   it('finds this project\'s files that mock node:crypto and fastify', () => {
-    const found = filesThatMockModules(path.resolve(import.meta.dirname, '..'), ['src', 'scripts']);
+    const found = filesThatMockModules(path.resolve(import.meta.dirname, '..'), UNIT_TEST_FILES);
     expect(found).toContain('src/server/lib/passwords.test.ts');
     expect(found).toContain('src/server/auth/authorization.test.ts');
     expect(found).not.toContain('scripts/test-isolation.test.ts');

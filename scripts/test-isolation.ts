@@ -9,21 +9,22 @@
  * run after them in the same worker. They are found by reading the files, so that a new one is never
  * missed.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { globSync } from 'tinyglobby';
+
+/** The unit test files: the `include` of both unit projects (vitest.config.ts) and where the finder looks. */
+export const UNIT_TEST_FILES: readonly string[] = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'];
 
 /** A call that replaces a module for the whole file. */
 const MOCKS_A_MODULE = /\bvi\.(?:mock|doMock)\(/;
 
-/** Test files (`*.test.ts`, `*.test.tsx`) under `folders` of `root` that replace a module, as paths relative to `root` with '/'. */
-export function filesThatMockModules(root: string, folders: readonly string[]): string[] {
-  return folders
-    .flatMap((folder) =>
-      readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
-        .filter((file) => /\.test\.tsx?$/.test(file) && !file.split(path.sep).includes('node_modules'))
-        .map((file) => path.join(folder, file)),
-    )
+/**
+ * The files of `root` matched by `include` (a Vitest project's globs, read by tinyglobby as Vitest
+ * reads them) that replace a module, as paths relative to `root` with '/', outside node_modules.
+ */
+export function filesThatMockModules(root: string, include: readonly string[]): string[] {
+  return globSync([...include], { cwd: root, ignore: ['**/node_modules/**'] })
     .filter((file) => MOCKS_A_MODULE.test(readFileSync(path.join(root, file), 'utf8')))
-    .map((file) => file.split(path.sep).join('/'))
     .sort();
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { trackRequests } from './settled.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -190,5 +191,6 @@ export async function newPage(
     locale: 'en-US',
     ...contextOptions,
   });
+  trackRequests(context);
   return context.newPage();
 }
