@@ -6,7 +6,8 @@ import { onPath } from '../lib/executables.js';
  * pocketsphinx start under Linux's SCHED_IDLE policy where `chrt` (util-linux) is there, at nice 19,
  * and die with the process that started them (`setpriv --pdeathsig KILL`, util-linux too) even when
  * they are stopped: a server killed while it holds its analysis back (foreground.ts) leaves nothing
- * behind. Where a tool is missing the command runs without it.
+ * behind, since it holds a process only once the process says it has started, past setpriv
+ * (process.ts). Where a tool is missing the command runs without it.
  */
 export const ANALYSIS_NICENESS = 19;
 

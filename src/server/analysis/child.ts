@@ -12,7 +12,10 @@ export interface ChildRequest extends RecordingAnalysisRequest {
 
 export type ChildAnswer = { outcome: MeasureOutcome } | { error: string };
 
-const answer = (message: ChildAnswer) =>
+/** What the process says: that it has started, then its answer. */
+export type ChildMessage = { started: true } | ChildAnswer;
+
+const answer = (message: ChildMessage) =>
   new Promise<void>((resolve) => {
     if (!process.send) resolve();
     else process.send(message, () => resolve());
@@ -20,6 +23,9 @@ const answer = (message: ChildAnswer) =>
 
 // The server gone (its channel closed): nothing is waiting for the result.
 process.once('disconnect', () => process.exit(0));
+// Running here means past `setpriv`, whose parent-death signal is now set: from now on the server may
+// stop this process (foreground.ts) and still, if it is killed, take it along (process.ts).
+void answer({ started: true });
 process.once('message', (request: ChildRequest) => {
   analyseRecording(process.stdin, request.ffmpeg, request)
     .then(

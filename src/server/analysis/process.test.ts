@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -65,7 +66,8 @@ describe('each recording is analysed in a process of its own', () => {
   });
 
   it('is stopped, with all it started, while a request is answered, and finishes once the requests stop', async () => {
-    const gate = new ForegroundGate();
+    // A request that may hold it for a minute: the process starting (a second or so) does not use it up.
+    const gate = new ForegroundGate({ requestLimitMs: 60_000 });
     const before = new Set(children().map((child) => child.pid));
     const request = {};
     gate.requestStarted(request);
@@ -77,33 +79,85 @@ describe('each recording is analysed in a process of its own', () => {
     });
     await until(() => children().some((child) => !before.has(child.pid)));
     const started = children().filter((child) => !before.has(child.pid));
+    const states = () => started.map((child) => children().find((c) => c.pid === child.pid)?.state);
+    // Stopped once the process says it has started, then held a second and a half: still stopped (T),
+    // and not finished (it takes well under that when it runs).
+    await until(() => states().every((state) => state === 'T'));
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    // Held a second and a half: stopped (T), and not finished (it takes well under that when it runs).
-    expect(started.map((child) => children().find((c) => c.pid === child.pid)?.state)).toEqual(started.map(() => 'T'));
+    expect(states()).toEqual(started.map(() => 'T'));
     expect(finished).toBe(false);
     gate.requestEnded(request);
     const outcome = await analysing;
     expect(outcome.status).toBe('done');
   });
 
+  it('leaves nothing behind when the server is killed right after starting an analysis it holds back', async () => {
+    // A server answering a request (so the gate holds analyses) starts one, says so, and is killed at once.
+    const script = `
+      import { ForegroundGate } from ${JSON.stringify(path.join(import.meta.dirname, 'foreground.ts'))};
+      import { AnalysisProcesses } from ${JSON.stringify(path.join(import.meta.dirname, 'process.ts'))};
+      const gate = new ForegroundGate({ requestLimitMs: 60_000 });
+      gate.requestStarted({});
+      const stalls = async function* () { await new Promise(() => {}); };
+      void new AnalysisProcesses({ gate }).analyse({ source: stalls(), ffmpeg: ${JSON.stringify(ffmpeg)}, inputFormat: 'wav', windows: [] }).catch(() => {});
+      console.log('started');
+      setInterval(() => {}, 1000);`;
+    const server = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise((resolve) => server.stdout.once('data', resolve));
+    // Its analysis process (tsx may have started esbuild beside it).
+    const analysis = Number(
+      readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('child.ts')),
+    );
+    expect(analysis).toBeGreaterThan(0);
+    server.kill('SIGKILL');
+    // The analysis leads its own process group (ffmpeg and pocketsphinx join it): all of it ends.
+    const group = () =>
+      readdirSync('/proc')
+        .filter((entry) => /^\d+$/.test(entry))
+        .filter((pid) => {
+          try {
+            const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+            const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+            return Number(group) === analysis && state !== 'Z';
+          } catch {
+            return false;
+          }
+        });
+    await until(() => group().length === 0, 10_000).catch(() => undefined);
+    expect(group()).toEqual([]);
+  });
+
   it('stops an analysis whose source stalls, counting only the time it ran, and says it is to be tried again', async () => {
     const gate = new ForegroundGate({ requestLimitMs: 60_000 });
-    const processes = new AnalysisProcesses({ gate, runLimitMs: 1_000 });
+    const processes = new AnalysisProcesses({ gate, runLimitMs: 3_000 });
     async function* stalls() {
       yield wav.subarray(0, 4096);
       await new Promise(() => {});
     }
+    const before = new Set(children().map((child) => child.pid));
     const request = {};
     gate.requestStarted(request);
-    const started = Date.now();
-    const analysing = processes.analyse({ source: stalls(), ffmpeg, inputFormat: 'wav', windows: [] }).catch((error: unknown) => error);
-    // Held for 2 s (twice the limit): not stopped for it.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const startedAt = Date.now();
+    let ended = false;
+    const analysing = processes
+      .analyse({ source: stalls(), ffmpeg, inputFormat: 'wav', windows: [] })
+      .catch((error: unknown) => error)
+      .finally(() => (ended = true));
+    // Held (stopped) once it has started, then for 3.5 s, more than the limit: not stopped for it.
+    await until(() => children().some((child) => !before.has(child.pid) && child.state === 'T'));
+    const ranBeforeHeld = Date.now() - startedAt;
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect(ended).toBe(false);
     gate.requestEnded(request);
+    const releasedAt = Date.now();
     const error = await analysing;
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toMatch(/ran for over 1 s without finishing: it was stopped, to be tried again/);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+    expect((error as Error).message).toMatch(/ran for over 3 s without finishing: it was stopped, to be tried again/);
+    // It had run at most ranBeforeHeld: the rest of the 3 s after the release.
+    expect(Date.now() - releasedAt).toBeGreaterThanOrEqual(3_000 - ranBeforeHeld - 50);
   });
 
   it('does not measure a recording whose source fails part way: the store\'s fault, tried again', async () => {

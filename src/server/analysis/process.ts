@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { backgroundCommand } from './background.js';
-import type { ChildAnswer, ChildRequest } from './child.js';
+import type { ChildAnswer, ChildMessage, ChildRequest } from './child.js';
 import type { ForegroundGate, Holdable } from './foreground.js';
 import type { MeasureOutcome } from './measure.js';
 
@@ -53,14 +53,19 @@ export class AnalysisProcesses {
     const child = spawn(command, args, { stdio: ['pipe', 'ignore', 'pipe', 'ipc'], detached: true });
     const run = new RunningAnalysis(child, this.#runLimitMs);
     this.#running.add(run.stop);
-    this.#gate?.add(run);
 
     let errors = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       if (errors.length < 4000) errors += chunk.toString();
     });
     let answer: ChildAnswer | null = null;
-    child.once('message', (message: ChildAnswer) => {
+    child.on('message', (message: ChildMessage) => {
+      if ('started' in message) {
+        // Held only from here: stopped any earlier, still in `setpriv` before it set the parent-death
+        // signal, the process would outlive a server killed meanwhile, stopped for good.
+        this.#gate?.add(run);
+        return;
+      }
       answer = message;
     });
     // The bytes go to the process as it reads them. A source that fails (the store) stops the

@@ -37,8 +37,8 @@ function buildTemplate(url: string): SharedTemplate {
 /**
  * When TEST_DATABASE_URL names a PostgreSQL server, build one migrated template database per run;
  * each test file then clones it (CREATE DATABASE ... TEMPLATE), which takes milliseconds. Vitest
- * runs a global setup once for each project that names it, in its own process: the projects share
- * the one template, dropped when the last of them is done.
+ * runs a global setup once for each project that names it, all in its main process: the projects
+ * share the one template, dropped when the last of them is done.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL;
