@@ -1,4 +1,5 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
+import { sleep } from './speaking-flow.js';
 
 /**
  * When a screen is ready to be looked at, by what the page says rather than by a fixed wait: its
@@ -16,20 +17,13 @@ interface Requests {
   started: number;
 }
 
-const contextRequests = new WeakMap<BrowserContext, Requests>();
+/** Each page's requests, from the moment its context was tracked. */
+const pageRequests = new WeakMap<Page, Requests>();
 
-/** Counts the requests of a context's pages from now on; `newPage` calls it on every context it makes. */
-export function trackRequests(context: BrowserContext): void {
-  const requests: Requests = { open: new Set(), started: 0 };
-  const { open } = requests;
-  contextRequests.set(context, requests);
-  context.on('request', (request) => {
-    if (!AWAITED_TYPES.has(request.resourceType())) return;
-    open.add(request);
-    requests.started += 1;
-  });
-  context.on('requestfinished', (request) => open.delete(request));
-  context.on('requestfailed', (request) => open.delete(request));
+function requestsOf(page: Page): Requests {
+  let requests = pageRequests.get(page);
+  if (!requests) pageRequests.set(page, (requests = { open: new Set(), started: 0 }));
+  return requests;
 }
 
 function pageOf(request: Request): Page | null {
@@ -41,19 +35,38 @@ function pageOf(request: Request): Page | null {
   }
 }
 
+const trackedContexts = new WeakSet<BrowserContext>();
+
+/** Counts the requests of a context's pages from now on; `newPage` calls it on every context it makes. */
+export function trackRequests(context: BrowserContext): void {
+  trackedContexts.add(context);
+  context.on('request', (request) => {
+    const page = pageOf(request);
+    if (!page || !AWAITED_TYPES.has(request.resourceType())) return;
+    const requests = requestsOf(page);
+    requests.open.add(request);
+    requests.started += 1;
+  });
+  const ended = (request: Request) => {
+    const page = pageOf(request);
+    if (page) pageRequests.get(page)?.open.delete(request);
+  };
+  context.on('requestfinished', ended);
+  context.on('requestfailed', ended);
+}
+
 /** How long no request of the page must be in flight before its data counts as loaded. */
 const QUIET_MS = 100;
 const POLL_MS = 25;
 
-async function quietFor(page: Page, open: Set<Request>, deadline: number, timeoutMs: number): Promise<void> {
+async function quietFor(open: Set<Request>, deadline: number, timeoutMs: number): Promise<void> {
   let quietSince = Date.now();
   for (;;) {
-    const busy = [...open].filter((request) => pageOf(request) === page);
     const now = Date.now();
-    if (busy.length > 0) quietSince = now;
+    if (open.size > 0) quietSince = now;
     else if (now - quietSince >= QUIET_MS) return;
-    if (now > deadline) throw new Error(`Requests still in flight after ${timeoutMs} ms: ${busy.map((request) => request.url()).join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    if (now > deadline) throw new Error(`Requests still in flight after ${timeoutMs} ms: ${[...open].map((request) => request.url()).join(', ')}`);
+    await sleep(POLL_MS);
   }
 }
 
@@ -63,15 +76,15 @@ async function quietFor(page: Page, open: Set<Request>, deadline: number, timeou
  * than 100 ms between the two requests with none in flight.
  */
 async function noRequestsInFlight(page: Page, timeoutMs: number): Promise<void> {
-  const requests = contextRequests.get(page.context());
-  if (!requests) {
+  if (!trackedContexts.has(page.context())) {
     // A page made without newPage: Playwright's own measure.
     await page.waitForLoadState('networkidle', { timeout: timeoutMs });
     return;
   }
+  const requests = requestsOf(page);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    await quietFor(page, requests.open, deadline, timeoutMs);
+    await quietFor(requests.open, deadline, timeoutMs);
     const started = requests.started;
     await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 1_000 })));
     if (requests.started !== started) continue;
