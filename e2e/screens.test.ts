@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/server/db/schema.js';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
-import { collectConsoleErrors, launchBrowser, newPage, screenshot, seriousAccessibilityViolations, settled, signInWithForm, startTestServer, type LaunchedBrowser, type TestServer } from './support/index.js';
+import { collectConsoleErrors, launchBrowser, lookAt, newPage, signInWithForm, startTestServer, type LaunchedBrowser, type TestServer } from './support/index.js';
 
 /**
  * Every screen of the foundation at desktop and phone size: a screenshot to look at
@@ -27,27 +27,11 @@ afterAll(async () => {
 
 const signIn = (page: Page, username: string, password: string) => signInWithForm(page, server.baseUrl, username, password);
 
-async function checkScreen(page: Page, name: string, viewport: 'desktop' | 'phone') {
-  // Its data loaded and its entrance transitions ended, so the picture shows the settled screen.
-  await settled(page, { network: true });
-  const layout = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    // The layout width: on a phone (isMobile) window.innerWidth grows with content wider than the screen.
-    width: document.documentElement.clientWidth,
-    h1: document.querySelectorAll('h1').length,
-    unlabelled: [...document.querySelectorAll('input, textarea, select')]
-      .filter((el) => el.getAttribute('type') !== 'hidden')
-      .filter((el) => !(el as HTMLInputElement).labels?.length && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby'))
-      .map((el) => el.outerHTML),
-  }));
-  await screenshot(page, `${name}-${viewport}`);
-  expect(await seriousAccessibilityViolations(page), `${name} at ${viewport}: accessibility violations`).toEqual([]);
-  expect(layout.scrollWidth, `${name} scrolls sideways at ${viewport}`).toBeLessThanOrEqual(layout.width);
-  expect(layout.h1, `${name} has one h1`).toBe(1);
-  expect(layout.unlabelled, `${name} has unlabelled fields`).toEqual([]);
-}
-
 describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) => {
+  // Looked at once its data has loaded and its entrance transitions have ended, so the picture shows
+  // the settled screen; the screenshot is <name>-<viewport>.png.
+  const look = (page: Page, name: string) => lookAt(page, `${name}-${viewport}`, { network: true });
+
   it('signed-out screens', async () => {
     const page = await newPage(browser.browser, { viewport });
     const errors = collectConsoleErrors(page, { ignore: [/status of 401/] });
@@ -60,19 +44,19 @@ describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) =>
       ['not-found', '/no-such-page'],
     ] as const) {
       await page.goto(`${server.baseUrl}${path}`);
-      await checkScreen(page, name, viewport);
+      await look(page, name);
     }
     await page.goto(`${server.baseUrl}/auth`);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await checkScreen(page, 'sign-in-required-fields', viewport);
+    await look(page, 'sign-in-required-fields');
     await signIn(page, 'nobody', 'wrong-password');
     await page.getByRole('main').getByRole('alert').filter({ hasText: 'Login failed' }).waitFor();
-    await checkScreen(page, 'sign-in-failed', viewport);
+    await look(page, 'sign-in-failed');
     await page.goto(`${server.baseUrl}/forgot-password`);
     await page.getByLabel('Email').fill('someone@example.org');
     await page.getByRole('button', { name: 'Send Password' }).click();
     await page.getByText('Your password has been sent to your email address.').waitFor();
-    await checkScreen(page, 'forgot-password-sent', viewport);
+    await look(page, 'forgot-password-sent');
     errors.assertNone();
     await page.context().close();
   });
@@ -85,7 +69,7 @@ describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) =>
     const errors = collectConsoleErrors(page, { ignore: [/status of 401/, /status of 403/] });
     await signIn(page, admin.username, admin.password);
     await page.waitForURL('**/admin');
-    await checkScreen(page, 'admin-dashboard', viewport);
+    await look(page, 'admin-dashboard');
     // Every other tab of the dashboard, on a phone too: teachers use the console on phones.
     for (const [tab, settled] of [
       ['ielts', 'IELTS Attempts'],
@@ -95,20 +79,20 @@ describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) =>
     ] as const) {
       await page.goto(`${server.baseUrl}/admin?tab=${tab}`);
       await page.getByRole('tab', { name: settled, selected: true }).waitFor();
-      await checkScreen(page, `admin-tab-${tab}`, viewport);
+      await look(page, `admin-tab-${tab}`);
     }
     await page.goto(`${server.baseUrl}/auth`);
     await page.getByRole('heading', { name: 'Already Logged In' }).waitFor();
-    await checkScreen(page, 'already-logged-in-admin', viewport);
+    await look(page, 'already-logged-in-admin');
     await page.goto(`${server.baseUrl}/admin/courses`);
-    await checkScreen(page, 'courses', viewport);
+    await look(page, 'courses');
     await page.goto(`${server.baseUrl}/student`);
-    await checkScreen(page, 'student-access', viewport);
+    await look(page, 'student-access');
     await page.getByLabel('Mobile number').fill(mobileNumber);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Start Test' }).click();
     await page.getByRole('main').getByRole('alert').filter({ hasText: 'Invalid mobile number' }).waitFor();
-    await checkScreen(page, 'student-access-denied', viewport);
+    await look(page, 'student-access-denied');
     errors.assertNone();
     await page.context().close();
     // Ten screens, each settled and checked by axe: about 10 s each on a busy machine.
@@ -121,30 +105,30 @@ describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) =>
     await page.clock.install();
     await signIn(page, student.mobileNumber, student.password);
     await page.getByRole('heading', { name: 'Welcome, Arjun Nair' }).waitFor();
-    await checkScreen(page, 'student-dashboard-redirecting', viewport);
+    await look(page, 'student-dashboard-redirecting');
     await page.clock.runFor(3100);
     await page.waitForURL('**/test');
-    await checkScreen(page, 'test-placeholder', viewport);
+    await look(page, 'test-placeholder');
     for (const [name, path] of [
       ['interview-dashboard', '/interview-dashboard'],
       ['interview-simulator-placeholder', '/interview-simulator'],
     ] as const) {
       await page.goto(`${server.baseUrl}${path}`);
-      await checkScreen(page, name, viewport);
+      await look(page, name);
     }
     await page.goto(`${server.baseUrl}/auth`);
     await page.getByRole('heading', { name: 'Already Logged In' }).waitFor();
-    await checkScreen(page, 'already-logged-in-student', viewport);
+    await look(page, 'already-logged-in-student');
     await page.goto(`${server.baseUrl}/admin`);
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
-    await checkScreen(page, 'admin-access-denied', viewport);
+    await look(page, 'admin-access-denied');
 
     // Written straight to the database, as another process would: the app's read caches are told (read-cache.ts).
     await server.database.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, student.user.id));
     invalidateReadCaches(server.database.db);
     await page.goto(`${server.baseUrl}/student`);
     await page.waitForURL('**/set-password');
-    await checkScreen(page, 'set-password', viewport);
+    await look(page, 'set-password');
     await server.database.db.update(users).set({ mustChangePassword: false }).where(eq(users.id, student.user.id));
     invalidateReadCaches(server.database.db);
     errors.assertNone();
@@ -157,7 +141,7 @@ describe.each(['desktop', 'phone'] as const)('screens at %s size', (viewport) =>
     const errors = collectConsoleErrors(page, { ignore: [/status of 401/, /status of 403/] });
     await signIn(page, student.mobileNumber, student.password);
     await page.getByText('Your access has been revoked or deactivated.').waitFor();
-    await checkScreen(page, 'student-access-revoked', viewport);
+    await look(page, 'student-access-revoked');
     errors.assertNone();
     await page.context().close();
   });

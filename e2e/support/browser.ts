@@ -1,8 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { processesMentioning, type ProcessInfo } from '../../src/server/test/processes.js';
 import { trackRequests } from './settled.js';
+
+export { processesMentioning, type ProcessInfo };
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -37,11 +40,6 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
-export interface ProcessInfo {
-  pid: number;
-  command: string;
-}
-
 const ALSA_NULL_SINK = 'pcm.!default { type null }\n';
 const SYSTEM_SPEECHD_CONF = '/etc/speech-dispatcher/speechd.conf';
 
@@ -69,28 +67,6 @@ function prepareSpeechHome(): { home: string; configHome: string; runtimeDir: st
   return { home, configHome, runtimeDir };
 }
 
-/**
- * Processes (other than this one) whose command line or environment names `marker`, a folder only
- * this browser uses. speech-dispatcher's output modules do not name it on their command line, but
- * inherit XDG_RUNTIME_DIR. Zombies have no environment and are not counted: they are already gone.
- */
-export function processesMentioning(marker: string): ProcessInfo[] {
-  const found: ProcessInfo[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      const status = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (/^\d+ \(.*\) Z/s.test(status)) continue;
-      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-      const environment = readFileSync(`/proc/${entry}/environ`, 'utf8');
-      if (command.includes(marker) || environment.includes(marker)) found.push({ pid: Number(entry), command });
-    } catch {
-      // The process ended while we looked, or is not ours to read.
-    }
-  }
-  return found;
-}
-
 function signal(pid: number, name: NodeJS.Signals): void {
   try {
     process.kill(pid, name);
@@ -99,6 +75,11 @@ function signal(pid: number, name: NodeJS.Signals): void {
   }
 }
 
+/**
+ * Stops the processes started for a browser: those that name `marker`, a folder only this browser
+ * uses, on their command line or in their environment (speech-dispatcher's output modules do not name
+ * it on their command line, but inherit XDG_RUNTIME_DIR), and the speech-dispatcher of its pid file.
+ */
 async function stopProcesses(marker: string, runtimeDir: string): Promise<void> {
   const pidFile = path.join(runtimeDir, 'speech-dispatcher', 'pid', 'speech-dispatcher.pid');
   const pids = new Set(processesMentioning(marker).map((p) => p.pid));

@@ -33,19 +33,37 @@ export interface LookOptions {
    * settled.ts). False where the screen is looked at in a moment that does not wait.
    */
   settle?: boolean;
+  /**
+   * With `settle`, wait also for the page's requests and loading states to end (default false;
+   * settled.ts): for a screen looked at right after it was opened, before its data is known to be in.
+   */
+  network?: boolean;
 }
 
 /**
  * Takes the screenshot `name` (test-results/screenshots/<name>.png, to be looked at) and checks what
- * every screen must hold: no sideways scrolling, one h1, no serious or critical accessibility faults.
+ * every screen must hold: no sideways scrolling, one h1, every form field labelled, no serious or
+ * critical accessibility faults.
  */
-export async function lookAt(page: Page, name: string, { oneH1 = true, settle = true }: LookOptions = {}): Promise<void> {
-  if (settle) await settled(page);
+export async function lookAt(page: Page, name: string, { oneH1 = true, settle = true, network = false }: LookOptions = {}): Promise<void> {
+  if (settle) await settled(page, { network });
   await screenshot(page, name);
-  // Against the layout width: on a phone (isMobile) window.innerWidth grows with content wider than
-  // the screen, so a page that scrolls sideways would pass a check against it.
-  const layout = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: document.documentElement.clientWidth, h1: document.querySelectorAll('h1').length }));
+  const layout = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    // The layout width: on a phone (isMobile) window.innerWidth grows with content wider than the
+    // screen, so a page that scrolls sideways would pass a check against it.
+    width: document.documentElement.clientWidth,
+    h1: document.querySelectorAll('h1').length,
+    // Every field shown is named by a <label> or an ARIA label: a placeholder or title alone passes
+    // axe but is not a label. Fields not rendered (display: none) reach no one and are left out, as
+    // axe leaves them out: a password manager's hidden username, Mantine FileInput's file input.
+    unlabelled: [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')]
+      .filter((field) => field.getAttribute('type') !== 'hidden' && field.getClientRects().length > 0)
+      .filter((field) => !field.labels?.length && !field.getAttribute('aria-label') && !field.getAttribute('aria-labelledby'))
+      .map((field) => field.outerHTML),
+  }));
   expect(layout.scrollWidth, `${name} scrolls sideways`).toBeLessThanOrEqual(layout.width);
   if (oneH1) expect(layout.h1, `${name} has one h1`).toBe(1);
+  expect(layout.unlabelled, `${name} has unlabelled fields`).toEqual([]);
   expect(await seriousAccessibilityViolations(page), `${name}: accessibility violations`).toEqual([]);
 }

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import { errors, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { sleep } from './speaking-flow.js';
 
 /**
@@ -58,6 +58,8 @@ export function trackRequests(context: BrowserContext): void {
 /** How long no request of the page must be in flight before its data counts as loaded. */
 const QUIET_MS = 100;
 const POLL_MS = 25;
+/** How long a loading state (aria-busy) is waited for before the look goes on without it. */
+const BUSY_MS = 2_000;
 
 async function quietFor(open: Set<Request>, deadline: number, timeoutMs: number): Promise<void> {
   let quietSince = Date.now();
@@ -90,8 +92,16 @@ async function noRequestsInFlight(page: Page, timeoutMs: number): Promise<void> 
     if (requests.started !== started) continue;
     // A loading state says so (FullPageLoader, a table's rows): React 19 shows a suspended screen's
     // content up to 300 ms after its data came, with nothing in flight. A screen may stay busy for
-    // good (a recording's analysis under way), so this wait gives up after 2 s and the look goes on.
-    await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, null, { polling: 'raf', timeout: 2_000 }).catch(() => undefined);
+    // good (a recording's analysis under way), so this wait gives up after 2 s and the look goes on,
+    // with a line in the run's log that explains the slow look. Any other failure of the wait (the
+    // page navigated meanwhile) says nothing about a loading state and is let go silently.
+    const stayedBusy = await page
+      .waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, null, { polling: 'raf', timeout: BUSY_MS })
+      .then(
+        () => false,
+        (error: unknown) => error instanceof errors.TimeoutError,
+      );
+    if (stayedBusy) console.warn(`settled: ${page.url()} stayed aria-busy for ${BUSY_MS / 1000} s; looked at as it is`);
     if (requests.started === started) return;
   }
 }

@@ -1,19 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { executable } from '../lib/executables.js';
+import { processEnded, processStatus } from '../test/processes.js';
 import { ANALYSIS_NICENESS, analysisPriority, backgroundCommand } from './background.js';
-
-/** Gone, or a zombie waiting for whoever adopted it to reap it. */
-const processEnded = (pid: number) => {
-  try {
-    return / Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-};
 
 /**
  * Waits until `pid` has become `sleep`: setpriv, chrt and nice exec one another, and once chrt has put
@@ -21,15 +13,8 @@ const processEnded = (pid: number) => {
  * rest of the suite can take seconds. Polled, not awaited for a fixed time.
  */
 async function becameSleep(pid: number, timeoutMs = 20_000): Promise<void> {
-  const comm = () => {
-    try {
-      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-    } catch {
-      return '';
-    }
-  };
   const deadline = Date.now() + timeoutMs;
-  while (comm() !== 'sleep' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  while (processStatus(pid)?.name !== 'sleep' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 describe('analysis work runs in the background', () => {
@@ -42,7 +27,7 @@ describe('analysis work runs in the background', () => {
       expect(execFileSync('chrt', ['-p', String(child.pid)]).toString()).toMatch(/current scheduling policy: SCHED_IDLE/);
       expect(getPriority(child.pid)).toBe(ANALYSIS_NICENESS);
       // The same process all along: the tools exec one another.
-      expect(readFileSync(`/proc/${child.pid}/comm`, 'utf8').trim()).toBe('sleep');
+      expect(processStatus(child.pid ?? -1)?.name).toBe('sleep');
     } finally {
       child.kill();
     }
@@ -70,10 +55,13 @@ describe('analysis work runs in the background', () => {
     const pid = await new Promise<number>((resolve) => middle.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
     // A stop takes effect when the stopped process next runs, and an idle-class process on a busy
     // machine may wait for that: the state is polled, not read once.
-    const stat = () => readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stoppedSleep = () => {
+      const status = processStatus(pid);
+      return status?.name === 'sleep' && status.state === 'T';
+    };
     const stopBy = Date.now() + 20_000;
-    while (!/^\d+ \(sleep\) T /.test(stat()) && Date.now() < stopBy) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(stat()).toMatch(/^\d+ \(sleep\) T /);
+    while (!stoppedSleep() && Date.now() < stopBy) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(processStatus(pid)).toMatchObject({ name: 'sleep', state: 'T' });
     middle.kill('SIGKILL');
     const deadline = Date.now() + 5_000;
     while (!processEnded(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeCorpusRecording } from './corpus.js';
 import { ffmpegPath } from '../lib/ffmpeg.js';
+import { childrenOf, commandLine, processGroup, processStatus } from '../test/processes.js';
 import { ForegroundGate } from './foreground.js';
 import { AnalysisProcesses } from './process.js';
 
@@ -33,13 +34,10 @@ async function* piecesOf(bytes: Buffer) {
 
 /** The processes this process has started (its main thread's children) and their states (R, S, T...). */
 function children(): Array<{ pid: number; state: string }> {
-  const list = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim();
-  return list
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number)
-    .filter((pid) => existsSync(`/proc/${pid}/stat`))
-    .map((pid) => ({ pid, state: /^\d+ \(.*\) (\S) /.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1] ?? '?' }));
+  return childrenOf(process.pid).flatMap((pid) => {
+    const status = processStatus(pid);
+    return status ? [{ pid, state: status.state }] : [];
+  });
 }
 
 const until = async (check: () => boolean, ms = 20_000) => {
@@ -105,27 +103,11 @@ describe('each recording is analysed in a process of its own', () => {
     const server = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise((resolve) => server.stdout.once('data', resolve));
     // Its analysis process (tsx may have started esbuild beside it).
-    const analysis = Number(
-      readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8')
-        .trim()
-        .split(/\s+/)
-        .find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('child.ts')),
-    );
+    const analysis = childrenOf(server.pid ?? -1).find((pid) => commandLine(pid).includes('child.ts')) ?? 0;
     expect(analysis).toBeGreaterThan(0);
     server.kill('SIGKILL');
     // The analysis leads its own process group (ffmpeg and pocketsphinx join it): all of it ends.
-    const group = () =>
-      readdirSync('/proc')
-        .filter((entry) => /^\d+$/.test(entry))
-        .filter((pid) => {
-          try {
-            const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-            const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-            return Number(group) === analysis && state !== 'Z';
-          } catch {
-            return false;
-          }
-        });
+    const group = () => processGroup(analysis);
     await until(() => group().length === 0, 10_000).catch(() => undefined);
     expect(group()).toEqual([]);
   });
