@@ -43,6 +43,8 @@ export interface Presentation {
   firstWords?: number;
   /** Each answer as one recogniser result (a recogniser that ends a result only when the answer ends), not one per utterance. */
   oneResultPerAnswer?: boolean;
+  /** Every other utterance only, from the first (0) or the second (1): half the interview, as a second test of the same learner. */
+  half?: 0 | 1;
 }
 
 export const ANSWERS_PER_TEST = 21;
@@ -52,8 +54,9 @@ const FOLLOW_UPS = ['Tell me more about that.', 'Why do you think so?', 'Can you
 export function learnerUtterances(learner: Learner, presentation: Presentation): string[] {
   let left = presentation.firstWords ?? Infinity;
   const lines: string[] = [];
-  for (const utterance of learner.utterances) {
+  for (const [index, utterance] of learner.utterances.entries()) {
     if (left <= 0) break;
+    if (presentation.half !== undefined && index % 2 !== presentation.half) continue;
     const kept: string[] = [];
     for (const [word, , disfluency] of utterance) {
       if (disfluency === 'i') {

@@ -42,6 +42,8 @@ const PRESENTATIONS = {
   first250: { fillers: false, firstWords: 250 },
   oneResult: { fillers: false, oneResultPerAnswer: true },
   noRepairs: { fillers: false, dropRepairs: true },
+  firstHalf: { fillers: false, half: 0 },
+  secondHalf: { fillers: false, half: 1 },
 } as const satisfies Record<string, Presentation>;
 type PresentationName = keyof typeof PRESENTATIONS;
 
@@ -126,6 +128,16 @@ const fillers = agreementBetween('whole', 'noFillers');
 const splits = agreementBetween('noFillers', 'oneResult');
 /** Without the repeats and false starts the transcribers marked, against with them: a recogniser that drops them must not move the band. */
 const repairs = agreementBetween('noFillers', 'noRepairs');
+/*
+ * Every other utterance against the rest, each scored as a test of its own: how far a second test of
+ * the same speaker could read. Reported, with no target: a change that spreads the estimate must be
+ * read against it (decision 0052 tried one that read the strongest speakers half a band apart).
+ */
+const halvesOf = (who: readonly Learner[]) => {
+  const both = who.filter((learner) => scored.get('firstHalf')?.get(learner) && scored.get('secondHalf')?.get(learner));
+  const gap = (learner: Learner) => Math.abs(roundToHalfBand((scored.get('firstHalf')?.get(learner) as SpeakingBands).overall) - roundToHalfBand((scored.get('secondHalf')?.get(learner) as SpeakingBands).overall));
+  return { learners: both.length, withinHalfBand: both.filter((learner) => gap(learner) <= 0.5).length / both.length, meanGap: mean(both.map(gap)) };
+};
 const spokenWordTags = learners.flatMap((learner) => learner.utterances.flat().map(([, , disfluency]) => disfluency)).filter((tag) => tag !== 'i');
 const repairedShare = spokenWordTags.filter((tag) => tag.startsWith('rp')).length / spokenWordTags.length;
 const unbandedFromLevel3 = learners.filter((learner) => learner.level >= 3 && !withoutFillers.get(learner));
@@ -141,6 +153,8 @@ const withinHalfBand = bandedNoFillers.filter((learner) => Math.abs(shownOverall
 const strongSpeakers = bandedNoFillers.filter((learner) => bandOfLevel(learner.level) >= STRONG_RATED_BAND);
 const strongShownMean = mean(strongSpeakers.map(shownOverall));
 const shownError = mean(bandedNoFillers.map((learner) => shownOverall(learner) - bandOfLevel(learner.level)));
+
+const halfAgreement = { all: halvesOf(learners), strong: halvesOf(learners.filter((learner) => bandOfLevel(learner.level) >= STRONG_RATED_BAND)) };
 
 const ratedRanges = measureRatedRanges(bandedNoFillers.map((learner) => ({ shown: shownOverall(learner), rated: bandOfLevel(learner.level) })));
 
@@ -217,6 +231,8 @@ const lines = [
   `The overall as the student is shown it (to the nearest half band) against the IELTS band the raters' level corresponds to (\`scale.ts\`, decision 0030), over ${bandedNoFillers.length} learners with a band: within one band for ${(withinOneBand * 100).toFixed(1)}%, within half a band for ${(withinHalfBand * 100).toFixed(1)}%; on average ${signed(shownError)} bands.`,
   '',
   `**Strong speakers read low:** the ${strongSpeakers.length} learners whose level corresponds to band ${STRONG_RATED_BAND} or above were shown ${strongShownMean.toFixed(2)} on average (the estimate's highest was ${Math.max(...bandedNoFillers.map(shownOverall)).toFixed(1)}). The results and the teacher's page say so (\`agreement.ts\`).`,
+  '',
+  `**Two halves of the same interview** (every other utterance against the rest, each scored as a test of its own: how far a second test of the same speaker could read; reported, no target): the two overalls, to the nearest half band, within half a band of each other for ${(halfAgreement.all.withinHalfBand * 100).toFixed(1)}% of ${halfAgreement.all.learners} learners (on average ${halfAgreement.all.meanGap.toFixed(2)} bands apart), and for ${(halfAgreement.strong.withinHalfBand * 100).toFixed(1)}% of the ${halfAgreement.strong.learners} rated band ${STRONG_RATED_BAND} or above (${halfAgreement.strong.meanGap.toFixed(2)} apart).`,
   '',
   '## Padding (the estimate as shipped)',
   '',
