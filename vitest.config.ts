@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { filesThatMockModules, UNIT_TEST_FILES } from './scripts/test-isolation.ts';
-import TestOrder, { REAL_TIME_E2E_FILES, REAL_TIME_E2E_PROJECT } from './scripts/test-order.ts';
+import TestOrder, { ALONE_E2E_FILES, ALONE_E2E_PROJECT, REAL_TIME_E2E_FILES, REAL_TIME_E2E_PROJECT } from './scripts/test-order.ts';
 
 /*
  * Unit files run three at a time: two of them on the two cores, and beside them, one at a time, the
  * end-to-end files that wait on real-time audio (scripts/test-order.ts spreads them through the unit
- * files). Then the other end-to-end files, two at a time. A group's projects share one worker count,
- * so the end-to-end group sits in a group of its own.
+ * files). Then the other end-to-end files, two at a time, and last, one at a time, the few that
+ * measure audio recorded in real time (ALONE_E2E_FILES). A group's projects share one worker count,
+ * so each end-to-end project sits in a group of its own.
  */
 const FIRST_GROUP_WORKERS = 3;
 
@@ -77,7 +78,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          exclude: [...REAL_TIME_E2E_FILES],
+          exclude: [...REAL_TIME_E2E_FILES, ...ALONE_E2E_FILES],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
           setupFiles: [TEST_PASSWORD_COST],
@@ -95,6 +96,20 @@ export default defineConfig({
           // which would leak into the next file.
           isolate: false,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: ALONE_E2E_PROJECT,
+          include: [...ALONE_E2E_FILES],
+          environment: 'node',
+          globalSetup: ['src/server/test/global-setup.ts'],
+          setupFiles: [TEST_PASSWORD_COST],
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+          maxWorkers: 1,
+          isolate: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
