@@ -33,6 +33,7 @@ import { takeWholeTest, textsSeen, waitForBody, waitForText, watchForTexts } fro
 import { drivenPage, launchFirefox, type LaunchedFirefox } from './support/firefox.js';
 import { signInFromPage } from './support/sign-in-script.js';
 import { makeSpeechWav, startTestServer, testResultsDir, type TestServer } from './support/index.js';
+import { installLevelWatch, LEVEL_WATCH, LOUD_DB } from './support/level-watch.js';
 import { installPageClock, PAGE_CLOCK } from './support/page-clock.js';
 import { startPulseMicrophone, type PulseMicrophone } from './support/pulse.js';
 import { expectLandings, seekAll } from './support/seek.js';
@@ -78,7 +79,8 @@ interface Session {
 
 /**
  * A signed-in page in a browser context of its own (its own cookies), at the laptop viewport; with
- * `clock`, the page clock is a preload script, in place before the app's scripts on every load.
+ * `clock`, the page clock and the level watch (what the voice meter heard) are preload scripts, in
+ * place before the app's scripts on every load.
  */
 async function signedIn(username: string, password: string, { clock = false } = {}): Promise<Session> {
   if (!firefox) throw new Error('Firefox did not start');
@@ -90,7 +92,10 @@ async function signedIn(username: string, password: string, { clock = false } = 
     if (url.pathname.startsWith('/api/')) sent.push(`${request.method()} ${url.pathname}`);
   });
   await page.setViewport(VIEWPORT);
-  if (clock) await page.evaluateOnNewDocument(installPageClock, PAGE_CLOCK);
+  if (clock) {
+    await page.evaluateOnNewDocument(installPageClock, PAGE_CLOCK);
+    await page.evaluateOnNewDocument(installLevelWatch, LEVEL_WATCH, LOUD_DB);
+  }
   await page.goto(`${server.baseUrl}/auth`);
   const status = await page.evaluate(signInFromPage, username, password);
   expect(status).toBe(200);
@@ -155,7 +160,7 @@ describe('Firefox ESR on a PulseAudio microphone', () => {
         await watchForTexts(page, ALARMS);
         await page.clickButton('Start Test');
         const started = Date.now();
-        await takeWholeTest(page, microphone, { clip, part1: { runSilenceForward: true }, part3: { runSilenceForward: true } });
+        const timings = await takeWholeTest(page, microphone, { clip, part1: { runSilenceForward: true }, part3: { runSilenceForward: true } });
         const tookS = (Date.now() - started) / 1000;
 
         const saveState = () => page.evaluate(() => document.querySelector('[data-save-state]')?.getAttribute('data-save-state') ?? null);
@@ -180,7 +185,17 @@ describe('Firefox ESR on a PulseAudio microphone', () => {
         // Every Part 1 and 3 answer was heard in the microphone and ended on its silence.
         const pairs = (stored.sessionData as TestSessionData).questionAnswerPairs.filter((pair) => pair.part !== 2);
         expect(pairs).toHaveLength(20);
-        expect(pairs.filter((pair) => !((pair.speakingTimeMs ?? 0) > 1_000)).map(({ part, questionNumber, speakingTimeMs }) => ({ part, questionNumber, speakingTimeMs }))).toEqual([]);
+        // The message gives what the page's voice meter heard of each clip (page ms), to tell a flow that
+        // cut an answer short from a microphone that carried too little of it.
+        const heard = timings.map((timing) => timing.heardMs);
+        expect(
+          pairs.filter((pair) => !((pair.speakingTimeMs ?? 0) > 1_000)).map(({ part, questionNumber, speakingTimeMs }) => ({ part, questionNumber, speakingTimeMs })),
+          `heard by the meter: ${heard.join(', ')} ms`,
+        ).toEqual([]);
+        // And each answer's speaking time is the sound the meter read, give or take the gate's lower end
+        // threshold (-58 dBFS against the -50 it starts on; measured 50-110 ms longer).
+        const measured = pairs.map(({ part, questionNumber, speakingTimeMs }, i) => ({ part, questionNumber, speakingTimeMs, heardMs: heard[i] }));
+        expect(measured.filter(({ speakingTimeMs, heardMs }) => heardMs === undefined || Math.abs((speakingTimeMs ?? 0) - heardMs) > 200)).toEqual([]);
         const bytes = await storedRecording(stored.id);
         expect(webmHasCues(bytes)).toBe(true);
         expect(session.sent.filter((request) => request === 'POST /api/test-sessions')).toHaveLength(1);

@@ -9,6 +9,7 @@
  * PulseAudio's speakers, not its microphone (pulse.ts), as through headphones.
  */
 import { ALLOW_MICROPHONE_LABEL, START_INTERVIEW_LABEL } from '../../src/client/features/interview/flow/labels.js';
+import { pageNow, waitUntilHeardAndQuiet } from './level-watch.js';
 import { bodyText, runClock, skipWhileShown, waitForBody, waitForText, type ClickingPage, type DrivenPage } from './driven-test.js';
 import type { PulseMicrophone } from './pulse.js';
 
@@ -79,7 +80,10 @@ export async function takeWholeInterview(page: ClickingPage, microphone: PulseMi
       if (steps > 20) throw new Error(`${label}: the page never listened:\n${(await bodyText(page)).slice(0, 1500)}`);
       await runClock(page, 250);
     }
+    const playedFrom = await pageNow(page);
     await microphone.play(options.clip);
+    // The clock runs only once the page has heard the clip through, on a page with the level watch (level-watch.ts says why).
+    await waitUntilHeardAndQuiet(page, playedFrom);
     // 3 s of silence after the speech count as the final result and start the 8 s auto-advance.
     await stepUntil(page, '[data-testid="auto-advance"]', `${label}: the answer did not end on the silence`, 500, 40);
     if (n === 1) await options.atFirstCountdown?.();

@@ -5,6 +5,7 @@
  * forward; an answer is a spoken clip played into the microphone once the page says "answer now",
  * and it ends on the real silence after it.
  */
+import { pageNow, waitUntilHeardAndQuiet } from './level-watch.js';
 import { PAGE_CLOCK, type PageClockControl } from './page-clock.js';
 import type { PulseMicrophone } from './pulse.js';
 
@@ -68,6 +69,8 @@ export interface AnswerTiming {
   question: number;
   /** From the end of the clip to the next screen, in real time (ms); undefined when the silence was run forward. */
   closedAfterMs?: number;
+  /** How long the page's voice meter heard sound in the clip (page ms), on a page with the level watch (level-watch.ts). */
+  heardMs?: number;
 }
 
 export interface AnswerOptions {
@@ -88,14 +91,17 @@ export async function answerQuestion(page: DrivenPage, microphone: PulseMicropho
     if (steps > 20) throw new Error(`${label}: the page never said to answer:\n${(await bodyText(page)).slice(0, 1500)}`);
     await runClock(page, 250);
   }
+  const playedFrom = await pageNow(page);
   await microphone.play(clip);
   const spoken = Date.now();
   if (options.runSilenceForward) {
+    // The clock runs only once the page has heard the clip through (level-watch.ts says why).
+    const heard = await waitUntilHeardAndQuiet(page, playedFrom);
     for (let steps = 0; (await bodyText(page)).includes(label); steps += 1) {
       if (steps > 40) throw new Error(`${label}: the answer did not end on 20 s of silence`);
       await runClock(page, 500);
     }
-    return { question: n };
+    return heard ? { question: n, heardMs: heard.heardMs } : { question: n };
   }
   await waitForBody(page, `${label} did not end on the silence`, (text) => !text.includes(label), 20_000);
   return { question: n, closedAfterMs: Date.now() - spoken };
