@@ -45,6 +45,22 @@ const UNIT = {
   sequence: { groupOrder: 0 },
 };
 
+/**
+ * What the three end-to-end projects share. Each worker keeps its modules from file to file:
+ * isolated, each file imported the server, the database and Playwright afresh, about 10 s between
+ * files (measured in clean-clone runs, 2,067 s isolated and 1,705 s not). Sound because no
+ * end-to-end file mocks a module and each starts its own server on its own database
+ * (startTestServer).
+ */
+const E2E = {
+  environment: 'node',
+  globalSetup: ['src/server/test/global-setup.ts'],
+  setupFiles: [TEST_PASSWORD_COST],
+  testTimeout: 90_000,
+  hookTimeout: 90_000,
+  isolate: false,
+};
+
 export default defineConfig({
   test: {
     sequence: { sequencer: TestOrder },
@@ -60,58 +76,21 @@ export default defineConfig({
       },
       // Only while some file mocks a module: a project without files stops the run ("No test files found").
       ...(MOCKING_UNIT_FILES.length > 0 ? [{ test: { ...UNIT, name: 'unit-isolated', include: MOCKING_UNIT_FILES } }] : []),
+      { test: { ...E2E, name: REAL_TIME_E2E_PROJECT, include: [...REAL_TIME_E2E_FILES], env: FIRST_GROUP_ENV, maxWorkers: FIRST_GROUP_WORKERS, sequence: { groupOrder: 0 } } },
       {
         test: {
-          name: REAL_TIME_E2E_PROJECT,
-          include: [...REAL_TIME_E2E_FILES],
-          environment: 'node',
-          env: FIRST_GROUP_ENV,
-          globalSetup: ['src/server/test/global-setup.ts'],
-          setupFiles: [TEST_PASSWORD_COST],
-          testTimeout: 90_000,
-          hookTimeout: 90_000,
-          maxWorkers: FIRST_GROUP_WORKERS,
-          sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        test: {
+          ...E2E,
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           exclude: [...REAL_TIME_E2E_FILES, ...ALONE_E2E_FILES],
-          environment: 'node',
-          globalSetup: ['src/server/test/global-setup.ts'],
-          setupFiles: [TEST_PASSWORD_COST],
-          testTimeout: 90_000,
-          hookTimeout: 90_000,
           // Each file starts a server and a browser, and one such file alone kept the two cores 57 % busy
           // (much of an end-to-end test waits on pages, audio and the analysis): two at a time, each file
           // took 1.32 times as long and the group 925 s against 1,436 s (docs/testing.md).
           maxWorkers: E2E_WORKERS,
-          // Each worker keeps its modules from file to file: isolated, each file imported the server, the
-          // database and Playwright afresh, about 10 s between files (46 files: 8 minutes of the run);
-          // measured in clean-clone runs, 2,067 s isolated and 1,705 s not (2.6 s between files).
-          // Sound here because no e2e file mocks a module and each starts its own server on its own
-          // database (startTestServer). The unit files stay isolated: some mock modules (vi.mock),
-          // which would leak into the next file.
-          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
-      {
-        test: {
-          name: ALONE_E2E_PROJECT,
-          include: [...ALONE_E2E_FILES],
-          environment: 'node',
-          globalSetup: ['src/server/test/global-setup.ts'],
-          setupFiles: [TEST_PASSWORD_COST],
-          testTimeout: 90_000,
-          hookTimeout: 90_000,
-          maxWorkers: 1,
-          isolate: false,
-          sequence: { groupOrder: 2 },
-        },
-      },
+      { test: { ...E2E, name: ALONE_E2E_PROJECT, include: [...ALONE_E2E_FILES], maxWorkers: 1, sequence: { groupOrder: 2 } } },
     ],
   },
 });

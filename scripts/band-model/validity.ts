@@ -107,19 +107,26 @@ function correlations(name: PresentationName): Record<Shown, number> {
 }
 
 const results = Object.fromEntries((Object.keys(PRESENTATIONS) as PresentationName[]).map((name) => [name, correlations(name)])) as Record<PresentationName, Record<Shown, number>>;
+/** The learners of `who` banded both ways, with their bands scored `from` and `to`. */
+function bandedBoth(from: PresentationName, to: PresentationName, who: readonly Learner[] = learners) {
+  const before = scored.get(from) as Map<Learner, SpeakingBands | null>;
+  const after = scored.get(to) as Map<Learner, SpeakingBands | null>;
+  return who.flatMap((learner) => {
+    const [a, b] = [before.get(learner), after.get(learner)];
+    return a && b ? [{ from: a, to: b }] : [];
+  });
+}
 /**
  * The same learners scored two ways: how many are banded both ways, the share whose overall band
  * moves at most half a band from `from` to `to`, and each band's mean change.
  */
 function agreementBetween(from: PresentationName, to: PresentationName) {
-  const before = scored.get(from) as Map<Learner, SpeakingBands | null>;
-  const after = scored.get(to) as Map<Learner, SpeakingBands | null>;
-  const both = learners.filter((learner) => before.get(learner) && after.get(learner));
-  const shift = (learner: Learner, key: keyof SpeakingBands) => (after.get(learner) as SpeakingBands)[key] - (before.get(learner) as SpeakingBands)[key];
+  const both = bandedBoth(from, to);
+  const shift = (pair: (typeof both)[number], key: keyof SpeakingBands) => pair.to[key] - pair.from[key];
   return {
     learners: both.length,
-    withinHalfBand: both.filter((learner) => Math.abs(shift(learner, 'overall')) <= 0.5).length / both.length,
-    meanShift: (key: keyof SpeakingBands) => mean(both.map((learner) => shift(learner, key))),
+    withinHalfBand: both.filter((pair) => Math.abs(shift(pair, 'overall')) <= 0.5).length / both.length,
+    meanShift: (key: keyof SpeakingBands) => mean(both.map((pair) => shift(pair, key))),
   };
 }
 const withoutFillers = scored.get('noFillers') as Map<Learner, SpeakingBands | null>;
@@ -134,9 +141,8 @@ const repairs = agreementBetween('noFillers', 'noRepairs');
  * read against it (decision 0052 tried one that read the strongest speakers half a band apart).
  */
 const halvesOf = (who: readonly Learner[]) => {
-  const both = who.filter((learner) => scored.get('firstHalf')?.get(learner) && scored.get('secondHalf')?.get(learner));
-  const gap = (learner: Learner) => Math.abs(roundToHalfBand((scored.get('firstHalf')?.get(learner) as SpeakingBands).overall) - roundToHalfBand((scored.get('secondHalf')?.get(learner) as SpeakingBands).overall));
-  return { learners: both.length, withinHalfBand: both.filter((learner) => gap(learner) <= 0.5).length / both.length, meanGap: mean(both.map(gap)) };
+  const gaps = bandedBoth('firstHalf', 'secondHalf', who).map((pair) => Math.abs(roundToHalfBand(pair.from.overall) - roundToHalfBand(pair.to.overall)));
+  return { learners: gaps.length, withinHalfBand: gaps.filter((gap) => gap <= 0.5).length / gaps.length, meanGap: mean(gaps) };
 };
 const spokenWordTags = learners.flatMap((learner) => learner.utterances.flat().map(([, , disfluency]) => disfluency)).filter((tag) => tag !== 'i');
 const repairedShare = spokenWordTags.filter((tag) => tag.startsWith('rp')).length / spokenWordTags.length;
