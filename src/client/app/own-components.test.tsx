@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SearchIcon } from '../components/icons';
+import { CloseNoticeButton } from '../components/CloseNoticeButton';
 import { PlainAlert, type PlainAlertProps } from '../components/PlainAlert';
 import { SearchField } from '../features/admin/students/SearchField';
 import { theme } from './theme';
@@ -53,6 +54,7 @@ const ALERTS: PlainAlertProps[] = [
   { color: 'orange', role: 'note', title: 'No band estimate', children: 'Only 47 words were recognised.', 'data-testid': 'not-assessable' },
   { color: 'yellow', role: 'note', title: '2 answers were not counted', children: <Text size="sm">Left out.</Text>, 'data-testid': 'non-answers' },
   { color: 'gray', role: 'note', children: <Text size="sm">The recording was not analysed.</Text>, 'data-testid': 'analysis-unavailable' },
+  { color: 'blue', role: 'note', title: 'Recording only in this browser', children: 'Your answers are recorded.', 'data-testid': 'no-transcript-note' },
   { color: 'indigo', role: 'status', children: <Text size="sm">The recording is being analysed.</Text> },
 ];
 
@@ -70,6 +72,27 @@ describe('PlainAlert (components/PlainAlert.tsx)', () => {
     expect(mantine.name).toEqual(props.title ? [props.title] : []);
     expect(mantine.description).toHaveLength(1);
     expect(announced(html(<PlainAlert {...props} />))).toEqual(mantine);
+  });
+
+  it("with CloseNoticeButton in its corner, is announced as Mantine's Alert with its close button", () => {
+    const noop = () => {};
+    const mantine = html(
+      <Alert variant="light" color="orange" title="Your last test did not finish" withCloseButton closeButtonLabel="Close this notice" onClose={noop}>
+        The answers were not saved.
+      </Alert>,
+    );
+    const own = html(
+      <PlainAlert color="orange" role="alert" title="Your last test did not finish" corner={<CloseNoticeButton label="Close this notice" onClick={noop} />}>
+        The answers were not saved.
+      </PlainAlert>,
+    );
+    expect(announced(own)).toEqual(announced(mantine));
+    const button = (markup: string) => elements(markup).find((element) => element.tag === 'button');
+    expect(button(own)?.attributes.get('aria-label')).toBe('Close this notice');
+    expect(button(own)?.attributes.get('aria-label')).toBe(button(mantine)?.attributes.get('aria-label'));
+    expect(button(own)?.attributes.get('type')).toBe('button');
+    // The button is not part of the alert's description: a screen reader reads the text, then the button.
+    expect(announced(own).description).toEqual(['The answers were not saved.']);
   });
 });
 

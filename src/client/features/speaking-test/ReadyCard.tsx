@@ -1,7 +1,8 @@
 /* The /test page's ready stage (what happens next, Start Test) and the recording badge the parts show too. */
-import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import classes from './TestPage.module.css';
 import { STARTING_TEXT } from '../../../shared/speaking-test/constants';
+import { PlainAlert } from '../../components/PlainAlert';
 
 export function RecordingIndicator({ demo, live, failing = false }: { demo: boolean; live: boolean; failing?: boolean }) {
   if (demo || failing) {
@@ -68,13 +69,13 @@ export function ReadyCard({
           a short pause of about 3 seconds ends your answer.
         </Text>
         {demo ? (
-          <Alert color="gray" variant="light" title="Demo mode" role="note" data-testid="demo-note">
+          <PlainAlert color="gray" title="Demo mode" role="note" data-testid="demo-note">
             {DEMO_READY_TEXT}
-          </Alert>
+          </PlainAlert>
         ) : transcriptionOff ? (
-          <Alert color="blue" variant="light" title="Recording only in this browser" role="note" data-testid="no-transcript-note">
+          <PlainAlert color="blue" title="Recording only in this browser" role="note" data-testid="no-transcript-note">
             {noTranscriptText(isApple)}
-          </Alert>
+          </PlainAlert>
         ) : null}
         <ul className={classes.steps}>
           <li>Part 1: ten questions about yourself.</li>

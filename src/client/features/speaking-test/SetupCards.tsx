@@ -2,8 +2,9 @@
  * The /test page's cards before the test: device, progress and the microphone check. They are part of
  * the page's first paint, before the flow has loaded (TestPage.tsx); Start Test is in ReadyCard.tsx.
  */
-import { Alert, Button, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { deviceRows, type DeviceInfo } from '../../../shared/device';
+import { PlainAlert } from '../../components/PlainAlert';
 import type { ProgressView } from './flow/progress';
 import type { ScreenView } from './flow';
 import { MICROPHONE_ISSUE_TITLE, withoutMicrophonePrefix } from '../../speech/messages';
@@ -94,9 +95,9 @@ export function MicrophoneCard({
         {screen.microphone === 'denied' ? (
           <>
             {/* The spec's prefix is the title, said once; under it what happened and what to do. */}
-            <Alert color="red" variant="light" title={MICROPHONE_ISSUE_TITLE} role="alert" data-testid="microphone-error">
+            <PlainAlert color="red" title={MICROPHONE_ISSUE_TITLE} role="alert" data-testid="microphone-error">
               {screen.microphoneError === null ? null : withoutMicrophonePrefix(screen.microphoneError)}
-            </Alert>
+            </PlainAlert>
             <Stack gap="xs">
               <Button onClick={onRetry}>Try Again</Button>
               {/* The long label wraps on a narrow phone instead of being cut off. */}

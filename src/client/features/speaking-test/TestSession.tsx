@@ -5,10 +5,12 @@
  * test's code (the whole flow, speech, the recorder, the parts' panels) comes with Start Test
  * (running.ts, decision 0024), scoring and saving once the test has started (edge/finish.ts).
  */
-import { Alert, Group, Loader, Paper, Text } from '@mantine/core';
+import { Group, Loader, Paper, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { useBlocker } from 'react-router';
 import type { User } from '../../../shared/api/auth';
+import { CloseNoticeButton } from '../../components/CloseNoticeButton';
+import { PlainAlert } from '../../components/PlainAlert';
 import type { DeviceInfo } from '../../lib/device';
 import { laterPart } from '../../lib/later-part';
 import { useSignOut } from '../../lib/auth/use-sign-out';
@@ -167,9 +169,9 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
       }
     >
       {beforeTest && stoppedEarlier ? (
-        <Alert color="orange" variant="light" title={TEST_STOPPED_TITLE} withCloseButton closeButtonLabel="Close this notice" onClose={closeStoppedNotice} data-testid="test-stopped">
+        <PlainAlert color="orange" role="alert" title={TEST_STOPPED_TITLE} corner={<CloseNoticeButton label="Close this notice" onClick={closeStoppedNotice} />} data-testid="test-stopped">
           {TEST_STOPPED_TEXT}
-        </Alert>
+        </PlainAlert>
       ) : null}
       {state.stage === 'setup' ? <MicrophoneCard screen={screen} onRetry={test.requestMicrophone} onDemo={test.continueInDemoMode} /> : null}
       {state.stage === 'ready' ? (
