@@ -105,6 +105,11 @@ describe('loadConfig', () => {
     ['COOKIE_SECURE', 'maybe'],
     ['SESSION_TTL_HOURS', '0'],
     ['SMTP_URL', 'http://mail.example.org'],
+    // An outside probe's three: no host, a port out of range, a password with a stray %.
+    ['SMTP_URL', 'smtp://user:secret@:587'],
+    ['SMTP_URL', 'smtp://user:secret@mail.example.org:99999'],
+    ['SMTP_URL', 'smtp://user:S3cret%ZZpass@mail.example.org:587'],
+    ['SMTP_URL', 'smtps://mail.example.org:465/path'],
     ['PUBLIC_URL', 'parley.example.org'],
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],
@@ -124,6 +129,10 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent.'],
     [{ APP_TITLE: '   ' }, 'APP_TITLE must not be empty.'],
     [{ PARLEY_ANALYSIS_PRIORITY: 'fast' }, 'PARLEY_ANALYSIS_PRIORITY must be background or normal.'],
+    [
+      { SMTP_URL: 'smtp://user:S3cret%ZZpass@mail.example.org:587' },
+      'SMTP_URL must be a URL such as smtp://user:password@mail.example.org:587 or smtps://mail.example.org:465: a host name, at most a port from 1 to 65535 and no path, with any of : @ / % in the user or password written as %3A %40 %2F %25.',
+    ],
   ])('says what %j should be in a sentence', (env, line) => {
     expect(configError(env).message.split('\n').map((text) => text.trim())).toEqual(['Invalid configuration in the environment:', line]);
   });

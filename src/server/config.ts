@@ -41,6 +41,26 @@ function isRedisUrl(value: string): boolean {
   }
 }
 
+const SMTP_URL_MESSAGE =
+  'must be a URL such as smtp://user:password@mail.example.org:587 or smtps://mail.example.org:465: a host name, at most a port from 1 to 65535 and no path, with any of : @ / % in the user or password written as %3A %40 %2F %25';
+
+/**
+ * An smtp:// or smtps:// URL with a host, an optional port in range, no path, and a user and password that
+ * decode (a stray "%" would be sent as something else, and the login refused with no hint why). The
+ * value is never put in a message.
+ */
+function isSmtpUrl(value: string): boolean {
+  const url = URL.parse(value);
+  if (url === null || url.hostname === '' || url.port === '0' || !/^\/?$/.test(url.pathname) || url.search || url.hash) return false;
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * What is wrong with a first admin's password, if anything. The first admin can do everything and
  * signs in from any network, so the bar is above the 8 characters of other passwords: 12 at least,
@@ -96,7 +116,10 @@ export const configSchema = z.object({
   SMTP_URL: optionalText.pipe(
     z
       .string()
-      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .superRefine((value, context) => {
+        if (!/^smtps?:\/\//i.test(value)) context.addIssue({ code: 'custom', message: 'must start with smtp:// or smtps://' });
+        else if (!isSmtpUrl(value)) context.addIssue({ code: 'custom', message: SMTP_URL_MESSAGE });
+      })
       .optional(),
   ),
   /** Unset: request budgets count in the database. Set: in this Redis (decision 0014). Never logged as it is (it may hold a password). */
