@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMobileNumber, isKnownPhoneRegion, looksLikeMobileNumber, mobileSearchDigits, normalizeMobileNumber, parseMobileNumber, phoneRegionName } from './phone.js';
+import { formatMobileNumber, isKnownPhoneRegion, looksLikeMobileNumber, mobileSearchDigits, normalizeMobileNumber, parseMobileNumber, phoneRegionName, withAsciiDigits } from './phone.js';
 
 describe('parseMobileNumber', () => {
   it.each([
@@ -13,6 +13,11 @@ describe('parseMobileNumber', () => {
     ['07911 123456', 'GB', '+447911123456'],
     ['+44 7911 123456', 'IN', '+447911123456'],
     ['+91 98765 43210', 'GB', '+919876543210'],
+    // Digits as a phone's keyboards may type them: full width (an input-method keyboard), Devanagari, Arabic-Indic.
+    ['９８７６５ ４３２１０', 'IN', '+919876543210'],
+    ['＋９１ ９８７６５ ４３２１０', 'IN', '+919876543210'],
+    ['९८७६५ ४३२१०', 'IN', '+919876543210'],
+    ['٩٨٧٦٥ ٤٣٢١٠', 'IN', '+919876543210'],
   ])('reads %s in %s as %s', (input, region, expected) => {
     expect(parseMobileNumber(input, region)).toBe(expected);
   });
@@ -57,6 +62,18 @@ describe('the other helpers', () => {
     expect(looksLikeMobileNumber('(+91) 98765 43210')).toBe(true);
     expect(looksLikeMobileNumber('asha.k')).toBe(false);
     expect(looksLikeMobileNumber('(asha)')).toBe(false);
+    expect(looksLikeMobileNumber('９８７６５４３２１２')).toBe(true);
+  });
+
+  it("reads every script's digits by their value", () => {
+    expect(withAsciiDigits('０１２３４５６７８９')).toBe('0123456789');
+    expect(withAsciiDigits('०१२३४५६७८९')).toBe('0123456789');
+    expect(withAsciiDigits('০১২৩৪৫৬৭৮৯')).toBe('0123456789');
+    expect(withAsciiDigits('௦௧௨௩௪௫௬௭௮௯')).toBe('0123456789');
+    // Mathematical digits: five runs of ten back to back.
+    expect(withAsciiDigits('\u{1D7CE}\u{1D7D7}\u{1D7D8}\u{1D7E1}\u{1D7F6}\u{1D7FF}')).toBe('090909');
+    expect(withAsciiDigits('asha.k 42')).toBe('asha.k 42');
+    expect(mobileSearchDigits('९८७६५ ४३')).toBe('9876543');
   });
 
   it('knows the ISO regions and not the others', () => {

@@ -13,9 +13,25 @@ export function isKnownPhoneRegion(region: string): boolean {
   return isSupportedCountry(region);
 }
 
+/**
+ * The text with every digit as an ASCII one: full-width forms folded (NFKC: "９８７６５" and "＋" from a
+ * phone's input-method keyboard), and the digits of other scripts (Devanagari "९८७६५", Arabic-Indic)
+ * read by their value: Unicode gives each script's ten digits consecutive code points from its zero,
+ * and where such runs of ten follow one another, a digit's value is its distance from the first
+ * run's zero, modulo 10.
+ */
+export function withAsciiDigits(input: string): string {
+  return input.normalize('NFKC').replace(/\p{Nd}/gu, (digit) => {
+    const code = digit.codePointAt(0) ?? 0;
+    let zero = code;
+    while (/\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero -= 1;
+    return String((code - zero) % 10);
+  });
+}
+
 function parseStrict(input: string, region: string) {
   // "(+91) 98765 43210" is a common way of writing the country code; the strict parser wants "+91".
-  const text = input.trim().replace(/^\(\s*(\+\d{1,3})\s*\)/, '$1');
+  const text = withAsciiDigits(input).trim().replace(/^\(\s*(\+\d{1,3})\s*\)/, '$1');
   if (text === '') return undefined;
   const defaultCountry = isSupportedCountry(region) ? (region as CountryCode) : undefined;
   // extract: false: the whole text must be the number ("call 98765 43210" is not one).
@@ -40,7 +56,7 @@ export function parseMobileNumber(input: string, region: string): string | null 
 export function normalizeMobileNumber(input: string, region: string): string {
   const parsed = parseMobileNumber(input, region);
   if (parsed) return parsed;
-  const trimmed = input.trim();
+  const trimmed = withAsciiDigits(input).trim();
   const digits = trimmed.replace(/\D/g, '');
   return trimmed.startsWith('+') ? `+${digits}` : digits;
 }
@@ -62,10 +78,10 @@ export function phoneRegionName(region: string): string {
 
 /** True when the text looks like a phone number rather than a username ("(+91) 98765 43210" too, a spelling the parser reads). */
 export function looksLikeMobileNumber(input: string): boolean {
-  return /^\(?\+?[\d\s().-]{6,}$/.test(input.trim());
+  return /^\(?\+?[\d\s().-]{6,}$/.test(withAsciiDigits(input).trim());
 }
 
 /** The digits of a search text, for matching part of a stored number ("98765 43" -> "9876543"). */
 export function mobileSearchDigits(input: string): string {
-  return input.replace(/\D/g, '');
+  return withAsciiDigits(input).replace(/\D/g, '');
 }

@@ -62,11 +62,18 @@ describe('sign-in budgets', () => {
 
   it('per account: spellings of one mobile number count as one account', async () => {
     await createStudent(app.database.db, { mobileNumber: '+91 98765 43210' });
-    const spellings = ['+919876543210', '+91 98765 43210', '+91-98765-43210'];
+    // Full-width and Devanagari digits too, as a phone's keyboards may type them.
+    const spellings = ['+919876543210', '＋９１ ９８７６５ ４３２１０', '९८७६५ ४३२१०'];
     for (const [i, spelling] of spellings.entries()) {
       expect((await login(spelling, 'wrong-password', `203.0.113.3${i}`)).statusCode).toBe(401);
     }
     expectTooMany(await login('+91 (98765) 43210', 'wrong-password', '203.0.113.39'), 'sign-in attempts for this account', 60);
+  });
+
+  it('signs a student in by the mobile number typed in full-width or Devanagari digits', async () => {
+    const student = await createStudent(app.database.db, { mobileNumber: '+91 98765 43211' });
+    expect((await login('９８７６５ ４３２１１', student.password, '203.0.113.41')).statusCode).toBe(200);
+    expect((await login('९८७६५ ४३२११', student.password, '203.0.113.42')).statusCode).toBe(200);
   });
 
   it('per client: attempts across different accounts from one address are capped; another address is not', async () => {

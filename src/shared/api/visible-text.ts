@@ -4,12 +4,13 @@
  *   soft hyphen (Word, Excel), zero-width space, word joiner and byte-order mark, and the direction
  *   marks (LRM, RLM, ALM) that Urdu and Arabic names bring from chat apps and web pages.
  * - What is left may hold no control character and no other invisible one: a direction override or
- *   isolate reorders the text after it on every list that shows it. The joiners (U+200C, U+200D)
+ *   isolate reorders the text after it on every list that shows it, and a line or paragraph
+ *   separator (U+2028, U+2029) breaks a one-line name and the CSV export's cell. The joiners (U+200C, U+200D)
  *   stay allowed: Indian scripts spell words with them.
  * - Names and questions must also hold a letter (hasALetter), so none reads as nothing.
  */
 const PASTED_INVISIBLE = /[\u00ad\u061c\u200b\u200e\u200f\u2060\ufeff]/gu;
-const HIDDEN_CHARACTER = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/u;
+const HIDDEN_CHARACTER = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 const LETTER = /\p{L}/u;
 
 export const HIDDEN_CHARACTER_MESSAGE = 'may not hold control characters or hidden direction changes; retype it without them';
