@@ -117,7 +117,7 @@ export const configSchema = z.object({
     z
       .string()
       .superRefine((value, context) => {
-        if (!/^smtps?:\/\//i.test(value)) context.addIssue({ code: 'custom', message: 'must start with smtp:// or smtps://' });
+        if (!/^smtps?:\/\//.test(value)) context.addIssue({ code: 'custom', message: 'must start with smtp:// or smtps://' });
         else if (!isSmtpUrl(value)) context.addIssue({ code: 'custom', message: SMTP_URL_MESSAGE });
       })
       .optional(),

@@ -21,7 +21,8 @@ export function isKnownPhoneRegion(region: string): boolean {
  * run's zero, modulo 10.
  */
 export function withAsciiDigits(input: string): string {
-  return input.normalize('NFKC').replace(/\p{Nd}/gu, (digit) => {
+  // ASCII digits are left as they are (a sign-in types them almost always): only other scripts' are looked up.
+  return input.normalize('NFKC').replace(/(?![0-9])\p{Nd}/gu, (digit) => {
     const code = digit.codePointAt(0) ?? 0;
     let zero = code;
     while (/\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero -= 1;
