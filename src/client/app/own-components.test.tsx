@@ -1,8 +1,10 @@
-import { Alert, MantineProvider, Text, TextInput } from '@mantine/core';
+import { Alert, List, MantineProvider, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SearchIcon } from '../components/icons';
+import { BulletList } from '../components/BulletList';
+import { Columns, type ColumnCounts } from '../components/Columns';
 import { CloseNoticeButton } from '../components/CloseNoticeButton';
 import { PlainAlert, type PlainAlertProps } from '../components/PlainAlert';
 import { SearchField } from '../features/admin/students/SearchField';
@@ -112,5 +114,47 @@ describe("SearchField (the students list's search box)", () => {
     expect(mantine.labels).toEqual(['Search students']);
     expect(mantine.attributes).toMatchObject({ type: 'search', placeholder: 'Name or mobile number', maxLength: '100' });
     expect(field(html(<SearchField {...props} />))).toEqual(mantine);
+  });
+});
+
+describe('Columns (components/Columns.tsx) and BulletList (components/BulletList.tsx)', () => {
+  const BREAKPOINTS = { sm: '48em', md: '62em', lg: '75em' } as const;
+
+  /** SimpleGrid's column count at each breakpoint, from the media queries of the style sheet it writes. */
+  function simpleGridColumns(markup: string) {
+    const base = /\{[^}]*--sg-cols:(\d+);/.exec(markup)?.[1];
+    const counts: Record<string, string | undefined> = { base };
+    let current = base;
+    for (const [name, width] of Object.entries(BREAKPOINTS)) {
+      current = new RegExp(`@media\\(min-width: ${width}\\)\\{[^{]*\\{--sg-cols:(\\d+);`).exec(markup)?.[1] ?? current;
+      counts[name] = current;
+    }
+    return counts;
+  }
+
+  /** Columns' column count at each breakpoint, from the custom properties its CSS module reads. */
+  function ownColumns(markup: string) {
+    const style = elements(markup)[0]?.attributes.get('style') ?? '';
+    const read = (name: string) => new RegExp(`${name}:(\\d+)`).exec(style)?.[1];
+    return { base: read('--columns'), sm: read('--columns-sm'), md: read('--columns-md'), lg: read('--columns-lg') };
+  }
+
+  it.each<ColumnCounts>([2, { base: 1, sm: 2 }, { base: 1, md: 2 }, { base: 2, sm: 3 }, { base: 2, sm: 3, lg: 5 }])('Columns has as many columns as SimpleGrid at every breakpoint (%j)', (cols) => {
+    const mantine = simpleGridColumns(html(<SimpleGrid cols={cols}>{'a'}</SimpleGrid>));
+    expect(mantine.base).toBeDefined();
+    expect(ownColumns(html(<Columns cols={cols}>{'a'}</Columns>))).toEqual(mantine);
+  });
+
+  it('Columns as a description list keeps its entries as they are', () => {
+    const own = elements(html(<Columns component="dl" cols={2} data-testid="facts"><div><dt>Course</dt><dd>IELTS</dd></div></Columns>));
+    expect(own.map((element) => element.tag)).toEqual(['dl', 'div', 'dt', 'dd']);
+    expect(own[0]?.attributes.get('data-testid')).toBe('facts');
+  });
+
+  it("BulletList is the list Mantine's List is: a ul of li with the same text", () => {
+    const items = (markup: string) => elements(markup).filter((element) => element.tag === 'ul' || element.tag === 'li').map(({ tag, text }) => [tag, text]);
+    const mantine = items(html(<List size="sm" spacing={2}><List.Item>Pauses: <strong>-0.5</strong></List.Item><List.Item>Repairs</List.Item></List>));
+    expect(mantine).toHaveLength(3);
+    expect(items(html(<BulletList><li>Pauses: <strong>-0.5</strong></li><li>Repairs</li></BulletList>))).toEqual(mantine);
   });
 });

@@ -1,4 +1,5 @@
-import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Columns } from '../Columns';
 import { useMemo, useState } from 'react';
 import type { AttemptDetail } from '../../../shared/api/admin-attempts';
 import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
@@ -27,7 +28,7 @@ function Figures({ analysis, audience }: { analysis: RecordingAnalysis; audience
       <Title order={3} size="h5">
         What the recording shows
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" component="dl" m={0} data-testid="recording-figures">
+      <Columns cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" data-testid="recording-figures">
         {lines.map((figure) => (
           <div key={figure.label} className={classes.figure}>
             <Text component="dt" size="sm" fw={600}>
@@ -38,7 +39,7 @@ function Figures({ analysis, audience }: { analysis: RecordingAnalysis; audience
             </Text>
           </div>
         ))}
-      </SimpleGrid>
+      </Columns>
       <Text size="sm" c="dimmed" id={LIMITS_ANCHOR_ID} tabIndex={-1}>
         {audience === 'teacher' ? FIGURES_LIMITS_FOR_TEACHERS : FIGURES_LIMITS}
       </Text>

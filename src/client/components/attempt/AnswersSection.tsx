@@ -1,4 +1,5 @@
-import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { BulletList } from '../BulletList';
 import type { AttemptDetail, IeltsAnswer, InterviewAnswer, NonAnswerDto } from '../../../shared/api/admin-attempts';
 import { AnswerText, anyAnswerText, formatSeconds, markCounts, MarksLegend } from '../scores';
 import { formatClock } from './recording-evidence';
@@ -47,11 +48,11 @@ function IeltsAnswerCard({ answer, nonAnswer }: { answer: IeltsAnswer; nonAnswer
               Cue card: {answer.cueCard.topic}
             </Text>
             <Text size="sm">You should say:</Text>
-            <List size="sm" spacing={2}>
+            <BulletList>
               {answer.cueCard.bullets.map((bullet) => (
-                <List.Item key={bullet}>{bullet}</List.Item>
+                <li key={bullet}>{bullet}</li>
               ))}
-            </List>
+            </BulletList>
           </Paper>
         ) : (
           <Text size="sm" fw={600}>

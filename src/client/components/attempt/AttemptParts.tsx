@@ -1,4 +1,5 @@
-import { Paper, SimpleGrid, Stack, Text, Title, type SimpleGridProps } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Columns, type ColumnCounts } from '../Columns';
 import type { ReactNode } from 'react';
 import { formatAttemptDateAndTime } from './format';
 
@@ -22,11 +23,11 @@ export function Section({ title, children }: { title: string; children: ReactNod
 }
 
 /** The attempt's facts (course, date, duration...) as a description list: a screen reader reads each label with its value. */
-export function Facts({ cols, children }: { cols: SimpleGridProps['cols']; children: ReactNode }) {
+export function Facts({ cols, children }: { cols: ColumnCounts; children: ReactNode }) {
   return (
-    <SimpleGrid component="dl" cols={cols} spacing="md" m={0}>
+    <Columns component="dl" cols={cols}>
       {children}
-    </SimpleGrid>
+    </Columns>
   );
 }
 

@@ -1,4 +1,6 @@
-import { Anchor, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { BulletList } from '../BulletList';
+import { Columns } from '../Columns';
 import { agreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
 import { EARLIER_RULES_TEXT, scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
 import type { MouseEvent, ReactNode } from 'react';
@@ -110,7 +112,7 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
         </PlainAlert>
       ) : null}
       {analysis && analysis.criteria.length > 0 ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Columns cols={{ base: 1, sm: 2 }}>
           {analysis.criteria.map((criterion) => (
             <CriterionCard
               key={criterion.criterion}
@@ -120,7 +122,7 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
               adviceLabel={READER_TEXT[reader].adviceLabel}
             />
           ))}
-        </SimpleGrid>
+        </Columns>
       ) : (
         <TeacherOnlyBands kind="ielts" teacher={teacher} />
       )}
@@ -147,13 +149,13 @@ function NonAnswersAlert({ items }: { items: ReadonlyArray<readonly [string, str
     <PlainAlert color="yellow" title={`${items.length} ${items.length === 1 ? 'answer was' : 'answers were'} not counted`} role="note" data-testid="non-answers">
       <Stack gap={4}>
         <Text size="sm">Left out of every figure below, each for the reason given.</Text>
-        <List size="sm" spacing={2}>
+        <BulletList>
           {items.map(([where, reason]) => (
-            <List.Item key={where}>
+            <li key={where}>
               {where}: {reason}
-            </List.Item>
+            </li>
           ))}
-        </List>
+        </BulletList>
       </Stack>
     </PlainAlert>
   );
@@ -212,7 +214,7 @@ function InterviewScores({ detail }: { detail: InterviewDetail }) {
           The rounded mean of the four scores, each from 0 to 9.
         </Text>
       </Stack>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <Columns cols={{ base: 1, sm: 2 }}>
         {CRITERIA_OF.interview.map((criterion) => (
           <Paper key={criterion} withBorder radius="md" p="md" component="section" aria-label={CRITERION_LABELS[criterion]}>
             <Stack gap="xs">
@@ -224,7 +226,7 @@ function InterviewScores({ detail }: { detail: InterviewDetail }) {
             </Stack>
           </Paper>
         ))}
-      </SimpleGrid>
+      </Columns>
       <NonAnswersAlert items={(detail.analysis?.nonAnswers ?? []).map((item) => [`Question ${item.questionNumber}`, item.reason])} />
       {figures ? (
         <FiguresTable

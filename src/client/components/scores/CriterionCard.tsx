@@ -1,4 +1,5 @@
-import { Badge, Group, List, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { BulletList } from '../BulletList';
 import type { AttemptKind, CriterionAnalysis, SpeechMetricsDto } from '../../../shared/api/admin-attempts';
 import { bandText, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import type { ReactNode } from 'react';
@@ -120,13 +121,13 @@ export function CriterionCard({
         ) : null}
         <Text size="sm">{working.start}</Text>
         {criterion.rules.length > 0 ? (
-          <List size="sm" spacing={2}>
+          <BulletList>
             {criterion.rules.map((rule) => (
-              <List.Item key={rule.rule}>
+              <li key={rule.rule}>
                 {rule.rule}: <strong>{deltaText(rule.delta)}</strong>
-              </List.Item>
+              </li>
             ))}
-          </List>
+          </BulletList>
         ) : null}
         {working.end ? (
           <Text size="sm" data-testid={`${criterion.criterion}-working`}>
@@ -138,14 +139,14 @@ export function CriterionCard({
             {criterion.repeated}
           </Text>
         ) : null}
-        <List size="sm" spacing={2} listStyleType="none" styles={{ root: { paddingInlineStart: 0 } }}>
+        <BulletList bullets={false}>
           {figures.map(([key, value]) => (
-            <List.Item key={key}>
+            <li key={key}>
               {FIGURE_TEXT[key]?.label ?? key}: {FIGURE_TEXT[key]?.show(value) ?? String(value)}
               {figureNotes[key] ? ` — ${figureNotes[key]}` : null}
-            </List.Item>
+            </li>
           ))}
-        </List>
+        </BulletList>
         <Text size="sm" c="dimmed" fs="italic">
           {adviceLabel ? (
             <Text span inherit fs="normal" fw={600}>

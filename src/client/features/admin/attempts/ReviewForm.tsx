@@ -1,4 +1,5 @@
-import { Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Columns } from '../../../components/Columns';
 import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import { HeldButton } from '../../../components/HeldButton';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
@@ -171,7 +172,7 @@ export function ReviewForm({ detail, onReleased }: { detail: AttemptDetail; onRe
           maxRows={12}
         />
         {/* Two a row: the form stands in a side column on a laptop. */}
-        <SimpleGrid cols={2} spacing="sm">
+        <Columns cols={2} spacing="sm">
           {criteria.map((criterion) => (
             <NativeSelect
               key={criterion}
@@ -184,7 +185,7 @@ export function ReviewForm({ detail, onReleased }: { detail: AttemptDetail; onRe
               }}
             />
           ))}
-        </SimpleGrid>
+        </Columns>
         <Text size="sm" aria-live="polite">
           {overall === null
             ? `Set all four ${noun}s to give an overall.`

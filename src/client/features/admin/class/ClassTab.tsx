@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Columns } from '../../../components/Columns';
 import { Link, useSearchParams } from 'react-router';
 import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
 import { CLASS_WEEKS, INACTIVE_DAYS, type AwaitingReview, type ClassView, type InactiveStudents } from '../../../../shared/api/class-view';
@@ -122,14 +123,14 @@ function CourseFigures({ view }: { view: ClassView }) {
         {course.courseName}: {count(course.students)} active {course.students === 1 ? 'student' : 'students'}. Weekly averages from{' '}
         {KIND_LABELS[course.kind].tab} over the last {CLASS_WEEKS} weeks.
       </Text>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <Columns cols={{ base: 1, md: 2 }}>
         <BandChart distribution={distribution} kind={course.kind} />
         <WeeklyChart weekly={weekly} />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      </Columns>
+      <Columns cols={{ base: 1, md: 2 }}>
         <InactiveList inactive={inactive} now={Date.parse(view.at)} />
         <AwaitingList awaiting={view.awaiting} showCourse={false} />
-      </SimpleGrid>
+      </Columns>
     </Stack>
   );
 }

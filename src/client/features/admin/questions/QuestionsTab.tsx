@@ -1,4 +1,5 @@
-import { Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { BulletList } from '../../../components/BulletList';
 import { useState } from 'react';
 import type { AdminSchoolQuestion } from '../../../../shared/api/school-questions';
 import {
@@ -50,11 +51,11 @@ function QuestionCard({ question, onEdit, onRetire, busyId }: Handlers & { quest
         {question.bullets.length > 0 ? (
           <Stack gap={2}>
             <Text size="sm">You should say:</Text>
-            <List size="sm" withPadding>
+            <BulletList>
               {question.bullets.map((bullet) => (
-                <List.Item key={bullet}>{bullet}</List.Item>
+                <li key={bullet}>{bullet}</li>
               ))}
-            </List>
+            </BulletList>
           </Stack>
         ) : null}
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

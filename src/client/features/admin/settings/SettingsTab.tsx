@@ -1,4 +1,5 @@
-import { Button, Group, Loader, Modal, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Columns } from '../../../components/Columns';
 import { useForm } from '@mantine/form';
 import { changePasswordBody } from '../../../../shared/api/auth-forms';
 import { PASSWORDS_DO_NOT_MATCH } from '../../../../shared/api/limits';
@@ -46,14 +47,14 @@ function RecordingStorageCard() {
         )}
         {storage.data && (
           <>
-            <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} spacing="sm" m={0}>
+            <Columns component="dl" cols={{ base: 2, sm: 3 }} spacing="sm">
               <Figure label="Storage used" value={size(storage.data.bytes)} />
               <Figure label="Recordings kept" value={numbers.format(storage.data.recordings)} />
               <Figure label="Deleted after the retention period" value={numbers.format(storage.data.expired)} />
               <Figure label="Kept for" value={storage.data.retentionDays === 0 ? 'Always' : `${numbers.format(storage.data.retentionDays)} days`} />
               <Figure label="Limit per student" value={size(storage.data.studentCapBytes)} />
               <Figure label="Stored in" value={storage.data.store === 'file' ? 'Files on the server' : 'The database'} />
-            </SimpleGrid>
+            </Columns>
             <Text size="sm" c="dimmed">
               {storage.data.retentionDays === 0
                 ? 'Recordings are kept until a student is deleted.'

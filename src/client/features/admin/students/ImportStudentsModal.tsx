@@ -1,4 +1,5 @@
-import { Alert, Badge, Box, Button, FileInput, Group, List, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, FileInput, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { BulletList } from '../../../components/BulletList';
 import { useState } from 'react';
 import type { ImportPreview, ImportPreviewRow, ImportResult } from '../../../../shared/api/students';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '../../../../shared/api/students-limits';
@@ -167,11 +168,13 @@ function RowResult({ problems }: { problems: string[] }) {
     );
   }
   return (
-    <List size="sm" c="red.9" spacing={2}>
-      {problems.map((problem) => (
-        <List.Item key={problem}>{problem}</List.Item>
-      ))}
-    </List>
+    <Text component="div" c="red.9">
+      <BulletList>
+        {problems.map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </BulletList>
+    </Text>
   );
 }
 

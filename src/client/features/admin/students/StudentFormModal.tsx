@@ -1,4 +1,5 @@
-import { Alert, Button, Divider, Group, Input, Modal, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Group, Input, Modal, PasswordInput, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { Columns } from '../../../components/Columns';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EDIT_CONFLICT_START, studentForm, type AdminStudent, type StudentFormInput } from '../../../../shared/api/students';
@@ -196,7 +197,7 @@ function StudentForm({
           />
         </Input.Wrapper>
         <Divider label="Optional" labelPosition="left" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Columns cols={{ base: 1, sm: 2 }}>
           <TextInput
             label="E-mail"
             type="email"
@@ -216,7 +217,7 @@ function StudentForm({
             key={form.key('username')}
             {...form.getInputProps('username')}
           />
-        </SimpleGrid>
+        </Columns>
         <PasswordInput
           label={student ? 'New password' : 'Password'}
           autoComplete="new-password"
