@@ -46,3 +46,21 @@ describe('agreement slips', () => {
     expect(verbs).toEqual([...verbs].sort());
   });
 });
+
+describe('article slips', () => {
+  const articles = (text: string) =>
+    findLanguageSlips(text.split(' '))
+      .filter((slip) => slip.kind === 'article')
+      .map((slip) => slip.correction);
+
+  it('finds "a" before a vowel and "an" before a consonant', () => {
+    expect(articles('i ate a apple and an banana')).toEqual(['an apple', 'a banana']);
+  });
+
+  it('leaves a hesitation "a" before a function word alone: no noun phrase starts there', () => {
+    expect(articles('i went to a in the morning')).toEqual([]);
+    expect(articles('we had a and then a i think a its colour')).toEqual([]);
+    // What can follow an article still counts.
+    expect(articles('it was an very long day')).toEqual(['a very']);
+  });
+});

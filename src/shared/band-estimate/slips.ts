@@ -1,5 +1,5 @@
 import { BASE_VERBS } from './base-verbs.js';
-import { CLAUSE_LINKS, SUBORDINATORS } from './lexicon.js';
+import { CLAUSE_LINKS, FUNCTION_WORDS, SUBORDINATORS } from './lexicon.js';
 
 /*
  * Learner grammar slips the section 9 patterns miss, each with the correction to suggest:
@@ -77,8 +77,16 @@ function agreementCorrection(subject: string, verb: string, before: string | und
   return null;
 }
 
+/**
+ * Function words that cannot open the noun phrase an article starts ("a in", "a and", "a i"): "a"
+ * before them is a hesitation ("I went to a... in the morning"), not a slip. Among the development
+ * learners, "a i", "a in", "a and" and "a its" were the article check's most frequent hits. Kept:
+ * the words that can follow an article ("a very", "a one-day", "a more", "a much").
+ */
+const NOT_AFTER_ARTICLE: ReadonlySet<string> = new Set([...FUNCTION_WORDS].filter((word) => !['very', 'one', 'more', 'much'].includes(word)));
+
 function articleCorrection(article: string, next: string): string | null {
-  if (!/^\p{L}/u.test(next)) return null;
+  if (!/^\p{L}/u.test(next) || NOT_AFTER_ARTICLE.has(next)) return null;
   const vowelLetter = /^[aeiou]/.test(next);
   if (article === 'a' && vowelLetter && !VOWEL_SOUND_EXCEPTIONS.test(next)) return `an ${next}`;
   if (article === 'an' && !vowelLetter && !SILENT_H.test(next) && next.length > 1) return `a ${next}`;
