@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isFilledPause, spokenRank } from '../../src/shared/band-estimate/lexicon.js';
-import { thirdPersonForm } from '../../src/shared/band-estimate/slips.js';
+import { thirdPersonForm } from '../../src/shared/band-estimate/verb-forms.js';
 import { loadLearners } from './data.js';
 
 const MIN_OCCURRENCES = 5;

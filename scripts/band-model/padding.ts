@@ -18,6 +18,11 @@ const PADDED_LEVELS = [3, 6] as const;
 /** Six linking words and five stance adverbs, taken in turn: a range learned by heart. */
 const LINKERS = ['however', 'moreover', 'furthermore', 'therefore', 'besides', 'also'];
 const ADVERBS = ['probably', 'definitely', 'quite', 'certainly', 'absolutely'];
+/**
+ * Eight grammar words of clauses and modality, taken in turn: a range of structures learned by heart
+ * (decision 0053). Not linking words ("although", "whereas"): the linking words have rows of their own.
+ */
+const GRAMMAR_WORDS = ['unless', 'whose', 'whom', 'whether', 'might', 'since', 'until', 'shall'];
 /** Fourteen linking words, taken in turn: a longer list, said densely (decision 0051). */
 const MANY_LINKERS = ['and', 'so', 'but', 'because', 'also', 'however', 'then', 'actually', 'moreover', 'therefore', 'besides', 'furthermore', 'although', 'basically'];
 
@@ -46,6 +51,8 @@ export const PADDINGS: ReadonlyArray<{ name: string; pad: (utterance: string, in
   { name: '"… it was"', pad: (utterance) => `${utterance} it was` },
   { name: '"I have lived here …"', pad: (utterance) => `i have lived here ${utterance}` },
   { name: '"I grew up and …"', pad: (utterance) => `i grew up and ${utterance}` },
+  { name: '"I had been …"', pad: (utterance) => `i had been ${utterance}` },
+  { name: 'eight grammar words in turn ("unless …", "whose …", "whom …", "whether …")', pad: (utterance, i) => `${GRAMMAR_WORDS[i % GRAMMAR_WORDS.length]} ${utterance}`, target: 0.5 },
   { name: 'six linking words and five stance adverbs in turn ("however … probably", "moreover … definitely")', pad: (utterance, i) => `${LINKERS[i % LINKERS.length]} ${utterance} ${ADVERBS[i % ADVERBS.length]}`, target: 0.5 },
   { name: 'fourteen linking words in turn, one after every third word', pad: (utterance, i) => linkEvery(utterance, 3, { next: i }), target: 0.5 },
   { name: 'fourteen linking words in turn, one after every eighth word', pad: (utterance, i) => linkEvery(utterance, 8, { next: i }), target: 0.5 },

@@ -159,6 +159,10 @@ const withinHalfBand = bandedNoFillers.filter((learner) => Math.abs(shownOverall
 const strongSpeakers = bandedNoFillers.filter((learner) => bandOfLevel(learner.level) >= STRONG_RATED_BAND);
 const strongShownMean = mean(strongSpeakers.map(shownOverall));
 const shownError = mean(bandedNoFillers.map((learner) => shownOverall(learner) - bandOfLevel(learner.level)));
+/** The upper levels on their own (6-9, intermediate high to advanced): how well the estimate tells the stronger speakers apart (decision 0053). */
+const UPPER_LEVEL = 6;
+const upper = bandedNoFillers.filter((learner) => learner.level >= UPPER_LEVEL);
+const upperRho = spearman(upper.map((learner) => (withoutFillers.get(learner) as SpeakingBands).overall), upper.map((learner) => learner.level));
 
 const halfAgreement = { all: halvesOf(learners), strong: halvesOf(learners.filter((learner) => bandOfLevel(learner.level) >= STRONG_RATED_BAND)) };
 
@@ -236,7 +240,7 @@ const lines = [
   '',
   `The overall as the student is shown it (to the nearest half band) against the IELTS band the raters' level corresponds to (\`scale.ts\`, decision 0030), over ${bandedNoFillers.length} learners with a band: within one band for ${(withinOneBand * 100).toFixed(1)}%, within half a band for ${(withinHalfBand * 100).toFixed(1)}%; on average ${signed(shownError)} bands.`,
   '',
-  `**Strong speakers read low:** the ${strongSpeakers.length} learners whose level corresponds to band ${STRONG_RATED_BAND} or above were shown ${strongShownMean.toFixed(2)} on average (the estimate's highest was ${Math.max(...bandedNoFillers.map(shownOverall)).toFixed(1)}). The results and the teacher's page say so (\`agreement.ts\`).`,
+  `**Strong speakers read low:** the ${strongSpeakers.length} learners whose level corresponds to band ${STRONG_RATED_BAND} or above were shown ${strongShownMean.toFixed(2)} on average (the estimate's highest was ${Math.max(...bandedNoFillers.map(shownOverall)).toFixed(1)}). The results and the teacher's page say so (\`agreement.ts\`). Among the ${upper.length} learners of levels ${UPPER_LEVEL}-9 on their own, the overall's rank correlation with the raters' level is ${upperRho.toFixed(3)} (unrounded overall; reported, no target).`,
   '',
   `**Two halves of the same interview** (every other utterance against the rest, each scored as a test of its own: how far a second test of the same speaker could read; reported, no target): the two overalls, to the nearest half band, within half a band of each other for ${(halfAgreement.all.withinHalfBand * 100).toFixed(1)}% of ${halfAgreement.all.learners} learners (on average ${halfAgreement.all.meanGap.toFixed(2)} bands apart), and for ${(halfAgreement.strong.withinHalfBand * 100).toFixed(1)}% of the ${halfAgreement.strong.learners} rated band ${STRONG_RATED_BAND} or above (${halfAgreement.strong.meanGap.toFixed(2)} apart).`,
   '',

@@ -25,13 +25,13 @@ export const BAND_MODEL: BandModel = {
   grammar: {
     intercept: 4.64665,
     terms: [
-      { feature: 'subordinatorsPer100', mean: 1.58924, sd: 0.810979, weight: 0.715688, best: 0.80925, strongest: 0.80925 },
-      { feature: 'articlesPer100', mean: 4.79542, sd: 2.05572, weight: 0.378825, strongest: 0.548012 },
-      { feature: 'pastFormsPer100', mean: 2.71269, sd: 1.46505, weight: 0.320359, strongest: 0.549713 },
-      { feature: 'perfectPassivePer100', mean: 0.310747, sd: 0.351038, weight: 0.152679, strongest: 0.289428 },
-      { feature: 'tentativeModalsPer100', mean: 0.256971, sd: 0.335889, weight: 0.38714, best: 0.679433, strongest: 0.679433 },
-      { feature: 'agreementSlipsPer100', mean: 0.125104, sd: 0.241588, weight: -0.468432, strongest: -0.379381 },
-      { feature: 'functionWordShare', mean: 0.557902, sd: 0.0424719, weight: 0.680388, strongest: 0.527569 },
+      { feature: 'subordinatorsPer100', mean: 1.58924, sd: 0.810979, weight: 0.752495, best: 0.80925, strongest: 0.80925 },
+      { feature: 'articlesPer100', mean: 4.79542, sd: 2.05572, weight: 0.407769, strongest: 0.548012 },
+      { feature: 'pastFormsPer100', mean: 2.71269, sd: 1.46505, weight: 0.316152, strongest: 0.549713 },
+      { feature: 'perfectPassivePer100', mean: 0.310747, sd: 0.351038, weight: 0.150116, strongest: 0.289428 },
+      { feature: 'tentativeModalsPer100', mean: 0.256971, sd: 0.335889, weight: 0.355283, best: 0.679433, strongest: 0.679433 },
+      { feature: 'grammarSlipsPer100', mean: 0.170433, sd: 0.288887, weight: -0.53644, strongest: -0.440961 },
+      { feature: 'functionWordShare', mean: 0.557902, sd: 0.0424719, weight: 0.71048, best: 0.527569, strongest: 0.527569 },
     ],
   },
 };

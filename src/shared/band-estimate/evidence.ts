@@ -166,10 +166,10 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     typical: oneDecimal,
     advice: () => 'Speculate and give advice with would, could, might and should: "it might be cheaper", "I would choose…".',
   },
-  agreementSlipsPer100: {
-    label: 'agreement slips (he go, they was) per 100 words',
-    shown: (f) => oneDecimal(f.agreementSlipsPer100),
+  grammarSlipsPer100: {
+    label: "grammar slips (he go, they was, didn't went, more cheaper) per 100 words",
+    shown: (f) => oneDecimal(f.grammarSlipsPer100),
     typical: oneDecimal,
-    advice: () => 'Check that each verb agrees with its subject: he goes, she has, they were.',
+    advice: () => "Check each verb's form: he goes, they were, I didn't go, I'm going, cheaper (not more cheaper). Your answers mark each slip with what to say.",
   },
 };

@@ -78,8 +78,8 @@ export interface LanguageFeatures {
   perfectPassivePer100: number;
   /** Modal verbs of possibility and obligation per 100 words ("would", "could", "might", "should", "must"), as usesWithRange counts. */
   tentativeModalsPer100: number;
-  /** Pronoun-verb agreement slips per 100 words ("he go", "she have", "i is", "they was"). */
-  agreementSlipsPer100: number;
+  /** Agreement and verb-form slips per 100 words ("he go", "they was", "didn't went", "more cheaper", "i going"): slips.ts. */
+  grammarSlipsPer100: number;
   /**
    * Listed words said more often than they count (usesWithRange), by the criterion whose evidence
    * they are: linking words (Fluency), stance adverbs (Vocabulary), clause linkers and modals
@@ -229,7 +229,7 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     pastFormsPer100: per100(usesWithRange(all, { has: isPastForm })),
     perfectPassivePer100: per100(sum(spokenAnswers.map(perfectPassiveCount))),
     tentativeModalsPer100: per100(countedUses(modals)),
-    agreementSlipsPer100: per100(sum(spokenAnswers.map(agreementSlips))),
+    grammarSlipsPer100: per100(sum(spokenAnswers.map(grammarSlips))),
     saidOften: {
       fluency: saidOften(markers),
       vocabulary: saidOften(adverbs),
@@ -431,9 +431,9 @@ function verbFormRange(lines: readonly (readonly string[])[]): number {
   return found.size / 7;
 }
 
-/** Pronoun-verb agreement slips in a line ("he go", "she have", "i is", "they was"): slips.ts. */
-function agreementSlips(line: readonly string[]): number {
-  return findLanguageSlips(line).filter((slip) => slip.kind === 'agreement').length;
+/** Agreement and verb-form slips in a line ("he go", "they was", "didn't went", "i going"): slips.ts. Article slips are marked, not counted (decision 0053). */
+function grammarSlips(line: readonly string[]): number {
+  return findLanguageSlips(line).filter((slip) => slip.kind !== 'article').length;
 }
 
 function sum(values: readonly number[]): number {

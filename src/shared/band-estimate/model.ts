@@ -57,8 +57,8 @@ export const CRITERION_FEATURES: Readonly<Record<EstimatedCriterion, readonly Fe
     { feature: 'pastFormsPer100', sign: 1 },
     { feature: 'perfectPassivePer100', sign: 1 },
     { feature: 'tentativeModalsPer100', sign: 1, saturates: true },
-    { feature: 'agreementSlipsPer100', sign: -1 },
-    { feature: 'functionWordShare', sign: 1 },
+    { feature: 'grammarSlipsPer100', sign: -1 },
+    { feature: 'functionWordShare', sign: 1, saturates: true },
   ],
 };
 

@@ -47,6 +47,63 @@ describe('agreement slips', () => {
   });
 });
 
+describe('agreement slips with do', () => {
+  it('finds "he don\'t" and "i doesn\'t", with and without the apostrophe, not after "and" or "let"', () => {
+    expect(agreement("he don't like it")).toEqual(["he doesn't"]);
+    expect(agreement('she dont work so they doesnt care')).toEqual(["she doesn't", "they don't"]);
+    expect(agreement("i doesn't know")).toEqual(["i don't"]);
+    expect(agreement("he doesn't like it and she and he don't")).toEqual([]);
+  });
+});
+
+describe('verb-form slips', () => {
+  const verbForms = (text: string) =>
+    findLanguageSlips(text.split(' '))
+      .filter((slip) => slip.kind === 'verb-form')
+      .map((slip) => slip.correction);
+
+  it('finds a past form after do, a modal or "to", with the base form to say', () => {
+    expect(verbForms("i didn't went there")).toEqual(["didn't go"]);
+    expect(verbForms('i couldnt ate anything and she might bought shoes')).toEqual(['couldnt eat', 'might buy']);
+    expect(verbForms('i would like to bought the ticket')).toEqual(['to buy']);
+  });
+
+  it('leaves a learner correcting the verb alone: "go to went to" is a repair, not an infinitive', () => {
+    expect(verbForms('his father go to went to a restaurant')).toEqual([]);
+    expect(verbForms('she came to saw it')).toEqual([]);
+    // The month is no modal.
+    expect(verbForms('in may came the rain')).toEqual([]);
+  });
+
+  it('finds a third-person form after a modal', () => {
+    expect(verbForms('the couple will enjoys the dinner and we can plays')).toEqual(['will enjoy', 'can play']);
+    expect(verbForms('it will rain and she can swim')).toEqual([]);
+  });
+
+  it('finds "more" before a comparative, not "more later"', () => {
+    expect(verbForms('do you have a more cheaper one it is more better')).toEqual(['cheaper', 'better']);
+    expect(verbForms("i'll tell you more later and more earlier ones")).toEqual([]);
+  });
+
+  it('finds be before a verb of state, with the subject the contraction carries and the third person where it belongs', () => {
+    expect(verbForms("i'm agree with you")).toEqual(['i agree']);
+    expect(verbForms('im belong to a club')).toEqual(['i belong']);
+    expect(verbForms('my daughter is belong to a band')).toEqual(['belongs']);
+    expect(verbForms('they are want to go')).toEqual(['want']);
+    expect(verbForms("there is need for it and it's like that")).toEqual([]);
+  });
+
+  it('finds a pronoun before an -ing verb with no be, not a question, a coordinated verb or a verb that takes an -ing form', () => {
+    expect(verbForms('i going to school')).toEqual(["i'm going"]);
+    expect(verbForms('while he driving they having wine')).toEqual(["he's driving", "they're having"]);
+    expect(verbForms('what is she saying')).toEqual([]);
+    expect(verbForms('i saw he was leaving and we going')).toEqual([]);
+    expect(verbForms('she is singing and i watched they dancing')).toEqual([]);
+    // Words in -ing that are not verbs: "i morning", "he something".
+    expect(verbForms('he something i morning')).toEqual([]);
+  });
+});
+
 describe('article slips', () => {
   const articles = (text: string) =>
     findLanguageSlips(text.split(' '))

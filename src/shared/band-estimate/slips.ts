@@ -1,19 +1,24 @@
-import { BASE_VERBS } from './base-verbs.js';
 import { CLAUSE_LINKS, FUNCTION_WORDS, SUBORDINATORS } from './lexicon.js';
+import { BARE_VERBS, thirdPersonForm, verbFormCorrection } from './verb-forms.js';
 
 /*
  * Learner grammar slips the section 9 patterns miss, each with the correction to suggest:
  * - agreement: a pronoun and the verb after it disagree ("he go" -> "he goes", "she explain" ->
- *   "she explains", "they was" -> "they were", "i is" -> "i am", "everyone wear" -> "everyone
- *   wears" where "everyone" starts a clause); not after "and"/"or" (a coordinated subject), "to", "let", "make",
- *   "help", "did", "does", "will" and the like (where the bare verb is right: "let him go").
+ *   "she explains", "they was" -> "they were", "i is" -> "i am", "he don't" -> "he doesn't",
+ *   "everyone wear" -> "everyone wears" where "everyone" starts a clause); not after "and"/"or" (a
+ *   coordinated subject), "to", "let", "make", "help", "did", "does", "will" and the like (where the
+ *   bare verb is right: "let him go").
+ * - verb form (verb-forms.ts): a past form where the base form belongs ("didn't went", "can ate",
+ *   "to bought"), a third-person form after a modal ("will enjoys"), "more" before a comparative
+ *   ("more cheaper"), a form of be before a verb of state ("i'm agree"), a pronoun with an -ing verb
+ *   and no be ("i going").
  * - article: "a" before a vowel letter ("a apple" -> "an apple"), "an" before a consonant letter
  *   ("an book" -> "a book"); not before words whose sound differs from their spelling ("a
  *   university", "an hour", "a one-day trip").
  * Counted by the band estimate (agreement: decision 0030) and marked in the answers with the correction.
  */
 
-export type SlipKind = 'agreement' | 'article';
+export type SlipKind = 'agreement' | 'verb-form' | 'article';
 
 export interface LanguageSlip {
   kind: SlipKind;
@@ -27,12 +32,6 @@ const THIRD_PERSON = new Set(['he', 'she', 'it']);
 /** Pronouns for a person that take the third person ("everyone wears"); a slip only where one starts a clause (AGREEMENT_CLAUSE_START). */
 const SOMEONE = new Set(['everyone', 'everybody', 'someone', 'somebody', 'nobody', 'anyone', 'anybody']);
 const PLURAL_OR_FIRST = new Set(['i', 'you', 'we', 'they']);
-/**
- * Verbs whose bare form after he, she or it is a slip ("he go", "she explain"): common ones, and
- * those learners use in the base form (base-verbs.ts, from the development data's tags); other words
- * after a pronoun are too often not verbs ("he home", "she kind of").
- */
-const BARE_VERBS: ReadonlySet<string> = new Set(['go', 'have', 'do', 'like', 'want', 'live', 'work', 'play', 'say', 'think', 'make', 'get', 'come', 'know', 'need', 'take', 'look', ...BASE_VERBS.split(' ')]);
 /** Where an indefinite pronoun is a subject: an answer's first word, or after a word that opens a clause ("because everyone wear"), not an object ("ask someone help"). */
 const AGREEMENT_CLAUSE_START: ReadonlySet<string> = new Set([...CLAUSE_LINKS, ...SUBORDINATORS]);
 /** Words after which a pronoun takes a bare verb or is an object: "let him go", "did he go", "and they is" is still coordinated. */
@@ -45,19 +44,11 @@ const BARE_VERB_CONTEXT = new Set([
 const VOWEL_SOUND_EXCEPTIONS = /^(?:one|once|uni|use|usu|eu|ewe|u[bcdfgklmnprstvz][aeiou])/;
 const SILENT_H = /^(?:hour|honest|honou?r|heir)/;
 
-/** The verb's form after he, she or it: "goes", "has", "tries", "explains". */
-export function thirdPersonForm(verb: string): string {
-  if (verb === 'have') return 'has';
-  if (verb === 'do' || verb === 'go') return `${verb}es`;
-  if (/(?:s|sh|ch|x|z|o)$/.test(verb)) return `${verb}es`;
-  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
-  return `${verb}s`;
-}
-
 function agreementCorrection(subject: string, verb: string, before: string | undefined): string | null {
   if (SOMEONE.has(subject)) return (before === undefined || AGREEMENT_CLAUSE_START.has(before)) && BARE_VERBS.has(verb) ? `${subject} ${thirdPersonForm(verb)}` : null;
   if (THIRD_PERSON.has(subject)) {
     if (BARE_VERBS.has(verb)) return `${subject} ${thirdPersonForm(verb)}`;
+    if (verb === "don't" || verb === 'dont') return `${subject} doesn't`;
     if (verb === 'are') return `${subject} is`;
     if (verb === 'were') return `${subject} was`;
     return null;
@@ -66,6 +57,7 @@ function agreementCorrection(subject: string, verb: string, before: string | und
     if (verb === 'are' || verb === 'is') return 'i am';
     if (verb === 'has') return 'i have';
     if (verb === 'does') return 'i do';
+    if (verb === "doesn't" || verb === 'doesnt') return "i don't";
     return null;
   }
   if (PLURAL_OR_FIRST.has(subject)) {
@@ -73,6 +65,7 @@ function agreementCorrection(subject: string, verb: string, before: string | und
     if (verb === 'was') return `${subject} were`;
     if (verb === 'has') return `${subject} have`;
     if (verb === 'does') return `${subject} do`;
+    if (verb === "doesn't" || verb === 'doesnt') return `${subject} don't`;
   }
   return null;
 }
@@ -117,6 +110,11 @@ export function findLanguageSlips(words: readonly string[]): LanguageSlip[] {
     const agreement = (before !== undefined && BARE_VERB_CONTEXT.has(before)) || isFillerLike(words, i + 1) ? null : agreementCorrection(first, second, before);
     if (agreement !== null) {
       slips.push({ kind: 'agreement', at: i, correction: agreement });
+      continue;
+    }
+    const verbForm = verbFormCorrection(words, i);
+    if (verbForm !== null) {
+      slips.push({ kind: 'verb-form', at: i, correction: verbForm });
       continue;
     }
     const article = articleCorrection(first, second);

@@ -30,6 +30,17 @@ describe('markAnswer', () => {
     expect(markAnswer('Let him go, my brother and I are at a university for an hour.').filter((piece) => piece.kind === 'slip')).toEqual([]);
   });
 
+  it('marks verb-form slips with the form to say: a past after do or a modal, "more" with a comparative, be before a verb of state, a missing be', () => {
+    const pieces = markAnswer("I didn't went there.\nIt is more cheaper. I'm agree with you.\nWe going home now.");
+    expect(pieces.filter((piece) => piece.kind === 'slip')).toEqual([
+      { text: "didn't went", kind: 'slip', correction: "didn't go" },
+      { text: 'more cheaper', kind: 'slip', correction: 'cheaper' },
+      { text: "I'm agree", kind: 'slip', correction: 'I agree' },
+      { text: 'We going', kind: 'slip', correction: "We're going" },
+    ]);
+    expect(markAnswer("I didn't go there. It is cheaper. I agree. We're going home.").filter((piece) => piece.kind === 'slip')).toEqual([]);
+  });
+
   it('marks "he like football" as a slip, and "she like just told me" as the filler it is', () => {
     expect(markAnswer('He like football.').filter((piece) => piece.kind === 'slip')).toEqual([{ text: 'He like', kind: 'slip', correction: 'He likes' }]);
     expect(markAnswer('She like just told me to wait.').filter((piece) => piece.kind === 'slip')).toEqual([]);

@@ -1,0 +1,109 @@
+import { BASE_VERBS } from './base-verbs.js';
+
+/*
+ * Verb-form slips that learners make and a transcript shows without parsing, each a pair of words
+ * and what to say instead (slips.ts reads them with the agreement and article slips):
+ * - a past form where the base form belongs, after do, a modal or "to": "didn't went" -> "didn't
+ *   go", "can ate" -> "can eat", "to bought" -> "to buy";
+ * - a third-person form after a modal: "will enjoys" -> "will enjoy";
+ * - "more" before a comparative: "more cheaper" -> "cheaper";
+ * - a form of be before a verb of state: "i'm agree" -> "i agree", "is belong" -> "belongs";
+ * - a subject pronoun before an -ing verb with no be: "i going" -> "i'm going".
+ * Each was read by hand on the development learners' transcripts (decision 0053): right English
+ * that shares the shape is left out (a self-correction "go to went to", "is she saying", "saw he
+ * was leaving" has no -ing after the pronoun, "more later").
+ */
+
+/**
+ * Verbs whose bare form after he, she or it is a slip ("he go", "she explain"): common ones, and
+ * those learners use in the base form (base-verbs.ts, from the development data's tags); other words
+ * after a pronoun are too often not verbs ("he home", "she kind of").
+ */
+export const BARE_VERBS: ReadonlySet<string> = new Set(['go', 'have', 'do', 'like', 'want', 'live', 'work', 'play', 'say', 'think', 'make', 'get', 'come', 'know', 'need', 'take', 'look', ...BASE_VERBS.split(' ')]);
+
+/** The verb's form after he, she or it: "goes", "has", "tries", "explains". */
+export function thirdPersonForm(verb: string): string {
+  if (verb === 'have') return 'has';
+  if (verb === 'do' || verb === 'go') return `${verb}es`;
+  if (/(?:s|sh|ch|x|z|o)$/.test(verb)) return `${verb}es`;
+  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
+}
+
+/** Irregular past forms that are never the base form or the participle, with their base form. */
+const PAST_TO_BASE: ReadonlyMap<string, string> = new Map([
+  ['went', 'go'], ['saw', 'see'], ['came', 'come'], ['took', 'take'], ['knew', 'know'], ['gave', 'give'], ['began', 'begin'],
+  ['became', 'become'], ['ate', 'eat'], ['drank', 'drink'], ['ran', 'run'], ['wrote', 'write'], ['spoke', 'speak'], ['drove', 'drive'],
+  ['rode', 'ride'], ['flew', 'fly'], ['grew', 'grow'], ['chose', 'choose'], ['forgot', 'forget'], ['fell', 'fall'], ['broke', 'break'],
+  ['wore', 'wear'], ['swam', 'swim'], ['sang', 'sing'], ['bought', 'buy'], ['thought', 'think'], ['brought', 'bring'],
+  ['taught', 'teach'], ['caught', 'catch'],
+]);
+/** Words after which the base form belongs: do in every form, and the modals ("may" is left out: also the month). */
+const BASE_AFTER: ReadonlySet<string> = new Set([
+  'do', 'does', 'did', "don't", 'dont', "doesn't", 'doesnt', "didn't", 'didnt',
+  'can', 'could', 'will', 'would', 'should', 'must', 'might', "can't", 'cant', "couldn't", 'couldnt', "won't", 'wont', "wouldn't", 'wouldnt', "shouldn't", 'shouldnt',
+]);
+const MODALS_BEFORE_BASE: ReadonlySet<string> = new Set([...BASE_AFTER].filter((word) => !/^d(?:o|id)/.test(word)));
+/** "go to went to" and "came to saw" are a learner correcting the verb, not an infinitive. */
+const MOTION_BEFORE_TO: ReadonlySet<string> = new Set(['go', 'goes', 'going', 'gone', 'went', 'come', 'comes', 'came']);
+
+/** Comparatives in -er of common adjectives ("later" and "earlier" left out: "tell you more later"). */
+const COMPARATIVES: ReadonlySet<string> = new Set([
+  'better', 'worse', 'easier', 'bigger', 'smaller', 'older', 'younger', 'happier', 'larger', 'cheaper', 'faster', 'longer', 'shorter',
+  'higher', 'lower', 'busier', 'harder', 'nicer', 'richer', 'poorer', 'stronger', 'warmer', 'colder', 'hotter', 'safer', 'healthier',
+  'simpler', 'cleaner', 'newer', 'greater',
+]);
+
+/** Verbs of state that take no be before them ("i'm agree"); "need" and "like" left out ("there is need", "it's like"). */
+const STATE_VERBS: ReadonlySet<string> = new Set(['agree', 'belong', 'want', 'know']);
+/** A form of be and how the verb of state reads without it: the subject it carries, and the third person or not. */
+const BE_BEFORE_STATE: ReadonlyMap<string, { subject: string; third: boolean }> = new Map([
+  ['am', { subject: '', third: false }], ['are', { subject: '', third: false }], ['is', { subject: '', third: true }],
+  ["i'm", { subject: 'i ', third: false }], ['im', { subject: 'i ', third: false }],
+  ["he's", { subject: 'he ', third: true }], ["she's", { subject: 'she ', third: true }], ["it's", { subject: 'it ', third: true }],
+  ["we're", { subject: 'we ', third: false }], ["they're", { subject: 'they ', third: false }], ["you're", { subject: 'you ', third: false }],
+]);
+
+/** Subject pronouns and their contraction with be, before an -ing verb. */
+const BE_OF_SUBJECT: ReadonlyMap<string, string> = new Map([['i', "i'm"], ['he', "he's"], ['she', "she's"], ['we', "we're"], ['they', "they're"]]);
+/**
+ * Words before a pronoun that make its -ing verb right or make it no subject: a form of be ("is she
+ * saying"), "and" (a coordinated verb follows), and verbs taking an object and an -ing form ("saw he
+ * driving" is rare but "keep them going" shows the shape).
+ */
+const NOT_BEFORE_SUBJECT_ING: ReadonlySet<string> = new Set([
+  'am', 'is', 'are', 'was', 'were', 'and', 'or', 'see', 'saw', 'seen', 'watch', 'watched', 'hear', 'heard', 'feel', 'felt', 'imagine',
+  'remember', 'mind', 'like', 'love', 'hate', 'enjoy', 'keep', 'kept', 'stop', 'start', 'finish', 'let', 'find', 'found', 'notice', 'noticed',
+]);
+
+/** The base form of an -ing word, when it is one of BARE_VERBS: "going" -> "go", "taking" -> "take", "sitting" -> "sit". */
+function baseOfIng(word: string): string | undefined {
+  if (word.length <= 4 || !word.endsWith('ing')) return undefined;
+  const stem = word.slice(0, -3);
+  return [stem, `${stem}e`, stem.replace(/(.)\1$/, '$1')].find((candidate) => BARE_VERBS.has(candidate));
+}
+
+/** The base form of a third-person form, when it is one of BARE_VERBS and not a base form itself: "enjoys" -> "enjoy". */
+function baseOfThird(word: string): string | undefined {
+  if (BARE_VERBS.has(word) || !word.endsWith('s')) return undefined;
+  return [word.slice(0, -1), word.slice(0, -2), `${word.slice(0, -3)}y`].find((candidate) => BARE_VERBS.has(candidate) && thirdPersonForm(candidate) === word);
+}
+
+/** The correction when `words[i]` and the word after it are a verb-form slip; null when they are not. */
+export function verbFormCorrection(words: readonly string[], i: number): string | null {
+  const first = words[i] as string;
+  const second = words[i + 1];
+  if (second === undefined) return null;
+  const before = words[i - 1] ?? '';
+  const past = PAST_TO_BASE.get(second);
+  if (past !== undefined && (BASE_AFTER.has(first) || (first === 'to' && !MOTION_BEFORE_TO.has(before)))) return `${first} ${past}`;
+  const third = MODALS_BEFORE_BASE.has(first) ? baseOfThird(second) : undefined;
+  if (third !== undefined) return `${first} ${third}`;
+  if (first === 'more' && COMPARATIVES.has(second)) return second;
+  const be = BE_BEFORE_STATE.get(first);
+  if (be !== undefined && STATE_VERBS.has(second)) return `${be.subject}${be.third ? thirdPersonForm(second) : second}`;
+  const subjectBe = BE_OF_SUBJECT.get(first);
+  const ing = subjectBe === undefined || NOT_BEFORE_SUBJECT_ING.has(before) ? undefined : baseOfIng(second);
+  if (subjectBe !== undefined && ing !== undefined) return `${subjectBe} ${second}`;
+  return null;
+}
