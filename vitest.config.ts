@@ -59,6 +59,10 @@ const E2E = {
   testTimeout: 90_000,
   hookTimeout: 90_000,
   isolate: false,
+  // expect.poll gives up after 1 s by default: too short for a page that fetches its data after
+  // load while two files and the recording analysis share the two cores (a desktop page drawn late
+  // failed a CI run). A poll that holds still passes at once.
+  expect: { poll: { timeout: 5_000 } },
 };
 
 export default defineConfig({

@@ -109,6 +109,7 @@ describe('a student page for teachers', () => {
     await expect.poll(() => page.getByRole('list', { name: 'Attempts' }).getByText(empty).isVisible()).toBe(true);
     await lookAt(page, 'student-page-empty-phone');
     const desktop = await openAs('desktop', `/admin/students/${ravi.student.id}`);
+    await desktop.getByRole('heading', { level: 1, name: 'Ravi Kumar' }).waitFor();
     await expect.poll(() => desktop.getByRole('table', { name: 'Attempts' }).getByText(empty).isVisible()).toBe(true);
     await lookAt(desktop, 'student-page-empty-desktop');
     await desktop.context().close();
