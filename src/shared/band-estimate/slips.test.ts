@@ -65,7 +65,15 @@ describe('verb-form slips', () => {
   it('finds a past form after do, a modal or "to", with the base form to say', () => {
     expect(verbForms("i didn't went there")).toEqual(["didn't go"]);
     expect(verbForms('i couldnt ate anything and she might bought shoes')).toEqual(['couldnt eat', 'might buy']);
+    expect(verbForms('i cannot went there')).toEqual(['cannot go']);
     expect(verbForms('i would like to bought the ticket')).toEqual(['to buy']);
+  });
+
+  it('finds a regular past after do or a modal, whatever its spelling, and not an adjective or a past after "to"', () => {
+    expect(verbForms("the driver didn't checked around and i dont decided yet")).toEqual(["didn't check", 'dont decide']);
+    expect(verbForms('we could enjoyed it and i didnt tried and the car didnt stopped')).toEqual(['could enjoy', 'didnt try', 'didnt stop']);
+    expect(verbForms("i don't interested and we do supposed to go and i listened to recorded music")).toEqual([]);
+    expect(verbForms('i can feed them and we cannot proceed and they will need it')).toEqual([]);
   });
 
   it('leaves a learner correcting the verb alone: "go to went to" is a repair, not an infinitive', () => {

@@ -4,7 +4,9 @@ import { BASE_VERBS } from './base-verbs.js';
  * Verb-form slips that learners make and a transcript shows without parsing, each a pair of words
  * and what to say instead (slips.ts reads them with the agreement and article slips):
  * - a past form where the base form belongs, after do, a modal or "to": "didn't went" -> "didn't
- *   go", "can ate" -> "can eat", "to bought" -> "to buy";
+ *   go", "can ate" -> "can eat", "to bought" -> "to buy"; a regular past in -ed after do or a
+ *   modal only ("didn't checked" -> "didn't check"): after "to" it is as often an adjective
+ *   ("listened to recorded music");
  * - a third-person form after a modal: "will enjoys" -> "will enjoy";
  * - "more" before a comparative: "more cheaper" -> "cheaper";
  * - a form of be before a verb of state: "i'm agree" -> "i agree", "is belong" -> "belongs";
@@ -38,10 +40,27 @@ const PAST_TO_BASE: ReadonlyMap<string, string> = new Map([
   ['wore', 'wear'], ['swam', 'swim'], ['sang', 'sing'], ['bought', 'buy'], ['thought', 'think'], ['brought', 'bring'],
   ['taught', 'teach'], ['caught', 'catch'],
 ]);
+/**
+ * Words in -ed that after do or a modal are an adjective or a fixed phrase, not a past: "don't
+ * bored" is a slip of another kind (the correction is "i'm not bored"), "do supposed to" a repair.
+ */
+const ED_NOT_PAST: ReadonlySet<string> = new Set([
+  'interested', 'bored', 'tired', 'excited', 'worried', 'scared', 'married', 'surprised', 'satisfied', 'disappointed', 'confused',
+  'embarrassed', 'supposed', 'pleased', 'relaxed', 'shocked', 'amazed', 'frightened', 'annoyed', 'stressed',
+]);
+
+/** The base form of a regular past in -ed, when it is one of BARE_VERBS: "checked" -> "check", "decided" -> "decide", "tried" -> "try", "stopped" -> "stop". */
+function baseOfRegularPast(word: string): string | undefined {
+  if (word.length <= 4 || !word.endsWith('ed') || ED_NOT_PAST.has(word)) return undefined;
+  const stem = word.slice(0, -2);
+  const candidates = [stem, `${stem}e`, stem.replace(/(.)\1$/, '$1'), stem.endsWith('i') ? `${stem.slice(0, -1)}y` : ''];
+  return candidates.find((candidate) => candidate !== '' && BARE_VERBS.has(candidate));
+}
+
 /** Words after which the base form belongs: do in every form, and the modals ("may" is left out: also the month). */
 const BASE_AFTER: ReadonlySet<string> = new Set([
   'do', 'does', 'did', "don't", 'dont', "doesn't", 'doesnt', "didn't", 'didnt',
-  'can', 'could', 'will', 'would', 'should', 'must', 'might', "can't", 'cant', "couldn't", 'couldnt', "won't", 'wont', "wouldn't", 'wouldnt', "shouldn't", 'shouldnt',
+  'can', 'cannot', 'could', 'will', 'would', 'should', 'must', 'might', "can't", 'cant', "couldn't", 'couldnt', "won't", 'wont', "wouldn't", 'wouldnt', "shouldn't", 'shouldnt',
 ]);
 const MODALS_BEFORE_BASE: ReadonlySet<string> = new Set([...BASE_AFTER].filter((word) => !/^d(?:o|id)/.test(word)));
 /** "go to went to" and "came to saw" are a learner correcting the verb, not an infinitive. */
@@ -97,6 +116,8 @@ export function verbFormCorrection(words: readonly string[], i: number): string 
   const before = words[i - 1] ?? '';
   const past = PAST_TO_BASE.get(second);
   if (past !== undefined && (BASE_AFTER.has(first) || (first === 'to' && !MOTION_BEFORE_TO.has(before)))) return `${first} ${past}`;
+  const regularPast = BASE_AFTER.has(first) ? baseOfRegularPast(second) : undefined;
+  if (regularPast !== undefined) return `${first} ${regularPast}`;
   const third = MODALS_BEFORE_BASE.has(first) ? baseOfThird(second) : undefined;
   if (third !== undefined) return `${first} ${third}`;
   if (first === 'more' && COMPARATIVES.has(second)) return second;
