@@ -344,6 +344,7 @@ describe('students tab', () => {
     await importDialog.locator('input[type="file"]').setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await importDialog.getByTestId('import-summary').waitFor();
     expect(await importDialog.getByTestId('import-summary').textContent()).toBe('5 rows: 2 ready to import, 3 with problems (skipped).');
+    expect(await importDialog.getByTestId('import-encoding').count()).toBe(0);
     const previewRows = importDialog.getByTestId('import-row');
     expect(await previewRows.count()).toBe(5);
     expect(await previewRows.nth(2).textContent()).toContain('mobileNumber: Enter a valid mobile number');
@@ -461,9 +462,12 @@ describe('on a phone (390x844)', () => {
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const importDialog = dialog(page, 'Import students from CSV');
     await importDialog.waitFor();
-    const csv = ['studentName,course,mobileNumber', 'Phone Import,IELTS,98000 88888', 'Phone Bad,IELTS,123'].join('\n');
-    await importDialog.locator('input[type="file"]').setInputFiles({ name: 'phone.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    // Saved by Excel as "CSV (Comma delimited)": Windows-1252, so "ë" is the one byte EB. Read as such, and said.
+    const csv = ['studentName,course,mobileNumber', 'Zoë Import,IELTS,98000 88888', 'Phone Bad,IELTS,123'].join('\r\n');
+    await importDialog.locator('input[type="file"]').setInputFiles({ name: 'phone.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'latin1') });
     await importDialog.getByTestId('import-summary').waitFor();
+    expect(await importDialog.getByTestId('import-encoding').textContent()).toContain('The file was read as Windows-1252');
+    expect(await importDialog.getByTestId('import-card').first().textContent()).toContain('Zoë Import');
     // One card a row on a phone: each row's problem is in view without scrolling sideways.
     const badCard = importDialog.getByTestId('import-card').nth(1);
     expect(await badCard.isVisible()).toBe(true);

@@ -99,6 +99,14 @@ export function parseImportCsv(csv: string): { rows: ImportRow[]; ignoredColumns
   return { rows, ignoredColumns };
 }
 
+/**
+ * The replacement character: what a character became when the file was once read in the wrong
+ * encoding (the modal reads Windows-1252 files as such, so it comes from a file saved broken, or a
+ * client of its own). Stored, the student's name would keep it for good.
+ */
+const UNREADABLE = '\uFFFD';
+const UNREADABLE_MESSAGE = `holds "${UNREADABLE}" where a character was lost to the file's encoding; correct it in the file (saved as CSV UTF-8) and choose it again`;
+
 /** One row's fields checked by the same rules as the Add Student form, with the course given by name. */
 function rowSchema(region: string) {
   return studentForm(region)
@@ -131,6 +139,7 @@ export async function analyseImport(db: Db, rows: ImportRow[], region: string): 
   const checked = rows.map(({ line, cells }) => {
     const parsed = schema.safeParse({ ...cells, status: statusCell(cells.status) });
     const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    for (const column of IMPORT_COLUMNS) if (cells[column].includes(UNREADABLE)) problems.push(`${column}: ${UNREADABLE_MESSAGE}`);
     const course = courseByName.get(cells.course.trim().toLowerCase());
     if (cells.course.trim() && !course) {
       const names = activeCourses.map((c) => c.courseName).join(', ');

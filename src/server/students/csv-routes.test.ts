@@ -159,6 +159,17 @@ describe.each(testDrivers)('students as CSV on %s', (driver) => {
       expect({ students: await studentCount(), users: await userCount() }).toEqual(before);
     });
 
+    it('marks a row whose cell holds "\uFFFD" (a character lost to the encoding) as a problem, naming the column', async () => {
+      const csv = [header, 'Zo\uFFFD Fernandes,IELTS,98765 12121,,z\uFFFD@example.org,,', 'Zoë Fernandes,IELTS,98765 12122,,,,'].join('\n');
+      const body = (await preview(csv)).json() as ImportPreview;
+      const lost = 'where a character was lost to the file\'s encoding; correct it in the file (saved as CSV UTF-8) and choose it again';
+      expect(body.rows.map((row) => row.problems)).toEqual([
+        ['email: Enter a valid e-mail address, or leave it empty', `studentName: holds "\uFFFD" ${lost}`, `email: holds "\uFFFD" ${lost}`],
+        [],
+      ]);
+      expect(body.validCount).toBe(1);
+    });
+
     it('reads headers in any order and spelling, skips blank lines, lists unknown columns', async () => {
       const csv = '\uFEFFCourse,Mobile Number,Student Name,Notes\r\nIELTS,98765 12345,Asha,likes tea\r\n\r\n,,,\r\n';
       const body = (await preview(csv)).json() as ImportPreview;

@@ -9,6 +9,7 @@ import { serverMessageOr } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { useCommitImport, usePreviewImport } from './api/import-students';
+import { decodeCsvBytes, type CsvEncoding } from './read-csv-file';
 import { Table } from '../../../components/Table';
 
 const csvBlob = (text: string) => new Blob([UTF8_BOM + text], { type: 'text/csv;charset=utf-8' });
@@ -37,16 +38,19 @@ function downloadPasswords(result: ImportResult) {
 export function ImportStudentsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [csv, setCsv] = useState<string | null>(null);
+  const [encoding, setEncoding] = useState<CsvEncoding | null>(null);
   const preview = usePreviewImport();
   const commit = useCommitImport();
 
   const choose = async (chosen: File | null) => {
     setFile(chosen);
     setCsv(null);
+    setEncoding(null);
     preview.reset();
     if (!chosen) return;
-    const text = await chosen.text();
+    const { text, encoding: read } = decodeCsvBytes(new Uint8Array(await chosen.arrayBuffer()));
     setCsv(text);
+    setEncoding(read);
     preview.mutate(text, { onError: (error) => toastError('Could not read the file', serverMessageOr(error, error.message)) });
   };
 
@@ -88,6 +92,12 @@ export function ImportStudentsModal({ opened, onClose }: { opened: boolean; onCl
               Download template
             </Button>
           </Group>
+          {encoding === 'windows-1252' ? (
+            <Alert color="yellow" variant="light" title="Not saved as UTF-8" data-testid="import-encoding">
+              The file was read as Windows-1252, the encoding Excel uses for “CSV (Comma delimited)”. Check that the names below read
+              right; if they do not, save the file as “CSV UTF-8” and choose it again.
+            </Alert>
+          ) : null}
           {preview.isPending ? <Text size="sm">Checking the file…</Text> : null}
           {preview.error ? (
             <Alert color="red" variant="light" title="The file cannot be imported" role="alert">
