@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Download, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_MAX_FILE_BYTES, IMPORT_TOO_LARGE_MESSAGE } from '../src/shared/api/students-limits.js';
 import { attempts, students, users } from '../src/server/db/schema.js';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
@@ -333,6 +334,14 @@ describe('students tab', () => {
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const importDialog = dialog(page, 'Import students from CSV');
     await importDialog.waitFor();
+    // A file too large for any import is refused without being read or sent.
+    const previews: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/admin/students/import')) previews.push(request.url());
+    });
+    await importDialog.locator('input[type="file"]').setInputFiles({ name: 'video.csv', mimeType: 'text/csv', buffer: Buffer.alloc(IMPORT_MAX_FILE_BYTES + 1, 'a') });
+    await importDialog.getByRole('alert').filter({ hasText: `${IMPORT_TOO_LARGE_MESSAGE}.` }).waitFor();
+    expect(previews).toEqual([]);
     const csv = [
       'studentName,course,mobileNumber,status,email,username,password',
       'Imported One,IELTS,98000 55555,,,,',
@@ -345,6 +354,9 @@ describe('students tab', () => {
     await importDialog.getByTestId('import-summary').waitFor();
     expect(await importDialog.getByTestId('import-summary').textContent()).toBe('5 rows: 2 ready to import, 3 with problems (skipped).');
     expect(await importDialog.getByTestId('import-encoding').count()).toBe(0);
+    // The request watch above sees the previews: the file too large sent none.
+    expect(previews).toHaveLength(1);
+    expect(await importDialog.getByRole('alert').filter({ hasText: IMPORT_TOO_LARGE_MESSAGE }).count()).toBe(0);
     const previewRows = importDialog.getByTestId('import-row');
     expect(await previewRows.count()).toBe(5);
     expect(await previewRows.nth(2).textContent()).toContain('mobileNumber: Enter a valid mobile number');

@@ -15,6 +15,13 @@ export const USERNAME_MAX_LENGTH = 64;
 export const IMPORT_MAX_ROWS = 200;
 /** Characters per import file (about 1,500 rows of typical width; the row limit bites first). */
 export const IMPORT_MAX_CHARS = 200_000;
+export const IMPORT_TOO_LARGE_MESSAGE = `The file is too large: at most ${IMPORT_MAX_CHARS.toLocaleString('en')} characters (${IMPORT_MAX_ROWS} students) per import`;
+/**
+ * A file this many bytes holds more than IMPORT_MAX_CHARS characters in any encoding the import reads
+ * (at most 4 bytes a character): the page refuses it without reading it, so that a video chosen by
+ * mistake is not read whole into a phone's memory first.
+ */
+export const IMPORT_MAX_FILE_BYTES = 4 * IMPORT_MAX_CHARS;
 
 export const STUDENT_DELETE_CONFIRMATION = 'Are you sure you want to delete this student?';
 

@@ -5,7 +5,7 @@ import { student, studentStatus } from './entities.js';
 import { hasALetter, hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE, withoutPastedInvisibles } from './visible-text.js';
 import {
   IMPORT_MAX_CHARS,
-  IMPORT_MAX_ROWS,
+  IMPORT_TOO_LARGE_MESSAGE,
   SEARCH_MAX_LENGTH,
   STUDENT_NAME_MAX_LENGTH,
   STUDENTS_PAGE_SIZE,
@@ -191,7 +191,7 @@ export const importBody = z.strictObject({
   csv: z
     .string({ error: textError })
     .min(1, 'The file is empty')
-    .max(IMPORT_MAX_CHARS, `The file is too large: at most ${IMPORT_MAX_CHARS.toLocaleString('en')} characters (${IMPORT_MAX_ROWS} students) per import`),
+    .max(IMPORT_MAX_CHARS, IMPORT_TOO_LARGE_MESSAGE),
 });
 export type ImportBody = z.infer<typeof importBody>;
 

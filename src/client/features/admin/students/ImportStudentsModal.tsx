@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, FileInput, Group, Modal, Paper, Stack, Text 
 import { BulletList } from '../../../components/BulletList';
 import { useState } from 'react';
 import type { ImportPreview, ImportPreviewRow, ImportResult } from '../../../../shared/api/students';
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '../../../../shared/api/students-limits';
+import { IMPORT_COLUMNS, IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS, IMPORT_TOO_LARGE_MESSAGE } from '../../../../shared/api/students-limits';
 import { toCsv, UTF8_BOM } from '../../../../shared/csv';
 import { formatMobileNumber } from '../../../../shared/phone';
 import { serverMessageOr } from '../../../lib/api';
@@ -39,6 +39,7 @@ export function ImportStudentsModal({ opened, onClose }: { opened: boolean; onCl
   const [file, setFile] = useState<File | null>(null);
   const [csv, setCsv] = useState<string | null>(null);
   const [encoding, setEncoding] = useState<CsvEncoding | null>(null);
+  const [tooLarge, setTooLarge] = useState(false);
   const preview = usePreviewImport();
   const commit = useCommitImport();
 
@@ -46,8 +47,13 @@ export function ImportStudentsModal({ opened, onClose }: { opened: boolean; onCl
     setFile(chosen);
     setCsv(null);
     setEncoding(null);
+    setTooLarge(false);
     preview.reset();
     if (!chosen) return;
+    if (chosen.size > IMPORT_MAX_FILE_BYTES) {
+      setTooLarge(true);
+      return;
+    }
     const { text, encoding: read } = decodeCsvBytes(new Uint8Array(await chosen.arrayBuffer()));
     setCsv(text);
     setEncoding(read);
@@ -99,9 +105,9 @@ export function ImportStudentsModal({ opened, onClose }: { opened: boolean; onCl
             </Alert>
           ) : null}
           {preview.isPending ? <Text size="sm">Checking the file…</Text> : null}
-          {preview.error ? (
+          {preview.error || tooLarge ? (
             <Alert color="red" variant="light" title="The file cannot be imported" role="alert">
-              {serverMessageOr(preview.error, preview.error.message)}
+              {preview.error ? serverMessageOr(preview.error, preview.error.message) : `${IMPORT_TOO_LARGE_MESSAGE}.`}
             </Alert>
           ) : null}
           {preview.data ? <PreviewTable preview={preview.data} /> : null}
