@@ -7,7 +7,8 @@ import { effectiveStudentId, requireAuth } from '../auth/access.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError, notFound } from '../lib/http-errors.js';
 import { isForeignKeyViolation } from '../lib/sql-errors.js';
-import { throttle } from '../lib/throttle.js';
+import type { BudgetStore } from '../lib/budget-store.js';
+import { givingBack, throttleCounting } from '../lib/throttle.js';
 import { checkedAudio, parseRecordingType, RECORDING_TYPE_MESSAGE, recordingFileExtension, servedRecordingType } from './audio-type.js';
 import { parseByteRange } from './range.js';
 import { findAttempt, openRecording, recordingInfo, recordingUrl, recordingUsage, saveRecording } from './service.js';
@@ -69,7 +70,7 @@ function sendAsRecording(reply: FastifyReply, attemptId: string, storedType: str
  * memory), the player's range reads, and the storage figures for the admin's Settings tab. Registered
  * as its own plugin: the audio body parser exists on the upload route only (decision 0013).
  */
-export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { recordingStores: RecordingStores }): Promise<void> {
+export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { recordingStores: RecordingStores; budgets: BudgetStore }): Promise<void> {
   const db = deps.database.db;
   const stores = deps.recordingStores;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -88,11 +89,12 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
   app.addHook('onClose', async () => {
     await Promise.allSettled(beingSaved);
   });
-  const uploadsPerStudent = throttle(app, {
+  const uploadsPerStudent = throttleCounting(app, {
     ...deps.rateLimits.uploadsPerStudent,
     what: 'recording uploads for this student',
     key: (request) => `upload-student:${effectiveStudentId(request)}`,
   });
+  const giveBack = givingBack(deps.budgets);
 
   /**
    * The recording of a saved attempt, uploaded after the attempt (retried until it arrives). Its body
@@ -102,10 +104,19 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
   api.put('/api/attempts/:id/recording', {
     config: { access: 'studentOrActing', streamedBody: { maxBytes: RECORDING_MAX_BYTES } },
     schema: { params: attemptParams, response: { 200: recordingSaved, ...errors } },
-    preHandler: uploadsPerStudent,
     handler: async (request) => {
       const studentId = effectiveStudentId(request);
-      const release = uploadSlots.take(studentId);
+      const counted = await uploadsPerStudent(request);
+      let release: () => void;
+      try {
+        release = uploadSlots.take(studentId);
+      } catch (error) {
+        // Told to wait for the student's uploads still arriving, it did no work: its count in the
+        // hour's budget is given back, or a phone with many unsent tests would spend the budget on
+        // these refusals and be refused for the rest of the hour (a 2-core CI run did).
+        if (counted) await giveBack(request, [counted]);
+        throw error;
+      }
       const saving = receiveRecording(request, request.params.id, studentId);
       beingSaved.add(saving);
       try {
