@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gzipSize, measureRoutes } from '../bench/bundle-size.js';
+import { FIRST_RENDER_WAITED_OUT } from '../src/client/lib/first-render.js';
 import { FIRST_VISIT_ROUTES, type FirstVisitVisitor } from '../src/shared/first-visit-routes.js';
 import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
@@ -107,8 +108,12 @@ describe('first visit: the scripts counted are the scripts loaded', () => {
       const loadingSeen = await page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen);
       // The first render waits a moment for the page's data and parts (src/client/app/full.tsx), so
       // it draws them at once: no loading state, then the page again as each lands.
+      // Unless the wait ran out (the page's data or a part took longer than it on a busy machine):
+      // then its loading states are drawn on purpose, and the report says so.
+      const waitedOut = await page.evaluate((name) => performance.getEntriesByName(name).length > 0, FIRST_RENDER_WAITED_OUT);
       const unexpected = loadingSeen.filter((text) => !DRAWN_ON_PURPOSE.some((pattern) => pattern.test(text)));
-      if (unexpected.length) misses.push(`${route.route}: drew loading states: ${JSON.stringify(unexpected)}`);
+      if (unexpected.length && !waitedOut) misses.push(`${route.route}: drew loading states: ${JSON.stringify(unexpected)}`);
+      if (waitedOut) report.push(`${route.route}: the first render's wait ran out; loading states drawn: ${JSON.stringify(unexpected)}`);
       report.push(`${route.route}: ${counted.size} files counted (${size(counted)} KB), ${requested.size} loaded (${size(requested)} KB); GET ${apiGets.join(', ') || 'nothing'}`);
       // The page's first GETs, started by the bootstrap (src/client/lib/early-data.ts): each asked for
       // once, its answer taken by the page (a second request would mean the page asked another URL).

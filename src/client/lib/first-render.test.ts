@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { awaitBeforeFirstRender, firstRenderInputs } from './first-render';
+import { awaitBeforeFirstRender, FIRST_RENDER_WAITED_OUT, firstRenderInputs } from './first-render';
 
 /** A promise with its resolve and reject at hand. */
 function deferred() {
@@ -58,5 +58,21 @@ describe('the first render waits for what the page started as it opened', () => 
     await vi.advanceTimersByTimeAsync(1);
     expect(done).toBe(true);
     slow.resolve();
+  });
+
+  it('marks a wait that ran out, and only that one', async () => {
+    performance.clearMarks(FIRST_RENDER_WAITED_OUT);
+    const quick = deferred();
+    awaitBeforeFirstRender(quick.promise);
+    const waiting = firstRenderInputs(1000);
+    quick.resolve();
+    await waiting;
+    expect(performance.getEntriesByName(FIRST_RENDER_WAITED_OUT)).toHaveLength(0);
+    const slow = deferred();
+    awaitBeforeFirstRender(slow.promise);
+    await firstRenderInputs(5);
+    expect(performance.getEntriesByName(FIRST_RENDER_WAITED_OUT)).toHaveLength(1);
+    slow.resolve();
+    await slow.promise;
   });
 });
