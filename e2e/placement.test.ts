@@ -53,7 +53,16 @@ describe('the sign-in toast', () => {
         const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Login successful' });
         await toast.waitFor();
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-        await page.waitForTimeout(400);
+        // The toast slides in: measured once it stands still (the same box 100 ms apart).
+        let last = '';
+        await expect
+          .poll(async () => {
+            const now = JSON.stringify(await box(toast, 'the toast'));
+            const still = now === last;
+            last = now;
+            return still;
+          }, { intervals: [100] })
+          .toBe(true);
         const toastBox = await box(toast, 'the toast');
         const size = page.viewportSize() ?? { width: 0, height: 0 };
         // At the bottom of the screen, clear of the header and of the page's opening lines.

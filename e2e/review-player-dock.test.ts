@@ -40,12 +40,26 @@ beforeAll(async () => {
   expect(upload.status).toBe(200);
 }, 60_000);
 
-/** To the page's end, twice: the sections below the fold load as they come near and make the page longer. */
+/**
+ * To the page's end, until it stops growing: the sections below the fold load as they come near and
+ * make the page longer, later on a busy host (checked every 400 ms, at least twice).
+ */
 async function scrollToEnd(page: Page) {
-  for (let i = 0; i < 2; i++) {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(400);
-  }
+  let height = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          return document.querySelector('[aria-busy="true"]') === null ? document.documentElement.scrollHeight : -1;
+        });
+        const settled = now !== -1 && now === height;
+        height = now;
+        return settled;
+      },
+      { intervals: [400], timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 const paused = (page: Page) => page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.paused);
