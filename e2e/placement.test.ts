@@ -61,7 +61,7 @@ describe('the sign-in toast', () => {
             const still = now === last;
             last = now;
             return still;
-          }, { intervals: [100] })
+          }, { interval: 100 })
           .toBe(true);
         const toastBox = await box(toast, 'the toast');
         const size = page.viewportSize() ?? { width: 0, height: 0 };

@@ -57,7 +57,7 @@ async function scrollToEnd(page: Page) {
         height = now;
         return settled;
       },
-      { intervals: [400], timeout: 15_000 },
+      { interval: 400, timeout: 15_000 },
     )
     .toBe(true);
 }
