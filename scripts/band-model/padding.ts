@@ -23,6 +23,8 @@ const ADVERBS = ['probably', 'definitely', 'quite', 'certainly', 'absolutely'];
  * (decision 0053). Not linking words ("although", "whereas"): the linking words have rows of their own.
  */
 const GRAMMAR_WORDS = ['unless', 'whose', 'whom', 'whether', 'might', 'since', 'until', 'shall'];
+/** Eight plural nouns, taken in turn: the plural share counted by decision 0054, added at will. */
+const PLURAL_NOUNS = ['friends', 'people', 'things', 'years', 'books', 'places', 'ideas', 'days'];
 /** Fourteen linking words, taken in turn: a longer list, said densely (decision 0051). */
 const MANY_LINKERS = ['and', 'so', 'but', 'because', 'also', 'however', 'then', 'actually', 'moreover', 'therefore', 'besides', 'furthermore', 'although', 'basically'];
 
@@ -54,6 +56,7 @@ export const PADDINGS: ReadonlyArray<{ name: string; pad: (utterance: string, in
   { name: '"I had been …"', pad: (utterance) => `i had been ${utterance}` },
   { name: 'eight grammar words in turn ("unless …", "whose …", "whom …", "whether …")', pad: (utterance, i) => `${GRAMMAR_WORDS[i % GRAMMAR_WORDS.length]} ${utterance}`, target: 0.5 },
   { name: 'six linking words and five stance adverbs in turn ("however … probably", "moreover … definitely")', pad: (utterance, i) => `${LINKERS[i % LINKERS.length]} ${utterance} ${ADVERBS[i % ADVERBS.length]}`, target: 0.5 },
+  { name: 'eight plural nouns in turn ("… friends", "… people", "… things")', pad: (utterance, i) => `${utterance} ${PLURAL_NOUNS[i % PLURAL_NOUNS.length]}`, target: 0.5 },
   { name: 'fourteen linking words in turn, one after every third word', pad: (utterance, i) => linkEvery(utterance, 3, { next: i }), target: 0.5 },
   { name: 'fourteen linking words in turn, one after every eighth word', pad: (utterance, i) => linkEvery(utterance, 8, { next: i }), target: 0.5 },
 ];

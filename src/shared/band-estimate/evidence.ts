@@ -154,6 +154,12 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     typical: oneDecimal,
     advice: () => 'When you talk about past experiences, use the past tense (went, lived, was, enjoyed).',
   },
+  pluralNounShare: {
+    label: 'plural nouns (friends, people…) among the nouns',
+    shown: (f) => share(f.pluralNounShare),
+    typical: share,
+    advice: () => 'Mark plurals: "two years", "many friends", "most people". When you mean more than one, the noun takes -s.',
+  },
   perfectPassivePer100: {
     label: 'perfect and passive verbs (have lived, was born…) per 100 words',
     shown: (f) => oneDecimal(f.perfectPassivePer100),

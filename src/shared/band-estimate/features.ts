@@ -2,6 +2,7 @@ import { porterStem } from '../interview/porter-stemmer.js';
 import { coveredByFillers, findFillers, type FillerWord } from '../text/fillers.js';
 import { isNameToken, words, wordTokens } from '../text/words.js';
 import { SAME_WORD_ONCE_IN_WORDS } from './counting-note.js';
+import { nounsSaid } from './nouns.js';
 import { findLanguageSlips, isFillerLike } from './slips.js';
 import {
   ARTICLES, BE_FORMS, CLAUSE_LINKS, DISCOURSE_MARKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, LINKING_PHRASES, MODALS, PHRASAL_PARTICLES,
@@ -74,6 +75,8 @@ export interface LanguageFeatures {
   articlesPer100: number;
   /** Past-tense forms per 100 words, as usesWithRange counts. */
   pastFormsPer100: number;
+  /** Share of the nouns said that are plural ("friends", "people"; nouns.ts): speakers whose first language marks no plural leave the -s out (decision 0054). */
+  pluralNounShare: number;
   /** Perfect and passive verb phrases per 100 words ("have lived", "was born", "has been"). */
   perfectPassivePer100: number;
   /** Modal verbs of possibility and obligation per 100 words ("would", "could", "might", "should", "must"), as usesWithRange counts. */
@@ -198,6 +201,7 @@ export function languageFeatures(answers: readonly string[], answerCount: number
   const stems = all.map(porterStem);
   const rare = ownWords.filter((word) => (spokenRank(word) ?? Infinity) > RARE_RANK);
   // Each list read once: its count and the words said too often come from the same tally.
+  const nounNumbers = spokenAnswers.flatMap((answer) => nounsSaid(answer, names));
   const markers = listedWords(linkingWords(all), { has: (word) => DISCOURSE_MARKERS.has(word) || word.includes(' ') });
   const linkingSaidPer100 = per100(sum(markers.map((listed) => listed.said)));
   const adverbs = listedWords(all, STANCE_ADVERBS);
@@ -227,6 +231,7 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     verbFormRange: verbFormRange(spokenAnswers),
     articlesPer100: per100(sum(spokenAnswers.map(articleCount))),
     pastFormsPer100: per100(usesWithRange(all, { has: isPastForm })),
+    pluralNounShare: nounNumbers.length === 0 ? 0 : nounNumbers.filter((number) => number === 'plural').length / nounNumbers.length,
     perfectPassivePer100: per100(sum(spokenAnswers.map(perfectPassiveCount))),
     tentativeModalsPer100: per100(countedUses(modals)),
     grammarSlipsPer100: per100(sum(spokenAnswers.map(grammarSlips))),

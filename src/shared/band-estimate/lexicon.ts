@@ -112,7 +112,7 @@ let ranks: Map<string, number> | undefined;
  * American spellings of a British-spelt word, for the list (SUBTLEX-US): "neighbour" ranks as
  * "neighbor", "travelled" as "traveled", "organise" as "organize", "centre" as "center".
  */
-function americanSpellings(word: string): string[] {
+export function americanSpellings(word: string): string[] {
   return [
     word.replace(/our(s|ed|ing|ite|ites|able|ful)?$/, 'or$1').replace(/ourhood/, 'orhood'),
     word.replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/ys(e|ed|es|ing)$/, 'yz$1'),

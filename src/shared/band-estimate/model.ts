@@ -55,6 +55,7 @@ export const CRITERION_FEATURES: Readonly<Record<EstimatedCriterion, readonly Fe
     { feature: 'verbFormRange', sign: 1 },
     { feature: 'articlesPer100', sign: 1 },
     { feature: 'pastFormsPer100', sign: 1 },
+    { feature: 'pluralNounShare', sign: 1, saturates: true },
     { feature: 'perfectPassivePer100', sign: 1 },
     { feature: 'tentativeModalsPer100', sign: 1, saturates: true },
     { feature: 'grammarSlipsPer100', sign: -1 },

@@ -1,0 +1,51 @@
+import { americanSpellings } from './lexicon.js';
+import { NOUN_FORMS } from './noun-forms.js';
+import { SPOKEN_WORDS_BY_FREQUENCY } from './word-ranks.js';
+
+/*
+ * Whether a word is a noun, and in which number, as Brill's lexicon tags it most often (noun-forms.ts,
+ * over the 10,000 words of spoken English the estimate ranks words by). The band estimate reads the
+ * share of the nouns said that are plural (decision 0054): speakers whose first language marks no
+ * plural leave the -s out ("many friend", "two year"), and the raters' stronger learners say more
+ * plurals among the same number of nouns.
+ */
+
+export type NounNumber = 'singular' | 'plural';
+
+let numbers: Map<string, NounNumber> | undefined;
+
+function numberOf(word: string): NounNumber | undefined {
+  if (numbers === undefined) {
+    const table = new Map<string, NounNumber>();
+    SPOKEN_WORDS_BY_FREQUENCY.split(' ').forEach((listed, i) => {
+      if (NOUN_FORMS[i] === 's') table.set(listed, 'singular');
+      else if (NOUN_FORMS[i] === 'p') table.set(listed, 'plural');
+    });
+    numbers = table;
+  }
+  return numbers.get(word);
+}
+
+/** The number of a lower-case word said as a noun, in American or British spelling ("colours"); undefined for a word that is most often no noun, or not among the 10,000. */
+export function nounNumber(word: string): NounNumber | undefined {
+  return numberOf(word) ?? americanSpellings(word).map(numberOf).find((found) => found !== undefined);
+}
+
+/**
+ * Words after which a word the lexicon calls a noun is said as a verb ("we share", "he lives", "to
+ * work", "can study", "didn't work"): subject pronouns, "to", modals and forms of do.
+ */
+const VERB_COMES_NEXT: ReadonlySet<string> = new Set([
+  'i', 'you', 'we', 'they', 'he', 'she', 'it', 'who', 'to',
+  ...['will', 'would', 'can', 'could', 'should', 'must', 'might', 'may', 'shall', 'cannot'],
+  ...['do', 'does', 'did', "don't", 'dont', "doesn't", 'doesnt', "didn't", 'didnt', "can't", 'cant', "won't", 'wont', "wouldn't", 'wouldnt', "couldn't", 'couldnt', "shouldn't", 'shouldnt'],
+]);
+
+/** The number of each noun said in one answer's words (lower-case, in order), names left out. */
+export function nounsSaid(answer: readonly string[], names: ReadonlySet<string>): NounNumber[] {
+  return answer.flatMap((word, i) => {
+    if (names.has(word) || VERB_COMES_NEXT.has(answer[i - 1] ?? '')) return [];
+    const number = nounNumber(word);
+    return number === undefined ? [] : [number];
+  });
+}
