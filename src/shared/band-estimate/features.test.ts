@@ -277,3 +277,12 @@ describe('language features', () => {
     expect(languageFeatures(['i ate a apple'], 1).grammarSlipsPer100).toBe(0);
   });
 });
+
+describe('grammar slips counted within sentences', () => {
+  it('reads no slip across a sentence the recogniser ended', () => {
+    expect(languageFeatures(['I love it. Thank you. Where is he? Go and look.'], 1).grammarSlipsPer100).toBe(0);
+    // The same words unpunctuated: "it thank" and "he go" read as slips.
+    expect(languageFeatures(['i love it thank you where is he go and look'], 1).grammarSlipsPer100).toBeGreaterThan(0);
+    expect(languageFeatures(['Yesterday she go to work. It was fine.'], 1).grammarSlipsPer100).toBeCloseTo(100 / 8);
+  });
+});

@@ -120,6 +120,9 @@ export function spokenWords(text: string): string[] {
   return words.filter((word, i) => (!padding[i] || likeAsVerb(words, i)) && !isFilledPause(word));
 }
 
+/** Where a recogniser that punctuates ends a sentence: a slip is never read across one ("i love it. thank you" has no "it thank"). */
+const SENTENCE_END = /[.?!;:]+(?:\s+|$)/u;
+
 const MATTR_WINDOW = 50;
 /** English derivational suffixes of nouns, adjectives and adverbs (a closed list from any grammar of word formation), after a base of 3 letters or more. */
 const DERIVATIONAL_SUFFIX = /^(.{3,}?)(tion|sion|ment|ness|ity|ive|ous|ful|less|able|ible|ence|ance|ism|ist|ise|ize|ly)$/;
@@ -234,7 +237,7 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     pluralNounShare: nounNumbers.length === 0 ? 0 : nounNumbers.filter((number) => number === 'plural').length / nounNumbers.length,
     perfectPassivePer100: per100(sum(spokenAnswers.map(perfectPassiveCount))),
     tentativeModalsPer100: per100(countedUses(modals)),
-    grammarSlipsPer100: per100(sum(spokenAnswers.map(grammarSlips))),
+    grammarSlipsPer100: per100(sum(texts.flatMap((text) => text.split(SENTENCE_END)).map((sentence) => grammarSlips(withoutRepeats(spokenWords(sentence)))))),
     saidOften: {
       fluency: saidOften(markers),
       vocabulary: saidOften(adverbs),

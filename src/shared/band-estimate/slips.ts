@@ -1,5 +1,5 @@
-import { CLAUSE_LINKS, FUNCTION_WORDS, SUBORDINATORS } from './lexicon.js';
-import { BARE_VERBS, thirdPersonForm, verbFormCorrection } from './verb-forms.js';
+import { CLAUSE_LINKS, FUNCTION_WORDS, IRREGULAR_PAST, SUBORDINATORS, isFilledPause } from './lexicon.js';
+import { BARE_VERBS, BASE_AFTER, isKnownVerbForm, thirdPersonForm, verbFormCorrection } from './verb-forms.js';
 
 /*
  * Learner grammar slips the section 9 patterns miss, each with the correction to suggest:
@@ -40,9 +40,77 @@ const BARE_VERB_CONTEXT = new Set([
   // Verbs that take an object and a bare verb, in every form: "let it go", "making it happen", "have seen it happen", "felt it move".
   ...['let', 'lets', 'letting', 'make', 'makes', 'made', 'making', 'help', 'helps', 'helped', 'helping', 'have', 'has', 'had', 'having'],
   ...['watch', 'watches', 'watched', 'watching', 'see', 'sees', 'saw', 'seen', 'seeing', 'hear', 'hears', 'heard', 'hearing', 'feel', 'feels', 'felt', 'feeling', 'notice', 'noticed'],
+  // Questions: "doesn't she live", "can't he drive", "shall we go", "where'd he go".
+  ...BASE_AFTER, 'shall', 'dare', "mustn't", "where'd", 'whered', "what'd", "how'd", 'howd', "why'd", "who'd", "when'd",
+  // The subjunctive after words of wish and demand: "lest it happen", "i suggest he go", "i'd rather she come".
+  'lest', 'rather', 'suggest', 'suggests', 'suggested', 'recommend', 'recommends', 'recommended', 'insist', 'insisted', 'demand', 'demanded', 'propose', 'proposed', 'request', 'requested',
 ]);
+/**
+ * Abbreviations said letter by letter whose first letter sounds a vowel (ef, aitch, el, em, en, ar,
+ * es, ex): "an MBA", "an HR manager", "an SQL query". The recogniser writes them in capitals; the
+ * slips are found in lower-cased words.
+ */
+const INITIALISMS_AFTER_AN: ReadonlySet<string> = new Set([
+  'mba', 'mp', 'mri', 'msc', 'mph', 'mvp', 'nhs', 'nba', 'ngo', 'nfl', 'nyc', 'fbi', 'faq', 'sms', 'suv', 'sql', 'sat', 'ssd', 'sos', 'seo',
+  'lcd', 'led', 'llm', 'lse', 'hr', 'hiv', 'hd', 'hq', 'html', 'http', 'mit', 'ms', 'ma', 'rsvp', 'raf', 'lgbt', 'fyi', 'xl', 'xbox',
+]);
+/** Words starting with a u said "you", or a U said as a letter: "a UK visa", "a USB stick", "a URL". */
+const U_SAID_YOU = /^(?:u|uk|us|usa|usb|url|uae|uefa|ufo|ukraine|ukrainian|utopia|utopian)$|^(?:u|uk|us|usb)-/;
+/** Said with a silent h by many (and in American English): "an herb", "an historic". */
+const H_OFTEN_SILENT = /^(?:herb|histor)/;
+/** Words that open a clause in which a following "was" or "were" is the subjunctive: "if it were", "as it were", "i wish she were". */
+const SUBJUNCTIVE_WERE_AFTER: ReadonlySet<string> = new Set(['if', 'wish', 'wished', 'as', 'though', 'suppose', 'imagine', 'rather', 'even', 'whether', 'unless']);
+/** Verbs and adjectives of demand after which "that" opens a clause with a bare verb: "it's important that everyone have". */
+const MANDATIVE_BEFORE_THAT: ReadonlySet<string> = new Set(['important', 'essential', 'vital', 'necessary', 'crucial', 'imperative', 'suggest', 'suggested', 'recommend', 'recommended', 'insist', 'insisted', 'demand', 'demanded', 'propose', 'proposed', 'require', 'required']);
+/** Prepositions: after one, "it" and "you" are objects ("the shops around it were", "i'm proud of you is"), not subjects. */
+const PREPOSITIONS: ReadonlySet<string> = new Set([
+  'in', 'on', 'at', 'of', 'to', 'for', 'with', 'about', 'from', 'by', 'around', 'behind', 'near', 'into', 'onto', 'under', 'over', 'through',
+  'without', 'against', 'than', 'like', 'inside', 'outside', 'between', 'among', 'beside', 'across', 'towards', 'toward', 'after', 'before', 'within',
+]);
+/** Verbs after which "it" or "you" starts a clause ("i think it work"), so that the verb after them is theirs. */
+const VERBS_BEFORE_A_CLAUSE: ReadonlySet<string> = new Set([
+  'think', 'thinks', 'thought', 'know', 'knows', 'knew', 'guess', 'suppose', 'say', 'says', 'said', 'believe', 'mean', 'means', 'hope', 'hopes', 'hoped', 'bet', 'realize', 'realized', 'expect', 'expected', 'feel', 'felt',
+]);
+/** Verbs that take an object whose forms the lists miss: "the book i lent you is", "people who run it are". */
+const OBJECT_VERBS: ReadonlySet<string> = new Set(['lent', 'read', 'run', 'showed', 'shown', 'put', 'cut', 'set', 'hit', 'owe', 'owed']);
+/** Pronouns and words after "is" or "do" that make the pair a question begun again: "it are there any", "we is that the right word", "so it do you think". */
+const QUESTION_RESTART_NEXT: ReadonlySet<string> = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'there', 'this', 'that']);
+
+/** After "it", prepositions' objects: "treat it like a game" has "like" the preposition, not the verb. */
+const AFTER_LIKE_THE_PREPOSITION: ReadonlySet<string> = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'some', 'in', 'on', 'at', 'about', 'with', 'for', 'from']);
+
+/**
+ * Whether "it" or "you" at `words[i]` is an object rather than the subject of the verb after it: after
+ * a preposition, or after a verb other than one that takes a clause ("what i told you was true",
+ * "people who use it say").
+ */
+function isObjectPronoun(words: readonly string[], i: number): boolean {
+  const before = words[i - 1];
+  if (before === undefined) return false;
+  return PREPOSITIONS.has(before) || OBJECT_VERBS.has(before) || (!VERBS_BEFORE_A_CLAUSE.has(before) && (isKnownVerbForm(before) || IRREGULAR_PAST.has(before)));
+}
+
 const VOWEL_SOUND_EXCEPTIONS = /^(?:one|once|uni|use|usu|eu|ewe|u[bcdfgklmnprstvz][aeiou])/;
 const SILENT_H = /^(?:hour|honest|honou?r|heir)/;
+
+/**
+ * Where a pronoun and the verb after it are no subject and verb, or the verb's form is right: a
+ * restart ("get it get", "it are there any…"), an object pronoun ("what i told you was true"), "if it were", "it's
+ * important that everyone have", "treat it like a game", "he need not".
+ */
+function notAnAgreementPair(words: readonly string[], i: number): boolean {
+  const subject = words[i] as string;
+  const verb = words[i + 1] as string;
+  const before = words[i - 1];
+  const after = words[i + 2];
+  if (before === verb) return true;
+  if (['is', 'are', 'do', 'does'].includes(verb) && QUESTION_RESTART_NEXT.has(after ?? '')) return true;
+  if ((subject === 'it' || subject === 'you') && isObjectPronoun(words, i)) return true;
+  if (verb === 'were' && ((before !== undefined && SUBJUNCTIVE_WERE_AFTER.has(before)) || after === 'to')) return true;
+  if (before === 'that' && MANDATIVE_BEFORE_THAT.has(words[i - 2] ?? '')) return true;
+  if (subject === 'it' && verb === 'like' && AFTER_LIKE_THE_PREPOSITION.has(after ?? '')) return true;
+  return verb === 'need' && after === 'not';
+}
 
 function agreementCorrection(subject: string, verb: string, before: string | undefined): string | null {
   if (SOMEONE.has(subject)) return (before === undefined || AGREEMENT_CLAUSE_START.has(before)) && BARE_VERBS.has(verb) ? `${subject} ${thirdPersonForm(verb)}` : null;
@@ -76,13 +144,18 @@ function agreementCorrection(subject: string, verb: string, before: string | und
  * learners, "a i", "a in", "a and" and "a its" were the article check's most frequent hits. Kept:
  * the words that can follow an article ("a very", "a one-day", "a more", "a much").
  */
-const NOT_AFTER_ARTICLE: ReadonlySet<string> = new Set([...FUNCTION_WORDS].filter((word) => !['very', 'one', 'more', 'much'].includes(word)));
+const NOT_AFTER_ARTICLE: ReadonlySet<string> = new Set([
+  ...[...FUNCTION_WORDS].filter((word) => !['very', 'one', 'more', 'much'].includes(word)),
+  // Determiners and adverbs no article stands before: "a another", "a every", "a actually" are restarts.
+  'another', 'every', 'each', 'either', 'actually', 'apparently', 'already', 'again', 'anyway', 'ever', 'always',
+]);
 
 function articleCorrection(article: string, next: string): string | null {
-  if (!/^\p{L}/u.test(next) || NOT_AFTER_ARTICLE.has(next)) return null;
+  // "a um…" is a hesitation: the article said before it is not yet the noun phrase's.
+  if (!/^\p{L}/u.test(next) || NOT_AFTER_ARTICLE.has(next) || isFilledPause(next)) return null;
   const vowelLetter = /^[aeiou]/.test(next);
-  if (article === 'a' && vowelLetter && !VOWEL_SOUND_EXCEPTIONS.test(next)) return `an ${next}`;
-  if (article === 'an' && !vowelLetter && !SILENT_H.test(next) && next.length > 1) return `a ${next}`;
+  if (article === 'a' && vowelLetter && !VOWEL_SOUND_EXCEPTIONS.test(next) && !U_SAID_YOU.test(next)) return `an ${next}`;
+  if (article === 'an' && !vowelLetter && !SILENT_H.test(next) && !H_OFTEN_SILENT.test(next) && !INITIALISMS_AFTER_AN.has(next) && !/^x-/.test(next) && next.length > 1) return `a ${next}`;
   return null;
 }
 
@@ -94,6 +167,7 @@ function articleCorrection(article: string, next: string): string | null {
  */
 const NOT_AFTER_VERB_LIKE: ReadonlySet<string> = new Set([
   'just', 'really', 'totally', 'literally', 'actually', 'so', 'very', 'kind', 'sort', 'was', 'were', 'is', 'said', 'told', 'went', 'had', 'got',
+  'always', 'never', 'usually', 'still', 'even', 'definitely', 'basically', 'honestly', 'seriously', 'probably', 'completely', 'suddenly',
   'i', 'he', 'she', 'we', 'they',
 ]);
 
@@ -107,7 +181,7 @@ export function findLanguageSlips(words: readonly string[]): LanguageSlip[] {
     const first = words[i] as string;
     const second = words[i + 1] as string;
     const before = words[i - 1];
-    const agreement = (before !== undefined && BARE_VERB_CONTEXT.has(before)) || isFillerLike(words, i + 1) ? null : agreementCorrection(first, second, before);
+    const agreement = (before !== undefined && BARE_VERB_CONTEXT.has(before)) || isFillerLike(words, i + 1) || notAnAgreementPair(words, i) ? null : agreementCorrection(first, second, before);
     if (agreement !== null) {
       slips.push({ kind: 'agreement', at: i, correction: agreement });
       continue;

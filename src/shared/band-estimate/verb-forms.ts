@@ -47,6 +47,9 @@ const PAST_TO_BASE: ReadonlyMap<string, string> = new Map([
 const ED_NOT_PAST: ReadonlySet<string> = new Set([
   'interested', 'bored', 'tired', 'excited', 'worried', 'scared', 'married', 'surprised', 'satisfied', 'disappointed', 'confused',
   'embarrassed', 'supposed', 'pleased', 'relaxed', 'shocked', 'amazed', 'frightened', 'annoyed', 'stressed',
+  // Adjectives before a noun, after a modal that opens a question: "should developed countries help", "will improved technology".
+  'developed', 'improved', 'advanced', 'skilled', 'educated', 'qualified', 'experienced', 'limited', 'trained', 'processed',
+  'organized', 'organised', 'connected', 'used',
 ]);
 
 /** The base form of a regular past in -ed, when it is one of BARE_VERBS: "checked" -> "check", "decided" -> "decide", "tried" -> "try", "stopped" -> "stop". */
@@ -58,7 +61,7 @@ function baseOfRegularPast(word: string): string | undefined {
 }
 
 /** Words after which the base form belongs: do in every form, and the modals ("may" is left out: also the month). */
-const BASE_AFTER: ReadonlySet<string> = new Set([
+export const BASE_AFTER: ReadonlySet<string> = new Set([
   'do', 'does', 'did', "don't", 'dont', "doesn't", 'doesnt', "didn't", 'didnt',
   'can', 'cannot', 'could', 'will', 'would', 'should', 'must', 'might', "can't", 'cant', "couldn't", 'couldnt', "won't", 'wont', "wouldn't", 'wouldnt', "shouldn't", 'shouldnt',
 ]);
@@ -73,6 +76,12 @@ const COMPARATIVES: ReadonlySet<string> = new Set([
   'simpler', 'cleaner', 'newer', 'greater',
 ]);
 
+/**
+ * Comparatives that "more" before them may count the noun after: "more older people" (more people
+ * who are older), "more higher education". A slip only at the end or before "than" ("more older than me").
+ */
+const COMPARATIVES_OF_A_NOUN: ReadonlySet<string> = new Set(['older', 'younger', 'higher']);
+
 /** Verbs of state that take no be before them ("i'm agree"); "need" and "like" left out ("there is need", "it's like"). */
 const STATE_VERBS: ReadonlySet<string> = new Set(['agree', 'belong', 'want', 'know']);
 /** A form of be and how the verb of state reads without it: the subject it carries, and the third person or not. */
@@ -82,6 +91,9 @@ const BE_BEFORE_STATE: ReadonlyMap<string, { subject: string; third: boolean }> 
   ["he's", { subject: 'he ', third: true }], ["she's", { subject: 'she ', third: true }], ["it's", { subject: 'it ', third: true }],
   ["we're", { subject: 'we ', third: false }], ["they're", { subject: 'they ', third: false }], ["you're", { subject: 'you ', third: false }],
 ]);
+
+/** Subject pronouns: "what i did helped" has did as a main verb, the past after it the clause's verb. */
+const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it']);
 
 /** Subject pronouns and their contraction with be, before an -ing verb. */
 const BE_OF_SUBJECT: ReadonlyMap<string, string> = new Map([['i', "i'm"], ['he', "he's"], ['she', "she's"], ['we', "we're"], ['they', "they're"]]);
@@ -93,6 +105,9 @@ const BE_OF_SUBJECT: ReadonlyMap<string, string> = new Map([['i', "i'm"], ['he',
 const NOT_BEFORE_SUBJECT_ING: ReadonlySet<string> = new Set([
   'am', 'is', 'are', 'was', 'were', 'and', 'or', 'see', 'saw', 'seen', 'watch', 'watched', 'hear', 'heard', 'feel', 'felt', 'imagine',
   'remember', 'mind', 'like', 'love', 'hate', 'enjoy', 'keep', 'kept', 'stop', 'start', 'finish', 'let', 'find', 'found', 'notice', 'noticed',
+  // Questions with be contracted or negative: "what's he doing", "isn't she coming", "aren't we going".
+  "what's", 'whats', "where's", 'wheres', "who's", 'whos', "how's", 'hows', "why's", "when's", "what're", "where're", "who're", "how're", "why're",
+  "isn't", 'isnt', "wasn't", 'wasnt', "aren't", 'arent', "weren't", 'werent', "ain't", 'aint',
 ]);
 
 /** The base form of an -ing word, when it is one of BARE_VERBS: "going" -> "go", "taking" -> "take", "sitting" -> "sit". */
@@ -114,17 +129,26 @@ export function verbFormCorrection(words: readonly string[], i: number): string 
   const second = words[i + 1];
   if (second === undefined) return null;
   const before = words[i - 1] ?? '';
+  // "What I did helped a lot", "all we did was": did (or do) is the verb of a clause, not an auxiliary.
+  const doAsMainVerb = (first === 'did' || first === 'do') && SUBJECT_PRONOUNS.has(before);
   const past = PAST_TO_BASE.get(second);
-  if (past !== undefined && (BASE_AFTER.has(first) || (first === 'to' && !MOTION_BEFORE_TO.has(before)))) return `${first} ${past}`;
-  const regularPast = BASE_AFTER.has(first) ? baseOfRegularPast(second) : undefined;
+  if (past !== undefined && !doAsMainVerb && (BASE_AFTER.has(first) || (first === 'to' && !MOTION_BEFORE_TO.has(before)))) return `${first} ${past}`;
+  const regularPast = BASE_AFTER.has(first) && !doAsMainVerb ? baseOfRegularPast(second) : undefined;
   if (regularPast !== undefined) return `${first} ${regularPast}`;
   const third = MODALS_BEFORE_BASE.has(first) ? baseOfThird(second) : undefined;
   if (third !== undefined) return `${first} ${third}`;
-  if (first === 'more' && COMPARATIVES.has(second)) return second;
+  const after = words[i + 2];
+  if (first === 'more' && COMPARATIVES.has(second) && !(COMPARATIVES_OF_A_NOUN.has(second) && after !== undefined && after !== 'than')) return second;
   const be = BE_BEFORE_STATE.get(first);
-  if (be !== undefined && STATE_VERBS.has(second)) return `${be.subject}${be.third ? thirdPersonForm(second) : second}`;
+  // "All you need to do is agree": the verb after "do is" is bare by rule.
+  if (be !== undefined && STATE_VERBS.has(second) && before !== 'do') return `${be.subject}${be.third ? thirdPersonForm(second) : second}`;
   const subjectBe = BE_OF_SUBJECT.get(first);
   const ing = subjectBe === undefined || NOT_BEFORE_SUBJECT_ING.has(before) ? undefined : baseOfIng(second);
   if (subjectBe !== undefined && ing !== undefined) return `${subjectBe} ${second}`;
   return null;
+}
+
+/** Whether a word is a verb form the lists know: a base form of BARE_VERBS, a third-person form, or a past. */
+export function isKnownVerbForm(word: string): boolean {
+  return BARE_VERBS.has(word) || PAST_TO_BASE.has(word) || baseOfThird(word) !== undefined || baseOfRegularPast(word) !== undefined;
 }

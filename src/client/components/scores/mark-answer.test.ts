@@ -41,6 +41,12 @@ describe('markAnswer', () => {
     expect(markAnswer("I didn't go there. It is cheaper. I agree. We're going home.").filter((piece) => piece.kind === 'slip')).toEqual([]);
   });
 
+  it('marks a hesitation after "a" as the filler it is, never as "an um"', () => {
+    const pieces = markAnswer('We went to a um museum and an MBA student guided us');
+    expect(pieces.filter((piece) => piece.kind === 'slip')).toEqual([]);
+    expect(pieces.filter((piece) => piece.kind === 'filler').map((piece) => piece.text)).toEqual(['um']);
+  });
+
   it('marks "he like football" as a slip, and "she like just told me" as the filler it is', () => {
     expect(markAnswer('He like football.').filter((piece) => piece.kind === 'slip')).toEqual([{ text: 'He like', kind: 'slip', correction: 'He likes' }]);
     expect(markAnswer('She like just told me to wait.').filter((piece) => piece.kind === 'slip')).toEqual([]);
