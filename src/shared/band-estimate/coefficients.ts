@@ -25,14 +25,14 @@ export const BAND_MODEL: BandModel = {
   grammar: {
     intercept: 4.64665,
     terms: [
-      { feature: 'subordinatorsPer100', mean: 1.58924, sd: 0.810979, weight: 0.725279, best: 0.80925, strongest: 0.80925 },
-      { feature: 'articlesPer100', mean: 4.79542, sd: 2.05572, weight: 0.421872, strongest: 0.548012 },
-      { feature: 'pastFormsPer100', mean: 2.71269, sd: 1.46505, weight: 0.335704, strongest: 0.549713 },
-      { feature: 'pluralNounShare', mean: 0.156824, sd: 0.0721177, weight: 0.608429, best: 0.52173, strongest: 0.52173 },
-      { feature: 'perfectPassivePer100', mean: 0.310747, sd: 0.351038, weight: 0.125761, strongest: 0.289428 },
-      { feature: 'tentativeModalsPer100', mean: 0.256971, sd: 0.335889, weight: 0.266203, best: 0.679433, strongest: 0.679433 },
-      { feature: 'grammarSlipsPer100', mean: 0.164514, sd: 0.283918, weight: -0.469912, strongest: -0.463961 },
-      { feature: 'functionWordShare', mean: 0.557902, sd: 0.0424719, weight: 0.649499, best: 0.527569, strongest: 0.527569 },
+      { feature: 'subordinatorsPer100', mean: 1.58924, sd: 0.810979, weight: 0.724208, best: 0.80925, strongest: 0.80925 },
+      { feature: 'articlesPer100', mean: 4.79542, sd: 2.05572, weight: 0.420801, strongest: 0.548012 },
+      { feature: 'pastFormsPer100', mean: 2.71269, sd: 1.46505, weight: 0.337068, strongest: 0.549713 },
+      { feature: 'pluralNounShare', mean: 0.156824, sd: 0.0721177, weight: 0.605937, best: 0.52173, strongest: 0.52173 },
+      { feature: 'perfectPassivePer100', mean: 0.310747, sd: 0.351038, weight: 0.12455, strongest: 0.289428 },
+      { feature: 'tentativeModalsPer100', mean: 0.256971, sd: 0.335889, weight: 0.265057, best: 0.679433, strongest: 0.679433 },
+      { feature: 'grammarSlipsPer100', mean: 0.166054, sd: 0.284205, weight: -0.471821, strongest: -0.464468 },
+      { feature: 'functionWordShare', mean: 0.557902, sd: 0.0424719, weight: 0.651964, best: 0.527569, strongest: 0.527569 },
     ],
   },
 };

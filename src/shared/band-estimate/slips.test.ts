@@ -69,6 +69,14 @@ describe('verb-form slips', () => {
     expect(verbForms('i would like to bought the ticket')).toEqual(['to buy']);
   });
 
+  it('finds a past where the participle belongs, after have in every form', () => {
+    expect(verbForms('i should have went there')).toEqual(['have gone']);
+    expect(verbForms("i've went to america and she hasnt ate yet")).toEqual(["i've gone", 'hasnt eaten']);
+    expect(verbForms('i had saw the festival')).toEqual(['had seen']);
+    // A participle, or a past that is its own participle, is right.
+    expect(verbForms('i have gone there and she has made a cake and we had bought it')).toEqual([]);
+  });
+
   it('finds a regular past after do or a modal, whatever its spelling, and not an adjective or a past after "to"', () => {
     expect(verbForms("the driver didn't checked around and i dont decided yet")).toEqual(["didn't check", 'dont decide']);
     expect(verbForms('we could enjoyed it and i didnt tried and the car didnt stopped')).toEqual(['could enjoy', 'didnt try', 'didnt stop']);

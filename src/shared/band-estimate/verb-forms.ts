@@ -8,6 +8,7 @@ import { BASE_VERBS } from './base-verbs.js';
  *   modal only ("didn't checked" -> "didn't check"): after "to" it is as often an adjective
  *   ("listened to recorded music");
  * - a third-person form after a modal: "will enjoys" -> "will enjoy";
+ * - a past where the participle belongs, after have: "should have went" -> "should have gone";
  * - "more" before a comparative: "more cheaper" -> "cheaper";
  * - a form of be before a verb of state: "i'm agree" -> "i agree", "is belong" -> "belongs";
  * - a subject pronoun before an -ing verb with no be: "i going" -> "i'm going".
@@ -40,6 +41,19 @@ const PAST_TO_BASE: ReadonlyMap<string, string> = new Map([
   ['wore', 'wear'], ['swam', 'swim'], ['sang', 'sing'], ['bought', 'buy'], ['thought', 'think'], ['brought', 'bring'],
   ['taught', 'teach'], ['caught', 'catch'],
 ]);
+/** Irregular pasts whose participle differs, with the participle: "have went" -> "have gone". */
+const PAST_TO_PARTICIPLE: ReadonlyMap<string, string> = new Map([
+  ['went', 'gone'], ['saw', 'seen'], ['came', 'come'], ['took', 'taken'], ['knew', 'known'], ['gave', 'given'], ['began', 'begun'],
+  ['became', 'become'], ['ate', 'eaten'], ['drank', 'drunk'], ['ran', 'run'], ['wrote', 'written'], ['spoke', 'spoken'], ['drove', 'driven'],
+  ['rode', 'ridden'], ['flew', 'flown'], ['grew', 'grown'], ['chose', 'chosen'], ['forgot', 'forgotten'], ['fell', 'fallen'], ['broke', 'broken'],
+  ['wore', 'worn'], ['swam', 'swum'], ['sang', 'sung'], ['stole', 'stolen'], ['hid', 'hidden'], ['froze', 'frozen'], ['threw', 'thrown'],
+]);
+/** Forms of have before a participle ("'d" is had or would: "i'd went" is a slip either way). */
+const HAVE_BEFORE_PARTICIPLE: ReadonlySet<string> = new Set([
+  'have', 'has', 'had', 'having', "i've", 'ive', "we've", 'weve', "you've", 'youve', "they've", 'theyve',
+  "i'd", "we'd", "you'd", "they'd", "he'd", "she'd", "haven't", 'havent', "hasn't", 'hasnt', "hadn't", 'hadnt',
+]);
+
 /**
  * Words in -ed that after do or a modal are an adjective or a fixed phrase, not a past: "don't
  * bored" is a slip of another kind (the correction is "i'm not bored"), "do supposed to" a repair.
@@ -132,6 +146,8 @@ export function verbFormCorrection(words: readonly string[], i: number): string 
   // "What I did helped a lot", "all we did was": did (or do) is the verb of a clause, not an auxiliary.
   const doAsMainVerb = (first === 'did' || first === 'do') && SUBJECT_PRONOUNS.has(before);
   const past = PAST_TO_BASE.get(second);
+  const participle = HAVE_BEFORE_PARTICIPLE.has(first) ? PAST_TO_PARTICIPLE.get(second) : undefined;
+  if (participle !== undefined) return `${first} ${participle}`;
   if (past !== undefined && !doAsMainVerb && (BASE_AFTER.has(first) || (first === 'to' && !MOTION_BEFORE_TO.has(before)))) return `${first} ${past}`;
   const regularPast = BASE_AFTER.has(first) && !doAsMainVerb ? baseOfRegularPast(second) : undefined;
   if (regularPast !== undefined) return `${first} ${regularPast}`;
