@@ -6,20 +6,20 @@ export const BAND_MODEL: BandModel = {
   fluency: {
     intercept: 4.64665,
     terms: [
-      { feature: 'logWordsPerAnswer', mean: 3.04691, sd: 0.556778, weight: 0.78351, strongest: 0.611867 },
-      { feature: 'shortUtteranceShare', mean: 0.0885506, sd: 0.0534414, weight: -0.0713378, strongest: -0.349481 },
-      { feature: 'discourseMarkersPer100', mean: 2.3984, sd: 0.926885, weight: 1.48167, best: 0.754818, strongest: 0.754818 },
+      { feature: 'logWordsPerAnswer', mean: 3.04691, sd: 0.556778, weight: 0.802825, strongest: 0.611867 },
+      { feature: 'shortUtteranceShare', mean: 0.082365, sd: 0.0518888, weight: -0.017386, strongest: -0.346317 },
+      { feature: 'discourseMarkersPer100', mean: 2.30681, sd: 0.914915, weight: 1.45401, best: 0.753799, strongest: 0.753799 },
     ],
   },
   vocabulary: {
     intercept: 4.64665,
     terms: [
-      { feature: 'mattr', mean: 0.683879, sd: 0.0408658, weight: 0.172768, strongest: 0.841824 },
-      { feature: 'logDistinctStems', mean: 5.07049, sd: 0.422227, weight: 0.338522, strongest: 0.577756 },
-      { feature: 'contentWordLength', mean: 5.49404, sd: 0.290501, weight: 0.734094, strongest: 0.711446 },
-      { feature: 'derivedWordShare', mean: 0.0340596, sd: 0.020032, weight: 0.0664122, strongest: 0.259553 },
-      { feature: 'phrasalVerbsPer100', mean: 0.337656, sd: 0.380537, weight: 0.558129, best: 0.788004, strongest: 0.788004 },
-      { feature: 'stanceAdverbsPer100', mean: 0.880521, sd: 0.706725, weight: 0.998178, best: 1.11384, strongest: 1.11384 },
+      { feature: 'mattr', mean: 0.683879, sd: 0.0408658, weight: 0.173495, strongest: 0.841824 },
+      { feature: 'logDistinctStems', mean: 5.07049, sd: 0.422227, weight: 0.33536, strongest: 0.577756 },
+      { feature: 'contentWordLength', mean: 5.49404, sd: 0.290501, weight: 0.694973, strongest: 0.711446 },
+      { feature: 'derivedWordShare', mean: 0.0245288, sd: 0.017218, weight: 0.147798, strongest: 0.340939 },
+      { feature: 'phrasalVerbsPer100', mean: 0.326528, sd: 0.371712, weight: 0.549991, best: 0.80226, strongest: 0.80226 },
+      { feature: 'stanceAdverbsPer100', mean: 0.880521, sd: 0.706725, weight: 0.994799, best: 1.11384, strongest: 1.11384 },
     ],
   },
   grammar: {
