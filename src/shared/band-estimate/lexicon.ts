@@ -101,6 +101,16 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'then', 'than', 'up', 'out', 'into', 'over', 'more', 'much', 'many',
 ]);
 
+/** Number words, spelt out ("fifty", "thirteen", "lakh"), and "percent". */
+export const NUMBER_WORD = /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|lakh|lakhs|crore|crores|half|percent)$/;
+/** Words of the clock and the calendar: everyday, whatever their rank in film subtitles. */
+const CALENDAR_WORD = /^(?:o'?clock|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|june|july|august|september|october|november|december)$/;
+
+/** A number word, "o'clock", a day or a month: said by every speaker, never less common vocabulary. */
+export function isNumberOrCalendarWord(word: string): boolean {
+  return NUMBER_WORD.test(word) || CALENDAR_WORD.test(word);
+}
+
 /** A word that carries content: not a function word, a contraction or a number. */
 export function isContentWord(word: string): boolean {
   return !FUNCTION_WORDS.has(word) && !isContraction(word) && !/^\p{N}/u.test(word);

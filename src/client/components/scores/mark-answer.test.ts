@@ -41,6 +41,13 @@ describe('markAnswer', () => {
     expect(markAnswer("I didn't go there. It is cheaper. I agree. We're going home.").filter((piece) => piece.kind === 'slip')).toEqual([]);
   });
 
+  it('marks no number word, time of day, day or month, no hyphenated word of everyday parts, and no start broken off', () => {
+    const rare = (text: string) => markAnswer(text).filter((piece) => piece.kind === 'rare').map((piece) => piece.text);
+    expect(rare('I got thirty percent off at seven o\'clock on Wednesday in September, two lakh rupees')).toEqual(['rupees']);
+    expect(rare('I had a part-time job and a well-known boss but a breathtaking-looking view')).toEqual(['breathtaking-looking']);
+    expect(rare('we won a bro bronze medal')).toEqual(['bronze', 'medal']);
+  });
+
   it('marks a hesitation after "a" as the filler it is, never as "an um"', () => {
     const pieces = markAnswer('We went to a um museum and an MBA student guided us');
     expect(pieces.filter((piece) => piece.kind === 'slip')).toEqual([]);

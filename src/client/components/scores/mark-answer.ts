@@ -1,4 +1,4 @@
-import { isContentWord, isFilledPause, spokenRank } from '../../../shared/band-estimate/lexicon';
+import { isContentWord, isFilledPause, isNumberOrCalendarWord, spokenRank } from '../../../shared/band-estimate/lexicon';
 import { findLanguageSlips } from '../../../shared/band-estimate/slips';
 import { findFillers, findGrammarSlips, isNameToken, spokenTogether, wordTokens, type WordToken } from '../../../shared/text';
 import type { MarkTally } from './tally-text';
@@ -53,12 +53,24 @@ function specSlipMarks(text: string): Mark[] {
  * (recognisers capitalise names): a name is not vocabulary.
  */
 function lessCommonMarks(text: string): Mark[] {
-  return wordTokens(text)
-    .filter((token) => !isNameToken(text, token))
-    .filter((token) => isContentWord(token.word) && !isFilledPause(token.word))
-    .filter((token) => token.word.length > 2 && (spokenRank(token.word) ?? Infinity) > LESS_COMMON_RANK)
+  const tokens = wordTokens(text);
+  return tokens
+    .filter((token, i) => !isNameToken(text, token) && !isBrokenOff(token.word, tokens[i + 1]?.word))
+    .filter((token) => isContentWord(token.word) && !isFilledPause(token.word) && !isNumberOrCalendarWord(token.word))
+    .filter((token) => token.word.length > 2 && rankOf(token.word) > LESS_COMMON_RANK)
     .map((token) => ({ index: token.index, length: token.length, kind: 'rare' as const }));
 }
+
+/** A word the next word begins with is a start broken off ("bro bronze"), not a word of the speaker's vocabulary. */
+const isBrokenOff = (word: string, next: string | undefined) => next !== undefined && next !== word && next.startsWith(word);
+
+/** A word's rank; a hyphenated word ranks as its least common part ("part-time" as "part" and "time"). */
+function rankOf(word: string): number {
+  const parts = word.split('-').filter((part) => part.length > 0);
+  return Math.max(...parts.map((part) => (isFunctionOrShort(part) ? 0 : (spokenRank(part) ?? Infinity))));
+}
+
+const isFunctionOrShort = (part: string) => part.length <= 2 || !isContentWord(part);
 
 /**
  * The answer cut into plain text and marked fillers, grammar slips (with the correction to say) and
