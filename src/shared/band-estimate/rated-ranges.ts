@@ -12,15 +12,15 @@ export interface RatedRange {
 }
 
 export const RATED_RANGES: readonly RatedRange[] = [
-  { shown: 1, learners: 35, pooled: true, low: 2, high: 2.5, share: 0.94 },
-  { shown: 1.5, learners: 35, pooled: true, low: 2, high: 2.5, share: 0.94 },
-  { shown: 2, learners: 109, pooled: true, low: 2, high: 3, share: 1 },
-  { shown: 2.5, learners: 75, pooled: false, low: 2.5, high: 3, share: 0.95 },
-  { shown: 3, learners: 145, pooled: false, low: 2.5, high: 3, share: 0.97 },
-  { shown: 3.5, learners: 137, pooled: false, low: 2.5, high: 3.5, share: 0.95 },
-  { shown: 4, learners: 139, pooled: false, low: 3, high: 4.5, share: 0.96 },
-  { shown: 4.5, learners: 102, pooled: false, low: 3.5, high: 5, share: 0.82 },
-  { shown: 5, learners: 66, pooled: false, low: 4.5, high: 7.5, share: 0.91 },
-  { shown: 5.5, learners: 83, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
-  { shown: 6, learners: 83, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
+  { shown: 1, learners: 36, pooled: true, low: 2, high: 2.5, share: 0.94 },
+  { shown: 1.5, learners: 36, pooled: true, low: 2, high: 2.5, share: 0.94 },
+  { shown: 2, learners: 108, pooled: true, low: 2, high: 3, share: 1 },
+  { shown: 2.5, learners: 73, pooled: false, low: 2.5, high: 3, share: 0.95 },
+  { shown: 3, learners: 146, pooled: false, low: 2.5, high: 3, share: 0.97 },
+  { shown: 3.5, learners: 140, pooled: false, low: 2.5, high: 3.5, share: 0.95 },
+  { shown: 4, learners: 136, pooled: false, low: 3, high: 4.5, share: 0.96 },
+  { shown: 4.5, learners: 101, pooled: false, low: 3.5, high: 5, share: 0.82 },
+  { shown: 5, learners: 67, pooled: false, low: 4.5, high: 7.5, share: 0.91 },
+  { shown: 5.5, learners: 84, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
+  { shown: 6, learners: 84, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
 ];

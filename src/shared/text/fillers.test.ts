@@ -85,6 +85,22 @@ describe('findFillers', () => {
   });
 });
 
+describe('words in their full meaning an examiner-style probe found marked as fillers', () => {
+  it.each([
+    'i dont like spicy food', 'id like to work abroad', 'do it like this', 'i have never seen anything like that',
+    'i communicate well with my team', 'i feel well today', 'a well organised event', 'a well known company',
+    'we visited temples and so on', "i'm afraid so", 'as you know the city is old',
+  ])('"%s"', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+
+  it('still finds the fillers beside them', () => {
+    expect(found('like i was so tired')).toEqual(['like']);
+    expect(found('well i think it is good')).toEqual(['well']);
+    expect(found('and you know it was long')).toEqual(['you know']);
+  });
+});
+
 describe('coveredByFillers', () => {
   it('marks the tokens a filler covers, both words of "you know", and not "like" said as a verb', () => {
     const text = 'Um, I like it, you know, like, a lot.';

@@ -17,8 +17,14 @@ export const FILLER_EXCEPTIONS: readonly FillerException[] = [
   {
     filler: 'like',
     neighbour: 'before',
-    words: ['i', 'you', 'we', 'they', "i'd", "you'd", "we'd", "they'd", 'would', 'do', "don't", 'did', "didn't", 'really', 'also', 'to', 'not', 'still', 'always', 'look', 'looks', 'looked', 'feel', 'feels', 'felt', 'sounds', 'seems'],
+    words: [
+      'i', 'you', 'we', 'they', "i'd", "you'd", "we'd", "they'd", 'would', 'do', "don't", 'did', "didn't", 'really', 'also', 'to', 'not', 'still', 'always', 'look', 'looks', 'looked', 'feel', 'feels', 'felt', 'sounds', 'seems',
+      // The same written without the apostrophe, as some recognisers and transcribers do: "i dont like", "id like".
+      'id', 'youd', 'theyd', 'dont', 'didnt', "doesn't", 'doesnt', "wouldn't", 'wouldnt',
+    ],
   },
+  // 'like' before "this" or "that": "do it like this", "i have never seen anything like that".
+  { filler: 'like', neighbour: 'after', words: ['this', 'that'] },
   // 'like' as a preposition: "something like that", "a bit like detective work", "what would it be
   // like", "places like Goa" (after a plural noun 'like' is a preposition or the verb, never a filler).
   {
@@ -30,9 +36,15 @@ export const FILLER_EXCEPTIONS: readonly FillerException[] = [
   {
     filler: 'well',
     neighbour: 'before',
-    words: ['as', 'very', 'quite', 'pretty', 'really', 'so', 'too', 'how', 'fairly', 'extremely', 'do', 'does', 'did', 'doing', 'done', 'went', 'go', 'goes', 'going', 'get', 'got', 'speak', 'speaks', 'sleep', 'slept'],
+    words: [
+      'as', 'very', 'quite', 'pretty', 'really', 'so', 'too', 'how', 'fairly', 'extremely', 'do', 'does', 'did', 'doing', 'done', 'went', 'go', 'goes', 'going', 'get', 'got', 'speak', 'speaks', 'sleep', 'slept',
+      // 'well' as the adverb of a verb said before it: "i communicate well", "i feel well", "it worked well".
+      'communicate', 'feel', 'feels', 'felt', 'work', 'works', 'worked', 'play', 'played', 'cook', 'write', 'explain', 'eat', 'ate', 'paid', 'treated',
+    ],
   },
-  { filler: 'so', neighbour: 'after', words: ['much', 'many', 'far', 'that', 'long', 'often'] },
+  // 'well' before a participle: "well organised", "well known", "well paid".
+  { filler: 'well', neighbour: 'after', words: ['known', 'done', 'paid', 'made', 'kept', 'written', 'off'], also: (word) => /^[a-z]{3,}ed$/.test(word) },
+  { filler: 'so', neighbour: 'after', words: ['much', 'many', 'far', 'that', 'long', 'often', 'on'] },
   // 'so' as an intensifier: "so diverse", "so rapidly", "so crowded", "so good".
   {
     filler: 'so',
@@ -40,8 +52,9 @@ export const FILLER_EXCEPTIONS: readonly FillerException[] = [
     words: ['good', 'bad', 'big', 'small', 'hot', 'cold', 'nice', 'happy', 'sad', 'busy', 'easy', 'hard', 'diverse', 'cheap', 'old', 'young', 'fast', 'slow', 'great', 'high', 'low', 'close', 'quiet', 'noisy', 'clean', 'dirty', 'rich', 'poor', 'strong', 'weak', 'kind', 'fun', 'funny', 'lovely', 'friendly', 'pretty', 'huge', 'tiny', 'new', 'quick', 'late', 'early', 'sure', 'glad', 'proud', 'tired', 'bored', 'scared', 'afraid', 'lucky', 'crazy', 'calm', 'safe', 'simple', 'complex', 'clear', 'true', 'hungry', 'angry', 'healthy', 'heavy', 'expensive', 'well'],
     also: (word) => INTENSIFIED_ENDING.test(word) && !NOT_INTENSIFIED.has(word),
   },
-  { filler: 'so', neighbour: 'before', words: ['think', 'hope', 'guess', 'suppose', 'believe', 'or', 'not'] },
-  { filler: 'you know', neighbour: 'before', words: ['do', 'did', "don't", "didn't", 'if'] },
+  { filler: 'so', neighbour: 'before', words: ['think', 'hope', 'guess', 'suppose', 'believe', 'or', 'not', 'afraid'] },
+  // "as you know": the speaker means it.
+  { filler: 'you know', neighbour: 'before', words: ['do', 'did', "don't", "didn't", 'if', 'as'] },
 ];
 
 export interface FillerException {
