@@ -81,6 +81,16 @@ async function pageFor(userId: number, viewport: ViewportName): Promise<Page> {
 
 const NOUN: Record<AttemptKind, string> = { ielts: 'band', interview: 'score' };
 
+/**
+ * Presses a release button once it can be pressed: it is held (aria-disabled, pressing does nothing)
+ * until the saved review has come back from the server, later on a busy host.
+ */
+async function releaseWhenAvailable(page: Page, name: string) {
+  const button = page.getByRole('button', { name });
+  await expect.poll(() => button.getAttribute('aria-disabled'), { timeout: 15_000 }).toBeNull();
+  await button.click();
+}
+
 async function setBands(page: Page, kind: AttemptKind, bands: Bands) {
   for (const criterion of CRITERIA_OF[kind]) {
     const label = `${criterion[0]?.toUpperCase()}${criterion.slice(1)} ${NOUN[kind]}`;
@@ -115,7 +125,7 @@ describe.each([
     await setBands(teacher, kind, FIRST[kind]);
     await teacher.getByRole('button', { name: 'Save review' }).click();
     await toast(teacher, 'Review saved').waitFor();
-    await teacher.getByRole('button', { name: 'Release to the student' }).click();
+    await releaseWhenAvailable(teacher, 'Release to the student');
     await toast(teacher, 'Review released').waitFor();
     await expect.poll(() => teacher.getByTestId('release-status').textContent()).toContain('Released to the student by headteacher');
     await lookAt(teacher, `teacher-loop-review-released-${viewport}`);
@@ -142,7 +152,7 @@ describe.each([
     await teacher.getByRole('button', { name: 'Save review' }).click();
     await toast(teacher, 'Review saved').waitFor();
     await expect.poll(() => teacher.getByTestId('release-status').textContent()).toContain('not released yet');
-    await teacher.getByRole('button', { name: 'Release the amended review' }).click();
+    await releaseWhenAvailable(teacher, 'Release the amended review');
     await toast(teacher, 'Amended review released').waitFor();
     // The trail is below the evidence (the form stands beside the player and bands): it loads as it comes near.
     await teacher.getByRole('region', { name: 'Review trail' }).scrollIntoViewIfNeeded();
