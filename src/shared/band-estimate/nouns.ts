@@ -1,5 +1,6 @@
 import { americanSpellings } from './lexicon.js';
 import { NOUN_FORMS } from './noun-forms.js';
+import { BASE_AFTER } from './verb-forms.js';
 import { SPOKEN_WORDS_BY_FREQUENCY } from './word-ranks.js';
 
 /*
@@ -35,11 +36,7 @@ export function nounNumber(word: string): NounNumber | undefined {
  * Words after which a word the lexicon calls a noun is said as a verb ("we share", "he lives", "to
  * work", "can study", "didn't work"): subject pronouns, "to", modals and forms of do.
  */
-const VERB_COMES_NEXT: ReadonlySet<string> = new Set([
-  'i', 'you', 'we', 'they', 'he', 'she', 'it', 'who', 'to',
-  ...['will', 'would', 'can', 'could', 'should', 'must', 'might', 'may', 'shall', 'cannot'],
-  ...['do', 'does', 'did', "don't", 'dont', "doesn't", 'doesnt', "didn't", 'didnt', "can't", 'cant', "won't", 'wont', "wouldn't", 'wouldnt', "couldn't", 'couldnt', "shouldn't", 'shouldnt'],
-]);
+const VERB_COMES_NEXT: ReadonlySet<string> = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it', 'who', 'to', 'may', 'shall', ...BASE_AFTER]);
 
 /** The number of each noun said in one answer's words (lower-case, in order), names left out. */
 export function nounsSaid(answer: readonly string[], names: ReadonlySet<string>): NounNumber[] {
