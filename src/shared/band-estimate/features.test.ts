@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { articleCount, clauseStretches, isDerived, languageFeatures, LINKING_OVERUSE_PER_100, movingTypeTokenRatio, overUse, perfectPassiveCount, phrasalVerbCount, repairCount, linkingWords, usesWithRange, withoutRepeats } from './features.js';
 import { DISCOURSE_MARKERS, isContraction, isFilledPause, spokenRank } from './lexicon.js';
-import { isNameToken, wordTokens } from '../text/words.js';
+import { nameWords } from '../text/words.js';
 
 describe('filled pauses', () => {
   it('knows the spellings transcribers and recognisers use, and keeps the real words shaped like them', () => {
@@ -45,7 +45,13 @@ describe('names', () => {
 
   it('start no sentence and are not "I": the first word of a line or after a full stop is no name', () => {
     const text = 'Yesterday I visited Osaka. Museums there are great\nTemples too';
-    expect(wordTokens(text).filter((token) => isNameToken(text, token)).map((token) => token.word)).toEqual(['osaka']);
+    expect([...nameWords(text)]).toEqual(['osaka']);
+  });
+
+  it('start a sentence where the text leaves other sentences in lower case, or is written as a name elsewhere', () => {
+    expect([...nameWords('i grew up there\nKyoto is old')]).toEqual(['kyoto']);
+    expect([...nameWords('Jaipur is pink. We love Jaipur')]).toEqual(['jaipur']);
+    expect([...nameWords('Temples are old. We love them\nIn spring it rains')]).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { porterStem } from '../interview/porter-stemmer.js';
 import { coveredByFillers, findFillers, type FillerWord } from '../text/fillers.js';
-import { isNameToken, words, wordTokens } from '../text/words.js';
+import { nameWords, words, wordTokens } from '../text/words.js';
 import { SAME_WORD_ONCE_IN_WORDS } from './counting-note.js';
 import { nounNumber, nounsSaid } from './nouns.js';
 import { findLanguageSlips, isFillerLike } from './slips.js';
@@ -225,7 +225,7 @@ export function clauseStretches(words: readonly string[]): string[][] {
  */
 export function languageFeatures(answers: readonly string[], answerCount: number): LanguageFeatures {
   // Names are not vocabulary: "Kyoto" is neither a long word nor a rare one (read before the line breaks go: a line starts a sentence).
-  const names = new Set(answers.flatMap((answer) => wordTokens(answer).filter((token) => isNameToken(answer, token)).map((token) => token.word)));
+  const names = new Set(answers.flatMap((answer) => [...nameWords(answer)]));
   // A line break is where the recogniser ended a result, which says nothing of the speaker.
   const texts = answers.map((answer) => answer.replace(/\s+/g, ' '));
   const saidAnswers = texts.map(spokenWords).filter((answer) => answer.length > 0);

@@ -19,8 +19,8 @@ export const RATED_RANGES: readonly RatedRange[] = [
   { shown: 3, learners: 146, pooled: false, low: 2.5, high: 3, share: 0.97 },
   { shown: 3.5, learners: 140, pooled: false, low: 2.5, high: 3.5, share: 0.95 },
   { shown: 4, learners: 136, pooled: false, low: 3, high: 4.5, share: 0.96 },
-  { shown: 4.5, learners: 101, pooled: false, low: 3.5, high: 5, share: 0.82 },
-  { shown: 5, learners: 67, pooled: false, low: 4.5, high: 7.5, share: 0.91 },
-  { shown: 5.5, learners: 84, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
-  { shown: 6, learners: 84, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
+  { shown: 4.5, learners: 100, pooled: false, low: 3.5, high: 5, share: 0.82 },
+  { shown: 5, learners: 68, pooled: false, low: 4.5, high: 7.5, share: 0.91 },
+  { shown: 5.5, learners: 85, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
+  { shown: 6, learners: 85, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
 ];

@@ -90,12 +90,15 @@ describe('words in their full meaning an examiner-style probe found marked as fi
     'i dont like spicy food', 'id like to work abroad', 'do it like this', 'i have never seen anything like that',
     'i communicate well with my team', 'i feel well today', 'a well organised event', 'a well known company',
     'we visited temples and so on', "i'm afraid so", 'as you know the city is old',
+    "it's like a village", 'you are like my mother', 'the storm was like a storm',
   ])('"%s"', (text) => {
     expect(found(text)).toEqual([]);
   });
 
   it('still finds the fillers beside them', () => {
     expect(found('like i was so tired')).toEqual(['like']);
+    expect(found("it's like so hard")).toEqual(['like']);
+    expect(found("it's like, a village")).toEqual(['like']);
     expect(found('well i think it is good')).toEqual(['well']);
     expect(found('and you know it was long')).toEqual(['you know']);
   });

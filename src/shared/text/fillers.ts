@@ -23,6 +23,14 @@ export const FILLER_EXCEPTIONS: readonly FillerException[] = [
       'id', 'youd', 'theyd', 'dont', 'didnt', "doesn't", 'doesnt', "wouldn't", 'wouldnt',
     ],
   },
+  // 'like' as a preposition between a form of be and a determiner: "it's like a village", "you are
+  // like my mother" ("it's like so hard" and "she was like, wow" stay fillers).
+  {
+    filler: 'like',
+    neighbour: 'before',
+    words: ["it's", 'its', 'is', 'was', 'are', 'were', 'be', "that's", 'thats'],
+    andAfter: ['a', 'an', 'the', 'my', 'your', 'his', 'her', 'our', 'their'],
+  },
   // 'like' before "this" or "that": "do it like this", "i have never seen anything like that".
   { filler: 'like', neighbour: 'after', words: ['this', 'that'] },
   // 'like' as a preposition: "something like that", "a bit like detective work", "what would it be
@@ -64,6 +72,8 @@ export interface FillerException {
   words: readonly string[];
   /** Other neighbours that decide, by their form. */
   also?: (word: string) => boolean;
+  /** With `neighbour: 'before'`: the word said just after must be one of these too. */
+  andAfter?: readonly string[];
 }
 
 /** A word of four letters or more ending in a single s: most are plural nouns ("places", "cities"). */
@@ -143,7 +153,8 @@ function isException(
     if (exception.filler !== filler) return false;
     const decides = (word: string) => exception.words.includes(word) || exception.also?.(word) === true;
     if (exception.neighbour === 'before') {
-      return before !== undefined && decides(before.word) && spokenTogether(text, before, first);
+      const afterToo = exception.andAfter === undefined || (after !== undefined && exception.andAfter.includes(after.word) && spokenTogether(text, last, after));
+      return before !== undefined && decides(before.word) && spokenTogether(text, before, first) && afterToo;
     }
     return after !== undefined && decides(after.word) && spokenTogether(text, last, after);
   });

@@ -92,16 +92,30 @@ function normaliseWord(raw: string): string {
 }
 
 /**
- * A name: a word written with a capital inside a sentence ("we went to Kyoto"). Recognisers
- * capitalise names, and a name is not the speaker's vocabulary. The first word of a sentence or a
- * line, and "I", are not names.
+ * The names in a text, as words (lower case): a name is not the speaker's vocabulary. Recognisers
+ * capitalise names, so inside a sentence a capital marks one ("we went to Kyoto"); "I" is none. At a
+ * sentence's start it does too where the text leaves another sentence's first word in lower case
+ * (a recogniser that does not capitalise sentences: "i went there\nKyoto is old"), or where the same
+ * word is written as a name elsewhere in the text.
  */
-export function isNameToken(text: string, token: WordToken): boolean {
-  if (!/^\p{Lu}/u.test(text.charAt(token.index)) || /^i(?:'|$)/.test(token.word)) return false;
-  // Back over the spaces before it: a sentence starts at the text's start, a line break or . ! ?
+export function nameWords(text: string): Set<string> {
+  const tokens = wordTokens(text);
+  const startsInLowerCase = tokens.some((token) => isSentenceStart(text, token) && /^\p{Ll}/u.test(text.charAt(token.index)));
+  const names = new Set(tokens.filter((token) => isCapitalised(text, token) && (startsInLowerCase || !isSentenceStart(text, token))).map((token) => token.word));
+  return names;
+}
+
+const isPronounI = (word: string) => /^i(?:'|$)/.test(word);
+
+function isCapitalised(text: string, token: WordToken): boolean {
+  return /^\p{Lu}/u.test(text.charAt(token.index)) && !isPronounI(token.word);
+}
+
+/** The first word of the text, of a line or after . ! or ? (back over the spaces before it). */
+function isSentenceStart(text: string, token: WordToken): boolean {
   let at = token.index - 1;
   while (at >= 0 && /[^\S\n]/.test(text.charAt(at))) at -= 1;
-  return at >= 0 && !/[.!?\n]/.test(text.charAt(at));
+  return at < 0 || /[.!?\n]/.test(text.charAt(at));
 }
 
 /**

@@ -66,7 +66,12 @@ describe('markAnswer', () => {
     expect(rare).toEqual(['scenery', 'breathtaking', 'tranquil']);
     expect(markCounts('I like my house.').rare).toBe(0);
     // A capitalised word inside a sentence is a name, not vocabulary; at a sentence's start it is a word.
-    expect(markAnswer('We went to Jaipur. Breathtaking views.').filter((piece) => piece.kind === 'rare').map((piece) => piece.text)).toEqual(['Breathtaking']);
+    const rareIn = (text: string) => markAnswer(text).filter((piece) => piece.kind === 'rare').map((piece) => piece.text);
+    expect(rareIn('We went to Jaipur. Breathtaking views.')).toEqual(['Breathtaking']);
+    // At a sentence's start it is a name too where the recogniser left other starts in lower case, or
+    // where the word is a name elsewhere in the answer.
+    expect(rareIn('i grew up in the north\nMunnar is very green')).toEqual([]);
+    expect(rareIn('Munnar is very green. We loved Munnar.')).toEqual([]);
   });
 
   it('leaves ordinary uses alone', () => {

@@ -1,6 +1,6 @@
 import { isContentWord, isFilledPause, isNumberOrCalendarWord, spokenRank } from '../../../shared/band-estimate/lexicon';
 import { findLanguageSlips } from '../../../shared/band-estimate/slips';
-import { findFillers, findGrammarSlips, isNameToken, spokenTogether, wordTokens, type WordToken } from '../../../shared/text';
+import { findFillers, findGrammarSlips, nameWords, spokenTogether, wordTokens, type WordToken } from '../../../shared/text';
 import type { MarkTally } from './tally-text';
 
 export type MarkKind = 'filler' | 'slip' | 'rare';
@@ -48,14 +48,12 @@ function specSlipMarks(text: string): Mark[] {
   });
 }
 
-/**
- * Content words past LESS_COMMON_RANK. A capitalised word inside a sentence is taken for a name
- * (recognisers capitalise names): a name is not vocabulary.
- */
+/** Content words past LESS_COMMON_RANK. A name (`nameWords`: recognisers capitalise names) is not vocabulary. */
 function lessCommonMarks(text: string): Mark[] {
   const tokens = wordTokens(text);
+  const names = nameWords(text);
   return tokens
-    .filter((token, i) => !isNameToken(text, token) && !isBrokenOff(token.word, tokens[i + 1]?.word))
+    .filter((token, i) => !names.has(token.word) && !isBrokenOff(token.word, tokens[i + 1]?.word))
     .filter((token) => isContentWord(token.word) && !isFilledPause(token.word) && !isNumberOrCalendarWord(token.word))
     .filter((token) => token.word.length > 2 && rankOf(token.word) > LESS_COMMON_RANK)
     .map((token) => ({ index: token.index, length: token.length, kind: 'rare' as const }));
