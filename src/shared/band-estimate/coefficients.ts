@@ -14,12 +14,12 @@ export const BAND_MODEL: BandModel = {
   vocabulary: {
     intercept: 4.64665,
     terms: [
-      { feature: 'mattr', mean: 0.683824, sd: 0.0408652, weight: 0.173311, strongest: 0.841315 },
-      { feature: 'logDistinctStems', mean: 5.07091, sd: 0.422109, weight: 0.335199, strongest: 0.577744 },
-      { feature: 'contentWordLength', mean: 5.49399, sd: 0.290409, weight: 0.69471, strongest: 0.711852 },
-      { feature: 'derivedWordShare', mean: 0.0245278, sd: 0.0172167, weight: 0.147828, strongest: 0.341024 },
-      { feature: 'phrasalVerbsPer100', mean: 0.325891, sd: 0.371063, weight: 0.550359, best: 0.80199, strongest: 0.80199 },
-      { feature: 'stanceAdverbsPer100', mean: 0.879115, sd: 0.705693, weight: 0.994649, best: 1.1143, strongest: 1.1143 },
+      { feature: 'mattr', mean: 0.683824, sd: 0.0408652, weight: 0.168554, strongest: 0.841315 },
+      { feature: 'logDistinctStems', mean: 5.07091, sd: 0.422109, weight: 0.326709, strongest: 0.577744 },
+      { feature: 'contentWordLength', mean: 5.49399, sd: 0.290409, weight: 0.694942, strongest: 0.711852 },
+      { feature: 'derivedWordShare', mean: 0.0245278, sd: 0.0172167, weight: 0.146398, strongest: 0.341024 },
+      { feature: 'phrasalVerbsPer100', mean: 0.334325, sd: 0.380938, weight: 0.569093, best: 0.841836, strongest: 0.841836 },
+      { feature: 'stanceAdverbsPer100', mean: 0.879115, sd: 0.705693, weight: 0.987247, best: 1.1143, strongest: 1.1143 },
     ],
   },
   grammar: {

@@ -164,8 +164,11 @@ describe('language features', () => {
     const count = (text: string) => phrasalVerbCount(text.split(' '));
     expect(count('i grew up in pune and we found out later')).toBe(2);
     expect(count('she gave back the book and i looked around')).toBe(2);
-    // "up" after "it", "them" or a number is no phrasal verb here; nor is a particle opening the answer.
-    expect(count('up we went and i picked it up at 5 up')).toBe(0);
+    // A particle after a number, or opening the answer, is no phrasal verb; after an object pronoun
+    // it is one where a content word comes before the pronoun ("picked it up"), not "to it up".
+    expect(count('up we went and i went to it up at 5 up')).toBe(0);
+    expect(count('i picked it up and she gave them back and my mom woke me up')).toBe(3);
+    expect(count('it makes me out of stress')).toBe(0);
     // Answers are counted apart: a particle does not pair with the last word of the answer before.
     const features = languageFeatures(['we walked', 'back home we grew up'], 2);
     expect(features.phrasalVerbsPer100).toBeCloseTo((100 * 1) / 7);

@@ -381,19 +381,26 @@ export function articleCount(answer: readonly string[]): number {
   return count;
 }
 
-/**
- * Phrasal verbs in one answer's words: a particle after a content word ("grew up", "find out",
- * "looked around"). Without parts of speech some are prepositions after a noun ("the way back"),
- * a rough count that ranked the learners as decision 0044 measured.
- */
 /** Words after which a particle is a preposition or an adverb of place, not a verb's: "far away", "ten minutes away" (and any NUMBER_WORD: "fifty percent off"). */
 const NOT_BEFORE_A_PARTICLE: ReadonlySet<string> = new Set(['far', 'minutes', 'hours', 'miles', 'kilometres', 'kilometers', 'meters', 'metres', 'days', 'weeks', 'years', 'blocks']);
+/** A verb's object said between it and its particle: "gave it up", "pick me up". */
+const OBJECT_BETWEEN: ReadonlySet<string> = new Set(['it', 'them', 'him', 'her', 'me', 'us']);
 
+/**
+ * Phrasal verbs in one answer's words: a particle after a content word ("grew up", "find out",
+ * "looked around"), or after an object pronoun after one ("gave it up", "pick me up"; not "makes
+ * me out of"). Without parts of speech some are prepositions after a noun ("the way back"), a rough
+ * count that ranked the learners as decision 0044 measured.
+ */
 export function phrasalVerbCount(answer: readonly string[]): number {
   let count = 0;
+  const takesParticle = (word: string) => isContentWord(word) && !NOT_BEFORE_A_PARTICLE.has(word) && !NUMBER_WORD.test(word);
   for (let i = 1; i < answer.length; i++) {
+    const word = answer[i] as string;
+    if (!PHRASAL_PARTICLES.has(word)) continue;
     const before = answer[i - 1] as string;
-    if (PHRASAL_PARTICLES.has(answer[i] as string) && isContentWord(before) && !NOT_BEFORE_A_PARTICLE.has(before) && !NUMBER_WORD.test(before)) count += 1;
+    const split = OBJECT_BETWEEN.has(before) && i >= 2 && takesParticle(answer[i - 2] as string) && answer[i + 1] !== 'of';
+    if (takesParticle(before) || split) count += 1;
   }
   return count;
 }
