@@ -1,13 +1,14 @@
 import { porterStem } from '../interview/porter-stemmer.js';
 import { coveredByFillers, findFillers, type FillerWord } from '../text/fillers.js';
 import { nameWords, words, wordTokens } from '../text/words.js';
+import { CLAUSE_OPENERS, stanceHere, subordinatesHere, tentativeHere } from './clause-words.js';
 import { SAME_WORD_ONCE_IN_WORDS } from './counting-note.js';
 import { nounNumber, nounsSaid } from './nouns.js';
 import { findLanguageSlips, isFillerLike } from './slips.js';
 import { isKnownVerbForm } from './verb-forms.js';
 import {
   ARTICLES, BE_FORMS, NUMBER_WORD, CLAUSE_LINKS, DISCOURSE_MARKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, LINKING_PHRASES, MODALS, PHRASAL_PARTICLES,
-  STANCE_ADVERBS, SUBORDINATORS, TENTATIVE_MODALS, isContentWord, isFilledPause, spokenRank,
+  STANCE_ADVERBS, TENTATIVE_MODALS, isContentWord, isFilledPause, isPastForm, spokenRank,
 } from './lexicon.js';
 
 /*
@@ -253,9 +254,11 @@ export function languageFeatures(answers: readonly string[], answerCount: number
   const nounNumbers = spokenAnswers.flatMap((answer) => nounsSaid(answer, names));
   const markers = listedWords(linkingWords(all), { has: (word) => DISCOURSE_MARKERS.has(word) || word.includes(' ') });
   const linkingSaidPer100 = per100(sum(markers.map((listed) => listed.said)));
-  const adverbs = listedWords(all, STANCE_ADVERBS);
-  const subordinators = listedWords(all, SUBORDINATORS);
-  const modals = listedWords(all, TENTATIVE_MODALS);
+  // Where each listed word does its work (clause-words.ts), over each answer's words.
+  const hereIn = (isHere: (words: readonly string[], i: number) => boolean) => spokenAnswers.flatMap((answer) => answer.map((_, i) => isHere(answer, i)));
+  const adverbs = listedWords(all, STANCE_ADVERBS, hereIn(stanceHere));
+  const subordinators = listedWords(all, CLAUSE_OPENERS, hereIn(subordinatesHere));
+  const modals = listedWords(all, TENTATIVE_MODALS, hereIn(tentativeHere));
   return {
     words: n,
     utterances: spoken.length,
@@ -293,13 +296,18 @@ export function languageFeatures(answers: readonly string[], answerCount: number
   };
 }
 
-/** How often each word `list` has is said in `all`, and how often it counts (SAME_WORD_ONCE_IN_WORDS). */
-function listedWords(all: readonly string[], list: { has(word: string): boolean }): SaidOften[] {
+/**
+ * How often each word `list` has is said in `all`, and how often it counts (SAME_WORD_ONCE_IN_WORDS).
+ * `here`, when given, says for each word of `all` whether it does the list's work where it is said.
+ */
+function listedWords(all: readonly string[], list: { has(word: string): boolean }, here?: readonly boolean[]): SaidOften[] {
   // Once, and once more in every SAME_WORD_ONCE_IN_WORDS words, in proportion: no step where a
   // whole number of 200 words is passed (398 words and 402 count a word alike, 2.99 and 3.01 times).
   const cap = 1 + all.length / SAME_WORD_ONCE_IN_WORDS;
   const said = new Map<string, number>();
-  for (const word of all) if (list.has(word)) said.set(word, (said.get(word) ?? 0) + 1);
+  all.forEach((word, i) => {
+    if (list.has(word) && here?.[i] !== false) said.set(word, (said.get(word) ?? 0) + 1);
+  });
   return [...said].map(([word, count]) => ({ word, said: count, counted: Math.min(count, cap) }));
 }
 
@@ -447,10 +455,6 @@ export function movingTypeTokenRatio(tokens: readonly string[], window: number):
     total += counts.size / window;
   }
   return total / (tokens.length - window + 1);
-}
-
-function isPastForm(word: string): boolean {
-  return IRREGULAR_PAST.has(word) || (word.length > 4 && word.endsWith('ed') && !FUNCTION_WORDS.has(word));
 }
 
 /** The irregular past forms (of IRREGULAR_PAST) that are not past participles: "was went" is no passive. */

@@ -74,11 +74,21 @@ export const PHRASAL_PARTICLES: ReadonlySet<string> = new Set(['up', 'out', 'off
 export const MODALS: ReadonlySet<string> = new Set(['can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must', "can't", 'cant', "couldn't", 'couldnt', "won't", 'wont', "wouldn't", 'wouldnt', "shouldn't", 'shouldnt']);
 
 /** Modals of possibility, hypothesis and obligation (not "can" and "will", which beginners use for ability and the future). */
-export const TENTATIVE_MODALS: ReadonlySet<string> = new Set(['could', 'would', 'should', 'might', 'may', 'must', "couldn't", 'couldnt', "wouldn't", 'wouldnt', "shouldn't", 'shouldnt', "i'd", "we'd", "you'd", "they'd", "he'd", "she'd"]);
+export const TENTATIVE_MODALS: ReadonlySet<string> = new Set([
+  'could', 'would', 'should', 'might', 'may', 'must', "couldn't", 'couldnt', "wouldn't", 'wouldnt', "shouldn't", 'shouldnt', "i'd", "we'd", "you'd", "they'd", "he'd", "she'd",
+  // The same without the apostrophe, as the development data and some recognisers write them ("id like"); not "wed" and "shed", words of their own.
+  'id', 'youd', 'theyd', 'hed',
+]);
 
-export const BE_FORMS: ReadonlySet<string> = new Set(['be', 'am', 'is', 'are', 'was', 'were', 'been', 'being', "i'm", 'im', "it's", 'its', "he's", "she's", "that's", 'thats', "they're", 'theyre', "we're", "you're", 'youre']);
+export const BE_FORMS: ReadonlySet<string> = new Set([
+  'be', 'am', 'is', 'are', 'was', 'were', 'been', 'being', "i'm", 'im', "it's", 'its', "he's", "she's", "that's", 'thats', "they're", 'theyre', "we're", "you're", 'youre',
+  'hes', 'shes', "isn't", 'isnt', "aren't", 'arent', "wasn't", 'wasnt', "weren't", 'werent',
+]);
 
-export const HAVE_FORMS: ReadonlySet<string> = new Set(['have', 'has', 'had', "i've", 'ive', "we've", "you've", "they've", "i'd", "he's", "she's"]);
+export const HAVE_FORMS: ReadonlySet<string> = new Set([
+  'have', 'has', 'had', "i've", 'ive', "we've", "you've", 'youve', "they've", 'theyve', "i'd", "he's", "she's", 'hes', 'shes',
+  "haven't", 'havent', "hasn't", 'hasnt', "hadn't", 'hadnt',
+]);
 
 /** Past tense forms of common irregular verbs (the -ed forms are found by their ending). */
 export const IRREGULAR_PAST: ReadonlySet<string> = new Set([
@@ -100,6 +110,31 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'there', 'here', 'what', 'how', 'very', 'too', 'also', 'just', 'some', 'any', 'all', 'one', 'ok', 'okay', 'well', 'like',
   'then', 'than', 'up', 'out', 'into', 'over', 'more', 'much', 'many',
 ]);
+
+/** Past forms the -ed rule and IRREGULAR_PAST miss: short ones, and irregular verbs learners say less often. */
+const OTHER_PAST: ReadonlySet<string> = new Set(['used', 'died', 'tied', 'lied', 'woke', 'threw', 'drew', 'tore', 'blew', 'stole', 'shot', 'hung', 'fed', 'led', 'lent', 'hid', 'sank', 'dug', 'swore', 'wept', 'shook', 'struck']);
+/**
+ * Adjectives in -ed, of feeling and of quality: "I'm interested", "it was crowded" say no past
+ * time (decision 0056; the development learners' transcribers tag them as adjectives).
+ */
+const ADJECTIVES_IN_ED: ReadonlySet<string> = new Set([
+  'interested', 'bored', 'tired', 'excited', 'worried', 'scared', 'surprised', 'satisfied', 'disappointed', 'confused', 'embarrassed',
+  'pleased', 'relaxed', 'shocked', 'amazed', 'frightened', 'annoyed', 'stressed', 'crowded', 'impressed', 'concerned', 'exhausted',
+  'talented', 'depressed', 'frustrated', 'delighted', 'thrilled', 'terrified', 'fascinated', 'complicated', 'sophisticated',
+  'united', 'beloved', 'naked', 'wicked', 'sacred', 'rugged',
+]);
+/** Words in -eed that are past forms; the others are not ("need", "speed", "indeed", "exceed"). */
+const PAST_IN_EED: ReadonlySet<string> = new Set(['agreed', 'disagreed', 'freed', 'guaranteed', 'refereed']);
+
+/**
+ * A past form: of IRREGULAR_PAST or OTHER_PAST, or a word of five letters or more in -ed that is no
+ * grammar word, no number ("hundred"), no adjective of ADJECTIVES_IN_ED and no word in -eed ("speed").
+ */
+export function isPastForm(word: string): boolean {
+  if (IRREGULAR_PAST.has(word) || OTHER_PAST.has(word)) return true;
+  if (word.length <= 4 || !word.endsWith('ed') || FUNCTION_WORDS.has(word) || ADJECTIVES_IN_ED.has(word) || NUMBER_WORD.test(word)) return false;
+  return !word.endsWith('eed') || PAST_IN_EED.has(word);
+}
 
 /** Number words, spelt out ("fifty", "thirteen", "lakh"), and "percent". */
 export const NUMBER_WORD = /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|lakh|lakhs|crore|crores|half|percent)$/;

@@ -38,10 +38,29 @@ export function nounNumber(word: string): NounNumber | undefined {
  */
 const VERB_COMES_NEXT: ReadonlySet<string> = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it', 'who', 'to', 'may', 'shall', ...BASE_AFTER]);
 
+/** Words before "home" that make it an adverb: "go home", "came back home". */
+const HOME_AFTER: ReadonlySet<string> = new Set(['go', 'goes', 'going', 'went', 'gone', 'come', 'comes', 'coming', 'came', 'get', 'got', 'back', 'stay', 'stayed', 'arrive', 'arrived', 'drive', 'drove', 'walk', 'walked', 'return', 'returned']);
+
+/**
+ * Words the lexicon calls nouns that are said as no noun here (decision 0056): "right" but "the
+ * right" or "my right", "home" after a verb of going, "kind of" and "sort of", "of course",
+ * "excuse me".
+ */
+function saidAsNoNoun(answer: readonly string[], i: number): boolean {
+  const word = answer[i] as string;
+  const before = answer[i - 1] ?? '';
+  const next = answer[i + 1] ?? '';
+  if (word === 'right') return before !== 'the' && before !== 'my' && before !== 'your';
+  if (word === 'home') return HOME_AFTER.has(before);
+  if (word === 'kind' || word === 'sort') return next === 'of';
+  if (word === 'course') return before === 'of';
+  return word === 'excuse' && next === 'me';
+}
+
 /** The number of each noun said in one answer's words (lower-case, in order), names left out. */
 export function nounsSaid(answer: readonly string[], names: ReadonlySet<string>): NounNumber[] {
   return answer.flatMap((word, i) => {
-    if (names.has(word) || VERB_COMES_NEXT.has(answer[i - 1] ?? '')) return [];
+    if (names.has(word) || VERB_COMES_NEXT.has(answer[i - 1] ?? '') || saidAsNoNoun(answer, i)) return [];
     const number = nounNumber(word);
     return number === undefined ? [] : [number];
   });
