@@ -6,8 +6,8 @@ export const BAND_MODEL: BandModel = {
   fluency: {
     intercept: 4.64665,
     terms: [
-      { feature: 'logWordsPerAnswer', mean: 3.04867, sd: 0.556995, weight: 0.802261, strongest: 0.611848 },
-      { feature: 'shortUtteranceShare', mean: 0.082262, sd: 0.0518322, weight: -0.0164539, strongest: -0.344709 },
+      { feature: 'logWordsPerAnswer', mean: 3.04867, sd: 0.556995, weight: 0.802263, strongest: 0.611848 },
+      { feature: 'shortUtteranceShare', mean: 0.0822618, sd: 0.0518324, weight: -0.0164487, strongest: -0.344703 },
       { feature: 'discourseMarkersPer100', mean: 2.30392, sd: 0.913744, weight: 1.45442, best: 0.753936, strongest: 0.753936 },
     ],
   },
@@ -25,14 +25,14 @@ export const BAND_MODEL: BandModel = {
   grammar: {
     intercept: 4.64665,
     terms: [
-      { feature: 'subordinatorsPer100', mean: 1.26736, sd: 0.73259, weight: 0.804427, best: 0.924869, strongest: 0.924869 },
-      { feature: 'articlesPer100', mean: 4.78653, sd: 2.05369, weight: 0.380271, strongest: 0.547473 },
-      { feature: 'pastFormsPer100', mean: 2.54907, sd: 1.42719, weight: 0.367166, strongest: 0.640613 },
-      { feature: 'pluralNounShare', mean: 0.160236, sd: 0.0740192, weight: 0.599596, best: 0.582475, strongest: 0.582475 },
-      { feature: 'perfectPassivePer100', mean: 0.282364, sd: 0.334192, weight: 0.15726, strongest: 0.385644 },
-      { feature: 'tentativeModalsPer100', mean: 0.277474, sd: 0.359087, weight: 0.0712386, best: 0.528163, strongest: 0.528163 },
-      { feature: 'grammarSlipsPer100', mean: 0.165754, sd: 0.283804, weight: -0.448539, strongest: -0.464281 },
-      { feature: 'functionWordShare', mean: 0.558673, sd: 0.0425837, weight: 0.606762, best: 0.527157, strongest: 0.527157 },
+      { feature: 'subordinatorsPer100', mean: 1.26754, sd: 0.732682, weight: 0.790898, best: 0.925978, strongest: 0.925978 },
+      { feature: 'articlesPer100', mean: 4.78653, sd: 2.05369, weight: 0.375408, strongest: 0.547473 },
+      { feature: 'pastFormsPer100', mean: 2.54907, sd: 1.42719, weight: 0.364138, strongest: 0.640613 },
+      { feature: 'pluralNounShare', mean: 0.170539, sd: 0.0787865, weight: 0.631789, best: 0.620867, strongest: 0.620867 },
+      { feature: 'perfectPassivePer100', mean: 0.282364, sd: 0.334192, weight: 0.155985, strongest: 0.385644 },
+      { feature: 'tentativeModalsPer100', mean: 0.277474, sd: 0.359087, weight: 0.0649688, best: 0.528163, strongest: 0.528163 },
+      { feature: 'grammarSlipsPer100', mean: 0.165754, sd: 0.283804, weight: -0.439385, strongest: -0.464281 },
+      { feature: 'functionWordShare', mean: 0.558673, sd: 0.0425837, weight: 0.597332, best: 0.527157, strongest: 0.527157 },
     ],
   },
 };

@@ -17,6 +17,11 @@ describe('nounNumber', () => {
     expect(nounNumber('colour')).toBe('singular');
   });
 
+  it('reads a plural the ranked words lack by its singular, but not a possessive written without the apostrophe', () => {
+    expect(['hobbies', 'temples', 'museums'].map(nounNumber)).toEqual(['plural', 'plural', 'plural']);
+    expect(['companys', 'wifes', 'todays', 'sometimes', 'always'].map(nounNumber)).toEqual(Array(5).fill(undefined));
+  });
+
   it('leaves out words that are most often no noun, pronouns the lexicon calls nouns, and words it does not rank', () => {
     expect(['the', 'go', 'went', 'beautiful', 'quickly', 'something', 'everybody', 'nothing', 'i'].map(nounNumber)).toEqual(Array(9).fill(undefined));
     expect(nounNumber('xylophonists')).toBeUndefined();

@@ -27,9 +27,35 @@ function numberOf(word: string): NounNumber | undefined {
   return numbers.get(word);
 }
 
-/** The number of a lower-case word said as a noun, in American or British spelling ("colours"); undefined for a word that is most often no noun, or not among the 10,000. */
+/**
+ * The number of a lower-case word said as a noun, in American or British spelling ("colours");
+ * a plural the 10,000 words lack is found by its singular ("hobbies", "temples"). Undefined for a
+ * word that is most often no noun, or not among the 10,000.
+ */
 export function nounNumber(word: string): NounNumber | undefined {
+  return listedNumber(word) ?? (word.length > 3 && word.endsWith('s') && singularOf(word) !== undefined ? 'plural' : undefined);
+}
+
+function listedNumber(word: string): NounNumber | undefined {
   return numberOf(word) ?? americanSpellings(word).map(numberOf).find((found) => found !== undefined);
+}
+
+/** Singulars whose plural is not theirs plus -s: "mans", "wifes", "todays" are possessives written without the apostrophe. */
+const NO_PLAIN_PLURAL: ReadonlySet<string> = new Set(['man', 'woman', 'wife', 'life', 'knife', 'child', 'person', 'foot', 'tooth', 'today', 'tomorrow', 'yesterday']);
+
+/**
+ * The singular noun a word in -s is the plural of, when the lexicon lists that singular: "hobbies"
+ * -> "hobby", "boxes" -> "box". Not "companys" (a consonant and -y take -ies) or "wifes": the
+ * possessive without its apostrophe, as the development data write it.
+ */
+function singularOf(word: string): string | undefined {
+  const plain = word.slice(0, -1);
+  const candidates = [
+    word.endsWith('ies') ? `${word.slice(0, -3)}y` : '',
+    word.endsWith('es') ? word.slice(0, -2) : '',
+    /[^aeiou]y$/.test(plain) || NO_PLAIN_PLURAL.has(plain) ? '' : plain,
+  ];
+  return candidates.find((candidate) => candidate.length > 2 && listedNumber(candidate) === 'singular');
 }
 
 /**

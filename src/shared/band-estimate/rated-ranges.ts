@@ -12,14 +12,14 @@ export interface RatedRange {
 }
 
 export const RATED_RANGES: readonly RatedRange[] = [
-  { shown: 1, learners: 36, pooled: true, low: 2, high: 2.5, share: 0.94 },
-  { shown: 1.5, learners: 36, pooled: true, low: 2, high: 2.5, share: 0.94 },
-  { shown: 2, learners: 103, pooled: true, low: 2, high: 3, share: 1 },
-  { shown: 2.5, learners: 68, pooled: false, low: 2.5, high: 3, share: 0.96 },
-  { shown: 3, learners: 155, pooled: false, low: 2.5, high: 3, share: 0.97 },
-  { shown: 3.5, learners: 139, pooled: false, low: 2.5, high: 3.5, share: 0.95 },
+  { shown: 1, learners: 34, pooled: true, low: 2, high: 2.5, share: 0.94 },
+  { shown: 1.5, learners: 34, pooled: true, low: 2, high: 2.5, share: 0.94 },
+  { shown: 2, learners: 102, pooled: true, low: 2, high: 3, share: 1 },
+  { shown: 2.5, learners: 69, pooled: false, low: 2.5, high: 3, share: 0.96 },
+  { shown: 3, learners: 157, pooled: false, low: 2.5, high: 3, share: 0.97 },
+  { shown: 3.5, learners: 137, pooled: false, low: 3, high: 3.5, share: 0.86 },
   { shown: 4, learners: 132, pooled: false, low: 3, high: 4.5, share: 0.96 },
-  { shown: 4.5, learners: 98, pooled: false, low: 3.5, high: 5, share: 0.82 },
+  { shown: 4.5, learners: 99, pooled: false, low: 3, high: 5, share: 0.91 },
   { shown: 5, learners: 70, pooled: false, low: 4.5, high: 7.5, share: 0.91 },
   { shown: 5.5, learners: 88, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
   { shown: 6, learners: 88, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
