@@ -87,6 +87,7 @@ describe('past forms', () => {
     const features = languageFeatures(["i haven't decided yet and it wasn't finished"], 1);
     expect(features.perfectPassivePer100).toBeCloseTo((100 * 2) / 8);
     expect(languageFeatures(["i'm interested in history"], 1).perfectPassivePer100).toBe(0);
+    expect(languageFeatures(['they got married and we got lost but i get got angry'], 1).perfectPassivePer100).toBeCloseTo((100 * 2) / 12);
   });
 });
 

@@ -465,16 +465,20 @@ const PAST_ONLY: ReadonlySet<string> = new Set([
 /** Words that may stand between an auxiliary and its participle ("have never seen", "was also born"). */
 const BETWEEN_AUXILIARY_AND_VERB: ReadonlySet<string> = new Set(['not', 'never', 'ever', 'just', 'already', 'also', 'always', 'been', 'really', 'recently']);
 
+/** Forms of get, which make a passive too: "got married", "get used to", "got lost". */
+const GET_FORMS: ReadonlySet<string> = new Set(['get', 'gets', 'got', 'getting', 'gotten']);
+
 /**
- * Perfect and passive verb phrases in one answer: a form of have or be, then (past a negation or an
- * adverb such as "never" or "already") a past participle. Adjectives in -ed after be ("i'm
- * interested") count too: without parts of speech they cannot be told apart.
+ * Perfect and passive verb phrases in one answer: a form of have, be or get, then (past a negation
+ * or an adverb such as "never" or "already") a past participle. The adjectives of feeling in -ed
+ * are no participles here ("i'm interested": isPastForm); others after be count, as without parts
+ * of speech they cannot be told apart. "get got" is a restart, not a passive.
  */
 export function perfectPassiveCount(answer: readonly string[]): number {
   let count = 0;
   for (let i = 0; i < answer.length; i++) {
     const word = answer[i] as string;
-    if (!HAVE_FORMS.has(word) && !BE_FORMS.has(word)) continue;
+    if (!HAVE_FORMS.has(word) && !BE_FORMS.has(word) && !(GET_FORMS.has(word) && !GET_FORMS.has(answer[i + 1] ?? ''))) continue;
     let j = i + 1;
     while (j < answer.length && j <= i + 2 && BETWEEN_AUXILIARY_AND_VERB.has(answer[j] as string) && !(answer[j] === 'been' && HAVE_FORMS.has(word))) j += 1;
     const next = answer[j] ?? '';

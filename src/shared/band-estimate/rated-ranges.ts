@@ -19,8 +19,8 @@ export const RATED_RANGES: readonly RatedRange[] = [
   { shown: 3, learners: 157, pooled: false, low: 2.5, high: 3, share: 0.97 },
   { shown: 3.5, learners: 137, pooled: false, low: 3, high: 3.5, share: 0.86 },
   { shown: 4, learners: 132, pooled: false, low: 3, high: 4.5, share: 0.96 },
-  { shown: 4.5, learners: 99, pooled: false, low: 3, high: 5, share: 0.91 },
-  { shown: 5, learners: 70, pooled: false, low: 4.5, high: 7.5, share: 0.91 },
-  { shown: 5.5, learners: 88, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
-  { shown: 6, learners: 88, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
+  { shown: 4.5, learners: 100, pooled: false, low: 3, high: 5, share: 0.91 },
+  { shown: 5, learners: 68, pooled: false, low: 4.5, high: 7.5, share: 0.91 },
+  { shown: 5.5, learners: 87, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
+  { shown: 6, learners: 87, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
 ];
