@@ -1,12 +1,15 @@
-import { NUMBER_WORD, SUBORDINATORS, isPastForm } from './lexicon.js';
+import { DISCOURSE_MARKERS, NUMBER_WORD, STANCE_ADVERBS, SUBORDINATORS, isContentWord, isPastForm } from './lexicon.js';
 import { nounNumber } from './nouns.js';
+import { isKnownVerbForm } from './verb-forms.js';
 
 /*
- * Whether a listed grammar word does its clause's work where it is said (decision 0056). Without
- * parts of speech the words are read from their neighbours: "that" opens a clause in "I think that
- * it works" and "the book that I read", not in "at that time" or "that was good"; "after" in "after
- * I graduated", not in "after lunch"; "could" is tentative in "we could go", not in "I couldn't
- * swim then". Each rule was checked against the transcribers' tags of the development learners.
+ * Whether a listed word does its work where it is said: a linking word links (decision 0055), a
+ * grammar word opens a clause or hedges (decision 0056). Without parts of speech the words are read
+ * from their neighbours: "so" links in "so we left", not in "so cute"; "that" opens a clause in "I
+ * think that it works" and "the book that I read", not in "at that time" or "that was good";
+ * "after" in "after I graduated", not in "after lunch"; "could" is tentative in "we could go", not
+ * in "I couldn't swim then". Each rule was checked against the transcribers' tags of the
+ * development learners.
  */
 
 /** Words before "that" that make it a pronoun or a determiner: a preposition ("at that time", "like that"). */
@@ -106,5 +109,43 @@ export function stanceHere(words: readonly string[], i: number): boolean {
   if (word === 'pretty') return !BEFORE_PRETTY_THE_ADJECTIVE.has(words[i - 1] ?? '') && next !== '';
   if (word === 'rather') return next !== 'than';
   if (word === 'even') return next !== 'though' && next !== 'if';
+  return true;
+}
+
+/** "so" after these stands for what was said ("i think so", "i'm afraid so"), or rounds a number ("ten or so"): it links nothing. */
+const SO_AS_PRO_FORM_AFTER: ReadonlySet<string> = new Set(['think', 'hope', 'guess', 'suppose', 'believe', 'expect', 'afraid', 'not', 'or']);
+/** Words "so" makes stronger, not a clause it opens: "so much", "so many", "so far". */
+const SO_INTENSIFIES: ReadonlySet<string> = new Set(['much', 'many', 'far', 'long', 'well', 'little', 'few']);
+
+/**
+ * Whether "so" at `words[i]` links clauses: not when it stands for what was said ("i think so"), nor
+ * as an intensifier before a describing word ("so cute", "so expensive", "so much"): a content word
+ * that is no noun ("so people started"), no verb ("so go there"), no linking word or stance adverb,
+ * and no -ly adverb ("so usually we go" links).
+ */
+export function soLinks(words: readonly string[], i: number): boolean {
+  if (SO_AS_PRO_FORM_AFTER.has(words[i - 1] ?? '')) return false;
+  const next = words[i + 1];
+  if (next === undefined) return true;
+  if (SO_INTENSIFIES.has(next)) return false;
+  return !(isContentWord(next) && !next.endsWith('ly') && nounNumber(next) === undefined && !isKnownVerbForm(next) && !DISCOURSE_MARKERS.has(next) && !STANCE_ADVERBS.has(next));
+}
+
+/** Determiners before "first": "the first time" orders nothing said. */
+const BEFORE_FIRST_AS_ADJECTIVE: ReadonlySet<string> = new Set(['the', 'a', 'my', 'his', 'her', 'our', 'their', 'your', 'its', 'this', 'that', 'whose']);
+
+/**
+ * Whether the discourse marker at `words[i]` links here: "so" as soLinks says; "first" not after a
+ * determiner ("the first time"); "mean", "course" and "example" only in "i mean", "of course" and
+ * "for example" ("you mean", "a cooking course", "an example of").
+ */
+export function linksHere(words: readonly string[], i: number): boolean {
+  const word = words[i] as string;
+  const before = words[i - 1] ?? '';
+  if (word === 'so') return soLinks(words, i);
+  if (word === 'first') return !BEFORE_FIRST_AS_ADJECTIVE.has(before);
+  if (word === 'mean') return before === 'i';
+  if (word === 'course') return before === 'of';
+  if (word === 'example') return before === 'for';
   return true;
 }

@@ -1,11 +1,10 @@
 import { porterStem } from '../interview/porter-stemmer.js';
 import { coveredByFillers, findFillers, type FillerWord } from '../text/fillers.js';
 import { nameWords, words, wordTokens } from '../text/words.js';
-import { CLAUSE_OPENERS, stanceHere, subordinatesHere, tentativeHere } from './clause-words.js';
+import { CLAUSE_OPENERS, linksHere, soLinks, stanceHere, subordinatesHere, tentativeHere } from './clause-words.js';
 import { SAME_WORD_ONCE_IN_WORDS } from './counting-note.js';
-import { nounNumber, nounsSaid } from './nouns.js';
+import { nounsSaid } from './nouns.js';
 import { findLanguageSlips, isFillerLike } from './slips.js';
-import { isKnownVerbForm } from './verb-forms.js';
 import {
   ARTICLES, BE_FORMS, NUMBER_WORD, CLAUSE_LINKS, DISCOURSE_MARKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, LINKING_PHRASES, MODALS, PHRASAL_PARTICLES,
   STANCE_ADVERBS, TENTATIVE_MODALS, isContentWord, isFilledPause, isPastForm, spokenRank,
@@ -156,44 +155,6 @@ export function isDerived(word: string): boolean {
 }
 
 const RARE_RANK = 2000;
-
-/** "so" after these stands for what was said ("i think so", "i'm afraid so"), or rounds a number ("ten or so"): it links nothing. */
-const SO_AS_PRO_FORM_AFTER: ReadonlySet<string> = new Set(['think', 'hope', 'guess', 'suppose', 'believe', 'expect', 'afraid', 'not', 'or']);
-/** Words "so" makes stronger, not a clause it opens: "so much", "so many", "so far". */
-const SO_INTENSIFIES: ReadonlySet<string> = new Set(['much', 'many', 'far', 'long', 'well', 'little', 'few']);
-
-/**
- * Whether "so" at `words[i]` links clauses: not when it stands for what was said ("i think so"), nor
- * as an intensifier before a describing word ("so cute", "so expensive", "so much"): a content word
- * that is no noun ("so people started"), no verb ("so go there"), no linking word or stance adverb,
- * and no -ly adverb ("so usually we go" links).
- */
-export function soLinks(words: readonly string[], i: number): boolean {
-  if (SO_AS_PRO_FORM_AFTER.has(words[i - 1] ?? '')) return false;
-  const next = words[i + 1];
-  if (next === undefined) return true;
-  if (SO_INTENSIFIES.has(next)) return false;
-  return !(isContentWord(next) && !next.endsWith('ly') && nounNumber(next) === undefined && !isKnownVerbForm(next) && !DISCOURSE_MARKERS.has(next) && !STANCE_ADVERBS.has(next));
-}
-
-/** Determiners before "first": "the first time" orders nothing said. */
-const BEFORE_FIRST_AS_ADJECTIVE: ReadonlySet<string> = new Set(['the', 'a', 'my', 'his', 'her', 'our', 'their', 'your', 'its', 'this', 'that', 'whose']);
-
-/**
- * Whether the discourse marker at `words[i]` links here: "so" as soLinks says; "first" not after a
- * determiner ("the first time"); "mean", "course" and "example" only in "i mean", "of course" and
- * "for example" ("you mean", "a cooking course", "an example of").
- */
-function linksHere(words: readonly string[], i: number): boolean {
-  const word = words[i] as string;
-  const before = words[i - 1] ?? '';
-  if (word === 'so') return soLinks(words, i);
-  if (word === 'first') return !BEFORE_FIRST_AS_ADJECTIVE.has(before);
-  if (word === 'mean') return before === 'i';
-  if (word === 'course') return before === 'of';
-  if (word === 'example') return before === 'for';
-  return true;
-}
 
 /**
  * An answer's words cut into stretches before each word that links clauses (CLAUSE_LINKS), unless
