@@ -41,7 +41,10 @@ export function criterionAdvice(estimate: LanguageEstimate, criterion: Criterion
     return "Everything measured here is at or past the strongest learners' level: the transcript shows nothing more to work on. This estimate reads strong speakers low; your teacher's review, which listens to your recording, can go further.";
   }
   const advice = FEATURE_WORDING[next.feature].advice(estimate.features);
-  return next.levels < 0 ? advice : `Everything measured here is above the typical learner's. Next: ${lowerFirst(advice)}`;
+  // "Above the typical learner's" only where no piece of evidence moved the band down: beside a
+  // minus line on the same card it would read as a contradiction.
+  const allAbove = criterion.contributions.every((contribution) => contribution.levels >= 0);
+  return allAbove ? `Everything measured here is above the typical learner's. Next: ${lowerFirst(advice)}` : advice;
 }
 
 function lowerFirst(text: string): string {

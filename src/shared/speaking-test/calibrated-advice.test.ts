@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { criterionAdvice } from '../band-estimate/advice.js';
+import { estimateLanguage } from '../band-estimate/estimate.js';
 import type { SpeakingTestAnswer } from './answer.js';
 import { FEATURE_WORDING } from '../band-estimate/evidence.js';
 import { BAND_MODEL } from '../band-estimate/coefficients.js';
@@ -31,6 +33,8 @@ const FLUENT = [
   'growing awareness of climate change might encourage people to take fewer but longer trips and to choose trains over planes',
   'some historic centres have become so crowded that local residents can no longer afford apartments there since rents soared',
 ];
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 function scored(texts: readonly string[]) {
   const result = scoreSpeakingTest(texts.map((text, i) => answer(i + 1, text)));
@@ -85,6 +89,42 @@ describe('the advice beside the estimated bands', () => {
     expect(result.criteria.fluency.band).toBeLessThanOrEqual(scored(FLUENT).criteria.fluency.band);
     // Linking words where they link say nothing of the kind.
     expect(scored(FLUENT).criteria.fluency.repeated).toBeUndefined();
+  });
+
+  it('says everything is above the typical learner only when no evidence moved the band down', () => {
+    const basic = [
+      'i live in my city it is big and he go to school every day with my friend',
+      'i like cooking because it is fun and my mother cook very well every day',
+      'my school is near my house i walk there with my friend in the morning',
+      'i want to visit london because it is famous and my friend live there now',
+      'on weekend i play tennis with my brother and we eat lunch at home together',
+    ];
+    const seen = { down: 0, allAbove: 0 };
+    // Fluency above the typical learner's on every figure (the next test's answers).
+    const linked = FLUENT.map((text, i) => `${['however', 'actually', 'besides', 'although', 'especially'][i]} ${text} for example in my case`);
+    for (const answers of [linked, basic]) {
+      const estimate = estimateLanguage(answers.map((text) => ({ answer: text })));
+      for (const criterion of Object.values(estimate.criteria)) {
+        const advice = criterionAdvice(estimate, criterion, BAND_MODEL);
+        const down = criterion.contributions.some((contribution) => contribution.levels < 0);
+        seen[down ? 'down' : 'allAbove'] += 1;
+        if (down) expect(advice, criterion.criterion).not.toContain("above the typical learner's");
+        else if (!advice.startsWith('Everything measured here is at or past')) expect(advice, criterion.criterion).toMatch(/^Everything measured here is above the typical learner's\. Next: /);
+      }
+    }
+    // Both kinds of card were met.
+    expect(seen.down).toBeGreaterThan(0);
+    expect(seen.allAbove).toBeGreaterThan(0);
+
+    // One line down that is not the one advised on (an examiner-style probe found "Everything …
+    // above" beside a minus line): the advice alone.
+    const estimate = estimateLanguage(linked.map((text) => ({ answer: text })));
+    const fluency = estimate.criteria.fluency;
+    const advised = fluency.contributions.find((contribution) => criterionAdvice(estimate, fluency, BAND_MODEL).includes(lowerFirst(FEATURE_WORDING[contribution.feature].advice(estimate.features))));
+    const other = fluency.contributions.find((contribution) => contribution !== advised);
+    expect(advised && other).toBeTruthy();
+    const oneDown = { ...fluency, contributions: fluency.contributions.map((contribution) => (contribution === other ? { ...contribution, levels: -0.1 } : contribution)) };
+    expect(criterionAdvice(estimate, oneDown, BAND_MODEL)).toBe(FEATURE_WORDING[(advised as { feature: keyof typeof FEATURE_WORDING }).feature].advice(estimate.features));
   });
 
   it('gives no advice to do less of what the student did not do at all', () => {
