@@ -173,7 +173,8 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: () => 'Speculate and give advice with would, could, might and should: "it might be cheaper", "I would choose…".',
   },
   grammarSlipsPer100: {
-    label: "grammar slips (he go, they was, didn't went, more cheaper) per 100 words",
+    // Named by the kinds looked for, so that "0.0" does not read as "no grammar mistakes" (an examiner-style probe).
+    label: "verb and comparative slips found (he go, they was, didn't went, more cheaper) per 100 words",
     shown: (f) => oneDecimal(f.grammarSlipsPer100),
     typical: oneDecimal,
     advice: () => "Check each verb's form: he goes, they were, I didn't go, I'm going, cheaper (not more cheaper). Your answers mark each slip with what to say.",
