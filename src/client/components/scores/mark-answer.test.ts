@@ -72,6 +72,9 @@ describe('markAnswer', () => {
     // where the word is a name elsewhere in the answer.
     expect(rareIn('i grew up in the north\nMunnar is very green')).toEqual([]);
     expect(rareIn('Munnar is very green. We loved Munnar.')).toEqual([]);
+    // A form of an everyday word is everyday: "younger" ranks as "young", "planned" as "plan".
+    expect(rareIn('my younger sister planned bigger trips')).toEqual([]);
+    expect(rareIn('the breathtaking views')).toEqual(['breathtaking']);
   });
 
   it('leaves ordinary uses alone', () => {

@@ -65,7 +65,32 @@ const isBrokenOff = (word: string, next: string | undefined) => next !== undefin
 /** A word's rank; a hyphenated word ranks as its least common part ("part-time" as "part" and "time"). */
 function rankOf(word: string): number {
   const parts = word.split('-').filter((part) => part.length > 0);
-  return Math.max(...parts.map((part) => (isFunctionOrShort(part) ? 0 : (spokenRank(part) ?? Infinity))));
+  return Math.max(...parts.map((part) => (isFunctionOrShort(part) ? 0 : formRank(part))));
+}
+
+/**
+ * The rank of a word or, when more common, of the word it is a form of: "younger" ranks as
+ * "young", "universities" as "university" (an inflection of an everyday word is everyday too).
+ */
+function formRank(word: string): number {
+  return Math.min(...[word, ...baseForms(word)].map((form) => spokenRank(form) ?? Infinity));
+}
+
+/** What a word in -s, -ed, -ing, -er or -est may be a form of: "cities" -> "city", "planned" -> "plan", "nicer" -> "nice". */
+function baseForms(word: string): string[] {
+  const forms: string[] = [];
+  if (word.endsWith('ies') || word.endsWith('ied') || word.endsWith('ier')) forms.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith('iest')) forms.push(`${word.slice(0, -4)}y`);
+  if (word.endsWith('s')) forms.push(word.slice(0, -1));
+  if (word.endsWith('es')) forms.push(word.slice(0, -2));
+  for (const ending of ['ed', 'ing', 'er', 'est']) {
+    if (!word.endsWith(ending)) continue;
+    const stem = word.slice(0, -ending.length);
+    forms.push(stem, `${stem}e`);
+    // A doubled consonant: "planned" -> "plan", "bigger" -> "big".
+    if (/([b-df-hj-np-tv-z])\1$/.test(stem)) forms.push(stem.slice(0, -1));
+  }
+  return forms.filter((form) => form.length > 2);
 }
 
 const isFunctionOrShort = (part: string) => part.length <= 2 || !isContentWord(part);
