@@ -33,6 +33,7 @@ describe('subordinators where they open a clause (decision 0056)', () => {
     ['i dont know why they left', ['why']],
     ['why dont we go', []],
     ['what is your name', []],
+    ["that's what i do after school", ['what']],
   ])('"%s"', (text, expected) => {
     expect(counted(text, CLAUSE_OPENERS, subordinatesHere)).toEqual(expected);
   });

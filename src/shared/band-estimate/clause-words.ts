@@ -33,7 +33,7 @@ const QUESTION_SUBJECTS: ReadonlySet<string> = new Set(['i', 'you', 'we', 'they'
 /** Words after which a wh-word opens a clause inside the sentence ("I don't know where it is"), not a question. */
 const EMBEDDING: ReadonlySet<string> = new Set(['know', 'ask', 'asked', 'tell', 'told', 'wonder', 'sure', 'idea', 'remember', 'understand', 'explain', 'see', 'decide', 'decided', 'reason']);
 const WH_WORDS: ReadonlySet<string> = new Set(['when', 'where', 'who', 'which', 'whose']);
-/** Wh-words that open a clause only after a word that embeds one: "I don't know what it's called", "tell me how it works". */
+/** Wh-words that open a clause only after a word that embeds one ("I don't know what it's called", "tell me how it works"), or, for "what", before a subject. */
 const EMBEDDED_WH: ReadonlySet<string> = new Set(['what', 'how', 'why']);
 
 /** The words the subordinator count reads: SUBORDINATORS, and "as", "what", "how" and "why", which open a clause only in some places. */
@@ -58,7 +58,8 @@ export function subordinatesHere(words: readonly string[], i: number): boolean {
   if (word === 'once' || word === 'as') return next !== undefined && SUBJECTS.has(next) && !(word === 'as' && before === 'such');
   if (word === 'because' || word === 'cause') return next !== 'of' && !(word === 'cause' && (before === 'the' || before === 'a'));
   if (word === 'while') return before !== 'a' && before !== 'quite';
-  if (EMBEDDED_WH.has(word)) return EMBEDDING.has(before);
+  // "what" before a subject opens a clause too: "that's what I do", "I buy what I like".
+  if (EMBEDDED_WH.has(word)) return EMBEDDING.has(before) || (word === 'what' && next !== undefined && SUBJECTS.has(next));
   if (WH_WORDS.has(word) && next !== undefined && AUXILIARIES.has(next) && QUESTION_SUBJECTS.has(afterNext)) {
     // "when will you come", "where can i buy": a question, unless a word before embeds it ("i know where can i…" is still a clause).
     return EMBEDDING.has(before) || isNounLike(before);

@@ -25,14 +25,14 @@ export const BAND_MODEL: BandModel = {
   grammar: {
     intercept: 4.64665,
     terms: [
-      { feature: 'subordinatorsPer100', mean: 1.26754, sd: 0.732682, weight: 0.790049, best: 0.925978, strongest: 0.925978 },
-      { feature: 'articlesPer100', mean: 4.78653, sd: 2.05369, weight: 0.372922, strongest: 0.547473 },
-      { feature: 'pastFormsPer100', mean: 2.54907, sd: 1.42719, weight: 0.354433, strongest: 0.640613 },
-      { feature: 'pluralNounShare', mean: 0.170539, sd: 0.0787865, weight: 0.626742, best: 0.620867, strongest: 0.620867 },
-      { feature: 'perfectPassivePer100', mean: 0.293516, sd: 0.341617, weight: 0.176177, strongest: 0.436446 },
-      { feature: 'tentativeModalsPer100', mean: 0.277474, sd: 0.359087, weight: 0.0642758, best: 0.528163, strongest: 0.528163 },
-      { feature: 'grammarSlipsPer100', mean: 0.165754, sd: 0.283804, weight: -0.438195, strongest: -0.464281 },
-      { feature: 'functionWordShare', mean: 0.558673, sd: 0.0425837, weight: 0.595996, best: 0.527157, strongest: 0.527157 },
+      { feature: 'subordinatorsPer100', mean: 1.2972, sd: 0.747657, weight: 0.799245, best: 0.935163, strongest: 0.935163 },
+      { feature: 'articlesPer100', mean: 4.78653, sd: 2.05369, weight: 0.370616, strongest: 0.547473 },
+      { feature: 'pastFormsPer100', mean: 2.54907, sd: 1.42719, weight: 0.347469, strongest: 0.640613 },
+      { feature: 'pluralNounShare', mean: 0.170539, sd: 0.0787865, weight: 0.621009, best: 0.620867, strongest: 0.620867 },
+      { feature: 'perfectPassivePer100', mean: 0.293516, sd: 0.341617, weight: 0.175831, strongest: 0.436446 },
+      { feature: 'tentativeModalsPer100', mean: 0.277474, sd: 0.359087, weight: 0.066004, best: 0.528163, strongest: 0.528163 },
+      { feature: 'grammarSlipsPer100', mean: 0.165754, sd: 0.283804, weight: -0.437363, strongest: -0.464281 },
+      { feature: 'functionWordShare', mean: 0.558673, sd: 0.0425837, weight: 0.584263, best: 0.527157, strongest: 0.527157 },
     ],
   },
 };
