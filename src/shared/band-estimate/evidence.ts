@@ -146,7 +146,8 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     label: 'articles (a, an, the) per 100 words',
     shown: (f) => oneDecimal(f.articlesPer100),
     typical: oneDecimal,
-    advice: () => 'Check your articles: a, an or the before a singular noun ("a friend", "the city").',
+    // A rate, not a check of each article: the advice says what was measured, not that articles were wrong (an examiner-style probe).
+    advice: () => 'Say "a", "an" or "the" before each singular noun ("a friend", "the city"): the strongest learners said more of them than you did.',
   },
   pastFormsPer100: {
     label: `past-tense verbs per 100 words${countingNote('verb')}`,
