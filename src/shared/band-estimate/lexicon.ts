@@ -117,7 +117,7 @@ const OTHER_PAST: ReadonlySet<string> = new Set(['used', 'died', 'tied', 'lied',
  * Adjectives in -ed, of feeling and of quality: "I'm interested", "it was crowded" say no past
  * time (decision 0056; the development learners' transcribers tag them as adjectives).
  */
-const ADJECTIVES_IN_ED: ReadonlySet<string> = new Set([
+export const ADJECTIVES_IN_ED: ReadonlySet<string> = new Set([
   'interested', 'bored', 'tired', 'excited', 'worried', 'scared', 'surprised', 'satisfied', 'disappointed', 'confused', 'embarrassed',
   'pleased', 'relaxed', 'shocked', 'amazed', 'frightened', 'annoyed', 'stressed', 'crowded', 'impressed', 'concerned', 'exhausted',
   'talented', 'depressed', 'frustrated', 'delighted', 'thrilled', 'terrified', 'fascinated', 'complicated', 'sophisticated',
@@ -134,6 +134,27 @@ export function isPastForm(word: string): boolean {
   if (IRREGULAR_PAST.has(word) || OTHER_PAST.has(word)) return true;
   if (word.length <= 4 || !word.endsWith('ed') || FUNCTION_WORDS.has(word) || ADJECTIVES_IN_ED.has(word) || NUMBER_WORD.test(word)) return false;
   return !word.endsWith('eed') || PAST_IN_EED.has(word);
+}
+
+/**
+ * What a word in -s, -ed, -ing, -er or -est may be a form of: "cities" -> "city", "planned" ->
+ * "plan", "nicer" -> "nice", "goes" -> "go". Candidates only, some no word at all ("goe"): each
+ * caller keeps those its own list knows.
+ */
+export function inflectionBases(word: string): string[] {
+  const forms: string[] = [];
+  if (word.endsWith('ies') || word.endsWith('ied') || word.endsWith('ier')) forms.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith('iest')) forms.push(`${word.slice(0, -4)}y`);
+  if (word.endsWith('s')) forms.push(word.slice(0, -1));
+  if (word.endsWith('es')) forms.push(word.slice(0, -2));
+  for (const ending of ['ed', 'ing', 'er', 'est']) {
+    if (!word.endsWith(ending)) continue;
+    const stem = word.slice(0, -ending.length);
+    forms.push(stem, `${stem}e`);
+    // A doubled consonant: "planned" -> "plan", "bigger" -> "big".
+    if (/([b-df-hj-np-tv-z])\1$/.test(stem)) forms.push(stem.slice(0, -1));
+  }
+  return forms;
 }
 
 /** Number words, spelt out ("fifty", "thirteen", "lakh"), and "percent". */

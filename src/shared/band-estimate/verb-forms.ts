@@ -1,4 +1,5 @@
 import { BASE_VERBS } from './base-verbs.js';
+import { ADJECTIVES_IN_ED, inflectionBases } from './lexicon.js';
 
 /*
  * Verb-form slips that learners make and a transcript shows without parsing, each a pair of words
@@ -59,8 +60,7 @@ const HAVE_BEFORE_PARTICIPLE: ReadonlySet<string> = new Set([
  * bored" is a slip of another kind (the correction is "i'm not bored"), "do supposed to" a repair.
  */
 const ED_NOT_PAST: ReadonlySet<string> = new Set([
-  'interested', 'bored', 'tired', 'excited', 'worried', 'scared', 'married', 'surprised', 'satisfied', 'disappointed', 'confused',
-  'embarrassed', 'supposed', 'pleased', 'relaxed', 'shocked', 'amazed', 'frightened', 'annoyed', 'stressed',
+  ...ADJECTIVES_IN_ED, 'married', 'supposed',
   // Adjectives before a noun, after a modal that opens a question: "should developed countries help", "will improved technology".
   'developed', 'improved', 'advanced', 'skilled', 'educated', 'qualified', 'experienced', 'limited', 'trained', 'processed',
   'organized', 'organised', 'connected', 'used',
@@ -69,9 +69,7 @@ const ED_NOT_PAST: ReadonlySet<string> = new Set([
 /** The base form of a regular past in -ed, when it is one of BARE_VERBS: "checked" -> "check", "decided" -> "decide", "tried" -> "try", "stopped" -> "stop". */
 function baseOfRegularPast(word: string): string | undefined {
   if (word.length <= 4 || !word.endsWith('ed') || ED_NOT_PAST.has(word)) return undefined;
-  const stem = word.slice(0, -2);
-  const candidates = [stem, `${stem}e`, stem.replace(/(.)\1$/, '$1'), stem.endsWith('i') ? `${stem.slice(0, -1)}y` : ''];
-  return candidates.find((candidate) => candidate !== '' && BARE_VERBS.has(candidate));
+  return inflectionBases(word).find((candidate) => BARE_VERBS.has(candidate));
 }
 
 /** Words after which the base form belongs: do in every form, and the modals ("may" is left out: also the month). */
@@ -134,7 +132,7 @@ function baseOfIng(word: string): string | undefined {
 /** The base form of a third-person form, when it is one of BARE_VERBS and not a base form itself: "enjoys" -> "enjoy". */
 function baseOfThird(word: string): string | undefined {
   if (BARE_VERBS.has(word) || !word.endsWith('s')) return undefined;
-  return [word.slice(0, -1), word.slice(0, -2), `${word.slice(0, -3)}y`].find((candidate) => BARE_VERBS.has(candidate) && thirdPersonForm(candidate) === word);
+  return inflectionBases(word).find((candidate) => BARE_VERBS.has(candidate) && thirdPersonForm(candidate) === word);
 }
 
 /** The correction when `words[i]` and the word after it are a verb-form slip; null when they are not. */

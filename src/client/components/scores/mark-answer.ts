@@ -1,4 +1,4 @@
-import { isContentWord, isFilledPause, isNumberOrCalendarWord, spokenRank } from '../../../shared/band-estimate/lexicon';
+import { inflectionBases, isContentWord, isFilledPause, isNumberOrCalendarWord, spokenRank } from '../../../shared/band-estimate/lexicon';
 import { findLanguageSlips } from '../../../shared/band-estimate/slips';
 import { findFillers, findGrammarSlips, nameWords, spokenTogether, wordTokens, type WordToken } from '../../../shared/text';
 import type { MarkTally } from './tally-text';
@@ -73,24 +73,7 @@ function rankOf(word: string): number {
  * "young", "universities" as "university" (an inflection of an everyday word is everyday too).
  */
 function formRank(word: string): number {
-  return Math.min(...[word, ...baseForms(word)].map((form) => spokenRank(form) ?? Infinity));
-}
-
-/** What a word in -s, -ed, -ing, -er or -est may be a form of: "cities" -> "city", "planned" -> "plan", "nicer" -> "nice". */
-function baseForms(word: string): string[] {
-  const forms: string[] = [];
-  if (word.endsWith('ies') || word.endsWith('ied') || word.endsWith('ier')) forms.push(`${word.slice(0, -3)}y`);
-  if (word.endsWith('iest')) forms.push(`${word.slice(0, -4)}y`);
-  if (word.endsWith('s')) forms.push(word.slice(0, -1));
-  if (word.endsWith('es')) forms.push(word.slice(0, -2));
-  for (const ending of ['ed', 'ing', 'er', 'est']) {
-    if (!word.endsWith(ending)) continue;
-    const stem = word.slice(0, -ending.length);
-    forms.push(stem, `${stem}e`);
-    // A doubled consonant: "planned" -> "plan", "bigger" -> "big".
-    if (/([b-df-hj-np-tv-z])\1$/.test(stem)) forms.push(stem.slice(0, -1));
-  }
-  return forms.filter((form) => form.length > 2);
+  return Math.min(...[word, ...inflectionBases(word).filter((form) => form.length > 2)].map((form) => spokenRank(form) ?? Infinity));
 }
 
 const isFunctionOrShort = (part: string) => part.length <= 2 || !isContentWord(part);
