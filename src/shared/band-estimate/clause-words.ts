@@ -1,4 +1,4 @@
-import { DISCOURSE_MARKERS, NUMBER_WORD, STANCE_ADVERBS, SUBORDINATORS, isContentWord, isPastForm } from './lexicon.js';
+import { DISCOURSE_MARKERS, NUMBER_WORD, STANCE_ADVERBS, SUBORDINATORS, isContentWord, isPastForm, SUBJECT_PRONOUNS } from './lexicon.js';
 import { nounNumber } from './nouns.js';
 import { isKnownVerbForm } from './verb-forms.js';
 
@@ -23,13 +23,13 @@ const PRONOUNS_BEFORE_RELATIVE: ReadonlySet<string> = new Set(['something', 'any
 
 /** Words that open a clause's subject: after "after", "before", "until", "since", "once" or "as" they make it a subordinator. */
 const SUBJECTS: ReadonlySet<string> = new Set([
-  'i', 'you', 'he', 'she', 'we', 'they', 'it', 'there', 'people', 'everyone', 'everybody', 'someone', 'somebody',
+  ...SUBJECT_PRONOUNS, 'there', 'people', 'everyone', 'everybody', 'someone', 'somebody',
   "i'm", 'im', "i've", 'ive', "it's", 'its', "he's", 'hes', "she's", 'shes', "they're", 'theyre', "you're", 'youre', "we're", "i'd", "we've", "they've",
 ]);
 const PREPOSITION_OR_CLAUSE: ReadonlySet<string> = new Set(['after', 'before', 'until', 'till', 'since']);
 
 const AUXILIARIES: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'do', 'does', 'did', 'can', 'could', 'will', 'would', 'should', 'have', 'has', 'dont', "don't", 'didnt', "didn't", 'doesnt', "doesn't"]);
-const QUESTION_SUBJECTS: ReadonlySet<string> = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it', 'the', 'your', 'this']);
+const QUESTION_SUBJECTS: ReadonlySet<string> = new Set([...SUBJECT_PRONOUNS, 'the', 'your', 'this']);
 /** Words after which a wh-word opens a clause inside the sentence ("I don't know where it is"), not a question. */
 const EMBEDDING: ReadonlySet<string> = new Set(['know', 'ask', 'asked', 'tell', 'told', 'wonder', 'sure', 'idea', 'remember', 'understand', 'explain', 'see', 'decide', 'decided', 'reason']);
 const WH_WORDS: ReadonlySet<string> = new Set(['when', 'where', 'who', 'which', 'whose']);

@@ -99,6 +99,9 @@ export const IRREGULAR_PAST: ReadonlySet<string> = new Set([
   'seen', 'done', 'been', 'known', 'written', 'spoken', 'eaten', 'become', 'begun', 'broken', 'chosen', 'driven', 'forgotten',
 ]);
 
+/** The subject pronouns: a verb comes next ("we share"), a clause starts with them. */
+export const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it']);
+
 export const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
 
 /** Words so common that they say nothing of vocabulary range: the ranks count content words only. */

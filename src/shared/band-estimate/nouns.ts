@@ -1,4 +1,4 @@
-import { americanSpellings } from './lexicon.js';
+import { americanSpellings, SUBJECT_PRONOUNS } from './lexicon.js';
 import { NOUN_FORMS } from './noun-forms.js';
 import { BASE_AFTER } from './verb-forms.js';
 import { SPOKEN_WORDS_BY_FREQUENCY } from './word-ranks.js';
@@ -62,7 +62,7 @@ function singularOf(word: string): string | undefined {
  * Words after which a word the lexicon calls a noun is said as a verb ("we share", "he lives", "to
  * work", "can study", "didn't work"): subject pronouns, "to", modals and forms of do.
  */
-const VERB_COMES_NEXT: ReadonlySet<string> = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it', 'who', 'to', 'may', 'shall', ...BASE_AFTER]);
+const VERB_COMES_NEXT: ReadonlySet<string> = new Set([...SUBJECT_PRONOUNS, 'who', 'to', 'may', 'shall', ...BASE_AFTER]);
 
 /** Words before "home" that make it an adverb: "go home", "came back home". */
 const HOME_AFTER: ReadonlySet<string> = new Set(['go', 'goes', 'going', 'went', 'gone', 'come', 'comes', 'coming', 'came', 'get', 'got', 'back', 'stay', 'stayed', 'arrive', 'arrived', 'drive', 'drove', 'walk', 'walked', 'return', 'returned']);

@@ -1,5 +1,5 @@
 import { BASE_VERBS } from './base-verbs.js';
-import { ADJECTIVES_IN_ED, inflectionBases } from './lexicon.js';
+import { ADJECTIVES_IN_ED, inflectionBases, SUBJECT_PRONOUNS } from './lexicon.js';
 
 /*
  * Verb-form slips that learners make and a transcript shows without parsing, each a pair of words
@@ -104,8 +104,6 @@ const BE_BEFORE_STATE: ReadonlyMap<string, { subject: string; third: boolean }> 
   ["we're", { subject: 'we ', third: false }], ["they're", { subject: 'they ', third: false }], ["you're", { subject: 'you ', third: false }],
 ]);
 
-/** Subject pronouns: "what i did helped" has did as a main verb, the past after it the clause's verb. */
-const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it']);
 
 /** Subject pronouns and their contraction with be, before an -ing verb. */
 const BE_OF_SUBJECT: ReadonlyMap<string, string> = new Map([['i', "i'm"], ['he', "he's"], ['she', "she's"], ['we', "we're"], ['they', "they're"]]);
