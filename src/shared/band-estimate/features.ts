@@ -251,7 +251,9 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     saidOften: {
       fluency: saidOften(markers),
       vocabulary: saidOften(adverbs),
-      // "because" and "so" are named once, under Fluency; "that" is named nowhere: as often a demonstrative or a pronoun ("that trip", "that said") as a clause linker.
+      // "because" and "so" are named once, under Fluency; "that" is named nowhere: it opens most of the
+      // relative and reported clauses anyone says ("the book that I read", "I think that…"), so saying
+      // it often is no habit to change, though only its first uses count.
       grammar: saidOften([...subordinators, ...modals].filter((listed) => !DISCOURSE_MARKERS.has(listed.word) && listed.word !== 'that')),
     },
   };
