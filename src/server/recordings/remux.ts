@@ -4,7 +4,7 @@
  * Firefox lands short of the target and WebKit plays from the start. ffmpeg re-muxes the bytes
  * with `-c copy` (the audio packets are kept byte for byte, nothing is re-encoded), writing the
  * index at the front: Cues before the first Cluster (WebM), `moov` before `mdat` (MP4).
- * Ogg, ADTS AAC and WAV are seekable as they are and are left alone.
+ * Ogg, ADTS AAC and WAV are seekable as they are and are left alone (only read through, readsAsAudio).
  */
 import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
@@ -115,11 +115,50 @@ export async function remuxToFile(source: AsyncIterable<Uint8Array>, mimeType: s
   const folder = await mkdtemp(path.join(tmpdir(), 'parley-remux-'));
   const done = () => rm(folder, { recursive: true, force: true });
   const file = path.join(folder, 'out');
-  const args = [
-    ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-protocol_whitelist', 'pipe', '-f', plan.inputFormat, '-i', 'pipe:0'],
-    ...['-map', '0:a', '-c', 'copy', ...plan.output, '-y', file],
-  ];
-  const child = spawn(ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+  const run = await runFfmpeg(ffmpeg, source, ['-loglevel', 'error', '-f', plan.inputFormat, '-i', 'pipe:0', '-map', '0:a', '-c', 'copy', ...plan.output, '-y', file]);
+  const failed = async (reason: string, unreadable: boolean): Promise<Remuxed> => {
+    await done();
+    return { ok: false, reason, unreadable };
+  };
+  // Exited by itself with an error (not stopped, code null): ffmpeg ran to its end and refused the bytes.
+  if (run.code !== 0) return failed(run.lastError, run.code !== null);
+  try {
+    const { size } = await stat(file);
+    // Nothing written: no audio in the bytes that ffmpeg could read.
+    if (size === 0) return await failed('ffmpeg wrote nothing', true);
+    if (size < run.fedBytes * MIN_KEPT_SHARE) return await failed(`ffmpeg kept ${size} of ${run.fedBytes} bytes (an MP4 whose index is at its end cannot be read from a stream)`, false);
+    if (!plan.hasIndex(await firstBytes(file))) return await failed('ffmpeg wrote no index at the front', false);
+    return { ok: true, file, sizeBytes: size, done };
+  } catch (error) {
+    return failed(error instanceof Error ? error.message : String(error), false);
+  }
+}
+
+/** ffmpeg's warning when it read no packet of audio from the input. */
+const NOTHING_READ = /Output file is empty/;
+
+/**
+ * Whether ffmpeg finds audio in the bytes of a type this module leaves as it is (Ogg, AAC, WAV),
+ * reading them to the end as the re-mux does (`-c copy`, nothing decoded) and writing nothing:
+ * `unreadable` as for remuxToFile, and also when not one packet of audio was read (a WAV header with
+ * no samples after it).
+ */
+export async function readsAsAudio(source: AsyncIterable<Uint8Array>, mimeType: string, ffmpeg: string): Promise<{ ok: true } | { ok: false; reason: string; unreadable: boolean }> {
+  const inputFormat = ffmpegInputFormat(mimeType);
+  if (!inputFormat) return { ok: false, reason: `${mimeType} is not read`, unreadable: false };
+  const run = await runFfmpeg(ffmpeg, source, ['-loglevel', 'warning', '-f', inputFormat, '-i', 'pipe:0', '-map', '0:a', '-c', 'copy', '-f', 'null', '-']);
+  if (run.code !== 0) return { ok: false, reason: run.lastError, unreadable: run.code !== null };
+  if (NOTHING_READ.test(run.errors)) return { ok: false, reason: 'ffmpeg read no audio', unreadable: true };
+  return { ok: true };
+}
+
+/**
+ * ffmpeg run on `source` (its standard input) with `args`, stopped after REMUX_TIMEOUT_MS: its exit
+ * code (null when stopped or it could not start), what it printed (the first 2,000 characters), its
+ * last line, and how many bytes it was given.
+ */
+async function runFfmpeg(ffmpeg: string, source: AsyncIterable<Uint8Array>, args: string[]): Promise<{ code: number | null; errors: string; lastError: string; fedBytes: number }> {
+  const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-protocol_whitelist', 'pipe', ...args], { stdio: ['pipe', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => {
     if (errors.length < 2000) errors += chunk.toString();
@@ -146,20 +185,5 @@ export async function remuxToFile(source: AsyncIterable<Uint8Array>, mimeType: s
   const code = await exited;
   clearTimeout(timer);
   await feeding;
-  const failed = async (reason: string, unreadable: boolean): Promise<Remuxed> => {
-    await done();
-    return { ok: false, reason, unreadable };
-  };
-  // Exited by itself with an error (not stopped, code null): ffmpeg ran to its end and refused the bytes.
-  if (code !== 0) return failed(errors.trim().split('\n').pop() || `ffmpeg exited with ${code}`, code !== null);
-  try {
-    const { size } = await stat(file);
-    // Nothing written: no audio in the bytes that ffmpeg could read.
-    if (size === 0) return await failed('ffmpeg wrote nothing', true);
-    if (size < fedBytes * MIN_KEPT_SHARE) return await failed(`ffmpeg kept ${size} of ${fedBytes} bytes (an MP4 whose index is at its end cannot be read from a stream)`, false);
-    if (!plan.hasIndex(await firstBytes(file))) return await failed('ffmpeg wrote no index at the front', false);
-    return { ok: true, file, sizeBytes: size, done };
-  } catch (error) {
-    return failed(error instanceof Error ? error.message : String(error), false);
-  }
+  return { code, errors, lastError: errors.trim().split('\n').pop() || `ffmpeg exited with ${code}`, fedBytes };
 }

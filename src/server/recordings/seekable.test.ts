@@ -25,6 +25,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
  */
 const spoken = path.join(folder, 'spoken.wav');
 execFileSync('espeak-ng', ['-w', spoken, 'my favourite season is spring because the garden is full of flowers and the days are long']);
+const spokenWav = readFileSync(spoken);
 const streamed = (args: string[]) => execFileSync(ffmpeg, ['-loglevel', 'error', '-i', spoken, ...args, 'pipe:1'], { maxBuffer: 64 * 1024 * 1024 });
 const browserWebm = streamed(['-c:a', 'libopus', '-b:a', '32k', '-f', 'webm']);
 const safariMp4 = streamed(['-c:a', 'aac', '-b:a', '64k', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-f', 'mp4']);
@@ -147,6 +148,32 @@ describe.each(testDrivers.flatMap((driver) => (['file', 'database'] as const).ma
     // A readable retry still replaces it.
     expect((await put(id, safariMp4, 'audio/mp4')).statusCode).toBe(200);
     expect(mp4HasIndexFirst(await served(id))).toBe(true);
+  });
+
+  it.each([
+    ['WAV after its signature', Buffer.from('RIFFxxxxWAVEfmt xxxxxxxxxxxxxxxxxxxxxxxxxx'), 'audio/wav'],
+    ['a WAV header with no samples after it', spokenWav.subarray(0, 44), 'audio/wav'],
+    ['Ogg after its signature', Buffer.concat([Buffer.from('OggS'), Buffer.alloc(3000, 7)]), 'audio/ogg'],
+  ])('the same for a type kept as it is: junk %s does not replace a WAV that was read', async (_what, damaged, type) => {
+    const id = await createAttempt(t.database.db, student.student.id);
+    expect((await put(id, spokenWav, 'audio/wav')).statusCode).toBe(200);
+    const keptRow = await rowOf(id);
+    const refused = await put(id, damaged, type);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().message).toBe(UNREADABLE_REPLACEMENT_MESSAGE);
+    expect((await served(id)).equals(spokenWav)).toBe(true);
+    expect(await rowOf(id)).toEqual(keptRow);
+  });
+
+  it('junk kept as a first upload does not hold off a second junk upload, and a readable one replaces either', async () => {
+    const id = await createAttempt(t.database.db, student.student.id);
+    const junk = Buffer.from('RIFFxxxxWAVEfmt xxxxxxxxxxxxxxxxxxxxxxxxxx');
+    expect((await put(id, junk, 'audio/wav')).statusCode).toBe(200);
+    const other = Buffer.concat([junk, Buffer.from('more')]);
+    expect((await put(id, other, 'audio/wav')).statusCode).toBe(200);
+    expect((await served(id)).equals(other)).toBe(true);
+    expect((await put(id, spokenWav, 'audio/wav')).statusCode).toBe(200);
+    expect((await served(id)).equals(spokenWav)).toBe(true);
   });
 
   it('re-muxes a recording stored without its index the first time it is served, and deletes the old bytes', async () => {

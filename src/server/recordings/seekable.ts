@@ -10,7 +10,7 @@ import { usableFfmpeg } from '../lib/ffmpeg.js';
 import type { Db } from '../db/open.js';
 import { recordings, type RecordingStoreKind } from '../db/schema-recordings.js';
 import { readWhenAsked, type RecordingStore } from './recording-store.js';
-import { INDEX_HEAD_BYTES, indexedAtFront, remuxable, remuxToFile } from './remux.js';
+import { INDEX_HEAD_BYTES, indexedAtFront, readsAsAudio, remuxable, remuxToFile } from './remux.js';
 import type { RecordingStores } from './store.js';
 
 /** What this module needs of a recording's row (service.ts's RecordingInfo has it). */
@@ -27,8 +27,8 @@ export type RemuxLog = (message: string) => void;
 /**
  * What re-muxing a stored recording came to: its copy under a new key of the same store (the caller
  * points the row to it and deletes the old key); the bytes left as they are (a type that seeks as it
- * is, no usable ffmpeg, or ffmpeg stopped or failed to start); or bytes ffmpeg read to the end and
- * found no audio in (`unreadable`, kept as they are too). Failures are logged.
+ * is and that ffmpeg read, no usable ffmpeg, or ffmpeg stopped or failed to start); or bytes ffmpeg
+ * read to the end and found no audio in (`unreadable`, kept as they are too). Failures are logged.
  */
 export type RemuxOutcome = { kind: 'remuxed'; storageKey: string; sizeBytes: number } | { kind: 'asIs' } | { kind: 'unreadable' };
 
@@ -37,9 +37,16 @@ export async function remuxStored(
   stored: { storageKey: string; sizeBytes: number; mimeType: string },
   log: RemuxLog,
 ): Promise<RemuxOutcome> {
-  if (!remuxable(stored.mimeType) || stored.sizeBytes === 0) return { kind: 'asIs' };
+  if (stored.sizeBytes === 0) return { kind: 'asIs' };
   const decoder = await usableFfmpeg();
   if (!decoder.ok) return { kind: 'asIs' };
+  if (!remuxable(stored.mimeType)) {
+    // A type that seeks as it is: only read through, so that bytes with no audio are told.
+    const read = await readsAsAudio(readWhenAsked(store, stored.storageKey, 0, stored.sizeBytes - 1), stored.mimeType, decoder.path);
+    if (read.ok) return { kind: 'asIs' };
+    log(`the recording ${stored.storageKey} (${stored.mimeType}) is kept as it came: ${read.reason}`);
+    return { kind: read.unreadable ? 'unreadable' : 'asIs' };
+  }
   const remuxed = await remuxToFile(readWhenAsked(store, stored.storageKey, 0, stored.sizeBytes - 1), stored.mimeType, decoder.path);
   if (!remuxed.ok) {
     log(`the recording ${stored.storageKey} (${stored.mimeType}) is kept as it came, without a seek index: ${remuxed.reason}`);
@@ -59,12 +66,18 @@ async function headOf(store: RecordingStore, storageKey: string, sizeBytes: numb
 }
 
 /**
- * Whether a kept recording's bytes begin with their seek index (re-muxed on upload, or made with
- * one), which only a recording ffmpeg could read has; true for a type left as it is (Ogg, WAV).
+ * Whether ffmpeg could read a kept recording: a type that is re-muxed has its seek index at the front
+ * (re-muxed on upload, or made with one), which only a recording ffmpeg read has; a type left as it
+ * is (Ogg, AAC, WAV) is read to its end (readsAsAudio). True when no usable ffmpeg can tell.
  */
-export async function keptWithIndex(stores: RecordingStores, info: { store: RecordingStoreKind; storageKey: string; sizeBytes: number; mimeType: string }): Promise<boolean> {
+export async function keptReadable(stores: RecordingStores, info: { store: RecordingStoreKind; storageKey: string; sizeBytes: number; mimeType: string }): Promise<boolean> {
   if (info.sizeBytes === 0) return false;
-  return indexedAtFront(info.mimeType, await headOf(stores.of(info.store), info.storageKey, info.sizeBytes));
+  const store = stores.of(info.store);
+  if (remuxable(info.mimeType)) return indexedAtFront(info.mimeType, await headOf(store, info.storageKey, info.sizeBytes));
+  const decoder = await usableFfmpeg();
+  if (!decoder.ok) return true;
+  const read = await readsAsAudio(readWhenAsked(store, info.storageKey, 0, info.sizeBytes - 1), info.mimeType, decoder.path);
+  return read.ok || !read.unreadable;
 }
 
 /** Storage keys seen to seek already, or that ffmpeg could not re-mux: not looked at again by this process. */

@@ -5,7 +5,7 @@ import { attempts } from '../db/schema.js';
 import { recordingAnalyses } from '../db/schema-analysis.js';
 import { recordings, type RecordingStoreKind } from '../db/schema-recordings.js';
 import { queueAnalysis } from './analysis-queue.js';
-import { keptWithIndex, remuxStored, type RemuxLog, type RemuxOutcome } from './seekable.js';
+import { keptReadable, remuxStored, type RemuxLog, type RemuxOutcome } from './seekable.js';
 import type { RecordingStores } from './store.js';
 import { readWhenAsked } from './recording-store.js';
 import { attemptReviewed, checkCapLocked, RecordingRefused } from './upload-guards.js';
@@ -103,11 +103,11 @@ export async function saveRecording(
   return { sizeBytes, receivedBytes: received.sizeBytes };
 }
 
-/** The storage key of an attempt's kept recording that ffmpeg could read (keptWithIndex), or null. */
+/** The storage key of an attempt's kept recording that ffmpeg could read (keptReadable), or null. */
 async function readableKeptKey(db: Db, stores: RecordingStores, attemptId: string): Promise<string | null> {
   const kept = await recordingInfo(db, attemptId);
   if (!kept?.storageKey || kept.expiredAt) return null;
-  const readable = await keptWithIndex(stores, { ...kept, storageKey: kept.storageKey }).catch(() => false);
+  const readable = await keptReadable(stores, { ...kept, storageKey: kept.storageKey }).catch(() => false);
   return readable ? kept.storageKey : null;
 }
 
