@@ -22,7 +22,7 @@ import {
   toUserDto,
 } from './service.js';
 import { hasKnownDevice, knownDeviceKey, rememberDevice } from './known-devices.js';
-import { createSession, deleteSessionByToken, SESSION_COOKIE, sessionCookieOptions } from './sessions.js';
+import { cookiesSecure, createSession, deleteSessionByToken, SESSION_COOKIE, sessionCookieOptions } from './sessions.js';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
 /** A mailed temporary password used after its 30 minutes. */
@@ -97,8 +97,8 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
     key: (r) => `forgot-email:${String((r.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
   });
 
-  function setSessionCookie(reply: FastifyReply, token: string, expires: Date) {
-    reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(config.COOKIE_SECURE), expires });
+  function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date) {
+    reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(cookiesSecure(config.COOKIE_SECURE, request)), expires });
   }
 
   api.get('/api/user', {
@@ -164,9 +164,9 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
       // A new token at every sign-in; the session the browser had before is ended.
       if (request.sessionToken) await deleteSessionByToken(db, request.sessionToken);
       const { token, expiresAt } = await createSession(db, signedInUser.id, config.SESSION_TTL_HOURS * 3600_000, now);
-      setSessionCookie(reply, token, expiresAt);
+      setSessionCookie(request, reply, token, expiresAt);
       // After the session cookie: clients reading the first Set-Cookie get the session.
-      await rememberDevice(db, request, reply, { userId: signedInUser.id, now, secure: config.COOKIE_SECURE });
+      await rememberDevice(db, request, reply, { userId: signedInUser.id, now, secure: cookiesSecure(config.COOKIE_SECURE, request) });
       await giveBack(request, countedIn.get(request) ?? []);
       return toUserDto(db, { user: signedInUser, student: result.account.student, actingStudentId: null });
     },
@@ -177,7 +177,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
     schema: { response: { 204: z.null(), 403: errorBody } },
     handler: async (request, reply) => {
       if (request.sessionToken) await deleteSessionByToken(db, request.sessionToken);
-      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config.COOKIE_SECURE));
+      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(cookiesSecure(config.COOKIE_SECURE, request)));
       return reply.status(204).send(null);
     },
   });

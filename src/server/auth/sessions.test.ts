@@ -220,4 +220,26 @@ describe('the Secure cookie flag', () => {
       await t.close();
     }
   });
+
+  it('is set behind an https proxy (TRUST_PROXY=true, X-Forwarded-Proto: https) where PUBLIC_URL was left unset; not when the proxy says http, nor without TRUST_PROXY', async () => {
+    const behindProxy = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    const direct = await createTestApp({});
+    try {
+      const signIn = async (app: typeof behindProxy, proto: string) => {
+        const admin = await createAdmin(app.database.db);
+        const response = await app.app.inject({ method: 'POST', url: '/api/login', headers: { 'x-forwarded-proto': proto }, payload: { username: admin.username, password: admin.password } });
+        expect(response.statusCode).toBe(200);
+        return response;
+      };
+      const overHttps = await signIn(behindProxy, 'https');
+      expect(overHttps.cookies.filter((c) => c.secure === true).map((c) => c.name).sort()).toEqual(['parley_device', 'parley_session']);
+      const logout = await behindProxy.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: sessionCookieFrom(overHttps), 'x-forwarded-proto': 'https' } });
+      expect(String(logout.headers['set-cookie'])).toMatch(/; Secure/);
+      expect((await signIn(behindProxy, 'http')).cookies.some((c) => c.secure === true)).toBe(false);
+      expect((await signIn(direct, 'https')).cookies.some((c) => c.secure === true)).toBe(false);
+    } finally {
+      await behindProxy.close();
+      await direct.close();
+    }
+  });
 });

@@ -9,6 +9,14 @@ export const SESSION_COOKIE = 'parley_session';
 /** The session cookie's attributes, the same when it is set and when it is cleared (a scanner flags a clearing header without them). */
 export const sessionCookieOptions = (secure: boolean) => ({ httpOnly: true, sameSite: 'lax' as const, secure, path: '/' });
 
+/**
+ * Whether the cookies set in answer to `request` are Secure: COOKIE_SECURE (true with an https
+ * PUBLIC_URL), or the request came over https: behind a proxy with TRUST_PROXY=true, its
+ * X-Forwarded-Proto says so even where PUBLIC_URL was left unset. A forged header only makes the
+ * sender's own cookie Secure.
+ */
+export const cookiesSecure = (configured: boolean, request: { protocol: string }): boolean => configured || request.protocol === 'https';
+
 /** The session token a request's cookies carry; null when none, or when too long to be one of ours (not looked up). */
 export function sessionTokenOf(cookies: Record<string, string | undefined>): string | null {
   const token = cookies[SESSION_COOKIE];
