@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Download, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_MAX_FILE_BYTES, IMPORT_TOO_LARGE_MESSAGE } from '../src/shared/api/students-limits.js';
+import { IMPORT_MAX_FILE_BYTES, IMPORT_TOO_LARGE_MESSAGE, STUDENT_DEACTIVATE_CONFIRMATION } from '../src/shared/api/students-limits.js';
 import { attempts, students, users } from '../src/server/db/schema.js';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
@@ -206,7 +206,15 @@ describe('students tab', () => {
     const studentCookie = await sessionCookieForUser(suite.server.database.db, target.user.id);
     const page = await openStudents();
     const row = rowOf(page, 'Toggle Me');
+    // Deactivating asks first (it signs the student out); Cancel changes nothing.
     await row.getByRole('button', { name: 'Activated: deactivate Toggle Me' }).click();
+    const asked = dialog(page, 'Deactivate Toggle Me?');
+    await asked.getByText(STUDENT_DEACTIVATE_CONFIRMATION).waitFor();
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await asked.waitFor({ state: 'hidden' });
+    expect((await suite.server.app.inject({ url: '/api/user', headers: { cookie: studentCookie } })).statusCode).toBe(200);
+    await row.getByRole('button', { name: 'Activated: deactivate Toggle Me' }).click();
+    await asked.getByRole('button', { name: 'Deactivate' }).click();
     await expectToast(page, 'Status updated', 'Toggle Me is deactivated and signed out.');
     await row.getByRole('button', { name: 'Deactivated: activate Toggle Me' }).waitFor();
     const [stored] = await suite.server.database.db.select().from(students).where(eq(students.id, target.student.id));
@@ -447,6 +455,9 @@ describe('on a phone (390x844)', () => {
     }
     // The status badge toggles on the phone too.
     await card.getByRole('button', { name: 'Activated: deactivate Phone Pupil 11' }).click();
+    await dialog(page, 'Deactivate Phone Pupil 11?').getByRole('button', { name: 'Deactivate' }).waitFor();
+    await look(page, 'deactivate-dialog', 'phone');
+    await dialog(page, 'Deactivate Phone Pupil 11?').getByRole('button', { name: 'Deactivate' }).click();
     await expectToast(page, 'Status updated', 'Phone Pupil 11 is deactivated and signed out.');
     await card.getByRole('button', { name: 'Deactivated: activate Phone Pupil 11' }).waitFor();
     await card.getByRole('button', { name: 'Deactivated: activate Phone Pupil 11' }).click();

@@ -24,6 +24,9 @@ export const IMPORT_TOO_LARGE_MESSAGE = `The file is too large: at most ${IMPORT
 export const IMPORT_MAX_FILE_BYTES = 4 * IMPORT_MAX_CHARS;
 
 export const STUDENT_DELETE_CONFIRMATION = 'Are you sure you want to delete this student?';
+/** Asked before a student is deactivated (activating is not asked). */
+export const STUDENT_DEACTIVATE_CONFIRMATION =
+  'They are signed out at once and cannot practise until you activate them again. Their saved tests, interviews and reviews are kept.';
 
 /* CSV import and export. */
 

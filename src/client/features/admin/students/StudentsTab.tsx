@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { AdminStudent } from '../../../../shared/api/students';
-import { STUDENT_DELETE_CONFIRMATION, STUDENTS_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../../../../shared/api/students-limits';
+import { STUDENT_DEACTIVATE_CONFIRMATION, STUDENT_DELETE_CONFIRMATION, STUDENTS_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../../../../shared/api/students-limits';
 import { useConfirmDialog } from '../../../components/confirm-dialog';
 import { Pager } from '../../../components/Pager';
 import { serverMessageOr } from '../../../lib/api';
@@ -95,7 +95,7 @@ export function StudentsTab() {
         }),
     });
 
-  const toggleStatus = (student: AdminStudent) =>
+  const saveStatus = (student: AdminStudent) =>
     toggle.mutate({ id: student.id, from: student.status }, {
       onSuccess: ({ student: saved }) =>
         toastSuccess(
@@ -104,6 +104,23 @@ export function StudentsTab() {
         ),
       onError: (mutationError) => toastError('Could not update the status', serverMessageOr(mutationError, mutationError.message)),
     });
+  // Activating is one tap, as the spec's badge toggle; deactivating signs the student out at once (a
+  // test under way could not be saved), so a tap on the badge, easily made on a phone, asks first.
+  const toggleStatus = (student: AdminStudent) => {
+    if (student.status !== 'Activated') {
+      saveStatus(student);
+      return;
+    }
+    confirm({
+      title: `Deactivate ${student.studentName}?`,
+      centered: true,
+      closeButtonProps: { 'aria-label': 'Close' },
+      children: <Text size="sm">{STUDENT_DEACTIVATE_CONFIRMATION}</Text>,
+      labels: { confirm: 'Deactivate', cancel: 'Cancel' },
+      confirmProps: { color: 'red.9' },
+      onConfirm: () => saveStatus(student),
+    });
+  };
 
   const downloadCsv = () =>
     exportCsv.mutate(search, {
