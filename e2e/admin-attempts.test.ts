@@ -197,9 +197,9 @@ describe('the attempt lists', () => {
     ]);
     expect(ashaCells[9]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}\d{2}:\d{2}$/);
     expect(await rowOf(page, 'ielts', saved.ielts?.attemptId ?? '').locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    // Newest first; no estimate for too little speech.
+    // Newest first; no estimate for too little speech, and the overall says why.
     expect(await bodyRows(page, 'ielts').first().getAttribute('data-attempt-id')).toBe(saved.ielts?.attemptId);
-    expect((await cells(page, 'ielts', saved.quiet?.attemptId ?? '')).slice(4, 9)).toEqual(['—', '—', '—', '—', '—']);
+    expect((await cells(page, 'ielts', saved.quiet?.attemptId ?? '')).slice(4, 9)).toEqual(['Too little speech for an estimate', '—', '—', '—', '—']);
     // Two attempts: no Previous and Next.
     await expect.poll(() => page.getByRole('button', { name: 'Next' }).count()).toBe(0);
     await look(page, 'ielts', 'desktop');

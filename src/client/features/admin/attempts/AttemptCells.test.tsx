@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AttemptListRow } from '../../../../shared/api/admin-attempts';
-import { bandsOf, reviewLinkDetail, ReviewState, reviewStateLines, ScoreCell } from './AttemptCells';
+import { bandsOf, OverallCell, reviewLinkDetail, ReviewState, reviewStateLines, ScoreCell } from './AttemptCells';
 
 /* The lists show a teacher's band as released or as a draft, and say who saved or released it. */
 
@@ -69,8 +69,23 @@ describe('a teacher band in the attempts list', () => {
     );
   });
 
-  it('says nothing of a review where there is none', () => {
-    expect(text(renderToStaticMarkup(<MantineProvider><ReviewState attempt={row({})} /></MantineProvider>))).toBe('');
-    expect(reviewLinkDetail(row({}), when)).toBe(' the attempt of Asha Rao, 28 Nov 2026 18:42');
+  it('says an attempt with no review saved awaits one, in the review queue\'s words', () => {
+    expect(text(renderToStaticMarkup(<MantineProvider><ReviewState attempt={row({})} /></MantineProvider>))).toBe('Awaiting review');
+    expect(reviewLinkDetail(row({}), when)).toBe(' the attempt of Asha Rao, 28 Nov 2026 18:42 (awaiting review)');
+    // With nothing to score, the overall says what to do (ask for a retake), and the review column nothing.
+    expect(text(renderToStaticMarkup(<MantineProvider><ReviewState attempt={row({ nothingToScore: true })} /></MantineProvider>))).toBe('');
+    expect(reviewLinkDetail(row({ nothingToScore: true }), when)).toBe(' the attempt of Asha Rao, 28 Nov 2026 18:42');
+  });
+});
+
+describe('the overall cell of an attempt with no estimate', () => {
+  const overall = (attempt: ReturnType<typeof row>) => text(renderToStaticMarkup(<MantineProvider><OverallCell kind="ielts" attempt={attempt} /></MantineProvider>));
+  it('says why: too little speech, nothing to score, or the teacher will score it; a released teacher band still shows', () => {
+    const quiet = row({ assessable: false, scores: null, overall: null });
+    expect(overall(quiet)).toBe('Too little speech for an estimate');
+    expect(overall(row({ assessable: false, scores: null, overall: null, nothingToScore: true }))).toBe('Nothing to score: ask for a retake');
+    expect(overall(row({ assessable: false, scores: null, overall: null, awaitingTeacher: true }))).toBe('Awaiting teacher&#x27;s bands');
+    const bands = { fluency: 4, vocabulary: 4, grammar: 4, pronunciation: 4, overall: 4 };
+    expect(overall(row({ ...quiet, reviewState: 'released', reviewed: true, teacherScores: bands, releasedScores: bands, releasedByName: 'headteacher' }))).toBe('— · T 4.0no estimate, teacher 4.0');
   });
 });

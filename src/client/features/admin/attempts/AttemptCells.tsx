@@ -63,18 +63,22 @@ export function ScoreCell({ kind, estimate, released, draft }: { kind: AttemptKi
 /** The student sees a review of this attempt (perhaps with later changes not released). */
 export const isReleased = (attempt: AttemptListRow) => attempt.reviewState === 'released' || attempt.reviewState === 'changed';
 
-/** What the Review column says under the link: released, a draft, or both, each with who did it. */
-export function reviewStateLines(attempt: AttemptListRow): Array<{ label: string; by: string | null; tone: 'released' | 'draft' }> {
+/**
+ * What the Review column says under the link: awaiting review (nothing saved yet: the queue's
+ * words; nothing when there is nothing to score), released, a draft, or both, each with who did it.
+ */
+export function reviewStateLines(attempt: AttemptListRow): Array<{ label: string; by: string | null; tone: 'awaiting' | 'released' | 'draft' }> {
   const released = { label: 'Released', by: attempt.releasedByName, tone: 'released' as const };
   switch (attempt.reviewState) {
+    case 'none':
+      // An attempt with nothing to score says what to do instead (OverallCell): a retake.
+      return attempt.nothingToScore ? [] : [{ label: 'Awaiting review', by: null, tone: 'awaiting' }];
     case 'draft':
       return [{ label: 'Draft', by: attempt.reviewerName, tone: 'draft' }];
     case 'released':
       return [released];
     case 'changed':
       return [released, attempt.reviewed ? { label: 'Draft changes', by: attempt.reviewerName, tone: 'draft' } : { label: 'Cleared, not released', by: null, tone: 'draft' }];
-    default:
-      return [];
   }
 }
 
@@ -86,7 +90,11 @@ export function ReviewState({ attempt, hidden = false }: { attempt: AttemptListR
     <span aria-hidden={hidden || undefined} data-testid="review-state">
       {lines.map((line) => (
         <Text key={line.label} span size="xs" display="block" maw={150} lh={1.3} mt={2}>
-          {line.tone === 'released' ? (
+          {line.tone === 'awaiting' ? (
+            <Text span size="xs" c="gray.7">
+              {line.label}
+            </Text>
+          ) : line.tone === 'released' ? (
             <Text span size="xs" fw={600} c="indigo.8">
               {line.label}
             </Text>
@@ -112,7 +120,7 @@ export function reviewLinkDetail(attempt: AttemptListRow, when: { date: string; 
   const releasedBy = attempt.releasedByName ? ` by ${attempt.releasedByName}` : '';
   const savedBy = attempt.reviewerName ? ` by ${attempt.reviewerName}` : '';
   const state = {
-    none: '',
+    none: attempt.nothingToScore ? '' : ' (awaiting review)',
     draft: ` (draft${savedBy}, not released)`,
     released: ` (released${releasedBy})`,
     changed: attempt.reviewed ? ` (released${releasedBy}; draft changes${savedBy} not released)` : ` (released${releasedBy}; cleared, not released)`,
@@ -120,32 +128,44 @@ export function reviewLinkDetail(attempt: AttemptListRow, when: { date: string; 
   return ` the attempt of ${attempt.studentName}, ${when.date} ${when.time}${state}`;
 }
 
+/** Why an attempt has no estimate, as its pill says it, and the pill's colours. */
+const NO_ESTIMATE = {
+  nothingToScore: { text: 'Nothing to score: ask for a retake', color: 'red.9', bg: 'red.0', testId: 'nothing-to-score' },
+  awaitingTeacher: { text: "Awaiting teacher's bands", color: 'blue.9', bg: 'blue.0', testId: 'awaiting-teacher' },
+  // Transcribed, but too few words for an estimate: the attempt page says how many.
+  tooLittleSpeech: { text: 'Too little speech for an estimate', color: 'gray.8', bg: 'gray.1', testId: 'too-little-speech' },
+} as const;
+
 /**
  * An attempt that no estimate could be given for: a pill whose words wrap in a narrow column. With
  * neither transcript nor recording, there is nothing for the teacher to score: the student retakes.
  */
-function AwaitingTeacher({ nothing }: { nothing: boolean }) {
+function NoEstimate({ reason }: { reason: keyof typeof NO_ESTIMATE }) {
+  const { text, color, bg, testId } = NO_ESTIMATE[reason];
   return (
     <Box
       component="span"
       display="inline-block"
       fz="xs"
       fw={700}
-      c={nothing ? 'red.9' : 'blue.9'}
-      bg={nothing ? 'red.0' : 'blue.0'}
+      c={color}
+      bg={bg}
       px={8}
       py={2}
       maw={130}
       style={{ borderRadius: 'var(--mantine-radius-sm)', lineHeight: 1.35 }}
-      data-testid={nothing ? 'nothing-to-score' : 'awaiting-teacher'}
+      data-testid={testId}
     >
-      {nothing ? 'Nothing to score: ask for a retake' : "Awaiting teacher's bands"}
+      {text}
     </Box>
   );
 }
 
-/** The overall score column: the score, or why there is none yet. */
+/** The overall score column: the score, or why there is none (a teacher's released band still shows). */
 export function OverallCell({ kind, attempt }: { kind: AttemptKind; attempt: AttemptListRow }) {
-  if (attempt.awaitingTeacher || attempt.nothingToScore) return <AwaitingTeacher nothing={attempt.nothingToScore === true} />;
-  return <ScoreCell kind={kind} {...bandsOf(attempt, 'overall')} />;
+  if (attempt.nothingToScore) return <NoEstimate reason="nothingToScore" />;
+  if (attempt.awaitingTeacher) return <NoEstimate reason="awaitingTeacher" />;
+  const bands = bandsOf(attempt, 'overall');
+  if (!attempt.assessable && bands.estimate === null && bands.released === null && bands.draft === null) return <NoEstimate reason="tooLittleSpeech" />;
+  return <ScoreCell kind={kind} {...bands} />;
 }

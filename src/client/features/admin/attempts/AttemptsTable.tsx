@@ -164,7 +164,7 @@ function AttemptCard({ kind, attempt, backTo }: { kind: AttemptKind; attempt: At
                 </time>
               ),
             },
-            ...(attempt.reviewState === 'none' ? [] : [{ label: 'Teacher review', value: <ReviewState attempt={attempt} /> }]),
+            { label: 'Teacher review', value: <ReviewState attempt={attempt} /> },
           ]}
         />
         <CardFields

@@ -14,18 +14,6 @@ const reviewPath = (id: string) => `/admin/attempts/${id}`;
 
 export const STUDENT_ATTEMPT_COLUMNS = ['Date', 'Kind', 'Overall Score', 'Review Status', 'Review'] as const;
 
-/** The review's state, or that none is saved yet (the review page's "Awaiting review"). */
-function ReviewStatus({ attempt }: { attempt: StudentAttemptRow }) {
-  if (attempt.reviewState === 'none') {
-    return (
-      <Text size="sm" c="dimmed">
-        Awaiting review
-      </Text>
-    );
-  }
-  return <ReviewState attempt={attempt} />;
-}
-
 function When({ attempt }: { attempt: StudentAttemptRow }) {
   const when = formatAttemptDateAndTime(attempt.createdAt);
   return (
@@ -66,7 +54,7 @@ function AttemptRow({ attempt, backTo }: { attempt: StudentAttemptRow; backTo: s
         <OverallCell kind={attempt.kind} attempt={attempt} />
       </Table.Td>
       <Table.Td>
-        <ReviewStatus attempt={attempt} />
+        <ReviewState attempt={attempt} />
       </Table.Td>
       <Table.Td>
         <Anchor component={Link} to={reviewPath(attempt.id)} state={{ from: backTo }} size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
@@ -104,7 +92,7 @@ function AttemptCard({ attempt, backTo }: { attempt: StudentAttemptRow; backTo: 
       <CardFields
         fields={[
           { label: 'Overall Score', value: <OverallCell kind={attempt.kind} attempt={attempt} /> },
-          { label: 'Review Status', value: <ReviewStatus attempt={attempt} /> },
+          { label: 'Review Status', value: <ReviewState attempt={attempt} /> },
         ]}
       />
     </RowCard>
