@@ -8,7 +8,7 @@ import { lookAt, useBrowserSuite } from './support/index.js';
  * A student's sign-in and interview profile on a phone: no field's text is under 16 px, the size
  * below which Safari on an iPhone zooms the page in on every tap into a field (and leaves it zoomed).
  *
- * A teacher's console on a phone: every button, icon button and tab is a tap target of at least
+ * A teacher's console on a phone: every button, icon button, tab and field is a tap target of at least
  * 44 px (and icon buttons 44 px wide), and a student card's status badge, Edit and Delete do not
  * touch one another; the tab row says where more tabs are; an attempt awaiting review opens from
  * its whole row. With a mouse the compact sizes stay.
@@ -35,10 +35,10 @@ beforeAll(async () => {
   attemptId = saved.json<{ attemptId: string }>().attemptId;
 }, 60_000);
 
-/** Visible buttons, links drawn as buttons, and tabs smaller than a finger: "name: width x height". */
+/** Visible buttons, links drawn as buttons, tabs, fields and selects smaller than a finger: "name: width x height". */
 function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, [role="tab"], a.mantine-Button-root, .mantine-ActionIcon-root, .touch-target')]
+    [...document.querySelectorAll<HTMLElement>('button, [role="tab"], a.mantine-Button-root, .mantine-ActionIcon-root, .touch-target, .mantine-Input-input')]
       .filter((element) => element.offsetParent !== null)
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ element, box }) => box.height < 44 || (element.matches('.mantine-ActionIcon-root, .mantine-CloseButton-root') && box.width < 44))
