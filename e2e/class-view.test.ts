@@ -143,6 +143,8 @@ describe('the class view', () => {
 
     await lookAt(page, 'class-view-desktop');
 
+    // Each link says which attempt it opens, not only whose (a student may have several waiting).
+    expect(await awaiting.nth(0).getByRole('link').textContent()).toMatch(/^Hari Iyer: (IELTS|Interview) attempt, \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
     // The oldest waiting attempt opens its review page.
     await awaiting.nth(0).getByRole('link', { name: 'Hari Iyer' }).click();
     await page.waitForURL(`**/admin/attempts/${ids.h1}`);

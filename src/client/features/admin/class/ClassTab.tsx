@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Loader, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, NativeSelect, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Columns } from '../../../components/Columns';
 import { Link, useSearchParams } from 'react-router';
 import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
@@ -88,6 +88,10 @@ function AwaitingList({ awaiting, showCourse }: { awaiting: AwaitingReview; show
                 <Group justify="space-between" gap="xs" wrap="wrap">
                   <Anchor component={Link} to={`/admin/attempts/${attempt.id}`} fw={600} size="sm" className={classes.rowLink}>
                     {attempt.studentName}
+                    {/* Each link opens one attempt, and a student may have several waiting: the link says which. */}
+                    <VisuallyHidden>
+                      {`: ${KIND_LABELS[attempt.kind].attempt}, ${when.date}, ${when.time}${attempt.reviewed ? ', draft saved' : ''}`}
+                    </VisuallyHidden>
                   </Anchor>
                   <Group gap={6} wrap="wrap">
                     {/* The light badge's own text shade is 4.32:1 on teal's tint: the darkest shade passes AA. */}
