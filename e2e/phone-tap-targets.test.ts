@@ -109,6 +109,8 @@ describe('on a phone, the teachers console', () => {
     const card = page.locator('[data-row-card]').filter({ hasText: 'Asha Rao' });
     await card.waitFor();
     expect(await smallTargets(page)).toEqual([]);
+    // The student's name opens their page.
+    expect(await smallLinks(page)).toEqual([]);
     const boxes = await Promise.all(
       [card.getByTestId('status-toggle'), card.getByRole('button', { name: 'Edit Asha Rao' }), card.getByRole('button', { name: 'Delete Asha Rao' })].map(async (target) => {
         const box = await target.boundingBox();
@@ -132,6 +134,8 @@ describe('on a phone, the teachers console', () => {
     await page.getByTestId('review-queue').waitFor();
     await page.getByRole('region', { name: 'Teacher review' }).waitFor();
     expect(await smallTargets(page)).toEqual([]);
+    // The back link (the links inside the transcript's sentences are words, not targets).
+    expect((await page.getByRole('link', { name: /^← Back to/ }).boundingBox())?.height).toBeGreaterThanOrEqual(44);
   });
 
   it('fades the tab row at the side where more tabs are out of sight', async () => {

@@ -68,7 +68,7 @@ function CoursesManagement() {
   return (
     <Container size="xl">
       <Stack gap="lg">
-        <Anchor component={Link} to="/admin" size="sm" w="fit-content">
+        <Anchor component={Link} to="/admin" size="sm" w="fit-content" className="touch-target">
           ← Back to Admin Dashboard
         </Anchor>
         <Group justify="space-between" align="center" wrap="wrap" gap="sm">

@@ -97,7 +97,7 @@ export function Review({ detail }: { detail: AttemptDetail }) {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
-        <Anchor component={Link} to={back.to} size="sm" w="fit-content">
+        <Anchor component={Link} to={back.to} size="sm" w="fit-content" className="touch-target">
           {back.label}
         </Anchor>
         <QueueNav id={detail.id} from={typeof from === 'string' ? from : undefined} />

@@ -32,7 +32,7 @@ export default function AttemptReviewPage() {
   } else if (error) {
     body = (
       <Stack gap="lg">
-        <Anchor component={Link} to={back.to} size="sm" w="fit-content">
+        <Anchor component={Link} to={back.to} size="sm" w="fit-content" className="touch-target">
           {back.label}
         </Anchor>
         <Title order={1} size="h2">

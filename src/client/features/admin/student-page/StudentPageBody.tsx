@@ -73,7 +73,7 @@ export function StudentPageBody({ id, query, page, pageSize, onPage, backTo, her
   }, [pastTheEnd, lastPage]);
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to={backTo} size="sm" w="fit-content">
+      <Anchor component={Link} to={backTo} size="sm" w="fit-content" className="touch-target">
         ← Back to Students
       </Anchor>
       {!data ? (

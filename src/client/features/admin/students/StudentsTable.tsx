@@ -40,7 +40,7 @@ export function StudentsTable({ students, loading, emptyText, ...actions }: Stud
 /** The student's name, a link to their page (/admin/students/:id): everything they saved. */
 function StudentName({ student, from }: { student: AdminStudent; from: string }) {
   return (
-    <Anchor component={Link} to={`/admin/students/${student.id}`} state={{ from }} fw={600} size="sm">
+    <Anchor component={Link} to={`/admin/students/${student.id}`} state={{ from }} fw={600} size="sm" className="touch-target">
       {student.studentName}
     </Anchor>
   );
