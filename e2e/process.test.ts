@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -151,6 +152,23 @@ describe('the server process', () => {
     expect(again.output()).not.toContain('Password:');
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
+  });
+
+  it('on a port another program holds, stops before it creates anything: no admin, no password printed, no database', async () => {
+    const dataDir = newDataDir();
+    const port = await freePort();
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
+    try {
+      const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+      running.push(server);
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(`Another program already listens at 127.0.0.1:${port} (address in use)`);
+      expect(server.output()).not.toContain('Password:');
+      expect(existsSync(path.join(dataDir, 'pgdata'))).toBe(false);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 
   it('stops at once with a message naming a bad setting', async () => {

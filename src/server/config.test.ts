@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, publicConfig, toolSettings } from './config.js';
+import { ConfigError, configSchema, loadConfig, publicConfig, toolSettings } from './config.js';
+import { projectRoot } from './lib/paths.js';
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -184,5 +186,14 @@ describe('tools and folders', () => {
     expect(toolSettings({ PARLEY_ANALYSIS_PRIORITY: ' normal ' }).PARLEY_ANALYSIS_PRIORITY).toBe('normal');
     expect(loadConfig({}).PARLEY_CLIENT_DIR).toBeUndefined();
     expect(loadConfig({ PARLEY_CLIENT_DIR: '/tmp/client-build' }).PARLEY_CLIENT_DIR).toBe('/tmp/client-build');
+  });
+});
+
+describe("the README's configuration table", () => {
+  it('names every variable config.ts reads, and no other', () => {
+    const readme = readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+    const listed = [...section.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1]).sort();
+    expect(listed).toEqual(Object.keys(configSchema.shape).sort());
   });
 });

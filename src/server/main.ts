@@ -12,7 +12,7 @@ import { DataDirLockedError } from './lib/data-dir-lock.js';
 import { installGracefulStop } from './lib/graceful-stop.js';
 import { safeErrorText } from './lib/log-safety.js';
 import { keepDataDirPrivate, writeOwnerOnly } from './lib/owner-only.js';
-import { startupProblem } from './lib/startup-problem.js';
+import { checkCanListen, startupProblem } from './lib/startup-problem.js';
 import { mailReachedMessage, startupSummary } from './lib/startup-summary.js';
 import { clientDistFolder } from './lib/paths.js';
 import { startRecordingMaintenance } from './recordings/maintenance.js';
@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   writeOwnerOnly();
   const config = loadConfig();
   const dataDirWarning = keepDataDirPrivate(config.DATA_DIR);
+  await checkCanListen(config.HOST, config.PORT);
   const database = await connectConfiguredDatabase(config);
   await seedCourses(database.db);
   const admin = await ensureFirstAdmin(database.db, {

@@ -8,11 +8,12 @@ export function backupTarget(config: Config): BackupTarget {
     : { driver: 'pglite', dataDir: config.DATA_DIR };
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+/** A backup's size: in MB, or in kB below one (a small database's "0.0 MB" read like an empty backup in a nightly mail). */
+export const backupSize = (bytes: number) => (bytes < 1_048_576 ? `${Math.max(1, Math.round(bytes / 1024))} kB` : `${(bytes / 1_048_576).toFixed(1)} MB`);
 
 export async function backupCommand(config: Config, file: string): Promise<number> {
   const summary = await backup(backupTarget(config), file);
-  process.stdout.write(`Backed up the database and ${summary.recordingFiles} recording file(s) to ${summary.file} (${megabytes(summary.bytes)}).\n`);
+  process.stdout.write(`Backed up the database and ${summary.recordingFiles} recording file(s) to ${summary.file} (${backupSize(summary.bytes)}).\n`);
   return 0;
 }
 

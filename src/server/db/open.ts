@@ -81,6 +81,23 @@ export function newestShippedMigrationAt(): number {
  * The newest migration a database has recorded (drizzle's `created_at`), null before the first; for a
  * backup's manifest, so that a restore can refuse a newer version's data (restore.ts).
  */
+/** The WASI error numbers PGlite's file system reports (its ErrnoError carries only the number), as Node names them. */
+const WASI_ERRNO: Readonly<Record<number, string>> = { 2: 'EACCES', 51: 'ENOSPC', 63: 'EPERM', 69: 'EROFS' };
+
+/**
+ * PGlite's ErrnoError ("ErrnoError: " and a number, no message or path) as a Node system error
+ * on `folder`, so startupProblem can say what to do (a pgdata folder another user made, a full
+ * disk); any other error as it is.
+ */
+export function withSystemCode(error: unknown, folder: string): unknown {
+  // Emscripten's ErrnoError need not be an Error: only its name and number are read.
+  const { name, errno } = (typeof error === 'object' && error !== null ? error : {}) as { name?: unknown; errno?: unknown };
+  if (name !== 'ErrnoError') return error;
+  const code = typeof errno === 'number' ? WASI_ERRNO[errno] : undefined;
+  if (!code) return error;
+  return Object.assign(new Error(`${code}: the embedded database could not use ${folder}`, { cause: error }), { code, path: folder });
+}
+
 export async function newestRecordedMigrationAt(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<number | null> {
   const value = async (text: string) => (((await query(text)).rows[0] ?? {}) as { n?: unknown }).n;
   if (!(await value("select (to_regclass('drizzle.__drizzle_migrations') is not null) as n"))) return null;
@@ -171,7 +188,9 @@ export async function openDatabase(target: DatabaseTarget, options: { migrate?: 
   if (target.kind === 'pglite') {
     const folder = path.join(target.dataDir, 'pgdata');
     mkdirSync(folder, { recursive: true });
-    instance = await PGlite.create(folder, { extensions: pgliteExtensions });
+    instance = await PGlite.create(folder, { extensions: pgliteExtensions }).catch((error: unknown) => {
+      throw withSystemCode(error, folder);
+    });
   } else {
     instance = target.instance;
   }

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { withSystemCode } from '../db/open.js';
 import { startupProblem } from './startup-problem.js';
 
 describe('what an operator reads when the server cannot start', () => {
@@ -8,13 +9,29 @@ describe('what an operator reads when the server cannot start', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5499'), { code: 'ECONNREFUSED', address: '127.0.0.1', port: 5499 });
     expect(startupProblem(refused)).toBe('Nothing answered at 127.0.0.1:5499 (connection refused). Start the database (or Redis) it names, or correct DATABASE_URL (or REDIS_URL).');
     const denied = Object.assign(new Error("EACCES: permission denied, open '/var/lib/parley/parley.lock'"), { code: 'EACCES', path: '/var/lib/parley/parley.lock' });
-    expect(startupProblem(denied)).toMatch(/^This user may not write \/var\/lib\/parley\/parley\.lock \(EACCES\)\. Make DATA_DIR belong to the user/);
+    expect(startupProblem(denied)).toMatch(/^This user may not write \/var\/lib\/parley\/parley\.lock \(EACCES\)\. Make DATA_DIR and everything in it belong to the user.*chown -R parley:parley/);
     const missing = Object.assign(new Error('database "parley" does not exist'), { code: '3D000' });
     expect(startupProblem(missing)).toBe('PostgreSQL says: database "parley" does not exist. Create the database first (createdb), or correct the name in DATABASE_URL.');
     expect(startupProblem(Object.assign(new Error('password authentication failed for user "parley"'), { code: '28P01' }))).toMatch(/^PostgreSQL refused the user in DATABASE_URL/);
     expect(startupProblem(Object.assign(new Error('getaddrinfo ENOTFOUND db.lan'), { code: 'ENOTFOUND' }))).toMatch(/was not found \(ENOTFOUND\)/);
     const taken = Object.assign(new Error('listen EADDRINUSE: address already in use 127.0.0.1:3000'), { code: 'EADDRINUSE', address: '127.0.0.1', port: 3000 });
     expect(startupProblem(taken)).toMatch(/^Another program already listens at 127\.0\.0\.1:3000 \(address in use\).* set PORT \(or HOST\)/);
+  });
+
+  it('says what the embedded database met in its folder, which PGlite reports as a bare error number', () => {
+    // PGlite's file system throws { name: 'ErrnoError', errno } (WASI numbers), no message and no path.
+    const pgliteDenied = { name: 'ErrnoError', errno: 2 };
+    expect(startupProblem(withSystemCode(pgliteDenied, '/var/lib/parley/pgdata'))).toMatch(/^This user may not write \/var\/lib\/parley\/pgdata \(EACCES\)\./);
+    expect(startupProblem(withSystemCode({ name: 'ErrnoError', errno: 51 }, '/var/lib/parley/pgdata'))).toBe(
+      'The disk holding /var/lib/parley/pgdata is full (ENOSPC). Free some space on it, or set DATA_DIR to a folder on a disk with room.',
+    );
+    // An error number not mapped, or another error, is left as it is.
+    const other = { name: 'ErrnoError', errno: 999 };
+    expect(withSystemCode(other, '/x')).toBe(other);
+    const plain = new Error('boom');
+    expect(withSystemCode(plain, '/x')).toBe(plain);
+    const file = Object.assign(new Error("EEXIST: file already exists, mkdir '/srv/parley'"), { code: 'EEXIST', path: '/srv/parley' });
+    expect(startupProblem(file)).toMatch(/^\/srv\/parley is a file, or lies inside one, where the data folder is to be \(EEXIST\)\. Set DATA_DIR to a folder/);
   });
 
   it("says a port below 1024 is the port, not the data folder, and names a HOST the machine does not have (the server's own listen)", async () => {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+
 /**
  * The sentence an operator acts on for the system errors a first installation meets (a database
  * that is not running or refuses the user, a folder the service's user may not write), instead of a
@@ -18,7 +20,12 @@ export function startupProblem(error: unknown): string | null {
     case 'EACCES':
     case 'EPERM':
     case 'EROFS':
-      return `This user may not write ${typeof path === 'string' ? path : 'the data folder'} (${code}). Make DATA_DIR belong to the user the server runs as (docs/deploy.md: install -d -m 700 -o parley -g parley /var/lib/parley).`;
+      return `This user may not write ${typeof path === 'string' ? path : 'the data folder'} (${code}). Make DATA_DIR and everything in it belong to the user the server runs as (docs/deploy.md: install -d -m 700 -o parley -g parley /var/lib/parley; for a folder another user has used, chown -R parley:parley /var/lib/parley).`;
+    case 'ENOSPC':
+      return `The disk holding ${typeof path === 'string' ? path : 'the data folder'} is full (ENOSPC). Free some space on it, or set DATA_DIR to a folder on a disk with room.`;
+    case 'EEXIST':
+    case 'ENOTDIR':
+      return `${typeof path === 'string' ? path : 'DATA_DIR'} is a file, or lies inside one, where the data folder is to be (${code}). Set DATA_DIR to a folder, or to a path where one can be made.`;
     case 'ECONNREFUSED':
       return `Nothing answered${where} (connection refused). Start the database (or Redis) it names, or correct DATABASE_URL (or REDIS_URL).`;
     case 'ENOTFOUND':
@@ -39,4 +46,18 @@ export function startupProblem(error: unknown): string | null {
       }
       return null;
   }
+}
+
+/**
+ * Listens on `host`:`port` and closes again at once, before anything is created: a start that
+ * could not serve (another program on the port, a port below 1024) then stops with the listen
+ * error's sentence (startupProblem) before it makes the first admin and prints a password that the
+ * next start would not print again. The app listens for good only once its database is open.
+ */
+export function checkCanListen(host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
+  });
 }

@@ -33,7 +33,7 @@ interface MailLogger {
  * encrypted: STARTTLS is required there (requireTLS), so a mail server that does not offer it, or a
  * network that strips the offer, gets no password in clear, and the mail fails with the reason in the
  * log. `smtps://` is encrypted from the start; a relay on this machine (localhost) needs neither.
- * A `requireTLS=false` in the URL's query still decides otherwise.
+ * (SMTP_URL takes no query, so nothing in the URL turns this off: config.ts.)
  */
 export function smtpTransportOptions(smtpUrl: string): { url: string; requireTLS: boolean } {
   let requireTLS = false;
