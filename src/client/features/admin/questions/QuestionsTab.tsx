@@ -132,7 +132,7 @@ export function QuestionsTab() {
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Text size="sm" maw={640}>
           Every test asks {PART1_QUESTION_COUNT} Part 1 questions (“{NAME_QUESTION}” first, then {PART1_QUESTION_COUNT - 1} drawn), one cue card
-          and {PART3_QUESTION_COUNT} Part 3 questions, drawn from the spec’s bank and the school’s own active questions below. An answer
+          and {PART3_QUESTION_COUNT} Part 3 questions, drawn from Parley’s built-in questions and the school’s own active questions below. An answer
           that is not about its question is marked and left out of the estimate, judged by the question’s words and its topic words.
         </Text>
         <Button onClick={() => setForm({ key: Date.now(), editing: null })}>Add question</Button>
@@ -151,7 +151,7 @@ export function QuestionsTab() {
                   {title}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  {isPending ? 'Loading…' : `${active} active of the school’s, ${bank} in the spec’s bank`}
+                  {isPending ? 'Loading…' : `${active} active of the school’s, ${bank} built in`}
                 </Text>
               </Group>
               {isPending ? null : ordered.length === 0 ? (
