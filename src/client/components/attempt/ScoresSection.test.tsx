@@ -142,6 +142,16 @@ describe('ScoresSection', () => {
     expect(text).not.toContain('you give it from the recording');
   });
 
+  it('with no estimate, says why, and not how far estimates agree with raters', () => {
+    const quiet = { ...detail, assessable: false, notAssessableReason: 'Only 12 words were recognised.', scores: null, overall: null, analysis: null } as unknown as AttemptDetail;
+    for (const reader of ['teacher', 'student'] as const) {
+      const text = textFor(reader, quiet);
+      expect(text).toContain('Only 12 words were recognised.');
+      expect(text).not.toContain(agreementText(reader));
+      expect(text).not.toMatch(/learners this estimate gave|Overall is the mean/);
+    }
+  });
+
   it("an attempt scored by section 9's earlier rules says so, and claims none of the calibrated estimate's agreement", () => {
     for (const reader of ['teacher', 'student'] as const) {
       const text = textFor(reader, earlierDetail);

@@ -99,12 +99,12 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
           <Text size="sm" c="dimmed" maw={520}>
             {EARLIER_RULES_TEXT} Overall is the mean of the four criteria, to the nearest half band.
           </Text>
-        ) : (
+        ) : detail.assessable && detail.overall !== null ? (
           <Text size="sm" c="dimmed" maw={520}>
-            {detail.assessable && detail.overall !== null ? ratedRangeText(detail.overall) : null} {agreementText(reader)} Overall is the mean of the four criteria, to the nearest half band; each criterion starts from the typical
+            {ratedRangeText(detail.overall)} {agreementText(reader)} Overall is the mean of the four criteria, to the nearest half band; each criterion starts from the typical
             learner&apos;s band and moves with its evidence.
           </Text>
-        )}
+        ) : null}
       </Group>
       {!detail.assessable ? (
         <PlainAlert color="orange" title="No band estimate" role="note">
