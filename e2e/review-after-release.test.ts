@@ -63,7 +63,7 @@ async function reviewAndRelease(page: Page) {
 }
 
 describe('on a phone, the way to the review form', () => {
-  it('is one tap from the top of the page, some 3,000 px of bands above the form; a laptop shows the form beside them instead', async () => {
+  it('is one tap from the top of the page, some 3,000 px of bands above the form, and one from the end of the answers below it; a laptop shows the form beside them instead', async () => {
     const { page } = await suite.openPage({ viewport: 'phone' });
     await suite.signInAs(page, admin.user.id);
     await page.goto(`${suite.server.baseUrl}/admin/attempts/${ids.older}`);
@@ -73,12 +73,20 @@ describe('on a phone, the way to the review form', () => {
     await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Review form ↓' }).tap();
     await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
     expect((await heading.boundingBox())?.y ?? 10_000, 'the form is on the screen').toBeLessThan(400);
+    // And back up to it from the end of the answers, once they are read.
+    const backUp = page.getByRole('link', { name: 'Review form ↑' });
+    await backUp.scrollIntoViewIfNeeded();
+    expect((await heading.boundingBox())?.y ?? 0, 'the form is out of sight above').toBeLessThan(0);
+    await backUp.tap();
+    await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    expect((await heading.boundingBox())?.y ?? 10_000, 'the form is on the screen again').toBeLessThan(400);
 
     const { page: laptop } = await suite.openPage({ viewport: 'desktop' });
     await suite.signInAs(laptop, admin.user.id);
     await laptop.goto(`${suite.server.baseUrl}/admin/attempts/${ids.older}`);
     await laptop.getByRole('heading', { level: 2, name: 'Teacher review' }).waitFor();
     expect(await laptop.getByRole('navigation', { name: 'On this page' }).isVisible()).toBe(false);
+    expect(await laptop.getByRole('link', { name: 'Review form ↑' }).isVisible()).toBe(false);
   });
 });
 

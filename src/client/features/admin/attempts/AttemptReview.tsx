@@ -170,6 +170,10 @@ export function Review({ detail }: { detail: AttemptDetail }) {
           <WhenNearViewport placeholder={<LowerPlaceholder />}>
             <lower.Part detail={detail} />
           </WhenNearViewport>
+          {/* On a phone the form stands above the answers: back up to it once they are read. */}
+          <Button component="a" href="#teacher-review" size="xs" variant="light" hiddenFrom="md" w="fit-content">
+            Review form ↑
+          </Button>
         </Stack>
       </div>
       <LaterPlayerDock audio={audio} />
