@@ -467,6 +467,14 @@ describe('on a phone (390x844)', () => {
     await page.getByRole('button', { name: 'Add Student' }).click();
     await dialog(page, 'Add Student').waitFor();
     await look(page, 'add-dialog', 'phone');
+    // Sent empty from the foot of the dialog: the focus goes to the first field, its label in sight
+    // below the dialog's title bar (a plain focus left the label under it).
+    await dialog(page, 'Add Student').getByRole('button', { name: 'Add Student' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    const titleBar = await dialog(page, 'Add Student').getByRole('heading', { name: 'Add Student' }).boundingBox();
+    const label = await dialog(page, 'Add Student').locator('label', { hasText: 'Student name' }).first().boundingBox();
+    expect(label?.y ?? 0, 'the label is below the title bar').toBeGreaterThanOrEqual((titleBar?.y ?? 0) + (titleBar?.height ?? 0));
+    await look(page, 'add-dialog-refused', 'phone');
     await page.keyboard.press('Escape');
     await dialog(page, 'Add Student').waitFor({ state: 'hidden' });
 

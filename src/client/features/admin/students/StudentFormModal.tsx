@@ -13,6 +13,7 @@ import { getPublicConfig } from '../../../lib/public-config';
 import { useActiveCourses } from './api/active-courses';
 import { useCreateStudent, useUpdateStudent } from './api/student-mutations';
 import { GeneratedPasswordPanel } from './GeneratedPasswordPanel';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 interface FormState {
   studentName: string;
@@ -92,7 +93,7 @@ function StudentForm({
   const formElement = useRef<HTMLFormElement>(null);
   const [refusals, setRefusals] = useState(0);
   useEffect(() => {
-    if (refusals > 0) formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (refusals > 0) focusFirstInvalid(formElement.current);
   }, [refusals]);
   const refused = () => setRefusals((count) => count + 1);
 

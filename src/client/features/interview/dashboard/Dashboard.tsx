@@ -16,6 +16,7 @@ import { SaveAndStartBar } from './SaveAndStartBar';
 import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { useProfileForm } from './use-profile-form';
 import { loadToasts } from '../../../lib/load-toasts';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 /* The interview dashboard's form, loaded by InterviewDashboardPage in parallel with the profile it shows (decision 0023). */
 
@@ -56,7 +57,7 @@ export function Dashboard({ initial, studentName }: DashboardProps) {
   const [refusedSaves, setRefusedSaves] = useState(0);
   useEffect(() => {
     if (refusedSaves === 0) return;
-    formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    focusFirstInvalid(formElement.current);
   }, [refusedSaves]);
   const refused = () => setRefusedSaves((count) => count + 1);
 
