@@ -53,7 +53,19 @@ export const ieltsAnalysis = z.object({
   reason: z.string().nullable(),
   criteria: z.array(criterionAnalysis),
   metrics: speechMetrics,
-  partNotes: z.array(z.object({ part: z.number().int(), message: z.string() })),
+  /**
+   * Notes on parts far below a sensible length: `message` is the sentence the student read; the kind and
+   * its figure (absent on attempts saved before they were kept) let the teacher's page word it for them.
+   */
+  partNotes: z.array(
+    z.object({
+      part: z.number().int(),
+      message: z.string(),
+      kind: z.enum(['short-answers', 'short-long-turn']).optional(),
+      averageWords: z.number().optional(),
+      speakingTimeMs: z.number().optional(),
+    }),
+  ),
   /** Answers left out of the figures, with their reasons; absent on attempts saved before they were judged. */
   nonAnswers: z.array(nonAnswer).optional(),
 });

@@ -41,7 +41,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: (f) => `Say more in each idea before the next and, but, so or because: add a detail, a reason or an example. Yours averaged ${oneDecimal(f.wordsPerUtterance)} words.`,
   },
   longTurnWords: {
-    label: 'words in your longest stretches between linking words',
+    label: 'words in the longest stretches between linking words',
     shown: (f) => whole(f.longTurnWords),
     typical: whole,
     advice: (f) => `Develop your ideas at more length before moving on: your longest stretches between linking words ran about ${whole(f.longTurnWords)} words.`,
@@ -117,7 +117,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: () => 'Say how sure you are or how much you mean it: "probably", "quite", "definitely", "almost".',
   },
   functionWordShare: {
-    label: 'grammar words (the, is, to, of…) among your words',
+    label: 'grammar words (the, is, to, of…) among all words said',
     shown: (f) => share(f.functionWordShare),
     typical: share,
     // A low share is telegraphic speech at the low levels but dense wording at the top: the advice says what was measured, not that words were left out.

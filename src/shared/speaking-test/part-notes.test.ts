@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SpeakingTestAnswer } from './answer.js';
-import { partNotes } from './part-notes.js';
+import { partNoteMessage, partNotes } from './part-notes.js';
 
 function answer(part: 1 | 2 | 3, wordCount: number, speakingTimeMs = 10_000): SpeakingTestAnswer {
   const text = Array.from({ length: wordCount }, () => 'word').join(' ');
@@ -58,5 +58,17 @@ describe('partNotes', () => {
   it('notes nothing about parts without answers, and lists notes in part order', () => {
     expect(partNotes([])).toEqual([]);
     expect(partNotes([answer(3, 1), answer(2, 100, 1000), answer(1, 1)]).map((note) => note.part)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('partNoteMessage', () => {
+  it('tells the teacher what the student did, in the third person, with the same figures', () => {
+    const [long, short] = [partNotes([answer(2, 80, 42_400)])[0]!, partNotes([answer(3, 5), answer(3, 6)])[0]!];
+    expect(partNoteMessage(long, 'teacher')).toBe('The student spoke for 42 s in Part 2; the cue card asks for one to two minutes, at least 60 s.');
+    expect(partNoteMessage(short, 'teacher')).toBe("Part 3 answers averaged 5.5 words, too short to show the student's English (8 words at the very least).");
+    for (const note of [long, short]) {
+      expect(partNoteMessage(note, 'student')).toBe(note.message);
+      expect(partNoteMessage(note, 'teacher')).not.toMatch(/\byour?\b/i);
+    }
   });
 });

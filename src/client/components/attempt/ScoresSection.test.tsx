@@ -142,6 +142,18 @@ describe('ScoresSection', () => {
     expect(text).not.toContain('you give it from the recording');
   });
 
+  it("words a part's note for its reader: the student is told what to do, the teacher what the student did", () => {
+    const short = { part: 2, kind: 'short-long-turn', speakingTimeMs: 42_400, message: 'You spoke for 42 s in Part 2; the cue card asks for one to two minutes, so aim to keep talking for at least 60 s.' } as const;
+    // Saved before a note kept its figure: the stored sentence is all there is.
+    const older = { part: 1, message: 'Part 1 answers averaged 5 words, which is too short to show your English.' };
+    const noted = { ...detail, analysis: { ...(detail.kind === 'ielts' ? detail.analysis! : null!), partNotes: [older, short] } } as AttemptDetail;
+    const teacher = textFor('teacher', noted);
+    expect(teacher).toContain('The student spoke for 42 s in Part 2; the cue card asks for one to two minutes, at least 60 s.');
+    expect(teacher).not.toContain('You spoke for');
+    expect(teacher).toContain(older.message);
+    expect(textFor('student', noted)).toContain(short.message);
+  });
+
   it('with no estimate, says why, and not how far estimates agree with raters', () => {
     const quiet = { ...detail, assessable: false, notAssessableReason: 'Only 12 words were recognised.', scores: null, overall: null, analysis: null } as unknown as AttemptDetail;
     for (const reader of ['teacher', 'student'] as const) {

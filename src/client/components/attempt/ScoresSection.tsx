@@ -4,7 +4,8 @@ import { Columns } from '../Columns';
 import { agreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
 import { EARLIER_RULES_TEXT, scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
 import type { MouseEvent, ReactNode } from 'react';
-import type { AttemptDetail, AttemptKind, Bands, InterviewAnalysis } from '../../../shared/api/admin-attempts';
+import type { AttemptDetail, AttemptKind, Bands, IeltsAnalysis, InterviewAnalysis } from '../../../shared/api/admin-attempts';
+import { partNoteMessage } from '../../../shared/speaking-test/part-notes';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import { CONFIDENCE_FULL_MARKS_TOTAL_WORDS } from '../../../shared/interview/constants';
 import { clarityText, communicationText } from '../../../shared/interview/scoring-text';
@@ -135,11 +136,23 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
       ) : null}
       {analysis?.partNotes.map((note) => (
         <PlainAlert key={note.part} color="gray" title={`Part ${note.part}`} role="note">
-          {note.message}
+          {partNoteText(note, reader)}
         </PlainAlert>
       ))}
     </Stack>
   );
+}
+
+/** A part's note for its reader: the stored sentence is the student's; the teacher's is worded from its figure when the attempt kept it. */
+function partNoteText(note: IeltsAnalysis['partNotes'][number], reader: ScoresReader): string {
+  if (reader === 'student') return note.message;
+  if (note.kind === 'short-long-turn' && note.part === 2 && note.speakingTimeMs !== undefined) {
+    return partNoteMessage({ part: 2, kind: note.kind, speakingTimeMs: note.speakingTimeMs }, reader);
+  }
+  if (note.kind === 'short-answers' && (note.part === 1 || note.part === 3) && note.averageWords !== undefined) {
+    return partNoteMessage({ part: note.part, kind: note.kind, averageWords: note.averageWords }, reader);
+  }
+  return note.message;
 }
 
 /** The answers not counted (decision 0018), each as [where, why]; nothing when every answer counted. */
