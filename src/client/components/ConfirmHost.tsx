@@ -1,10 +1,23 @@
-import { ModalsProvider, useModals, type OpenConfirmModal } from '@mantine/modals';
-import { useEffect, useRef } from 'react';
+import { Text } from '@mantine/core';
+import { ModalsProvider, useModals } from '@mantine/modals';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 /* Loaded by `useConfirmDialog` (confirm-dialog.tsx) the first time a page asks for a confirmation. */
 
+/** One confirmation: what it asks, what it says, the action's button and what it does. */
+export interface ConfirmAsk {
+  title: string;
+  /** What happens if confirmed; a string is one paragraph. */
+  body: ReactNode;
+  /** The confirm button's label, the action itself: "Delete", "Send link". */
+  action: string;
+  /** The action removes something or signs someone out: its button is red. */
+  destructive?: boolean;
+  onConfirm: () => void;
+}
+
 export interface ConfirmRequest {
-  props: OpenConfirmModal;
+  ask: ConfirmAsk;
 }
 
 function Opener({ request }: { request: ConfirmRequest }) {
@@ -14,7 +27,16 @@ function Opener({ request }: { request: ConfirmRequest }) {
     // Once per request (effects run twice in development's strict mode).
     if (opened.current === request) return;
     opened.current = request;
-    openConfirmModal(request.props);
+    const { title, body, action, destructive = false, onConfirm } = request.ask;
+    openConfirmModal({
+      title,
+      centered: true,
+      children: typeof body === 'string' ? <Text size="sm">{body}</Text> : body,
+      labels: { confirm: action, cancel: 'Cancel' },
+      // Shade 9: white text on it passes WCAG AA contrast.
+      ...(destructive ? { confirmProps: { color: 'red.9' } } : {}),
+      onConfirm,
+    });
   }, [openConfirmModal, request]);
   return null;
 }

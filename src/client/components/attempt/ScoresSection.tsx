@@ -5,7 +5,7 @@ import { agreementText, ratedRangeText } from '../../../shared/band-estimate/agr
 import { EARLIER_RULES_TEXT, scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
 import type { MouseEvent, ReactNode } from 'react';
 import type { AttemptDetail, AttemptKind, Bands, IeltsAnalysis, InterviewAnalysis } from '../../../shared/api/admin-attempts';
-import { partNoteMessage } from '../../../shared/speaking-test/part-notes';
+import { partNoteMessage } from '../../../shared/speaking-test/part-note-text';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import { CONFIDENCE_FULL_MARKS_TOTAL_WORDS } from '../../../shared/interview/constants';
 import { clarityText, communicationText } from '../../../shared/interview/scoring-text';

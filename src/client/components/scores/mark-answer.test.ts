@@ -27,6 +27,8 @@ describe('markAnswer', () => {
       { text: 'a apple', kind: 'slip', correction: 'an apple' },
       { text: 'an banana', kind: 'slip', correction: 'a banana' },
     ]);
+    // The spec's own slip with "i": the first person's form, never "I is".
+    expect(markAnswer('Today i are happy.').filter((piece) => piece.kind === 'slip')).toEqual([{ text: 'i are', kind: 'slip', correction: 'I am' }]);
     expect(markAnswer('Let him go, my brother and I are at a university for an hour.').filter((piece) => piece.kind === 'slip')).toEqual([]);
   });
 

@@ -39,11 +39,11 @@ function languageSlipMarks(text: string): Mark[] {
   });
 }
 
-/** The spec's two slips: "she are" (say "she is") and a doubled article (say it once). */
+/** The spec's two slips: "she are" (say "she is", and "i are" "I am") and a doubled article (say it once). */
 function specSlipMarks(text: string): Mark[] {
   return findGrammarSlips(text).map((slip) => {
     const [first = '', second = ''] = slip.text.toLowerCase().split(/\s+/u);
-    const correction = DOUBLED_ARTICLES.has(first) && DOUBLED_ARTICLES.has(second) ? second : `${first} is`;
+    const correction = DOUBLED_ARTICLES.has(first) && DOUBLED_ARTICLES.has(second) ? second : first === 'i' ? 'I am' : `${first} is`;
     return { index: slip.index, length: slip.length, kind: 'slip' as const, correction };
   });
 }

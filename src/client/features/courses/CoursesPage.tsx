@@ -53,11 +53,9 @@ function CoursesManagement() {
   const confirmDelete = (course: Course) =>
     confirm({
       title: `Delete ${course.courseName}?`,
-      centered: true,
-      closeButtonProps: { 'aria-label': 'Close dialog' },
-      children: <Text size="sm">{COURSE_DELETE_CONFIRMATION}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red.9' },
+      body: COURSE_DELETE_CONFIRMATION,
+      action: 'Delete',
+      destructive: true,
       onConfirm: () =>
         remove.mutate(course.id, {
           onSuccess: () => toastSuccess('Course deleted', `${course.courseName} has been deleted.`),

@@ -108,15 +108,9 @@ export function QuestionsTab() {
     retired
       ? confirm({
           title: 'Retire this question?',
-          centered: true,
-          closeButtonProps: { 'aria-label': 'Close' },
-          children: (
-            <Text size="sm">
-              “{question.text}” is no longer drawn in new tests. Tests that already asked it keep their answers and marks; you can restore it at any time.
-            </Text>
-          ),
-          labels: { confirm: 'Retire', cancel: 'Cancel' },
-          confirmProps: { color: 'red.9' },
+          body: `“${question.text}” is no longer drawn in new tests. Tests that already asked it keep their answers and marks; you can restore it at any time.`,
+          action: 'Retire',
+          destructive: true,
           onConfirm: () => setRetired(question, true),
         })
       : setRetired(question, false);

@@ -75,9 +75,7 @@ export function StudentsTab() {
   const confirmDelete = (student: AdminStudent) =>
     confirm({
       title: `Delete ${student.studentName}?`,
-      centered: true,
-      closeButtonProps: { 'aria-label': 'Close' },
-      children: (
+      body: (
         <>
           <Text size="sm">{STUDENT_DELETE_CONFIRMATION}</Text>
           <Suspense fallback={null}>
@@ -85,9 +83,8 @@ export function StudentsTab() {
           </Suspense>
         </>
       ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      // Shade 9: white text on it passes WCAG AA contrast.
-      confirmProps: { color: 'red.9' },
+      action: 'Delete',
+      destructive: true,
       onConfirm: () =>
         remove.mutate(student.id, {
           onSuccess: () => toastSuccess('Student deleted', `${student.studentName} has been deleted.`),
@@ -113,11 +110,9 @@ export function StudentsTab() {
     }
     confirm({
       title: `Deactivate ${student.studentName}?`,
-      centered: true,
-      closeButtonProps: { 'aria-label': 'Close' },
-      children: <Text size="sm">{STUDENT_DEACTIVATE_CONFIRMATION}</Text>,
-      labels: { confirm: 'Deactivate', cancel: 'Cancel' },
-      confirmProps: { color: 'red.9' },
+      body: STUDENT_DEACTIVATE_CONFIRMATION,
+      action: 'Deactivate',
+      destructive: true,
       onConfirm: () => saveStatus(student),
     });
   };

@@ -158,10 +158,8 @@ export function TeachersTab() {
       ? sendLink(teacher)
       : confirm({
           title: `Send ${nameOf(teacher)} a set-password link?`,
-          centered: true,
-          closeButtonProps: { 'aria-label': 'Close' },
-          children: <Text size="sm">{linkConfirmText(teacher)}</Text>,
-          labels: { confirm: 'Send link', cancel: 'Cancel' },
+          body: linkConfirmText(teacher),
+          action: 'Send link',
           onConfirm: () => sendLink(teacher),
         });
 
@@ -183,11 +181,9 @@ export function TeachersTab() {
       ? setActive(teacher, true)
       : confirm({
           title: `Deactivate ${nameOf(teacher)}?`,
-          centered: true,
-          closeButtonProps: { 'aria-label': 'Close' },
-          children: <Text size="sm">They are signed out at once and cannot sign in until reactivated. Their reviews stay, under their name.</Text>,
-          labels: { confirm: 'Deactivate', cancel: 'Cancel' },
-          confirmProps: { color: 'red.9' },
+          body: 'They are signed out at once and cannot sign in until reactivated. Their reviews stay, under their name.',
+          action: 'Deactivate',
+          destructive: true,
           onConfirm: () => setActive(teacher, false),
         });
 

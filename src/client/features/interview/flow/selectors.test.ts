@@ -41,7 +41,7 @@ describe('selectInterviewView', () => {
       remainingMs: 1_795_500,
       nextButtonLabel: 'Next Question',
     });
-    expect(selectInterviewView(sim.state)).toHaveProperty('progressPercent', (2 / 3) * 100);
+    expect(selectInterviewView(sim.state)).toHaveProperty('progressPercent', 67);
   });
 
   it('shows the ended view after the page was hidden', () => {

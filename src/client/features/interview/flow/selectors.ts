@@ -156,7 +156,8 @@ export function selectInterviewView(state: InterviewState): InterviewViewModel {
     questionLabel: `Question ${questionNumber} of ${total}`,
     questionNumber,
     totalQuestions: total,
-    progressPercent: total === 0 ? 0 : (questionNumber / total) * 100,
+    // Whole percents: the bar reads its value out as "33%", not "33.333333333333336%".
+    progressPercent: total === 0 ? 0 : Math.round((questionNumber / total) * 100),
     questionText: asked ? (state.questions[state.index]?.question ?? '') : '',
     countdown: formatCountdown(remainingMs),
     remainingMs,

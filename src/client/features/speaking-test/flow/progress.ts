@@ -28,6 +28,7 @@ export function selectProgress(state: Pick<SpeakingTestState, 'stage'>): Progres
   return {
     markers: parts.map((p) => ({ part: p, label: `Part ${p}`, current: part === p, done: complete || (part !== null && p < part) })),
     label: complete ? 'Complete' : `Part ${part ?? 1} of 3`,
-    percent: complete ? 100 : ((part ?? 0) / 3) * 100,
+    // Whole percents: the bar reads its value out as "67%", not "66.66666666666667%".
+    percent: complete ? 100 : Math.round(((part ?? 0) / 3) * 100),
   };
 }
