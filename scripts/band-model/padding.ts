@@ -26,6 +26,8 @@ const GRAMMAR_WORDS = ['unless', 'whose', 'whom', 'whether', 'might', 'since', '
 /** Eight plural nouns, taken in turn: the plural share counted by decision 0054, added at will. */
 const PLURAL_NOUNS = ['friends', 'people', 'things', 'years', 'books', 'places', 'ideas', 'days'];
 /** Fourteen linking words, taken in turn: a longer list, said densely (decision 0051). */
+/** Written-register linking words (lexicon.ts WRITTEN_LINKERS), as a student taught to open every sentence with one says them. */
+const WRITTEN = ['firstly', 'moreover', 'furthermore', 'in addition', 'however', 'therefore', 'on the other hand', 'as a result', 'besides', 'for instance', 'secondly', 'meanwhile'];
 const MANY_LINKERS = ['and', 'so', 'but', 'because', 'also', 'however', 'then', 'actually', 'moreover', 'therefore', 'besides', 'furthermore', 'although', 'basically'];
 
 /** `utterance` with the next of MANY_LINKERS after every `every`th word, from the one after `turn.next` (the utterance's number in the test). */
@@ -59,6 +61,7 @@ export const PADDINGS: ReadonlyArray<{ name: string; pad: (utterance: string, in
   { name: 'eight plural nouns in turn ("… friends", "… people", "… things")', pad: (utterance, i) => `${utterance} ${PLURAL_NOUNS[i % PLURAL_NOUNS.length]}`, target: 0.5 },
   { name: 'fourteen linking words in turn, one after every third word', pad: (utterance, i) => linkEvery(utterance, 3, { next: i }), target: 0.5 },
   { name: 'fourteen linking words in turn, one after every eighth word', pad: (utterance, i) => linkEvery(utterance, 8, { next: i }), target: 0.5 },
+  { name: 'twelve written linking words in turn, one at the head of every utterance ("moreover …", "in addition …")', pad: (utterance, i) => `${WRITTEN[i % WRITTEN.length]} ${utterance}`, target: 0.5 },
 ];
 
 export interface PaddingRow {

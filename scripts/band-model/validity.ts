@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import {
   AGREEMENT_LEARNERS, AGREEMENT_RHO, AGREEMENT_RHO_FIRST_250_WORDS, AGREEMENT_WITHIN_ONE_BAND, STRONG_RATED_BAND, STRONG_SHOWN_MEAN,
 } from '../../src/shared/band-estimate/agreement.js';
-import { languageFeatures, LINKING_OVERUSE_PER_100 } from '../../src/shared/band-estimate/features.js';
+import { languageFeatures, LINKING_OVERUSE_PER_100, WRITTEN_LINKING_MOST_PER_100 } from '../../src/shared/band-estimate/features.js';
 import type { ModelInputs } from '../../src/shared/band-estimate/model.js';
 import { bandOfLevel } from '../../src/shared/band-estimate/scale.js';
 import { scoreInterview } from '../../src/shared/interview/scoring.js';
@@ -195,12 +195,17 @@ if (AGREEMENT_LEARNERS !== learners.length) misses.push(`agreement.ts says ${AGR
 if (interviewRho('communication') < TARGETS.criterion || interviewRho('clarity') < TARGETS.criterion) misses.push(`interview communication or clarity rho below ${TARGETS.criterion}`);
 const padding = measurePadding(learners, PRESENTATIONS.noFillers);
 // Linking words are over-used past the most any learner said (features.ts, decision 0051).
-const linkingSaid = learners.map((learner) => {
+const linkingFeatures = learners.map((learner) => {
   const answers = learnerAnswers(learner, PRESENTATIONS.noFillers);
-  return languageFeatures(answers.map((answer) => answer.answer), answers.length).linkingWordsSaidPer100;
+  return languageFeatures(answers.map((answer) => answer.answer), answers.length);
 });
+const linkingSaid = linkingFeatures.map((features) => features.linkingWordsSaidPer100);
 const linkingMost = Math.max(...linkingSaid);
 if (LINKING_OVERUSE_PER_100.toFixed(1) !== linkingMost.toFixed(1)) misses.push(`features.ts puts linking-word over-use past ${LINKING_OVERUSE_PER_100} per 100, the most a learner said is ${linkingMost.toFixed(2)}`);
+// Written-register linking words are over-used past the most any learner said of them (decision 0057).
+const writtenSaid = linkingFeatures.map((features) => features.writtenLinkingSaidPer100);
+const writtenMost = Math.max(...writtenSaid);
+if (WRITTEN_LINKING_MOST_PER_100.toFixed(1) !== writtenMost.toFixed(1)) misses.push(`features.ts puts written linking words' over-use past ${WRITTEN_LINKING_MOST_PER_100} per 100, the most a learner said is ${writtenMost.toFixed(2)}`);
 for (const row of padding) if (row.shift.overall >= row.target) misses.push(`padding ${row.name} raised the overall by ${row.shift.overall.toFixed(2)} bands on average`);
 if (unbandedFromLevel3.length > 0) misses.push(`${unbandedFromLevel3.length} learners of level 3 or above got no band`);
 
@@ -248,7 +253,7 @@ const lines = [
   '',
   `The same words added to every utterance of the learners of levels ${PADDING_LEVELS_TEXT}, as a student who knows what the estimate counts might (decision 0046): the mean change of each band. Target: the overall rises by less than ${PADDING_TARGET_BANDS} bands, and by less than half a band for the lists of different words learned by heart.`,
   '',
-  `**Over-used linking words** (decision 0051): past ${LINKING_OVERUSE_PER_100} linking words per 100 words, every use counted (the most any of the ${learners.length} learners said, ${linkingMost.toFixed(2)}; the 99th percentile ${percentile([...linkingSaid].sort((a, b) => a - b), 0.99).toFixed(1)}), only that share of them counts, and each one past it counts against the linking-word figure.`,
+  `**Over-used linking words** (decision 0051): past ${LINKING_OVERUSE_PER_100} linking words per 100 words, every use counted (the most any of the ${learners.length} learners said, ${linkingMost.toFixed(2)}; the 99th percentile ${percentile([...linkingSaid].sort((a, b) => a - b), 0.99).toFixed(1)}), only that share of them counts, and each one past it counts against the linking-word figure. The written register's linking words (moreover, furthermore, firstly, in addition…; decision 0057) likewise past ${WRITTEN_LINKING_MOST_PER_100} per 100 (the most any learner said, ${writtenMost.toFixed(2)}; the 99th percentile ${percentile([...writtenSaid].sort((a, b) => a - b), 0.99).toFixed(1)}).`,
   '',
   '| padding | learners | Fluency | Vocabulary | Grammar | Overall |',
   '|---|---|---|---|---|---|',

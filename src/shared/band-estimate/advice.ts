@@ -36,6 +36,9 @@ function mostRoom(linear: LinearModel, criterion: CriterionEstimate, specs: read
 /** What to work on to raise `criterion`, in the student's own figures. */
 export function criterionAdvice(estimate: LanguageEstimate, criterion: CriterionEstimate, model: BandModel): string {
   if (criterion.contributions.length === 0) return 'Say more so that this criterion can be estimated.';
+  // Something over-used (linking words at the head of every sentence) is said first: an examiner would.
+  const overUsed = criterion.contributions.find((contribution) => FEATURE_WORDING[contribution.feature].overUsed?.(estimate.features));
+  if (overUsed) return FEATURE_WORDING[overUsed.feature].advice(estimate.features);
   const next = mostRoom(model[criterion.criterion], criterion, CRITERION_FEATURES[criterion.criterion]);
   if (next === undefined) {
     return "Everything measured here is at or past the strongest learners' level: the transcript shows nothing more to work on. This estimate reads strong speakers low; your teacher's review, which listens to your recording, can go further.";

@@ -6,9 +6,9 @@ export const BAND_MODEL: BandModel = {
   fluency: {
     intercept: 4.64665,
     terms: [
-      { feature: 'logWordsPerAnswer', mean: 3.04867, sd: 0.556995, weight: 0.802263, strongest: 0.611848 },
-      { feature: 'shortUtteranceShare', mean: 0.0822618, sd: 0.0518324, weight: -0.0164487, strongest: -0.344703 },
-      { feature: 'discourseMarkersPer100', mean: 2.30392, sd: 0.913744, weight: 1.45442, best: 0.753936, strongest: 0.753936 },
+      { feature: 'logWordsPerAnswer', mean: 3.04867, sd: 0.556995, weight: 0.802195, strongest: 0.611848 },
+      { feature: 'shortUtteranceShare', mean: 0.0822618, sd: 0.0518324, weight: -0.0164575, strongest: -0.344703 },
+      { feature: 'discourseMarkersPer100', mean: 2.30373, sd: 0.913402, weight: 1.45394, best: 0.754426, strongest: 0.754426 },
     ],
   },
   vocabulary: {

@@ -1,5 +1,5 @@
 import { countingNote } from './counting-note.js';
-import { overUse, type LanguageFeatures } from './features.js';
+import { overUse, writtenOverUse, type LanguageFeatures } from './features.js';
 import type { FeatureName } from './model.js';
 
 /*
@@ -14,6 +14,8 @@ export interface FeatureWording {
   /** The typical learner's value, from the model's mean of the feature. */
   typical: (mean: number) => string;
   advice: (features: LanguageFeatures) => string;
+  /** The student over-uses what this feature counts: its advice comes before any other on the card (advice.ts). */
+  overUsed?: (features: LanguageFeatures) => boolean;
 }
 
 /** Always one decimal, so that a figure beside another reads alike: 1.0 beside 2.3, not 1. */
@@ -71,7 +73,10 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: (f) =>
       overUse(f.linkingWordsSaidPer100) > 0
         ? `Use a linking word where it joins two ideas, not every few words: you said ${oneDecimal(f.linkingWordsSaidPer100)} in every 100 words, more than any rated learner.`
-        : 'Link your ideas with a range of words, not the same one each time: however, for example, although, instead, especially.',
+        : writtenOverUse(f.writtenLinkingSaidPer100) > 0
+          ? `Keep "moreover", "furthermore", "firstly" and "in addition" for writing: you said ${oneDecimal(f.writtenLinkingSaidPer100)} such words in every 100, more than any rated learner, and past that they count for less. In speech, link ideas with "so", "because", "then" or "actually" where they join two ideas.`
+          : 'Link your ideas with a range of words, not the same one each time: however, for example, although, instead, especially.',
+    overUsed: (f) => overUse(f.linkingWordsSaidPer100) > 0 || writtenOverUse(f.writtenLinkingSaidPer100) > 0,
   },
   mattr: {
     label: 'word variety (different words in each 50, forms of a word counted once)',

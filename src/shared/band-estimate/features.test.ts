@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { articleCount, clauseStretches, isDerived, languageFeatures, LINKING_OVERUSE_PER_100, movingTypeTokenRatio, overUse, perfectPassiveCount, phrasalVerbCount, repairCount, linkingWords, usesWithRange, withoutRepeats } from './features.js';
-import { DISCOURSE_MARKERS, isContraction, isFilledPause, spokenRank } from './lexicon.js';
+import { articleCount, clauseStretches, isDerived, languageFeatures, LINKING_OVERUSE_PER_100, movingTypeTokenRatio, overUse, WRITTEN_LINKING_MOST_PER_100, writtenOverUse, perfectPassiveCount, phrasalVerbCount, repairCount, linkingWords, usesWithRange, withoutRepeats } from './features.js';
+import { DISCOURSE_MARKERS, isContraction, isFilledPause, spokenRank, WRITTEN_LINKERS } from './lexicon.js';
 import { nameWords } from '../text/words.js';
 
 describe('filled pauses', () => {
@@ -58,8 +58,9 @@ describe('names', () => {
 describe('linking phrases', () => {
   it('count as one linking word each: "on the other hand", "that said", "for instance"', () => {
     expect(linkingWords('on the other hand it was cheap that said it was far'.split(' '))).toEqual(['on the other hand', 'it', 'was', 'cheap', 'that said', 'it', 'was', 'far']);
-    const phrases = languageFeatures(['on the other hand the city is expensive', 'that said the food is cheap', 'for instance a meal costs only five euros at the station'], 3);
-    const none = languageFeatures(['at the other end the city is expensive', 'this said the food is cheap', 'for once a meal costs five euros'], 3);
+    // Phrases of talk: past one in 67 words, the written register's ("on the other hand", "for instance") are over-used.
+    const phrases = languageFeatures(['to be honest the city is expensive', 'that said the food is cheap', 'in other words a meal costs only five euros at the station'], 3);
+    const none = languageFeatures(['to be there the city is expensive', 'this said the food is cheap', 'in other places a meal costs five euros'], 3);
     expect(none.discourseMarkersPer100).toBe(0);
     expect(phrases.discourseMarkersPer100).toBeCloseTo((100 * 3) / phrases.words, 6);
   });
@@ -222,15 +223,35 @@ describe('language features', () => {
     expect(overUse(features.linkingWordsSaidPer100)).toBeCloseTo(features.linkingWordsSaidPer100 - LINKING_OVERUSE_PER_100);
     expect(features.discourseMarkersPer100).toBe(0);
     // Under the line every counted use counts, as before: the same answers with a linking word once a sentence.
-    const linked = languageFeatures(Array.from({ length: 8 }, (_, i) => `${linkers[i] as string} ${plain}`), 8);
+    // (The linking words of talk: the written register's have a line of their own, next test.)
+    const spokenLinkers = linkers.filter((linker) => !WRITTEN_LINKERS.has(linker));
+    const linked = languageFeatures(spokenLinkers.map((linker) => `${linker} ${plain}`), spokenLinkers.length);
     expect(linked.linkingWordsSaidPer100).toBeLessThan(LINKING_OVERUSE_PER_100);
     expect(linked.discourseMarkersPer100).toBeCloseTo(linked.linkingWordsSaidPer100);
     // Just past the line the figure barely moves: no step where a student crosses it (7 in 53 words: 13.2 in 100).
-    const justOver = languageFeatures(linkers.slice(0, 7).map((linker, i) => `${linker} the market opens early every day${i === 0 ? ' in the old town' : ''}`), 7);
+    const justOver = languageFeatures(spokenLinkers.slice(0, 7).map((linker, i) => `${linker} the market opens early every day${i === 0 ? ' in the old town' : ''}`), 7);
     expect(justOver.linkingWordsSaidPer100).toBeCloseTo(700 / 53);
     expect(justOver.linkingWordsSaidPer100).toBeGreaterThan(LINKING_OVERUSE_PER_100);
     expect(justOver.discourseMarkersPer100).toBeLessThan(justOver.linkingWordsSaidPer100);
     expect(justOver.discourseMarkersPer100).toBeGreaterThan(justOver.linkingWordsSaidPer100 - 0.5);
+  });
+
+  it('counts the written register\'s linking words said past the most any rated learner said of them for less, and the rest as before', () => {
+    const plain = 'we went to the old market in the town and bought fresh bread for the whole family at home';
+    const written = ['moreover', 'furthermore', 'firstly', 'in addition', 'however', 'therefore', 'on the other hand', 'as a result'];
+    // A written linking word at the head of each of eight sentences of 20 words: 5 in 100, over the line of 1.5.
+    const recited = languageFeatures(written.map((linker) => `${linker} ${plain}`), 8);
+    expect(recited.writtenLinkingSaidPer100).toBeGreaterThan(WRITTEN_LINKING_MOST_PER_100);
+    expect(writtenOverUse(recited.writtenLinkingSaidPer100)).toBeCloseTo(recited.writtenLinkingSaidPer100 - WRITTEN_LINKING_MOST_PER_100);
+    // Each counts once (eight different words), but past the line they count for nothing: 5 x 1.5/5 - 3.5 < 0.
+    expect(recited.discourseMarkersPer100).toBe(0);
+    // Two of them in the same test are under the line and count in full, as the linking words of talk do.
+    const twice = languageFeatures(written.map((linker, i) => `${i < 2 ? `${linker} ` : ''}${plain}`), 8);
+    expect(twice.writtenLinkingSaidPer100).toBeLessThanOrEqual(WRITTEN_LINKING_MOST_PER_100);
+    expect(twice.discourseMarkersPer100).toBeCloseTo(twice.linkingWordsSaidPer100);
+    // The linking words of talk beside recited ones still count.
+    const mixed = languageFeatures(written.map((linker, i) => `${linker} ${plain} ${['so', 'because', 'then', 'actually'][i % 4] as string} it was fun`), 8);
+    expect(mixed.discourseMarkersPer100).toBeGreaterThan(0);
   });
 
   it('counts an article when it opens a noun phrase, not before a pronoun, a verb or the answer\'s end', () => {

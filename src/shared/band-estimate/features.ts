@@ -6,7 +6,7 @@ import { SAME_WORD_ONCE_IN_WORDS } from './counting-note.js';
 import { nounsSaid } from './nouns.js';
 import { findLanguageSlips, isFillerLike } from './slips.js';
 import {
-  ARTICLES, BE_FORMS, NUMBER_WORD, CLAUSE_LINKS, DISCOURSE_MARKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, LINKING_PHRASES, MODALS, PHRASAL_PARTICLES,
+  ARTICLES, BE_FORMS, NUMBER_WORD, CLAUSE_LINKS, DISCOURSE_MARKERS, WRITTEN_LINKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, LINKING_PHRASES, MODALS, PHRASAL_PARTICLES,
   STANCE_ADVERBS, TENTATIVE_MODALS, isContentWord, isFilledPause, isPastForm, spokenRank,
 } from './lexicon.js';
 
@@ -50,6 +50,8 @@ export interface LanguageFeatures {
   discourseMarkersPer100: number;
   /** Linking words per 100 words, every use counted (not weighed: over-use is read from it). */
   linkingWordsSaidPer100: number;
+  /** Of them, the written register's (WRITTEN_LINKERS) per 100 words, every use counted (not weighed: their over-use is read from it). */
+  writtenLinkingSaidPer100: number;
   /** Different word stems said. */
   distinctStems: number;
   /** Moving-average type-token ratio over windows of 50 word stems (length-robust diversity). */
@@ -215,6 +217,9 @@ export function languageFeatures(answers: readonly string[], answerCount: number
   const nounNumbers = spokenAnswers.flatMap((answer) => nounsSaid(answer, names));
   const markers = listedWords(linkingWords(all), { has: (word) => DISCOURSE_MARKERS.has(word) || word.includes(' ') });
   const linkingSaidPer100 = per100(sum(markers.map((listed) => listed.said)));
+  const written = markers.filter((listed) => WRITTEN_LINKERS.has(listed.word));
+  const writtenSaidPer100 = per100(sum(written.map((listed) => listed.said)));
+  const spokenLinking = per100(countedUses(markers.filter((listed) => !WRITTEN_LINKERS.has(listed.word))));
   // Where each listed word does its work (clause-words.ts), over each answer's words.
   const hereIn = (isHere: (words: readonly string[], i: number) => boolean) => spokenAnswers.flatMap((answer) => answer.map((_, i) => isHere(answer, i)));
   const adverbs = listedWords(all, STANCE_ADVERBS, hereIn(stanceHere));
@@ -229,8 +234,9 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     wordsPerAnswer: answerCount === 0 ? 0 : n / answerCount,
     repairsPer100: saidWords === 0 ? 0 : (100 * repairs) / saidWords,
     filledPausesPer100: n === 0 ? 0 : (100 * filled) / n,
-    discourseMarkersPer100: linkingCredited(per100(countedUses(markers)), linkingSaidPer100),
+    discourseMarkersPer100: linkingCredited(spokenLinking + writtenCredited(per100(countedUses(written)), writtenSaidPer100), linkingSaidPer100),
     linkingWordsSaidPer100: linkingSaidPer100,
+    writtenLinkingSaidPer100: writtenSaidPer100,
     distinctStems: new Set(stems).size,
     mattr: movingTypeTokenRatio(stems, MATTR_WINDOW),
     rareWordShare: ownWords.length === 0 ? 0 : rare.length / ownWords.length,
@@ -293,6 +299,28 @@ export function overUse(linkingSaidPer100: number): number {
 function linkingCredited(counted: number, said: number): number {
   if (overUse(said) === 0) return counted;
   return Math.max(0, (counted * LINKING_OVERUSE_PER_100) / said - overUse(said));
+}
+
+/**
+ * Written-register linking words (WRITTEN_LINKERS) said per 100 words past which they are over-used:
+ * the most any of the 716 development learners said (a linking word counted only where it links;
+ * every use counted; the 99th percentile is 0.48). "Moreover" and "furthermore" at the head of every
+ * sentence is no rated learner's speech, and the IELTS speaking descriptors place mechanical,
+ * over-used connectives at band 5. Past it only WRITTEN_LINKING_MOST_PER_100 / said of their counted
+ * uses count, less one for each said past it, as for every linking word past LINKING_OVERUSE_PER_100;
+ * the other linking words count as before (decision 0057; `npm run validity` checks the figure).
+ */
+export const WRITTEN_LINKING_MOST_PER_100 = 1.5;
+
+/** Written-register linking words per 100 said past WRITTEN_LINKING_MOST_PER_100. */
+export function writtenOverUse(writtenSaidPer100: number): number {
+  return Math.max(0, writtenSaidPer100 - WRITTEN_LINKING_MOST_PER_100);
+}
+
+/** The written-register linking words per 100 that count, of `counted` when `said` were said per 100. */
+function writtenCredited(counted: number, said: number): number {
+  if (writtenOverUse(said) === 0) return counted;
+  return Math.max(0, (counted * WRITTEN_LINKING_MOST_PER_100) / said - writtenOverUse(said));
 }
 
 /** Uses of the words `list` has in `all`, each word's repeats counted as SAME_WORD_ONCE_IN_WORDS says. */

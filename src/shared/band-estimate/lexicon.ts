@@ -58,6 +58,19 @@ export const LINKING_PHRASES: readonly (readonly string[])[] = [
 ].map((phrase) => phrase.split(' '));
 
 /**
+ * The linking words of DISCOURSE_MARKERS and LINKING_PHRASES that belong to writing more than to
+ * talk: linking adverbials that Biber et al. (1999, Longman Grammar of Spoken and Written English,
+ * on linking adverbials by register) find far more often in academic prose than in conversation ("however",
+ * "therefore", "moreover", "furthermore", "in addition", "as a result", "on the other hand", "for
+ * instance"...), with the enumerators "firstly" and "secondly". Rated learners say them rarely; a
+ * student who opens every sentence with one is reciting (features.ts, WRITTEN_LINKING_MOST_PER_100).
+ */
+export const WRITTEN_LINKERS: ReadonlySet<string> = new Set([
+  'firstly', 'secondly', 'moreover', 'furthermore', 'therefore', 'however', 'besides', 'meanwhile', 'otherwise', 'whereas',
+  'in addition', 'as a result', 'on the other hand', 'in contrast', 'for instance',
+]);
+
+/**
  * Adverbs that say how sure or how strongly the speaker means something (Biber et al. 1999, Longman
  * Grammar of Spoken and Written English, stance adverbials): "probably", "quite", "definitely",
  * "almost". The discourse markers above are left out (they are Fluency's). More of them per 100

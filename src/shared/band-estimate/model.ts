@@ -8,7 +8,7 @@ import type { LanguageFeatures } from './features.js';
  */
 
 export type EstimatedCriterion = 'fluency' | 'vocabulary' | 'grammar';
-export type FeatureName = Exclude<keyof LanguageFeatures, 'words' | 'utterances' | 'distinctStems' | 'saidOften' | 'linkingWordsSaidPer100'> | 'logWordsPerAnswer' | 'logDistinctStems';
+export type FeatureName = Exclude<keyof LanguageFeatures, 'words' | 'utterances' | 'distinctStems' | 'saidOften' | 'linkingWordsSaidPer100' | 'writtenLinkingSaidPer100'> | 'logWordsPerAnswer' | 'logDistinctStems';
 
 /** Features as the models read them: counts on a log scale. */
 export type ModelInputs = Record<FeatureName, number>;
@@ -84,7 +84,7 @@ export interface Contribution {
 }
 
 export function modelInputs(features: LanguageFeatures): ModelInputs {
-  const { words: _words, utterances: _utterances, distinctStems, saidOften: _saidOften, linkingWordsSaidPer100: _linkingSaid, ...rest } = features;
+  const { words: _words, utterances: _utterances, distinctStems, saidOften: _saidOften, linkingWordsSaidPer100: _linkingSaid, writtenLinkingSaidPer100: _writtenSaid, ...rest } = features;
   return { ...rest, logWordsPerAnswer: Math.log1p(features.wordsPerAnswer), logDistinctStems: Math.log1p(distinctStems) };
 }
 

@@ -5,7 +5,7 @@ import type { SpeakingTestAnswer } from './answer.js';
 import { FEATURE_WORDING } from '../band-estimate/evidence.js';
 import { BAND_MODEL } from '../band-estimate/coefficients.js';
 import { countedZ } from '../band-estimate/model.js';
-import { LINKING_OVERUSE_PER_100 } from '../band-estimate/features.js';
+import { LINKING_OVERUSE_PER_100, WRITTEN_LINKING_MOST_PER_100 } from '../band-estimate/features.js';
 import { MANY_FILLERS_ABOVE, overUsedLinking } from './calibrated.js';
 import { FLUENCY_FILLER_RATIO_TIERS } from './constants.js';
 import { scoreSpeakingTest } from './scoring.js';
@@ -80,7 +80,7 @@ describe('the advice beside the estimated bands', () => {
     const said = result.estimate?.features.linkingWordsSaidPer100 ?? 0;
     expect(said).toBeGreaterThan(LINKING_OVERUSE_PER_100 + 5);
     // The over-use alone: not also "vary your linking words", which would ask for more of them.
-    expect(result.criteria.fluency.repeated).toBe(overUsedLinking(said));
+    expect(result.criteria.fluency.repeated).toBe(overUsedLinking(result.estimate!.features));
     expect(result.criteria.fluency.advice).toContain(`Use a linking word where it joins two ideas, not every few words: you said ${(Math.round(said * 10) / 10).toFixed(1)} in every 100 words`);
     expect(result.criteria.fluency.advice).not.toContain('Link your ideas with a range of words');
     expect(result.criteria.fluency.repeated).toMatch(/^You said \d+\.\d linking words in every 100 words, more than any of the rated learners the estimate was built on \(at most 13\.1\)/);
@@ -89,6 +89,17 @@ describe('the advice beside the estimated bands', () => {
     expect(result.criteria.fluency.band).toBeLessThanOrEqual(scored(FLUENT).criteria.fluency.band);
     // Linking words where they link say nothing of the kind.
     expect(scored(FLUENT).criteria.fluency.repeated).toBeUndefined();
+  });
+
+  it('says first, under Fluency, that a written linking word at the head of every sentence is recited, and why the figure reads low', () => {
+    const written = ['moreover', 'furthermore', 'firstly', 'in addition', 'however', 'therefore', 'on the other hand', 'as a result'];
+    const recited = scored(FLUENT.map((text, i) => `${written[i % written.length] as string} ${text}`));
+    const features = recited.estimate!.features;
+    expect(features.writtenLinkingSaidPer100).toBeGreaterThan(WRITTEN_LINKING_MOST_PER_100);
+    expect(recited.criteria.fluency.advice).toMatch(/^Keep "moreover", "furthermore", "firstly" and "in addition" for writing: you said \d+\.\d such words in every 100/);
+    expect(recited.criteria.fluency.repeated).toMatch(/^You said \d+\.\d linking words of written English \(moreover, furthermore, firstly, in addition…\) in every 100 words, more than any of the rated learners the estimate was built on \(at most 1\.5\)/);
+    // No higher than the same answers with no linking word put in front.
+    expect(recited.criteria.fluency.band).toBeLessThanOrEqual(scored(FLUENT).criteria.fluency.band);
   });
 
   it('says everything is above the typical learner only when no evidence moved the band down', () => {
@@ -101,7 +112,7 @@ describe('the advice beside the estimated bands', () => {
     ];
     const seen = { down: 0, allAbove: 0 };
     // Fluency above the typical learner's on every figure (the next test's answers).
-    const linked = FLUENT.map((text, i) => `${['however', 'actually', 'besides', 'although', 'especially'][i]} ${text} for example in my case`);
+    const linked = FLUENT.map((text, i) => `${['so', 'actually', 'anyway', 'although', 'especially'][i]} ${text} for example in my case`);
     for (const answers of [linked, basic]) {
       const estimate = estimateLanguage(answers.map((text) => ({ answer: text })));
       for (const criterion of Object.values(estimate.criteria)) {
@@ -129,7 +140,7 @@ describe('the advice beside the estimated bands', () => {
 
   it('gives no advice to do less of what the student did not do at all', () => {
     // A different linking word in each answer, so that every Fluency figure is above the typical learner's.
-    const linked = FLUENT.map((text, i) => `${['however', 'actually', 'besides', 'although', 'especially'][i]} ${text} for example in my case`);
+    const linked = FLUENT.map((text, i) => `${['so', 'actually', 'anyway', 'although', 'especially'][i]} ${text} for example in my case`);
     const result = scored(linked);
     const features = result.estimate?.features;
     expect(result.estimate?.criteria.fluency.contributions.every((contribution) => contribution.levels >= 0)).toBe(true);

@@ -1,7 +1,7 @@
 import { FEATURE_WORDING, oneDecimal } from '../band-estimate/evidence.js';
 import type { CriterionEstimate, LanguageEstimate } from '../band-estimate/estimate.js';
 import { SAME_WORD_ONCE_IN_WORDS } from '../band-estimate/counting-note.js';
-import { LINKING_OVERUSE_PER_100, overUse, type SaidOften } from '../band-estimate/features.js';
+import { LINKING_OVERUSE_PER_100, overUse, WRITTEN_LINKING_MOST_PER_100, writtenOverUse, type LanguageFeatures, type SaidOften } from '../band-estimate/features.js';
 import { criterionAdvice } from '../band-estimate/advice.js';
 import type { BandModel } from '../band-estimate/model.js';
 import { bandOfLevel } from '../band-estimate/scale.js';
@@ -47,7 +47,7 @@ export function calibratedCriteria(estimate: LanguageEstimate, model: BandModel,
   const often = estimate.features.saidOften;
   const fluencyAdvice = fillerAdvice(metrics.fillerRatio) + fluency.advice;
   return {
-    fluency: { criterion: 'fluency', ...fluency, advice: fluencyAdvice, ...repeated(often.fluency, 'linking words', overUsedLinking(estimate.features.linkingWordsSaidPer100)), figures: fluencyFigures, ...(audio ? { audio } : {}) },
+    fluency: { criterion: 'fluency', ...fluency, advice: fluencyAdvice, ...repeated(often.fluency, 'linking words', overUsedLinking(estimate.features)), figures: fluencyFigures, ...(audio ? { audio } : {}) },
     vocabulary: {
       criterion: 'vocabulary',
       ...vocabulary,
@@ -104,11 +104,17 @@ function repeated(often: readonly SaidOften[], kind: string, overUsed = ''): { r
 
 /**
  * Why the linking-word figure reads low when linking words were over-used (features.ts, decision
- * 0051), or '' when they were not: the student said many and reads few.
+ * 0051), or the written register's ones (decision 0057), or '' when they were not: the student said many and reads few.
  */
-export function overUsedLinking(saidPer100: number): string {
-  if (overUse(saidPer100) === 0) return '';
-  return `You said ${oneDecimal(saidPer100)} linking words in every 100 words, more than any of the rated learners the estimate was built on (at most ${LINKING_OVERUSE_PER_100}): past that, only that share of them counts and each one more counts against the figure. Link ideas where they need it, not every few words.`;
+export function overUsedLinking(features: Pick<LanguageFeatures, 'linkingWordsSaidPer100' | 'writtenLinkingSaidPer100'>): string {
+  const said = features.linkingWordsSaidPer100;
+  if (overUse(said) > 0) {
+    return `You said ${oneDecimal(said)} linking words in every 100 words, more than any of the rated learners the estimate was built on (at most ${LINKING_OVERUSE_PER_100}): past that, only that share of them counts and each one more counts against the figure. Link ideas where they need it, not every few words.`;
+  }
+  // The written register's linking words, over-used on their own (decision 0057).
+  const written = features.writtenLinkingSaidPer100;
+  if (writtenOverUse(written) === 0) return '';
+  return `You said ${oneDecimal(written)} linking words of written English (moreover, furthermore, firstly, in addition…) in every 100 words, more than any of the rated learners the estimate was built on (at most ${WRITTEN_LINKING_MOST_PER_100}): past that, only that share of them counts and each one more counts against the figure.`;
 }
 
 interface CriterionParts {
