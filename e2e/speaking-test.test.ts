@@ -297,10 +297,16 @@ describe('speaking test with a microphone and the examiner voice', () => {
     const timelineText = readFileSync(timeline.file, 'utf8');
     for (const text of [...given, ...PART2_SENTENCES]) expect(timelineText, text).toContain(text);
 
-    // Take Another Test signs out (spec section 2) and opens the sign-in page 1 s later.
+    // Saved: the tab notes it, so that a reload of the results says where they are (the next test's check).
+    const savedNote = () => page.evaluate(() => sessionStorage.getItem('parley.testSaved'));
+    await pumpUntil(page, async () => (await savedNote()) !== null, 'the saved test noted', { stepMs: 250 });
+    expect(JSON.parse((await savedNote()) ?? 'null')).toEqual({ userId: student.user.id, attemptId: row?.id });
+
+    // Take Another Test signs out (spec section 2) and opens the sign-in page 1 s later; the note goes.
     await page.getByRole('button', { name: 'Take Another Test' }).click();
     await pumpUntil(page, async () => new URL(page.url()).pathname === '/auth', 'the sign-in page', { stepMs: 250 });
     expect(await page.evaluate(async () => (await fetch('/api/user', { credentials: 'include' })).status)).toBe(401);
+    expect(await savedNote()).toBeNull();
 
     errors.assertNone();
     await page.context().close();
@@ -527,6 +533,24 @@ describe('speaking test without a microphone', () => {
     await page.clock.runFor(1_100);
     await pumpUntil(page, visible(page, 'Try Again'), 'the denied microphone');
     expect(await notice.count()).toBe(0);
+
+    // A reload of a saved test's results (noted as the whole test above checks): the page says where
+    // they are, for the student who took it only, until closed.
+    const attemptId = '6a1f0b0e-4a8e-4d36-9a57-1f0a2b3c4d5e';
+    const saved = page.getByTestId('test-saved');
+    for (const userId of [student.user.id + 1, student.user.id]) {
+      await page.evaluate((note) => sessionStorage.setItem('parley.testSaved', note), JSON.stringify({ userId, attemptId }));
+      await page.reload();
+      await page.clock.runFor(1_100);
+      await pumpUntil(page, visible(page, 'Try Again'), 'the denied microphone');
+      if (userId !== student.user.id) expect(await saved.count()).toBe(0);
+    }
+    expect(await saved.innerText()).toContain('Your last test is saved');
+    expect(await saved.getByRole('link', { name: 'see your last test' }).getAttribute('href')).toBe(`/progress/attempts/${attemptId}`);
+    await shoot(page, 'test-saved', 'phone');
+    await page.getByRole('button', { name: 'Close this notice' }).click();
+    expect(await saved.count()).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('parley.testSaved'))).toBeNull();
     errors.assertNone();
     await page.context().close();
   }, 180_000);

@@ -5,7 +5,7 @@
  * test's code (the whole flow, speech, the recorder, the parts' panels) comes with Start Test
  * (running.ts, decision 0024), scoring and saving once the test has started (edge/finish.ts).
  */
-import { Group, Loader, Paper, Text } from '@mantine/core';
+import { Anchor, Group, Loader, Paper, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { useBlocker } from 'react-router';
 import type { User } from '../../../shared/api/auth';
@@ -13,6 +13,7 @@ import { CloseNoticeButton } from '../../components/CloseNoticeButton';
 import { PlainAlert } from '../../components/PlainAlert';
 import type { DeviceInfo } from '../../lib/device';
 import { laterPart } from '../../lib/later-part';
+import { AppLink } from '../../lib/nav';
 import { useSignOut } from '../../lib/auth/use-sign-out';
 import { useAskBeforeSignOut } from '../../lib/leave-guard';
 import { clearStudentInfo } from '../../lib/student-info';
@@ -22,7 +23,7 @@ import type { LeaveTestDialog } from './LeaveTestDialog';
 import type { ResultsPanelProps } from './results/ResultsPanel';
 import { ReadyCard } from './ReadyCard';
 import { MicrophoneCard } from './SetupCards';
-import { forgetTestStopped, noteTestStopped, TEST_STOPPED_TEXT, TEST_STOPPED_TITLE, testStoppedEarlier } from './stopped-test';
+import { forgetTestSaved, forgetTestStopped, noteTestSaved, noteTestStopped, TEST_SAVED_TITLE, TEST_STOPPED_TEXT, TEST_STOPPED_TITLE, testSavedEarlier, testStoppedEarlier } from './stopped-test';
 import { TestLayout } from './TestLayout';
 import { preloadRunning, useSpeakingTest } from './use-speaking-test';
 
@@ -80,9 +81,21 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
     forgetTestStopped();
     setStoppedEarlier(false);
   };
+  // The last test's attempt when it was saved and this page reopened after it (a reload of its results).
+  const [savedEarlier, setSavedEarlier] = useState(() => testSavedEarlier(user?.id));
+  const closeSavedNotice = () => {
+    forgetTestSaved();
+    setSavedEarlier(null);
+  };
   useEffect(() => {
-    if (inPart) forgetTestStopped();
+    if (!inPart) return;
+    forgetTestStopped();
+    forgetTestSaved();
   }, [inPart]);
+  const savedAttempt = state.saveStatus === 'saved' ? test.attemptId : null;
+  useEffect(() => {
+    if (savedAttempt !== null && user) noteTestSaved(user.id, savedAttempt);
+  }, [savedAttempt, user]);
 
   // Reload or closing the tab: the browser's own confirmation; the stored student info goes once the page really unloads.
   useEffect(() => {
@@ -124,6 +137,8 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
   const takeAnotherTest = () => {
     test.leaveAllowed.current = true;
     clearStudentInfo();
+    // The student moved on from the results themselves: no notice of them on the next /test page.
+    forgetTestSaved();
     signOut();
   };
 
@@ -171,6 +186,15 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
       {beforeTest && stoppedEarlier ? (
         <PlainAlert color="orange" role="alert" title={TEST_STOPPED_TITLE} corner={<CloseNoticeButton label="Close this notice" onClick={closeStoppedNotice} />} data-testid="test-stopped">
           {TEST_STOPPED_TEXT}
+        </PlainAlert>
+      ) : null}
+      {beforeTest && savedEarlier !== null && !stoppedEarlier ? (
+        <PlainAlert color="blue" role="status" title={TEST_SAVED_TITLE} corner={<CloseNoticeButton label="Close this notice" onClick={closeSavedNotice} />} data-testid="test-saved">
+          Its results are in My progress:{' '}
+          <Anchor component={AppLink} to={`/progress/attempts/${savedEarlier}`} underline="always" inherit>
+            see your last test
+          </Anchor>
+          .
         </PlainAlert>
       ) : null}
       {state.stage === 'setup' ? <MicrophoneCard screen={screen} onRetry={test.requestMicrophone} onDemo={test.continueInDemoMode} /> : null}

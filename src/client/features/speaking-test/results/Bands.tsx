@@ -37,7 +37,7 @@ export function Bands({ result, canListenBack }: { result: Extract<SpeakingTestR
         {criterionLines(result).map((line) => (
           <li key={line.criterion} data-testid={`${line.criterion}-line`}>
             <span className={classes.criterionName}>{line.name}</span>{' '}
-            <strong className={classes.criterionBand} data-testid={`${line.criterion}-band`}>
+            <strong className={line.measured ? classes.criterionBand : classes.followingBand} data-testid={`${line.criterion}-band`} data-measured={line.measured}>
               {band(line.band)}
             </strong>
             <span className={classes.reason}>{line.reason}</span>

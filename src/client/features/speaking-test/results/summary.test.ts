@@ -32,6 +32,8 @@ describe("the results' summary", () => {
       expect(line.reason).toBe(main ? `${main.delta > 0 ? 'Raised most by' : 'Held back most by'} ${withoutCountingNote(main.rule)}.` : "Nothing measured moved it from the typical learner's band.");
     }
     expect(lines[3]?.reason).toBe('Not measured from a transcript: it follows the other three until your teacher listens.');
+    // Shown quieter than the three measured bands.
+    expect(lines.map((line) => line.measured)).toEqual([true, true, true, false]);
   });
 
   it('names the one thing to work on next: the advice of the lowest measured criterion', () => {

@@ -17,6 +17,8 @@ export interface CriterionLine {
   band: number;
   /** The main reason, in words. */
   reason: string;
+  /** False for a band that only follows the others (Pronunciation from a transcript): shown quieter than a measured one. */
+  measured: boolean;
 }
 
 /**
@@ -36,11 +38,12 @@ export function criterionLines(result: Assessable): CriterionLine[] {
     const band = result.bands[criterion];
     const main = mainRule(rules, band < base ? 'down' : 'up');
     let reason: string;
-    if (criterion === 'pronunciation' && rules.length === 0) reason = 'Not measured from a transcript: it follows the other three until your teacher listens.';
+    const measured = !(criterion === 'pronunciation' && rules.length === 0);
+    if (!measured) reason = 'Not measured from a transcript: it follows the other three until your teacher listens.';
     else if (!main) reason = "Nothing measured moved it from the typical learner's band.";
     // How a listed word is counted stays in the rule-by-rule detail: the line is a glance.
     else reason = `${main.delta > 0 ? 'Raised most by' : 'Held back most by'} ${withoutCountingNote(main.rule)}.`;
-    return { criterion, name: CRITERION_NAMES[criterion], band, reason };
+    return { criterion, name: CRITERION_NAMES[criterion], band, reason, measured };
   });
 }
 
