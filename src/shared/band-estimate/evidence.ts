@@ -127,7 +127,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     typical: share,
     // A low share is telegraphic speech at the low levels but dense wording at the top: the advice says what was measured, not that words were left out.
     advice: (f) =>
-      `Only ${share(f.functionWordShare)} of your words were grammar words (the, is, to, of…): keep them in every sentence.`,
+      `${share(f.functionWordShare)} of your words were grammar words (the, is, to, of…), fewer than the strongest learners say. Check that each sentence keeps its small words ("the", "is", "to"); if they are all there, this figure reads dense wording, not a mistake.`,
   },
   rareTypesPer100: {
     label: 'different less common words per 100 words',
