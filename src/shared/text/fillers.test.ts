@@ -74,6 +74,12 @@ describe('findFillers', () => {
     ['something like that', []],
     // Still fillers: 'so' before a pronoun or a clause, 'like' after a form of be.
     ['so only three came', ['so']],
+    // 'so' joining two clauses is a linking word; opening a sentence, or after a pause or a filler, the spec's filler.
+    ['it was a bit costly so we took the bus', []],
+    ['we were all very tense so i practised every day', []],
+    ['it was late. So we went home', ['so']],
+    ['it was late, so, we went home', ['so']],
+    ['it was um so i left', ['um', 'so']],
     ['so something happened', ['so']],
     ['she was like, wow', ['like']],
     ['sometimes it is like, you know, busy', ['like', 'you know']],

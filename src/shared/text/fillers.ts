@@ -4,6 +4,11 @@ import { spokenTogether, wordTokens, type WordToken } from './words.js';
 export const FILLER_WORDS = ['um', 'uh', 'er', 'ah', 'like', 'you know', 'well', 'so'] as const;
 export type FillerWord = (typeof FILLER_WORDS)[number];
 
+/** Words before 'so' that make it part of a hesitation, not a link between clauses. */
+const HESITATION_WORDS: ReadonlySet<string> = new Set(['um', 'uh', 'er', 'ah', 'erm', 'hmm', 'mm', 'like', 'well', 'know', 'okay', 'ok', 'yeah', 'yes', 'no']);
+/** Words that open the clause after a joining 'so': its subject, or the determiner of one. */
+const CLAUSE_SUBJECTS: readonly string[] = ['i', 'you', 'we', 'they', 'he', 'she', 'it', 'there', 'people', 'everyone', 'everybody', 'nobody', 'the', 'my', 'our', 'his', 'her', 'their', 'your', 'this', 'that', 'these', 'those', "i'm", "it's", "we're", "they're", "there's", "i've", "we've", "i'd", "i'll"];
+
 /**
  * Ordinary uses of filler words that are not hesitation: 'like' as a verb ("I like", "would like")
  * or a preposition ("something like that", "places like Goa"), 'well' as an adverb ("as well", "very
@@ -63,6 +68,11 @@ export const FILLER_EXCEPTIONS: readonly FillerException[] = [
     also: (word) => INTENSIFIED_ENDING.test(word) && !NOT_INTENSIFIED.has(word),
   },
   { filler: 'so', neighbour: 'before', words: ['think', 'hope', 'guess', 'suppose', 'believe', 'or', 'not', 'afraid'] },
+  // 'so' joining two clauses of one sentence: "it was costly so we took the bus", "we were tense so i
+  // practised". The band estimate counts it as a linking word there (an examiner found it marked as a
+  // filler and credited as linking at once). 'so' that opens an answer or a sentence, or follows a
+  // pause or another filler ("so, um", "um so i"), stays the spec's filler.
+  { filler: 'so', neighbour: 'before', words: [], also: (word) => !HESITATION_WORDS.has(word), andAfter: CLAUSE_SUBJECTS },
   // "as you know": the speaker means it.
   { filler: 'you know', neighbour: 'before', words: ['do', 'did', "don't", "didn't", 'if', 'as'] },
 ];
