@@ -1,7 +1,6 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 
-/* The dashboard's header: title, subtitle, the 'Welcome' line and Logout (SPEC.md section 2 '/interview-dashboard'). */
+/* The dashboard's header: title, subtitle, the 'Welcome' line and Logout (SPEC.md section 2 '/interview-dashboard'). My progress is in the student's navigation above it. */
 
 export function DashboardHeader({ studentName, onLogout, signingOut }: { studentName: string; onLogout: () => void; signingOut: boolean }) {
   return (
@@ -12,9 +11,6 @@ export function DashboardHeader({ studentName, onLogout, signingOut }: { student
         </Title>
         <Text c="dimmed">Prepare your professional profile for interviews</Text>
         <Text fw={500}>Welcome, {studentName}</Text>
-        <Anchor component={Link} to="/progress" size="sm" w="fit-content" className="touch-target">
-          My progress
-        </Anchor>
       </Stack>
       <Button variant="default" onClick={onLogout} loading={signingOut}>
         Logout
