@@ -1,3 +1,4 @@
+import { Paper, Text, Title } from '@mantine/core';
 import { bandText } from '../../../shared/api/admin-attempts-kinds';
 import { Chart, type ChartSeries } from '../../components/chart/Chart';
 import { distinctDateLabels, wholeTicks } from '../../components/chart/scale';
@@ -7,6 +8,19 @@ import { SCALE, seriesSummary, type Series } from './chart';
 
 /** One criterion over time: the estimate and the teacher's band as two marked series (components/chart). */
 export function ProgressChart({ series }: { series: Series }) {
+  // Nothing to draw (Pronunciation before a teacher has listened): its sentence alone.
+  if (series.points.length === 0 && series.teacherOnly) {
+    return (
+      <Paper withBorder radius="md" p="md" data-testid={`chart-${series.kind}-${series.key}`}>
+        <Title order={3} size="h4">
+          {series.label}
+        </Title>
+        <Text size="sm" c="dimmed" mt="xs">
+          {seriesSummary(series)}
+        </Text>
+      </Paper>
+    );
+  }
   const { min, max } = SCALE[series.kind];
   const labels = distinctDateLabels(
     series.points.map((point) => Date.parse(point.completedAt)),

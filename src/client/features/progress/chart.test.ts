@@ -36,6 +36,19 @@ describe('progress charts', () => {
     expect(progressSeries('interview', list).every((s) => s.points.length === 0)).toBe(true);
   });
 
+  it("draws only the teacher's Pronunciation bands: its estimate follows the other three, not a measurement", () => {
+    const pronunciation = progressSeries('ielts', list).find((s) => s.key === 'pronunciation');
+    if (!pronunciation) throw new Error('no series');
+    expect(pronunciation.teacherOnly).toBe(true);
+    expect(pronunciation.points).toEqual([]);
+    expect(seriesSummary(pronunciation)).toBe("Pronunciation: not measured from a transcript; your teacher's band shows here once they listen to a recording.");
+    const heard = progressSeries('ielts', [attempt('e', '2026-03-05T10:00:00Z', { overall: 6, pronunciation: 6 }, { overall: 6.5, pronunciation: 7 })]).find((s) => s.key === 'pronunciation');
+    expect(heard?.points.map((p) => [p.estimate, p.teacher])).toEqual([[null, 7]]);
+    expect(heard && seriesSummary(heard)).toBe("Pronunciation: your teacher's band 7.0 on 1 attempt.");
+    // The interview's criteria are all measured.
+    expect(progressSeries('interview', [{ ...attempt('f', '2026-03-05T10:00:00Z', { overall: 5, clarity: 5 }), kind: 'interview' }]).every((s) => !s.teacherOnly)).toBe(true);
+  });
+
   it('plots the band as shown: an estimated overall of 4.625 and a teacher mean of 6.375 are 4.5 and 6.5, as their labels say', () => {
     const unrounded = [attempt('d', '2026-03-04T10:00:00Z', { overall: 4.625, fluency: 4.5 }, { overall: 6.375, fluency: 6 })];
     const [overall] = progressSeries('ielts', unrounded);

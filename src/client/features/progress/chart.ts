@@ -29,7 +29,12 @@ export interface Series {
   earlier: number;
   /** Of the drawn attempts, those whose estimate the earlier fixed rules made: their estimate is not drawn. */
   earlierRules: number;
+  /** The estimate is not a measurement here (IELTS Pronunciation follows the other three criteria): only the teacher's bands are drawn. */
+  teacherOnly?: boolean;
 }
+
+/** IELTS Pronunciation is not measured from a transcript: its estimate follows the other three, so a line of it would chart their mean as a trend of its own. */
+const teacherOnly = (kind: AttemptKind, key: SeriesKey) => kind === 'ielts' && key === 'pronunciation';
 
 /**
  * A chart draws the kind's last this many attempts (decision 0041): a year's 170 points made each
@@ -62,9 +67,10 @@ export function progressSeries(kind: AttemptKind, attempts: readonly ProgressAtt
     label: key === 'overall' ? 'Overall' : CRITERION_LABELS[key],
     earlier,
     earlierRules: ofKind.filter((attempt) => attempt.earlierRules).length,
+    ...(teacherOnly(kind, key) ? { teacherOnly: true } : {}),
     points: ofKind.flatMap((attempt) => {
       // The earlier fixed rules' bands do not compare with the calibrated estimate's: one line would show a change of rules as progress.
-      const estimate = attempt.earlierRules ? null : valueOf(kind, attempt.estimate, key);
+      const estimate = attempt.earlierRules || teacherOnly(kind, key) ? null : valueOf(kind, attempt.estimate, key);
       const teacher = attempt.releasedAt ? valueOf(kind, attempt.teacher, key) : null;
       return estimate === null && teacher === null ? [] : [{ attemptId: attempt.id, completedAt: attempt.completedAt, estimate, teacher }];
     }),
@@ -80,6 +86,7 @@ const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `
 export function seriesSummary(series: Series): string {
   const estimates = series.points.flatMap((point) => (point.estimate === null ? [] : [point.estimate]));
   const teacher = series.points.flatMap((point) => (point.teacher === null ? [] : [point.teacher]));
+  if (series.teacherOnly && teacher.length === 0) return `${series.label}: not measured from a transcript; your teacher's band shows here once they listen to a recording.`;
   if (estimates.length === 0 && teacher.length === 0) return `${series.label}: no result yet.`;
   const show = (value: number) => bandText(series.kind, value);
   const trend = (values: number[]) => {
