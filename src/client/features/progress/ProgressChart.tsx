@@ -26,9 +26,9 @@ export function ProgressChart({ series }: { series: Series }) {
     series.points.map((point) => Date.parse(point.completedAt)),
     getPublicConfig().schoolTimezone,
   );
-  const lines: ChartSeries[] = [
-    { key: 'estimate', label: 'Estimate', colour: 'indigo', marker: 'circle', line: 'solid', values: series.points.map((point) => point.estimate) },
-  ];
+  const lines: ChartSeries[] = series.teacherOnly
+    ? []
+    : [{ key: 'estimate', label: 'Estimate', colour: 'indigo', marker: 'circle', line: 'solid', values: series.points.map((point) => point.estimate) }];
   if (series.points.some((point) => point.teacher !== null))
     lines.push({ key: 'teacher', label: "Teacher's band", colour: 'teal', marker: 'square', filled: true, line: 'dashed', connectGaps: true, values: series.points.map((point) => point.teacher) });
   return (
