@@ -109,7 +109,8 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
       </Group>
       {!detail.assessable ? (
         <PlainAlert color="orange" title="No band estimate" role="note">
-          {detail.notAssessableReason}
+          {/* The reason is worded to the student ("answer each question…, then take the test again"). */}
+          {reader === 'teacher' && detail.notAssessableReason ? `${READER_TEXT.teacher.adviceLabel}: ${detail.notAssessableReason}` : detail.notAssessableReason}
         </PlainAlert>
       ) : null}
       {analysis && analysis.criteria.length > 0 ? (
