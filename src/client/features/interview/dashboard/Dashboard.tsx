@@ -13,8 +13,7 @@ import { ProfessionalDetailsSection } from './ProfessionalDetailsSection';
 import { removeRowButton } from './ProfileListSection';
 import { fieldErrorOf, loadProfileChecks, profileChecks } from './profile-form';
 import { SaveAndStartBar } from './SaveAndStartBar';
-import type { UnsavedChangesGuardProps } from '../../../components/UnsavedChangesGuard';
-import { laterPart } from '../../../lib/later-part';
+import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { useProfileForm } from './use-profile-form';
 import { loadToasts } from '../../../lib/load-toasts';
 import { focusFirstInvalid } from '../../../lib/focus-invalid';
@@ -32,11 +31,7 @@ const startChecks = () => {
   void loadProfileChecks();
   loadToasts();
   removeRowButton.preload();
-  unsavedGuard.preload();
 };
-
-/** The leave-without-saving guard, loaded with the first touch of the form (as the review form's): nothing is unsaved before it. */
-const unsavedGuard = laterPart<UnsavedChangesGuardProps>(async () => (await import('../../../components/UnsavedChangesGuard')).UnsavedChangesGuard, null);
 
 export interface DashboardProps {
   initial: InterviewProfile;
@@ -126,7 +121,7 @@ export function Dashboard({ initial, studentName }: DashboardProps) {
           <SaveAndStartBar dirty={dirty} saving={save.isPending} onStart={startInterview} />
         </Stack>
       </form>
-      <unsavedGuard.Part
+      <UnsavedChangesGuard
         dirty={dirty}
         message="You have unsaved changes to your interview profile. If you leave now, they will be lost."
         allowLeave={allowLeave}
