@@ -27,6 +27,7 @@ import {
 } from '../../src/shared/speaking-test/scoring.js';
 import { learnerAnswers, loadLearners, type Learner, type Presentation } from './data.js';
 import { fitBandModel, learnerInputs, TRAINING_PRESENTATIONS } from './fit-lib.js';
+import { inputsLine, validityInputsHash } from './inputs.js';
 import { measurePadding, PADDING_LEVELS_TEXT, PADDING_TARGET_BANDS } from './padding.js';
 import { measureRatedRanges, ratedRangesModule } from './rated-ranges.js';
 import { mean, percentile, spearman } from './stats.js';
@@ -214,6 +215,8 @@ const lines = [
   '',
   'Written by `npm run validity` (scripts/band-model/validity.ts); do not edit. How the estimate is built: decision 0030.',
   '',
+  inputsLine(validityInputsHash(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'))),
+  '',
   `**Data:** the development set, ${learners.length} learners of the NICT JLE corpus (Standard Speaking Test interviews, levels 1-9 given by trained raters), read from \`../shared/data/speaking-levels/\`. Each learner is saved as a speaking test of 21 answers, one recogniser result per line, questions that are not in the bank, speaking time proportional to the words (timing says nothing), and scored by \`scoreSpeakingTest\`, the function whose result the server stores.`,
   '',
   `**Method:** ${FOLDS}-fold cross-validation: each learner is scored by a model fitted on the other ${FOLDS - 1} folds. Figures are Spearman's rho between the stored band and the raters' level. Pronunciation is not estimated from a transcript, so it has no row.`,
@@ -293,7 +296,7 @@ const rangesFile = path.join(root, 'src/shared/band-estimate/rated-ranges.ts');
 const rangesModule = ratedRangesModule(ratedRanges, learners.length);
 if (outFlag < 0) writeFileSync(rangesFile, rangesModule);
 else if (readFileSync(rangesFile, 'utf8') !== rangesModule) misses.push(`${path.relative(root, rangesFile)} is not what was measured: run npm run validity`);
-console.log(lines.slice(8, 20).join('\n'));
+console.log(lines.slice(10, 22).join('\n'));
 if (misses.length > 0) {
   console.error(`[validity] missed: ${misses.join('; ')}`);
   process.exit(1);

@@ -191,7 +191,7 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
       {beforeTest && savedEarlier !== null && !stoppedEarlier ? (
         <PlainAlert color="blue" role="status" title={TEST_SAVED_TITLE} corner={<CloseNoticeButton label="Close this notice" onClick={closeSavedNotice} />} data-testid="test-saved">
           Its results are in My progress:{' '}
-          <Anchor component={AppLink} to={`/progress/attempts/${savedEarlier}`} underline="always" inherit>
+          <Anchor component={AppLink} to={`/progress/attempts/${savedEarlier}`} underline="always" inherit c="blue.9">
             see your last test
           </Anchor>
           .
