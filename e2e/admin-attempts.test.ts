@@ -363,7 +363,8 @@ describe('the review page', () => {
     const page = await adminPage('desktop', [/status of 404/]);
     await page.goto(`${suite.server.baseUrl}/admin/attempts/${saved.quiet?.attemptId}`);
     await page.getByRole('heading', { level: 1, name: 'IELTS attempt: Asha Rao' }).waitFor();
-    await page.getByText(/^Only 4 words were recognised; a band estimate needs at least 50/).waitFor();
+    // The reason the student read, said to the teacher as what the student was told.
+    await page.getByText(/^Told the student: Only 4 words were recognised; a band estimate needs at least 50/).waitFor();
     await page.getByText('No recording was saved.').waitFor();
 
     await page.goto(`${suite.server.baseUrl}/admin/attempts/${saved.interview?.attemptId}`);

@@ -125,9 +125,10 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     label: 'grammar words (the, is, to, of…) among all words said',
     shown: (f) => share(f.functionWordShare),
     typical: share,
-    // A low share is telegraphic speech at the low levels but dense wording at the top: the advice says what was measured, not that words were left out.
+    // A low share is telegraphic speech at the low levels but dense wording at the top: the advice says what was measured, not that words were left out
+    // (and stays as short as it was: it is the "Work on next" line of the results' first screen on a phone).
     advice: (f) =>
-      `${share(f.functionWordShare)} of your words were grammar words (the, is, to, of…), fewer than the strongest learners say. Check that each sentence keeps its small words ("the", "is", "to"); if they are all there, this figure reads dense wording, not a mistake.`,
+      `${share(f.functionWordShare)} of your words were grammar words (the, is, to, of…): whole sentences keep them.`,
   },
   rareTypesPer100: {
     label: 'different less common words per 100 words',
