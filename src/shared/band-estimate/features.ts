@@ -45,7 +45,7 @@ export interface LanguageFeatures {
   filledPausesPer100: number;
   /**
    * Discourse markers per 100 words, a word's repeats counted as usesWithRange says; past
-   * LINKING_OVERUSE_PER_100 said in 100 (linkingWordsSaidPer100), over-used: linkingCredited.
+   * LINKING_OVERUSE_PER_100 said in 100 (linkingWordsSaidPer100), over-used: creditedUnder.
    */
   discourseMarkersPer100: number;
   /** Linking words per 100 words, every use counted (not weighed: over-use is read from it). */
@@ -234,7 +234,7 @@ export function languageFeatures(answers: readonly string[], answerCount: number
     wordsPerAnswer: answerCount === 0 ? 0 : n / answerCount,
     repairsPer100: saidWords === 0 ? 0 : (100 * repairs) / saidWords,
     filledPausesPer100: n === 0 ? 0 : (100 * filled) / n,
-    discourseMarkersPer100: linkingCredited(spokenLinking + writtenCredited(per100(countedUses(written)), writtenSaidPer100), linkingSaidPer100),
+    discourseMarkersPer100: creditedUnder(LINKING_OVERUSE_PER_100, spokenLinking + creditedUnder(WRITTEN_LINKING_MOST_PER_100, per100(countedUses(written)), writtenSaidPer100), linkingSaidPer100),
     linkingWordsSaidPer100: linkingSaidPer100,
     writtenLinkingSaidPer100: writtenSaidPer100,
     distinctStems: new Set(stems).size,
@@ -295,10 +295,14 @@ export function overUse(linkingSaidPer100: number): number {
   return Math.max(0, linkingSaidPer100 - LINKING_OVERUSE_PER_100);
 }
 
-/** The linking words per 100 that count, of `counted` (usesWithRange) when `said` were said per 100. */
-function linkingCredited(counted: number, said: number): number {
-  if (overUse(said) === 0) return counted;
-  return Math.max(0, (counted * LINKING_OVERUSE_PER_100) / said - overUse(said));
+/**
+ * Of `counted` words per 100 (usesWithRange) when `said` were said per 100, those that count with
+ * over-use past `line`: under it all; past it only line / said of them, less one for each said past it.
+ */
+function creditedUnder(line: number, counted: number, said: number): number {
+  const past = Math.max(0, said - line);
+  if (past === 0) return counted;
+  return Math.max(0, (counted * line) / said - past);
 }
 
 /**
@@ -315,12 +319,6 @@ export const WRITTEN_LINKING_MOST_PER_100 = 1.5;
 /** Written-register linking words per 100 said past WRITTEN_LINKING_MOST_PER_100. */
 export function writtenOverUse(writtenSaidPer100: number): number {
   return Math.max(0, writtenSaidPer100 - WRITTEN_LINKING_MOST_PER_100);
-}
-
-/** The written-register linking words per 100 that count, of `counted` when `said` were said per 100. */
-function writtenCredited(counted: number, said: number): number {
-  if (writtenOverUse(said) === 0) return counted;
-  return Math.max(0, (counted * WRITTEN_LINKING_MOST_PER_100) / said - writtenOverUse(said));
 }
 
 /** Uses of the words `list` has in `all`, each word's repeats counted as SAME_WORD_ONCE_IN_WORDS says. */
