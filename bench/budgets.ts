@@ -5,9 +5,11 @@ export const FIRST_VISIT_JS_BUDGET_BYTES = 150 * 1024 + 256;
 /**
  * The attempt page's review form stands in the first screen beside the evidence (decision 0037): its
  * fields (~11 KB) come with the first visit; with the review's versions and evidence that adds up to
- * the band, and the rated range beside the estimate (decision 0040), that page's budget is 163 KB, then 164 KB for the review form's keyboard and screen-reader focus (its addendum).
+ * the band, and the rated range beside the estimate (decision 0040), that page's budget is 163 KB,
+ * then 164 KB for the review form's keyboard and screen-reader focus and 165 KB for its leave guard
+ * loaded with the form (its addenda).
  */
-export const FIRST_VISIT_JS_BUDGET_BYTES_BY_ROUTE: Readonly<Record<string, number>> = { '/': 100 * 1024, '/auth': 100 * 1024, '/admin/attempts/:id': 164 * 1024 };
+export const FIRST_VISIT_JS_BUDGET_BYTES_BY_ROUTE: Readonly<Record<string, number>> = { '/': 100 * 1024, '/auth': 100 * 1024, '/admin/attempts/:id': 165 * 1024 };
 export const firstVisitBudgetBytes = (route: string): number => FIRST_VISIT_JS_BUDGET_BYTES_BY_ROUTE[route] ?? FIRST_VISIT_JS_BUDGET_BYTES;
 /** Every admin list endpoint's p99 latency at 50 connections on PostgreSQL (bench/lists.ts). */
 export const LIST_P99_BUDGET_MS = 50;

@@ -38,22 +38,23 @@ describe('a review typed and not saved', () => {
     const [first, second] = ids;
     await page.goto(`${suite.server.baseUrl}/admin/attempts/${first}`);
     const comment = page.getByLabel('Comment');
-    await comment.fill(COMMENT);
-    // The guard's code comes with the form's first focus (the page's first visit does not carry it)
-    // and takes its place in the time a teacher takes to type (React shows a part that was loading up
-    // to 300 ms later): waited for here, until it answers a page's leaving.
-    await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const leaving = new Event('beforeunload', { cancelable: true });
-          window.dispatchEvent(leaving);
-          return leaving.defaultPrevented;
-        }),
-      )
-      .toBe(true);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
     const next = page.getByRole('link', { name: 'Next awaiting →' });
     await expect.poll(() => next.getAttribute('href')).toBe(`/admin/attempts/${second}`);
+    // From here every script the page asks for takes 2 s, as on a slow network: the guard comes with
+    // the form, so a teacher who types and at once clicks away is asked even before anything more loads
+    // (loaded on the form's first focus, it let this click leave and lose the comment).
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await comment.fill(COMMENT);
+    expect(
+      await page.evaluate(() => {
+        const leaving = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(leaving);
+        return leaving.defaultPrevented;
+      }),
+    ).toBe(true);
 
     await next.click();
     const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
@@ -64,6 +65,7 @@ describe('a review typed and not saved', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(page.url()).toBe(`${suite.server.baseUrl}/admin/attempts/${first}`);
     expect(await comment.inputValue()).toBe(COMMENT);
+    await page.unrouteAll();
 
     // The back link asks too; a band changed alone is a change.
     await comment.fill('');

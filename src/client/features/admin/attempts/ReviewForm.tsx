@@ -8,21 +8,15 @@ import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../../shared/api/
 import { releaseBandsProblem, REVIEW_COMMENT_MAX_LENGTH, REVIEW_REASON_MAX_LENGTH, teacherOverall } from '../../../../shared/api/admin-attempts-limits';
 import { isApiError, serverMessageOr } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/notify';
-import { laterPart } from '../../../lib/later-part';
 import { useReleaseReview, useSaveReview } from './api/save-review';
 import { formatAttemptTime } from './format';
 import type { ReviewNotice } from './ReviewConflict';
-import type { UnsavedChangesGuardProps } from '../../../components/UnsavedChangesGuard';
+import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 
 // Shown only when another teacher's change got in first: its code loads then, not with the page.
 const ReviewConflict = lazy(async () => ({ default: (await import('./ReviewConflict')).ReviewConflict }));
 import { baseOf, onNewerVersion, sameDraft, type ReviewBase } from './review-form-state';
 
-/**
- * Asks before leaving with a review not saved: loaded and mounted with the first change, so that the
- * page's first visit does not carry it (the review page is the console's heaviest).
- */
-const unsavedGuard = laterPart<UnsavedChangesGuardProps>(async () => (await import('../../../components/UnsavedChangesGuard')).UnsavedChangesGuard, null);
 
 /** The bands a teacher picks from: 1 to 9 in half steps. */
 const BAND_CHOICES = Array.from({ length: 17 }, (_, i) => 1 + i / 2);
@@ -123,10 +117,10 @@ export function ReviewForm({ detail, onReleased }: { detail: AttemptDetail; onRe
   };
 
   return (
-    <form onSubmit={submit} onFocus={unsavedGuard.preload} aria-label="Teacher review">
+    <form onSubmit={submit} aria-label="Teacher review">
       {/* Next awaiting, Back, a link, a reload or closing the tab ask first while the comment, a band or the reason is not saved. */}
       {dirty || reason.trim() !== '' ? (
-        <unsavedGuard.Part dirty message={`Your review of ${detail.student.studentName}'s attempt is not saved. If you leave now, what you typed is lost.`} />
+        <UnsavedChangesGuard dirty message={`Your review of ${detail.student.studentName}'s attempt is not saved. If you leave now, what you typed is lost.`} />
       ) : null}
       <Stack gap="md">
         {notice || stale ? (
