@@ -26,7 +26,7 @@ import {
   overallBand, roundToHalfBand, scoreFluency, scoreGrammar, scorePronunciation, scoreSpeakingTest, scoreVocabulary, type SpeakingBands,
 } from '../../src/shared/speaking-test/scoring.js';
 import { learnerAnswers, loadLearners, type Learner, type Presentation } from './data.js';
-import { fitBandModel, learnerInputs, TRAINING_PRESENTATIONS } from './fit-lib.js';
+import { dealFolds, fitBandModel, learnerInputs, TRAINING_PRESENTATIONS } from './fit-lib.js';
 import { inputsLine, validityInputsHash } from './inputs.js';
 import { measurePadding, PADDING_LEVELS_TEXT, PADDING_TARGET_BANDS } from './padding.js';
 import { measureRatedRanges, ratedRangesModule } from './rated-ranges.js';
@@ -49,9 +49,7 @@ const PRESENTATIONS = {
 type PresentationName = keyof typeof PRESENTATIONS;
 
 const learners = loadLearners();
-// Folds dealt round-robin within each level, so every fold has the same mix of levels.
-const fold = new Map<Learner, number>();
-[...learners].sort((a, b) => a.level - b.level || a.id.localeCompare(b.id)).forEach((learner, i) => fold.set(learner, i % FOLDS));
+const fold = dealFolds(learners, FOLDS);
 
 /** The interview reads the same evidence: each learner's utterances as eight answers to questions of its own. */
 const INTERVIEW_ANSWERS = 8;
@@ -219,7 +217,7 @@ const lines = [
   '',
   `**Data:** the development set, ${learners.length} learners of the NICT JLE corpus (Standard Speaking Test interviews, levels 1-9 given by trained raters), read from \`../shared/data/speaking-levels/\`. Each learner is saved as a speaking test of 21 answers, one recogniser result per line, questions that are not in the bank, speaking time proportional to the words (timing says nothing), and scored by \`scoreSpeakingTest\`, the function whose result the server stores.`,
   '',
-  `**Method:** ${FOLDS}-fold cross-validation: each learner is scored by a model fitted on the other ${FOLDS - 1} folds. Figures are Spearman's rho between the stored band and the raters' level. Pronunciation is not estimated from a transcript, so it has no row.`,
+  `**Method:** ${FOLDS}-fold cross-validation: each learner is scored by a model fitted on the other ${FOLDS - 1} folds, including the link from its predicted levels to the raters' levels (decision 0058), which each fold's fit makes from cross-validated predictions of its own learners only. Figures are Spearman's rho between the stored band and the raters' level. Pronunciation is not estimated from a transcript, so it has no row.`,
   '',
   '## Rank correlation with the raters (cross-validated)',
   '',

@@ -6,14 +6,14 @@ import { bandOfLevel } from './scale.js';
 
 /*
  * The calibrated estimate of the three criteria a transcript gives evidence of (decision 0030):
- * each criterion's features -> a proficiency level (the fitted model) -> an IELTS band (the
- * published alignments in scale.ts). Pronunciation needs the sounds, which a transcript does not
+ * each criterion's features -> a predicted level (the fitted model) -> the raters' level it links
+ * to (decision 0058) -> an IELTS band (the published alignments in scale.ts). Pronunciation needs the sounds, which a transcript does not
  * have: it is not estimated here, and the overall rests on these three.
  */
 
 export interface CriterionEstimate {
   criterion: EstimatedCriterion;
-  /** On the development data's 1-9 proficiency scale, before the mapping to bands. */
+  /** On the development data's 1-9 proficiency scale (the raters' level the prediction links to), before the mapping to bands. */
   level: number;
   /** Unrounded IELTS band, 1 to 9. */
   band: number;

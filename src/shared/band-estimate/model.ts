@@ -4,7 +4,8 @@ import type { LanguageFeatures } from './features.js';
  * The band model: for each criterion a linear model from its features (standardised) to the
  * development data's proficiency level, fitted by ridge regression with each weight's sign fixed
  * by what the feature is evidence of (scripts/band-model/fit.ts; decision 0030). A feature whose
- * fitted weight comes out against its expected sign is dropped, not used backwards.
+ * fitted weight comes out against its expected sign is dropped, not used backwards. The weighted
+ * sum is then linked to the raters' levels so that it spreads as they do (decision 0058).
  */
 
 export type EstimatedCriterion = 'fluency' | 'vocabulary' | 'grammar';
@@ -72,6 +73,12 @@ export interface LinearModel {
    * every feature, which the advice measures the room left against (calibrated.ts); it moves no estimate.
    */
   terms: readonly { feature: FeatureName; mean: number; sd: number; weight: number; best?: number; strongest?: number }[];
+  /**
+   * From the weighted sum (the predicted level) to the raters' level (decision 0058): knots
+   * `[predicted, level]`, rising, joined by straight lines and continued past the ends at one level
+   * per level. Without it the predicted level is the level.
+   */
+  link?: readonly (readonly [predicted: number, level: number])[];
 }
 
 export type BandModel = Readonly<Record<EstimatedCriterion, LinearModel>>;
@@ -103,7 +110,28 @@ export function countedZ(term: LinearModel['terms'][number], value: number, sign
   return sign >= 0 ? Math.min(z, term.best) : Math.max(z, term.best);
 }
 
-export function predictLevel(model: LinearModel, inputs: ModelInputs): { level: number; contributions: Contribution[] } {
+/**
+ * The weighted sum of the features (`predicted`, on the levels' scale: `contributions` add up to it
+ * from the intercept) and the raters' level it links to (`level`, through `link`).
+ */
+export function predictLevel(model: LinearModel, inputs: ModelInputs): { predicted: number; level: number; contributions: Contribution[] } {
   const contributions = model.terms.map((term) => ({ feature: term.feature, value: inputs[term.feature], levels: term.weight * countedZ(term, inputs[term.feature], term.weight) }));
-  return { level: model.intercept + contributions.reduce((total, item) => total + item.levels, 0), contributions };
+  const predicted = model.intercept + contributions.reduce((total, item) => total + item.levels, 0);
+  return { predicted, level: linkedLevel(model, predicted), contributions };
+}
+
+/** The raters' level a predicted level links to (`LinearModel.link`). */
+export function linkedLevel(model: Pick<LinearModel, 'link'>, predicted: number): number {
+  const knots = model.link;
+  if (!knots || knots.length === 0) return predicted;
+  const [firstPredicted, firstLevel] = knots[0] as readonly [number, number];
+  if (predicted <= firstPredicted) return firstLevel + (predicted - firstPredicted);
+  for (let i = 1; i < knots.length; i++) {
+    const [highPredicted, highLevel] = knots[i] as readonly [number, number];
+    if (predicted > highPredicted) continue;
+    const [lowPredicted, lowLevel] = knots[i - 1] as readonly [number, number];
+    return lowLevel + ((predicted - lowPredicted) / (highPredicted - lowPredicted)) * (highLevel - lowLevel);
+  }
+  const [lastPredicted, lastLevel] = knots[knots.length - 1] as readonly [number, number];
+  return lastLevel + (predicted - lastPredicted);
 }

@@ -12,15 +12,16 @@ export interface RatedRange {
 }
 
 export const RATED_RANGES: readonly RatedRange[] = [
-  { shown: 1, learners: 34, pooled: true, low: 2, high: 2.5, share: 0.94 },
-  { shown: 1.5, learners: 34, pooled: true, low: 2, high: 2.5, share: 0.94 },
-  { shown: 2, learners: 102, pooled: true, low: 2, high: 3, share: 1 },
-  { shown: 2.5, learners: 69, pooled: false, low: 2.5, high: 3, share: 0.96 },
-  { shown: 3, learners: 156, pooled: false, low: 2.5, high: 3, share: 0.97 },
-  { shown: 3.5, learners: 138, pooled: false, low: 3, high: 3.5, share: 0.88 },
-  { shown: 4, learners: 132, pooled: false, low: 3, high: 4.5, share: 0.96 },
-  { shown: 4.5, learners: 101, pooled: false, low: 3.5, high: 5, share: 0.81 },
-  { shown: 5, learners: 68, pooled: false, low: 4.5, high: 7.5, share: 0.91 },
-  { shown: 5.5, learners: 86, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
-  { shown: 6, learners: 86, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
+  { shown: 1.5, learners: 123, pooled: true, low: 2, high: 3, share: 0.99 },
+  { shown: 2, learners: 123, pooled: true, low: 2, high: 3, share: 0.99 },
+  { shown: 2.5, learners: 102, pooled: false, low: 2.5, high: 3, share: 0.9 },
+  { shown: 3, learners: 221, pooled: false, low: 2.5, high: 3, share: 0.93 },
+  { shown: 3.5, learners: 134, pooled: false, low: 3, high: 4.5, share: 0.93 },
+  { shown: 4, learners: 88, pooled: false, low: 3, high: 4.5, share: 0.94 },
+  { shown: 4.5, learners: 57, pooled: false, low: 3.5, high: 5, share: 0.88 },
+  { shown: 5, learners: 36, pooled: false, low: 4.5, high: 7.5, share: 0.92 },
+  { shown: 5.5, learners: 76, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
+  { shown: 6, learners: 48, pooled: true, low: 4.5, high: 7.5, share: 0.96 },
+  { shown: 6.5, learners: 34, pooled: true, low: 5, high: 7.5, share: 0.97 },
+  { shown: 7, learners: 35, pooled: true, low: 5, high: 7.5, share: 0.97 },
 ];

@@ -3,7 +3,7 @@ import type { CriterionEstimate, LanguageEstimate } from '../band-estimate/estim
 import { SAME_WORD_ONCE_IN_WORDS } from '../band-estimate/counting-note.js';
 import { LINKING_OVERUSE_PER_100, overUse, WRITTEN_LINKING_MOST_PER_100, writtenOverUse, type LanguageFeatures, type SaidOften } from '../band-estimate/features.js';
 import { criterionAdvice } from '../band-estimate/advice.js';
-import type { BandModel } from '../band-estimate/model.js';
+import { linkedLevel, type BandModel } from '../band-estimate/model.js';
 import { bandOfLevel } from '../band-estimate/scale.js';
 import { clampBand, type RuleHit } from './criterion.js';
 import type { AudioFluency, FluencyFigures, FluencyScore } from './fluency.js';
@@ -129,18 +129,20 @@ interface CriterionParts {
 function criterionParts(estimate: LanguageEstimate, criterion: CriterionEstimate, model: BandModel): CriterionParts {
   const linear = model[criterion.criterion];
   const means = new Map(linear.terms.map((term) => [term.feature, term.mean]));
+  const bandAt = (predicted: number) => bandOfLevel(linkedLevel(linear, predicted));
   // Each piece of evidence's step on the band scale, taken in the order of its effect in levels; the
-  // scale from levels to bands is not a straight line, so the steps are listed again by their size in bands below.
+  // way from predicted levels to bands is not a straight line (the link, then the scale), so the
+  // steps are listed again by their size in bands below.
   const steps: RawStep[] = [];
-  let level = linear.intercept;
+  let predicted = linear.intercept;
   for (const contribution of criterion.contributions) {
-    const delta = bandOfLevel(level + contribution.levels) - bandOfLevel(level);
-    level += contribution.levels;
+    const delta = bandAt(predicted + contribution.levels) - bandAt(predicted);
+    predicted += contribution.levels;
     const wording = FEATURE_WORDING[contribution.feature];
     steps.push({ rule: `${wording.label}: ${wording.shown(estimate.features)} (typical learner ${wording.typical(means.get(contribution.feature) ?? 0)})`, delta });
   }
   const band = roundToHalfBand(criterion.band);
-  const shown = evidenceSteps(bandOfLevel(linear.intercept), steps, criterion.band);
+  const shown = evidenceSteps(bandAt(linear.intercept), steps, criterion.band);
   // Largest step as shown first (the reader reads the list as ranked), the smaller effects' line last.
   const rules = [...shown.rules].sort((a, b) => rank(b) - rank(a));
   const base = shown.base;
