@@ -1,6 +1,6 @@
 /** The budgets `npm run bench:check` holds the project to (issue: proof of quality). */
-/** Every route's first visit (bench/bundle-size.ts ROUTE_PAGES) loads at most 150 KB (and 256 B: decision 0042) of gzipped JavaScript... */
-export const FIRST_VISIT_JS_BUDGET_BYTES = 150 * 1024 + 256;
+/** Every route's first visit (bench/bundle-size.ts ROUTE_PAGES) loads at most 150.5 KB (decision 0042 and its last addendum) of gzipped JavaScript... */
+export const FIRST_VISIT_JS_BUDGET_BYTES = 150 * 1024 + 512;
 /** ...and the two pages a new visitor opens first at most 100 KB. */
 /**
  * The attempt page's review form stands in the first screen beside the evidence (decision 0037): its

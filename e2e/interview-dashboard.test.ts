@@ -274,7 +274,7 @@ describe('interview dashboard', () => {
     await experience.getByLabel('From').fill('2022-01-01');
     await experience.getByLabel('To').fill('2021-01-01');
     await page.getByRole('button', { name: 'Save' }).click();
-    await experience.getByText('must not be before fromDate').waitFor();
+    await experience.getByText('must not be before the From date').waitFor();
     expect(await experience.getByLabel('To').getAttribute('aria-invalid')).toBe('true');
 
     const refused = await page.evaluate(async () => {

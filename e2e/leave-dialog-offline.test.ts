@@ -71,6 +71,8 @@ describe('a leave dialog whose code cannot be downloaded as the flow starts', ()
     const dialog = await askToLeave(page, '/test', 'Leave the test?');
     expect(download.failed()).toBeGreaterThan(0);
     await lookAt(page, 'leave-dialog-after-reconnect-phone', { oneH1: false });
+    // The focus starts on the safe answer, not on the close button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Stay');
     await dialog.getByRole('button', { name: 'Stay' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/test');

@@ -47,6 +47,16 @@ describe('interview dashboard, keyboard and screen reader', () => {
     return { page, experience: page.getByRole('region', { name: 'Professional Experience' }) };
   }
 
+  it("a page names itself in the tab's title, and a move by link puts the focus on the new page's heading", async () => {
+    const { page } = await openDashboard();
+    await expect.poll(() => page.title()).toBe('Interview Dashboard · Parley');
+    await page.getByRole('link', { name: 'My progress' }).focus();
+    await page.keyboard.press('Enter');
+    // Not left on the link, nor on the document: the reader starts at the page it came to.
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'H1', name: 'My progress' });
+    expect(await page.title()).toBe('My progress · Parley');
+  });
+
   it('a refused save takes the focus to the first invalid field, which reads its error, instead of leaving it on Save in silence', async () => {
     const { page, experience } = await openDashboard();
     await press(page, 'Add More Professional Experience');
@@ -55,7 +65,7 @@ describe('interview dashboard, keyboard and screen reader', () => {
     await experience.getByLabel('To', { exact: true }).fill('2023-01-01');
 
     await press(page, 'Save');
-    await expect.poll(() => focused(page)).toMatchObject({ tag: 'INPUT', name: 'To', invalid: true, description: 'must not be before fromDate Empty means present' });
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'INPUT', name: 'To', invalid: true, description: 'must not be before the From date Empty means present' });
     await lookAt(page, 'screen-reader-dashboard-refused-desktop');
   });
 
@@ -159,6 +169,9 @@ describe('interview simulator, keyboard and screen reader', () => {
       expect(announced.filter((text) => text.includes(question)), `question ${i + 1} is read once`).toEqual([`Question ${i + 1} of ${total}: ${question}`]);
     }
     expect(announced).toContain('Listening to your answer.');
+    // The auto-advance, once the words are heard: said once per question, never as a ticking number.
+    expect(announced).toContain('Listening. The interview moves on 8 seconds after you stop speaking.');
+    expect(announced.filter((text) => /Auto-advancing/.test(text))).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Box, Container, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { usePageArrival } from '../lib/page-arrival';
 import { getPublicConfig } from '../lib/public-config';
 import { AppHeader } from './AppHeader';
 import classes from './AppLayout.module.css';
@@ -68,6 +69,7 @@ export function AppLayout({
   appTitle?: string;
   year?: string;
 }) {
+  usePageArrival(pathname, appTitle);
   return (
     <AppShellFrame appTitle={appTitle} nav={nav} width={pageWidthFor(pathname)}>
       <Box component="main" id="main" tabIndex={-1} className={classes.main}>

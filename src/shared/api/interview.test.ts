@@ -151,7 +151,7 @@ describe('interviewProfile', () => {
   ])('%s: refuses a fromDate after the toDate, naming toDate', (list, field) => {
     const entry = (fromDate: string, toDate: string) => ({ [field]: 'X', fromDate, toDate });
     expect(problems(interviewProfile, profile({ [list]: [entry('2020-01-01', '2021-01-01'), entry('2021-01-02', '2021-01-01')] }))).toEqual([
-      `${list}.1.toDate: must not be before fromDate`,
+      `${list}.1.toDate: must not be before the From date`,
     ]);
     expect(problems(interviewProfile, profile({ [list]: [entry('2021-01-01', '2021-01-01')] }))).toEqual([]);
     expect(problems(interviewProfile, profile({ [list]: [entry('2021-01-01', '')] }))).toEqual([]);

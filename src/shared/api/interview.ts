@@ -25,7 +25,7 @@ import {
 
 /*
  * Contracts of the interview endpoints. Messages name the problem only: the server's error handler
- * prefixes the Zod path, so a client reads "professionalExperience.2.toDate: must not be before fromDate".
+ * prefixes the Zod path, so a client reads "professionalExperience.2.toDate: must not be before the From date".
  *
  * Over-long text is refused, not cut. The dashboard's text boxes already stop at the spec's limits
  * (spec section 5: "cut"), so only a client that bypasses them sends more; cutting on the server
@@ -80,7 +80,7 @@ const profileDate = z.string({ error: requiredOr('must be a date written YYYY-MM
 function checkDateOrder(entry: { fromDate: string; toDate: string }, ctx: z.RefinementCtx): void {
   const { fromDate, toDate } = entry;
   if (fromDate === '' || toDate === '' || profileDateProblem(fromDate) || profileDateProblem(toDate)) return;
-  if (fromDate > toDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'must not be before fromDate' });
+  if (fromDate > toDate) ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'must not be before the From date' });
 }
 
 export const professionalExperienceEntry = z

@@ -9,7 +9,6 @@ import { useClearStudentSession } from './api/clear-sessions';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { StudentsTab } from './students/StudentsTab';
 import classes from './AdminPage.module.css';
-import { useHeadingFocusOnArrival } from '../../lib/heading-focus';
 
 // The tabs behind Students load when opened: the first visit of /admin shows the students list only.
 const AttemptsTab = lazy(async () => ({ default: (await import('./attempts/AttemptsTab')).AttemptsTab }));
@@ -125,7 +124,6 @@ function AdminDashboard() {
     list.scrollLeft = Math.max(0, active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2);
   }, [tab]);
   const edges = useScrollEdges(tabList);
-  const heading = useHeadingFocusOnArrival<HTMLHeadingElement>('admin');
 
   return (
     <Container size="xl">
@@ -133,7 +131,8 @@ function AdminDashboard() {
       <Stack gap="lg">
         <Group justify="space-between" wrap="wrap" gap="sm">
           {/* A teacher's name as the school gave it (as students see it on reviews), else the sign-in name. */}
-          <Title order={1} size="h2" ref={heading} tabIndex={-1}>
+          {/* Takes the focus when a link or a sign-in brings the teacher here (AppLayout's usePageArrival). */}
+          <Title order={1} size="h2" tabIndex={-1}>
             Welcome, {user?.displayName}
           </Title>
           <Group gap="sm">

@@ -10,7 +10,8 @@ export function LeaveTestDialog({ opened, onStay, onLeave }: { opened: boolean; 
       <Stack gap="md">
         <Text>{LEAVE_TEST_TEXT}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onStay}>
+          {/* The focus starts on the safe answer, as in the other leave dialogs (not on the close button). */}
+          <Button variant="default" onClick={onStay} data-autofocus>
             Stay
           </Button>
           <Button color="red.9" onClick={onLeave}>

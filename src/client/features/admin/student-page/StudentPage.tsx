@@ -39,7 +39,6 @@ export default function StudentPage() {
         LOADING
       ) : (
         <body.Part
-          id={id}
           query={query}
           page={page}
           pageSize={STUDENT_ATTEMPTS_PAGE_SIZE}

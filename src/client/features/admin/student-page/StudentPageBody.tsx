@@ -7,14 +7,12 @@ import { Pager } from '../../../components/Pager';
 import { PlainAlert } from '../../../components/PlainAlert';
 import { CardFields } from '../../../components/TableRows';
 import { isApiError, serverMessageOr } from '../../../lib/api';
-import { useHeadingFocusOnArrival } from '../../../lib/heading-focus';
 import { StudentStatusBadge } from '../StudentStatusBadge';
 import { StudentAttemptsTable } from './StudentAttemptsTable';
 
 /* The student page once its request has answered: loaded by StudentPage in parallel with it (decision 0023). */
 
 export interface StudentPageBodyProps {
-  id: string;
   /** The student's page of attempts as TanStack Query holds it (answered: data or an error). */
   query: {
     data: StudentAttemptsPage | undefined;
@@ -32,11 +30,10 @@ export interface StudentPageBodyProps {
   here: string;
 }
 
-/** The student's name, which takes the focus when a link brought the teacher here. */
-function StudentHeading({ id, name }: { id: string; name: string }) {
-  const heading = useHeadingFocusOnArrival<HTMLHeadingElement>(id);
+/** The student's name, which takes the focus when a link brought the teacher here (AppLayout's usePageArrival). */
+function StudentHeading({ name }: { name: string }) {
   return (
-    <Title order={1} size="h2" ref={heading} tabIndex={-1}>
+    <Title order={1} size="h2" tabIndex={-1}>
       {name}
     </Title>
   );
@@ -62,7 +59,7 @@ function StudentError({ query }: Pick<StudentPageBodyProps, 'query'>) {
 }
 
 /** The student as the Students list shows them (course, number, sign-in names, status), their attempts and its pager. */
-export function StudentPageBody({ id, query, page, pageSize, onPage, backTo, here }: StudentPageBodyProps) {
+export function StudentPageBody({ query, page, pageSize, onPage, backTo, here }: StudentPageBodyProps) {
   const { data } = query;
   // Past the last page (an old link): the last page.
   const lastPage = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
@@ -80,7 +77,7 @@ export function StudentPageBody({ id, query, page, pageSize, onPage, backTo, her
         <StudentError query={query} />
       ) : (
         <>
-          <StudentHeading id={id} name={data.student.studentName} />
+          <StudentHeading name={data.student.studentName} />
           {/* Two to a line: a whole mobile number fits beside its neighbour on a phone. */}
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} maw={560}>
             <CardFields

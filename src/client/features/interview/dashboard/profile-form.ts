@@ -20,7 +20,7 @@ const PROFILE_FIELDS: Record<keyof InterviewProfile, true> = {
   achievements: true,
 };
 
-/** "professionalExperience.2.toDate: must not be before fromDate" -> its path and problem. */
+/** "professionalExperience.2.toDate: must not be before the From date" -> its path and problem. */
 export function fieldErrorOf(message: string): { path: string; problem: string } | null {
   const match = /^([A-Za-z]+(?:\.[A-Za-z0-9]+)*): (.+)$/.exec(message);
   if (!match?.[1] || !match[2]) return null;

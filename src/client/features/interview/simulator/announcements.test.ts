@@ -23,7 +23,8 @@ describe('timeAnnouncement', () => {
 
 describe('statusAnnouncement', () => {
   const question = 'Tell me about yourself.';
-  const at = (questionText: string, isSpeaking: boolean, isRecording: boolean) => statusAnnouncement({ questionLabel: 'Question 2 of 9', questionText, isSpeaking, isRecording, paused: null });
+  const at = (questionText: string, isSpeaking: boolean, isRecording: boolean, autoAdvanceSeconds: number | null = null) =>
+    statusAnnouncement({ questionLabel: 'Question 2 of 9', questionNumber: 2, questionText, isSpeaking, isRecording, paused: null, autoAdvanceSeconds });
 
   it('reads the question itself, with its number, while the interviewer asks it', () => {
     expect(at(question, true, false)).toBe('Question 2 of 9: Tell me about yourself.');
@@ -34,14 +35,23 @@ describe('statusAnnouncement', () => {
     expect(at(question, false, false)).toBe('Recording stopped.');
   });
 
+  it('once words are heard, says once that the interview moves on after a silence, without ticking', () => {
+    const moving = 'Listening. The interview moves on 8 seconds after you stop speaking.';
+    expect(at(question, false, true, 8)).toBe(moving);
+    expect(at(question, false, true, 3)).toBe(moving);
+  });
+
   it('before a question is asked: the greeting, or the wait before the next question', () => {
     expect(at('', true, false)).toBe('Question 2 of 9. The interviewer is speaking.');
     expect(at('', false, false)).toBe('Question 2 of 9. Get ready for the next question.');
+    expect(statusAnnouncement({ questionLabel: 'Question 1 of 9', questionNumber: 1, questionText: '', isSpeaking: false, isRecording: false, paused: null, autoAdvanceSeconds: null })).toBe(
+      'Question 1 of 9. Get ready for the first question.',
+    );
   });
 
   it('while paused: that it is paused and what Continue does, whatever the question', () => {
     const paused = { message: 'You left.', resumeNote: 'Continue when you are ready: the interviewer asks this question again.' };
-    expect(statusAnnouncement({ questionLabel: 'Question 2 of 9', questionText: question, isSpeaking: false, isRecording: false, paused })).toBe(
+    expect(statusAnnouncement({ questionLabel: 'Question 2 of 9', questionNumber: 2, questionText: question, isSpeaking: false, isRecording: false, paused, autoAdvanceSeconds: 5 })).toBe(
       'Interview paused. Continue when you are ready: the interviewer asks this question again.',
     );
   });

@@ -1,3 +1,4 @@
+import { INTERVIEW_AUTO_ADVANCE_MS } from '../../../../shared/interview/constants';
 import type { ActiveViewModel } from '../flow';
 
 /*
@@ -21,11 +22,18 @@ export function timeAnnouncement(remainingMs: number): string {
 /**
  * The interview's status as one sentence: the question itself while the interviewer asks it (as the
  * speaking test reads its questions: a reader who cannot hear the voice still gets it), then what
- * is happening. Read again only when it changes.
+ * is happening. Read again only when it changes: once words are heard, the auto-advance is said
+ * once, in words that do not tick (the visible "Auto-advancing in 8s" is not live).
  */
-export function statusAnnouncement(model: Pick<ActiveViewModel, 'questionLabel' | 'questionText' | 'isSpeaking' | 'isRecording' | 'paused'>): string {
+export function statusAnnouncement(
+  model: Pick<ActiveViewModel, 'questionLabel' | 'questionNumber' | 'questionText' | 'isSpeaking' | 'isRecording' | 'paused' | 'autoAdvanceSeconds'>,
+): string {
   if (model.paused) return `Interview paused. ${model.paused.resumeNote}`;
-  if (model.questionText === '') return `${model.questionLabel}. ${model.isSpeaking ? 'The interviewer is speaking.' : 'Get ready for the next question.'}`;
+  if (model.questionText === '') {
+    return `${model.questionLabel}. ${model.isSpeaking ? 'The interviewer is speaking.' : `Get ready for the ${model.questionNumber === 1 ? 'first' : 'next'} question.`}`;
+  }
   if (model.isSpeaking) return `${model.questionLabel}: ${model.questionText}`;
-  return model.isRecording ? 'Listening to your answer.' : 'Recording stopped.';
+  if (!model.isRecording) return 'Recording stopped.';
+  if (model.autoAdvanceSeconds !== null) return `Listening. The interview moves on ${INTERVIEW_AUTO_ADVANCE_MS / 1000} seconds after you stop speaking.`;
+  return 'Listening to your answer.';
 }
