@@ -51,7 +51,8 @@ describe('first visit: the scripts counted are the scripts loaded', () => {
 
     const report: string[] = [];
     const misses: string[] = [];
-    for (const measured of measureRoutes(clientDistDir)) {
+    const measuredRoutes = measureRoutes(clientDistDir);
+    for (const measured of measuredRoutes) {
       const route = FIRST_VISIT_ROUTES.find((r) => r.route === measured.route);
       if (!route) throw new Error(`${measured.route} is not in FIRST_VISIT_ROUTES`);
       const { page } = await suite.openPage({ ignore: [/status of 40[014]/] });
@@ -103,7 +104,14 @@ describe('first visit: the scripts counted are the scripts loaded', () => {
       const counted = new Set(measured.jsFiles.map((file) => file.split(path.sep).join('/')));
       const size = (files: Iterable<string>) => ([...files].reduce((sum, file) => sum + gzipSize(path.join(clientDistDir, file)), 0) / 1024).toFixed(1);
       const countedNotLoaded = [...counted].filter((file) => !requested.has(file));
-      const loadedNotCounted = [...requested].filter((file) => !counted.has(file));
+      // /student sends an IELTS student on to /test a second after the profile comes (StudentDashboard):
+      // on a busy machine that can come before the network is quiet, and what it then loads is /test's
+      // own first visit, counted there.
+      const landedOn = new URL(page.url()).pathname;
+      const movedOn = measuredRoutes.find((other) => other.route === landedOn && landedOn !== route.route);
+      const countedThere = new Set((movedOn?.jsFiles ?? []).map((file) => file.split(path.sep).join('/')));
+      const loadedNotCounted = [...requested].filter((file) => !counted.has(file) && !countedThere.has(file));
+      if (movedOn) report.push(`${route.route}: moved on to ${landedOn} before the network was quiet; its files are counted there`);
       const countedNotNamed = [...counted].filter((file) => !named.has(file));
       const loadingSeen = await page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen);
       // The first render waits a moment for the page's data and parts (src/client/app/full.tsx), so

@@ -150,7 +150,7 @@ describe('right English that shares a slip\'s shape', () => {
     // An article, then a filled pause or a word no article stands before: a hesitation or a restart.
     'we went to a um museum', 'it was a er interesting day', 'i have a actually two brothers', 'there is a every year festival',
     // Abbreviations said letter by letter, and u said "you".
-    'i have an MBA from a UK university', 'she is an HR manager', 'i wrote an SQL query', 'a USB stick', 'a UK-based company hired me', 'an X-ray', 'an herb garden',
+    'i have an MBA from a UK university', 'she is an HR manager', 'i wrote an SQL query', 'a USB stick', 'a UK-based company hired me', "i'm a UX designer", 'a UI for a UPI payment app', 'an X-ray', 'an herb garden',
     // Questions with a negative or contracted auxiliary.
     "doesn't she live near you", "didn't he say so", "can't she drive", "where'd he go", "what's he doing", "isn't she coming", "aren't we going",
     // An object pronoun before the clause's verb.

@@ -54,8 +54,8 @@ const INITIALISMS_AFTER_AN: ReadonlySet<string> = new Set([
   'mba', 'mp', 'mri', 'msc', 'mph', 'mvp', 'nhs', 'nba', 'ngo', 'nfl', 'nyc', 'fbi', 'faq', 'sms', 'suv', 'sql', 'sat', 'ssd', 'sos', 'seo',
   'lcd', 'led', 'llm', 'lse', 'hr', 'hiv', 'hd', 'hq', 'html', 'http', 'mit', 'ms', 'ma', 'rsvp', 'raf', 'lgbt', 'fyi', 'xl', 'xbox',
 ]);
-/** Words starting with a u said "you", or a U said as a letter: "a UK visa", "a USB stick", "a URL". */
-const U_SAID_YOU = /^(?:u|uk|us|usa|usb|url|uae|uefa|ufo|ukraine|ukrainian|utopia|utopian)$|^(?:u|uk|us|usb)-/;
+/** Words starting with a u said "you", or a U said as a letter: "a UK visa", "a USB stick", "a URL", "a UX designer", "a UPI payment". */
+const U_SAID_YOU = /^(?:u|uk|us|usa|usb|url|uae|uefa|ufo|ux|ui|uv|upi|ucl|ucla|utc|ukraine|ukrainian|utopia|utopian)$|^(?:u|uk|us|usb|ux|ui)-/;
 /** Said with a silent h by many (and in American English): "an herb", "an historic". */
 const H_OFTEN_SILENT = /^(?:herb|histor)/;
 /** Words that open a clause in which a following "was" or "were" is the subjunctive: "if it were", "as it were", "i wish she were". */

@@ -79,6 +79,9 @@ describe('findFillers', () => {
     ['we were all very tense so i practised every day', []],
     ['it was late. So we went home', ['so']],
     ['it was late, so, we went home', ['so']],
+    // A comma before the joining 'so' is how it is written: still one sentence.
+    ['it was hard to say no to colleagues, so I took on too much', []],
+    ['um, so I left', ['um', 'so']],
     ['it was um so i left', ['um', 'so']],
     ['so something happened', ['so']],
     ['she was like, wow', ['like']],

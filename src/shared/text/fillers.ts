@@ -70,9 +70,10 @@ export const FILLER_EXCEPTIONS: readonly FillerException[] = [
   { filler: 'so', neighbour: 'before', words: ['think', 'hope', 'guess', 'suppose', 'believe', 'or', 'not', 'afraid'] },
   // 'so' joining two clauses of one sentence: "it was costly so we took the bus", "we were tense so i
   // practised". The band estimate counts it as a linking word there (an examiner found it marked as a
-  // filler and credited as linking at once). 'so' that opens an answer or a sentence, or follows a
-  // pause or another filler ("so, um", "um so i"), stays the spec's filler.
-  { filler: 'so', neighbour: 'before', words: [], also: (word) => !HESITATION_WORDS.has(word), andAfter: CLAUSE_SUBJECTS },
+  // filler and credited as linking at once), also after a comma ("it was hard to say no, so i took on
+  // too much"). 'so' that opens an answer or a sentence, or follows a pause or another filler ("so,
+  // um", "um so i"), or stands between commas ("and, so, i"), stays the spec's filler.
+  { filler: 'so', neighbour: 'before', words: [], also: (word) => !HESITATION_WORDS.has(word), andAfter: CLAUSE_SUBJECTS, commaBefore: true },
   // "as you know": the speaker means it.
   { filler: 'you know', neighbour: 'before', words: ['do', 'did', "don't", "didn't", 'if', 'as'] },
 ];
@@ -86,6 +87,13 @@ export interface FillerException {
   also?: (word: string) => boolean;
   /** With `neighbour: 'before'`: the word said just after must be one of these too. */
   andAfter?: readonly string[];
+  /** With `neighbour: 'before'`: a comma may stand between that word and the filler ("it was late, so we left"). */
+  commaBefore?: true;
+}
+
+/** Only a comma (and spaces) between two words: one sentence, written with a comma. */
+function commaBetween(text: string, first: WordToken, second: WordToken): boolean {
+  return /^[^\S\r\n]*,[^\S\r\n]*$/u.test(text.slice(first.index + first.length, second.index));
 }
 
 /** A word of four letters or more ending in a single s: most are plural nouns ("places", "cities"). */
@@ -166,7 +174,8 @@ function isException(
     const decides = (word: string) => exception.words.includes(word) || exception.also?.(word) === true;
     if (exception.neighbour === 'before') {
       const afterToo = exception.andAfter === undefined || (after !== undefined && exception.andAfter.includes(after.word) && spokenTogether(text, last, after));
-      return before !== undefined && decides(before.word) && spokenTogether(text, before, first) && afterToo;
+      const joined = before !== undefined && (spokenTogether(text, before, first) || (exception.commaBefore === true && commaBetween(text, before, first)));
+      return before !== undefined && decides(before.word) && joined && afterToo;
     }
     return after !== undefined && decides(after.word) && spokenTogether(text, last, after);
   });
