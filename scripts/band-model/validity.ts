@@ -20,7 +20,8 @@ import { languageFeatures, LINKING_OVERUSE_PER_100, WRITTEN_LINKING_MOST_PER_100
 import type { ModelInputs } from '../../src/shared/band-estimate/model.js';
 import { bandOfLevel } from '../../src/shared/band-estimate/scale.js';
 import { scoreInterview } from '../../src/shared/interview/scoring.js';
-import { judgeAnswers } from '../../src/shared/speaking-test/non-answers.js';
+import { WORD_LIST_MIN_WORDS, WORD_LIST_STOP_SHARE_BELOW } from '../../src/shared/speaking-test/constants.js';
+import { judgeAnswers, nonFillerWords } from '../../src/shared/speaking-test/non-answers.js';
 import { analyseSpeech } from '../../src/shared/speaking-test/metrics.js';
 import {
   overallBand, roundToHalfBand, scoreFluency, scoreGrammar, scorePronunciation, scoreSpeakingTest, scoreVocabulary, type SpeakingBands,
@@ -33,7 +34,7 @@ import { measureRatedRanges, ratedRangesModule } from './rated-ranges.js';
 import { mean, percentile, spearman } from './stats.js';
 
 const FOLDS = 10;
-const TARGETS = { overallWhole: 0.8, overallFirst250: 0.65, criterion: 0.5, fillerAgreement: 0.9, resultsAgreement: 0.9, repairsAgreement: 0.9 };
+const TARGETS = { wordListShare: 0.001, overallWhole: 0.8, overallFirst250: 0.65, criterion: 0.5, fillerAgreement: 0.9, resultsAgreement: 0.9, repairsAgreement: 0.9 };
 const CRITERIA = ['fluency', 'vocabulary', 'grammar', 'overall'] as const;
 type Shown = (typeof CRITERIA)[number];
 
@@ -193,6 +194,12 @@ if (STRONG_SHOWN_MEAN.toFixed(1) !== strongShownMean.toFixed(1)) misses.push(`ag
 if (AGREEMENT_LEARNERS !== learners.length) misses.push(`agreement.ts says ${AGREEMENT_LEARNERS} learners, the data has ${learners.length}`);
 if (interviewRho('communication') < TARGETS.criterion || interviewRho('clarity') < TARGETS.criterion) misses.push(`interview communication or clarity rho below ${TARGETS.criterion}`);
 const padding = measurePadding(learners, PRESENTATIONS.noFillers);
+// A list of words is not an answer (decision 0059): real learners' answers long enough to judge are almost never read as one.
+const longAnswers = learners.flatMap((learner) => learnerAnswers(learner, PRESENTATIONS.noFillers)).filter((answer) => nonFillerWords(answer.answer).length >= WORD_LIST_MIN_WORDS);
+const wordLists = learners.flatMap((learner) =>
+  judgeAnswers(learnerAnswers(learner, PRESENTATIONS.noFillers)).nonAnswers.filter((item) => item.kind === 'word-list').map(() => learner.level),
+);
+if (wordLists.length / longAnswers.length > TARGETS.wordListShare) misses.push(`${wordLists.length} of ${longAnswers.length} answers read as lists of words (target at most ${TARGETS.wordListShare * 100}%)`);
 // Linking words are over-used past the most any learner said (features.ts, decision 0051).
 const linkingFeatures = learners.map((learner) => {
   const answers = learnerAnswers(learner, PRESENTATIONS.noFillers);
@@ -239,6 +246,8 @@ const lines = [
   `**With and without repeats and false starts** (the words the transcribers marked as repeated or repaired, ${(100 * repairedShare).toFixed(1)}% of the words: Chrome drops some of them, as it drops filled pauses): the same learner's overall band within half a band for ${(repairs.withinHalfBand * 100).toFixed(1)}% of ${repairs.learners} learners (target >= ${TARGETS.repairsAgreement * 100}%); on average Fluency ${signed(repairs.meanShift('fluency'))}, Vocabulary ${signed(repairs.meanShift('vocabulary'))}, Grammar ${signed(repairs.meanShift('grammar'))}, overall ${signed(repairs.meanShift('overall'))} bands.`,
   '',
   `**Learners of level 3 and above without a band:** ${unbandedFromLevel3.length}.`,
+  '',
+  `**Answers read as lists of words, not sentences** (decision 0059; fewer than ${WORD_LIST_STOP_SHARE_BELOW * 100}% function words in ${WORD_LIST_MIN_WORDS} words or more): ${wordLists.length} of the ${longAnswers.length} answers of that length${wordLists.length > 0 ? ` (levels ${wordLists.join(', ')})` : ''} (target at most ${TARGETS.wordListShare * 100}%).`,
   '',
   `**The interview** (each learner's words as ${INTERVIEW_ANSWERS} answers; ${interviewed.length} learners scored, cross-validated): communication ${fmt(interviewRho('communication'))}, clarity ${fmt(interviewRho('clarity'))}, overall ${fmt(interviewRho('overall'))} (overall also averages confidence, total words, and relevance to questions these answers were not given to, so it is not a target).`,
   '',

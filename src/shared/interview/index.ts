@@ -15,7 +15,6 @@ export {
   CATEGORY_TOPIC_WORDS,
   QUESTION_FRAMING_WORDS,
   RELEVANCE_FULL_MARKS_MATCHES,
-  STOP_WORDS,
   contentTerms,
   referenceStems,
   scoreAnswerRelevance,

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../seeded-random.js';
-import { FILLERS_ONLY_REASON, NOT_ENGLISH_REASON, QUESTION_ECHO_REASON, REPETITION_REASON } from '../speaking-test/non-answers.js';
+import { FILLERS_ONLY_REASON, NOT_ENGLISH_REASON, QUESTION_ECHO_REASON, REPETITION_REASON, WORD_LIST_REASON } from '../speaking-test/non-answers.js';
 import type { InterviewCategory } from './constants.js';
 import { scoreInterview, type ScoringAnswer } from './scoring.js';
 
 /*
  * The interview's answers are judged as the speaking test's are (decision 0018): only fillers, not
- * in English, the question read back, or a repeat of an earlier answer is not an answer. It is left
+ * in English, the question read back, a repeat of an earlier answer or a list of words (decision
+ * 0059) is not an answer. It is left
  * out of every figure, listed with its reason, and an interview most of whose answers were not
  * answers gets no scores. The speaking test's off-topic rule is not applied: relevance scores that.
  */
@@ -85,6 +86,36 @@ describe('scoreInterview: answers that are not answers', () => {
     expect(once.nonAnswers.map((item) => [item.questionNumber, item.reason])).toEqual(QUESTIONS.slice(1).map((_, i) => [i + 2, REPETITION_REASON]));
     expect(once.assessable).toBe(false);
     expect(once.reason).toMatch(/^Most answers were repeated sentences, so no scores are given: only 1 of your 8 answers is a real answer/);
+  });
+
+  it("gives lists of topic words no scores (each scored relevance 9, overall 4 beside an honest middle learner's 4)", () => {
+    const lists = [
+      'Priya engineer Chennai software developer Infosys two years computer science degree background career',
+      'Strength patience problem solving communication teamwork leadership reliable hardworking dedicated result positive',
+      'Weakness improve improvement overcome challenge practice feedback better habit confidence public speaking',
+      'Interest passion motivation opportunity growth learn contribute impact goal career company team',
+      'Infosys responsibilities billing service bank bugs unit tests client calls release planning team',
+      'Project Infosys proud reports spreadsheets web application data import charts team saved days',
+      'Python knowledge good scripts data files Flask service reports automated deployment checks tools',
+      'Thank opportunity interested excited role company team contribute skill experience strength German',
+    ];
+    const report = scoreInterview(interview(lists));
+    expect(report.nonAnswers.map((item) => [item.kind, item.reason])).toEqual(Array(8).fill(['word-list', WORD_LIST_REASON]));
+    expect(report.assessable).toBe(false);
+    expect(report.reason).toMatch(/^Most answers were lists of words, so no scores are given: only 0 of your 8 answers are real answers/);
+    expect(report.figures.relevance.every((item) => item.score === 0)).toBe(true);
+  });
+
+  it('counts short lists and answers that list things in sentences', () => {
+    const answers = [...REAL_ANSWERS];
+    // Eleven words: under the length at which a list is judged.
+    answers[1] = 'Patience, teamwork, communication, leadership, reliability, creativity, honesty, punctuality, flexibility, empathy, discipline.';
+    // Lists said in a sentence: "my", "are" and "and" are function words (3 of 14), "I" and "and" (2 of 12).
+    answers[2] = 'My weaknesses are impatience, perfectionism, shyness, procrastination, overthinking, stubbornness, forgetfulness, disorganisation and nervousness.';
+    answers[6] = 'I used Python scripts, Flask services, charts, reports, deployment checks and data cleaning.';
+    const report = scoreInterview(interview(answers));
+    expect(report.nonAnswers).toEqual([]);
+    expect(report.figures.relevance[2]?.score).toBeGreaterThan(0);
   });
 
   it('leaves a non-answer out of every figure and lists it; the rest score as before', () => {

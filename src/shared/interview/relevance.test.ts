@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INTERVIEW_CATEGORIES, NO_RESPONSE_TEXT, type InterviewCategory } from './constants.js';
-import { CATEGORY_TOPIC_WORDS, RELEVANCE_FULL_MARKS_MATCHES, STOP_WORDS, contentTerms, referenceStems, scoreAnswerRelevance } from './relevance.js';
+import { STOP_WORDS } from '../text/index.js';
+import { CATEGORY_TOPIC_WORDS, RELEVANCE_FULL_MARKS_MATCHES, contentTerms, referenceStems, scoreAnswerRelevance } from './relevance.js';
 
 describe('contentTerms', () => {
   it('drops stop words and fillers, stems the rest and keeps the first way each was written', () => {

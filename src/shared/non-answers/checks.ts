@@ -7,17 +7,20 @@ import {
   REPETITION_MIN_SENTENCE_WORDS,
   REPETITION_RUN_WORDS,
   REPETITION_SHARE_ABOVE,
+  WORD_LIST_MIN_WORDS,
+  WORD_LIST_STOP_SHARE_BELOW,
 } from '../speaking-test/constants.js';
-import { coveredByFillers, findFillers, sentences, wordTokens } from '../text/index.js';
+import { coveredByFillers, findFillers, sentences, STOP_WORDS, wordTokens } from '../text/index.js';
 
 /*
  * The checks of decision 0018 that need nothing but the answer, what it was asked and what was said
- * before: only fillers, not in English, the question read back, a repeat. The speaking test adds its
+ * before: only fillers, not in English, the question read back, a repeat, a list of words (decision
+ * 0059). The speaking test adds its
  * off-topic rule (speaking-test/non-answers.ts); the interview uses these alone, since its relevance
  * score already judges the topic. Here, below both, so that neither imports the other's scoring.
  */
 
-export type NonAnswerKind = 'fillers-only' | 'not-english' | 'question-echo' | 'repetition' | 'off-topic';
+export type NonAnswerKind = 'fillers-only' | 'not-english' | 'question-echo' | 'repetition' | 'word-list' | 'off-topic';
 /** The kinds these checks find (all but off-topic). */
 export type CommonNonAnswerKind = Exclude<NonAnswerKind, 'off-topic'>;
 
@@ -25,12 +28,14 @@ export const FILLERS_ONLY_REASON = 'This answer is only filler words (such as um
 export const REPETITION_REASON = 'This answer repeats what you said before.';
 export const QUESTION_ECHO_REASON = 'This answer reads the question back rather than answering it.';
 export const NOT_ENGLISH_REASON = 'This answer does not seem to be in English, so it cannot be assessed.';
+export const WORD_LIST_REASON = 'This answer is a list of words, not sentences, so it cannot be assessed.';
 
 export const COMMON_NON_ANSWER_REASONS: Readonly<Record<CommonNonAnswerKind, string>> = {
   'fillers-only': FILLERS_ONLY_REASON,
   'not-english': NOT_ENGLISH_REASON,
   'question-echo': QUESTION_ECHO_REASON,
   repetition: REPETITION_REASON,
+  'word-list': WORD_LIST_REASON,
 };
 
 /** The words of a text that are not fillers ('you know' is two words), lower-cased, in order. */
@@ -84,6 +89,13 @@ function notEnglish(text: string): boolean {
   return foreign / words.length > NOT_ENGLISH_SHARE_ABOVE;
 }
 
+/** Whether an answer is a string of words with almost no function words (WORD_LIST_STOP_SHARE_BELOW): a list, not sentences. */
+function wordList(text: string): boolean {
+  const words = nonFillerWords(text);
+  if (words.length < WORD_LIST_MIN_WORDS) return false;
+  return words.filter((word) => STOP_WORDS.has(word)).length / words.length < WORD_LIST_STOP_SHARE_BELOW;
+}
+
 /**
  * The share of an answer's non-filler words that read the question back (`asked`: the question as
  * shown): words inside a run of REPETITION_RUN_WORDS words of the question (the whole question when
@@ -104,7 +116,7 @@ function questionEchoShare(asked: string, answer: string): number {
 
 /**
  * The first of the checks that finds `answer` no answer, in the order fillers-only, not in English,
- * the question read back (`asked`), repetition of what `said` holds; null when it is an answer, or
+ * the question read back (`asked`), repetition of what `said` holds, a list of words; null when it is an answer, or
  * when it has no words (silence earns nothing anyway). Every answer is recorded in `said`, listed or
  * not, so that a later repeat of it is found.
  */
@@ -118,6 +130,7 @@ export function commonNonAnswerKind(answer: string, asked: string, said: Said): 
   if (notEnglish(answer)) return 'not-english';
   if (questionEchoShare(asked, answer) > REPETITION_SHARE_ABOVE) return 'question-echo';
   if (repeated > REPETITION_SHARE_ABOVE) return 'repetition';
+  if (wordList(answer)) return 'word-list';
   return null;
 }
 
@@ -129,6 +142,7 @@ export function nonAnswerKindsText(nonAnswers: readonly { kind: NonAnswerKind }[
     kinds.has('not-english') ? 'not in English' : null,
     kinds.has('question-echo') ? 'the question read back' : null,
     kinds.has('repetition') ? 'repeated sentences' : null,
+    kinds.has('word-list') ? 'lists of words' : null,
     kinds.has('off-topic') ? 'not about their questions' : null,
   ].filter((text): text is string => text !== null);
   return what.length <= 1 ? (what[0] ?? '') : `${what.slice(0, -1).join(', ')} or ${what[what.length - 1] ?? ''}`;

@@ -176,6 +176,16 @@ export const NOT_ENGLISH_SHARE_ABOVE = 0.6;
  */
 export const NON_ANSWERS_SHARE_ABOVE = 0.5;
 export const NOT_ENGLISH_MIN_WORDS = 4;
+/**
+ * A list of words, not sentences: an answer of at least WORD_LIST_MIN_WORDS words (fillers left
+ * out) of which fewer than WORD_LIST_STOP_SHARE_BELOW are function words (`text/stop-words.ts`).
+ * Sentences cannot be said without them; a string of topic words ("weakness improve overcome
+ * challenge practice feedback…") can, and would otherwise earn relevance. Among the development
+ * learners' answers of 12 words or more (fillers dropped, as Chrome gives them), 1 in about 14,000
+ * is under the share (decision 0059); `npm run validity` counts them.
+ */
+export const WORD_LIST_MIN_WORDS = 12;
+export const WORD_LIST_STOP_SHARE_BELOW = 0.1;
 /** Off-topic is judged only for answers with at least this many different content stems. */
 export const OFF_TOPIC_MIN_ANSWER_TERMS = 4;
 /** ...and only for questions with at least this many reference stems (a question outside the bank may have one or two). */

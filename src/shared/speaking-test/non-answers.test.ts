@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SpeakingTestAnswer } from './answer.js';
-import { FILLERS_ONLY_REASON, judgeAnswers, nonFillerWords, offTopicReason, REPETITION_REASON, topicMatch } from './non-answers.js';
+import { FILLERS_ONLY_REASON, judgeAnswers, nonFillerWords, offTopicReason, REPETITION_REASON, topicMatch, WORD_LIST_REASON } from './non-answers.js';
 import { CUE_CARDS, NAME_QUESTION, PART1_QUESTIONS, PART3_QUESTIONS } from './questions.js';
 import { scoreSpeakingTest } from './scoring.js';
 import { CUE_CARD_TOPIC_WORDS, QUESTION_TOPIC_WORDS } from './topics.js';
@@ -161,6 +161,24 @@ describe('repetition', () => {
     const result = scoreSpeakingTest([answer(2, 1, CUE_CARDS[2]?.topic ?? '', Array.from({ length: 21 }, () => `${sentence}.`).join(' '))]);
     expect(result.assessable).toBe(false);
     expect(result.nonAnswers.map((item) => item.kind)).toEqual(['repetition']);
+  });
+});
+
+describe('a list of words', () => {
+  it('does not count a string of topic words as an answer (decision 0059)', () => {
+    const list = 'Travel abroad flights cheaper social media beautiful places tourism culture experience adventure memories';
+    const { counted, nonAnswers } = judgeAnswers([answer(3, 1, PART3_QUESTIONS[0] ?? '', list)]);
+    expect(counted).toEqual([]);
+    expect(nonAnswers).toEqual([{ part: 3, questionNumber: 1, kind: 'word-list', reason: WORD_LIST_REASON, wordCount: 13 }]);
+  });
+
+  it("counts a weak learner's short fragments and a list said in a sentence", () => {
+    const answers = [
+      // Nine words, fillers aside: too short to judge.
+      answer(1, 3, PART1_QUESTIONS[2] ?? '', 'Um, cash, credit card, fifty thousand yen, expensive, discount, uh, please'),
+      answer(1, 5, PART1_QUESTIONS[4] ?? '', 'Metro, bus, scooter, auto rickshaw, and sometimes my father drives me to college in his car.'),
+    ];
+    expect(judgeAnswers(answers).nonAnswers).toEqual([]);
   });
 });
 

@@ -20,7 +20,7 @@ const ANSWER_FRAMING_WORDS: ReadonlySet<string> = new Set(['question', 'question
  *
  * The answers are judged in the order given (the order of the test): what repeats an earlier answer
  * is the later one. One answer gets one reason, the first that applies in the order fillers-only,
- * not-english, question-echo, repetition, off-topic. An empty answer is not listed: silence earns nothing anyway.
+ * not-english, question-echo, repetition, word-list, off-topic. An empty answer is not listed: silence earns nothing anyway.
  */
 
 // The checks other than off-topic are shared with the interview (non-answers/checks.ts).
@@ -31,6 +31,7 @@ export {
   NOT_ENGLISH_REASON,
   QUESTION_ECHO_REASON,
   REPETITION_REASON,
+  WORD_LIST_REASON,
   type NonAnswerKind,
 } from '../non-answers/checks.js';
 
