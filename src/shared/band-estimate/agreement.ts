@@ -39,6 +39,20 @@ export function agreementText(reader: 'student' | 'teacher'): string {
 }
 
 /**
+ * Under the interview's overall (the completed view and the attempt's page): communication and
+ * clarity are the speaking test's estimate, with its agreement and its weakness; confidence and
+ * relevance count words, so the overall is not a band.
+ */
+export function interviewAgreementText(): string {
+  return (
+    `Communication and clarity are estimated from the words as in the speaking test: tried on ${AGREEMENT_LEARNERS} rated learners, ` +
+    `the estimate came within one band of their rated level's band for ${Math.round(AGREEMENT_WITHIN_ONE_BAND * 100)}\u00a0% of them, ` +
+    `but it reads strong speakers low (those rated band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average). ` +
+    'Confidence and relevance count words, not how well they are said.'
+  );
+}
+
+/**
  * Beside the overall: the bands matching the levels trained raters gave the development set's learners to whom the
  * estimate gave this overall (rated-ranges.ts, cross-validated), in a sentence, or in a short one
  * for the results' summary; above every overall it gave them, that this is not measured. Null where

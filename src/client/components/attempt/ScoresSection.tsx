@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { BulletList } from '../BulletList';
 import { Columns } from '../Columns';
-import { agreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
+import { agreementText, interviewAgreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
 import { EARLIER_RULES_TEXT, scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
 import type { MouseEvent, ReactNode } from 'react';
 import type { AttemptDetail, AttemptKind, Bands, IeltsAnalysis, InterviewAnalysis } from '../../../shared/api/admin-attempts';
@@ -225,7 +225,7 @@ function InterviewScores({ detail }: { detail: InterviewDetail }) {
         </Text>
         <BandPair kind="interview" estimate={detail.overall} teacher={teacher?.overall} size="xl" />
         <Text size="sm" c="dimmed">
-          The rounded mean of the four scores, each from 0 to 9.
+          The rounded mean of the four scores, each from 0 to 9.{figures?.language && detail.assessable ? ` ${interviewAgreementText()}` : ''}
         </Text>
       </Stack>
       <Columns cols={{ base: 1, sm: 2 }}>

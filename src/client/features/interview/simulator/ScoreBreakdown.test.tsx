@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { interviewAgreementText } from '../../../../shared/band-estimate/agreement';
 import { scoreInterview } from '../../../../shared/interview';
 import { ScoreBreakdown } from './ScoreBreakdown';
 
@@ -10,6 +11,7 @@ function readText(markup: string): string {
     .replace(/<style[\s\S]*?<\/style>/g, '')
     .replace(/<span aria-hidden="true">[^<]*<\/span>/g, '')
     .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;/g, "'")
     .replace(/\s+/g, ' ');
 }
 
@@ -26,5 +28,18 @@ describe('ScoreBreakdown', () => {
     expect(read).toMatch(/Communication\d+(\.\d)? out of 9/);
     expect(read).not.toContain('/ 9');
     expect(markup).toContain('<span aria-hidden="true"> / 9</span>');
+  });
+
+  it('says under the overall how far the estimate is trusted, as the speaking test does (strong speakers read low)', () => {
+    const report = scoreInterview([{ question: 'What motivates you?', category: 'Motivation', answer: 'I enjoy solving problems with a team because I learn from other people every day' }]);
+    const read = readText(
+      renderToStaticMarkup(
+        <MantineProvider>
+          <ScoreBreakdown report={report} />
+        </MantineProvider>,
+      ),
+    );
+    expect(read).toContain(interviewAgreementText().replace(/\s+/g, ' '));
+    expect(interviewAgreementText()).toMatch(/reads strong speakers low \(those rated band 6 or above got \d\.\d on average\)/);
   });
 });

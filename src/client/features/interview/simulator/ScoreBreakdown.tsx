@@ -1,6 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { bandText } from '../../../../shared/api/admin-attempts-kinds';
+import { interviewAgreementText } from '../../../../shared/band-estimate/agreement';
 import { clarityText, communicationText, type InterviewNonAnswer, type InterviewScoreReport, type QuestionRelevanceFigures } from '../../../../shared/interview';
 
 /* The scores on the completed view (SPEC.md section 9 'Interview': communication, confidence, relevance, clarity, overall). */
@@ -59,7 +60,7 @@ export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
         </Text>
       </Group>
       <Text size="sm" c="dimmed">
-        Overall is the rounded average of the four scores below, each from 0 to 9.
+        Overall is the rounded average of the four scores below, each from 0 to 9.{figures.language ? ` ${interviewAgreementText()}` : ''}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <ScoreCard label="Communication" value={scores.communication}>
