@@ -21,7 +21,8 @@ import type { ModelInputs } from '../../src/shared/band-estimate/model.js';
 import { bandOfLevel } from '../../src/shared/band-estimate/scale.js';
 import { scoreInterview } from '../../src/shared/interview/scoring.js';
 import { WORD_LIST_MIN_WORDS, WORD_LIST_STOP_SHARE_BELOW } from '../../src/shared/speaking-test/constants.js';
-import { judgeAnswers, nonFillerWords } from '../../src/shared/speaking-test/non-answers.js';
+import { wordListWords } from '../../src/shared/non-answers/checks.js';
+import { judgeAnswers } from '../../src/shared/speaking-test/non-answers.js';
 import { analyseSpeech } from '../../src/shared/speaking-test/metrics.js';
 import {
   overallBand, roundToHalfBand, scoreFluency, scoreGrammar, scorePronunciation, scoreSpeakingTest, scoreVocabulary, type SpeakingBands,
@@ -195,7 +196,7 @@ if (AGREEMENT_LEARNERS !== learners.length) misses.push(`agreement.ts says ${AGR
 if (interviewRho('communication') < TARGETS.criterion || interviewRho('clarity') < TARGETS.criterion) misses.push(`interview communication or clarity rho below ${TARGETS.criterion}`);
 const padding = measurePadding(learners, PRESENTATIONS.noFillers);
 // A list of words is not an answer (decision 0059): real learners' answers long enough to judge are almost never read as one.
-const longAnswers = learners.flatMap((learner) => learnerAnswers(learner, PRESENTATIONS.noFillers)).filter((answer) => nonFillerWords(answer.answer).length >= WORD_LIST_MIN_WORDS);
+const longAnswers = learners.flatMap((learner) => learnerAnswers(learner, PRESENTATIONS.noFillers)).filter((answer) => wordListWords(answer.answer).length >= WORD_LIST_MIN_WORDS);
 const wordLists = learners.flatMap((learner) =>
   judgeAnswers(learnerAnswers(learner, PRESENTATIONS.noFillers)).nonAnswers.filter((item) => item.kind === 'word-list').map(() => learner.level),
 );

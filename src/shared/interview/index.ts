@@ -1,15 +1,6 @@
 export * from './constants.js';
 export { isEmptyAnswer } from './answers.js';
-export {
-  cleanDetail,
-  cutQuestions,
-  generateInterviewQuestions,
-  mostRecentNamed,
-  numberQuestions,
-  type DraftQuestion,
-  type InterviewQuestion,
-  type QuestionSourceProfile,
-} from './questions.js';
+export { cutQuestions, generateInterviewQuestions, numberQuestions, type DraftQuestion, type InterviewQuestion, type QuestionSourceProfile } from './questions.js';
 export { porterStem } from './porter-stemmer.js';
 export {
   CATEGORY_TOPIC_WORDS,

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { emptyInterviewProfile, type InterviewProfile } from '../api/interview.js';
 import { INTERVIEW_CATEGORIES, INTERVIEW_MAX_QUESTIONS, type InterviewCategory } from './constants.js';
-import { cleanDetail, cutQuestions, generateInterviewQuestions, mostRecentNamed, numberQuestions, type DraftQuestion } from './questions.js';
+import {
+  cutQuestions,
+  generateInterviewQuestions,
+  numberQuestions,
+  type DraftQuestion,
+} from './questions.js';
+import { cleanDetail, joinList, listItems, mostRecentEntry, studentWords } from './profile-text.js';
 
 const profile = (overrides: Partial<InterviewProfile> = {}): InterviewProfile => ({ ...emptyInterviewProfile(), ...overrides });
 
@@ -56,7 +62,7 @@ describe('generateInterviewQuestions', () => {
   it.each<GroupCase>([
     ['experience (entry)', { professionalExperience: [{ companyName: 'Infosys', fromDate: '', toDate: '' }] }, ['Experience', 'Projects', 'Pressure'], 'Infosys'],
     ['experience (years)', { experienceYears: 2 }, ['Experience', 'Projects', 'Pressure'], '2 years'],
-    ['skills', { skills: 'Excel, teamwork' }, ['Skills', 'Learning'], 'Excel, teamwork'],
+    ['skills', { skills: 'Excel, teamwork' }, ['Skills', 'Learning'], 'Excel and teamwork'],
     ['core competence', { coreCompetence: 'Customer service' }, ['Competence', 'Leadership'], 'Customer service'],
     ['technical skill', { technicalSkills: [{ skill: 'Java' }] }, ['Technical', 'Technical'], 'Java'],
     ['education', { education: [{ institution: 'Delhi University', fromDate: '', toDate: '' }] }, ['Education', 'Learning'], 'Delhi University'],
@@ -145,9 +151,79 @@ describe('generateInterviewQuestions', () => {
         technicalSkills: [{ skill: longSkill }],
       }),
     );
-    expect(questions[5]).toBe('Your core competence is Data analysis. Can you give an example of putting it to work?');
-    expect(questions[7]).toContain(`${'x'.repeat(99)}y,`);
+    expect(questions[5]).toBe('You described your core competence as "Data analysis". Can you give an example of putting it to work?');
+    expect(questions[7]).toContain(`"${'x'.repeat(99)}y"`);
     expect(questions[7]).not.toContain('yz');
+  });
+
+  it('quotes a core competence as the student\'s words, however it was typed', () => {
+    const questions = texts(profile({ coreCompetence: 'i am good at sales.' }));
+    expect(questions.slice(5, 7)).toEqual([
+      'You described your core competence as "I am good at sales". Can you give an example of putting it to work?',
+      'How have you used your core competence, "I am good at sales", to lead or support a team?',
+    ]);
+  });
+
+  it('quotes a technical skill and an achievement as the student\'s words, keeping a skill\'s own case', () => {
+    const questions = texts(profile({ technicalSkills: [{ skill: 'npm' }], achievements: [{ achievement: 'i won the "best intern" award!' }] }));
+    expect(questions.slice(5, 9)).toEqual([
+      'You listed "npm" as a technical skill. How would you rate your knowledge of it, and how have you used it in your work?',
+      'Describe a difficult problem you solved with your technical skill, "npm". What steps did you take?',
+      'You mentioned this achievement: "I won the \'best intern\' award". How did you accomplish it?',
+      'Looking back on "I won the \'best intern\' award", what did it teach you about success, and how do you measure success today?',
+    ]);
+  });
+
+  it('asks about a current job in the present tense and a past one in the past tense', () => {
+    const current = texts(profile({ professionalExperience: [{ companyName: 'Apollo Hospitals', fromDate: '2021-01-01', toDate: '' }] }));
+    expect(current.slice(5, 8)).toEqual([
+      'Tell me about your work at Apollo Hospitals. What are your main responsibilities there?',
+      'Describe a project at Apollo Hospitals that you are proud of. What was your part in it?',
+      'Tell me about a time at Apollo Hospitals when you worked under pressure. How did you handle it?',
+    ]);
+    const past = texts(profile({ professionalExperience: [{ companyName: 'Apollo Hospitals', fromDate: '2019-01-01', toDate: '2021-01-01' }] }));
+    expect(past[5]).toBe('Tell me about your work at Apollo Hospitals. What were your main responsibilities there?');
+  });
+
+  it('asks about years of experience alone in words that fit a current or a past job', () => {
+    expect(texts(profile({ experienceYears: 3 })).slice(5, 8)).toEqual([
+      'You have 3 years of work experience. What have your main responsibilities been?',
+      'In your 3 years of work, which project are you most proud of, and what was your part in it?',
+      'Tell me about a time in your 3 years of work when you worked under pressure. How did you handle it?',
+    ]);
+  });
+
+  it('asks about a current course of study in the present tense', () => {
+    const questions = texts(profile({ education: [{ institution: 'Delhi University', fromDate: '2023-07-01', toDate: '' }] }));
+    expect(questions.slice(5, 7)).toEqual([
+      'What are you studying at Delhi University, and how is it preparing you for the work you want to do?',
+      'What is the most valuable lesson you have learned at Delhi University outside the classroom?',
+    ]);
+  });
+
+  it('joins a skills list with "and", keeping the student\'s case', () => {
+    expect(texts(profile({ skills: 'communication, teamwork, excel' })).slice(5, 7)).toEqual([
+      'You listed these skills: communication, teamwork and excel. Which of them is your strongest, and how have you used it?',
+      'Beyond communication, teamwork and excel, which new skill are you learning right now, and how are you going about it?',
+    ]);
+  });
+
+  it('quotes a skills text that is one item, as it may be a sentence', () => {
+    expect(texts(profile({ skills: 'i am good with people.' })).slice(5, 7)).toEqual([
+      'You described your skills as "I am good with people". How have you put them to use in your work?',
+      'Beyond "I am good with people", which new skill are you learning right now, and how are you going about it?',
+    ]);
+  });
+
+  it('asks about a technical skill in words that fit any field', () => {
+    const technical = texts(profile({ technicalSkills: [{ skill: 'Patient monitoring' }] })).slice(5, 7);
+    expect(technical.join(' ')).not.toMatch(/\bbuilt\b/);
+    expect(technical[0]).toContain('how have you used it in your work?');
+  });
+
+  it('presumes no target role, as the profile names none', () => {
+    for (const question of texts(FULL)) expect(question).not.toMatch(/\b(?:this|the) (?:role|job|position)\b/i);
+    expect(texts(FULL)[14]).toBe('What did you study at Anna University, and how has it prepared you for the work you want to do?');
   });
 
   it.each([
@@ -193,7 +269,7 @@ describe('cutQuestions', () => {
   });
 });
 
-describe('mostRecentNamed', () => {
+describe('mostRecentEntry: which job or course a question names', () => {
   const name = (entry: { companyName: string }) => entry.companyName;
   const entry = (companyName: string, fromDate: string, toDate: string) => ({ companyName, fromDate, toDate });
 
@@ -206,7 +282,7 @@ describe('mostRecentNamed', () => {
     ['nothing when all are blank', [entry('', '', '')], ''],
     ['nothing for no entries', [], ''],
   ])('picks %s', (_case, entries, expected) => {
-    expect(mostRecentNamed(entries, name, 100)).toBe(expected);
+    expect(mostRecentEntry(entries, name, 100)?.name ?? '').toBe(expected);
   });
 });
 
@@ -222,5 +298,46 @@ describe('cleanDetail', () => {
     ['ab😀', 3, 'ab'],
   ])('%j capped at %i gives %j', (text, max, expected) => {
     expect(cleanDetail(text, max)).toBe(expected);
+  });
+});
+
+describe('listItems and joinList', () => {
+  it.each([
+    ['communication, teamwork, excel', 'communication, teamwork and excel'],
+    ['Excel', 'Excel'],
+    ['a; b\nc', 'a, b and c'],
+    ['a, b, and c', 'a, b and c'],
+    ['Sales, research and development', 'Sales, research and development'],
+    ['- Nursing care\n- first aid\n- i can lift patients safely', 'Nursing care, first aid and I can lift patients safely'],
+    ['1. Typing\n2. Filing', 'Typing and Filing'],
+    ['typing 1,000 words an hour, filing', 'typing 1,000 words an hour and filing'],
+    ['communication, teamwork, etc.', 'communication and teamwork'],
+    ['iOS, wi-fi setup, i.e. networks', 'iOS, wi-fi setup and i.e. networks'],
+    [' , ;\n', ''],
+  ])('%j is spoken as %j', (text, expected) => {
+    expect(joinList(listItems(text, 200))).toBe(expected);
+  });
+});
+
+describe('studentWords', () => {
+  it.each<[string, boolean, string]>([
+    ['i am good at sales.', true, 'I am good at sales'],
+    ["i'm calm under pressure", true, "I'm calm under pressure"],
+    ['"Problem solving"', true, 'Problem solving'],
+    ['the "go-to" person', true, "The 'go-to' person"],
+    ['iOS development', true, 'iOS development'],
+    ['npm', false, 'npm'],
+    ['""', true, ''],
+  ])('%j (sentence case %s) gives %j', (text, sentenceCase, expected) => {
+    expect(studentWords(text, 100, sentenceCase)).toBe(expected);
+  });
+});
+
+describe('mostRecentEntry', () => {
+  it('says whether the most recent entry is still going on', () => {
+    const name = (entry: { companyName: string }) => entry.companyName;
+    expect(mostRecentEntry([{ companyName: 'A', fromDate: '2020-01-01', toDate: '' }], name, 100)).toEqual({ name: 'A', current: true });
+    expect(mostRecentEntry([{ companyName: 'A', fromDate: '2020-01-01', toDate: '2021-01-01' }], name, 100)).toEqual({ name: 'A', current: false });
+    expect(mostRecentEntry([{ companyName: ' ', fromDate: '', toDate: '' }], name, 100)).toBeUndefined();
   });
 });

@@ -5,12 +5,17 @@ import {
   QUESTION_STUDENT_NAME_MAX_LENGTH,
   type InterviewCategory,
 } from './constants.js';
+import { cleanDetail, joinList, listItems, mostRecentEntry, studentWords } from './profile-text.js';
 
 /*
  * Question generation (spec sections 3 and 9): 5 fixed introduction questions, then the
  * conditional groups in a fixed order (experience 3, skills 2, core competence 2, first technical
  * skill 2, education 2, achievements 2), then 2 closing questions; cut to 20; ids from 1.
- * Every conditional question names the student's own detail. Pure and deterministic.
+ * Every conditional question names the student's own detail, worded so that it reads as a human
+ * interviewer would say it whatever the student typed: free text (core competence, a one-item
+ * skills text, a technical skill, an achievement) is quoted as the student's words, a skills list
+ * is joined with "and", a current job or course is asked about in the present tense, and no
+ * question presumes a target role (the profile names none). Pure and deterministic.
  */
 
 export interface InterviewQuestion {
@@ -32,46 +37,10 @@ export type QuestionSourceProfile = Pick<
   'experienceYears' | 'experienceMonths' | 'coreCompetence' | 'skills' | 'professionalExperience' | 'education' | 'technicalSkills' | 'achievements'
 >;
 
-/**
- * Profile text as spoken inside a question: white space (line breaks too) collapsed, trimmed, cut
- * to `maxLength`, and trailing punctuation dropped so the sentence around it still reads. Blank
- * text gives ''.
- */
-export function cleanDetail(text: string | null | undefined, maxLength: number): string {
-  const collapsed = (text ?? '').replace(/\s+/g, ' ').trim();
-  let cut = collapsed.slice(0, maxLength);
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  return cut.trim().replace(/[\s.,;:!?-]+$/u, '');
-}
-
-interface DatedEntry {
-  fromDate: string;
-  toDate: string;
-}
-
-/**
- * The most recent of the entries whose `name` is not blank: an empty toDate means "present" and
- * ranks first; otherwise the later toDate, then the later fromDate; a tie keeps list order.
- * Dates are 'YYYY-MM-DD' or '', so comparing strings compares dates.
- */
-export function mostRecentNamed<T extends DatedEntry>(entries: readonly T[], name: (entry: T) => string, maxLength: number): string {
-  let best: { name: string; toKey: string; fromKey: string } | undefined;
+/** The first entry whose text is not blank once `clean`ed, cleaned; '' when there is none. */
+function firstNamed<T>(entries: readonly T[], text: (entry: T) => string, clean: (text: string) => string): string {
   for (const entry of entries) {
-    const cleaned = cleanDetail(name(entry), maxLength);
-    if (!cleaned) continue;
-    const toKey = entry.toDate === '' ? '\uffff' : entry.toDate;
-    const fromKey = entry.fromDate;
-    if (!best || toKey > best.toKey || (toKey === best.toKey && fromKey > best.fromKey)) {
-      best = { name: cleaned, toKey, fromKey };
-    }
-  }
-  return best?.name ?? '';
-}
-
-/** The first entry whose text is not blank, cleaned; '' when there is none. */
-function firstNamed<T>(entries: readonly T[], name: (entry: T) => string, maxLength: number): string {
-  for (const entry of entries) {
-    const cleaned = cleanDetail(name(entry), maxLength);
+    const cleaned = clean(text(entry));
     if (cleaned) return cleaned;
   }
   return '';
@@ -83,8 +52,8 @@ function introductionQuestions(studentName: string): DraftQuestion[] {
     { category: 'Introduction', question: name ? `${name}, please tell me about yourself.` : 'Please tell me about yourself.' },
     { category: 'Strengths', question: 'What would you say are your greatest strengths, and how have they helped you?' },
     { category: 'Weaknesses', question: 'What is one weakness you are working on, and what are you doing to improve it?' },
-    { category: 'Motivation', question: 'Why are you interested in this role, and what motivates you in your work?' },
-    { category: 'Career Goals', question: 'Where do you see yourself in five years, and how does this job fit into that plan?' },
+    { category: 'Motivation', question: 'What kind of work are you looking for, and what motivates you to do it?' },
+    { category: 'Career Goals', question: 'Where do you see yourself in five years, and what are you doing to get there?' },
   ];
 }
 
@@ -93,10 +62,16 @@ function plural(count: number, unit: string): string {
 }
 
 function experienceQuestions(profile: QuestionSourceProfile): DraftQuestion[] {
-  const company = mostRecentNamed(profile.professionalExperience, (entry) => entry.companyName, PROFILE_TEXT_LIMITS.companyName);
-  if (company) {
+  const job = mostRecentEntry(profile.professionalExperience, (entry) => entry.companyName, PROFILE_TEXT_LIMITS.companyName);
+  if (job) {
+    const company = job.name;
     return [
-      { category: 'Experience', question: `Tell me about your work at ${company}. What were your main responsibilities there?` },
+      {
+        category: 'Experience',
+        question: job.current
+          ? `Tell me about your work at ${company}. What are your main responsibilities there?`
+          : `Tell me about your work at ${company}. What were your main responsibilities there?`,
+      },
       { category: 'Projects', question: `Describe a project at ${company} that you are proud of. What was your part in it?` },
       { category: 'Pressure', question: `Tell me about a time at ${company} when you worked under pressure. How did you handle it?` },
     ];
@@ -104,51 +79,70 @@ function experienceQuestions(profile: QuestionSourceProfile): DraftQuestion[] {
   if (profile.experienceYears <= 0) return [];
   const months = profile.experienceMonths > 0 ? ` and ${plural(profile.experienceMonths, 'month')}` : '';
   const duration = `${plural(profile.experienceYears, 'year')}${months}`;
+  // Whether the student still works is unknown here, so the present perfect fits either case.
   return [
-    { category: 'Experience', question: `You have ${duration} of work experience. What were your main responsibilities?` },
+    { category: 'Experience', question: `You have ${duration} of work experience. What have your main responsibilities been?` },
     { category: 'Projects', question: `In your ${duration} of work, which project are you most proud of, and what was your part in it?` },
-    { category: 'Pressure', question: `During your ${duration} of work, when did you have to work under pressure? How did you handle it?` },
+    { category: 'Pressure', question: `Tell me about a time in your ${duration} of work when you worked under pressure. How did you handle it?` },
   ];
 }
 
 function skillsQuestions(profile: QuestionSourceProfile): DraftQuestion[] {
-  const skills = cleanDetail(profile.skills, PROFILE_TEXT_LIMITS.skills);
-  if (!skills) return [];
+  const items = listItems(profile.skills, PROFILE_TEXT_LIMITS.skills);
+  const [only] = items;
+  if (only === undefined) return [];
+  if (items.length === 1) {
+    // One item may be a sentence ("i am good with people"), so it is quoted as the student's words.
+    const quoted = `"${studentWords(only, PROFILE_TEXT_LIMITS.skills)}"`;
+    return [
+      { category: 'Skills', question: `You described your skills as ${quoted}. How have you put them to use in your work?` },
+      { category: 'Learning', question: `Beyond ${quoted}, which new skill are you learning right now, and how are you going about it?` },
+    ];
+  }
+  const skills = joinList(items);
   return [
     { category: 'Skills', question: `You listed these skills: ${skills}. Which of them is your strongest, and how have you used it?` },
-    { category: 'Learning', question: `Beyond ${skills}, which skill are you learning right now, and how are you going about it?` },
+    { category: 'Learning', question: `Beyond ${skills}, which new skill are you learning right now, and how are you going about it?` },
   ];
 }
 
 function coreCompetenceQuestions(profile: QuestionSourceProfile): DraftQuestion[] {
-  const competence = cleanDetail(profile.coreCompetence, PROFILE_TEXT_LIMITS.coreCompetence);
+  const competence = studentWords(profile.coreCompetence, PROFILE_TEXT_LIMITS.coreCompetence, true);
   if (!competence) return [];
   return [
-    { category: 'Competence', question: `Your core competence is ${competence}. Can you give an example of putting it to work?` },
-    { category: 'Leadership', question: `How have you used your competence in ${competence} to lead or support a team?` },
+    { category: 'Competence', question: `You described your core competence as "${competence}". Can you give an example of putting it to work?` },
+    { category: 'Leadership', question: `How have you used your core competence, "${competence}", to lead or support a team?` },
   ];
 }
 
 function technicalSkillQuestions(profile: QuestionSourceProfile): DraftQuestion[] {
-  const skill = firstNamed(profile.technicalSkills, (entry) => entry.skill, PROFILE_TEXT_LIMITS.skill);
+  // Quoted, not sentence-cased: a skill's own case ("npm", "jQuery") is kept.
+  const skill = firstNamed(profile.technicalSkills, (entry) => entry.skill, (text) => studentWords(text, PROFILE_TEXT_LIMITS.skill));
   if (!skill) return [];
   return [
-    { category: 'Technical', question: `How would you rate your knowledge of ${skill}, and what have you built or done with it?` },
-    { category: 'Technical', question: `Describe a difficult problem you solved using ${skill}. What steps did you take?` },
+    { category: 'Technical', question: `You listed "${skill}" as a technical skill. How would you rate your knowledge of it, and how have you used it in your work?` },
+    { category: 'Technical', question: `Describe a difficult problem you solved with your technical skill, "${skill}". What steps did you take?` },
   ];
 }
 
 function educationQuestions(profile: QuestionSourceProfile): DraftQuestion[] {
-  const institution = mostRecentNamed(profile.education, (entry) => entry.institution, PROFILE_TEXT_LIMITS.institution);
-  if (!institution) return [];
+  const school = mostRecentEntry(profile.education, (entry) => entry.institution, PROFILE_TEXT_LIMITS.institution);
+  if (!school) return [];
+  const institution = school.name;
+  if (school.current) {
+    return [
+      { category: 'Education', question: `What are you studying at ${institution}, and how is it preparing you for the work you want to do?` },
+      { category: 'Learning', question: `What is the most valuable lesson you have learned at ${institution} outside the classroom?` },
+    ];
+  }
   return [
-    { category: 'Education', question: `What did you study at ${institution}, and how has it prepared you for this role?` },
+    { category: 'Education', question: `What did you study at ${institution}, and how has it prepared you for the work you want to do?` },
     { category: 'Learning', question: `What was the most valuable lesson you learned at ${institution} outside the classroom?` },
   ];
 }
 
 function achievementQuestions(profile: QuestionSourceProfile): DraftQuestion[] {
-  const achievement = firstNamed(profile.achievements, (entry) => entry.achievement, PROFILE_TEXT_LIMITS.achievement);
+  const achievement = firstNamed(profile.achievements, (entry) => entry.achievement, (text) => studentWords(text, PROFILE_TEXT_LIMITS.achievement, true));
   if (!achievement) return [];
   return [
     { category: 'Achievements', question: `You mentioned this achievement: "${achievement}". How did you accomplish it?` },
@@ -157,7 +151,7 @@ function achievementQuestions(profile: QuestionSourceProfile): DraftQuestion[] {
 }
 
 const CLOSING_QUESTIONS: readonly DraftQuestion[] = [
-  { category: 'Questions', question: 'Do you have any questions for us about the role or the company?' },
+  { category: 'Questions', question: 'Do you have any questions you would like to ask us?' },
   { category: 'Closing', question: 'Is there anything else you would like us to know about you before we finish?' },
 ];
 

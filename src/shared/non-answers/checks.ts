@@ -89,9 +89,12 @@ function notEnglish(text: string): boolean {
   return foreign / words.length > NOT_ENGLISH_SHARE_ABOVE;
 }
 
+/** The words the list check reads: fillers, numbers and codes left out ("2019" is neither a function word nor a topic). */
+export const wordListWords = (text: string): string[] => nonFillerWords(text).filter((word) => !/\p{N}/u.test(word));
+
 /** Whether an answer is a string of words with almost no function words (WORD_LIST_STOP_SHARE_BELOW): a list, not sentences. */
 function wordList(text: string): boolean {
-  const words = nonFillerWords(text);
+  const words = wordListWords(text);
   if (words.length < WORD_LIST_MIN_WORDS) return false;
   return words.filter((word) => STOP_WORDS.has(word)).length / words.length < WORD_LIST_STOP_SHARE_BELOW;
 }

@@ -177,8 +177,8 @@ export const NOT_ENGLISH_SHARE_ABOVE = 0.6;
 export const NON_ANSWERS_SHARE_ABOVE = 0.5;
 export const NOT_ENGLISH_MIN_WORDS = 4;
 /**
- * A list of words, not sentences: an answer of at least WORD_LIST_MIN_WORDS words (fillers left
- * out) of which fewer than WORD_LIST_STOP_SHARE_BELOW are function words (`text/stop-words.ts`).
+ * A list of words, not sentences: an answer of at least WORD_LIST_MIN_WORDS words (fillers, numbers
+ * and codes left out) of which fewer than WORD_LIST_STOP_SHARE_BELOW are function words (`text/stop-words.ts`).
  * Sentences cannot be said without them; a string of topic words ("weakness improve overcome
  * challenge practice feedback…") can, and would otherwise earn relevance. Among the development
  * learners' answers of 12 words or more (fillers dropped, as Chrome gives them), 1 in about 14,000
