@@ -147,6 +147,10 @@ describe("the student's header", () => {
     // Its code loads once the test has started; on a machine busy with the rest of the suite that took
     // over 10 s once (it takes under 1 s alone).
     await dialog.waitFor({ timeout: 45_000 });
+    // A screen reader hears the message as its description, not the buttons' labels after it.
+    const describedBy = await dialog.getAttribute('aria-describedby');
+    expect(describedBy).toBeTruthy();
+    expect((await page.locator(`[id="${describedBy ?? ''}"]`).innerText()).trim()).toBe('Leaving or reloading this page ends your test, and the student details on this device are cleared.');
     await dialog.getByRole('button', { name: 'Stay' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/test');

@@ -1,8 +1,13 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Text } from '@mantine/core';
 
 /*
  * Asked before leaving a page (or logging out) with unsaved changes; `message` says what would be
- * lost. A running interview asks the same way in its own words (LeaveInterviewDialog).
+ * lost. The running test and interview, and signing out with a result not yet sent, ask the same
+ * way in their own words.
+ *
+ * Built from Modal's parts so that only the message is the dialog's description: Mantine describes
+ * the dialog by its body, and with the buttons inside it a screen reader read "… Stay Leave" after
+ * the message. The buttons sit outside the body, padded as the body is.
  */
 
 export interface LeaveDialogProps {
@@ -25,10 +30,18 @@ export function LeaveWithoutSavingDialog({
   leaveLabel = 'Leave without saving',
 }: LeaveDialogProps) {
   return (
-    <Modal opened={opened} onClose={onStay} title={title} centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
-      <Stack gap="md">
-        <Text size="sm">{message}</Text>
-        <Group justify="flex-end" gap="sm">
+    <Modal.Root opened={opened} onClose={onStay} centered>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header>
+          <Modal.Title>{title}</Modal.Title>
+          <Modal.CloseButton aria-label="Close dialog" />
+        </Modal.Header>
+        <Modal.Body>
+          <Text size="sm">{message}</Text>
+        </Modal.Body>
+        <Group justify="flex-end" gap="sm" px="md" pb="md">
+          {/* The focus starts on the safe answer (not on the close button). */}
           <Button variant="default" onClick={onStay} data-autofocus>
             {stayLabel}
           </Button>
@@ -36,7 +49,7 @@ export function LeaveWithoutSavingDialog({
             {leaveLabel}
           </Button>
         </Group>
-      </Stack>
-    </Modal>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
+import { LeaveWithoutSavingDialog } from '../../../components/LeaveWithoutSavingDialog';
 import { useOutboxStatus } from '../../../lib/outbox';
 
 /**
@@ -16,23 +17,19 @@ export function TakeAnotherTest({ attemptId, onTakeAnotherTest }: { attemptId: s
       <Group>
         <Button onClick={() => (unsent ? setAsking(true) : onTakeAnotherTest())}>Take Another Test</Button>
       </Group>
-      <Modal opened={asking && unsent} onClose={() => setAsking(false)} title="Your result is not saved yet" centered>
-        <Stack gap="md">
-          <Text>
-            {status.state === 'pending' && status.memoryOnly
-              ? 'This browser could not keep a copy of it: if you sign out now, this result is lost. Wait until it is saved, or download your transcript first.'
-              : 'It is kept on this device and will be sent the next time you sign in here. Wait a moment and it may be saved now.'}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsking(false)}>
-              Wait for it
-            </Button>
-            <Button color="red.9" onClick={onTakeAnotherTest}>
-              Sign out anyway
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <LeaveWithoutSavingDialog
+        opened={asking && unsent}
+        onStay={() => setAsking(false)}
+        onLeave={onTakeAnotherTest}
+        title="Your result is not saved yet"
+        message={
+          status.state === 'pending' && status.memoryOnly
+            ? 'This browser could not keep a copy of it: if you sign out now, this result is lost. Wait until it is saved, or download your transcript first.'
+            : 'It is kept on this device and will be sent the next time you sign in here. Wait a moment and it may be saved now.'
+        }
+        stayLabel="Wait for it"
+        leaveLabel="Sign out anyway"
+      />
     </>
   );
 }
