@@ -10,7 +10,7 @@ export const AGREEMENT_RHO = 0.86;
 export const AGREEMENT_RHO_FIRST_250_WORDS = 0.73;
 export const AGREEMENT_LEARNERS = 716;
 /** Share of those learners whose overall, to the nearest half band, was within one band of the band their rated level corresponds to. */
-export const AGREEMENT_WITHIN_ONE_BAND = 0.95;
+export const AGREEMENT_WITHIN_ONE_BAND = 0.96;
 /** Learners rated at this band or above (levels 8 and 9 of 9)... */
 export const STRONG_RATED_BAND = 6;
 /** ...were shown this overall on average: the estimate reads strong speakers low (docs/validity.md). */

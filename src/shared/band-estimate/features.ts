@@ -498,7 +498,7 @@ function verbFormRange(lines: readonly (readonly string[])[]): number {
   return found.size / 7;
 }
 
-/** Agreement and verb-form slips in a line ("he go", "they was", "didn't went", "i going"): slips.ts. Article slips are marked, not counted (decision 0053). */
+/** Agreement, verb-form, missing-article and "since" slips in a line ("he go", "they was", "didn't went", "in bank", "since three years"): slips.ts. "a"/"an" slips are marked, not counted (decision 0053). */
 function grammarSlips(line: readonly string[]): number {
   return findLanguageSlips(line).filter((slip) => slip.kind !== 'article').length;
 }

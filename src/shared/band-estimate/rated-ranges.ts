@@ -12,16 +12,16 @@ export interface RatedRange {
 }
 
 export const RATED_RANGES: readonly RatedRange[] = [
-  { shown: 1.5, learners: 123, pooled: true, low: 2, high: 3, share: 0.99 },
-  { shown: 2, learners: 123, pooled: true, low: 2, high: 3, share: 0.99 },
-  { shown: 2.5, learners: 102, pooled: false, low: 2.5, high: 3, share: 0.9 },
+  { shown: 1.5, learners: 126, pooled: true, low: 2, high: 3, share: 0.99 },
+  { shown: 2, learners: 126, pooled: true, low: 2, high: 3, share: 0.99 },
+  { shown: 2.5, learners: 106, pooled: false, low: 2.5, high: 3, share: 0.92 },
   { shown: 3, learners: 221, pooled: false, low: 2.5, high: 3, share: 0.93 },
-  { shown: 3.5, learners: 134, pooled: false, low: 3, high: 4.5, share: 0.93 },
-  { shown: 4, learners: 88, pooled: false, low: 3, high: 4.5, share: 0.94 },
-  { shown: 4.5, learners: 57, pooled: false, low: 3.5, high: 5, share: 0.88 },
-  { shown: 5, learners: 36, pooled: false, low: 4.5, high: 7.5, share: 0.92 },
-  { shown: 5.5, learners: 76, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
-  { shown: 6, learners: 48, pooled: true, low: 4.5, high: 7.5, share: 0.96 },
-  { shown: 6.5, learners: 34, pooled: true, low: 5, high: 7.5, share: 0.97 },
+  { shown: 3.5, learners: 133, pooled: false, low: 3, high: 4.5, share: 0.95 },
+  { shown: 4, learners: 83, pooled: false, low: 3, high: 4.5, share: 0.93 },
+  { shown: 4.5, learners: 62, pooled: false, low: 3.5, high: 5, share: 0.89 },
+  { shown: 5, learners: 34, pooled: false, low: 4.5, high: 6, share: 0.82 },
+  { shown: 5.5, learners: 73, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
+  { shown: 6, learners: 47, pooled: true, low: 4.5, high: 7.5, share: 0.96 },
+  { shown: 6.5, learners: 35, pooled: true, low: 5, high: 7.5, share: 0.97 },
   { shown: 7, learners: 35, pooled: true, low: 5, high: 7.5, share: 0.97 },
 ];

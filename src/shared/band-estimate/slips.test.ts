@@ -179,3 +179,58 @@ describe('right English that shares a slip\'s shape', () => {
     expect(slipsIn('they was there')).toEqual(['agreement: they were']);
   });
 });
+
+describe('slips a check found unmarked', () => {
+  const slipsIn = (sentence: string) =>
+    findLanguageSlips(sentence.toLowerCase().replace(/[.,?!]/g, ' ').split(/\s+/).filter(Boolean)).map((slip) => `${slip.kind}: ${slip.correction}`);
+
+  it('finds "since" before an amount of time, not before a point in time', () => {
+    expect(slipsIn('I have lived here since three years')).toEqual(['preposition: for three']);
+    expect(slipsIn('we have known each other since a few months')).toEqual(['preposition: for a']);
+    expect(slipsIn('I waited since a long time')).toEqual(['preposition: for a']);
+    for (const right of ['I have lived here since 2019', 'I quit since three years ago', 'ever since three of us joined', 'I have played since I was three years old', 'since two of my friends left']) {
+      expect(slipsIn(right), right).toEqual([]);
+    }
+  });
+
+  it('finds a singular noun subject with a plural verb, and a bare verb after a noun for a person', () => {
+    expect(slipsIn('my manager have a meeting today')).toEqual(['agreement: manager has']);
+    expect(slipsIn('the woman are angry and this car dont move')).toEqual(['agreement: woman is', 'agreement: car doesnt']);
+    expect(slipsIn('my mother make dinner and my friend say no')).toEqual(['agreement: mother makes', 'agreement: friend says']);
+    expect(slipsIn('everyone in my ward wear a mask')).toEqual(['agreement: ward wears']);
+    expect(slipsIn('my friend in osaka have a shop')).toEqual(['agreement: osaka has']);
+  });
+
+  it('leaves a noun alone where the verb is not its own, or a plural verb is right after it', () => {
+    expect(slipsIn('my manager have a car but my manager and I have lunch')).toEqual(['agreement: manager has']);
+    for (const right of [
+      'my manager and I have lunch', 'the people in my ward wear masks', 'the road near my house were busy', 'my wife and my daughter have a dog',
+      'my family are all tall', 'the couple were walking', 'a lot have changed', 'the rest are here', 'we let my son play', 'does your manager have a car',
+      'which country have you visited', 'what time do the shops open', 'the people who work here are nice', 'everyone in the villages wear hats',
+      'my mother tongue is japanese', 'the bus stop is near', 'a phone call came', 'I asked my mother to help',
+    ]) {
+      expect(slipsIn(right), right).toEqual([]);
+    }
+  });
+
+  it('finds a pronoun and verb that disagree after "and" or "or" joining clauses, not in a coordinated subject', () => {
+    expect(slipsIn("I don't know her name, and she don't either")).toEqual(["agreement: she doesn't"]);
+    expect(slipsIn('and she want to buy a tie')).toEqual(['agreement: she wants']);
+    expect(slipsIn('she went home and she prepare dinner')).toEqual(['agreement: she prepares']);
+    for (const right of ["you and she don't agree", 'my husband and I are at home', 'he and she go to the park', "I think you and she don't agree", 'my sister and they visit us', 'he or she comes']) {
+      expect(slipsIn(right), right).toEqual([]);
+    }
+  });
+
+  it('finds a place named after a preposition with no article, not where right English has none', () => {
+    expect(slipsIn('I work in bank')).toEqual(['missing-article: in a bank']);
+    expect(slipsIn('she went to supermarket and we ate in restaurant')).toEqual(['missing-article: to the supermarket', 'missing-article: in the restaurant']);
+    expect(slipsIn('it is far from station')).toEqual(['missing-article: from the station']);
+    for (const right of [
+      'I work in a bank', 'in bank holidays the shops close', 'at company meetings', 'I was at school', 'she is in hospital', 'I went to bed', 'I like to shop',
+      'where to store it', 'available in store only', 'at the bank', 'I stayed at home',
+    ]) {
+      expect(slipsIn(right), right).toEqual([]);
+    }
+  });
+});
