@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { emptyInterviewProfile } from '../src/shared/api/interview.js';
 import { REPETITION_REASON } from '../src/shared/non-answers/checks.js';
-import { attempts } from '../src/server/db/schema.js';
+import { attempts, students } from '../src/server/db/schema.js';
 import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
@@ -11,7 +11,9 @@ import { lookAt, makeSpeechWav, signInWithForm, useBrowserSuite, type ViewportNa
 
 /*
  * The mock interview's non-answers (decision 0018): a memorised paragraph said again is not counted,
- * and the completed view and the teacher's attempt page say which answer and why.
+ * and the completed view and the teacher's attempt page say which answer and why. And when the
+ * server scores the answers against other questions than the page asked (the profile changed on the
+ * way), the completed view says what was saved.
  */
 const suite = useBrowserSuite({ browser: async () => ({ speech: true, fakeAudioFile: await makeSpeechWav('I enjoy building software with my team.') }) });
 
@@ -75,5 +77,36 @@ describe('interview non-answers', () => {
     await teacher.page.getByTestId('not-counted').waitFor();
     expect(await teacher.page.getByTestId('not-counted').allTextContents()).toEqual([`Not counted: ${REPETITION_REASON}`]);
     await lookAt(teacher.page, `interview-non-answers-teacher-${viewport}`);
+  });
+
+  it('says the saved scores when the server scored other questions than the page asked (the name changed mid-interview; phone)', async () => {
+    const db = suite.server.database.db;
+    const student = await createStudent(db, { courseName: 'Interview Aspirant', studentName: 'Kavya Rename' });
+    await saveInterviewProfile(db, student.student.id, { ...emptyInterviewProfile(), skills: 'React' });
+    const { page } = await suite.openPage({ viewport: 'phone', ignore: [/status of 401/], timeoutMs: 15_000 });
+    const fake = await installFakeRecognition(page);
+    await page.clock.install();
+    await signInWithForm(page, suite.server.baseUrl, student.mobileNumber, student.password);
+    await page.waitForURL('**/interview-dashboard');
+    await page.getByRole('button', { name: 'Start My Interview' }).click();
+    await page.getByRole('button', { name: 'Allow Microphone Access' }).click();
+    await page.getByRole('button', { name: 'Start My Interview' }).click();
+    await reachQuestion(page, fake, 1);
+    expect(await page.getByTestId('current-question').textContent()).toContain('Kavya Rename, please tell me about yourself.');
+    // The school corrects the name while the interview runs: the server's first question names the new one.
+    await db.update(students).set({ studentName: 'Meera Rename' }).where(eq(students.id, student.student.id));
+    // "Kavya" and "name" match the page's first question; against the server's, only "name" does.
+    await fake.say('My name is Kavya and I look after the forms nurses fill in on tablets during their rounds at the hospital.', { confidence: 0.9 });
+    await page.clock.fastForward(30 * 60 * 1000);
+    await page.getByRole('heading', { level: 1, name: 'Interview Completed!' }).waitFor();
+    await page.locator('.mantine-Notification-root').filter({ hasText: 'Interview completed and saved successfully!' }).waitFor();
+    const note = page.getByTestId('saved-scores');
+    await note.waitFor();
+    const [row] = await db.select().from(attempts).where(eq(attempts.studentId, student.student.id));
+    const saved = row?.scores as Record<string, number> | undefined;
+    expect(row?.analysis).toHaveProperty('questionsDiffer', true);
+    expect(await note.textContent()).toContain(`Relevance ${Number.isInteger(saved?.relevance) ? String(saved?.relevance) : saved?.relevance?.toFixed(1)}`);
+    expect(await note.textContent()).toContain('Your teacher and My progress show the saved one.');
+    await lookAt(page, 'interview-saved-scores-differ-phone');
   });
 });

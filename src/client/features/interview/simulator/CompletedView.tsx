@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { InterviewScoreReport } from '../../../../shared/interview';
+import { savedScoresNote } from '../../../components/attempt/saved-scores';
 import { SavedRecordingEvidence } from '../../../components/attempt/SavedRecordingEvidence';
 import type { OutboxStatus } from '../../../lib/outbox';
 import type { CompletedViewModel } from '../flow';
@@ -22,8 +23,17 @@ export interface CompletedViewProps {
   recordingAttemptId?: string | null;
 }
 
+const SCORE_LABELS = [
+  ['overall', 'Overall'],
+  ['communication', 'Communication'],
+  ['confidence', 'Confidence'],
+  ['relevance', 'Relevance'],
+  ['clarity', 'Clarity'],
+] as const;
+
 export function CompletedView({ model, report, saveStatus, onDownloadTranscript, onDownloadAudio, preparingAudio, onBack, recordingAttemptId = null }: CompletedViewProps) {
   const minutes = model.durationMinutes;
+  const savedNote = report ? savedScoresNote('interview', saveStatus, report.assessable ? report.scores : null, SCORE_LABELS) : null;
   return (
     <Stack gap="lg">
       <Panel labelledBy="interview-title" takesFocus>
@@ -64,6 +74,11 @@ export function CompletedView({ model, report, saveStatus, onDownloadTranscript,
               <Text size="sm" data-testid={model.recordingNote.tone === 'teacher' ? 'awaiting-teacher' : 'recording-note'}>
                 {model.recordingNote.text}
               </Text>
+            </Alert>
+          ) : null}
+          {savedNote ? (
+            <Alert color="blue" variant="light" title="Saved scores" styles={alertStyles} role="note" data-testid="saved-scores">
+              <Text size="sm">{savedNote}</Text>
             </Alert>
           ) : null}
           {report && !report.assessable ? (

@@ -18,6 +18,7 @@ import { NonAnswersNote } from './NonAnswers';
 import { Progress } from './Progress';
 import { recordingSentence } from './recording-sentence';
 import { RecordingSection } from './RecordingSection';
+import { SavedScores } from './SavedScores';
 import { SaveStatus } from './SaveStatus';
 import { TakeAnotherTest } from './TakeAnotherTest';
 
@@ -94,6 +95,7 @@ export function ResultsPanel({ answers, result, questions, startedAt, completedA
             </Alert>
           ) : null}
           <SaveStatus attemptId={attemptId} submitting={saving} />
+          <SavedScores attemptId={attemptId} result={result} />
           <NonAnswersNote nonAnswers={result.nonAnswers} />
           {result.partNotes.map((note) => (
             <Alert key={note.part} color="gray" variant="light" title={`Part ${note.part}`} role="note">
