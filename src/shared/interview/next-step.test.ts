@@ -11,15 +11,17 @@ const ANSWER =
 const asked = (question: string, answer: string, category: ScoringAnswer['category'] = 'Experience'): ScoringAnswer => ({ question, category, answer });
 
 const estimate = estimateLanguage([{ answer: ANSWER }]);
-const inputs = { estimate, model: BAND_MODEL, totalWords: 240, averageWordsPerAnswer: 30, relevance: [] };
+const inputs = { estimate, model: BAND_MODEL, totalWords: 240, averageWordsPerAnswer: 30, questionCount: 8, relevance: [] };
 
 describe('the interview\'s "work on next"', () => {
   it('names the lowest score, and its advice in the student\'s figures', () => {
     const step = interviewNextStep({ ...inputs, scores: { communication: 6, confidence: 2.2, relevance: 5, clarity: 6 } });
     expect(step.score).toBe('Confidence');
     expect(step.advice).toBe(
-      'Say more in each answer: what you did, how, and what came of it, with an example. You said 240 words in all, about 30 an answer; 1,000 words in all earns the full 9.',
+      'Say more in each answer: what you did, how, and what came of it, with an example. You said 240 words in all, about 30 an answer; 1,000 words in all earns the full 9; with 8 questions, that is about 125 words an answer.',
     );
+    // The full mark is a total: a profile that gave 20 questions asks fewer words of each answer.
+    expect(interviewNextStep({ ...inputs, questionCount: 20, scores: { communication: 6, confidence: 2.2, relevance: 5, clarity: 6 } }).advice).toMatch(/with 20 questions, that is about 50 words an answer\.$/);
   });
 
   it('for relevance, counts the answers that used none of the key words and the questions not answered', () => {

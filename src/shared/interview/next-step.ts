@@ -25,16 +25,20 @@ interface NextStepInputs {
   model: BandModel;
   totalWords: number;
   averageWordsPerAnswer: number;
+  /** Questions asked: the full mark's words are shared among them. */
+  questionCount: number;
   /** Each question's answer: its words and the question's key words it used. */
   relevance: ReadonlyArray<{ wordCount: number; matchedWords: readonly string[] }>;
 }
 
 const whole = (value: number) => Math.round(value).toLocaleString('en');
 
-function confidenceAdvice({ totalWords, averageWordsPerAnswer }: NextStepInputs): string {
+function confidenceAdvice({ totalWords, averageWordsPerAnswer, questionCount }: NextStepInputs): string {
+  // The full mark is a total, so what it asks of each answer depends on how many questions the profile gave.
+  const perAnswer = questionCount > 0 ? `; with ${questionCount} ${questionCount === 1 ? 'question' : 'questions'}, that is about ${whole(Math.ceil(CONFIDENCE_FULL_MARKS_TOTAL_WORDS / questionCount))} words an answer` : '';
   return (
     `Say more in each answer: what you did, how, and what came of it, with an example. You said ${whole(totalWords)} words in all, ` +
-    `about ${whole(averageWordsPerAnswer)} an answer; ${whole(CONFIDENCE_FULL_MARKS_TOTAL_WORDS)} words in all earns the full 9.`
+    `about ${whole(averageWordsPerAnswer)} an answer; ${whole(CONFIDENCE_FULL_MARKS_TOTAL_WORDS)} words in all earns the full 9${perAnswer}.`
   );
 }
 
@@ -46,7 +50,7 @@ function relevanceAdvice({ relevance }: NextStepInputs): string {
     unanswered > 0 ? `${unanswered} ${unanswered === 1 ? 'question was' : 'questions were'} not answered` : '',
   ].filter((part) => part !== '');
   const said = figures.length > 0 ? ` This time ${figures.join(' and ')}.` : '';
-  return `Answer what each question asks, naming the role, skills and details from your profile it mentions.${said}`;
+  return `Answer what each question asks, naming the skills and details from your profile it mentions.${said}`;
 }
 
 /** The lowest score (ties: in the order the scores are shown) and what to do about it. */

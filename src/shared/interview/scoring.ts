@@ -229,7 +229,7 @@ function scoreAnswers(answers: readonly ScoringAnswer[], options: { model?: Band
         : null;
   const nextStep =
     reason === null && estimate
-      ? interviewNextStep({ scores: four, estimate, model: options.model ?? BAND_MODEL, totalWords, averageWordsPerAnswer, relevance })
+      ? interviewNextStep({ scores: four, estimate, model: options.model ?? BAND_MODEL, totalWords, averageWordsPerAnswer, questionCount, relevance })
       : null;
   return {
     assessable: reason === null,
