@@ -33,19 +33,25 @@ async function reachQuestion(page: Page, fake: FakeRecognition, n: number) {
   await page.clock.runFor(600);
 }
 
+/** A student of the interview course with a profile, signed in on a fresh page, the interview started. */
+async function startInterview(viewport: ViewportName, studentName: string) {
+  const db = suite.server.database.db;
+  const student = await createStudent(db, { courseName: 'Interview Aspirant', studentName });
+  await saveInterviewProfile(db, student.student.id, { ...emptyInterviewProfile(), skills: 'React' });
+  const { page } = await suite.openPage({ viewport, ignore: [/status of 401/], timeoutMs: 15_000 });
+  const fake = await installFakeRecognition(page);
+  await page.clock.install();
+  await signInWithForm(page, suite.server.baseUrl, student.mobileNumber, student.password);
+  await page.waitForURL('**/interview-dashboard');
+  await page.getByRole('button', { name: 'Start My Interview' }).click();
+  await page.getByRole('button', { name: 'Allow Microphone Access' }).click();
+  await page.getByRole('button', { name: 'Start My Interview' }).click();
+  return { db, student, page, fake };
+}
+
 describe('interview non-answers', () => {
   it.each<ViewportName>(['desktop', 'phone'])('marks a repeated paragraph as not counted on the completed view and the teacher page (%s)', async (viewport) => {
-    const db = suite.server.database.db;
-    const student = await createStudent(db, { courseName: 'Interview Aspirant', studentName: `Kavya ${viewport}` });
-    await saveInterviewProfile(db, student.student.id, { ...emptyInterviewProfile(), skills: 'React' });
-    const { page } = await suite.openPage({ viewport, ignore: [/status of 401/], timeoutMs: 15_000 });
-    const fake = await installFakeRecognition(page);
-    await page.clock.install();
-    await signInWithForm(page, suite.server.baseUrl, student.mobileNumber, student.password);
-    await page.waitForURL('**/interview-dashboard');
-    await page.getByRole('button', { name: 'Start My Interview' }).click();
-    await page.getByRole('button', { name: 'Allow Microphone Access' }).click();
-    await page.getByRole('button', { name: 'Start My Interview' }).click();
+    const { db, student, page, fake } = await startInterview(viewport, `Kavya ${viewport}`);
     const answers = [REAL, MEMORISED, MEMORISED];
     for (const [index, answer] of answers.entries()) {
       if (index > 0) await page.clock.runFor(1_600);
@@ -80,17 +86,7 @@ describe('interview non-answers', () => {
   });
 
   it('says the saved scores when the server scored other questions than the page asked (the name changed mid-interview; phone)', async () => {
-    const db = suite.server.database.db;
-    const student = await createStudent(db, { courseName: 'Interview Aspirant', studentName: 'Kavya Rename' });
-    await saveInterviewProfile(db, student.student.id, { ...emptyInterviewProfile(), skills: 'React' });
-    const { page } = await suite.openPage({ viewport: 'phone', ignore: [/status of 401/], timeoutMs: 15_000 });
-    const fake = await installFakeRecognition(page);
-    await page.clock.install();
-    await signInWithForm(page, suite.server.baseUrl, student.mobileNumber, student.password);
-    await page.waitForURL('**/interview-dashboard');
-    await page.getByRole('button', { name: 'Start My Interview' }).click();
-    await page.getByRole('button', { name: 'Allow Microphone Access' }).click();
-    await page.getByRole('button', { name: 'Start My Interview' }).click();
+    const { db, student, page, fake } = await startInterview('phone', 'Kavya Rename');
     await reachQuestion(page, fake, 1);
     expect(await page.getByTestId('current-question').textContent()).toContain('Kavya Rename, please tell me about yourself.');
     // The school corrects the name while the interview runs: the server's first question names the new one.
