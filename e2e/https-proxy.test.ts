@@ -208,6 +208,8 @@ describe('behind Caddy with tls internal, opened by name over https', () => {
     await pumpUntil(page, visible(page, 'Test Complete!'), 'the results', { realMs: 100 });
     const saveState = page.locator('[data-save-state]');
     await pumpUntil(page, async () => (await saveState.getAttribute('data-save-state')) === 'saved', 'the save through the proxy', { stepMs: 1_000, realMs: 100 });
+    // The server's bands read as the page's: no "Saved with different scores".
+    expect(await page.getByTestId('saved-scores').count()).toBe(0);
     await screenshot(page, 'https-proxy-results-phone');
 
     // The teacher's list, read through the proxy: the attempt once, scored, with all 21 answers.

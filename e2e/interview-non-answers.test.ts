@@ -66,6 +66,8 @@ describe('interview non-answers', () => {
     await expect.poll(() => note.getByTestId('not-counted').allTextContents()).toEqual([expect.stringContaining(`Question 3 (“`)]);
     expect(await note.getByTestId('not-counted').textContent()).toMatch(new RegExp(`”\\): ${REPETITION_REASON}$`));
     await page.locator('.mantine-Notification-root').filter({ hasText: 'Interview completed and saved successfully!' }).waitFor();
+    // The server scored the same questions: its scores read as the page's.
+    expect(await page.getByTestId('saved-scores').count()).toBe(0);
     await lookAt(page, `interview-non-answers-completed-${viewport}`);
 
     const [row] = await db.select().from(attempts).where(eq(attempts.studentId, student.student.id));
