@@ -336,7 +336,7 @@ describe('interview simulator', () => {
     await page.getByText(/^Estimated from the answers as in the speaking test: fluency [\d.]+ /).waitFor();
     await page.getByText(/^The grammar of the answers, estimated as in the speaking test: [\d.]+ /).waitFor();
     // The one thing to work on next: the lowest score's advice (a short interview: Confidence, the spec's total words / 1,000 x 9).
-    expect(await page.getByTestId('next-step').textContent()).toMatch(/^Work on next \(Confidence\): Say more in each answer: .* You said \d+ words in all, about \d+ an answer; 1,000 words in all earns the full 9\.$/);
+    expect(await page.getByTestId('next-step').textContent()).toMatch(/^Work on next \(Confidence\): Say more in each answer: .* You said \d+ words in all, about \d+ an answer; 1,000 words in all earns the full 9; with 11 questions, that is about 91 words an answer\.$/);
     await look(page, 'completed', 'desktop');
 
     const transcript = await downloadOf(page, 'Download Transcript');
