@@ -10,7 +10,7 @@ export function NotCountedNote({ nonAnswers, questions }: { nonAnswers: readonly
   return (
     <Alert color="yellow" variant="light" title={`${count} ${count === 1 ? 'answer was' : 'answers were'} not counted`} styles={alertStyles} role="note" data-testid="non-answers">
       <Text size="sm">
-        Only filler words, another language, reading the question back or repeating what you said before does not show how you speak, so{' '}
+        Only filler words, another language, reading the question back, repeating what you said before or a list of words without sentences does not show how you speak, so{' '}
         {count === 1 ? 'this answer is' : 'these answers are'} left out of every score.
       </Text>
       <List size="sm" spacing={4} mt="xs">

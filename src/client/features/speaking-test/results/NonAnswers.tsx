@@ -8,7 +8,7 @@ export function NonAnswersNote({ nonAnswers }: { nonAnswers: readonly NonAnswer[
   return (
     <Alert color="yellow" variant="light" title={`${count} ${count === 1 ? 'answer was' : 'answers were'} not counted`} role="note" data-testid="non-answers">
       <Text size="sm">
-        Only filler words, repeating what you said before, or talking about something else does not show your English, so{' '}
+        Only filler words, another language, reading the question back, repeating what you said before, a list of words without sentences or talking about something else does not show your English, so{' '}
         {count === 1 ? 'this answer is' : 'these answers are'} left out of every figure below. Each is marked under &quot;Your answers&quot; with the reason.
       </Text>
     </Alert>
