@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch, TextInput } from '@mantine/core';
+import { FormModal } from '../../components/FormModal';
 import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { schemaResolver, useForm } from '@mantine/form';
 import { courseForm, type CourseFormValues } from '../../../shared/api/courses';
@@ -19,17 +20,10 @@ interface FormState {
 /** The Add Course dialog (no course) or the Edit Course dialog (a course). */
 export function CourseFormModal({ opened, course, onClose }: { opened: boolean; course: Course | null; onClose: () => void }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={course ? 'Edit Course' : 'Add Course'}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-    >
+    <FormModal opened={opened} onClose={onClose} title={course ? 'Edit Course' : 'Add Course'} size="lg" closeLabel="Close dialog">
       {/* The modal unmounts its content when closed: each opening starts a fresh form. */}
       <CourseForm key={course?.id ?? 'new'} course={course} onDone={onClose} />
-    </Modal>
+    </FormModal>
   );
 }
 

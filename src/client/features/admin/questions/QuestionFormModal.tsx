@@ -1,4 +1,5 @@
-import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { FormModal } from '../../../components/FormModal';
 import { useState, type FormEvent } from 'react';
 import type { AdminSchoolQuestion } from '../../../../shared/api/school-questions';
 import {
@@ -65,7 +66,7 @@ export function QuestionFormModal({ editing, onClose }: { editing: AdminSchoolQu
 
   const isCard = part === 2;
   return (
-    <Modal opened onClose={onClose} title={editing ? 'Edit question' : 'Add question'} centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <FormModal opened onClose={onClose} title={editing ? 'Edit question' : 'Add question'} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <NativeSelect
@@ -135,6 +136,6 @@ export function QuestionFormModal({ editing, onClose }: { editing: AdminSchoolQu
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Loader, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { FormModal } from '../../../components/FormModal';
 import { Columns } from '../../../components/Columns';
 import { useForm } from '@mantine/form';
 import { changePasswordBody } from '../../../../shared/api/auth-forms';
@@ -133,9 +134,9 @@ export function SettingsTab() {
       <Button onClick={open} w="fit-content">
         Change Password
       </Button>
-      <Modal opened={opened} onClose={close} title="Change Password" centered>
+      <FormModal opened={opened} onClose={close} title="Change Password" closeLabel="Close dialog">
         <ChangePasswordForm onDone={close} />
-      </Modal>
+      </FormModal>
       <OwnProfileCard />
       <RecordingStorageCard />
     </Stack>

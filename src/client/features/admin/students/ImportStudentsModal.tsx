@@ -1,4 +1,5 @@
-import { Alert, Badge, Box, Button, FileInput, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, FileInput, Group, Paper, Stack, Text } from '@mantine/core';
+import { FormModal } from '../../../components/FormModal';
 import { BulletList } from '../../../components/BulletList';
 import { useState } from 'react';
 import type { ImportPreview, ImportPreviewRow, ImportResult } from '../../../../shared/api/students';
@@ -72,7 +73,7 @@ export function ImportStudentsModal({ opened, onClose }: { opened: boolean; onCl
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Import students from CSV" centered size="80rem" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <FormModal opened={opened} onClose={onClose} title="Import students from CSV" size="80rem">
       {commit.data ? (
         <ImportDone result={commit.data} onDone={onClose} />
       ) : (
@@ -121,7 +122,7 @@ export function ImportStudentsModal({ opened, onClose }: { opened: boolean; onCl
           </Group>
         </Stack>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Alert, Button, Divider, Group, Input, Modal, PasswordInput, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Group, Input, PasswordInput, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { FormModal } from '../../../components/FormModal';
 import { Columns } from '../../../components/Columns';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -36,13 +37,13 @@ export function StudentFormModal({ opened, student, onClose }: { opened: boolean
   const [created, setCreated] = useState<{ student: AdminStudent; password: string } | null>(null);
   const title = created ? 'Student created' : student ? 'Edit Student' : 'Add Student';
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <FormModal opened={opened} onClose={onClose} title={title} size="lg">
       {created ? (
         <GeneratedPasswordPanel student={created.student} password={created.password} onDone={onClose} />
       ) : (
         <StudentForm student={student} onDone={onClose} onCreatedWithPassword={setCreated} />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { FormModal } from '../../../components/FormModal';
 import { useState, type FormEvent } from 'react';
 import type { PasswordLinkSent } from '../../../../shared/api/teachers';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../../../shared/api/teachers-limits';
@@ -29,15 +30,7 @@ export function AddTeacherModal({ opened, onClose, onExited }: { opened: boolean
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      onExitTransitionEnd={onExited}
-      title={sent ? 'Teacher added' : 'Add teacher'}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <FormModal opened={opened} onClose={onClose} onExitTransitionEnd={onExited} title={sent ? 'Teacher added' : 'Add teacher'} size="lg">
       {sent ? (
         <PasswordLinkPanel sent={sent} isNew onDone={onClose} />
       ) : (
@@ -83,6 +76,6 @@ export function AddTeacherModal({ opened, onClose, onExited }: { opened: boolean
           </Stack>
         </form>
       )}
-    </Modal>
+    </FormModal>
   );
 }
