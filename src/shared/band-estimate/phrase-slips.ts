@@ -1,4 +1,5 @@
-import { FUNCTION_WORDS, NUMBER_WORD, isFilledPause } from './lexicon.js';
+import { FUNCTION_WORDS, NUMBER_WORD, isFilledPause, spokenRank } from './lexicon.js';
+import { isKnownVerbForm } from './verb-forms.js';
 import { nounNumber } from './nouns.js';
 
 /*
@@ -47,7 +48,8 @@ export function articleCorrection(article: string, next: string): string | null 
 const AMOUNT_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'several', 'many', 'few', 'couple', 'of', 'or', 'to', 'long', 'about', 'almost', 'nearly', 'more', 'than']);
 const TIME_UNIT = /^(?:years?|months?|weeks?|days?|hours?|minutes?|decades?|centur(?:y|ies))$/;
 /** Words after the unit that make "since" right: a point in time ("since three years ago", "since i was ten years old"). */
-const POINT_AFTER_UNIT: ReadonlySet<string> = new Set(['ago', 'old', 'before', 'earlier', 'later', 'after']);
+const POINT_AFTER_UNIT: ReadonlySet<string> = new Set(['ago', 'old', 'before', 'earlier', 'later', 'after', 'into', 'prior', 'of']);
+const isVerb = (word: string): boolean => isKnownVerbForm(word) || /^(?:is|are|was|were|has|have|had|seemed|seems)$/.test(word);
 const isAmount = (word: string): boolean => /^\d+$/.test(word) || NUMBER_WORD.test(word) || AMOUNT_WORDS.has(word);
 
 /** The correction when "since" at `words[i]` is said before an amount of time, where "for" belongs: "since three years" -> "for three". */
@@ -56,7 +58,11 @@ export function sinceCorrection(words: readonly string[], i: number): string | n
   if (words[i] !== 'since' || next === undefined || !isAmount(next)) return null;
   for (let j = i + 2; j <= i + 4 && j < words.length; j++) {
     const word = words[j] as string;
-    if (TIME_UNIT.test(word) || (word === 'time' && words[j - 1] === 'long')) return POINT_AFTER_UNIT.has(words[j + 1] ?? '') ? null : `for ${next}`;
+    if (TIME_UNIT.test(word) || (word === 'time' && words[j - 1] === 'long')) {
+      // "since many years have passed": "since" means "because", the amount is the subject.
+      const after = words[j + 1] ?? '';
+      return POINT_AFTER_UNIT.has(after) || isVerb(after) ? null : `for ${next}`;
+    }
     if (!isAmount(word)) return null;
   }
   return null;
@@ -90,8 +96,29 @@ export function missingArticleCorrection(words: readonly string[], i: number): s
   const place = words[i + 1] as string;
   if (!PREPOSITIONS_BEFORE_A_PLACE.has(preposition) || !PLACES_TAKING_AN_ARTICLE.has(place)) return null;
   if ((preposition === 'to' && PLACES_THAT_ARE_VERBS.has(place)) || (preposition === 'in' && place === 'store')) return null;
+  if (NOT_THE_PLACE[place]?.has(preposition) === true) return null;
   const next = words[i + 2];
-  if (next !== undefined && (nounNumber(next) !== undefined || next.endsWith("'s"))) return null;
-  const article = WORK_VERBS.has(words[i - 1] ?? '') ? (/^[aeiou]/.test(place) ? 'an' : 'a') : 'the';
+  if (next !== undefined && !TIME_WORDS.has(next) && (nounNumber(next) !== undefined || next.endsWith("'s") || next === 'of' || next === 'with')) return null;
+  // A name ("at bank of baroda", "hotel taj", "cafe nero"), a field ("in hotel and catering management"), "from company to company".
+  if (next !== undefined && /^\p{L}/u.test(next) && spokenRank(next) === undefined) return null;
+  if (next === 'and' && nounNumber(words[i + 3] ?? '') !== undefined) return null;
+  if ((next === 'to' && words[i + 3] === place) || (preposition === 'to' && words[i - 1] === place)) return null;
+  if (place === 'station' && preposition === 'to' && next !== undefined && /^(?:a|an|the|more|our|their|his|her|some)$/.test(next)) return null;
+  const article = WORK_VERBS.has(words[i - 1] ?? '') && !ONE_OF_ITS_KIND.has(place) ? (/^[aeiou]/.test(place) ? 'an' : 'a') : 'the';
   return `${preposition} ${article} ${place}`;
 }
+
+/**
+ * Prepositions before which a listed place is not the place (an examiner's probe of native-like
+ * sentences): "in office", "into office", "from office" (a public post; working from the office),
+ * "in cinema" (the art), "in company" (other people).
+ */
+const NOT_THE_PLACE: Readonly<Record<string, ReadonlySet<string>>> = {
+  office: new Set(['in', 'into', 'from']),
+  cinema: new Set(['in']),
+  company: new Set(['into']),
+};
+/** Words of time after a place, which leave it a place: "i went to supermarket yesterday". */
+const TIME_WORDS: ReadonlySet<string> = new Set(['yesterday', 'today', 'tomorrow', 'tonight', 'now', 'everyday', 'morning', 'evening', 'afternoon', 'night', 'weekend']);
+/** Places a town has one of, said with "the" even after a verb of working: "i work at the airport". */
+const ONE_OF_ITS_KIND: ReadonlySet<string> = new Set(['airport', 'station']);

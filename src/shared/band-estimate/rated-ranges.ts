@@ -12,11 +12,11 @@ export interface RatedRange {
 }
 
 export const RATED_RANGES: readonly RatedRange[] = [
-  { shown: 1.5, learners: 126, pooled: true, low: 2, high: 3, share: 0.99 },
-  { shown: 2, learners: 126, pooled: true, low: 2, high: 3, share: 0.99 },
-  { shown: 2.5, learners: 106, pooled: false, low: 2.5, high: 3, share: 0.92 },
-  { shown: 3, learners: 221, pooled: false, low: 2.5, high: 3, share: 0.93 },
-  { shown: 3.5, learners: 133, pooled: false, low: 3, high: 4.5, share: 0.95 },
+  { shown: 1.5, learners: 127, pooled: true, low: 2, high: 3, share: 0.99 },
+  { shown: 2, learners: 127, pooled: true, low: 2, high: 3, share: 0.99 },
+  { shown: 2.5, learners: 107, pooled: false, low: 2.5, high: 3, share: 0.92 },
+  { shown: 3, learners: 219, pooled: false, low: 2.5, high: 3, share: 0.93 },
+  { shown: 3.5, learners: 134, pooled: false, low: 3, high: 4.5, share: 0.95 },
   { shown: 4, learners: 83, pooled: false, low: 3, high: 4.5, share: 0.93 },
   { shown: 4.5, learners: 62, pooled: false, low: 3.5, high: 5, share: 0.89 },
   { shown: 5, learners: 34, pooled: false, low: 4.5, high: 6, share: 0.82 },

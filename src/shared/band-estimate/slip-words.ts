@@ -25,4 +25,7 @@ export const GROUP_NOUNS: ReadonlySet<string> = new Set([
   'crowd', 'club', 'school', 'university', 'college', 'firm', 'department', 'management', 'orchestra', 'army', 'jury', 'pair', 'generation',
   'population', 'youth', 'community', 'council', 'board', 'union', 'faculty', 'cast', 'choir', 'household', 'squad', 'party', 'office', 'media',
   'lot', 'number', 'rest', 'half', 'majority', 'minority', 'kind', 'sort', 'type', 'bunch', 'variety', 'series', 'plenty', 'percent', 'total',
+  // Organisations, which British English gives a plural verb ("the ministry have"), and nouns whose plural is the same ("the sheep were").
+  'organisation', 'organization', 'charity', 'airline', 'ministry', 'agency', 'press', 'leadership', 'opposition', 'handful',
+  'sheep', 'fish', 'aircraft', 'species', 'headquarters', 'means', 'deer', 'offspring', 'personnel', 'crossroads',
 ]);

@@ -236,4 +236,32 @@ describe('slips a check found unmarked', () => {
       expect(slipsIn(right), right).toEqual([]);
     }
   });
+
+  // An examiner's probe of native-like sentences (decision 0060's addendum): each was marked before.
+  it.each([
+    'if my boss were here he would agree', 'if the manager were to leave we would struggle', 'as if the customer were always right',
+    'it is essential that every employee wear a badge', 'we requested that the client pay in advance',
+    'i think my mother and my father have always supported me', 'i believe the manager and the director are both away',
+    'when i was a kid my mother and my father were strict', 'i think tom and i are a good team', "i'm sure priya and i are ready",
+    'i believe the manager and he are friends', 'i know my sister and he don\'t get along',
+    'if i were rich and she were famous', "i'd rather he stay and she go",
+    'the client call went well', 'a doctor visit costs a lot', 'the nurse call button is red', 'the child play area is closed',
+    'the sheep were in the field', 'the ministry have announced it',
+    'my friend at the bus stop is waving', 'the man at the car wash is my uncle', 'my brother in law and my sister in law are here',
+    'he has been in office for two years', 'she was voted into office', 'he resigned from office', 'i am working from office this week',
+    'i moved from company to company', 'i worked at bank of baroda', 'we stayed at hotel taj', 'she studied in hotel and catering management',
+    'he is interested in cinema', 'we need to station a guard there',
+    'since many years have passed i forgot', 'since two weeks seemed too short we stayed', 'i have known since six months into the project',
+  ])('"%s"', (sentence) => {
+    expect(slipsIn(sentence)).toEqual([]);
+  });
+
+  it('still finds the slips beside them, and a few it missed', () => {
+    expect(slipsIn('i called him and he don\'t answer')).toEqual(["agreement: he doesn't"]);
+    expect(slipsIn('i have a brother and he live in nagoya')).toEqual(['agreement: he lives']);
+    expect(slipsIn('my sister is a nurse and she work nights')).toEqual(['agreement: she works']);
+    expect(slipsIn('i went to supermarket yesterday')).toEqual(['missing-article: to the supermarket']);
+    expect(slipsIn('she works at airport')).toEqual(['missing-article: at the airport']);
+    expect(slipsIn('if my boss have time')).toEqual(['agreement: boss has']);
+  });
 });
