@@ -1,5 +1,4 @@
-import type { AttemptKind } from '../../../shared/api/admin-attempts-kinds';
-import { bandText } from '../../../shared/api/admin-attempts-kinds';
+import { bandText, CRITERIA_OF, CRITERION_LABELS, type AttemptKind } from '../../../shared/api/admin-attempts-kinds';
 import type { OutboxStatus } from '../../lib/outbox';
 
 /*
@@ -13,6 +12,9 @@ import type { OutboxStatus } from '../../lib/outbox';
 
 /** The scores a results page shows, in its order, with their labels ("Overall", "Fluency"…). */
 export type ScoreLabels<K extends string> = readonly (readonly [key: K, label: string])[];
+
+/** A kind's scores as its results show them: the overall, then each criterion. */
+export const scoreLabelsOf = (kind: AttemptKind): ScoreLabels<string> => [['overall', 'Overall'], ...CRITERIA_OF[kind].map((criterion) => [criterion, CRITERION_LABELS[criterion]] as const)];
 
 function savedScores(result: unknown): Record<string, unknown> | null | undefined {
   if (!result || typeof result !== 'object' || !('scores' in result)) return undefined;

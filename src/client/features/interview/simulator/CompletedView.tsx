@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { InterviewScoreReport } from '../../../../shared/interview';
-import { savedScoresNote } from '../../../components/attempt/saved-scores';
+import { savedScoresNote, scoreLabelsOf } from '../../../components/attempt/saved-scores';
 import { SavedRecordingEvidence } from '../../../components/attempt/SavedRecordingEvidence';
 import type { OutboxStatus } from '../../../lib/outbox';
 import type { CompletedViewModel } from '../flow';
@@ -23,17 +23,9 @@ export interface CompletedViewProps {
   recordingAttemptId?: string | null;
 }
 
-const SCORE_LABELS = [
-  ['overall', 'Overall'],
-  ['communication', 'Communication'],
-  ['confidence', 'Confidence'],
-  ['relevance', 'Relevance'],
-  ['clarity', 'Clarity'],
-] as const;
-
 export function CompletedView({ model, report, saveStatus, onDownloadTranscript, onDownloadAudio, preparingAudio, onBack, recordingAttemptId = null }: CompletedViewProps) {
   const minutes = model.durationMinutes;
-  const savedNote = report ? savedScoresNote('interview', saveStatus, report.assessable ? report.scores : null, SCORE_LABELS) : null;
+  const savedNote = report ? savedScoresNote('interview', saveStatus, report.assessable ? { ...report.scores } : null, scoreLabelsOf('interview')) : null;
   return (
     <Stack gap="lg">
       <Panel labelledBy="interview-title" takesFocus>

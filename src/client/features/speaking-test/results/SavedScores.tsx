@@ -1,15 +1,12 @@
 import { Alert } from '@mantine/core';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
-import { savedScoresNote } from '../../../components/attempt/saved-scores';
+import { savedScoresNote, scoreLabelsOf } from '../../../components/attempt/saved-scores';
 import { useOutboxStatus } from '../../../lib/outbox';
-import { CRITERIA, CRITERION_NAMES } from './criteria';
-
-const LABELS = [['overall', 'Overall'], ...CRITERIA.map((name) => [name, CRITERION_NAMES[name]] as const)] as const;
 
 /** What the server saved, when its bands read differently from these results (saved-scores.ts says when). */
 export function SavedScores({ attemptId, result }: { attemptId: string | null; result: SpeakingTestResult }) {
   const status = useOutboxStatus(attemptId);
-  const note = savedScoresNote('ielts', status, result.assessable ? result.bands : null, LABELS);
+  const note = savedScoresNote('ielts', status, result.assessable ? { ...result.bands } : null, scoreLabelsOf('ielts'));
   return note === null ? null : (
     <Alert color="blue" variant="light" title="Saved bands" role="note" data-testid="saved-scores">
       {note}
