@@ -88,7 +88,16 @@ const NOUN: Record<AttemptKind, string> = { ielts: 'band', interview: 'score' };
 async function releaseWhenAvailable(page: Page, name: string) {
   const button = page.getByRole('button', { name });
   await expect.poll(() => button.getAttribute('aria-disabled'), { timeout: 15_000 }).toBeNull();
+  // What the server answered, so a release that did not happen says why (held, refused, or never sent).
+  const answered = page
+    .waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith('/review/release'), { timeout: 30_000 })
+    .catch(async () => {
+      const form = await page.getByRole('form', { name: 'Teacher review' }).innerText().catch(() => '(no form)');
+      throw new Error(`No answer to the release within 30 s of pressing "${name}" (held: ${await button.getAttribute('aria-disabled')}). The form read:\n${form}`);
+    });
   await button.click();
+  const response = await answered;
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 async function setBands(page: Page, kind: AttemptKind, bands: Bands) {
