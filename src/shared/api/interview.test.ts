@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { PROFILE_TEXT_LIMITS } from '../interview/constants.js';
+import { PROFILE_TEXT_LIMITS } from '../interview/profile-limits.js';
 import { scoreInterview } from '../interview/scoring.js';
 import {
   emptyInterviewProfile,

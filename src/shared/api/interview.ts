@@ -2,10 +2,6 @@ import { z } from 'zod';
 import { requiredOr, strictObjectError } from './common.js';
 import { withoutPastedInvisibles } from './visible-text.js';
 import {
-  EXPERIENCE_MONTHS_MAX,
-  EXPERIENCE_MONTHS_MIN,
-  EXPERIENCE_YEARS_MAX,
-  EXPERIENCE_YEARS_MIN,
   INTERVIEW_ANSWER_MAX_LENGTH,
   INTERVIEW_CANDIDATE_SPEAKER,
   INTERVIEW_CATEGORIES,
@@ -17,11 +13,17 @@ import {
   INTERVIEW_TEXT_MAX_TOTAL_LENGTH,
   INTERVIEW_TRANSCRIPT_MAX_ENTRIES,
   INTERVIEW_TRANSCRIPT_TEXT_MAX_LENGTH,
+} from '../interview/constants.js';
+import {
+  EXPERIENCE_MONTHS_MAX,
+  EXPERIENCE_MONTHS_MIN,
+  EXPERIENCE_YEARS_MAX,
+  EXPERIENCE_YEARS_MIN,
   PROFILE_DATE_MAX,
   PROFILE_DATE_MIN,
   PROFILE_LIST_MAX_ENTRIES,
   PROFILE_TEXT_LIMITS,
-} from '../interview/constants.js';
+} from '../interview/profile-limits.js';
 
 /*
  * Contracts of the interview endpoints. Messages name the problem only: the server's error handler

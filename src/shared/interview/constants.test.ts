@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as constants from './constants.js';
+import * as profileLimits from './profile-limits.js';
 
 describe('interview constants keep the spec\'s values', () => {
   it('categories (section 3)', () => {
@@ -26,15 +27,13 @@ describe('interview constants keep the spec\'s values', () => {
       INTERVIEW_SPEECH_LANG: 'en-IN',
       INTERVIEW_SPEECH_RATE: 0.9,
       INTERVIEW_SPEECH_PITCH: 1.1,
-      PROFILE_LIST_MAX_ENTRIES: 10,
-      EXPERIENCE_YEARS_MAX: 99,
-      EXPERIENCE_MONTHS_MAX: 11,
       INTERVIEW_LEAVE_CONFIRMATION: 'Are you sure you want to leave? This will end your interview session.',
       NO_RESPONSE_TEXT: 'No response recorded',
       INTERVIEW_TRANSCRIPT_FILE_NAME_PATTERN: 'interview-transcript-{date}.txt',
       INTERVIEW_AUDIO_FILE_NAME_PATTERN: 'interview-audio-{date}.wav',
     });
-    expect(constants.PROFILE_TEXT_LIMITS).toEqual({
+    expect(profileLimits).toMatchObject({ PROFILE_LIST_MAX_ENTRIES: 10, EXPERIENCE_YEARS_MAX: 99, EXPERIENCE_MONTHS_MAX: 11 });
+    expect(profileLimits.PROFILE_TEXT_LIMITS).toEqual({
       professionalSummary: 500, profile: 100, coreCompetence: 100, skills: 200,
       companyName: 100, institution: 100, certification: 100, skill: 100, achievement: 100,
     });

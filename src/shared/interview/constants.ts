@@ -40,36 +40,8 @@ export const INTERVIEW_GROUP_QUESTION_COUNTS = {
   achievements: 2,
 } as const;
 
-// Interview profile limits (spec sections 5 and 9).
-/** Longest text per profile field, in UTF-16 code units (what a text box's maxLength and `.length` count). */
-export const PROFILE_TEXT_LIMITS = {
-  professionalSummary: 500,
-  profile: 100,
-  coreCompetence: 100,
-  skills: 200,
-  companyName: 100,
-  institution: 100,
-  certification: 100,
-  skill: 100,
-  achievement: 100,
-} as const;
-/** Entries per profile list; 'Add More' is disabled at this count. */
-export const PROFILE_LIST_MAX_ENTRIES = 10;
-export const EXPERIENCE_YEARS_MIN = 0;
-export const EXPERIENCE_YEARS_MAX = 99;
-export const EXPERIENCE_MONTHS_MIN = 0;
-export const EXPERIENCE_MONTHS_MAX = 11;
 /** Longest student name inserted into a question (the student record allows no longer name). */
 export const QUESTION_STUDENT_NAME_MAX_LENGTH = 100;
-
-/** Empty-list messages on the Interview Dashboard (spec section 2). */
-export const PROFILE_EMPTY_LIST_MESSAGES = {
-  professionalExperience: 'No professional experience added yet.',
-  education: 'No education added yet.',
-  certifications: 'No certifications added yet.',
-  technicalSkills: 'No technical skills added yet.',
-  achievements: 'No achievements added yet.',
-} as const;
 
 // Simulator timing (spec sections 4 and 9).
 export const INTERVIEW_TIME_LIMIT_MS = 1_800_000;
@@ -156,7 +128,3 @@ export const INTERVIEW_TEXT_MAX_TOTAL_LENGTH = 100_000;
  * busy or backgrounded tab runs late.
  */
 export const INTERVIEW_MAX_ELAPSED_MS = 2 * INTERVIEW_TIME_LIMIT_MS;
-
-/** Earliest and latest profile dates accepted (ours: keeps typing slips like 0202 or 20255 out). */
-export const PROFILE_DATE_MIN = '1900-01-01';
-export const PROFILE_DATE_MAX = '2100-12-31';

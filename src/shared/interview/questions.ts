@@ -1,10 +1,10 @@
 import type { InterviewProfile } from '../api/interview.js';
 import {
   INTERVIEW_MAX_QUESTIONS,
-  PROFILE_TEXT_LIMITS,
   QUESTION_STUDENT_NAME_MAX_LENGTH,
   type InterviewCategory,
 } from './constants.js';
+import { PROFILE_TEXT_LIMITS } from './profile-limits.js';
 import { cleanDetail, joinList, listItems, mostRecentEntry, studentWords } from './profile-text.js';
 
 /*

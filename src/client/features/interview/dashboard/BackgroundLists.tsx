@@ -1,5 +1,5 @@
 import { TextInput, Title } from '@mantine/core';
-import { PROFILE_EMPTY_LIST_MESSAGES, PROFILE_TEXT_LIMITS } from '../../../../shared/interview/constants';
+import { PROFILE_EMPTY_LIST_MESSAGES, PROFILE_TEXT_LIMITS } from '../../../../shared/interview/profile-limits';
 import classes from './Dashboard.module.css';
 import type { ProfileForm } from './profile-form';
 import { ProfileListSection } from './ProfileListSection';

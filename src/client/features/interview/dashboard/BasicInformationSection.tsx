@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import { useState } from 'react';
-import { PROFILE_TEXT_LIMITS } from '../../../../shared/interview/constants';
+import { PROFILE_TEXT_LIMITS } from '../../../../shared/interview/profile-limits';
 import type { ProfileForm } from './profile-form';
 
 /*

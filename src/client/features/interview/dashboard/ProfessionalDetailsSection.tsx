@@ -6,7 +6,7 @@ import {
   EXPERIENCE_YEARS_MAX,
   EXPERIENCE_YEARS_MIN,
   PROFILE_TEXT_LIMITS,
-} from '../../../../shared/interview/constants';
+} from '../../../../shared/interview/profile-limits';
 import classes from './Dashboard.module.css';
 import { ExperienceInput } from './ExperienceInput';
 import type { ProfileForm } from './profile-form';

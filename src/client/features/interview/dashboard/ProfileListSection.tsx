@@ -1,6 +1,6 @@
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { PROFILE_LIST_MAX_ENTRIES } from '../../../../shared/interview/constants';
+import { PROFILE_LIST_MAX_ENTRIES } from '../../../../shared/interview/profile-limits';
 import { laterPart } from '../../../lib/later-part';
 import type { RemoveRowButtonProps } from './RemoveRowButton';
 
