@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bandText, CRITERIA_OF, teacherOverall, type AttemptKind, type Bands } from '../src/shared/api/admin-attempts.js';
 import { eq } from 'drizzle-orm';
@@ -88,15 +88,23 @@ const NOUN: Record<AttemptKind, string> = { ielts: 'band', interview: 'score' };
 async function releaseWhenAvailable(page: Page, name: string) {
   const button = page.getByRole('button', { name });
   await expect.poll(() => button.getAttribute('aria-disabled'), { timeout: 15_000 }).toBeNull();
-  // What the server answered, so a release that did not happen says why (held, refused, or never sent).
+  // What the server answered, so a release that did not happen says why: held, refused, sent and not
+  // answered, or never sent.
+  const isRelease = (url: string, method: string) => method === 'POST' && url.endsWith('/review/release');
+  let sent = 0;
+  const count = (request: Request) => {
+    if (isRelease(request.url(), request.method())) sent += 1;
+  };
+  page.on('request', count);
   const answered = page
-    .waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith('/review/release'), { timeout: 30_000 })
+    .waitForResponse((response) => isRelease(response.url(), response.request().method()), { timeout: 30_000 })
     .catch(async () => {
       const form = await page.getByRole('form', { name: 'Teacher review' }).innerText().catch(() => '(no form)');
-      throw new Error(`No answer to the release within 30 s of pressing "${name}" (held: ${await button.getAttribute('aria-disabled')}). The form read:\n${form}`);
+      const held = await button.getAttribute('aria-disabled').catch(() => '(no button)');
+      throw new Error(`No answer to the release within 30 s of pressing "${name}": ${sent} release request(s) sent; the button held: ${held}. The form read:\n${form}`);
     });
   await button.click();
-  const response = await answered;
+  const response = await answered.finally(() => page.off('request', count));
   expect(response.status(), await response.text()).toBe(200);
 }
 
