@@ -1,4 +1,4 @@
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bandText, CRITERIA_OF, teacherOverall, type AttemptKind, type Bands } from '../src/shared/api/admin-attempts.js';
 import { eq } from 'drizzle-orm';
@@ -73,6 +73,27 @@ beforeAll(async () => {
 
 const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 
+/** Whether a toast, once it has slid in (the same box 100 ms apart), covers none of the controls. */
+async function clearOf(toastLocator: Locator, controls: Locator[]): Promise<boolean> {
+  let last = '';
+  await expect
+    .poll(async () => {
+      const now = JSON.stringify(await toastLocator.boundingBox());
+      const still = now === last;
+      last = now;
+      return still;
+    }, { interval: 100 })
+    .toBe(true);
+  const a = await toastLocator.boundingBox();
+  if (!a) throw new Error('the toast has no box');
+  for (const control of controls) {
+    const b = await control.boundingBox();
+    if (!b) throw new Error('a control has no box');
+    if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) return false;
+  }
+  return true;
+}
+
 async function pageFor(userId: number, viewport: ViewportName): Promise<Page> {
   const { page } = await suite.openPage({ viewport });
   await suite.signInAs(page, userId);
@@ -142,6 +163,11 @@ describe.each([
     await setBands(teacher, kind, FIRST[kind]);
     await teacher.getByRole('button', { name: 'Save review' }).click();
     await toast(teacher, 'Review saved').waitFor();
+    if (viewport === 'desktop') {
+      // Release, the next thing pressed, is not under the toast: the form stands at the right of a laptop's screen.
+      const release = teacher.getByRole('button', { name: 'Release to the student' });
+      expect(await clearOf(toast(teacher, 'Review saved'), [release, teacher.getByRole('button', { name: 'Save review' })])).toBe(true);
+    }
     await releaseWhenAvailable(teacher, 'Release to the student');
     // On a host busy with the rest of the suite the amended release once took over 10 s to answer.
     await toast(teacher, 'Review released').waitFor({ timeout: 30_000 });

@@ -14,7 +14,7 @@ function ToastContainer() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="bottom-right" className={toastClasses.toasts} />
+      <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="bottom-left" className={toastClasses.toasts} />
     </Suspense>
   );
 }
