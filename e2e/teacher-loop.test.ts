@@ -73,17 +73,25 @@ beforeAll(async () => {
 
 const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 
-/** Whether a toast, once it has slid in (the same box 100 ms apart), covers none of the controls. */
-async function clearOf(toastLocator: Locator, controls: Locator[]): Promise<boolean> {
+/**
+ * Waits until the toasts on the page stand still (the same boxes 100 ms apart): one sliding in may
+ * come over a button between Playwright's check of what is under the pointer and the press.
+ */
+async function toastsStill(page: Page): Promise<void> {
   let last = '';
   await expect
     .poll(async () => {
-      const now = JSON.stringify(await toastLocator.boundingBox());
+      const now = JSON.stringify(await page.locator('.mantine-Notification-root').evaluateAll((toasts) => toasts.map((t) => t.getBoundingClientRect().toJSON() as unknown)));
       const still = now === last;
       last = now;
       return still;
     }, { interval: 100 })
     .toBe(true);
+}
+
+/** Whether a toast, once it has slid in, covers none of the controls. */
+async function clearOf(toastLocator: Locator, controls: Locator[]): Promise<boolean> {
+  await toastsStill(toastLocator.page());
   const a = await toastLocator.boundingBox();
   if (!a) throw new Error('the toast has no box');
   for (const control of controls) {
@@ -124,6 +132,7 @@ async function releaseWhenAvailable(page: Page, name: string) {
       const held = await button.getAttribute('aria-disabled').catch(() => '(no button)');
       throw new Error(`No answer to the release within 30 s of pressing "${name}": ${sent} release request(s) sent; the button held: ${held}. The form read:\n${form}`);
     });
+  await toastsStill(page);
   await button.click();
   const response = await answered.finally(() => page.off('request', count));
   expect(response.status(), await response.text()).toBe(200);
