@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as constants from './constants.js';
 import * as profileLimits from './profile-limits.js';
+import * as answerTexts from './answer-texts.js';
+import * as scoreScale from './score-scale.js';
 
 describe('interview constants keep the spec\'s values', () => {
   it('categories (section 3)', () => {
@@ -28,10 +30,11 @@ describe('interview constants keep the spec\'s values', () => {
       INTERVIEW_SPEECH_RATE: 0.9,
       INTERVIEW_SPEECH_PITCH: 1.1,
       INTERVIEW_LEAVE_CONFIRMATION: 'Are you sure you want to leave? This will end your interview session.',
-      NO_RESPONSE_TEXT: 'No response recorded',
       INTERVIEW_TRANSCRIPT_FILE_NAME_PATTERN: 'interview-transcript-{date}.txt',
       INTERVIEW_AUDIO_FILE_NAME_PATTERN: 'interview-audio-{date}.wav',
     });
+    expect(answerTexts.NO_RESPONSE_TEXT).toBe('No response recorded');
+    expect(scoreScale).toMatchObject({ INTERVIEW_SCORE_MIN: 0, INTERVIEW_SCORE_MAX: 9, COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER: 50, CONFIDENCE_FULL_MARKS_TOTAL_WORDS: 1000 });
     expect(profileLimits).toMatchObject({ PROFILE_LIST_MAX_ENTRIES: 10, EXPERIENCE_YEARS_MAX: 99, EXPERIENCE_MONTHS_MAX: 11 });
     expect(profileLimits.PROFILE_TEXT_LIMITS).toEqual({
       professionalSummary: 500, profile: 100, coreCompetence: 100, skills: 200,

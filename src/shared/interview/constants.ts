@@ -65,12 +65,6 @@ export const INTERVIEW_PREFERRED_VOICE_NAME = 'female';
 
 // Texts that appear in more than one place.
 export const INTERVIEW_LEAVE_CONFIRMATION = 'Are you sure you want to leave? This will end your interview session.';
-/** Stands for an empty answer in the transcript and the recorded answer (spec section 3). */
-export const NO_RESPONSE_TEXT = 'No response recorded';
-/** Beyond the spec: an answer heard in the microphone where the browser cannot transcribe. */
-export const NOT_TRANSCRIBED_TEXT = 'Answered aloud (recorded, not transcribed)';
-/** Beyond the spec: an answer heard in the microphone while the device was neither transcribing nor recording. */
-export const NOT_RECORDED_TEXT = 'Answered aloud (neither recorded nor transcribed on this device)';
 /** What the completed view says instead of scores when answers were not transcribed. */
 export const INTERVIEW_NO_TRANSCRIPT_TEXT = 'Your answers were recorded without a transcript: your teacher will score them.';
 /**
@@ -90,22 +84,6 @@ export const INTERVIEW_CANDIDATE_SPEAKER = 'Candidate';
 // Downloads (spec section 9); `{date}` is the local calendar date, YYYY-MM-DD.
 export const INTERVIEW_TRANSCRIPT_FILE_NAME_PATTERN = 'interview-transcript-{date}.txt';
 export const INTERVIEW_AUDIO_FILE_NAME_PATTERN = 'interview-audio-{date}.wav';
-
-// Scores (spec section 9): every score is on a 0-9 scale.
-export const INTERVIEW_SCORE_MIN = 0;
-export const INTERVIEW_SCORE_MAX = 9;
-/** Average words per answer that earn full communication marks. */
-export const COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER = 50;
-/** Total words over the interview that earn full confidence marks. */
-export const CONFIDENCE_FULL_MARKS_TOTAL_WORDS = 1000;
-/**
- * Fewer words than this across the answers (fillers such as um and uh not counted) give no scores,
- * only a reason (decision 0018): the speaking test's "not enough speech". Twenty words are about two
- * sentences: below that one filler moves the filler ratio by more than 5 % (a quarter of clarity's
- * filler part) and relevance rests on a phrase. Communication and confidence already scale with the
- * words said, so, unlike the test's bands, the scores need no higher floor to stay honest.
- */
-export const INTERVIEW_MIN_ASSESSABLE_WORDS = 20;
 
 // Size limits of the saved session (ours: the spec gives none). Generous for a 30-minute interview.
 /** A generated question is at most ~350 characters (fixed text plus inserted profile details). */

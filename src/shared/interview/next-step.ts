@@ -2,7 +2,7 @@ import type { InterviewScores } from '../api/interview.js';
 import { criterionAdvice } from '../band-estimate/advice.js';
 import type { LanguageEstimate } from '../band-estimate/estimate.js';
 import type { BandModel } from '../band-estimate/model.js';
-import { CONFIDENCE_FULL_MARKS_TOTAL_WORDS } from './constants.js';
+import { CONFIDENCE_FULL_MARKS_TOTAL_WORDS } from './score-scale.js';
 
 /*
  * The interview's one thing to work on next, as the speaking test's results give one: the advice

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INTERVIEW_CATEGORIES, NO_RESPONSE_TEXT, type InterviewCategory } from './constants.js';
+import { INTERVIEW_CATEGORIES, type InterviewCategory } from './constants.js';
+import { NO_RESPONSE_TEXT } from './answer-texts.js';
 import { STOP_WORDS } from '../text/index.js';
 import { CATEGORY_TOPIC_WORDS, RELEVANCE_FULL_MARKS_MATCHES, contentTerms, referenceStems, scoreAnswerRelevance } from './relevance.js';
 

@@ -1,6 +1,7 @@
 import { STOP_WORDS, wordTokens } from '../text/index.js';
 import { isEmptyAnswer } from './answers.js';
-import { INTERVIEW_SCORE_MAX, type InterviewCategory } from './constants.js';
+import { type InterviewCategory } from './constants.js';
+import { INTERVIEW_SCORE_MAX } from './score-scale.js';
 import { porterStem } from './porter-stemmer.js';
 
 /*

@@ -1,4 +1,4 @@
-import { COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER } from './constants.js';
+import { COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER } from './score-scale.js';
 import type { InterviewScoreReport } from './scoring.js';
 
 /*

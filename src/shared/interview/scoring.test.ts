@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INTERVIEW_MIN_ASSESSABLE_WORDS, NO_RESPONSE_TEXT } from './constants.js';
+import { NO_RESPONSE_TEXT } from './answer-texts.js';
+import { INTERVIEW_MIN_ASSESSABLE_WORDS } from './score-scale.js';
 import {
   fillerPart,
   overallScore,

@@ -4,12 +4,8 @@ import { estimateLanguage } from '../band-estimate/estimate.js';
 import type { BandModel } from '../band-estimate/model.js';
 import { COMMON_NON_ANSWER_REASONS, commonNonAnswerKind, mostlyNonAnswers, nonAnswerKindsText, nothingSaid, type CommonNonAnswerKind } from '../non-answers/checks.js';
 import { fillerCount, findFillers, sentences, tokenisingOnce, wordCount } from '../text/index.js';
-import {
-  CONFIDENCE_FULL_MARKS_TOTAL_WORDS,
-  INTERVIEW_MIN_ASSESSABLE_WORDS,
-  INTERVIEW_SCORE_MAX,
-  type InterviewCategory,
-} from './constants.js';
+import { type InterviewCategory } from './constants.js';
+import { CONFIDENCE_FULL_MARKS_TOTAL_WORDS, INTERVIEW_MIN_ASSESSABLE_WORDS, INTERVIEW_SCORE_MAX } from './score-scale.js';
 import { isEmptyAnswer } from './answers.js';
 import { interviewNextStep, type InterviewNextStep } from './next-step.js';
 import { scoreAnswerRelevance } from './relevance.js';

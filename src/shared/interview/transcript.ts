@@ -1,8 +1,5 @@
-import {
-  INTERVIEW_AUDIO_FILE_NAME_PATTERN,
-  INTERVIEW_TRANSCRIPT_FILE_NAME_PATTERN,
-  NO_RESPONSE_TEXT,
-} from './constants.js';
+import { INTERVIEW_AUDIO_FILE_NAME_PATTERN, INTERVIEW_TRANSCRIPT_FILE_NAME_PATTERN } from './constants.js';
+import { NO_RESPONSE_TEXT } from './answer-texts.js';
 import { isEmptyAnswer } from './answers.js';
 
 /* Downloads of the completed interview (spec section 9). */

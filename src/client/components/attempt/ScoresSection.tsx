@@ -7,7 +7,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import type { AttemptDetail, AttemptKind, Bands, IeltsAnalysis, InterviewAnalysis } from '../../../shared/api/admin-attempts';
 import { partNoteMessage } from '../../../shared/speaking-test/part-note-text';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
-import { CONFIDENCE_FULL_MARKS_TOTAL_WORDS } from '../../../shared/interview/constants';
+import { CONFIDENCE_FULL_MARKS_TOTAL_WORDS } from '../../../shared/interview/score-scale';
 import { clarityText, communicationText } from '../../../shared/interview/scoring-text';
 // From the modules themselves, not the scores index: that brings the answers' marking (and the
 // filler and slip finders) into the review page's first visit.

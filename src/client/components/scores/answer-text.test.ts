@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_RECORDED_TEXT, NOT_TRANSCRIBED_TEXT } from '../../../shared/interview/constants';
+import { NOT_RECORDED_TEXT, NOT_TRANSCRIBED_TEXT } from '../../../shared/interview/answer-texts';
 import { anyAnswerText } from './answer-text';
 
 describe('anyAnswerText: whether the highlight legend has anything to explain', () => {

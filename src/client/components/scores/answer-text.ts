@@ -1,4 +1,4 @@
-import { NOT_RECORDED_TEXT, NOT_TRANSCRIBED_TEXT } from '../../../shared/interview/constants';
+import { NOT_RECORDED_TEXT, NOT_TRANSCRIBED_TEXT } from '../../../shared/interview/answer-texts';
 
 /*
  * Whether any answer has words to highlight: the highlight legend (filler, grammar slip, less common

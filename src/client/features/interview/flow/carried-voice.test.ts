@@ -3,7 +3,8 @@
  * answering early is counted, an echo tail of the examiner's voice is not.
  */
 import { describe, expect, it } from 'vitest';
-import { INTERVIEW_ANSWER_SILENCE_MS, INTERVIEW_AUTO_ADVANCE_MS, NO_RESPONSE_TEXT, NOT_TRANSCRIBED_TEXT } from '../../../../shared/interview/constants';
+import { INTERVIEW_ANSWER_SILENCE_MS, INTERVIEW_AUTO_ADVANCE_MS } from '../../../../shared/interview/constants';
+import { NO_RESPONSE_TEXT, NOT_TRANSCRIBED_TEXT } from '../../../../shared/interview/answer-texts';
 import { CARRIED_VOICE_MIN_MS } from './answer-voice';
 import { InterviewSim, QUESTIONS } from './simulator.test-helpers';
 

@@ -4,9 +4,8 @@ import {
   INTERVIEW_ANSWER_SILENCE_MS,
   INTERVIEW_AUTO_ADVANCE_MS,
   INTERVIEW_NEXT_QUESTION_DELAY_MS,
-  NO_RESPONSE_TEXT,
-  NOT_TRANSCRIBED_TEXT,
 } from '../../../../shared/interview/constants';
+import { NO_RESPONSE_TEXT, NOT_TRANSCRIBED_TEXT } from '../../../../shared/interview/answer-texts';
 import { selectInterviewView } from './selectors';
 import { InterviewSim, QUESTIONS } from './simulator.test-helpers';
 

@@ -7,9 +7,8 @@ import {
   INTERVIEW_NEXT_QUESTION_DELAY_MS,
   INTERVIEW_RECORDING_START_DELAY_MS,
   INTERVIEW_TIME_LIMIT_MS,
-  NO_RESPONSE_TEXT,
-  NOT_TRANSCRIBED_TEXT,
 } from '../../../../shared/interview/constants';
+import { NO_RESPONSE_TEXT, NOT_TRANSCRIBED_TEXT } from '../../../../shared/interview/answer-texts';
 import { INTERVIEW_PAUSED_MESSAGE } from './pause-step';
 import { active, InterviewSim, QUESTIONS } from './simulator.test-helpers';
 

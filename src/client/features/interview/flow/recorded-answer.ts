@@ -4,10 +4,8 @@ import {
   INTERVIEW_CANDIDATE_SPEAKER,
   INTERVIEW_TRANSCRIPT_MAX_ENTRIES,
   INTERVIEW_TRANSCRIPT_TEXT_MAX_LENGTH,
-  NO_RESPONSE_TEXT,
-  NOT_RECORDED_TEXT,
-  NOT_TRANSCRIBED_TEXT,
 } from '../../../../shared/interview/constants';
+import { NO_RESPONSE_TEXT, NOT_RECORDED_TEXT, NOT_TRANSCRIBED_TEXT } from '../../../../shared/interview/answer-texts';
 import { scoreInterview, type InterviewScoreReport } from '../../../../shared/interview/scoring';
 import { answerHasVoice } from './answer-voice';
 import { elapsed, recordedAt } from './interview-state';

@@ -1,6 +1,11 @@
 /* The interview's recorder check: what the recorder gave, told during the interview and on the completed view. */
 import { describe, expect, it } from 'vitest';
-import { INTERVIEW_NEXT_QUESTION_DELAY_MS, INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT, NOT_RECORDED_TEXT, NOT_TRANSCRIBED_TEXT } from '../../../../shared/interview/constants';
+import {
+  INTERVIEW_NEXT_QUESTION_DELAY_MS,
+  INTERVIEW_NO_RECORDING_TEXT,
+  INTERVIEW_NO_TRANSCRIPT_TEXT,
+} from '../../../../shared/interview/constants';
+import { NOT_RECORDED_TEXT, NOT_TRANSCRIBED_TEXT } from '../../../../shared/interview/answer-texts';
 import { RECORDING_CHECK_DELAY_MS, RECORDING_RECHECK_MS } from '../../../speech/recorder-check';
 import { NO_RECORDING_WITH_TRANSCRIPT_TEXT, RECORDING_STOPPED_TEXT, RECORDING_STOPPED_TEXT_NO_TRANSCRIPT, sessionWithoutRecording } from './recording-outcome';
 import { active, completed, InterviewSim, QUESTIONS } from './simulator.test-helpers';

@@ -1,5 +1,6 @@
 import type { SaveInterviewSessionBody } from '../../../../shared/api/interview';
-import { INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT, NOT_RECORDED_TEXT, NOT_TRANSCRIBED_TEXT } from '../../../../shared/interview/constants';
+import { INTERVIEW_NO_RECORDING_TEXT, INTERVIEW_NO_TRANSCRIPT_TEXT } from '../../../../shared/interview/constants';
+import { NOT_RECORDED_TEXT, NOT_TRANSCRIBED_TEXT } from '../../../../shared/interview/answer-texts';
 import type { InterviewState } from './types';
 
 /*

@@ -8,8 +8,8 @@ import {
   INTERVIEW_RECOGNITION_RESTART_MS,
   INTERVIEW_RECORDING_START_DELAY_MS,
   INTERVIEW_TIME_LIMIT_MS,
-  NO_RESPONSE_TEXT,
 } from '../../../../shared/interview/constants';
+import { NO_RESPONSE_TEXT } from '../../../../shared/interview/answer-texts';
 import { scoreInterview } from '../../../../shared/interview/scoring';
 import { NETWORK_ERROR_TOAST } from './listening-step';
 import { MICROPHONE_DENIED_TOAST } from './microphone-step';
