@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { COURSE_INTERVIEW } from '../src/shared/courses.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
-import { lookAt, signInWithForm, useBrowserSuite, type ViewportName } from './support/index.js';
+import { lookAt, signInWithForm, toastsStandStill, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
  * Where things sit on the screen at a laptop's and a phone's size: the "Login successful" toast clear
@@ -53,16 +53,7 @@ describe('the sign-in toast', () => {
         const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Login successful' });
         await toast.waitFor();
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-        // The toast slides in: measured once it stands still (the same box 100 ms apart).
-        let last = '';
-        await expect
-          .poll(async () => {
-            const now = JSON.stringify(await box(toast, 'the toast'));
-            const still = now === last;
-            last = now;
-            return still;
-          }, { interval: 100 })
-          .toBe(true);
+        await toastsStandStill(page);
         const toastBox = await box(toast, 'the toast');
         const size = page.viewportSize() ?? { width: 0, height: 0 };
         // At the bottom of the screen, clear of the header and of the page's opening lines.

@@ -6,7 +6,7 @@ import { attempts } from '../src/server/db/schema.js';
 import { interviewSessionBody, testSessionBody } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
 import { startSmtpSink, type SmtpSink } from '../src/server/test/smtp-sink.js';
-import { lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
+import { lookAt, toastsStandStill, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
  * The teacher's loop: a teacher reviews and releases, the student is mailed (real SMTP) and
@@ -73,25 +73,9 @@ beforeAll(async () => {
 
 const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 
-/**
- * Waits until the toasts on the page stand still (the same boxes 100 ms apart): one sliding in may
- * come over a button between Playwright's check of what is under the pointer and the press.
- */
-async function toastsStill(page: Page): Promise<void> {
-  let last = '';
-  await expect
-    .poll(async () => {
-      const now = JSON.stringify(await page.locator('.mantine-Notification-root').evaluateAll((toasts) => toasts.map((t) => t.getBoundingClientRect().toJSON() as unknown)));
-      const still = now === last;
-      last = now;
-      return still;
-    }, { interval: 100 })
-    .toBe(true);
-}
-
 /** Whether a toast, once it has slid in, covers none of the controls. */
 async function clearOf(toastLocator: Locator, controls: Locator[]): Promise<boolean> {
-  await toastsStill(toastLocator.page());
+  await toastsStandStill(toastLocator.page());
   const a = await toastLocator.boundingBox();
   if (!a) throw new Error('the toast has no box');
   for (const control of controls) {
@@ -132,7 +116,7 @@ async function releaseWhenAvailable(page: Page, name: string) {
       const held = await button.getAttribute('aria-disabled').catch(() => '(no button)');
       throw new Error(`No answer to the release within 30 s of pressing "${name}": ${sent} release request(s) sent; the button held: ${held}. The form read:\n${form}`);
     });
-  await toastsStill(page);
+  await toastsStandStill(page);
   await button.click();
   const response = await answered.finally(() => page.off('request', count));
   expect(response.status(), await response.text()).toBe(200);
