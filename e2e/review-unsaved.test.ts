@@ -91,6 +91,9 @@ describe('a review typed and not saved', () => {
     await page.locator('.mantine-Notification-root').filter({ hasText: 'Review saved' }).waitFor();
     await next.click();
     await page.waitForURL(`**/admin/attempts/${second}`);
+    // The address changes a moment before the page does: typed before the newer attempt's page is
+    // drawn, the comment would go into the older one's form, which the newer one then replaces.
+    await expect.poll(() => page.getByTestId('queue-position').textContent()).toBe('2 of 2 awaiting review');
     await page.getByLabel('Comment').fill('Not this one.');
     await page.getByRole('link', { name: '← Previous awaiting' }).click();
     await dialog.getByRole('button', { name: 'Leave without saving' }).click();
