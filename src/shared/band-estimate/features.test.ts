@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { articleCount, clauseStretches, isDerived, languageFeatures, LINKING_OVERUSE_PER_100, movingTypeTokenRatio, overUse, WRITTEN_LINKING_MOST_PER_100, writtenOverUse, perfectPassiveCount, phrasalVerbCount, repairCount, linkingWords, usesWithRange, withoutRepeats } from './features.js';
+import { AMERICAN_WORD_FOR } from './british-words.js';
 import { DISCOURSE_MARKERS, isContraction, isFilledPause, spokenRank, WRITTEN_LINKERS } from './lexicon.js';
 import { nameWords } from '../text/words.js';
 
@@ -133,6 +134,18 @@ describe('language features', () => {
     expect(repairCount(['i', 'went', 'to', 'the', 'park'])).toBe(0);
   });
 
+  it('ranks an everyday British word as the American word for the same thing (the list is American film and television)', () => {
+    for (const word of ['holiday', 'holidays', 'queue', 'queuing', 'petrol', 'lorries', 'flat', 'mum', 'university', 'autumn', 'cinema', 'timetable', 'learnt', 'whilst']) {
+      expect(spokenRank(word) ?? Infinity, word).toBeLessThanOrEqual(2000);
+    }
+    // Each listed pair changes a verdict: the American word is everyday, and an everyday word is never mapped to a rare one.
+    for (const [british, american] of AMERICAN_WORD_FOR) {
+      expect(spokenRank(american) ?? Infinity, american).toBeLessThanOrEqual(2000);
+      expect(spokenRank(british), british).toBe(spokenRank(american));
+    }
+    expect((spokenRank('scenery') ?? Infinity) > 2000).toBe(true);
+  });
+
   it('measures diversity with a moving window, so a longer answer is not marked down for its length', () => {
     expect(movingTypeTokenRatio(['a', 'b', 'a', 'b'], 2)).toBe(1);
     expect(movingTypeTokenRatio(['a', 'a', 'a', 'a'], 2)).toBe(0.5);
@@ -145,6 +158,9 @@ describe('language features', () => {
     expect(spokenRank('watched')).toBe(spokenRank('watch'));
     // British spellings rank as the American ones the list is spelt in.
     for (const [british, american] of [['neighbours', 'neighbors'], ['favourite', 'favorite'], ['travelled', 'traveled'], ['organise', 'organize'], ['centre', 'center'], ['colour', 'color']]) {
+      expect(spokenRank(british as string), british).toBe(spokenRank(american as string));
+    }
+    for (const [british, american] of [['programmes', 'programs'], ['practising', 'practicing'], ['licences', 'licenses'], ['centred', 'centered'], ['tyre', 'tire'], ['favourably', 'favorably']]) {
       expect(spokenRank(british as string), british).toBe(spokenRank(american as string));
     }
     expect((spokenRank('ubiquitous') ?? Infinity) > 2000).toBe(true);

@@ -1,5 +1,6 @@
 import { porterStem } from '../interview/porter-stemmer.js';
 import { boundedMemo } from '../text/bounded-memo.js';
+import { americanWordFor } from './british-words.js';
 import { SPOKEN_WORDS_BY_FREQUENCY } from './word-ranks.js';
 
 /*
@@ -192,23 +193,28 @@ let ranks: Map<string, number> | undefined;
 
 /**
  * American spellings of a British-spelt word, for the list (SUBTLEX-US): "neighbour" ranks as
- * "neighbor", "travelled" as "traveled", "organise" as "organize", "centre" as "center".
+ * "neighbor", "travelled" as "traveled", "organise" as "organize", "centre" as "center",
+ * "programme" as "program", "practising" as "practicing", "licences" as "licenses", "tyre" as "tire".
  */
 export function americanSpellings(word: string): string[] {
   return [
-    word.replace(/our(s|ed|ing|ite|ites|able|ful)?$/, 'or$1').replace(/ourhood/, 'orhood'),
-    word.replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/ys(e|ed|es|ing)$/, 'yz$1'),
+    word.replace(/our(s|ed|ing|ite|ites|itism|able|ably|ful)?$/, 'or$1').replace(/ourhood/, 'orhood'),
+    word.replace(/is(e|ed|es|ing|er|ers|able|ation|ations)$/, 'iz$1').replace(/ys(e|ed|es|ing)$/, 'yz$1'),
     word.replace(/([aeiou])ll(ed|ing|er|ers)$/, '$1l$2'),
-    word.replace(/tre(s)?$/, 'ter$1'),
+    word.replace(/tre(s)?$/, 'ter$1').replace(/tred$/, 'tered'),
     word.replace(/ogue(s)?$/, 'og$1'),
-    word.replace(/ence$/, 'ense'),
+    word.replace(/ence(s|d)?$/, 'ense$1').replace(/encing$/, 'ensing'),
+    word.replace(/amme(s)?$/, 'am$1'),
+    word.replace(/^practis(e|ed|es|ing)$/, 'practic$1'),
+    word.replace(/^tyre(s)?$/, 'tire$1'),
   ].filter((spelling) => spelling !== word);
 }
 
 /**
  * A word's rank in spoken English (1 = most frequent), as the best rank of any listed form with
- * the same stem ("watched" ranks as "watch") in British or American spelling; undefined when no
- * form is in the list's 10,000 words.
+ * the same stem ("watched" ranks as "watch") in British or American spelling, or of the American
+ * word for an everyday British one ("holiday" ranks as "vacation"); undefined when no form is in
+ * the list's 10,000 words.
  */
 export function spokenRank(word: string): number | undefined {
   return rememberedRank(word);
@@ -219,7 +225,8 @@ const rememberedRank = boundedMemo(rankOf, 50_000);
 
 function rankOf(word: string): number | undefined {
   const plain = word.replace(/'/g, '');
-  const ranked = [plain, ...americanSpellings(plain)].map(stemRank).filter((rank): rank is number => rank !== undefined);
+  const american = americanWordFor(plain);
+  const ranked = [plain, ...americanSpellings(plain), ...(american === undefined ? [] : [american])].map(stemRank).filter((rank): rank is number => rank !== undefined);
   return ranked.length === 0 ? undefined : Math.min(...ranked);
 }
 
