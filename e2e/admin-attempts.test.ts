@@ -8,7 +8,7 @@ import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } fr
 import { attempts } from '../src/server/db/schema.js';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { eq } from 'drizzle-orm';
-import { lookAt, makeSpeechWav, useBrowserSuite, type ViewportName } from './support/index.js';
+import { lookAt, makeSpeechWav, toast, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
  * The teacher's view of saved attempts: both lists with the server's scores, the date filter, the
@@ -153,7 +153,6 @@ async function cells(page: Page, kind: AttemptKind, attemptId: string): Promise<
     .evaluateAll((tds) => tds.map((td) => (td.querySelector('[aria-hidden="true"]') ?? td).textContent?.trim() ?? ''));
 }
 
-const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 
 /** Settled, then a and the checks every screen must pass. */
 /** The review page's sections below Scores load as they come near the viewport (decision 0023): scrolls there and waits for them. */

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { courses } from '../src/server/db/schema.js';
 import { createAdmin, createCourse, createStudent, type CreatedAdmin } from '../src/server/test/factories.js';
-import { expectFirstFrameWherePageDrawsIt, lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
+import { expectFirstFrameWherePageDrawsIt, lookAt, toast, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /** Course management at /admin/courses: add, edit, delete, the refusal when students are enrolled, paging. */
 const suite = useBrowserSuite();
@@ -30,7 +30,6 @@ const rowOf = (page: Page, courseName: string) =>
     .locator('tbody tr, [data-row-card]')
     .filter({ visible: true })
     .filter({ has: page.getByText(courseName, { exact: true }) });
-const toast = (page: Page) => page.locator('.mantine-Notification-root');
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
 
 async function courseInDb(courseName: string) {

@@ -8,7 +8,7 @@ import { attempts, students, users } from '../src/server/db/schema.js';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { createAdmin, createStudent, storedMobileNumber, type CreatedAdmin } from '../src/server/test/factories.js';
-import { expectFirstFrameWherePageDrawsIt, lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
+import { expectFirstFrameWherePageDrawsIt, lookAt, toast, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /** The admin's Students tab: add, edit, toggle, delete, paging, search, the generated password, CSV export and import. */
 const suite = useBrowserSuite();
@@ -46,7 +46,6 @@ const rowOf = (page: Page, studentName: string) =>
     .locator('table[aria-label="Students"] tbody tr, [aria-label="Students"] [data-row-card]')
     .filter({ visible: true })
     .filter({ has: page.getByText(studentName, { exact: true }) });
-const toast = (page: Page) => page.locator('.mantine-Notification-root');
 const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
 
 /** The toast with this title (and message): the one it replaced may still be fading out. */

@@ -6,7 +6,7 @@ import { hashPasswordBeside } from '../src/server/lib/passwords.js';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { createAdmin, createCourse, createStudent } from '../src/server/test/factories.js';
 import { startSmtpSink, type SmtpSink } from '../src/server/test/smtp-sink.js';
-import { useBrowserSuite } from './support/index.js';
+import { toast, useBrowserSuite } from './support/index.js';
 
 // The signed-out current-user call answers 401 by design (spec section 7); the browser logs the status.
 const EXPECTED_NOISE = [/status of 401/, /status of 403/];
@@ -31,7 +31,6 @@ async function open(path: string, options: { viewport?: 'desktop' | 'phone'; clo
   return page;
 }
 
-const toast = (page: Page) => page.locator('.mantine-Notification-root');
 /** The newest toast with this title: on a slow machine an earlier toast (the sign-in's) may still be shown beside it. */
 const toastTitled = (page: Page, title: string) => toast(page).filter({ has: page.locator('.mantine-Notification-title', { hasText: title }) }).last();
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createStudent } from '../src/server/test/factories.js';
-import { lookAt, signInWithForm, useBrowserSuite, type ViewportName } from './support/index.js';
+import { lookAt, signInWithForm, toast, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /** The Interview Dashboard (/interview-dashboard): the profile form, its lists, limits, saving and the unsaved-changes guard. */
 const suite = useBrowserSuite();
@@ -21,7 +21,6 @@ async function openDashboard(options: { viewport?: ViewportName; ignore?: RegExp
   return { page, student };
 }
 
-const toast = (page: Page) => page.locator('.mantine-Notification-root');
 const addMore = (page: Page, list: string) => page.getByRole('button', { name: `Add More ${list}` });
 
 const look = (page: Page, name: string, viewport: ViewportName) => lookAt(page, `interview-dashboard-${name}-${viewport}`);

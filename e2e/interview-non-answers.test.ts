@@ -7,7 +7,7 @@ import { attempts, students } from '../src/server/db/schema.js';
 import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
-import { lookAt, makeSpeechWav, signInWithForm, useBrowserSuite, type ViewportName } from './support/index.js';
+import { lookAt, makeSpeechWav, signInWithForm, toast, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /*
  * The mock interview's non-answers (decision 0018): a memorised paragraph said again is not counted,
@@ -65,7 +65,7 @@ describe('interview non-answers', () => {
     const note = page.getByTestId('non-answers');
     await expect.poll(() => note.getByTestId('not-counted').allTextContents()).toEqual([expect.stringContaining(`Question 3 (“`)]);
     expect(await note.getByTestId('not-counted').textContent()).toMatch(new RegExp(`”\\): ${REPETITION_REASON}$`));
-    await page.locator('.mantine-Notification-root').filter({ hasText: 'Interview completed and saved successfully!' }).waitFor();
+    await toast(page, 'Interview completed and saved successfully!').waitFor();
     // The server scored the same questions: its scores read as the page's.
     expect(await page.getByTestId('saved-scores').count()).toBe(0);
     await lookAt(page, `interview-non-answers-completed-${viewport}`);
@@ -97,7 +97,7 @@ describe('interview non-answers', () => {
     await fake.say('My name is Kavya and I look after the forms nurses fill in on tablets during their rounds at the hospital.', { confidence: 0.9 });
     await page.clock.fastForward(30 * 60 * 1000);
     await page.getByRole('heading', { level: 1, name: 'Interview Completed!' }).waitFor();
-    await page.locator('.mantine-Notification-root').filter({ hasText: 'Interview completed and saved successfully!' }).waitFor();
+    await toast(page, 'Interview completed and saved successfully!').waitFor();
     const note = page.getByTestId('saved-scores');
     await note.waitFor();
     const [row] = await db.select().from(attempts).where(eq(attempts.studentId, student.student.id));

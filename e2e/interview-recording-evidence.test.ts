@@ -22,7 +22,7 @@ import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
-import { lookAt, makeSpeechWithSilenceWav, seekByClick, setPageHidden, signInWithForm, sleep, useBrowserSuite } from './support/index.js';
+import { lookAt, makeSpeechWithSilenceWav, seekByClick, setPageHidden, signInWithForm, sleep, toast, useBrowserSuite } from './support/index.js';
 
 const SENTENCE = 'I enjoy teamwork and I learn quickly.';
 const WORDS = ['i', 'enjoy', 'teamwork', 'and', 'i', 'learn', 'quickly'];
@@ -126,7 +126,7 @@ describe("an interview's recording as evidence", () => {
       await page.getByRole('button', { name: n === total ? 'Complete Interview' : 'Next Question' }).click();
     }
     await page.getByRole('heading', { level: 1, name: 'Interview Completed!' }).waitFor();
-    await page.locator('.mantine-Notification-root').filter({ hasText: 'Interview completed and saved successfully!' }).waitFor({ timeout: 30_000 });
+    await toast(page, 'Interview completed and saved successfully!').waitFor({ timeout: 30_000 });
 
     // The saved places: from 0, back to back, each about the time listened to (less the 0.5 s
     // before the recording starts), and the last ends where the uploaded webm does.

@@ -7,7 +7,7 @@ import { emptyInterviewProfile, type InterviewProfile } from '../src/shared/api/
 import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
-import { expectFirstFrameWherePageDrawsIt, lookAt, makeSpeechWav, setPageHidden, signInWithForm, useBrowserSuite, type ViewportName } from './support/index.js';
+import { expectFirstFrameWherePageDrawsIt, lookAt, makeSpeechWav, setPageHidden, signInWithForm, toast, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
  * The mock interview (/interview-simulator): permission, welcome, the active interview on the real
@@ -137,7 +137,6 @@ const look = (page: Page, name: string, viewport: ViewportName) => lookAt(page, 
 
 const questionLabel = (page: Page) => page.getByText(/^Question \d+ of \d+$/);
 const currentQuestion = (page: Page) => page.getByTestId('current-question');
-const toast = (page: Page) => page.locator('.mantine-Notification-root');
 
 /** Allows the microphone and starts; returns the number of questions the welcome view announces. */
 async function start(page: Page, onWelcome?: () => Promise<void>): Promise<number> {

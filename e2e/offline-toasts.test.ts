@@ -5,7 +5,7 @@ import { emptyInterviewProfile } from '../src/shared/api/interview.js';
 import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { createStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition } from './support/fake-recognition.js';
-import { listening, pumpUntil, screenshot, signInByApi, sleep, useBrowserSuite } from './support/index.js';
+import { listening, pumpUntil, screenshot, signInByApi, sleep, toast, useBrowserSuite } from './support/index.js';
 
 /**
  * The toasts' code (@mantine/notifications) is loaded with the first toast, not with the page. A
@@ -41,10 +41,10 @@ describe('a toast while the phone is offline', () => {
 
     await page.context().setOffline(true);
     await fake.error('network');
-    const toast = page.locator('.mantine-Notification-root', { hasText: NETWORK_ERROR_TOAST.message });
-    await pumpUntil(page, async () => (await toast.count()) > 0 || (await heading.count()) === 0, 'the network toast (or the page gone)', { stepMs: 100, realMs: 50 });
+    const networkToast = toast(page, NETWORK_ERROR_TOAST.message);
+    await pumpUntil(page, async () => (await networkToast.count()) > 0 || (await heading.count()) === 0, 'the network toast (or the page gone)', { stepMs: 100, realMs: 50 });
     expect(await heading.count(), 'the interview is still on the screen').toBe(1);
-    expect(await toast.locator('.mantine-Notification-title').textContent()).toBe(NETWORK_ERROR_TOAST.title);
+    expect(await networkToast.locator('.mantine-Notification-title').textContent()).toBe(NETWORK_ERROR_TOAST.title);
     // The interview says it waits for words rather than moving on.
     expect(await page.getByTestId('waiting-note').textContent()).toBe('The connection was lost, so the interview waits for your next words. Press Next Question when you have finished.');
     await screenshot(page, 'interview-offline-toast-phone', { fullPage: false });
@@ -85,14 +85,14 @@ describe('a toast while the phone is offline', () => {
     await page.waitForLoadState('networkidle');
     await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Save' }).click();
-    const toast = page.locator('.mantine-Notification-root', { hasText: 'Could not save the profile' });
-    await toast.waitFor();
-    expect(await toast.textContent()).toContain(UNREACHABLE_TEXT);
+    const failed = toast(page, 'Could not save the profile');
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain(UNREACHABLE_TEXT);
     await page.getByRole('button', { name: 'Save' }).waitFor();
     expect(await page.getByRole('button', { name: 'Saving...' }).count()).toBe(0);
     await screenshot(page, 'interview-dashboard-offline-save-phone', { fullPage: false });
     await page.context().setOffline(false);
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.locator('.mantine-Notification-root', { hasText: 'Profile saved' }).waitFor();
+    await toast(page, 'Profile saved').waitFor();
   }, 60_000);
 });

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { COURSE_INTERVIEW } from '../src/shared/courses.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
-import { lookAt, signInWithForm, toastsStandStill, useBrowserSuite, type ViewportName } from './support/index.js';
+import { lookAt, signInWithForm, toast, TOAST_SELECTOR, toastsStandStill, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
  * Where things sit on the screen at a laptop's and a phone's size: the "Login successful" toast clear
@@ -25,16 +25,16 @@ async function box(locator: Locator, what: string): Promise<Box> {
 
 /** Every heading and control drawn on the screen (not the toast's own), with a name to report. */
 async function onScreen(page: Page): Promise<Array<{ name: string; box: Box }>> {
-  return page.evaluate(() => {
+  return page.evaluate((toastSelector) => {
     const seen: Array<{ name: string; box: { x: number; y: number; width: number; height: number } }> = [];
     for (const element of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, button, a[href], input, select, textarea, [role="tab"]')) {
-      if (element.closest('.mantine-Notification-root')) continue;
+      if (element.closest(toastSelector)) continue;
       const rect = element.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0 || rect.bottom <= 0 || rect.top >= window.innerHeight) continue;
       seen.push({ name: `${element.tagName.toLowerCase()} "${(element.innerText || element.getAttribute('aria-label') || '').trim().slice(0, 40)}"`, box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height } });
     }
     return seen;
-  });
+  }, TOAST_SELECTOR);
 }
 
 describe('the sign-in toast', () => {
@@ -50,11 +50,11 @@ describe('the sign-in toast', () => {
         // /auth asks for the current user first: a 401 there is expected.
         const { page } = await suite.openPage({ viewport, ignore: [/status of 401/] });
         await signInWithForm(page, suite.server.baseUrl, username, password);
-        const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Login successful' });
-        await toast.waitFor();
+        const signedIn = toast(page, 'Login successful');
+        await signedIn.waitFor();
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         await toastsStandStill(page);
-        const toastBox = await box(toast, 'the toast');
+        const toastBox = await box(signedIn, 'the toast');
         const size = page.viewportSize() ?? { width: 0, height: 0 };
         // At the bottom of the screen, clear of the header and of the page's opening lines.
         expect(size.height - (toastBox.y + toastBox.height), `${who}: toast at the bottom`).toBeLessThan(48);

@@ -5,7 +5,7 @@ import { attempts } from '../src/server/db/schema.js';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin } from '../src/server/test/factories.js';
-import { lookAt, useBrowserSuite } from './support/index.js';
+import { lookAt, toast, useBrowserSuite } from './support/index.js';
 
 /**
  * The review page on a phone, thousands of pixels long: one tap from its top to the review form, and
@@ -41,7 +41,6 @@ beforeAll(async () => {
   invalidateReadCaches(db);
 }, 60_000);
 
-const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 
 async function reviewAndRelease(page: Page) {
   const form = page.getByRole('region', { name: 'Teacher review' });

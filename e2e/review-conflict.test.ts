@@ -6,7 +6,7 @@ import { reviewPresence } from '../src/server/db/schema-review-presence.js';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { createAttempt } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
-import { lookAt, useBrowserSuite, type ViewportName } from './support/index.js';
+import { lookAt, toast, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
  * Two teachers on one review, each on a page opened before the other saved: the second save is
@@ -28,7 +28,6 @@ beforeAll(async () => {
   asha = await createStudent(db, { studentName: 'Asha Rao', mobileNumber: '98765 43210' });
 });
 
-const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 
 async function reviewPage(userId: number, viewport: ViewportName, attemptId: string): Promise<Page> {
   const { page } = await suite.openPage({ viewport, timeoutMs: 20_000, ignore: [/status of 409/] });

@@ -4,7 +4,7 @@ import { attempts } from '../src/server/db/schema.js';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { createAttempt } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin } from '../src/server/test/factories.js';
-import { lookAt, useBrowserSuite } from './support/index.js';
+import { lookAt, toast, useBrowserSuite } from './support/index.js';
 
 /**
  * A teacher's review typed and not saved is not lost by a tap on Next awaiting, the back link or
@@ -88,7 +88,7 @@ describe('a review typed and not saved', () => {
     // Saved, it leaves without a question; Leave without saving leaves at once.
     await comment.fill(COMMENT);
     await page.getByRole('button', { name: 'Save review' }).click();
-    await page.locator('.mantine-Notification-root').filter({ hasText: 'Review saved' }).waitFor();
+    await toast(page, 'Review saved').waitFor();
     await next.click();
     await page.waitForURL(`**/admin/attempts/${second}`);
     // The address changes a moment before the page does: typed before the newer attempt's page is

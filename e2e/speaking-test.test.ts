@@ -27,6 +27,7 @@ import {
   sleep,
   startTestServer,
   testResultsDir,
+  toast,
   visible,
   type LaunchedBrowser,
   type TestServer,
@@ -388,7 +389,7 @@ describe('speaking test without a microphone', () => {
     // Five minutes after Stay: the stored student info goes, 'Session Expired', then /auth 2 s later.
     await page.clock.runFor(50_000);
     expect(new URL(page.url()).pathname).toBe('/test');
-    const toastText = async () => (await page.locator('.mantine-Notification-root').count()) > 0 ? ((await page.locator('.mantine-Notification-root').textContent()) ?? '') : '';
+    const toastText = async () => (await toast(page).count()) > 0 ? ((await toast(page).textContent()) ?? '') : '';
     await pumpUntil(page, async () => (await toastText()).includes('Session Expired'), "the 'Session Expired' toast", { stepMs: 250, realMs: 30 });
     expect(await page.evaluate(() => sessionStorage.getItem('parley.studentInfo'))).toBeNull();
     await page.clock.runFor(1_500);
@@ -564,13 +565,13 @@ describe('speaking test without a microphone', () => {
     // so at the end Download Audio has nothing to give.
     await page.evaluate(() => delete (window as { MediaRecorder?: unknown }).MediaRecorder);
     await takeSilentTest(page, fake);
-    await expect.poll(() => page.locator('.mantine-Notification-root').textContent()).toContain('Test completed but results may not be saved. Please contact your teacher.');
+    await expect.poll(() => toast(page).textContent()).toContain('Test completed but results may not be saved. Please contact your teacher.');
     const downloads: string[] = [];
     page.on('download', (download) => downloads.push(download.suggestedFilename()));
     await page.getByRole('button', { name: 'Download Audio', exact: true }).click();
-    const toasts = async () => (await page.locator('.mantine-Notification-root').allTextContents()).join(' | ');
+    const toasts = async () => (await toast(page).allTextContents()).join(' | ');
     await pumpUntil(page, async () => (await toasts()).includes('No test data available to generate audio.'), "the 'No Audio' toast", { stepMs: 500 });
-    expect(await page.locator('.mantine-Notification-root', { hasText: 'No test data available to generate audio.' }).locator('.mantine-Notification-title').textContent()).toBe('No Audio');
+    expect(await toast(page, 'No test data available to generate audio.').locator('.mantine-Notification-title').textContent()).toBe('No Audio');
     expect(downloads).toEqual([]);
     // No student is known, so there is no history of earlier bands to ask for.
     expect(await page.getByRole('heading', { name: 'Your progress' }).count()).toBe(0);

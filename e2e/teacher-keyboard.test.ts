@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
-import { lookAt, useBrowserSuite } from './support/index.js';
+import { lookAt, toast, useBrowserSuite } from './support/index.js';
 
 /**
  * The teachers' console as a blind teacher meets it: keys only (focus, Enter, Escape), and what a
@@ -58,7 +58,6 @@ async function press(page: Page, role: 'button' | 'link' | 'tab', name: string |
   await page.keyboard.press('Enter');
 }
 
-const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 
 async function teacherPage(path: string): Promise<Page> {
   const { page } = await suite.openPage();

@@ -6,7 +6,7 @@ import { attempts } from '../src/server/db/schema.js';
 import { interviewSessionBody, testSessionBody } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
 import { startSmtpSink, type SmtpSink } from '../src/server/test/smtp-sink.js';
-import { lookAt, toastsStandStill, useBrowserSuite, type ViewportName } from './support/index.js';
+import { lookAt, toast, toastsStandStill, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
  * The teacher's loop: a teacher reviews and releases, the student is mailed (real SMTP) and
@@ -71,7 +71,6 @@ beforeAll(async () => {
   }
 }, 60_000);
 
-const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 
 /** Whether a toast, once it has slid in, covers none of the controls. */
 async function clearOf(toastLocator: Locator, controls: Locator[]): Promise<boolean> {

@@ -7,7 +7,7 @@ import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
 import { startSmtpSink, type SmtpSink } from '../src/server/test/smtp-sink.js';
-import { lookAt, makeSpeechWav, signInWithForm, useBrowserSuite } from './support/index.js';
+import { lookAt, makeSpeechWav, signInWithForm, toast, useBrowserSuite } from './support/index.js';
 
 /**
  * Teachers as people and the review where the evidence is: the head teacher adds a second teacher,
@@ -68,7 +68,6 @@ beforeAll(async () => {
   invalidateReadCaches(db);
 });
 
-const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 
 async function teacherPage(userId: number, viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> {
   const { page } = await suite.openPage({ viewport, timeoutMs: 20_000 });

@@ -6,7 +6,7 @@ export { clientDistDir, projectRoot, testResultsDir } from './paths.js';
 export { lookAt, seriousAccessibilityViolations, type LookOptions } from './screen-checks.js';
 export { screenshot } from './screenshots.js';
 export { settled, type SettledOptions } from './settled.js';
-export { toastsStandStill } from './toasts.js';
+export { toast, TOAST_SELECTOR, toastsStandStill } from './toasts.js';
 export { startTestServer, type TestServer, type TestServerOptions } from './server.js';
 export { signInWithForm, useBrowserSuite, type BrowserSuite, type SuiteOptions, type SuitePage, type SuitePageOptions } from './suite.js';
 export { seekByClick } from './player.js';

@@ -1,8 +1,14 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Mantine's toast, by the stable class Mantine documents for styling its parts (`classNames`' `root`). */
-const TOAST_SELECTOR = '.mantine-Notification-root';
+export const TOAST_SELECTOR = '.mantine-Notification-root';
+
+/** The page's toasts, or those whose text holds `text` (a title or a message). */
+export function toast(page: Page, text?: string): Locator {
+  const toasts = page.locator(TOAST_SELECTOR);
+  return text === undefined ? toasts : toasts.filter({ hasText: text });
+}
 
 /**
  * Waits until every toast on the page stands still: the same boxes 100 ms apart. A toast slides in,
