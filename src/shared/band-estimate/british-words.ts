@@ -6,24 +6,20 @@
  * `americanSpellings` in lexicon.ts.
  *
  * Only pairs where the American word is an everyday one (among the list's 2,000 most frequent) and
- * the British one is not are listed: the others change no rank that anything reads.
+ * the British one is not are listed: the others change no rank that anything reads. Each is a base
+ * word: "holidays", "queued" and "lorries" find theirs through `inflectionBases` (lexicon.ts).
  */
 export const AMERICAN_WORD_FOR: ReadonlyMap<string, string> = new Map([
   // English Vocabulary in Use, pre-intermediate and intermediate (McCarthy & O'Dell, Cambridge), unit 98.
-  ['autumn', 'fall'], ['flat', 'apartment'], ['holiday', 'vacation'], ['lorry', 'truck'], ['lorries', 'trucks'],
-  ['petrol', 'gas'], ['university', 'college'], ['universities', 'colleges'],
+  ['autumn', 'fall'], ['flat', 'apartment'], ['holiday', 'vacation'], ['lorry', 'truck'], ['petrol', 'gas'],
+  ['university', 'college'],
   // The British-only words and British senses of Wikipedia's lists of American and British English
   // differences, as the npm package american-british-english-translator holds them.
   ['amongst', 'among'], ['bloke', 'guy'], ['gaol', 'jail'], ['learnt', 'learned'], ['loo', 'bathroom'],
-  ['mobile', 'cell'], ['mum', 'mom'], ['mummy', 'mommy'], ['mummies', 'mommies'], ['pub', 'bar'],
-  ['queue', 'line'], ['queued', 'lined'], ['queuing', 'lining'], ['queueing', 'lining'], ['uni', 'college'],
+  ['mobile', 'cell'], ['mum', 'mom'], ['mummy', 'mommy'], ['pub', 'bar'], ['queue', 'line'], ['uni', 'college'],
   // Past forms in -t (Wikipedia, American and British English spelling differences).
   ['burnt', 'burned'], ['dreamt', 'dreamed'], ['spelt', 'spelled'],
   // Pairs every British/American list for learners gives, found in neither source above.
   ['cinema', 'movies'], ['telly', 'tv'], ['timetable', 'schedule'], ['whilst', 'while'],
 ]);
 
-/** The American word for a British one ("holidays" -> "vacation"), or undefined. */
-export function americanWordFor(word: string): string | undefined {
-  return AMERICAN_WORD_FOR.get(word) ?? (word.length > 3 && word.endsWith('s') ? AMERICAN_WORD_FOR.get(word.slice(0, -1)) : undefined);
-}

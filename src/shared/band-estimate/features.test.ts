@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { articleCount, clauseStretches, isDerived, languageFeatures, LINKING_OVERUSE_PER_100, movingTypeTokenRatio, overUse, WRITTEN_LINKING_MOST_PER_100, writtenOverUse, perfectPassiveCount, phrasalVerbCount, repairCount, linkingWords, usesWithRange, withoutRepeats } from './features.js';
 import { AMERICAN_WORD_FOR } from './british-words.js';
+import { VERB_OF_IRREGULAR_FORM } from './irregular-forms.js';
 import { DISCOURSE_MARKERS, isContraction, isFilledPause, spokenRank, WRITTEN_LINKERS } from './lexicon.js';
 import { nameWords } from '../text/words.js';
 
@@ -144,6 +145,23 @@ describe('language features', () => {
       expect(spokenRank(british), british).toBe(spokenRank(american));
     }
     expect((spokenRank('scenery') ?? Infinity) > 2000).toBe(true);
+    // A listed British word's forms find it through their base word.
+    for (const [form, base] of [['holidays', 'holiday'], ['queued', 'queue'], ['queuing', 'queue'], ['lorries', 'lorry'], ['universities', 'university']]) {
+      expect(spokenRank(form as string), form).toBe(spokenRank(base as string));
+    }
+  });
+
+  it('ranks an adverb in -ly as the word it is made from, and an irregular verb form as its verb', () => {
+    for (const [adverb, base] of [['mostly', 'most'], ['daily', 'day'], ['weekly', 'week'], ['basically', 'basic'], ['comfortably', 'comfortable'], ['truly', 'true']]) {
+      expect(spokenRank(adverb as string), adverb).toBeLessThanOrEqual(spokenRank(base as string) ?? Infinity);
+    }
+    // The adverb of a less common word stays less common; a word that only ends in -ly is not an adverb of another.
+    for (const word of ['invariably', 'significantly', 'belly', 'tally']) expect(spokenRank(word) ?? Infinity, word).toBeGreaterThan(2000);
+    // Each listed irregular form changes a verdict: its verb is everyday, and the form ranks as the verb.
+    for (const [form, verb] of VERB_OF_IRREGULAR_FORM) {
+      expect(spokenRank(verb) ?? Infinity, verb).toBeLessThanOrEqual(2000);
+      expect(spokenRank(form), form).toBe(spokenRank(verb));
+    }
   });
 
   it('measures diversity with a moving window, so a longer answer is not marked down for its length', () => {

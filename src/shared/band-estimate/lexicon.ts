@@ -1,6 +1,7 @@
 import { porterStem } from '../interview/porter-stemmer.js';
 import { boundedMemo } from '../text/bounded-memo.js';
-import { americanWordFor } from './british-words.js';
+import { AMERICAN_WORD_FOR } from './british-words.js';
+import { VERB_OF_IRREGULAR_FORM } from './irregular-forms.js';
 import { SPOKEN_WORDS_BY_FREQUENCY } from './word-ranks.js';
 
 /*
@@ -179,9 +180,15 @@ export const NUMBER_WORD = /^(?:one|two|three|four|five|six|seven|eight|nine|ten
 /** Words of the clock and the calendar: everyday, whatever their rank in film subtitles. */
 const CALENDAR_WORD = /^(?:o'?clock|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|june|july|august|september|october|november|december)$/;
 
-/** A number word, "o'clock", a day or a month: said by every speaker, never less common vocabulary. */
+/** Ordinal numbers, spelt out ("third", "twelfth", "fifteenth", "twentieth", "hundredth"). */
+const ORDINAL_WORD = /^(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|\w+tieth|hundredth|thousandth|millionth)$/;
+
+/**
+ * A number word or an ordinal, "o'clock", a day or a month, or a number of several parts
+ * ("twenty-fifth"): said by every speaker, never less common vocabulary.
+ */
 export function isNumberOrCalendarWord(word: string): boolean {
-  return NUMBER_WORD.test(word) || CALENDAR_WORD.test(word);
+  return CALENDAR_WORD.test(word) || word.split('-').every((part) => NUMBER_WORD.test(part) || ORDINAL_WORD.test(part));
 }
 
 /** A word that carries content: not a function word, a contraction or a number. */
@@ -212,9 +219,10 @@ export function americanSpellings(word: string): string[] {
 
 /**
  * A word's rank in spoken English (1 = most frequent), as the best rank of any listed form with
- * the same stem ("watched" ranks as "watch") in British or American spelling, or of the American
- * word for an everyday British one ("holiday" ranks as "vacation"); undefined when no form is in
- * the list's 10,000 words.
+ * the same stem ("watched" ranks as "watch") in British or American spelling, of the word an adverb
+ * in -ly or an irregular verb form is made from ("mostly" as "most", "grown" as "grow"), or of the
+ * American word for an everyday British one ("holiday" ranks as "vacation"); undefined when no form
+ * is in the list's 10,000 words.
  */
 export function spokenRank(word: string): number | undefined {
   return rememberedRank(word);
@@ -225,9 +233,27 @@ const rememberedRank = boundedMemo(rankOf, 50_000);
 
 function rankOf(word: string): number | undefined {
   const plain = word.replace(/'/g, '');
-  const american = americanWordFor(plain);
-  const ranked = [plain, ...americanSpellings(plain), ...(american === undefined ? [] : [american])].map(stemRank).filter((rank): rank is number => rank !== undefined);
+  const irregular = VERB_OF_IRREGULAR_FORM.get(plain);
+  const forms = [plain, ...adverbBases(plain), ...(irregular === undefined ? [] : [irregular])];
+  const american = [plain, ...inflectionBases(plain)].flatMap((form) => AMERICAN_WORD_FOR.get(form) ?? []);
+  const ranked = [...forms.flatMap((form) => [form, ...americanSpellings(form)]), ...american].map(stemRank).filter((rank): rank is number => rank !== undefined);
   return ranked.length === 0 ? undefined : Math.min(...ranked);
+}
+
+/**
+ * What an adverb in -ly may be formed from: "mostly" -> "most", "daily" -> "day", "basically" ->
+ * "basic", "comfortably" -> "comfortable", "gently" -> "gentle", "truly" -> "true". The list ranks
+ * the adverb on its own, and the adverb of an everyday word is everyday too ("mostly" 2,161,
+ * "weekly" 7,200; decision 0062). Candidates only, some no word at all: only listed ones rank.
+ */
+export function adverbBases(word: string): string[] {
+  if (word.length < 5 || !word.endsWith('ly')) return [];
+  const stem = word.slice(0, -2);
+  const bases = [stem];
+  if (word.endsWith('ily')) bases.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith('ically')) bases.push(word.slice(0, -4));
+  if (/(?:[bpt]|[^aeiou][dgk]|u)ly$/.test(word)) bases.push(`${stem}e`);
+  return bases.filter((base) => base.length >= 3);
 }
 
 function stemRank(word: string): number | undefined {

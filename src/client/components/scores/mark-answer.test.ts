@@ -48,6 +48,8 @@ describe('markAnswer', () => {
     expect(rare('I got thirty percent off at seven o\'clock on Wednesday in September, two lakh rupees')).toEqual(['rupees']);
     expect(rare('I had a part-time job and a well-known boss but a breathtaking-looking view')).toEqual(['breathtaking-looking']);
     expect(rare('we won a bro bronze medal')).toEqual(['bronze', 'medal']);
+    // Ordinals, alone or with a number word, are number words too.
+    expect(rare('my fifth visit to the twenty-fifth floor, the seventh of them')).toEqual([]);
   });
 
   it('marks a hesitation after "a" as the filler it is, never as "an um"', () => {
@@ -79,6 +81,9 @@ describe('markAnswer', () => {
     // A form of an everyday word is everyday: "younger" ranks as "young", "planned" as "plan".
     expect(rareIn('my younger sister planned bigger trips')).toEqual([]);
     expect(rareIn('the breathtaking views')).toEqual(['breathtaking']);
+    // So is an adverb of an everyday word ("mostly", "daily") and an irregular form of an everyday verb ("grown", "chose").
+    expect(rareIn('I have grown up mostly in the city and I chose to walk daily, weekly at least')).toEqual([]);
+    expect(rareIn('it was invariably and significantly cheaper')).toEqual(['invariably', 'significantly']);
   });
 
   it('leaves ordinary uses alone', () => {
