@@ -183,6 +183,11 @@ describe('language features', () => {
     }
     expect((spokenRank('ubiquitous') ?? Infinity) > 2000).toBe(true);
     expect((spokenRank('house') ?? Infinity) < 2000).toBe(true);
+    // Ranks count stems, as word families are counted (decision 0063): "traffic" is the 2,007th word
+    // form of the list but a stem among its first 2,000, since "watched" and "watching" took no rank of their own.
+    for (const word of ['traffic', 'expensive', 'grandmother', 'winter']) expect(spokenRank(word) ?? Infinity, word).toBeLessThanOrEqual(2000);
+    expect(spokenRank('you')).toBe(1);
+    expect(spokenRank('i')).toBe(2);
     for (const word of ["don't", 'dont', 'im', "i'm", 'theres', 'wasnt', "they're"]) expect(isContraction(word), word).toBe(true);
     const plain = languageFeatures(['i like my house and my car'], 1);
     const rich = languageFeatures(['i cherish my secluded cottage and my vintage convertible'], 1);

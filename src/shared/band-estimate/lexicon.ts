@@ -218,11 +218,12 @@ export function americanSpellings(word: string): string[] {
 }
 
 /**
- * A word's rank in spoken English (1 = most frequent), as the best rank of any listed form with
- * the same stem ("watched" ranks as "watch") in British or American spelling, of the word an adverb
- * in -ly or an irregular verb form is made from ("mostly" as "most", "grown" as "grow"), or of the
- * American word for an everyday British one ("holiday" ranks as "vacation"); undefined when no form
- * is in the list's 10,000 words.
+ * A word's rank in spoken English (1 = most frequent), counted in stems as word families are
+ * counted (decision 0063: "watch", "watched" and "watching" take one rank). It is the best rank of
+ * the word's stem in British or American spelling, of the word an adverb in -ly or an irregular
+ * verb form is made from ("weekly" as "week", "chose" as "choose"), or of the American word for an
+ * everyday British one ("holiday" ranks as "vacation"); undefined when no form is in the list's
+ * 10,000 words.
  */
 export function spokenRank(word: string): number | undefined {
   return rememberedRank(word);
@@ -243,8 +244,8 @@ function rankOf(word: string): number | undefined {
 /**
  * What an adverb in -ly may be formed from: "mostly" -> "most", "daily" -> "day", "basically" ->
  * "basic", "comfortably" -> "comfortable", "gently" -> "gentle", "truly" -> "true". The list ranks
- * the adverb on its own, and the adverb of an everyday word is everyday too ("mostly" 2,161,
- * "weekly" 7,200; decision 0062). Candidates only, some no word at all: only listed ones rank.
+ * the adverb on its own, and the adverb of an everyday word is everyday too ("daily" 2,524,
+ * "weekly" 5,193; decision 0062). Candidates only, some no word at all: only listed ones rank.
  */
 export function adverbBases(word: string): string[] {
   if (word.length < 5 || !word.endsWith('ly')) return [];
@@ -259,11 +260,9 @@ export function adverbBases(word: string): string[] {
 function stemRank(word: string): number | undefined {
   if (ranks === undefined) {
     ranks = new Map();
-    let rank = 0;
     for (const listed of SPOKEN_WORDS_BY_FREQUENCY.split(' ')) {
-      rank += 1;
       const stem = porterStem(listed);
-      if (!ranks.has(stem)) ranks.set(stem, rank);
+      if (!ranks.has(stem)) ranks.set(stem, ranks.size + 1);
     }
   }
   return ranks.get(porterStem(word));
