@@ -247,7 +247,7 @@ function rankOf(word: string): number | undefined {
  * the adverb on its own, and the adverb of an everyday word is everyday too ("daily" 2,524,
  * "weekly" 5,193; decision 0062). Candidates only, some no word at all: only listed ones rank.
  */
-export function adverbBases(word: string): string[] {
+function adverbBases(word: string): string[] {
   if (word.length < 5 || !word.endsWith('ly')) return [];
   const stem = word.slice(0, -2);
   const bases = [stem];
