@@ -12,7 +12,7 @@
 export const AMERICAN_WORD_FOR: ReadonlyMap<string, string> = new Map([
   // English Vocabulary in Use, pre-intermediate and intermediate (McCarthy & O'Dell, Cambridge), unit 98.
   // Also flat/apartment and university/college, left out since the ranks count word stems (decision
-  // 0062): "flat" and "university" rank among the 2,000 most frequent on their own.
+  // 0063): "flat" and "university" rank among the 2,000 most frequent on their own.
   ['autumn', 'fall'], ['holiday', 'vacation'], ['lorry', 'truck'], ['petrol', 'gas'],
   // The British-only words and British senses of Wikipedia's lists of American and British English
   // differences, as the npm package american-british-english-translator holds them.
