@@ -296,10 +296,11 @@ describe('the review page', () => {
     await page.getByText('how you travelled').waitFor();
     expect(await page.locator('mark[data-kind="slip"]').allTextContents()).toEqual(['the the (grammar slip; say: the)', 'He go (grammar slip; say: He goes)']);
     expect(await page.locator('ins[data-kind="correction"]').allTextContents()).toEqual(['the', 'He goes']);
-    // Less common words are marked; the name (Goa) is not.
+    // Less common words are marked; the name (Goa) is not, nor "journey", which the cue card gave.
     const rare = await page.locator('mark[data-kind="rare"]').allTextContents();
     expect(rare).toContain('picturesque (less common word)');
     expect(rare.join(' ')).not.toContain('Goa');
+    expect(rare.join(' ')).not.toContain('journey');
     expect(await page.locator('mark[data-kind="filler"]').allTextContents()).toEqual(['Um (filler)', 'so (filler)', 'like (filler)']);
     await page.getByRole('group', { name: 'Highlights in the answers' }).waitFor();
     // The figures behind each criterion, the evidence that moved it and the advice.

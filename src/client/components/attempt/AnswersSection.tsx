@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { BulletList } from '../BulletList';
 import type { AttemptDetail, IeltsAnswer, InterviewAnswer, NonAnswerDto } from '../../../shared/api/admin-attempts';
-import { AnswerText, anyAnswerText, formatSeconds, markCounts, MarksLegend } from '../scores';
+import { AnswerText, anyAnswerText, askedText, formatSeconds, markCounts, MarksLegend } from '../scores';
 import { formatClock } from './recording-evidence';
 
 const PART_TITLES: Record<number, string> = {
@@ -14,8 +14,8 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-function AnswerFacts({ answer, facts }: { answer: string; facts: string[] }) {
-  const { fillers, slips, rare } = markCounts(answer);
+function AnswerFacts({ answer, question, facts }: { answer: string; question: string; facts: string[] }) {
+  const { fillers, slips, rare } = markCounts(answer, question);
   const all = [...facts, plural(fillers, 'filler', 'fillers'), plural(slips, 'grammar slip', 'grammar slips'), plural(rare, 'less common word', 'less common words')];
   return (
     <Text size="xs" c="dimmed">
@@ -39,6 +39,7 @@ function IeltsAnswerCard({ answer, nonAnswer }: { answer: IeltsAnswer; nonAnswer
     answer.responseTimeMs === null ? 'response time not measured' : `began after ${formatSeconds(answer.responseTimeMs)}`,
     answer.speakingTimeMs === null ? null : `spoke for ${formatSeconds(answer.speakingTimeMs)}`,
   ].filter((fact): fact is string => fact !== null);
+  const asked = askedText(answer.question, answer.cueCard);
   return (
     <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }}>
       <Stack gap="xs">
@@ -74,9 +75,9 @@ function IeltsAnswerCard({ answer, nonAnswer }: { answer: IeltsAnswer; nonAnswer
             </Text>
           </Paper>
         ) : null}
-        <AnswerText text={answer.answer} />
+        <AnswerText text={answer.answer} question={asked} />
         <NotCounted nonAnswer={nonAnswer} />
-        <AnswerFacts answer={answer.answer} facts={facts} />
+        <AnswerFacts answer={answer.answer} question={asked} facts={facts} />
       </Stack>
     </Paper>
   );
@@ -139,9 +140,9 @@ function InterviewAnswerCard({ answer, relevance, nonAnswer }: { answer: Intervi
             </Badge>
           ) : null}
         </Group>
-        <AnswerText text={answer.answer} />
+        <AnswerText text={answer.answer} question={answer.question} />
         <NotCounted nonAnswer={nonAnswer} />
-        <AnswerFacts answer={answer.answer} facts={facts} />
+        <AnswerFacts answer={answer.answer} question={answer.question} facts={facts} />
       </Stack>
     </Paper>
   );

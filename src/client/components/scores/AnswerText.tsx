@@ -5,7 +5,8 @@ import { markAnswer, type MarkKind } from './mark-answer';
 
 const SPOKEN: Record<MarkKind, string> = { filler: 'filler', slip: 'grammar slip', rare: 'less common word' };
 
-export function AnswerText({ text }: { text: string }) {
+/** `question`: what the student was asked (a cue card's topic and points); its words are not marked as less common. */
+export function AnswerText({ text, question }: { text: string; question?: string }) {
   if (isEmptyAnswer(text)) {
     return (
       <Text size="sm" c="dimmed" fs="italic">
@@ -15,7 +16,7 @@ export function AnswerText({ text }: { text: string }) {
   }
   return (
     <Text size="sm" className={classes.answer}>
-      {markAnswer(text).map((piece, index) =>
+      {markAnswer(text, question).map((piece, index) =>
         piece.kind === null ? (
           piece.text
         ) : (
@@ -47,7 +48,7 @@ export function MarksLegend() {
         <ins className={classes.correction}>she is</ins> Grammar slip, with what to say instead
       </Text>
       <Text size="sm">
-        <mark className={classes.rare}>scenery</mark> Less common word (past the 2,000 most used in spoken English)
+        <mark className={classes.rare}>scenery</mark> Less common word (past the 2,000 most used in spoken English; words from the question are not marked)
       </Text>
     </Group>
   );

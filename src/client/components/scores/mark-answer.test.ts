@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markAnswer, markCounts, tallyMarks } from './mark-answer';
+import { askedText, markAnswer, markCounts, tallyMarks } from './mark-answer';
 import { tallyText } from './tally-text';
 
 describe('markAnswer', () => {
@@ -84,6 +84,20 @@ describe('markAnswer', () => {
     // So is an adverb of an everyday word ("mostly", "daily") and an irregular form of an everyday verb ("grown", "chose").
     expect(rareIn('I have grown up mostly in the city and I chose to walk daily, weekly at least')).toEqual([]);
     expect(rareIn('it was invariably and significantly cheaper')).toEqual(['invariably', 'significantly']);
+  });
+
+  it('marks no word the question gave, in any of its forms, and still marks the student\'s own', () => {
+    const rareIn = (text: string, question: string) => markAnswer(text, question).filter((piece) => piece.kind === 'rare').map((piece) => piece.text);
+    const answer = 'I had to negotiate with stakeholders, and the negotiations were about infrastructure. It was demanding.';
+    expect(rareIn(answer, '')).toEqual(['negotiate', 'stakeholders', 'negotiations', 'infrastructure', 'demanding']);
+    // Asked about negotiation and "stakeholder management": those words, in any form, are the question's.
+    expect(rareIn(answer, 'You listed "stakeholder management" as a skill. How have you used negotiation in your work?')).toEqual(['infrastructure', 'demanding']);
+    // A cue card's topic and points are what was asked.
+    const asked = askedText('Describe a memorable journey.', { topic: 'Describe a memorable journey', bullets: ['where you went', 'what was memorable about the scenery'] });
+    expect(rareIn('The journey was memorable: the scenery was breathtaking.', asked)).toEqual(['breathtaking']);
+    // A hyphenated word is the question's when each of its parts is.
+    expect(rareIn('It was time-consuming and thought-provoking.', 'Is reading time consuming?')).toEqual(['thought-provoking']);
+    expect(markCounts(answer, 'Who were the stakeholders?').rare).toBe(4);
   });
 
   it('leaves ordinary uses alone', () => {

@@ -1,5 +1,6 @@
 import { inflectionBases, isContentWord, isFilledPause, isNumberOrCalendarWord, spokenRank } from '../../../shared/band-estimate/lexicon';
 import { findLanguageSlips } from '../../../shared/band-estimate/slips';
+import { porterStem } from '../../../shared/interview/porter-stemmer';
 import { findFillers, findGrammarSlips, nameWords, spokenTogether, wordTokens, type WordToken } from '../../../shared/text';
 import type { MarkTally } from './tally-text';
 
@@ -48,12 +49,16 @@ function specSlipMarks(text: string): Mark[] {
   });
 }
 
-/** Content words past LESS_COMMON_RANK. A name (`nameWords`: recognisers capitalise names) is not vocabulary. */
-function lessCommonMarks(text: string): Mark[] {
+/**
+ * Content words past LESS_COMMON_RANK. A name (`nameWords`: recognisers capitalise names) is not
+ * vocabulary, and neither is a word the question gave (`fromQuestion`).
+ */
+function lessCommonMarks(text: string, question: string): Mark[] {
   const tokens = wordTokens(text);
   const names = nameWords(text);
+  const given = questionStems(question);
   return tokens
-    .filter((token, i) => !names.has(token.word) && !isBrokenOff(token.word, tokens[i + 1]?.word))
+    .filter((token, i) => !names.has(token.word) && !isBrokenOff(token.word, tokens[i + 1]?.word) && !fromQuestion(token.word, given))
     .filter((token) => isContentWord(token.word) && !isFilledPause(token.word) && !isNumberOrCalendarWord(token.word))
     .filter((token) => token.word.length > 2 && rankOf(token.word) > LESS_COMMON_RANK)
     .map((token) => ({ index: token.index, length: token.length, kind: 'rare' as const }));
@@ -61,6 +66,22 @@ function lessCommonMarks(text: string): Mark[] {
 
 /** A word the next word begins with is a start broken off ("bro bronze"), not a word of the speaker's vocabulary. */
 const isBrokenOff = (word: string, next: string | undefined) => next !== undefined && next !== word && next.startsWith(word);
+
+/** The stems of the question's words and of each part of its hyphenated words. */
+function questionStems(question: string): ReadonlySet<string> {
+  return new Set(wordTokens(question).flatMap((token) => [token.word, ...token.word.split('-')].map(porterStem)));
+}
+
+/**
+ * A word the question gave, in any form ("responsibilities" asked, "responsible" said; every part
+ * of a hyphenated one): the student repeated it, so it is no evidence of their own range. The
+ * IELTS speaking descriptors credit a word the candidate chooses, and paraphrase of the question
+ * over echoing it (decision 0064).
+ */
+function fromQuestion(word: string, given: ReadonlySet<string>): boolean {
+  if (given.size === 0) return false;
+  return given.has(porterStem(word)) || word.split('-').every((part) => part.length === 0 || given.has(porterStem(part)));
+}
 
 /** A word's rank; a hyphenated word ranks as its least common part ("part-time" as "part" and "time"). */
 function rankOf(word: string): number {
@@ -82,13 +103,15 @@ const isFunctionOrShort = (part: string) => part.length <= 2 || !isContentWord(p
  * The answer cut into plain text and marked fillers, grammar slips (with the correction to say) and
  * less common words, at the positions the scorers find them. A mark overlapping an earlier one is
  * left out (a slip before a less common word inside it); joined, the pieces are the answer again.
+ * `question`: what the student was asked (for a cue card, its topic and points), whose words are
+ * not marked as less common.
  */
-export function markAnswer(text: string): AnswerPiece[] {
+export function markAnswer(text: string, question = ''): AnswerPiece[] {
   const marks: Mark[] = [
     ...findFillers(text).map((match) => ({ index: match.index, length: match.length, kind: 'filler' as const })),
     ...specSlipMarks(text),
     ...languageSlipMarks(text),
-    ...lessCommonMarks(text),
+    ...lessCommonMarks(text, question),
   ].sort((a, b) => a.index - b.index || order(a.kind) - order(b.kind));
   const pieces: AnswerPiece[] = [];
   let at = 0;
@@ -114,9 +137,14 @@ function order(kind: MarkKind): number {
   return kind === 'slip' ? 0 : kind === 'filler' ? 1 : 2;
 }
 
+/** What the student was asked, as `markAnswer` reads it: the question, and a cue card's topic and points. */
+export function askedText(question: string, cueCard?: { topic: string; bullets: readonly string[] } | null): string {
+  return [question, ...(cueCard ? [cueCard.topic, ...cueCard.bullets] : [])].join('\n');
+}
+
 /** How many fillers, grammar slips and less common words the answer has, as marked. */
-export function markCounts(text: string): { fillers: number; slips: number; rare: number } {
-  const pieces = markAnswer(text);
+export function markCounts(text: string, question = ''): { fillers: number; slips: number; rare: number } {
+  const pieces = markAnswer(text, question);
   const count = (kind: MarkKind) => pieces.filter((piece) => piece.kind === kind).length;
   return { fillers: count('filler'), slips: count('slip'), rare: count('rare') };
 }

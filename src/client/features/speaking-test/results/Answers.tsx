@@ -3,7 +3,7 @@ import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer
 import { PART_TITLES } from '../../../../shared/speaking-test/constants';
 import type { NonAnswer } from '../../../../shared/speaking-test/non-answers';
 import type { QuestionSet } from '../../../../shared/speaking-test/questions';
-import { AnswerText, anyAnswerText, MarksLegend } from '../../../components/scores';
+import { AnswerText, anyAnswerText, askedText, MarksLegend } from '../../../components/scores';
 import { nonAnswerOf } from './criteria';
 import { NotCounted } from './NonAnswers';
 
@@ -70,7 +70,7 @@ export function Answers({
                               {recorded ? 'Recorded, not transcribed.' : 'Not transcribed, and not recorded on this device.'}
                             </Text>
                           ) : (
-                            <AnswerText text={answer.answer} />
+                            <AnswerText text={answer.answer} question={askedText(answer.question, part === 2 ? cueCard : null)} />
                           )}
                           <NotCounted nonAnswer={nonAnswerOf(nonAnswers, answer)} />
                           {answer.repeated ? (
