@@ -90,14 +90,24 @@ describe('markAnswer', () => {
     const rareIn = (text: string, question: string) => markAnswer(text, question).filter((piece) => piece.kind === 'rare').map((piece) => piece.text);
     const answer = 'I had to negotiate with stakeholders, and the negotiations were about infrastructure. It was demanding.';
     expect(rareIn(answer, '')).toEqual(['negotiate', 'stakeholders', 'negotiations', 'infrastructure', 'demanding']);
-    // Asked about negotiation and "stakeholder management": those words, in any form, are the question's.
-    expect(rareIn(answer, 'You listed "stakeholder management" as a skill. How have you used negotiation in your work?')).toEqual(['infrastructure', 'demanding']);
+    // Asked about "stakeholder management" and negotiation: "stakeholders" and "negotiations" are the
+    // question's words; "negotiate" is a word of the student's own making from it.
+    expect(rareIn(answer, 'You listed "stakeholder management" as a skill. How have you used negotiation in your work?')).toEqual(['negotiate', 'infrastructure', 'demanding']);
     // A cue card's topic and points are what was asked.
     const asked = askedText('Describe a memorable journey.', { topic: 'Describe a memorable journey', bullets: ['where you went', 'what was memorable about the scenery'] });
     expect(rareIn('The journey was memorable: the scenery was breathtaking.', asked)).toEqual(['breathtaking']);
     // A hyphenated word is the question's when each of its parts is.
     expect(rareIn('It was time-consuming and thought-provoking.', 'Is reading time consuming?')).toEqual(['thought-provoking']);
+    // The question's British spelling, the recogniser's American one.
+    expect(rareIn('globalization changed my town', 'How has globalisation changed your town?')).toEqual([]);
     expect(markCounts(answer, 'Who were the stakeholders?').rare).toBe(4);
+  });
+
+  it('takes no word of another family for the question\'s: "custom" is not "customer", "reserved" not "reservation"', () => {
+    const rareIn = (text: string, question: string) => markAnswer(text, question).filter((piece) => piece.kind === 'rare').map((piece) => piece.text);
+    expect(rareIn('the Indian custom of treating the guest like god', 'You listed "customer service" as a skill.')).toEqual(['custom']);
+    expect(rareIn('i was reserved as a child', 'How have you used the reservation system?')).toContain('reserved');
+    expect(rareIn('i like to compete', 'You described your core competence as "teaching".')).toEqual(['compete']);
   });
 
   it('leaves ordinary uses alone', () => {

@@ -1,6 +1,5 @@
-import { inflectionBases, isContentWord, isFilledPause, isNumberOrCalendarWord, spokenRank } from '../../../shared/band-estimate/lexicon';
+import { americanSpellings, inflectionBases, isContentWord, isFilledPause, isNumberOrCalendarWord, spokenRank } from '../../../shared/band-estimate/lexicon';
 import { findLanguageSlips } from '../../../shared/band-estimate/slips';
-import { porterStem } from '../../../shared/interview/porter-stemmer';
 import { findFillers, findGrammarSlips, nameWords, spokenTogether, wordTokens, type WordToken } from '../../../shared/text';
 import type { MarkTally } from './tally-text';
 
@@ -56,7 +55,7 @@ function specSlipMarks(text: string): Mark[] {
 function lessCommonMarks(text: string, question: string): Mark[] {
   const tokens = wordTokens(text);
   const names = nameWords(text);
-  const given = questionStems(question);
+  const given = questionForms(question);
   return tokens
     .filter((token, i) => !names.has(token.word) && !isBrokenOff(token.word, tokens[i + 1]?.word) && !fromQuestion(token.word, given))
     .filter((token) => isContentWord(token.word) && !isFilledPause(token.word) && !isNumberOrCalendarWord(token.word))
@@ -67,20 +66,33 @@ function lessCommonMarks(text: string, question: string): Mark[] {
 /** A word the next word begins with is a start broken off ("bro bronze"), not a word of the speaker's vocabulary. */
 const isBrokenOff = (word: string, next: string | undefined) => next !== undefined && next !== word && next.startsWith(word);
 
-/** The stems of the question's words and of each part of its hyphenated words. */
-function questionStems(question: string): ReadonlySet<string> {
-  return new Set(wordTokens(question).flatMap((token) => [token.word, ...token.word.split('-')].map(porterStem)));
+/**
+ * The forms a word may be of, by its spelling and its endings only: "stakeholders" and
+ * "stakeholder", "globalisation" and "globalization", "negotiated" and "negotiate". Derivations
+ * are not followed, so "custom" is not "customer", "reserved" not "reservation", "compete" not
+ * "competence" (the Porter stem joins each pair); nor is a word in -er or -est, where "customer"
+ * would give "custom".
+ */
+function formsOf(word: string): string[] {
+  const spellings = [word, ...americanSpellings(word)];
+  return /(?:s|ed|ing)$/.test(word) ? [...spellings, ...spellings.flatMap(inflectionBases)] : spellings;
+}
+
+/** The forms of the question's words and of each part of its hyphenated words. */
+function questionForms(question: string): ReadonlySet<string> {
+  return new Set(wordTokens(question).flatMap((token) => [token.word, ...token.word.split('-')].flatMap(formsOf)));
 }
 
 /**
- * A word the question gave, in any form ("responsibilities" asked, "responsible" said; every part
+ * A word the question gave, in any of its forms ("stakeholder" asked, "stakeholders" said; every part
  * of a hyphenated one): the student repeated it, so it is no evidence of their own range. The
  * IELTS speaking descriptors credit a word the candidate chooses, and paraphrase of the question
  * over echoing it (decision 0064).
  */
 function fromQuestion(word: string, given: ReadonlySet<string>): boolean {
   if (given.size === 0) return false;
-  return given.has(porterStem(word)) || word.split('-').every((part) => part.length === 0 || given.has(porterStem(part)));
+  const isGiven = (form: string) => formsOf(form).some((candidate) => given.has(candidate));
+  return isGiven(word) || word.split('-').every((part) => part.length === 0 || isGiven(part));
 }
 
 /** A word's rank; a hyphenated word ranks as its least common part ("part-time" as "part" and "time"). */
