@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { BulletList } from '../BulletList';
 import type { AttemptDetail, IeltsAnswer, InterviewAnswer, NonAnswerDto } from '../../../shared/api/admin-attempts';
-import { AnswerText, anyAnswerText, askedText, formatSeconds, markCounts, MarksLegend } from '../scores';
+import { AnswerText, anyAnswerText, askedText, countMarks, formatSeconds, markAnswer, MarksLegend, type AnswerPiece } from '../scores';
 import { formatClock } from './recording-evidence';
 
 const PART_TITLES: Record<number, string> = {
@@ -14,8 +14,9 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-function AnswerFacts({ answer, question, facts }: { answer: string; question: string; facts: string[] }) {
-  const { fillers, slips, rare } = markCounts(answer, question);
+/** An answer's facts and its marks' counts. */
+function AnswerFacts({ pieces, facts }: { pieces: readonly AnswerPiece[]; facts: string[] }) {
+  const { fillers, slips, rare } = countMarks(pieces);
   const all = [...facts, plural(fillers, 'filler', 'fillers'), plural(slips, 'grammar slip', 'grammar slips'), plural(rare, 'less common word', 'less common words')];
   return (
     <Text size="xs" c="dimmed">
@@ -39,7 +40,7 @@ function IeltsAnswerCard({ answer, nonAnswer }: { answer: IeltsAnswer; nonAnswer
     answer.responseTimeMs === null ? 'response time not measured' : `began after ${formatSeconds(answer.responseTimeMs)}`,
     answer.speakingTimeMs === null ? null : `spoke for ${formatSeconds(answer.speakingTimeMs)}`,
   ].filter((fact): fact is string => fact !== null);
-  const asked = askedText(answer.question, answer.cueCard);
+  const pieces = markAnswer(answer.answer, askedText(answer.question, answer.cueCard));
   return (
     <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }}>
       <Stack gap="xs">
@@ -75,9 +76,9 @@ function IeltsAnswerCard({ answer, nonAnswer }: { answer: IeltsAnswer; nonAnswer
             </Text>
           </Paper>
         ) : null}
-        <AnswerText text={answer.answer} question={asked} />
+        <AnswerText text={answer.answer} pieces={pieces} />
         <NotCounted nonAnswer={nonAnswer} />
-        <AnswerFacts answer={answer.answer} question={asked} facts={facts} />
+        <AnswerFacts pieces={pieces} facts={facts} />
       </Stack>
     </Paper>
   );
@@ -127,6 +128,7 @@ export function interviewAnswerFacts(answer: InterviewAnswer, relevance: Relevan
 
 function InterviewAnswerCard({ answer, relevance, nonAnswer }: { answer: InterviewAnswer; relevance: Relevance | undefined; nonAnswer: Pick<NonAnswerDto, 'kind' | 'reason'> | undefined }) {
   const facts = interviewAnswerFacts(answer, relevance);
+  const pieces = markAnswer(answer.answer, answer.question);
   return (
     <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }}>
       <Stack gap="xs">
@@ -140,9 +142,9 @@ function InterviewAnswerCard({ answer, relevance, nonAnswer }: { answer: Intervi
             </Badge>
           ) : null}
         </Group>
-        <AnswerText text={answer.answer} question={answer.question} />
+        <AnswerText text={answer.answer} pieces={pieces} />
         <NotCounted nonAnswer={nonAnswer} />
-        <AnswerFacts answer={answer.answer} question={answer.question} facts={facts} />
+        <AnswerFacts pieces={pieces} facts={facts} />
       </Stack>
     </Paper>
   );

@@ -1,12 +1,16 @@
 import { Group, Text, VisuallyHidden } from '@mantine/core';
 import classes from './AnswerText.module.css';
 import { isEmptyAnswer } from '../../../shared/interview/answers';
-import { markAnswer, type MarkKind } from './mark-answer';
+import { markAnswer, type AnswerPiece, type MarkKind } from './mark-answer';
 
 const SPOKEN: Record<MarkKind, string> = { filler: 'filler', slip: 'grammar slip', rare: 'less common word' };
 
-/** `question`: what the student was asked (a cue card's topic and points); its words are not marked as less common. */
-export function AnswerText({ text, question }: { text: string; question?: string }) {
+/**
+ * `question`: what the student was asked (a cue card's topic and points); its words are not marked
+ * as less common. `pieces`: the answer already marked (`markAnswer`), where the caller counts the
+ * marks as well.
+ */
+export function AnswerText({ text, question, pieces }: { text: string; question?: string; pieces?: readonly AnswerPiece[] }) {
   if (isEmptyAnswer(text)) {
     return (
       <Text size="sm" c="dimmed" fs="italic">
@@ -16,7 +20,7 @@ export function AnswerText({ text, question }: { text: string; question?: string
   }
   return (
     <Text size="sm" className={classes.answer}>
-      {markAnswer(text, question).map((piece, index) =>
+      {(pieces ?? markAnswer(text, question)).map((piece, index) =>
         piece.kind === null ? (
           piece.text
         ) : (

@@ -3,6 +3,6 @@ export { AnswerText, MarksLegend } from './AnswerText';
 export { anyAnswerText } from './answer-text';
 export { BandPair, CriterionCard, FiguresTable, speechFigures } from './CriterionCard';
 export { fluencyAudioFigures, fluencySourceNote, formatPercent, formatSeconds, type RecordingStatus } from './format';
-export { askedText, markAnswer, markCounts, tallyMarks, type AnswerPiece, type MarkKind } from './mark-answer';
+export { askedText, countMarks, markAnswer, tallyMarks, type AnswerPiece, type MarkKind } from './mark-answer';
 // In a module of its own: the score cards show a tally without loading the finders.
 export { tallyText, type MarkTally } from './tally-text';

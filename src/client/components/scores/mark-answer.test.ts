@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { askedText, markAnswer, markCounts, tallyMarks } from './mark-answer';
+import { askedText, countMarks, markAnswer, tallyMarks } from './mark-answer';
+
+const markCounts = (text: string, question?: string) => countMarks(markAnswer(text, question));
 import { tallyText } from './tally-text';
 
 describe('markAnswer', () => {

@@ -57,9 +57,9 @@ function lessCommonMarks(text: string, question: string): Mark[] {
   const names = nameWords(text);
   const given = questionForms(question);
   return tokens
-    .filter((token, i) => !names.has(token.word) && !isBrokenOff(token.word, tokens[i + 1]?.word) && !fromQuestion(token.word, given))
+    .filter((token, i) => !names.has(token.word) && !isBrokenOff(token.word, tokens[i + 1]?.word))
     .filter((token) => isContentWord(token.word) && !isFilledPause(token.word) && !isNumberOrCalendarWord(token.word))
-    .filter((token) => token.word.length > 2 && rankOf(token.word) > LESS_COMMON_RANK)
+    .filter((token) => token.word.length > 2 && rankOf(token.word) > LESS_COMMON_RANK && !fromQuestion(token.word, given))
     .map((token) => ({ index: token.index, length: token.length, kind: 'rare' as const }));
 }
 
@@ -154,9 +154,8 @@ export function askedText(question: string, cueCard?: { topic: string; bullets: 
   return [question, ...(cueCard ? [cueCard.topic, ...cueCard.bullets] : [])].join('\n');
 }
 
-/** How many fillers, grammar slips and less common words the answer has, as marked. */
-export function markCounts(text: string, question = ''): { fillers: number; slips: number; rare: number } {
-  const pieces = markAnswer(text, question);
+/** How many fillers, grammar slips and less common words an answer marked by `markAnswer` has. */
+export function countMarks(pieces: readonly AnswerPiece[]): { fillers: number; slips: number; rare: number } {
   const count = (kind: MarkKind) => pieces.filter((piece) => piece.kind === kind).length;
   return { fillers: count('filler'), slips: count('slip'), rare: count('rare') };
 }
