@@ -146,6 +146,45 @@ describe("the address's budget over all accounts", () => {
       await small.close();
     }
   });
+
+  it('counts a known browser past its own budget, so that its refused guesses, each still a key derivation, stop at the address budget', async () => {
+    const small = await createTestApp({ rateLimits: { signInPerClient: { max: 5, windowMs: 60_000 } } });
+    try {
+      const student = await createStudent(small.database.db, { username: 'flooding-student' });
+      const signIn = (password: string, cookie?: string) =>
+        small.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'flooding-student', password }, remoteAddress: '198.51.100.70', ...(cookie ? { headers: { cookie } } : {}) });
+      const known = deviceCookieOf(await signIn(student.password));
+      // Its own budget first, then refusals that still check for a mailed temporary password: five,
+      // the address's budget, and then the address's refusal, which checks nothing.
+      for (let guess = 0; guess < DEFAULT_RATE_LIMITS.signInPerKnownDevice.max; guess += 1) expect((await signIn(`guess-${guess}`, known)).statusCode).toBe(401);
+      for (let refused = 0; refused < 5; refused += 1) {
+        const answer = await signIn(`refused-${refused}`, known);
+        expect(answer.statusCode).toBe(429);
+        expect(answer.json().message).toMatch(/^Too many sign-in attempts from this browser\./);
+      }
+      const stopped = await signIn('one-more', known);
+      expect(stopped.statusCode).toBe(429);
+      expect(stopped.json().message).toMatch(/^Too many sign-in attempts from this device\./);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('an IPv6 client', () => {
+  it("is counted by its /64 network, so a device's new temporary address is no new budget; another network has its own", async () => {
+    const small = await createTestApp({ rateLimits: { signInPerClient: { max: 3, windowMs: 60_000 } } });
+    try {
+      const guess = (remoteAddress: string) => small.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'nobody', password: 'guess' }, remoteAddress });
+      for (const address of ['2001:db8:5:6::10', '2001:db8:5:6:a1b2:c3d4:e5f6:1', '2001:0db8:0005:0006::ff']) expect((await guess(address)).statusCode).toBe(401);
+      const refused = await guess('2001:db8:5:6:ffff::2');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Too many sign-in attempts from this device\./);
+      expect((await guess('2001:db8:5:7::10')).statusCode).toBe(401);
+    } finally {
+      await small.close();
+    }
+  });
 });
 
 describe('the session cookie', () => {

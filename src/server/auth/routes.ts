@@ -5,7 +5,7 @@ import { changePasswordBody, credentials, forgotPasswordBody, user } from '../..
 import { errorBody, messageBody } from '../../shared/api/common.js';
 import type { AreaDeps } from '../deps.js';
 import { badRequest, forbidden, unauthorized, type HttpError } from '../lib/http-errors.js';
-import { budget, givingBack, throttle, throttleCounting, type BudgetTake, type Counted } from '../lib/throttle.js';
+import { budget, clientAddressKey, givingBack, throttle, throttleCounting, type BudgetTake, type Counted } from '../lib/throttle.js';
 import { ACTING_DEVICE_MESSAGE, requireAuth } from './access.js';
 import { verifyPassword } from '../lib/passwords.js';
 import {
@@ -50,7 +50,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
   const db = database.db;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  const signInPerClientKey = (r: FastifyRequest) => `signin-ip:${r.ip}`;
+  const signInPerClientKey = (r: FastifyRequest) => `signin-ip:${clientAddressKey(r.ip)}`;
   const signInPerClient = throttleCounting(app, { ...rateLimits.signInPerClient, what: 'sign-in attempts from this device', key: signInPerClientKey });
   // Not hooks that refuse: while an account's budget is spent, its mailed temporary password still
   // lets the owner in (decision 0014), so the handler decides. A browser known to the account counts
@@ -62,7 +62,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
   const signInPerAccountAddress = budget(app, {
     ...rateLimits.signInPerAccount,
     what: 'sign-in attempts for this account',
-    key: (r) => signInAccountAddressKey(targetOf(r).account, r.ip),
+    key: (r) => signInAccountAddressKey(targetOf(r).account, clientAddressKey(r.ip)),
   });
   const signInPerAccountEverywhere = budget(app, {
     ...rateLimits.signInPerAccountEverywhere,
@@ -83,14 +83,14 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
   const changePasswordPerClient = throttle(app, {
     ...rateLimits.changePasswordPerClient,
     what: 'password changes from this device',
-    key: (r) => `password-change-ip:${r.ip}`,
+    key: (r) => `password-change-ip:${clientAddressKey(r.ip)}`,
   });
   const changePasswordPerAccount = throttle(app, {
     ...rateLimits.changePasswordPerAccount,
     what: 'password changes for this account',
     key: (r) => `password-change-account:${accountBudgetKey(requireAuth(r).user.id)}`,
   });
-  const forgotPerClient = throttle(app, { ...rateLimits.forgotPerClient, what: 'password requests from this device', key: (r) => `forgot-ip:${r.ip}` });
+  const forgotPerClient = throttle(app, { ...rateLimits.forgotPerClient, what: 'password requests from this device', key: (r) => `forgot-ip:${clientAddressKey(r.ip)}` });
   const forgotPerEmail = throttle(app, {
     ...rateLimits.forgotPerEmail,
     what: 'password requests for this e-mail address',
@@ -137,6 +137,10 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
         if (!takes[0]?.refusal) takes.push(await signInPerAccountEverywhere(request));
       }
       const refusal = takes.find((take) => take.refusal)?.refusal;
+      // A refused sign-in still costs a key derivation (a mailed temporary password may let it in), so
+      // a known browser past its own budget counts in its address's budget too, which bounds those
+      // derivations as it does for every other browser (decision 0014).
+      if (refusal && device) noteCounted(request, await signInPerClient(request));
       if (refusal) signInRefusals.set(request, refusal);
       // A refused one that still gets in (a mailed temporary password) clears the account's budgets instead.
       else noteCounted(request, ...takes.map((take) => take.counted));
@@ -159,7 +163,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
         signedInUser = consumed;
         // The mailbox's owner is in: a stranger's guesses no longer lock the account (decision 0014).
         await deps.budgets.clear(signInAccountBudgetKey(accountBudgetKey(signedInUser.id)));
-        await deps.budgets.clear(signInAccountAddressKey(accountBudgetKey(signedInUser.id), request.ip));
+        await deps.budgets.clear(signInAccountAddressKey(accountBudgetKey(signedInUser.id), clientAddressKey(request.ip)));
       }
       // A new token at every sign-in; the session the browser had before is ended.
       if (request.sessionToken) await deleteSessionByToken(db, request.sessionToken);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { BudgetStoreUnavailableError, type BudgetStore } from './budget-store.js';
-import { describeWait, givingBack, type Counted } from './throttle.js';
+import { clientAddressKey, describeWait, givingBack, type Counted } from './throttle.js';
 
 /** A store that records what it is given back, or cannot answer. */
 function storeGiving(refund: BudgetStore['refund']): BudgetStore {
@@ -43,6 +43,18 @@ describe('givingBack', () => {
     await expect(givingBack(down)(request, [{ key: 'signin-ip:198.51.100.1', windowMs: 900_000, endsAt: performance.now() + 900_000 }])).resolves.toBeUndefined();
     expect(warnings).toHaveLength(1);
     expect(String(warnings[0]?.[1])).toMatch(/could not be given back/);
+  });
+});
+
+describe('clientAddressKey', () => {
+  it('keeps an IPv4 address, reads one written as IPv6 as IPv4, and cuts an IPv6 address to its /64 network', () => {
+    expect(clientAddressKey('203.0.113.5')).toBe('203.0.113.5');
+    expect(clientAddressKey('::ffff:203.0.113.5')).toBe('203.0.113.5');
+    expect(clientAddressKey('2001:db8:5:6:a1b2:c3d4:e5f6:1')).toBe('2001:db8:5:6::/64');
+    expect(clientAddressKey('2001:0DB8:0005:0006::ff')).toBe('2001:db8:5:6::/64');
+    expect(clientAddressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientAddressKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientAddressKey('not an address')).toBe('not an address');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import type { BudgetStore } from './budget-store.js';
 import { HttpError } from './http-errors.js';
 
@@ -8,6 +9,21 @@ export function describeWait(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   if (minutes <= 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
   return `${Math.ceil(minutes / 60)} hours`;
+}
+
+/**
+ * The client address a per-address budget counts under: an IPv4 address as it is (an IPv4 address
+ * written as IPv6, "::ffff:203.0.113.5", as that IPv4 address), an IPv6 address as its /64 network.
+ * One home, school or phone network is given a /64 or more, and its devices take new addresses in it
+ * at will (RFC 8981's temporary addresses), so a budget per full IPv6 address gives a single device
+ * a fresh one whenever it asks, as a budget per port would for IPv4 (decision 0065).
+ */
+export function clientAddressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const network = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${network.join(':')}::/64`;
 }
 
 export interface BudgetOptions {

@@ -17,7 +17,7 @@ import {
 import { PASSWORD_LINK_PATH, PASSWORD_LINK_TTL_HOURS } from '../../shared/api/teachers-limits.js';
 import { requireAuth } from '../auth/access.js';
 import type { AreaDeps } from '../deps.js';
-import { throttle } from '../lib/throttle.js';
+import { clientAddressKey, throttle } from '../lib/throttle.js';
 import { addTeacher, listTeachers, passwordLinkOwner, resetTeacherPassword, setTeacherActive, updateOwnProfile, usePasswordLink, voidPasswordLink } from './service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
@@ -32,7 +32,7 @@ export async function teacherRoutes(app: FastifyInstance, deps: AreaDeps): Promi
   const db = deps.database.db;
   const { config } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const linkPerClient = throttle(app, { ...deps.rateLimits.changePasswordPerClient, what: 'set-password attempts from this device', key: (r) => `password-link-ip:${r.ip}` });
+  const linkPerClient = throttle(app, { ...deps.rateLimits.changePasswordPerClient, what: 'set-password attempts from this device', key: (r) => `password-link-ip:${clientAddressKey(r.ip)}` });
 
   /**
    * The link's address: the school's public address, else the one the admin's browser used. The
