@@ -6,11 +6,20 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newestShippedMigrationAt, openDatabase, type Database } from '../db/open.js';
 import { attempts } from '../db/schema.js';
+import { createAdmin } from '../test/factories.js';
 import { testDrivers } from '../test/databases.js';
-import { backup } from './backup.js';
+import { backup, type BackupTarget } from './backup.js';
 import { fillWithData, openPlace, snapshot, type Place } from '../test/backup-fixtures.js';
 import { ArchiveWriter, entryBytes, readArchive } from './archive.js';
 import { restore } from './restore.js';
+
+/** `postgres://user@host:port/db` as `postgresql://user@/db?host=host&port=port`: the shape of a socket address, which the URL parser refuses. */
+function socketStyle(url: string): string {
+  const parsed = new URL(url);
+  return `postgresql://${parsed.username}@${parsed.pathname}?host=${parsed.hostname}&port=${parsed.port || '5432'}`;
+}
+
+const postgresUrl = (place: Place) => (place.target.driver === 'postgres' ? place.target.url : '');
 
 describe.each(testDrivers)('backup and restore (%s)', (driver) => {
   let scratch: string;
@@ -38,7 +47,7 @@ describe.each(testDrivers)('backup and restore (%s)', (driver) => {
     if (driver === 'pglite') await source.database.close();
     await backup(source.target, file);
     await expect(restore(source.target, file, { force: false })).rejects.toThrow(
-      driver === 'pglite' ? `${dataDir} already holds a database or recordings` : 'The database in DATABASE_URL holds 2 student(s) and 3 attempt(s)',
+      driver === 'pglite' ? `${dataDir} already holds a database or recordings` : 'The database in DATABASE_URL holds 2 student(s), 3 attempt(s) and 1 teacher account(s)',
     );
     // Wiped: the PostgreSQL database dropped (its close drops it), the data folder with the recording files removed.
     if (driver === 'postgres') await source.database.close();
@@ -137,6 +146,40 @@ describe.each(testDrivers)('backup and restore (%s)', (driver) => {
     );
     await expectDataInPlace(place, dataDir);
     expect((await readdir(scratch)).sort()).toEqual(['crafted.parley', 'data', 'school.parley']);
+  }, 120_000);
+
+  it.runIf(driver === 'postgres')('backs up and restores through a socket-style address (a user and no host: the one docs/deploy.md gives)', async () => {
+    const dataDir = path.join(scratch, 'data');
+    const place = await openPlace(driver, dataDir);
+    await fillWithData(place.database, dataDir);
+    const before = await snapshot(place.database, dataDir);
+    const target: BackupTarget = { driver: 'postgres', dataDir, url: socketStyle(postgresUrl(place)) };
+    const file = path.join(scratch, 'school.parley');
+    await backup(target, file);
+    await place.database.db.delete(attempts);
+    await restore(target, file, { force: true });
+    expect(await snapshot(place.database, dataDir)).toEqual(before);
+  }, 120_000);
+
+  it.runIf(driver === 'postgres')('with --force, an address the server reads and pg_restore does not (a driver-only setting) leaves the data in place', async () => {
+    const dataDir = path.join(scratch, 'data');
+    const place = await openPlace(driver, dataDir);
+    await fillWithData(place.database, dataDir);
+    const file = path.join(scratch, 'school.parley');
+    await backup(place.target, file);
+    // `statement_timeout` is the pg driver's own setting; libpq, which pg_restore uses, refuses it.
+    const target: BackupTarget = { driver: 'postgres', dataDir, url: `${postgresUrl(place)}?statement_timeout=30000` };
+    await expect(restore(target, file, { force: true })).rejects.toThrow(/^pg_restore cannot restore into the database in DATABASE_URL, so nothing was changed\. [\s\S]*statement_timeout/);
+    await expectDataInPlace(place, dataDir);
+  }, 120_000);
+
+  it.runIf(driver === 'postgres')('is refused without --force over a database that holds only teacher accounts (one added since the backup would be lost)', async () => {
+    const dataDir = path.join(scratch, 'data');
+    const place = await openPlace(driver, dataDir);
+    await createAdmin(place.database.db, { username: 'new-teacher' });
+    const file = path.join(scratch, 'school.parley');
+    await backup(place.target, file);
+    await expect(restore(place.target, file, { force: false })).rejects.toThrow('The database in DATABASE_URL holds 0 student(s), 0 attempt(s) and 1 teacher account(s). Restoring would delete them');
   }, 120_000);
 
   it('with --force, a backup whose database cannot be read leaves the data there in place', async () => {

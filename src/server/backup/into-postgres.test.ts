@@ -50,7 +50,7 @@ describe.runIf(testDrivers.includes('postgres'))('the embedded database restored
     expect(added.student.id).toBeGreaterThan(largest?.id ?? Number.POSITIVE_INFINITY);
 
     // Now it holds students: a second move is refused unless --force, as any restore is.
-    await expect(restore(postgres.target, file, { force: false })).rejects.toThrow('The database in DATABASE_URL holds 3 student(s) and 3 attempt(s)');
+    await expect(restore(postgres.target, file, { force: false })).rejects.toThrow('The database in DATABASE_URL holds 3 student(s), 3 attempt(s) and 1 teacher account(s)');
     await restore(postgres.target, file, { force: true });
     expect(await snapshot(postgres.database, serverDir)).toEqual(before);
 

@@ -1,22 +1,47 @@
 import { spawn } from 'node:child_process';
+import { rm, writeFile } from 'node:fs/promises';
 import pg from 'pg';
 
 /** pg_dump or pg_restore missing, or failing: the message says which and why. */
 export class PostgresToolError extends Error {}
 
 /**
- * The connection for pg_dump/pg_restore: the URL without its password (command lines are visible
- * to every user of the machine), the password in PGPASSWORD.
+ * The connection for pg_dump/pg_restore: the address as the server reads it, without its password
+ * (command lines are visible to every user of the machine), the password in PGPASSWORD. Taken apart
+ * as text, not as a web URL: a socket address such as `postgresql://parley@/parley?host=/var/run/postgresql`
+ * (the one docs/deploy.md gives) has a user and no host, which the URL parser refuses and libpq,
+ * like the pg driver, reads.
  */
+export function toolConnection(url: string): { dbname: string; password: string | null } {
+  const queryAt = url.indexOf('?');
+  const address = queryAt < 0 ? url : url.slice(0, queryAt);
+  const query = queryAt < 0 ? null : url.slice(queryAt + 1);
+  const parts = /^([a-z][a-z0-9+.-]*:\/\/)(?:([^@/]*)@)?(.*)$/is.exec(address);
+  if (!parts) return { dbname: url, password: null };
+  const [, scheme = '', userInfo, rest = ''] = parts;
+  const colon = userInfo === undefined ? -1 : userInfo.indexOf(':');
+  const user = userInfo === undefined ? undefined : colon < 0 ? userInfo : userInfo.slice(0, colon);
+  let password = colon < 0 || userInfo === undefined ? null : decodeURIComponent(userInfo.slice(colon + 1));
+  let keptQuery = query;
+  if (query !== null) {
+    const params = new URLSearchParams(query);
+    if (params.has('password')) {
+      password = params.get('password');
+      params.delete('password');
+      keptQuery = params.toString();
+    }
+  }
+  const dbname = `${scheme}${user === undefined ? '' : `${user}@`}${rest}${keptQuery ? `?${keptQuery}` : ''}`;
+  return { dbname, password: password === '' ? null : password };
+}
+
 function connection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
-  const parsed = new URL(url);
-  const password = decodeURIComponent(parsed.password);
-  parsed.password = '';
+  const { dbname, password } = toolConnection(url);
   // pg_dump and pg_restore get the server's whole environment (PATH, locale) plus the password: passed on, not read.
   // eslint-disable-next-line no-restricted-properties
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (password) env.PGPASSWORD = password;
-  return { dbname: parsed.toString(), env };
+  return { dbname, env };
 }
 
 function run(tool: 'pg_dump' | 'pg_restore', args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -54,14 +79,34 @@ export async function pgRestore(url: string, file: string): Promise<void> {
   await run('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${dbname}`, file], env);
 }
 
+/**
+ * Whether pg_restore can reach the database at `url` with this dump: it connects and restores
+ * nothing (an empty list of the dump's entries). Asked before the database is emptied, so that an
+ * address, a role or a setting that pg_restore cannot use, where the server's driver could, leaves
+ * the data in place.
+ */
+export async function checkRestoreConnection(url: string, file: string): Promise<void> {
+  const { dbname, env } = connection(url);
+  const emptyList = `${file}.nothing`;
+  await writeFile(emptyList, '');
+  try {
+    await run('pg_restore', [`--use-list=${emptyList}`, '--exit-on-error', `--dbname=${dbname}`, file], env);
+  } catch (error) {
+    if (!(error instanceof PostgresToolError)) throw error;
+    throw new PostgresToolError(`pg_restore cannot restore into the database in DATABASE_URL, so nothing was changed. ${error.message}`);
+  } finally {
+    await rm(emptyList, { force: true });
+  }
+}
+
 /** Reads the dump's table of contents without restoring anything: fails on a damaged dump, or one of a newer pg_dump than this pg_restore reads. */
 export async function checkDump(file: string): Promise<void> {
   // eslint-disable-next-line no-restricted-properties
   await run('pg_restore', ['--list', file], { ...process.env });
 }
 
-/** How many students and attempts the database holds (0/0 when it has no Parley tables yet). */
-export async function parleyRowCounts(url: string): Promise<{ students: number; attempts: number; hasTables: boolean }> {
+/** How many students, attempts and teacher accounts the database holds (none when it has no Parley tables yet). */
+export async function parleyRowCounts(url: string): Promise<{ students: number; attempts: number; teachers: number; hasTables: boolean }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -69,9 +114,9 @@ export async function parleyRowCounts(url: string): Promise<{ students: number; 
       `select table_schema || '.' || table_name as name from information_schema.tables where table_schema in ('public', 'drizzle')`,
     );
     const names = new Set(tables.rows.map((row) => row.name));
-    const count = async (table: string) =>
-      names.has(`public.${table}`) ? Number((await client.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]?.n ?? 0) : 0;
-    return { students: await count('students'), attempts: await count('attempts'), hasTables: names.size > 0 };
+    const count = async (table: string, where = '') =>
+      names.has(`public.${table}`) ? Number((await client.query<{ n: string }>(`select count(*) as n from ${table} ${where}`)).rows[0]?.n ?? 0) : 0;
+    return { students: await count('students'), attempts: await count('attempts'), teachers: await count('users', 'where is_admin'), hasTables: names.size > 0 };
   } finally {
     await client.end();
   }

@@ -20,7 +20,7 @@ import {
   type Manifest,
 } from './backup.js';
 import { restorePgliteIntoPostgres } from './into-postgres.js';
-import { checkDump, emptyDatabase, parleyRowCounts, pgRestore } from './postgres-dump.js';
+import { checkDump, checkRestoreConnection, emptyDatabase, parleyRowCounts, pgRestore } from './postgres-dump.js';
 
 export interface RestoreSummary {
   createdAt: string;
@@ -117,12 +117,16 @@ async function restorePglite(file: string, entries: ArchiveEntry[], dataDir: str
   return { movedAside };
 }
 
-/** The PostgreSQL database's Parley rows, refused when it holds students or attempts unless `force`. */
+/**
+ * The PostgreSQL database's Parley rows, refused when it holds students, attempts or teacher accounts
+ * unless `force` (a teacher added since the backup, with the password they chose, is data too; the
+ * first teacher a server creates on an empty database counts as well, and --force replaces it).
+ */
 async function replaceablePostgres(url: string, force: boolean): Promise<{ hasTables: boolean }> {
   const counts = await parleyRowCounts(url);
-  if ((counts.students > 0 || counts.attempts > 0) && !force) {
+  if ((counts.students > 0 || counts.attempts > 0 || counts.teachers > 0) && !force) {
     throw new BackupRefusedError(
-      `The database in DATABASE_URL holds ${counts.students} student(s) and ${counts.attempts} attempt(s). Restoring would delete them: ` +
+      `The database in DATABASE_URL holds ${counts.students} student(s), ${counts.attempts} attempt(s) and ${counts.teachers} teacher account(s). Restoring would delete them: ` +
         `stop every Parley server on it and run restore again with --force, or point DATABASE_URL to an empty database.`,
     );
   }
@@ -144,8 +148,9 @@ async function restorePostgres(file: string, entries: ArchiveEntry[], url: strin
   try {
     const dumpFile = path.join(scratch, 'postgres.dump');
     await pipeline(entryStream(file, dump), createWriteStream(dumpFile));
-    // Before the database is emptied: a dump pg_restore cannot read would leave nothing in its place.
+    // Before the database is emptied: a dump pg_restore cannot read, or a database it cannot reach, would leave nothing in its place.
     await checkDump(dumpFile);
+    await checkRestoreConnection(url, dumpFile);
     if (counts.hasTables) await emptyDatabase(url);
     await pgRestore(url, dumpFile);
   } finally {

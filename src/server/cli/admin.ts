@@ -26,8 +26,10 @@ Commands:
   backup <file>               One file holding the database and the recordings. The embedded
                               database: stop the server first. PostgreSQL: pg_dump, server running.
   restore <file> [--force]    Put a backup back. Refused while the embedded server runs, and over
-                              existing data unless --force (the embedded database's old data is
-                              moved aside to DATA_DIR/replaced-by-restore-<time>, not deleted).
+                              existing data unless --force: a database or recordings in DATA_DIR,
+                              or students, attempts or teacher accounts in PostgreSQL (the embedded
+                              database's old data is moved aside to DATA_DIR/replaced-by-restore-<time>,
+                              not deleted).
                               A backup of the embedded database restores into PostgreSQL too
                               (DATABASE_URL set): the way from one to the other.
 
