@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { teacherPasswordProblem } from '../shared/api/limits.js';
 import { isKnownPhoneRegion } from '../shared/phone.js';
 import { problemOf, sentence } from './lib/validation-sentences.js';
 
@@ -61,19 +62,6 @@ function isSmtpUrl(value: string): boolean {
   }
 }
 
-/**
- * What is wrong with a first admin's password, if anything. The first admin can do everything and
- * signs in from any network, so the bar is above the 8 characters of other passwords: 12 at least,
- * and not a guessable shape (all digits, like a phone number, or one character repeated).
- */
-export function adminPasswordProblem(password: string): string | null {
-  if (password.length < 12) return 'must be at least 12 characters';
-  if (password.length > 128) return 'must be at most 128 characters';
-  if (/^\d+$/.test(password)) return 'must not be digits only: use letters too';
-  if (/^(.)\1*$/su.test(password)) return 'must not be one character repeated';
-  return null;
-}
-
 /** A number from the environment: one message for every way it can be wrong, saying what is wanted. */
 const numberFromEnv = (message: string) => z.coerce.number({ error: message });
 
@@ -105,7 +93,7 @@ export const configSchema = z.object({
     z
       .string()
       .superRefine((password, context) => {
-        const problem = adminPasswordProblem(password);
+        const problem = teacherPasswordProblem(password);
         if (problem) context.addIssue({ code: 'custom', message: problem });
       })
       .optional(),

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordBody, credentials, forgotPasswordBody, user } from '../../shared/api/auth.js';
 import { errorBody, messageBody } from '../../shared/api/common.js';
+import { teacherPasswordProblem } from '../../shared/api/limits.js';
 import type { AreaDeps } from '../deps.js';
 import { badRequest, forbidden, unauthorized, type HttpError } from '../lib/http-errors.js';
 import { budget, clientAddressKey, givingBack, throttle, throttleCounting, type BudgetTake, type Counted } from '../lib/throttle.js';
@@ -203,6 +204,8 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
         }
       }
       if (currentPassword === newPassword) throw badRequest('newPassword: Choose a password different from the current one');
+      const teacherProblem = auth.user.isAdmin ? teacherPasswordProblem(newPassword) : null;
+      if (teacherProblem) throw badRequest(`newPassword: A teacher's password ${teacherProblem}`);
       await setPassword(db, auth.user.id, newPassword, auth.session.id);
       return { message: 'Your password has been updated successfully' };
     },

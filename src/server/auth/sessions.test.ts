@@ -201,6 +201,24 @@ describe('sessions', () => {
       expect(same.json().message).toMatch(/^newPassword: /);
       await signIn(t.app, admin.username, admin.password);
     });
+
+    it("holds a teacher's new password to the first admin's bar (12 characters, not digits only, not one character repeated), and a student's to 8", async () => {
+      const admin = await createAdmin(t.database.db);
+      const cookie = await directSession(admin.user.id);
+      for (const [weak, problem] of [
+        ['eleven-char', 'must be at least 12 characters'],
+        ['111111111111', 'must not be digits only: use letters too'],
+        ['aaaaaaaaaaaa', 'must not be one character repeated'],
+      ] as const) {
+        const refused = await change(cookie, { currentPassword: admin.password, newPassword: weak });
+        expect(refused.statusCode, weak).toBe(400);
+        expect(refused.json().message).toBe(`newPassword: A teacher's password ${problem}`);
+      }
+      await signIn(t.app, admin.username, admin.password);
+      const student = await createStudent(t.database.db);
+      const own = await change(await directSession(student.user.id), { currentPassword: student.password, newPassword: 'eleven-char' });
+      expect(own.statusCode, own.body).toBe(200);
+    });
   });
 });
 

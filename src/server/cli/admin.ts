@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { setDisplayName } from '../auth/display-name.js';
 import { generatePassword } from '../lib/passwords.js';
 import { setPassword } from '../auth/service.js';
+import { teacherPasswordProblem } from '../../shared/api/limits.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { connectConfiguredDatabase } from '../db/connect.js';
 import { users } from '../db/schema.js';
@@ -49,6 +50,11 @@ async function resetPassword(username: string): Promise<number> {
     const [user] = await database.db.select().from(users).where(eq(users.username, username.toLowerCase())).limit(1);
     if (!user) {
       process.stderr.write(`No user with the username '${username}'.\n`);
+      return 1;
+    }
+    const teacherProblem = chosen && user.isAdmin ? teacherPasswordProblem(chosen) : null;
+    if (teacherProblem) {
+      process.stderr.write(`NEW_PASSWORD ${teacherProblem}: '${user.username}' is a teacher.\n`);
       return 1;
     }
     const password = chosen || generatePassword(4);

@@ -62,6 +62,10 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     expect((await call('POST', '/api/password-link/check', null, { token })).json()).toEqual({ username: 'rahul.das@school.example', displayName: 'Mr Rahul Das' });
     const short = await call('POST', '/api/password-link', null, { token, newPassword: 'short' });
     expect(short.statusCode).toBe(400);
+    // A teacher's bar is the first admin's: refused, and the link still works.
+    const digits = await call('POST', '/api/password-link', null, { token, newPassword: '123456789012' });
+    expect(digits.statusCode).toBe(400);
+    expect(digits.json().message).toBe("newPassword: A teacher's password must not be digits only: use letters too");
     const set = await call('POST', '/api/password-link', null, { token, newPassword: 'rahul-chooses-this' });
     expect(set.statusCode, set.body).toBe(200);
     // Once only.

@@ -14,8 +14,10 @@ import {
   teacherList,
   type Teacher,
 } from '../../shared/api/teachers.js';
+import { teacherPasswordProblem } from '../../shared/api/limits.js';
 import { PASSWORD_LINK_PATH, PASSWORD_LINK_TTL_HOURS } from '../../shared/api/teachers-limits.js';
 import { requireAuth } from '../auth/access.js';
+import { badRequest } from '../lib/http-errors.js';
 import type { AreaDeps } from '../deps.js';
 import { clientAddressKey, throttle } from '../lib/throttle.js';
 import { addTeacher, listTeachers, passwordLinkOwner, resetTeacherPassword, setTeacherActive, updateOwnProfile, usePasswordLink, voidPasswordLink } from './service.js';
@@ -136,6 +138,9 @@ export async function teacherRoutes(app: FastifyInstance, deps: AreaDeps): Promi
     schema: { body: passwordLinkBody, response: { 200: messageBody, ...errors } },
     onRequest: linkPerClient,
     handler: async (request) => {
+      // Checked before the link is used: refused, the link still works for a better password.
+      const problem = teacherPasswordProblem(request.body.newPassword);
+      if (problem) throw badRequest(`newPassword: A teacher's password ${problem}`);
       const username = await usePasswordLink(db, { ...request.body, now: deps.now() });
       return { message: `Your password is set. Sign in as ${username} with it.` };
     },

@@ -2,7 +2,7 @@ import { Anchor, Button, Loader, PasswordInput, Stack, Text } from '@mantine/cor
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/api/limits';
+import { TEACHER_PASSWORD_HINT } from '../../../shared/api/limits';
 import type { PasswordLinkInfo } from '../../../shared/api/teachers';
 import { AuthCard } from '../../components/AuthCard';
 import { PlainAlert } from '../../components/PlainAlert';
@@ -102,7 +102,7 @@ export default function ChoosePasswordPage() {
           <input type="text" name="username" autoComplete="username" value={owner.data.username} readOnly hidden />
           <PasswordInput
             label="New password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+            description={TEACHER_PASSWORD_HINT}
             autoComplete="new-password"
             required
             value={password}

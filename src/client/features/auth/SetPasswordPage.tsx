@@ -1,6 +1,6 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/api/limits';
+import { PASSWORD_MIN_LENGTH, TEACHER_PASSWORD_HINT } from '../../../shared/api/limits';
 import { useNavigate } from 'react-router';
 import { serverMessageOr } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
@@ -50,7 +50,7 @@ export default function SetPasswordPage() {
         <Stack gap="md">
           <PasswordInput
             label="New password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+            description={user?.isAdmin ? TEACHER_PASSWORD_HINT : `At least ${PASSWORD_MIN_LENGTH} characters`}
             autoComplete="new-password"
             required
             key={form.key('newPassword')}

@@ -12,6 +12,7 @@ import { formErrors } from '../../../lib/form-errors';
 import { useRecordingStorage } from './api/storage';
 import { fieldMessage } from '../../../lib/field-message';
 import { OwnProfileCard } from './OwnProfileCard';
+import { TEACHER_PASSWORD_HINT } from '../../../../shared/api/limits';
 
 const numbers = new Intl.NumberFormat('en-GB');
 const size = (bytes: number) =>
@@ -106,7 +107,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <PasswordInput label="Current password" autoComplete="current-password" required data-autofocus key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
-        <PasswordInput label="New password" description="At least 8 characters" autoComplete="new-password" required key={form.key('newPassword')} {...form.getInputProps('newPassword')} />
+        <PasswordInput label="New password" description={TEACHER_PASSWORD_HINT} autoComplete="new-password" required key={form.key('newPassword')} {...form.getInputProps('newPassword')} />
         <PasswordInput label="Confirm new password" autoComplete="new-password" required key={form.key('confirmPassword')} {...form.getInputProps('confirmPassword')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
