@@ -19,8 +19,10 @@ import { startupProblem } from '../lib/startup-problem.js';
 const USAGE = `Usage: npm run admin -- <command>
 
 Commands:
-  reset-password <username>   Give the user a new generated password (printed once) and sign out
-                              every device they are signed in on. Set NEW_PASSWORD to choose it.
+  reset-password <username>   Give the user a new generated password (printed once; they choose
+                              their own at the next sign-in) and sign out every device they are
+                              signed in on. Set NEW_PASSWORD to choose it (a teacher's: at least
+                              12 characters, not digits only).
   set-display-name <username> <name>
                               The name students see for this teacher on reviews (never the
                               username); an empty name: they see "your teacher".
@@ -59,10 +61,12 @@ async function resetPassword(username: string): Promise<number> {
     }
     const password = chosen || generatePassword(4);
     await setPassword(database.db, user.id, password, null);
+    // A generated password passes through the IT person's hands: its owner chooses their own at the next sign-in, as the first admin does.
+    if (!chosen) await database.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, user.id));
     process.stdout.write(
       chosen
         ? `The password of '${user.username}' is now the one in NEW_PASSWORD. Every session of that user was ended.\n`
-        : `New password for '${user.username}': ${password}\nWrite it down now: it is not shown again. Every session of that user was ended.\n`,
+        : `New password for '${user.username}': ${password}\nWrite it down now: it is not shown again. They choose their own at the next sign-in. Every session of that user was ended.\n`,
     );
     return 0;
   } finally {
