@@ -102,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.withTypeProvider<ZodTypeProvider>().get('/api/health', {
     config: { access: 'public' },
+    // A proxy's health check asks every few seconds per process: logged only when it fails.
+    logLevel: 'warn',
     schema: { response: { 200: health, 503: errorBody } },
     handler: async () => {
       try {
@@ -203,6 +205,8 @@ async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: Sessio
       },
       // Static files carry no access rule of their own: they are public.
       decorateReply: true,
+      // A page load fetches a dozen files: at info, two lines each drowned the log. Failures still show.
+      logLevel: 'warn',
     });
   }
 

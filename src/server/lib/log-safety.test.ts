@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pg from 'pg';
@@ -75,6 +78,29 @@ describe.each(testDrivers)('the request log (%s)', (driver) => {
     const log = lines.join('\n');
     expect(log).toContain('/api/admin/students?search=[redacted]&page=1');
     expect(log).not.toMatch(/Priya/);
+  });
+});
+
+describe('the request log at info', () => {
+  it("leaves out the client's files and the proxy's health checks, and keeps the API's requests", async () => {
+    const clientDir = await mkdtemp(path.join(os.tmpdir(), 'parley-log-client-'));
+    await mkdir(path.join(clientDir, 'assets'));
+    await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>Parley</title><div id="root"></div>');
+    await writeFile(path.join(clientDir, 'assets', 'app-1234.js'), 'console.log(1);');
+    const lines: string[] = [];
+    const t = await createTestApp({ clientDir, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+    try {
+      expect((await t.app.inject({ url: '/assets/app-1234.js' })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/api/user' })).statusCode).toBe(401);
+      const log = lines.join('\n');
+      expect(log).not.toContain('/assets/app-1234.js');
+      expect(log).not.toContain('/api/health');
+      expect(log).toContain('/api/user');
+    } finally {
+      await t.close();
+      await rm(clientDir, { recursive: true, force: true });
+    }
   });
 });
 
