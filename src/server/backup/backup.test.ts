@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newestShippedMigrationAt, openDatabase, type Database } from '../db/open.js';
 import { attempts } from '../db/schema.js';
-import { createAdmin } from '../test/factories.js';
+import { createAdmin, createStudent } from '../test/factories.js';
 import { testDrivers } from '../test/databases.js';
 import { backup, type BackupTarget } from './backup.js';
 import { fillWithData, openPlace, snapshot, type Place } from '../test/backup-fixtures.js';
@@ -159,6 +159,11 @@ describe.each(testDrivers)('backup and restore (%s)', (driver) => {
     await place.database.db.delete(attempts);
     await restore(target, file, { force: true });
     expect(await snapshot(place.database, dataDir)).toEqual(before);
+    // The replaced schemas are gone, and the search's extension stayed in public for the restored indexes.
+    const schemas = await place.database.db.execute(sql`select nspname from pg_namespace where nspname like 'parley_replaced_%'`);
+    expect((schemas as unknown as { rows: unknown[] }).rows).toEqual([]);
+    const extension = await place.database.db.execute(sql`select n.nspname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`);
+    expect((extension as unknown as { rows: Array<{ nspname: string }> }).rows).toEqual([{ nspname: 'public' }]);
   }, 120_000);
 
   it.runIf(driver === 'postgres')('with --force, an address the server reads and pg_restore does not (a driver-only setting) leaves the data in place', async () => {
@@ -180,6 +185,39 @@ describe.each(testDrivers)('backup and restore (%s)', (driver) => {
     const file = path.join(scratch, 'school.parley');
     await backup(place.target, file);
     await expect(restore(place.target, file, { force: false })).rejects.toThrow('The database in DATABASE_URL holds 0 student(s), 0 attempt(s) and 1 teacher account(s). Restoring would delete them');
+  }, 120_000);
+
+  it.runIf(driver === 'postgres')('with --force, a restore that fails half-way (pg_restore stops: a full disk) leaves the data that was there, extension and search indexes included', async () => {
+    const dataDir = path.join(scratch, 'data');
+    const place = await openPlace(driver, dataDir);
+    await fillWithData(place.database, dataDir);
+    const file = path.join(scratch, 'school.parley');
+    await backup(place.target, file);
+    // Data the backup does not have: a restore that succeeded would remove it.
+    await createStudent(place.database.db, { studentName: 'Added After The Backup' });
+    const before = await snapshot(place.database, dataDir);
+    // pg_restore as it fails part-way: it reads the dump's list and reaches the database (the checks
+    // before anything is changed) like the real one, then stops as a full disk would stop it.
+    const bin = path.join(scratch, 'bin');
+    await mkdir(bin);
+    const real = execFileSync('sh', ['-c', 'command -v pg_restore'], { encoding: 'utf8' }).trim();
+    await writeFile(
+      path.join(bin, 'pg_restore'),
+      `#!/bin/sh\ncase "$*" in *--list*|*--use-list=*) exec ${real} "$@";; esac\necho 'pg_restore: error: could not extend file: No space left on device' >&2\nexit 1\n`,
+      { mode: 0o755 },
+    );
+    vi.stubEnv('PATH', `${bin}:${process.env.PATH ?? ''}`);
+    try {
+      await expect(restore(place.target, file, { force: true })).rejects.toThrow('pg_restore failed (exit 1): pg_restore: error: could not extend file: No space left on device');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(await snapshot(place.database, dataDir)).toEqual(before);
+    const schemas = await place.database.db.execute(sql`select nspname from pg_namespace where nspname like 'parley_replaced_%'`);
+    expect((schemas as unknown as { rows: unknown[] }).rows).toEqual([]);
+    // The student search's trigram index still works: the extension came back with the data.
+    const found = await place.database.db.execute(sql`select student_name from students where student_name % 'Added After The Bakup'`);
+    expect((found as unknown as { rows: Array<{ student_name: string }> }).rows.map((row) => row.student_name)).toContain('Added After The Backup');
   }, 120_000);
 
   it('with --force, a backup whose database cannot be read leaves the data there in place', async () => {

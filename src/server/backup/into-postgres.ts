@@ -1,7 +1,7 @@
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, pgliteExtensions } from '../db/open.js';
-import { emptyDatabase } from './postgres-dump.js';
+import { replaceKeepingTheOld } from './postgres-dump.js';
 
 /*
  * A backup of the embedded database restored into PostgreSQL: the way a school that began on the
@@ -103,10 +103,17 @@ export async function restorePgliteIntoPostgres(dump: Uint8Array<ArrayBuffer>, u
   try {
     // Both sides at this version's schema: the backup may come from an older one.
     await openDatabase({ kind: 'pglite-instance', instance: source }, { syncReadCaches: false });
-    if (hasTables) await emptyDatabase(url);
-    const target = await openDatabase({ kind: 'postgres', url }, { syncReadCaches: false });
-    await target.close();
-    return await copyTables(source, url);
+    const fill = async () => {
+      const target = await openDatabase({ kind: 'postgres', url }, { syncReadCaches: false });
+      await target.close();
+      return copyTables(source, url);
+    };
+    if (!hasTables) return await fill();
+    let rows: Record<string, number> = {};
+    await replaceKeepingTheOld(url, async () => {
+      rows = await fill();
+    });
+    return rows;
   } finally {
     await source.close();
   }

@@ -122,20 +122,70 @@ export async function parleyRowCounts(url: string): Promise<{ students: number; 
   }
 }
 
-/**
- * Empties the database before a restore: Parley's schemas dropped with everything in them (tables,
- * the pg_trgm extension), `public` made again as PostgreSQL makes it.
- */
-export async function emptyDatabase(url: string): Promise<void> {
+/** Runs `work` in one transaction on its own connection to `url`. */
+async function inTransaction(url: string, work: (client: pg.Client) => Promise<void>): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('begin');
-    await client.query('drop schema if exists drizzle cascade');
-    await client.query('drop schema if exists public cascade');
-    await client.query('create schema public');
+    await work(client);
     await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
   } finally {
     await client.end();
   }
+}
+
+/** The extensions installed in `schema` (pg_trgm, whose operator classes the search's indexes use). */
+async function extensionsIn(client: pg.Client, schema: string): Promise<string[]> {
+  const rows = await client.query<{ name: string }>(
+    'select e.extname as name from pg_extension e join pg_namespace n on n.oid = e.extnamespace where n.nspname = $1',
+    [schema],
+  );
+  return rows.rows.map((row) => row.name);
+}
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Replaces Parley's data in the database at `url` by what `fill` writes, keeping the data that was
+ * there until `fill` has succeeded. Parley's schemas (`public`, `drizzle`) are renamed aside and a
+ * new `public` made, with the extensions moved into it (a dump creates an extension only where it is
+ * missing, and its indexes name the operator classes in `public`). Once `fill` succeeds the renamed
+ * schemas are dropped. If it fails, what it wrote is dropped and the renamed schemas take their
+ * names back, the extensions with them: a restore that fails half-way (a full disk, a refused
+ * statement) leaves the school's data as it was, not an empty database.
+ */
+export async function replaceKeepingTheOld(url: string, fill: () => Promise<void>): Promise<void> {
+  const stamp = Date.now().toString(36);
+  const asidePublic = `parley_replaced_public_${stamp}`;
+  const asideDrizzle = `parley_replaced_drizzle_${stamp}`;
+  let hadDrizzle = false;
+  let moved: string[] = [];
+  await inTransaction(url, async (client) => {
+    hadDrizzle = (await client.query("select 1 from pg_namespace where nspname = 'drizzle'")).rowCount === 1;
+    if (hadDrizzle) await client.query(`alter schema drizzle rename to ${quoted(asideDrizzle)}`);
+    await client.query(`alter schema public rename to ${quoted(asidePublic)}`);
+    await client.query('create schema public');
+    moved = await extensionsIn(client, asidePublic);
+    for (const extension of moved) await client.query(`alter extension ${quoted(extension)} set schema public`);
+  });
+  try {
+    await fill();
+  } catch (error) {
+    await inTransaction(url, async (client) => {
+      for (const extension of moved) await client.query(`alter extension ${quoted(extension)} set schema ${quoted(asidePublic)}`);
+      await client.query('drop schema if exists drizzle cascade');
+      await client.query('drop schema public cascade');
+      await client.query(`alter schema ${quoted(asidePublic)} rename to public`);
+      if (hadDrizzle) await client.query(`alter schema ${quoted(asideDrizzle)} rename to drizzle`);
+    });
+    throw error;
+  }
+  await inTransaction(url, async (client) => {
+    await client.query(`drop schema ${quoted(asidePublic)} cascade`);
+    if (hadDrizzle) await client.query(`drop schema ${quoted(asideDrizzle)} cascade`);
+  });
 }

@@ -20,7 +20,7 @@ import {
   type Manifest,
 } from './backup.js';
 import { restorePgliteIntoPostgres } from './into-postgres.js';
-import { checkDump, checkRestoreConnection, emptyDatabase, parleyRowCounts, pgRestore } from './postgres-dump.js';
+import { checkDump, checkRestoreConnection, parleyRowCounts, pgRestore, replaceKeepingTheOld } from './postgres-dump.js';
 
 export interface RestoreSummary {
   createdAt: string;
@@ -151,8 +151,8 @@ async function restorePostgres(file: string, entries: ArchiveEntry[], url: strin
     // Before the database is emptied: a dump pg_restore cannot read, or a database it cannot reach, would leave nothing in its place.
     await checkDump(dumpFile);
     await checkRestoreConnection(url, dumpFile);
-    if (counts.hasTables) await emptyDatabase(url);
-    await pgRestore(url, dumpFile);
+    if (counts.hasTables) await replaceKeepingTheOld(url, () => pgRestore(url, dumpFile));
+    else await pgRestore(url, dumpFile);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
