@@ -1,6 +1,7 @@
 import { FEATURE_WORDING } from './evidence.js';
 import type { CriterionEstimate, LanguageEstimate } from './estimate.js';
-import { countedZ, CRITERION_FEATURES, type BandModel, type Contribution, type FeatureSpec, type LinearModel } from './model.js';
+import { countedZ, CRITERION_FEATURES, linkedLevel, type BandModel, type Contribution, type FeatureSpec, type LinearModel } from './model.js';
+import { bandOfLevel } from './scale.js';
 
 /*
  * The one piece of advice for an estimated criterion: what the evidence with the most room to gain
@@ -47,7 +48,11 @@ export function criterionAdvice(estimate: LanguageEstimate, criterion: Criterion
   // "Above the typical learner's" only where no piece of evidence moved the band down: beside a
   // minus line on the same card it would read as a contradiction.
   const allAbove = criterion.contributions.every((contribution) => contribution.levels >= 0);
-  return allAbove ? `Everything measured here is above the typical learner's. Next: ${lowerFirst(advice)}` : advice;
+  // The typical learner's own band said with it: beside a low score, "above the typical learner's"
+  // read as a contradiction to a student who took the typical learner for a typical candidate.
+  const linear = model[criterion.criterion];
+  const typicalBand = Math.round(bandOfLevel(linkedLevel(linear, linear.intercept)) * 2) / 2;
+  return allAbove ? `Everything measured here is above the typical rated learner's (band ${typicalBand.toFixed(1)}). Next: ${lowerFirst(advice)}` : advice;
 }
 
 function lowerFirst(text: string): string {

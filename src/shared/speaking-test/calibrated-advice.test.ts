@@ -119,8 +119,8 @@ describe('the advice beside the estimated bands', () => {
         const advice = criterionAdvice(estimate, criterion, BAND_MODEL);
         const down = criterion.contributions.some((contribution) => contribution.levels < 0);
         seen[down ? 'down' : 'allAbove'] += 1;
-        if (down) expect(advice, criterion.criterion).not.toContain("above the typical learner's");
-        else if (!advice.startsWith('Everything measured here is at or past')) expect(advice, criterion.criterion).toMatch(/^Everything measured here is above the typical learner's\. Next: /);
+        if (down) expect(advice, criterion.criterion).not.toContain("above the typical rated learner's");
+        else if (!advice.startsWith('Everything measured here is at or past')) expect(advice, criterion.criterion).toMatch(/^Everything measured here is above the typical rated learner's \(band \d\.\d\)\. Next: /);
       }
     }
     // Both kinds of card were met.
