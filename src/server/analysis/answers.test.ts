@@ -53,6 +53,13 @@ describe('answerWindows: where an interview places its answers on the recording'
     ]);
   });
 
+  it('gives an answer recorded without a transcript no words: its placeholder is not what the student said', () => {
+    const windows = answerWindows('interview', {
+      questions: [question(1, 'Answered aloud (recorded, not transcribed)', 30_000, [0, 20_500]), question(2, 'Answered aloud (neither recorded nor transcribed on this device)', 61_000, [20_500, 43_000])],
+    });
+    expect(windows.map((window) => window.text)).toEqual(['', '']);
+  });
+
   it("falls back to the interview's clock for interviews saved without them, or with times out of order", () => {
     const clock = [
       { part: null, questionNumber: 1, startMs: 0, endMs: 30_000, text: 'I am a nurse' },

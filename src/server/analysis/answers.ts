@@ -1,4 +1,5 @@
 import { gapsBetween, speechInside } from '../../shared/speech-spans.js';
+import { answerWords } from '../../shared/interview/answers.js';
 import type { Segment } from './features.js';
 
 /** One answer's window on the recording's clock (ms from the recording's start). */
@@ -48,7 +49,7 @@ export function answerWindows(kind: 'ielts' | 'interview', sessionData: unknown)
     const placed = questions.flatMap((question, index) => {
       const { recordingStartMs: startMs, recordingEndMs: endMs } = question;
       if (typeof startMs !== 'number' || typeof endMs !== 'number' || endMs < startMs) return [];
-      const text = typeof question.answer === 'string' && question.answer !== 'No response recorded' ? question.answer : '';
+      const text = typeof question.answer === 'string' ? answerWords(question.answer) : '';
       return [{ part: null, questionNumber: index + 1, startMs, endMs, text }];
     });
     const inOrder = placed.every((window, i) => i === 0 || window.startMs >= (placed[i - 1]?.endMs ?? 0));
@@ -57,7 +58,7 @@ export function answerWindows(kind: 'ielts' | 'interview', sessionData: unknown)
     return questions.flatMap((question, index) => {
       const at = typeof question.timestamp === 'number' ? question.timestamp : null;
       if (at === null || at < previous) return [];
-      const text = typeof question.answer === 'string' && question.answer !== 'No response recorded' ? question.answer : '';
+      const text = typeof question.answer === 'string' ? answerWords(question.answer) : '';
       const window = { part: null, questionNumber: index + 1, startMs: previous, endMs: at, text };
       previous = at;
       return [window];

@@ -1,5 +1,5 @@
 export * from './constants.js';
-export { isEmptyAnswer } from './answers.js';
+export { answerWords, isEmptyAnswer, isSpokenWithoutWords } from './answers.js';
 export { cutQuestions, generateInterviewQuestions, numberQuestions, type DraftQuestion, type InterviewQuestion, type QuestionSourceProfile } from './questions.js';
 export { porterStem } from './porter-stemmer.js';
 export {

@@ -1,5 +1,5 @@
 import { STOP_WORDS, wordTokens } from '../text/index.js';
-import { isEmptyAnswer } from './answers.js';
+import { answerWords } from './answers.js';
 import { type InterviewCategory } from './constants.js';
 import { INTERVIEW_SCORE_MAX } from './score-scale.js';
 import { porterStem } from './porter-stemmer.js';
@@ -109,7 +109,7 @@ export interface AnswerRelevance {
 
 export function scoreAnswerRelevance(question: string, answer: string, category?: InterviewCategory | null): AnswerRelevance {
   const reference = referenceStems(question, category);
-  if (isEmptyAnswer(answer)) return { score: 0, matchedWords: [], referenceTermCount: reference.size };
+  if (answerWords(answer) === '') return { score: 0, matchedWords: [], referenceTermCount: reference.size };
   const matchedWords = contentTerms(answer)
     .filter((term) => reference.has(term.stem))
     .map((term) => term.word);

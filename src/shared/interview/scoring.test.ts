@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { NO_RESPONSE_TEXT } from './answer-texts.js';
+import { NO_RESPONSE_TEXT, NOT_RECORDED_TEXT, NOT_TRANSCRIBED_TEXT } from './answer-texts.js';
 import { INTERVIEW_MIN_ASSESSABLE_WORDS } from './score-scale.js';
 import {
   fillerPart,
+  NOT_TRANSCRIBED_REASON,
   overallScore,
   recognizerConfidencePart,
   scoreConfidence,
@@ -200,6 +201,12 @@ describe('scoreInterview: not enough speech', () => {
       'No speech was recognised in your answers, so there is nothing to score: scores need at least 20 words. Check that the microphone works and answer aloud, then try the interview again.',
     );
     expect(scoreInterview([]).assessable).toBe(false);
+  });
+
+  it('reads an answer recorded but not transcribed as no words, not as the placeholder\'s, and says why there are no scores', () => {
+    const report = scoreInterview([answer(NOT_TRANSCRIBED_TEXT), answer(NOT_TRANSCRIBED_TEXT), answer(NOT_RECORDED_TEXT), answer(NO_RESPONSE_TEXT)]);
+    expect(report).toMatchObject({ assessable: false, reason: NOT_TRANSCRIBED_REASON, nonAnswers: [], figures: { totalWords: 0 } });
+    expect(report.figures.relevance.map((item) => item.matchedWords)).toEqual([[], [], [], []]);
   });
 
   it('does not count fillers towards the minimum', () => {

@@ -6,7 +6,8 @@ import { COMMON_NON_ANSWER_REASONS, commonNonAnswerKind, mostlyNonAnswers, nonAn
 import { fillerCount, findFillers, sentences, tokenisingOnce, wordCount } from '../text/index.js';
 import { type InterviewCategory } from './constants.js';
 import { CONFIDENCE_FULL_MARKS_TOTAL_WORDS, INTERVIEW_MIN_ASSESSABLE_WORDS, INTERVIEW_SCORE_MAX } from './score-scale.js';
-import { isEmptyAnswer } from './answers.js';
+import { NOT_TRANSCRIBED_TEXT } from './answer-texts.js';
+import { answerWords } from './answers.js';
 import { interviewNextStep, type InterviewNextStep } from './next-step.js';
 import { scoreAnswerRelevance } from './relevance.js';
 
@@ -161,7 +162,7 @@ export function scoreInterview(answers: readonly ScoringAnswer[], options: { mod
 }
 
 function scoreAnswers(answers: readonly ScoringAnswer[], options: { model?: BandModel }): InterviewScoreReport {
-  const heard = answers.map((entry) => (isEmptyAnswer(entry.answer) ? '' : entry.answer));
+  const heard = answers.map((entry) => answerWords(entry.answer));
   const said = nothingSaid();
   const nonAnswers: InterviewNonAnswer[] = [];
   heard.forEach((text, index) => {
@@ -217,9 +218,14 @@ function scoreAnswers(answers: readonly ScoringAnswer[], options: { model?: Band
   const heardWords = nonFillerWordCount(heard);
   const spokenWords = nonFillerWordCount(spoken);
   const given = heard.filter((text) => wordCount(text) > 0).length;
+  // Answered aloud where the browser could not transcribe (Firefox, Safari without recognition): the
+  // answers are on the recording for the teacher, and no microphone is at fault.
+  const recordedWithoutWords = answers.some((entry) => entry.answer.trim() === NOT_TRANSCRIBED_TEXT);
   const reason =
     heardWords < INTERVIEW_MIN_ASSESSABLE_WORDS
-      ? notEnoughSpeechReason(heardWords)
+      ? recordedWithoutWords && heardWords === 0
+        ? NOT_TRANSCRIBED_REASON
+        : notEnoughSpeechReason(heardWords)
       : mostlyNonAnswers(nonAnswers, given) || spokenWords < INTERVIEW_MIN_ASSESSABLE_WORDS
         ? interviewNonAnswersReason(nonAnswers, given, spokenWords)
         : null;
@@ -266,6 +272,10 @@ export function interviewNonAnswersReason(nonAnswers: readonly InterviewNonAnswe
 }
 
 /** Why an interview with too little speech has no scores. */
+/** Why an interview answered aloud without a transcript has no scores from its words. */
+export const NOT_TRANSCRIBED_REASON =
+  'Your answers were recorded, not transcribed (this browser does not turn speech into text), so there are no scores from your words: your teacher listens to the recording and scores it.';
+
 export function notEnoughSpeechReason(spokenWords: number): string {
   const heard =
     spokenWords === 0

@@ -1,6 +1,6 @@
 import { Group, Text, VisuallyHidden } from '@mantine/core';
 import classes from './AnswerText.module.css';
-import { isEmptyAnswer } from '../../../shared/interview/answers';
+import { isEmptyAnswer, isSpokenWithoutWords } from '../../../shared/interview/answers';
 import { markAnswer, type AnswerPiece, type MarkKind } from './mark-answer';
 
 const SPOKEN: Record<MarkKind, string> = { filler: 'filler', slip: 'grammar slip', rare: 'less common word' };
@@ -11,10 +11,11 @@ const SPOKEN: Record<MarkKind, string> = { filler: 'filler', slip: 'grammar slip
  * marks as well.
  */
 export function AnswerText({ text, question, pieces }: { text: string; question?: string; pieces?: readonly AnswerPiece[] }) {
-  if (isEmptyAnswer(text)) {
+  if (isEmptyAnswer(text) || isSpokenWithoutWords(text)) {
+    // A placeholder is said as it is ("Answered aloud (recorded, not transcribed)"), never marked as words.
     return (
       <Text size="sm" c="dimmed" fs="italic">
-        No answer was recognised.
+        {isEmptyAnswer(text) ? 'No answer was recognised.' : text}
       </Text>
     );
   }
