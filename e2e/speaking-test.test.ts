@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { LEAVE_RESULTS_TEXT } from '../src/client/features/speaking-test/leave-texts.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveTestSessionBody } from '../src/shared/api/attempts.js';
 import type { AttemptsPage } from '../src/shared/api/admin-attempts.js';
@@ -302,6 +303,15 @@ describe('speaking test with a microphone and the examiner voice', () => {
     const savedNote = () => page.evaluate(() => sessionStorage.getItem('parley.testSaved'));
     await pumpUntil(page, async () => (await savedNote()) !== null, 'the saved test noted', { stepMs: 250 });
     expect(JSON.parse((await savedNote()) ?? 'null')).toEqual({ userId: student.user.id, attemptId: row?.id });
+
+    // Leaving the saved results still asks (spec section 4), but says the test is over and saved, not that leaving ends it.
+    await page.getByRole('navigation', { name: 'Your practice' }).getByRole('link', { name: 'My progress' }).click();
+    const leaveResults = page.getByRole('dialog', { name: 'Leave your results?' });
+    await pumpUntil(page, async () => (await leaveResults.count()) > 0, 'the leave dialog', { stepMs: 100 });
+    expect(await leaveResults.innerText()).toContain(LEAVE_RESULTS_TEXT);
+    await page.getByRole('button', { name: 'Stay' }).click();
+    await pumpUntil(page, async () => (await leaveResults.count()) === 0, 'the dialog to close', { stepMs: 100 });
+    expect(new URL(page.url()).pathname).toBe('/test');
 
     // Take Another Test signs out (spec section 2) and opens the sign-in page 1 s later; the note goes.
     await page.getByRole('button', { name: 'Take Another Test' }).click();

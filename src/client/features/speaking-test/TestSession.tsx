@@ -178,7 +178,7 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
 
           {/* Mounted (and loaded) once the test guards leaving, so that it opens as it always did. */}
           {guarding || blocker.state === 'blocked' ? (
-            <leaveDialog.Part opened={blocker.state === 'blocked' || signOutQuestion.asking} onStay={stay} onLeave={leave} />
+            <leaveDialog.Part opened={blocker.state === 'blocked' || signOutQuestion.asking} onStay={stay} onLeave={leave} complete={complete && state.saveStatus === 'saved'} />
           ) : null}
         </>
       }
