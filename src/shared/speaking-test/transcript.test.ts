@@ -55,6 +55,12 @@ describe('buildAudioTimeline', () => {
     expect(buildAudioTimeline([{ ...answers[1]!, answer: 'x'.repeat(5000) }]).totalMs).toBe(136_000);
   });
 
+  it('writes an empty answer of a test recorded without a transcript as recorded, not as missing', () => {
+    const { entries } = buildAudioTimeline(answers, card, true);
+    expect(entries[7]!.text).toBe('(recorded, not transcribed)');
+    expect(entries[5]!.text).toBe('We took the train.');
+  });
+
   it('lets long questions and answers run past the minimum at 0.1 s per character', () => {
     const long: SpeakingTestAnswer = { part: 1, questionNumber: 1, question: 'q'.repeat(31), answer: 'a'.repeat(21), responseTimeMs: 0, speakingTimeMs: 0 };
     expect(buildAudioTimeline([long]).entries.map((e) => e.durationMs)).toEqual([3100, 2100]);

@@ -12,6 +12,9 @@ import { roundToHalfBand, type SpeakingTestResult } from './scoring.js';
 
 const PRODUCT_TITLE = 'Parley IELTS Speaking Practice Test';
 const NO_ANSWER_TEXT = '(no answer recorded)';
+/** An answer said aloud where the browser could not transcribe: it is on the recording, not lost. */
+const NOT_TRANSCRIBED_ANSWER_TEXT = '(recorded, not transcribed)';
+const emptyAnswerText = (noTranscript: boolean | undefined) => (noTranscript ? NOT_TRANSCRIBED_ANSWER_TEXT : NO_ANSWER_TEXT);
 
 export interface TranscriptInput {
   studentName: string;
@@ -23,6 +26,8 @@ export interface TranscriptInput {
   answers: readonly SpeakingTestAnswer[];
   /** The Part 2 card, to print its bullets; without it Part 2 shows the question text only. */
   cueCard?: CueCard;
+  /** The answers were recorded but the browser transcribed none of them. */
+  noTranscript?: boolean;
 }
 
 export function buildTranscriptText(input: TranscriptInput): string {
@@ -44,7 +49,7 @@ export function buildTranscriptText(input: TranscriptInput): string {
       } else {
         lines.push(`Q${answer.questionNumber}. ${oneLine(answer.question)}`);
       }
-      lines.push(`Answer: ${oneLine(answer.answer) || NO_ANSWER_TEXT}`);
+      lines.push(`Answer: ${oneLine(answer.answer) || emptyAnswerText(input.noTranscript)}`);
       const nonAnswer = input.result.nonAnswers.find((item) => item.part === answer.part && item.questionNumber === answer.questionNumber);
       if (nonAnswer) lines.push(`Not counted: ${nonAnswer.reason}`);
     }
@@ -86,7 +91,7 @@ export interface AudioTimeline {
  * the Part 2 block takes 15 + 1 + 120 = 136 s (TIMELINE_PART2_RESERVED_MS). Characters are counted
  * after collapsing white space, in code points. Times are whole milliseconds, so sums are exact.
  */
-export function buildAudioTimeline(answers: readonly SpeakingTestAnswer[], cueCard?: CueCard): AudioTimeline {
+export function buildAudioTimeline(answers: readonly SpeakingTestAnswer[], cueCard?: CueCard, noTranscript?: boolean): AudioTimeline {
   const entries: TimelineEntry[] = [];
   let nextStartMs = 0;
   const add = (part: TimelineEntry['part'], speaker: TimelineEntry['speaker'], text: string, durationMs: number) => {
@@ -98,7 +103,7 @@ export function buildAudioTimeline(answers: readonly SpeakingTestAnswer[], cueCa
       const question = oneLine(part === 2 && cueCard ? cueCardText(cueCard) : answer.question);
       const reply = oneLine(answer.answer);
       add(part, 'Examiner', question, part === 2 ? TIMELINE_CUE_CARD_MS : spokenMs(question, TIMELINE_MIN_QUESTION_MS));
-      add(part, 'Candidate', reply || NO_ANSWER_TEXT, part === 2 ? TIMELINE_PART2_ANSWER_MS : spokenMs(reply, TIMELINE_MIN_ANSWER_MS));
+      add(part, 'Candidate', reply || emptyAnswerText(noTranscript), part === 2 ? TIMELINE_PART2_ANSWER_MS : spokenMs(reply, TIMELINE_MIN_ANSWER_MS));
     }
   }
   const last = entries.at(-1);
@@ -111,10 +116,12 @@ export interface AudioDescriptionInput {
   timeZone: string;
   answers: readonly SpeakingTestAnswer[];
   cueCard?: CueCard;
+  /** The answers were recorded but the browser transcribed none of them. */
+  noTranscript?: boolean;
 }
 
 export function buildAudioDescriptionText(input: AudioDescriptionInput): string {
-  const timeline = buildAudioTimeline(input.answers, input.cueCard);
+  const timeline = buildAudioTimeline(input.answers, input.cueCard, input.noTranscript);
   const lines = [
     `${PRODUCT_TITLE}: Complete audio description`,
     '',

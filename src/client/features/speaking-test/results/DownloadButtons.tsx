@@ -19,13 +19,15 @@ export interface DownloadButtonsProps {
   completedAt: number;
   recording: { blob: Blob; mimeType: string } | null;
   result: SpeakingTestResult;
+  /** Recorded, but the browser transcribed nothing: the downloads say so of each empty answer. */
+  noTranscript?: boolean;
 }
 
 /** Download Transcript, Download Audio (the raw recording) and the audio timeline (spec sections 8 and 9). */
-export function DownloadButtons({ answers, questions, startedAt, completedAt, recording, result }: DownloadButtonsProps) {
+export function DownloadButtons({ answers, questions, startedAt, completedAt, recording, result, noTranscript = false }: DownloadButtonsProps) {
   const { data: user } = useCurrentUser();
   const studentName = user?.actingStudent?.studentName ?? readStudentInfo()?.studentName ?? user?.displayName ?? 'Student';
-  const facts: TestFacts = { studentName, answers, questions, startedAt, completedAt, timeZone: deviceTimeZone() };
+  const facts: TestFacts = { studentName, answers, questions, startedAt, completedAt, timeZone: deviceTimeZone(), noTranscript };
 
   const downloadTranscript = () => {
     const file = transcriptFile(facts, result);

@@ -102,7 +102,7 @@ export function ResultsPanel({ answers, result, questions, startedAt, completedA
               {note.message}
             </Alert>
           ))}
-          <DownloadButtons answers={answers} questions={questions} startedAt={startedAt} completedAt={completedAt} recording={recording} result={result} />
+          <DownloadButtons answers={answers} questions={questions} startedAt={startedAt} completedAt={completedAt} recording={recording} result={result} noTranscript={noTranscript} />
           <TakeAnotherTest attemptId={attemptId} onTakeAnotherTest={onTakeAnotherTest} />
         </Stack>
       </Paper>

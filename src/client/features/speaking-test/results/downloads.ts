@@ -28,6 +28,8 @@ export interface TestFacts {
   startedAt: number;
   completedAt: number;
   timeZone: string;
+  /** Recorded, but the browser transcribed nothing (no speech recognition). */
+  noTranscript?: boolean;
 }
 
 const text = (content: string) => new Blob([content], { type: 'text/plain;charset=utf-8' });
@@ -44,6 +46,7 @@ export function transcriptFile(facts: TestFacts, result: SpeakingTestResult): Do
         result,
         answers: facts.answers,
         cueCard: facts.questions.part2[0],
+        noTranscript: facts.noTranscript === true,
       }),
     ),
     fileName: transcriptFileName(completedAt, facts.timeZone),
@@ -62,6 +65,7 @@ export function audioDescriptionFile(facts: TestFacts): DownloadFile | null {
         timeZone: facts.timeZone,
         answers: facts.answers,
         cueCard: facts.questions.part2[0],
+        noTranscript: facts.noTranscript === true,
       }),
     ),
     fileName: audioDescriptionFileName(completedAt, facts.timeZone),
