@@ -1,15 +1,15 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../db/open.js';
 import { createTestDatabase, testDrivers, type TestDriver } from '../test/databases.js';
 import { withDatabaseName } from '../test/pg-names.js';
 import { backup, type BackupTarget } from './backup.js';
+import { runAdminCli } from '../test/admin-cli.js';
 
 /** Bytes a backup file may take before its disk is "full"; null: writes succeed. Set per test. */
 const disk = vi.hoisted(() => ({ room: null as number | null }));
@@ -35,21 +35,6 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...actual, createWriteStream, default: { ...actual, createWriteStream } };
 });
 
-const run = promisify(execFile);
-
-/** The CLI as an operator runs it: `npm run admin -- …` is tsx on admin.ts. */
-async function admin(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const tsx = path.resolve('node_modules/.bin/tsx');
-  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-  try {
-    const { stdout, stderr } = await run(tsx, ['src/server/cli/admin.ts', ...args], { env: { ...inherited, ...env }, timeout: 60_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
 let scratch: string;
 beforeEach(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'parley-backup-failure-'));
@@ -70,7 +55,7 @@ describe('a backup run on a DATA_DIR without a database', () => {
     expect(await readdir(scratch)).toEqual([]);
 
     // The operator's command, without the service's settings (docs/deploy.md's mistake): exit 1, one line, no crash.
-    const result = await admin(['backup', file], { DATA_DIR: dataDir });
+    const result = await runAdminCli(['backup', file], { DATA_DIR: dataDir });
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
       `${dataDir} holds no Parley database, so nothing was backed up; set DATA_DIR to the directory the server uses ` +
@@ -83,7 +68,7 @@ describe('a backup run on a DATA_DIR without a database', () => {
     const dataDir = path.join(scratch, 'data');
     await (await openDatabase({ kind: 'pglite', dataDir }, { syncReadCaches: false })).close();
     const file = path.join(scratch, 'missing', 'x.parley');
-    const result = await admin(['backup', file], { DATA_DIR: dataDir });
+    const result = await runAdminCli(['backup', file], { DATA_DIR: dataDir });
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
       `The backup could not be written to ${file} (its folder does not exist); its unfinished file was removed and nothing else was changed.`,
@@ -98,7 +83,7 @@ describe('a backup run on a DATA_DIR without a database', () => {
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     try {
       await writeFile(path.join(dataDir, 'parley.lock'), JSON.stringify({ pid: holder.pid, hostname: os.hostname(), startedAt: new Date().toISOString() }));
-      const result = await admin(['backup', path.join(scratch, 'x.parley')], { DATA_DIR: dataDir });
+      const result = await runAdminCli(['backup', path.join(scratch, 'x.parley')], { DATA_DIR: dataDir });
       expect(result.code).toBe(1);
       expect(result.stderr.trim().split('\n')).toEqual([
         `Another Parley process (pid ${holder.pid} on ${os.hostname()}, started ${JSON.parse(await readFile(path.join(dataDir, 'parley.lock'), 'utf8')).startedAt}) is using the data folder ${dataDir}. Stop the server first (systemctl stop parley), then run this command again.`,

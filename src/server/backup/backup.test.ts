@@ -21,16 +21,28 @@ function socketStyle(url: string): string {
 
 const postgresUrl = (place: Place) => (place.target.driver === 'postgres' ? place.target.url : '');
 
-describe.each(testDrivers)('backup and restore (%s)', (driver) => {
-  let scratch: string;
+/**
+ * A scratch folder made afresh for each test, and the databases a test opens (`open.push`), closed
+ * after it. `scratch()` is the current test's folder.
+ */
+function useScratch(): { scratch: () => string; open: Database[] } {
+  let folder = '';
   const open: Database[] = [];
-
   beforeEach(async () => {
-    scratch = await mkdtemp(path.join(os.tmpdir(), 'parley-backup-test-'));
+    folder = await mkdtemp(path.join(os.tmpdir(), 'parley-backup-test-'));
   });
   afterEach(async () => {
     for (const database of open.splice(0)) await database.close().catch(() => {});
-    await rm(scratch, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true });
+  });
+  return { scratch: () => folder, open };
+}
+
+describe.each(testDrivers)('backup and restore (%s)', (driver) => {
+  const { scratch: scratchOf, open } = useScratch();
+  let scratch: string;
+  beforeEach(() => {
+    scratch = scratchOf();
   });
 
   it('brings back every student, attempt, review and recording byte for byte after the data is wiped', async () => {
@@ -157,15 +169,10 @@ describe.each(testDrivers)('backup and restore (%s)', (driver) => {
 });
 
 describe('backup and restore on PostgreSQL: its addresses, teacher accounts, a restore that fails part-way', () => {
+  const { scratch: scratchOf, open } = useScratch();
   let scratch: string;
-  const open: Database[] = [];
-
-  beforeEach(async () => {
-    scratch = await mkdtemp(path.join(os.tmpdir(), 'parley-backup-test-'));
-  });
-  afterEach(async () => {
-    for (const database of open.splice(0)) await database.close().catch(() => {});
-    await rm(scratch, { recursive: true, force: true });
+  beforeEach(() => {
+    scratch = scratchOf();
   });
 
   it('backs up and restores through a socket-style address (a user and no host: the one docs/deploy.md gives)', async () => {

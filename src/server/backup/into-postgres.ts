@@ -108,12 +108,7 @@ export async function restorePgliteIntoPostgres(dump: Uint8Array<ArrayBuffer>, u
       await target.close();
       return copyTables(source, url);
     };
-    if (!hasTables) return await fill();
-    let rows: Record<string, number> = {};
-    await replaceKeepingTheOld(url, async () => {
-      rows = await fill();
-    });
-    return rows;
+    return await (hasTables ? replaceKeepingTheOld(url, fill) : fill());
   } finally {
     await source.close();
   }

@@ -158,7 +158,7 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * names back, the extensions with them: a restore that fails half-way (a full disk, a refused
  * statement) leaves the school's data as it was, not an empty database.
  */
-export async function replaceKeepingTheOld(url: string, fill: () => Promise<void>): Promise<void> {
+export async function replaceKeepingTheOld<T>(url: string, fill: () => Promise<T>): Promise<T> {
   const stamp = Date.now().toString(36);
   const asidePublic = `parley_replaced_public_${stamp}`;
   const asideDrizzle = `parley_replaced_drizzle_${stamp}`;
@@ -172,8 +172,9 @@ export async function replaceKeepingTheOld(url: string, fill: () => Promise<void
     moved = await extensionsIn(client, asidePublic);
     for (const extension of moved) await client.query(`alter extension ${quoted(extension)} set schema public`);
   });
+  let filled: T;
   try {
-    await fill();
+    filled = await fill();
   } catch (error) {
     await inTransaction(url, async (client) => {
       for (const extension of moved) await client.query(`alter extension ${quoted(extension)} set schema ${quoted(asidePublic)}`);
@@ -188,4 +189,5 @@ export async function replaceKeepingTheOld(url: string, fill: () => Promise<void
     await client.query(`drop schema ${quoted(asidePublic)} cascade`);
     if (hadDrizzle) await client.query(`drop schema ${quoted(asideDrizzle)} cascade`);
   });
+  return filled;
 }

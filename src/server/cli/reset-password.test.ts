@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/open.js';
@@ -8,22 +5,11 @@ import { users } from '../db/schema.js';
 import { createTestDatabase } from '../test/databases.js';
 import { createAdmin, createStudent } from '../test/factories.js';
 import { withDatabaseName } from '../test/pg-names.js';
+import { runAdminCli } from '../test/admin-cli.js';
 
-const run = promisify(execFile);
-
-/** The CLI as the school's IT person runs it (`npm run admin -- reset-password …` is tsx on admin.ts), on this test's database. */
-async function resetPassword(url: string, username: string, newPassword?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const tsx = path.resolve('node_modules/.bin/tsx');
-  const { DATABASE_URL: _url, DATA_DIR: _dir, NEW_PASSWORD: _new, ...inherited } = process.env;
-  const env = { ...inherited, DATABASE_URL: url, ...(newPassword === undefined ? {} : { NEW_PASSWORD: newPassword }) };
-  try {
-    const { stdout, stderr } = await run(tsx, ['src/server/cli/admin.ts', 'reset-password', username], { env, timeout: 60_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+/** `npm run admin -- reset-password <username>` on this test's database, with NEW_PASSWORD when given. */
+const resetPassword = (url: string, username: string, newPassword?: string) =>
+  runAdminCli(['reset-password', username], { DATABASE_URL: url, ...(newPassword === undefined ? {} : { NEW_PASSWORD: newPassword }) });
 
 describe('npm run admin -- reset-password', () => {
   let database: Database;
