@@ -175,6 +175,17 @@ describe('backup and restore on PostgreSQL: its addresses, teacher accounts, a r
     scratch = scratchOf();
   });
 
+  /** A PostgreSQL database with the fixtures' data, and its backup in the scratch folder. */
+  async function filledAndBackedUp(): Promise<{ place: Place; dataDir: string; file: string }> {
+    const dataDir = path.join(scratch, 'data');
+    const place = await openPlace('postgres', dataDir);
+    open.push(place.database);
+    await fillWithData(place.database, dataDir);
+    const file = path.join(scratch, 'school.parley');
+    await backup(place.target, file);
+    return { place, dataDir, file };
+  }
+
   it('backs up and restores through a socket-style address (a user and no host: the one docs/deploy.md gives)', async () => {
     const dataDir = path.join(scratch, 'data');
     const place = await openPlace('postgres', dataDir);
@@ -195,12 +206,7 @@ describe('backup and restore on PostgreSQL: its addresses, teacher accounts, a r
   }, 120_000);
 
   it('with --force, an address the server reads and pg_restore does not (a driver-only setting) leaves the data in place', async () => {
-    const dataDir = path.join(scratch, 'data');
-    const place = await openPlace('postgres', dataDir);
-    open.push(place.database);
-    await fillWithData(place.database, dataDir);
-    const file = path.join(scratch, 'school.parley');
-    await backup(place.target, file);
+    const { place, dataDir, file } = await filledAndBackedUp();
     // `statement_timeout` is the pg driver's own setting; libpq, which pg_restore uses, refuses it.
     const target: BackupTarget = { driver: 'postgres', dataDir, url: `${postgresUrl(place)}?statement_timeout=30000` };
     await expect(restore(target, file, { force: true })).rejects.toThrow(/^pg_restore cannot restore into the database in DATABASE_URL, so nothing was changed\. [\s\S]*statement_timeout/);
@@ -218,12 +224,7 @@ describe('backup and restore on PostgreSQL: its addresses, teacher accounts, a r
   }, 120_000);
 
   it('with --force, a restore that fails half-way (pg_restore stops: a full disk) leaves the data that was there, extension and search indexes included', async () => {
-    const dataDir = path.join(scratch, 'data');
-    const place = await openPlace('postgres', dataDir);
-    open.push(place.database);
-    await fillWithData(place.database, dataDir);
-    const file = path.join(scratch, 'school.parley');
-    await backup(place.target, file);
+    const { place, dataDir, file } = await filledAndBackedUp();
     // Data the backup does not have: a restore that succeeded would remove it.
     await createStudent(place.database.db, { studentName: 'Added After The Backup' });
     const before = await snapshot(place.database, dataDir);
