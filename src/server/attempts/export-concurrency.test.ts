@@ -38,6 +38,21 @@ describe.each(testDrivers)('concurrent CSV exports on %s', (driver) => {
   /** Statements of export pages sent so far, and a page statement to fail (its number), for the errored download. */
   let exportPages = 0;
   let failPage = 0;
+  /**
+   * While set, an export's pages after its first wait for it: the download is still being prepared
+   * whatever the sockets between server and client can buffer (a 5,000-row file fits in this
+   * machine's loopback buffers, so an unread download alone could finish and free its slot).
+   */
+  let laterPages: { opened: Promise<void>; open: () => void } | undefined;
+  function holdLaterPages(): void {
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    laterPages = { opened, open };
+  }
+  function releaseLaterPages(): void {
+    laterPages?.open();
+    laterPages = undefined;
+  }
 
   beforeAll(async () => {
     t = await createTestApp({ driver });
@@ -57,6 +72,8 @@ describe.each(testDrivers)('concurrent CSV exports on %s', (driver) => {
       if (text.includes(`limit ${EXPORT_PAGE_ROWS}`)) {
         exportPages += 1;
         if (exportPages === failPage) return Promise.reject(new Error('the database failed mid-export'));
+        // A page after the first seeks past the last row read: (completed_at, id) < ($n, $m::uuid).
+        if (laterPages && text.includes('::uuid)')) return laterPages.opened.then(() => original(...args));
       }
       return original(...args);
     };
@@ -64,6 +81,7 @@ describe.each(testDrivers)('concurrent CSV exports on %s', (driver) => {
     port = (t.app.server.address() as net.AddressInfo).port;
   }, 120_000);
   afterAll(async () => {
+    releaseLaterPages();
     for (const { request } of open) request.destroy();
     await t?.close();
   });
@@ -113,6 +131,7 @@ describe.each(testDrivers)('concurrent CSV exports on %s', (driver) => {
   }
 
   it('refuses a second export by the same teacher, of either list, while the first runs', async () => {
+    holdLaterPages();
     const first = await start(ATTEMPTS_CSV, cookies[0]!);
     expect(first.status).toBe(200);
     for (const path of [ATTEMPTS_CSV, STUDENTS_CSV]) {
@@ -121,10 +140,12 @@ describe.each(testDrivers)('concurrent CSV exports on %s', (driver) => {
       expect(Number(retryAfter)).toBeGreaterThan(0);
     }
     first.request.destroy();
+    releaseLaterPages();
     await canExportAgain(cookies[0]!);
   });
 
   it('refuses a third teacher while two exports run in the process, and lets them in once one ends', async () => {
+    holdLaterPages();
     const first = await start(ATTEMPTS_CSV, cookies[0]!);
     const second = await start(ATTEMPTS_CSV, cookies[1]!);
     expect([first.status, second.status]).toEqual([200, 200]);
@@ -133,6 +154,7 @@ describe.each(testDrivers)('concurrent CSV exports on %s', (driver) => {
     expect(Number(retryAfter)).toBeGreaterThan(0);
 
     // The first download finishes, with every attempt in it: its slot goes to the third teacher.
+    releaseLaterPages();
     const { body } = await finish(first);
     expect(body.trimEnd().split('\r\n')).toHaveLength(ATTEMPTS + 1);
     await canExportAgain(cookies[2]!);
