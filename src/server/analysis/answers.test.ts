@@ -69,3 +69,44 @@ describe('answerWindows: where an interview places its answers on the recording'
     expect(answerWindows('interview', { questions: [question(1, 'I am a nurse', 30_000, [5_000, 20_000]), question(2, 'in Pune', 61_000, [0, 4_000])] })).toEqual(clock);
   });
 });
+
+describe('answerWindows: where a speaking test places its answers on the recording', () => {
+  const startedAt = Date.parse('2026-12-01T09:00:00.000Z');
+  const iso = (ms: number) => new Date(startedAt + ms).toISOString();
+  /**
+   * Two answers as the page closes them: question 1 ends at 3 s, the student answers from 4 s to 9 s
+   * and the answer closes after 3 s of silence, at 12.2 s; the long turn runs from 40 s to 160.1 s,
+   * its last words at 100 s. The saved timings (response and speaking time) are the recogniser's.
+   */
+  const pairs = [
+    { part: 1, questionNumber: 1, question: 'Where do you live?', answer: 'in Pune near the river', responseTimeMs: 1_000, speakingTimeMs: 5_000, timestamp: iso(12_200), recordingStartMs: 3_000, recordingEndMs: 12_200 },
+    { part: 2, questionNumber: 1, question: 'Describe a journey', answer: 'a long story', responseTimeMs: 2_000, speakingTimeMs: 58_000, timestamp: iso(160_100), recordingStartMs: 40_000, recordingEndMs: 160_100 },
+  ];
+  /** The transcript as saved before the page sent the windows: each examiner line placed back from the close by the two timings. */
+  const transcript = [
+    { speaker: 'Examiner', text: 'Where do you live?', timestamp: iso(12_200 - 5_000 - 1_000), part: 1 },
+    { speaker: 'Student', text: 'in Pune near the river', timestamp: iso(12_200), part: 1 },
+    { speaker: 'Examiner', text: 'Describe a journey', timestamp: iso(160_100 - 58_000 - 2_000), part: 2 },
+    { speaker: 'Student', text: 'a long story', timestamp: iso(160_100), part: 2 },
+  ];
+  const session = (withWindows: boolean) => ({
+    duration: 200,
+    completedAt: iso(200_000),
+    transcript,
+    questionAnswerPairs: withWindows ? pairs : pairs.map(({ recordingStartMs: _start, recordingEndMs: _end, ...pair }) => pair),
+  });
+
+  it('runs each window from where its question ends to where the answer closes, so the first words are inside it', () => {
+    expect(answerWindows('ielts', session(true))).toEqual([
+      { part: 1, questionNumber: 1, startMs: 3_000, endMs: 12_200, text: 'in Pune near the river' },
+      { part: 2, questionNumber: 1, startMs: 40_000, endMs: 160_100, text: 'a long story' },
+    ]);
+  });
+
+  it('places a test saved without them by its transcript, whose windows begin as late as the silence that closed the answer', () => {
+    expect(answerWindows('ielts', session(false)).map(({ startMs, endMs }) => [startMs, endMs])).toEqual([
+      [6_200, 12_200],
+      [100_100, 160_100],
+    ]);
+  });
+});

@@ -19,16 +19,24 @@ export interface AnswerFigures extends Omit<AnswerWindow, 'text'> {
   pauses: { count: number; meanMs: number; longestMs: number };
 }
 
+/** Where the page placed an answer on the recording (ms from its start), when it says so. */
+interface PlacedOnRecording {
+  recordingStartMs?: unknown;
+  recordingEndMs?: unknown;
+}
+
 interface IeltsSessionData {
   duration?: unknown;
   completedAt?: unknown;
   transcript?: Array<{ speaker?: unknown; timestamp?: unknown; part?: unknown }>;
-  questionAnswerPairs?: Array<{ part?: unknown; questionNumber?: unknown; timestamp?: unknown; answer?: unknown }>;
+  questionAnswerPairs?: Array<{ part?: unknown; questionNumber?: unknown; timestamp?: unknown; answer?: unknown } & PlacedOnRecording>;
 }
 
 interface InterviewSessionData {
-  questions?: Array<{ questionId?: unknown; timestamp?: unknown; answer?: unknown; recordingStartMs?: unknown; recordingEndMs?: unknown }>;
+  questions?: Array<{ questionId?: unknown; timestamp?: unknown; answer?: unknown } & PlacedOnRecording>;
 }
+
+const partOf = (value: unknown): AnswerWindow['part'] => (value === 1 || value === 2 || value === 3 ? value : null);
 
 const timeOf = (value: unknown): number | null => {
   const at = typeof value === 'string' || typeof value === 'number' ? new Date(value).getTime() : Number.NaN;
@@ -36,24 +44,38 @@ const timeOf = (value: unknown): number | null => {
 };
 
 /**
- * Where each answer lies on the recording, from the attempt's own timeline. The speaking test's
- * recording starts with Start Test, which is `duration` seconds (rounded to the second) before
- * `completedAt`; a question's window runs from the examiner's line to the student's. The interview's
- * answer timestamps are already ms from its start; a window runs from one answer to the next.
+ * The windows the page gave, each answer's place on the recording (an answer without one has none):
+ * null when none has one (attempts saved before the page sent them) or they are not in order.
+ */
+function placedWindows<T extends PlacedOnRecording>(answers: readonly T[], windowOf: (answer: T, index: number) => Omit<AnswerWindow, 'startMs' | 'endMs'> | null): AnswerWindow[] | null {
+  const placed: AnswerWindow[] = [];
+  for (const [index, answer] of answers.entries()) {
+    const { recordingStartMs: startMs, recordingEndMs: endMs } = answer;
+    const rest = windowOf(answer, index);
+    if (typeof startMs !== 'number' || typeof endMs !== 'number' || endMs < startMs || rest === null) continue;
+    if (startMs < (placed.at(-1)?.endMs ?? 0)) return null;
+    placed.push({ ...rest, startMs, endMs });
+  }
+  return placed.length > 0 ? placed : null;
+}
+
+/**
+ * Where each answer lies on the recording. The page says so for each answer (its recording's own
+ * clock: the interview's recording pauses between answers; the speaking test's runs from Start Test,
+ * each window from the question's end to the answer's close). Attempts saved before then are placed
+ * by their own timeline: the speaking test's recording starts `duration` seconds (rounded to the
+ * second) before `completedAt`, a question's window runs from the examiner's line to the student's;
+ * the interview's answer timestamps are ms from its start, a window from one answer to the next.
  */
 export function answerWindows(kind: 'ielts' | 'interview', sessionData: unknown): AnswerWindow[] {
   if (kind === 'interview') {
     const questions = (sessionData as InterviewSessionData).questions ?? [];
-    // The recording pauses between answers: where the page placed each answer on it, when it says so
-    // (in order); interviews saved before then are placed by the interview's clock.
-    const placed = questions.flatMap((question, index) => {
-      const { recordingStartMs: startMs, recordingEndMs: endMs } = question;
-      if (typeof startMs !== 'number' || typeof endMs !== 'number' || endMs < startMs) return [];
-      const text = typeof question.answer === 'string' ? answerWords(question.answer) : '';
-      return [{ part: null, questionNumber: index + 1, startMs, endMs, text }];
-    });
-    const inOrder = placed.every((window, i) => i === 0 || window.startMs >= (placed[i - 1]?.endMs ?? 0));
-    if (placed.length > 0 && inOrder) return placed;
+    const placed = placedWindows(questions, (question, index) => ({
+      part: null,
+      questionNumber: index + 1,
+      text: typeof question.answer === 'string' ? answerWords(question.answer) : '',
+    }));
+    if (placed) return placed;
     let previous = 0;
     return questions.flatMap((question, index) => {
       const at = typeof question.timestamp === 'number' ? question.timestamp : null;
@@ -65,18 +87,22 @@ export function answerWindows(kind: 'ielts' | 'interview', sessionData: unknown)
     });
   }
   const data = sessionData as IeltsSessionData;
+  const pairs = data.questionAnswerPairs ?? [];
+  const placed = placedWindows(pairs, (pair) =>
+    typeof pair.questionNumber === 'number' ? { part: partOf(pair.part), questionNumber: pair.questionNumber, text: typeof pair.answer === 'string' ? pair.answer : '' } : null,
+  );
+  if (placed) return placed;
   const completed = timeOf(data.completedAt);
   const duration = typeof data.duration === 'number' ? data.duration : null;
   if (completed === null || duration === null) return [];
   const recordingStart = completed - duration * 1000;
   const examinerLines = (data.transcript ?? []).filter((entry) => entry.speaker === 'Examiner');
-  return (data.questionAnswerPairs ?? []).flatMap((pair, index) => {
+  return pairs.flatMap((pair, index) => {
     const asked = timeOf(examinerLines[index]?.timestamp);
     const answered = timeOf(pair.timestamp);
-    const part = pair.part === 1 || pair.part === 2 || pair.part === 3 ? pair.part : null;
     if (asked === null || answered === null || answered < asked || typeof pair.questionNumber !== 'number') return [];
     const text = typeof pair.answer === 'string' ? pair.answer : '';
-    return [{ part, questionNumber: pair.questionNumber, startMs: Math.max(0, asked - recordingStart), endMs: Math.max(0, answered - recordingStart), text }];
+    return [{ part: partOf(pair.part), questionNumber: pair.questionNumber, startMs: Math.max(0, asked - recordingStart), endMs: Math.max(0, answered - recordingStart), text }];
   });
 }
 

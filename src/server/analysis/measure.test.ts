@@ -97,3 +97,67 @@ describe("an interview's recording, which holds only the answers", () => {
     expect(byClock.words.length).toBeLessThan(placed.words.length);
   });
 });
+
+describe("a speaking test's recording, which runs from Start Test", () => {
+  it('has each answer measured from where its question ends, where the old placement lost its first words', async () => {
+    // Three Part 1 answers as the page records them: the examiner's question (3 s, silent here), the
+    // student's answer after 0.8 s, and the 3.2 s of silence after which the page closes the answer.
+    const answers = ['I live in a small flat near the river', 'I usually cook dinner with my sister on weekends', 'I would like to visit Japan in the spring'];
+    const parts = answers.map((text, i) => {
+      const raw = path.join(folder, `test-answer-${i}-raw.wav`);
+      execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, text]);
+      const padded = path.join(folder, `test-answer-${i}.wav`);
+      execFileSync('sox', ['-R', raw, '-r', '16000', '-c', '1', '-b', '16', padded, 'pad', '3.8', '3.2']);
+      return padded;
+    });
+    const joined = path.join(folder, 'speaking-test.wav');
+    execFileSync('sox', ['-R', ...parts, joined]);
+    const lengths = parts.map((file) => Math.round(Number(execFileSync('soxi', ['-D', file]).toString()) * 1000));
+    const startedAt = Date.parse('2026-12-01T09:00:00.000Z');
+    const iso = (ms: number) => new Date(startedAt + ms).toISOString();
+    let at = 0;
+    const timed = answers.map((answer, i) => {
+      const questionEndsMs = at + 3_000;
+      at += lengths[i] ?? 0;
+      // The recogniser's timings: from the question's end to the first word, and the words' span.
+      return { answer, questionEndsMs, closedMs: at, responseTimeMs: 800, speakingTimeMs: at - 3_200 - (questionEndsMs + 800) };
+    });
+    const pairs = timed.map(({ answer, questionEndsMs, closedMs, responseTimeMs, speakingTimeMs }, i) => ({
+      part: 1,
+      questionNumber: i + 1,
+      question: `Question ${i + 1}?`,
+      answer,
+      timestamp: iso(closedMs),
+      responseTimeMs,
+      speakingTimeMs,
+      recordingStartMs: questionEndsMs,
+      recordingEndMs: closedMs,
+    }));
+    // As saved before the page sent the windows: each examiner line placed back from the close by the two timings.
+    const transcript = timed.flatMap(({ answer, closedMs, responseTimeMs, speakingTimeMs }, i) => [
+      { speaker: 'Examiner', text: `Question ${i + 1}?`, timestamp: iso(closedMs - speakingTimeMs - responseTimeMs), part: 1 },
+      { speaker: 'Student', text: answer, timestamp: iso(closedMs), part: 1 },
+    ]);
+    const session = { duration: Math.round(at / 1000), completedAt: iso(at), transcript };
+    const samples = readWavSamples(joined);
+    const speakingOf = async (sessionData: unknown) => {
+      const outcome = await measureRecording(samples, { windows: answerWindows('ielts', sessionData), aligner: true });
+      if (outcome.status !== 'done') throw new Error(outcome.reason);
+      return (outcome.result.answers as Array<{ speakingTimeMs: number; syllables: number }>).map(({ speakingTimeMs, syllables }) => ({ speakingTimeMs, syllables }));
+    };
+    const placed = await speakingOf({ ...session, questionAnswerPairs: pairs });
+    const before = await speakingOf({ ...session, questionAnswerPairs: pairs.map(({ recordingStartMs: _start, recordingEndMs: _end, ...pair }) => pair) });
+    // All of each answer's speech: windows over the whole of each part, question and silences included.
+    const whole = await speakingOf({
+      ...session,
+      questionAnswerPairs: pairs.map((pair, i) => ({ ...pair, recordingStartMs: (timed[i - 1]?.closedMs ?? 0), recordingEndMs: timed[i]?.closedMs })),
+    });
+    expect(placed).toEqual(whole);
+    for (const [i, all] of whole.entries()) {
+      expect(all.speakingTimeMs).toBeGreaterThan(1_500);
+      // Placed as before, the window began 2.4 s after the answer's first word.
+      expect(before[i]?.speakingTimeMs ?? 0, `answer ${i + 1}`).toBeLessThan(all.speakingTimeMs - 1_500);
+      expect(before[i]?.syllables ?? 0).toBeLessThan(all.syllables);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEST_DURATION_MAX_SECONDS } from '../api/attempts-limits.js';
 import { requiredOr } from '../api/common.js';
 
 /** Longest answer accepted in a saved payload; a two-minute turn is about 2,000 characters. */
@@ -8,6 +9,8 @@ export const ANSWER_TIME_MAX_MS = 30 * 60_000;
 
 const part = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: requiredOr('must be 1, 2 or 3') });
 const answerTime = z.number().finite().min(0).max(ANSWER_TIME_MAX_MS);
+/** A moment on the test's recording, which runs from Start Test without a pause. */
+const recordingTime = z.number().finite().min(0).max(TEST_DURATION_MAX_SECONDS * 1000);
 
 /**
  * The fields of one answered question: what the client records, what the results and the shared
@@ -33,6 +36,13 @@ export const speakingTestAnswerFields = {
   confidence: z.number().min(0).max(1).optional(),
   /** The student asked to hear the question again (once per question). */
   repeated: z.boolean().optional(),
+  /**
+   * Where the answer lies on the recording (ms from Start Test): from the end of the question (for
+   * Part 2, of the preparation) to when the answer closed. The analysis measures the student's
+   * speech inside it; absent in tests saved before it was sent, which are placed by their timestamps.
+   */
+  recordingStartMs: recordingTime.optional(),
+  recordingEndMs: recordingTime.optional(),
 };
 
 /** One answered question, as the client records it (plain JSON: no dates, no undefined-vs-missing distinctions that matter). */

@@ -16,8 +16,8 @@ const JOURNEY = [
 
 function answers(): SpeakingTestAnswer[] {
   return [
-    { part: 1, questionNumber: 1, question: 'What is your name?', answer: 'My name is Asha', responseTimeMs: 800, speakingTimeMs: 1_500, confidence: 0.9 },
-    { part: 2, questionNumber: 1, question: 'Describe a journey', answer: JOURNEY, responseTimeMs: 1_200, speakingTimeMs: 60_000 },
+    { part: 1, questionNumber: 1, question: 'What is your name?', answer: 'My name is Asha', responseTimeMs: 800, speakingTimeMs: 1_500, confidence: 0.9, recordingStartMs: 7_700, recordingEndMs: 10_000 },
+    { part: 2, questionNumber: 1, question: 'Describe a journey', answer: JOURNEY, responseTimeMs: 1_200, speakingTimeMs: 60_000, recordingStartMs: 180_000, recordingEndMs: 300_100 },
     { part: 3, questionNumber: 1, question: 'Why travel?', answer: '', responseTimeMs: null, speakingTimeMs: 0 },
   ];
 }
@@ -32,7 +32,6 @@ describe('the saved body', () => {
     result: scoreSpeakingTest(answers()),
     startedAt,
     completedAt,
-    answeredAt: [startedAt + 10_000, startedAt + 300_000],
     demo: false,
   });
 
@@ -51,22 +50,26 @@ describe('the saved body', () => {
       responseTimeMs: 800,
       speakingTimeMs: 1_500,
       confidence: 0.9,
+      recordingStartMs: 7_700,
+      recordingEndMs: 10_000,
     });
-    // An answer closed after the last recorded time takes the completion time; no confidence, no field.
+    // An answer without its place on the recording takes the completion time; no confidence, no field.
     expect(body.sessionData.questionAnswerPairs[2]).toEqual({ questionNumber: 1, question: 'Why travel?', answer: '', part: 3, timestamp: '2026-11-21T09:12:34.400Z', responseTimeMs: null, speakingTimeMs: 0 });
     const result = scoreSpeakingTest(answers());
     expect(result.assessable).toBe(true);
     if (result.assessable) expect(body.sessionData.scores).toEqual(result.bands);
   });
 
-  it('has a transcript of examiner and student turns per answer, in order, never before the start', () => {
+  it('has a transcript of examiner and student turns per answer, in order, each where its answer lies on the recording', () => {
     expect(body.sessionData.transcript.map((t) => `${t.speaker}:${t.part}`)).toEqual(['Examiner:1', 'Student:1', 'Examiner:2', 'Student:2', 'Examiner:3', 'Student:3']);
     expect(body.sessionData.transcript[0]).toEqual({ speaker: 'Examiner', text: 'What is your name?', timestamp: '2026-11-21T09:00:07.700Z', part: 1 });
+    // The long turn's window is its two minutes, whatever its speaking and response times add up to.
+    expect(body.sessionData.transcript.slice(2, 4).map((t) => t.timestamp)).toEqual(['2026-11-21T09:03:00.000Z', '2026-11-21T09:05:00.100Z']);
     for (const turn of body.sessionData.transcript) expect(Date.parse(String(turn.timestamp))).toBeGreaterThanOrEqual(startedAt);
   });
 
   it('sends no scores when there was too little speech, and marks demo mode', () => {
-    const silent = buildSaveTestSessionBody({ attemptId: '0b7c4c9e-3f55-4a55-9d67-1d0c2f3b7a11', studentId: 1, answers: answers().slice(2), result: scoreSpeakingTest(answers().slice(2)), startedAt, completedAt, answeredAt: [], demo: true });
+    const silent = buildSaveTestSessionBody({ attemptId: '0b7c4c9e-3f55-4a55-9d67-1d0c2f3b7a11', studentId: 1, answers: answers().slice(2), result: scoreSpeakingTest(answers().slice(2)), startedAt, completedAt, demo: true });
     expect(silent.sessionData.scores).toEqual({});
     expect(silent.sessionData.demo).toBe(true);
     expect(saveTestSessionBody.safeParse(silent).success).toBe(true);

@@ -19,8 +19,6 @@ export interface SaveBodyInput {
   /** When Start Test was pressed (ms since epoch). */
   startedAt: number;
   completedAt: number;
-  /** When each answer was closed (ms since epoch), by index; missing ones use completedAt. */
-  answeredAt: readonly number[];
   demo: boolean;
   /** Some answers were not transcribed: no estimate, the teacher scores the recording. */
   noTranscript?: boolean;
@@ -37,9 +35,10 @@ export function buildSaveTestSessionBody(input: SaveBodyInput): SaveTestSessionB
   const { result } = input;
   const iso = (ms: number) => new Date(ms).toISOString();
   const transcript: SaveTestSessionBody['sessionData']['transcript'] = [];
-  const pairs: SaveTestSessionBody['sessionData']['questionAnswerPairs'] = input.answers.map((answer, index) => {
-    const at = input.answeredAt[index] ?? input.completedAt;
-    const askedAt = iso(Math.max(input.startedAt, at - answer.speakingTimeMs - (answer.responseTimeMs ?? 0)));
+  const pairs: SaveTestSessionBody['sessionData']['questionAnswerPairs'] = input.answers.map((answer) => {
+    // The answer's place on the recording (flow/answer-capture.ts closeAnswer), as times of day.
+    const at = answer.recordingEndMs === undefined ? input.completedAt : input.startedAt + answer.recordingEndMs;
+    const askedAt = iso(answer.recordingStartMs === undefined ? at : input.startedAt + answer.recordingStartMs);
     transcript.push({ speaker: EXAMINER_SPEAKER, text: answer.question, timestamp: askedAt, part: answer.part });
     if (answer.repeated) transcript.push({ speaker: REPEATED_NOTE_SPEAKER, text: REPEATED_NOTE_TEXT, timestamp: askedAt, part: answer.part });
     transcript.push({ speaker: STUDENT_SPEAKER, text: answer.answer, timestamp: iso(at), part: answer.part });
@@ -53,6 +52,9 @@ export function buildSaveTestSessionBody(input: SaveBodyInput): SaveTestSessionB
       speakingTimeMs: answer.speakingTimeMs,
       ...(answer.confidence === undefined ? {} : { confidence: answer.confidence }),
       ...(answer.repeated ? { repeated: true } : {}),
+      ...(answer.recordingStartMs === undefined || answer.recordingEndMs === undefined
+        ? {}
+        : { recordingStartMs: answer.recordingStartMs, recordingEndMs: answer.recordingEndMs }),
     };
   });
   return {

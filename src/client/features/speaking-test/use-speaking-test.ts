@@ -141,11 +141,6 @@ export function useSpeakingTest(user: User | null | undefined, device: DeviceInf
     if (ownStudent && !readStudentInfo()) void queryClient.prefetchQuery(studentProfileQuery);
   }, [ownStudent, queryClient]);
 
-  // When each answer closed: the saved transcript's timestamps.
-  useEffect(() => {
-    while (resources.answeredAt.length < state.answers.length) resources.answeredAt.push(Date.now());
-  }, [resources, state.answers.length]);
-
   // The flow's first commands (the microphone's auto-request timer) run once the page is mounted,
   // their delays counted from when the setup screen appeared (before this code had loaded).
   const begun = useRef(false);

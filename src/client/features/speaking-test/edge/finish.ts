@@ -80,7 +80,6 @@ export async function finish(
     result,
     startedAt: state.startedAt ?? finishedAt,
     completedAt: finishedAt,
-    answeredAt: resources.answeredAt,
     demo: state.microphone.demo,
     noTranscript,
     noRecording: recorded === null && !state.microphone.demo,

@@ -31,8 +31,6 @@ export interface EdgeResources {
   voiceMeter: VoiceMeter | null;
   /** Set when the recording stops: the recording, or null when nothing was recorded. */
   recordingDone: Promise<TestRecording | null> | null;
-  /** When each answer closed: the saved transcript's timestamps. */
-  answeredAt: number[];
   attemptId: string;
   /** Stops watching the outbox for the attempt's status. */
   stopWatching: (() => void) | null;
@@ -57,7 +55,6 @@ export function createEdgeResources(): EdgeResources {
     recorded: null,
     voiceMeter: null,
     recordingDone: null,
-    answeredAt: [],
     attemptId: randomUuid(),
     stopWatching: null,
     androidRepeats: null,

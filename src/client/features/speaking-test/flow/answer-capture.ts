@@ -17,7 +17,7 @@ import { UTTERANCE_SEPARATOR } from '../../../../shared/text/words.js';
 import { soundCounts } from '../../../speech/voice-activity.js';
 import { askQuestion, partQuestions } from './examiner.js';
 import { completeTest, startPart2 } from './stages.js';
-import type { AnswerDraft, PartNumber, SpeakingTestDraft, TimerName } from './types.js';
+import type { AnswerDraft, PartNumber, SpeakingTestDraft, SpeakingTestState, TimerName } from './types.js';
 
 /** The timers of an open Part 1/3 answer: all cancelled when it ends, is repeated or is held. */
 const ANSWER_TIMERS: readonly TimerName[] = ['afterQuestion', 'silenceCheck', 'afterRecognitionEnd', 'answerLimit', 'androidFallbackTick'];
@@ -190,6 +190,18 @@ export function finishAnswer(answer: AnswerDraft, transcription: 'live' | 'off' 
   return result;
 }
 
+/**
+ * The answer closed at `now`, in its saved form with its place on the recording (which starts with
+ * Start Test and never pauses): from the end of its question to now. The analysis measures the
+ * student's speech there; placed instead by its speaking and response times, each window began the
+ * silence that ended the answer (3 s or more) after the question, and lost the answer's first words.
+ */
+export function closeAnswer(state: SpeakingTestState, answer: AnswerDraft, now: number): SpeakingTestAnswer {
+  const saved = finishAnswer(answer, state.transcription, now);
+  if (state.startedAt === null) return saved;
+  return { ...saved, recordingStartMs: Math.max(0, answer.questionEndedAt - state.startedAt), recordingEndMs: Math.max(0, now - state.startedAt) };
+}
+
 /** TIMER silenceCheck, every 0.5 s while answering. */
 export function onSilenceCheck(draft: SpeakingTestDraft, now: number): void {
   const state = draft.state;
@@ -218,7 +230,7 @@ export function completeAnswer(draft: SpeakingTestDraft): void {
   if (state.phase !== 'answering' || !answer) return;
   if (answer.listening) draft.emit({ type: 'stopListening' });
   cancelAnswerTimers(draft);
-  state.answers = [...state.answers, finishAnswer(answer, state.transcription, state.lastEventAt)];
+  state.answers = [...state.answers, closeAnswer(state, answer, state.lastEventAt)];
   state.answer = null;
   const next = state.questionIndex + 1;
   if (next < partQuestions(draft).length) {

@@ -63,7 +63,17 @@ describe('speaking test: sound already heard when listening starts (no recogniti
     const carried = firstQuestion([voice(true, 12_800, 12_920)]);
     const ended = untilAnswered(carried, [voice(false, LISTEN + 4_000, LISTEN + 4_400)]);
     expect(ended.at).toBe(LISTEN + 4_000 + SILENCE_TO_END_ANSWER_MS);
-    expect(ended.answer).toEqual({ part: 1, questionNumber: 1, question: QUESTIONS.part1[0], answer: '', responseTimeMs: 500, speakingTimeMs: 4_000 });
+    expect(ended.answer).toEqual({
+      part: 1,
+      questionNumber: 1,
+      question: QUESTIONS.part1[0],
+      answer: '',
+      responseTimeMs: 500,
+      speakingTimeMs: 4_000,
+      // On the recording (from Start Test at 10 s): from the question's end to the answer's.
+      recordingStartMs: QUESTION_ENDS - 10_000,
+      recordingEndMs: ended.at - 10_000,
+    });
     expect(ended.next).toEqual([QUESTIONS.part1[1]]);
     const normal = untilAnswered(firstQuestion([]), [voice(true, LISTEN, LISTEN + 120), voice(false, LISTEN + 4_000, LISTEN + 4_400)]);
     expect(ended).toEqual(normal);
@@ -73,7 +83,16 @@ describe('speaking test: sound already heard when listening starts (no recogniti
     const echo = untilAnswered(firstQuestion([voice(true, 12_900, 13_020)]), [voice(false, LISTEN + 300, LISTEN + 700)]);
     const silent = untilAnswered(firstQuestion([]), []);
     expect(echo.at).toBe(LISTEN + NO_SPEECH_TIMEOUT_MS);
-    expect(echo.answer).toEqual({ part: 1, questionNumber: 1, question: QUESTIONS.part1[0], answer: '', responseTimeMs: null, speakingTimeMs: 0 });
+    expect(echo.answer).toEqual({
+      part: 1,
+      questionNumber: 1,
+      question: QUESTIONS.part1[0],
+      answer: '',
+      responseTimeMs: null,
+      speakingTimeMs: 0,
+      recordingStartMs: QUESTION_ENDS - 10_000,
+      recordingEndMs: LISTEN + NO_SPEECH_TIMEOUT_MS - 10_000,
+    });
     expect(echo).toEqual(silent);
   });
 

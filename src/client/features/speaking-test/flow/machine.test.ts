@@ -58,7 +58,16 @@ describe('a whole test on desktop', () => {
     expect(types(handOff)).toEqual(['speak']);
     expect(speakTexts(handOff)).toEqual([PART3_INTRO_TEXT]);
     expect(d.state.stage).toBe('part3');
-    expect(d.state.answers[10]).toMatchObject({ part: 2, questionNumber: 1, question: QUESTIONS.part2[0]?.topic, answer: 'I went to Goa', responseTimeMs: 3_000 });
+    expect(d.state.answers[10]).toMatchObject({
+      part: 2,
+      questionNumber: 1,
+      question: QUESTIONS.part2[0]?.topic,
+      answer: 'I went to Goa',
+      responseTimeMs: 3_000,
+      // On the recording, which started with Start Test at 10 s: the two minutes of the long turn.
+      recordingStartMs: t - 100 - 120_000 - 10_000,
+      recordingEndMs: t - 10_000,
+    });
 
     t += 2_000;
     expect(types(d.speechDone(t))).toEqual(['schedule:part3Intro:1000']);
@@ -95,6 +104,9 @@ describe('a whole test on desktop', () => {
       responseTimeMs: 1_500,
       speakingTimeMs: 1_000,
       confidence: 0.9,
+      // From the question's end (13 s) to the answer's close (17.6 s), on the recording started at 10 s.
+      recordingStartMs: 3_000,
+      recordingEndMs: 7_600,
     });
     // The estimate is worked out once, on completion, from the answers the save sends: the results show it.
     expect(d.state.result).toEqual(scoreSpeakingTest(d.state.answers));

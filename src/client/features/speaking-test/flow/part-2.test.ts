@@ -48,6 +48,9 @@ describe('Part 2 timings', () => {
       responseTimeMs: 2_000,
       speakingTimeMs: 28_000,
       confidence: 0.5,
+      // Its window on the recording is the two minutes, not the 28 s between its first and last words.
+      recordingStartMs: p + 60_000,
+      recordingEndMs: p + 180_100,
     });
     expect(d.state.stage).toBe('part3');
   });

@@ -10,7 +10,7 @@ import {
   PART2_PREPARATION_MS,
   PART2_SPEAKING_MS,
 } from '../../../../shared/speaking-test/constants.js';
-import { finishAnswer, openAnswer, startAnswerListening } from './answer-capture.js';
+import { closeAnswer, openAnswer, startAnswerListening } from './answer-capture.js';
 import { startPart3 } from './stages.js';
 import { COUNTDOWN_TICK_MS } from './initial-state.js';
 import type { AnswerDraft, SpeakingTestDraft } from './types.js';
@@ -70,7 +70,7 @@ export function onSpeakingTick(draft: SpeakingTestDraft): void {
 export function onHandOff(draft: SpeakingTestDraft, now: number): void {
   const state = draft.state;
   if (state.phase !== 'part2HandOff' || !state.answer) return;
-  state.answers = [...state.answers, finishAnswer(state.answer, state.transcription, now)];
+  state.answers = [...state.answers, closeAnswer(state, state.answer, now)];
   state.answer = null;
   state.countdownSeconds = null;
   startPart3(draft);

@@ -42,7 +42,16 @@ describe('Parts 1 and 3: when an answer completes', () => {
     expect(types(d.send(at + 21_000, { type: 'RECOGNITION_ENDED' }))).toEqual(['cancel:silenceCheck', 'schedule:afterRecognitionEnd:2000']);
     expect(d.state.answers).toHaveLength(0);
     d.timer(at + 23_000, 'afterRecognitionEnd');
-    expect(d.state.answers[0]).toEqual({ part: 1, questionNumber: 1, question: QUESTIONS.part1[0], answer: '', responseTimeMs: null, speakingTimeMs: 0 });
+    expect(d.state.answers[0]).toEqual({
+      part: 1,
+      questionNumber: 1,
+      question: QUESTIONS.part1[0],
+      answer: '',
+      responseTimeMs: null,
+      speakingTimeMs: 0,
+      recordingStartMs: 3_000,
+      recordingEndMs: at + 23_000 - 10_000,
+    });
   });
 
   it('completes once when two triggers come in a row', () => {
