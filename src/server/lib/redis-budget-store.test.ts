@@ -171,6 +171,7 @@ describe('budgets in Redis: outages and start-up', { timeout: 90_000 }, () => {
     expect(saved.statusCode, saved.body).toBe(201);
 
     const log = lines.join('');
+    expect(log).toContain('the budget store is Redis: the request budgets (sign-ins, mails, saves, uploads) are counted there');
     expect(log).toContain('the budget store (Redis) is not reachable');
     expect(log).toContain('the budget store (Redis) is reachable again');
     expect(log).toContain(`127.0.0.1:${redis.port}`);

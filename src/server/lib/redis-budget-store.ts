@@ -155,6 +155,8 @@ export async function openRedisBudgetStore(options: RedisBudgetStoreOptions): Pr
     throw new BudgetStoreUnavailableError(`Redis at ${where} (REDIS_URL) did not answer: ${reason}`, { cause });
   }
   started = true;
+  // An operator reading the log can tell the budgets are shared (decision 0014), and through which Redis.
+  options.log?.info({ redis: where }, 'the budget store is Redis: the request budgets (sign-ins, mails, saves, uploads) are counted there, shared by every process using it');
 
   const guarded = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
     try {
