@@ -18,6 +18,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../faults/support.js';
 import type { AttemptsPage } from '../src/shared/api/admin-attempts.js';
+import { RESTARTING_MESSAGE } from '../src/server/lib/graceful-stop.js';
 import { spawnApp, stopApp, waitUntilHealthy, type AppProcess } from './support/app-process.js';
 import { handshake, startCaddy, type Caddy } from './support/caddy.js';
 import { installFakeRecognition } from './support/fake-recognition.js';
@@ -247,6 +248,22 @@ describe('behind Caddy with tls internal, opened by name over https', () => {
     errors.assertNone();
     await page.context().close();
   }, 240_000);
+
+  it('while the app is down (a restart), a page says Parley is restarting and a request gets the 503 sentence the app itself gives, not an empty 502', async () => {
+    await stopApp(app as AppProcess);
+    const api = await viaProxy('GET', '/api/user', { cookie: adminCookie });
+    expect(api.status).toBe(503);
+    expect(api.headers['retry-after']).toBe('10');
+    expect(api.headers['content-type']).toContain('application/json');
+    expect(JSON.parse(api.text)).toEqual({ message: RESTARTING_MESSAGE });
+    const page: Page = await newPage((launched as LaunchedBrowser).browser, { viewport: 'phone' });
+    const opened = await page.goto(`${(caddy as Caddy).baseUrl}/progress`);
+    expect(opened?.status()).toBe(503);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Parley is restarting');
+    expect(await page.locator('body').innerText()).toContain('Please try again in a moment.');
+    await screenshot(page, 'https-proxy-restarting-phone');
+    await page.context().close();
+  });
 });
 
 /** Every recording file the app keeps under `dir`/recordings (not the upload folder `incoming/`). */

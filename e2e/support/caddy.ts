@@ -51,6 +51,24 @@ ${options.hostName}:${port} {
 		max_size 41MiB
 	}
 	reverse_proxy 127.0.0.1:${options.upstreamPort}
+	# While the app does not answer (restarting, stopped), say so: Caddy's own answer is an empty 502.
+	# Not for a body over max_size, which Caddy 2.6 also answers 502 ("request body too large").
+	handle_errors {
+		@down expression \`{err.status_code} in [502, 503, 504] && !{err.message}.contains("too large")\`
+		handle @down {
+			header Retry-After 10
+			header Cache-Control no-store
+			@api path /api/*
+			handle @api {
+				header Content-Type "application/json; charset=utf-8"
+				respond \`{"message":"The server is restarting. Please try again in a moment."}\` 503
+			}
+			handle {
+				header Content-Type "text/html; charset=utf-8"
+				respond \`<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Parley is restarting</title><body style="font-family: system-ui, sans-serif; margin: 2rem; line-height: 1.5"><h1>Parley is restarting</h1><p>Please try again in a moment.</p></body></html>\` 503
+			}
+		}
+	}
 }
 `;
   const file = path.join(dir, 'Caddyfile');
