@@ -7,7 +7,7 @@
  */
 const SERVER_AREA_PUBLIC_MODULES = {
   analysis: ['view.ts'],
-  attempts: ['service.ts', 'save-guards.ts', 'school-day.ts'],
+  attempts: ['nothing-to-score.ts', 'service.ts', 'save-guards.ts', 'school-day.ts'],
   auth: ['access.ts', 'display-name.ts', 'limits.ts', 'service.ts', 'sessions.ts'],
   recordings: ['analysis-queue.ts', 'audio-type.ts', 'service.ts', 'store.ts'],
   'school-questions': ['service.ts'],

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COURSE_IELTS } from '../src/shared/courses.js';
+import { COURSE_IELTS, COURSE_INTERVIEW } from '../src/shared/courses.js';
+import { NOTHING_TO_SCORE_LABEL } from '../src/shared/api/no-result-texts.js';
 import { attempts } from '../src/server/db/schema.js';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
@@ -77,6 +78,18 @@ beforeAll(async () => {
   // 100 days back: before the 12 weeks; band 5.5; not reviewed.
   ids.h1 = await insert(people['Hari Iyer']!, mondayStart - 100 * DAY_MS, ielts(5.5, 5.5, 5.5, 5.5));
   // Esha never practised.
+  // Another course's interview, taken where nothing could transcribe or record it: nothing to score.
+  const farah = await createStudent(db, { studentName: 'Farah Ali', courseName: COURSE_INTERVIEW });
+  ids.f1 = randomUUID();
+  await db.insert(attempts).values({
+    id: ids.f1,
+    kind: 'interview',
+    studentId: farah.student.id,
+    sessionData: { noTranscript: true, noRecording: true },
+    assessable: false,
+    durationMs: 60_000,
+    completedAt: new Date(now - 20_000),
+  });
   invalidateReadCaches(db);
 }, 60_000);
 
@@ -167,7 +180,12 @@ describe('the class view', () => {
     // The course's charts go once the all-courses figures are in (the waiting list is 3 both before
     // and after, so it cannot tell the new figures from the old).
     await expect.poll(() => page.getByTestId('band-distribution').count()).toBe(0);
-    await expect.poll(() => page.getByTestId('awaiting-attempt').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('awaiting-attempt').count()).toBe(4);
+    // Farah's interview has nothing to score: the list says so before the teacher opens it, as the attempts list does.
+    const farah = page.locator(`[data-testid="awaiting-attempt"][data-attempt-id="${ids.f1}"]`);
+    expect(await farah.getByTestId('nothing-to-score').innerText()).toBe(NOTHING_TO_SCORE_LABEL);
+    expect(await farah.getByRole('link').textContent()).toMatch(/^Farah Ali: Interview attempt, .*, nothing to score: ask for a retake$/);
+    expect(await page.getByTestId('nothing-to-score').count()).toBe(1);
     await lookAt(page, 'class-view-all-courses-phone');
   });
 });

@@ -1,6 +1,7 @@
-import type { Bands } from '../../shared/api/admin-attempts.js';
-
-/* When an attempt has nothing a teacher could score: one rule for the attempts list (admin-queries.ts) and the attempt's page (attempt-detail.ts). */
+/*
+ * When an attempt has nothing a teacher could score: one rule for the attempts list (list-row.ts),
+ * the attempt's page (attempt-detail.ts) and the class view's awaiting list (class-view/readers.ts).
+ */
 
 /** What an attempt holds that a teacher could score from. */
 export interface ScoringMaterial {
@@ -12,13 +13,13 @@ export interface ScoringMaterial {
   noRecording: boolean;
   /** A recording is stored for the attempt (even one whose bytes have since expired). */
   recordingStored: boolean;
-  /** The teacher's bands as stored (null: never reviewed). */
-  teacherScores: Bands | null;
+  /** The teacher's bands as stored (null: never reviewed); read as given only where a band is a number. */
+  teacherScores: unknown;
 }
 
 /** Whether the teacher has given any band (a criterion's or the overall). */
-export function teacherBandGiven(teacherScores: Bands | null): boolean {
-  return teacherScores !== null && Object.values(teacherScores).some((band) => typeof band === 'number');
+export function teacherBandGiven(teacherScores: unknown): boolean {
+  return typeof teacherScores === 'object' && teacherScores !== null && Object.values(teacherScores).some((band) => typeof band === 'number');
 }
 
 /**

@@ -114,7 +114,10 @@ export function inactiveListQuery(courseId: number, since: Date, limit: number =
 export function awaitingListQuery(courseId: number | null, limit: number = CLASS_LIST_LIMIT): SQL {
   return sql`
     select a.id, a.kind, a.completed_at as "completedAt", a.reviewed_at is not null as reviewed,
-           s.id as "studentId", s.student_name as "studentName", c.course_name as "courseName"
+           s.id as "studentId", s.student_name as "studentName", c.course_name as "courseName",
+           a.assessable, a.no_transcript as "noTranscript", a.no_recording as "noRecording", a.teacher_scores as "teacherScores",
+           -- A recording stored though the device said it made none; looked up (on its primary key) only then.
+           case when a.no_recording then exists (select 1 from recordings r where r.attempt_id = a.id) else false end as "recordingStored"
     from attempts a
     join students s on s.id = a.student_id
     join courses c on c.id = s.course_id

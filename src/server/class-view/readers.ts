@@ -9,6 +9,7 @@ import {
 } from '../../shared/api/class-view.js';
 import { CRITERIA_OF, CRITERION_LABELS, type AttemptKind } from '../../shared/api/admin-attempts.js';
 import type { Db } from '../db/open.js';
+import { nothingToScore, type ScoringMaterial } from '../attempts/nothing-to-score.js';
 import { awaitingListQuery, distributionQuery, inactiveListQuery, weeklyQuery } from './queries.js';
 
 /* Reading the class view's queries (queries.ts) into its figures. */
@@ -79,11 +80,18 @@ export async function readInactive(db: Db, courseId: number, since: Date): Promi
   }));
 }
 
+interface AwaitingRow extends ScoringMaterial {
+  id: string;
+  kind: AttemptKind;
+  completedAt: Date | string;
+  reviewed: boolean;
+  studentId: number;
+  studentName: string;
+  courseName: string;
+}
+
 export async function readAwaiting(db: Db, courseId: number | null): Promise<AwaitingAttempt[]> {
-  const rows = await rowsOf<{ id: string; kind: AttemptKind; completedAt: Date | string; reviewed: boolean; studentId: number; studentName: string; courseName: string }>(
-    db,
-    awaitingListQuery(courseId),
-  );
+  const rows = await rowsOf<AwaitingRow>(db, awaitingListQuery(courseId));
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
@@ -92,6 +100,14 @@ export async function readAwaiting(db: Db, courseId: number | null): Promise<Awa
     studentId: Number(row.studentId),
     studentName: row.studentName,
     courseName: row.courseName,
+    // The attempts list's rule: no recording, no words and no band from a teacher (ask for a retake).
+    nothingToScore: nothingToScore({
+      assessable: Boolean(row.assessable),
+      noTranscript: Boolean(row.noTranscript),
+      noRecording: Boolean(row.noRecording),
+      recordingStored: Boolean(row.recordingStored),
+      teacherScores: row.teacherScores,
+    }),
   }));
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COURSE_IELTS, COURSE_INTERVIEW } from '../../shared/courses.js';
 import type { ClassView } from '../../shared/api/class-view.js';
 import { attempts } from '../db/schema.js';
+import { recordings } from '../db/schema-recordings.js';
 import type { Database, Db } from '../db/open.js';
 import { explainCustom, planNodes, planOf } from '../db/explain.js';
 import { seedCourses } from '../db/seed.js';
@@ -188,6 +189,7 @@ describe.each(testDrivers)('the class view on %s', (driver) => {
       courseName: COURSE_IELTS,
       completedAt: '2026-11-17T10:00:00.000Z',
       reviewed: true,
+      nothingToScore: false,
     });
     expect(view.awaiting.attempts[7]?.kind).toBe('interview');
   });
@@ -258,6 +260,31 @@ describe.each(testDrivers)('the class view on %s', (driver) => {
     }
     const missing = await get('/api/admin/class?courseId=999999');
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('marks an awaiting attempt with nothing to score (no recording, no transcript, no band), as the attempts list does', async () => {
+    const db = t.database.db;
+    const indu = people.Indu!;
+    const untranscribed = { kind: 'interview' as const, studentId: indu.student.id, assessable: false, durationMs: 60_000 };
+    const nothing = randomUUID();
+    const recorded = randomUUID();
+    const banded = randomUUID();
+    await db.insert(attempts).values([
+      { ...untranscribed, id: nothing, sessionData: { noTranscript: true, noRecording: true }, completedAt: new Date('2026-11-25T05:00:00Z') },
+      // The device said it made none, but a recording was stored: the teacher can listen.
+      { ...untranscribed, id: recorded, sessionData: { noTranscript: true, noRecording: true }, completedAt: new Date('2026-11-25T06:00:00Z') },
+      // A teacher has given a band: there was something to score.
+      { ...untranscribed, id: banded, sessionData: { noTranscript: true, noRecording: true }, teacherScores: { communication: 5 }, reviewedAt: NOW, completedAt: new Date('2026-11-25T07:00:00Z') },
+    ]);
+    await db.insert(recordings).values({ attemptId: recorded, mimeType: 'audio/webm', sizeBytes: 1_000, store: 'database', studentId: indu.student.id });
+    invalidateReadCaches(db);
+    const view = (await get(`/api/admin/class?courseId=${interviewCourseId}`)).json() as ClassView;
+    expect(view.awaiting.attempts.map((a) => [a.id, a.nothingToScore])).toEqual([
+      [ids.i1, false],
+      [nothing, true],
+      [recorded, false],
+      [banded, false],
+    ]);
   });
 });
 

@@ -95,6 +95,8 @@ export const awaitingAttempt = z.object({
   completedAt: z.string(),
   /** The teacher has saved a review that is not released yet. */
   reviewed: z.boolean(),
+  /** No recording and no transcript: nothing a teacher could score (the attempts list's "ask for a retake"). */
+  nothingToScore: z.boolean(),
 });
 export type AwaitingAttempt = z.infer<typeof awaitingAttempt>;
 

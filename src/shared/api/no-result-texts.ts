@@ -14,6 +14,9 @@ export type RetakeWhat = 'test' | 'interview';
 
 export const RETAKE_WHAT: Record<AttemptKind, RetakeWhat> = { ielts: 'test', interview: 'interview' };
 
+/** The teacher's short label for such an attempt: the attempts list's pill, the review's badge, the class view's awaiting list. */
+export const NOTHING_TO_SCORE_LABEL = 'Nothing to score: ask for a retake';
+
 /** Why an attempt without a transcript or a recording has no score, on the teacher's page: `what` the student is to retake. */
 export function nothingToScoreText(what: RetakeWhat): string {
   return `There is nothing to score: the answers were not transcribed and the student's device made no recording. Ask the student to retake the ${what}, in Chrome on a computer or an Android phone if they can.`;

@@ -1,6 +1,7 @@
 import { Box, Text, VisuallyHidden } from '@mantine/core';
 import type { AttemptKind, AttemptListRow } from '../../../../shared/api/admin-attempts';
 import { bandText } from '../../../../shared/api/admin-attempts-kinds';
+import { NOTHING_TO_SCORE_LABEL } from '../../../../shared/api/no-result-texts';
 
 /*
  * The attempts lists' score and review cells. A teacher's band is shown as what it is: released to
@@ -130,7 +131,7 @@ export function reviewLinkDetail(attempt: AttemptListRow, when: { date: string; 
 
 /** Why an attempt has no estimate, as its pill says it, and the pill's colours. */
 const NO_ESTIMATE = {
-  nothingToScore: { text: 'Nothing to score: ask for a retake', color: 'red.9', bg: 'red.0', testId: 'nothing-to-score' },
+  nothingToScore: { text: NOTHING_TO_SCORE_LABEL, color: 'red.9', bg: 'red.0', testId: 'nothing-to-score' },
   awaitingTeacher: { text: "Awaiting teacher's bands", color: 'blue.9', bg: 'blue.0', testId: 'awaiting-teacher' },
   // Transcribed, but too few words for an estimate: the attempt page says how many.
   tooLittleSpeech: { text: 'Too little speech for an estimate', color: 'gray.8', bg: 'gray.1', testId: 'too-little-speech' },
@@ -140,7 +141,7 @@ const NO_ESTIMATE = {
  * An attempt that no estimate could be given for: a pill whose words wrap in a narrow column. With
  * neither transcript nor recording, there is nothing for the teacher to score: the student retakes.
  */
-function NoEstimate({ reason }: { reason: keyof typeof NO_ESTIMATE }) {
+export function NoEstimate({ reason }: { reason: keyof typeof NO_ESTIMATE }) {
   const { text, color, bg, testId } = NO_ESTIMATE[reason];
   return (
     <Box

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { AttemptDetail, ReviewPresence as ReviewPresenceData } from '../../../../shared/api/admin-attempts';
 import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
+import { NOTHING_TO_SCORE_LABEL } from '../../../../shared/api/no-result-texts';
 import { Fact, Facts, Section } from '../../../components/attempt/AttemptParts';
 import { LaterPlayerDock } from '../../../components/attempt/LaterPlayerDock';
 import { Analysis, RecordingPlayer } from '../../../components/attempt/RecordingEvidence';
@@ -69,7 +70,7 @@ function Badges({ detail }: { detail: AttemptDetail }) {
       {!detail.release && !detail.reviewedAt ? (
         detail.nothingToScore ? (
           <Badge variant="light" color="red" c="red.9" size="lg">
-            Nothing to score: ask for a retake
+            {NOTHING_TO_SCORE_LABEL}
           </Badge>
         ) : (
           <Badge variant="light" color="gray" c="gray.8" size="lg">

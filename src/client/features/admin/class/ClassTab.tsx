@@ -3,7 +3,9 @@ import { Columns } from '../../../components/Columns';
 import { Link, useSearchParams } from 'react-router';
 import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
 import { CLASS_WEEKS, INACTIVE_DAYS, type AwaitingReview, type ClassView, type InactiveStudents } from '../../../../shared/api/class-view';
+import { NOTHING_TO_SCORE_LABEL } from '../../../../shared/api/no-result-texts';
 import { LoadError } from '../../../components/LoadError';
+import { NoEstimate } from '../attempts/AttemptCells';
 import { formatAttemptDateAndTime } from '../attempts/format';
 import { useClassView } from './api/class-view';
 import { BandChart, WeeklyChart } from './ClassCharts';
@@ -90,12 +92,12 @@ function AwaitingList({ awaiting, showCourse }: { awaiting: AwaitingReview; show
                     {attempt.studentName}
                     {/* Each link opens one attempt, and a student may have several waiting: the link says which. */}
                     <VisuallyHidden>
-                      {`: ${KIND_LABELS[attempt.kind].attempt}, ${when.date}, ${when.time}${attempt.reviewed ? ', draft saved' : ''}`}
+                      {`: ${KIND_LABELS[attempt.kind].attempt}, ${when.date}, ${when.time}${attempt.reviewed ? ', draft saved' : ''}${attempt.nothingToScore ? `, ${NOTHING_TO_SCORE_LABEL.toLowerCase()}` : ''}`}
                     </VisuallyHidden>
                   </Anchor>
                   <Group gap={6} wrap="wrap">
-                    {/* The light badge's own text shade is 4.32:1 on teal's tint: the darkest shade passes AA. */}
-                    <Badge variant="light" color={attempt.kind === 'ielts' ? 'indigo' : 'teal'} c={attempt.kind === 'ielts' ? 'indigo.9' : 'teal.9'}>
+                    {/* On its light tint, indigo's darkest shade passes AA; teal's darkest is 4.32:1, so an interview's text is dark. */}
+                    <Badge variant="light" color={attempt.kind === 'ielts' ? 'indigo' : 'teal'} c={attempt.kind === 'ielts' ? 'indigo.9' : 'dark.7'}>
                       {KIND_LABELS[attempt.kind].attempt}
                     </Badge>
                     {attempt.reviewed ? (
@@ -103,6 +105,8 @@ function AwaitingList({ awaiting, showCourse }: { awaiting: AwaitingReview; show
                         Draft saved
                       </Badge>
                     ) : null}
+                    {/* No recording and no transcript: opening it finds nothing to score, as the attempts list says. */}
+                    {attempt.nothingToScore ? <NoEstimate reason="nothingToScore" /> : null}
                   </Group>
                 </Group>
                 <Text size="sm" c="dimmed">
