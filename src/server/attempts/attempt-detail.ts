@@ -104,6 +104,8 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
     assessable: attempt.assessable,
     nothingToScore: nothing,
     awaitingTeacher,
+    noTranscript: flags.noTranscript,
+    noRecording: flags.noRecording && recording === null,
     scores: attempt.assessable ? asBands(attempt.scores) : null,
     overall: attempt.assessable ? attempt.overall : null,
     ...review,

@@ -136,11 +136,13 @@ describe.each(testDrivers)('interview saves on %s', (driver) => {
 
       const detail = await get(`/api/admin/attempts/${nothing.attemptId}`);
       expect(detail.statusCode, detail.body).toBe(200);
-      expect(detail.json()).toMatchObject({ kind: 'interview', notAssessableReason: nothingToScoreText('interview'), nothingToScore: true });
+      expect(detail.json()).toMatchObject({ kind: 'interview', notAssessableReason: nothingToScoreText('interview'), nothingToScore: true, noTranscript: true, noRecording: true });
       expect((await get(`/api/admin/attempts/${awaiting.attemptId}`)).json()).toMatchObject({
         notAssessableReason: 'Your answers were recorded without a transcript: your teacher will score them.',
         nothingToScore: false,
         awaitingTeacher: true,
+        noTranscript: true,
+        noRecording: false,
       });
 
       // The student's own pages: the same reasons, in the student's words, never the teacher's.
@@ -149,7 +151,7 @@ describe.each(testDrivers)('interview saves on %s', (driver) => {
       expect(ownNothing.statusCode, ownNothing.body).toBe(200);
       expect(ownNothing.json()).toMatchObject({ notAssessableReason: studentNothingToScoreText('interview'), nothingToScore: true, awaitingTeacher: false });
       expect(ownNothing.body).not.toContain('the student');
-      expect((await own(`/api/student/attempts/${awaiting.attemptId}`)).json()).toMatchObject({ nothingToScore: false, awaitingTeacher: true });
+      expect((await own(`/api/student/attempts/${awaiting.attemptId}`)).json()).toMatchObject({ nothingToScore: false, awaitingTeacher: true, noTranscript: true, noRecording: false });
       const progress = (await own('/api/student/attempts')).json() as ProgressList;
       const listed = (id: string) => progress.attempts.find((entry) => entry.id === id);
       expect(listed(nothing.attemptId)).toMatchObject({ resultSource: 'none', nothingToScore: true });
@@ -172,8 +174,11 @@ describe.each(testDrivers)('interview saves on %s', (driver) => {
       for (const id of [stored, banded]) {
         expect(rows.find((entry) => entry.id === id)).toMatchObject({ awaitingTeacher: true });
         expect(rows.find((entry) => entry.id === id)?.nothingToScore).toBeUndefined();
-        expect((await get(`/api/admin/attempts/${id}`)).json()).toMatchObject({ nothingToScore: false, notAssessableReason: INTERVIEW_NO_RECORDING_TEXT });
+        expect((await get(`/api/admin/attempts/${id}`)).json()).toMatchObject({ nothingToScore: false, notAssessableReason: INTERVIEW_NO_RECORDING_TEXT, noTranscript: true });
       }
+      // A recording stored after all: the answers were recorded, whatever the device said at the time.
+      expect((await get(`/api/admin/attempts/${stored}`)).json()).toMatchObject({ noRecording: false });
+      expect((await get(`/api/admin/attempts/${banded}`)).json()).toMatchObject({ noRecording: true });
     });
 
     it('refuses an interview whose texts together pass any interview\'s speech, naming the limit, and keeps one just under it', async () => {

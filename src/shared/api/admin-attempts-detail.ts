@@ -54,6 +54,14 @@ const attemptDetailBase = z.object({
    * the released ones for the student) have no overall yet: the teacher will score it. Never with nothingToScore.
    */
   awaitingTeacher: z.boolean(),
+  /**
+   * The answers were taken without speech recognition (sessionData.noTranscript: Firefox, an Apple
+   * device, or "Continue without transcript"): their words are not known, only their timings and the
+   * recording. Stays true once the teacher has given bands, unlike awaitingTeacher.
+   */
+  noTranscript: z.boolean(),
+  /** The device made no recording (sessionData.noRecording) and none is stored. */
+  noRecording: z.boolean(),
   scores: bandsRecord.nullable(),
   overall: z.number().nullable(),
   teacherComment: z.string().nullable(),

@@ -56,6 +56,8 @@ const detail = {
   notAssessableReason: null,
   nothingToScore: false,
   awaitingTeacher: false,
+  noTranscript: false,
+  noRecording: false,
   scores: { ...result.bands },
   overall: result.bands.overall,
   teacherComment: null,
