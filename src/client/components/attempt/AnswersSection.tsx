@@ -1,8 +1,9 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { BulletList } from '../BulletList';
 import type { AttemptDetail, IeltsAnswer, InterviewAnswer, NonAnswerDto } from '../../../shared/api/admin-attempts';
+import { answerWords } from '../../../shared/interview/answers';
 import { AnswerText, anyAnswerText, askedText, countMarks, formatSeconds, markAnswer, MarksLegend, type AnswerPiece } from '../scores';
-import { formatClock } from './recording-evidence';
+import { formatClock, type FigureAudience } from './recording-evidence';
 
 const PART_TITLES: Record<number, string> = {
   1: 'Part 1: Introduction & Interview',
@@ -14,10 +15,35 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** An answer's facts and its marks' counts. */
+/**
+ * The answers are read by the student (their attempt's page) or their teacher (the review page);
+ * what the student did is said to the student as "you". Whether the answers were transcribed and
+ * recorded says what an answer without words means (`wordlessAnswerText`).
+ */
+interface Reading {
+  audience: FigureAudience;
+  noTranscript: boolean;
+  recorded: boolean;
+}
+
+/** What the answers say about what the student did, for each reader. */
+const ABOUT_THE_STUDENT: Record<FigureAudience, { repeated: string; notes: string }> = {
+  student: { repeated: 'You asked to hear this question again; the examiner repeated it.', notes: 'Your notes' },
+  teacher: { repeated: 'The student asked to hear this question again; the examiner repeated it.', notes: "The student's notes" },
+};
+
+/** The answer's own words marked, none for an empty answer or a placeholder ("Answered aloud (recorded, not transcribed)"). */
+function markedWords(answer: string, asked: string): AnswerPiece[] {
+  const words = answerWords(answer);
+  return words === '' ? [] : markAnswer(words, asked);
+}
+
+/** An answer's facts and, when it has words, its marks' counts (an answer without words has none to count, not zero). */
 function AnswerFacts({ pieces, facts }: { pieces: readonly AnswerPiece[]; facts: string[] }) {
   const { fillers, slips, rare } = countMarks(pieces);
-  const all = [...facts, plural(fillers, 'filler', 'fillers'), plural(slips, 'grammar slip', 'grammar slips'), plural(rare, 'less common word', 'less common words')];
+  const counts = pieces.length === 0 ? [] : [plural(fillers, 'filler', 'fillers'), plural(slips, 'grammar slip', 'grammar slips'), plural(rare, 'less common word', 'less common words')];
+  const all = [...facts, ...counts];
+  if (all.length === 0) return null;
   return (
     <Text size="xs" c="dimmed">
       {all.join(' · ')}
@@ -35,12 +61,13 @@ function NotCounted({ nonAnswer }: { nonAnswer: Pick<NonAnswerDto, 'kind' | 'rea
   );
 }
 
-function IeltsAnswerCard({ answer, nonAnswer }: { answer: IeltsAnswer; nonAnswer: NonAnswerDto | undefined }) {
+function IeltsAnswerCard({ answer, nonAnswer, reading }: { answer: IeltsAnswer; nonAnswer: NonAnswerDto | undefined; reading: Reading }) {
   const facts = [
     answer.responseTimeMs === null ? 'response time not measured' : `began after ${formatSeconds(answer.responseTimeMs)}`,
     answer.speakingTimeMs === null ? null : `spoke for ${formatSeconds(answer.speakingTimeMs)}`,
   ].filter((fact): fact is string => fact !== null);
-  const pieces = markAnswer(answer.answer, askedText(answer.question, answer.cueCard));
+  const pieces = markedWords(answer.answer, askedText(answer.question, answer.cueCard));
+  const about = ABOUT_THE_STUDENT[reading.audience];
   return (
     <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }}>
       <Stack gap="xs">
@@ -63,20 +90,20 @@ function IeltsAnswerCard({ answer, nonAnswer }: { answer: IeltsAnswer; nonAnswer
         )}
         {answer.repeated ? (
           <Text size="sm" c="dimmed" data-testid="repeated-note">
-            The student asked to hear this question again; the examiner repeated it.
+            {about.repeated}
           </Text>
         ) : null}
         {answer.notes ? (
           <Paper bg="gray.0" p="sm" radius="sm" data-testid="part2-notes">
             <Text size="sm" fw={600}>
-              The student&apos;s notes
+              {about.notes}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {answer.notes}
             </Text>
           </Paper>
         ) : null}
-        <AnswerText text={answer.answer} pieces={pieces} />
+        <AnswerText text={answer.answer} pieces={pieces} noTranscript={reading.noTranscript} recorded={reading.recorded} />
         <NotCounted nonAnswer={nonAnswer} />
         <AnswerFacts pieces={pieces} facts={facts} />
       </Stack>
@@ -84,7 +111,7 @@ function IeltsAnswerCard({ answer, nonAnswer }: { answer: IeltsAnswer; nonAnswer
   );
 }
 
-function IeltsAnswers({ detail }: { detail: Extract<AttemptDetail, { kind: 'ielts' }> }) {
+function IeltsAnswers({ detail, reading }: { detail: Extract<AttemptDetail, { kind: 'ielts' }>; reading: Reading }) {
   const parts = [...new Set(detail.answers.map((answer) => answer.part))].sort();
   const nonAnswers = detail.analysis?.nonAnswers ?? [];
   return (
@@ -102,6 +129,7 @@ function IeltsAnswers({ detail }: { detail: Extract<AttemptDetail, { kind: 'ielt
                   key={`${answer.part}-${answer.questionNumber}`}
                   answer={answer}
                   nonAnswer={nonAnswers.find((item) => item.part === answer.part && item.questionNumber === answer.questionNumber)}
+                  reading={reading}
                 />
               ))}
           </Stack>
@@ -126,9 +154,20 @@ export function interviewAnswerFacts(answer: InterviewAnswer, relevance: Relevan
   ].filter((fact): fact is string => fact !== null);
 }
 
-function InterviewAnswerCard({ answer, relevance, nonAnswer }: { answer: InterviewAnswer; relevance: Relevance | undefined; nonAnswer: Pick<NonAnswerDto, 'kind' | 'reason'> | undefined }) {
-  const facts = interviewAnswerFacts(answer, relevance);
-  const pieces = markAnswer(answer.answer, answer.question);
+function InterviewAnswerCard({
+  answer,
+  relevance,
+  nonAnswer,
+  reading,
+}: {
+  answer: InterviewAnswer;
+  relevance: Relevance | undefined;
+  nonAnswer: Pick<NonAnswerDto, 'kind' | 'reason'> | undefined;
+  reading: Reading;
+}) {
+  // Without a transcript no answer's relevance was judged: the figure saved for it is no measurement.
+  const facts = interviewAnswerFacts(answer, reading.noTranscript ? undefined : relevance);
+  const pieces = markedWords(answer.answer, answer.question);
   return (
     <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }}>
       <Stack gap="xs">
@@ -142,7 +181,7 @@ function InterviewAnswerCard({ answer, relevance, nonAnswer }: { answer: Intervi
             </Badge>
           ) : null}
         </Group>
-        <AnswerText text={answer.answer} pieces={pieces} />
+        <AnswerText text={answer.answer} pieces={pieces} noTranscript={reading.noTranscript} recorded={reading.recorded} />
         <NotCounted nonAnswer={nonAnswer} />
         <AnswerFacts pieces={pieces} facts={facts} />
       </Stack>
@@ -150,7 +189,9 @@ function InterviewAnswerCard({ answer, relevance, nonAnswer }: { answer: Intervi
   );
 }
 
-export function AnswersSection({ detail }: { detail: AttemptDetail }) {
+/** The attempt's questions and answers, worded for `audience`: the student on their own attempt's page, the teacher on the review page. */
+export function AnswersSection({ detail, audience }: { detail: AttemptDetail; audience: FigureAudience }) {
+  const reading: Reading = { audience, noTranscript: detail.noTranscript, recorded: !detail.noRecording };
   if (detail.answers.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -169,7 +210,7 @@ export function AnswersSection({ detail }: { detail: AttemptDetail }) {
         </Text>
       ) : null}
       {detail.kind === 'ielts' ? (
-        <IeltsAnswers detail={detail} />
+        <IeltsAnswers detail={detail} reading={reading} />
       ) : (
         <Stack gap="sm" component="ul" m={0} p={0}>
           {detail.answers.map((answer, index) => (
@@ -178,6 +219,7 @@ export function AnswersSection({ detail }: { detail: AttemptDetail }) {
               answer={answer}
               relevance={detail.analysis?.figures.relevance[index]}
               nonAnswer={detail.analysis?.nonAnswers?.find((item) => item.questionNumber === index + 1)}
+              reading={reading}
             />
           ))}
         </Stack>

@@ -1,21 +1,28 @@
 import { Group, Text, VisuallyHidden } from '@mantine/core';
 import classes from './AnswerText.module.css';
-import { isEmptyAnswer, isSpokenWithoutWords } from '../../../shared/interview/answers';
 import { markAnswer, type AnswerPiece, type MarkKind } from './mark-answer';
+import { wordlessAnswerText, type WordlessAnswerContext } from './answer-text';
 
 const SPOKEN: Record<MarkKind, string> = { filler: 'filler', slip: 'grammar slip', rare: 'less common word' };
 
 /**
  * `question`: what the student was asked (a cue card's topic and points); its words are not marked
  * as less common. `pieces`: the answer already marked (`markAnswer`), where the caller counts the
- * marks as well.
+ * marks as well. `noTranscript` and `recorded`: what an empty answer means (`wordlessAnswerText`).
  */
-export function AnswerText({ text, question, pieces }: { text: string; question?: string; pieces?: readonly AnswerPiece[] }) {
-  if (isEmptyAnswer(text) || isSpokenWithoutWords(text)) {
-    // A placeholder is said as it is ("Answered aloud (recorded, not transcribed)"), never marked as words.
+export function AnswerText({
+  text,
+  question,
+  pieces,
+  noTranscript,
+  recorded,
+}: { text: string; question?: string; pieces?: readonly AnswerPiece[] } & WordlessAnswerContext) {
+  const wordless = wordlessAnswerText(text, { noTranscript, recorded });
+  if (wordless !== null) {
+    // Said as it is, never marked as words.
     return (
-      <Text size="sm" c="dimmed" fs="italic">
-        {isEmptyAnswer(text) ? 'No answer was recognised.' : text}
+      <Text size="sm" c="dimmed" fs="italic" data-testid="wordless-answer">
+        {wordless}
       </Text>
     );
   }

@@ -43,7 +43,7 @@ function Page({ detail }: { detail: AttemptDetail }) {
         <RecordingEvidence detail={detail} />
       </Section>
       <Section title="Your answers">
-        <AnswersSection detail={detail} />
+        <AnswersSection detail={detail} audience="student" />
       </Section>
     </Stack>
   );

@@ -14,7 +14,7 @@ export function LowerSections({ detail }: { detail: AttemptDetail }) {
   return (
     <Stack gap="lg">
       <Section title={LOWER_SECTIONS.answers.title}>
-        <AnswersSection detail={detail} />
+        <AnswersSection detail={detail} audience="teacher" />
       </Section>
       <Section title={LOWER_SECTIONS.trail.title}>
         <ReviewTrail kind={detail.kind} trail={detail.trail} />

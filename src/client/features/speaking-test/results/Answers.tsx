@@ -65,13 +65,12 @@ export function Answers({
                               Q{answer.questionNumber}. {answer.question}
                             </Text>
                           )}
-                          {noTranscript && answer.answer.trim() === '' ? (
-                            <Text size="sm" c="dimmed">
-                              {recorded ? 'Recorded, not transcribed.' : 'Not transcribed, and not recorded on this device.'}
-                            </Text>
-                          ) : (
-                            <AnswerText text={answer.answer} question={askedText(answer.question, part === 2 ? cueCard : null)} />
-                          )}
+                          <AnswerText
+                            text={answer.answer}
+                            question={askedText(answer.question, part === 2 ? cueCard : null)}
+                            noTranscript={noTranscript}
+                            recorded={recorded}
+                          />
                           <NotCounted nonAnswer={nonAnswerOf(nonAnswers, answer)} />
                           {answer.repeated ? (
                             <Text size="xs" c="dimmed">
