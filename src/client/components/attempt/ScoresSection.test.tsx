@@ -189,3 +189,83 @@ describe('ScoresSection', () => {
     expect(READER_TEXT.teacher).not.toEqual(READER_TEXT.student);
   });
 });
+
+/* Answered where the browser does not transcribe (Firefox): the timings were measured from the microphone's level, the words not at all. */
+const UNTRANSCRIBED = ANSWERS.map((answer) => ({ ...answer, answer: '' }));
+const untranscribedResult = scoreSpeakingTest(UNTRANSCRIBED, { transcript: false });
+const untranscribedTest = {
+  ...detail,
+  assessable: false,
+  notAssessableReason: untranscribedResult.assessable ? null : untranscribedResult.reason,
+  awaitingTeacher: true,
+  noTranscript: true,
+  scores: null,
+  overall: null,
+  analysis: { assessable: false, reason: 'Vocabulary and grammar need a transcript: your teacher will score them.', criteria: [], metrics: untranscribedResult.metrics, partNotes: [] },
+} as AttemptDetail;
+
+const untranscribedInterview = {
+  ...detail,
+  kind: 'interview',
+  assessable: false,
+  notAssessableReason: 'Your answers were recorded without a transcript: your teacher will score them.',
+  awaitingTeacher: true,
+  noTranscript: true,
+  scores: null,
+  overall: null,
+  answers: [],
+  analysis: {
+    assessable: false,
+    reason: 'Your answers were recorded without a transcript: your teacher will score them.',
+    figures: {
+      questionCount: 3,
+      answeredCount: 0,
+      totalWords: 0,
+      averageWordsPerAnswer: 0,
+      relevance: [],
+      fillerCount: 0,
+      fillerRatio: 0,
+      sentenceCount: 0,
+      averageSentenceLength: 0,
+      meanConfidence: null,
+      clarityParts: null,
+    },
+  },
+} as unknown as AttemptDetail;
+
+describe('ScoresSection without a transcript', () => {
+  it('shows the timings measured and no figure counted from words, which would read 0 as if measured', () => {
+    // The figures the section used to show: a word count of 0 over 72 s of speaking.
+    expect(untranscribedResult.metrics).toMatchObject({ wordCount: 0, wordsPerMinute: 0, speakingTimeMs: 72_000 });
+    for (const reader of ['teacher', 'student'] as const) {
+      const text = textFor(reader, untranscribedTest);
+      for (const figure of ['Words per minute', 'Unique-word ratio', 'Word count', 'Fillers', 'Grammar slips', 'Sentences']) expect(text, `${reader}: ${figure}`).not.toContain(figure);
+      expect(text).toContain('Response time1.5 s on average');
+      expect(text).toContain('Speaking time72.0 s');
+    }
+    const student = textFor('student', untranscribedTest);
+    expect(student).toContain("Timings from your whole testResponse time");
+    expect(student).toContain("Without a transcript, the test measured when you spoke from your microphone's sound. Your teacher listens to the recording for everything else.");
+    expect(student).not.toMatch(/the student/i);
+    const teacher = textFor('teacher', untranscribedTest);
+    expect(teacher).toContain('Timings from the whole testResponse time');
+    expect(teacher).toContain("Without a transcript, the test measured when the student spoke from their microphone's sound; figures counted from words need a transcript. Listen to the recording for everything else.");
+  });
+
+  it('says when the device made no recording either', () => {
+    const silent = { ...untranscribedTest, noRecording: true } as AttemptDetail;
+    expect(textFor('student', silent)).toContain('No recording was made on this device, so there is nothing else to go on.');
+    expect(textFor('teacher', silent)).toContain("No recording was made on the student's device, so there is nothing else to go on.");
+  });
+
+  it('an interview shows none of the figures counted from words', () => {
+    for (const reader of ['teacher', 'student'] as const) {
+      const text = textFor(reader, untranscribedInterview);
+      expect(text).toContain('Your answers were recorded without a transcript: your teacher will score them.');
+      for (const figure of ['Questions answered', 'Total words', 'Words per answer', 'Fillers', 'Sentences', 'Recognizer confidence']) expect(text, `${reader}: ${figure}`).not.toContain(figure);
+    }
+    // With a transcript the same figures are shown, a silent interview's zeros included: they were counted.
+    const transcribed = { ...untranscribedInterview, noTranscript: false } as AttemptDetail;
+    expect(textFor('student', transcribed)).toContain('Total words0');
+  });
+});

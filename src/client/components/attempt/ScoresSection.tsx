@@ -13,6 +13,7 @@ import { clarityText, communicationText } from '../../../shared/interview/scorin
 // filler and slip finders) into the review page's first visit.
 import { BandPair, CriterionCard, FiguresTable, speechFigures } from '../scores/CriterionCard';
 import { fluencySourceNote, formatPercent } from '../scores/format';
+import { timingFigures, timingsOnlyText, TIMINGS_CAPTION } from '../scores/timings-only';
 import { PlainAlert } from '../PlainAlert';
 import { HINTS_ANCHOR_ID, LIMITS_ANCHOR_ID } from './analysis-status';
 
@@ -129,7 +130,13 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
         <TeacherOnlyBands kind="ielts" teacher={teacher} />
       )}
       <NonAnswersAlert items={(analysis?.nonAnswers ?? []).map((item) => [`Part ${item.part}, ${item.part === 2 ? 'the cue card' : `question ${item.questionNumber}`}`, item.reason])} />
-      {analysis ? (
+      {analysis && detail.noTranscript ? (
+        // The figures counted from words are unknown without a transcript, not zero: the timings alone, as the results showed them.
+        <Stack gap="xs" data-testid="timings-only">
+          <Text size="sm">{timingsOnlyText(reader, !detail.noRecording)}</Text>
+          <FiguresTable caption={TIMINGS_CAPTION[reader]} rows={timingFigures(analysis.metrics)} />
+        </Stack>
+      ) : analysis ? (
         <FiguresTable
           caption={analysis.nonAnswers && analysis.nonAnswers.length > 0 ? 'The figures behind the estimate (counted answers only)' : 'The figures behind the estimate'}
           rows={speechFigures(analysis.metrics)}
@@ -209,7 +216,8 @@ function interviewExplanations(figures: InterviewAnalysis['figures']): Record<st
 }
 
 function InterviewScores({ detail }: { detail: InterviewDetail }) {
-  const figures = detail.analysis?.figures;
+  // Without a transcript the figures were counted from no words: unknown, not zero, so none is shown (as the completed view shows none).
+  const figures = detail.noTranscript ? undefined : detail.analysis?.figures;
   const teacher = detail.teacherScores;
   const explanations = figures && detail.assessable ? interviewExplanations(figures) : {};
   return (

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { agreementText } from '../../../../shared/band-estimate/agreement';
 import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
-import { CriterionCard, FiguresTable, formatPercent, speechFigures, tallyMarks, tallyText } from '../../../components/scores';
+import { CriterionCard, FiguresTable, formatPercent, speechFigures, tallyMarks, tallyText, timingFigures, timingsOnlyText, TIMINGS_CAPTION } from '../../../components/scores';
 import { criterionAnalyses, nonAnswerOf } from './criteria';
 import classes from './Results.module.css';
 
@@ -12,18 +12,14 @@ export const WORKED_OUT_LABEL = 'How this was worked out';
 
 /** Without a transcript only the timings were measured (from the microphone's level). */
 export function TimingFigures({ result, recorded = true }: { result: SpeakingTestResult; recorded?: boolean }) {
-  const rows = speechFigures(result.metrics).filter(([name]) => name === 'Response time' || name === 'Speaking time');
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="results-explained">
       <Stack gap="md">
         <Title order={2} size="h3" id="results-explained">
           What was measured
         </Title>
-        <Text size="sm">
-          Without a transcript, the test measured when you spoke from your microphone&apos;s sound.{' '}
-          {recorded ? 'Your teacher listens to the recording for everything else.' : 'No recording was made on this device, so there is nothing else to go on.'}
-        </Text>
-        <FiguresTable caption="Timings from your whole test" rows={rows} />
+        <Text size="sm">{timingsOnlyText('student', recorded)}</Text>
+        <FiguresTable caption={TIMINGS_CAPTION.student} rows={timingFigures(result.metrics)} />
       </Stack>
     </Paper>
   );

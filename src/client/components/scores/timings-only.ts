@@ -1,0 +1,38 @@
+import type { SpeechMetricsDto } from '../../../shared/api/admin-attempts';
+import { speechFigures } from './CriterionCard';
+
+/*
+ * A speaking test taken without a transcript: only the timings were measured, from the
+ * microphone's level. The figures counted from words (words per minute, word count, fillers,
+ * grammar slips, sentences) are unknown, never zero: the results after the test and both attempt
+ * pages show the timings alone, and say so.
+ */
+
+/** The speech figures measured without a transcript (the rows of `speechFigures`). */
+const TIMING_FIGURES: readonly string[] = ['Response time', 'Speaking time'];
+
+/** The whole test's timing figures as rows for FiguresTable. */
+export function timingFigures(metrics: SpeechMetricsDto): Array<[string, string]> {
+  return speechFigures(metrics).filter(([name]) => TIMING_FIGURES.includes(name));
+}
+
+/** Who reads the timings: the student (the results, their attempt's page) or their teacher (the review page). */
+export type TimingsReader = 'student' | 'teacher';
+
+/** The table's caption, for its reader. */
+export const TIMINGS_CAPTION: Record<TimingsReader, string> = {
+  student: 'Timings from your whole test',
+  teacher: 'Timings from the whole test',
+};
+
+/** What was measured without a transcript and where the rest is, for its reader; `recorded`: the device made a recording. */
+export function timingsOnlyText(reader: TimingsReader, recorded: boolean): string {
+  if (reader === 'teacher') {
+    return `Without a transcript, the test measured when the student spoke from their microphone's sound; figures counted from words need a transcript. ${
+      recorded ? 'Listen to the recording for everything else.' : "No recording was made on the student's device, so there is nothing else to go on."
+    }`;
+  }
+  return `Without a transcript, the test measured when you spoke from your microphone's sound. ${
+    recorded ? 'Your teacher listens to the recording for everything else.' : 'No recording was made on this device, so there is nothing else to go on.'
+  }`;
+}
