@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AttemptDetail } from '../../../shared/api/admin-attempts';
+import { nothingToScoreText } from '../../../shared/api/no-result-texts';
 import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
 import { agreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
 import { EARLIER_RULES_TEXT, scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
@@ -267,5 +268,20 @@ describe('ScoresSection without a transcript', () => {
     // With a transcript the same figures are shown, a silent interview's zeros included: they were counted.
     const transcribed = { ...untranscribedInterview, noTranscript: false } as AttemptDetail;
     expect(textFor('student', transcribed)).toContain('Total words0');
+  });
+
+  it("gives the teacher the interview's reason as what the student was told, as the speaking test's", () => {
+    expect(textFor('teacher', untranscribedInterview)).toContain('Told the student: Your answers were recorded without a transcript: your teacher will score them.');
+    expect(textFor('student', untranscribedInterview)).not.toContain('Told the student');
+  });
+
+  it("never labels the teacher's own nothing-to-score sentence as what the student was told", () => {
+    const teacherWords = nothingToScoreText('test');
+    const nothing = { ...untranscribedTest, awaitingTeacher: false, nothingToScore: true, noRecording: true, notAssessableReason: teacherWords } as AttemptDetail;
+    const text = textFor('teacher', nothing);
+    expect(text).toContain(teacherWords);
+    expect(text).not.toContain('Told the student');
+    const interview = { ...untranscribedInterview, awaitingTeacher: false, nothingToScore: true, noRecording: true, notAssessableReason: nothingToScoreText('interview') } as AttemptDetail;
+    expect(textFor('teacher', interview)).not.toContain('Told the student');
   });
 });

@@ -25,6 +25,18 @@ const oneDecimal = (value: number) => (Number.isInteger(value) ? String(value) :
 /** Who reads the scores: the teacher on the review page, the student on their own attempt's page. */
 export type ScoresReader = 'teacher' | 'student';
 
+/**
+ * Why there is no estimate, for its reader. The reason the attempt was saved with is worded to the
+ * student ("answer each question…, then take the test again"; "your teacher will score them"): the
+ * teacher reads it as what the student was told. Nothing to score is already said to each reader in
+ * their own words (the teacher's: "Ask the student to retake…").
+ */
+function notAssessableText(detail: Pick<AttemptDetail, 'notAssessableReason' | 'nothingToScore'>, reader: ScoresReader): string | null {
+  const reason = detail.notAssessableReason;
+  if (reader === 'student' || reason === null || detail.nothingToScore) return reason;
+  return `${READER_TEXT.teacher.adviceLabel}: ${reason}`;
+}
+
 /** What the section says to each reader about the advice and about what only listening can judge. */
 export const READER_TEXT: Record<ScoresReader, { adviceLabel: string; listening: string }> = {
   teacher: { adviceLabel: 'Told the student', listening: 'A teacher listening can.' },
@@ -110,8 +122,7 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
       </Group>
       {!detail.assessable ? (
         <PlainAlert color="orange" title="No band estimate" role="note">
-          {/* The reason is worded to the student ("answer each question…, then take the test again"). */}
-          {reader === 'teacher' && detail.notAssessableReason ? `${READER_TEXT.teacher.adviceLabel}: ${detail.notAssessableReason}` : detail.notAssessableReason}
+          {notAssessableText(detail, reader)}
         </PlainAlert>
       ) : null}
       {analysis && analysis.criteria.length > 0 ? (
@@ -215,7 +226,7 @@ function interviewExplanations(figures: InterviewAnalysis['figures']): Record<st
   };
 }
 
-function InterviewScores({ detail }: { detail: InterviewDetail }) {
+function InterviewScores({ detail, reader }: { detail: InterviewDetail; reader: ScoresReader }) {
   // Without a transcript the figures were counted from no words: unknown, not zero, so none is shown (as the completed view shows none).
   const figures = detail.noTranscript ? undefined : detail.analysis?.figures;
   const teacher = detail.teacherScores;
@@ -224,7 +235,7 @@ function InterviewScores({ detail }: { detail: InterviewDetail }) {
     <Stack gap="md">
       {!detail.assessable ? (
         <PlainAlert color="orange" title="No score estimate" role="note" data-testid="not-assessable">
-          {detail.notAssessableReason}
+          {notAssessableText(detail, reader)}
         </PlainAlert>
       ) : null}
       <Stack gap={2}>
@@ -270,5 +281,5 @@ function InterviewScores({ detail }: { detail: InterviewDetail }) {
 
 /** The attempt's scores and what lies behind them, worded for `reader`. */
 export function ScoresSection({ detail, reader }: { detail: AttemptDetail; reader: ScoresReader }) {
-  return detail.kind === 'ielts' ? <IeltsScores detail={detail} reader={reader} /> : <InterviewScores detail={detail} />;
+  return detail.kind === 'ielts' ? <IeltsScores detail={detail} reader={reader} /> : <InterviewScores detail={detail} reader={reader} />;
 }
