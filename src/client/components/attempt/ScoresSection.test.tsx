@@ -7,7 +7,7 @@ import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
 import { agreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
 import { EARLIER_RULES_TEXT, scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
 import { scoreSpeakingTest } from '../../../shared/speaking-test/scoring';
-import { READER_TEXT, ScoresSection, type ScoresReader } from './ScoresSection';
+import { READER_TEXT, ScoresSection, TEACHER_SCORED_TEXT, type ScoresReader } from './ScoresSection';
 
 /* The scores of an attempt read by the teacher (the review page) and by the student (their attempt's page): each in their own words. */
 
@@ -273,6 +273,20 @@ describe('ScoresSection without a transcript', () => {
   it("gives the teacher the interview's reason as what the student was told, as the speaking test's", () => {
     expect(textFor('teacher', untranscribedInterview)).toContain('Told the student: Your answers were recorded without a transcript: your teacher will score them.');
     expect(textFor('student', untranscribedInterview)).not.toContain('Told the student');
+  });
+
+  it('tells the student, once the teacher has scored it, that the teacher did: no "will score them" beside the bands', () => {
+    const released = { ...untranscribedTest, awaitingTeacher: false, teacherScores: { fluency: 6, vocabulary: 6.5, grammar: 6, pronunciation: 7, overall: 6.5 } } as AttemptDetail;
+    const student = textFor('student', released);
+    expect(student).toContain(TEACHER_SCORED_TEXT.ielts);
+    expect(student).toContain('Your teacher listened to the recording for everything else.');
+    expect(student).not.toMatch(/will score|listens to the recording/);
+    // Before the bands are in, the student is told what will happen.
+    expect(textFor('student', untranscribedTest)).toContain('Your teacher listens to the recording for everything else.');
+    // The teacher still reads what the student was told when the test ended.
+    expect(textFor('teacher', released)).toContain('Told the student: Vocabulary and grammar need a transcript');
+    const interview = { ...untranscribedInterview, awaitingTeacher: false, teacherScores: { communication: 6, confidence: 6, relevance: 6, clarity: 6, overall: 6 } } as AttemptDetail;
+    expect(textFor('student', interview)).toContain(TEACHER_SCORED_TEXT.interview);
   });
 
   it("never labels the teacher's own nothing-to-score sentence as what the student was told", () => {

@@ -31,11 +31,21 @@ export type ScoresReader = 'teacher' | 'student';
  * teacher reads it as what the student was told. Nothing to score is already said to each reader in
  * their own words (the teacher's: "Ask the student to retake…").
  */
-function notAssessableText(detail: Pick<AttemptDetail, 'notAssessableReason' | 'nothingToScore'>, reader: ScoresReader): string | null {
+function notAssessableText(detail: AttemptDetail, reader: ScoresReader): string | null {
   const reason = detail.notAssessableReason;
-  if (reader === 'student' || reason === null || detail.nothingToScore) return reason;
+  if (reader === 'student') return teacherScored(detail) ? TEACHER_SCORED_TEXT[detail.kind] : reason;
+  if (reason === null || detail.nothingToScore) return reason;
   return `${READER_TEXT.teacher.adviceLabel}: ${reason}`;
 }
+
+/** Not transcribed, and the teacher's overall is in: what the student was told would happen has happened. */
+const teacherScored = (detail: AttemptDetail) => detail.noTranscript && typeof detail.teacherScores?.overall === 'number';
+
+/** The student's reason once their teacher has scored an attempt that was not transcribed ("your teacher will score them" no longer). */
+export const TEACHER_SCORED_TEXT: Record<AttemptKind, string> = {
+  ielts: 'Your answers were not transcribed, so there is no automatic estimate: your teacher listened to the recording, and their bands above are your result.',
+  interview: 'Your answers were not transcribed, so there is no automatic estimate: your teacher listened to the recording, and their scores above are your result.',
+};
 
 /** What the section says to each reader about the advice and about what only listening can judge. */
 export const READER_TEXT: Record<ScoresReader, { adviceLabel: string; listening: string }> = {
@@ -144,7 +154,7 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
       {analysis && detail.noTranscript ? (
         // The figures counted from words are unknown without a transcript, not zero: the timings alone, as the results showed them.
         <Stack gap="xs" data-testid="timings-only">
-          <Text size="sm">{timingsOnlyText(reader, !detail.noRecording)}</Text>
+          <Text size="sm">{timingsOnlyText(reader, !detail.noRecording, teacherScored(detail))}</Text>
           <FiguresTable caption={TIMINGS_CAPTION[reader]} rows={timingFigures(analysis.metrics)} />
         </Stack>
       ) : analysis ? (

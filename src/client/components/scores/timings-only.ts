@@ -25,14 +25,20 @@ export const TIMINGS_CAPTION: Record<TimingsReader, string> = {
   teacher: 'Timings from the whole test',
 };
 
-/** What was measured without a transcript and where the rest is, for its reader; `recorded`: the device made a recording. */
-export function timingsOnlyText(reader: TimingsReader, recorded: boolean): string {
+/**
+ * What was measured without a transcript and where the rest is, for its reader; `recorded`: the
+ * device made a recording; `scored`: the teacher's bands are in (the student reads them as done).
+ */
+export function timingsOnlyText(reader: TimingsReader, recorded: boolean, scored = false): string {
   if (reader === 'teacher') {
     return `Without a transcript, the test measured when the student spoke from their microphone's sound; figures counted from words need a transcript. ${
       recorded ? 'Listen to the recording for everything else.' : "No recording was made on the student's device, so there is nothing else to go on."
     }`;
   }
-  return `Without a transcript, the test measured when you spoke from your microphone's sound. ${
-    recorded ? 'Your teacher listens to the recording for everything else.' : 'No recording was made on this device, so there is nothing else to go on.'
-  }`;
+  const rest = !recorded
+    ? 'No recording was made on this device, so there is nothing else to go on.'
+    : scored
+      ? 'Your teacher listened to the recording for everything else.'
+      : 'Your teacher listens to the recording for everything else.';
+  return `Without a transcript, the test measured when you spoke from your microphone's sound. ${rest}`;
 }
