@@ -208,12 +208,28 @@ describe('the attempt lists', () => {
     await expect.poll(() => page.url()).toContain(`date=${schoolToday()}`);
     await expect.poll(() => bodyRows(page, 'ielts').count()).toBe(2);
     await dateInput.fill('2026-01-01');
-    await page.getByText('No speaking tests on Thursday 1 January 2026.').filter({ visible: true }).waitFor();
+    await page.getByText('No speaking tests on Thursday 1 January 2026.', { exact: true }).filter({ visible: true }).waitFor();
     await look(page, 'ielts-empty-date', 'desktop');
     await page.getByRole('button', { name: 'Clear Filter' }).click();
     await expect.poll(() => bodyRows(page, 'ielts').count()).toBe(2);
     expect(await dateInput.inputValue()).toBe('');
     expect(page.url()).not.toContain('date=');
+    // The unavailable Clear Filter hands the keyboard to the field it cleared, where a date is typed
+    // digit by digit: the year's first digits (0002, 0020, 0202) filter nothing and ask the server nothing.
+    expect(await dateInput.evaluate((field) => field === document.activeElement)).toBe(true);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/admin/test-attempts?')) asked.push(new URL(request.url()).searchParams.get('date') ?? '');
+    });
+    await page.keyboard.type('01012026');
+    await page.getByText('No speaking tests on Thursday 1 January 2026.', { exact: true }).filter({ visible: true }).waitFor();
+    expect(page.url()).toContain('date=2026-01-01');
+    expect(asked.filter((date) => date !== '' && date !== '2026-01-01')).toEqual([]);
+    expect(await page.getByText('Could not load').count()).toBe(0);
+    // And a screen reader hears what the filter found.
+    expect(await page.getByTestId('attempts-filter-result').textContent()).toBe('Found no speaking tests on Thursday 1 January 2026.');
+    await page.getByRole('button', { name: 'Clear Filter' }).click();
+    await expect.poll(() => bodyRows(page, 'ielts').count()).toBe(2);
 
     await page.getByRole('tab', { name: 'Interview Attempts' }).click();
     await page.locator('table[aria-label="Interview Attempts"][aria-busy="false"]').waitFor();
@@ -443,7 +459,7 @@ describe('the CSV export and paging', () => {
     await toast(page, 'Attempts exported').waitFor();
 
     await page.getByLabel('Test date').fill('2026-01-01');
-    await page.getByText('No speaking tests on Thursday 1 January 2026.').filter({ visible: true }).waitFor();
+    await page.getByText('No speaking tests on Thursday 1 January 2026.', { exact: true }).filter({ visible: true }).waitFor();
     const empty = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const emptyFile = await empty;

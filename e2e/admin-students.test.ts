@@ -301,6 +301,8 @@ describe('students tab', () => {
     // Each word, in any case and order: "Pupil 01" holds a 1 too.
     await search.fill('1 PUPIL');
     await poll(() => bodyRows(page).locator('td:first-child').allTextContents()).toEqual(['Pupil 12', 'Pupil 11', 'Pupil 10', 'Pupil 01']);
+    // A screen reader hears what the search found.
+    await poll(() => page.getByTestId('students-search-result').textContent()).toBe('Found 4 students matching “1 PUPIL”.');
     // Four matches: one page, so no Previous or Next.
     expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
 
@@ -309,9 +311,14 @@ describe('students tab', () => {
     await search.fill('no such pupil');
     await page.getByText('No student matches “no such pupil”.').filter({ visible: true }).waitFor();
 
+    await poll(() => page.getByTestId('students-search-result').textContent()).toBe('Found no students matching “no such pupil”.');
+
     await page.getByRole('button', { name: 'Clear' }).click();
     expect(await search.inputValue()).toBe('');
+    // The unavailable Clear hands the keyboard to the search box, not to the page's top.
+    expect(await search.evaluate((field) => field === document.activeElement)).toBe(true);
     await poll(() => bodyRows(page).count()).toBe(10);
+    expect(await page.getByTestId('students-search-result').textContent()).toBe('');
     await pager.waitFor();
   });
 

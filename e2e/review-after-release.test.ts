@@ -50,6 +50,10 @@ async function reviewAndRelease(page: Page) {
   await expect
     .poll(async () => [await form.getByLabel('Note for the review trail (optional)').count(), await form.getByText(/Reason for the change/).count()], { timeout: 20_000 })
     .toEqual([1, 0]);
+  // Release is unavailable and says why, for a screen reader too (the button is described by it).
+  const why = 'Nothing to release yet: save a comment or bands first.';
+  expect(await form.getByTestId('release-hint').textContent()).toBe(why);
+  expect(await page.getByRole('button', { name: 'Release to the student' }).getAttribute('aria-describedby')).toBe(await form.getByTestId('release-hint').getAttribute('id'));
   await form.scrollIntoViewIfNeeded();
   await page.getByLabel('Comment').fill('Clear answers; link your ideas with because and so.');
   for (const criterion of ['Fluency', 'Vocabulary', 'Grammar', 'Pronunciation']) await page.getByLabel(`${criterion} band`, { exact: true }).selectOption('6.5');
@@ -58,6 +62,7 @@ async function reviewAndRelease(page: Page) {
   expect(await form.getByLabel('Reason for the change (optional)').count()).toBe(1);
   await page.getByRole('button', { name: 'Release to the student' }).tap();
   await toast(page, 'Review released').waitFor();
+  await expect.poll(() => form.getByTestId('release-hint').textContent()).toBe('The student sees this review: save a change to release an amended one.');
   return form;
 }
 

@@ -37,6 +37,27 @@ async function press(page: Page, name: string | RegExp) {
   await page.keyboard.press('Enter');
 }
 
+describe('signing in, keyboard and screen reader', () => {
+  it('an empty form takes the focus to the first field it refuses, and signing in puts the focus on the heading of the page it leads to', async () => {
+    const student = await createStudent(suite.server.database.db, { courseName: 'Interview Aspirant', studentName: 'Meera Shah' });
+    const { page } = await suite.openPage();
+    await page.goto(`${suite.server.baseUrl}/auth`);
+    await page.getByRole('button', { name: 'Sign in' }).focus();
+    await page.keyboard.press('Enter');
+    // Not left on Sign in in silence: the reader is on the field with its error.
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'INPUT', name: 'Username or mobile number', invalid: true });
+    await page.keyboard.type(student.mobileNumber);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'INPUT', name: 'Password', invalid: true });
+    expect((await focused(page)).description).not.toBe('');
+    await page.keyboard.type(student.password);
+    await page.keyboard.press('Enter');
+    // The first-visit page hands over to the full app: its first page is a move all the same.
+    await page.waitForURL('**/interview-dashboard');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'H1' });
+  });
+});
+
 describe('interview dashboard, keyboard and screen reader', () => {
   async function openDashboard() {
     const student = await createStudent(suite.server.database.db, { courseName: 'Interview Aspirant', studentName: 'Asha Rao' });
@@ -81,7 +102,10 @@ describe('interview dashboard, keyboard and screen reader', () => {
   it("names each list row's fields by their row, and a removed row leaves the focus on the row in its place, then on Add More, not on the page's top", async () => {
     const { page, experience } = await openDashboard();
     await press(page, 'Add More Professional Experience');
+    // The new row takes the focus: its first field, named by its row.
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'INPUT', name: 'Company name', group: 'Experience 1' });
     await press(page, 'Add More Professional Experience');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'INPUT', name: 'Company name', group: 'Experience 2' });
     await experience.getByRole('group', { name: 'Experience 1' }).getByLabel('Company name').fill('Acme');
     await experience.getByRole('group', { name: 'Experience 2' }).getByLabel('Company name').fill('Globex');
 

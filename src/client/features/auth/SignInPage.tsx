@@ -1,10 +1,11 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { User } from '../../../shared/api/auth';
 import type { Credentials } from '../../../shared/api/auth-forms';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { PlainAlert } from '../../components/PlainAlert';
 import { isApiError, serverMessageOr } from '../../lib/api';
+import { focusFirstInvalid } from '../../lib/focus-invalid';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { loadFormChecks, prefetchFormChecks } from '../../lib/validators';
 import { AuthCard } from '../../components/AuthCard';
@@ -48,6 +49,13 @@ function SignInForm() {
   // Plain state rather than @mantine/form: this page is the first visit, and every kilobyte counts.
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<{ username: string | null; password: string | null }>({ username: null, password: null });
+  // A form refused by its checks takes the focus to the first invalid field, which reads its label and
+  // error: left on Sign in, a screen reader said nothing.
+  const formElement = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) focusFirstInvalid(formElement.current);
+  }, [refusals]);
   const change = (field: keyof Credentials) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value;
     setValues((current) => ({ ...current, [field]: value }));
@@ -59,7 +67,10 @@ function SignInForm() {
     const checks = await loadFormChecks();
     const errors = checks ? checks.formErrors(checks.credentials, values) : {};
     setFieldErrors({ username: errors.username ?? null, password: errors.password ?? null });
-    if (errors.username || errors.password) return;
+    if (errors.username || errors.password) {
+      setRefusals((count) => count + 1);
+      return;
+    }
     setErrorText(null);
     login.mutate({ username: values.username.trim(), password: values.password }, {
       onSuccess: (user) => {
@@ -76,7 +87,7 @@ function SignInForm() {
 
   return (
     <AuthCard title="Sign in" subtitle="Students: use your mobile number or username. Teachers: use your e-mail address or admin username.">
-      <form onSubmit={(event) => void submit(event)} onFocus={prefetchFormChecks} noValidate>
+      <form ref={formElement} onSubmit={(event) => void submit(event)} onFocus={prefetchFormChecks} noValidate>
         <Stack gap="md">
           {errorText ? (
             <PlainAlert color="red" role="alert" title="Login failed">
@@ -101,6 +112,8 @@ function SignInForm() {
             value={values.password}
             onChange={change('password')}
             error={fieldErrors.password}
+            // Mantine's password field links its error but does not mark the input invalid.
+            aria-invalid={fieldErrors.password ? true : undefined}
           />
           <Group justify="space-between" align="center">
             <Anchor component={AppLink} to="/forgot-password" size="sm" className="touch-target">

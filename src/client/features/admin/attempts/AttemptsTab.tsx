@@ -1,9 +1,9 @@
 import { LoadError } from '../../../components/LoadError';
-import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { useEffect } from 'react';
+import { Button, Group, NativeSelect, Stack, TextInput, VisuallyHidden } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { AttemptKind } from '../../../../shared/api/admin-attempts';
-import { ATTEMPT_SORT_LABELS, ATTEMPT_SORTS, ATTEMPTS_PAGE_SIZE, type AttemptSort } from '../../../../shared/api/admin-attempts-limits';
+import { ATTEMPT_SORT_LABELS, ATTEMPT_SORTS, ATTEMPTS_PAGE_SIZE, calendarDateProblem, type AttemptSort } from '../../../../shared/api/admin-attempts-limits';
 import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
 import { Pager } from '../../../components/Pager';
 import { serverMessageOr } from '../../../lib/api';
@@ -14,10 +14,11 @@ import { AttemptsTable } from './AttemptsTable';
 import { formatFilterDate, schoolToday } from './format';
 
 const NOUN: Record<AttemptKind, string> = { ielts: 'speaking tests', interview: 'interviews' };
+const ONE: Record<AttemptKind, string> = { ielts: 'speaking test', interview: 'interview' };
 
 /** `?date=` when it is a YYYY-MM-DD date, else no filter (an old or hand-made link). */
 function dateFrom(value: string | null): string {
-  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '';
+  return value && calendarDateProblem(value) === null ? value : '';
 }
 
 /** `?sort=` when it is one of the orders, else newest first. */
@@ -61,6 +62,11 @@ export function AttemptsTab({ kind }: { kind: AttemptKind }) {
       },
       { replace: true },
     );
+  // What the date field holds while it is typed in: a browser's date field gives the year as it is
+  // typed (0002, 0020, 0202, 2026), and only a whole date the list can be filtered by goes to the address.
+  const [typedDate, setTypedDate] = useState(date);
+  useEffect(() => setTypedDate(date), [date]);
+  const dateField = useRef<HTMLInputElement>(null);
   const { data, error, isPending, isPlaceholderData, refetch, isFetching } = useAttemptsList(kind, page, date, sort);
   const exportCsv = useExportAttempts();
   const labels = KIND_LABELS[kind];
@@ -83,6 +89,8 @@ export function AttemptsTab({ kind }: { kind: AttemptKind }) {
     );
 
   const emptyText = date ? `No ${NOUN[kind]} on ${formatFilterDate(date)}.` : `No ${NOUN[kind]} have been saved yet.`;
+  // What the date filter found, read out by a screen reader (the table changes in silence).
+  const filterResult = date && data && !isPlaceholderData ? `Found ${data.total === 0 ? 'no' : data.total} ${data.total === 1 ? ONE[kind] : NOUN[kind]} on ${formatFilterDate(date)}.` : '';
   const dateLabel = kind === 'ielts' ? 'Test date' : 'Interview date';
 
   return (
@@ -93,12 +101,25 @@ export function AttemptsTab({ kind }: { kind: AttemptKind }) {
             type="date"
             label={dateLabel}
             description="The date at the school"
-            value={date}
+            value={typedDate}
             max={schoolToday()}
-            onChange={(event) => update({ date: dateFrom(event.currentTarget.value), page: 1 })}
+            ref={dateField}
+            onChange={(event) => {
+              const typed = event.currentTarget.value;
+              setTypedDate(typed);
+              if (typed === '' || dateFrom(typed) !== '') update({ date: dateFrom(typed), page: 1 });
+            }}
             w={190}
           />
-          <Button variant="default" onClick={() => update({ date: '', page: 1 })} disabled={date === ''}>
+          <Button
+            variant="default"
+            onClick={() => {
+              update({ date: '', page: 1 });
+              // The button is unavailable once there is no filter: the keyboard's place goes to the field it cleared.
+              dateField.current?.focus();
+            }}
+            disabled={date === ''}
+          >
             Clear Filter
           </Button>
           <NativeSelect
@@ -115,6 +136,9 @@ export function AttemptsTab({ kind }: { kind: AttemptKind }) {
         </Button>
       </Group>
 
+      <VisuallyHidden role="status" data-testid="attempts-filter-result">
+        {filterResult}
+      </VisuallyHidden>
       {error ? (
         <LoadError what={labels.tab.toLowerCase()} error={error} retry={() => void refetch()} retrying={isFetching} />
       ) : (

@@ -70,7 +70,15 @@ export function ReviewForm({ detail, onReleased }: { detail: AttemptDetail; onRe
   const options = [{ value: '', label: 'Not set' }, ...BAND_CHOICES.map((band) => ({ value: String(band), label: bandText(detail.kind, band) }))];
   // Why Release is not offered, said beside the button: unsaved changes, and the bands the release needs.
   const bandsProblem = dirty || (detail.reviewedAt && detail.releasePending) ? releaseBandsProblem(detail.kind, dirty ? chosen : detail.teacherScores) : null;
-  const releaseHints = [dirty ? 'Save your changes before releasing them.' : null, bandsProblem].filter((hint) => hint !== null);
+  // Nothing saved to release: said too, or the button reads "unavailable" with no reason.
+  const nothingToRelease = dirty
+    ? null
+    : !detail.reviewedAt
+      ? `Nothing to release yet: save a comment or ${noun}s first.`
+      : released && !detail.releasePending
+        ? 'The student sees this review: save a change to release an amended one.'
+        : null;
+  const releaseHints = [dirty ? 'Save your changes before releasing them.' : null, nothingToRelease, bandsProblem].filter((hint) => hint !== null);
   /** A 409 is shown in the form (with the review as it now is); anything else in a toast. */
   const refused = (step: ReviewNotice['step'], title: string) => (error: Error) => {
     if (isApiError(error, 409)) setNotice({ step, message: serverMessageOr(error, error.message) });

@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent, type CSSProperties, type ReactNode } from 'react';
+import { useId, type ChangeEvent, type CSSProperties, type ReactNode, type Ref } from 'react';
 import classes from './SearchField.module.css';
 
 /*
@@ -16,9 +16,11 @@ export interface SearchFieldProps {
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   maxLength: number;
   style?: CSSProperties;
+  /** The input, for a caller that gives it the focus (Clear). */
+  ref?: Ref<HTMLInputElement>;
 }
 
-export function SearchField({ label, placeholder, leftSection, value, onChange, maxLength, style }: SearchFieldProps) {
+export function SearchField({ label, placeholder, leftSection, value, onChange, maxLength, style, ref }: SearchFieldProps) {
   const id = useId();
   return (
     <div style={style} className={classes.root}>
@@ -27,7 +29,7 @@ export function SearchField({ label, placeholder, leftSection, value, onChange, 
       </label>
       <div className={classes.box}>
         <div className={classes.icon}>{leftSection}</div>
-        <input className={classes.input} placeholder={placeholder} maxLength={maxLength} type="search" id={id} value={value} onChange={onChange} />
+        <input className={classes.input} placeholder={placeholder} maxLength={maxLength} type="search" id={id} value={value} onChange={onChange} ref={ref} />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { LoadError } from '../../../components/LoadError';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { AdminStudent } from '../../../../shared/api/students';
 import { STUDENT_DEACTIVATE_CONFIRMATION, STUDENT_DELETE_CONFIRMATION, STUDENTS_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../../../../shared/api/students-limits';
 import { useConfirmDialog } from '../../../components/confirm-dialog';
@@ -124,6 +124,9 @@ export function StudentsTab() {
     });
 
   const emptyText = search ? `No student matches “${search}”.` : 'No students yet. Add one with Add Student, or import a CSV file.';
+  // What a search found, read out by a screen reader (the table changes in silence).
+  const searchResult = search && data && !isPlaceholderData ? `Found ${data.total === 0 ? 'no' : data.total} ${data.total === 1 ? 'student' : 'students'} matching “${search}”.` : '';
+  const searchField = useRef<HTMLInputElement>(null);
 
   return (
     <Stack gap="md">
@@ -137,8 +140,17 @@ export function StudentsTab() {
             onChange={(event) => setSearchText(event.currentTarget.value)}
             maxLength={SEARCH_MAX_LENGTH}
             style={{ flex: 1 }}
+            ref={searchField}
           />
-          <Button variant="default" onClick={() => setSearchText('')} disabled={searchText === ''}>
+          <Button
+            variant="default"
+            onClick={() => {
+              setSearchText('');
+              // The button is unavailable once the search is empty: the keyboard's place goes to the field it cleared.
+              searchField.current?.focus();
+            }}
+            disabled={searchText === ''}
+          >
             Clear
           </Button>
         </Group>
@@ -153,6 +165,9 @@ export function StudentsTab() {
         </Group>
       </Group>
 
+      <VisuallyHidden role="status" data-testid="students-search-result">
+        {searchResult}
+      </VisuallyHidden>
       {error ? (
         <LoadError what="students" error={error} retry={() => void refetch()} retrying={isFetching} />
       ) : (

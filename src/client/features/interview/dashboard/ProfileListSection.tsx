@@ -52,6 +52,19 @@ export function ProfileListSection({
     onRemove(index);
     setRemovedAt(index);
   };
+  // A row added by Add More takes the focus to its first field: the new row is where the person goes
+  // next, and Add More is unavailable once the list is full (its focus would drop to the page's top).
+  const [added, setAdded] = useState(false);
+  useEffect(() => {
+    if (!added) return;
+    setAdded(false);
+    const rows = section.current?.querySelectorAll<HTMLElement>('[data-list-row]') ?? [];
+    rows[rows.length - 1]?.querySelector<HTMLElement>('input, textarea')?.focus();
+  }, [added, count]);
+  const add = () => {
+    onAdd();
+    setAdded(true);
+  };
   return (
     <Paper ref={section} withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="section" aria-labelledby={headingId}>
       <Stack gap="sm">
@@ -60,7 +73,7 @@ export function ProfileListSection({
           <Title order={3} size="h4" id={headingId} miw={0}>
             {title}
           </Title>
-          <Button size="xs" variant="default" onClick={onAdd} disabled={full} aria-label={`Add More ${title}`} style={{ flex: 'none' }} data-add-more>
+          <Button size="xs" variant="default" onClick={add} disabled={full} aria-label={`Add More ${title}`} style={{ flex: 'none' }} data-add-more>
             Add More
           </Button>
         </Group>
