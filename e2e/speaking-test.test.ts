@@ -566,6 +566,26 @@ describe('speaking test without a microphone', () => {
     await page.context().close();
   }, 180_000);
 
+  it('a browser that cannot record (no MediaRecorder) is told so on the ready card, before Start Test; the Recording Error then says recording may not be available', async () => {
+    const student = await createStudent(server.database.db, { studentName: 'Unrecorded Student' });
+    const { page, errors } = await openTest('desktop', student);
+    await page.evaluate(() => delete (window as { MediaRecorder?: unknown }).MediaRecorder);
+    await page.context().grantPermissions(['microphone'], { origin: server.baseUrl });
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await pumpUntil(page, visible(page, 'Ready to start'), 'ready after Try Again');
+    // Chrome transcribes: the estimate stands, but the teacher will have nothing to listen to.
+    expect(await page.getByTestId('cannot-record-note').innerText()).toBe(
+      'This browser cannot record\nYour answers are not recorded in this browser: they are transcribed for your estimate, but your teacher will not be able to listen to them. Use Chrome on a computer or an Android phone if you can, or take the test on another device.',
+    );
+    expect(await page.getByTestId('no-transcript-note').count()).toBe(0);
+    await shoot(page, 'ready-cannot-record', 'desktop');
+    await page.getByRole('button', { name: 'Start Test' }).click();
+    await pumpUntil(page, async () => (await toast(page, 'Recording Error').count()) > 0, 'the Recording Error toast');
+    expect(await toast(page, 'Recording Error').locator('.mantine-Notification-description').textContent()).toBe('Audio recording may not be available in this browser.');
+    errors.assertNone();
+    await page.context().close();
+  }, 60_000);
+
   it("warns 'Save Warning' and sends nothing when a teacher takes a test without a student's access; without MediaRecorder, Download Audio says 'No Audio'", async () => {
     const admin = await createAdmin(server.database.db);
     const { page, errors, fake } = await openTest('desktop', { mobileNumber: admin.username, password: admin.password });

@@ -9,7 +9,8 @@
  *
  * Debian's WebKitGTK without gstreamer1.0-plugins-bad cannot record ("The MediaRecorder is
  * unsupported on this platform"), as real iPhones' recorders can fail their own
- * way: the student must be told within seconds and on the results that nothing is recorded and
+ * way: the student must be told before Start (the ready card, the interview's welcome: the page finds
+ * out as the microphone is granted), within seconds and on the results that nothing is recorded and
  * nothing can be scored, and the teacher must see "Nothing to score: ask for a retake". Should this
  * WebKit record after all, the recording must be saved and seek instead. Either way the tests
  * assert which happened; the interview tells it the same way (the last test).
@@ -39,6 +40,11 @@ const NOT_RECORDING_TEXT =
   'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome on a computer or an Android phone if you can, or retake the test on another device.';
 const NO_RECORDING_RESULT =
   'No recording was made on this device, so your answers cannot be scored: there is nothing for your teacher to listen to. Use Chrome on a computer or an Android phone if you can, or retake the test.';
+/** The ready card (and, in the interview's words, the welcome view) where the browser cannot record at all. */
+const CANNOT_RECORD_TEXT =
+  'Your answers are not recorded in this browser, nor turned into text here, so nothing you say here can be scored. Use Chrome on a computer or an Android phone if you can, or take the test on another device. You can still go through the test here to practise.';
+const INTERVIEW_CANNOT_RECORD_TEXT =
+  'Your answers are not recorded in this browser, nor turned into text here, so nothing you say here can be scored. Use Chrome on a computer or an Android phone if you can, or take the interview on another device. You can still go through the interview here to practise.';
 const INTERVIEW_NOT_RECORDING_TEXT =
   'No recording is being made on this device: your answers are not transcribed either, so they cannot be scored. Use Chrome on a computer or an Android phone if you can, or retake the interview on another device.';
 
@@ -124,9 +130,29 @@ describe('WebKit with an iPhone user agent', () => {
       expect(await browser.evaluate(() => navigator.userAgent)).toBe(IPHONE_USER_AGENT);
       // Laid out at an iPhone's width (the window's toolbar once held it at 447 px), nothing wider.
       expect(await browser.evaluate(() => [innerWidth, innerHeight, document.documentElement.scrollWidth])).toEqual([390, 844, 390]);
+      const readyNote = (testId: string) => browser.evaluate((id) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)?.innerText ?? null, testId);
+      // A recorder that refuses to start is found as the microphone is granted; one that starts and yields nothing only by the check.
+      const refuses = recorder.startsWith('NotSupportedError');
+      if (refuses) {
+        // Said before Start Test, in place of the note that promises a recording.
+        expect(await readyNote('cannot-record-note')).toContain(CANNOT_RECORD_TEXT);
+        expect(await readyNote('no-transcript-note')).toBeNull();
+        await shot('webkit-iphone-ready-cannot-record');
+      } else {
+        expect(await readyNote('cannot-record-note')).toBeNull();
+        expect(await readyNote('no-transcript-note')).toContain('it records your answers but does not turn them into text');
+      }
       await browser.clickButton('Start Test');
       const started = Date.now();
 
+      if (refuses) {
+        // The spec's Recording Error toast, in its words for a browser that may not record: not its
+        // Apple text, which blamed the microphone's permission just after the page said it was ready.
+        const toasts = await browser.waitFor(() => [...document.querySelectorAll<HTMLElement>('.mantine-Notification-root')].map((toast) => toast.innerText).join(' | '), { timeoutMs: 10_000, what: 'the Recording Error toast' });
+        expect(toasts).toContain('Recording Error');
+        expect(toasts).toContain('Audio recording may not be available in this browser.');
+        expect(toasts).not.toMatch(/Safari settings|permission/);
+      }
       if (recorder !== 'records') {
         // Nothing recorded, or no recorder at all ("The MediaRecorder is unsupported on this platform").
         expect(recorder).toMatch(/^(records nothing|NotSupportedError: .+)$/);
@@ -194,9 +220,14 @@ describe('WebKit with an iPhone user agent', () => {
       expect(total).toBeGreaterThanOrEqual(5);
       // WebKitGTK has no speech recognition: the welcome says the answers are recorded, not transcribed.
       expect(await browser.evaluate(() => 'SpeechRecognition' in window || 'webkitSpeechRecognition' in window)).toBe(false);
-      expect(await browser.evaluate(() => document.querySelector<HTMLElement>('[data-testid="no-transcript-note"]')?.innerText ?? '')).toContain(
-        'it records your answers but does not turn them into text',
-      );
+      const welcomeNote = (testId: string) => browser.evaluate((id) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)?.innerText ?? null, testId);
+      if (recorder.startsWith('NotSupportedError')) {
+        // Where this WebKit cannot record, the welcome says so instead of promising a recording.
+        expect(await welcomeNote('cannot-record-note')).toContain(INTERVIEW_CANNOT_RECORD_TEXT);
+        expect(await welcomeNote('no-transcript-note')).toBeNull();
+      } else {
+        expect(await welcomeNote('no-transcript-note')).toContain('it records your answers but does not turn them into text');
+      }
       await shot('webkit-iphone-interview-welcome');
       let note = '';
       await takeWholeInterview(browser, microphone, {

@@ -81,9 +81,8 @@ export const VOICE_WATCHDOG_MARGIN_MS = 2_000;
  */
 export const MAX_UTTERANCE_CHARACTERS = 160;
 
-// Recording (spec section 9).
-/** Non-Apple devices record webm with opus. */
-export const RECORDING_MIME_TYPES_DEFAULT: readonly string[] = ['audio/webm;codecs=opus'];
+// Recording (spec section 9). The types asked for (webm with opus; Apple's order) are in
+// recorder-support.ts, which the /test page's first visit carries without the rest of this file.
 /**
  * Bits a second the recorder is asked for. Opus at 32 kbit/s carries speech clearly (the recording's
  * analysis is measured on Opus at 32 kbit/s, decision 0031) at a quarter of Chrome's default of 128:
@@ -92,8 +91,6 @@ export const RECORDING_MIME_TYPES_DEFAULT: readonly string[] = ['audio/webm;code
  * for 3.6 MB, shared/api/body-time-limits.ts). AAC (Safari) needs about twice that for the same clarity.
  */
 export const RECORDING_BITS_PER_SECOND = { opus: 32_000, aac: 64_000 } as const;
-/** Apple devices try these in turn, then the browser's default. */
-export const RECORDING_MIME_TYPES_APPLE: readonly string[] = ['audio/mp4', 'audio/aac', 'audio/webm', 'audio/ogg'];
 /**
  * Ours: the interview's WAV download is mono 16-bit PCM at 16 kHz, the rate speech recognisers use:
  * clear speech at 32 KB a second (a 30-minute interview is ~58 MB; at 48 kHz it would be ~173 MB).

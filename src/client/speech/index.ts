@@ -42,6 +42,7 @@ export {
   type RecordingResult,
   type WebmDurationFixer,
 } from './recorder.js';
+export { canRecord, type RecorderSupportOptions } from './recorder-support.js';
 export { realClock, recordingStopwatch, type RecordingStopwatch } from './recording-stopwatch.js';
 export { countWords, estimateSpeakingMs, splitForSpeech, watchdogMs } from './speech-text.js';
 export {

@@ -9,6 +9,7 @@
  * keeps where the verdict lives in its state, how it tells the student, and when it checks at all.
  */
 import { APPLE_RECORDING_CHECK_DELAY_MS, RECORDING_CHUNK_INTERVAL_MS } from '../../shared/speaking-test/constants.js';
+import type { RecordingProblemWords, RetakeWhat } from './recorder-support.js';
 
 /** The first check after the start (the spec's Apple check, on every device). */
 export const RECORDING_CHECK_DELAY_MS = APPLE_RECORDING_CHECK_DELAY_MS;
@@ -49,15 +50,6 @@ export function judgeRecorder(before: RecorderCheck, chunkCount: number, recorde
   return { recorder: { ...before, status }, tell: status === before.status ? null : status };
 }
 
-/** What the student would retake: the flow's noun. */
-type RetakeWhat = 'test' | 'interview';
-
-/** The words that differ between the flows in the sentence below. */
-interface RecordingProblemWords {
-  /** What the transcript still gives: the speaking test's 'estimate', the interview's 'scores'. */
-  result: string;
-  retake: RetakeWhat;
-}
 
 /** What every recorder failure text ends with. */
 function retakeAdvice(what: RetakeWhat): string {

@@ -9,20 +9,11 @@
  * Firefox and Safari need to seek is written by the server, which re-muxes every upload (decision 0032).
  */
 import { systemClock, type Clock } from './clock.js';
-import { RECORDING_BITS_PER_SECOND, RECORDING_CHUNK_INTERVAL_MS, RECORDING_MIME_TYPES_APPLE, RECORDING_MIME_TYPES_DEFAULT } from './constants.js';
+import { RECORDING_BITS_PER_SECOND, RECORDING_CHUNK_INTERVAL_MS } from './constants.js';
+import { chooseRecordingMimeType } from './recorder-support.js';
 
-/** The first type the browser can record, or '' for the browser's default. */
-export function chooseRecordingMimeType(isApple: boolean, isTypeSupported: (mimeType: string) => boolean): string {
-  const candidates = isApple ? RECORDING_MIME_TYPES_APPLE : RECORDING_MIME_TYPES_DEFAULT;
-  for (const candidate of candidates) {
-    try {
-      if (isTypeSupported(candidate)) return candidate;
-    } catch {
-      // An old Safari throws for types it does not know.
-    }
-  }
-  return '';
-}
+// The choice of type is shared with the check made as the microphone is granted (recorder-support.ts).
+export { chooseRecordingMimeType };
 
 /** The bit rate to ask for a recording of `mimeType` (RECORDING_BITS_PER_SECOND). */
 export function bitsPerSecondFor(mimeType: string): number {

@@ -3,6 +3,7 @@ import { Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/c
 import classes from './TestPage.module.css';
 import { STARTING_TEXT } from '../../../shared/speaking-test/constants';
 import { PlainAlert } from '../../components/PlainAlert';
+import { CANNOT_RECORD_TITLE, cannotRecordSentence } from '../../speech/recorder-support';
 
 export function RecordingIndicator({ demo, live, failing = false }: { demo: boolean; live: boolean; failing?: boolean }) {
   if (demo || failing) {
@@ -37,11 +38,20 @@ export function noTranscriptText(isApple: boolean): string {
   return `${where}: it records your answers but does not turn them into text, so there is no live transcript and no band estimate. Your recording is saved and your teacher scores it. For a transcript and an estimate, use Google Chrome or Microsoft Edge on a Windows, Linux or ChromeOS computer, or Chrome on an Android phone.`;
 }
 
+/**
+ * Said once, on the ready card, where the browser cannot record at all (found as the microphone was
+ * granted): in place of the no-transcript note, which promises a recording.
+ */
+export function cannotRecordText(transcriptionOff: boolean): string {
+  return cannotRecordSentence(transcriptionOff ? 'off' : 'live', { result: 'estimate', retake: 'test' });
+}
+
 /** The ready stage: what happens next, and Start Test. */
 export function ReadyCard({
   demo,
   isApple,
   transcriptionOff,
+  canRecord,
   onStart,
   onAboutToStart,
   starting = false,
@@ -49,6 +59,8 @@ export function ReadyCard({
   demo: boolean;
   isApple: boolean;
   transcriptionOff: boolean;
+  /** False: this browser cannot record (the card says so, and what that means for the test). */
+  canRecord: boolean;
   onStart: () => void;
   /** The pointer or the focus reached Start Test, or a finger touched it: the test's code starts loading. */
   onAboutToStart?: () => void;
@@ -71,6 +83,10 @@ export function ReadyCard({
         {demo ? (
           <PlainAlert color="gray" title="Demo mode" role="note" data-testid="demo-note">
             {DEMO_READY_TEXT}
+          </PlainAlert>
+        ) : !canRecord ? (
+          <PlainAlert color="orange" title={CANNOT_RECORD_TITLE} role="note" data-testid="cannot-record-note">
+            {cannotRecordText(transcriptionOff)}
           </PlainAlert>
         ) : transcriptionOff ? (
           <PlainAlert color="blue" title="Recording only in this browser" role="note" data-testid="no-transcript-note">

@@ -199,7 +199,7 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
       ) : null}
       {state.stage === 'setup' ? <MicrophoneCard screen={screen} onRetry={test.requestMicrophone} onDemo={test.continueInDemoMode} /> : null}
       {state.stage === 'ready' ? (
-        <ReadyCard demo={screen.demo} isApple={state.device === 'apple'} transcriptionOff={screen.transcriptionOff} onStart={test.startTest} onAboutToStart={preloadRunning} starting={test.starting} />
+        <ReadyCard demo={screen.demo} isApple={state.device === 'apple'} transcriptionOff={screen.transcriptionOff} canRecord={screen.canRecord} onStart={test.startTest} onAboutToStart={preloadRunning} starting={test.starting} />
       ) : null}
       {/* The parts begin only once the running test has loaded (Start Test waits for it). */}
       {running && inPart ? (

@@ -50,6 +50,7 @@ export function initialInterviewState({ questions, studentName, now, recognition
     audioAvailable: false,
     audioReported: false,
     recorder: { status: 'unknown', chunks: 0, countedAtMs: 0 },
+    canRecord: true,
     finals: [],
     interim: '',
     autoAdvanceDeadline: null,

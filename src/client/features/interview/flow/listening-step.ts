@@ -86,6 +86,9 @@ export function onRecordingStartDue(draft: InterviewDraft): void {
   draft.state.recordingStarted = true;
   draft.state.recordingSince = state.now;
   if (state.answerRecordingStartMs === null) draft.state.answerRecordingStartMs = state.recordedMs;
+  // A browser found unable to record (the welcome view said so): the answer says at once that nothing
+  // is recorded, and the recorder check, finding the same, tells no toast. Pieces arriving after all clear it.
+  if (!state.canRecord && state.recorder.status === 'unknown') draft.state.recorder = { status: 'none', chunks: 0, countedAtMs: 0 };
 }
 
 /** The Start/Stop Recording button. */

@@ -10,8 +10,10 @@ export function onRequestMicrophone(draft: InterviewDraft): void {
   if (draft.state.view === 'permission') draft.emit({ type: 'requestMicrophone' });
 }
 
-export function onMicrophoneGranted(draft: InterviewDraft): void {
+/** `canRecord`: what the edge found as the microphone was granted (false: this browser cannot record it at all). */
+export function onMicrophoneGranted(draft: InterviewDraft, canRecord = true): void {
   if (draft.state.view !== 'permission') return;
+  draft.state.canRecord = canRecord;
   draft.state.view = 'welcome';
   draft.state.phase = 'welcome';
 }

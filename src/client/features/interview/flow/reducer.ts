@@ -70,7 +70,7 @@ function route(draft: InterviewDraft, event: InterviewEvent): void {
     case 'REQUEST_MICROPHONE':
       return onRequestMicrophone(draft);
     case 'MIC_GRANTED':
-      return onMicrophoneGranted(draft);
+      return onMicrophoneGranted(draft, event.canRecord);
     case 'MIC_DENIED':
       return onMicrophoneDenied(draft, event.message);
     case 'START':

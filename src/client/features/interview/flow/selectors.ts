@@ -28,6 +28,8 @@ export interface WelcomeViewModel {
   startDisabled: boolean;
   /** The browser records but does not transcribe (said once, here). */
   transcriptionOff: boolean;
+  /** False: the browser cannot record at all (found as the microphone was granted), which is said here instead. */
+  canRecord: boolean;
 }
 
 export interface ActiveViewModel {
@@ -119,6 +121,7 @@ export function selectInterviewView(state: InterviewState): InterviewViewModel {
         startLabel: START_INTERVIEW_LABEL,
         startDisabled: state.questions.length === 0,
         transcriptionOff: state.transcription === 'off',
+        canRecord: state.canRecord,
       };
     case 'completed': {
       const hasAudio = state.audioAvailable;

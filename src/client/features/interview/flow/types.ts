@@ -90,7 +90,12 @@ export type InterviewEffect = Exclude<InterviewCommand, TimerCommand<InterviewTi
 
 export type InterviewEvent =
   | { type: 'REQUEST_MICROPHONE'; now: number }
-  | { type: 'MIC_GRANTED'; now: number }
+  /**
+   * `canRecord: false`: the browser cannot record the granted microphone (no MediaRecorder, or one
+   * that refuses to start: speech/recorder-support.ts), so the welcome view says so. Absent: it can,
+   * as far as could be told before recording.
+   */
+  | { type: 'MIC_GRANTED'; now: number; canRecord?: boolean }
   /** `message`: what went wrong and what to do, in the spec's words (speech/messages.ts). */
   | { type: 'MIC_DENIED'; now: number; message: string }
   | { type: 'START'; now: number }
@@ -144,6 +149,8 @@ export interface InterviewState {
   /** The edge has reported the stopped recording (AUDIO_READY): `audioAvailable` is then what was made. */
   audioReported: boolean;
   recorder: RecorderCheck;
+  /** Whether the browser can record the microphone, as found when it was granted: false where it cannot at all (the welcome view says so). */
+  canRecord: boolean;
   finals: readonly FinalResult[];
   interim: string;
   autoAdvanceDeadline: number | null;

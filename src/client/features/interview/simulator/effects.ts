@@ -9,6 +9,7 @@ import {
   createAudioRecorder,
   createExaminerVoice,
   createRecognizer,
+  canRecord,
   describeMicrophoneError,
   interviewRecognitionLang,
   interviewVoiceSettings,
@@ -161,7 +162,8 @@ function carryOut(current: Boundary, command: InterviewEffect, edge: InterviewEd
           if (current.disposed) return releaseStream(stream);
           releaseStream(current.stream);
           current.stream = stream;
-          send({ type: 'MIC_GRANTED' });
+          // Whether this browser can record it at all: the welcome view says so before Start when not.
+          send({ type: 'MIC_GRANTED', canRecord: canRecord(stream, { isApple }) });
         },
         (error: unknown) => {
           const message = describeMicrophoneError(error, isApple, isAndroid).message;

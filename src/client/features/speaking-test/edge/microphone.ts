@@ -1,9 +1,10 @@
 /*
- * The microphone check's commands (SPEC.md section 4, "Microphone"): asking for the microphone, and
- * demo mode's empty audio stream. Part of the setup screen's code (setup-command.ts), used by the
+ * The microphone check's commands (SPEC.md section 4, "Microphone"): asking for the microphone (and,
+ * once granted, whether this browser can record it at all), and demo mode's empty audio stream. Part of the setup screen's code (setup-command.ts), used by the
  * whole test's runner too (run-command.ts).
  */
 import { createSilentStream, describeMicrophoneError, releaseStream, requestMicrophone } from '../../../speech/microphone';
+import { canRecord } from '../../../speech/recorder-support';
 import type { Command } from '../flow/types';
 import type { EdgeContext } from './context';
 
@@ -20,7 +21,8 @@ export function runMicrophoneCommand(command: MicrophoneCommand, { device, resou
           for (const track of granted.getAudioTracks()) {
             track.addEventListener('ended', () => send({ type: 'MICROPHONE_ERROR', message: 'The microphone stopped working.' }));
           }
-          send({ type: 'MIC_GRANTED' });
+          // Whether this browser can record it at all: the ready card says so before Start Test when not.
+          send({ type: 'MIC_GRANTED', canRecord: canRecord(granted, { isApple: device.isApple }) });
         },
         (error: unknown) => send({ type: 'MIC_DENIED', message: describeMicrophoneError(error, device.isApple, device.isAndroid).message }),
       );

@@ -28,6 +28,7 @@ export function initialState(options: InitialStateOptions): SpeakingTestState {
     // Apple devices: speech recognition is blocked (spec section 4).
     transcription: options.device === 'apple' || options.recognition === false ? 'off' : 'live',
     transcriptMissing: false,
+    canRecord: true,
     recorder: { status: 'unknown', chunks: 0, countedAtMs: 0 },
     result: null,
     failure: null,

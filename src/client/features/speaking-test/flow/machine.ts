@@ -35,7 +35,7 @@ function route(draft: SpeakingTestDraft, event: SpeakingTestEvent): void {
   draft.state.lastEventAt = event.now;
   switch (event.type) {
     case 'REQUEST_MICROPHONE': return onRequestMicrophone(draft);
-    case 'MIC_GRANTED': return onMicGranted(draft);
+    case 'MIC_GRANTED': return onMicGranted(draft, event.canRecord);
     case 'MIC_DENIED': return onMicDenied(draft, event.message);
     case 'DEMO_MODE': return onDemoMode(draft);
     case 'START_TEST': return startTest(draft, event.now, event.questions);

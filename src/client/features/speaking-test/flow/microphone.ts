@@ -23,10 +23,12 @@ export function onMicAutoRequest(draft: SpeakingTestDraft): void {
   if (state.stage === 'setup' && state.microphone.status === 'idle') requestMicrophone(draft);
 }
 
-export function onMicGranted(draft: SpeakingTestDraft): void {
+/** `canRecord`: what the edge found as the microphone was granted (false: this browser cannot record it at all). */
+export function onMicGranted(draft: SpeakingTestDraft, canRecord = true): void {
   const state = draft.state;
   if (state.stage === 'setup' && state.microphone.status === 'requesting') {
     state.microphone = { status: 'granted', demo: false, error: null };
+    state.canRecord = canRecord;
     state.stage = 'ready';
   }
 }

@@ -15,6 +15,8 @@ export interface ScreenView {
   microphone: MicrophoneStatus;
   microphoneError: string | null;
   demo: boolean;
+  /** The browser can record the microphone (false: found unable when it was granted; the ready card says so). */
+  canRecord: boolean;
   startEnabled: boolean;
   partTitle: string | null;
   /** The Part 1/3 question being asked or answered, with its 1-based number and the part's count. */
@@ -87,6 +89,7 @@ export function selectScreen(state: SpeakingTestState): ScreenView {
     microphone: state.microphone.status,
     microphoneError: state.microphone.error,
     demo: state.microphone.demo,
+    canRecord: state.canRecord,
     startEnabled: state.stage === 'ready',
     partTitle: part === null ? null : PART_TITLES[part],
     question,

@@ -17,6 +17,10 @@ const PATHS: Record<string, Step[]> = {
     [1_000, { type: 'TIMER', timer: 'micAutoRequest' }],
     [1_200, { type: 'MIC_GRANTED' }],
   ],
+  'granted on a browser that cannot record': [
+    [1_000, { type: 'TIMER', timer: 'micAutoRequest' }],
+    [1_200, { type: 'MIC_GRANTED', canRecord: false }],
+  ],
   'asked before the timer, then granted': [
     [500, { type: 'REQUEST_MICROPHONE' }],
     [1_000, { type: 'TIMER', timer: 'micAutoRequest' }],

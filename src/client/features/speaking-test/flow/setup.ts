@@ -16,7 +16,7 @@ function route(draft: SpeakingTestDraft, event: SpeakingTestEvent): void {
   draft.state.lastEventAt = event.now;
   switch (event.type) {
     case 'REQUEST_MICROPHONE': return onRequestMicrophone(draft);
-    case 'MIC_GRANTED': return onMicGranted(draft);
+    case 'MIC_GRANTED': return onMicGranted(draft, event.canRecord);
     case 'MIC_DENIED': return onMicDenied(draft, event.message);
     case 'DEMO_MODE': return onDemoMode(draft);
     case 'MICROPHONE_ERROR': return onMicrophoneError(draft, event.message);
@@ -41,6 +41,7 @@ export function selectSetupScreen(state: SpeakingTestState): ScreenView {
     microphone: state.microphone.status,
     microphoneError: state.microphone.error,
     demo: state.microphone.demo,
+    canRecord: state.canRecord,
     startEnabled: state.stage === 'ready',
     partTitle: null,
     question: null,

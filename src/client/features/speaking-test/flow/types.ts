@@ -72,7 +72,12 @@ export type SaveOutcome = 'saved' | 'noStudentInfo' | 'failed';
 
 export type SpeakingTestEvent =
   | { type: 'REQUEST_MICROPHONE'; now: number }
-  | { type: 'MIC_GRANTED'; now: number }
+  /**
+   * `canRecord: false`: the browser cannot record the granted microphone (no MediaRecorder, or one
+   * that refuses to start: speech/recorder-support.ts), so the ready card says so. Absent: it can, as
+   * far as could be told before recording.
+   */
+  | { type: 'MIC_GRANTED'; now: number; canRecord?: boolean }
   | { type: 'MIC_DENIED'; now: number; message: string }
   | { type: 'DEMO_MODE'; now: number }
   /** `questions`: the test's questions, when they are chosen as it starts (the page does: decision 0024). */
@@ -211,6 +216,12 @@ export interface SpeakingTestState {
    * recognition is blocked (Apple) or the student went on without it: answers end on acoustic silence.
    */
   transcription: 'live' | 'off';
+  /**
+   * Whether the browser can record the microphone, as found when it was granted (MIC_GRANTED): false
+   * where it cannot at all, which the ready card says before Start Test. Demo mode keeps true: it
+   * records nothing by design and says so itself.
+   */
+  canRecord: boolean;
   /** Some answer was taken without a transcript: the attempt gets no estimated bands. */
   transcriptMissing: boolean;
   /**
