@@ -3,6 +3,12 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** Zod's full build only through src/shared/zod.ts (`zod/mini` builds no compiled parser and may be imported directly). */
+const ZOD_PATHS = ['zod', 'zod/v4', 'zod/v4/classic'].map((name) => ({
+  name,
+  message: 'Import { z } from src/shared/zod.ts: it configures Zod (jitless) before any schema is built.',
+}));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'src/server/db/migrations/**', 'bench/results/**', '.tools/**'] },
   js.configs.recommended,
@@ -25,12 +31,21 @@ export default tseslint.config(
   },
   // The client's import directions (feature to feature, lib and components below features and app) are
   // dependency-cruiser rules on resolved paths (.dependency-cruiser.cjs), so every feature folder is covered.
+  // Zod is configured in one module, src/shared/zod.ts, which every schema takes `z` from, so that the
+  // configuration is in place before any schema is built (jitless: no eval probe under the page's CSP).
+  {
+    files: ['src/client/**/*.{ts,tsx}', 'src/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: ZOD_PATHS }] },
+  },
   {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/client/**', 'node:*'], message: 'src/shared runs in the browser and the server: no I/O, no imports from either side.' }] },
+        {
+          paths: ZOD_PATHS,
+          patterns: [{ group: ['**/server/**', '**/client/**', 'node:*'], message: 'src/shared runs in the browser and the server: no I/O, no imports from either side.' }],
+        },
       ],
     },
   },

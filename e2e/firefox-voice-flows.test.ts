@@ -285,4 +285,44 @@ describe('Firefox ESR on a PulseAudio microphone', () => {
     },
     240_000,
   );
+
+  // Zod asks whether it may compile parsers with `new Function('')` when its first object schema is
+  // built, unless told it is jitless (src/shared/zod.ts): the page's CSP refuses that eval, and Firefox
+  // logged "The page's settings blocked a JavaScript eval" on every page that loads a schema.
+  it("the forms that check with Zod's schemas report no refused eval: the teacher's Add Student, the student's profile Save", async () => {
+    const student = await createStudent(server.database.db, { courseName: 'Interview Aspirant', studentName: 'Mia Keller' });
+    const visits = [
+      // The dialog's fields are drawn with the form's schemas; the profile is checked by its schema on Save.
+      { username: admin.username, password: admin.password, route: '/admin', button: 'Add Student', done: '[role="dialog"] input' },
+      { username: student.mobileNumber, password: student.password, route: '/interview-dashboard', button: 'Save', done: '.mantine-Notification-root' },
+    ];
+    for (const { username, password, route, button, done } of visits) {
+      const session = await signedIn(username, password);
+      const page = drivenPage(session.page);
+      const errors: string[] = [];
+      session.page.on('pageerror', (error) => errors.push(String(error)));
+      session.page.on('console', (message) => {
+        if (message.type() === 'error' || /eval|Content-Security-Policy/i.test(message.text())) errors.push(`console ${message.type()}: ${message.text()}`);
+      });
+      try {
+        await session.page.evaluateOnNewDocument(() => {
+          const refused: string[] = [];
+          Object.defineProperty(window, '__refused', { value: refused });
+          document.addEventListener('securitypolicyviolation', (event) => refused.push(`${event.violatedDirective} ${event.blockedURI}`));
+        });
+        await session.page.goto(`${server.baseUrl}${route}`);
+        await waitForText(page, button);
+        await page.clickButton(button);
+        for (const deadline = Date.now() + 20_000; !(await page.evaluate((selector) => document.querySelector(selector) !== null, done)); ) {
+          if (Date.now() > deadline) throw new Error(`${route}: no ${done} within 20 s after ${button}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        if (route === '/interview-dashboard') await waitForText(page, 'Profile saved');
+        expect(await page.evaluate(() => (window as unknown as { __refused: string[] }).__refused)).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await session.close();
+      }
+    }
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from '../shared/zod.js';
 import { teacherPasswordProblem } from '../shared/api/limits.js';
 import { isKnownPhoneRegion } from '../shared/phone.js';
 import { problemOf, sentence } from './lib/validation-sentences.js';

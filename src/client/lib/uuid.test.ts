@@ -4,7 +4,7 @@
  */
 import { webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 import { randomUuid, uuidFromRandomBytes, type UuidSource } from './uuid';
 
 const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

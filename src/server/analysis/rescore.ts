@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from '../../shared/zod.js';
 import { questionAnswerPair } from '../../shared/api/attempts.js';
 import { scoreSpeakingTest, type AudioFigures } from '../../shared/speaking-test/scoring.js';
 import { speakingAnswersOfPairs } from '../../shared/speaking-test/saved-answers.js';

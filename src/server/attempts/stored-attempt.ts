@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../shared/zod.js';
 import { IELTS_CRITERIA, ieltsAnalysis, interviewAnalysis, type IeltsAnalysis, type IeltsAnswer, type InterviewAnalysis, type InterviewAnswer } from '../../shared/api/admin-attempts.js';
 import { CUE_CARDS } from '../../shared/speaking-test/questions.js';
 

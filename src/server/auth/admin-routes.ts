@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../shared/zod.js';
 import { errorBody } from '../../shared/api/common.js';
 import type { AppDeps } from '../deps.js';
 import { requireAuth } from './access.js';

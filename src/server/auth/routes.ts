@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../shared/zod.js';
 import { changePasswordBody, credentials, forgotPasswordBody, user } from '../../shared/api/auth.js';
 import { errorBody, messageBody } from '../../shared/api/common.js';
 import { teacherPasswordProblem } from '../../shared/api/limits.js';

@@ -1,7 +1,7 @@
 import Bowser from 'bowser';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../shared/zod.js';
 import { errorBody } from '../../shared/api/common.js';
 import { DEVICE_DEBUG_BODY_LIMIT_BYTES, DEVICE_DEBUG_URL, deviceDebugBody, type DeviceDebugBody } from '../../shared/api/device-debug.js';
 import { requireAuth } from '../auth/access.js';

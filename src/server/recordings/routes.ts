@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../shared/zod.js';
 import { RECORDING_MAX_BYTES, recordingSaved, recordingStorage } from '../../shared/api/attempts.js';
 import { errorBody } from '../../shared/api/common.js';
 import { effectiveStudentId, requireAuth } from '../auth/access.js';

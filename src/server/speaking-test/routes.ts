@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import type { z } from '../../shared/zod.js';
 import { saveTestSessionBody, testSessionSaved } from '../../shared/api/attempts.js';
 import { newAttemptsPerStudent, saveErrors, savedFor, savesPerStudent } from '../attempts/save-guards.js';
 import type { AppDeps } from '../deps.js';

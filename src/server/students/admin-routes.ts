@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../shared/zod.js';
 import { errorBody } from '../../shared/api/common.js';
 import {
   createStudentResponse,

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { and, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from '../../shared/zod.js';
 import { unguardCsvCell } from '../../shared/csv.js';
 import {
   IMPORT_COLUMNS,

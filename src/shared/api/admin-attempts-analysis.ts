@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { IELTS_CRITERIA } from './admin-attempts-kinds.js';
 
 /* What lies behind an attempt's scores (spec section 9): the speaking test's estimate per criterion, or the interview's figures. */

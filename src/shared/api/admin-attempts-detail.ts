@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { recordingAnalysis } from './recording-analysis.js';
 import { studentStatus } from './entities.js';
 import { bandsRecord } from './admin-attempts-bands.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { studentStatus } from './entities.js';
 import { bandsRecord } from './admin-attempts-bands.js';
 import { ATTEMPT_SORTS, ATTEMPTS_PAGE_SIZE, ATTEMPTS_PAGE_SIZE_MAX, calendarDateProblem, DATE_FILTER_MESSAGE } from './admin-attempts-limits.js';

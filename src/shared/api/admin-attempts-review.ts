@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { bandsRecord } from './admin-attempts-bands.js';
 import { IELTS_CRITERIA, INTERVIEW_CRITERIA, type AttemptCriterion } from './admin-attempts-kinds.js';
 import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_REASON_MAX_LENGTH, TEACHER_BAND_MAX, TEACHER_BAND_MIN } from './admin-attempts-limits.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { adminStudent } from './students.js';
 import { attemptListRow } from './admin-attempts-list.js';
 import { ATTEMPT_KINDS } from './admin-attempts-kinds.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { ANSWER_TEXT_MAX_LENGTH, speakingTestAnswerFields } from '../speaking-test/answer.js';
 import { PART2_NOTES_MAX_LENGTH } from '../speaking-test/constants.js';
 import { requiredOr, strictObjectError } from './common.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { course, student } from './entities.js';
 
 export { changePasswordBody, credentials, forgotPasswordBody, type ChangePasswordBody, type Credentials, type ForgotPasswordBody } from './auth-forms.js';

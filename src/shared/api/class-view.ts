@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { COURSE_INTERVIEW } from '../courses.js';
 import { ATTEMPT_KINDS, type AttemptKind } from './admin-attempts.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** Every error response: one sentence a person can act on. */
 export const errorBody = z.object({ message: z.string() });

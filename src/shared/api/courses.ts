@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { course } from './entities.js';
 import { COURSE_DESCRIPTION_MAX_LENGTH, COURSE_NAME_MAX_LENGTH } from './courses-limits.js';
 import { hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE, withoutPastedInvisibles } from './visible-text.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { requiredOr, strictObjectError } from './common.js';
 import { DEVICE_DEBUG_ACTIONS, DEVICE_DEBUG_PLATFORM_MAX_LENGTH, DEVICE_DEBUG_USER_AGENT_MAX_LENGTH } from './device-debug-limits.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 export const studentStatus = z.enum(['Activated', 'Deactivated']);
 export type StudentStatus = z.infer<typeof studentStatus>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from '../zod.js';
 import { PROFILE_TEXT_LIMITS } from '../interview/profile-limits.js';
 import { scoreInterview } from '../interview/scoring.js';
 import {

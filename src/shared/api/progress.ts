@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { ATTEMPT_KINDS } from './admin-attempts.js';
 
 /*

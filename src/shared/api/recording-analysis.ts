@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 const segment = z.object({ startMs: z.number(), endMs: z.number() });
 const pauses = z.object({ count: z.number().int(), meanMs: z.number(), longestMs: z.number() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { requiredOr, strictObjectError } from './common.js';
 import {
   CUE_CARD_BULLET_MAX_LENGTH,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { EMAIL_MAX_LENGTH } from './limits.js';
 import { newPasswordField } from './auth-forms.js';
 import { DISPLAY_NAME_MAX_LENGTH } from './teachers-limits.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { TEST_HISTORY_LIMIT } from './test-history-limits.js';
 
 export { TEST_HISTORY_LIMIT };

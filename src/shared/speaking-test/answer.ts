@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { TEST_DURATION_MAX_SECONDS } from '../api/attempts-limits.js';
 import { requiredOr } from '../api/common.js';
 
