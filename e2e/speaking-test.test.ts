@@ -376,6 +376,7 @@ describe('speaking test without a microphone', () => {
     // for second by second, and must start at a minute.)
     await pumpUntil(page, async () => (await countdown.count()) > 0, 'the countdown in the last minute', { stepMs: 1_000, realMs: 20, maxSteps: 300 });
     expect(await secondsShown()).toMatch(/^(1:00|0:5\d)$/);
+    expect(await countdown.innerText()).toContain('Your results are saved. Then this device is signed out');
     await page.clock.runFor(20_000);
     await pumpUntil(page, async () => /^0:(3\d|4[0-1])$/.test(await secondsShown()), 'the countdown going down', { stepMs: 250, realMs: 30 });
     await sleep(300);

@@ -45,8 +45,13 @@ function unreachable(): never {
   throw new Error(UNREACHABLE_TEXT);
 }
 
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { ...GET_INIT, method };
+/** `timeoutMs`: give up after this long (then it reads as unreachable), for a request a person waits on with nothing else to do. */
+export interface RequestOptions {
+  timeoutMs?: number;
+}
+
+export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const init: RequestInit = { ...GET_INIT, method, ...(options.timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(options.timeoutMs) }) };
   if (body !== undefined) {
     init.headers = { ...init.headers, 'content-type': 'application/json' };
     init.body = JSON.stringify(body);
@@ -59,7 +64,7 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | '
 }
 
 export const apiGet = <T>(url: string) => apiRequest<T>('GET', url);
-export const apiPost = <T>(url: string, body?: unknown) => apiRequest<T>('POST', url, body);
+export const apiPost = <T>(url: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', url, body, options);
 
 /**
  * A query's GET of `url`. When the bootstrap asked for it early and the answer is in, the query

@@ -4,7 +4,7 @@ import type { User } from '../../../shared/api/auth';
 import type { Credentials } from '../../../shared/api/auth-forms';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { PlainAlert } from '../../components/PlainAlert';
-import { isApiError, serverMessageOr } from '../../lib/api';
+import { isApiError, serverMessageOr, UNREACHABLE_TEXT } from '../../lib/api';
 import { focusFirstInvalid } from '../../lib/focus-invalid';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { loadFormChecks, prefetchFormChecks } from '../../lib/validators';
@@ -34,6 +34,8 @@ function loginErrorText(error: unknown): string {
   if (isApiError(error, 401)) return serverMessageOr(error, LOGIN_INVALID_TEXT);
   // Too many attempts: the server says when to try again, which is what the person needs to know.
   if (isApiError(error, 429)) return serverMessageOr(error, LOGIN_FAILED_TEXT);
+  // No answer (offline, or none within SIGN_IN_TIMEOUT_MS): what to check, not only "try again".
+  if (error instanceof Error && error.message === UNREACHABLE_TEXT) return UNREACHABLE_TEXT;
   return LOGIN_FAILED_TEXT;
 }
 
@@ -62,22 +64,33 @@ function SignInForm() {
     setFieldErrors((current) => ({ ...current, [field]: null }));
   };
 
+  // Set from the first tap until its sign-in is answered: a second tap while the checks load (before
+  // the button shows it is busy) would send a second sign-in.
+  const submitting = useRef(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checks = await loadFormChecks();
+    if (submitting.current) return;
+    submitting.current = true;
+    const checks = await loadFormChecks().catch((error: unknown) => {
+      submitting.current = false;
+      throw error;
+    });
     const errors = checks ? checks.formErrors(checks.credentials, values) : {};
     setFieldErrors({ username: errors.username ?? null, password: errors.password ?? null });
     if (errors.username || errors.password) {
+      submitting.current = false;
       setRefusals((count) => count + 1);
       return;
     }
     setErrorText(null);
     login.mutate({ username: values.username.trim(), password: values.password }, {
       onSuccess: (user) => {
+        submitting.current = false;
         toastSuccess('Login successful', 'Welcome back!');
         navigate(homeFor(user), { replace: true });
       },
       onError: (error) => {
+        submitting.current = false;
         const text = loginErrorText(error);
         setErrorText(text);
         toastError('Login failed', text);

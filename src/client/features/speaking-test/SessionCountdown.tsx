@@ -6,7 +6,7 @@ import { formatSecondsLeft } from './flow';
  * screen, wherever the student has scrolled to in the results, and Stay, which starts the 5 minutes
  * again. Screen readers hear once that the session is ending, not every second.
  */
-export function SessionCountdown({ secondsLeft, onStay }: { secondsLeft: number; onStay: () => void }) {
+export function SessionCountdown({ secondsLeft, saved, onStay }: { secondsLeft: number; saved: boolean; onStay: () => void }) {
   const shown = formatSecondsLeft(secondsLeft);
   return (
     <Affix position={{ bottom: 12, left: 12, right: 12 }} zIndex={150}>
@@ -31,7 +31,8 @@ export function SessionCountdown({ secondsLeft, onStay }: { secondsLeft: number;
               </Text>
             </Text>
             <Text size="xs" c="dimmed">
-              Your results are saved. Then this device is signed out; choose Stay to keep reading.
+              {/* Only once they are: a save that failed is told by the save status above. */}
+              {saved ? 'Your results are saved. ' : ''}Then this device is signed out; choose Stay to keep reading.
             </Text>
             <VisuallyHidden aria-live="polite">Your session ends in less than a minute unless you choose Stay.</VisuallyHidden>
           </div>

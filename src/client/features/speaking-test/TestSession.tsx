@@ -174,7 +174,7 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
       stageRef={stageArea}
       outside={
         <>
-          {running && complete && state.sessionSecondsLeft !== null ? <running.SessionCountdown secondsLeft={state.sessionSecondsLeft} onStay={test.stayInSession} /> : null}
+          {running && complete && state.sessionSecondsLeft !== null ? <running.SessionCountdown secondsLeft={state.sessionSecondsLeft} saved={state.saveStatus === 'saved'} onStay={test.stayInSession} /> : null}
 
           {/* Mounted (and loaded) once the test guards leaving, so that it opens as it always did. */}
           {guarding || blocker.state === 'blocked' ? (

@@ -4,7 +4,15 @@ import { apiPost } from '../api';
 import { clearStudentInfo } from '../student-info';
 
 /** The sign-in requests, without TanStack Query: the first-visit pages use them in both apps (decision 0022). */
-export const signInRequest = (body: Credentials) => apiPost<User>('/api/login', body);
+
+/**
+ * A sign-in that has no answer by then (a network that took the request and went quiet) stops, and
+ * says the server could not be reached, instead of a spinner for ever. The server answers in well
+ * under a second (one password hash); 30 s is a very slow phone network's worst.
+ */
+export const SIGN_IN_TIMEOUT_MS = 30_000;
+
+export const signInRequest = (body: Credentials) => apiPost<User>('/api/login', body, { timeoutMs: SIGN_IN_TIMEOUT_MS });
 
 export const signOutRequest = async (): Promise<void> => {
   await apiPost<null>('/api/logout');

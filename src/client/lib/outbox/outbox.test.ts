@@ -117,18 +117,23 @@ describe('outbox', () => {
     expect(seen.at(-1)?.state).toBe('saved');
   });
 
-  it('retries server faults with backoff (2 s, then 4 s) and sends the attempt exactly once more each time', async () => {
-    const { store, server, timers, outbox } = setup({ POST: [{ status: 503, body: '{"message":"Database unavailable"}' }, 'network-error'] });
+  it('retries server faults with backoff (2 s, then 4 s, then 8 s) and sends the attempt exactly once more each time', async () => {
+    const nginx502 = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.22.1</center>\r\n</body>\r\n</html>';
+    const { store, server, timers, outbox } = setup({ POST: [{ status: 503, body: '{"message":"Database unavailable"}' }, 'network-error', { status: 502, body: nginx502 }] });
     await outbox.submit(submission({ recording: null }));
     await settle();
     expect(outbox.status(submission().id)).toMatchObject({ state: 'pending', tries: 1, attemptSaved: false, lastError: '503: Database unavailable' });
     expect(timers.delays()).toEqual([2000]);
     expect(store.rows.get(submission().id)?.tries).toBe(1);
     await timers.fireNext();
-    expect(outbox.status(submission().id)).toMatchObject({ state: 'pending', tries: 2, lastError: 'No answer from the server (Failed to fetch).' });
+    // Not the browser's own words ("Failed to fetch"), nor a proxy's HTML page: sentences a student can read.
+    expect(outbox.status(submission().id)).toMatchObject({ state: 'pending', tries: 2, lastError: 'No answer from the server: the device may be offline.' });
     expect(timers.delays()).toEqual([4000]);
     await timers.fireNext();
-    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(3);
+    expect(outbox.status(submission().id)).toMatchObject({ state: 'pending', tries: 3, lastError: 'The server could not be reached (502): it may be restarting.' });
+    expect(timers.delays()).toEqual([8000]);
+    await timers.fireNext();
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(4);
     expect(outbox.status(submission().id).state).toBe('saved');
     expect(store.rows.size).toBe(0);
   });

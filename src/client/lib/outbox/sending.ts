@@ -22,14 +22,24 @@ export function recordingUploadUrl(attemptId: string): string {
   return `/api/attempts/${encodeURIComponent(attemptId)}/recording`;
 }
 
-function messageOf(text: string, status: number): string {
+/** The app's own sentence ({"message": …}), or null for any other answer (a proxy's HTML error page). */
+function messageOf(text: string): string | null {
   try {
     const parsed: unknown = JSON.parse(text);
     if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
   } catch {
     // not JSON
   }
-  return text.trim().slice(0, 200) || `The server answered ${status}.`;
+  return null;
+}
+
+/**
+ * What an answer without the app's sentence means, as the student reads it: a proxy's page (nginx's
+ * "<html><head><title>502 Bad Gateway</title>…") is never shown as it is.
+ */
+function statusSentence(status: number): string {
+  if (status === 502 || status === 503 || status === 504) return `The server could not be reached (${status}): it may be restarting.`;
+  return `The server answered ${status}.`;
 }
 
 /** Why the outbox gave up waiting (its abort reason says after how long), as the status shows it. */
@@ -42,9 +52,10 @@ export async function sendStep(fetch: OutboxFetch, url: string, method: 'POST' |
   let response: OutboxResponse;
   try {
     response = await fetch(url, { method, headers: { 'content-type': contentType, accept: 'application/json' }, body, credentials: 'include', signal });
-  } catch (error) {
+  } catch {
     if (signal.aborted) return { kind: 'transient', error: givenUp(signal) };
-    return { kind: 'transient', error: error instanceof Error ? `No answer from the server (${error.message}).` : 'No answer from the server.' };
+    // The browser's own words ("Failed to fetch", "NetworkError when attempting to fetch resource.") say nothing more to a student.
+    return { kind: 'transient', error: 'No answer from the server: the device may be offline.' };
   }
   let text = '';
   try {
@@ -54,7 +65,7 @@ export async function sendStep(fetch: OutboxFetch, url: string, method: 'POST' |
   }
   if (response.ok) return { kind: 'ok', body: text };
   if (response.status === 401) return { kind: 'signedOut' };
-  const message = messageOf(text, response.status);
-  if (isTransient(response.status)) return { kind: 'transient', error: `${response.status}: ${message}` };
-  return { kind: 'refused', status: response.status, message };
+  const message = messageOf(text);
+  if (isTransient(response.status)) return { kind: 'transient', error: message === null ? statusSentence(response.status) : `${response.status}: ${message}` };
+  return { kind: 'refused', status: response.status, message: message ?? statusSentence(response.status) };
 }

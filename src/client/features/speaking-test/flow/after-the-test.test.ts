@@ -26,16 +26,47 @@ describe('after the test', () => {
     return d;
   }
 
-  it('expires the session after 300 s and goes to /auth 2 s later', () => {
+  /** Completed and saved: the attempt and its recording sent. */
+  function saved(): Driver {
     const d = completed();
+    d.send(d.state.lastEventAt, { type: 'SAVE_RESULT', outcome: 'saved' });
+    return d;
+  }
+
+  it('keeps the device signed in while the results are still being sent: no countdown, and the 5 minutes start again', () => {
+    const d = completed();
+    expect(d.state.saveStatus).toBe('saving');
+    const endsAt = d.state.sessionEndsAt ?? 0;
+    // No "Your session ends in 0:59": the session will not end while the results are on their way.
+    expect(types(d.timer(endsAt - 60_000, 'sessionWarning'))).toEqual([]);
+    expect(d.state.sessionSecondsLeft).toBeNull();
+    // Signed out now, the outbox's next try would be refused and the test would wait for a new sign-in on this device.
+    expect(types(d.timer(endsAt, 'sessionExpiry'))).toEqual(['schedule:sessionWarning:240000', 'schedule:sessionExpiry:300000']);
+    expect(d.state.sessionExpired).toBe(false);
+    expect(d.state.toasts.map((x) => x.title)).not.toContain('Session Expired');
+    // Sent at last: the next 5 minutes end the session as the spec says.
+    d.send(endsAt + 10_000, { type: 'SAVE_RESULT', outcome: 'saved' });
+    const next = d.state.sessionEndsAt ?? 0;
+    expect(types(d.timer(next - 60_000, 'sessionWarning'))).toEqual(['schedule:sessionWarningTick:1000']);
+    expect(types(d.timer(next, 'sessionExpiry'))).toEqual(['cancel:sessionWarningTick', 'clearStudentInfo', 'signOut', 'schedule:sessionRedirect:2000']);
+  });
+
+  it('ends the session after a save the server refused (nothing is left to send)', () => {
+    const d = completed();
+    d.send(d.state.lastEventAt, { type: 'SAVE_RESULT', outcome: 'failed' });
+    expect(types(d.timer(d.state.sessionEndsAt ?? 0, 'sessionExpiry'))).toContain('signOut');
+  });
+
+  it('expires the session after 300 s and goes to /auth 2 s later', () => {
+    const d = saved();
     expect(d.state.stage).toBe('complete');
     expect(types(d.timer(1_000_000, 'sessionExpiry'))).toEqual(['cancel:sessionWarningTick', 'clearStudentInfo', 'signOut', 'schedule:sessionRedirect:2000']);
-    expect(d.state.toasts.map((x) => x.title)).toEqual(['Session Expired']);
+    expect(d.state.toasts.map((x) => x.title)).toEqual(['Test Completed', 'Session Expired']);
     expect(d.timer(1_002_000, 'sessionRedirect')).toEqual([{ type: 'navigate', to: '/auth' }]);
   });
 
   it('warns in the last minute with a countdown; Stay starts the 5 minutes again; without it the session ends', () => {
-    const d = completed();
+    const d = saved();
     const endsAt = d.state.sessionEndsAt ?? 0;
     expect(d.state.sessionSecondsLeft).toBeNull();
     // At 4 minutes: 60 s left, ticking each second.

@@ -55,18 +55,27 @@ export function onStayInSession(draft: SpeakingTestDraft, now: number): void {
   startPostTestSession(draft, now);
 }
 
-/** TIMER sessionWarning and sessionWarningTick: the countdown of the last minute. */
+/** TIMER sessionWarning and sessionWarningTick: the countdown of the last minute (none while the results are still being sent). */
 function onSessionWarningTick(draft: SpeakingTestDraft, now: number): void {
   const state = draft.state;
-  if (state.stage !== 'complete' || state.sessionExpired) return;
+  if (state.stage !== 'complete' || state.sessionExpired || state.saveStatus === 'saving') return;
   const left = sessionSecondsAt(state, now);
   state.sessionSecondsLeft = left;
   if (left > 1) draft.schedule('sessionWarningTick', COUNTDOWN_TICK_MS);
 }
 
-function onSessionExpiry(draft: SpeakingTestDraft): void {
+/**
+ * TIMER sessionExpiry. Not while the results are still being sent (a slow or lost network, an upload
+ * that hangs): signed out, the outbox's next try is refused (401) and the test waits on this device
+ * until the student signs in here again. The 5 minutes start again instead, and end once it is sent.
+ */
+function onSessionExpiry(draft: SpeakingTestDraft, now: number): void {
   const state = draft.state;
   if (state.stage !== 'complete' || state.sessionExpired) return;
+  if (state.saveStatus === 'saving') {
+    startPostTestSession(draft, now);
+    return;
+  }
   state.sessionExpired = true;
   state.sessionEndsAt = null;
   state.sessionSecondsLeft = null;
@@ -84,6 +93,6 @@ function onSessionRedirect(draft: SpeakingTestDraft): void {
 /** The post-test session's timers. */
 export function onAfterTestTimer(draft: SpeakingTestDraft, timer: Extract<TimerName, `session${string}`>, now: number): void {
   if (timer === 'sessionWarning' || timer === 'sessionWarningTick') onSessionWarningTick(draft, now);
-  else if (timer === 'sessionExpiry') onSessionExpiry(draft);
+  else if (timer === 'sessionExpiry') onSessionExpiry(draft, now);
   else onSessionRedirect(draft);
 }
