@@ -39,10 +39,12 @@ function loginErrorText(error: unknown): string {
   return LOGIN_FAILED_TEXT;
 }
 
-function SignInForm() {
+/** `onSignedIn`: told just before the session knows the user, so the page stays this form (busy) until the next page opens. */
+function SignInForm({ onSignedIn, signedIn }: { onSignedIn: () => void; signedIn: boolean }) {
   const session = useSession();
   const login = useAction(async (body: Credentials) => {
     const user = await signInRequest(body);
+    onSignedIn();
     session.signedIn(user);
     return user;
   });
@@ -133,7 +135,7 @@ function SignInForm() {
               Forgot Password?
             </Anchor>
           </Group>
-          <Button type="submit" loading={login.isPending} fullWidth size="md">
+          <Button type="submit" loading={login.isPending || signedIn} fullWidth size="md">
             Sign in
           </Button>
           <Text size="xs" c="dimmed" data-testid="admin-hint">
@@ -148,13 +150,16 @@ function SignInForm() {
 
 export default function SignInPage() {
   const { user, isPending } = useSessionUser();
+  // Signed in on this form: it stays (Sign in busy) while the next page loads, which on a slow
+  // network took seconds, not "Already Logged In" with a sign-out button for a moment.
+  const [signedInHere, setSignedInHere] = useState(false);
   if (isPending) return <FullPageLoader />;
-  if (user) {
+  if (user && !signedInHere) {
     return (
       <Suspense fallback={<FullPageLoader />}>
         <AlreadyLoggedIn user={user} />
       </Suspense>
     );
   }
-  return <SignInForm />;
+  return <SignInForm onSignedIn={() => setSignedInHere(true)} signedIn={signedInHere} />;
 }
