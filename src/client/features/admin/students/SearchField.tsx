@@ -18,9 +18,11 @@ export interface SearchFieldProps {
   style?: CSSProperties;
   /** The input, for a caller that gives it the focus (Clear). */
   ref?: Ref<HTMLInputElement>;
+  /** What the search found, read out by a screen reader as it changes (the list changes in silence); '' when nothing is searched. */
+  result: string;
 }
 
-export function SearchField({ label, placeholder, leftSection, value, onChange, maxLength, style, ref }: SearchFieldProps) {
+export function SearchField({ label, placeholder, leftSection, value, onChange, maxLength, style, ref, result }: SearchFieldProps) {
   const id = useId();
   return (
     <div style={style} className={classes.root}>
@@ -31,6 +33,9 @@ export function SearchField({ label, placeholder, leftSection, value, onChange, 
         <div className={classes.icon}>{leftSection}</div>
         <input className={classes.input} placeholder={placeholder} maxLength={maxLength} type="search" id={id} value={value} onChange={onChange} ref={ref} />
       </div>
+      <span role="status" className={classes.result} data-testid="students-search-result">
+        {result}
+      </span>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { LoadError } from '../../../components/LoadError';
-import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { AdminStudent } from '../../../../shared/api/students';
@@ -124,7 +124,6 @@ export function StudentsTab() {
     });
 
   const emptyText = search ? `No student matches “${search}”.` : 'No students yet. Add one with Add Student, or import a CSV file.';
-  // What a search found, read out by a screen reader (the table changes in silence).
   const searchResult = search && data && !isPlaceholderData ? `Found ${data.total === 0 ? 'no' : data.total} ${data.total === 1 ? 'student' : 'students'} matching “${search}”.` : '';
   const searchField = useRef<HTMLInputElement>(null);
 
@@ -141,6 +140,7 @@ export function StudentsTab() {
             maxLength={SEARCH_MAX_LENGTH}
             style={{ flex: 1 }}
             ref={searchField}
+            result={searchResult}
           />
           <Button
             variant="default"
@@ -165,9 +165,6 @@ export function StudentsTab() {
         </Group>
       </Group>
 
-      <VisuallyHidden role="status" data-testid="students-search-result">
-        {searchResult}
-      </VisuallyHidden>
       {error ? (
         <LoadError what="students" error={error} retry={() => void refetch()} retrying={isFetching} />
       ) : (
