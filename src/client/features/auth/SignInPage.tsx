@@ -4,7 +4,7 @@ import type { User } from '../../../shared/api/auth';
 import type { Credentials } from '../../../shared/api/auth-forms';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { PlainAlert } from '../../components/PlainAlert';
-import { isApiError, serverMessageOr, UNREACHABLE_TEXT } from '../../lib/api';
+import { isApiError, serverMessageOr } from '../../lib/api';
 import { focusFirstInvalid } from '../../lib/focus-invalid';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { loadFormChecks, prefetchFormChecks } from '../../lib/validators';
@@ -34,8 +34,7 @@ function loginErrorText(error: unknown): string {
   if (isApiError(error, 401)) return serverMessageOr(error, LOGIN_INVALID_TEXT);
   // Too many attempts: the server says when to try again, which is what the person needs to know.
   if (isApiError(error, 429)) return serverMessageOr(error, LOGIN_FAILED_TEXT);
-  // No answer (offline, or none within SIGN_IN_TIMEOUT_MS): what to check, not only "try again".
-  if (error instanceof Error && error.message === UNREACHABLE_TEXT) return UNREACHABLE_TEXT;
+  // Any other failure, no answer within SIGN_IN_TIMEOUT_MS included: the spec's sentence (section 8).
   return LOGIN_FAILED_TEXT;
 }
 

@@ -6,8 +6,8 @@ import { clearStudentInfo } from '../student-info';
 /** The sign-in requests, without TanStack Query: the first-visit pages use them in both apps (decision 0022). */
 
 /**
- * A sign-in that has no answer by then (a network that took the request and went quiet) stops, and
- * says the server could not be reached, instead of a spinner for ever. The server answers in well
+ * A sign-in that has no answer by then (a network that took the request and went quiet) stops with
+ * "Login failed. Please try again.", instead of a spinner for ever. The server answers in well
  * under a second (one password hash); 30 s is a very slow phone network's worst.
  */
 export const SIGN_IN_TIMEOUT_MS = 30_000;
