@@ -257,6 +257,8 @@ describe('students tab', () => {
     expect((await confirm.locator('.mantine-Modal-body p').first().textContent())?.trim()).toBe('Are you sure you want to delete this student?');
     // What goes with the student, counted: none yet.
     await poll(() => confirm.getByTestId('delete-consequences').textContent()).toBe('They have no saved attempts. Their account cannot be restored.');
+    // The focus starts on Cancel, the safe choice, not on the dialog's close button.
+    await poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Cancel');
     await look(page, 'delete-confirm', 'desktop');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });

@@ -169,6 +169,8 @@ describe('interview simulator, keyboard and screen reader', () => {
 
     await press(page, 'Start My Interview');
     await expect.poll(() => heading(page)).toBe('Interview Simulation');
+    // The countdown is a named timer, as the speaking test's are.
+    expect(await page.getByRole('timer', { name: 'Interview time left' }).textContent()).toMatch(/^\d+:\d\d$/);
     const asked: string[] = [];
     for (let n = 1; n <= total; n += 1) {
       await page.getByText(`Question ${n} of ${total}`, { exact: true }).waitFor();

@@ -74,7 +74,9 @@ export function drivenPage(page: Page): ClickingPage {
       // puppeteer types a page function's parameters through its handles; these are plain JSON.
       page.evaluate(fn as unknown as EvaluateFunc<A>, ...args) as Promise<T>,
     async clickButton(name) {
-      // React may draw the button anew between finding it and clicking it: then it is found again.
+      // React may draw the button anew between finding it and clicking it (detached), or the page's
+      // first frame may hold one not laid out yet (the prerendered skeleton's, "not clickable"): then
+      // it is found again, a moment later.
       for (let attempt = 1; ; attempt += 1) {
         const handle = await page.evaluateHandle((label) => [...document.querySelectorAll('button')].find((button) => button.innerText.trim() === label) ?? null, name);
         const button = handle.asElement() as ElementHandle<HTMLButtonElement> | null;
@@ -84,7 +86,8 @@ export function drivenPage(page: Page): ClickingPage {
           await button.click();
           return;
         } catch (error) {
-          if (attempt >= 3 || !String(error).includes('detached')) throw error;
+          if (attempt >= 5 || !/detached|not clickable/.test(String(error))) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200));
         } finally {
           await handle.dispose();
         }

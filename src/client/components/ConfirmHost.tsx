@@ -33,6 +33,9 @@ function Opener({ request }: { request: ConfirmRequest }) {
       centered: true,
       children: typeof body === 'string' ? <Text size="sm">{body}</Text> : body,
       labels: { confirm: action, cancel: 'Cancel' },
+      // The focus starts on Cancel, the safe choice (WAI-ARIA's alert dialog pattern), not on the
+      // close button Mantine would focus first: Enter does not delete, and a reader hears the choice.
+      cancelProps: { 'data-autofocus': true },
       // Shade 9: white text on it passes WCAG AA contrast.
       ...(destructive ? { confirmProps: { color: 'red.9' } } : {}),
       onConfirm,

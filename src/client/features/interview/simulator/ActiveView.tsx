@@ -22,8 +22,9 @@ export function ActiveView({ model, onToggleRecording, onNext, onResume }: Activ
           <Title order={1} size="h2" id="interview-title">
             {model.title}
           </Title>
-          <Badge size="lg" variant="light" color={model.remainingMs <= MINUTE_MS ? 'red' : 'blue'} aria-label={`Time left ${model.countdown}`}>
-            <span role="timer" aria-live="off">
+          {/* The timer is named as the speaking test's are (a name on the badge, a plain element, was never read). */}
+          <Badge size="lg" variant="light" color={model.remainingMs <= MINUTE_MS ? 'red' : 'blue'}>
+            <span role="timer" aria-live="off" aria-label="Interview time left">
               {model.countdown}
             </span>
           </Badge>

@@ -11,6 +11,9 @@ export function SaveStatus({ attemptId, submitting = false }: { attemptId: strin
   const ticking = status.state === 'pending' && status.nextTryAt !== null;
   useEffect(() => {
     if (!ticking) return undefined;
+    // From the moment the next try is scheduled: the last tick may be minutes old (a send that hung
+    // showed "next try in 183 s" for a 3 s wait).
+    setNow(Date.now());
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, [ticking]);
@@ -20,7 +23,6 @@ export function SaveStatus({ attemptId, submitting = false }: { attemptId: strin
       color={TONE_COLOR[view.tone]}
       variant="light"
       title={view.title}
-     
       // Not Mantine's default role="alert": only the message below is announced, politely.
       role="group"
       icon={view.tone === 'pending' ? <Loader size={16} color="blue" aria-hidden /> : undefined}
