@@ -8,12 +8,11 @@ import type { SaveInterviewSessionBody } from '../src/shared/api/interview.js';
 import type { SaveTestSessionBody } from '../src/shared/api/attempts.js';
 import { NO_RESPONSE_TEXT, NOT_TRANSCRIBED_TEXT } from '../src/shared/interview/answer-texts.js';
 import { AnalysisProcesses } from '../src/server/analysis/process.js';
-import { analyseNext } from '../src/server/analysis/runner.js';
 import { ffmpegPath } from '../src/server/lib/ffmpeg.js';
-import { createRecordingStores } from '../src/server/recordings/store.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { askedQuestions } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
+import { analyseAll } from './support/analyse.js';
 import { lookAt, makeSpeechWav, testResultsDir, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
@@ -77,22 +76,10 @@ function firefoxInterviewBody(studentId: number, studentName: string): SaveInter
   };
 }
 
+/** A fetch bound to the student's own session (as their browser sends it). */
 async function studentApi() {
-  const login = await fetch(`${suite.server.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: student.mobileNumber, password: student.password }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const cookie = await sessionCookieForUser(suite.server.database.db, student.user.id);
   return (url: string, init: RequestInit = {}) => fetch(`${suite.server.baseUrl}${url}`, { ...init, headers: { cookie, ...init.headers } });
-}
-
-/** Runs every due analysis of a recording to its end, as the server's background runner would. */
-async function analyseAll() {
-  const { server } = suite;
-  const stores = createRecordingStores({ db: server.database.db, driver: server.database.driver, dataDir: server.config.DATA_DIR, configured: server.config.RECORDING_STORE });
-  while (await analyseNext({ db: server.database.db, stores, processes }));
 }
 
 beforeAll(async () => {
@@ -114,7 +101,7 @@ beforeAll(async () => {
   };
   ids.test = await post('/api/test-sessions', firefoxTestBody(student.student.id));
   ids.interview = await post('/api/interview-sessions', firefoxInterviewBody(student.student.id, student.student.studentName));
-  await analyseAll();
+  await analyseAll(suite.server, processes);
 }, 120_000);
 
 afterAll(async () => {
