@@ -11,6 +11,7 @@ describe('analyseSpeech', () => {
       // "I like" is the verb, not a filler; "Um" and "you know" are fillers; "The the" is a slip.
       { ...base, part: 1, questionNumber: 2, answer: 'Um I like reading. The the books are, you know, great', responseTimeMs: 3000, speakingTimeMs: 6000 },
       // Two utterances on two lines; "well" starts the second one, so it is a filler; "she are" is a slip.
+      // No speaking time was measured for it: its 7 words are not spread over the others' 8 s.
       { ...base, part: 3, questionNumber: 1, answer: 'she are happy\nwell it is fine' },
     ];
     const metrics = analyseSpeech(answers);
@@ -24,7 +25,7 @@ describe('analyseSpeech', () => {
       responseTimeMs: 2000,
       grammarErrors: 2,
       speakingTimeMs: 8000,
-      wordsPerMinute: 165,
+      wordsPerMinute: 112.5,
       fillerRatio: 3 / 22,
       uniqueWordRatio: 19 / 22,
       grammarErrorRatio: 2 / 22,
@@ -82,5 +83,17 @@ describe('analyseSpeech', () => {
       { ...base, part: 2, questionNumber: 1, answer: 'k l m n o p q r s t', speakingTimeMs: 9000 },
     ]);
     expect(metrics.wordsPerMinute).toBe(100);
+  });
+
+  it('leaves out an answer whose words came in one burst (timed faster than anyone speaks)', () => {
+    const twentyWords = Array.from({ length: 20 }, (_, i) => `w${i}`).join(' ');
+    const burst = { ...base, part: 1, questionNumber: 2, answer: twentyWords, speakingTimeMs: 40 } as const;
+    const metrics = analyseSpeech([{ ...base, part: 1, questionNumber: 1, answer: 'a b c d e f g h i j', speakingTimeMs: 5000 }, burst]);
+    expect(metrics.wordsPerMinute).toBe(120);
+    expect(metrics.wordCount).toBe(30);
+    expect(analyseSpeech([burst]).wordsPerMinute).toBeNull();
+    // 655 words a minute is the fastest on record: 20 words in 1,833 ms (654.7) still count, in 1,830 ms (655.7) they do not.
+    expect(analyseSpeech([{ ...burst, speakingTimeMs: 1833 }]).wordsPerMinute).toBeCloseTo(655, 0);
+    expect(analyseSpeech([{ ...burst, speakingTimeMs: 1830 }]).wordsPerMinute).toBeNull();
   });
 });

@@ -236,8 +236,8 @@ const untranscribedInterview = {
 
 describe('ScoresSection without a transcript', () => {
   it('shows the timings measured and no figure counted from words, which would read 0 as if measured', () => {
-    // The figures the section used to show: a word count of 0 over 72 s of speaking.
-    expect(untranscribedResult.metrics).toMatchObject({ wordCount: 0, wordsPerMinute: 0, speakingTimeMs: 72_000 });
+    // The figures behind the section: no word over 72 s of speaking (and so no speed).
+    expect(untranscribedResult.metrics).toMatchObject({ wordCount: 0, wordsPerMinute: null, speakingTimeMs: 72_000 });
     for (const reader of ['teacher', 'student'] as const) {
       const text = textFor(reader, untranscribedTest);
       for (const figure of ['Words per minute', 'Unique-word ratio', 'Word count', 'Fillers', 'Grammar slips', 'Sentences']) expect(text, `${reader}: ${figure}`).not.toContain(figure);
