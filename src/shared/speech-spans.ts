@@ -21,6 +21,22 @@ export function speechInside(window: TimeSpan, segments: readonly TimeSpan[]): T
 }
 
 /**
+ * The stretches of an answer's window the student answered in: the window less the stretches it was
+ * held (the test paused mid-answer, the recording going on), in order. Speech, syllables and pauses
+ * are counted in each piece, so a hold is neither the student's pause nor their speech.
+ */
+export function answerPieces(window: TimeSpan & { held?: readonly TimeSpan[] | undefined }): TimeSpan[] {
+  const pieces: TimeSpan[] = [];
+  let from = window.startMs;
+  for (const hold of window.held ?? []) {
+    if (hold.startMs > from) pieces.push({ startMs: from, endMs: Math.min(hold.startMs, window.endMs) });
+    from = Math.max(from, hold.endMs);
+  }
+  if (window.endMs > from) pieces.push({ startMs: from, endMs: window.endMs });
+  return pieces.filter((piece) => piece.endMs > piece.startMs);
+}
+
+/**
  * The silence between each stretch and the next, in the order given: from one's end to the next's
  * start, however short. Callers that want only pauses of some length keep those themselves.
  */

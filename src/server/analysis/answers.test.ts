@@ -110,3 +110,36 @@ describe('answerWindows: where a speaking test places its answers on the recordi
     ]);
   });
 });
+
+describe('a long turn held mid-answer (a failure screen or a hidden page; the recording goes on)', () => {
+  // The long turn runs 40-160 s, held 70-130 s. Speech 41-69 s with a 1 s pause at 50-51 s; during the
+  // hold someone else speaks (90-95 s); after it, the student again at 131-150 s.
+  const held = { part: 2 as const, questionNumber: 1, startMs: 40_000, endMs: 160_000, text: 'a long story', held: [{ startMs: 70_000, endMs: 130_000 }] };
+  const segments = [
+    { startMs: 41_000, endMs: 50_000 },
+    { startMs: 51_000, endMs: 69_000 },
+    { startMs: 90_000, endMs: 95_000 },
+    { startMs: 131_000, endMs: 150_000 },
+  ];
+  const nucleiMs = [45_000, 55_000, 60_000, 92_000, 93_000, 140_000];
+
+  it("counts neither the hold's sound nor its silence as the student's", () => {
+    const pooled = overAnswers([held], segments, nucleiMs);
+    expect(pooled).toMatchObject({ speakingTimeMs: 46_000, syllables: 4, pauses: { count: 1, meanMs: 1_000, longestMs: 1_000 } });
+    // 4 syllables over the two pieces' spans, 28 s + 19 s (not 41-150 s with the hold inside).
+    expect(pooled?.speechRateSps).toBe(0.09);
+    expect(pooled?.meanLengthOfRunSyllables).toBe(1.3);
+    const { held: _held, ...unheld } = held;
+    expect(overAnswers([unheld], segments, nucleiMs)).toMatchObject({ speakingTimeMs: 51_000, syllables: 6, pauses: { count: 3 } });
+  });
+
+  it('reads the holds the page saved, when each lies in its window and in order', () => {
+    const startedAt = Date.parse('2026-12-01T09:00:00.000Z');
+    const pair = { part: 2, questionNumber: 1, question: 'Describe a journey', answer: 'a long story', responseTimeMs: 1_000, speakingTimeMs: 50_000, timestamp: new Date(startedAt + 160_000).toISOString(), recordingStartMs: 40_000, recordingEndMs: 160_000 };
+    const windowsOf = (recordingHeldMs: unknown) => answerWindows('ielts', { duration: 200, completedAt: new Date(startedAt + 200_000).toISOString(), transcript: [], questionAnswerPairs: [{ ...pair, recordingHeldMs }] });
+    expect(windowsOf([{ startMs: 70_000, endMs: 130_000 }])).toEqual([held]);
+    for (const wrong of [[{ startMs: 30_000, endMs: 50_000 }], [{ startMs: 70_000, endMs: 170_000 }], [{ startMs: 90_000, endMs: 100_000 }, { startMs: 80_000, endMs: 85_000 }], [{ startMs: 'x' }], 'held']) {
+      expect(windowsOf(wrong)[0]).not.toHaveProperty('held');
+    }
+  });
+});

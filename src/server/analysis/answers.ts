@@ -1,4 +1,4 @@
-import { gapsBetween, speechInside } from '../../shared/speech-spans.js';
+import { answerPieces, gapsBetween, speechInside, type TimeSpan } from '../../shared/speech-spans.js';
 import { answerWords } from '../../shared/interview/answers.js';
 import type { Segment } from './features.js';
 
@@ -8,6 +8,8 @@ export interface AnswerWindow {
   questionNumber: number;
   startMs: number;
   endMs: number;
+  /** Stretches inside the window when the test was held (Part 2 paused mid-turn): not the student's. */
+  held?: TimeSpan[];
   /** What the recognizer heard in the answer ('' when nothing). */
   text: string;
 }
@@ -23,6 +25,7 @@ export interface AnswerFigures extends Omit<AnswerWindow, 'text'> {
 interface PlacedOnRecording {
   recordingStartMs?: unknown;
   recordingEndMs?: unknown;
+  recordingHeldMs?: unknown;
 }
 
 interface IeltsSessionData {
@@ -54,9 +57,22 @@ function placedWindows<T extends PlacedOnRecording>(answers: readonly T[], windo
     const rest = windowOf(answer, index);
     if (typeof startMs !== 'number' || typeof endMs !== 'number' || endMs < startMs || rest === null) continue;
     if (startMs < (placed.at(-1)?.endMs ?? 0)) return null;
-    placed.push({ ...rest, startMs, endMs });
+    const held = heldInside(answer.recordingHeldMs, startMs, endMs);
+    placed.push({ ...rest, startMs, endMs, ...(held.length > 0 ? { held } : {}) });
   }
   return placed.length > 0 ? placed : null;
+}
+
+/** The stretches the page says the answer was held, when each lies in the window, in order: else none. */
+function heldInside(value: unknown, startMs: number, endMs: number): TimeSpan[] {
+  if (!Array.isArray(value)) return [];
+  const held: TimeSpan[] = [];
+  for (const hold of value as unknown[]) {
+    const { startMs: from, endMs: to } = (hold ?? {}) as Partial<Record<'startMs' | 'endMs', unknown>>;
+    if (typeof from !== 'number' || typeof to !== 'number' || from < (held.at(-1)?.endMs ?? startMs) || to < from || to > endMs) return [];
+    held.push({ startMs: from, endMs: to });
+  }
+  return held;
 }
 
 /**
@@ -127,19 +143,29 @@ export function pauseSummary(lengths: readonly number[]): AnswerFigures['pauses'
   };
 }
 
-/** Speech, syllables and pauses inside each window (speech rate over the answer's own first-to-last speech). */
+/**
+ * One answer's speech, measured piece by piece (answerPieces: the window less any stretch the test
+ * was held): its stretches of speech, their span from first sound to last in each piece, the
+ * syllables and the pauses inside the pieces.
+ */
+function measureAnswer(window: AnswerWindow, segments: readonly Segment[], nucleiMs: readonly number[]) {
+  const pieces = answerPieces(window).map((piece) => ({ piece, inside: speechInside(piece, segments) }));
+  const inside = pieces.flatMap((p) => p.inside);
+  return {
+    inside,
+    speakingTimeMs: inside.reduce((sum, segment) => sum + segment.endMs - segment.startMs, 0),
+    spanMs: pieces.reduce((sum, p) => sum + spanOf(p.inside), 0),
+    syllables: pieces.reduce((sum, p) => sum + syllablesIn(p.piece, nucleiMs), 0),
+    pauses: pieces.flatMap((p) => pausesBetween(p.inside)),
+  };
+}
+
+/** Speech, syllables and pauses inside each window (speech rate over the answer's own first-to-last speech, less any hold). */
 export function answerFigures(windows: readonly AnswerWindow[], segments: readonly Segment[], nucleiMs: readonly number[]): AnswerFigures[] {
-  return windows.map(({ text: _text, ...window }) => {
-    const inside = speechInside(window, segments);
-    const syllables = syllablesIn(window, nucleiMs);
-    const spanMs = spanOf(inside);
-    return {
-      ...window,
-      speakingTimeMs: inside.reduce((sum, segment) => sum + segment.endMs - segment.startMs, 0),
-      syllables,
-      speechRateSps: spanMs > 0 ? round(syllables / (spanMs / 1000), 2) : 0,
-      pauses: pauseSummary(pausesBetween(inside)),
-    };
+  return windows.map((window) => {
+    const { text: _text, ...placed } = window;
+    const { speakingTimeMs, spanMs, syllables, pauses } = measureAnswer(window, segments, nucleiMs);
+    return { ...placed, speakingTimeMs, syllables, speechRateSps: spanMs > 0 ? round(syllables / (spanMs / 1000), 2) : 0, pauses: pauseSummary(pauses) };
   });
 }
 
@@ -168,13 +194,13 @@ export function overAnswers(windows: readonly AnswerWindow[], segments: readonly
   let runs = 0;
   const pauses: number[] = [];
   for (const window of windows) {
-    const inside = speechInside(window, segments);
-    if (inside.length === 0) continue;
-    speakingTimeMs += inside.reduce((sum, segment) => sum + segment.endMs - segment.startMs, 0);
-    spanMs += spanOf(inside);
-    syllables += syllablesIn(window, nucleiMs);
-    runs += inside.length;
-    pauses.push(...pausesBetween(inside));
+    const answer = measureAnswer(window, segments, nucleiMs);
+    if (answer.inside.length === 0) continue;
+    speakingTimeMs += answer.speakingTimeMs;
+    spanMs += answer.spanMs;
+    syllables += answer.syllables;
+    runs += answer.inside.length;
+    pauses.push(...answer.pauses);
   }
   if (speakingTimeMs <= 0 || spanMs <= 0) return null;
   return {

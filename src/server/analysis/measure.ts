@@ -1,5 +1,6 @@
 import { alignAnswer, alignerAvailable, ALIGNER_MISSING_REASON, transcriptWords, wordHints, type AlignedWord } from './align.js';
 import { answerFigures, overAnswers, type AnswerWindow } from './answers.js';
+import { answerPieces, speechInside } from '../../shared/speech-spans.js';
 import { decodeToPcm, samplesOfPcm, UndecodableRecordingError } from './decode.js';
 import { ANALYSIS_SAMPLE_RATE, speechFeatures, speechTiming, type Segment, type SoundTrack } from './features.js';
 import { speechFigures } from './metrics.js';
@@ -90,9 +91,8 @@ async function alignWords(samples: Float32Array, windows: readonly AnswerWindow[
       const { startMs: from, endMs: to } = searchSpan(windows, i, speech, (samples.length / ANALYSIS_SAMPLE_RATE) * 1000);
       if (to <= from) continue;
       const slice = samples.subarray(Math.floor((from / 1000) * ANALYSIS_SAMPLE_RATE), Math.ceil((to / 1000) * ANALYSIS_SAMPLE_RATE));
-      const inSlice = speech
-        .filter((segment) => segment.endMs > from && segment.startMs < to)
-        .map((segment) => ({ startMs: Math.max(segment.startMs, from), endMs: Math.min(segment.endMs, to) }));
+      // The speech the words may lie on: none in a stretch the test was held (the aligner hears it silenced).
+      const inSlice = answerPieces({ startMs: from, endMs: to, held: window.held }).flatMap((piece) => speechInside(piece, speech));
       byWindow[i] = await alignAnswer(slice, ANALYSIS_SAMPLE_RATE, window.text, from, inSlice);
     }
   } catch (error) {

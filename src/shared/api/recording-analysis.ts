@@ -46,6 +46,8 @@ export const recordingAnalysis = z.object({
       pauses,
       /** Absent in analyses stored before decision 0031 (they were all counted from nuclei). */
       syllableSource: z.enum(['words', 'nuclei']).optional(),
+      /** Stretches inside the answer when the test was held (paused), not counted as the student's; absent when none. */
+      held: z.array(segment).optional(),
     }),
   ),
   /** The transcript's words placed on the recording (forced alignment), with how plausibly (0-1). */

@@ -7,6 +7,9 @@ export const ANSWER_TEXT_MAX_LENGTH = 20_000;
 /** No single answer is longer than the test; larger times are measurement errors. */
 export const ANSWER_TIME_MAX_MS = 30 * 60_000;
 
+/** More holds than this in one answer are not a student's test (each needs a Continue). */
+export const ANSWER_HOLDS_MAX = 100;
+
 const part = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: requiredOr('must be 1, 2 or 3') });
 const answerTime = z.number().finite().min(0).max(ANSWER_TIME_MAX_MS);
 /** A moment on the test's recording, which runs from Start Test without a pause. */
@@ -43,6 +46,11 @@ export const speakingTestAnswerFields = {
    */
   recordingStartMs: recordingTime.optional(),
   recordingEndMs: recordingTime.optional(),
+  /**
+   * The stretches inside that window when the test was held (Part 2's long turn paused by a failure
+   * screen or a hidden page, the recording going on): not counted as the student's speech or pauses.
+   */
+  recordingHeldMs: z.array(z.object({ startMs: recordingTime, endMs: recordingTime })).max(ANSWER_HOLDS_MAX).optional(),
 };
 
 /** One answered question, as the client records it (plain JSON: no dates, no undefined-vs-missing distinctions that matter). */

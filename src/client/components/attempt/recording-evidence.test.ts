@@ -121,6 +121,18 @@ describe('the timeline geometry', () => {
     expect(countedPauses({ segments, answers, figuresScope: null })).toHaveLength(3);
   });
 
+  it('draws no pause across a stretch the test was held (the long turn paused), as the server counts none', () => {
+    const segments = [
+      { startMs: 1000, endMs: 2000 },
+      { startMs: 2600, endMs: 3500 },
+      { startMs: 9000, endMs: 9500 },
+      { startMs: 12_000, endMs: 13_000 },
+    ];
+    const longTurn = { startMs: 500, endMs: 14_000, part: 2 as const, questionNumber: 1, speakingTimeMs: 0, syllables: 0, speechRateSps: 0, pauses: { count: 0, meanMs: 0, longestMs: 0 } };
+    expect(countedPauses({ segments, answers: [{ ...longTurn, held: [{ startMs: 4000, endMs: 11_000 }] }], figuresScope: 'answers' })).toEqual([{ startMs: 2000, endMs: 2600 }]);
+    expect(countedPauses({ segments, answers: [longTurn], figuresScope: 'answers' })).toHaveLength(3);
+  });
+
   it('puts axis ticks on whole steps that fit the width', () => {
     expect(timeTicks(60_000, 500)).toEqual([0, 10_000, 20_000, 30_000, 40_000, 50_000, 60_000]);
     expect(timeTicks(723_000, 390)).toEqual([0, 300_000, 600_000]);

@@ -1,5 +1,5 @@
 import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
-import { gapsBetween, speechInside } from '../../../shared/speech-spans';
+import { answerPieces, gapsBetween, speechInside } from '../../../shared/speech-spans';
 import { formatDuration } from './format';
 
 /*
@@ -60,11 +60,12 @@ export function pausesBetween(segments: readonly Span[], minMs = MIN_PAUSE_MS): 
 /**
  * The pauses the figures count: over the answers (figuresScope 'answers'), those inside each answer,
  * its stretches of speech cut at its edges as the server counts them (so the examiner's turn between
- * two answers is not drawn as the student's pause); else every silence between two stretches.
+ * two answers is not drawn as the student's pause, nor a stretch the test was held); else every
+ * silence between two stretches.
  */
 export function countedPauses(analysis: Pick<RecordingAnalysis, 'segments' | 'answers' | 'figuresScope'>): Span[] {
   if (analysis.figuresScope !== 'answers') return pausesBetween(analysis.segments);
-  return analysis.answers.flatMap((answer) => pausesBetween(speechInside(answer, analysis.segments)));
+  return analysis.answers.flatMap((answer) => answerPieces(answer).flatMap((piece) => pausesBetween(speechInside(piece, analysis.segments))));
 }
 
 /** The pauses as bars, each marked long (a second or more) or short. */

@@ -17,7 +17,7 @@ const JOURNEY = [
 function answers(): SpeakingTestAnswer[] {
   return [
     { part: 1, questionNumber: 1, question: 'What is your name?', answer: 'My name is Asha', responseTimeMs: 800, speakingTimeMs: 1_500, confidence: 0.9, recordingStartMs: 7_700, recordingEndMs: 10_000 },
-    { part: 2, questionNumber: 1, question: 'Describe a journey', answer: JOURNEY, responseTimeMs: 1_200, speakingTimeMs: 60_000, recordingStartMs: 180_000, recordingEndMs: 300_100 },
+    { part: 2, questionNumber: 1, question: 'Describe a journey', answer: JOURNEY, responseTimeMs: 1_200, speakingTimeMs: 60_000, recordingStartMs: 180_000, recordingEndMs: 300_100, recordingHeldMs: [{ startMs: 200_000, endMs: 230_000 }] },
     { part: 3, questionNumber: 1, question: 'Why travel?', answer: '', responseTimeMs: null, speakingTimeMs: 0 },
   ];
 }
@@ -53,6 +53,8 @@ describe('the saved body', () => {
       recordingStartMs: 7_700,
       recordingEndMs: 10_000,
     });
+    // The long turn's holds go with it, as the analysis reads them.
+    expect(body.sessionData.questionAnswerPairs[1]).toMatchObject({ recordingStartMs: 180_000, recordingEndMs: 300_100, recordingHeldMs: [{ startMs: 200_000, endMs: 230_000 }] });
     // An answer without its place on the recording takes the completion time; no confidence, no field.
     expect(body.sessionData.questionAnswerPairs[2]).toEqual({ questionNumber: 1, question: 'Why travel?', answer: '', part: 3, timestamp: '2026-11-21T09:12:34.400Z', responseTimeMs: null, speakingTimeMs: 0 });
     const result = scoreSpeakingTest(answers());

@@ -55,6 +55,7 @@ export function buildSaveTestSessionBody(input: SaveBodyInput): SaveTestSessionB
       ...(answer.recordingStartMs === undefined || answer.recordingEndMs === undefined
         ? {}
         : { recordingStartMs: answer.recordingStartMs, recordingEndMs: answer.recordingEndMs }),
+      ...(answer.recordingHeldMs === undefined ? {} : { recordingHeldMs: answer.recordingHeldMs }),
     };
   });
   return {

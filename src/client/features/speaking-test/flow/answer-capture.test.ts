@@ -28,6 +28,8 @@ describe('finishAnswer', () => {
         voicedMs: 0,
         voiceCarried: false,
         repeated: false,
+        held: [],
+        heldSince: null,
       }),
     ).toEqual({ part: 3, questionNumber: 4, question: 'q', answer: 'first\nsecond\nthird', responseTimeMs: 1_250, speakingTimeMs: 6_750, confidence: 0.8 });
   });

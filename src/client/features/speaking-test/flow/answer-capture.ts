@@ -45,6 +45,8 @@ export function openAnswer(part: PartNumber, questionNumber: number, question: s
     voicedMs: 0,
     voiceCarried: false,
     repeated: false,
+    held: [],
+    heldSince: null,
   };
 }
 
@@ -183,11 +185,21 @@ export function finishAnswer(answer: AnswerDraft, transcription: 'live' | 'off' 
     answer: pieces.join(UTTERANCE_SEPARATOR),
     responseTimeMs: answer.firstSpeechAt === null ? null : Math.max(0, answer.firstSpeechAt - answer.questionEndedAt),
     speakingTimeMs:
-      answer.firstSpeechAt === null || answer.lastSpeechAt === null ? 0 : Math.max(0, answer.lastSpeechAt - answer.firstSpeechAt),
+      answer.firstSpeechAt === null || answer.lastSpeechAt === null ? 0 : Math.max(0, answer.lastSpeechAt - answer.firstSpeechAt - heldMsBetween(answer, answer.firstSpeechAt, answer.lastSpeechAt)),
   };
   if (confidences.length > 0) result.confidence = confidences.reduce((a, b) => a + b, 0) / confidences.length;
   if (answer.repeated) result.repeated = true;
   return result;
+}
+
+/** The long turn's holds, the one still open running to `now`. */
+function holdsOf(answer: AnswerDraft, now: number): { from: number; to: number }[] {
+  return answer.heldSince === null ? answer.held : [...answer.held, { from: answer.heldSince, to: Math.max(answer.heldSince, now) }];
+}
+
+/** How long the answer was held between `from` and `to` (not the student's speaking time). */
+function heldMsBetween(answer: AnswerDraft, from: number, to: number): number {
+  return holdsOf(answer, to).reduce((sum, hold) => sum + Math.max(0, Math.min(hold.to, to) - Math.max(hold.from, from)), 0);
 }
 
 /**
@@ -195,11 +207,20 @@ export function finishAnswer(answer: AnswerDraft, transcription: 'live' | 'off' 
  * Start Test and never pauses): from the end of its question to now. The analysis measures the
  * student's speech there; placed instead by its speaking and response times, each window began the
  * silence that ended the answer (3 s or more) after the question, and lost the answer's first words.
+ * The stretches the long turn was held are saved too: the analysis counts none of them as the student's.
  */
 export function closeAnswer(state: SpeakingTestState, answer: AnswerDraft, now: number): SpeakingTestAnswer {
   const saved = finishAnswer(answer, state.transcription, now);
-  if (state.startedAt === null) return saved;
-  return { ...saved, recordingStartMs: Math.max(0, answer.questionEndedAt - state.startedAt), recordingEndMs: Math.max(0, now - state.startedAt) };
+  const startedAt = state.startedAt;
+  if (startedAt === null) return saved;
+  const onRecording = (at: number) => Math.max(0, at - startedAt);
+  const held = holdsOf(answer, now).map((hold) => ({ startMs: onRecording(hold.from), endMs: onRecording(hold.to) }));
+  return {
+    ...saved,
+    recordingStartMs: onRecording(answer.questionEndedAt),
+    recordingEndMs: onRecording(now),
+    ...(held.length > 0 ? { recordingHeldMs: held } : {}),
+  };
 }
 
 /** TIMER silenceCheck, every 0.5 s while answering. */

@@ -80,6 +80,26 @@ describe('the page hidden during a question', () => {
     expect(d.state.countdownSeconds).toBe(90);
   });
 
+  it("in Part 2 the time held is saved on the recording and is not the student's speaking time", () => {
+    const d = new Driver('desktop');
+    d.start(0);
+    const startedAt = d.state.startedAt ?? Number.NaN;
+    d.state = { ...d.state, stage: 'part2', phase: 'part2Announcement', speechId: 'a' };
+    d.send(1_000, { type: 'SPEECH_DONE', id: 'a', outcome: 'ended' });
+    for (let k = 1; k <= 60; k += 1) d.timer(1_000 + k * 1_000, 'prepTick');
+    d.send(65_000, { type: 'FINAL', text: 'I went to Goa' });
+    for (let k = 1; k <= 30; k += 1) d.timer(61_000 + k * 1_000, 'speakTick');
+    d.send(91_500, { type: 'PAGE_HIDDEN' });
+    d.send(150_000, { type: 'RESUME_TEST' });
+    d.send(155_000, { type: 'FINAL', text: 'with my family' });
+    for (let k = 1; k <= 90; k += 1) d.timer(150_000 + k * 1_000, 'speakTick');
+    d.timer(240_100, 'handOff');
+    const saved = d.state.answers.at(-1);
+    expect(saved).toMatchObject({ part: 2, recordingStartMs: 61_000 - startedAt, recordingEndMs: 240_100 - startedAt, recordingHeldMs: [{ startMs: 91_500 - startedAt, endMs: 150_000 - startedAt }] });
+    // From the first words (65 s) to the last (155 s), less the 58.5 s held.
+    expect(saved?.speakingTimeMs).toBe(90_000 - 58_500);
+  });
+
   it('outside a question (setup, preparation, the results) it changes nothing', () => {
     const d = new Driver('desktop');
     expect(d.send(100, { type: 'PAGE_HIDDEN' })).toEqual([]);

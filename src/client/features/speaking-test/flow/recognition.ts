@@ -78,6 +78,8 @@ function holdQuestion(draft: SpeakingTestDraft, code: RecognitionFailure['code']
   const during = state.phase === 'part2Speaking' ? 'part2' : 'question';
   cancelAnswerTimers(draft);
   if (during === 'part2') draft.cancel('speakTick');
+  // The long turn's clock stops here; what the recording hears until Continue is not the student's answer.
+  if (during === 'part2' && state.answer) state.answer = { ...state.answer, heldSince: state.answer.heldSince ?? state.lastEventAt };
   if (state.answer?.listening) {
     state.answer = { ...state.answer, listening: false };
     draft.emit({ type: 'stopListening' });
@@ -102,6 +104,8 @@ export function resumeAfterFailure(draft: SpeakingTestDraft, how: 'live' | 'off'
   state.transcription = transcription;
   if (failure.during === 'part2') {
     // The long turn goes on from where its clock stopped, with what was said so far.
+    const answer = state.answer;
+    if (answer?.heldSince != null) state.answer = { ...answer, held: [...answer.held, { from: answer.heldSince, to: state.lastEventAt }], heldSince: null };
     state.phase = 'part2Speaking';
     startAnswerListening(draft, state.lastEventAt, false);
     draft.schedule('speakTick', COUNTDOWN_TICK_MS);

@@ -156,6 +156,12 @@ export interface AnswerDraft {
   voiceCarried: boolean;
   /** The question was repeated at the student's request. */
   repeated: boolean;
+  /**
+   * The long turn's holds (a failure screen or a hidden page stopped its clock; the recording went on):
+   * the stretches so far, and since when it is held now (null: not held). Not the student's speech.
+   */
+  held: { from: number; to: number }[];
+  heldSince: number | null;
 }
 
 /** Recognition codes that stop a question until the student chooses. */
