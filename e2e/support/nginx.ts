@@ -9,10 +9,14 @@ import { freePort } from './ports.js';
 export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
 export interface Nginx {
-  /** For example http://127.0.0.1:41234 (no trailing slash). */
+  /** For example http://127.0.0.1:41234, or https://parley.test:41234 with `tls` (no trailing slash). */
   baseUrl: string;
   port: number;
+  /** With `tls`: the plain-http port whose server block redirects to https (docs/deploy.md's `listen 80`). */
+  httpPort: number | null;
   child: ChildProcess;
+  /** The nginx.conf it runs: docs/deploy.md's site blocks, with the test's own ports and folders. */
+  conf: string;
   /** The access log so far: one line per request, `METHOD URI STATUS upstream=<addr, …> upstream_status=<…>`. */
   accessLog(): string;
   /** nginx's error log so far (upstream failures, retries on the next server). */
@@ -21,15 +25,23 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
+export interface NginxOptions {
+  /** The app processes' ports: one is docs/deploy.md's single-process site, several its `upstream parley`. */
+  upstreams: number[];
+  /** Serve https for `hostName` with this certificate and key (PEM files), as the school's nginx does. */
+  tls?: { hostName: string; certificateFile: string; keyFile: string };
+}
+
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 /**
- * The reverse proxy in front of several app processes, as a school would run it. Every request goes
- * round-robin to the upstreams; the client address reaches the apps in X-Forwarded-For (the apps run
- * with TRUST_PROXY=true).
+ * The reverse proxy as a school runs it (docs/deploy.md, "Or nginx"): the client address reaches the
+ * apps in X-Forwarded-For and the scheme in X-Forwarded-Proto (the apps run with TRUST_PROXY=true).
+ * While no app answers, nginx's own 502/504 become the app's restarting sentence (JSON under /api/,
+ * a small page elsewhere), as Caddy's `handle_errors` does.
  *
- * Retries on the next upstream (`proxy_next_upstream error timeout http_502 http_503`), without
- * `non_idempotent`: nginx then retries
+ * With several upstreams, requests go round-robin and are retried on the next upstream
+ * (`proxy_next_upstream error timeout http_502 http_503`), without `non_idempotent`: nginx then retries
  * - any request that could not be sent (connection refused: a dead process) or whose upstream
  *   answered 502/503 (a stopping app answers 503 without doing anything, lib/graceful-stop.ts);
  * - GET, HEAD, PUT and DELETE also when the connection broke after the request was sent (PUT and
@@ -42,7 +54,7 @@ const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
  * once (200 `alreadySaved`). So the retry of non-idempotent requests stays where it is known to be
  * safe.
  */
-export async function startNginx(options: { upstreams: number[] }): Promise<Nginx> {
+export async function startNginx(options: NginxOptions): Promise<Nginx> {
   if (!existsSync(NGINX_BIN)) {
     throw new Error(`${NGINX_BIN} is missing: install Debian's nginx (apt-get install nginx; node scripts/test.mjs does it as root)`);
   }
@@ -50,6 +62,7 @@ export async function startNginx(options: { upstreams: number[] }): Promise<Ngin
   // As root, nginx's workers run as www-data and must reach their temp folders in here.
   chmodSync(dir, 0o755);
   const port = await freePort();
+  const httpPort = options.tls ? await freePort() : null;
   const at = (name: string) => path.join(dir, name);
   const conf = `
 ${asRoot ? 'user www-data;' : ''}
@@ -67,32 +80,7 @@ http {
   fastcgi_temp_path ${at('fastcgi')};
   uwsgi_temp_path ${at('uwsgi')};
   scgi_temp_path ${at('scgi')};
-  # A recording may be 40 MB (RECORDING_MAX_BYTES).
-  client_max_body_size 41m;
-
-  upstream parley {
-    # One failure takes a server out for 10 s: requests go to the others meanwhile.
-    ${options.upstreams.map((upstreamPort) => `server 127.0.0.1:${upstreamPort} max_fails=1 fail_timeout=10s;`).join('\n    ')}
-    keepalive 16;
-  }
-
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://parley;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 30s;
-      # Why not non_idempotent: see startNginx's comment.
-      proxy_next_upstream error timeout http_502 http_503;
-      proxy_next_upstream_tries 3;
-      proxy_next_upstream_timeout 10s;
-    }
-  }
+${siteConfig(options, port, httpPort)}
 }
 `;
   writeFileSync(at('nginx.conf'), conf);
@@ -104,12 +92,12 @@ http {
       return '';
     }
   };
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = options.tls ? `https://${options.tls.hostName}:${port}` : `http://127.0.0.1:${port}`;
   // Listening once it answers (any answer: the upstreams' health is the caller's business).
   await waitUntilReady(daemon, {
     name: 'nginx',
-    what: `start listening on ${baseUrl}`,
-    ready: () => fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
+    what: `start listening on 127.0.0.1:${port}`,
+    ready: () => fetch(`http://127.0.0.1:${httpPort ?? port}/api/health`, { signal: AbortSignal.timeout(2_000), redirect: 'manual' }).then(
       () => true,
       () => false,
     ),
@@ -117,5 +105,92 @@ http {
     intervalMs: 100,
     log: () => `${daemon.output()}${read('error.log')}`,
   });
-  return { baseUrl, port, child: daemon.child, accessLog: () => read('access.log'), errorLog: () => read('error.log'), stop: daemon.stop };
+  return { baseUrl, port, httpPort, child: daemon.child, conf, accessLog: () => read('access.log'), errorLog: () => read('error.log'), stop: daemon.stop };
+}
+
+/**
+ * docs/deploy.md's site file: the `map` and the `listen 443` server block (and with `tls`, the
+ * `listen 80` one), line for line, listening on 127.0.0.1 at the test's ports.
+ * src/server/lib/deploy-proxies.test.ts checks that the restarting answer here is the deploy doc's.
+ */
+function siteConfig(options: NginxOptions, port: number, httpPort: number | null): string {
+  const several = options.upstreams.length > 1;
+  const target = several ? 'http://parley' : `http://127.0.0.1:${options.upstreams[0] ?? 0}`;
+  // docs/deploy.md, "Two app processes": these lines in each location. Why not non_idempotent: see startNginx.
+  const retries = several
+    ? `
+        proxy_connect_timeout 2s;
+        proxy_next_upstream error timeout http_502 http_503;
+        proxy_next_upstream_tries 3;
+        proxy_next_upstream_timeout 10s;`
+    : '';
+  const upstream = several
+    ? `upstream parley {
+    # One failure takes a process out for 10 s: requests go to the other meanwhile.
+    ${options.upstreams.map((upstreamPort) => `server 127.0.0.1:${upstreamPort} max_fails=1 fail_timeout=10s;`).join('\n    ')}
+    keepalive 16;
+}`
+    : '';
+  const { tls } = options;
+  return `
+${upstream}
+# While the app does not answer: the app's own 503 sentence for its API, a small page for the rest.
+map $uri $parley_restarting {
+    ~^/api/  /parley-restarting/api;
+    default  /parley-restarting/page;
+}
+server {
+    ${tls ? `listen 127.0.0.1:${port} ssl http2;` : `listen 127.0.0.1:${port};`}
+    ${tls ? `server_name ${tls.hostName};` : ''}
+    # No nginx version in headers and error pages.
+    server_tokens off;
+    ${tls ? `ssl_certificate     ${tls.certificateFile};\n    ssl_certificate_key ${tls.keyFile};` : ''}
+    # A recording may be 40 MiB (RECORDING_MAX_BYTES).
+    client_max_body_size 41m;
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $http_host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    # While the app does not answer (restarting, stopped), say so: nginx's own answer is a bare
+    # "502 Bad Gateway" page. Only nginx's own 502 and 504 (no app took the request, or none answered
+    # in time): the app's own answers pass as they are (no proxy_intercept_errors), and a body over
+    # client_max_body_size keeps nginx's 413.
+    error_page 502 504 = $parley_restarting;
+
+    location / {
+        proxy_pass ${target};
+        proxy_read_timeout 60s;${retries}
+    }
+    # A class's import sets a password for every student (a deliberately slow hash each): 200 students
+    # took 40-70 s on a busy 2-core server. Its answer holds the new passwords, shown only once.
+    location /api/admin/students/import/ {
+        proxy_pass ${target};
+        proxy_read_timeout 300s;${retries}
+    }
+    location = /parley-restarting/api {
+        internal;
+        default_type "application/json; charset=utf-8";
+        add_header Retry-After 10 always;
+        add_header Cache-Control no-store always;
+        return 503 '{"message":"The server is restarting. Please try again in a moment."}';
+    }
+    location = /parley-restarting/page {
+        internal;
+        default_type "text/html; charset=utf-8";
+        add_header Retry-After 10 always;
+        add_header Cache-Control no-store always;
+        return 503 '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Parley is restarting</title><body style="font-family: system-ui, sans-serif; margin: 2rem; line-height: 1.5"><h1>Parley is restarting</h1><p>Please try again in a moment.</p></body></html>';
+    }
+}
+${
+  tls && httpPort !== null
+    ? `server {
+    listen 127.0.0.1:${httpPort};
+    server_name ${tls.hostName};
+    server_tokens off;
+    return 301 https://$host$request_uri;
+}`
+    : ''
+}`;
 }
