@@ -229,6 +229,20 @@ export function spokenRank(word: string): number | undefined {
   return rememberedRank(word);
 }
 
+/** The list's words of one or two letters, as written. */
+let shortListed: Set<string> | undefined;
+
+/**
+ * Whether a word of one or two letters is in the list as it is written. spokenRank matches by stem,
+ * and a longer word's stem can be two letters that are no English word: "was" stems to "wa", "gas"
+ * to "ga", the Japanese particles. Longer words are not asked about here (true).
+ */
+export function shortWordListed(word: string): boolean {
+  if (word.length > 2) return true;
+  shortListed ??= new Set(SPOKEN_WORDS_BY_FREQUENCY.split(' ').filter((listed) => listed.length <= 2));
+  return shortListed.has(word);
+}
+
 /** Ranks already looked up (a test looks each word up several times), up to this many words. */
 const rememberedRank = boundedMemo(rankOf, 50_000);
 

@@ -1,4 +1,4 @@
-import { spokenRank } from '../band-estimate/lexicon.js';
+import { shortWordListed, spokenRank } from '../band-estimate/lexicon.js';
 import {
   FILLERS_ONLY_MIN_OTHER_WORDS,
   NON_ANSWERS_SHARE_ABOVE,
@@ -80,12 +80,16 @@ function repeatedShare(text: string, said: Said): number {
   return words.length === 0 ? 0 : repeated.filter(Boolean).length / words.length;
 }
 
-/** Whether an answer is mostly words that are not English (NOT_ENGLISH_SHARE_ABOVE). */
+/**
+ * Whether an answer is mostly words that are not English (NOT_ENGLISH_SHARE_ABOVE). A word of one or
+ * two letters is English only when listed as it is: by stem, Japanese "wa" and "ga" passed as "was"
+ * and "gas", and an answer in Japanese written in Latin letters counted as English.
+ */
 function notEnglish(text: string): boolean {
   // Numbers and codes ("2019", "4g", "a1") say nothing about the language.
   const words = nonFillerWords(text).filter((word) => !/\p{N}/u.test(word));
   if (words.length < NOT_ENGLISH_MIN_WORDS) return false;
-  const foreign = words.filter((word) => !/^[a-z']+$/.test(word) || spokenRank(word) === undefined).length;
+  const foreign = words.filter((word) => !/^[a-z']+$/.test(word) || spokenRank(word) === undefined || !shortWordListed(word)).length;
   return foreign / words.length > NOT_ENGLISH_SHARE_ABOVE;
 }
 

@@ -30,6 +30,28 @@ describe('an answer in another language', () => {
     ]);
   });
 
+  it('is not counted in Japanese written in Latin letters, whose particles "wa" and "ga" share a stem with "was" and "gas"', () => {
+    // A low-level learner answering in Japanese, as the recogniser writes it. The word list ranks
+    // words by their Porter stem, and "was" stems to "wa", "gas" to "ga": the particles passed for
+    // English, so 3 of 7 words did and the answer counted (in the interview) or nearly did.
+    const question = 'Where do you see yourself in five years, and what are you doing to get there?';
+    const { counted, nonAnswers } = judgeAnswers([
+      answer(1, 5, question, 'watashi wa hataraku no ga suki desu'),
+      answer(1, 6, 'Is there a new skill you would like to learn?', 'watashi wa ryori ga suki'),
+    ]);
+    expect(counted).toEqual([]);
+    expect(nonAnswers.map((item) => item.kind)).toEqual(['not-english', 'not-english']);
+  });
+
+  it('counts short English answers whose short words are listed as they are', () => {
+    const { nonAnswers } = judgeAnswers([
+      answer(1, 1, 'What is your name?', 'my name is yuki tanaka'),
+      answer(1, 4, 'Tell me about the town or city where you grew up.', 'i go to yaizu by bus'),
+      answer(3, 2, 'Why do some adults find it difficult to learn new skills?', 'i think they are busy so no time'),
+    ]);
+    expect(nonAnswers).toEqual([]);
+  });
+
   it('counts English with names, Indian dishes and rare words in it', () => {
     const { nonAnswers } = judgeAnswers([
       answer(1, 1, 'What is your name?', 'My name is Lucía Fernández Ortega.'),
