@@ -1,6 +1,7 @@
 import { FEATURE_WORDING } from './evidence.js';
 import type { CriterionEstimate, LanguageEstimate } from './estimate.js';
 import { countedZ, CRITERION_FEATURES, linkedLevel, type BandModel, type Contribution, type FeatureSpec, type LinearModel } from './model.js';
+import { NOTHING_MORE_ADVICE } from './nothing-more.js';
 import { bandOfLevel } from './scale.js';
 
 /*
@@ -41,9 +42,7 @@ export function criterionAdvice(estimate: LanguageEstimate, criterion: Criterion
   const overUsed = criterion.contributions.find((contribution) => FEATURE_WORDING[contribution.feature].overUsed?.(estimate.features));
   if (overUsed) return FEATURE_WORDING[overUsed.feature].advice(estimate.features);
   const next = mostRoom(model[criterion.criterion], criterion, CRITERION_FEATURES[criterion.criterion]);
-  if (next === undefined) {
-    return "Everything measured here is at or past the strongest learners' level: the transcript shows nothing more to work on. This estimate reads strong speakers low; your teacher's review, which listens to your recording, can go further.";
-  }
+  if (next === undefined) return NOTHING_MORE_ADVICE;
   const advice = FEATURE_WORDING[next.feature].advice(estimate.features);
   // "Above the typical learner's" only where no piece of evidence moved the band down: beside a
   // minus line on the same card it would read as a contradiction.

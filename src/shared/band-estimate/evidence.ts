@@ -75,7 +75,10 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
         ? `Use a linking word where it joins two ideas, not every few words: you said ${oneDecimal(f.linkingWordsSaidPer100)} in every 100 words, more than any rated learner.`
         : writtenOverUse(f.writtenLinkingSaidPer100) > 0
           ? `Keep "moreover", "furthermore", "firstly" and "in addition" for writing: you said ${oneDecimal(f.writtenLinkingSaidPer100)} such words in every 100, more than any rated learner, and past that they count for less. In speech, link ideas with "so", "because", "then" or "actually" where they join two ideas.`
-          : 'Link your ideas with a range of words, not the same one each time: however, for example, although, instead, especially.',
+          : f.saidOften.fluency.length > 0
+            ? 'Link your ideas with a range of words, not the same one each time: however, for example, although, instead, especially.'
+            : // No linking word said again and again: "not the same one each time" would be untrue (191 of the 716 development learners read it so).
+              'Link more of your ideas with linking words, and a range of them: because, so, then, for example, although, however.',
     overUsed: (f) => overUse(f.linkingWordsSaidPer100) > 0 || writtenOverUse(f.writtenLinkingSaidPer100) > 0,
   },
   mattr: {

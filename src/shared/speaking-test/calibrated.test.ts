@@ -105,7 +105,7 @@ describe('calibratedCriteria', () => {
         ]),
       ) as unknown as BandModel;
       const estimate = estimateLanguage(answers, model);
-      const shown = calibratedCriteria(estimate, model, analyseSpeech(answers), null);
+      const shown = calibratedCriteria(estimate, model, analyseSpeech(answers), null, []);
       for (const name of criteria) {
         const { base, rules, band } = shown[name];
         const unrounded = estimate.criteria[name].band;

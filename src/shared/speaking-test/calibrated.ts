@@ -3,6 +3,7 @@ import type { CriterionEstimate, LanguageEstimate } from '../band-estimate/estim
 import { SAME_WORD_ONCE_IN_WORDS } from '../band-estimate/counting-note.js';
 import { LINKING_OVERUSE_PER_100, overUse, WRITTEN_LINKING_MOST_PER_100, writtenOverUse, type LanguageFeatures, type SaidOften } from '../band-estimate/features.js';
 import { criterionAdvice } from '../band-estimate/advice.js';
+import { NOTHING_MORE_ADVICE } from '../band-estimate/nothing-more.js';
 import { linkedLevel, type BandModel } from '../band-estimate/model.js';
 import { bandOfLevel } from '../band-estimate/scale.js';
 import { clampBand, type RuleHit } from './criterion.js';
@@ -33,7 +34,23 @@ export interface CalibratedCriteria {
   pronunciation: PronunciationScore;
 }
 
-export function calibratedCriteria(estimate: LanguageEstimate, model: BandModel, metrics: SpeechMetrics, audio: AudioFluency | null): CalibratedCriteria {
+/** A filler the student said and how often (the spec's fillers, findFillers), most said first. */
+export interface FillerSaid {
+  filler: string;
+  count: number;
+}
+
+/**
+ * `fillers`: the fillers said in the answers that count, which the Fluency advice names when they
+ * are many (their share is `metrics.fillerRatio`).
+ */
+export function calibratedCriteria(
+  estimate: LanguageEstimate,
+  model: BandModel,
+  metrics: SpeechMetrics,
+  audio: AudioFluency | null,
+  fillers: readonly FillerSaid[],
+): CalibratedCriteria {
   const fluency = criterionParts(estimate, estimate.criteria.fluency, model);
   const textFigures = { wordsPerMinute: metrics.wordsPerMinute, fillerRatio: metrics.fillerRatio, responseTimeMs: metrics.responseTimeMs };
   const fluencyFigures: FluencyFigures = audio
@@ -45,18 +62,20 @@ export function calibratedCriteria(estimate: LanguageEstimate, model: BandModel,
   // The mean the band rounds, to one decimal; a tenth never sits on a half band's edge (x.25, x.75).
   const pronunciationMean = Math.round(clampBand(estimate.overall) * 10) / 10;
   const often = estimate.features.saidOften;
-  const fluencyAdvice = fillerAdvice(metrics.fillerRatio) + fluency.advice;
+  const fluencyAdvice = fillerAdvice(metrics.fillerRatio, fillers) + beyondRepeats(fluency.advice, often.fluency, 'linking words');
   return {
     fluency: { criterion: 'fluency', ...fluency, advice: fluencyAdvice, ...repeated(often.fluency, 'linking words', overUsedLinking(estimate.features)), figures: fluencyFigures, ...(audio ? { audio } : {}) },
     vocabulary: {
       criterion: 'vocabulary',
       ...vocabulary,
+      advice: beyondRepeats(vocabulary.advice, often.vocabulary, 'words of certainty and degree'),
       ...repeated(often.vocabulary, 'words of certainty and degree'),
       figures: { uniqueWordRatio: metrics.uniqueWordRatio, wordCount: metrics.wordCount },
     },
     grammar: {
       criterion: 'grammar',
       ...grammar,
+      advice: beyondRepeats(grammar.advice, often.grammar, 'clause linkers and modals'),
       ...repeated(often.grammar, 'clause linkers and modals'),
       figures: { grammarErrorRatio: metrics.grammarErrorRatio, avgWordsPerSentence: metrics.avgWordsPerSentence },
     },
@@ -83,9 +102,36 @@ export const MANY_FILLERS_ABOVE = 0.05;
  * count as words), so a student who fills every pause reads a Fluency band with nothing against
  * them: above the spec's filler threshold the advice says so first.
  */
-function fillerAdvice(fillerRatio: number): string {
-  if (!(fillerRatio > MANY_FILLERS_ABOVE)) return '';
-  return `Pause silently instead of saying um, like or you know: ${Math.round(fillerRatio * 100)}% of your words were fillers. This estimate does not mark fillers down, but an examiner hears them as hesitation. `;
+function fillerAdvice(fillerRatio: number, fillers: readonly FillerSaid[]): string {
+  if (!(fillerRatio > MANY_FILLERS_ABOVE) || fillers.length === 0) return '';
+  // The student's own fillers, most said first: a student whose fillers were "so" at the head of every
+  // sentence was told to stop saying "um, like or you know", which they had not said.
+  const named = listed([...fillers].sort((a, b) => b.count - a.count).slice(0, 3).map((said) => `"${said.filler}" (${timesText(said.count)})`));
+  return `Pause silently instead of saying ${named}: ${Math.round(fillerRatio * 100)}% of your words were fillers. This estimate does not mark fillers down, but an examiner hears them as hesitation. `;
+}
+
+/** "a", "a and b", "a, b and c". */
+const listed = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+const timesText = (count: number) => (count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`);
+
+/** Words to vary with, by the kind of listed word said too often (the student's own repeats left out). */
+const OTHERS_TO_SAY: Readonly<Record<string, readonly string[]>> = {
+  'linking words': ['because', 'although', 'then', 'for example', 'however', 'instead'],
+  'words of certainty and degree': ['probably', 'quite', 'definitely', 'almost', 'certainly', 'fairly'],
+  'clause linkers and modals': ['when', 'if', 'which', 'although', 'would', 'could', 'might'],
+};
+
+/**
+ * The advice beside the listed words said too often (`repeated`). When nothing measured has room
+ * left (NOTHING_MORE_ADVICE), the card named the repeats and, under them, "nothing more to work on":
+ * 73 of the 716 development learners' Fluency cards read so. The repeats are then the advice.
+ */
+function beyondRepeats(advice: string, often: readonly SaidOften[], kind: string): string {
+  if (advice !== NOTHING_MORE_ADVICE || often.length === 0) return advice;
+  const said = new Set(often.map((word) => word.word));
+  const others = (OTHERS_TO_SAY[kind] ?? []).filter((word) => !said.has(word)).slice(0, 4);
+  const repeats = listed(often.map((word) => `"${word.word}" (${timesText(word.said)})`));
+  return `Vary your ${kind} rather than say ${repeats} again${others.length > 0 ? `: ${others.join(', ')}` : ''}. Everything else measured here is at or past the strongest learners' level.`;
 }
 
 /**

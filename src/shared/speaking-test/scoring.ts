@@ -3,11 +3,11 @@ import { MIN_ASSESSABLE_WORDS } from './constants.js';
 import { BAND_MODEL } from '../band-estimate/coefficients.js';
 import { estimateLanguage, type LanguageEstimate } from '../band-estimate/estimate.js';
 import type { BandModel } from '../band-estimate/model.js';
-import { calibratedCriteria } from './calibrated.js';
+import { calibratedCriteria, type FillerSaid } from './calibrated.js';
 import { audioFluency, type AudioFigures, type FluencyScore } from './fluency.js';
 import type { GrammarScore } from './grammar.js';
 import { analyseSpeech, type SpeechMetrics } from './metrics.js';
-import { tokenisingOnce, wordTokens } from '../text/index.js';
+import { findFillers, tokenisingOnce, wordTokens } from '../text/index.js';
 import { judgeAnswers, mostlyNonAnswers, mostlyNonAnswersReason, nonAnswersReason, type NonAnswer } from './non-answers.js';
 import type { SchoolQuestionLookup } from './school-questions.js';
 import { overallBand, type SpeakingBands } from './overall.js';
@@ -106,7 +106,7 @@ function scoreTest(answers: readonly SpeakingTestAnswer[], options: ScoreOptions
   const model = options.model ?? BAND_MODEL;
   const estimate = estimateLanguage(counted, model);
   const audio = options.audio ? audioFluency(options.audio, counted) : null;
-  const criteria = calibratedCriteria(estimate, model, metrics, audio);
+  const criteria = calibratedCriteria(estimate, model, metrics, audio, fillersSaid(counted));
   const subBands = {
     fluency: criteria.fluency.band,
     vocabulary: criteria.vocabulary.band,
@@ -115,6 +115,13 @@ function scoreTest(answers: readonly SpeakingTestAnswer[], options: ScoreOptions
   };
   const bands = { ...subBands, overall: overallBand(subBands) };
   return { assessable: true, bands, criteria, estimate, metrics, partNotes: notes, nonAnswers };
+}
+
+/** Each filler said in `answers` with how often (the fillers the filler ratio counts). */
+function fillersSaid(answers: readonly SpeakingTestAnswer[]): FillerSaid[] {
+  const counts = new Map<string, number>();
+  for (const answer of answers) for (const match of findFillers(answer.answer)) counts.set(match.filler, (counts.get(match.filler) ?? 0) + 1);
+  return [...counts].map(([filler, count]) => ({ filler, count }));
 }
 
 /**
