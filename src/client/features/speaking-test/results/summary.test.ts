@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer';
 import { scoreSpeakingTest } from '../../../../shared/speaking-test/scoring';
 import { countingNote, withoutCountingNote } from '../../../../shared/band-estimate/counting-note';
+import { NOTHING_MORE_ADVICE } from '../../../../shared/band-estimate/nothing-more';
 import { isSmallerEffectsRule, smallerEffectsRule } from '../../../../shared/speaking-test/smaller-effects';
 import { criterionLines, nextStep } from './summary';
 
@@ -42,6 +43,20 @@ describe("the results' summary", () => {
     const lowest = (['fluency', 'vocabulary', 'grammar'] as const)[measured.indexOf(Math.min(...measured))] ?? 'fluency';
     expect(next.advice).toBe(result.criteria[lowest].advice);
     expect(next.criterion).toBe({ fluency: 'Fluency', vocabulary: 'Vocabulary', grammar: 'Grammar' }[lowest]);
+  });
+
+  it('passes over a lower criterion whose advice is that there is nothing more to work on', () => {
+    const criteria = {
+      ...result.criteria,
+      fluency: { ...result.criteria.fluency, band: 8, advice: 'Fluency advice.' },
+      vocabulary: { ...result.criteria.vocabulary, band: 6.5, advice: 'Vocabulary advice.' },
+      grammar: { ...result.criteria.grammar, band: 6, advice: NOTHING_MORE_ADVICE },
+    };
+    const bands = { ...result.bands, fluency: 8, vocabulary: 6.5, grammar: 6 };
+    expect(nextStep({ bands, criteria })).toEqual({ criterion: 'Vocabulary', advice: 'Vocabulary advice.' });
+    // With nothing to work on anywhere, the lowest still says so.
+    const none = Object.fromEntries(Object.entries(criteria).map(([name, score]) => [name, { ...score, advice: NOTHING_MORE_ADVICE }])) as typeof criteria;
+    expect(nextStep({ bands, criteria: none })).toEqual({ criterion: 'Grammar', advice: NOTHING_MORE_ADVICE });
   });
 
   it('names what held a band below the typical learner\'s back, even when a smaller piece of evidence raised it', () => {

@@ -1,4 +1,5 @@
 import { withoutCountingNote } from '../../../../shared/band-estimate/counting-note';
+import { NOTHING_MORE_ADVICE } from '../../../../shared/band-estimate/nothing-more';
 import type { RuleHit } from '../../../../shared/speaking-test/criterion';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
 import { isSmallerEffectsRule } from '../../../../shared/speaking-test/smaller-effects';
@@ -47,9 +48,15 @@ export function criterionLines(result: Assessable): CriterionLine[] {
   });
 }
 
-/** The one thing to work on next: the advice of the lowest of the measured criteria (Pronunciation is not measured). */
+/**
+ * The one thing to work on next: the advice of the lowest of the measured criteria (Pronunciation is
+ * not measured) that has something to work on. A criterion whose evidence is all at the strongest
+ * learners' level says "nothing more to work on": under "Work on next" that read as nothing to do,
+ * beside another criterion's advice (a Grammar of 6 chosen over a Vocabulary of 6.5 that had some).
+ */
 export function nextStep(result: Assessable): { criterion: string; advice: string } {
   const measured = CRITERIA.filter((criterion) => criterion !== 'pronunciation');
-  const lowest = measured.reduce((low, criterion) => (result.criteria[criterion].band < result.criteria[low].band ? criterion : low));
+  const withAdvice = measured.filter((criterion) => result.criteria[criterion].advice !== NOTHING_MORE_ADVICE);
+  const lowest = (withAdvice.length > 0 ? withAdvice : measured).reduce((low, criterion) => (result.criteria[criterion].band < result.criteria[low].band ? criterion : low));
   return { criterion: CRITERION_NAMES[lowest], advice: result.criteria[lowest].advice };
 }
