@@ -143,7 +143,12 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     label: `clause linkers (because, when, which…) per 100 words${countingNote('word')}`,
     shown: (f) => oneDecimal(f.subordinatorsPer100),
     typical: oneDecimal,
-    advice: () => 'Use more complex sentences, with clauses that start with because, when, if, which or although.',
+    // A word the Fluency card names as said too often ("because" 20 times: vary it) is not offered here again.
+    advice: (f) => {
+      const often = new Set(f.saidOften.fluency.map((listed) => listed.word));
+      const openers = ['because', 'when', 'if', 'which', 'although'].filter((word) => !often.has(word));
+      return `Use more complex sentences, with clauses that start with ${openers.slice(0, -1).join(', ')} or ${openers.at(-1)}.`;
+    },
   },
   verbFormRange: {
     label: 'verb forms used (of 7)',
@@ -168,7 +173,9 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     label: 'plural nouns (friends, people…) among the nouns',
     shown: (f) => share(f.pluralNounShare),
     typical: share,
-    advice: () => 'Mark plurals: "two years", "many friends", "most people". When you mean more than one, the noun takes -s.',
+    // A share, not a check of each noun: the advice says what was measured, not that plurals were left out (as articles' does).
+    advice: (f) =>
+      `When you mean more than one, say so with -s: "two years", "many friends", "most people". ${share(f.pluralNounShare)} of the nouns you said were plural; the strongest learners said more.`,
   },
   perfectPassivePer100: {
     label: 'perfect and passive verbs (have lived, was born…) per 100 words',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { criterionAdvice } from '../band-estimate/advice.js';
 import { BAND_MODEL } from '../band-estimate/coefficients.js';
+import { FEATURE_WORDING } from '../band-estimate/evidence.js';
 import { NOTHING_MORE_ADVICE } from '../band-estimate/nothing-more.js';
 import { findFillers } from '../text/index.js';
 import type { SpeakingTestAnswer } from './answer.js';
@@ -86,5 +87,22 @@ describe('advice that says what the student said', () => {
     const advice = result.criteria.fluency.advice;
     expect(advice).toContain(`Pause silently instead of saying "so" (${said.length} times): ${Math.round(result.metrics.fillerRatio * 100)}% of your words were fillers.`);
     expect(advice).not.toMatch(/\bum\b|you know/);
+  });
+
+  it('does not offer "because" for complex sentences to a student the Fluency card tells to say "because" less', () => {
+    const result = scored(SO_IN_EVERY_SENTENCE.map((text) => text.replaceAll(' so ', ' because ')));
+    expect(result.estimate.features.saidOften.fluency.map((listed) => listed.word)).toContain('because');
+    expect(result.criteria.fluency.repeated).toContain('"because"');
+    const advice = FEATURE_WORDING.subordinatorsPer100.advice(result.estimate.features);
+    expect(advice).toBe('Use more complex sentences, with clauses that start with when, if, which or although.');
+    expect(FEATURE_WORDING.subordinatorsPer100.advice(scored(UNLINKED).estimate.features)).toContain('start with because, when');
+  });
+
+  it('says what share of the nouns were plural rather than that plurals were left out', () => {
+    // Every noun plural where it should be, and few plurals: the share is low, no -s is missing.
+    const { features } = scored(UNLINKED).estimate;
+    const advice = FEATURE_WORDING.pluralNounShare.advice(features);
+    expect(advice).toContain(`${Math.round(features.pluralNounShare * 100)}% of the nouns you said were plural; the strongest learners said more.`);
+    expect(advice).not.toMatch(/^Mark plurals/);
   });
 });
