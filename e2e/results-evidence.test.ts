@@ -103,7 +103,7 @@ async function checkBandsShown(page: Page) {
   expect(await page.getByTestId('overall-range').innerText()).toMatch(/Of learners given (about )?\d\.\d, \d+\s% were rated at a level matching \d\.\d( to \d\.\d)?\./);
   for (const criterion of ['fluency', 'vocabulary', 'grammar', 'pronunciation']) expect(await page.getByTestId(`${criterion}-band`).innerText()).toMatch(/^\d\.\d$/);
   // The summary: a line per criterion with its reason, and one thing to work on next.
-  for (const criterion of ['fluency', 'vocabulary', 'grammar']) expect(await page.getByTestId(`${criterion}-line`).innerText()).toMatch(/(Raised|Held back) most by .+ \(typical learner [\d.]+%?\)\.|Nothing measured moved it/);
+  for (const criterion of ['fluency', 'vocabulary', 'grammar']) expect(await page.getByTestId(`${criterion}-line`).innerText()).toMatch(/(Raised|Held back) most by .+: [\d.]+%?, (below|above|about) the typical learner's [\d.]+%?\.|Nothing measured moved it/);
   expect(await page.getByTestId('next-step').innerText()).toMatch(/^Work on next \((Fluency|Vocabulary|Grammar)\): \S/);
   // The rule-by-rule detail is folded under "How this was worked out" until opened.
   expect(await page.getByRole('heading', { name: 'How your bands were worked out' }).count()).toBe(0);

@@ -43,9 +43,27 @@ export function criterionLines(result: Assessable): CriterionLine[] {
     if (!measured) reason = 'Not measured from a transcript: it follows the other three until your teacher listens.';
     else if (!main) reason = "Nothing measured moved it from the typical learner's band.";
     // How a listed word is counted stays in the rule-by-rule detail: the line is a glance.
-    else reason = `${main.delta > 0 ? 'Raised most by' : 'Held back most by'} ${withoutCountingNote(main.rule)}.`;
+    else reason = `${main.delta > 0 ? 'Raised most by' : 'Held back most by'} ${beside(withoutCountingNote(main.rule))}.`;
     return { criterion, name: CRITERION_NAMES[criterion], band, reason, measured };
   });
+}
+
+/** An estimate's evidence line: "label: yours (typical learner theirs)", figures as shown (16, 0.3, 65%). */
+const EVIDENCE_LINE = /^(.+): (\d+(?:\.\d+)?)(%?) \(typical learner (\d+(?:\.\d+)?)%?\)$/u;
+
+/**
+ * The evidence line with the student's figure set against the typical learner's in words: "Raised
+ * most by verb … slips found … per 100 words: 0.1 (typical learner 0.3)" read as slips raising the
+ * band, and "Held back most by linking words" as linking words holding it back; "0.1, below the
+ * typical learner's 0.3" says which way. Other lines (section 9's rules) are left as they are.
+ */
+function beside(rule: string): string {
+  const match = EVIDENCE_LINE.exec(rule);
+  if (!match) return rule;
+  const [, label, yours = '', unit = '', theirs = ''] = match;
+  const [own, typical] = [Number(yours), Number(theirs)];
+  const where = own < typical ? 'below' : own > typical ? 'above' : 'about';
+  return `${label}: ${yours}${unit}, ${where} the typical learner's ${theirs}${unit}`;
 }
 
 /**
