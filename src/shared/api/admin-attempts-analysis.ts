@@ -39,7 +39,7 @@ export type SpeechMetricsDto = z.infer<typeof speechMetrics>;
 export const nonAnswer = z.object({
   part: z.number().int(),
   questionNumber: z.number().int(),
-  kind: z.enum(['fillers-only', 'not-english', 'question-echo', 'repetition', 'word-list', 'off-topic']),
+  kind: z.enum(['fillers-only', 'not-english', 'question-echo', 'did-not-know', 'repetition', 'word-list', 'off-topic']),
   /** The sentence the student reads. */
   reason: z.string(),
   wordCount: z.number(),

@@ -20,7 +20,7 @@ import { coveredByFillers, findFillers, sentences, STOP_WORDS, wordTokens } from
  * score already judges the topic. Here, below both, so that neither imports the other's scoring.
  */
 
-export type NonAnswerKind = 'fillers-only' | 'not-english' | 'question-echo' | 'repetition' | 'word-list' | 'off-topic';
+export type NonAnswerKind = 'fillers-only' | 'not-english' | 'question-echo' | 'did-not-know' | 'repetition' | 'word-list' | 'off-topic';
 /** The kinds these checks find (all but off-topic). */
 export type CommonNonAnswerKind = Exclude<NonAnswerKind, 'off-topic'>;
 
@@ -29,11 +29,13 @@ export const REPETITION_REASON = 'This answer repeats what you said before.';
 export const QUESTION_ECHO_REASON = 'This answer reads the question back rather than answering it.';
 export const NOT_ENGLISH_REASON = 'This answer does not seem to be in English, so it cannot be assessed.';
 export const WORD_LIST_REASON = 'This answer is a list of words, not sentences, so it cannot be assessed.';
+export const DID_NOT_KNOW_REASON = 'This answer only says you did not know. Say what you can instead, even a guess: it is your English that is assessed, not what you know.';
 
 export const COMMON_NON_ANSWER_REASONS: Readonly<Record<CommonNonAnswerKind, string>> = {
   'fillers-only': FILLERS_ONLY_REASON,
   'not-english': NOT_ENGLISH_REASON,
   'question-echo': QUESTION_ECHO_REASON,
+  'did-not-know': DID_NOT_KNOW_REASON,
   repetition: REPETITION_REASON,
   'word-list': WORD_LIST_REASON,
 };
@@ -122,8 +124,27 @@ function questionEchoShare(asked: string, answer: string): number {
 }
 
 /**
+ * Saying one does not know, and nothing else: "I don't know", "sorry, I have no idea about that", "I'm
+ * not sure", "I can't remember", one or several times. Softening words around it say nothing more.
+ * Said a second time it was "a repeat of what you said before", true to the letter but no help to a
+ * learner who had nothing to say on the topic; and the first time it counted as a three-word answer.
+ */
+const SOFTENER = '(?:sorry|oh|ah|well|really|honestly|actually|yeah|yes|no|so|but|and|then|maybe|um) ';
+const NOT_KNOWING = [
+  "(?:i )?(?:really )?(?:dont|do not|didnt|did not|cant|cannot|can not|couldnt|could not) (?:really )?(?:know|remember)(?: (?:what to say|anything|much|the answer|about (?:it|that|this|them)))*",
+  '(?:i )?(?:have )?(?:got )?no idea(?: (?:at all|about (?:it|that|this|them)))*',
+  '(?:i am |im )?not (?:really )?sure(?: (?:about (?:it|that|this|them)))*',
+].join('|');
+const DID_NOT_KNOW = new RegExp(`^(?:${SOFTENER})*(?:(?:${NOT_KNOWING}) (?:${SOFTENER})*)+$`);
+
+function didNotKnow(text: string): boolean {
+  const words = nonFillerWords(text).map((word) => word.replace(/'/g, ''));
+  return words.length > 0 && DID_NOT_KNOW.test(`${words.join(' ')} `);
+}
+
+/**
  * The first of the checks that finds `answer` no answer, in the order fillers-only, not in English,
- * the question read back (`asked`), repetition of what `said` holds, a list of words; null when it is an answer, or
+ * the question read back (`asked`), only not knowing, repetition of what `said` holds, a list of words; null when it is an answer, or
  * when it has no words (silence earns nothing anyway). Every answer is recorded in `said`, listed or
  * not, so that a later repeat of it is found.
  */
@@ -136,6 +157,7 @@ export function commonNonAnswerKind(answer: string, asked: string, said: Said): 
   if (others < FILLERS_ONLY_MIN_OTHER_WORDS && wordCount - others >= others) return 'fillers-only';
   if (notEnglish(answer)) return 'not-english';
   if (questionEchoShare(asked, answer) > REPETITION_SHARE_ABOVE) return 'question-echo';
+  if (didNotKnow(answer)) return 'did-not-know';
   if (repeated > REPETITION_SHARE_ABOVE) return 'repetition';
   if (wordList(answer)) return 'word-list';
   return null;
@@ -148,6 +170,7 @@ export function nonAnswerKindsText(nonAnswers: readonly { kind: NonAnswerKind }[
     kinds.has('fillers-only') ? 'filler words' : null,
     kinds.has('not-english') ? 'not in English' : null,
     kinds.has('question-echo') ? 'the question read back' : null,
+    kinds.has('did-not-know') ? '“I don\'t know”' : null,
     kinds.has('repetition') ? 'repeated sentences' : null,
     kinds.has('word-list') ? 'lists of words' : null,
     kinds.has('off-topic') ? 'not about their questions' : null,
