@@ -14,7 +14,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { attempts } from '../src/server/db/schema.js';
-import { NOT_ENGLISH_REASON } from '../src/shared/non-answers/checks.js';
+import { DID_NOT_KNOW_REASON, NOT_ENGLISH_REASON } from '../src/shared/non-answers/checks.js';
 import { CUE_CARDS } from '../src/shared/speaking-test/questions.js';
 import { createStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
@@ -136,6 +136,10 @@ describe('a low-level learner on a phone', () => {
     const romaji = expected.filter((item) => item.said.some((phrase) => phrase.startsWith('watashi'))).length;
     expect(romaji).toBeGreaterThan(0);
     expect(await page.getByText(`Not counted: ${NOT_ENGLISH_REASON}`).count()).toBe(romaji);
+    // "I don't know" (alone, or after "sorry") is not counted, with what to do instead, however often it is said.
+    const didNotKnow = expected.filter((item) => item.said.length > 0 && item.said.every((phrase) => phrase === 'i dont know' || phrase === 'sorry')).length;
+    expect(didNotKnow).toBeGreaterThan(0);
+    expect(await page.getByText(`Not counted: ${DID_NOT_KNOW_REASON}`).count()).toBe(didNotKnow);
     await lookAt(page, 'low-level-learner-results-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
     await lookAt(page, 'low-level-learner-results-desktop');
