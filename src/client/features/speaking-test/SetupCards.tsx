@@ -62,7 +62,7 @@ export function ProgressCard({ progress }: { progress: ProgressView }) {
                   {marker.done ? '✓' : marker.part}
                 </span>
                 {marker.label}
-                {marker.done ? <span className={classes.visuallyHidden}> (done)</span> : null}
+                {marker.done ? <span className="visually-hidden"> (done)</span> : null}
               </li>
             ))}
           </ol>

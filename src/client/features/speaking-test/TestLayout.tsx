@@ -35,7 +35,7 @@ export function TestLayout({ announcement, progress, device, studentName, before
         <Title order={1} size="h2">
           IELTS Speaking Test
         </Title>
-        <div className={classes.visuallyHidden} aria-live="polite" aria-atomic="true" data-testid="announcer">
+        <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="announcer">
           {announcement}
         </div>
         <ProgressCard progress={progress} />

@@ -33,7 +33,7 @@ export function SearchField({ label, placeholder, leftSection, value, onChange, 
         <div className={classes.icon}>{leftSection}</div>
         <input className={classes.input} placeholder={placeholder} maxLength={maxLength} type="search" id={id} value={value} onChange={onChange} ref={ref} />
       </div>
-      <span role="status" className={classes.result} data-testid="students-search-result">
+      <span role="status" className="visually-hidden" data-testid="students-search-result">
         {result}
       </span>
     </div>

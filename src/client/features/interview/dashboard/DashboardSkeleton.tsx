@@ -51,7 +51,7 @@ const LISTS = ['Professional Experience', 'Education', 'Certification', 'Technic
 export function DashboardSkeleton() {
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
-      <div role="status" aria-live="polite" className={classes.visuallyHidden}>
+      <div role="status" aria-live="polite" className="visually-hidden">
         Loading your profile…
       </div>
       <Stack gap="lg" aria-hidden inert>
