@@ -8,6 +8,7 @@ import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
 import { Pager } from '../../../components/Pager';
 import { serverMessageOr } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/notify';
+import { foundSentence } from '../found';
 import { useAttemptsList } from './api/attempts-list';
 import { useExportAttempts } from './api/export-attempts';
 import { AttemptsTable } from './AttemptsTable';
@@ -90,7 +91,7 @@ export function AttemptsTab({ kind }: { kind: AttemptKind }) {
 
   const emptyText = date ? `No ${NOUN[kind]} on ${formatFilterDate(date)}.` : `No ${NOUN[kind]} have been saved yet.`;
   // What the date filter found, read out by a screen reader (the table changes in silence).
-  const filterResult = date && data && !isPlaceholderData ? `Found ${data.total === 0 ? 'no' : data.total} ${data.total === 1 ? ONE[kind] : NOUN[kind]} on ${formatFilterDate(date)}.` : '';
+  const filterResult = date && data && !isPlaceholderData ? foundSentence(data.total, ONE[kind], NOUN[kind], `on ${formatFilterDate(date)}`) : '';
   const dateLabel = kind === 'ielts' ? 'Test date' : 'Interview date';
 
   return (

@@ -8,6 +8,7 @@ import { useConfirmDialog } from '../../../components/confirm-dialog';
 import { Pager } from '../../../components/Pager';
 import { serverMessageOr } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/notify';
+import { foundSentence } from '../found';
 import { useDialogOpener } from '../../../lib/dialog-opener';
 import { useExportStudents } from './api/export-students';
 import { useDeleteStudent, useToggleStudentStatus } from './api/student-mutations';
@@ -124,7 +125,7 @@ export function StudentsTab() {
     });
 
   const emptyText = search ? `No student matches “${search}”.` : 'No students yet. Add one with Add Student, or import a CSV file.';
-  const searchResult = search && data && !isPlaceholderData ? `Found ${data.total === 0 ? 'no' : data.total} ${data.total === 1 ? 'student' : 'students'} matching “${search}”.` : '';
+  const searchResult = search && data && !isPlaceholderData ? foundSentence(data.total, 'student', 'students', `matching “${search}”`) : '';
   const searchField = useRef<HTMLInputElement>(null);
 
   return (
