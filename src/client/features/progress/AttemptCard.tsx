@@ -4,7 +4,8 @@ import type { AttemptKind } from '../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import { noResultReason, noResultShortText, RETAKE_WHAT, type NoResultReason } from '../../../shared/api/no-result-texts';
 import type { ProgressAttempt } from '../../../shared/api/progress';
-import { formatAttemptTime } from '../../components/attempt/format';
+import { formatAttemptDateAndTime, formatAttemptTime } from '../../components/attempt/format';
+import type { AttemptWhen } from '../../components/attempt/list-times';
 import { attemptLinkText } from './attempt-link';
 
 /* One attempt on My progress: when, whose result it is (or why there is none), its bands and the link to it. */
@@ -37,7 +38,8 @@ const BADGE_OF: Record<NoResultReason, [string, string, string]> = {
   tooLittleSpeech: ['No estimate', 'gray', 'gray.8'],
 };
 
-export function AttemptCard({ attempt }: { attempt: ProgressAttempt }) {
+/** `when`: the time its link names it by, told apart from the list's other attempts (distinctAttemptTimes). */
+export function AttemptCard({ attempt, when = formatAttemptDateAndTime(attempt.completedAt) }: { attempt: ProgressAttempt; when?: AttemptWhen }) {
   const noun = attempt.kind === 'ielts' ? 'band' : 'score';
   // Made by section 9's fixed rules before the calibrated estimate (the charts leave it out and say why).
   const earlier = attempt.earlierRules ? ' by the earlier fixed rules' : '';
@@ -72,7 +74,7 @@ export function AttemptCard({ attempt }: { attempt: ProgressAttempt }) {
           {attemptLinkText(attempt)}
           <VisuallyHidden>
             {' '}
-            ({KIND_TITLES[attempt.kind]}, {formatAttemptTime(attempt.completedAt)})
+            ({KIND_TITLES[attempt.kind]}, {when.date}, {when.time})
           </VisuallyHidden>
         </Anchor>
       </Stack>

@@ -58,4 +58,19 @@ describe('AttemptList', () => {
     expect(cards(all)).toBe(20);
     expect(all).not.toContain('older attempt');
   });
+
+  it("gives two attempts of one minute links of different names, for a screen reader's list of links; the cards show the minute", () => {
+    const first = { ...attempt(0), completedAt: '2026-11-21T08:35:58Z' };
+    const second = { ...attempt(1), completedAt: '2026-11-21T08:35:03Z' };
+    const html = renderToStaticMarkup(
+      <MantineProvider>
+        <MemoryRouter>
+          <AttemptList attempts={[first, second]} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const links = [...html.matchAll(/<a [^>]*>([\s\S]*?)<\/a>/g)].map((match) => (match[1] ?? '').replace(/<[^>]+>/g, ''));
+    expect(links).toEqual(['Open this attempt: answers, recording (IELTS speaking test, 21 Nov 2026, 14:05:58)', 'Open this attempt: answers, recording (IELTS speaking test, 21 Nov 2026, 14:05:03)']);
+    expect([...html.matchAll(/<time [^>]*>([^<]+)<\/time>/g)].map((match) => match[1])).toEqual(['21 Nov 2026, 14:05', '21 Nov 2026, 14:05']);
+  });
 });

@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { ProgressAttempt } from '../../../shared/api/progress';
+import { distinctAttemptTimes } from '../../components/attempt/list-times';
 import { AttemptCard } from './AttemptCard';
 
 /**
@@ -15,6 +16,8 @@ export function AttemptList({ attempts }: { attempts: readonly ProgressAttempt[]
   const [shown, setShown] = useState(ATTEMPTS_SHOWN_STEP);
   const list = useRef<HTMLDivElement>(null);
   const visible = attempts.slice(0, shown);
+  // Over every attempt, so that a card's link keeps its name as older ones are shown.
+  const whens = useMemo(() => distinctAttemptTimes(attempts.map((attempt) => attempt.completedAt)), [attempts]);
   const hidden = attempts.length - visible.length;
   const next = Math.min(ATTEMPTS_SHOWN_STEP, hidden);
   const showMore = () => {
@@ -25,8 +28,8 @@ export function AttemptList({ attempts }: { attempts: readonly ProgressAttempt[]
   return (
     <Stack gap="sm">
       <Stack gap="sm" component="ul" m={0} p={0} ref={list}>
-        {visible.map((attempt) => (
-          <AttemptCard key={attempt.id} attempt={attempt} />
+        {visible.map((attempt, i) => (
+          <AttemptCard key={attempt.id} attempt={attempt} when={whens[i]} />
         ))}
       </Stack>
       {hidden > 0 ? (

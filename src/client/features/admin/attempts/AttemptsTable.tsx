@@ -7,6 +7,7 @@ import { CRITERIA_OF, CRITERION_LABELS, KIND_LABELS } from '../../../../shared/a
 import { CheckIcon } from '../../../components/icons';
 import { CardFields, DataTable, RowCard } from '../../../components/TableRows';
 import { formatAttemptDateAndTime } from './format';
+import { useSpokenTimes, type AttemptWhen } from '../../../components/attempt/list-times';
 import { bandsOf, isReleased, OverallCell, reviewLinkDetail, ReviewState, ScoreCell } from './AttemptCells';
 import { Table } from '../../../components/Table';
 import { StudentStatusBadge } from '../StudentStatusBadge';
@@ -39,6 +40,7 @@ export function AttemptsTable({
   const columns = attemptColumns(kind);
   const navigate = useNavigate();
   const open = (id: string) => navigate(reviewPath(id), { state: { from: backTo } });
+  const spoken = useSpokenTimes(attempts);
   return (
     <DataTable
       columns={columns}
@@ -48,13 +50,14 @@ export function AttemptsTable({
       minWidth={1000}
       label={KIND_LABELS[kind].tab}
       horizontalSpacing="sm"
-      renderRow={(attempt) => <AttemptRow key={attempt.id} kind={kind} attempt={attempt} onOpen={open} backTo={backTo} />}
-      renderCard={(attempt) => <AttemptCard key={attempt.id} kind={kind} attempt={attempt} backTo={backTo} />}
+      renderRow={(attempt) => <AttemptRow key={attempt.id} kind={kind} attempt={attempt} onOpen={open} backTo={backTo} spoken={spoken.get(attempt.id)} />}
+      renderCard={(attempt) => <AttemptCard key={attempt.id} kind={kind} attempt={attempt} backTo={backTo} spoken={spoken.get(attempt.id)} />}
     />
   );
 }
 
-function AttemptRow({ kind, attempt, onOpen, backTo }: { kind: AttemptKind; attempt: AttemptListRow; onOpen: (id: string) => void; backTo: string }) {
+/** `spoken`: the time the Review link names the attempt by (list-times.ts). */
+function AttemptRow({ kind, attempt, onOpen, backTo, spoken }: { kind: AttemptKind; attempt: AttemptListRow; onOpen: (id: string) => void; backTo: string; spoken: AttemptWhen | undefined }) {
   const when = formatAttemptDateAndTime(attempt.createdAt);
   const released = isReleased(attempt);
   // The whole row opens the review for a mouse or a finger; keyboards use the row's Review link.
@@ -109,7 +112,7 @@ function AttemptRow({ kind, attempt, onOpen, backTo }: { kind: AttemptKind; atte
           title={released ? 'Released to the student' : undefined}
         >
           Review
-          <VisuallyHidden>{reviewLinkDetail(attempt, when)}</VisuallyHidden>
+          <VisuallyHidden>{reviewLinkDetail(attempt, spoken ?? when)}</VisuallyHidden>
           {released ? <CheckIcon /> : null}
         </Anchor>
         {/* The link's own words say it to a screen reader. */}
@@ -123,7 +126,7 @@ function AttemptRow({ kind, attempt, onOpen, backTo }: { kind: AttemptKind; atte
  * The row on a phone: course, mobile, status and date, then the overall and each criterion under
  * its label, and the Review link across the foot of the card.
  */
-function AttemptCard({ kind, attempt, backTo }: { kind: AttemptKind; attempt: AttemptListRow; backTo: string }) {
+function AttemptCard({ kind, attempt, backTo, spoken }: { kind: AttemptKind; attempt: AttemptListRow; backTo: string; spoken: AttemptWhen | undefined }) {
   const when = formatAttemptDateAndTime(attempt.createdAt);
   const released = isReleased(attempt);
   return (
@@ -146,7 +149,7 @@ function AttemptCard({ kind, attempt, backTo }: { kind: AttemptKind; attempt: At
           title={released ? 'Released to the student' : undefined}
         >
           Review
-          <VisuallyHidden>{reviewLinkDetail(attempt, when)}</VisuallyHidden>
+          <VisuallyHidden>{reviewLinkDetail(attempt, spoken ?? when)}</VisuallyHidden>
         </Button>
       }
     >

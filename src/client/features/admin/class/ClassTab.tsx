@@ -7,6 +7,7 @@ import { NOTHING_TO_SCORE_LABEL } from '../../../../shared/api/no-result-texts';
 import { LoadError } from '../../../components/LoadError';
 import { NoEstimate } from '../attempts/AttemptCells';
 import { formatAttemptDateAndTime } from '../attempts/format';
+import { distinctAttemptTimes } from '../../../components/attempt/list-times';
 import { useClassView } from './api/class-view';
 import { BandChart, WeeklyChart } from './ClassCharts';
 import classes from './ClassView.module.css';
@@ -70,6 +71,8 @@ function InactiveList({ inactive, now }: { inactive: InactiveStudents; now: numb
 }
 
 function AwaitingList({ awaiting, showCourse }: { awaiting: AwaitingReview; showCourse: boolean }) {
+  // Told apart where one student has two waiting from the same minute (list-times.ts).
+  const spoken = distinctAttemptTimes(awaiting.attempts.map((attempt) => attempt.completedAt));
   const totalText = awaiting.capped ? `${count(awaiting.total)} or more` : count(awaiting.total);
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="awaiting-title" data-testid="awaiting-list">
@@ -83,8 +86,9 @@ function AwaitingList({ awaiting, showCourse }: { awaiting: AwaitingReview; show
             : `${totalText} ${awaiting.total === 1 ? 'attempt' : 'attempts'} not yet released to the student${awaiting.total > awaiting.attempts.length ? `; the oldest ${awaiting.attempts.length} shown` : ''}, oldest first.${awaiting.total > awaiting.attempts.length ? ' On a review, Next awaiting goes on through the rest.' : ''}`}
         </Text>
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {awaiting.attempts.map((attempt) => {
+          {awaiting.attempts.map((attempt, i) => {
             const when = formatAttemptDateAndTime(attempt.completedAt);
+            const said = spoken[i] ?? when;
             return (
               <li key={attempt.id} className={classes.item} data-testid="awaiting-attempt" data-attempt-id={attempt.id}>
                 <Group justify="space-between" gap="xs" wrap="wrap">
@@ -92,7 +96,7 @@ function AwaitingList({ awaiting, showCourse }: { awaiting: AwaitingReview; show
                     {attempt.studentName}
                     {/* Each link opens one attempt, and a student may have several waiting: the link says which. */}
                     <VisuallyHidden>
-                      {`: ${KIND_LABELS[attempt.kind].attempt}, ${when.date}, ${when.time}${attempt.reviewed ? ', draft saved' : ''}${attempt.nothingToScore ? `, ${NOTHING_TO_SCORE_LABEL.toLowerCase()}` : ''}`}
+                      {`: ${KIND_LABELS[attempt.kind].attempt}, ${said.date}, ${said.time}${attempt.reviewed ? ', draft saved' : ''}${attempt.nothingToScore ? `, ${NOTHING_TO_SCORE_LABEL.toLowerCase()}` : ''}`}
                     </VisuallyHidden>
                   </Anchor>
                   <Group gap={6} wrap="wrap">

@@ -7,6 +7,7 @@ import { Table } from '../../../components/Table';
 import { CardFields, DataTable, RowCard } from '../../../components/TableRows';
 import { isReleased, OverallCell, reviewLinkDetail, ReviewState } from '../attempts/AttemptCells';
 import { formatAttemptDateAndTime } from '../attempts/format';
+import { useSpokenTimes, type AttemptWhen } from '../../../components/attempt/list-times';
 
 const reviewPath = (id: string) => `/admin/attempts/${id}`;
 
@@ -24,6 +25,7 @@ function When({ attempt }: { attempt: StudentAttemptRow }) {
 }
 
 export function StudentAttemptsTable({ attempts, loading, backTo }: { attempts: StudentAttemptRow[] | undefined; loading: boolean; backTo: string }) {
+  const spoken = useSpokenTimes(attempts);
   return (
     <DataTable
       columns={STUDENT_ATTEMPT_COLUMNS}
@@ -32,13 +34,14 @@ export function StudentAttemptsTable({ attempts, loading, backTo }: { attempts: 
       emptyText="No attempts yet: this student has not saved a speaking test or an interview."
       minWidth={640}
       label="Attempts"
-      renderRow={(attempt) => <AttemptRow key={attempt.id} attempt={attempt} backTo={backTo} />}
-      renderCard={(attempt) => <AttemptCard key={attempt.id} attempt={attempt} backTo={backTo} />}
+      renderRow={(attempt) => <AttemptRow key={attempt.id} attempt={attempt} backTo={backTo} spoken={spoken.get(attempt.id)} />}
+      renderCard={(attempt) => <AttemptCard key={attempt.id} attempt={attempt} backTo={backTo} spoken={spoken.get(attempt.id)} />}
     />
   );
 }
 
-function AttemptRow({ attempt, backTo }: { attempt: StudentAttemptRow; backTo: string }) {
+/** `spoken`: the time the Review link names the attempt by, told apart from the list's others (list-times.ts). */
+function AttemptRow({ attempt, backTo, spoken }: { attempt: StudentAttemptRow; backTo: string; spoken: AttemptWhen | undefined }) {
   const released = isReleased(attempt);
   return (
     <Table.Tr data-attempt-id={attempt.id}>
@@ -59,7 +62,7 @@ function AttemptRow({ attempt, backTo }: { attempt: StudentAttemptRow; backTo: s
       <Table.Td>
         <Anchor component={Link} to={reviewPath(attempt.id)} state={{ from: backTo }} size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
           Review
-          <VisuallyHidden>{reviewLinkDetail(attempt, formatAttemptDateAndTime(attempt.createdAt))}</VisuallyHidden>
+          <VisuallyHidden>{reviewLinkDetail(attempt, spoken ?? formatAttemptDateAndTime(attempt.createdAt))}</VisuallyHidden>
           {released ? <CheckIcon /> : null}
         </Anchor>
       </Table.Td>
@@ -68,7 +71,7 @@ function AttemptRow({ attempt, backTo }: { attempt: StudentAttemptRow; backTo: s
 }
 
 /** The row on a phone: kind and date as its title, the overall and the review under their labels, the link at its foot. */
-function AttemptCard({ attempt, backTo }: { attempt: StudentAttemptRow; backTo: string }) {
+function AttemptCard({ attempt, backTo, spoken }: { attempt: StudentAttemptRow; backTo: string; spoken: AttemptWhen | undefined }) {
   return (
     <RowCard
       dataId={attempt.id}
@@ -85,7 +88,7 @@ function AttemptCard({ attempt, backTo }: { attempt: StudentAttemptRow; backTo: 
       actions={
         <Button component={Link} to={reviewPath(attempt.id)} state={{ from: backTo }} variant="light" size="sm" fullWidth rightSection={isReleased(attempt) ? <CheckIcon /> : undefined}>
           Review
-          <VisuallyHidden>{reviewLinkDetail(attempt, formatAttemptDateAndTime(attempt.createdAt))}</VisuallyHidden>
+          <VisuallyHidden>{reviewLinkDetail(attempt, spoken ?? formatAttemptDateAndTime(attempt.createdAt))}</VisuallyHidden>
         </Button>
       }
     >
