@@ -14,7 +14,7 @@ import { createRecordingStores } from '../src/server/recordings/store.js';
 import { testSessionBody, WEBM_SIGNATURE } from '../src/server/test/attempt-fixtures.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
-import { lookAt, seekByClick, useBrowserSuite, type ViewportName } from './support/index.js';
+import { lookAt, seekBy, seekByClick, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
  * The recording as evidence: a real spoken recording (espeak-ng words
@@ -198,7 +198,26 @@ async function checkEvidence(page: Page, detail: AttemptDetail) {
   const seekedToMiddle = await seekByClick(page, page.locator('audio'), timeline);
   expect(Math.abs(seekedToMiddle - (analysis.durationMs ?? 0) / 2000)).toBeLessThanOrEqual(0.3);
   await expect.poll(() => page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.paused)).toBe(false);
-  expect(await timeline.locator('xpath=..').locator('xpath=following-sibling::figcaption').innerText()).toMatch(/Tap or click the timeline to play from there\.$/);
+  expect(await timeline.locator('xpath=..').locator('xpath=following-sibling::figcaption').innerText()).toMatch(
+    /Tap or click the timeline to play from there\. With a keyboard, the arrow keys move between its answers and Enter plays one\.$/,
+  );
+  await page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.pause());
+
+  // The keyboard and a screen reader: the answers are the timeline's stops, one tab stop for them
+  // all, each named with where it is and its long pauses; the arrow keys move between them and
+  // Enter plays from the answer's start.
+  const stops = timeline.getByRole('button');
+  const names = await stops.evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label')));
+  expect(names).toEqual(analysis.answers.map((answer) => expect.stringMatching(new RegExp(`^Part 1, question ${answer.questionNumber}, \\d+:\\d\\d to \\d+:\\d\\d: (no pause|\\d+ pauses?) of 1 s or more`))));
+  expect(await timeline.locator('[tabindex="0"]').count()).toBe(1);
+  await stops.first().focus();
+  await page.keyboard.press('ArrowRight');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(names[1]);
+  expect(await timeline.locator('[tabindex="0"]').getAttribute('aria-label')).toBe(names[1]);
+  const seekedToAnswer = await seekBy(page, page.locator('audio'), () => page.keyboard.press('Enter'));
+  expect(Math.abs(seekedToAnswer - (analysis.answers[1]?.startMs ?? 0) / 1000)).toBeLessThanOrEqual(0.05);
+  await expect.poll(() => page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.paused)).toBe(false);
+  await expect.poll(() => stops.nth(1).getAttribute('aria-current')).toBe('true');
   await page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.pause());
 }
 

@@ -9,7 +9,7 @@ export { settled, type SettledOptions } from './settled.js';
 export { toast, TOAST_SELECTOR, toastsStandStill } from './toasts.js';
 export { startTestServer, type TestServer, type TestServerOptions } from './server.js';
 export { signInWithForm, useBrowserSuite, type BrowserSuite, type SuiteOptions, type SuitePage, type SuitePageOptions } from './suite.js';
-export { seekByClick } from './player.js';
+export { seekBy, seekByClick } from './player.js';
 export { expectFirstFrameWherePageDrawsIt, type FirstFrameCheck } from './first-frame.js';
 export { skipVoiceLine } from './voice-lines.js';
 export {

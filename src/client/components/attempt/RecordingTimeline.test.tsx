@@ -26,12 +26,12 @@ const analysis: RecordingAnalysis = {
 };
 
 describe('the recording timeline', () => {
-  it('tells a phone user to tap it, not only a mouse user to click it', () => {
+  it('tells a phone user to tap it, not only a mouse user to click it, and a keyboard user what Enter does', () => {
     const html = renderToStaticMarkup(
       <MantineProvider>
         <RecordingTimeline analysis={analysis} audio={null} summary="30 s recorded" />
       </MantineProvider>,
     );
-    expect(html).toContain('30 s recorded. Tap or click the timeline to play from there.');
+    expect(html).toContain('30 s recorded. Tap or click the timeline to play from there. With a keyboard, Enter plays it from the start.');
   });
 });
