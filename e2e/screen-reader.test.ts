@@ -92,6 +92,27 @@ describe('interview dashboard, keyboard and screen reader', () => {
     expect(await page.title()).toBe('My progress · Parley');
   });
 
+  it("the page's heading is followed only until the page's own is in: a heading changed later is left to the page (it names the tab itself)", async () => {
+    const student = await createStudent(suite.server.database.db, { courseName: 'Interview Aspirant', studentName: 'Asha Rao' });
+    const { page } = await suite.openPage();
+    await page.clock.install();
+    await suite.signInAs(page, student.user.id);
+    await page.goto(`${suite.server.baseUrl}/interview-dashboard`);
+    await page.getByLabel('Professional Summary').waitFor();
+    await expect.poll(() => page.title()).toBe('Interview Dashboard · Parley');
+    // However the page arrived (its skeleton's heading replaced, or its own there from the start),
+    // the watch on its headings has ended 10 s on.
+    await page.clock.runFor(10_000);
+    await page.evaluate(() => {
+      const stranger = document.createElement('h1');
+      stranger.textContent = 'Not the page';
+      document.querySelector('#main h1')?.replaceWith(stranger);
+    });
+    // A MutationObserver's callback runs before the next evaluate's script.
+    await page.evaluate(() => Promise.resolve());
+    expect(await page.title()).toBe('Interview Dashboard · Parley');
+  });
+
   it('a refused save takes the focus to the first invalid field, which reads its error, instead of leaving it on Save in silence', async () => {
     const { page, experience } = await openDashboard();
     await press(page, 'Add More Professional Experience');
@@ -167,8 +188,12 @@ describe('interview simulator, keyboard and screen reader', () => {
     await expect.poll(() => heading(page)).toBe('Welcome, Asha Rao!');
     const total = Number(/^(\d+)/.exec((await page.getByText(/questions? have been prepared/).textContent()) ?? '')?.[1]);
 
+    expect(await page.title()).toBe('Welcome, Asha Rao! · Parley');
+
     await press(page, 'Start My Interview');
     await expect.poll(() => heading(page)).toBe('Interview Simulation');
+    // Each view names the tab after its heading (Panel.tsx), long after the page's arrival stopped watching.
+    expect(await page.title()).toBe('Interview Simulation · Parley');
     // The countdown is a named timer, as the speaking test's are.
     expect(await page.getByRole('timer', { name: 'Interview time left' }).textContent()).toMatch(/^\d+:\d\d$/);
     const asked: string[] = [];
@@ -203,6 +228,7 @@ describe('interview simulator, keyboard and screen reader', () => {
     }
     await page.getByRole('heading', { level: 1, name: 'Interview Completed!' }).waitFor({ timeout: 30_000 });
     await expect.poll(() => heading(page)).toBe('Interview Completed!');
+    expect(await page.title()).toBe('Interview Completed! · Parley');
 
     const { announced } = await page.evaluate(() => (window as unknown as { __heard: Heard }).__heard);
     for (const [i, question] of asked.entries()) {

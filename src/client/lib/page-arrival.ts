@@ -6,6 +6,9 @@ import { useEffect } from 'react';
  */
 let pagesShown = 0;
 
+/** How long a page's first heading is followed if nothing replaces it: a page's first frame is replaced well within it. */
+const SETTLE_MS = 10_000;
+
 /**
  * What a screen reader is told of a new page (WCAG 2.4.2 and 2.4.3): the tab's title is the page's
  * heading and the school's title ("My progress · Parley"), and after a move within the app (a link,
@@ -23,9 +26,9 @@ export function usePageArrival(pathname: string, appTitle: string): void {
     const focusedBefore = document.activeElement;
     /** The heading the page was named after (and, after a move, focused). */
     let named: HTMLElement | null = null;
-    const arrive = (): boolean => {
+    const arrive = () => {
       const heading = main.querySelector('h1');
-      if (!heading) return false;
+      if (!heading) return;
       const name = heading.textContent.trim();
       document.title = name === '' || name === appTitle ? appTitle : `${name} · ${appTitle}`;
       const focused = document.activeElement;
@@ -35,16 +38,24 @@ export function usePageArrival(pathname: string, appTitle: string): void {
         heading.focus({ preventScroll: true });
       }
       named = heading;
-      return true;
     };
-    arrive();
-    // Watched while the page is shown: a page whose first heading is its placeholder's (a skeleton
-    // while its data loads) replaces it with its own, which names the page instead, and takes the
-    // focus that was on the removed one (it would drop to the document's top).
+    // Watched until the page's own heading is in: a page whose first heading is a placeholder's (a
+    // skeleton while its data loads, inert) or its first frame's (the speaking test's setup screen,
+    // drawn before its session's code has come) replaces it with its own, which names the page
+    // instead, and takes the focus that was on the removed one (it would drop to the document's top).
+    // The page's own is the first heading outside a placeholder that came after the page did, or the
+    // one there from the start once it has stood SETTLE_MS. A page that changes its heading later
+    // names the tab itself (the interview's views, Panel.tsx).
+    const own = () => named && !named.closest('[inert]') && watch.disconnect();
     const watch = new MutationObserver(() => {
-      if (named === null || !named.isConnected) arrive();
+      if (named?.isConnected) return;
+      arrive();
+      own();
     });
     watch.observe(main, { childList: true, subtree: true });
+    arrive();
+    // Left to run when the page goes first: disconnecting a disconnected observer does nothing.
+    setTimeout(own, SETTLE_MS);
     return () => watch.disconnect();
   }, [pathname, appTitle]);
 }

@@ -1,5 +1,6 @@
 import { Paper } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { getPublicConfig } from '../../../lib/public-config';
 import classes from './Panel.module.css';
 
 /* What the four views of /interview-simulator share. */
@@ -11,13 +12,16 @@ export const alertStyles = { title: { color: 'var(--mantine-color-dark-7)' } } a
  * `takesFocus`: the view replaced another whose button the student had just pressed (Allow, Start,
  * the last answer's Next), so the focus would fall to the page's top; it goes to the view's
  * heading instead, which a screen reader then reads, as the speaking test does with each part.
+ * Each view names the tab after its heading ("Interview Completed! · Parley"), as the page's arrival
+ * (lib/page-arrival.ts) names it after the first one.
  */
 export function Panel({ children, labelledBy, takesFocus = false }: { children: ReactNode; labelledBy: string; takesFocus?: boolean }) {
   const panel = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (!takesFocus) return;
     const heading = panel.current?.querySelector<HTMLElement>(`#${labelledBy}`);
     if (!heading) return;
+    document.title = `${heading.textContent.trim()} · ${getPublicConfig().appTitle}`;
+    if (!takesFocus) return;
     heading.tabIndex = -1;
     heading.focus();
   }, [takesFocus, labelledBy]);
