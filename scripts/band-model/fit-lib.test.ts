@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { linkedLevel } from '../../src/shared/band-estimate/model.js';
 import { linkKnots } from './fit-lib.js';
+import { levelMeans } from './ridge.js';
 
 /* The link from predicted levels to the raters' levels (decision 0058). */
 describe('linkKnots: continuized equipercentile linking', () => {
@@ -67,5 +68,19 @@ describe('linkedLevel', () => {
       expect(level).toBeGreaterThan(before);
       before = level;
     }
+  });
+});
+
+/* Each level's mean, which the advice aims a student a level below at (decision 0069). */
+describe('levelMeans', () => {
+  it('gives levels 2 to 7 their learners\' mean in standard deviations, and no mean to level 1 or the strongest learners', () => {
+    const targets = [1, 2, 2, 3, 5, 8, 9];
+    const values = [0, 1, 3, 4, 6, 9, 9];
+    // Mean 1, sd 2: level 2's mean 2 is half a standard deviation up; level 4 has no learner.
+    expect(levelMeans(values, targets, 1, 2)).toEqual([
+      [2, 0.5],
+      [3, 1.5],
+      [5, 2.5],
+    ]);
   });
 });

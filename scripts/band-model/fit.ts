@@ -18,7 +18,7 @@ const rounded = Object.fromEntries(
     criterion,
     {
       intercept: round(linear.intercept),
-      terms: linear.terms.map((term) => ({ feature: term.feature, mean: round(term.mean), sd: round(term.sd), weight: round(term.weight), best: round(term.best ?? Number.NaN), strongest: round(term.strongest ?? Number.NaN) })),
+      terms: linear.terms.map((term) => ({ feature: term.feature, mean: round(term.mean), sd: round(term.sd), weight: round(term.weight), best: round(term.best ?? Number.NaN), strongest: round(term.strongest ?? Number.NaN), levelMeans: (term.levelMeans ?? []).map(([level, mean]) => [level, round(mean)] as const) })),
       link: (linear.link ?? []).map(([predicted, level]) => [round(predicted), level] as const),
     },
   ]),
@@ -37,7 +37,7 @@ writeFileSync(
       `  ${criterion}: {`,
       `    intercept: ${linear.intercept},`,
       '    terms: [',
-      ...linear.terms.map((term) => `      { feature: '${term.feature}', mean: ${term.mean}, sd: ${term.sd}, weight: ${term.weight}${Number.isNaN(term.best) ? '' : `, best: ${term.best}`}${Number.isNaN(term.strongest) ? '' : `, strongest: ${term.strongest}`} },`),
+      ...linear.terms.map((term) => `      { feature: '${term.feature}', mean: ${term.mean}, sd: ${term.sd}, weight: ${term.weight}${Number.isNaN(term.best) ? '' : `, best: ${term.best}`}${Number.isNaN(term.strongest) ? '' : `, strongest: ${term.strongest}`}${term.levelMeans.length === 0 ? '' : `, levelMeans: [${term.levelMeans.map(([level, mean]) => `[${level}, ${mean}]`).join(', ')}]`} },`),
       '    ],',
       `    link: [${linear.link.map(([predicted, level]) => `[${predicted}, ${level}]`).join(', ')}],`,
       '  },',

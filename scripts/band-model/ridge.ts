@@ -43,6 +43,26 @@ function alignSpread(model: LinearModel, rows: readonly ModelInputs[], targets: 
 /** The strongest learners: those rated at this level or above (levels 8 and 9: 52 of the 716). */
 export const STRONGEST_LEVEL = 8;
 
+/**
+ * The levels whose learners' means the advice aims a student one level below at (decision 0069): 2
+ * up to the level under the strongest. Level 1 is no one's next level up (and is one learner).
+ */
+export const FIRST_AIMED_LEVEL = 2;
+
+/**
+ * Each level's learners' mean of a feature, in standard deviations from `mean`, from
+ * FIRST_AIMED_LEVEL to the level under STRONGEST_LEVEL (a level no row has gives none): what the
+ * advice measures a student's room against when the level above theirs is one of these.
+ */
+export function levelMeans(values: readonly number[], targets: readonly number[], mean: number, sd: number): [level: number, mean: number][] {
+  const means: [number, number][] = [];
+  for (let level = FIRST_AIMED_LEVEL; level < STRONGEST_LEVEL; level++) {
+    const at = values.filter((_, i) => targets[i] === level);
+    if (at.length > 0) means.push([level, (at.reduce((a, b) => a + b, 0) / at.length - mean) / sd]);
+  }
+  return means;
+}
+
 function fitRidge(rows: readonly ModelInputs[], targets: readonly number[], specs: readonly FeatureSpec[], lambda: number): LinearModel {
   const n = rows.length;
   // A saturating feature (decision 0046) counts in its good direction no further than the strongest
@@ -53,7 +73,7 @@ function fitRidge(rows: readonly ModelInputs[], targets: readonly number[], spec
     const mean = values.reduce((a, b) => a + b, 0) / n;
     const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / n) || 1;
     const topMean = strongest.reduce((sum, row) => sum + row[feature], 0) / Math.max(1, strongest.length);
-    const top = strongest.length > 0 ? { strongest: (topMean - mean) / sd } : {};
+    const top = { ...(strongest.length > 0 ? { strongest: (topMean - mean) / sd } : {}), levelMeans: levelMeans(values, targets, mean, sd) };
     return saturates && strongest.length > 0 ? { feature, mean, sd, best: (topMean - mean) / sd, ...top } : { feature, mean, sd, ...top };
   });
   const x = rows.map((row) => stats.map((stat, i) => countedZ({ ...stat, weight: 0 }, row[stat.feature], specs[i]?.sign ?? 1)));

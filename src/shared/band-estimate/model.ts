@@ -70,9 +70,12 @@ export interface LinearModel {
    * Per feature: the training mean and standard deviation, the weight per standard deviation, and
    * `best`, the strongest learners' mean in standard deviations: the feature counts in its good
    * direction (the weight's sign) no further than that (decision 0046). `strongest`: the same mean for
-   * every feature, which the advice measures the room left against (calibrated.ts); it moves no estimate.
+   * every feature, which the advice measures the room left against (advice.ts); it moves no estimate.
+   * `levelMeans`: `[level, mean]`, each level's learners' mean in standard deviations, levels 2 to 7:
+   * what the advice measures the room against for a student a level below (decision 0069); it moves
+   * no estimate either.
    */
-  terms: readonly { feature: FeatureName; mean: number; sd: number; weight: number; best?: number; strongest?: number }[];
+  terms: readonly { feature: FeatureName; mean: number; sd: number; weight: number; best?: number; strongest?: number; levelMeans?: readonly (readonly [level: number, mean: number])[] }[];
   /**
    * From the weighted sum (the predicted level) to the raters' level (decision 0058): knots
    * `[predicted, level]`, rising, joined by straight lines and continued past the ends at one level
