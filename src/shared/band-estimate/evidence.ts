@@ -13,7 +13,8 @@ export interface FeatureWording {
   shown: (features: LanguageFeatures) => string;
   /** The typical learner's value, from the model's mean of the feature. */
   typical: (mean: number) => string;
-  advice: (features: LanguageFeatures) => string;
+  /** `than`: whom the student's figure was measured against (advice.ts), for advice that says so. */
+  advice: (features: LanguageFeatures, than?: string) => string;
   /** The student over-uses what this feature counts: its advice comes before any other on the card (advice.ts). */
   overUsed?: (features: LanguageFeatures) => boolean;
 }
@@ -22,6 +23,8 @@ export interface FeatureWording {
 export const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
 const whole = (value: number) => Math.round(value).toString();
 const share = (value: number) => `${Math.round(value * 100)}%`;
+/** Whom a figure is compared with when the advice does not say (decision 0048's aim). */
+const STRONGEST_LEARNERS = 'the strongest learners';
 
 export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
   logWordsPerAnswer: {
@@ -161,7 +164,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     shown: (f) => oneDecimal(f.articlesPer100),
     typical: oneDecimal,
     // A rate, not a check of each article: the advice says what was measured, not that articles were wrong (an examiner-style probe).
-    advice: () => 'Say "a", "an" or "the" before each singular noun ("a friend", "the city"): the strongest learners said more of them than you did.',
+    advice: (_f, than = STRONGEST_LEARNERS) => `Say "a", "an" or "the" before each singular noun ("a friend", "the city"): ${than} said more of them than you did.`,
   },
   pastFormsPer100: {
     label: `past-tense verbs per 100 words${countingNote('verb')}`,
@@ -174,8 +177,8 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     shown: (f) => share(f.pluralNounShare),
     typical: share,
     // A share, not a check of each noun: the advice says what was measured, not that plurals were left out (as articles' does).
-    advice: (f) =>
-      `When you mean more than one, say so with -s: "two years", "many friends", "most people". ${share(f.pluralNounShare)} of the nouns you said were plural; the strongest learners said more.`,
+    advice: (f, than = STRONGEST_LEARNERS) =>
+      `When you mean more than one, say so with -s: "two years", "many friends", "most people". ${share(f.pluralNounShare)} of the nouns you said were plural; ${than} said more.`,
   },
   perfectPassivePer100: {
     label: 'perfect and passive verbs (have lived, was born…) per 100 words',

@@ -46,6 +46,23 @@ describe('the interview\'s "work on next"', () => {
     expect(clarity.advice.length).toBeGreaterThan(20);
   });
 
+  it("aims a weak speaker's communication advice at the learners a level above, not at the strongest (decision 0069)", () => {
+    const basic = estimateLanguage(
+      [
+        'i live in my city it is big and he go to school every day with my friend',
+        'i like cooking because it is fun and my mother cook very well every day',
+        'my school is near my house i walk there with my friend in the morning',
+        'i want to visit london because it is famous and my friend live there now',
+        'on weekend i play tennis with my brother and we eat lunch at home together',
+      ].map((answer) => ({ answer })),
+    );
+    expect(basic.criteria.vocabulary.band).toBeLessThan(basic.criteria.fluency.band);
+    const step = interviewNextStep({ ...inputs, estimate: basic, scores: { communication: 2, confidence: 7, relevance: 7, clarity: 6 } });
+    expect(step.score).toBe('Communication');
+    // Not "say how sure you are: probably, definitely", what separates them from levels 8-9, but more precise words.
+    expect(step.advice).toBe('Use more precise words where they fit ("fascinating" for "very interesting", "crowded" for "many people").');
+  });
+
   it('breaks a tie in the order the scores are shown', () => {
     expect(interviewNextStep({ ...inputs, scores: { communication: 5, confidence: 5, relevance: 5, clarity: 5 } }).score).toBe('Communication');
   });

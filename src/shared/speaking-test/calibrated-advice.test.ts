@@ -4,7 +4,7 @@ import { estimateLanguage } from '../band-estimate/estimate.js';
 import type { SpeakingTestAnswer } from './answer.js';
 import { FEATURE_WORDING } from '../band-estimate/evidence.js';
 import { BAND_MODEL } from '../band-estimate/coefficients.js';
-import { countedZ } from '../band-estimate/model.js';
+import { countedZ, type BandModel } from '../band-estimate/model.js';
 import { LINKING_OVERUSE_PER_100, WRITTEN_LINKING_MOST_PER_100 } from '../band-estimate/features.js';
 import { MANY_FILLERS_ABOVE, overUsedLinking } from './calibrated.js';
 import { FLUENCY_FILLER_RATIO_TIERS } from './constants.js';
@@ -33,6 +33,22 @@ const FLUENT = [
   'growing awareness of climate change might encourage people to take fewer but longer trips and to choose trains over planes',
   'some historic centres have become so crowded that local residents can no longer afford apartments there since rents soared',
 ];
+
+/** Short, plain sentences with slips (an examiner's band 2-3). */
+const BASIC = [
+  'i live in my city it is big and he go to school every day with my friend',
+  'i like cooking because it is fun and my mother cook very well every day',
+  'my school is near my house i walk there with my friend in the morning',
+  'i want to visit london because it is famous and my friend live there now',
+  'on weekend i play tennis with my brother and we eat lunch at home together',
+];
+
+/** The model without the levels' means: the advice aimed at the strongest learners only, as decision 0048 had it. */
+const AIMED_AT_STRONGEST: BandModel = {
+  fluency: { ...BAND_MODEL.fluency, terms: BAND_MODEL.fluency.terms.map(({ levelMeans: _means, ...term }) => term) },
+  vocabulary: { ...BAND_MODEL.vocabulary, terms: BAND_MODEL.vocabulary.terms.map(({ levelMeans: _means, ...term }) => term) },
+  grammar: { ...BAND_MODEL.grammar, terms: BAND_MODEL.grammar.terms.map(({ levelMeans: _means, ...term }) => term) },
+};
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
@@ -103,13 +119,7 @@ describe('the advice beside the estimated bands', () => {
   });
 
   it('says everything is above the typical learner only when no evidence moved the band down', () => {
-    const basic = [
-      'i live in my city it is big and he go to school every day with my friend',
-      'i like cooking because it is fun and my mother cook very well every day',
-      'my school is near my house i walk there with my friend in the morning',
-      'i want to visit london because it is famous and my friend live there now',
-      'on weekend i play tennis with my brother and we eat lunch at home together',
-    ];
+    const basic = BASIC;
     const seen = { down: 0, allAbove: 0 };
     // Fluency above the typical learner's on every figure (the next test's answers).
     const linked = FLUENT.map((text, i) => `${['so', 'actually', 'anyway', 'although', 'especially'][i]} ${text} for example in my case`);
@@ -185,6 +195,38 @@ describe('the advice beside the estimated bands', () => {
       expect(Math.sign(term.weight) * (term.strongest - countedZ(term, advised.value, term.weight)), `${criterion}: ${advice}`).toBeGreaterThan(0);
     }
     expect(result.criteria.fluency.advice).not.toMatch(/full sentences/);
+  });
+
+  it('aims a low-level student at what separates them from the learners a level above, not from the strongest (decision 0069)', () => {
+    // Short, plain answers: Vocabulary at about level 1, band 1.5.
+    const estimate = estimateLanguage(BASIC.map((text) => ({ answer: text })));
+    const vocabulary = estimate.criteria.vocabulary;
+    expect(vocabulary.level).toBeLessThan(1.5);
+    // Aimed at the strongest learners (decision 0048), the advice was to say "probably" and "definitely".
+    expect(criterionAdvice(estimate, vocabulary, AIMED_AT_STRONGEST)).toBe(FEATURE_WORDING.stanceAdverbsPer100.advice(estimate.features));
+    // Aimed at level 2's learners: the evidence with the most room to their means.
+    const terms = BAND_MODEL.vocabulary.terms;
+    const room = (term: (typeof terms)[number]) => {
+      const aimed = term.levelMeans?.find(([level]) => level === 2)?.[1] ?? Number.NaN;
+      const reachable = term.best === undefined ? aimed : Math.min(aimed, term.best);
+      const value = vocabulary.contributions.find((contribution) => contribution.feature === term.feature)?.value ?? 0;
+      return Math.abs(term.weight) * Math.max(0, Math.sign(term.weight) * (reachable - countedZ(term, value, term.weight)));
+    };
+    const most = [...terms].sort((a, b) => room(b) - room(a))[0];
+    expect(most?.feature).toBe('contentWordLength');
+    expect(criterionAdvice(estimate, vocabulary, BAND_MODEL)).toBe(FEATURE_WORDING.contentWordLength.advice(estimate.features));
+    // A figure compared with others says with whom.
+    const grammar = estimateLanguage(['yes i like it', 'my house is small', 'i go to school by bus', 'my father is teacher', 'i watch tv at night'].map((answer) => ({ answer })));
+    expect(criterionAdvice(grammar, grammar.criteria.grammar, BAND_MODEL)).toMatch(/of the nouns you said were plural; the rated learners a level above yours said more\.$/);
+  });
+
+  it('still aims a student estimated at level 6.5 or above at the strongest learners', () => {
+    const estimate = estimateLanguage(FLUENT.map((text) => ({ answer: text })));
+    const strong = Object.values(estimate.criteria).filter((criterion) => criterion.level >= 6.5);
+    expect(strong.length).toBeGreaterThan(0);
+    for (const criterion of strong) expect(criterionAdvice(estimate, criterion, BAND_MODEL), criterion.criterion).toBe(criterionAdvice(estimate, criterion, AIMED_AT_STRONGEST));
+    // The fit gives every term the means of levels 2 to 7; the strongest learners' (8 and 9) are `strongest`.
+    for (const term of Object.values(BAND_MODEL).flatMap((linear) => linear.terms)) expect(term.levelMeans?.map(([level]) => level), term.feature).toEqual([2, 3, 4, 5, 6, 7]);
   });
 
   it("tells a fluent speaker with dense wording what the grammar-word share measured, not to stop speaking in key words", () => {
