@@ -3,7 +3,7 @@ import type { OutboxStatus } from '../../lib/outbox';
 import { evidenceAnnouncement, evidenceStage, savedRecordingAttemptId } from './saved-recording';
 
 const saved = (result: unknown, recordingError: string | null = null): OutboxStatus => ({ state: 'saved', result, recordingError });
-const pending: OutboxStatus = { state: 'pending', attemptSaved: true, tries: 0, nextTryAt: null, lastError: null, waitingForSignIn: false, memoryOnly: false };
+const pending: OutboxStatus = { state: 'pending', attemptSaved: true, tries: 0, nextTryAt: null, sendingSince: 1, lastError: null, waitingForSignIn: false, memoryOnly: false };
 
 describe('savedRecordingAttemptId', () => {
   it('is the id the server confirmed once the attempt and its recording are saved', () => {

@@ -1,6 +1,7 @@
 /*
  * The outbox as the browser runs it: IndexedDB (through idb-keyval) for storage, fetch for sending,
- * the real clock, and a nudge whenever the browser comes back online or the page is shown again.
+ * the real clock, a fresh send whenever the browser comes back online, and a nudge when the page is
+ * shown again.
  * One outbox per page.
  */
 import { createStore, del, get, set, values } from 'idb-keyval';
@@ -32,7 +33,8 @@ export function browserOutbox(): Outbox {
     setTimer: (callback, delayMs) => window.setTimeout(callback, delayMs),
     clearTimer: (handle) => window.clearTimeout(handle as number),
   });
-  window.addEventListener('online', () => created.retryNow());
+  // Back online: a request made before the connection dropped may never be answered, so it is sent again.
+  window.addEventListener('online', () => created.retryNow(undefined, { restart: true }));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') created.retryNow();
   });

@@ -42,6 +42,8 @@ export type OutboxStatus =
       tries: number;
       /** When the next send is due (ms since epoch); null while a send is running. */
       nextTryAt: number | null;
+      /** When the send now running started (ms since epoch); null between sends. */
+      sendingSince: number | null;
       lastError: string | null;
       /** The server answered 401: sending resumes when the same user signs in again. */
       waitingForSignIn: boolean;

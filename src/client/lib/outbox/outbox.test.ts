@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry, OutboxStatus, OutboxSubmission } from './entry';
+import type { OutboxStatus } from './entry';
 import { Outbox } from './outbox';
+import { manualTimers, MemoryStore, settle, submission } from './outbox.test-kit';
 import { OUTBOX_MAX_RETRY_MS, retryDelayMs } from './retry-policy';
 import type { OutboxFetch } from './sending';
-import type { OutboxStore } from './storage';
-
-class MemoryStore implements OutboxStore {
-  readonly rows = new Map<string, OutboxEntry>();
-  failWrites = false;
-  async get(id: string) {
-    return structuredClone(this.rows.get(id));
-  }
-  async put(entry: OutboxEntry) {
-    if (this.failWrites) throw new Error('QuotaExceededError');
-    this.rows.set(entry.id, structuredClone(entry));
-  }
-  async delete(id: string) {
-    this.rows.delete(id);
-  }
-  async all() {
-    return [...this.rows.values()].map((row) => structuredClone(row));
-  }
-}
 
 interface Call {
   url: string;
@@ -45,47 +27,6 @@ function scriptedServer(store: MemoryStore, replies: { POST?: Reply[]; PUT?: Rep
   };
   return { calls, fetch };
 }
-
-function manualTimers() {
-  let now = 1_000_000;
-  let next = 1;
-  const pending = new Map<number, { at: number; callback: () => void }>();
-  return {
-    now: () => now,
-    setTimer: (callback: () => void, delayMs: number) => {
-      const handle = next++;
-      pending.set(handle, { at: now + delayMs, callback });
-      return handle;
-    },
-    clearTimer: (handle: unknown) => {
-      pending.delete(handle as number);
-    },
-    delays: () => [...pending.values()].map((timer) => timer.at - now),
-    /** Moves the clock to the next timer and runs it. */
-    async fireNext() {
-      const [handle, timer] = [...pending.entries()].sort((a, b) => a[1].at - b[1].at)[0] ?? [];
-      if (handle === undefined || !timer) throw new Error('no timer pending');
-      pending.delete(handle);
-      now = timer.at;
-      timer.callback();
-      await settle();
-    },
-  };
-}
-
-async function settle() {
-  for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-const submission = (overrides: Partial<OutboxSubmission> = {}): OutboxSubmission => ({
-  id: '6f1c1a52-5d1e-4c54-9a53-2f3b2f0f8c11',
-  kind: 'test',
-  ownerUserId: 7,
-  saveUrl: '/api/test-sessions',
-  body: { attemptId: '6f1c1a52-5d1e-4c54-9a53-2f3b2f0f8c11', studentId: 3 },
-  recording: { blob: new Blob([new Uint8Array([1, 2, 3])], { type: 'audio/webm' }), mimeType: 'audio/webm;codecs=opus' },
-  ...overrides,
-});
 
 function setup(replies: { POST?: Reply[]; PUT?: Reply[] } = {}, store = new MemoryStore()) {
   const server = scriptedServer(store, replies);

@@ -27,10 +27,18 @@ export interface OutboxDependencies {
   random?: () => number;
 }
 
+/** The abort reason of a request stopped by retryNow({ restart: true }). */
+class RestartRequest extends Error {
+  constructor() {
+    super('Stopped to be sent again at once.');
+  }
+}
+
 export class Outbox {
   private readonly entries: KeptEntries;
   private readonly waitingForSignIn = new Set<string>();
-  private readonly sending = new Set<string>();
+  /** When each running send started, and how to stop the request it is waiting on. */
+  private readonly running = new Map<string, { since: number; controller: AbortController | null }>();
   private readonly timers = new Map<string, unknown>();
   private readonly listeners = new Map<string, Set<(status: OutboxStatus) => void>>();
   private ownerUserId: number | null = null;
@@ -83,14 +91,28 @@ export class Outbox {
     }
   }
 
-  /** Try now rather than at the next scheduled time (e.g. the browser came back online). */
-  retryNow(id?: string): void {
+  /**
+   * Try now rather than at the next scheduled time. With `restart` (the student's Try again, the
+   * browser back online) a send still waiting on a request is stopped and sent again at once: a
+   * request made before the connection dropped may never be answered, and would otherwise hold the
+   * entry for as long as the server may take its body (up to half an hour for a long recording).
+   * Saving stays exactly-once: the attempt is posted under its own id, which the server stores once
+   * (a second post answers with what was stored), and the recording is put on that attempt, a later
+   * upload replacing an earlier one. The entry stays stored until the server confirms both.
+   * Without `restart` (the page shown again) a running send is left to finish.
+   */
+  retryNow(id?: string, { restart = false }: { restart?: boolean } = {}): void {
     for (const entry of this.entries.values()) {
       if (id !== undefined && entry.id !== id) continue;
       if (entry.ownerUserId !== this.ownerUserId) continue;
       if (entry.refused) {
         if (id === undefined) continue;
         entry.refused = null;
+      }
+      const running = this.running.get(entry.id);
+      if (running) {
+        if (restart) running.controller?.abort(new RestartRequest());
+        continue;
       }
       void this.send(entry.id);
     }
@@ -109,7 +131,8 @@ export class Outbox {
       state: 'pending',
       attemptSaved: entry.attemptSaved,
       tries: entry.tries,
-      nextTryAt: this.sending.has(id) ? null : entry.nextTryAt,
+      nextTryAt: this.running.has(id) ? null : entry.nextTryAt,
+      sendingSince: this.running.get(id)?.since ?? null,
       lastError: entry.lastError,
       waitingForSignIn: this.waitingForSignIn.has(id),
       memoryOnly: this.entries.isMemoryOnly(id),
@@ -134,17 +157,22 @@ export class Outbox {
 
   private async send(id: string): Promise<void> {
     const entry = this.entries.get(id);
-    if (!entry || entry.refused || this.sending.has(id) || entry.ownerUserId !== this.ownerUserId) return;
+    if (!entry || entry.refused || this.running.has(id) || entry.ownerUserId !== this.ownerUserId) return;
     const timer = this.timers.get(id);
     if (timer !== undefined) {
       this.deps.clearTimer(timer);
       this.timers.delete(id);
     }
-    this.sending.add(id);
+    this.running.set(id, { since: this.deps.now(), controller: null });
     this.emit(id);
+    let sendAgain = false;
     try {
       if (!entry.attemptSaved) {
-        const step = await this.sendTimed(entry.saveUrl, 'POST', 'application/json', JSON.stringify(entry.body), BODY_TIME_LIMITS.bodyMs);
+        const step = await this.sendTimed(id, entry.saveUrl, 'POST', 'application/json', JSON.stringify(entry.body), BODY_TIME_LIMITS.bodyMs);
+        if (step === 'restart') {
+          sendAgain = true;
+          return;
+        }
         if (step.kind !== 'ok') return await this.handleFailure(entry, step);
         entry.attemptSaved = true;
         entry.result = step.body ? (JSON.parse(step.body) as unknown) : null;
@@ -154,15 +182,20 @@ export class Outbox {
       let recordingError: string | null = null;
       if (entry.recording) {
         const { blob, mimeType } = entry.recording;
-        const step = await this.sendTimed(recordingUploadUrl(entry.id), 'PUT', mimeType, blob, streamedBodyDeadlineMs(blob.size, RECORDING_MAX_BYTES));
+        const step = await this.sendTimed(id, recordingUploadUrl(entry.id), 'PUT', mimeType, blob, streamedBodyDeadlineMs(blob.size, RECORDING_MAX_BYTES));
+        if (step === 'restart') {
+          sendAgain = true;
+          return;
+        }
         if (step.kind === 'refused') recordingError = step.message;
         else if (step.kind !== 'ok') return await this.handleFailure(entry, step);
       }
       await this.entries.forget(entry, { state: 'saved', result: entry.result, recordingError });
       this.emit(entry.id);
     } finally {
-      this.sending.delete(id);
+      this.running.delete(id);
       if (this.entries.has(id)) this.emit(id);
+      if (sendAgain) void this.send(id);
     }
   }
 
@@ -171,15 +204,20 @@ export class Outbox {
    * body (`serverLimitMs`, shared/api/body-time-limits.ts): never while the server may still take an
    * upload on a slow link, and not never either, since a connection that died without a reset (a
    * phone moving between networks) would otherwise hold this entry until the page is reloaded.
+   * 'restart': retryNow stopped it to send again at once, which is no failure to back off from.
    */
-  private async sendTimed(url: string, method: 'POST' | 'PUT', contentType: string, body: string | Blob, serverLimitMs: number): Promise<StepResult> {
+  private async sendTimed(id: string, url: string, method: 'POST' | 'PUT', contentType: string, body: string | Blob, serverLimitMs: number): Promise<StepResult | 'restart'> {
     const waitMs = serverLimitMs + ANSWER_GRACE_MS;
     const controller = new AbortController();
+    const running = this.running.get(id);
+    if (running) running.controller = controller;
     const timer = this.deps.setTimer(() => controller.abort(new Error(`No answer from the server within ${Math.ceil(waitMs / 60_000)} minutes.`)), waitMs);
     try {
-      return await sendStep(this.deps.fetch, url, method, contentType, body, controller.signal);
+      const step = await sendStep(this.deps.fetch, url, method, contentType, body, controller.signal);
+      return step.kind !== 'ok' && controller.signal.reason instanceof RestartRequest ? 'restart' : step;
     } finally {
       this.deps.clearTimer(timer);
+      if (running) running.controller = null;
     }
   }
 

@@ -15,6 +15,8 @@ export interface CompletedViewProps {
   model: CompletedViewModel;
   report: InterviewScoreReport | null;
   saveStatus: OutboxStatus;
+  /** The outbox id of the save (Try again sends it afresh); null before it is submitted. */
+  attemptId?: string | null;
   onDownloadTranscript: () => void;
   onDownloadAudio: () => void;
   preparingAudio: boolean;
@@ -23,7 +25,7 @@ export interface CompletedViewProps {
   recordingAttemptId?: string | null;
 }
 
-export function CompletedView({ model, report, saveStatus, onDownloadTranscript, onDownloadAudio, preparingAudio, onBack, recordingAttemptId = null }: CompletedViewProps) {
+export function CompletedView({ model, report, saveStatus, onDownloadTranscript, onDownloadAudio, preparingAudio, onBack, recordingAttemptId = null, attemptId = null }: CompletedViewProps) {
   const minutes = model.durationMinutes;
   const savedNote = report ? savedScoresNote('interview', saveStatus, report.assessable ? { ...report.scores } : null, scoreLabelsOf('interview')) : null;
   return (
@@ -58,7 +60,7 @@ export function CompletedView({ model, report, saveStatus, onDownloadTranscript,
                 No question was asked, so there is nothing to save.
               </Text>
             ) : model.saveStatus === 'idle' ? null : (
-              <SaveState status={saveStatus} />
+              <SaveState status={saveStatus} attemptId={attemptId} />
             )}
           </div>
           {model.recordingNote ? (

@@ -1,11 +1,12 @@
-import { Alert, Group, Loader, Text } from '@mantine/core';
-import type { OutboxStatus } from '../../../lib/outbox';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { browserOutbox, mayTryAgain, sendIsSlow, useStatusClock, type OutboxStatus } from '../../../lib/outbox';
 import { SAVE_FAILURE_TITLE } from '../flow';
 import { alertStyles } from './Panel';
 
 /* Where the finished interview's save stands, from the outbox (SPEC.md section 8 'Interview saving'). */
 
-export function SaveState({ status }: { status: OutboxStatus }) {
+export function SaveState({ status, attemptId }: { status: OutboxStatus; attemptId: string | null }) {
+  const now = useStatusClock(status);
   if (status.state === 'saved') {
     return (
       <Text c="teal.9" size="sm" fw={500}>
@@ -20,14 +21,24 @@ export function SaveState({ status }: { status: OutboxStatus }) {
       </Alert>
     );
   }
-  // A first send under way is a plain "Saving…": the yellow box is for a save that has to wait.
-  if (status.state === 'pending' && (status.tries > 0 || status.waitingForSignIn)) {
+  // A first send under way is a plain "Saving…": the yellow box is for a save that has to wait, or
+  // a send so slow it may have hung (then Try again sends it afresh, retry-offer.ts).
+  if (status.state === 'pending' && (status.tries > 0 || status.waitingForSignIn || sendIsSlow(status, now))) {
     return (
       <Alert color="yellow" variant="light" styles={alertStyles} title="Saving… will keep trying" icon={<Loader size="xs" aria-hidden />}>
-        {status.waitingForSignIn
-          ? 'Sign in again to finish saving; your interview is kept on this device until then.'
-          : 'Your interview is kept on this device and is sent as soon as the server answers.'}
-        {status.lastError ? ` Last error: ${status.lastError}` : ''}
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            {status.waitingForSignIn
+              ? 'Sign in again to finish saving; your interview is kept on this device until then.'
+              : 'Your interview is kept on this device and is sent as soon as the server answers.'}
+            {status.lastError ? ` Last error: ${status.lastError}` : ''}
+          </Text>
+          {attemptId !== null && mayTryAgain(status, now) ? (
+            <Button size="xs" variant="default" onClick={() => browserOutbox().retryNow(attemptId, { restart: true })}>
+              Try again
+            </Button>
+          ) : null}
+        </Stack>
       </Alert>
     );
   }

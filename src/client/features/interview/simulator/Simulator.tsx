@@ -146,6 +146,7 @@ export function Simulator({ profile, studentName, userId, microphoneAsks, onMicr
           model={model}
           report={report}
           saveStatus={saveStatus}
+          attemptId={attemptId}
           onDownloadTranscript={downloadTranscript}
           onDownloadAudio={() => void downloadAudio()}
           preparingAudio={preparingAudio}

@@ -1,22 +1,12 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { browserOutbox, useOutboxStatus } from '../../../lib/outbox';
+import { browserOutbox, useOutboxStatus, useStatusClock } from '../../../lib/outbox';
 import { saveStatusView, type SaveTone } from './save-status';
 
 const TONE_COLOR: Record<SaveTone, string> = { saved: 'teal', pending: 'blue', failed: 'red', warning: 'yellow' };
 
 export function SaveStatus({ attemptId, submitting = false }: { attemptId: string | null; submitting?: boolean }) {
   const status = useOutboxStatus(attemptId);
-  const [now, setNow] = useState(() => Date.now());
-  const ticking = status.state === 'pending' && status.nextTryAt !== null;
-  useEffect(() => {
-    if (!ticking) return undefined;
-    // From the moment the next try is scheduled: the last tick may be minutes old (a send that hung
-    // showed "next try in 183 s" for a 3 s wait).
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [ticking]);
+  const now = useStatusClock(status);
   const view = saveStatusView(attemptId, status, now, submitting);
   return (
     <Alert
@@ -39,7 +29,7 @@ export function SaveStatus({ attemptId, submitting = false }: { attemptId: strin
         ) : null}
         {view.canRetry && attemptId !== null ? (
           <Group>
-            <Button size="xs" variant="default" onClick={() => browserOutbox().retryNow(attemptId)}>
+            <Button size="xs" variant="default" onClick={() => browserOutbox().retryNow(attemptId, { restart: true })}>
               Try again
             </Button>
           </Group>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SAVE_WARNING_TEXT, saveStatusView } from './save-status';
 
 const NOW = 1_000_000;
-const pending = { state: 'pending' as const, attemptSaved: false, tries: 0, nextTryAt: NOW, lastError: null, waitingForSignIn: false, memoryOnly: false };
+const pending = { state: 'pending' as const, attemptSaved: false, tries: 0, nextTryAt: NOW, sendingSince: null, lastError: null, waitingForSignIn: false, memoryOnly: false };
 
 describe('saveStatusView', () => {
   it("gives the spec's Save Warning when nothing was submitted, and Saving while the test is being handed over", () => {
@@ -36,6 +36,20 @@ describe('saveStatusView', () => {
     expect(later.detail).toBe('Attempt 3 · next try in 4 s · last error: The server answered 503.');
     expect(later.canRetry).toBe(true);
     expect(saveStatusView('id', { ...pending, tries: 1, nextTryAt: null }, NOW).detail).toBe('Attempt 2 · sending now');
+  });
+
+  it('offers Try again on a first send that has run 30 s (it may have hung), and says for how long', () => {
+    const sending = { ...pending, nextTryAt: null, sendingSince: NOW - 29_000 };
+    expect(saveStatusView('id', sending, NOW)).toMatchObject({ message: 'Saving your results…', detail: 'sending now', canRetry: false });
+    expect(saveStatusView('id', { ...sending, sendingSince: NOW - 125_000 }, NOW)).toMatchObject({
+      message: 'Saving your results… this is taking a while: if your connection dropped, press Try again. A copy is kept on this device until the school’s server confirms it.',
+      detail: 'sending for 2 min 5 s',
+      canRetry: true,
+    });
+    expect(saveStatusView('id', { ...sending, tries: 2, sendingSince: NOW - 45_000, lastError: 'The server answered 503.' }, NOW).detail).toBe(
+      'Attempt 3 · sending for 45 s · last error: The server answered 503.',
+    );
+    expect(saveStatusView('id', { ...sending, sendingSince: NOW - 60_000, waitingForSignIn: true }, NOW).canRetry).toBe(false);
   });
 
   it('asks to sign in again, and warns when the browser keeps no copy', () => {

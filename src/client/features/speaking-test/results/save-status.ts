@@ -3,6 +3,7 @@
  * server confirms it). The spec's own sentences are used where it has them.
  */
 import type { OutboxStatus } from '../../../lib/outbox';
+import { mayTryAgain, sendIsSlow } from '../../../lib/outbox/retry-offer';
 import { SAVE_WARNING_TEXT, SAVE_WARNING_TITLE } from '../flow/after-the-test';
 
 /** Spec section 8's Save Warning sentence, defined with the flow's save toasts. */
@@ -25,6 +26,12 @@ export interface SaveStatusView {
 
 function secondsUntil(at: number, now: number): number {
   return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** "45 s", "2 min 5 s". */
+function duration(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min${seconds % 60 === 0 ? '' : ` ${seconds % 60} s`}`;
 }
 
 /**
@@ -53,24 +60,27 @@ export function saveStatusView(attemptId: string | null, status: OutboxStatus, n
         title: 'Could not save',
         message: `${status.message.trim().replace(/\.?$/u, '.')} ${CONTACT_TEACHER_TEXT}`,
         detail: null,
-        canRetry: true,
+        canRetry: mayTryAgain(status, now),
       };
     case 'pending': {
       const kept = status.memoryOnly
         ? 'This browser would not keep a copy, so leave this page open until they are saved.'
         : 'A copy is kept on this device until the school’s server confirms it.';
+      const slow = sendIsSlow(status, now);
       const message = status.waitingForSignIn
         ? `Saving your results… you were signed out: sign in again on this device and we will finish saving. ${kept}`
-        : status.tries > 0 || status.memoryOnly
-          ? `Saving your results… we will keep trying. ${kept}`
-          : // The first send, which nearly always succeeds at once: nothing to worry about yet.
-            'Saving your results…';
+        : slow
+          ? `Saving your results… this is taking a while: if your connection dropped, press Try again. ${kept}`
+          : status.tries > 0 || status.memoryOnly
+            ? `Saving your results… we will keep trying. ${kept}`
+            : // The first send, which nearly always succeeds at once: nothing to worry about yet.
+              'Saving your results…';
       const parts: string[] = [];
       if (status.tries > 0) parts.push(`Attempt ${status.tries + 1}`);
-      if (status.nextTryAt === null) parts.push('sending now');
+      if (status.nextTryAt === null) parts.push(slow && status.sendingSince !== null ? `sending for ${duration(now - status.sendingSince)}` : 'sending now');
       else if (status.tries > 0 && !status.waitingForSignIn) parts.push(`next try in ${secondsUntil(status.nextTryAt, now)} s`);
       if (status.lastError) parts.push(`last error: ${status.lastError}`);
-      return { tone: 'pending', title: 'Saving', message, detail: parts.length > 0 ? parts.join(' · ') : null, canRetry: status.tries > 0 && !status.waitingForSignIn };
+      return { tone: 'pending', title: 'Saving', message, detail: parts.length > 0 ? parts.join(' · ') : null, canRetry: mayTryAgain(status, now) };
     }
   }
 }
