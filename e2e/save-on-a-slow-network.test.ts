@@ -3,16 +3,35 @@
  * recognizer, Playwright's clock). The recording's first upload hangs (no answer, no reset, as a
  * request lost when a phone changes networks): the results say after 30 s that it is taking a while
  * and offer Try again, which stops that upload and sends it again at once; the test is saved once,
- * with its recording.
+ * with its recording. The mock interview's completed view the same way. On a phone, whether the
+ * result is saved is seen in the first screen, without scrolling: a chip beside the results' title
+ * (the status box itself is under the bands).
  */
-import type { Page, Request, Route } from 'playwright-core';
+import path from 'node:path';
+import type { Locator, Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { emptyInterviewProfile } from '../src/shared/api/interview.js';
 import { attempts } from '../src/server/db/schema.js';
+import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { recordings } from '../src/server/db/schema-recordings.js';
 import { createStudent, type CreatedStudent } from '../src/server/test/factories.js';
 import { PART1_LATER_ANSWERS, PART2_SENTENCES, PART3_ANSWERS } from './support/answers.js';
 import { installFakeRecognition } from './support/fake-recognition.js';
-import { answerWithRecognizer as answer, drawSameQuestions, lookAt, makeSpeechWithSilenceWav, pumpUntil, speakPart2, useBrowserSuite, visible as shown, type ViewportName } from './support/index.js';
+import {
+  answerWithRecognizer as answer,
+  drawSameQuestions,
+  lookAt,
+  makeSpeechWithSilenceWav,
+  pumpUntil,
+  signInWithForm,
+  sleep,
+  speakPart2,
+  toast,
+  useBrowserSuite,
+  visible as shown,
+  type ViewportName,
+} from './support/index.js';
+import { screenshotsDir } from './support/screenshots.js';
 
 // The signed-out current-user call on /auth answers 401 by design; the upload stopped by Try again fails in the browser.
 const EXPECTED_NOISE = [/status of 401/, /ERR_ABORTED|ERR_FAILED/];
@@ -44,6 +63,17 @@ async function takeWholeTest(student: CreatedStudent, viewport: ViewportName, be
   return page;
 }
 
+/** Wholly within the window as it is scrolled now. */
+async function inFirstScreen(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+}
+
+/** A screenshot of the window only (what the student sees without scrolling), under test-results/screenshots/. */
+const shot = (name: string) => path.join(screenshotsDir, `${name}.png`);
+
 async function storedFor(student: CreatedStudent) {
   const rows = (await suite.server.database.db.select().from(attempts)).filter((row) => row.studentId === student.student.id);
   const kept = (await suite.server.database.db.select().from(recordings)).filter((row) => rows.some((attempt) => attempt.id === row.attemptId));
@@ -67,7 +97,12 @@ describe('saving on a slow network', () => {
       });
     });
     const box = page.locator('[data-save-state]');
+    const chip = page.getByTestId('save-chip');
     await pumpUntil(page, async () => uploads.length === 1, 'the first upload', { stepMs: 200, realMs: 100 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await inFirstScreen(chip)).toBe(true);
+    expect(await inFirstScreen(box)).toBe(false);
+    expect(await chip.locator('.mantine-Badge-label').textContent()).toBe('Saving…');
     // The attempt itself is saved; the upload hangs: a plain "Saving" at first, no Try again yet.
     expect(await storedFor(student)).toEqual({ attempts: 1, recordings: 0 });
     expect(await box.getAttribute('data-save-state')).toBe('pending');
@@ -77,12 +112,74 @@ describe('saving on a slow network', () => {
     await box.getByRole('button', { name: 'Try again' }).waitFor();
     expect(await box.innerText()).toContain('this is taking a while: if your connection dropped, press Try again.');
     expect(await box.innerText()).toMatch(/sending for \d+ s/);
+    expect(await chip.locator('.mantine-Badge-label').textContent()).toBe('Not saved yet');
     await lookAt(page, 'save-slow-upload-phone');
+    await page.screenshot({ path: shot('save-chip-not-saved-yet-phone') });
+    // The chip leads to the box, Try again in view.
+    await chip.click();
+    expect(await inFirstScreen(box.getByRole('button', { name: 'Try again' }))).toBe(true);
     await box.getByRole('button', { name: 'Try again' }).click();
     await pumpUntil(page, async () => (await box.getAttribute('data-save-state')) === 'saved', 'the save after Try again', { stepMs: 200, realMs: 100 });
     expect(uploads).toHaveLength(2);
     expect(failed).toHaveLength(1);
     expect(await box.innerText()).toContain('Your results are saved.');
     expect(await storedFor(student)).toEqual({ attempts: 1, recordings: 1 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await chip.locator('.mantine-Badge-label').textContent()).toBe('Saved');
+    expect(await inFirstScreen(chip)).toBe(true);
+    await page.screenshot({ path: shot('save-chip-saved-phone') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await inFirstScreen(chip)).toBe(true);
+    await page.screenshot({ path: shot('save-chip-saved-desktop') });
   }, 240_000);
+
+  it.each<ViewportName>(['phone', 'desktop'])('the interview: whether it is saved in the first screen, and Try again for an upload that hangs (%s)', async (viewport) => {
+    const db = suite.server.database.db;
+    const student = await createStudent(db, { courseName: 'Interview Aspirant', studentName: `Kavya ${viewport}` });
+    await saveInterviewProfile(db, student.student.id, { ...emptyInterviewProfile(), skills: 'React' });
+    const { page } = await suite.openPage({ viewport, ignore: EXPECTED_NOISE, timeoutMs: 15_000 });
+    const uploads: Request[] = [];
+    await page.route('**/api/attempts/*/recording', async (route: Route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      uploads.push(route.request());
+      if (uploads.length > 1) await route.continue();
+    });
+    const fake = await installFakeRecognition(page);
+    await page.clock.install();
+    await signInWithForm(page, suite.server.baseUrl, student.mobileNumber, student.password);
+    await page.waitForURL('**/interview-dashboard');
+    await page.getByRole('button', { name: 'Start My Interview' }).click();
+    await page.getByRole('button', { name: 'Allow Microphone Access' }).click();
+    await page.getByRole('button', { name: 'Start My Interview' }).click();
+    await page.getByText(/^Question 1 of \d+$/).waitFor();
+    for (let tries = 0; (await page.getByTestId('current-question').count()) === 0; tries += 1) {
+      if (tries > 100) throw new Error('the first question was never asked');
+      await page.evaluate(() => speechSynthesis.cancel());
+      await page.clock.runFor(500);
+    }
+    await fake.waitForListening(5_000);
+    await page.clock.runFor(600);
+    // The recorder resumes 0.5 s after listening starts and records in real time.
+    await sleep(1_500);
+    await fake.say('My name is Kavya and I build web applications for a hospital, mostly forms for nurses.', { confidence: 0.9 });
+    await page.clock.fastForward(30 * 60 * 1000);
+    await page.getByRole('heading', { level: 1, name: 'Interview Completed!' }).waitFor();
+    await pumpUntil(page, async () => uploads.length === 1, 'the first upload', { stepMs: 200, realMs: 100 });
+    const saving = page.getByText('Saving…', { exact: true });
+    expect(await inFirstScreen(saving)).toBe(true);
+    await page.screenshot({ path: shot(`interview-saving-${viewport}`) });
+    await page.clock.runFor(30_000);
+    const tryAgain = page.getByRole('button', { name: 'Try again' });
+    await tryAgain.waitFor();
+    expect(await inFirstScreen(tryAgain)).toBe(true);
+    await page.screenshot({ path: shot(`interview-slow-upload-${viewport}`) });
+    await tryAgain.click();
+    await toast(page, 'Interview completed and saved successfully!').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await inFirstScreen(page.getByText('Saved.', { exact: true }))).toBe(true);
+    await page.screenshot({ path: shot(`interview-saved-${viewport}`) });
+    expect(uploads).toHaveLength(2);
+    expect(await storedFor(student)).toEqual({ attempts: 1, recordings: 1 });
+  }, 120_000);
 });

@@ -19,7 +19,7 @@ import { Progress } from './Progress';
 import { recordingSentence } from './recording-sentence';
 import { RecordingSection } from './RecordingSection';
 import { SavedScores } from './SavedScores';
-import { SaveStatus } from './SaveStatus';
+import { SaveChip, SaveStatus } from './SaveStatus';
 import { TakeAnotherTest } from './TakeAnotherTest';
 
 export interface ResultsPanelProps {
@@ -57,11 +57,14 @@ export function ResultsPanel({ answers, result, questions, startedAt, completedA
             <Title order={2} id="results-title">
               Test Complete!
             </Title>
-            {demo ? (
-              <Badge variant="light" color="gray" c="gray.8" size="lg">
-                Demo mode (no microphone)
-              </Badge>
-            ) : null}
+            <Group gap="xs">
+              {demo ? (
+                <Badge variant="light" color="gray" c="gray.8" size="lg">
+                  Demo mode (no microphone)
+                </Badge>
+              ) : null}
+              <SaveChip attemptId={attemptId} submitting={saving} />
+            </Group>
           </Group>
           {result.assessable ? (
             <Bands result={result} canListenBack={recorded} />

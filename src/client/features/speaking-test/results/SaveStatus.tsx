@@ -1,15 +1,54 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { browserOutbox, useOutboxStatus, useStatusClock } from '../../../lib/outbox';
 import { saveStatusView, type SaveTone } from './save-status';
 
 const TONE_COLOR: Record<SaveTone, string> = { saved: 'teal', pending: 'blue', failed: 'red', warning: 'yellow' };
+/** The status box's id: the chip beside the title leads to it. */
+const SAVE_STATUS_ID = 'save-status';
 
-export function SaveStatus({ attemptId, submitting = false }: { attemptId: string | null; submitting?: boolean }) {
+function useSaveView(attemptId: string | null, submitting: boolean) {
   const status = useOutboxStatus(attemptId);
   const now = useStatusClock(status);
-  const view = saveStatusView(attemptId, status, now, submitting);
+  return { status, view: saveStatusView(attemptId, status, now, submitting) };
+}
+
+/**
+ * Whether the test is saved, in a word or three beside the results' title: on a phone the status
+ * box is a screen or two down, under the bands. Pressed, it brings the box (details, Try again) into
+ * view. Not a live region: the box announces the changes.
+ */
+export function SaveChip({ attemptId, submitting = false }: { attemptId: string | null; submitting?: boolean }) {
+  const { view } = useSaveView(attemptId, submitting);
+  const toBox = () => {
+    const box = document.getElementById(SAVE_STATUS_ID);
+    box?.scrollIntoView({ block: 'center' });
+    box?.focus({ preventScroll: true });
+  };
+  return (
+    <Badge
+      component="button"
+      type="button"
+      onClick={toBox}
+      size="lg"
+      variant="light"
+      color={TONE_COLOR[view.tone]}
+      c={`${TONE_COLOR[view.tone]}.9`}
+      leftSection={view.tone === 'pending' ? <Loader size={12} color="blue" aria-hidden /> : view.tone === 'saved' ? <span aria-hidden>✓</span> : undefined}
+      style={{ cursor: 'pointer' }}
+      data-testid="save-chip"
+      aria-label={`${view.short}: ${view.tone === 'saved' ? 'see below' : 'see below how saving stands'}`}
+    >
+      {view.short}
+    </Badge>
+  );
+}
+
+export function SaveStatus({ attemptId, submitting = false }: { attemptId: string | null; submitting?: boolean }) {
+  const { status, view } = useSaveView(attemptId, submitting);
   return (
     <Alert
+      id={SAVE_STATUS_ID}
+      tabIndex={-1}
       color={TONE_COLOR[view.tone]}
       variant="light"
       title={view.title}

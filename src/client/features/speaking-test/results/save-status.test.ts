@@ -52,6 +52,20 @@ describe('saveStatusView', () => {
     expect(saveStatusView('id', { ...sending, sendingSince: NOW - 60_000, waitingForSignIn: true }, NOW).canRetry).toBe(false);
   });
 
+  it('says in a word or three, for the chip beside the title, whether the test is saved', () => {
+    const shorts = [
+      saveStatusView(null, { state: 'unknown' }, NOW, true),
+      saveStatusView('id', pending, NOW),
+      saveStatusView('id', { ...pending, tries: 1 }, NOW),
+      saveStatusView('id', { ...pending, nextTryAt: null, sendingSince: NOW - 31_000 }, NOW),
+      saveStatusView('id', { ...pending, waitingForSignIn: true }, NOW),
+      saveStatusView('id', { state: 'saved', result: {}, recordingError: 'too large' }, NOW),
+      saveStatusView('id', { state: 'failed', status: 403, message: 'No' }, NOW),
+      saveStatusView(null, { state: 'unknown' }, NOW),
+    ].map((view) => view.short);
+    expect(shorts).toEqual(['Saving…', 'Saving…', 'Not saved yet', 'Not saved yet', 'Not saved yet', 'Saved', 'Not saved', 'Not saved']);
+  });
+
   it('asks to sign in again, and warns when the browser keeps no copy', () => {
     expect(saveStatusView('id', { ...pending, tries: 1, waitingForSignIn: true }, NOW)).toMatchObject({ canRetry: false });
     expect(saveStatusView('id', { ...pending, waitingForSignIn: true }, NOW).message).toContain('sign in again on this device');

@@ -17,6 +17,8 @@ export type SaveTone = 'saved' | 'pending' | 'failed' | 'warning';
 export interface SaveStatusView {
   tone: SaveTone;
   title: string;
+  /** A word or three for the chip beside the results' title (SaveChip), seen without scrolling on a phone. */
+  short: string;
   /** The sentence announced to screen readers when it changes. */
   message: string;
   /** Changing details (tries, next try), shown but not announced. */
@@ -39,17 +41,18 @@ function duration(ms: number): string {
  * no attempt id yet; the spec's Save Warning is for a test that will not be saved (no student known).
  */
 export function saveStatusView(attemptId: string | null, status: OutboxStatus, now: number, submitting = false): SaveStatusView {
-  if (attemptId === null && submitting) return { tone: 'pending', title: 'Saving', message: 'Saving your results…', detail: null, canRetry: false };
+  if (attemptId === null && submitting) return { tone: 'pending', title: 'Saving', short: 'Saving…', message: 'Saving your results…', detail: null, canRetry: false };
   if (attemptId === null) {
-    return { tone: 'warning', title: SAVE_WARNING_TITLE, message: SAVE_WARNING_TEXT, detail: null, canRetry: false };
+    return { tone: 'warning', title: SAVE_WARNING_TITLE, short: 'Not saved', message: SAVE_WARNING_TEXT, detail: null, canRetry: false };
   }
   switch (status.state) {
     case 'unknown':
-      return { tone: 'pending', title: 'Saving', message: 'Saving your results…', detail: null, canRetry: false };
+      return { tone: 'pending', title: 'Saving', short: 'Saving…', message: 'Saving your results…', detail: null, canRetry: false };
     case 'saved':
       return {
         tone: 'saved',
         title: 'Saved',
+        short: 'Saved',
         message: status.recordingError === null ? SAVED_TEXT : `${SAVED_TEXT} The recording could not be uploaded: ${status.recordingError}`,
         detail: null,
         canRetry: false,
@@ -58,6 +61,7 @@ export function saveStatusView(attemptId: string | null, status: OutboxStatus, n
       return {
         tone: 'failed',
         title: 'Could not save',
+        short: 'Not saved',
         message: `${status.message.trim().replace(/\.?$/u, '.')} ${CONTACT_TEACHER_TEXT}`,
         detail: null,
         canRetry: mayTryAgain(status, now),
@@ -67,20 +71,21 @@ export function saveStatusView(attemptId: string | null, status: OutboxStatus, n
         ? 'This browser would not keep a copy, so leave this page open until they are saved.'
         : 'A copy is kept on this device until the school’s server confirms it.';
       const slow = sendIsSlow(status, now);
-      const message = status.waitingForSignIn
-        ? `Saving your results… you were signed out: sign in again on this device and we will finish saving. ${kept}`
-        : slow
-          ? `Saving your results… this is taking a while: if your connection dropped, press Try again. ${kept}`
-          : status.tries > 0 || status.memoryOnly
-            ? `Saving your results… we will keep trying. ${kept}`
-            : // The first send, which nearly always succeeds at once: nothing to worry about yet.
-              'Saving your results…';
+      // The first send, which nearly always succeeds at once: nothing to worry about yet.
+      const calm = !status.waitingForSignIn && !slow && status.tries === 0 && !status.memoryOnly;
+      const message = calm
+        ? 'Saving your results…'
+        : status.waitingForSignIn
+          ? `Saving your results… you were signed out: sign in again on this device and we will finish saving. ${kept}`
+          : slow
+            ? `Saving your results… this is taking a while: if your connection dropped, press Try again. ${kept}`
+            : `Saving your results… we will keep trying. ${kept}`;
       const parts: string[] = [];
       if (status.tries > 0) parts.push(`Attempt ${status.tries + 1}`);
       if (status.nextTryAt === null) parts.push(slow && status.sendingSince !== null ? `sending for ${duration(now - status.sendingSince)}` : 'sending now');
       else if (status.tries > 0 && !status.waitingForSignIn) parts.push(`next try in ${secondsUntil(status.nextTryAt, now)} s`);
       if (status.lastError) parts.push(`last error: ${status.lastError}`);
-      return { tone: 'pending', title: 'Saving', message, detail: parts.length > 0 ? parts.join(' · ') : null, canRetry: mayTryAgain(status, now) };
+      return { tone: 'pending', title: 'Saving', short: calm ? 'Saving…' : 'Not saved yet', message, detail: parts.length > 0 ? parts.join(' · ') : null, canRetry: mayTryAgain(status, now) };
     }
   }
 }
