@@ -33,14 +33,19 @@ import {
 } from './support/index.js';
 import { screenshotsDir } from './support/screenshots.js';
 
-// The signed-out current-user call on /auth answers 401 by design; the upload stopped by Try again fails in the browser.
-const EXPECTED_NOISE = [/status of 401/, /ERR_ABORTED|ERR_FAILED/];
+// The signed-out current-user call on /auth answers 401 by design; the upload stopped by Try again, and requests made offline, fail in the browser.
+const EXPECTED_NOISE = [/status of 401/, /ERR_ABORTED|ERR_FAILED|ERR_INTERNET_DISCONNECTED/];
 const PART1 = ['My name is Asha Verma and I live in Pune with my family.', ...PART1_LATER_ANSWERS];
 
 const suite = useBrowserSuite({ browser: async () => ({ fakeAudioFile: await makeSpeechWithSilenceWav(PART1[0] ?? '', 1.2) }) });
 
 /** Signs in and takes the whole test to its results, at the given size. */
-async function takeWholeTest(student: CreatedStudent, viewport: ViewportName, beforeTest: (page: Page) => Promise<void> = async () => {}): Promise<Page> {
+async function takeWholeTest(
+  student: CreatedStudent,
+  viewport: ViewportName,
+  beforeTest: (page: Page) => Promise<void> = async () => {},
+  beforeLastAnswer: (page: Page) => Promise<void> = async () => {},
+): Promise<Page> {
   const { page } = await suite.openPage({ viewport, ignore: EXPECTED_NOISE, timeoutMs: 15_000 });
   const fake = await installFakeRecognition(page);
   await drawSameQuestions(page);
@@ -58,7 +63,10 @@ async function takeWholeTest(student: CreatedStudent, viewport: ViewportName, be
   await page.getByRole('button', { name: 'Start Test' }).click();
   for (let n = 1; n <= 10; n += 1) await answer(page, fake, n, PART1[n - 1] ?? '');
   await speakPart2(page, fake, PART2_SENTENCES);
-  for (let n = 1; n <= 10; n += 1) await answer(page, fake, n, PART3_ANSWERS[n - 1] ?? '');
+  for (let n = 1; n <= 10; n += 1) {
+    if (n === 10) await beforeLastAnswer(page);
+    await answer(page, fake, n, PART3_ANSWERS[n - 1] ?? '');
+  }
   await pumpUntil(page, shown(page, 'Test Complete!'), 'the results', { realMs: 100 });
   return page;
 }
@@ -182,4 +190,26 @@ describe('saving on a slow network', () => {
     expect(uploads).toHaveLength(2);
     expect(await storedFor(student)).toEqual({ attempts: 1, recordings: 1 });
   }, 120_000);
+
+  it('offline when the test ends: the results say so instead of spinning, and once back online the test is saved and the earlier tests load', async () => {
+    const student = await createStudent(suite.server.database.db, { studentName: 'Ravi Offline' });
+    const page = await takeWholeTest(student, 'phone', undefined, (p) => p.context().setOffline(true));
+    const offline = page.getByTestId('history-offline');
+    await pumpUntil(page, async () => (await offline.count()) > 0, 'the offline note', { stepMs: 200, realMs: 100, maxSteps: 50 });
+    expect(await offline.innerText()).toBe('This device seems to be offline: your earlier tests will load as soon as the connection returns.');
+    expect(await page.getByText('Loading your earlier tests…').count()).toBe(0);
+    const chip = page.getByTestId('save-chip').locator('.mantine-Badge-label');
+    await pumpUntil(page, async () => (await chip.textContent()) === 'Not saved yet', 'the failed first send', { stepMs: 200, realMs: 100, maxSteps: 50 });
+    await page.getByRole('heading', { name: 'Your progress' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('results-offline-progress-phone') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('heading', { name: 'Your progress' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('results-offline-progress-desktop') });
+    await page.context().setOffline(false);
+    // Back online: the outbox sends at once (not at its next backoff) and the earlier tests load.
+    await pumpUntil(page, async () => (await chip.textContent()) === 'Saved', 'the save once online', { stepMs: 100, realMs: 100, maxSteps: 100 });
+    await pumpUntil(page, async () => (await page.getByText('Your first test: take another later to see your progress.').count()) > 0, 'the earlier tests', { stepMs: 100, realMs: 100, maxSteps: 100 });
+    expect(await offline.count()).toBe(0);
+    expect(await storedFor(student)).toEqual({ attempts: 1, recordings: 1 });
+  }, 240_000);
 });

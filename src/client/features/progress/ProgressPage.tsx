@@ -6,6 +6,7 @@ import type { ProgressAttempt } from '../../../shared/api/progress';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { usePracticePath } from '../../components/StudentNav';
 import { serverMessageOr } from '../../lib/api';
+import { offlineText, useLoadAgainWhenOnline, waitingForConnection } from '../../lib/use-load-again-when-online';
 import { useProgress } from './api';
 import { AttemptList } from './AttemptList';
 import { CHART_ATTEMPTS, earlierRulesNote, progressSeries } from './chart';
@@ -37,14 +38,28 @@ function KindCharts({ kind, attempts }: { kind: AttemptKind; attempts: ProgressA
 
 /** /progress: the student's every attempt of both kinds, newest first (the newest few, then more on request), with a chart per criterion. */
 export default function ProgressPage() {
-  const { data, error, isPending } = useProgress();
+  const progress = useProgress();
+  const { data, error, isPending } = progress;
   const practice = usePracticePath();
+  // Offline it says so and loads when the connection returns; a failed load is asked again then too.
+  useLoadAgainWhenOnline(progress.isError, progress.refetch);
   let body: ReactNode;
-  if (isPending) body = <FullPageLoader label="Loading your progress…" />;
+  if (waitingForConnection(progress))
+    body = (
+      <Alert color="yellow" variant="light" title="No connection" role="status" data-testid="progress-offline">
+        {offlineText('your attempts')}
+      </Alert>
+    );
+  else if (isPending) body = <FullPageLoader label="Loading your progress…" />;
   else if (error)
     body = (
       <Alert color="red" variant="light" title="Could not load your progress" role="alert">
-        {serverMessageOr(error, error.message)}
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{serverMessageOr(error, error.message)}</Text>
+          <Button size="xs" variant="default" onClick={() => void progress.refetch()} loading={progress.isFetching}>
+            Try again
+          </Button>
+        </Stack>
       </Alert>
     );
   else if (data.attempts.length === 0)

@@ -7,6 +7,7 @@ import { isApiError } from '../../lib/api';
 import { readDeviceInfo } from '../../lib/device';
 import { useCurrentUser } from '../../lib/auth/current-user';
 import { useSignOut } from '../../lib/auth/use-sign-out';
+import { offlineText, waitingForConnection } from '../../lib/use-load-again-when-online';
 import { useStudentProfile } from './api/student';
 
 export const DASHBOARD_REDIRECT_MS = 1000;
@@ -54,7 +55,8 @@ export function StudentDashboard() {
   }, [profile.isError, profile.error, navigate]);
 
   if (profile.isError) return isApiError(profile.error, 403) ? <Problem text={ACCESS_REVOKED_TEXT} /> : null;
-  if (!data) return <FullPageLoader label="Loading your profile…" />;
+  // Offline the profile waits for the connection (and then opens the practice as usual): said, not spun.
+  if (!data) return <FullPageLoader label={waitingForConnection(profile) ? offlineText('your practice') : 'Loading your profile…'} />;
   if (!data.student) return <Problem text={STUDENT_NOT_FOUND_TEXT} />;
   if (data.student.status !== 'Activated') return <Problem text={NOT_ACTIVATED_TEXT} />;
 
