@@ -212,4 +212,34 @@ describe('saving on a slow network', () => {
     expect(await offline.count()).toBe(0);
     expect(await storedFor(student)).toEqual({ attempts: 1, recordings: 1 });
   }, 240_000);
+
+  it('a test left unsent when the app was closed is sent when the app is opened again, and the student is told so, once', async () => {
+    const student = await createStudent(suite.server.database.db, { studentName: 'Meera Later' });
+    const page = await takeWholeTest(student, 'phone', undefined, (p) => p.context().setOffline(true));
+    const chip = page.getByTestId('save-chip').locator('.mantine-Badge-label');
+    await pumpUntil(page, async () => (await chip.textContent()) === 'Not saved yet', 'the failed first send', { stepMs: 200, realMs: 100, maxSteps: 50 });
+    const finished = await page.evaluate(() => Date.now());
+    // The phone is put away: the page is closed with the test kept on the device.
+    const context = page.context();
+    await page.close({ runBeforeUnload: false });
+    expect(await storedFor(student)).toEqual({ attempts: 0, recordings: 0 });
+    await context.setOffline(false);
+    const later = await context.newPage();
+    await later.goto(`${suite.server.baseUrl}/progress`);
+    const note = toast(later, 'has now been saved.');
+    await note.waitFor({ timeout: 20_000 });
+    const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(finished);
+    expect(await note.innerText()).toContain(`Your speaking test from ${time} has now been saved.`);
+    // My progress, opened before it was saved, lists it now.
+    await later.getByText('No attempts yet', { exact: false }).waitFor({ state: 'detached' });
+    await later.screenshot({ path: shot('saved-when-reopened-phone') });
+    expect(await storedFor(student)).toEqual({ attempts: 1, recordings: 1 });
+    // Told once: opened again, nothing is left to send or tell.
+    await note.waitFor({ state: 'detached', timeout: 10_000 });
+    await later.reload();
+    await later.getByRole('heading', { name: 'My progress' }).waitFor();
+    await sleep(2_000);
+    expect(await toast(later, 'has now been saved.').count()).toBe(0);
+    await later.close();
+  }, 240_000);
 });

@@ -1,11 +1,12 @@
 import { Alert, Anchor, Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AttemptKind } from '../../../shared/api/admin-attempts';
 import type { ProgressAttempt } from '../../../shared/api/progress';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { usePracticePath } from '../../components/StudentNav';
 import { serverMessageOr } from '../../lib/api';
+import { EARLIER_SAVED_EVENT } from '../../lib/outbox/earlier-save-note';
 import { offlineText, useLoadAgainWhenOnline, waitingForConnection } from '../../lib/use-load-again-when-online';
 import { useProgress } from './api';
 import { AttemptList } from './AttemptList';
@@ -43,6 +44,13 @@ export default function ProgressPage() {
   const practice = usePracticePath();
   // Offline it says so and loads when the connection returns; a failed load is asked again then too.
   useLoadAgainWhenOnline(progress.isError, progress.refetch);
+  // A test an earlier visit left unsent, saved once this page opened, belongs in the list.
+  const { refetch } = progress;
+  useEffect(() => {
+    const again = () => void refetch();
+    window.addEventListener(EARLIER_SAVED_EVENT, again);
+    return () => window.removeEventListener(EARLIER_SAVED_EVENT, again);
+  }, [refetch]);
   let body: ReactNode;
   if (waitingForConnection(progress))
     body = (

@@ -5,6 +5,8 @@
  * One outbox per page.
  */
 import { createStore, del, get, set, values } from 'idb-keyval';
+import { toastSuccess } from '../notify';
+import { EARLIER_SAVE_TITLE, EARLIER_SAVED_EVENT, earlierSaveText } from './earlier-save-note';
 import type { OutboxEntry } from './entry';
 import { Outbox } from './outbox';
 import { OUTBOX_DATABASE, OUTBOX_OBJECT_STORE } from './names';
@@ -40,4 +42,22 @@ export function browserOutbox(): Outbox {
   });
   outbox = created;
   return created;
+}
+
+let noting = false;
+
+/**
+ * Sends what the user left unsent (use-resume-outbox.ts), with a toast for each that an earlier
+ * visit left and is now saved: one listener a page, however often it resumes.
+ */
+export function resumeWithNote(userId: number): Promise<void> {
+  const created = browserOutbox();
+  if (!noting) {
+    noting = true;
+    created.onEarlierSaved((saved) => {
+      toastSuccess(EARLIER_SAVE_TITLE, earlierSaveText(saved));
+      window.dispatchEvent(new Event(EARLIER_SAVED_EVENT));
+    });
+  }
+  return created.resume(userId);
 }

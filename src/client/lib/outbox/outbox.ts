@@ -1,6 +1,6 @@
 import { RECORDING_MAX_BYTES } from '../../../shared/api/attempts-limits';
 import { ANSWER_GRACE_MS, BODY_TIME_LIMITS, streamedBodyDeadlineMs } from '../../../shared/api/body-time-limits';
-import type { OutboxEntry, OutboxStatus, OutboxSubmission } from './entry';
+import type { OutboxEntry, OutboxKind, OutboxStatus, OutboxSubmission } from './entry';
 import { retryDelayMs } from './retry-policy';
 import { recordingUploadUrl, sendStep, type OutboxFetch, type StepResult } from './sending';
 import { KeptEntries, type OutboxStore } from './storage';
@@ -27,6 +27,14 @@ export interface OutboxDependencies {
   random?: () => number;
 }
 
+/** An entry left unsent by an earlier visit or page, now saved: what the student is told of it. */
+export interface EarlierSave {
+  id: string;
+  kind: OutboxKind;
+  /** When it was finished and kept (ms since epoch). */
+  finishedAt: number;
+}
+
 /** The abort reason of a request stopped by retryNow({ restart: true }). */
 class RestartRequest extends Error {
   constructor() {
@@ -41,6 +49,9 @@ export class Outbox {
   private readonly running = new Map<string, { since: number; controller: AbortController | null }>();
   private readonly timers = new Map<string, unknown>();
   private readonly listeners = new Map<string, Set<(status: OutboxStatus) => void>>();
+  /** Entries an earlier visit or page left unsent, taken in by resume(): their student is told when they are saved. */
+  private readonly fromEarlier = new Set<string>();
+  private readonly earlierSavedListeners = new Set<(saved: EarlierSave) => void>();
   private ownerUserId: number | null = null;
   private readonly random: () => number;
 
@@ -73,7 +84,7 @@ export class Outbox {
    */
   async resume(ownerUserId: number): Promise<void> {
     this.ownerUserId = ownerUserId;
-    await this.entries.loadStored();
+    for (const id of await this.entries.loadStored()) this.fromEarlier.add(id);
     for (const entry of this.entries.values()) {
       if (entry.ownerUserId !== ownerUserId || entry.refused) continue;
       this.waitingForSignIn.delete(entry.id);
@@ -116,6 +127,18 @@ export class Outbox {
       }
       void this.send(entry.id);
     }
+  }
+
+  /**
+   * Calls the listener once for each entry an earlier visit or page left unsent that this page then
+   * saved (the page that finished it is gone, so nothing else tells the student); returns the
+   * unsubscribe function.
+   */
+  onEarlierSaved(listener: (saved: EarlierSave) => void): () => void {
+    this.earlierSavedListeners.add(listener);
+    return () => {
+      this.earlierSavedListeners.delete(listener);
+    };
   }
 
   /** Entries still in the outbox (for a "results waiting to be sent" note). */
@@ -192,6 +215,7 @@ export class Outbox {
       }
       await this.entries.forget(entry, { state: 'saved', result: entry.result, recordingError });
       this.emit(entry.id);
+      if (this.fromEarlier.delete(entry.id)) for (const listener of this.earlierSavedListeners) listener({ id: entry.id, kind: entry.kind, finishedAt: entry.createdAt });
     } finally {
       this.running.delete(id);
       if (this.entries.has(id)) this.emit(id);

@@ -48,15 +48,21 @@ export class KeptEntries {
     await this.persist(entry);
   }
 
-  /** Takes in what earlier visits or pages left in storage. */
-  async loadStored(): Promise<void> {
+  /** Takes in what earlier visits or pages left in storage; returns the ids of those it took in. */
+  async loadStored(): Promise<string[]> {
     let stored: OutboxEntry[] = [];
     try {
       stored = await this.store.all();
     } catch {
       // storage unavailable: only this page's entries exist
     }
-    for (const entry of stored) if (!this.entries.has(entry.id)) this.entries.set(entry.id, entry);
+    const taken: string[] = [];
+    for (const entry of stored) {
+      if (this.entries.has(entry.id) || this.finished.has(entry.id)) continue;
+      this.entries.set(entry.id, entry);
+      taken.push(entry.id);
+    }
+    return taken;
   }
 
   async persist(entry: OutboxEntry): Promise<void> {
