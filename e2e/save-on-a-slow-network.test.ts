@@ -135,6 +135,8 @@ describe('saving on a slow network', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await chip.locator('.mantine-Badge-label').textContent()).toBe('Saved');
     expect(await inFirstScreen(chip)).toBe(true);
+    await lookAt(page, 'save-saved-phone');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: shot('save-chip-saved-phone') });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.evaluate(() => window.scrollTo(0, 0));
