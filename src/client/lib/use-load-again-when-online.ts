@@ -7,6 +7,13 @@ import { useEffect } from 'react';
  * said. A read that failed is asked again as soon as the browser is back online.
  */
 
+/**
+ * The window event when an attempt an earlier visit left unsent is saved (lib/outbox/browser.ts): a
+ * list of attempts on the screen loads again. Here, beside the other reasons to load again, so that
+ * a page listening for it does not load the outbox's note with it.
+ */
+export const EARLIER_SAVED_EVENT = 'parley:earlier-attempt-saved';
+
 /** What a page says of a read waiting for the connection; `what` is plural, e.g. 'your earlier tests'. */
 export function offlineText(what: string): string {
   return `This device seems to be offline: ${what} will load as soon as the connection returns.`;

@@ -6,7 +6,8 @@
  */
 import { createStore, del, get, set, values } from 'idb-keyval';
 import { toastSuccess } from '../notify';
-import { EARLIER_SAVE_TITLE, EARLIER_SAVED_EVENT, earlierSaveText } from './earlier-save-note';
+import { EARLIER_SAVED_EVENT } from '../use-load-again-when-online';
+import { EARLIER_SAVE_TITLE, earlierSaveText } from './earlier-save-note';
 import type { OutboxEntry } from './entry';
 import { Outbox } from './outbox';
 import { OUTBOX_DATABASE, OUTBOX_OBJECT_STORE } from './names';

@@ -13,8 +13,6 @@ const finishedFormat = (timeZone: string) => new Intl.DateTimeFormat('en-GB', { 
 
 export const EARLIER_SAVE_TITLE = 'Saved';
 
-/** The window event when such an attempt is saved (browser.ts): a list of attempts on the screen loads again. */
-export const EARLIER_SAVED_EVENT = 'parley:earlier-attempt-saved';
 
 /** "Your speaking test from 21 Nov, 14:05 has now been saved." (the school's time, as every time in the app). */
 export function earlierSaveText({ kind, finishedAt }: Pick<EarlierSave, 'kind' | 'finishedAt'>, timeZone = getPublicConfig().schoolTimezone): string {
