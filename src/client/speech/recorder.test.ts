@@ -98,6 +98,17 @@ describe('createAudioRecorder', () => {
     expect(onChunk).toHaveBeenCalledTimes(2);
   });
 
+  it('has the webm fixer load what it needs when a webm recording starts (a test may end offline), not for mp4', () => {
+    const prepare = vi.fn();
+    const fixWebmDuration = Object.assign(async (blob: Blob) => blob, { prepare });
+    const webm = fakeMediaRecorder(['audio/webm;codecs=opus']);
+    createAudioRecorder({ MediaRecorder: webm.Recorder, fixWebmDuration }).start(stream);
+    expect(prepare).toHaveBeenCalledTimes(1);
+    const mp4 = fakeMediaRecorder(['audio/mp4']);
+    createAudioRecorder({ MediaRecorder: mp4.Recorder, isApple: true, fixWebmDuration }).start(stream);
+    expect(prepare).toHaveBeenCalledTimes(1);
+  });
+
   it("asks Safari's AAC for 64 kbit/s", () => {
     const { Recorder, created } = fakeMediaRecorder(['audio/mp4']);
     createAudioRecorder({ MediaRecorder: Recorder, isApple: true }).start(stream);

@@ -55,7 +55,10 @@ export interface MediaRecorderConstructor {
   isTypeSupported(mimeType: string): boolean;
 }
 
-export type WebmDurationFixer = (blob: Blob, durationMs: number) => Promise<Blob>;
+export type WebmDurationFixer = ((blob: Blob, durationMs: number) => Promise<Blob>) & {
+  /** Called when a webm recording starts: load what the fixing needs while the network is there. */
+  prepare?: () => void;
+};
 
 export interface AudioRecorderOptions {
   /** Apple devices use the Apple format order. */
@@ -86,10 +89,23 @@ export interface AudioRecorder {
   stop(): Promise<RecordingResult>;
 }
 
-const loadWebmDurationFixer: WebmDurationFixer = async (blob, durationMs) => {
-  const { default: fixWebmDuration } = await import('fix-webm-duration');
-  return fixWebmDuration(blob, durationMs, { logger: false });
+/**
+ * fix-webm-duration, loaded when a webm recording starts rather than when it stops: a test can end
+ * with the device offline, and a module not yet loaded then cannot be (the recording was saved
+ * without its duration). A failed load is asked for again at the next use.
+ */
+let webmFixerModule: Promise<typeof import('fix-webm-duration')> | null = null;
+const webmFixer = () => {
+  webmFixerModule ??= import('fix-webm-duration').catch((error: unknown) => {
+    webmFixerModule = null;
+    throw error;
+  });
+  return webmFixerModule;
 };
+const loadWebmDurationFixer: WebmDurationFixer = Object.assign(
+  async (blob: Blob, durationMs: number) => (await webmFixer()).default(blob, durationMs, { logger: false }),
+  { prepare: () => void webmFixer().catch(() => undefined) },
+);
 
 export function createAudioRecorder(options: AudioRecorderOptions = {}): AudioRecorder {
   const clock = options.clock ?? systemClock;
@@ -156,6 +172,7 @@ export function createAudioRecorder(options: AudioRecorderOptions = {}): AudioRe
       recorder = next;
       mimeType = next.mimeType || chosen;
       startedAt = clock.now();
+      if (mimeType.includes('webm')) fixDuration.prepare?.();
     },
     pause() {
       if (recorder?.state !== 'recording') return;
