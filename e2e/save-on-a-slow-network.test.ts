@@ -17,6 +17,7 @@ import { recordings } from '../src/server/db/schema-recordings.js';
 import { createStudent, type CreatedStudent } from '../src/server/test/factories.js';
 import { PART1_LATER_ANSWERS, PART2_SENTENCES, PART3_ANSWERS } from './support/answers.js';
 import { installFakeRecognition } from './support/fake-recognition.js';
+import { signInByApi } from './support/speaking-flow.js';
 import {
   answerWithRecognizer as answer,
   drawSameQuestions,
@@ -50,12 +51,7 @@ async function takeWholeTest(
   const fake = await installFakeRecognition(page);
   await drawSameQuestions(page);
   await page.clock.install();
-  await page.goto(`${suite.server.baseUrl}/auth`);
-  const login = await page.evaluate(
-    async (body) => (await fetch('/api/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body })).status,
-    JSON.stringify({ username: student.mobileNumber, password: student.password }),
-  );
-  expect(login).toBe(200);
+  await signInByApi(page, suite.server.baseUrl, student.mobileNumber, student.password);
   await beforeTest(page);
   await page.goto(`${suite.server.baseUrl}/test`);
   await page.clock.runFor(1_100);
