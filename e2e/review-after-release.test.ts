@@ -75,14 +75,19 @@ describe('on a phone, the way to the review form', () => {
     await heading.waitFor();
     expect((await heading.boundingBox())?.y ?? 0, 'the form starts below the first screen').toBeGreaterThan(844);
     await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Review form ↓' }).tap();
-    await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    await expect.poll(async () => (await heading.boundingBox())?.y ?? -1, { timeout: 10_000 }).toBeGreaterThanOrEqual(0);
     expect((await heading.boundingBox())?.y ?? 10_000, 'the form is on the screen').toBeLessThan(400);
     // And back up to it from the end of the answers, once they are read.
+    // The answers load as the reader nears them and stand far taller than their placeholder: the link
+    // moves down as they come in, so it is tapped once they are in (a tap aimed at it while they load
+    // can land on an answer instead, as a loaded CI run found).
     const backUp = page.getByRole('link', { name: 'Review form ↑' });
+    await backUp.scrollIntoViewIfNeeded();
+    await expect.poll(() => page.getByText('Loading the questions and answers…').count(), { timeout: 20_000 }).toBe(0);
     await backUp.scrollIntoViewIfNeeded();
     expect((await heading.boundingBox())?.y ?? 0, 'the form is out of sight above').toBeLessThan(0);
     await backUp.tap();
-    await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    await expect.poll(async () => (await heading.boundingBox())?.y ?? -1, { timeout: 10_000 }).toBeGreaterThanOrEqual(0);
     expect((await heading.boundingBox())?.y ?? 10_000, 'the form is on the screen again').toBeLessThan(400);
 
     const { page: laptop } = await suite.openPage({ viewport: 'desktop' });
