@@ -5,6 +5,14 @@ import { alertStyles } from './Panel';
 
 /* Where the finished interview's save stands, from the outbox (SPEC.md section 8 'Interview saving'). */
 
+function TryAgain({ attemptId }: { attemptId: string }) {
+  return (
+    <Button size="xs" variant="default" onClick={() => browserOutbox().retryNow(attemptId, { restart: true })}>
+      Try again
+    </Button>
+  );
+}
+
 export function SaveState({ status, attemptId }: { status: OutboxStatus; attemptId: string | null }) {
   const now = useStatusClock(status);
   if (status.state === 'saved') {
@@ -14,10 +22,16 @@ export function SaveState({ status, attemptId }: { status: OutboxStatus; attempt
       </Text>
     );
   }
+  // Refused by the server: the interview stays on this device, and Try again sends it afresh, as the
+  // speaking test's save offers (a refusal may pass once the student has signed in again or the
+  // server has been mended).
   if (status.state === 'failed') {
     return (
       <Alert color="red" variant="light" styles={alertStyles} title={SAVE_FAILURE_TITLE}>
-        {status.message}
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{status.message}</Text>
+          {attemptId !== null ? <TryAgain attemptId={attemptId} /> : null}
+        </Stack>
       </Alert>
     );
   }
@@ -33,11 +47,7 @@ export function SaveState({ status, attemptId }: { status: OutboxStatus; attempt
               : 'Your interview is kept on this device and is sent as soon as the server answers.'}
             {status.lastError ? ` Last error: ${status.lastError}` : ''}
           </Text>
-          {attemptId !== null && mayTryAgain(status, now) ? (
-            <Button size="xs" variant="default" onClick={() => browserOutbox().retryNow(attemptId, { restart: true })}>
-              Try again
-            </Button>
-          ) : null}
+          {attemptId !== null && mayTryAgain(status, now) ? <TryAgain attemptId={attemptId} /> : null}
         </Stack>
       </Alert>
     );
