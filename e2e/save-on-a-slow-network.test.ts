@@ -5,7 +5,8 @@
  * and offer Try again, which stops that upload and sends it again at once; the test is saved once,
  * with its recording. The mock interview's completed view the same way. On a phone, whether the
  * result is saved is seen in the first screen, without scrolling: a chip beside the results' title
- * (the status box itself is under the bands).
+ * (the status box itself is under the bands). A second tab open as the connection returns does not
+ * send the test again.
  */
 import path from 'node:path';
 import type { Locator, Page, Request, Route } from 'playwright-core';
@@ -247,5 +248,34 @@ describe('saving on a slow network', () => {
     await sleep(2_000);
     expect(await toast(later, 'has now been saved.').count()).toBe(0);
     await later.close();
+  }, 240_000);
+
+  it('with a second tab opened as the connection returns, the test is sent once, and that tab says nothing of it', async () => {
+    const student = await createStudent(suite.server.database.db, { studentName: 'Ravi Twotabs' });
+    const page = await takeWholeTest(student, 'phone', undefined, (p) => p.context().setOffline(true));
+    const chip = page.getByTestId('save-chip').locator('.mantine-Badge-label');
+    await pumpUntil(page, async () => (await chip.textContent()) === 'Not saved yet', 'the failed first send', { stepMs: 200, realMs: 100, maxSteps: 50 });
+    const context = page.context();
+    const sent: string[] = [];
+    const saving = /\/api\/(test-sessions$|attempts\/[^/]+\/recording$)/;
+    context.on('request', (request) => {
+      if (saving.test(new URL(request.url()).pathname)) sent.push(request.method());
+    });
+    // Each answer comes 3 s late: the first tab's send is still on its way when the second tab
+    // opens and takes in the test from the browser's storage.
+    await context.route((url) => saving.test(url.pathname), async (route) => {
+      await sleep(3_000);
+      await route.continue();
+    });
+    await context.setOffline(false);
+    const other = await context.newPage();
+    await other.goto(`${suite.server.baseUrl}/progress`);
+    await other.getByRole('heading', { name: 'My progress' }).waitFor();
+    await pumpUntil(page, async () => (await chip.textContent()) === 'Saved', 'the save once online', { stepMs: 100, realMs: 100, maxSteps: 150 });
+    await sleep(4_000);
+    expect(sent).toEqual(['POST', 'PUT']);
+    expect(await toast(other, 'has now been saved.').count()).toBe(0);
+    expect(await storedFor(student)).toEqual({ attempts: 1, recordings: 1 });
+    await other.close();
   }, 240_000);
 });

@@ -1,7 +1,7 @@
 /*
  * The outbox as the browser runs it: IndexedDB (through idb-keyval) for storage, fetch for sending,
- * the real clock, a fresh send whenever the browser comes back online, and a nudge when the page is
- * shown again.
+ * the real clock, a lock per entry shared by the browser's tabs, a fresh send whenever the browser
+ * comes back online, and a nudge when the page is shown again.
  * One outbox per page.
  */
 import { createStore, del, get, set, values } from 'idb-keyval';
@@ -35,6 +35,9 @@ export function browserOutbox(): Outbox {
     now: () => Date.now(),
     setTimer: (callback, delayMs) => window.setTimeout(callback, delayMs),
     clearTimer: (handle) => window.clearTimeout(handle as number),
+    // Tabs take turns sending an entry (outbox-tabs.test.ts). Web Locks exist in secure contexts
+    // only (HTTPS, localhost): elsewhere each tab sends alone, as the server stores an attempt once.
+    exclusive: 'locks' in navigator ? async (name, task) => await navigator.locks.request(name, task) : undefined,
   });
   // Back online: a request made before the connection dropped may never be answered, so it is sent again.
   window.addEventListener('online', () => created.retryNow(undefined, { restart: true }));

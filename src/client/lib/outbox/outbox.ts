@@ -25,6 +25,11 @@ export interface OutboxDependencies {
   clearTimer: (handle: unknown) => void;
   /** Jitter source in [0, 1); Math.random in the browser. */
   random?: () => number;
+  /**
+   * Runs `task` while no other page of this browser runs one under the same name (the Web Locks API
+   * in the browser), so that two tabs never send one entry at once. Absent, the task runs at once.
+   */
+  exclusive?: <T>(name: string, task: () => Promise<T>) => Promise<T>;
 }
 
 /** An entry left unsent by an earlier visit or page, now saved: what the student is told of it. */
@@ -118,7 +123,10 @@ export class Outbox {
       if (entry.ownerUserId !== this.ownerUserId) continue;
       if (entry.refused) {
         if (id === undefined) continue;
+        // Stored cleared before sending: the send reads storage for what other pages did (catchUp).
         entry.refused = null;
+        void this.entries.persist(entry).then(() => this.send(entry.id));
+        continue;
       }
       const running = this.running.get(entry.id);
       if (running) {
@@ -190,37 +198,50 @@ export class Outbox {
     this.emit(id);
     let sendAgain = false;
     try {
-      if (!entry.attemptSaved) {
-        const step = await this.sendTimed(id, entry.saveUrl, 'POST', 'application/json', JSON.stringify(entry.body), BODY_TIME_LIMITS.bodyMs);
-        if (step === 'restart') {
-          sendAgain = true;
-          return;
-        }
-        if (step.kind !== 'ok') return await this.handleFailure(entry, step);
-        entry.attemptSaved = true;
-        entry.result = step.body ? (JSON.parse(step.body) as unknown) : null;
-        entry.lastError = null;
-        await this.entries.persist(entry);
-      }
-      let recordingError: string | null = null;
-      if (entry.recording) {
-        const { blob, mimeType } = entry.recording;
-        const step = await this.sendTimed(id, recordingUploadUrl(entry.id), 'PUT', mimeType, blob, streamedBodyDeadlineMs(blob.size, RECORDING_MAX_BYTES));
-        if (step === 'restart') {
-          sendAgain = true;
-          return;
-        }
-        if (step.kind === 'refused') recordingError = step.message;
-        else if (step.kind !== 'ok') return await this.handleFailure(entry, step);
-      }
-      await this.entries.forget(entry, { state: 'saved', result: entry.result, recordingError });
-      this.emit(entry.id);
-      if (this.fromEarlier.delete(entry.id)) for (const listener of this.earlierSavedListeners) listener({ id: entry.id, kind: entry.kind, finishedAt: entry.createdAt });
+      const exclusive = this.deps.exclusive ?? ((_name, task) => task());
+      sendAgain = await exclusive(`parley-outbox-${id}`, () => this.sendHeld(entry));
     } finally {
       this.running.delete(id);
       if (this.entries.has(id)) this.emit(id);
       if (sendAgain) void this.send(id);
     }
+  }
+
+  /**
+   * The two steps, while this page alone sends the entry; true when a restart asks for a fresh send.
+   * Another tab may have sent it meanwhile (it too took in what storage held): once it is saved
+   * there, this page lets it go without a word, since that page told the student.
+   */
+  private async sendHeld(entry: OutboxEntry): Promise<boolean> {
+    const id = entry.id;
+    const elsewhere = await this.entries.catchUp(entry);
+    if (elsewhere === 'saved') {
+      this.fromEarlier.delete(id);
+      this.emit(id);
+      return false;
+    }
+    if (elsewhere === 'refused') return false;
+    if (!entry.attemptSaved) {
+      const step = await this.sendTimed(id, entry.saveUrl, 'POST', 'application/json', JSON.stringify(entry.body), BODY_TIME_LIMITS.bodyMs);
+      if (step === 'restart') return true;
+      if (step.kind !== 'ok') return this.handleFailure(entry, step);
+      entry.attemptSaved = true;
+      entry.result = step.body ? (JSON.parse(step.body) as unknown) : null;
+      entry.lastError = null;
+      await this.entries.persist(entry);
+    }
+    let recordingError: string | null = null;
+    if (entry.recording) {
+      const { blob, mimeType } = entry.recording;
+      const step = await this.sendTimed(id, recordingUploadUrl(entry.id), 'PUT', mimeType, blob, streamedBodyDeadlineMs(blob.size, RECORDING_MAX_BYTES));
+      if (step === 'restart') return true;
+      if (step.kind === 'refused') recordingError = step.message;
+      else if (step.kind !== 'ok') return this.handleFailure(entry, step);
+    }
+    await this.entries.forget(entry, { state: 'saved', result: entry.result, recordingError });
+    this.emit(entry.id);
+    if (this.fromEarlier.delete(entry.id)) for (const listener of this.earlierSavedListeners) listener({ id: entry.id, kind: entry.kind, finishedAt: entry.createdAt });
+    return false;
   }
 
   /**
@@ -245,18 +266,18 @@ export class Outbox {
     }
   }
 
-  private async handleFailure(entry: OutboxEntry, step: Exclude<StepResult, { kind: 'ok' }>): Promise<void> {
+  private async handleFailure(entry: OutboxEntry, step: Exclude<StepResult, { kind: 'ok' }>): Promise<false> {
     if (step.kind === 'signedOut') {
       this.waitingForSignIn.add(entry.id);
       entry.lastError = 'You are signed out: it will be sent when you sign in again on this device.';
       await this.entries.persist(entry);
-      return;
+      return false;
     }
     if (step.kind === 'refused') {
       entry.refused = { status: step.status, message: step.message };
       entry.lastError = step.message;
       await this.entries.persist(entry);
-      return;
+      return false;
     }
     entry.tries += 1;
     entry.lastError = step.error;
@@ -270,5 +291,6 @@ export class Outbox {
         void this.send(entry.id);
       }, delay),
     );
+    return false;
   }
 }

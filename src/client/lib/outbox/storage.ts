@@ -75,6 +75,30 @@ export class KeptEntries {
     }
   }
 
+  /**
+   * Before a send, what another page of this browser did with the entry since this page took it in
+   * (both took in what storage held; they take turns, outbox.ts): 'saved' when it has left storage
+   * (it then leaves this page too), 'refused' when refused there, else 'send', from what was stored
+   * (the attempt may be saved already: only the recording is left to send).
+   */
+  async catchUp(entry: OutboxEntry): Promise<'saved' | 'refused' | 'send'> {
+    if (this.memoryOnly.has(entry.id)) return 'send';
+    let stored: OutboxEntry | undefined;
+    try {
+      stored = await this.store.get(entry.id);
+    } catch {
+      return 'send';
+    }
+    if (!stored) {
+      await this.forget(entry, { state: 'saved', result: entry.result, recordingError: null });
+      return 'saved';
+    }
+    if (stored.attemptSaved && !entry.attemptSaved) Object.assign(entry, { attemptSaved: true, result: stored.result });
+    if (!stored.refused) return 'send';
+    Object.assign(entry, { refused: stored.refused, lastError: stored.lastError });
+    return 'refused';
+  }
+
   /** The entry leaves the outbox with its final status. */
   async forget(entry: OutboxEntry, status: OutboxStatus): Promise<void> {
     this.entries.delete(entry.id);
