@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createVoiceGate, levelDb, VOICE_END_HOLD_MS, VOICE_LEVEL_FLOOR_DB, VOICE_START_HOLD_MS } from './voice-activity.js';
 
-/** Feeds `db` every 50 ms from `from` to `to`; returns the changes. */
-function feed(gate: ReturnType<typeof createVoiceGate>, db: number, from: number, to: number) {
+
+/** Feeds `db` every 50 ms from `from` to `to`, voiced or not; returns the changes. */
+function feed(gate: ReturnType<typeof createVoiceGate>, db: number, from: number, to: number, voiced = true) {
   const changes = [];
   for (let t = from; t < to; t += 50) {
-    const change = gate.update(db, t);
+    const change = gate.update(db, t, () => voiced);
     if (change) changes.push(change);
   }
   return changes;
@@ -29,6 +30,17 @@ describe('voice gate', () => {
     expect(feed(gate, -10, 500, 500 + VOICE_START_HOLD_MS - 50)).toEqual([]);
     expect(feed(gate, -90, 600, 1_500)).toEqual([]);
     expect(gate.speaking).toBe(false);
+  });
+
+  it('a cough, a breath or a knock is loud but not voiced: it does not start speech, the voice after it does', () => {
+    const gate = createVoiceGate();
+    feed(gate, -90, 0, 500);
+    expect(feed(gate, -15, 500, 900, false)).toEqual([]);
+    expect(feed(gate, -90, 900, 2_000)).toEqual([]);
+    expect(gate.speaking).toBe(false);
+    // Speech begins unvoiced ("s…") and is voiced from its vowel on: it starts where the sound began.
+    expect(feed(gate, -20, 2_000, 2_150, false)).toEqual([]);
+    expect(feed(gate, -20, 2_150, 2_500)).toEqual([{ speaking: true, at: 2_000 }]);
   });
 
   it('hysteresis: a level between the end and start thresholds keeps the current state', () => {

@@ -1,8 +1,12 @@
 /**
  * Speech is voice (decision 0031): the band a voice uses, and whether a stretch of sound holds a
  * voice at all. Breathing, room noise and a bump of the microphone are loud enough to pass a level
- * detector, but a breath is unvoiced noise and a bump lies under the lowest voice.
+ * detector, but a breath is unvoiced noise and a bump lies under the lowest voice. The voicing
+ * measure itself is shared with the browser's gate (shared/voicing.ts).
  */
+import { VOICING_THRESHOLD, voicing } from '../../shared/voicing.js';
+
+export { VOICING_THRESHOLD, voicing };
 
 /**
  * The speech band starts here: the lowest fundamental of adult voices is about 80 Hz (a low male
@@ -12,8 +16,6 @@
  * a third under that.
  */
 export const SPEECH_BAND_LOW_HZ = 80;
-/** Voicing: the normalised autocorrelation at a pitch period of 75-450 Hz reaches this (decision 0017). */
-export const VOICING_THRESHOLD = 0.45;
 /**
  * A stretch of sound is speech when at least this many of its 10 ms frames are voiced. Measured on the
  * real-speech corpus (decision 0031): every utterance has dozens (the shortest, "five five", 1 s, has
@@ -54,38 +56,6 @@ export function highPass(samples: Float32Array, sampleRate: number, cutoffHz: nu
     }
   }
   return out;
-}
-
-/** The highest peak of the normalised autocorrelation over pitch periods of 75-450 Hz, 40 ms around `centre` (a sample index). */
-export function voicing(samples: Float32Array, sampleRate: number, centre: number): number {
-  const half = Math.round(sampleRate * 0.02);
-  const from = Math.max(0, centre - half);
-  const to = Math.min(samples.length, centre + half);
-  const minLag = Math.floor(sampleRate / 450);
-  const maxLag = Math.ceil(sampleRate / 75);
-  if (to - from <= maxLag + minLag) return 0;
-  let best = 0;
-  let before = 0;
-  let previous = 0;
-  for (let lag = minLag; lag <= maxLag; lag += 1) {
-    let cross = 0;
-    let energyA = 0;
-    let energyB = 0;
-    for (let i = from; i + lag < to; i += 1) {
-      const a = samples[i] ?? 0;
-      const b = samples[i + lag] ?? 0;
-      cross += a * b;
-      energyA += a * a;
-      energyB += b * b;
-    }
-    const r = cross / Math.sqrt(energyA * energyB + 1e-12);
-    // A pitch period is a peak of the autocorrelation, not its edge: a hum or thump under 75 Hz
-    // correlates highly at every short lag and has no peak in the range.
-    if (lag > minLag + 1 && previous > before && previous >= r && previous > best) best = previous;
-    before = previous;
-    previous = r;
-  }
-  return best;
 }
 
 /**
