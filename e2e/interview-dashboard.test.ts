@@ -311,7 +311,10 @@ describe('interview dashboard', () => {
     );
     await page.getByLabel('Profile', { exact: true }).fill('Astronaut');
     await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page).filter({ hasText: 'Could not save the profile' }).filter({ hasText: 'profile: is not allowed here' }).waitFor();
+    const refusal = toast(page).filter({ hasText: 'Could not save the profile' });
+    await refusal.filter({ hasText: 'See the field marked below: is not allowed here' }).waitFor();
+    // The server's path for the field is for the form, not for the student to read.
+    expect(await refusal.innerText()).not.toContain('profile:');
     await page.getByText('is not allowed here', { exact: true }).waitFor();
     expect(await page.getByLabel('Profile', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await page.getByTestId('unsaved-note').waitFor();

@@ -82,7 +82,9 @@ export function Dashboard({ initial, studentName }: DashboardProps) {
             form.setFieldError(field.path, field.problem);
             refused();
           }
-          toastError('Could not save the profile', message);
+          // A refusal naming a field ("professionalExperience.2.toDate: …") is shown under that
+          // field; the toast points there rather than at the server's path for it.
+          toastError('Could not save the profile', field ? `See the field marked below: ${field.problem}` : message);
         },
       });
     }, refused);
