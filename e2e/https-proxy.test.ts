@@ -11,7 +11,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -22,6 +21,7 @@ import { RESTARTING_MESSAGE } from '../src/server/lib/graceful-stop.js';
 import { spawnApp, stopApp, waitUntilHealthy, type AppProcess } from './support/app-process.js';
 import { handshake, startCaddy, type Caddy } from './support/caddy.js';
 import { installFakeRecognition } from './support/fake-recognition.js';
+import { requestThroughProxy, type ProxyAnswer, type ProxyRequestOptions } from './support/through-proxy.js';
 import {
   answerWithRecognizer,
   clientDistDir,
@@ -78,45 +78,10 @@ let launched: LaunchedBrowser | undefined;
 let dataDir = '';
 let adminCookie = '';
 
-interface ProxyAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-  text: string;
-}
-
 /** A request through Caddy from Node, trusting only Caddy's own root certificate. */
-function viaProxy(method: string, urlPath: string, options: { cookie?: string; json?: unknown } = {}) {
+function viaProxy(method: string, urlPath: string, options: ProxyRequestOptions = {}): Promise<ProxyAnswer> {
   const proxy = caddy as Caddy;
-  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-  return new Promise<ProxyAnswer>((resolve, reject) => {
-    const request = https.request(
-      {
-        host: '127.0.0.1',
-        port: proxy.port,
-        servername: HOST_NAME,
-        ca: proxy.rootCertificate(),
-        method,
-        path: urlPath,
-        headers: {
-          host: `${HOST_NAME}:${proxy.port}`,
-          origin: proxy.baseUrl,
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (response) => {
-        const pieces: Buffer[] = [];
-        response.on('data', (piece: Buffer) => pieces.push(piece));
-        response.on('end', () => {
-          const whole = Buffer.concat(pieces);
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: whole, text: whole.toString() });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
+  return requestThroughProxy({ port: proxy.port, baseUrl: proxy.baseUrl, hostName: HOST_NAME, ca: proxy.rootCertificate() }, method, urlPath, options);
 }
 
 const cookiesOf = (headers: Record<string, string | string[] | undefined>): string[] => {

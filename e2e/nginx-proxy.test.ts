@@ -11,7 +11,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -23,6 +22,7 @@ import { spawnApp, stopApp, waitUntilHealthy, type AppProcess } from './support/
 import { handshake } from './support/caddy.js';
 import { clientDistDir, freePort, launchBrowser, newPage, projectRoot, screenshot, type LaunchedBrowser } from './support/index.js';
 import { startNginx, type Nginx } from './support/nginx.js';
+import { requestThroughProxy, type ProxyAnswer, type ProxyRequestOptions } from './support/through-proxy.js';
 
 const HOST_NAME = 'parley.test';
 
@@ -45,48 +45,10 @@ function makeSchoolCertificate(dir: string): void {
   execFileSync('sh', ['-e', '-c', script], { stdio: 'pipe' });
 }
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-}
-
 /** A request through nginx's https port from Node, trusting only the school's authority. */
-function viaNginx(method: string, urlPath: string, options: { cookie?: string; json?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+function viaNginx(method: string, urlPath: string, options: ProxyRequestOptions = {}): Promise<ProxyAnswer> {
   const proxy = nginx as Nginx;
-  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-  return new Promise<Answer>((resolve, reject) => {
-    const request = https.request(
-      {
-        host: '127.0.0.1',
-        port: proxy.port,
-        servername: HOST_NAME,
-        ca: schoolCa,
-        method,
-        path: urlPath,
-        headers: {
-          host: `${HOST_NAME}:${proxy.port}`,
-          origin: proxy.baseUrl,
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-          ...(body ? { 'content-type': 'application/json' } : {}),
-          ...options.headers,
-        },
-      },
-      (response) => {
-        const pieces: Buffer[] = [];
-        response.on('data', (piece: Buffer) => pieces.push(piece));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(pieces).toString() }));
-      },
-    );
-    request.on('error', reject);
-    if (options.headers?.['content-length']) {
-      // A body announced but not sent: nginx answers from the header alone, then the socket goes.
-      request.flushHeaders();
-      request.once('response', () => setTimeout(() => request.destroy(), 100));
-    } else {
-      request.end(body);
-    }
-  });
+  return requestThroughProxy({ port: proxy.port, baseUrl: proxy.baseUrl, hostName: HOST_NAME, ca: schoolCa }, method, urlPath, options);
 }
 
 /** An upload a little over the largest recording: nginx refuses it from its Content-Length. */

@@ -20,6 +20,7 @@ import { WEBM_SIGNATURE } from '../src/server/test/attempt-fixtures.js';
 import { PART1_LATER_ANSWERS, PART2_SENTENCES, PART3_ANSWERS } from './support/answers.js';
 import { createStudent, type CreatedStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition } from './support/fake-recognition.js';
+import { signInByApi } from './support/speaking-flow.js';
 import { answerWithRecognizer as answer, drawSameQuestions, lookAt, makeSpeechWithSilenceWav, pumpUntil, seekByClick as seekByWordClick, speakPart2, useBrowserSuite, visible as shown } from './support/index.js';
 
 // The signed-out current-user call on /auth answers 401 by design.
@@ -48,12 +49,7 @@ async function takeWholeTest(student: CreatedStudent, { corruptUpload = false } 
   const fake = await installFakeRecognition(page);
   await drawSameQuestions(page);
   await page.clock.install();
-  await page.goto(`${suite.server.baseUrl}/auth`);
-  const login = await page.evaluate(
-    async (body) => (await fetch('/api/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body })).status,
-    JSON.stringify({ username: student.mobileNumber, password: student.password }),
-  );
-  expect(login).toBe(200);
+  await signInByApi(page, suite.server.baseUrl, student.mobileNumber, student.password);
   if (corruptUpload) {
     // The browser's recording is replaced on its way to the server by bytes that start like a WebM
     // file (the upload checks that much) but are no audio at all.
