@@ -1,6 +1,6 @@
 import { FEATURE_WORDING } from './evidence.js';
 import type { CriterionEstimate, LanguageEstimate } from './estimate.js';
-import { countedZ, CRITERION_FEATURES, linkedLevel, type BandModel, type Contribution, type FeatureSpec, type LinearModel } from './model.js';
+import { countedZ, CRITERION_FEATURES, heldZ, linkedLevel, type BandModel, type Contribution, type FeatureSpec, type LinearModel } from './model.js';
 import { NOTHING_MORE_ADVICE } from './nothing-more.js';
 import { bandOfLevel } from './scale.js';
 
@@ -57,7 +57,7 @@ function mostRoom(linear: LinearModel, criterion: CriterionEstimate, specs: read
     const z = countedZ(term, contribution.value, term.weight);
     // A listed-word count counts no further than `best` (decision 0046): past it there is nothing to
     // gain, though a level's learners said more (level 7's linking words are past the strongest's).
-    const reachable = countedZ({ ...term, mean: 0, sd: 1 }, target, term.weight);
+    const reachable = heldZ(term, target, term.weight);
     const room = Math.abs(term.weight) * Math.max(0, Math.sign(term.weight) * (reachable - z));
     if (room >= MIN_ROOM_LEVELS && (!best || room > best.room)) best = { contribution, room };
   }

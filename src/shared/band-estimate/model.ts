@@ -105,12 +105,16 @@ export function modelInputs(features: LanguageFeatures): ModelInputs {
  */
 export const MAX_STANDARD_DEVIATIONS = 3;
 
-/** A feature's value in standard deviations as the model counts it: within 3, and not past `best` in the good direction. */
+/** A distance in standard deviations as the model counts it: within 3, and not past the term's `best` in the good direction (`sign`). */
+export function heldZ(term: LinearModel['terms'][number], z: number, sign: number): number {
+  const within = Math.max(-MAX_STANDARD_DEVIATIONS, Math.min(MAX_STANDARD_DEVIATIONS, z));
+  if (term.best === undefined) return within;
+  return sign >= 0 ? Math.min(within, term.best) : Math.max(within, term.best);
+}
+
+/** A feature's value in standard deviations from the development set's mean, as the model counts it (heldZ). */
 export function countedZ(term: LinearModel['terms'][number], value: number, sign: number): number {
-  const raw = term.sd === 0 ? 0 : (value - term.mean) / term.sd;
-  const z = Math.max(-MAX_STANDARD_DEVIATIONS, Math.min(MAX_STANDARD_DEVIATIONS, raw));
-  if (term.best === undefined) return z;
-  return sign >= 0 ? Math.min(z, term.best) : Math.max(z, term.best);
+  return heldZ(term, term.sd === 0 ? 0 : (value - term.mean) / term.sd, sign);
 }
 
 /**
