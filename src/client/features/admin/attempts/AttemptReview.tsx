@@ -6,13 +6,14 @@ import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
 import { NOTHING_TO_SCORE_LABEL } from '../../../../shared/api/no-result-texts';
 import { Fact, Facts, Section } from '../../../components/attempt/AttemptParts';
 import { LaterPlayerDock } from '../../../components/attempt/LaterPlayerDock';
-import { Analysis, RecordingPlayer } from '../../../components/attempt/RecordingEvidence';
+import { Analysis } from '../../../components/attempt/Analysis';
+import { RecordingPlayer } from '../../../components/attempt/RecordingPlayer';
 import { ScoresSection } from '../../../components/attempt/ScoresSection';
 import { laterPart } from '../../../lib/later-part';
 import { useHeadingFocusOnArrival } from '../../../lib/heading-focus';
 import classes from './AttemptReview.module.css';
 import { useBackLink } from './back-link';
-import { AfterRelease, QueueNav, useReviewQueue } from './QueueNav';
+import { QueueNav, useReviewQueue } from './QueueNav';
 import { ReviewForm } from './ReviewForm';
 import { WhenNearViewport } from './WhenNearViewport';
 import { formatAttemptTime, formatDuration } from './format';
@@ -45,6 +46,13 @@ function LowerPlaceholder() {
  * alike: loaded as the reader comes within half a screen of them, not on the first visit (decision 0023).
  */
 const lower = laterPart<{ detail: AttemptDetail }>(async () => (await import('./LowerSections')).LowerSections, <LowerPlaceholder />);
+
+/**
+ * The way on to the next attempt awaiting review, under a released review: in a chunk of its own,
+ * shown only once the review is released (the recording's unplayable note took its bytes on the first
+ * visit, decision 0040).
+ */
+const afterRelease = laterPart<{ id: string; from: string | undefined; takeFocus: boolean }>(async () => (await import('./AfterRelease')).AfterRelease, null);
 
 /** Who else has the attempt open (decision 0050): loaded only once another teacher has. */
 const presence = laterPart<{ others: ReviewPresenceData['others'] }>(async () => (await import('./ReviewPresence')).ReviewPresence, null);
@@ -156,7 +164,7 @@ export function Review({ detail }: { detail: AttemptDetail }) {
           <Section title="Teacher review">
             <ReviewForm key={detail.id} detail={detail} onReleased={() => setReleasedHere(detail.id)} />
             {detail.release && !detail.releasePending ? (
-              <AfterRelease id={detail.id} from={typeof from === 'string' ? from : undefined} takeFocus={releasedHere === detail.id} />
+              <afterRelease.Part id={detail.id} from={typeof from === 'string' ? from : undefined} takeFocus={releasedHere === detail.id} />
             ) : null}
           </Section>
         </div>
