@@ -34,6 +34,8 @@ export function announcementFor(state: SpeakingTestState): string | null {
   const { stage, phase, countdownSeconds: left } = state;
   if (stage === 'setup') {
     if (state.microphone.status === 'requesting') return 'Requesting microphone access.';
+    // Refused: the alert reads why and what to do; the region no longer says access is being asked for.
+    if (state.microphone.status === 'denied') return '';
     return null;
   }
   if (stage === 'ready') {

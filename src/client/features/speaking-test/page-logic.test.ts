@@ -79,6 +79,14 @@ describe('the saved body', () => {
 });
 
 describe('screen-reader announcements', () => {
+  it('no longer says the microphone is being asked for once it is refused (the alert says why)', () => {
+    const d = new Driver();
+    d.timer(1_000, 'micAutoRequest');
+    expect(announcementFor(d.state)).toBe('Requesting microphone access.');
+    d.send(1_100, { type: 'MIC_DENIED', message: 'denied' });
+    expect(announcementFor(d.state)).toBe('');
+  });
+
   it('reads the ready state, each question, and the Part 2 timers only at their start and at 60/30/10 s left', () => {
     const d = new Driver();
     expect(announcementFor(d.state)).toBeNull();
