@@ -99,7 +99,7 @@ beforeAll(async () => {
 
   const signedIn = await viaProxy('POST', '/api/login', { json: { username: 'admin', password: ADMIN_PASSWORD } });
   expect(signedIn.status).toBe(200);
-  adminCookie = (cookiesOf(signedIn.headers).find((cookie) => cookie.startsWith('parley_session=')) ?? '').split(';')[0] as string;
+  adminCookie = (cookiesOf(signedIn.headers).find((cookie) => cookie.startsWith('__Host-parley_session=')) ?? '').split(';')[0] as string;
   const active = JSON.parse((await viaProxy('GET', '/api/courses/active', { cookie: adminCookie })).text) as { courses: Array<{ id: number; courseName: string }> };
   const course = active.courses.find((candidate) => candidate.courseName === 'IELTS');
   if (!course) throw new Error('no IELTS course');
@@ -132,7 +132,7 @@ describe('behind Caddy with tls internal, opened by name over https', () => {
     // The session cookie is Secure (PUBLIC_URL is https) and HttpOnly.
     const signedIn = await viaProxy('POST', '/api/login', { json: { username: STUDENT.mobileNumber, password: STUDENT.password } });
     expect(signedIn.status).toBe(200);
-    const session = cookiesOf(signedIn.headers).find((cookie) => cookie.startsWith('parley_session=')) ?? '';
+    const session = cookiesOf(signedIn.headers).find((cookie) => cookie.startsWith('__Host-parley_session=')) ?? '';
     expect(session.split(';').map((part) => part.trim().toLowerCase())).toEqual(expect.arrayContaining(['secure', 'httponly']));
   });
 
@@ -154,7 +154,7 @@ describe('behind Caddy with tls internal, opened by name over https', () => {
         mediaDevices: 'mediaDevices' in navigator,
       })),
     ).toEqual({ secure: true, protocol: 'https:', randomUUID: 'function', mediaDevices: true });
-    const session = (await page.context().cookies(proxy.baseUrl)).find((cookie) => cookie.name === 'parley_session');
+    const session = (await page.context().cookies(proxy.baseUrl)).find((cookie) => cookie.name === '__Host-parley_session');
     expect(session).toMatchObject({ secure: true, httpOnly: true, domain: HOST_NAME });
 
     // The microphone step runs (the fake microphone is allowed) instead of the "needs https" notice.

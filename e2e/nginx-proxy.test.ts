@@ -100,7 +100,7 @@ describe("behind nginx with the school's certificate, opened by name over https"
     expect(JSON.parse(health.text)).toEqual({ status: 'ok', database: 'pglite' });
     const signedIn = await viaNginx('POST', '/api/login', { json: { username: 'admin', password: ADMIN_PASSWORD } });
     expect(signedIn.status).toBe(200);
-    const session = (signedIn.headers['set-cookie'] ?? []).find((cookie) => cookie.startsWith('parley_session=')) ?? '';
+    const session = (signedIn.headers['set-cookie'] ?? []).find((cookie) => cookie.startsWith('__Host-parley_session=')) ?? '';
     expect(session.split(';').map((part) => part.trim().toLowerCase())).toEqual(expect.arrayContaining(['secure', 'httponly']));
     // The app's own refusals, untouched: its status, its JSON, no Retry-After of nginx's.
     const unsigned = await viaNginx('GET', '/api/user');

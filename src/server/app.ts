@@ -14,7 +14,7 @@ import { adminAttemptRoutes } from './attempts/admin-routes.js';
 import { studentAttemptRoutes } from './attempts/student-routes.js';
 import accessPlugin from './auth/access.js';
 import { adminSessionRoutes } from './auth/admin-routes.js';
-import { createSessionCache, findSession, sessionTokenOf, type SessionCache } from './auth/sessions.js';
+import { cookiesSecure, createSessionCache, findSession, sessionTokenOf, type SessionCache } from './auth/sessions.js';
 import { sessionUserDto } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
 import { classViewRoutes } from './class-view/routes.js';
@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const readCaches = createReadCaches(deps.database.db, deps.now);
   app.addHook('onClose', async () => readCaches.close());
   const sessions = createSessionCache(readCaches);
-  await app.register(accessPlugin, { db: deps.database.db, now: deps.now, sessions });
+  await app.register(accessPlugin, { db: deps.database.db, now: deps.now, sessions, cookieSecure: deps.config.COOKIE_SECURE });
   // Whatever a state-changing request wrote, the read caches are read again from the next request
   // on: cleared before its answer leaves.
   app.addHook('onSend', async (request, _reply, payload) => {
@@ -244,7 +244,7 @@ async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: Sessio
       return reply.status(404).send({ message: `There is no API endpoint ${request.method} ${url}.` });
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml && !path.extname(url)) {
-      const user = await pageUser(sessionTokenOf(request.cookies));
+      const user = await pageUser(sessionTokenOf(request.cookies, cookiesSecure(deps.config.COOKIE_SECURE, request)));
       // The page names its visitor: never shared between visitors, asked again on every visit.
       reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie, Accept-Encoding');
       const encoding = negotiateEncoding(request.headers['accept-encoding'] ?? '', PAGE_ENCODINGS);

@@ -28,9 +28,9 @@ describe.each(testDrivers)('review release, trail and My progress on %s', (drive
     admin = await createAdmin(db, { username: 'headteacher' });
     asha = await createStudent(db, { studentName: 'Asha Rao', email: 'asha@example.org' });
     ravi = await createStudent(db, { studentName: 'Ravi Menon' });
-    adminCookie = await sessionCookieForUser(db, admin.user.id);
-    ashaCookie = await sessionCookieForUser(db, asha.user.id);
-    raviCookie = await sessionCookieForUser(db, ravi.user.id);
+    adminCookie = await sessionCookieForUser(db, admin.user.id, { secure: true });
+    ashaCookie = await sessionCookieForUser(db, asha.user.id, { secure: true });
+    raviCookie = await sessionCookieForUser(db, ravi.user.id, { secure: true });
   });
   afterAll(async () => {
     await t.close();
@@ -198,7 +198,7 @@ describe.each(testDrivers)('review release, trail and My progress on %s', (drive
 
     // A teacher's account can go (the name stays); a deleted student's attempts take their trail with them.
     const temp = await createAdmin(db, { username: 'supply.teacher' });
-    const tempCookie = await sessionCookieForUser(db, temp.user.id);
+    const tempCookie = await sessionCookieForUser(db, temp.user.id, { secure: true });
     const patched = await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/attempts/${saved.attemptId}/review`,
@@ -211,7 +211,7 @@ describe.each(testDrivers)('review release, trail and My progress on %s', (drive
     expect(trail.map((e: { byUsername: string }) => e.byUsername)).toEqual(['headteacher', 'supply.teacher']);
 
     const gone = await createStudent(db, { studentName: 'Leaving Student' });
-    const goneCookie = await sessionCookieForUser(db, gone.user.id);
+    const goneCookie = await sessionCookieForUser(db, gone.user.id, { secure: true });
     const theirs = await save(goneCookie, '/api/test-sessions', testSessionBody(gone.student.id));
     await review(theirs.attemptId, { comment: 'Bye.', scores: {} });
     await db.delete(students).where(eq(students.id, gone.student.id));
@@ -222,7 +222,7 @@ describe.each(testDrivers)('review release, trail and My progress on %s', (drive
   it("never shows a student another student's attempt, and lists only their own, newest first", async () => {
     const db = t.database.db;
     const other = await createStudent(db, { studentName: 'Only Mine' });
-    const otherCookie = await sessionCookieForUser(db, other.user.id);
+    const otherCookie = await sessionCookieForUser(db, other.user.id, { secure: true });
     const ielts = await save(otherCookie, '/api/test-sessions', testSessionBody(other.student.id));
     await db.update(attempts).set({ completedAt: new Date('2026-01-01T10:00:00Z') }).where(eq(attempts.id, ielts.attemptId));
     const interview = await save(otherCookie, '/api/interview-sessions', interviewSessionBody(other.student.id));
@@ -250,7 +250,7 @@ describe.each(testDrivers)('review release, trail and My progress on %s', (drive
   it("keeps each student's latest attempt and result for the class view (released teacher overall over the estimate)", async () => {
     const db = t.database.db;
     const s = await createStudent(db, { studentName: 'Latest Check' });
-    const cookie = await sessionCookieForUser(db, s.user.id);
+    const cookie = await sessionCookieForUser(db, s.user.id, { secure: true });
     const older = await save(cookie, '/api/test-sessions', testSessionBody(s.student.id));
     await db.update(attempts).set({ completedAt: new Date('2026-01-01T10:00:00Z') }).where(eq(attempts.id, older.attemptId));
     const newer = await save(cookie, '/api/test-sessions', testSessionBody(s.student.id));

@@ -4,7 +4,7 @@ import type { Db } from '../db/open.js';
 import type { StudentRow } from '../db/schema.js';
 import { forbidden, HttpError, unauthorized } from '../lib/http-errors.js';
 import { SAFE_METHODS } from '../lib/security.js';
-import { findSession, sessionTokenOf, type SessionCache, type SessionContext } from './sessions.js';
+import { cookiesSecure, findSession, sessionTokenOf, type SessionCache, type SessionContext } from './sessions.js';
 
 /**
  * Who may call a route. Every route declares one in `config.access`; routes without one are refused,
@@ -92,7 +92,7 @@ export function checkAccess(access: Access | undefined, auth: SessionContext | n
   }
 }
 
-async function accessPlugin(app: FastifyInstance, options: { db: Db; now: () => Date; sessions: SessionCache }) {
+async function accessPlugin(app: FastifyInstance, options: { db: Db; now: () => Date; sessions: SessionCache; cookieSecure: boolean }) {
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionToken', null);
 
@@ -102,7 +102,7 @@ async function accessPlugin(app: FastifyInstance, options: { db: Db; now: () => 
     // not-found handler. Decided by the matched route, not the raw URL: "/%61pi/..." matches an /api route.
     const routeUrl = request.routeOptions.url;
     if (routeUrl === undefined || !routeUrl.startsWith('/api/')) return;
-    const token = sessionTokenOf(request.cookies);
+    const token = sessionTokenOf(request.cookies, cookiesSecure(options.cookieSecure, request));
     if (token) {
       request.sessionToken = token;
       // A request that changes something reads its session afresh; reads may use the cache's copy.

@@ -4,7 +4,7 @@ import { z } from '../../shared/zod.js';
 import { errorBody } from '../../shared/api/common.js';
 import type { AppDeps } from '../deps.js';
 import { requireAuth } from './access.js';
-import { cookiesSecure, deleteSessionByToken, SESSION_COOKIE, sessionCookieOptions, setActingStudent } from './sessions.js';
+import { cookiesSecure, deleteSessionByToken, sessionCookieName, sessionCookieOptions, setActingStudent } from './sessions.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
 
@@ -26,7 +26,8 @@ export async function adminSessionRoutes(app: FastifyInstance, deps: AppDeps): P
       const auth = requireAuth(request);
       if (auth.session.actingStudentId !== null && request.sessionToken) {
         await deleteSessionByToken(db, request.sessionToken);
-        reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(cookiesSecure(deps.config.COOKIE_SECURE, request)));
+        const secure = cookiesSecure(deps.config.COOKIE_SECURE, request);
+        reply.clearCookie(sessionCookieName(secure), sessionCookieOptions(secure));
         return reply.status(204).send(null);
       }
       await setActingStudent(db, auth.session.id, null);

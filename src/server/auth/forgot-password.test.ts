@@ -119,7 +119,7 @@ describe('forgot password over SMTP', () => {
     expect(me.json()).toMatchObject({ id: student.user.id, mustChangePassword: true });
 
     // Another device of the same user is pending too, and can still sign out.
-    const otherDevice = await sessionCookieForUser(t.database.db, student.user.id, { now: new Date(clock) });
+    const otherDevice = await sessionCookieForUser(t.database.db, student.user.id, { now: new Date(clock), secure: true });
     expect((await get('/api/student/profile', otherDevice)).json()).toEqual({ message: PENDING });
     const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: otherDevice } });
     expect(logout.statusCode).toBe(204);

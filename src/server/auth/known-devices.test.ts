@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../test/app.js';
 import { createAdmin, createStudent, type CreatedAdmin } from '../test/factories.js';
 import { DEFAULT_RATE_LIMITS } from './limits.js';
 import { DEVICE_COOKIE } from './known-devices.js';
+import { SECURE_SESSION_COOKIE } from './sessions.js';
 
 /**
  * Strangers cannot lock a teacher out (decision 0029): wrong guesses count per account and address,
@@ -194,7 +195,7 @@ describe('the session cookie', () => {
       const admin = await createAdmin(secure.database.db);
       const response = await secure.app.inject({ method: 'POST', url: '/api/login', payload: { username: admin.username, password: admin.password } });
       expect(response.statusCode).toBe(200);
-      for (const name of ['parley_session', DEVICE_COOKIE]) expect(response.cookies.find((c) => c.name === name)).toMatchObject({ secure: true });
+      for (const name of [SECURE_SESSION_COOKIE, DEVICE_COOKIE]) expect(response.cookies.find((c) => c.name === name)).toMatchObject({ secure: true });
     } finally {
       await secure.close();
     }

@@ -23,7 +23,7 @@ import {
   toUserDto,
 } from './service.js';
 import { hasKnownDevice, knownDeviceKey, rememberDevice } from './known-devices.js';
-import { cookiesSecure, createSession, deleteSessionByToken, SESSION_COOKIE, sessionCookieOptions } from './sessions.js';
+import { cookiesSecure, createSession, deleteSessionByToken, sessionCookieName, sessionCookieOptions } from './sessions.js';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
 /** A mailed temporary password used after its 30 minutes. */
@@ -99,7 +99,8 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
   });
 
   function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date) {
-    reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(cookiesSecure(config.COOKIE_SECURE, request)), expires });
+    const secure = cookiesSecure(config.COOKIE_SECURE, request);
+    reply.setCookie(sessionCookieName(secure), token, { ...sessionCookieOptions(secure), expires });
   }
 
   api.get('/api/user', {
@@ -182,7 +183,8 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
     schema: { response: { 204: z.null(), 403: errorBody } },
     handler: async (request, reply) => {
       if (request.sessionToken) await deleteSessionByToken(db, request.sessionToken);
-      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(cookiesSecure(config.COOKIE_SECURE, request)));
+      const secure = cookiesSecure(config.COOKIE_SECURE, request);
+      reply.clearCookie(sessionCookieName(secure), sessionCookieOptions(secure));
       return reply.status(204).send(null);
     },
   });

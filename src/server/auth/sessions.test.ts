@@ -5,7 +5,7 @@ import { sessions, students, users } from '../db/schema.js';
 import { createTestApp, sessionCookieForUser, sessionCookieFrom, signIn, type TestApp } from '../test/app.js';
 import { createAdmin, createStudent } from '../test/factories.js';
 import { SESSION_ENDED_MESSAGE } from './access.js';
-import { deleteSessionsOfUser } from './sessions.js';
+import { deleteSessionsOfUser, SECURE_SESSION_COOKIE } from './sessions.js';
 
 const HOUR = 3600_000;
 
@@ -229,11 +229,11 @@ describe('the Secure cookie flag', () => {
       const admin = await createAdmin(t.database.db);
       const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: admin.username, password: admin.password } });
       expect(response.statusCode).toBe(200);
-      expect(response.cookies.find((c) => c.name === 'parley_session')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+      expect(response.cookies.find((c) => c.name === SECURE_SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
       expect(String(response.headers['set-cookie'])).toMatch(/; Secure/);
       const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: sessionCookieFrom(response) } });
       expect(logout.statusCode).toBe(204);
-      expect(logout.cookies.find((c) => c.name === 'parley_session')).toMatchObject({ value: '', path: '/' });
+      expect(logout.cookies.find((c) => c.name === SECURE_SESSION_COOKIE)).toMatchObject({ value: '', path: '/' });
     } finally {
       await t.close();
     }
@@ -250,7 +250,7 @@ describe('the Secure cookie flag', () => {
         return response;
       };
       const overHttps = await signIn(behindProxy, 'https');
-      expect(overHttps.cookies.filter((c) => c.secure === true).map((c) => c.name).sort()).toEqual(['parley_device', 'parley_session']);
+      expect(overHttps.cookies.filter((c) => c.secure === true).map((c) => c.name).sort()).toEqual([SECURE_SESSION_COOKIE, 'parley_device']);
       const logout = await behindProxy.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: sessionCookieFrom(overHttps), 'x-forwarded-proto': 'https' } });
       expect(String(logout.headers['set-cookie'])).toMatch(/; Secure/);
       expect((await signIn(behindProxy, 'http')).cookies.some((c) => c.secure === true)).toBe(false);

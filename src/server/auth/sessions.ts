@@ -4,7 +4,16 @@ import type { Db } from '../db/open.js';
 import { sessions, students, users, type SessionRow, type StudentRow, type UserRow } from '../db/schema.js';
 import { invalidateReadCaches, type ReadCache, type ReadCaches } from '../db/read-cache.js';
 
+/** The session cookie's name over plain http (a laptop, a school network without https). */
 export const SESSION_COOKIE = 'parley_session';
+/**
+ * Its name where cookies are Secure: with the `__Host-` prefix a browser keeps the cookie only when it
+ * was set Secure, by this host (no Domain) and for the whole site (Path=/). So neither a sibling host
+ * of the school's domain (blog.school.org) nor a plain-http answer forged on the school's network can
+ * plant a session cookie (its own, or one for the whole domain) that this server would read first
+ * and take as the visitor's session (decision 0070).
+ */
+export const SECURE_SESSION_COOKIE = '__Host-parley_session';
 
 /** The session cookie's attributes, the same when it is set and when it is cleared (a scanner flags a clearing header without them). */
 export const sessionCookieOptions = (secure: boolean) => ({ httpOnly: true, sameSite: 'lax' as const, secure, path: '/' });
@@ -17,9 +26,15 @@ export const sessionCookieOptions = (secure: boolean) => ({ httpOnly: true, same
  */
 export const cookiesSecure = (configured: boolean, request: { protocol: string }): boolean => configured || request.protocol === 'https';
 
-/** The session token a request's cookies carry; null when none, or when too long to be one of ours (not looked up). */
-export function sessionTokenOf(cookies: Record<string, string | undefined>): string | null {
-  const token = cookies[SESSION_COOKIE];
+/** The session cookie's name for Secure cookies or not. */
+export const sessionCookieName = (secure: boolean): string => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
+/**
+ * The session token a request's cookies carry under the name its cookies are set with (a Secure
+ * request reads only the `__Host-` one); null when none, or when too long to be one of ours (not looked up).
+ */
+export function sessionTokenOf(cookies: Record<string, string | undefined>, secure: boolean): string | null {
+  const token = cookies[sessionCookieName(secure)];
   return token && token.length <= 100 ? token : null;
 }
 

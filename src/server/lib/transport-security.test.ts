@@ -29,7 +29,7 @@ describe('HSTS and the session cookie, as a school serves the app over https', (
     const out = await https.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
     expect(out.statusCode).toBe(204);
     const cleared = String(out.headers['set-cookie']);
-    expect(cleared).toMatch(/^parley_session=;/);
+    expect(cleared).toMatch(/^__Host-parley_session=;/);
     for (const attribute of ['Max-Age=0', 'Path=/', 'HttpOnly', 'Secure', 'SameSite=Lax']) expect(cleared).toContain(attribute);
   });
 });

@@ -43,9 +43,9 @@ describe.each(testDrivers)('set-password links and who sees them on %s', (driver
     t = await createTestApp({ driver, env: { SMTP_URL: sink.url, PUBLIC_URL: 'https://parley.example.org', APP_TITLE: 'Parley' } });
     call = caller(t);
     first = await createAdmin(t.database.db, { username: 'admin' });
-    firstCookie = await sessionCookieForUser(t.database.db, first.user.id);
+    firstCookie = await sessionCookieForUser(t.database.db, first.user.id, { secure: true });
     rao = await createAdmin(t.database.db, { username: 'rao@school.test', email: 'rao@school.test' });
-    raoCookie = await sessionCookieForUser(t.database.db, rao.user.id);
+    raoCookie = await sessionCookieForUser(t.database.db, rao.user.id, { secure: true });
   });
   afterAll(async () => {
     await t.close();
@@ -196,7 +196,7 @@ describe.each(testDrivers)('set-password links without a working mail server on 
   it('keeps no link for a teacher with a password when their mail fails, and still shows an invitation whose mail failed', async () => {
     const call = caller(broken);
     const head = await createAdmin(broken.database.db, { username: 'head' });
-    const cookie = await sessionCookieForUser(broken.database.db, head.user.id);
+    const cookie = await sessionCookieForUser(broken.database.db, head.user.id, { secure: true });
     const deputy = await createAdmin(broken.database.db, { username: 'deputy@school.test', email: 'deputy@school.test' });
     const failed = await call('POST', `/api/admin/teachers/${deputy.user.id}/password-link`, cookie);
     expect(failed.statusCode, failed.body).toBe(200);
@@ -234,7 +234,7 @@ describe.each(testDrivers)("a set-password link's address, with a forged Host, o
   it('mails a teacher who has a password no link at all without PUBLIC_URL, and with it a link to PUBLIC_URL whatever the request says', async () => {
     const rogue = await createAdmin(unnamed.database.db, { username: 'rogue' });
     const deputy = await createAdmin(unnamed.database.db, { username: 'deputy@school.test', email: 'deputy@school.test' });
-    const refused = await ask(unnamed, deputy.user.id, await sessionCookieForUser(unnamed.database.db, rogue.user.id));
+    const refused = await ask(unnamed, deputy.user.id, await sessionCookieForUser(unnamed.database.db, rogue.user.id, { secure: true }));
     expect(refused.statusCode).toBe(409);
     const [row] = await unnamed.database.db.select().from(users).where(eq(users.id, deputy.user.id));
     if (!row) throw new Error('deputy gone');
@@ -245,7 +245,7 @@ describe.each(testDrivers)("a set-password link's address, with a forged Host, o
 
     const namedRogue = await createAdmin(named.database.db, { username: 'rogue' });
     const namedDeputy = await createAdmin(named.database.db, { username: 'deputy2@school.test', email: 'deputy2@school.test' });
-    const sent = await ask(named, namedDeputy.user.id, await sessionCookieForUser(named.database.db, namedRogue.user.id));
+    const sent = await ask(named, namedDeputy.user.id, await sessionCookieForUser(named.database.db, namedRogue.user.id, { secure: true }));
     expect(sent.statusCode, sent.body).toBe(200);
     expect(linkIn((await sink.waitFor('deputy2@school.test')).text)).toMatch(/^https:\/\/parley\.example\.org\/choose-password#/);
   });

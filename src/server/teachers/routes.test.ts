@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
 import { ADMIN_ONLY_MESSAGE } from '../auth/access.js';
 import { DEACTIVATED_TEACHER_MESSAGE } from '../auth/routes.js';
-import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
+import { createTestApp, sessionCookieForUser, sessionCookieFrom, type TestApp } from '../test/app.js';
 import { testSessionBody } from '../test/attempt-fixtures.js';
 import { testDrivers } from '../test/databases.js';
 import { createAdmin, createStudent, type CreatedAdmin } from '../test/factories.js';
@@ -22,7 +22,7 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     t = await createTestApp({ driver, now: () => now, env: { SMTP_URL: sink.url, PUBLIC_URL: 'https://parley.example.org', APP_TITLE: 'Parley' } });
     head = await createAdmin(t.database.db, { username: 'headteacher' });
     await t.database.db.update(users).set({ displayName: 'Mrs Iyer' }).where(eq(users.id, head.user.id));
-    headCookie = await sessionCookieForUser(t.database.db, head.user.id, { now, ttlMs: 30 * 86_400_000 });
+    headCookie = await sessionCookieForUser(t.database.db, head.user.id, { now, ttlMs: 30 * 86_400_000, secure: true });
   });
   afterAll(async () => {
     await t.close();
@@ -76,11 +76,11 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     const login = await signIn('rahul.das@school.example', 'rahul-chooses-this');
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json()).toMatchObject({ isAdmin: true, displayName: 'Mr Rahul Das' });
-    const rahulCookie = `parley_session=${login.cookies.find((c) => c.name === 'parley_session')?.value ?? ''}`;
+    const rahulCookie = sessionCookieFrom(login);
 
     // Rahul reviews and releases; the teachers see his name on the review, the release and the trail; the student sees it on the release.
     const asha = await createStudent(t.database.db, { studentName: 'Asha Rao' });
-    const ashaCookie = await sessionCookieForUser(t.database.db, asha.user.id, { now });
+    const ashaCookie = await sessionCookieForUser(t.database.db, asha.user.id, { now, secure: true });
     const saved = await call('POST', '/api/test-sessions', ashaCookie, testSessionBody(asha.student.id) as unknown as Record<string, unknown>);
     expect(saved.statusCode, saved.body).toBe(201);
     const attemptId = (saved.json() as { attemptId: string }).attemptId;
@@ -147,7 +147,7 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     for (const row of await db.select().from(users).where(eq(users.isAdmin, true))) {
       if (row.id !== head.user.id && row.id !== deputy.user.id) await setTeacherActive(db, { id: row.id, active: false, now, callerId: head.user.id });
     }
-    const deputyCookie = await sessionCookieForUser(db, deputy.user.id, { now });
+    const deputyCookie = await sessionCookieForUser(db, deputy.user.id, { now, secure: true });
     const [a, b] = await Promise.all([
       call('POST', `/api/admin/teachers/${deputy.user.id}/deactivate`, headCookie),
       call('POST', `/api/admin/teachers/${head.user.id}/deactivate`, deputyCookie),
@@ -164,18 +164,18 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     await expect(setTeacherActive(db, { id: lastId, active: false, now, callerId: -1 })).rejects.toThrow(LAST_ADMIN_MESSAGE);
     // Put back for the next test.
     await db.update(users).set({ isActive: true }).where(eq(users.id, head.user.id));
-    headCookie = await sessionCookieForUser(db, head.user.id, { now, ttlMs: 30 * 86_400_000 });
+    headCookie = await sessionCookieForUser(db, head.user.id, { now, ttlMs: 30 * 86_400_000, secure: true });
   });
 
   it('keeps the teachers API to active admins and checks bodies', async () => {
     const student = await createStudent(t.database.db, { studentName: 'Ravi Menon' });
-    const studentCookie = await sessionCookieForUser(t.database.db, student.user.id, { now });
+    const studentCookie = await sessionCookieForUser(t.database.db, student.user.id, { now, secure: true });
     const asStudent = await call('GET', '/api/admin/teachers', studentCookie);
     expect(asStudent.statusCode).toBe(403);
     expect(asStudent.json()).toEqual({ message: ADMIN_ONLY_MESSAGE });
     expect((await call('GET', '/api/admin/teachers', null)).statusCode).toBe(401);
     const admin = await createAdmin(t.database.db);
-    const cookie = await sessionCookieForUser(t.database.db, admin.user.id, { now });
+    const cookie = await sessionCookieForUser(t.database.db, admin.user.id, { now, secure: true });
     const bad = await call('POST', '/api/admin/teachers', cookie, { displayName: '', email: 'not an address' });
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as { message: string }).message).toMatch(/displayName|email/);
@@ -187,7 +187,7 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     const db = t.database.db;
     // The first admin of an install: signs in as "admin", no name, no e-mail.
     const first = await createAdmin(db, { username: 'admin' });
-    const cookie = await sessionCookieForUser(db, first.user.id, { now });
+    const cookie = await sessionCookieForUser(db, first.user.id, { now, secure: true });
     const named = await call('PATCH', '/api/admin/me', cookie, { displayName: '  Meera   Iyer ', email: ' Meera.Iyer@school.example ' });
     expect(named.statusCode, named.body).toBe(200);
     expect(named.json().teacher).toMatchObject({ username: 'admin', displayName: 'Meera Iyer', email: 'Meera.Iyer@school.example', isYou: true });
@@ -209,7 +209,7 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     // A teacher added by e-mail signs in with it: the name changes, the address does not.
     const added = await call('POST', '/api/admin/teachers', headCookie, { displayName: 'Tom', email: 'tom.fernandes@school.example' });
     const tom = (added.json() as { teacher: { id: number } }).teacher;
-    const tomCookie = await sessionCookieForUser(db, tom.id, { now });
+    const tomCookie = await sessionCookieForUser(db, tom.id, { now, secure: true });
     const renamed = await call('PATCH', '/api/admin/me', tomCookie, { displayName: 'Tom Fernandes', email: 'tom.fernandes@school.example' });
     expect(renamed.json().teacher).toMatchObject({ displayName: 'Tom Fernandes', email: 'tom.fernandes@school.example' });
     const moved = await call('PATCH', '/api/admin/me', tomCookie, { displayName: 'Tom Fernandes', email: 'tom@elsewhere.example' });

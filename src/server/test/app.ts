@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import type { AppDeps } from '../deps.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../auth/limits.js';
-import { createSession, hashToken, setActingStudent } from '../auth/sessions.js';
+import { createSession, hashToken, SECURE_SESSION_COOKIE, SESSION_COOKIE, sessionCookieName, setActingStudent } from '../auth/sessions.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Db, Database } from '../db/open.js';
 import { sessions } from '../db/schema.js';
@@ -80,9 +80,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-/** The `name=value` pair of the session cookie set by a response, for the next request's Cookie header. */
+/** The `name=value` pair of the session cookie set by a response (either name: sessions.ts), for the next request's Cookie header. */
 export function sessionCookieFrom(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((c) => c.name === 'parley_session');
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE || c.name === SECURE_SESSION_COOKIE);
   if (!cookie) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
   return `${cookie.name}=${cookie.value}`;
 }
@@ -96,12 +96,13 @@ export async function signIn(app: FastifyInstance, username: string, password: s
 
 /**
  * A session made directly in the database, without a password check (which costs 100-200 ms), as the
- * Cookie header value. For tests about what a signed-in user may do, not about signing in.
+ * Cookie header value. For tests about what a signed-in user may do, not about signing in. `secure`:
+ * under the name an app with Secure cookies reads (an https PUBLIC_URL or COOKIE_SECURE).
  */
 export async function sessionCookieForUser(
   db: Db,
   userId: number,
-  options: { actingStudentId?: number; ttlMs?: number; now?: Date } = {},
+  options: { actingStudentId?: number; ttlMs?: number; now?: Date; secure?: boolean } = {},
 ): Promise<string> {
   const { token } = await createSession(db, userId, options.ttlMs ?? 3600_000, options.now ?? new Date());
   if (options.actingStudentId !== undefined) {
@@ -109,5 +110,5 @@ export async function sessionCookieForUser(
     if (!session) throw new Error('session not stored');
     await setActingStudent(db, session.id, options.actingStudentId);
   }
-  return `parley_session=${token}`;
+  return `${sessionCookieName(options.secure ?? false)}=${token}`;
 }
