@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 /**
  * The requests come first: while this server answers a request, its recording analyses are held
@@ -148,10 +148,41 @@ export class ForegroundGate {
   }
 }
 
-/** Counts every request `server` answers, from its arrival until its connection is done with it. */
+/** Whether a request announces a body (RFC 9112: a Content-Length above 0, or Transfer-Encoding). */
+function hasBody(request: IncomingMessage): boolean {
+  return Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * Counts every request `server` answers while this server works on it: from the moment its body has
+ * arrived (at once for a request without one) until its answer's headers are sent, or its connection
+ * closes. Not while its body is still arriving, nor while its answer is read by the client: then the
+ * client, not this server's cores, sets the pace. Counted from arrival, a client that opened a request
+ * every second or two and never sent its body (or never read the answer) held every analysis of the
+ * server for as long as it liked, signed in or not (decision 0017's addendum).
+ */
 export function holdForRequests(server: Server, gate: ForegroundGate): void {
-  server.on('request', (request, response) => {
-    gate.requestStarted(request);
-    response.once('close', () => gate.requestEnded(request));
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    let counted = false;
+    let done = false;
+    const start = () => {
+      if (counted || done) return;
+      counted = true;
+      gate.requestStarted(request);
+    };
+    const end = () => {
+      if (done) return;
+      done = true;
+      if (counted) gate.requestEnded(request);
+    };
+    // The answer's headers go out through writeHead (Node's implicit headers call it too).
+    const writeHead = response.writeHead;
+    response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
+      end();
+      return writeHead.apply(this, args);
+    } as ServerResponse['writeHead'];
+    response.once('close', end);
+    if (hasBody(request) && !request.complete) request.once('end', start);
+    else start();
   });
 }
