@@ -35,7 +35,7 @@ import { databaseBudgetStore } from './db/rate-limit-store.js';
 import { openRedisBudgetStore } from './lib/redis-budget-store.js';
 import { indexHtmlFor, renderIndexHtml, type PageStart } from './lib/index-html.js';
 import { routePreloads } from './lib/route-preloads.js';
-import securityPlugin, { SAFE_METHODS } from './lib/security.js';
+import securityPlugin, { appSecurityHeaders, SAFE_METHODS } from './lib/security.js';
 import { courseRoutes } from './courses/routes.js';
 import { adminStudentRoutes } from './students/admin-routes.js';
 import { recordingRoutes } from './recordings/routes.js';
@@ -50,6 +50,7 @@ export const BAD_ADDRESS_MESSAGE = 'The address is not valid: a "%" code in it d
 
 /** The whole HTTP application as a value: tests use it with `inject()` without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const securityHeaders = appSecurityHeaders(deps.config.PUBLIC_URL);
   const app = Fastify({
     logger: safeLoggerOptions(deps.logger ?? { level: deps.config.LOG_LEVEL }),
     // One proxy in front (docs/deploy.md): only the socket's peer, the proxy, is trusted, so the
@@ -62,9 +63,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // (60 s for a request's headers) stays.
     requestTimeout: 0,
     // An address Fastify cannot decode ("%ZZ") is refused before any route, so before the error
-    // handler: answered here in the same `{ message }` as every other refusal.
+    // handler and the security plugin's hook: answered here in the same `{ message }` as every other
+    // refusal, with the same security headers (CSP, nosniff, frame refusal, HSTS) as every answer.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const badAddress = error.code === 'FST_ERR_BAD_URL';
+      for (const [name, value] of securityHeaders) reply.header(name, value);
       void reply.status(400).send({ message: badAddress ? BAD_ADDRESS_MESSAGE : 'The request could not be read.' });
     },
   });

@@ -62,8 +62,13 @@ export function transportSecurity(publicUrl: string | undefined): { maxAge: numb
   return publicUrl !== undefined && new URL(publicUrl).protocol === 'https:' ? { maxAge: 365 * 24 * 3600, includeSubDomains: false } : false;
 }
 
+/** The headers every answer of an app at `publicUrl` carries (the plugin's hook; app.ts's refusal of an undecodable address too). */
+export function appSecurityHeaders(publicUrl: string | undefined): Array<[string, string]> {
+  return securityHeaders({ ...HELMET_OPTIONS, strictTransportSecurity: transportSecurity(publicUrl) });
+}
+
 async function securityPlugin(app: FastifyInstance, options: { publicUrl: string | undefined }) {
-  const headers = securityHeaders({ ...HELMET_OPTIONS, strictTransportSecurity: transportSecurity(options.publicUrl) });
+  const headers = appSecurityHeaders(options.publicUrl);
   app.addHook('onRequest', async (_request, reply) => {
     for (const [name, value] of headers) reply.header(name, value);
   });

@@ -23,6 +23,22 @@ describe('HSTS and the session cookie, as a school serves the app over https', (
     expect(plain.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
+  it('sends every security header with the refusal of an address that cannot be decoded, which no route or hook sees', async () => {
+    for (const [app, hsts] of [
+      [https, 'max-age=31536000'],
+      [http, undefined],
+    ] as const) {
+      const refused = await app.app.inject({ url: '/api/student/attempts/%ZZ' });
+      expect(refused.statusCode).toBe(400);
+      const ok = await app.app.inject({ url: '/api/health' });
+      for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+        expect(refused.headers[name], name).toBe(ok.headers[name]);
+        expect(refused.headers[name], name).toBeDefined();
+      }
+      expect(refused.headers['strict-transport-security']).toBe(hsts);
+    }
+  });
+
   it('clears the session cookie on sign-out with the attributes it was set with', async () => {
     const admin = await createAdmin(https.database.db);
     const cookie = await signIn(https.app, admin.username, admin.password);
