@@ -143,6 +143,10 @@ describe('behind Caddy with tls internal, opened by name over https', () => {
     const errors = collectConsoleErrors(page);
     const fake = await installFakeRecognition(page);
     await page.clock.install();
+    // A session cookie planted for the whole domain (by another of its hosts, or a forged plain-http
+    // answer), here the teacher's own: sent first, it was the session the server read. Now it is no
+    // session over https (decision 0070), and the teacher's session is still theirs at the end.
+    await page.context().addCookies([{ name: 'parley_session', value: adminCookie.slice(adminCookie.indexOf('=') + 1), domain: `.${HOST_NAME}`, path: '/' }]);
     await signInWithForm(page, proxy.baseUrl, STUDENT.mobileNumber, STUDENT.password);
     await pumpUntil(page, async () => page.url() === `${proxy.baseUrl}/test`, 'the test page after signing in', { stepMs: 250, realMs: 100 });
 
