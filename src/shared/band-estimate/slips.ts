@@ -2,7 +2,7 @@ import { BE_FORMS, CLAUSE_LINKS, HAVE_FORMS, IRREGULAR_PAST, SUBORDINATORS, isCo
 import { nounNumber } from './nouns.js';
 import { articleCorrection, missingArticleCorrection, sinceCorrection } from './phrase-slips.js';
 import { GROUP_NOUNS, PERSON_NOUNS } from './slip-words.js';
-import { BARE_VERBS, BASE_AFTER, isKnownVerbForm, thirdPersonForm, verbFormCorrection } from './verb-forms.js';
+import { agreementInItsTime, BARE_VERBS, BASE_AFTER, isKnownVerbForm, thirdPersonForm, verbFormCorrection } from './verb-forms.js';
 
 /*
  * Learner grammar slips the section 9 patterns miss, each with the correction to suggest:
@@ -319,7 +319,7 @@ export function findLanguageSlips(words: readonly string[]): LanguageSlip[] {
         nounSubjectCorrection(words, i, second) ??
         phraseSubjectCorrection(words, i, second));
     if (agreement !== null) {
-      slips.push({ kind: 'agreement', at: i, correction: agreement });
+      slips.push({ kind: 'agreement', at: i, correction: agreementInItsTime(words, i, agreement, second) });
       continue;
     }
     const verbForm = verbFormCorrection(words, i);

@@ -1,5 +1,6 @@
 import { BASE_VERBS } from './base-verbs.js';
 import { ADJECTIVES_IN_ED, inflectionBases, SUBJECT_PRONOUNS } from './lexicon.js';
+import { clauseTime, conditionalNear, ingForm, pastForm, toTakesIng, wentIsBeen } from './tense.js';
 
 /*
  * Verb-form slips that learners make and a transcript shows without parsing, each a pair of words
@@ -49,6 +50,8 @@ const PAST_TO_PARTICIPLE: ReadonlyMap<string, string> = new Map([
   ['rode', 'ridden'], ['flew', 'flown'], ['grew', 'grown'], ['chose', 'chosen'], ['forgot', 'forgotten'], ['fell', 'fallen'], ['broke', 'broken'],
   ['wore', 'worn'], ['swam', 'swum'], ['sang', 'sung'], ['stole', 'stolen'], ['hid', 'hidden'], ['froze', 'frozen'], ['threw', 'thrown'],
 ]);
+/** "'d" (and "d" as recognisers write it) is had or would. */
+const WOULD_OR_HAD = /^(?:i|we|you|they|he|she)'?d$/;
 /** Forms of have before a participle ("'d" is had or would: "i'd went" is a slip either way). */
 const HAVE_BEFORE_PARTICIPLE: ReadonlySet<string> = new Set([
   'have', 'has', 'had', 'having', "i've", 'ive', "we've", 'weve', "you've", 'youve', "they've", 'theyve',
@@ -143,8 +146,16 @@ export function verbFormCorrection(words: readonly string[], i: number): string 
   const doAsMainVerb = (first === 'did' || first === 'do') && SUBJECT_PRONOUNS.has(before);
   const past = PAST_TO_BASE.get(second);
   const participle = HAVE_BEFORE_PARTICIPLE.has(first) ? PAST_TO_PARTICIPLE.get(second) : undefined;
-  if (participle !== undefined) return `${first} ${participle}`;
-  if (past !== undefined && !doAsMainVerb && (BASE_AFTER.has(first) || (first === 'to' && !MOTION_BEFORE_TO.has(before)))) return `${first} ${past}`;
+  if (participle !== undefined) {
+    // "i have went to america twice" is "have been" (tense.ts); "if i had time i'd went" is "i'd go": "'d" is would there.
+    if (second === 'went' && wentIsBeen(words, i)) return `${first} been`;
+    if (WOULD_OR_HAD.test(first) && past !== undefined && conditionalNear(words, i)) return `${first} ${past}`;
+    return `${first} ${participle}`;
+  }
+  if (past !== undefined && !doAsMainVerb && (BASE_AFTER.has(first) || (first === 'to' && !MOTION_BEFORE_TO.has(before)))) {
+    // "looking forward to saw you" is "to seeing", "i'm used to ate" "to eating": "to" is a preposition there.
+    return first === 'to' && toTakesIng(words, i) ? `to ${ingForm(past)}` : `${first} ${past}`;
+  }
   const regularPast = BASE_AFTER.has(first) && !doAsMainVerb ? baseOfRegularPast(second) : undefined;
   if (regularPast !== undefined) return `${first} ${regularPast}`;
   const third = MODALS_BEFORE_BASE.has(first) ? baseOfThird(second) : undefined;
@@ -156,8 +167,34 @@ export function verbFormCorrection(words: readonly string[], i: number): string 
   if (be !== undefined && STATE_VERBS.has(second) && before !== 'do') return `${be.subject}${be.third ? thirdPersonForm(second) : second}`;
   const subjectBe = BE_OF_SUBJECT.get(first);
   const ing = subjectBe === undefined || NOT_BEFORE_SUBJECT_ING.has(before) ? undefined : baseOfIng(second);
-  if (subjectBe !== undefined && ing !== undefined) return `${subjectBe} ${second}`;
+  if (subjectBe !== undefined && ing !== undefined) {
+    // "yesterday i going" is "i went", "every day he going" "he goes"; "i going to visit her next week" is "i'm going".
+    const time = clauseTime(words, i);
+    if (time === 'past') return `${first} ${pastForm(ing)}`;
+    if (time === 'habit') return `${first} ${first === 'he' || first === 'she' ? thirdPersonForm(ing) : ing}`;
+    return `${subjectBe} ${second}`;
+  }
   return null;
+}
+
+/** The simple past that present forms of an agreement correction stand for: "he is" -> "he was", "she doesn't" -> "she didn't". */
+const PAST_OF_PRESENT: ReadonlyMap<string, string> = new Map([
+  ['is', 'was'], ['am', 'was'], ['are', 'were'], ['has', 'had'], ['have', 'had'], ['does', 'did'], ['do', 'did'],
+  ["doesn't", "didn't"], ["don't", "didn't"], ['doesnt', 'didnt'], ['dont', 'didnt'],
+]);
+
+/**
+ * An agreement correction ("he goes", "she is", "manager has", made at `words[i]` for the verb `verb`
+ * said) in the time its clause talks about: in the past ("yesterday he go", "last year my mother
+ * work there") the past form, which is what an examiner suggests ("he went", "mother worked"), not
+ * the present the agreement alone would give (tense.ts).
+ */
+export function agreementInItsTime(words: readonly string[], i: number, correction: string, verb: string): string {
+  if (clauseTime(words, i) !== 'past') return correction;
+  const space = correction.lastIndexOf(' ');
+  const corrected = correction.slice(space + 1);
+  const past = BARE_VERBS.has(verb) && corrected === thirdPersonForm(verb) ? pastForm(verb) : PAST_OF_PRESENT.get(corrected);
+  return past === undefined ? correction : `${correction.slice(0, space + 1)}${past}`;
 }
 
 /** Whether a word is a verb form the lists know: a base form of BARE_VERBS, a third-person form, or a past. */
