@@ -122,4 +122,23 @@ describe('AnswersSection', () => {
     expect(count(text, 'No answer was recognised.')).toBe(1);
     expect(text).toContain('Filler (um, uh, er');
   });
+
+  it('marks no word of an answer that was not counted as less common: romaji is not rare English', () => {
+    const romaji = 'watashi wa osaka ni sunde imasu shigoto wa kaishain desu';
+    const detail = testDetail({
+      noTranscript: false,
+      answers: [ielts('Where do you live?', { answer: romaji }), ielts('Do you work or study?', { questionNumber: 2, answer: 'I work as a pharmacist in a hospital.' })],
+      analysis: { nonAnswers: [{ part: 1, questionNumber: 1, kind: 'not-english', reason: 'This answer does not seem to be in English, so it cannot be assessed.', wordCount: 10 }] },
+    } as Partial<Extract<AttemptDetail, { kind: 'ielts' }>>);
+    const markup = renderToStaticMarkup(
+      <MantineProvider>
+        <AnswersSection detail={detail} audience="student" />
+      </MantineProvider>,
+    );
+    const marked = [...markup.matchAll(/data-kind="rare">([^<]+)</g)].map((match) => match[1]);
+    // The counted answer's less common word is still marked; none of the romaji answer's words is.
+    expect(marked).toEqual(['pharmacist']);
+    const facts = textOf(detail, 'student').split('\n').filter((line) => line.includes('spoke for'));
+    expect(facts).toEqual(['began after 1.1 s · spoke for 9.0 s · 0 fillers · 0 grammar slips · 0 less common words', 'began after 1.1 s · spoke for 9.0 s · 0 fillers · 0 grammar slips · 1 less common word']);
+  });
 });

@@ -32,10 +32,10 @@ const ABOUT_THE_STUDENT: Record<FigureAudience, { repeated: string; notes: strin
   teacher: { repeated: 'The student asked to hear this question again; the examiner repeated it.', notes: "The student's notes" },
 };
 
-/** The answer's own words marked, none for an empty answer or a placeholder ("Answered aloud (recorded, not transcribed)"). */
-function markedWords(answer: string, asked: string): AnswerPiece[] {
+/** The answer's own words marked, none for an empty answer or a placeholder ("Answered aloud (recorded, not transcribed)"); an answer not counted has no word marked less common. */
+function markedWords(answer: string, asked: string, nonAnswer: unknown): AnswerPiece[] {
   const words = answerWords(answer);
-  return words === '' ? [] : markAnswer(words, asked);
+  return words === '' ? [] : markAnswer(words, asked, nonAnswer === undefined);
 }
 
 /** An answer's facts and, when it has words, its marks' counts (an answer without words has none to count, not zero). */
@@ -66,7 +66,7 @@ function IeltsAnswerCard({ answer, nonAnswer, reading }: { answer: IeltsAnswer; 
     answer.responseTimeMs === null ? 'response time not measured' : `began after ${formatSeconds(answer.responseTimeMs)}`,
     answer.speakingTimeMs === null ? null : `spoke for ${formatSeconds(answer.speakingTimeMs)}`,
   ].filter((fact): fact is string => fact !== null);
-  const pieces = markedWords(answer.answer, askedText(answer.question, answer.cueCard));
+  const pieces = markedWords(answer.answer, askedText(answer.question, answer.cueCard), nonAnswer);
   const about = ABOUT_THE_STUDENT[reading.audience];
   return (
     <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }}>
@@ -167,7 +167,7 @@ function InterviewAnswerCard({
 }) {
   // Without a transcript no answer's relevance was judged: the figure saved for it is no measurement.
   const facts = interviewAnswerFacts(answer, reading.noTranscript ? undefined : relevance);
-  const pieces = markedWords(answer.answer, answer.question);
+  const pieces = markedWords(answer.answer, answer.question, nonAnswer);
   return (
     <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }}>
       <Stack gap="xs">

@@ -9,14 +9,16 @@ const SPOKEN: Record<MarkKind, string> = { filler: 'filler', slip: 'grammar slip
  * `question`: what the student was asked (a cue card's topic and points); its words are not marked
  * as less common. `pieces`: the answer already marked (`markAnswer`), where the caller counts the
  * marks as well. `noTranscript` and `recorded`: what an empty answer means (`wordlessAnswerText`).
+ * `counted` false: an answer the estimate did not count, no word of which is marked less common.
  */
 export function AnswerText({
   text,
   question,
   pieces,
+  counted,
   noTranscript,
   recorded,
-}: { text: string; question?: string; pieces?: readonly AnswerPiece[] } & WordlessAnswerContext) {
+}: { text: string; question?: string; pieces?: readonly AnswerPiece[]; counted?: boolean } & WordlessAnswerContext) {
   const wordless = wordlessAnswerText(text, { noTranscript, recorded });
   if (wordless !== null) {
     // Said as it is, never marked as words.
@@ -28,7 +30,7 @@ export function AnswerText({
   }
   return (
     <Text size="sm" className={classes.answer}>
-      {(pieces ?? markAnswer(text, question)).map((piece, index) =>
+      {(pieces ?? markAnswer(text, question, counted)).map((piece, index) =>
         piece.kind === null ? (
           piece.text
         ) : (

@@ -116,14 +116,16 @@ const isFunctionOrShort = (part: string) => part.length <= 2 || !isContentWord(p
  * less common words, at the positions the scorers find them. A mark overlapping an earlier one is
  * left out (a slip before a less common word inside it); joined, the pieces are the answer again.
  * `question`: what the student was asked (for a cue card, its topic and points), whose words are
- * not marked as less common.
+ * not marked as less common. `counted` false: an answer the estimate did not count (decision 0018:
+ * not in English, the question read back, off the topic…), whose words are no evidence of the
+ * student's vocabulary, as they are none of the estimate's: no word of it is marked less common.
  */
-export function markAnswer(text: string, question = ''): AnswerPiece[] {
+export function markAnswer(text: string, question = '', counted = true): AnswerPiece[] {
   const marks: Mark[] = [
     ...findFillers(text).map((match) => ({ index: match.index, length: match.length, kind: 'filler' as const })),
     ...specSlipMarks(text),
     ...languageSlipMarks(text),
-    ...lessCommonMarks(text, question),
+    ...(counted ? lessCommonMarks(text, question) : []),
   ].sort((a, b) => a.index - b.index || order(a.kind) - order(b.kind));
   const pieces: AnswerPiece[] = [];
   let at = 0;

@@ -46,7 +46,8 @@ export function Answers({
                 <Stack gap="sm" component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
                   {answers
                     .filter((answer) => answer.part === part)
-                    .map((answer) => (
+                    .map((answer) => ({ answer, notCounted: nonAnswerOf(nonAnswers, answer) }))
+                    .map(({ answer, notCounted }) => (
                       <li key={`${answer.part}-${answer.questionNumber}`}>
                         <Stack gap={4}>
                           {part === 2 && cueCard ? (
@@ -68,10 +69,11 @@ export function Answers({
                           <AnswerText
                             text={answer.answer}
                             question={askedText(answer.question, part === 2 ? cueCard : null)}
+                            counted={notCounted === undefined}
                             noTranscript={noTranscript}
                             recorded={recorded}
                           />
-                          <NotCounted nonAnswer={nonAnswerOf(nonAnswers, answer)} />
+                          <NotCounted nonAnswer={notCounted} />
                           {answer.repeated ? (
                             <Text size="xs" c="dimmed">
                               You asked to hear this question again.
