@@ -127,6 +127,8 @@ const SO_INTENSIFIES: ReadonlySet<string> = new Set(['much', 'many', 'far', 'lon
 export function soLinks(words: readonly string[], i: number): boolean {
   if (SO_AS_PRO_FORM_AFTER.has(words[i - 1] ?? '')) return false;
   const next = words[i + 1];
+  // "and so on" ends a list; it links no clause.
+  if (next === 'on' && words[i - 1] === 'and') return false;
   if (next === undefined) return true;
   if (SO_INTENSIFIES.has(next)) return false;
   return !(isContentWord(next) && !next.endsWith('ly') && nounNumber(next) === undefined && !isKnownVerbForm(next) && !DISCOURSE_MARKERS.has(next) && !STANCE_ADVERBS.has(next));

@@ -102,9 +102,17 @@ export interface SaidOften {
   counted: number;
 }
 
-/** The fillers taken out with the filled pauses; "so" stays, as the linking word it mostly is. */
+/** The fillers taken out with the filled pauses; "so" stays a word (FILLER_SO where it is the filler). */
 const PADDING_FILLERS: ReadonlySet<FillerWord> = new Set<FillerWord>(['like', 'you know', 'well']);
 
+/**
+ * How the linking words are read (linkingWords, clauseStretches) where findFillers finds "so" the
+ * filler (opening the answer, beside a hesitation, before a comma: soLinksClauses): no list has it,
+ * so it links nothing and cuts no stretch. Every other feature reads it as the word "so", as before.
+ * Each "so" is a filler or a linking word, never named as the one and credited as the other
+ * (decision 0051's addendum).
+ */
+export const FILLER_SO = 'so\u0000';
 /**
  * "like" after he, she or it is a verb, said right or as the agreement slip learners often make
  * ("he like football"): findFillers takes it for a filler (it excepts only "i like", "you like"…,
@@ -115,12 +123,21 @@ const VERB_LIKE_AFTER: ReadonlySet<string> = new Set(['he', 'she', 'it']);
 /** "like" after he, she or it, and not the filler (isFillerLike): the verb, kept. */
 const likeAsVerb = (words: readonly string[], i: number) => words[i] === 'like' && VERB_LIKE_AFTER.has(words[i - 1] ?? '') && !isFillerLike(words, i);
 
-/** A text's words without filled pauses and padding fillers (findFillers' own uses of them). */
-export function spokenWords(text: string): string[] {
+/** A text's words without filled pauses and padding fillers (findFillers' own uses of them), the filler "so" as FILLER_SO. */
+function markedSpokenWords(text: string): string[] {
   const tokens = wordTokens(text);
   const words = tokens.map((token) => token.word);
-  const padding = coveredByFillers(tokens, findFillers(text).filter((filler) => PADDING_FILLERS.has(filler.filler)));
-  return words.filter((word, i) => (!padding[i] || likeAsVerb(words, i)) && !isFilledPause(word));
+  const fillers = findFillers(text);
+  const padding = coveredByFillers(tokens, fillers.filter((filler) => PADDING_FILLERS.has(filler.filler)));
+  const fillerSo = coveredByFillers(tokens, fillers.filter((filler) => filler.filler === 'so'));
+  return words.flatMap((word, i) => ((!padding[i] || likeAsVerb(words, i)) && !isFilledPause(word) ? [fillerSo[i] ? FILLER_SO : word] : []));
+}
+
+const unmarked = (words: readonly string[]) => words.map((word) => (word === FILLER_SO ? 'so' : word));
+
+/** A text's words without filled pauses and padding fillers (findFillers' own uses of them). */
+export function spokenWords(text: string): string[] {
+  return unmarked(markedSpokenWords(text));
 }
 
 /** Where a recogniser that punctuates ends a sentence: a slip is never read across one ("i love it. thank you" has no "it thank"). */
@@ -192,13 +209,17 @@ export function languageFeatures(answers: readonly string[], answerCount: number
   const names = new Set(answers.flatMap((answer) => [...nameWords(answer)]));
   // A line break is where the recogniser ended a result, which says nothing of the speaker.
   const texts = answers.map((answer) => answer.replace(/\s+/g, ' '));
-  const saidAnswers = texts.map(spokenWords).filter((answer) => answer.length > 0);
+  const markedAnswers = texts.map(markedSpokenWords).filter((answer) => answer.length > 0);
+  const saidAnswers = markedAnswers.map(unmarked);
   const repairs = sum(saidAnswers.map(repairCount));
   const saidWords = sum(saidAnswers.map((answer) => answer.length));
   // Repeats go as filled pauses do: a recogniser may drop "i i" as it drops "um" (decision 0047).
-  const spokenAnswers = saidAnswers.map(withoutRepeats);
+  const kept = saidAnswers.map(keptWithoutRepeats);
+  const spokenAnswers = saidAnswers.map((answer, j) => (kept[j] as number[]).map((k) => answer[k] as string));
+  // The same words with the filler "so" marked, as the linking words are read (FILLER_SO).
+  const linkingAnswers = markedAnswers.map((answer, j) => (kept[j] as number[]).map((k) => answer[k] as string));
   const filled = texts.reduce((total, text) => total + words(text).filter((word) => isFilledPause(word)).length, 0);
-  const spoken = spokenAnswers.flatMap(clauseStretches);
+  const spoken = linkingAnswers.flatMap(clauseStretches);
   const all = spokenAnswers.flat();
   const n = all.length;
   const per100 = (count: number) => (n === 0 ? 0 : (100 * count) / n);
@@ -215,7 +236,7 @@ export function languageFeatures(answers: readonly string[], answerCount: number
   const rare = ownWords.filter((word) => (spokenRank(word) ?? Infinity) > RARE_RANK);
   // Each list read once: its count and the words said too often come from the same tally.
   const nounNumbers = spokenAnswers.flatMap((answer) => nounsSaid(answer, names));
-  const markers = listedWords(linkingWords(all), { has: (word) => DISCOURSE_MARKERS.has(word) || word.includes(' ') });
+  const markers = listedWords(linkingWords(linkingAnswers.flat()), { has: (word) => DISCOURSE_MARKERS.has(word) || word.includes(' ') });
   const linkingSaidPer100 = per100(sum(markers.map((listed) => listed.said)));
   const written = markers.filter((listed) => WRITTEN_LINKERS.has(listed.word));
   const writtenSaidPer100 = per100(sum(written.map((listed) => listed.said)));
@@ -404,17 +425,23 @@ export function phrasalVerbCount(answer: readonly string[]): number {
 
 /** An answer's words without the repeats repairCount counts: "i i went" and "my friend my friend is" read "i went", "my friend is". */
 export function withoutRepeats(answer: readonly string[]): string[] {
-  const kept: string[] = [];
-  for (const word of answer) {
+  return keptWithoutRepeats(answer).map((k) => answer[k] as string);
+}
+
+/** The positions withoutRepeats keeps. */
+function keptWithoutRepeats(answer: readonly string[]): number[] {
+  const kept: number[] = [];
+  const at = (n: number) => answer[kept[n] ?? -1];
+  answer.forEach((word, i) => {
     const n = kept.length;
-    if (word === kept[n - 1]) continue;
+    if (word === at(n - 1)) return;
     // The second word of a two-word repeat: the first of it, kept, is taken back out.
-    if (n >= 3 && word === kept[n - 2] && kept[n - 1] === kept[n - 3]) {
+    if (n >= 3 && word === at(n - 2) && at(n - 1) === at(n - 3)) {
       kept.pop();
-      continue;
+      return;
     }
-    kept.push(word);
-  }
+    kept.push(i);
+  });
   return kept;
 }
 

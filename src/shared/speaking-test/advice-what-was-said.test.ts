@@ -78,8 +78,9 @@ describe('advice that says what the student said', () => {
   });
 
   it("names the fillers the student said, not um, like or you know when they said none of them", () => {
-    // "so" opening every sentence (after a pause): the spec's filler, nine in every hundred words.
-    const texts = UNLINKED.map((text) => text.replace(/ (my|i|we|on|many) /g, '\nso $1 '));
+    // "so" opening every sentence with a pause after it ("so, my father…"): the spec's filler, nine in every hundred words.
+    // (Followed at once by its clause, "so my father…" links it to what was said before: a linking word, not a filler.)
+    const texts = UNLINKED.map((text) => text.replace(/ (my|i|we|on|many) /g, '\nso, $1 '));
     const result = scored(texts);
     const said = texts.flatMap((text) => findFillers(text));
     expect(said.length).toBeGreaterThan(0);
@@ -87,6 +88,15 @@ describe('advice that says what the student said', () => {
     const advice = result.criteria.fluency.advice;
     expect(advice).toContain(`Pause silently instead of saying "so" (${said.length} times): ${Math.round(result.metrics.fillerRatio * 100)}% of your words were fillers.`);
     expect(advice).not.toMatch(/\bum\b|you know/);
+  });
+
+  it('tells a student whose "so" opens each clause to vary the linking word, and not also to pause instead of saying it', () => {
+    // The same "so"s, each followed at once by its clause: linking words (said too often), none of them a filler as well.
+    const texts = UNLINKED.map((text) => text.replace(/ (my|i|we|on) /g, '\nso $1 '));
+    const result = scored(texts);
+    expect(texts.flatMap((text) => findFillers(text)).filter((match) => match.filler === 'so')).toEqual([]);
+    expect(result.criteria.fluency.advice).not.toContain('instead of saying "so"');
+    expect(result.estimate.features.saidOften.fluency.map((listed) => listed.word)).toContain('so');
   });
 
   it('does not offer "because" for complex sentences to a student the Fluency card tells to say "because" less', () => {

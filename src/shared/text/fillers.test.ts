@@ -74,10 +74,9 @@ describe('findFillers', () => {
     ['something like that', []],
     // Still fillers: 'so' before a pronoun or a clause, 'like' after a form of be.
     ['so only three came', ['so']],
-    // 'so' joining two clauses is a linking word; opening a sentence, or after a pause or a filler, the spec's filler.
+    // 'so' joining two clauses is a linking word; opening the answer, or beside a hesitation or a comma, the spec's filler.
     ['it was a bit costly so we took the bus', []],
     ['we were all very tense so i practised every day', []],
-    ['it was late. So we went home', ['so']],
     ['it was late, so, we went home', ['so']],
     // A comma before the joining 'so' is how it is written: still one sentence.
     ['it was hard to say no to colleagues, so I took on too much', []],
@@ -110,6 +109,32 @@ describe('words in their full meaning an examiner-style probe found marked as fi
     expect(found("it's like, a village")).toEqual(['like']);
     expect(found('well i think it is good')).toEqual(['well']);
     expect(found('and you know it was long')).toEqual(['you know']);
+  });
+});
+
+describe("each 'so' is a filler or a linking word, by where it is said", () => {
+  it.each([
+    // Linking a clause to what was said before it, after a stop or a pause (a line break) too.
+    ['it was too expensive. So I bought a cheaper one', []],
+    ['the rent is too high\nso i cant buy a flat there', []],
+    ['i missed the bus so then i walked', []],
+    ['it was raining so my father drove me', []],
+    ['i was tired so when i got home i slept', []],
+    // Opening the answer, beside a hesitation, before a comma or a stop, or trailing off: the filler.
+    ['So I live in Osaka', ['so']],
+    ['so, um, I think it is good', ['so', 'um']],
+    ['it was late. so, i left', ['so']],
+    ['yeah so i went there', ['so']],
+    ['it is good so yeah', ['so']],
+    ['i like it so you know', ['so', 'you know']],
+    ['it was nice and so', ['so']],
+    ['so so i went', ['so']],
+  ])('%j', (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it('reads the same words alike whether a recogniser split them into results or not', () => {
+    expect(found('it was raining\nso i stayed\nso um\nwe left')).toEqual(found('it was raining so i stayed so um we left'));
   });
 });
 

@@ -4,10 +4,14 @@ import { spokenTogether, wordTokens, type WordToken } from './words.js';
 export const FILLER_WORDS = ['um', 'uh', 'er', 'ah', 'like', 'you know', 'well', 'so'] as const;
 export type FillerWord = (typeof FILLER_WORDS)[number];
 
-/** Words before 'so' that make it part of a hesitation, not a link between clauses. */
-const HESITATION_WORDS: ReadonlySet<string> = new Set(['um', 'uh', 'er', 'ah', 'erm', 'hmm', 'mm', 'like', 'well', 'know', 'okay', 'ok', 'yeah', 'yes', 'no']);
-/** Words that open the clause after a joining 'so': its subject, or the determiner of one. */
-const CLAUSE_SUBJECTS: readonly string[] = ['i', 'you', 'we', 'they', 'he', 'she', 'it', 'there', 'people', 'everyone', 'everybody', 'nobody', 'the', 'my', 'our', 'his', 'her', 'their', 'your', 'this', 'that', 'these', 'those', "i'm", "it's", "we're", "they're", "there's", "i've", "we've", "i'd", "i'll"];
+/** Words before 'so' that make it part of a hesitation, not a link between clauses ("um so", "yeah so", "you know so"). */
+const HESITATION_WORDS: ReadonlySet<string> = new Set(['um', 'uh', 'er', 'ah', 'erm', 'hmm', 'mm', 'mmm', 'like', 'well', 'know', 'okay', 'ok', 'yeah', 'yes', 'no']);
+/**
+ * Words after 'so' that leave it no clause to open: a hesitation ("so um", "so yeah"), another
+ * linking word ("so and", "so but"), or 'so' again ("so so i"): of two said in a row the first is
+ * the hesitation, the second may link. Not "no", which opens a clause as a determiner ("so no one came").
+ */
+const NO_CLAUSE_AFTER: ReadonlySet<string> = new Set([...[...HESITATION_WORDS].filter((word) => word !== 'no'), 'so', 'and', 'but', 'or']);
 
 /**
  * Ordinary uses of filler words that are not hesitation: 'like' as a verb ("I like", "would like")
@@ -68,12 +72,6 @@ export const FILLER_EXCEPTIONS: readonly FillerException[] = [
     also: (word) => INTENSIFIED_ENDING.test(word) && !NOT_INTENSIFIED.has(word),
   },
   { filler: 'so', neighbour: 'before', words: ['think', 'hope', 'guess', 'suppose', 'believe', 'or', 'not', 'afraid'] },
-  // 'so' joining two clauses of one sentence: "it was costly so we took the bus", "we were tense so i
-  // practised". The band estimate counts it as a linking word there (an examiner found it marked as a
-  // filler and credited as linking at once), also after a comma ("it was hard to say no, so i took on
-  // too much"). 'so' that opens an answer or a sentence, or follows a pause or another filler ("so,
-  // um", "um so i"), or stands between commas ("and, so, i"), stays the spec's filler.
-  { filler: 'so', neighbour: 'before', words: [], also: (word) => !HESITATION_WORDS.has(word), andAfter: CLAUSE_SUBJECTS, commaBefore: true },
   // "as you know": the speaker means it.
   { filler: 'you know', neighbour: 'before', words: ['do', 'did', "don't", "didn't", 'if', 'as'] },
 ];
@@ -87,13 +85,34 @@ export interface FillerException {
   also?: (word: string) => boolean;
   /** With `neighbour: 'before'`: the word said just after must be one of these too. */
   andAfter?: readonly string[];
-  /** With `neighbour: 'before'`: a comma may stand between that word and the filler ("it was late, so we left"). */
-  commaBefore?: true;
 }
 
-/** Only a comma (and spaces) between two words: one sentence, written with a comma. */
-function commaBetween(text: string, first: WordToken, second: WordToken): boolean {
-  return /^[^\S\r\n]*,[^\S\r\n]*$/u.test(text.slice(first.index + first.length, second.index));
+/** Only spaces or line breaks between two words: no punctuation. A line break is where a recogniser ended a result, which says nothing of how the word is used. */
+const nothingWrittenBetween = (text: string, first: WordToken, second: WordToken) => /^\s+$/u.test(text.slice(first.index + first.length, second.index));
+
+/**
+ * Whether 'so' at `tokens[i]` links what was said before it to a clause after it, and so is a
+ * linking word, not the spec's filler (each 'so' is one or the other, never both: decision 0051's
+ * addendum). It links when something other than a hesitation was said before it in the answer ("it
+ * was raining so i stayed", "it was late, so we left", "too expensive. so i bought a cheaper one",
+ * the first after a pause: Chrome ends a result there) and a clause follows it, said without a
+ * comma or a stop between ("so, um", "and, so, i" and "so. i mean" are hesitation). 'so' that opens
+ * the answer, follows a hesitation ("um so i", "yeah so"), is followed by one ("so um", "so yeah",
+ * "so and"), or ends the answer ("and so then") links nothing: the filler. Line breaks decide nothing,
+ * so the same words read the same however a recogniser split them into results; the band estimate
+ * leaves the filler 'so' out of its words (features.ts), so what the Fluency card names as a filler it
+ * never credits as linking.
+ */
+export function soLinksClauses(text: string, tokens: readonly WordToken[], i: number): boolean {
+  const before = tokens[i - 1];
+  const so = tokens[i] as WordToken;
+  const after = tokens[i + 1];
+  if (before === undefined || after === undefined || HESITATION_WORDS.has(before.word)) return false;
+  if (NO_CLAUSE_AFTER.has(after.word) || !nothingWrittenBetween(text, so, after)) return false;
+  // "so then" with nothing after it trails off ("and so then"); "so then we left" links.
+  if (after.word === 'then' && tokens[i + 2] === undefined) return false;
+  // "you" opens a clause ("so you can go") unless it is the filler "you know".
+  return !(after.word === 'you' && tokens[i + 2]?.word === 'know' && spokenTogether(text, after, tokens[i + 2] as WordToken));
 }
 
 /** A word of four letters or more ending in a single s: most are plural nouns ("places", "cities"). */
@@ -135,7 +154,7 @@ export function findFillers(text: string): FillerMatch[] {
     }
     if (filler === undefined) continue;
     const lastIndex = last === token ? i : i + 1;
-    if (!isException(text, filler, tokens[i - 1], token, last, tokens[lastIndex + 1])) {
+    if (!isException(text, filler, tokens[i - 1], token, last, tokens[lastIndex + 1]) && !(filler === 'so' && soLinksClauses(text, tokens, i))) {
       matches.push({ filler, index: token.index, length: last.index + last.length - token.index });
     }
     i = lastIndex;
@@ -174,8 +193,7 @@ function isException(
     const decides = (word: string) => exception.words.includes(word) || exception.also?.(word) === true;
     if (exception.neighbour === 'before') {
       const afterToo = exception.andAfter === undefined || (after !== undefined && exception.andAfter.includes(after.word) && spokenTogether(text, last, after));
-      const joined = before !== undefined && (spokenTogether(text, before, first) || (exception.commaBefore === true && commaBetween(text, before, first)));
-      return before !== undefined && decides(before.word) && joined && afterToo;
+      return before !== undefined && decides(before.word) && spokenTogether(text, before, first) && afterToo;
     }
     return after !== undefined && decides(after.word) && spokenTogether(text, last, after);
   });
