@@ -39,6 +39,8 @@ export function articleCorrection(article: string, next: string): string | null 
   // "a um…" is a hesitation: the article said before it is not yet the noun phrase's.
   if (!/^\p{L}/u.test(next) || NOT_AFTER_ARTICLE.has(next) || isFilledPause(next)) return null;
   const vowelLetter = /^[aeiou]/.test(next);
+  // "a other" is "another", one word: "an other" is no English an examiner would write.
+  if (article === 'a' && next === 'other') return 'another';
   if (article === 'a' && vowelLetter && !VOWEL_SOUND_EXCEPTIONS.test(next) && !U_SAID_YOU.test(next)) return `an ${next}`;
   if (article === 'an' && !vowelLetter && !SILENT_H.test(next) && !H_OFTEN_SILENT.test(next) && !INITIALISMS_AFTER_AN.has(next) && !/^x-/.test(next) && next.length > 1) return `a ${next}`;
   return null;

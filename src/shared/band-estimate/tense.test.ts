@@ -56,7 +56,17 @@ describe('tense corrections an examiner would give', () => {
     ["last night she don't call me", "she don't -> she didn't"],
     ['he watch tv every night', 'he watch -> he watches'],
     ['yesterday i was busy but usually he go to the gym', 'he go -> he goes'],
-    // "'d" is would in a conditional; "have went" to a place the speaker came back from is "have been".
+    // A story told in the past (the picture description): the past, from the verbs around the slip.
+    ['so she decided to go to the supermarket and went there and she buy some food', 'she buy -> she bought'],
+    ['she paid for the food and when she get home she cooked dinner', 'she get -> she got'],
+    ['we moved to osaka because my father find a job there', 'father find -> father found'],
+    ['my brother studied hard so he pass the exam', 'he pass -> he passed'],
+    ['i called him and he don\'t answer', "he don't -> he didn't"],
+    // A past said after the slip may be the next sentence's: "i is tired. i ate an apple".
+    ['i is tired i ate an apple', 'i is -> i am'],
+    ['she has finished her work and she look happy', 'she look -> she looks'],
+    ['my sister was born in osaka but she live in tokyo now', 'she live -> she lives'],
+        // "'d" is would in a conditional; "have went" to a place the speaker came back from is "have been".
     ["if i had more time i'd went to the beach", "i'd went -> i'd go"],
     ['i have went to america twice', 'have went -> have been'],
     ['we have went to hokkaido before', 'have went -> have been'],

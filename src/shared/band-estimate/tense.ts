@@ -9,6 +9,7 @@
  */
 
 import { BASE_VERBS } from './base-verbs.js';
+import { BE_FORMS, HAVE_FORMS, isPastForm } from './lexicon.js';
 
 /** Verbs "going to" puts in the future ("going to visit"), as against a place ("going to school"). */
 const VERBS: ReadonlySet<string> = new Set([...BASE_VERBS.split(' '), ...['go', 'have', 'do', 'see', 'be', 'get', 'make', 'take', 'come', 'buy', 'eat', 'meet', 'visit', 'play', 'study', 'work', 'stay', 'watch', 'live']]);
@@ -24,6 +25,20 @@ const NOW_OR_LATER: ReadonlySet<string> = new Set(['now', 'tomorrow', 'next', 's
 /** Subjects of "when … was" that set a past scene: "when i was a child he play" is "he played". */
 const WAS_SUBJECTS: ReadonlySet<string> = new Set(['i', 'he', 'she', 'it', 'we', 'they', 'you']);
 
+/**
+ * A verb in the past said at `words[k]`, before the slip: the time of a story told in the past ("she
+ * went to the supermarket and she buy some food" is "she bought", "i called him and he don't answer"
+ * "he didn't"). A past form, not a participle after have or be ("has finished", "was invited"). Only
+ * before the slip: a past said after it may open the next sentence ("i is tired. i ate", and the
+ * words hold no stops).
+ */
+function pastVerb(words: readonly string[], k: number): boolean {
+  const word = words[k] as string;
+  // Not "was" or "were": learners' agreement slips are often in them ("it were broken", "they was late"),
+  // and a slip beside another tells nothing of its time.
+  return isPastForm(word) && !BE_FORMS.has(word) && !HAVE_FORMS.has(words[k - 1] ?? '') && !BE_FORMS.has(words[k - 1] ?? '');
+}
+
 /** How many words either side of a slip are read for its time: about a clause's length in learners' speech. */
 const WINDOW = 7;
 
@@ -31,7 +46,7 @@ export type ClauseTime = 'past' | 'habit' | 'now-or-later';
 
 /**
  * The time the words around `words[i]` (the slip's first word) talk about: past when a past time is
- * said ("yesterday", "ago", "last week", "when i was"), a habit when a word of frequency is, now or
+ * said ("yesterday", "ago", "last week", "when i was") or a verb in the past is, a habit when a word of frequency is, now or
  * later when "now", "tomorrow", "next" or "going to" and a verb is; undefined when none is said. The
  * marker said nearest the slip decides ("yesterday i was busy but usually he go" is "he goes"); at
  * the same distance the past wins.
@@ -46,7 +61,7 @@ export function clauseTime(words: readonly string[], i: number): ClauseTime | un
     const time: ClauseTime | undefined =
       NOW_OR_LATER.has(word) || (word === 'going' && at(k + 1) === 'to' && VERBS.has(at(k + 2)))
         ? 'now-or-later'
-        : PAST_WORDS.has(word) || (word === 'last' && LAST_WHAT.has(at(k + 1))) || (word === 'when' && WAS_SUBJECTS.has(at(k + 1)) && (at(k + 2) === 'was' || at(k + 2) === 'were'))
+        : PAST_WORDS.has(word) || (word === 'last' && LAST_WHAT.has(at(k + 1))) || (word === 'when' && WAS_SUBJECTS.has(at(k + 1)) && (at(k + 2) === 'was' || at(k + 2) === 'were')) || (k < i && pastVerb(words, k))
           ? 'past'
           : HABIT_WORDS.has(word)
             ? 'habit'
