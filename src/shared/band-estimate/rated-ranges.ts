@@ -12,16 +12,16 @@ export interface RatedRange {
 }
 
 export const RATED_RANGES: readonly RatedRange[] = [
-  { shown: 1.5, learners: 127, pooled: true, low: 2, high: 3, share: 0.99 },
-  { shown: 2, learners: 127, pooled: true, low: 2, high: 3, share: 0.99 },
-  { shown: 2.5, learners: 107, pooled: false, low: 2.5, high: 3, share: 0.92 },
-  { shown: 3, learners: 219, pooled: false, low: 2.5, high: 3, share: 0.93 },
-  { shown: 3.5, learners: 134, pooled: false, low: 3, high: 4.5, share: 0.95 },
-  { shown: 4, learners: 83, pooled: false, low: 3, high: 4.5, share: 0.93 },
-  { shown: 4.5, learners: 62, pooled: false, low: 3.5, high: 5, share: 0.89 },
-  { shown: 5, learners: 34, pooled: false, low: 4.5, high: 6, share: 0.82 },
-  { shown: 5.5, learners: 73, pooled: true, low: 4.5, high: 7.5, share: 0.93 },
-  { shown: 6, learners: 47, pooled: true, low: 4.5, high: 7.5, share: 0.96 },
-  { shown: 6.5, learners: 35, pooled: true, low: 5, high: 7.5, share: 0.97 },
-  { shown: 7, learners: 35, pooled: true, low: 5, high: 7.5, share: 0.97 },
+  { shown: 1.5, learners: 123, pooled: true, low: 2, high: 3, share: 0.99 },
+  { shown: 2, learners: 123, pooled: true, low: 2, high: 3, share: 0.99 },
+  { shown: 2.5, learners: 102, pooled: false, low: 2.5, high: 3, share: 0.92 },
+  { shown: 3, learners: 221, pooled: false, low: 2.5, high: 3, share: 0.92 },
+  { shown: 3.5, learners: 139, pooled: false, low: 3, high: 4.5, share: 0.95 },
+  { shown: 4, learners: 81, pooled: false, low: 3, high: 4.5, share: 0.94 },
+  { shown: 4.5, learners: 57, pooled: false, low: 3.5, high: 5, share: 0.88 },
+  { shown: 5, learners: 39, pooled: false, low: 3.5, high: 6, share: 0.92 },
+  { shown: 5.5, learners: 77, pooled: true, low: 4.5, high: 7.5, share: 0.92 },
+  { shown: 6, learners: 46, pooled: true, low: 4.5, high: 7.5, share: 0.96 },
+  { shown: 6.5, learners: 34, pooled: true, low: 5, high: 7.5, share: 0.97 },
+  { shown: 7, learners: 34, pooled: true, low: 5, high: 7.5, share: 0.97 },
 ];
