@@ -306,12 +306,12 @@ describe('the review page', () => {
     await page.getByText('Loading the questions and answers…').waitFor();
     await page.getByRole('region', { name: 'Questions and answers' }).scrollIntoViewIfNeeded();
 
-    // Answers by part with the cue card; fillers and grammar slips marked.
+    // Answers by part with the cue card; fillers and grammar slips marked (the journey told in the past: "He go" is "He went").
     await page.getByRole('heading', { name: 'Part 2: Cue Card' }).waitFor();
     await page.getByText('Cue card: Describe a journey you remember well.').waitFor();
     await page.getByText('how you travelled').waitFor();
-    expect(await page.locator('mark[data-kind="slip"]').allTextContents()).toEqual(['the the (grammar slip; say: the)', 'He go (grammar slip; say: He goes)']);
-    expect(await page.locator('ins[data-kind="correction"]').allTextContents()).toEqual(['the', 'He goes']);
+    expect(await page.locator('mark[data-kind="slip"]').allTextContents()).toEqual(['the the (grammar slip; say: the)', 'He go (grammar slip; say: He went)']);
+    expect(await page.locator('ins[data-kind="correction"]').allTextContents()).toEqual(['the', 'He went']);
     // Less common words are marked; the name (Goa) is not, nor "journey", which the cue card gave.
     const rare = await page.locator('mark[data-kind="rare"]').allTextContents();
     expect(rare).toContain('picturesque (less common word)');
