@@ -216,12 +216,21 @@ if (WRITTEN_LINKING_MOST_PER_100.toFixed(1) !== writtenMost.toFixed(1)) misses.p
 for (const row of padding) if (row.shift.overall >= row.target) misses.push(`padding ${row.name} raised the overall by ${row.shift.overall.toFixed(2)} bands on average`);
 if (unbandedFromLevel3.length > 0) misses.push(`${unbandedFromLevel3.length} learners of level 3 or above got no band`);
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// The ranges the app shows: written before the report, whose inputs hash covers them, and checked
+// against the committed ones with --out.
+const outFlag = process.argv.indexOf('--out');
+const rangesFile = path.join(root, 'src/shared/band-estimate/rated-ranges.ts');
+const rangesModule = ratedRangesModule(ratedRanges, learners.length);
+if (outFlag < 0) writeFileSync(rangesFile, rangesModule);
+else if (readFileSync(rangesFile, 'utf8') !== rangesModule) misses.push(`${path.relative(root, rangesFile)} is not what was measured: run npm run validity`);
+
 const lines = [
   '# Validity of the band estimate',
   '',
   'Written by `npm run validity` (scripts/band-model/validity.ts); do not edit. How the estimate is built: decision 0030.',
   '',
-  inputsLine(validityInputsHash(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'))),
+  inputsLine(validityInputsHash(root)),
   '',
   `**Data:** the development set, ${learners.length} learners of the NICT JLE corpus (Standard Speaking Test interviews, levels 1-9 given by trained raters), read from \`../shared/data/speaking-levels/\`. Each learner is saved as a speaking test of 21 answers, one recogniser result per line, questions that are not in the bank, speaking time proportional to the words (timing says nothing), and scored by \`scoreSpeakingTest\`, the function whose result the server stores.`,
   '',
@@ -294,16 +303,9 @@ const lines = [
   '',
 ];
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // `--out <file>` writes the report elsewhere (the unit test compares it with docs/validity.md).
-const outFlag = process.argv.indexOf('--out');
 const outFile = outFlag >= 0 && process.argv[outFlag + 1] ? path.resolve(process.argv[outFlag + 1] as string) : path.join(root, 'docs/validity.md');
 writeFileSync(outFile, lines.join('\n'));
-// The ranges the app shows: written with the report, and checked against the committed ones with --out.
-const rangesFile = path.join(root, 'src/shared/band-estimate/rated-ranges.ts');
-const rangesModule = ratedRangesModule(ratedRanges, learners.length);
-if (outFlag < 0) writeFileSync(rangesFile, rangesModule);
-else if (readFileSync(rangesFile, 'utf8') !== rangesModule) misses.push(`${path.relative(root, rangesFile)} is not what was measured: run npm run validity`);
 console.log(lines.slice(10, 22).join('\n'));
 if (misses.length > 0) {
   console.error(`[validity] missed: ${misses.join('; ')}`);
