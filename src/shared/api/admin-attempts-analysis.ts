@@ -88,6 +88,8 @@ export const interviewAnalysis = z.object({
     answeredCount: z.number(),
     totalWords: z.number(),
     averageWordsPerAnswer: z.number(),
+    /** The words confidence counted, each answer's up to 50 (absent on attempts scored by the spec's total before decision 0072). */
+    confidenceWords: z.number().optional(),
     relevance: z.array(
       z.object({
         question: z.string(),
@@ -96,6 +98,8 @@ export const interviewAnalysis = z.object({
         score: z.number(),
         matchedWords: z.array(z.string()),
         referenceTermCount: z.number(),
+        /** Stock phrases said, whose words were not counted (absent on attempts scored before decision 0072). */
+        stockPhrases: z.array(z.string()).optional(),
       }),
     ),
     fillerCount: z.number(),

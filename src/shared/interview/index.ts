@@ -22,6 +22,7 @@ export {
   notEnoughSpeechReason,
   overallScore,
   recognizerConfidencePart,
+  confidenceWordCount,
   scoreConfidence,
   scoreInterview,
   sentenceLengthPart,
@@ -31,7 +32,8 @@ export {
   type QuestionRelevanceFigures,
   type ScoringAnswer,
 } from './scoring.js';
-export { clarityText, communicationText } from './scoring-text.js';
+export { INTERVIEW_BASIS_TEXT } from './basis-text.js';
+export { clarityText, communicationText, confidenceText } from './scoring-text.js';
 export {
   buildInterviewTranscriptText,
   interviewAudioFileName,

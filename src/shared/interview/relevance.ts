@@ -3,6 +3,7 @@ import { answerWords } from './answers.js';
 import { type InterviewCategory } from './constants.js';
 import { INTERVIEW_SCORE_MAX } from './score-scale.js';
 import { porterStem } from './porter-stemmer.js';
+import { findStockPhrases, withoutPhrases } from './stock-phrases.js';
 
 /*
  * Relevance: how much an answer addresses its question.
@@ -17,7 +18,9 @@ import { porterStem } from './porter-stemmer.js';
  * The answer's score is 9 x min(1, matched / RELEVANCE_FULL_MARKS_MATCHES), where `matched` is
  * how many different reference stems the answer uses. Four are enough for full marks: a real
  * answer names the subject and a few things about it, and a longer answer should not beat a
- * concise one. An empty answer, or one that uses none of the reference terms, scores 0.
+ * concise one. An empty answer, or one that uses none of the reference terms, scores 0. Words said
+ * inside a stock phrase ("I am a hardworking team player"; stock-phrases.ts, decision 0072) do not
+ * count: any candidate can say them to any question.
  */
 
 /** Different reference stems an answer must use for full relevance marks. */
@@ -35,8 +38,8 @@ export const QUESTION_FRAMING_WORDS: ReadonlySet<string> = new Set([
 /** Words an answer on each kind of question tends to use, beyond the question's own words. */
 export const CATEGORY_TOPIC_WORDS: Readonly<Record<InterviewCategory, readonly string[]>> = {
   Introduction: ['name', 'background', 'experience', 'work', 'job', 'role', 'career', 'study', 'degree', 'graduate', 'college', 'university', 'school', 'company', 'skill', 'field', 'interest', 'passion', 'project', 'year', 'family', 'hobby', 'currently', 'professional'],
-  Strengths: ['strength', 'strong', 'good', 'skill', 'ability', 'hardworking', 'dedicated', 'reliable', 'quick', 'learner', 'communication', 'problem', 'solving', 'organised', 'organized', 'leadership', 'creative', 'team', 'help', 'result', 'patient', 'positive'],
-  Weaknesses: ['weakness', 'weak', 'improve', 'improvement', 'overcome', 'struggle', 'difficult', 'challenge', 'practice', 'practise', 'feedback', 'better', 'habit', 'manage', 'delegate', 'perfectionist', 'confidence', 'public', 'speaking', 'nervous', 'working'],
+  Strengths: ['strength', 'strong', 'good', 'skill', 'ability', 'dedicated', 'reliable', 'quick', 'learner', 'communication', 'problem', 'solving', 'organised', 'organized', 'leadership', 'creative', 'team', 'help', 'result', 'patient', 'positive'],
+  Weaknesses: ['weakness', 'weak', 'improve', 'improvement', 'overcome', 'struggle', 'difficult', 'challenge', 'practice', 'practise', 'feedback', 'better', 'habit', 'manage', 'delegate', 'confidence', 'public', 'speaking', 'nervous', 'working'],
   Motivation: ['interest', 'interested', 'motivate', 'motivation', 'passion', 'passionate', 'enjoy', 'love', 'role', 'company', 'opportunity', 'grow', 'growth', 'learn', 'challenge', 'contribute', 'impact', 'goal', 'career', 'team', 'work'],
   'Career Goals': ['goal', 'future', 'year', 'plan', 'grow', 'growth', 'career', 'position', 'role', 'lead', 'leader', 'manager', 'senior', 'skill', 'learn', 'develop', 'achieve', 'ambition', 'promotion', 'expert', 'company'],
   Experience: ['work', 'job', 'role', 'responsibility', 'responsible', 'task', 'duty', 'team', 'project', 'client', 'customer', 'manage', 'handle', 'develop', 'deliver', 'report', 'company', 'year', 'position', 'department', 'daily', 'process'],
@@ -105,14 +108,17 @@ export interface AnswerRelevance {
   matchedWords: string[];
   /** How many different reference stems the question has. */
   referenceTermCount: number;
+  /** The stock phrases said, as said, in order (their words are not counted in `matchedWords`). */
+  stockPhrases: string[];
 }
 
 export function scoreAnswerRelevance(question: string, answer: string, category?: InterviewCategory | null): AnswerRelevance {
   const reference = referenceStems(question, category);
-  if (answerWords(answer) === '') return { score: 0, matchedWords: [], referenceTermCount: reference.size };
-  const matchedWords = contentTerms(answer)
+  if (answerWords(answer) === '') return { score: 0, matchedWords: [], referenceTermCount: reference.size, stockPhrases: [] };
+  const stock = findStockPhrases(answer, question);
+  const matchedWords = contentTerms(withoutPhrases(answer, stock))
     .filter((term) => reference.has(term.stem))
     .map((term) => term.word);
   const score = INTERVIEW_SCORE_MAX * Math.min(1, matchedWords.length / RELEVANCE_FULL_MARKS_MATCHES);
-  return { score, matchedWords, referenceTermCount: reference.size };
+  return { score, matchedWords, referenceTermCount: reference.size, stockPhrases: stock.map((phrase) => phrase.said) };
 }

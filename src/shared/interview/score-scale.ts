@@ -8,8 +8,18 @@ export const INTERVIEW_SCORE_MIN = 0;
 export const INTERVIEW_SCORE_MAX = 9;
 /** Average words per answer that earn full communication marks. */
 export const COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER = 50;
-/** Total words over the interview that earn full confidence marks. */
+/**
+ * Total words over the interview that earned full confidence marks, as the spec says ("total words
+ * divided by 1000"): how attempts saved before decision 0072 were scored, and what their pages say.
+ */
 export const CONFIDENCE_FULL_MARKS_TOTAL_WORDS = 1000;
+/**
+ * Words counted from each answer towards confidence, and what every answer needs for full marks
+ * (decision 0072): the spec's 1,000 words over its 20 questions. Full marks are this many words in
+ * every question asked, so a profile that gives 7 questions is not asked for 143 words an answer,
+ * and words past it in one answer do not make up for a question left short or silent.
+ */
+export const CONFIDENCE_FULL_MARKS_WORDS_PER_ANSWER = 50;
 /**
  * Fewer words than this across the answers (fillers such as um and uh not counted) give no scores,
  * only a reason (decision 0018): the speaking test's "not enough speech". Twenty words are about two

@@ -1,4 +1,4 @@
-import { COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER } from './score-scale.js';
+import { COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER, CONFIDENCE_FULL_MARKS_TOTAL_WORDS, CONFIDENCE_FULL_MARKS_WORDS_PER_ANSWER } from './score-scale.js';
 import type { InterviewScoreReport } from './scoring.js';
 
 /*
@@ -30,4 +30,20 @@ export function clarityText(figures: Figures): string {
     (figures.meanConfidence === null ? '.' : `, recognizer confidence ${percent(figures.meanConfidence)}.`);
   if (!figures.language) return `Fillers, sentence length and the recognizer's confidence (the formula this attempt was scored by). ${evidence}`;
   return `The grammar of the answers, estimated as in the speaking test: ${oneDecimal(figures.language.grammar)} (sentence building, clause linkers, verb forms, agreement). ${evidence}`;
+}
+
+/**
+ * What confidence counted, in one sentence: its name is the spec's, and it measures how much was
+ * said, not how confident the speaker sounded (decision 0072), so the sentence says so first.
+ * Attempts scored before it (no `confidenceWords`) say the spec's total they were scored by.
+ */
+export function confidenceText(figures: Pick<InterviewScoreReport['figures'], 'totalWords' | 'questionCount' | 'confidenceWords'>): string {
+  const counted = figures.confidenceWords;
+  const full = CONFIDENCE_FULL_MARKS_WORDS_PER_ANSWER;
+  return (
+    `How much was said, not how confident it sounded: ${counted ?? figures.totalWords} words ` +
+    (counted === undefined
+      ? `in all; ${CONFIDENCE_FULL_MARKS_TOTAL_WORDS.toLocaleString('en')} or more gave 9 (the formula this attempt was scored by).`
+      : `counted, up to ${full} from each answer (${figures.totalWords} said in all). ${full} words in each of the ${figures.questionCount} ${figures.questionCount === 1 ? 'question' : 'questions'} earns the full 9.`)
+  );
 }

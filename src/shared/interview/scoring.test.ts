@@ -6,6 +6,7 @@ import {
   NOT_TRANSCRIBED_REASON,
   overallScore,
   recognizerConfidencePart,
+  confidenceWordCount,
   scoreConfidence,
   scoreInterview,
   sentenceLengthPart,
@@ -21,11 +22,15 @@ const answer = (text: string, extra: Partial<ScoringAnswer> = {}): ScoringAnswer
   ...extra,
 });
 
-describe('scoreConfidence: min(9, total words / 1000 x 9)', () => {
+describe('scoreConfidence: words counted over 50 for every question asked, scaled to 9 (decision 0072)', () => {
   it.each([
-    [0, 0], [100, 0.9], [500, 4.5], [1000, 9], [5000, 9],
-  ])('%i words -> %d', (words, expected) => {
-    expect(scoreConfidence(words)).toBeCloseTo(expected, 10);
+    [0, 20, 0], [100, 20, 0.9], [500, 20, 4.5], [1000, 20, 9], [5000, 20, 9], [175, 7, 4.5], [350, 7, 9], [10, 0, 0],
+  ])('%i words counted over %i questions -> %d', (words, questions, expected) => {
+    expect(scoreConfidence(words, questions)).toBeCloseTo(expected, 10);
+  });
+
+  it('counts each answer up to 50 words', () => {
+    expect(confidenceWordCount([0, 20, 50, 51, 300])).toBe(170);
   });
 });
 
@@ -83,7 +88,9 @@ describe('scoreInterview', () => {
     expect(report.figures.totalWords).toBe(100);
     expect(report.figures.answeredCount).toBe(2);
     expect(report.figures.averageWordsPerAnswer).toBe(25);
-    expect(report.scores.confidence).toBeCloseTo(0.9, 10);
+    // Confidence: 100 words counted of the 50 x 4 that earn 9.
+    expect(report.figures.confidenceWords).toBe(100);
+    expect(report.scores.confidence).toBeCloseTo(4.5, 10);
     // Communication is the calibrated fluency and vocabulary; the unanswered questions lower it.
     const { language } = report.figures;
     if (!language) throw new Error('expected the language estimate');
@@ -92,8 +99,7 @@ describe('scoreInterview', () => {
   });
 
   it('keeps communication within 9 and clamps confidence at 9', () => {
-    const long = filler(2000);
-    const report = scoreInterview([answer(long), answer(long)]);
+    const report = scoreInterview([answer(filler(2000)), answer(filler(2000, 'x'))]);
     expect(report.scores.communication).toBeLessThanOrEqual(9);
     expect(report.scores.confidence).toBe(9);
   });

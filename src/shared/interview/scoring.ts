@@ -5,7 +5,7 @@ import type { BandModel } from '../band-estimate/model.js';
 import { COMMON_NON_ANSWER_REASONS, commonNonAnswerKind, mostlyNonAnswers, nonAnswerKindsText, nothingSaid, type CommonNonAnswerKind } from '../non-answers/checks.js';
 import { fillerCount, findFillers, sentences, tokenisingOnce, wordCount } from '../text/index.js';
 import { type InterviewCategory } from './constants.js';
-import { CONFIDENCE_FULL_MARKS_TOTAL_WORDS, INTERVIEW_MIN_ASSESSABLE_WORDS, INTERVIEW_SCORE_MAX } from './score-scale.js';
+import { CONFIDENCE_FULL_MARKS_WORDS_PER_ANSWER, INTERVIEW_MIN_ASSESSABLE_WORDS, INTERVIEW_SCORE_MAX } from './score-scale.js';
 import { NOT_TRANSCRIBED_TEXT } from './answer-texts.js';
 import { answerWords } from './answers.js';
 import { interviewNextStep, type InterviewNextStep } from './next-step.js';
@@ -19,7 +19,10 @@ import { scoreAnswerRelevance } from './relevance.js';
  * - communication: the mean of the fluency and vocabulary bands of the speaking test's calibrated
  *   estimate (decision 0030) over the answers, words per answer counted over every question asked.
  *   The spec's "words per answer divided by 50, scaled to 9" ranks learners by length alone.
- * - confidence = min(9, totalWords / 1000 x 9): "total words divided by 1000, scaled to 9".
+ * - confidence: how much was said, not how confident it sounded (decision 0072): each answer's words
+ *   up to 50 (CONFIDENCE_FULL_MARKS_WORDS_PER_ANSWER), over 50 for every question asked, scaled to 9.
+ *   The spec's "total words divided by 1000" is the same at its 20 questions; it asked a 7-question
+ *   profile for 143 words an answer and let one long answer make up for silent questions.
  * - relevance: the mean over asked questions of each answer's relevance (relevance.ts). The
  *   spec's "about 8-9 random" is a placeholder; this measures something.
  * - clarity: the grammar band of the same estimate (sentence building, clause linkers, verb forms,
@@ -68,6 +71,8 @@ export interface QuestionRelevanceFigures {
   score: number;
   matchedWords: string[];
   referenceTermCount: number;
+  /** Stock phrases said (stock-phrases.ts): not counted as key words. Absent on attempts scored before decision 0072. */
+  stockPhrases?: string[];
 }
 
 /** The parts of clarity, each 0..1. */
@@ -109,6 +114,8 @@ export interface InterviewScoreReport {
     answeredCount: number;
     totalWords: number;
     averageWordsPerAnswer: number;
+    /** The words confidence counted: each answer's up to CONFIDENCE_FULL_MARKS_WORDS_PER_ANSWER (absent on attempts scored before decision 0072). */
+    confidenceWords?: number;
     relevance: QuestionRelevanceFigures[];
     fillerCount: number;
     /** Fillers per word, 0 when nothing was said. */
@@ -127,8 +134,14 @@ export interface InterviewScoreReport {
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 const toScale = (fraction: number) => INTERVIEW_SCORE_MAX * clamp(fraction, 0, 1);
 
-export function scoreConfidence(totalWords: number): number {
-  return toScale(totalWords / CONFIDENCE_FULL_MARKS_TOTAL_WORDS);
+/** The words confidence counts: each answer's, up to CONFIDENCE_FULL_MARKS_WORDS_PER_ANSWER. */
+export function confidenceWordCount(wordsPerAnswer: readonly number[]): number {
+  return wordsPerAnswer.reduce((sum, words) => sum + Math.min(words, CONFIDENCE_FULL_MARKS_WORDS_PER_ANSWER), 0);
+}
+
+/** 0-9: the counted words over CONFIDENCE_FULL_MARKS_WORDS_PER_ANSWER for every question asked. */
+export function scoreConfidence(countedWords: number, questionCount: number): number {
+  return questionCount === 0 ? 0 : toScale(countedWords / (CONFIDENCE_FULL_MARKS_WORDS_PER_ANSWER * questionCount));
 }
 
 /** 1 inside the best range; linear down to 0 at no words, and to 0 at `max + falloff` words. */
@@ -172,6 +185,7 @@ function scoreAnswers(answers: readonly ScoringAnswer[], options: { model?: Band
   const spoken = heard.map((text, index) => (nonAnswers.some((item) => item.questionNumber === index + 1) ? '' : text));
   const counts = spoken.map((text) => wordCount(text));
   const totalWords = counts.reduce((sum, count) => sum + count, 0);
+  const confidenceWords = confidenceWordCount(counts);
   const questionCount = answers.length;
   const averageWordsPerAnswer = questionCount === 0 ? 0 : totalWords / questionCount;
 
@@ -211,7 +225,7 @@ function scoreAnswers(answers: readonly ScoringAnswer[], options: { model?: Band
     : null;
   const four = {
     communication: language ? (language.fluency + language.vocabulary) / 2 : 0,
-    confidence: scoreConfidence(totalWords),
+    confidence: scoreConfidence(confidenceWords, questionCount),
     relevance: relevanceScore,
     clarity: language ? language.grammar : 0,
   };
@@ -231,7 +245,7 @@ function scoreAnswers(answers: readonly ScoringAnswer[], options: { model?: Band
         : null;
   const nextStep =
     reason === null && estimate
-      ? interviewNextStep({ scores: four, estimate, model: options.model ?? BAND_MODEL, totalWords, averageWordsPerAnswer, questionCount, relevance })
+      ? interviewNextStep({ scores: four, estimate, model: options.model ?? BAND_MODEL, averageWordsPerAnswer, questionCount, relevance })
       : null;
   return {
     assessable: reason === null,
@@ -244,6 +258,7 @@ function scoreAnswers(answers: readonly ScoringAnswer[], options: { model?: Band
       answeredCount: counts.filter((count) => count > 0).length,
       totalWords,
       averageWordsPerAnswer,
+      confidenceWords,
       relevance,
       fillerCount: fillers,
       fillerRatio,

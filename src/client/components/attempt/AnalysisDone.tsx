@@ -13,6 +13,9 @@ import { seekAudio } from './useAudioClock';
 import { WordTranscript } from './WordTranscript';
 import { Table } from '../Table';
 
+// In this part's chunk: shown beside Pronunciation only with a finished analysis (analysis-part.tsx).
+export { PronunciationEvidence } from './PronunciationEvidence';
+
 /*
  * A finished analysis of the recording: the timeline, the figures, answer by answer, the
  * words to listen to and the word-synced transcript. Loaded by RecordingEvidence only when an

@@ -21,6 +21,14 @@ describe("an interview answer's facts", () => {
     expect(interviewAnswerFacts({ ...answer, timestamp: null }, undefined)).toEqual([]);
     expect(interviewAnswerFacts(answer, undefined)).toEqual(['at 0:49 of the interview']);
   });
+
+  it('name the stock phrases whose words relevance did not count (decision 0072)', () => {
+    expect(interviewAnswerFacts(answer, { score: 2.3, matchedWords: ['strength'], stockPhrases: ['hardworking', 'team player'] })).toEqual([
+      'at 0:49 of the interview',
+      'relevance 2.3 of 9 (matched: strength)',
+      'stock phrases, not counted: hardworking, team player',
+    ]);
+  });
 });
 
 /* The answers as the student (their attempt's page) and the teacher (the review page) read them. */

@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { BulletList } from '../BulletList';
 import type { AttemptDetail, IeltsAnswer, InterviewAnswer, NonAnswerDto } from '../../../shared/api/admin-attempts';
 import { answerWords } from '../../../shared/interview/answers';
+import { INTERVIEW_BASIS_TEXT } from '../../../shared/interview/basis-text';
 import { AnswerText, anyAnswerText, askedText, countMarks, formatSeconds, markAnswer, MarksLegend, type AnswerPiece } from '../scores';
 import { formatClock, type FigureAudience } from './recording-evidence';
 
@@ -139,7 +140,7 @@ function IeltsAnswers({ detail, reading }: { detail: Extract<AttemptDetail, { ki
   );
 }
 
-type Relevance = { score: number; matchedWords: string[] };
+type Relevance = { score: number; matchedWords: string[]; stockPhrases?: string[] | undefined };
 
 /**
  * An interview answer's facts. Its time on the interview's clock and its place on the recording
@@ -151,6 +152,7 @@ export function interviewAnswerFacts(answer: InterviewAnswer, relevance: Relevan
     answer.timestamp === null ? null : `at ${formatClock(answer.timestamp)} of the interview`,
     answer.recording ? `on the recording ${formatClock(answer.recording.startMs)}\u2060–\u2060${formatClock(answer.recording.endMs)}` : null,
     relevance ? `relevance ${relevance.score.toFixed(1)} of 9${relevance.matchedWords.length ? ` (matched: ${relevance.matchedWords.join(', ')})` : ''}` : null,
+    relevance?.stockPhrases?.length ? `stock phrases, not counted: ${relevance.stockPhrases.join(', ')}` : null,
   ].filter((fact): fact is string => fact !== null);
 }
 
@@ -203,6 +205,12 @@ export function AnswersSection({ detail, audience }: { detail: AttemptDetail; au
     <Stack gap="md">
       {/* The highlights' key only over answers with words: not when every answer was recorded, not transcribed. */}
       {anyAnswerText(detail.answers.map((answer) => answer.answer)) ? <MarksLegend /> : null}
+      {/* Beside the answers it asks to be read against; on the review page this section loads later, so the first visit does not carry it. */}
+      {detail.kind === 'interview' && detail.assessable && !detail.noTranscript ? (
+        <Text size="sm" data-testid="interview-basis">
+          {INTERVIEW_BASIS_TEXT}
+        </Text>
+      ) : null}
       {detail.kind === 'interview' && detail.analysis?.questionsDiffer ? (
         <Text size="sm" data-testid="questions-differ">
           Some of these questions are not the ones the interview profile gives: it was changed after the interview began, or the page sent other

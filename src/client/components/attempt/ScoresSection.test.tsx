@@ -1,6 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { firstRenderInputs } from '../../lib/first-render';
+import { pronunciationEvidence } from './analysis-part';
 import type { AttemptDetail } from '../../../shared/api/admin-attempts';
 import { nothingToScoreText } from '../../../shared/api/no-result-texts';
 import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
@@ -119,6 +121,12 @@ const textFor = (reader: ScoresReader, shown: AttemptDetail = detail) =>
     .replace(/&#x27;|&#39;/g, "'");
 
 describe('ScoresSection', () => {
+  // Pronunciation's evidence is a later part (with the finished analysis): loaded before the static renders, as the review page waits for it.
+  beforeAll(async () => {
+    pronunciationEvidence.preload();
+    await firstRenderInputs(10_000);
+  });
+
   it("tells the teacher what the student was told and what a teacher listening can judge", () => {
     const text = textFor('teacher');
     expect(text).toContain(agreementText('teacher'));

@@ -1,21 +1,20 @@
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { BulletList } from '../BulletList';
 import { Columns } from '../Columns';
 import { agreementText, interviewAgreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
 import { EARLIER_RULES_TEXT, scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { AttemptDetail, AttemptKind, Bands, IeltsAnalysis, InterviewAnalysis } from '../../../shared/api/admin-attempts';
 import { partNoteMessage } from '../../../shared/speaking-test/part-note-text';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
-import { CONFIDENCE_FULL_MARKS_TOTAL_WORDS } from '../../../shared/interview/score-scale';
-import { clarityText, communicationText } from '../../../shared/interview/scoring-text';
+import { clarityText, communicationText, confidenceText } from '../../../shared/interview/scoring-text';
 // From the modules themselves, not the scores index: that brings the answers' marking (and the
 // filler and slip finders) into the review page's first visit.
 import { BandPair, CriterionCard, FiguresTable, speechFigures } from '../scores/CriterionCard';
 import { fluencySourceNote, formatPercent } from '../scores/format';
 import { timingFigures, timingsOnlyText, TIMINGS_CAPTION } from '../scores/timings-only';
 import { PlainAlert } from '../PlainAlert';
-import { HINTS_ANCHOR_ID, LIMITS_ANCHOR_ID } from './analysis-status';
+import { pronunciationEvidence } from './analysis-part';
 
 type IeltsDetail = Extract<AttemptDetail, { kind: 'ielts' }>;
 type InterviewDetail = Extract<AttemptDetail, { kind: 'interview' }>;
@@ -52,58 +51,6 @@ export const READER_TEXT: Record<ScoresReader, { adviceLabel: string; listening:
   teacher: { adviceLabel: 'Told the student', listening: 'A teacher listening can.' },
   student: { adviceLabel: 'Advice for you', listening: 'Your teacher, listening, can.' },
 };
-
-/** A link to a part of the recording's evidence on the same page (scrolled to, not navigated). */
-function EvidenceLink({ target, children }: { target: string; children: ReactNode }) {
-  const go = (event: MouseEvent<HTMLAnchorElement>) => {
-    const element = document.getElementById(target);
-    if (!element) return;
-    event.preventDefault();
-    element.scrollIntoView({ behavior: 'smooth', block: 'center' });
-    element.focus({ preventScroll: true });
-  };
-  return (
-    <Anchor href={`#${target}`} onClick={go} underline="always" inherit>
-      {children}
-    </Anchor>
-  );
-}
-
-/**
- * Pronunciation's evidence from the recording: the articulation rate and the words to
- * listen to. The band does not read them (decision 0030); the card says what the estimate
- * cannot judge and links to the recording's own sentence on it instead of repeating it.
- */
-function PronunciationEvidence({ analysis, reader }: { analysis: NonNullable<AttemptDetail['recordingAnalysis']>; reader: ScoresReader }) {
-  if (analysis.status !== 'done') return null;
-  const hints = analysis.hints.length;
-  return (
-    <Stack gap={4}>
-      {analysis.articulationRateSps !== null ? (
-        <Text size="sm" inherit>
-          The recording: {analysis.articulationRateSps.toFixed(1)} syllables a second while speaking (articulation rate, pauses left out). Shown as evidence; it does not
-          change this band.
-        </Text>
-      ) : null}
-      {hints > 0 ? (
-        <Text size="sm" inherit>
-          <EvidenceLink target={HINTS_ANCHOR_ID}>
-            Listen to {hints === 1 ? 'the word' : `the ${hints} words`} that were hard to place on the recording
-          </EvidenceLink>
-          : a hint to check, not a score.
-        </Text>
-      ) : analysis.alignment.status === 'done' ? (
-        <Text size="sm" inherit>
-          Every word of the transcript was found in the recording.
-        </Text>
-      ) : null}
-      <Text size="sm" inherit>
-        This estimate cannot judge individual sounds, word stress or intonation:{' '}
-        <EvidenceLink target={LIMITS_ANCHOR_ID}>what the recording can and cannot tell</EvidenceLink>. {READER_TEXT[reader].listening}
-      </Text>
-    </Stack>
-  );
-}
 
 function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresReader }) {
   const { analysis } = detail;
@@ -207,7 +154,7 @@ function NonAnswersAlert({ items }: { items: ReadonlyArray<readonly [string, str
 function criterionNote(criterion: NonNullable<IeltsDetail['analysis']>['criteria'][number], detail: IeltsDetail, reader: ScoresReader): ReactNode {
   const recording = detail.recordingAnalysis;
   if (criterion.criterion === 'fluency') return fluencySourceNote(criterion.figures, criterion.band, recording?.status ?? null);
-  if (criterion.criterion === 'pronunciation' && recording?.status === 'done') return <PronunciationEvidence analysis={recording} reader={reader} />;
+  if (criterion.criterion === 'pronunciation' && recording?.status === 'done') return <pronunciationEvidence.Part analysis={recording} listening={READER_TEXT[reader].listening} />;
   return undefined;
 }
 
@@ -228,7 +175,7 @@ function interviewExplanations(figures: InterviewAnalysis['figures']): Record<st
   const parts = figures.clarityParts;
   return {
     communication: communicationText(figures),
-    confidence: `${figures.totalWords} words in the whole interview; ${CONFIDENCE_FULL_MARKS_TOTAL_WORDS} or more gives 9.`,
+    confidence: confidenceText(figures),
     relevance: `The mean of each answer's relevance to its question (shown with each answer below).`,
     clarity: parts
       ? clarityText(figures)

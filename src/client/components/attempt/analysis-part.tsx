@@ -3,6 +3,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import type { AttemptDetail } from '../../../shared/api/admin-attempts';
 import { laterPart } from '../../lib/later-part';
 import type { AnalysisDoneProps } from './AnalysisDone';
+import type { PronunciationEvidenceProps } from './PronunciationEvidence';
 
 /*
  * A finished analysis (timeline, figures, words to listen to, transcript: AnalysisDone.tsx) is a later
@@ -15,10 +16,14 @@ import type { AnalysisDoneProps } from './AnalysisDone';
 
 let loaded: ComponentType<AnalysisDoneProps> | undefined;
 let loading: Promise<ComponentType<AnalysisDoneProps>> | undefined;
+let evidence: ComponentType<PronunciationEvidenceProps> | undefined;
 
 function load(): Promise<ComponentType<AnalysisDoneProps>> {
   loading ??= import('./AnalysisDone').then(
-    (module) => (loaded = module.AnalysisDone),
+    (module) => {
+      evidence = module.PronunciationEvidence;
+      return (loaded = module.AnalysisDone);
+    },
     (error: unknown) => {
       loading = undefined;
       throw error;
@@ -36,6 +41,13 @@ export const analysisDone = laterPart<AnalysisDoneProps>(
     </Text>
   </Group>,
 );
+
+/** Pronunciation's evidence from a finished analysis (ScoresSection): in the same chunk, loaded with it. */
+export const pronunciationEvidence = laterPart<PronunciationEvidenceProps>(async () => {
+  await load();
+  if (!evidence) throw new Error('the analysis part has no pronunciation evidence');
+  return evidence;
+}, null);
 
 /** An attempt whose recording has a finished analysis to show. */
 const showsAnalysis = (detail: AttemptDetail) => detail.audioUrl !== null && detail.recordingAnalysis?.status === 'done';
@@ -59,6 +71,7 @@ export function useAnalysisReady(detail: AttemptDetail | undefined): boolean {
     // The part's own preload first: its `then` comes before ours on the one promise, so the part is
     // ready to draw at once (no fallback frame) when the page draws it.
     analysisDone.preload();
+    pronunciationEvidence.preload();
     load().then(done, done);
     return () => {
       live = false;

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { interviewAgreementText } from '../../../../shared/band-estimate/agreement';
-import { scoreInterview } from '../../../../shared/interview';
+import { INTERVIEW_BASIS_TEXT, scoreInterview } from '../../../../shared/interview';
 import { ScoreBreakdown } from './ScoreBreakdown';
 
 /** The text a screen reader gets: what is aria-hidden left out, tags removed. */
@@ -12,6 +12,7 @@ function readText(markup: string): string {
     .replace(/<span aria-hidden="true">[^<]*<\/span>/g, '')
     .replace(/<[^>]+>/g, '')
     .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
     .replace(/\s+/g, ' ');
 }
 
@@ -41,5 +42,22 @@ describe('ScoreBreakdown', () => {
     );
     expect(read).toContain(interviewAgreementText().replace(/\s+/g, ' '));
     expect(interviewAgreementText()).toMatch(/reads strong speakers low \(those rated band 6 or above got \d\.\d on average\)/);
+  });
+
+  it('says what the scores rest on, that Confidence counts words, and names stock phrases under their answer (decision 0072)', () => {
+    const report = scoreInterview([
+      { question: 'What would you say are your greatest strengths, and how have they helped you?', category: 'Strengths', answer: 'I am a hardworking team player and I always finish my tasks before the deadline for my manager.' },
+      { question: 'What motivates you?', category: 'Motivation', answer: 'I enjoy solving problems with a team because I learn from other people every day' },
+    ]);
+    const read = readText(
+      renderToStaticMarkup(
+        <MantineProvider>
+          <ScoreBreakdown report={report} />
+        </MantineProvider>,
+      ),
+    );
+    expect(read).toContain(INTERVIEW_BASIS_TEXT);
+    expect(read).toContain('Confidence3.0 out of 9How much was said, not how confident it sounded: 33 words counted, up to 50 from each answer (33 said in all). 50 words in each of the 2 questions earns the full 9.');
+    expect(read).toContain('Not counted: "hardworking", "team player", stock phrases any candidate can say; say what you did instead.');
   });
 });

@@ -2,7 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@m
 import type { ReactNode } from 'react';
 import { bandText } from '../../../../shared/api/admin-attempts-kinds';
 import { interviewAgreementText } from '../../../../shared/band-estimate/agreement';
-import { clarityText, communicationText, type InterviewNonAnswer, type InterviewScoreReport, type QuestionRelevanceFigures } from '../../../../shared/interview';
+import { clarityText, communicationText, confidenceText, INTERVIEW_BASIS_TEXT, type InterviewNonAnswer, type InterviewScoreReport, type QuestionRelevanceFigures } from '../../../../shared/interview';
 
 /* The scores on the completed view (SPEC.md section 9 'Interview': communication, confidence, relevance, clarity, overall). */
 
@@ -37,11 +37,19 @@ function ScoreCard({ label, value, children }: { label: string; value: number; c
   );
 }
 
+/** Under an answer that used stock phrases (decision 0072): which, and what to say instead. */
+function stockPhrasesText(phrases: readonly string[]): string {
+  const quoted = phrases.map((phrase) => `"${phrase}"`).join(', ');
+  return `Not counted: ${quoted}, ${phrases.length === 1 ? 'a stock phrase' : 'stock phrases'} any candidate can say; say what you did instead.`;
+}
+
 /** Under each question of the relevance list: why it was not counted, or what it matched. */
 function answerLine(item: QuestionRelevanceFigures, nonAnswer: InterviewNonAnswer | undefined): string {
   if (nonAnswer) return `Not counted: ${nonAnswer.reason}`;
   if (item.wordCount === 0) return 'No answer.';
-  return `${item.wordCount} words; matched ${item.matchedWords.length} of ${item.referenceTermCount} key words${item.matchedWords.length > 0 ? `: ${item.matchedWords.join(', ')}` : ''}.`;
+  const matched = `${item.wordCount} words; matched ${item.matchedWords.length} of ${item.referenceTermCount} key words${item.matchedWords.length > 0 ? `: ${item.matchedWords.join(', ')}` : ''}.`;
+  const stock = item.stockPhrases ?? [];
+  return stock.length === 0 ? matched : `${matched} ${stockPhrasesText(stock)}`;
 }
 
 /** The four scores and the figures behind each. */
@@ -60,18 +68,19 @@ export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
         </Text>
       </Group>
       <Text size="sm" c="dimmed">
-        Overall is the rounded average of the four scores below, each from 0 to 9.{figures.language ? ` ${interviewAgreementText()}` : ''}
+        Overall is the rounded average of the four scores below, each from 0 to 9. {INTERVIEW_BASIS_TEXT}
+        {figures.language ? ` ${interviewAgreementText()}` : ''}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <ScoreCard label="Communication" value={scores.communication}>
           {communicationText(figures)}
         </ScoreCard>
         <ScoreCard label="Confidence" value={scores.confidence}>
-          {figures.totalWords} words in total; 1,000 words earns the full 9.
+          {confidenceText(figures)}
         </ScoreCard>
         <ScoreCard label="Relevance" value={scores.relevance}>
           How much each answer talks about its question and the profile details it names (shared content words, compared
-          by word stem, common words ignored); an empty answer scores 0. Average over {figures.questionCount} {figures.questionCount === 1 ? 'question' : 'questions'}.
+          by word stem, common words and stock phrases ignored); an empty answer scores 0. Average over {figures.questionCount} {figures.questionCount === 1 ? 'question' : 'questions'}.
         </ScoreCard>
         <ScoreCard label="Clarity" value={scores.clarity}>
           {clarity === null ? 'Nothing was said, so clarity is 0.' : clarityText(figures)}
