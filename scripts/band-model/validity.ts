@@ -259,7 +259,7 @@ const lines = [
   '',
   `**Answers read as lists of words, not sentences** (decision 0059; fewer than ${WORD_LIST_STOP_SHARE_BELOW * 100}% function words in ${WORD_LIST_MIN_WORDS} words or more): ${wordLists.length} of the ${longAnswers.length} answers of that length${wordLists.length > 0 ? ` (levels ${wordLists.join(', ')})` : ''} (target at most ${TARGETS.wordListShare * 100}%).`,
   '',
-  `**The interview** (each learner's words as ${INTERVIEW_ANSWERS} answers; ${interviewed.length} learners scored, cross-validated): communication ${fmt(interviewRho('communication'))}, clarity ${fmt(interviewRho('clarity'))}, overall ${fmt(interviewRho('overall'))} (overall also averages confidence, total words, and relevance to questions these answers were not given to, so it is not a target).`,
+  `**The interview** (each learner's words as ${INTERVIEW_ANSWERS} answers; ${interviewed.length} learners scored, cross-validated): communication ${fmt(interviewRho('communication'))}, clarity ${fmt(interviewRho('clarity'))}, overall ${fmt(interviewRho('overall'))} (overall also averages confidence, the words said up to 50 an answer (decision 0072), and relevance to questions these answers were not given to, so it is not a target).`,
   '',
   '## Agreement in bands (whole interview, filled pauses dropped; cross-validated)',
   '',
