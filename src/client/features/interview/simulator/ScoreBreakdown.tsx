@@ -68,8 +68,7 @@ export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
         </Text>
       </Group>
       <Text size="sm" c="dimmed">
-        Overall is the rounded average of the four scores below, each from 0 to 9. {INTERVIEW_BASIS_TEXT}
-        {figures.language ? ` ${interviewAgreementText()}` : ''}
+        Overall is the rounded average of the four scores below, each from 0 to 9.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <ScoreCard label="Communication" value={scores.communication}>
@@ -86,6 +85,11 @@ export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
           {clarity === null ? 'Nothing was said, so clarity is 0.' : clarityText(figures)}
         </ScoreCard>
       </SimpleGrid>
+      {/* What the scores rest on, under them as the speaking test's results say it under the bands: on a phone the scores come first, not a paragraph. */}
+      <Text size="sm" c="dimmed" data-testid="scores-basis">
+        {INTERVIEW_BASIS_TEXT}
+        {figures.language ? ` ${interviewAgreementText()}` : ''}
+      </Text>
       {report.nextStep ? (
         <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-blue-light)" data-testid="next-step">
           <Text size="sm">
