@@ -1,5 +1,5 @@
 /**
- * What the interview's scores rest on: under the overall on the completed view, and above the
+ * What the interview's scores rest on: under the four scores on the completed view, and above the
  * answers on the attempt pages (a module of its own, so that the review page's first visit, which
  * carries scoring-text.ts, does not carry it). No interviewer has rated interview answers (decision
  * 0072), so nothing checks the scores against an interviewer's judgement; they are counted from the
