@@ -34,7 +34,9 @@ describe('a recording the browser cannot play', () => {
     await page.goto(`${suite.server.baseUrl}/progress/attempts/${attemptId}`);
     await page.locator('audio').waitFor({ state: 'attached' });
     const note = page.getByTestId('recording-unplayable');
-    await note.waitFor();
+    // The note is a part of its own, loaded once the browser has refused the file: on a loaded CI
+    // machine the page, the refusal and that part took more than the default 10 s.
+    await note.waitFor({ timeout: 30_000 });
     expect(await note.getAttribute('role')).toBe('alert');
     expect(await note.innerText()).toBe(`${UNPLAYABLE_TITLE}\n\n${UNPLAYABLE_TEXT}`);
     const download = note.getByRole('link', { name: 'Download the recording' });
@@ -48,7 +50,7 @@ describe('a recording the browser cannot play', () => {
     await suite.signInAs(page, admin.user.id);
     await page.goto(`${suite.server.baseUrl}/admin/attempts/${attemptId}`);
     const note = page.getByRole('region', { name: 'Recording' }).getByTestId('recording-unplayable');
-    await note.waitFor();
+    await note.waitFor({ timeout: 30_000 });
     expect(await note.innerText()).toBe(`${UNPLAYABLE_TITLE}\n\n${UNPLAYABLE_TEXT}`);
     await lookAt(page, 'unplayable-recording-teacher-desktop');
   });
