@@ -5,7 +5,7 @@
  * forward; an answer is a spoken clip played into the microphone once the page says "answer now",
  * and it ends on the real silence after it.
  */
-import { pageNow, waitUntilHeardAndQuiet } from './level-watch.js';
+import { pageNow, waitUntilHeardAndQuiet, waitUntilMeterSettled } from './level-watch.js';
 import { PAGE_CLOCK, type PageClockControl } from './page-clock.js';
 import type { PulseMicrophone } from './pulse.js';
 
@@ -119,6 +119,7 @@ export interface WholeTestOptions {
 /** From Start Test (already clicked) to "Test Complete!": ten Part 1 answers, Part 2, ten Part 3 answers. */
 export async function takeWholeTest(page: DrivenPage, microphone: PulseMicrophone, options: WholeTestOptions): Promise<AnswerTiming[]> {
   const timings: AnswerTiming[] = [];
+  await waitUntilMeterSettled(page);
   for (let n = 1; n <= 10; n += 1) timings.push(await answerQuestion(page, microphone, n, options.clip, options.part1));
   await waitForText(page, PART2_INTRO_TEXT, 30_000);
   await skipWhileShown(page, PART2_INTRO_TEXT);

@@ -19,6 +19,8 @@ export const LEVEL_WATCH = '__parleyLevelWatch';
 export const LOUD_DB = -50;
 
 export interface LevelWatch {
+  /** Page time (Date.now()) of the first read; null before any. */
+  firstRead: number | null;
   /** Page time (Date.now()) of the last read; null before any. */
   lastRead: number | null;
   /** Page times of the reads louder than the threshold. */
@@ -28,7 +30,7 @@ export interface LevelWatch {
 export function installLevelWatch(name: string, loudDb: number): void {
   const w = window as unknown as Record<string, unknown>;
   if (w[name]) return;
-  const watch: LevelWatch = { lastRead: null, loud: [] };
+  const watch: LevelWatch = { firstRead: null, lastRead: null, loud: [] };
   w[name] = watch;
   const read = AnalyserNode.prototype.getFloatTimeDomainData;
   AnalyserNode.prototype.getFloatTimeDomainData = function (this: AnalyserNode, samples: Float32Array<ArrayBuffer>) {
@@ -38,6 +40,7 @@ export function installLevelWatch(name: string, loudDb: number): void {
     const rms = Math.sqrt(sum / Math.max(1, samples.length));
     const now = Date.now();
     if (rms > 0 && 20 * Math.log10(rms) > loudDb) watch.loud.push(now);
+    watch.firstRead ??= now;
     watch.lastRead = now;
   };
 }
@@ -57,6 +60,27 @@ const heardSince = (page: DrivenPage, since: number) =>
 
 /** The page's time now (its clock's, when one is installed). */
 export const pageNow = (page: DrivenPage): Promise<number> => page.evaluate(() => Date.now());
+
+/**
+ * Waits (real time, at most `timeoutMs`) until the meter has read the microphone for `settledMs`.
+ * The meter starts with the test, and the driver skips the first question's examiner line on the
+ * page clock, so the first clip could otherwise start while the capture is still opening: a loaded
+ * machine's Firefox once heard 515 ms of a 1.7 s clip there, against 1.6 s on every later answer (a
+ * student hears the examiner out first). Resolves at once on a page without the watch.
+ */
+export async function waitUntilMeterSettled(page: DrivenPage, { settledMs = 1_000, timeoutMs = 10_000 } = {}): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reads = await page.evaluate((name) => {
+      const watch = (window as unknown as Record<string, LevelWatch | undefined>)[name];
+      return watch ? { firstRead: watch.firstRead, lastRead: watch.lastRead } : null;
+    }, LEVEL_WATCH);
+    if (!reads) return;
+    if (reads.firstRead !== null && reads.lastRead !== null && reads.lastRead - reads.firstRead >= settledMs) return;
+    if (Date.now() > deadline) throw new Error(`the page's voice meter had not read the microphone for ${settledMs} ms within ${timeoutMs} ms of the test starting (${JSON.stringify(reads)})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /**
  * After a clip played from page time `since`: waits (real time, at most `timeoutMs`) until the
