@@ -85,21 +85,22 @@ const get = (baseUrl: string, urlPath: string, cookie?: string) =>
   fetch(`${baseUrl}${urlPath}`, { headers: cookie ? { cookie } : {}, signal: AbortSignal.timeout(10_000) });
 
 /** A student made through the admin API, not signed in (a sign-in would count against its budget). */
-async function createStudent(baseUrl: string, adminCookie: string, n: number): Promise<{ id: number; username: string; password: string }> {
+async function createStudent(baseUrl: string, adminCookie: string, n: number): Promise<{ id: number; username: string; mobileNumber: string; password: string }> {
   const active = (await (await get(baseUrl, '/api/courses/active', adminCookie)).json()) as { courses: Array<{ id: number; courseName: string }> };
   const course = active.courses.find((c) => c.courseName === 'IELTS') ?? active.courses[0];
   if (!course) throw new Error('no active course');
   const username = `multi${n}`;
+  const mobileNumber = `98765 1000${n}`;
   const password = 'multi-student-password';
   const created = await post(
     baseUrl,
     '/api/admin/students',
-    { studentName: `Multi Student ${n}`, course: course.courseName, courseId: course.id, mobileNumber: `98765 1000${n}`, username, password, status: 'Activated' },
+    { studentName: `Multi Student ${n}`, course: course.courseName, courseId: course.id, mobileNumber, username, password, status: 'Activated' },
     adminCookie,
   );
   if (created.status !== 201) throw new Error(`creating a student: ${created.status} ${await created.text()}`);
   const { student } = (await created.json()) as { student: { id: number } };
-  return { id: student.id, username, password };
+  return { id: student.id, username, mobileNumber, password };
 }
 
 describe('two app processes on one PostgreSQL database, behind nginx', () => {
@@ -134,13 +135,16 @@ describe('two app processes on one PostgreSQL database, behind nginx', () => {
     expect(status, `app A still accepted the signed-out cookie ${Date.now() - signOutAt} ms after the sign-out on app B`).toBe(401);
   });
 
-  it('the per-account sign-in budget is shared: 10 wrong passwords across both processes, then 429 on either', async () => {
+  it('the per-account sign-in budget is shared: 10 wrong passwords across both processes and spellings of the account, then 429 on either', async () => {
     const adminCookie = await signIn(appA.baseUrl, 'admin', ADMIN_PASSWORD);
     const student = await createStudent(appA.baseUrl, adminCookie, 2);
+    // The account as a person may type it on each try: its username in other cases and with spaces,
+    // its mobile number with and without the country code, in full-width digits.
+    const spellings = [student.username, student.username.toUpperCase(), ` ${student.username} `, student.mobileNumber, `+91 ${student.mobileNumber}`, student.mobileNumber.replace(/\d/g, (digit) => String.fromCharCode(0xff10 + Number(digit)))];
     const statuses: number[] = [];
     for (let i = 0; i < 10; i += 1) {
       const app = i % 2 === 0 ? appA : appB;
-      statuses.push((await post(app.baseUrl, '/api/login', { username: student.username, password: `wrong-password-${i}` })).status);
+      statuses.push((await post(app.baseUrl, '/api/login', { username: spellings[i % spellings.length], password: `wrong-password-${i}` })).status);
     }
     expect(statuses).toEqual(Array.from({ length: 10 }, () => 401));
     const eleventh = await post(appA.baseUrl, '/api/login', { username: student.username, password: 'wrong-password-10' });
