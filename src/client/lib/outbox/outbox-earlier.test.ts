@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { earlierSaveText } from './earlier-save-note';
-import { Outbox, type EarlierSave } from './outbox';
-import { manualTimers, MemoryStore, settle, submission } from './outbox.test-kit';
+import { MemoryStore, pageOutbox, settle, submission } from './outbox.test-kit';
 import type { OutboxFetch } from './sending';
 
 /*
@@ -17,13 +16,7 @@ function server(online: boolean): OutboxFetch {
   };
 }
 
-function page(store: MemoryStore, online: boolean) {
-  const timers = manualTimers();
-  const outbox = new Outbox({ store, fetch: server(online), now: timers.now, setTimer: timers.setTimer, clearTimer: timers.clearTimer, random: () => 0.5 });
-  const told: EarlierSave[] = [];
-  outbox.onEarlierSaved((saved) => told.push(saved));
-  return { outbox, told, timers };
-}
+const page = (store: MemoryStore, online: boolean) => pageOutbox(store, server(online));
 
 describe('a test saved when the app is opened again', () => {
   it('is told once, with its kind and when it was finished; a test this page finished is not', async () => {

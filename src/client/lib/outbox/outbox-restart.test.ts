@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Outbox } from './outbox';
-import { hangingServer, manualTimers, MemoryStore, settle, submission } from './outbox.test-kit';
+import { hangingServer, MemoryStore, pageOutbox, settle, submission } from './outbox.test-kit';
 
 /*
  * A send that hangs (a request made before the connection dropped, never answered nor reset) is
@@ -11,9 +10,8 @@ import { hangingServer, manualTimers, MemoryStore, settle, submission } from './
 describe('outbox: sending again at once', () => {
   it("Try again while the recording's upload hangs stops that upload and sends it again at once, not after half an hour", async () => {
     const store = new MemoryStore();
-    const timers = manualTimers();
     const server = hangingServer({ PUT: 1 });
-    const outbox = new Outbox({ store, fetch: server.fetch, now: timers.now, setTimer: timers.setTimer, clearTimer: timers.clearTimer, random: () => 0.5 });
+    const { outbox, timers } = pageOutbox(store, server.fetch);
     const id = submission().id;
     await outbox.submit(submission({ recording: { blob: new Blob([new Uint8Array(3_600_000)]), mimeType: 'audio/webm;codecs=opus' } }));
     await settle();
@@ -39,9 +37,8 @@ describe('outbox: sending again at once', () => {
 
   it('going back online stops a hung post and posts it again under the same attempt id; the entry stays stored until confirmed', async () => {
     const store = new MemoryStore();
-    const timers = manualTimers();
     const server = hangingServer({ POST: 2 });
-    const outbox = new Outbox({ store, fetch: server.fetch, now: timers.now, setTimer: timers.setTimer, clearTimer: timers.clearTimer, random: () => 0.5 });
+    const { outbox, timers } = pageOutbox(store, server.fetch);
     const id = submission().id;
     await outbox.submit(submission());
     await settle();

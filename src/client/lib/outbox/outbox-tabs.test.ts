@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Outbox, type EarlierSave, type OutboxDependencies } from './outbox';
-import { manualTimers, MemoryStore, settle, submission } from './outbox.test-kit';
+import type { OutboxDependencies } from './outbox';
+import { MemoryStore, pageOutbox, settle, submission } from './outbox.test-kit';
 import type { OutboxFetch } from './sending';
 
 /*
@@ -41,25 +41,17 @@ function server() {
   };
 }
 
-function tab(store: MemoryStore, fetch: OutboxFetch, exclusive: OutboxDependencies['exclusive']) {
-  const timers = manualTimers();
-  const outbox = new Outbox({ store, fetch, now: timers.now, setTimer: timers.setTimer, clearTimer: timers.clearTimer, random: () => 0.5, exclusive });
-  const told: EarlierSave[] = [];
-  outbox.onEarlierSaved((saved) => told.push(saved));
-  return { outbox, told, timers };
-}
-
 describe('two tabs of the app', () => {
   it('a test finished in one while the other opens is sent once, and only the tab that finished it says so', async () => {
     const store = new MemoryStore();
     const api = server();
     const locks = sharedLocks();
-    const finishing = tab(store, api.fetch, locks);
+    const finishing = pageOutbox(store, api.fetch, locks);
     api.holdPosts();
     await finishing.outbox.submit(submission());
     await settle();
     // The other tab opens while the first send is still on its way, and takes in the stored test.
-    const other = tab(store, api.fetch, locks);
+    const other = pageOutbox(store, api.fetch, locks);
     await other.outbox.resume(7);
     await settle();
     expect(api.sent).toEqual(['POST']);
@@ -82,12 +74,12 @@ describe('two tabs of the app', () => {
       return { ok: true, status: 200, text: async () => (init.method === 'POST' ? '{"attemptId":"a"}' : '{}') };
     };
     const locks = sharedLocks();
-    const first = tab(store, flaky, locks);
+    const first = pageOutbox(store, flaky, locks);
     await first.outbox.submit(submission());
     await settle();
     expect(first.outbox.status(submission().id)).toMatchObject({ state: 'pending', attemptSaved: true, tries: 1 });
     // A second tab, opened meanwhile, sends what is left: the recording only, and says it is saved.
-    const second = tab(store, flaky, locks);
+    const second = pageOutbox(store, flaky, locks);
     await second.outbox.resume(7);
     await settle();
     expect(sent).toEqual(['POST', 'PUT', 'PUT']);

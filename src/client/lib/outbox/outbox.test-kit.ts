@@ -1,5 +1,6 @@
-/* What the outbox's tests share: storage in memory, a clock moved by hand, a finished test to send. */
+/* What the outbox's tests share: storage in memory, a clock moved by hand, a finished test to send, a page's outbox. */
 import type { OutboxEntry, OutboxSubmission } from './entry';
+import { Outbox, type EarlierSave, type OutboxDependencies } from './outbox';
 import type { OutboxFetch } from './sending';
 import type { OutboxStore } from './storage';
 
@@ -46,6 +47,15 @@ export function manualTimers() {
       await settle();
     },
   };
+}
+
+/** A page's outbox on `store` and `fetch`, with its own clock moved by hand; `told` gathers the earlier tests it says are now saved. */
+export function pageOutbox(store: MemoryStore, fetch: OutboxFetch, exclusive?: OutboxDependencies['exclusive']) {
+  const timers = manualTimers();
+  const outbox = new Outbox({ store, fetch, now: timers.now, setTimer: timers.setTimer, clearTimer: timers.clearTimer, random: () => 0.5, exclusive });
+  const told: EarlierSave[] = [];
+  outbox.onEarlierSaved((saved) => told.push(saved));
+  return { outbox, timers, told };
 }
 
 export async function settle() {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxStatus } from './entry';
-import { Outbox } from './outbox';
-import { manualTimers, MemoryStore, settle, submission } from './outbox.test-kit';
+import { MemoryStore, pageOutbox, settle, submission } from './outbox.test-kit';
 import { OUTBOX_MAX_RETRY_MS, retryDelayMs } from './retry-policy';
 import type { OutboxFetch } from './sending';
 
@@ -30,8 +29,7 @@ function scriptedServer(store: MemoryStore, replies: { POST?: Reply[]; PUT?: Rep
 
 function setup(replies: { POST?: Reply[]; PUT?: Reply[] } = {}, store = new MemoryStore()) {
   const server = scriptedServer(store, replies);
-  const timers = manualTimers();
-  const outbox = new Outbox({ store, fetch: server.fetch, now: timers.now, setTimer: timers.setTimer, clearTimer: timers.clearTimer, random: () => 0.5 });
+  const { outbox, timers } = pageOutbox(store, server.fetch);
   const seen: OutboxStatus[] = [];
   return { store, server, timers, outbox, seen };
 }
@@ -171,7 +169,6 @@ describe('outbox', () => {
 
   it('gives up on a request with no answer a minute after the server would have stopped waiting for its body, and sends it again', async () => {
     const store = new MemoryStore();
-    const timers = manualTimers();
     const methods: string[] = [];
     let hangOnce = true;
     // The recording's first PUT gets no answer at all (a connection that died without a reset).
@@ -183,7 +180,7 @@ describe('outbox', () => {
       }
       return Promise.resolve({ ok: true, status: 200, text: async () => (init.method === 'POST' ? '{"attemptId":"a"}' : '{}') });
     };
-    const outbox = new Outbox({ store, fetch, now: timers.now, setTimer: timers.setTimer, clearTimer: timers.clearTimer, random: () => 0.5 });
+    const { outbox, timers } = pageOutbox(store, fetch);
     // 3.6 MB: the server waits 30 minutes for it (2,000 bytes a second), the outbox a minute more.
     await outbox.submit(submission({ recording: { blob: new Blob([new Uint8Array(3_600_000)]), mimeType: 'audio/webm;codecs=opus' } }));
     await settle();
