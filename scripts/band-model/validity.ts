@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 import {
   AGREEMENT_LEARNERS, AGREEMENT_RHO, AGREEMENT_RHO_FIRST_250_WORDS, AGREEMENT_WITHIN_ONE_BAND, STRONG_RATED_BAND, STRONG_SHOWN_MEAN,
 } from '../../src/shared/band-estimate/agreement.js';
-import { languageFeatures, LINKING_OVERUSE_PER_100, WRITTEN_LINKING_MOST_PER_100 } from '../../src/shared/band-estimate/features.js';
+import { languageFeatures } from '../../src/shared/band-estimate/features.js';
+import { LINKING_OVERUSE_PER_100, WRITTEN_LINKING_MOST_PER_100 } from '../../src/shared/band-estimate/listed-uses.js';
 import type { ModelInputs } from '../../src/shared/band-estimate/model.js';
 import { bandOfLevel } from '../../src/shared/band-estimate/scale.js';
 import { scoreInterview } from '../../src/shared/interview/scoring.js';

@@ -1,5 +1,6 @@
 import { countingNote } from './counting-note.js';
-import { overUse, writtenOverUse, type LanguageFeatures } from './features.js';
+import type { LanguageFeatures } from './features.js';
+import { overUse, writtenOverUse } from './listed-uses.js';
 import type { FeatureName } from './model.js';
 
 /*

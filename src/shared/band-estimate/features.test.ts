@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { articleCount, clauseStretches, isDerived, languageFeatures, LINKING_OVERUSE_PER_100, movingTypeTokenRatio, overUse, WRITTEN_LINKING_MOST_PER_100, writtenOverUse, perfectPassiveCount, phrasalVerbCount, repairCount, linkingWords, usesWithRange, withoutRepeats } from './features.js';
+import { clauseStretches, isDerived, languageFeatures, movingTypeTokenRatio } from './features.js';
+import { LINKING_OVERUSE_PER_100, linkingWords, overUse, usesWithRange, WRITTEN_LINKING_MOST_PER_100, writtenOverUse } from './listed-uses.js';
+import { articleCount, perfectPassiveCount, phrasalVerbCount, repairCount, withoutRepeats } from './structures.js';
 import { AMERICAN_WORD_FOR } from './british-words.js';
 import { VERB_OF_IRREGULAR_FORM } from './irregular-forms.js';
 import { DISCOURSE_MARKERS, isContraction, isFilledPause, spokenRank, WRITTEN_LINKERS } from './lexicon.js';

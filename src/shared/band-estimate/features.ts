@@ -1,14 +1,12 @@
 import { porterStem } from '../interview/porter-stemmer.js';
 import { coveredByFillers, findFillers, type FillerWord } from '../text/fillers.js';
 import { nameWords, words, wordTokens } from '../text/words.js';
-import { CLAUSE_OPENERS, linksHere, soLinks, stanceHere, subordinatesHere, tentativeHere } from './clause-words.js';
-import { SAME_WORD_ONCE_IN_WORDS } from './counting-note.js';
+import { CLAUSE_OPENERS, soLinks, stanceHere, subordinatesHere, tentativeHere } from './clause-words.js';
 import { nounsSaid } from './nouns.js';
-import { findLanguageSlips, isFillerLike } from './slips.js';
-import {
-  ARTICLES, BE_FORMS, NUMBER_WORD, CLAUSE_LINKS, DISCOURSE_MARKERS, WRITTEN_LINKERS, FUNCTION_WORDS, HAVE_FORMS, IRREGULAR_PAST, LINKING_PHRASES, MODALS, PHRASAL_PARTICLES,
-  STANCE_ADVERBS, TENTATIVE_MODALS, isContentWord, isFilledPause, isPastForm, spokenRank,
-} from './lexicon.js';
+import { countedUses, creditedUnder, LINKING_OVERUSE_PER_100, linkingWords, listedWords, saidOften, usesWithRange, WRITTEN_LINKING_MOST_PER_100, type SaidOften } from './listed-uses.js';
+import { articleCount, grammarSlips, keptWithoutRepeats, perfectPassiveCount, phrasalVerbCount, repairCount, verbFormRange, withoutRepeats } from './structures.js';
+import { isFillerLike } from './slips.js';
+import { CLAUSE_LINKS, DISCOURSE_MARKERS, STANCE_ADVERBS, TENTATIVE_MODALS, WRITTEN_LINKERS, isContentWord, isFilledPause, isPastForm, spokenRank } from './lexicon.js';
 
 /*
  * What a rater hears in a transcript, as numbers: how long the stretches of speech are, how varied
@@ -94,13 +92,6 @@ export interface LanguageFeatures {
   saidOften: Readonly<Record<'fluency' | 'vocabulary' | 'grammar', readonly SaidOften[]>>;
 }
 
-/** A listed word, how often it was said and how often it counts (SAME_WORD_ONCE_IN_WORDS). */
-export interface SaidOften {
-  word: string;
-  said: number;
-  /** How many of its uses count: at most once, and once more in every SAME_WORD_ONCE_IN_WORDS words. */
-  counted: number;
-}
 
 /** The fillers taken out with the filled pauses; "so" stays a word (FILLER_SO where it is the filler). */
 const PADDING_FILLERS: ReadonlySet<FillerWord> = new Set<FillerWord>(['like', 'you know', 'well']);
@@ -286,174 +277,6 @@ export function languageFeatures(answers: readonly string[], answerCount: number
   };
 }
 
-/**
- * How often each word `list` has is said in `all`, and how often it counts (SAME_WORD_ONCE_IN_WORDS).
- * `here`, when given, says for each word of `all` whether it does the list's work where it is said.
- */
-function listedWords(all: readonly string[], list: { has(word: string): boolean }, here?: readonly boolean[]): SaidOften[] {
-  // Once, and once more in every SAME_WORD_ONCE_IN_WORDS words, in proportion: no step where a
-  // whole number of 200 words is passed (398 words and 402 count a word alike, 2.99 and 3.01 times).
-  const cap = 1 + all.length / SAME_WORD_ONCE_IN_WORDS;
-  const said = new Map<string, number>();
-  all.forEach((word, i) => {
-    if (list.has(word) && here?.[i] !== false) said.set(word, (said.get(word) ?? 0) + 1);
-  });
-  return [...said].map(([word, count]) => ({ word, said: count, counted: Math.min(count, cap) }));
-}
-
-/**
- * Linking words said per 100 words past which they are over-used: the most any of the 716
- * development learners said, a linking word counted only where it links (linksHere; every use
- * counted; the 99th percentile is 7.0). The IELTS speaking descriptors place over-using connectives and
- * discourse markers at band 5; a linking word every third word (25 in 100) is no rated learner's
- * speech. Past it only LINKING_OVERUSE_PER_100 / said of the counted uses count, less one for each
- * said past it (decision 0051; `npm run validity` checks the figure against the data).
- */
-export const LINKING_OVERUSE_PER_100 = 11.6;
-
-/** Linking words per 100 said past LINKING_OVERUSE_PER_100: each one of them cancels one that counts. */
-export function overUse(linkingSaidPer100: number): number {
-  return Math.max(0, linkingSaidPer100 - LINKING_OVERUSE_PER_100);
-}
-
-/**
- * Of `counted` words per 100 (usesWithRange) when `said` were said per 100, those that count with
- * over-use past `line`: under it all; past it only line / said of them, less one for each said past it.
- */
-function creditedUnder(line: number, counted: number, said: number): number {
-  const past = Math.max(0, said - line);
-  if (past === 0) return counted;
-  return Math.max(0, (counted * line) / said - past);
-}
-
-/**
- * Written-register linking words (WRITTEN_LINKERS) said per 100 words past which they are over-used:
- * the most any of the 716 development learners said (a linking word counted only where it links;
- * every use counted; the 99th percentile is 0.48). "Moreover" and "furthermore" at the head of every
- * sentence is no rated learner's speech, and the IELTS speaking descriptors place mechanical,
- * over-used connectives at band 5. Past it only WRITTEN_LINKING_MOST_PER_100 / said of their counted
- * uses count, less one for each said past it, as for every linking word past LINKING_OVERUSE_PER_100;
- * the other linking words count as before (decision 0057; `npm run validity` checks the figure).
- */
-export const WRITTEN_LINKING_MOST_PER_100 = 1.5;
-
-/** Written-register linking words per 100 said past WRITTEN_LINKING_MOST_PER_100. */
-export function writtenOverUse(writtenSaidPer100: number): number {
-  return Math.max(0, writtenSaidPer100 - WRITTEN_LINKING_MOST_PER_100);
-}
-
-/** Uses of the words `list` has in `all`, each word's repeats counted as SAME_WORD_ONCE_IN_WORDS says. */
-export function usesWithRange(all: readonly string[], list: { has(word: string): boolean }): number {
-  return countedUses(listedWords(all, list));
-}
-
-const countedUses = (listed: readonly SaidOften[]) => sum(listed.map((word) => word.counted));
-
-/**
- * A word is named when it was said at least twice as often as it counts, and at least this many
- * times past it: "that" 9 times in 1,000 words (5 count) is a relative clause's word, not a habit.
- */
-const SAID_OFTEN_UNCOUNTED = 2;
-
-/** The words of a list's tally (listedWords) most said past what they count, most first, three at most. */
-function saidOften(tally: readonly SaidOften[]): SaidOften[] {
-  return tally
-    .filter((listed) => listed.said >= 2 * listed.counted && listed.said - listed.counted >= SAID_OFTEN_UNCOUNTED)
-    .sort((a, b) => b.said - b.counted - (a.said - a.counted) || a.word.localeCompare(b.word))
-    .slice(0, 3);
-}
-
-/** What linkingWords gives in place of a discourse marker that links nothing where it is said ("so cute", "the first time"): no list has it. */
-const NOT_LINKING = '';
-
-/**
- * The words with each linking phrase (LINKING_PHRASES) as one: "on the other hand" is one linking
- * word, not "other" and "hand"; a discourse marker that links nothing there (linksHere) is NOT_LINKING.
- */
-export function linkingWords(all: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < all.length; i++) {
-    const phrase = LINKING_PHRASES.find((words) => words.every((word, j) => all[i + j] === word));
-    if (phrase) {
-      out.push(phrase.join(' '));
-      i += phrase.length - 1;
-    } else out.push(DISCOURSE_MARKERS.has(all[i] as string) && !linksHere(all, i) ? NOT_LINKING : (all[i] as string));
-  }
-  return out;
-}
-
-/** Grammar words an article goes before ("a very old house", "the one", "the more"); numbers too ("the 1990s"). */
-const AFTER_AN_ARTICLE: ReadonlySet<string> = new Set(['very', 'one', 'more', 'much', 'many', 'same', 'other', 'few', 'little']);
-
-/**
- * Articles in one answer's words that open a noun phrase: followed by a content word, a number or
- * a word of AFTER_AN_ARTICLE. An article before a pronoun, a verb form or the answer's end ("the i
- * went", "a is") opens nothing, so padding sentences with "the" earns nothing (decision 0046).
- */
-export function articleCount(answer: readonly string[]): number {
-  let count = 0;
-  for (const [i, word] of answer.entries()) {
-    const next = answer[i + 1];
-    if (ARTICLES.has(word) && next !== undefined && (isContentWord(next) || /^\p{N}/u.test(next) || AFTER_AN_ARTICLE.has(next))) count += 1;
-  }
-  return count;
-}
-
-/** Words after which a particle is a preposition or an adverb of place, not a verb's: "far away", "ten minutes away" (and any NUMBER_WORD: "fifty percent off"). */
-const NOT_BEFORE_A_PARTICLE: ReadonlySet<string> = new Set(['far', 'minutes', 'hours', 'miles', 'kilometres', 'kilometers', 'meters', 'metres', 'days', 'weeks', 'years', 'blocks']);
-/** A verb's object said between it and its particle: "gave it up", "pick me up". */
-const OBJECT_BETWEEN: ReadonlySet<string> = new Set(['it', 'them', 'him', 'her', 'me', 'us']);
-
-/**
- * Phrasal verbs in one answer's words: a particle after a content word ("grew up", "find out",
- * "looked around"), or after an object pronoun after one ("gave it up", "pick me up"; not "makes
- * me out of"). Without parts of speech some are prepositions after a noun ("the way back"), a rough
- * count that ranked the learners as decision 0044 measured.
- */
-export function phrasalVerbCount(answer: readonly string[]): number {
-  let count = 0;
-  const takesParticle = (word: string) => isContentWord(word) && !NOT_BEFORE_A_PARTICLE.has(word) && !NUMBER_WORD.test(word);
-  for (let i = 1; i < answer.length; i++) {
-    const word = answer[i] as string;
-    if (!PHRASAL_PARTICLES.has(word)) continue;
-    const before = answer[i - 1] as string;
-    const split = OBJECT_BETWEEN.has(before) && i >= 2 && takesParticle(answer[i - 2] as string) && answer[i + 1] !== 'of';
-    if (takesParticle(before) || split) count += 1;
-  }
-  return count;
-}
-
-/** An answer's words without the repeats repairCount counts: "i i went" and "my friend my friend is" read "i went", "my friend is". */
-export function withoutRepeats(answer: readonly string[]): string[] {
-  return keptWithoutRepeats(answer).map((k) => answer[k] as string);
-}
-
-/** The positions withoutRepeats keeps. */
-function keptWithoutRepeats(answer: readonly string[]): number[] {
-  const kept: number[] = [];
-  const at = (n: number) => answer[kept[n] ?? -1];
-  answer.forEach((word, i) => {
-    const n = kept.length;
-    if (word === at(n - 1)) return;
-    // The second word of a two-word repeat: the first of it, kept, is taken back out.
-    if (n >= 3 && word === at(n - 2) && at(n - 1) === at(n - 3)) {
-      kept.pop();
-      return;
-    }
-    kept.push(i);
-  });
-  return kept;
-}
-
-/** Repeats of the word or the two words just said: "i i", "my friend my friend". */
-export function repairCount(line: readonly string[]): number {
-  let count = 0;
-  for (let i = 1; i < line.length; i++) {
-    if (line[i] === line[i - 1]) count += 1;
-    else if (i >= 3 && line[i] === line[i - 2] && line[i - 1] === line[i - 3]) count += 1;
-  }
-  return count;
-}
 
 export function movingTypeTokenRatio(tokens: readonly string[], window: number): number {
   if (tokens.length === 0) return 0;
@@ -471,63 +294,6 @@ export function movingTypeTokenRatio(tokens: readonly string[], window: number):
     total += counts.size / window;
   }
   return total / (tokens.length - window + 1);
-}
-
-/** The irregular past forms (of IRREGULAR_PAST) that are not past participles: "was went" is no passive. */
-const PAST_ONLY: ReadonlySet<string> = new Set([
-  'was', 'were', 'did', 'went', 'saw', 'came', 'took', 'knew', 'gave', 'began', 'became', 'ate', 'drank', 'ran', 'wrote', 'spoke',
-  'drove', 'rode', 'flew', 'grew', 'chose', 'forgot', 'fell', 'broke', 'wore', 'swam', 'sang',
-]);
-/** Words that may stand between an auxiliary and its participle ("have never seen", "was also born"). */
-const BETWEEN_AUXILIARY_AND_VERB: ReadonlySet<string> = new Set(['not', 'never', 'ever', 'just', 'already', 'also', 'always', 'been', 'really', 'recently']);
-
-/** Forms of get, which make a passive too: "got married", "get used to", "got lost". */
-const GET_FORMS: ReadonlySet<string> = new Set(['get', 'gets', 'got', 'getting', 'gotten']);
-
-/**
- * Perfect and passive verb phrases in one answer: a form of have, be or get, then (past a negation
- * or an adverb such as "never" or "already") a past participle. The adjectives of feeling in -ed
- * are no participles here ("i'm interested": isPastForm); others after be count, as without parts
- * of speech they cannot be told apart. "get got" is a restart, not a passive.
- */
-export function perfectPassiveCount(answer: readonly string[]): number {
-  let count = 0;
-  for (let i = 0; i < answer.length; i++) {
-    const word = answer[i] as string;
-    if (!HAVE_FORMS.has(word) && !BE_FORMS.has(word) && !(GET_FORMS.has(word) && !GET_FORMS.has(answer[i + 1] ?? ''))) continue;
-    let j = i + 1;
-    while (j < answer.length && j <= i + 2 && BETWEEN_AUXILIARY_AND_VERB.has(answer[j] as string) && !(answer[j] === 'been' && HAVE_FORMS.has(word))) j += 1;
-    const next = answer[j] ?? '';
-    if ((isPastForm(next) && !PAST_ONLY.has(next)) || next === 'born') {
-      count += 1;
-      i = j;
-    }
-  }
-  return count;
-}
-
-/** Which of seven verb forms the speaker used at least once, as a share of the seven. */
-function verbFormRange(lines: readonly (readonly string[])[]): number {
-  const found = new Set<string>();
-  for (const line of lines) {
-    for (let i = 0; i < line.length; i++) {
-      const word = line[i] as string;
-      const next = line[i + 1] ?? '';
-      if (isPastForm(word) && !HAVE_FORMS.has(line[i - 1] ?? '')) found.add('past');
-      if (HAVE_FORMS.has(word) && (next.endsWith('ed') || IRREGULAR_PAST.has(next))) found.add('perfect');
-      if (BE_FORMS.has(word) && next.length > 4 && next.endsWith('ing')) found.add('progressive');
-      if (BE_FORMS.has(word) && next.length > 4 && next.endsWith('ed')) found.add('passive');
-      if (MODALS.has(word)) found.add('modal');
-      if (word === 'to' && next !== '' && !FUNCTION_WORDS.has(next) && !next.endsWith('ing') && !next.endsWith('s')) found.add('infinitive');
-      if (word === 'will' || word === "i'll" || word === 'ill' || (word === 'going' && next === 'to')) found.add('future');
-    }
-  }
-  return found.size / 7;
-}
-
-/** Agreement, verb-form, missing-article and "since" slips in a line ("he go", "they was", "didn't went", "in bank", "since three years"): slips.ts. "a"/"an" slips are marked, not counted (decision 0053). */
-function grammarSlips(line: readonly string[]): number {
-  return findLanguageSlips(line).filter((slip) => slip.kind !== 'article').length;
 }
 
 function sum(values: readonly number[]): number {

@@ -52,7 +52,7 @@ export const DISCOURSE_MARKERS: ReadonlySet<string> = new Set([
 
 /**
  * Linking phrases of several words ("on the other hand", "that said"), counted as one linking word
- * each (linkingWords in features.ts); the words of a phrase count no further.
+ * each (linkingWords in listed-uses.ts); the words of a phrase count no further.
  */
 export const LINKING_PHRASES: readonly (readonly string[])[] = [
   'on the other hand', 'in addition', 'as a result', 'that said', 'in fact', 'after all', 'in other words', 'to be honest',
@@ -65,7 +65,7 @@ export const LINKING_PHRASES: readonly (readonly string[])[] = [
  * on linking adverbials by register) find far more often in academic prose than in conversation ("however",
  * "therefore", "moreover", "furthermore", "in addition", "as a result", "on the other hand", "for
  * instance"...), with the enumerators "firstly" and "secondly". Rated learners say them rarely; a
- * student who opens every sentence with one is reciting (features.ts, WRITTEN_LINKING_MOST_PER_100).
+ * student who opens every sentence with one is reciting (listed-uses.ts, WRITTEN_LINKING_MOST_PER_100).
  */
 export const WRITTEN_LINKERS: ReadonlySet<string> = new Set([
   'firstly', 'secondly', 'moreover', 'furthermore', 'therefore', 'however', 'besides', 'meanwhile', 'otherwise', 'whereas',

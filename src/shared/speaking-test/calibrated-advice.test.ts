@@ -5,7 +5,7 @@ import type { SpeakingTestAnswer } from './answer.js';
 import { FEATURE_WORDING } from '../band-estimate/evidence.js';
 import { BAND_MODEL } from '../band-estimate/coefficients.js';
 import { countedZ, type BandModel } from '../band-estimate/model.js';
-import { LINKING_OVERUSE_PER_100, WRITTEN_LINKING_MOST_PER_100 } from '../band-estimate/features.js';
+import { LINKING_OVERUSE_PER_100, WRITTEN_LINKING_MOST_PER_100 } from '../band-estimate/listed-uses.js';
 import { MANY_FILLERS_ABOVE, overUsedLinking } from './calibrated.js';
 import { FLUENCY_FILLER_RATIO_TIERS } from './constants.js';
 import { scoreSpeakingTest } from './scoring.js';

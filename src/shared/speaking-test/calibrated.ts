@@ -1,7 +1,8 @@
 import { FEATURE_WORDING, oneDecimal } from '../band-estimate/evidence.js';
 import type { CriterionEstimate, LanguageEstimate } from '../band-estimate/estimate.js';
 import { SAME_WORD_ONCE_IN_WORDS } from '../band-estimate/counting-note.js';
-import { LINKING_OVERUSE_PER_100, overUse, WRITTEN_LINKING_MOST_PER_100, writtenOverUse, type LanguageFeatures, type SaidOften } from '../band-estimate/features.js';
+import type { LanguageFeatures } from '../band-estimate/features.js';
+import { LINKING_OVERUSE_PER_100, overUse, WRITTEN_LINKING_MOST_PER_100, writtenOverUse, type SaidOften } from '../band-estimate/listed-uses.js';
 import { criterionAdvice } from '../band-estimate/advice.js';
 import { NOTHING_MORE_ADVICE } from '../band-estimate/nothing-more.js';
 import { linkedLevel, type BandModel } from '../band-estimate/model.js';
@@ -149,7 +150,7 @@ function repeated(often: readonly SaidOften[], kind: string, overUsed = ''): { r
 }
 
 /**
- * Why the linking-word figure reads low when linking words were over-used (features.ts, decision
+ * Why the linking-word figure reads low when linking words were over-used (listed-uses.ts, decision
  * 0051), or the written register's ones (decision 0057), or '' when they were not: the student said many and reads few.
  */
 export function overUsedLinking(features: Pick<LanguageFeatures, 'linkingWordsSaidPer100' | 'writtenLinkingSaidPer100'>): string {
