@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
-import { lookAt, makeSpeechWav, useBrowserSuite, type ViewportName } from './support/index.js';
+import { lookAt, makeSpeechWav, toast, toastsStandStill, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
  * The recording's controls while its player is out of sight: on a phone the review page is thousands
@@ -135,5 +135,63 @@ describe('on a phone, the student’s own attempt page', () => {
     await page.getByRole('region', { name: 'Recording controls' }).waitFor();
     await page.getByRole('button', { name: 'Pause the recording' }).tap();
     await expect.poll(() => paused(page)).toBe(true);
+  });
+});
+
+/**
+ * An iPhone held sideways: its notch and rounded corners cover 47 px at one side (the other side is
+ * given the same here, as when it is turned the other way) and its home bar 21 px at the bottom. The
+ * page spans the whole screen (viewport-fit=cover, else Safari gives no insets and keeps its own
+ * bars), so what can be read or tapped stays inside the safe area. Chromium is given the iPhone's
+ * insets through DevTools (Emulation.setSafeAreaInsetsOverride).
+ */
+describe('on an iPhone held sideways, with its notch and home bar', () => {
+  it('keeps the header, the page, the dock and a toast inside the safe area', async () => {
+    const { page } = await suite.openPage({ viewport: 'phone' });
+    const insets = { top: 0, bottom: 21, left: 47, right: 47 };
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets });
+    await page.setViewportSize({ width: 844, height: 390 });
+    await suite.signInAs(page, admin.user.id);
+    await page.goto(`${suite.server.baseUrl}/admin/attempts/${attemptId}`);
+    expect(await page.locator('meta[name="viewport"]').getAttribute('content')).toContain('viewport-fit=cover');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 1);
+    const size = { width: 844, height: 390 };
+    /** Inside the screen less its insets, at the sides and the bottom. */
+    const inside = async (what: string, box: { x: number; y: number; width: number; height: number } | null) => {
+      expect(box, `${what} is on the page`).not.toBeNull();
+      if (!box) return;
+      expect(box.x, `${what} starts right of the notch`).toBeGreaterThanOrEqual(insets.left);
+      expect(box.x + box.width, `${what} ends left of the far side's inset`).toBeLessThanOrEqual(size.width - insets.right);
+    };
+    await inside('the header\'s brand', await page.locator('header a[href="/"]').first().boundingBox());
+    await inside('the page\'s heading', await page.getByRole('heading', { level: 1 }).boundingBox());
+    await inside('the page\'s column', await page.locator('main > div').first().boundingBox());
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+
+    await page.locator('audio').evaluate((audio: HTMLAudioElement) => {
+      audio.muted = true;
+      return audio.play();
+    });
+    await scrollToEnd(page);
+    const pause = page.getByRole('button', { name: 'Pause the recording' });
+    await pause.waitFor();
+    const pauseBox = await pause.boundingBox();
+    await inside('the dock\'s Pause', pauseBox);
+    expect((pauseBox?.y ?? 0) + (pauseBox?.height ?? 0), 'Pause is above the home bar').toBeLessThanOrEqual(size.height - insets.bottom);
+    const footerText = await page.locator('footer').getByText(/Parley/).boundingBox();
+    await inside('the footer\'s line', footerText);
+
+    await page.getByLabel('Comment').fill('Clear answers.');
+    await page.getByRole('button', { name: 'Save review' }).click();
+    const saved = toast(page, 'Review saved');
+    await saved.waitFor();
+    await toastsStandStill(page);
+    const toastBox = await saved.boundingBox();
+    await inside('the toast', toastBox);
+    expect((toastBox?.y ?? 0) + (toastBox?.height ?? 0), 'the toast is above the home bar').toBeLessThanOrEqual(size.height - insets.bottom);
+    await lookAt(page, 'review-iphone-sideways', { oneH1: true });
+    await page.locator('audio').evaluate((audio: HTMLAudioElement) => audio.pause());
   });
 });
