@@ -11,6 +11,7 @@ import { BudgetStoreUnavailableError } from './lib/budget-store.js';
 import { DataDirLockedError } from './lib/data-dir-lock.js';
 import { installGracefulStop } from './lib/graceful-stop.js';
 import { safeErrorText } from './lib/log-safety.js';
+import { appSecurityHeaders } from './lib/security.js';
 import { keepDataDirPrivate, writeOwnerOnly } from './lib/owner-only.js';
 import { checkCanListen, startupProblem } from './lib/startup-problem.js';
 import { mailReachedMessage, startupSummary } from './lib/startup-summary.js';
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
   });
 
   // Every connection accepted before the signal gets an answer (a 503 once stopping): lib/graceful-stop.ts.
-  const stop = installGracefulStop(app.server, { graceMs: 2000 });
+  const stop = installGracefulStop(app.server, { graceMs: 2000, headers: appSecurityHeaders(config.PUBLIC_URL) });
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing requests in progress');

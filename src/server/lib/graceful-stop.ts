@@ -55,7 +55,18 @@ function acceptQueueDrained(server: Server, maxMs: number): Promise<void> {
  * answered 503, which tells a client or a load balancer to try elsewhere, and Connection: close ends
  * them. Install before listening; call `begin()` before `app.close()`.
  */
-export function installGracefulStop(server: Server, options: { graceMs: number }): GracefulStop {
+export function installGracefulStop(
+  server: Server,
+  options: {
+    graceMs: number;
+    /**
+     * Headers the 503 carries besides its own: the app's security headers (CSP, nosniff, frame
+     * refusal, HSTS on https; security.ts `appSecurityHeaders`), which Fastify's hooks add to every
+     * other answer and which this answer, written before Fastify sees the request, would lack.
+     */
+    headers: ReadonlyArray<readonly [string, string]>;
+  },
+): GracefulStop {
   let stopping = false;
   let drained: Promise<void> | undefined;
   const body = JSON.stringify({ message: RESTARTING_MESSAGE });
@@ -66,6 +77,7 @@ export function installGracefulStop(server: Server, options: { graceMs: number }
       for (const handler of handlers) handler.call(server, request, response);
       return;
     }
+    for (const [name, value] of options.headers) response.setHeader(name, value);
     response.writeHead(503, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),
