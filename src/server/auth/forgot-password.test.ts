@@ -1,10 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { users } from '../db/schema.js';
+import { students, users } from '../db/schema.js';
 import { hashPassword } from '../lib/passwords.js';
 import { sendTemporaryPasswords } from './service.js';
 import { EXPIRED_TEMPORARY_PASSWORD_MESSAGE } from './routes.js';
@@ -273,6 +273,52 @@ describe('forgot password over SMTP', () => {
     expect(mails[0]?.text).toContain(`Sign in as: ${active.student.mobileNumber}`);
     const [stored] = await db.select({ tempPasswordHash: users.tempPasswordHash }).from(users).where(eq(users.id, gone.user.id));
     expect(stored?.tempPasswordHash).toBeNull();
+  });
+
+  it('answers a deactivated student and a deactivated teacher as it answers an unknown address, and mails them nothing', async () => {
+    const db = t.database.db;
+    const [closedStudent, closedTeacher] = await Promise.all([
+      createStudent(db, { email: 'closed.student@example.org', studentName: 'Closed Student', status: 'Deactivated' }),
+      createAdmin(db, { email: 'closed.teacher@example.org', username: 'closed-teacher' }),
+      createStudent(db, { email: 'still.open@example.org', studentName: 'Still Open' }),
+    ]);
+    await db.update(users).set({ isActive: false }).where(eq(users.id, closedTeacher.user.id));
+
+    const unknown = await forgot('nobody.here@example.org');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ message: SENT });
+    for (const address of ['closed.student@example.org', 'closed.teacher@example.org']) {
+      const closed = await forgot(address);
+      // Nothing in the answer tells a stranger that this address belongs to an account, open or closed.
+      expect([closed.statusCode, closed.body, closed.headers['content-type'], closed.headers['cache-control']], address).toEqual([
+        unknown.statusCode,
+        unknown.body,
+        unknown.headers['content-type'],
+        unknown.headers['cache-control'],
+      ]);
+      expect(closed.cookies, address).toHaveLength(0);
+    }
+
+    // An open account's request, made after theirs, is mailed; the closed ones' background work (one
+    // query each, no hashing) ran before it on the same database.
+    await forgot('still.open@example.org');
+    expect((await sink.waitFor('still.open@example.org')).text).toContain('Hello Still Open,');
+    const toClosed = sink.messages.filter((m) => m.to.includes('closed.student@example.org') || m.to.includes('closed.teacher@example.org'));
+    expect(toClosed).toEqual([]);
+    const stored = await db
+      .select({ tempPasswordHash: users.tempPasswordHash })
+      .from(users)
+      .where(inArray(users.id, [closedStudent.user.id, closedTeacher.user.id]));
+    expect(stored).toEqual([{ tempPasswordHash: null }, { tempPasswordHash: null }]);
+    // The same service awaited: it finds no account to mail for either address.
+    const options = { now: new Date(clock), appTitle: 'Parley Test School', signInUrl: undefined };
+    expect(await sendTemporaryPasswords(db, t.mailer, 'closed.student@example.org', options)).toBe(0);
+    expect(await sendTemporaryPasswords(db, t.mailer, 'closed.teacher@example.org', options)).toBe(0);
+
+    // Reactivated, the student is mailed again.
+    await db.update(students).set({ status: 'Activated' }).where(eq(students.id, closedStudent.student.id));
+    await forgot('closed.student@example.org');
+    expect(temporaryPasswordIn(await sink.waitFor('closed.student@example.org'))).toMatch(/^[A-Za-z0-9]{4}-/);
   });
 
   it('a new request replaces the previous temporary password', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { User } from '../../shared/api/auth.js';
 import { looksLikeMobileNumber, normalizeMobileNumber } from '../../shared/phone.js';
 import type { Db } from '../db/open.js';
@@ -236,8 +236,16 @@ export async function sendTemporaryPasswords(
     .select({ user: users, student: students })
     .from(users)
     .leftJoin(students, eq(students.userId, users.id))
-    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), eq(users.isActive, true)));
-  // A deactivated teacher cannot sign in, so is sent nothing (isActive above).
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, email.trim().toLowerCase()),
+        eq(users.isActive, true),
+        or(isNull(students.id), eq(students.status, 'Activated')),
+      ),
+    );
+  // A deactivated account, a teacher's (users.isActive) or a student's (students.status), is sent
+  // nothing: a password mailed to a closed account opens nothing it may use, and the route's answer,
+  // the same sentence as for an unknown address, does not tell a stranger that the account exists.
   let mailed = 0;
   for (const account of accounts) {
     const temporaryPassword = generatePassword(3);
