@@ -36,6 +36,7 @@ import { openRedisBudgetStore } from './lib/redis-budget-store.js';
 import { indexHtmlFor, renderIndexHtml, type PageStart } from './lib/index-html.js';
 import { routePreloads } from './lib/route-preloads.js';
 import securityPlugin, { appSecurityHeaders, SAFE_METHODS } from './lib/security.js';
+import { answerClientError, unreadableRequestMessage } from './lib/client-errors.js';
 import { courseRoutes } from './courses/routes.js';
 import { adminStudentRoutes } from './students/admin-routes.js';
 import { recordingRoutes } from './recordings/routes.js';
@@ -48,6 +49,17 @@ import { teacherRoutes } from './teachers/routes.js';
 /** A URL that cannot be decoded: a "%" not followed by two hexadecimal digits, or bytes that are not UTF-8. */
 export const BAD_ADDRESS_MESSAGE = 'The address is not valid: a "%" code in it does not stand for a character. Check the link and try again.';
 
+/**
+ * How long a connection may take to send a request's headers, counted from when it opened (or, on a
+ * kept-alive connection, from the request's first byte): a phone's headers are one or two packets,
+ * which even three lost and resent packets (1 + 2 + 4 s) deliver well within it. A connection that
+ * has not sent them all by then gets 408 and is closed, so a slow sender (slowloris) or a silent one
+ * holds its socket for at most HEADERS_TIMEOUT_MS + CONNECTIONS_CHECK_MS (decision 0073).
+ */
+export const HEADERS_TIMEOUT_MS = 15_000;
+/** How often Node looks for connections past HEADERS_TIMEOUT_MS (its default, 30 s, let one stay 90 s in all). */
+export const CONNECTIONS_CHECK_MS = 1_000;
+
 /** The whole HTTP application as a value: tests use it with `inject()` without listening. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const securityHeaders = appSecurityHeaders(deps.config.PUBLIC_URL);
@@ -59,17 +71,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: 1024 * 1024,
     // No time limit for every request's body at once: each request has its own (installBodyDeadlines
-    // below), since the recording upload may take longer than a JSON body. Node's headersTimeout
-    // (60 s for a request's headers) stays.
+    // below), since the recording upload may take longer than a JSON body. The headers have their
+    // own, shorter than Node's 60 s (checked every 30 s): HEADERS_TIMEOUT_MS.
     requestTimeout: 0,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
     // An address Fastify cannot decode ("%ZZ") is refused before any route, so before the error
     // handler and the security plugin's hook: answered here in the same `{ message }` as every other
     // refusal, with the same security headers (CSP, nosniff, frame refusal, HSTS) as every answer.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const badAddress = error.code === 'FST_ERR_BAD_URL';
       for (const [name, value] of securityHeaders) reply.header(name, value);
-      void reply.status(400).send({ message: badAddress ? BAD_ADDRESS_MESSAGE : 'The request could not be read.' });
+      void reply.status(400).send({ message: badAddress ? BAD_ADDRESS_MESSAGE : unreadableRequestMessage });
     },
+    // A request Node could not read (headers late, too large, malformed): answered on the socket in the
+    // same `{ message }` and with the same security headers.
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, securityHeaders, HEADERS_TIMEOUT_MS),
   });
   // First of the hooks, so that it watches every request, also one another hook answers early.
   installBodyDeadlines(app, { ...BODY_TIME_LIMITS, ...deps.bodyTimeLimits });

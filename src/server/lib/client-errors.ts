@@ -1,0 +1,50 @@
+import type { Socket } from 'node:net';
+import { describeWait } from './throttle.js';
+
+/** Node's error for a connection that did not send a request's headers within `headersTimeout`. */
+const HEADERS_LATE = 'ERR_HTTP_REQUEST_TIMEOUT';
+/** llhttp's error for headers over Node's size limit (16 KiB). */
+const HEADERS_TOO_LARGE = 'HPE_HEADER_OVERFLOW';
+
+export const unreadableRequestMessage = 'The request could not be read.';
+export const headersTooLargeMessage = "The request's headers are too large to read. Clear this site's cookies in the browser and try again.";
+export const headersLateMessage = (headersTimeoutMs: number) =>
+  `The request did not arrive within ${describeWait(Math.round(headersTimeoutMs / 1000))}, so the server stopped waiting for it. Please try again on a better connection.`;
+
+/**
+ * Answers a connection whose request Node could not read (Fastify's `clientErrorHandler`): headers
+ * too slow (408), too large (431) or malformed (400). These come before any route or hook, so the
+ * answer is written on the socket here: the app's `{ message }` with a sentence, its security headers,
+ * and `Connection: close`, since the connection cannot carry another request. Fastify's own handler
+ * answered `{"message":"Client Timeout"}` and the like, without the security headers.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket, headers: ReadonlyArray<readonly [string, string]>, headersTimeoutMs: number): void {
+  // A reset connection, or one already closed: nothing to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // A connection that never sent a byte (a browser's spare connection, opened ahead of need) is closed
+  // without an answer, as nginx does: a request the browser sends on it at that moment must not read
+  // a 408 meant for nobody.
+  if (error.code === HEADERS_LATE && socket.bytesRead === 0) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] =
+    error.code === HEADERS_LATE
+      ? [408, 'Request Timeout', headersLateMessage(headersTimeoutMs)]
+      : error.code === HEADERS_TOO_LARGE
+        ? [431, 'Request Header Fields Too Large', headersTooLargeMessage]
+        : [400, 'Bad Request', unreadableRequestMessage];
+  if (socket.writable) {
+    const body = JSON.stringify({ message });
+    const lines = [
+      `HTTP/1.1 ${status} ${reason}`,
+      ...headers.map(([name, value]) => `${name}: ${value}`),
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Cache-Control: no-store',
+      'Connection: close',
+    ];
+    socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+  }
+  socket.destroy();
+}
