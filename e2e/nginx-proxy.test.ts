@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../faults/support.js';
@@ -115,6 +116,60 @@ describe("behind nginx with the school's certificate, opened by name over https"
     const cookie = session.split(';')[0] ?? '';
     expect((await oversizedUpload(cookie)).status).toBe(413);
   });
+
+  it('holds at most the per-address limit of requests in progress from one address: the next gets 429 and a sentence, and a slow sender is cut', async () => {
+    const proxy = nginx as Nginx;
+    const limit = Number(/limit_conn parley_per_address (\d+);/.exec(proxy.conf)?.[1]);
+    expect(limit).toBe(300);
+    // `limit` uploads whose body never comes: each is in progress (its headers read) for nginx's
+    // client_body_timeout, all from 127.0.0.1, as a whole school's NAT would be.
+    const held: tls.TLSSocket[] = [];
+    const connected = Array.from({ length: limit }, () => {
+      const socket = tls.connect({ host: '127.0.0.1', port: proxy.port, servername: HOST_NAME, ca: schoolCa, ALPNProtocols: ['http/1.1'] });
+      socket.on('error', () => {});
+      held.push(socket);
+      return new Promise<void>((resolve) =>
+        socket.once('secureConnect', () => {
+          socket.write(
+            `PUT /api/attempts/00000000-0000-4000-8000-000000000000/recording HTTP/1.1\r\nHost: ${HOST_NAME}\r\nContent-Type: audio/webm\r\nContent-Length: 1000\r\n\r\n`,
+            () => resolve(),
+          );
+        }),
+      );
+    });
+    try {
+      await Promise.all(connected);
+      // Once nginx has read them all, one more request from the same address is refused with a sentence.
+      await expect.poll(async () => (await viaNginx('GET', '/api/health')).status, { timeout: 10_000 }).toBe(429);
+      const refused = await viaNginx('GET', '/api/health');
+      expect([refused.status, refused.headers['content-type'], refused.headers['retry-after']]).toEqual([429, 'application/json; charset=utf-8', '10']);
+      expect(JSON.parse(refused.text)).toEqual({ message: 'Too many requests from your network at once. Please try again in a moment.' });
+      const page = await viaNginx('GET', '/progress');
+      expect(page.status).toBe(429);
+      expect(page.text).toContain('<h1>Too many requests from your network at once</h1>');
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+    // Their slots are free again once they are gone.
+    await expect.poll(async () => (await viaNginx('GET', '/api/health')).status, { timeout: 10_000 }).toBe(200);
+
+    // A sender that never finishes its headers is closed after client_header_timeout (15 s): nginx
+    // logs a 408 and closes the connection without an answer.
+    const slow = tls.connect({ host: '127.0.0.1', port: proxy.port, servername: HOST_NAME, ca: schoolCa, ALPNProtocols: ['http/1.1'] });
+    slow.on('error', () => {});
+    let answer = '';
+    slow.setEncoding('utf8');
+    slow.on('data', (chunk: string) => (answer += chunk));
+    await new Promise<void>((resolve) => slow.once('secureConnect', () => resolve()));
+    const started = Date.now();
+    slow.write(`GET /api/health HTTP/1.1\r\nHost: ${HOST_NAME}\r\nX-Slow: `);
+    const trickle = setInterval(() => slow.writable && slow.write('a'), 1_000);
+    const closedAfter = await new Promise<number>((resolve) => slow.once('close', () => resolve(Date.now() - started)));
+    clearInterval(trickle);
+    expect(closedAfter).toBeGreaterThanOrEqual(14_000);
+    expect(closedAfter).toBeLessThan(20_000);
+    expect(answer).toBe('');
+  }, 60_000);
 
   it('while the app is down (a restart), a request gets the 503 sentence the app itself gives and a page says Parley is restarting, not a bare 502', async () => {
     await stopApp(app as AppProcess);

@@ -41,6 +41,13 @@ export async function startCaddy(options: { hostName: string; upstreamPort: numb
 	http_port ${httpPort}
 	https_port ${port}
 	auto_https disable_redirects
+	# A request's headers within 15 s, as the app's own limit: Caddy 2.6 sets no limit of its own,
+	# and a sender trickling its headers kept its connection for as long as it liked.
+	servers {
+		timeouts {
+			read_header 15s
+		}
+	}
 }
 
 ${options.hostName}:${port} {

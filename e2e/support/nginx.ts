@@ -139,6 +139,13 @@ map $uri $parley_restarting {
     ~^/api/  /parley-restarting/api;
     default  /parley-restarting/page;
 }
+# Requests in progress at once per client address (limit_conn below); 10 MB holds about 160,000 addresses.
+limit_conn_zone $binary_remote_addr zone=parley_per_address:10m;
+# Over that limit: a sentence for the app's API, a small page for the rest.
+map $uri $parley_too_many {
+    ~^/api/  /parley-too-many/api;
+    default  /parley-too-many/page;
+}
 server {
     ${tls ? `listen 127.0.0.1:${port} ssl http2;` : `listen 127.0.0.1:${port};`}
     ${tls ? `server_name ${tls.hostName};` : ''}
@@ -147,6 +154,15 @@ server {
     ${tls ? `ssl_certificate     ${tls.certificateFile};\n    ssl_certificate_key ${tls.keyFile};` : ''}
     # A recording may be 40 MiB (RECORDING_MAX_BYTES).
     client_max_body_size 41m;
+    # A slow sender (slowloris) is cut: a request's headers within 15 s (nginx's default is 60 s), as
+    # the app's own limit; a body may pause 60 s between two reads (a phone's upload on a poor network).
+    client_header_timeout 15s;
+    client_body_timeout 60s;
+    # At most 300 requests in progress at once from one address: a school's NAT puts a whole class
+    # behind one (40 phones, 6 at once each, and a quarter more). Over it: 429 and a sentence.
+    limit_conn parley_per_address 300;
+    limit_conn_status 429;
+    error_page 429 = $parley_too_many;
     proxy_http_version 1.1;
     proxy_set_header Connection "";
     proxy_set_header Host $http_host;
@@ -182,6 +198,20 @@ server {
         add_header Cache-Control no-store always;
         return 503 '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Parley is restarting</title><body style="font-family: system-ui, sans-serif; margin: 2rem; line-height: 1.5"><h1>Parley is restarting</h1><p>Please try again in a moment.</p></body></html>';
     }
+    location = /parley-too-many/api {
+        internal;
+        default_type "application/json; charset=utf-8";
+        add_header Retry-After 10 always;
+        add_header Cache-Control no-store always;
+        return 429 '{"message":"Too many requests from your network at once. Please try again in a moment."}';
+    }
+    location = /parley-too-many/page {
+        internal;
+        default_type "text/html; charset=utf-8";
+        add_header Retry-After 10 always;
+        add_header Cache-Control no-store always;
+        return 429 '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Parley is busy</title><body style="font-family: system-ui, sans-serif; margin: 2rem; line-height: 1.5"><h1>Too many requests from your network at once</h1><p>Please try again in a moment.</p></body></html>';
+    }
 }
 ${
   tls && httpPort !== null
@@ -189,6 +219,7 @@ ${
     listen 127.0.0.1:${httpPort};
     server_name ${tls.hostName};
     server_tokens off;
+    client_header_timeout 15s;
     return 301 https://$host$request_uri;
 }`
     : ''

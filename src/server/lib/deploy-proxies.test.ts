@@ -45,10 +45,13 @@ describe("the proxies' restarting answer in docs/deploy.md is the one the end-to
   const nginxSite = docBlocks('nginx').find((block) => block.includes('listen 443')) ?? '';
   const caddySite = docBlocks('caddyfile').find((block) => block.includes('handle_errors')) ?? '';
 
-  it("nginx: the map, the error_page line and both answers' locations, line for line in e2e/support/nginx.ts", () => {
+  it("nginx: the map, the error_page lines and both answers' locations, line for line in e2e/support/nginx.ts", () => {
     const parts = [
       blockFrom(nginxSite, 'map $uri $parley_restarting'),
-      trimmedLines(nginxSite).filter((line) => line.startsWith('error_page')),
+      // Each error_page line on its own: the 429's stands among the per-address limit's lines.
+      ...trimmedLines(nginxSite)
+        .filter((line) => line.startsWith('error_page'))
+        .map((line) => [line]),
       blockFrom(nginxSite, 'location = /parley-restarting/api'),
       blockFrom(nginxSite, 'location = /parley-restarting/page'),
     ];
@@ -58,15 +61,45 @@ describe("the proxies' restarting answer in docs/deploy.md is the one the end-to
 
   it("nginx takes over only its own 502 and 504: the app's answers pass (no proxy_intercept_errors), a 413 stays", () => {
     for (const text of [nginxSite, read('e2e/support/nginx.ts')]) {
-      expect(trimmedLines(text).filter((line) => line.startsWith('error_page'))).toEqual(['error_page 502 504 = $parley_restarting;']);
+      expect(trimmedLines(text).filter((line) => line.startsWith('error_page'))).toEqual(['error_page 429 = $parley_too_many;', 'error_page 502 504 = $parley_restarting;']);
       expect(text).not.toMatch(/^\s*proxy_intercept_errors\s+on/m);
     }
+  });
+
+  it('nginx: the per-address limit, the slow-sender time limits and the 429 answers, line for line in e2e/support/nginx.ts', () => {
+    const lines = trimmedLines(nginxSite);
+    const limitLines = lines.filter((line) => /^(limit_conn|limit_conn_zone|limit_conn_status|client_header_timeout|client_body_timeout)\b/.test(line));
+    expect(limitLines).toEqual([
+      'limit_conn_zone $binary_remote_addr zone=parley_per_address:10m;',
+      'client_header_timeout 15s;',
+      'client_body_timeout 60s;',
+      'limit_conn parley_per_address 300;',
+      'limit_conn_status 429;',
+      // The port-80 block, which only redirects, cuts a slow sender as soon.
+      'client_header_timeout 15s;',
+    ]);
+    const e2e = read('e2e/support/nginx.ts');
+    expect(trimmedLines(e2e).filter((line) => /^(limit_conn|limit_conn_zone|limit_conn_status|client_header_timeout|client_body_timeout)\b/.test(line))).toEqual(limitLines);
+    for (const block of [
+      blockFrom(nginxSite, 'map $uri $parley_too_many'),
+      blockFrom(nginxSite, 'location = /parley-too-many/api'),
+      blockFrom(nginxSite, 'location = /parley-too-many/page'),
+    ]) {
+      expect(containsLines(e2e, block), block.join('\n')).toBe(true);
+    }
+    expect(nginxSite).toContain(`return 429 '${JSON.stringify({ message: 'Too many requests from your network at once. Please try again in a moment.' })}';`);
   });
 
   it("Caddy: the handle_errors block, line for line in e2e/support/caddy.ts", () => {
     const lines = blockFrom(caddySite, 'handle_errors');
     // The e2e writes the Caddyfile in a template literal, where each backtick is escaped.
     expect(containsLines(read('e2e/support/caddy.ts').replaceAll('\\`', '`'), lines), lines.join('\n')).toBe(true);
+  });
+
+  it("Caddy: the global servers block (a request's headers within 15 s), line for line in e2e/support/caddy.ts", () => {
+    const lines = blockFrom(caddySite, 'servers {');
+    expect(lines).toEqual(['servers {', 'timeouts {', 'read_header 15s', '}', '}']);
+    expect(containsLines(read('e2e/support/caddy.ts'), lines), lines.join('\n')).toBe(true);
   });
 
   it("both answer an API request with the app's own sentence and a page request with the same page", () => {
