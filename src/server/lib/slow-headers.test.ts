@@ -32,8 +32,11 @@ function parse(raw: string): { status: string; headers: Map<string, string>; bod
   return { status, headers, body: body ? (JSON.parse(body) as unknown) : undefined };
 }
 
-/** The longest a slow sender may hold a connection, with 1.5 s for a busy test machine. */
-const BOUND_MS = HEADERS_TIMEOUT_MS + CONNECTIONS_CHECK_MS + 1_500;
+/**
+ * The longest a slow sender may hold a connection, with 4 s for a busy test machine (CI runs the
+ * unit files side by side on two cores): still far under the 60-90 s Node's defaults allowed.
+ */
+const BOUND_MS = HEADERS_TIMEOUT_MS + CONNECTIONS_CHECK_MS + 4_000;
 
 describe('a connection that sends its headers slowly, or not at all', () => {
   let t: TestApp;
@@ -62,11 +65,10 @@ describe('a connection that sends its headers slowly, or not at all', () => {
     const silent = watch(port);
 
     try {
-      // Meanwhile, an ordinary request is answered at once.
-      const started = Date.now();
+      // Meanwhile, an ordinary request is answered: it does not wait for the slow ones to be cut.
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(health.status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(slow.socket.destroyed || silent.socket.destroyed).toBe(false);
 
       const [slowMs, silentMs] = await Promise.all([slow.closed, silent.closed]);
       // Not before the limit (a slow but honest phone gets all of it), and not long after.
