@@ -54,7 +54,7 @@ describe('scoreInterview: answers that are not answers', () => {
     expect(report.assessable).toBe(false);
     expect(report.nonAnswers.map((item) => item.kind)).toEqual(Array(8).fill('not-english'));
     expect(report.reason).toBe(
-      'Most answers were not in English, so no scores are given: only 0 of your 8 answers are real answers, too few to show how you speak. Answer each question in your own words, then try the interview again.',
+      'Most answers were not in English, so no scores are given: only 0 of the 8 questions had a real answer (8 answers were not counted), too few to show how you speak. Answer each question in your own words, then try the interview again.',
     );
   });
 
@@ -85,7 +85,7 @@ describe('scoreInterview: answers that are not answers', () => {
     const once = scoreInterview(interview(QUESTIONS.map(() => MEMORISED)));
     expect(once.nonAnswers.map((item) => [item.questionNumber, item.reason])).toEqual(QUESTIONS.slice(1).map((_, i) => [i + 2, REPETITION_REASON]));
     expect(once.assessable).toBe(false);
-    expect(once.reason).toMatch(/^Most answers were repeated sentences, so no scores are given: only 1 of your 8 answers is a real answer/);
+    expect(once.reason).toMatch(/^Most answers were repeated sentences, so no scores are given: only 1 of the 8 questions had a real answer \(7 answers were not counted\)/);
   });
 
   it("gives lists of topic words no scores (each scored relevance 9, overall 4 beside an honest middle learner's 4)", () => {
@@ -102,7 +102,7 @@ describe('scoreInterview: answers that are not answers', () => {
     const report = scoreInterview(interview(lists));
     expect(report.nonAnswers.map((item) => [item.kind, item.reason])).toEqual(Array(8).fill(['word-list', WORD_LIST_REASON]));
     expect(report.assessable).toBe(false);
-    expect(report.reason).toMatch(/^Most answers were lists of words, so no scores are given: only 0 of your 8 answers are real answers/);
+    expect(report.reason).toMatch(/^Most answers were lists of words, so no scores are given: only 0 of the 8 questions had a real answer/);
     expect(report.figures.relevance.every((item) => item.score === 0)).toBe(true);
   });
 

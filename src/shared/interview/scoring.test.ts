@@ -204,7 +204,7 @@ describe('scoreInterview: not enough speech', () => {
     const report = scoreInterview([answer(''), answer(NO_RESPONSE_TEXT), answer('   ')]);
     expect(report.assessable).toBe(false);
     expect(report.reason).toBe(
-      'No speech was recognised in your answers, so there is nothing to score: scores need at least 20 words. Check that the microphone works and answer aloud, then try the interview again.',
+      'No speech was recognised in your answers (nothing was heard for any of the 3 questions), so there is nothing to score: scores need at least 20 words. Check that the microphone works and answer every question aloud, then try the interview again.',
     );
     expect(scoreInterview([]).assessable).toBe(false);
   });
@@ -213,6 +213,15 @@ describe('scoreInterview: not enough speech', () => {
     const report = scoreInterview([answer(NOT_TRANSCRIBED_TEXT), answer(NOT_TRANSCRIBED_TEXT), answer(NOT_RECORDED_TEXT), answer(NO_RESPONSE_TEXT)]);
     expect(report).toMatchObject({ assessable: false, reason: NOT_TRANSCRIBED_REASON, nonAnswers: [], figures: { totalWords: 0 } });
     expect(report.figures.relevance.map((item) => item.matchedWords)).toEqual([[], [], [], []]);
+  });
+
+  it('says which questions nothing was heard for, beside the words heard in the others', () => {
+    const report = scoreInterview([answer('I work in a bank there'), answer(''), answer(NO_RESPONSE_TEXT), answer(''), answer('yes I like it'), answer(''), answer('')]);
+    expect(report.reason).toBe(
+      'Only 10 words were recognised in your answers (fillers such as um and uh not counted): 2 of the 7 questions had an answer, and nothing was heard for questions 2 to 4, 6 and 7, so there is nothing to score: scores need at least 20 words. Check that the microphone works and answer every question aloud, then try the interview again.',
+    );
+    // Every question answered: nothing to name.
+    expect(scoreInterview([answer('um uh'), answer('I work in a bank there')]).reason).toMatch(/^Only 6 words were recognised in your answers \(fillers such as um and uh not counted\), so there is nothing/);
   });
 
   it('does not count fillers towards the minimum', () => {
