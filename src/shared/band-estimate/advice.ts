@@ -1,6 +1,6 @@
 import { FEATURE_WORDING } from './evidence.js';
 import type { CriterionEstimate, LanguageEstimate } from './estimate.js';
-import { countedZ, CRITERION_FEATURES, heldZ, linkedLevel, type BandModel, type Contribution, type FeatureSpec, type LinearModel } from './model.js';
+import { countedZ, CRITERION_FEATURES, heldZ, linkedLevel, type BandModel, type Contribution, type FeatureName, type FeatureSpec, type LinearModel } from './model.js';
 import { NOTHING_MORE_ADVICE } from './nothing-more.js';
 import { bandOfLevel } from './scale.js';
 
@@ -46,9 +46,10 @@ function nextLevelAim(linear: LinearModel, level: number): Aim {
  * A feature a student cannot lower further (no repeats made) has no room either. Undefined when
  * nothing has MIN_ROOM_LEVELS of room.
  */
-function mostRoom(linear: LinearModel, criterion: CriterionEstimate, specs: readonly FeatureSpec[], aim: Aim): Contribution | undefined {
+function mostRoom(linear: LinearModel, criterion: CriterionEstimate, specs: readonly FeatureSpec[], aim: Aim, leaveOut: ReadonlySet<FeatureName>): Contribution | undefined {
   let best: { contribution: Contribution; room: number } | undefined;
   for (const contribution of criterion.contributions) {
+    if (leaveOut.has(contribution.feature)) continue;
     const term = linear.terms.find((item) => item.feature === contribution.feature);
     const spec = specs.find((item) => item.feature === contribution.feature);
     const target = term === undefined ? undefined : aim.mean(term);
@@ -69,21 +70,25 @@ function mostRoom(linear: LinearModel, criterion: CriterionEstimate, specs: read
  * own, and when the student is at or past that level's means in everything, at the strongest
  * learners' (so that "nothing more to work on" still means at or past the strongest learners').
  */
-function nextEvidence(linear: LinearModel, criterion: CriterionEstimate, specs: readonly FeatureSpec[]): { contribution: Contribution; aim: Aim } | undefined {
+function nextEvidence(linear: LinearModel, criterion: CriterionEstimate, specs: readonly FeatureSpec[], leaveOut: ReadonlySet<FeatureName>): { contribution: Contribution; aim: Aim } | undefined {
   for (const aim of [nextLevelAim(linear, criterion.level), STRONGEST]) {
-    const contribution = mostRoom(linear, criterion, specs, aim);
+    const contribution = mostRoom(linear, criterion, specs, aim, leaveOut);
     if (contribution) return { contribution, aim };
   }
   return undefined;
 }
 
-/** What to work on to raise `criterion`, in the student's own figures. */
-export function criterionAdvice(estimate: LanguageEstimate, criterion: CriterionEstimate, model: BandModel): string {
+/**
+ * What to work on to raise `criterion`, in the student's own figures. `leaveOut`: evidence not to
+ * advise on, whatever its room (the interview's linking words once the student links clauses as the
+ * strongest learners do: interview/next-step.ts).
+ */
+export function criterionAdvice(estimate: LanguageEstimate, criterion: CriterionEstimate, model: BandModel, leaveOut: ReadonlySet<FeatureName> = new Set()): string {
   if (criterion.contributions.length === 0) return 'Say more so that this criterion can be estimated.';
   // Something over-used (linking words at the head of every sentence) is said first: an examiner would.
   const overUsed = criterion.contributions.find((contribution) => FEATURE_WORDING[contribution.feature].overUsed?.(estimate.features));
   if (overUsed) return FEATURE_WORDING[overUsed.feature].advice(estimate.features);
-  const next = nextEvidence(model[criterion.criterion], criterion, CRITERION_FEATURES[criterion.criterion]);
+  const next = nextEvidence(model[criterion.criterion], criterion, CRITERION_FEATURES[criterion.criterion], leaveOut);
   if (next === undefined) return NOTHING_MORE_ADVICE;
   const advice = FEATURE_WORDING[next.contribution.feature].advice(estimate.features, next.aim.who);
   // "Above the typical learner's" only where no piece of evidence moved the band down: beside a

@@ -5,6 +5,9 @@ import { generateInterviewQuestions, type InterviewQuestion } from './questions.
 import { scoreInterview } from './scoring.js';
 import { INTERVIEW_BASIS_TEXT } from './basis-text.js';
 import { confidenceText } from './scoring-text.js';
+import { BAND_MODEL } from '../band-estimate/coefficients.js';
+import { estimateLanguage } from '../band-estimate/estimate.js';
+import { interviewNextStep } from './next-step.js';
 
 /*
  * Realistic mock interviews, read as a coach reads the results (decision 0072): who ranks above
@@ -61,6 +64,33 @@ describe('realistic mock interviews', () => {
     const halfAtLength = interview(developer, RAMBLER.map((answer, index) => (index % 2 === 0 ? answer : '')));
     // About 40 words to each of 16 questions against about 88 words to 8 of them and nothing to 8.
     expect(everyQuestion.scores.confidence).toBeGreaterThan(halfAtLength.scores.confidence);
+  });
+
+  it('tells only the candidate who links no ideas to link more of them, not the ones who already link clauses', () => {
+    const LINK_MORE = /Link more of your ideas/;
+    // Communication's advice as it would read were communication the lowest score, for each candidate.
+    const communicationAdvice = (questions: readonly InterviewQuestion[], answers: readonly string[]) =>
+      interviewNextStep({
+        scores: { communication: 0, confidence: 9, relevance: 9, clarity: 9 },
+        estimate: estimateLanguage(answers.map((answer) => ({ answer })), BAND_MODEL, questions.length),
+        model: BAND_MODEL,
+        averageWordsPerAnswer: 0,
+        questionCount: questions.length,
+        relevance: [],
+      }).advice;
+    const told = Object.entries({ STRONG, WEAK, CLICHES, BROKEN_ENGLISH, RAMBLER })
+      .filter(([, answers]) => LINK_MORE.test(communicationAdvice(developer, answers)))
+      .map(([name]) => name);
+    // The weak candidate says no linking word and opens no clause; the others open clauses with
+    // because, when, which or if at the strongest rated learners' rate or more.
+    expect(told).toEqual(['WEAK']);
+    expect(LINK_MORE.test(communicationAdvice(thin, THIN_PROFILE_STRONG))).toBe(false);
+    // What the strong candidates are told instead, on the completed view: something else to work on.
+    for (const [questions, answers] of [[developer, STRONG], [thin, THIN_PROFILE_STRONG], [developer, CLICHES]] as const) {
+      const step = interview(questions, answers).nextStep;
+      expect(step?.score).toBe('Communication');
+      expect(step?.advice).not.toMatch(LINK_MORE);
+    }
   });
 
   it('names the stock phrases under each answer and does not count their words as key words', () => {

@@ -1,7 +1,8 @@
 import type { InterviewScores } from '../api/interview.js';
 import { criterionAdvice } from '../band-estimate/advice.js';
 import type { LanguageEstimate } from '../band-estimate/estimate.js';
-import type { BandModel } from '../band-estimate/model.js';
+import type { BandModel, FeatureName } from '../band-estimate/model.js';
+import { NOTHING_MORE_ADVICE } from '../band-estimate/nothing-more.js';
 import { CONFIDENCE_FULL_MARKS_WORDS_PER_ANSWER } from './score-scale.js';
 
 /*
@@ -59,12 +60,41 @@ function relevanceAdvice({ relevance }: NextStepInputs): string {
   return `Answer what each question asks, naming the skills and details from your profile it mentions.${said}${stockSaid}`;
 }
 
+const LINKING: ReadonlySet<FeatureName> = new Set(['discourseMarkersPer100']);
+
+/**
+ * Whether the answers already link their ideas: clause openers (because, when, which, if, although…,
+ * where they open a clause) at or past the strongest rated learners' rate, the fit's `best` for
+ * subordinatorsPer100 (decision 0072's addendum: 2.0 in 100 words). The linking-word count
+ * (discourseMarkersPer100) counts only words such as so, but, actually and first: a concise answer
+ * that links its clauses with because, which and when reads below the weakest rated learners there
+ * (the strong candidate: 0.8 in 100, level 2's mean 0.9), and "link more of your ideas" would
+ * be untrue of it.
+ */
+function linksIdeas({ estimate, model }: NextStepInputs): boolean {
+  const term = model.grammar.terms.find((item) => item.feature === 'subordinatorsPer100');
+  return term?.best !== undefined && estimate.features.subordinatorsPer100 >= term.mean + term.best * term.sd;
+}
+
+/**
+ * Communication's advice: the speaking test's for the weaker of fluency and vocabulary, or for the
+ * other when the weaker has nothing left to advise once linking words are left out of it (linksIdeas).
+ */
+function communicationAdvice(inputs: NextStepInputs): string {
+  const { estimate, model } = inputs;
+  const { fluency, vocabulary } = estimate.criteria;
+  const leaveOut = linksIdeas(inputs) ? LINKING : new Set<FeatureName>();
+  const [weaker, other] = vocabulary.band < fluency.band ? [vocabulary, fluency] : [fluency, vocabulary];
+  const advice = criterionAdvice(estimate, weaker, model, leaveOut);
+  return advice === NOTHING_MORE_ADVICE && leaveOut.size > 0 ? criterionAdvice(estimate, other, model, leaveOut) : advice;
+}
+
 /** The lowest score (ties: in the order the scores are shown) and what to do about it. */
 export function interviewNextStep(inputs: NextStepInputs): InterviewNextStep {
   const { scores, estimate, model } = inputs;
-  const { fluency, vocabulary, grammar } = estimate.criteria;
+  const { grammar } = estimate.criteria;
   const candidates: Array<{ score: InterviewScoreName; value: number; advice: () => string }> = [
-    { score: 'Communication', value: scores.communication, advice: () => criterionAdvice(estimate, vocabulary.band < fluency.band ? vocabulary : fluency, model) },
+    { score: 'Communication', value: scores.communication, advice: () => communicationAdvice(inputs) },
     { score: 'Confidence', value: scores.confidence, advice: () => confidenceAdvice(inputs) },
     { score: 'Relevance', value: scores.relevance, advice: () => relevanceAdvice(inputs) },
     { score: 'Clarity', value: scores.clarity, advice: () => criterionAdvice(estimate, grammar, model) },
