@@ -87,6 +87,25 @@ describe('interview non-answers', () => {
     await lookAt(teacher.page, `interview-non-answers-teacher-${viewport}`);
   });
 
+  it.each<ViewportName>(['desktop', 'phone'])('names the questions nothing was heard for when there is too little to score (%s)', async (viewport) => {
+    const { page, fake } = await startInterview(viewport, `Ravi ${viewport}`);
+    await reachQuestion(page, fake, 1);
+    await fake.say('I build forms in React.', { confidence: 0.9 });
+    await page.getByRole('button', { name: 'Next Question' }).click();
+    await page.clock.runFor(1_600);
+    await reachQuestion(page, fake, 2);
+    await page.clock.fastForward(30 * 60 * 1000);
+    await page.getByRole('heading', { level: 1, name: 'Interview Completed!' }).waitFor();
+    const reason = page.getByTestId('not-assessable');
+    await reason.waitFor();
+    // Two questions asked before the time ran out: the first answered, nothing heard for the second.
+    expect(await reason.textContent()).toContain(
+      'Only 5 words were recognised in your answers (fillers such as um and uh not counted): 1 of the 2 questions had an answer, and nothing was heard for question 2, so there is nothing to score',
+    );
+    await toast(page, 'Interview completed and saved successfully!').waitFor();
+    await lookAt(page, `interview-silent-questions-${viewport}`);
+  });
+
   it('says the saved scores when the server scored other questions than the page asked (the name changed mid-interview; phone)', async () => {
     const { db, student, page, fake } = await startInterview('phone', 'Kavya Rename');
     await reachQuestion(page, fake, 1);
