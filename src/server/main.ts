@@ -73,6 +73,12 @@ async function main(): Promise<void> {
     // Read only while no admin exists: left in the environment, it is a password on disk that opens nothing.
     app.log.warn('ADMIN_PASSWORD is set but an admin exists, so it is not used: remove it from the environment (docs/deploy.md)');
   }
+  if (!admin.created && admin.adminEmailUnused) {
+    // Also read only while no admin exists: added later, forgot-password would reach no one without a word.
+    app.log.warn(
+      'ADMIN_EMAIL is set but an admin exists and none has that address, so it is not used: forgot-password goes to the e-mail in a teacher\'s own Settings tab of the console (docs/deploy.md)',
+    );
+  }
 
   if (dataDirWarning) app.log.warn(dataDirWarning);
   if (database.migrations) {

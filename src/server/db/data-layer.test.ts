@@ -149,7 +149,7 @@ describe.each(testDrivers)('data layer on %s', (driver) => {
       expect(await verifyPassword(created.generatedPassword!, admin!.passwordHash)).toBe(true);
 
       const again = await ensureFirstAdmin(db, { username: 'someone-else', password: 'another password', email: undefined });
-      expect(again).toEqual({ created: false });
+      expect(again).toEqual({ created: false, adminEmailUnused: false });
       const admins = await db.select().from(users).where(eq(users.isAdmin, true));
       expect(admins).toHaveLength(1);
       expect(admins[0]?.passwordHash).toBe(admin?.passwordHash);

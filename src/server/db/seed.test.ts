@@ -37,7 +37,20 @@ describe.each(testDrivers)('start-up seeding from several processes at once (%s)
 
     // A later start changes nothing.
     await seedCourses(other.db);
-    expect(await ensureFirstAdmin(other.db, { username: 'admin', password: 'another-password-1', email: undefined })).toEqual({ created: false });
+    expect(await ensureFirstAdmin(other.db, { username: 'admin', password: 'another-password-1', email: undefined })).toEqual({
+      created: false,
+      adminEmailUnused: false,
+    });
     expect(await database.db.select({ id: courses.id }).from(courses)).toHaveLength(3);
+  });
+
+  it('ADMIN_EMAIL added once an admin exists is not used, and the start says so until an admin has that address', async () => {
+    // The admin above was made without an e-mail (a first `npm start`); the service's settings add one later.
+    const later = { username: 'admin', password: undefined, email: 'Head@School.example' };
+    expect(await ensureFirstAdmin(database.db, later)).toEqual({ created: false, adminEmailUnused: true });
+    expect(await database.db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true))).toEqual([{ email: null }]);
+    // Set in the console's Settings (any case): the setting then names an admin's address, and nothing is said.
+    await database.db.update(users).set({ email: 'head@school.example' }).where(eq(users.username, 'admin'));
+    expect(await ensureFirstAdmin(database.db, later)).toEqual({ created: false, adminEmailUnused: false });
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SEEDED_COURSES } from '../../shared/courses.js';
 import { generatePassword, hashPassword } from '../lib/passwords.js';
 import type { Db } from './open.js';
@@ -31,12 +31,24 @@ export async function seedCourses(db: Db): Promise<void> {
 }
 
 export type FirstAdminResult =
-  | { created: false }
+  /** adminEmailUnused: an e-mail was given (ADMIN_EMAIL) that no admin has, so it reaches no one (read only at creation). */
+  | { created: false; adminEmailUnused: boolean }
   | { created: true; username: string; generatedPassword: string | null };
 
 async function hasAdmin(db: Db): Promise<boolean> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
   return existing !== undefined;
+}
+
+/** True when an e-mail is given and no admin has it (compared as the sign-in compares, case-insensitively). */
+async function emailUnused(db: Db, email: string | undefined): Promise<boolean> {
+  if (!email) return false;
+  const [match] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(sql`lower(${users.email})`, email.trim().toLowerCase())))
+    .limit(1);
+  return match === undefined;
 }
 
 /**
@@ -49,7 +61,7 @@ export async function ensureFirstAdmin(
   db: Db,
   options: { username: string; password: string | undefined; email: string | undefined },
 ): Promise<FirstAdminResult> {
-  if (await hasAdmin(db)) return { created: false };
+  if (await hasAdmin(db)) return { created: false, adminEmailUnused: await emailUnused(db, options.email) };
   const username = options.username.toLowerCase();
   const generatedPassword = options.password ? null : generatePassword(4);
   const password = options.password ?? generatedPassword;
@@ -69,5 +81,5 @@ export async function ensureFirstAdmin(
     if (!row) throw new Error(`The first admin cannot be created: the username "${username}" belongs to another account. Set ADMIN_USERNAME.`);
     return true;
   });
-  return created ? { created: true, username, generatedPassword } : { created: false };
+  return created ? { created: true, username, generatedPassword } : { created: false, adminEmailUnused: await emailUnused(db, options.email) };
 }
