@@ -3,11 +3,13 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newestShippedMigrationAt, openDatabase, type Database } from '../db/open.js';
 import { attempts } from '../db/schema.js';
 import { createAdmin, createStudent } from '../test/factories.js';
 import { testDrivers } from '../test/databases.js';
+import { withDatabaseName } from '../test/pg-names.js';
 import { backup, type BackupTarget } from './backup.js';
 import { fillWithData, openPlace, snapshot, type Place } from '../test/backup-fixtures.js';
 import { ArchiveWriter, entryBytes, readArchive } from './archive.js';
@@ -251,6 +253,63 @@ describe('backup and restore on PostgreSQL: its addresses, teacher accounts, a r
     const found = await place.database.db.execute(sql`select student_name from students where student_name % 'Added After The Bakup'`);
     expect((found as unknown as { rows: Array<{ student_name: string }> }).rows.map((row) => row.student_name)).toContain('Added After The Backup');
   }, 120_000);
+
+  it("with --force, as the service's own role (not a superuser: docs/deploy.md), brings the backup back, and one that fails half-way leaves the data and its search indexes", async () => {
+    // The role owns its database and ran the migrations, so it installed pg_trgm (a trusted extension):
+    // it owns the extension, not its functions, and PostgreSQL would not move it ("must be owner of function set_limit").
+    const name = `parley_service_role_${Date.now().toString(36)}`;
+    const superuser = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await superuser.connect();
+    try {
+      await superuser.query(`create role ${name} login`);
+      await superuser.query(`create database ${name} owner ${name}`);
+      const url = new URL(withDatabaseName(process.env.TEST_DATABASE_URL as string, name));
+      url.username = name;
+      url.password = '';
+      const dataDir = path.join(scratch, 'data');
+      const database = await openDatabase({ kind: 'postgres', url: url.toString() }, { syncReadCaches: false });
+      open.push(database);
+      const target: BackupTarget = { driver: 'postgres', dataDir, url: url.toString() };
+      await fillWithData(database, dataDir);
+      const before = await snapshot(database, dataDir);
+      const file = path.join(scratch, 'school.parley');
+      await backup(target, file);
+      await database.db.delete(attempts);
+      await restore(target, file, { force: true });
+      expect(await snapshot(database, dataDir)).toEqual(before);
+      const trigramIndexes = sql`select indexname from pg_indexes where schemaname = 'public' and indexdef like '%gin_trgm_ops%' order by indexname`;
+      const indexesAfterRestore = ((await database.db.execute(trigramIndexes)) as unknown as { rows: unknown[] }).rows;
+      expect(indexesAfterRestore.length).toBeGreaterThan(0);
+
+      // A restore that fails part-way: the extension, made again for the new data, comes back with the old, indexes included.
+      await createStudent(database.db, { studentName: 'Added After The Backup' });
+      const withAdded = await snapshot(database, dataDir);
+      const bin = path.join(scratch, 'bin');
+      await mkdir(bin);
+      const real = execFileSync('sh', ['-c', 'command -v pg_restore'], { encoding: 'utf8' }).trim();
+      await writeFile(
+        path.join(bin, 'pg_restore'),
+        `#!/bin/sh\ncase "$*" in *--list*|*--use-list=*) exec ${real} "$@";; esac\necho 'pg_restore: error: could not extend file: No space left on device' >&2\nexit 1\n`,
+        { mode: 0o755 },
+      );
+      vi.stubEnv('PATH', `${bin}:${process.env.PATH ?? ''}`);
+      try {
+        await expect(restore(target, file, { force: true })).rejects.toThrow('pg_restore failed (exit 1)');
+      } finally {
+        vi.unstubAllEnvs();
+      }
+      expect(await snapshot(database, dataDir)).toEqual(withAdded);
+      expect(((await database.db.execute(trigramIndexes)) as unknown as { rows: unknown[] }).rows).toEqual(indexesAfterRestore);
+      const found = await database.db.execute(sql`select student_name from students where student_name % 'Added After The Bakup'`);
+      expect((found as unknown as { rows: Array<{ student_name: string }> }).rows.map((row) => row.student_name)).toContain('Added After The Backup');
+      await database.close();
+      open.splice(open.indexOf(database), 1);
+    } finally {
+      await superuser.query(`drop database if exists ${name} with (force)`);
+      await superuser.query(`drop role if exists ${name}`);
+      await superuser.end();
+    }
+  }, 180_000);
 
 });
 

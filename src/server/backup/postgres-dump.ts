@@ -149,6 +149,44 @@ async function extensionsIn(client: pg.Client, schema: string): Promise<string[]
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** The definitions of the indexes in `public` that use an object of these extensions (the search's trigram indexes). */
+async function indexesUsing(client: pg.Client, extensions: string[]): Promise<string[]> {
+  const rows = await client.query<{ def: string }>(
+    `select distinct pg_get_indexdef(i.indexrelid) as def
+       from pg_index i
+       join pg_class c on c.oid = i.indexrelid
+       join pg_namespace n on n.oid = c.relnamespace
+       join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = i.indexrelid
+       join pg_depend m on m.classid = d.refclassid and m.objid = d.refobjid and m.refclassid = 'pg_extension'::regclass and m.deptype = 'e'
+       join pg_extension e on e.oid = m.refobjid
+      where n.nspname = 'public' and e.extname = any($1)`,
+    [extensions],
+  );
+  return rows.rows.map((row) => row.def);
+}
+
+/**
+ * Puts `extension` into the new `public`: moved, or, for a role that is not a superuser (the service's
+ * own role in docs/deploy.md), dropped and made again there. A role that installed a trusted extension
+ * (pg_trgm) owns the extension but not its functions, and PostgreSQL moves an extension only for the
+ * owner of every member ("must be owner of function set_limit"); dropping it drops the old data's
+ * indexes that use it, which `indexesUsing` kept for the way back. Returns whether it was moved.
+ */
+async function extensionIntoNewPublic(client: pg.Client, extension: string): Promise<boolean> {
+  await client.query('savepoint parley_move_extension');
+  try {
+    await client.query(`alter extension ${quoted(extension)} set schema public`);
+    await client.query('release savepoint parley_move_extension');
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42501') throw error;
+    await client.query('rollback to savepoint parley_move_extension');
+    await client.query(`drop extension ${quoted(extension)} cascade`);
+    await client.query(`create extension ${quoted(extension)} schema public`);
+    return false;
+  }
+}
+
 /**
  * Replaces Parley's data in the database at `url` by what `fill` writes, keeping the data that was
  * there until `fill` has succeeded. Parley's schemas (`public`, `drizzle`) are renamed aside and a
@@ -163,14 +201,25 @@ export async function replaceKeepingTheOld<T>(url: string, fill: () => Promise<T
   const asidePublic = `parley_replaced_public_${stamp}`;
   const asideDrizzle = `parley_replaced_drizzle_${stamp}`;
   let hadDrizzle = false;
-  let moved: string[] = [];
+  const moved: string[] = [];
+  const remade: string[] = [];
+  const droppedIndexes: string[] = [];
   await inTransaction(url, async (client) => {
     hadDrizzle = (await client.query("select 1 from pg_namespace where nspname = 'drizzle'")).rowCount === 1;
+    const extensions = await extensionsIn(client, 'public');
+    // Read while the old data is still named public, so that they rebuild it there on the way back.
+    const indexes = new Map<string, string[]>();
+    for (const extension of extensions) indexes.set(extension, await indexesUsing(client, [extension]));
     if (hadDrizzle) await client.query(`alter schema drizzle rename to ${quoted(asideDrizzle)}`);
     await client.query(`alter schema public rename to ${quoted(asidePublic)}`);
     await client.query('create schema public');
-    moved = await extensionsIn(client, asidePublic);
-    for (const extension of moved) await client.query(`alter extension ${quoted(extension)} set schema public`);
+    for (const extension of extensions) {
+      if (await extensionIntoNewPublic(client, extension)) moved.push(extension);
+      else {
+        remade.push(extension);
+        droppedIndexes.push(...(indexes.get(extension) ?? []));
+      }
+    }
   });
   let filled: T;
   try {
@@ -179,9 +228,12 @@ export async function replaceKeepingTheOld<T>(url: string, fill: () => Promise<T
     await inTransaction(url, async (client) => {
       for (const extension of moved) await client.query(`alter extension ${quoted(extension)} set schema ${quoted(asidePublic)}`);
       await client.query('drop schema if exists drizzle cascade');
+      // A remade extension goes with the new public; it is made again in the old one below.
       await client.query('drop schema public cascade');
       await client.query(`alter schema ${quoted(asidePublic)} rename to public`);
       if (hadDrizzle) await client.query(`alter schema ${quoted(asideDrizzle)} rename to drizzle`);
+      for (const extension of remade) await client.query(`create extension if not exists ${quoted(extension)} schema public`);
+      for (const index of droppedIndexes) await client.query(index);
     });
     throw error;
   }
