@@ -100,6 +100,9 @@ describe('loadConfig', () => {
     ['PORT', '80.5'],
     ['DATABASE_URL', 'mysql://root@localhost/parley'],
     ['DATABASE_URL', 'not a url'],
+    // A password with a # or a / not written as %23 / %2F: the driver stopped the start with a bare "Invalid URL".
+    ['DATABASE_URL', 'postgres://parley:Se#cret9@127.0.0.1:5432/parley'],
+    ['DATABASE_URL', 'postgresql://parley:Se/cret9@db.example.org/parley'],
     ['ADMIN_PASSWORD', 'short'],
     ['ADMIN_USERNAME', 'x'],
     ['ADMIN_USERNAME', 'has space'],
@@ -135,8 +138,22 @@ describe('loadConfig', () => {
       { SMTP_URL: 'smtp://user:S3cret%ZZpass@mail.example.org:587' },
       'SMTP_URL must be a URL such as smtp://user:password@mail.example.org:587 or smtps://mail.example.org:465: a host name, at most a port from 1 to 65535 and no path, with any of : @ / % in the user or password written as %3A %40 %2F %25.',
     ],
+    [
+      { DATABASE_URL: 'postgres://parley:Se#cret9@127.0.0.1:5432/parley' },
+      'DATABASE_URL must be a URL such as postgresql://parley@/parley?host=/var/run/postgresql or postgres://user:password@db.example.org:5432/parley, with any of @ : / ? # % in the user or password written as %40 %3A %2F %3F %23 %25.',
+    ],
   ])('says what %j should be in a sentence', (env, line) => {
     expect(configError(env).message.split('\n').map((text) => text.trim())).toEqual(['Invalid configuration in the environment:', line]);
+  });
+
+  it.each([
+    'postgresql://parley@/parley?host=/var/run/postgresql',
+    'postgres://postgres@127.0.0.1:5432/parley',
+    'postgres://parley:Se%23cret9%2F@db.example.org:5432/parley',
+    'postgres://parley:Smtp@S3cret@db.example.org/parley',
+    'postgres://parley:with space%@db.example.org/parley',
+  ])('takes DATABASE_URL=%j, which the pg driver reads', (value) => {
+    expect(loadConfig({ DATABASE_URL: value }).DATABASE_URL).toBe(value);
   });
 
   it('names every bad variable at once', () => {

@@ -42,6 +42,29 @@ function isRedisUrl(value: string): boolean {
   }
 }
 
+const DATABASE_URL_MESSAGE =
+  'must be a URL such as postgresql://parley@/parley?host=/var/run/postgresql or postgres://user:password@db.example.org:5432/parley, with any of @ : / ? # % in the user or password written as %40 %3A %2F %3F %23 %25';
+
+/**
+ * Whether the pg driver can read it (pg-connection-string's parse): a URL, or one with no host before
+ * its path (the socket address docs/deploy.md gives). A password with an unwritten `#`, `/` or `?`
+ * ends the address there, and the driver would stop the start with a bare "Invalid URL". The value is
+ * never put in a message.
+ */
+function isPostgresUrl(value: string): boolean {
+  // As the driver does: spaces and stray % escapes are encoded before it parses.
+  const text = /\s|%[^a-f0-9]|%[a-f0-9][^a-f0-9]/i.test(value) ? encodeURI(value).replace(/%25(\d\d)/g, '%$1') : value;
+  for (const candidate of [text, text.replace('@/', '@socket-host/')]) {
+    try {
+      new URL(candidate);
+      return true;
+    } catch {
+      // the next shape
+    }
+  }
+  return false;
+}
+
 const SMTP_URL_MESSAGE =
   'must be a URL such as smtp://user:password@mail.example.org:587 or smtps://mail.example.org:465: a host name, at most a port from 1 to 65535 and no path, with any of : @ / % in the user or password written as %3A %40 %2F %25';
 
@@ -79,7 +102,10 @@ export const configSchema = z.object({
   DATABASE_URL: optionalText.pipe(
     z
       .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .superRefine((value, context) => {
+        if (!/^postgres(ql)?:\/\//.test(value)) context.addIssue({ code: 'custom', message: 'must start with postgres:// or postgresql://' });
+        else if (!isPostgresUrl(value)) context.addIssue({ code: 'custom', message: DATABASE_URL_MESSAGE });
+      })
       .optional(),
   ),
   ADMIN_USERNAME: z
