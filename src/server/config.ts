@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parse as parseConnectionString } from 'pg-connection-string';
 import { z } from '../shared/zod.js';
 import { teacherPasswordProblem } from '../shared/api/limits.js';
 import { isKnownPhoneRegion } from '../shared/phone.js';
@@ -46,23 +47,17 @@ const DATABASE_URL_MESSAGE =
   'must be a URL such as postgresql://parley@/parley?host=/var/run/postgresql or postgres://user:password@db.example.org:5432/parley, with any of @ : / ? # % in the user or password written as %40 %3A %2F %3F %23 %25';
 
 /**
- * Whether the pg driver can read it (pg-connection-string's parse): a URL, or one with no host before
- * its path (the socket address docs/deploy.md gives). A password with an unwritten `#`, `/` or `?`
- * ends the address there, and the driver would stop the start with a bare "Invalid URL". The value is
- * never put in a message.
+ * Whether the pg driver can read it: its own parser (pg-connection-string), which reads the socket
+ * address docs/deploy.md gives. A password with an unwritten `#`, `/` or `?` ends the address there,
+ * and the driver would stop the start with a bare "Invalid URL". The value is never put in a message.
  */
 function isPostgresUrl(value: string): boolean {
-  // As the driver does: spaces and stray % escapes are encoded before it parses.
-  const text = /\s|%[^a-f0-9]|%[a-f0-9][^a-f0-9]/i.test(value) ? encodeURI(value).replace(/%25(\d\d)/g, '%$1') : value;
-  for (const candidate of [text, text.replace('@/', '@socket-host/')]) {
-    try {
-      new URL(candidate);
-      return true;
-    } catch {
-      // the next shape
-    }
+  try {
+    parseConnectionString(value);
+    return true;
+  } catch {
+    return false;
   }
-  return false;
 }
 
 const SMTP_URL_MESSAGE =
