@@ -1,7 +1,7 @@
 import net from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { withSystemCode } from '../db/open.js';
+import { openDatabase, withSystemCode } from '../db/open.js';
 import { startupProblem } from './startup-problem.js';
 
 describe('what an operator reads when the server cannot start', () => {
@@ -64,6 +64,38 @@ describe('what an operator reads when the server cannot start', () => {
     } finally {
       silent.close();
       wrong.close();
+    }
+  });
+
+  it('says the user must own the database when PostgreSQL refuses it a change there (a real refusal)', async () => {
+    const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const suffix = `${process.pid}_${Date.now()}`;
+    const database = `parley_not_owned_${suffix}`;
+    const role = `parley_not_owner_${suffix}`;
+    const server = new pg.Client({ connectionString: admin });
+    await server.connect();
+    try {
+      await server.query(`create database ${database}`);
+      await server.query(`create role ${role} login`);
+      // The database and its drizzle schema made by another role, as when it was created by hand.
+      const owner = new pg.Client({ connectionString: Object.assign(new URL(admin), { pathname: `/${database}` }).toString() });
+      await owner.connect();
+      await owner.query('create schema drizzle');
+      await owner.end();
+      const asRole = new URL(admin);
+      Object.assign(asRole, { username: role, password: '', pathname: `/${database}` });
+      // The start's own path: opening the database runs the migrations, which write in drizzle.
+      const error = await openDatabase({ kind: 'postgres', url: asRole.toString() }).then(
+        (opened) => opened.close().then(() => null),
+        (caught: unknown) => caught,
+      );
+      expect(startupProblem(error)).toBe(
+        'PostgreSQL refused the user in DATABASE_URL a change to the database (permission denied for schema drizzle). That user must own the database and what is in it: make the database with createdb -O and that user (docs/deploy.md), or, as the postgres user, give it the existing one with ALTER DATABASE, ALTER SCHEMA public and ALTER SCHEMA drizzle ... OWNER TO that user.',
+      );
+    } finally {
+      await server.query(`drop database if exists ${database} with (force)`);
+      await server.query(`drop role if exists ${role}`);
+      await server.end();
     }
   });
 

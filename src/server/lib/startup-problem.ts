@@ -36,6 +36,10 @@ export function startupProblem(error: unknown): string | null {
     case '28P01':
     case '28000':
       return `PostgreSQL refused the user in DATABASE_URL (${typeof message === 'string' ? message : code}). Correct the user or password there.`;
+    case '42501':
+      // insufficient_privilege: a role that may connect but not change what Parley keeps there (a
+      // database, or its drizzle or public schema, made by another role).
+      return `PostgreSQL refused the user in DATABASE_URL a change to the database (${typeof message === 'string' ? message : code}). That user must own the database and what is in it: make the database with createdb -O and that user (docs/deploy.md), or, as the postgres user, give it the existing one with ALTER DATABASE, ALTER SCHEMA public and ALTER SCHEMA drizzle ... OWNER TO that user.`;
     case 'EADDRINUSE':
       return `Another program already listens${where} (address in use): another Parley, or a second start of this one. Stop it, or set PORT (or HOST) to a free one.`;
     default:
