@@ -32,6 +32,7 @@ import { mailReviewReady } from './review-mail.js';
 import { attemptsCsvPieces, attemptsExportFileName } from './attempts-csv.js';
 import { schoolDayRange } from '../lib/school-day.js';
 import { studentAttempts, studentAttemptsCaches } from './student-attempts.js';
+import { withMailRetries } from '../mail/retry.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 const itemErrors = { ...errors, 404: errorBody, 409: errorBody };
@@ -185,7 +186,7 @@ export async function adminAttemptRoutes(app: FastifyInstance, deps: AreaDeps): 
       });
       if (!outcome) throw notFound(ATTEMPT_NOT_FOUND);
       const amended = outcome.event.from !== null;
-      mailReviewReady(deps.mailer, outcome, {
+      mailReviewReady(withMailRetries(deps.mailer, request.log), outcome, {
         appTitle: deps.config.APP_TITLE,
         publicUrl: deps.config.PUBLIC_URL,
         timeZone,

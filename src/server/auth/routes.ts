@@ -24,6 +24,7 @@ import {
 } from './service.js';
 import { hasKnownDevice, knownDeviceKey, rememberDevice } from './known-devices.js';
 import { cookiesSecure, createSession, deleteSessionByToken, sessionCookieName, sessionCookieOptions } from './sessions.js';
+import { withMailRetries } from '../mail/retry.js';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
 /** A mailed temporary password used after its 30 minutes. */
@@ -221,7 +222,8 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
     handler: async (request) => {
       const signInUrl = config.PUBLIC_URL ? new URL('/auth', config.PUBLIC_URL).toString() : undefined;
       // Answered at once and alike for known and unknown addresses; the mail goes out in the background.
-      sendTemporaryPasswords(db, deps.mailer, request.body.email, { now: deps.now(), appTitle: config.APP_TITLE, signInUrl }).catch(
+      // A mail server that is down for a moment gets the mail again a few times (mail/retry.ts).
+      sendTemporaryPasswords(db, withMailRetries(deps.mailer, request.log), request.body.email, { now: deps.now(), appTitle: config.APP_TITLE, signInUrl }).catch(
         (error: unknown) => request.log.error({ err: error }, 'sending the temporary password failed'),
       );
       return { message: FORGOT_PASSWORD_MESSAGE };
