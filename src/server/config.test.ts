@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configSchema, loadConfig, publicConfig, toolSettings } from './config.js';
+import { ConfigError, configSchema, loadConfig, misspeltSettings, publicConfig, toolSettings } from './config.js';
 import { projectRoot } from './lib/paths.js';
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
@@ -212,5 +212,22 @@ describe("the README's configuration table", () => {
     const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
     const listed = [...section.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1]).sort();
     expect(listed).toEqual(Object.keys(configSchema.shape).sort());
+  });
+});
+
+describe('a setting misspelt in the environment', () => {
+  it("is named with the setting it resembles; a service's and a shell's own variables are not", () => {
+    // What a systemd unit or a login shell puts beside the school's settings, and the PostgreSQL client's own.
+    const around = ['PATH', 'HOME', 'LANG', 'USER', 'SHELL', 'TERM', 'PWD', 'LOGNAME', 'HOSTNAME', 'JOURNAL_STREAM', 'INVOCATION_ID', 'NODE_OPTIONS', 'TMPDIR', 'TZ', 'PGHOST', 'PGPORT', 'PGUSER', 'PGDATABASE', 'HTTP_PROXY', 'NO_PROXY', 'CI', 'NODE_EXTRA_CA_CERTS', 'TEST_DATABASE_URL', 'npm_config_cache'];
+    const settings = { PORT: '3000', DATABASE_URL: 'postgres://parley@/parley', PUBLIC_URL: 'https://parley.school.lan' };
+    const misspelt = { DATABSE_URL: 'postgres://x@/y', TRUSTPROXY: 'true', APP_TITEL: 'Parley', DATADIR: '/var/lib/parley' };
+    const env = { ...Object.fromEntries(around.map((name) => [name, 'x'])), ...settings, ...misspelt };
+    expect(misspeltSettings(env)).toEqual([
+      { given: 'DATABSE_URL', meant: 'DATABASE_URL' },
+      { given: 'TRUSTPROXY', meant: 'TRUST_PROXY' },
+      { given: 'APP_TITEL', meant: 'APP_TITLE' },
+      { given: 'DATADIR', meant: 'DATA_DIR' },
+    ]);
+    expect(misspeltSettings({ ...Object.fromEntries(around.map((name) => [name, 'x'])), ...settings })).toEqual([]);
   });
 });

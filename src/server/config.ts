@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { closest, distance } from 'fastest-levenshtein';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import { z } from '../shared/zod.js';
 import { teacherPasswordProblem } from '../shared/api/limits.js';
@@ -194,6 +195,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A site students open over https gets a Secure session cookie whatever COOKIE_SECURE says.
   const publicHttps = result.data.PUBLIC_URL?.toLowerCase().startsWith('https:') ?? false;
   return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR), COOKIE_SECURE: result.data.COOKIE_SECURE || publicHttps };
+}
+
+/**
+ * Names in the environment that look like one of the settings misspelt: within one edit of it, or two
+ * for a setting of 8 letters or more ("DATABSE_URL", "TRUSTPROXY", "APP_TITEL"), and not a setting
+ * themselves. A start ignores them, so a misspelt DATABASE_URL used the embedded database without a
+ * word (found installing from docs/deploy.md); main.ts warns of each. Another program's variables
+ * lie further from every setting (PGHOST is two edits from HOST, a 4-letter setting).
+ */
+export function misspeltSettings(env: NodeJS.ProcessEnv): Array<{ given: string; meant: string }> {
+  const settings = Object.keys(configSchema.shape);
+  return Object.keys(env).flatMap((given) => {
+    if (settings.includes(given) || !/^[A-Z][A-Z0-9_]*$/.test(given)) return [];
+    const meant = closest(given, settings);
+    return distance(given, meant) <= Math.min(2, Math.floor(meant.length / 4)) ? [{ given, meant }] : [];
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { DEFAULT_RATE_LIMITS } from './auth/limits.js';
 import { deleteExpiredSessions } from './auth/sessions.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, misspeltSettings } from './config.js';
 import { connectConfiguredDatabase } from './db/connect.js';
 import { migrationsLogLine, NewerDatabaseError } from './db/open.js';
 import { ensureFirstAdmin, seedCourses } from './db/seed.js';
@@ -81,6 +81,9 @@ async function main(): Promise<void> {
   }
 
   if (dataDirWarning) app.log.warn(dataDirWarning);
+  for (const { given, meant } of misspeltSettings(process.env)) {
+    app.log.warn(`${given} is set, but Parley reads no setting of that name, so it is not used: did you mean ${meant}? (docs/deploy.md)`);
+  }
   if (database.migrations) {
     const line = migrationsLogLine(database.migrations);
     app.log[line.level]({ migrations: database.migrations }, line.message);
