@@ -204,7 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * word (found installing from docs/deploy.md); main.ts warns of each. Another program's variables
  * lie further from every setting (PGHOST is two edits from HOST, a 4-letter setting).
  */
-export function misspeltSettings(env: NodeJS.ProcessEnv): Array<{ given: string; meant: string }> {
+export function misspeltSettings(env: NodeJS.ProcessEnv = process.env): Array<{ given: string; meant: string }> {
   const settings = Object.keys(configSchema.shape);
   return Object.keys(env).flatMap((given) => {
     if (settings.includes(given) || !/^[A-Z][A-Z0-9_]*$/.test(given)) return [];

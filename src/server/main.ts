@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   }
 
   if (dataDirWarning) app.log.warn(dataDirWarning);
-  for (const { given, meant } of misspeltSettings(process.env)) {
+  for (const { given, meant } of misspeltSettings()) {
     app.log.warn(`${given} is set, but Parley reads no setting of that name, so it is not used: did you mean ${meant}? (docs/deploy.md)`);
   }
   if (database.migrations) {
