@@ -40,6 +40,27 @@ function useScratch(): { scratch: () => string; open: Database[] } {
   return { scratch: () => folder, open };
 }
 
+/**
+ * Runs `run` with pg_restore as it fails part-way: it reads the dump's list and reaches the database
+ * (the checks before anything is changed) like the real one, then stops as a full disk would stop it.
+ */
+async function whilePgRestoreFailsPartWay(scratch: string, run: () => Promise<void>): Promise<void> {
+  const bin = path.join(scratch, 'bin');
+  await mkdir(bin);
+  const real = execFileSync('sh', ['-c', 'command -v pg_restore'], { encoding: 'utf8' }).trim();
+  await writeFile(
+    path.join(bin, 'pg_restore'),
+    `#!/bin/sh\ncase "$*" in *--list*|*--use-list=*) exec ${real} "$@";; esac\necho 'pg_restore: error: could not extend file: No space left on device' >&2\nexit 1\n`,
+    { mode: 0o755 },
+  );
+  vi.stubEnv('PATH', `${bin}:${process.env.PATH ?? ''}`);
+  try {
+    await run();
+  } finally {
+    vi.unstubAllEnvs();
+  }
+}
+
 describe.each(testDrivers)('backup and restore (%s)', (driver) => {
   const { scratch: scratchOf, open } = useScratch();
   let scratch: string;
@@ -230,22 +251,9 @@ describe('backup and restore on PostgreSQL: its addresses, teacher accounts, a r
     // Data the backup does not have: a restore that succeeded would remove it.
     await createStudent(place.database.db, { studentName: 'Added After The Backup' });
     const before = await snapshot(place.database, dataDir);
-    // pg_restore as it fails part-way: it reads the dump's list and reaches the database (the checks
-    // before anything is changed) like the real one, then stops as a full disk would stop it.
-    const bin = path.join(scratch, 'bin');
-    await mkdir(bin);
-    const real = execFileSync('sh', ['-c', 'command -v pg_restore'], { encoding: 'utf8' }).trim();
-    await writeFile(
-      path.join(bin, 'pg_restore'),
-      `#!/bin/sh\ncase "$*" in *--list*|*--use-list=*) exec ${real} "$@";; esac\necho 'pg_restore: error: could not extend file: No space left on device' >&2\nexit 1\n`,
-      { mode: 0o755 },
+    await whilePgRestoreFailsPartWay(scratch, () =>
+      expect(restore(place.target, file, { force: true })).rejects.toThrow('pg_restore failed (exit 1): pg_restore: error: could not extend file: No space left on device'),
     );
-    vi.stubEnv('PATH', `${bin}:${process.env.PATH ?? ''}`);
-    try {
-      await expect(restore(place.target, file, { force: true })).rejects.toThrow('pg_restore failed (exit 1): pg_restore: error: could not extend file: No space left on device');
-    } finally {
-      vi.unstubAllEnvs();
-    }
     expect(await snapshot(place.database, dataDir)).toEqual(before);
     const schemas = await place.database.db.execute(sql`select nspname from pg_namespace where nspname like 'parley_replaced_%'`);
     expect((schemas as unknown as { rows: unknown[] }).rows).toEqual([]);
@@ -284,20 +292,7 @@ describe('backup and restore on PostgreSQL: its addresses, teacher accounts, a r
       // A restore that fails part-way: the extension, made again for the new data, comes back with the old, indexes included.
       await createStudent(database.db, { studentName: 'Added After The Backup' });
       const withAdded = await snapshot(database, dataDir);
-      const bin = path.join(scratch, 'bin');
-      await mkdir(bin);
-      const real = execFileSync('sh', ['-c', 'command -v pg_restore'], { encoding: 'utf8' }).trim();
-      await writeFile(
-        path.join(bin, 'pg_restore'),
-        `#!/bin/sh\ncase "$*" in *--list*|*--use-list=*) exec ${real} "$@";; esac\necho 'pg_restore: error: could not extend file: No space left on device' >&2\nexit 1\n`,
-        { mode: 0o755 },
-      );
-      vi.stubEnv('PATH', `${bin}:${process.env.PATH ?? ''}`);
-      try {
-        await expect(restore(target, file, { force: true })).rejects.toThrow('pg_restore failed (exit 1)');
-      } finally {
-        vi.unstubAllEnvs();
-      }
+      await whilePgRestoreFailsPartWay(scratch, () => expect(restore(target, file, { force: true })).rejects.toThrow('pg_restore failed (exit 1)'));
       expect(await snapshot(database, dataDir)).toEqual(withAdded);
       expect(((await database.db.execute(trigramIndexes)) as unknown as { rows: unknown[] }).rows).toEqual(indexesAfterRestore);
       const found = await database.db.execute(sql`select student_name from students where student_name % 'Added After The Bakup'`);
