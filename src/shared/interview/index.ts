@@ -18,8 +18,6 @@ export {
   CLARITY_FILLER_RATIO_AT_ZERO,
   CLARITY_SENTENCE_WORDS_FALLOFF,
   fillerPart,
-  interviewNonAnswersReason,
-  notEnoughSpeechReason,
   overallScore,
   recognizerConfidencePart,
   confidenceWordCount,
@@ -27,11 +25,11 @@ export {
   scoreInterview,
   sentenceLengthPart,
   type ClarityParts,
-  type InterviewNonAnswer,
   type InterviewScoreReport,
   type QuestionRelevanceFigures,
   type ScoringAnswer,
 } from './scoring.js';
+export { interviewNonAnswersReason, notEnoughSpeechReason, NOT_TRANSCRIBED_REASON, type InterviewNonAnswer } from './no-scores-reasons.js';
 export { INTERVIEW_BASIS_TEXT } from './basis-text.js';
 export { clarityText, communicationText, confidenceText } from './scoring-text.js';
 export {

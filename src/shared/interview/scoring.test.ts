@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { NO_RESPONSE_TEXT, NOT_RECORDED_TEXT, NOT_TRANSCRIBED_TEXT } from './answer-texts.js';
 import { INTERVIEW_MIN_ASSESSABLE_WORDS } from './score-scale.js';
+import { NOT_TRANSCRIBED_REASON } from './no-scores-reasons.js';
 import {
   fillerPart,
-  NOT_TRANSCRIBED_REASON,
   overallScore,
   recognizerConfidencePart,
   confidenceWordCount,
