@@ -6,7 +6,7 @@
  * are both among the words of spoken English (word-ranks.ts: no transcription fragments), and when
  * its past is not its base form ("she let it go" is right), so words that are mostly nouns ("work",
  * "play", "book") are kept only when learners use them as verbs that often. The agreement check
- * (slips.ts) reads the list to find "she explain", "everyone wear". Only the tags are read, never
+ * (subject-verb.ts) reads the list to find "she explain", "everyone wear". Only the tags are read, never
  * the learners' levels, so the list carries nothing of what the estimate is fitted to (decision 0049).
  * Run again only when the rule changes: `npx tsx scripts/band-model/build-base-verbs.ts`.
  */
@@ -20,7 +20,7 @@ import { loadLearners } from './data.js';
 const MIN_OCCURRENCES = 5;
 const MIN_VERB_SHARE = 0.8;
 /**
- * Not a bare verb after he or she: the forms of be (slips.ts corrects "he are" on its own),
+ * Not a bare verb after he or she: the forms of be (subject-verb.ts corrects "he are" on its own),
  * "cannot", and the pieces of split contractions, of "wanna" and of a mistyped "wanted" the
  * transcripts hold ("didn", "don", "ve", "wante").
  */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clauseStretches, isDerived, languageFeatures, movingTypeTokenRatio } from './features.js';
+import { clauseStretches, languageFeatures } from './features.js';
+import { isDerived, movingTypeTokenRatio } from './word-measures.js';
 import { LINKING_OVERUSE_PER_100, linkingWords, overUse, usesWithRange, WRITTEN_LINKING_MOST_PER_100, writtenOverUse } from './listed-uses.js';
 import { articleCount, perfectPassiveCount, phrasalVerbCount, repairCount, withoutRepeats } from './structures.js';
 import { AMERICAN_WORD_FOR } from './british-words.js';
