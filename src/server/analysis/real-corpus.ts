@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { wavOf } from './align.js';
 import { readWavSamples } from './corpus.js';
-import { intensityDb } from './features.js';
+import { intensityDb } from './levels.js';
 import { highPass } from './voice.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { AlignedWord } from './align.js';
-import { HOP_MS, MIN_PAUSE_MS, type Segment, type SoundTrack } from './features.js';
+import { MIN_PAUSE_MS, type Segment, type SoundTrack } from './features.js';
+import { HOP_MS } from './levels.js';
 import { finalVoicelessMs } from './final-consonants.js';
 
 /**
