@@ -18,18 +18,18 @@ export {
   type SilentStream,
 } from './microphone.js';
 export { interviewRecognitionLang, interviewVoiceSettings, speakingTestRecognitionLang, speakingTestVoiceSettings } from './presets.js';
-export {
-  createRecognizer,
-  trimRepeatedFinal,
-  type FinalSegment,
-  type Recognizer,
-  type RecognizerEndReason,
-  type RecognizerError,
-  type RecognizerErrorCode,
-  type RecognizerEvents,
-  type RecognizerOptions,
-  type RecognizerState,
-} from './recognizer.js';
+export { createRecognizer } from './recognizer.js';
+export type {
+  FinalSegment,
+  Recognizer,
+  RecognizerEndReason,
+  RecognizerError,
+  RecognizerErrorCode,
+  RecognizerEvents,
+  RecognizerOptions,
+  RecognizerState,
+} from './recognizer-types.js';
+export { trimRepeatedFinal } from './repeated-finals.js';
 export {
   chooseRecordingMimeType,
   createAudioRecorder,

@@ -8,7 +8,8 @@ import {
   RECOGNITION_AUDIO_CAPTURE_MESSAGE,
   RECOGNITION_LANGUAGE_MESSAGE,
 } from './messages.js';
-import { createRecognizer, type RecognizerOptions } from './recognizer.js';
+import { createRecognizer } from './recognizer.js';
+import type { RecognizerOptions } from './recognizer-types.js';
 import { createFakeRecognitionClass, FakeClock, flush, type FakeRecognition, type FakeRecognitionOptions } from './testing/fakes.js';
 
 function setup(options: Partial<RecognizerOptions> = {}, fakeOptions: FakeRecognitionOptions = {}) {

@@ -32,10 +32,6 @@ import {
   type SpeechRecognitionResultEventLike,
 } from './web-speech-types.js';
 
-export type { FinalSegment, Recognizer, RecognizerEndReason, RecognizerError } from './recognizer-types.js';
-export type { RecognizerErrorCode, RecognizerEvents, RecognizerOptions, RecognizerState } from './recognizer-types.js';
-export { trimRepeatedFinal } from './repeated-finals.js';
-
 export function createRecognizer(options: RecognizerOptions): Recognizer {
   const clock = options.clock ?? systemClock;
   const Recognition = options.SpeechRecognition === undefined ? findSpeechRecognition() : (options.SpeechRecognition ?? undefined);

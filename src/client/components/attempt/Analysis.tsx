@@ -3,7 +3,7 @@ import type { AttemptDetail } from '../../../shared/api/admin-attempts';
 import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
 import { PlainAlert } from '../PlainAlert';
 import { analysisDone } from './analysis-part';
-import type { FigureAudience } from './recording-evidence';
+import type { FigureAudience } from './recording-figures';
 
 /** The analysis of the recording in whatever state it is; `audience` words the figures for the student (default) or their teacher. */
 export function Analysis({

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AttemptDetail, IeltsAnswer, InterviewAnswer } from '../../../shared/api/admin-attempts';
 import { NO_RESPONSE_TEXT, NOT_TRANSCRIBED_TEXT } from '../../../shared/interview/answer-texts';
 import { AnswersSection, interviewAnswerFacts } from './AnswersSection';
-import type { FigureAudience } from './recording-evidence';
+import type { FigureAudience } from './recording-figures';
 
 const answer = { questionId: 2, question: 'What are your strengths?', category: 'Strengths', answer: 'I plan my work.', timestamp: 49_100 };
 

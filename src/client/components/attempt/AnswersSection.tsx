@@ -4,7 +4,8 @@ import type { AttemptDetail, IeltsAnswer, InterviewAnswer, NonAnswerDto } from '
 import { answerWords } from '../../../shared/interview/answers';
 import { INTERVIEW_BASIS_TEXT } from '../../../shared/interview/basis-text';
 import { AnswerText, anyAnswerText, askedText, countMarks, formatSeconds, markAnswer, MarksLegend, type AnswerPiece } from '../scores';
-import { formatClock, type FigureAudience } from './recording-evidence';
+import { formatClock } from './recording-evidence';
+import type { FigureAudience } from './recording-figures';
 
 const PART_TITLES: Record<number, string> = {
   1: 'Part 1: Introduction & Interview',

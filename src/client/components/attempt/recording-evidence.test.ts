@@ -4,7 +4,6 @@ import { analysisRefetchInterval } from './analysis-status';
 import {
   answerLabel,
   countedPauses,
-  figureLines,
   formatClock,
   groupWordsByAnswer,
   isMissingWord,
@@ -22,6 +21,7 @@ import {
   type AlignedWord,
   type AnswerSpan,
 } from './recording-evidence';
+import { figureLines } from './recording-figures';
 
 const word = (text: string, startMs: number, endMs: number, confidence = 0.9): AlignedWord => ({ word: text, startMs, endMs, confidence });
 const answer = (part: 1 | 2 | 3 | null, questionNumber: number, startMs: number, endMs: number): AnswerSpan => ({

@@ -7,7 +7,7 @@
 import { randomUuid } from '../../../lib/uuid';
 import { releaseStream, type SilentStream } from '../../../speech/microphone';
 import type { ExaminerVoice } from '../../../speech/voice';
-import type { Recognizer } from '../../../speech/recognizer';
+import type { Recognizer } from '../../../speech/recognizer-types';
 import type { AudioRecorder } from '../../../speech/recorder';
 import type { RecordingStopwatch } from '../../../speech/recording-stopwatch';
 import type { VoiceMeter } from '../../../speech/voice-activity';
