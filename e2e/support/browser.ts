@@ -28,6 +28,8 @@ export interface LaunchOptions {
   speech?: boolean;
   /** More Chromium flags. */
   args?: string[];
+  /** Keep Chromium's back/forward cache, which Playwright turns off by default. */
+  backForwardCache?: boolean;
 }
 
 export interface LaunchedBrowser {
@@ -117,7 +119,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
 
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args, env });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args, env, ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}) });
   } catch (error) {
     if (speechHome) rmSync(speechHome.home, { recursive: true, force: true });
     throw error;

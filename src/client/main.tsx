@@ -4,10 +4,12 @@ import './app/global.css';
 import { createRoot } from 'react-dom/client';
 import './app/common';
 import { lightPageFor } from './app/light-pages';
+import { reloadWhenSignInChanges } from './lib/auth/sign-in-change';
 import { userFromPage } from './lib/auth/user-from-page';
 import { preloadRoute } from './lib/preload-route';
 
 preloadRoute();
+reloadWhenSignInChanges();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 // The CSS variables and classes Mantine's provider would write, prerendered with the header, stay in

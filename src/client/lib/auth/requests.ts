@@ -2,6 +2,7 @@ import type { Credentials, ForgotPasswordBody, User } from '../../../shared/api/
 import type { MessageBody } from '../../../shared/api/common';
 import { apiPost } from '../api';
 import { clearStudentInfo } from '../student-info';
+import { noteSignInChange } from './sign-in-change';
 
 /** The sign-in requests, without TanStack Query: the first-visit pages use them in both apps (decision 0022). */
 
@@ -12,11 +13,16 @@ import { clearStudentInfo } from '../student-info';
  */
 export const SIGN_IN_TIMEOUT_MS = 30_000;
 
-export const signInRequest = (body: Credentials) => apiPost<User>('/api/login', body, { timeoutMs: SIGN_IN_TIMEOUT_MS });
+export const signInRequest = async (body: Credentials): Promise<User> => {
+  const user = await apiPost<User>('/api/login', body, { timeoutMs: SIGN_IN_TIMEOUT_MS });
+  noteSignInChange();
+  return user;
+};
 
 export const signOutRequest = async (): Promise<void> => {
   await apiPost<null>('/api/logout');
   clearStudentInfo();
+  noteSignInChange();
 };
 
 export const forgotPasswordRequest = (body: ForgotPasswordBody) => apiPost<MessageBody>('/api/forgot-password', body);

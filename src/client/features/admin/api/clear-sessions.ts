@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api';
 import { currentUserQuery } from '../../../lib/auth/current-user';
+import { noteSignInChange } from '../../../lib/auth/sign-in-change';
 
 /** Ends the acting student on this teacher's session (ARCHITECTURE: opening /admin clears it). */
 export function useClearStudentSession() {
@@ -12,6 +13,7 @@ export function useClearStudentSession() {
     // out, and the route guard sends them to sign in. (An updater that answers undefined leaves the
     // cache as it is.)
     onSuccess: () => {
+      if (queryClient.getQueryData(currentUserQuery.queryKey)?.actingStudent) noteSignInChange();
       queryClient.setQueryData(currentUserQuery.queryKey, (user) => (user?.actingStudent ? null : undefined));
     },
   });

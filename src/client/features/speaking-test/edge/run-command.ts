@@ -10,6 +10,7 @@ import type { NavigateFunction } from 'react-router';
 import { apiPost } from '../../../lib/api';
 import { retryingImport } from '../../../lib/retrying-import';
 import { forgetSignedOutUser } from '../../../lib/auth/mutations';
+import { noteSignInChange } from '../../../lib/auth/sign-in-change';
 import { clearStudentInfo } from '../../../lib/student-info';
 import type { SpeakingTestEffect } from '../flow';
 import { runAudioCommand } from './audio';
@@ -65,7 +66,7 @@ function runCommand(command: SpeakingTestEffect, context: EdgeContext, page: Pag
       // "Already Logged In". The user is forgotten only when the page leaves, 2 s later,
       // or the route guard would cut the toast short.
       resources.signedOut = true;
-      apiPost<null>('/api/logout').catch(() => undefined);
+      apiPost<null>('/api/logout').then(noteSignInChange, () => undefined);
       return;
     case 'navigate':
       page.leaveAllowed.current = true;

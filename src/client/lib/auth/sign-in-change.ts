@@ -1,0 +1,46 @@
+/*
+ * A shared computer: one person signs out, the next sits down. A page kept by the browser (its
+ * back/forward cache) or left open in another tab still shows what it drew for the person before.
+ * Every sign-in and sign-out this browser makes writes a new mark in localStorage (nothing personal:
+ * a time and a random number); a page that comes back from the back/forward cache after the mark
+ * changed, or that sees another tab change it, loads again from the server, which draws it for
+ * whoever is signed in now (decision 0075). Loaded with the entry: it must stay tiny.
+ */
+const KEY = 'parley.signInChange';
+
+function currentMark(): string | null {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** After this browser signed someone in or out (or a teacher's device left the student it acted for). */
+export function noteSignInChange(): void {
+  try {
+    localStorage.setItem(KEY, `${Date.now()}-${Math.random()}`);
+  } catch {
+    // No storage (a locked-down browser): other pages cannot be told; the server still refuses them.
+  }
+}
+
+/** Installed once by main.tsx. */
+export function reloadWhenSignInChanges(): void {
+  const page = document.documentElement;
+  let markWhenHidden = currentMark();
+  window.addEventListener('pagehide', (event) => {
+    markWhenHidden = currentMark();
+    // Kept by the back/forward cache: hidden until it is known to be this person's page still.
+    if (event.persisted) page.style.visibility = 'hidden';
+  });
+  window.addEventListener('pageshow', (event) => {
+    if (!event.persisted) return;
+    if (currentMark() !== markWhenHidden) window.location.reload();
+    else page.style.visibility = '';
+  });
+  // Another tab signed someone in or out: what this one shows may be the person before's.
+  window.addEventListener('storage', (event) => {
+    if (event.key === KEY || event.key === null) window.location.reload();
+  });
+}
