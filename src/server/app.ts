@@ -264,8 +264,13 @@ async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: Sessio
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml && !path.extname(url)) {
       const user = await pageUser(sessionTokenOf(request.cookies, cookiesSecure(deps.config.COOKIE_SECURE, request)));
-      // The page names its visitor: never shared between visitors, asked again on every visit.
-      reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie, Accept-Encoding');
+      // The page names its visitor: never shared between visitors, asked again on every visit. A
+      // signed-in visitor's (their name, their mobile number) is not even kept on the device: on a
+      // school's shared computer the browser's disk cache outlives the student's session.
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', user ? 'private, no-store' : 'private, no-cache')
+        .header('vary', 'Cookie, Accept-Encoding');
       const encoding = negotiateEncoding(request.headers['accept-encoding'] ?? '', PAGE_ENCODINGS);
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(pageBody(indexHtml, request.url, user, request.headers['user-agent'], encoding));

@@ -61,7 +61,7 @@ describe('Cache-Control on API answers', () => {
     const attemptId = await createAttempt(t.database.db, student.student.id, { recording: new Uint8Array([1, 2, 3, 4]) });
     const recording = await t.app.inject({ method: 'GET', url: `/api/attempts/${attemptId}/recording`, headers: { cookie: adminCookie } });
     expect(recording.statusCode).toBe(200);
-    expect(recording.headers['cache-control']).toBe('private, no-cache');
+    expect(recording.headers['cache-control']).toBe('private, no-store');
     const csv = await cacheControl('GET', '/api/admin/students/export.csv', adminCookie);
     expect(csv).toEqual({ status: 200, cacheControl: 'no-store' });
   });

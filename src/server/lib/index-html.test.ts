@@ -58,6 +58,9 @@ describe('the served page', () => {
     const fromApi = (await t.app.inject({ url: '/api/user', headers: { cookie } })).json<User>();
     expect(fromApi.displayName).toBe(`Zoë "<script>alert(1)</script>" O'Brien & co $& $' $\``);
     expect(pageUser(response)).toEqual(fromApi);
+    // Not kept in the disk cache of a shared computer, where it would outlive the session.
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(String(response.headers.vary)).toMatch(/\bCookie\b/);
   });
 
   it('says nothing of an expired session but "signed out"', async () => {

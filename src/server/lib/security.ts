@@ -100,7 +100,7 @@ async function securityPlugin(app: FastifyInstance, options: { publicUrl: string
 
   // Answers about a signed-in user (any /api route but the public ones, any request with a valid
   // session, any answer setting the session cookie) are never stored by a browser or a proxy, unless the route chose its own Cache-Control
-  // (the recording: `private, no-cache`).
+  // (the recording: `private, no-store`).
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.hasHeader('cache-control')) return payload;
     const routeUrl = request.routeOptions.url;

@@ -203,7 +203,9 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
       // One stored before uploads were re-muxed is made seekable the first time it is served.
       const info = await seekableRecording(db, stores, attempt.id, { ...found, storageKey: found.storageKey }, (message) => request.log.warn(message));
       const range = parseByteRange(request.headers.range, info.sizeBytes);
-      reply.header('accept-ranges', 'bytes').header('cache-control', 'private, no-cache');
+      // A student's voice is not kept in the browser's disk cache, where it would outlive the session
+      // on a shared computer; the player holds what it plays in memory.
+      reply.header('accept-ranges', 'bytes').header('cache-control', 'private, no-store');
       if (range === 'unsatisfiable') {
         return reply.status(416).header('content-range', `bytes */${info.sizeBytes}`).send({ message: 'That part of the recording does not exist.' });
       }
