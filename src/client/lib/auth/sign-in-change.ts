@@ -8,7 +8,8 @@
  */
 const KEY = 'parley.signInChange';
 
-function currentMark(): string | null {
+/** The mark now: null where none was written yet or storage is closed to the page. */
+export function signInMark(): string | null {
   try {
     return localStorage.getItem(KEY);
   } catch {
@@ -28,15 +29,15 @@ export function noteSignInChange(): void {
 /** Installed once by main.tsx. */
 export function reloadWhenSignInChanges(): void {
   const page = document.documentElement;
-  let markWhenHidden = currentMark();
+  let markWhenHidden = signInMark();
   window.addEventListener('pagehide', (event) => {
-    markWhenHidden = currentMark();
+    markWhenHidden = signInMark();
     // Kept by the back/forward cache: hidden until it is known to be this person's page still.
     if (event.persisted) page.style.visibility = 'hidden';
   });
   window.addEventListener('pageshow', (event) => {
     if (!event.persisted) return;
-    if (currentMark() !== markWhenHidden) window.location.reload();
+    if (signInMark() !== markWhenHidden) window.location.reload();
     else page.style.visibility = '';
   });
   // Another tab signed someone in or out: what this one shows may be the person before's.

@@ -46,12 +46,12 @@ describe('two tabs of the app', () => {
     const store = new MemoryStore();
     const api = server();
     const locks = sharedLocks();
-    const finishing = pageOutbox(store, api.fetch, locks);
+    const finishing = pageOutbox(store, api.fetch, { exclusive: locks });
     api.holdPosts();
     await finishing.outbox.submit(submission());
     await settle();
     // The other tab opens while the first send is still on its way, and takes in the stored test.
-    const other = pageOutbox(store, api.fetch, locks);
+    const other = pageOutbox(store, api.fetch, { exclusive: locks });
     await other.outbox.resume(7);
     await settle();
     expect(api.sent).toEqual(['POST']);
@@ -74,12 +74,12 @@ describe('two tabs of the app', () => {
       return { ok: true, status: 200, text: async () => (init.method === 'POST' ? '{"attemptId":"a"}' : '{}') };
     };
     const locks = sharedLocks();
-    const first = pageOutbox(store, flaky, locks);
+    const first = pageOutbox(store, flaky, { exclusive: locks });
     await first.outbox.submit(submission());
     await settle();
     expect(first.outbox.status(submission().id)).toMatchObject({ state: 'pending', attemptSaved: true, tries: 1 });
     // A second tab, opened meanwhile, sends what is left: the recording only, and says it is saved.
-    const second = pageOutbox(store, flaky, locks);
+    const second = pageOutbox(store, flaky, { exclusive: locks });
     await second.outbox.resume(7);
     await settle();
     expect(sent).toEqual(['POST', 'PUT', 'PUT']);

@@ -49,10 +49,13 @@ export function manualTimers() {
   };
 }
 
-/** A page's outbox on `store` and `fetch`, with its own clock moved by hand; `told` gathers the earlier tests it says are now saved. */
-export function pageOutbox(store: MemoryStore, fetch: OutboxFetch, exclusive?: OutboxDependencies['exclusive']) {
+/**
+ * A page's outbox on `store` and `fetch`, with its own clock moved by hand; `told` gathers the earlier
+ * tests it says are now saved. `page`: the tabs' lock and the browser's sign-in mark, where a test needs them.
+ */
+export function pageOutbox(store: MemoryStore, fetch: OutboxFetch, page: Pick<OutboxDependencies, 'exclusive' | 'signInMark'> = {}) {
   const timers = manualTimers();
-  const outbox = new Outbox({ store, fetch, now: timers.now, setTimer: timers.setTimer, clearTimer: timers.clearTimer, random: () => 0.5, exclusive });
+  const outbox = new Outbox({ store, fetch, now: timers.now, setTimer: timers.setTimer, clearTimer: timers.clearTimer, random: () => 0.5, ...page });
   const told: EarlierSave[] = [];
   outbox.onEarlierSaved((saved) => told.push(saved));
   return { outbox, timers, told };

@@ -30,6 +30,13 @@ export interface OutboxDependencies {
    * in the browser), so that two tabs never send one entry at once. Absent, the task runs at once.
    */
   exclusive?: <T>(name: string, task: () => Promise<T>) => Promise<T>;
+  /**
+   * A mark that changes whenever this browser signs someone in or out (lib/auth/sign-in-change.ts).
+   * Once it differs from when the owner was taken (submit, resume), the owner may be gone and another
+   * person's cookie in their place: nothing more is sent until the owner is known again. Absent, the
+   * server's 401 alone says so.
+   */
+  signInMark?: () => string | null;
 }
 
 /** An entry left unsent by an earlier visit or page, now saved: what the student is told of it. */
@@ -58,6 +65,8 @@ export class Outbox {
   private readonly fromEarlier = new Set<string>();
   private readonly earlierSavedListeners = new Set<(saved: EarlierSave) => void>();
   private ownerUserId: number | null = null;
+  /** The sign-in mark when the owner was taken (signInMark). */
+  private ownerMark: string | null = null;
   private readonly random: () => number;
 
   constructor(private readonly deps: OutboxDependencies) {
@@ -77,7 +86,7 @@ export class Outbox {
       refused: null,
       lastError: null,
     };
-    this.ownerUserId = submission.ownerUserId;
+    this.takeOwner(submission.ownerUserId);
     await this.entries.add(entry);
     this.emit(entry.id);
     void this.send(entry.id);
@@ -88,7 +97,7 @@ export class Outbox {
    * an earlier visit. Entries of other users wait for their owner.
    */
   async resume(ownerUserId: number): Promise<void> {
-    this.ownerUserId = ownerUserId;
+    this.takeOwner(ownerUserId);
     for (const id of await this.entries.loadStored()) this.fromEarlier.add(id);
     for (const entry of this.entries.values()) {
       if (entry.ownerUserId !== ownerUserId || entry.refused) continue;
@@ -96,6 +105,11 @@ export class Outbox {
       this.emit(entry.id);
       void this.send(entry.id);
     }
+  }
+
+  private takeOwner(ownerUserId: number): void {
+    this.ownerUserId = ownerUserId;
+    this.ownerMark = this.deps.signInMark?.() ?? null;
   }
 
   /** The user signed out (or another signed in): stop sending their entries until they return. */
@@ -252,6 +266,12 @@ export class Outbox {
    * 'restart': retryNow stopped it to send again at once, which is no failure to back off from.
    */
   private async sendTimed(id: string, url: string, method: 'POST' | 'PUT', contentType: string, body: string | Blob, serverLimitMs: number): Promise<StepResult | 'restart'> {
+    // Signed out, or someone else signed in, since the owner was taken: the request would go with
+    // no cookie (401) or with the next person's (refused: a 403 or 404 that marks the entry refused).
+    if (this.deps.signInMark && this.deps.signInMark() !== this.ownerMark) {
+      this.pause();
+      return { kind: 'signedOut' };
+    }
     const waitMs = serverLimitMs + ANSWER_GRACE_MS;
     const controller = new AbortController();
     const running = this.running.get(id);
