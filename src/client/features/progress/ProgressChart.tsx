@@ -4,7 +4,7 @@ import { Chart, type ChartSeries } from '../../components/chart/Chart';
 import { distinctDateLabels, wholeTicks } from '../../components/chart/scale';
 import { formatAttemptTime } from '../../components/attempt/format';
 import { getPublicConfig } from '../../lib/public-config';
-import { SCALE, seriesSummary, type Series } from './chart';
+import { SCALE, seriesSummary, TEACHER_LABEL, type Series } from './chart';
 
 /** One criterion over time: the estimate and the teacher's band as two marked series (components/chart). */
 export function ProgressChart({ series }: { series: Series }) {
@@ -30,7 +30,7 @@ export function ProgressChart({ series }: { series: Series }) {
     ? []
     : [{ key: 'estimate', label: 'Estimate', colour: 'indigo', marker: 'circle', line: 'solid', values: series.points.map((point) => point.estimate) }];
   if (series.points.some((point) => point.teacher !== null))
-    lines.push({ key: 'teacher', label: "Teacher's band", colour: 'teal', marker: 'square', filled: true, line: 'dashed', connectGaps: true, values: series.points.map((point) => point.teacher) });
+    lines.push({ key: 'teacher', label: TEACHER_LABEL[series.kind], colour: 'teal', marker: 'square', filled: true, line: 'dashed', connectGaps: true, values: series.points.map((point) => point.teacher) });
   return (
     <Chart
       title={series.label}

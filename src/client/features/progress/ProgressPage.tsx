@@ -80,12 +80,14 @@ export default function ProgressPage() {
     );
   else {
     const kinds = (['ielts', 'interview'] as const).filter((kind) => data.attempts.some((attempt) => attempt.kind === kind));
+    // A teacher gives a speaking test bands and an interview scores, as the cards below say.
+    const teachers = kinds.map((kind) => (kind === 'ielts' ? 'band' : 'score')).join(' or ');
     body = (
       <Stack gap="xl">
         <Text size="sm" c="dimmed">
           {data.attempts.some((attempt) => attempt.teacher !== null)
-            ? "Each chart has two lines: the automatic estimate of every attempt (open circles) and, where your teacher has reviewed an attempt, your teacher's band (filled squares, dashed line)."
-            : "Each chart shows the automatic estimate of every attempt (open circles). Once your teacher reviews an attempt, your teacher's band appears beside it (filled squares, dashed line)."}
+            ? `Each chart has two lines: the automatic estimate of every attempt (open circles) and, where your teacher has reviewed an attempt, your teacher's ${teachers} (filled squares, dashed line).`
+            : `Each chart shows the automatic estimate of every attempt (open circles). Once your teacher reviews an attempt, your teacher's ${teachers} appears beside it (filled squares, dashed line).`}
           {data.attempts.length > CHART_ATTEMPTS ? ` Each chart shows your last ${CHART_ATTEMPTS} attempts of its kind; every attempt is listed below.` : ''}
         </Text>
         {kinds.map((kind) => (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressAttempt } from '../../../shared/api/progress';
-import { CHART_ATTEMPTS, earlierRulesNote, progressSeries, seriesSummary } from './chart';
+import { CHART_ATTEMPTS, earlierRulesNote, progressSeries, seriesSummary, TEACHER_LABEL } from './chart';
 
 const attempt = (id: string, completedAt: string, estimate: Record<string, number | null> | null, teacher: Record<string, number | null> | null = null): ProgressAttempt => ({
   id,
@@ -95,7 +95,32 @@ describe('progress charts', () => {
     expect(earlierRulesNote(overall)).toBe(
       'The estimates of 2 earlier attempts are not drawn: they were made by the fixed rules Parley used before its calibrated estimate, and do not compare with those since. Every attempt is listed below.',
     );
-    expect(earlierRulesNote(progressSeries('ielts', upgraded.slice(1))[0])).toMatch(/^The estimates of one earlier attempt is not drawn/);
+    expect(earlierRulesNote(progressSeries('ielts', upgraded.slice(1))[0])).toMatch(/^The estimate of one earlier attempt is not drawn:/);
     expect(earlierRulesNote(progressSeries('ielts', upgraded.slice(2))[0])).toBeNull();
+  });
+
+  it("an interview's teacher gives scores, not bands: the legend and the sentence say so, as its cards do", () => {
+    const interview = (id: string, completedAt: string, estimate: Record<string, number>, teacher: Record<string, number> | null = null): ProgressAttempt => ({
+      ...attempt(id, completedAt, estimate, teacher),
+      kind: 'interview',
+    });
+    const [overall] = progressSeries('interview', [interview('i1', '2026-03-01T10:00:00Z', { overall: 4, clarity: 4.6 }, { overall: 6, clarity: 6 })]);
+    if (!overall) throw new Error('no series');
+    expect(seriesSummary(overall)).toBe("Overall: estimate 4 on 1 attempt; your teacher's score 6 on 1 attempt.");
+    expect(TEACHER_LABEL).toEqual({ ielts: "Teacher's band", interview: "Teacher's score" });
+  });
+
+  it('says a flat line as flat, and the lowest and highest where the attempts between lie outside the first and the last', () => {
+    const interview = (id: string, day: number, clarity: number): ProgressAttempt => ({ ...attempt(id, `2026-03-0${day}T10:00:00Z`, { overall: 4, clarity }), kind: 'interview' });
+    const series = (values: number[]) => progressSeries('interview', values.map((value, i) => interview(`i${i}`, i + 1, value))).find((s) => s.key === 'clarity');
+    const flat = series([0.6, 0.6, 0.6, 0.6]);
+    const dipped = series([2.7, 4.6, 3.1, 2.7]);
+    const rising = series([2.7, 5.5, 3.1, 4.6]);
+    const both = series([3.1, 1.5, 5.5, 4.6]);
+    if (!flat || !dipped || !rising || !both) throw new Error('no series');
+    expect(seriesSummary(flat)).toBe('Clarity: estimate 0.6 on each of 4 attempts.');
+    expect(seriesSummary(dipped)).toBe('Clarity: estimate 2.7 at the first and the last of 4 attempts (highest 4.6).');
+    expect(seriesSummary(rising)).toBe('Clarity: estimate from 2.7 to 4.6 (highest 5.5) over 4 attempts.');
+    expect(seriesSummary(both)).toBe('Clarity: estimate from 3.1 to 4.6 (lowest 1.5, highest 5.5) over 4 attempts.');
   });
 });

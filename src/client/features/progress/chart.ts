@@ -77,6 +77,9 @@ export function progressSeries(kind: AttemptKind, attempts: readonly ProgressAtt
   }));
 }
 
+/** What a kind's teacher gives: IELTS bands, interview scores (as the attempt cards and pages call them). */
+export const TEACHER_LABEL: Record<AttemptKind, string> = { ielts: "Teacher's band", interview: "Teacher's score" };
+
 /** The scale a kind's charts use: IELTS bands 1 to 9, interview scores 0 to 9. */
 export const SCALE: Record<AttemptKind, { min: number; max: number }> = { ielts: { min: 1, max: 9 }, interview: { min: 0, max: 9 } };
 
@@ -92,9 +95,17 @@ export function seriesSummary(series: Series): string {
   const trend = (values: number[]) => {
     const first = values[0] ?? 0;
     const last = values.at(-1) ?? 0;
-    return values.length === 1 ? `${show(first)} on 1 attempt` : `from ${show(first)} to ${show(last)} over ${plural(values.length, 'attempt')}`;
+    const [low, high] = [Math.min(...values), Math.max(...values)];
+    if (values.length === 1) return `${show(first)} on 1 attempt`;
+    if (low === high) return `${show(first)} on each of ${values.length} attempts`;
+    // The attempts between can lie outside the first and the last: "from 2.7 to 2.7" would hide a 4.6 between them.
+    const outside = [low < Math.min(first, last) ? `lowest ${show(low)}` : null, high > Math.max(first, last) ? `highest ${show(high)}` : null].filter(Boolean);
+    const between = outside.length > 0 ? ` (${outside.join(', ')})` : '';
+    return first === last
+      ? `${show(first)} at the first and the last of ${values.length} attempts${between}`
+      : `from ${show(first)} to ${show(last)}${between} over ${plural(values.length, 'attempt')}`;
   };
-  const parts = [estimates.length > 0 ? `estimate ${trend(estimates)}` : null, teacher.length > 0 ? `your teacher's band ${trend(teacher)}` : null].filter(Boolean);
+  const parts = [estimates.length > 0 ? `estimate ${trend(estimates)}` : null, teacher.length > 0 ? `your teacher's ${series.kind === 'ielts' ? 'band' : 'score'} ${trend(teacher)}` : null].filter(Boolean);
   const last = series.earlier > 0 ? ` Your last ${CHART_ATTEMPTS} of ${series.earlier + CHART_ATTEMPTS} attempts.` : '';
   return `${series.label}: ${parts.join('; ')}.${last}`;
 }
@@ -102,6 +113,6 @@ export function seriesSummary(series: Series): string {
 /** Said once above a kind's charts when some estimates are left off them (progressSeries); else null. */
 export function earlierRulesNote(series: Series | undefined): string | null {
   if (!series || series.earlierRules === 0) return null;
-  const count = series.earlierRules === 1 ? 'one earlier attempt is' : `${series.earlierRules} earlier attempts are`;
-  return `The estimates of ${count} not drawn: they were made by the fixed rules Parley used before its calibrated estimate, and do not compare with those since. Every attempt is listed below.`;
+  const count = series.earlierRules === 1 ? 'estimate of one earlier attempt is' : `estimates of ${series.earlierRules} earlier attempts are`;
+  return `The ${count} not drawn: they were made by the fixed rules Parley used before its calibrated estimate, and do not compare with those since. Every attempt is listed below.`;
 }
