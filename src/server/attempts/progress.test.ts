@@ -4,7 +4,7 @@ import { invalidateReadCaches } from '../db/read-cache.js';
 import { attempts } from '../db/schema.js';
 import { recordings } from '../db/schema-recordings.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
-import { createAttempt, WEBM_SIGNATURE } from '../test/attempt-fixtures.js';
+import { createAttempt, testSessionBody, WEBM_SIGNATURE } from '../test/attempt-fixtures.js';
 import { testDrivers } from '../test/databases.js';
 import { createStudent } from '../test/factories.js';
 
@@ -60,5 +60,42 @@ describe.each(testDrivers)("My progress: each attempt's recording on %s", (drive
     const listed = (response.json() as { attempts: Array<{ id: string; earlierRules?: true }> }).attempts;
     const marked = Object.fromEntries(listed.map((attempt) => [attempt.id, attempt.earlierRules ?? false]));
     expect(marked).toEqual({ [earlier]: true, [calibrated]: false, [unreadable]: false, [interview]: false, [none]: false });
+  });
+
+  it('gives the counted words of a speaking test whose estimate rests on fewer than 250, and of no other', async () => {
+    const db = t.database.db;
+    const mira = await createStudent(db, { studentName: 'Mira Short' });
+    const cookie = await sessionCookieForUser(db, mira.user.id);
+    const save = async (answer?: string) => {
+      const saved = await t.app.inject({ method: 'POST', url: '/api/test-sessions', headers: { cookie }, payload: testSessionBody(mira.student.id, answer === undefined ? {} : { answer }) });
+      expect(saved.statusCode, saved.body).toBe(201);
+      return (saved.json() as { attemptId: string }).attemptId;
+    };
+    // The fixture's answer: about 65 words, enough for a band, far fewer than a whole test.
+    const short = await save();
+    const sentences = [
+      'I grew up in a small town near the coast and I still enjoy walking by the sea with my family on weekends.',
+      'The town has a busy fish market, an old lighthouse and a long beach where children play cricket in the evening.',
+      'Most people there are fishermen or traders, and everyone knows their neighbours, which I miss now that I study in the city.',
+      'My father works at the harbour office and my mother teaches mathematics at the primary school near our house.',
+      'In summer the town fills with visitors from the city who come for the festival of boats and the fresh seafood.',
+      'When I finish my degree I would like to go back and open a small business there, perhaps a cafe for travellers.',
+      'The roads have become much better in recent years, so the journey to the city now takes less than two hours by bus.',
+      'Still, many young people leave to find work elsewhere, and the town is quieter in winter than it was in my childhood.',
+      'I think the local council should support new businesses so that families can stay together instead of moving away.',
+      'Tourism brings money, but it also raises the price of houses, which makes life harder for the people who were born there.',
+      'My grandmother remembers when there was no electricity at night and the whole street gathered to tell stories by lamplight.',
+      'Those stories taught me a lot about patience, hard work and the value of helping your neighbours when times are difficult.',
+    ];
+    const whole = await save(sentences.join('\n'));
+    const interview = await createAttempt(db, mira.student.id, { kind: 'interview' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/student/attempts', headers: { cookie } });
+    expect(response.statusCode, response.body).toBe(200);
+    const listed = (response.json() as { attempts: Array<{ id: string; shortTestWords?: number }> }).attempts;
+    const words = Object.fromEntries(listed.map((attempt) => [attempt.id, attempt.shortTestWords ?? null]));
+    expect(words[short]).toBeGreaterThanOrEqual(50);
+    expect(words[short]).toBeLessThan(250);
+    expect(words[whole]).toBeNull();
+    expect(words[interview]).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { CRITERIA_OF, teacherOverall, type Bands } from '../../shared/api/admin-attempts.js';
 import { PROGRESS_LIMIT, type ProgressAttempt, type ProgressList } from '../../shared/api/progress.js';
+import { SHORT_TEST_WORDS } from '../../shared/band-estimate/short-test.js';
 import { scoredByEarlierRules } from '../../shared/band-estimate/earlier-rules.js';
 import type { Db } from '../db/open.js';
 import { attempts } from '../db/schema.js';
@@ -29,6 +30,8 @@ export function progressQuery(db: Db, studentId: number) {
       noRecording: attempts.noRecording,
       /** The stored working's criteria only (each with the band it started from): which rules made the estimate. */
       criteria: sql<unknown>`${attempts.analysis} -> 'criteria'`,
+      /** The words the estimate counted (the stored working's metrics), to tell a short test. */
+      wordCount: sql<unknown>`${attempts.analysis} -> 'metrics' -> 'wordCount'`,
       recordingOf: recordings.attemptId,
       recordingExpiredAt: recordings.expiredAt,
     })
@@ -84,6 +87,7 @@ export function toProgressAttempt(row: ProgressRow): ProgressAttempt {
     result,
     resultSource,
     ...(row.kind === 'ielts' && estimate && earlierRules(row.criteria) ? { earlierRules: true as const } : {}),
+    ...(row.kind === 'ielts' && estimate && !earlierRules(row.criteria) && typeof row.wordCount === 'number' && row.wordCount < SHORT_TEST_WORDS ? { shortTestWords: row.wordCount } : {}),
     ...(nothing ? { nothingToScore: true as const } : noTranscript && !isBand(teacher?.overall) ? { awaitingTeacher: true as const } : {}),
     recording: row.recordingOf !== null && row.recordingExpiredAt === null,
   };

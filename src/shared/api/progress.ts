@@ -42,6 +42,11 @@ export const progressAttempt = z.object({
    * progress lists the attempt but does not chart its estimate.
    */
   earlierRules: z.literal(true).optional(),
+  /**
+   * Present on a speaking test whose calibrated estimate rests on fewer words than its agreement with
+   * raters was measured on (SHORT_TEST_WORDS): the counted words. My progress calls it a rough guide.
+   */
+  shortTestWords: z.number().int().min(0).optional(),
   /** True when the attempt's recording can be played: it was saved and the retention period has not deleted it. */
   recording: z.boolean(),
 });

@@ -57,6 +57,15 @@ describe('AttemptCard', () => {
     expect(reviewed).toContain("(your teacher's); estimate 6.0 by the earlier fixed rules");
   });
 
+  it('an estimate from a short test says it rests on few words, beside the teacher\'s result too', () => {
+    const bands = { overall: 3, fluency: 3, vocabulary: 2.5, grammar: 3, pronunciation: 3 };
+    const text = cardText({ ...base, assessable: true, estimate: bands, result: bands, resultSource: 'estimate', shortTestWords: 70 });
+    expect(text).toContain('Overall band: 3.0 (estimate from only 70 words: a rough guide)');
+    const reviewed = cardText({ ...base, assessable: true, estimate: bands, teacher: { ...bands, overall: 5 }, result: { ...bands, overall: 5 }, resultSource: 'teacher', releasedAt: '2026-05-02T10:00:00.000Z', shortTestWords: 70 });
+    expect(reviewed).toContain("(your teacher's); estimate 3.0 from only 70 words: a rough guide");
+    expect(cardText({ ...base, assessable: true, estimate: bands, result: bands, resultSource: 'estimate' })).not.toContain('rough guide');
+  });
+
   it('not transcribed: awaiting the teacher, no "Estimate only", no "too little speech"', () => {
     const text = cardText({ ...base, awaitingTeacher: true });
     expect(text).toContain('Awaiting your teacher');

@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Paper, Stack, Text, VisuallyHidden } from '@manti
 import { Link } from 'react-router';
 import type { AttemptKind } from '../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
+import { shortTestText } from '../../../shared/band-estimate/short-test';
 import { noResultReason, noResultShortText, RETAKE_WHAT, type NoResultReason } from '../../../shared/api/no-result-texts';
 import type { ProgressAttempt } from '../../../shared/api/progress';
 import { formatAttemptDateAndTime, formatAttemptTime } from '../../components/attempt/format';
@@ -43,6 +44,8 @@ export function AttemptCard({ attempt, when = formatAttemptDateAndTime(attempt.c
   const noun = attempt.kind === 'ielts' ? 'band' : 'score';
   // Made by section 9's fixed rules before the calibrated estimate (the charts leave it out and say why).
   const earlier = attempt.earlierRules ? ' by the earlier fixed rules' : '';
+  // An estimate from a short test, a rough guide (shared/band-estimate/short-test.ts).
+  const short = attempt.shortTestWords === undefined ? '' : ` ${shortTestText(attempt.shortTestWords, 'list') ?? ''}`;
   return (
     <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }} data-testid="progress-attempt">
       <Stack gap={6}>
@@ -60,9 +63,9 @@ export function AttemptCard({ attempt, when = formatAttemptDateAndTime(attempt.c
           {attempt.resultSource === 'teacher'
             ? "(your teacher's)"
             : attempt.resultSource === 'estimate'
-              ? `(estimate${earlier})`
+              ? `(estimate${earlier}${short})`
               : `(${noResultShortText(noResultReason(attempt), RETAKE_WHAT[attempt.kind])})`}
-          {attempt.resultSource === 'teacher' && attempt.estimate?.overall != null ? `; estimate ${bandText(attempt.kind, attempt.estimate.overall)}${earlier}` : ''}
+          {attempt.resultSource === 'teacher' && attempt.estimate?.overall != null ? `; estimate ${bandText(attempt.kind, attempt.estimate.overall)}${earlier}${short}` : ''}
         </Text>
         <Text size="sm" c="dimmed" data-testid="progress-criteria">
           {/* Whose the figures are, as the overall says: a released review's bands are never mixed with the estimate. */}

@@ -2,6 +2,8 @@ import { Alert, Anchor, Container, Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AttemptDetail } from '../../../shared/api/admin-attempts';
+import { scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
+import { shortTestText } from '../../../shared/band-estimate/short-test';
 import { Fact, Facts, Section } from '../../components/attempt/AttemptParts';
 import { RecordingEvidence } from '../../components/attempt/RecordingEvidence';
 import { useAnalysisReady } from '../../components/attempt/analysis-part';
@@ -9,10 +11,26 @@ import { AnswersSection } from '../../components/attempt/AnswersSection';
 import { formatAttemptTime, formatDuration } from '../../components/attempt/format';
 import { ScoresSection } from '../../components/attempt/ScoresSection';
 import { FullPageLoader } from '../../components/FullPageLoader';
+import { PlainAlert } from '../../components/PlainAlert';
 import { isApiError, serverMessageOr } from '../../lib/api';
 import { useOwnAttempt } from './api';
 import { KIND_TITLES } from './AttemptCard';
 import { AttemptResult } from './AttemptResult';
+
+/**
+ * An estimate from fewer words than its agreement with raters was measured on, said before the
+ * estimate's working, which states that agreement (the teacher's page does not need it, nor carry it).
+ */
+function ShortTestNote({ detail }: { detail: AttemptDetail }) {
+  const earlierRules = detail.analysis !== null && detail.kind === 'ielts' && scoredByEarlierRules(detail.analysis.criteria);
+  const short = detail.kind === 'ielts' && detail.assessable && detail.overall !== null && detail.analysis && !earlierRules ? shortTestText(detail.analysis.metrics.wordCount) : null;
+  if (!short) return null;
+  return (
+    <PlainAlert color="yellow" title="A short test" role="note" data-testid="short-test">
+      {short}
+    </PlainAlert>
+  );
+}
 
 function Page({ detail }: { detail: AttemptDetail }) {
   return (
@@ -37,7 +55,10 @@ function Page({ detail }: { detail: AttemptDetail }) {
       </Section>
       {/* How each band was reached comes before the recording's figures and the word-by-word answers, which run to many screens on a phone. */}
       <Section title="The estimate and how it was reached">
-        <ScoresSection detail={detail} reader="student" />
+        <Stack gap="md">
+          <ShortTestNote detail={detail} />
+          <ScoresSection detail={detail} reader="student" />
+        </Stack>
       </Section>
       <Section title="Recording">
         <RecordingEvidence detail={detail} />

@@ -36,4 +36,10 @@ describe('AttemptResult', () => {
     expect(textOf(detail({}))).toContain('none (too little speech to assess)');
     expect(textOf(detail({ overall: 6 }))).toContain('overall score 6');
   });
+
+  it('an estimate from a short test says so where the result is given, as the card on My progress does', () => {
+    const test = (overall: number, wordCount: number) => ({ kind: 'ielts', overall, nothingToScore: false, awaitingTeacher: false, release: null, scores: null, analysis: { metrics: { wordCount } } }) as unknown as AttemptDetail;
+    expect(textOf(test(3, 70))).toContain('overall band 3.0 (from only 70 words: a rough guide).');
+    expect(textOf(test(5, 900))).toContain('overall band 5.0.');
+  });
 });

@@ -1,6 +1,7 @@
 import { Blockquote, Group, Stack, Text } from '@mantine/core';
 import type { AttemptDetail } from '../../../shared/api/admin-attempts';
 import { bandText } from '../../../shared/api/admin-attempts-kinds';
+import { shortTestText } from '../../../shared/band-estimate/short-test';
 import { RETAKE_WHAT, studentAwaitingTeacherText, studentNothingToScoreText } from '../../../shared/api/no-result-texts';
 import { formatAttemptTime } from '../../components/attempt/format';
 import { TeacherBandsTable } from '../../components/attempt/ReviewParts';
@@ -13,6 +14,8 @@ export function AttemptResult({ detail }: { detail: AttemptDetail }) {
   const noun = detail.kind === 'ielts' ? 'band' : 'score';
   if (!release) {
     const what = RETAKE_WHAT[detail.kind];
+    // As the estimate's section says under it: a test of a few dozen words gives a rough guide.
+    const short = detail.kind === 'ielts' && detail.overall !== null && detail.analysis ? shortTestText(detail.analysis.metrics.wordCount, 'list') : null;
     // Why there is no estimate, as the results said it and the teacher's lists decide it (nothing-to-score.ts).
     if (detail.overall === null && detail.nothingToScore)
       return (
@@ -29,7 +32,8 @@ export function AttemptResult({ detail }: { detail: AttemptDetail }) {
         ) : (
           <Text size="sm">
             Your teacher has not reviewed this attempt yet. Until they do, your result is the automatic estimate:{' '}
-            <strong>{detail.overall === null ? 'none (too little speech to assess)' : `overall ${noun} ${bandText(detail.kind, detail.overall)}`}</strong>.
+            <strong>{detail.overall === null ? 'none (too little speech to assess)' : `overall ${noun} ${bandText(detail.kind, detail.overall)}`}</strong>
+            {short ? ` (${short})` : ''}.
           </Text>
         )}
         <Text size="sm" c="dimmed">

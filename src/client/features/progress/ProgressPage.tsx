@@ -3,13 +3,14 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AttemptKind } from '../../../shared/api/admin-attempts';
 import type { ProgressAttempt } from '../../../shared/api/progress';
+import { formatAttemptDateAndTime } from '../../components/attempt/format';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { usePracticePath } from '../../components/StudentNav';
 import { serverMessageOr } from '../../lib/api';
 import { EARLIER_SAVED_EVENT, offlineText, useLoadAgainWhenOnline, waitingForConnection } from '../../lib/use-load-again-when-online';
 import { useProgress } from './api';
 import { AttemptList } from './AttemptList';
-import { CHART_ATTEMPTS, earlierRulesNote, progressSeries } from './chart';
+import { CHART_ATTEMPTS, earlierRulesNote, progressSeries, shortTestsNote } from './chart';
 import { ProgressChart } from './ProgressChart';
 
 const KIND_SECTIONS: Record<AttemptKind, string> = { ielts: 'Speaking tests', interview: 'Mock interviews' };
@@ -17,6 +18,7 @@ const KIND_SECTIONS: Record<AttemptKind, string> = { ielts: 'Speaking tests', in
 function KindCharts({ kind, attempts }: { kind: AttemptKind; attempts: ProgressAttempt[] }) {
   const series = progressSeries(kind, attempts);
   const note = earlierRulesNote(series[0]);
+  const short = shortTestsNote(kind, attempts, (iso) => formatAttemptDateAndTime(iso).date);
   return (
     <Stack gap="sm" component="section" aria-label={`${KIND_SECTIONS[kind]} over time`}>
       <Title order={2} size="h3">
@@ -27,9 +29,14 @@ function KindCharts({ kind, attempts }: { kind: AttemptKind; attempts: ProgressA
           {note}
         </Text>
       ) : null}
+      {short ? (
+        <Text size="sm" data-testid={`short-tests-${kind}`}>
+          {short}
+        </Text>
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {series.map((s) => (
-          <ProgressChart key={s.key} series={s} />
+          <ProgressChart key={s.key} series={s} overall={series[0]} />
         ))}
       </SimpleGrid>
     </Stack>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressAttempt } from '../../../shared/api/progress';
-import { CHART_ATTEMPTS, earlierRulesNote, progressSeries, seriesSummary, TEACHER_LABEL } from './chart';
+import { alignedPoints, CHART_ATTEMPTS, earlierRulesNote, progressSeries, seriesSummary, shortTestsNote, TEACHER_LABEL } from './chart';
 
 const attempt = (id: string, completedAt: string, estimate: Record<string, number | null> | null, teacher: Record<string, number | null> | null = null): ProgressAttempt => ({
   id,
@@ -122,5 +122,46 @@ describe('progress charts', () => {
     expect(seriesSummary(dipped)).toBe('Clarity: estimate 2.7 at the first and the last of 4 attempts (highest 4.6).');
     expect(seriesSummary(rising)).toBe('Clarity: estimate from 2.7 to 4.6 (highest 5.5) over 4 attempts.');
     expect(seriesSummary(both)).toBe('Clarity: estimate from 3.1 to 4.6 (lowest 1.5, highest 5.5) over 4 attempts.');
+  });
+
+  it('names the tests whose estimate rests on a short test, above the charts that draw them', () => {
+    const bands = (value: number) => ({ overall: value, fluency: value, vocabulary: value, grammar: value, pronunciation: value });
+    const day = (iso: string) => iso.slice(0, 10);
+    const month = [
+      attempt('w1', '2026-03-01T10:00:00Z', bands(4)),
+      { ...attempt('s1', '2026-03-08T10:00:00Z', bands(3)), shortTestWords: 70 },
+      attempt('w2', '2026-03-15T10:00:00Z', bands(4.5)),
+    ];
+    expect(shortTestsNote('ielts', month, day)).toBe('The estimate of your test of 2026-03-08 rests on only 70 words, so read it as a rough guide rather than a change in your level.');
+    expect(shortTestsNote('ielts', [...month, { ...attempt('s2', '2026-03-20T10:00:00Z', bands(6)), shortTestWords: 120 }], day)).toBe(
+      'The estimates of 2 tests (2026-03-08, 2026-03-20) rest on fewer than 250 words each, so read them as rough guides rather than changes in your level.',
+    );
+    expect(shortTestsNote('ielts', month.filter((a) => a.id !== 's1'), day)).toBeNull();
+    expect(shortTestsNote('interview', month, day)).toBeNull();
+  });
+
+  it("draws the teacher's Pronunciation bands on the overall's attempts, so its dates line up with the charts beside it", () => {
+    const bands = (value: number) => ({ overall: value, fluency: value, vocabulary: value, grammar: value, pronunciation: value });
+    const month = [
+      attempt('r1', '2026-03-01T10:00:00Z', bands(3), bands(4.5)),
+      attempt('e1', '2026-03-05T10:00:00Z', bands(3.5)),
+      attempt('r2', '2026-03-09T10:00:00Z', bands(3.5), bands(5.5)),
+      attempt('e2', '2026-03-20T10:00:00Z', bands(4.5)),
+    ];
+    const series = progressSeries('ielts', month);
+    const [overall] = series;
+    const pronunciation = series.find((s) => s.key === 'pronunciation');
+    if (!overall || !pronunciation) throw new Error('no series');
+    expect(pronunciation.points.map((p) => p.attemptId)).toEqual(['r1', 'r2']);
+    expect(alignedPoints(pronunciation, overall).map((p) => [p.attemptId, p.estimate, p.teacher])).toEqual([
+      ['r1', null, 4.5],
+      ['e1', null, null],
+      ['r2', null, 5.5],
+      ['e2', null, null],
+    ]);
+    // Every other chart keeps its own points.
+    expect(alignedPoints(overall, overall)).toBe(overall.points);
+    const fluency = series.find((s) => s.key === 'fluency');
+    expect(fluency && alignedPoints(fluency, overall)).toBe(fluency?.points);
   });
 });

@@ -1,6 +1,7 @@
 import type { AttemptCriterion, AttemptKind } from '../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import type { ProgressAttempt } from '../../../shared/api/progress';
+import { SHORT_TEST_WORDS } from '../../../shared/band-estimate/short-test';
 import { roundToHalfBand } from '../../../shared/speaking-test/overall';
 
 /*
@@ -115,4 +116,35 @@ export function earlierRulesNote(series: Series | undefined): string | null {
   if (!series || series.earlierRules === 0) return null;
   const count = series.earlierRules === 1 ? 'estimate of one earlier attempt is' : `estimates of ${series.earlierRules} earlier attempts are`;
   return `The ${count} not drawn: they were made by the fixed rules Parley used before its calibrated estimate, and do not compare with those since. Every attempt is listed below.`;
+}
+
+/**
+ * Said once above the speaking tests' charts when some of the drawn estimates rest on a short test
+ * (`shortTestWords`): one test of a few dozen words moves the line as far as a whole test, so the
+ * student reads it as a rough guide, not a change of level. `dateOf` names a test by its day. Else null.
+ */
+export function shortTestsNote(kind: AttemptKind, attempts: readonly ProgressAttempt[], dateOf: (iso: string) => string): string | null {
+  const drawn = attempts
+    .filter((attempt) => attempt.kind === kind)
+    .sort((a, b) => Date.parse(a.completedAt) - Date.parse(b.completedAt))
+    .slice(-CHART_ATTEMPTS);
+  const short = drawn.filter((attempt) => attempt.shortTestWords !== undefined && !attempt.earlierRules && attempt.estimate !== null);
+  const [only] = short;
+  if (!only) return null;
+  if (short.length === 1)
+    return `The estimate of your test of ${dateOf(only.completedAt)} rests on only ${only.shortTestWords ?? 0} words, so read it as a rough guide rather than a change in your level.`;
+  return `The estimates of ${short.length} tests (${short.map((attempt) => dateOf(attempt.completedAt)).join(', ')}) rest on fewer than ${SHORT_TEST_WORDS} words each, so read them as rough guides rather than changes in your level.`;
+}
+
+/**
+ * The points a chart draws: its own, or for a chart of the teacher's bands only (IELTS Pronunciation)
+ * the overall chart's attempts with the teacher's band where there is one, so that its dates line up
+ * with the charts above and below it (on its own three points, 27 Nov sat where the others have
+ * 6 Dec). Its own points where one is not among the overall's (a review released with some bands only).
+ */
+export function alignedPoints(series: Series, overall: Series | undefined): ProgressPoint[] {
+  if (!series.teacherOnly || !overall || overall === series) return series.points;
+  const teacherOf = new Map(series.points.map((point) => [point.attemptId, point.teacher]));
+  if (series.points.some((point) => !overall.points.some((other) => other.attemptId === point.attemptId))) return series.points;
+  return overall.points.map((point) => ({ attemptId: point.attemptId, completedAt: point.completedAt, estimate: null, teacher: teacherOf.get(point.attemptId) ?? null }));
 }

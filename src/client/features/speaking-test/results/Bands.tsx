@@ -1,6 +1,7 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { ratedRangeText } from '../../../../shared/band-estimate/agreement';
+import { shortTestText } from '../../../../shared/band-estimate/short-test';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
 import { band } from './criteria';
 import classes from './Results.module.css';
@@ -25,6 +26,7 @@ function listenBack(event: MouseEvent<HTMLAnchorElement>) {
 export function Bands({ result, canListenBack }: { result: Extract<SpeakingTestResult, { assessable: true }>; canListenBack: boolean }) {
   const next = nextStep(result);
   const range = ratedRangeText(result.bands.overall, 'short');
+  const short = shortTestText(result.metrics.wordCount, 'short');
   return (
     <Stack gap="sm" data-testid="results-summary">
       <Group gap="sm" align="baseline" wrap="wrap">
@@ -33,6 +35,11 @@ export function Bands({ result, canListenBack }: { result: Extract<SpeakingTestR
           {band(result.bands.overall)}
         </Text>
       </Group>
+      {short ? (
+        <Text size="sm" fw={600} c="orange.9" data-testid="short-test">
+          {short}
+        </Text>
+      ) : null}
       <ul className={classes.criteria} aria-label="Your four criteria">
         {criterionLines(result).map((line) => (
           <li key={line.criterion} data-testid={`${line.criterion}-line`}>

@@ -1,0 +1,27 @@
+/*
+ * An estimate from a short test, said as what it is (apart from agreement.ts, so that My progress
+ * does not carry the rated ranges' table).
+ */
+
+/**
+ * The fewest words the estimate's agreement was measured on: the validity check's shortest
+ * presentation is each learner's first 250 words (AGREEMENT_RHO_FIRST_250_WORDS, below the whole
+ * interviews' AGREEMENT_RHO). A test with fewer counted words rests on less than any measurement.
+ */
+export const SHORT_TEST_WORDS = 250;
+
+/**
+ * Said beside an estimate made from fewer than SHORT_TEST_WORDS counted words (null otherwise): the
+ * agreement stated beside it was measured on whole tests, and one short test moves a chart as far
+ * as a full one. `short`: the results' summary; `list`: after the overall on My progress.
+ */
+export function shortTestText(wordCount: number, form: 'sentence' | 'short' | 'list' = 'sentence'): string | null {
+  if (wordCount >= SHORT_TEST_WORDS) return null;
+  const words = `${wordCount} ${wordCount === 1 ? 'word' : 'words'}`;
+  if (form === 'list') return `from only ${words}: a rough guide`;
+  if (form === 'short') return `Based on only ${words}: a rough guide until you answer a whole test.`;
+  return (
+    `This estimate rests on only ${words} that count. How often it agrees with raters was measured on whole tests, and on ` +
+    `learners' first ${SHORT_TEST_WORDS} words it already agreed less: take it as a rough guide, and answer every question of a test fully for one you can rely on.`
+  );
+}
