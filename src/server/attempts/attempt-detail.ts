@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AttemptDetail } from '../../shared/api/admin-attempts.js';
 import { nothingToScoreText, studentNothingToScoreText } from '../../shared/api/no-result-texts.js';
@@ -55,7 +55,7 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
   const recording = await recordingInfo(db, attempt.id);
   const released = releasedOf(attempt, { username: row.releaserUsername, displayName: row.releaserDisplayName, email: row.releaserEmail });
   // The student sees the display name only: an e-mail address is a teacher's sign-in name (decision 0029).
-  const release = forStudent && released ? { ...released, releasedByUsername: null, releasedByName: row.releaserDisplayName } : released;
+  const release = forStudent && released ? { ...released, releasedByUsername: null, releasedByName: row.releaserDisplayName, ...(await amendment(db, attempt.id)) } : released;
   const review = forStudent
     ? {
         teacherComment: release?.comment ?? null,
@@ -140,4 +140,22 @@ export async function attemptDetail(db: Db, attemptId: string, options: { forStu
     answers: interviewAnswers(attempt.sessionData),
     analysis: interviewReport,
   };
+}
+
+/**
+ * A review released more than once, for its student: when it was first released and the bands the
+ * release before the last gave (the last release's "from"), so that bands changed after the student
+ * read them are said to have changed. Nothing for a review released once.
+ */
+async function amendment(db: Db, attemptId: string): Promise<{ amended?: { firstReleasedAt: string; earlierScores: Record<string, number | null> | null } }> {
+  const releases = await db
+    .select({ at: reviewEvents.at, from: reviewEvents.fromReview })
+    .from(reviewEvents)
+    .where(and(eq(reviewEvents.attemptId, attemptId), eq(reviewEvents.action, 'released')))
+    .orderBy(asc(reviewEvents.id));
+  const [first] = releases;
+  const last = releases.at(-1);
+  if (!first || !last || releases.length < 2) return {};
+  const from = last.from as { scores?: unknown } | null;
+  return { amended: { firstReleasedAt: first.at.toISOString(), earlierScores: from?.scores ? asBands(from.scores) : null } };
 }

@@ -128,7 +128,11 @@ describe.each(testDrivers)('review release, trail and My progress on %s', (drive
 
     const again = await release(id, { reason: 'Fluency raised' });
     expect(again.json()).toMatchObject({ event: { action: 'released', from: { scores: { fluency: 6.5 } }, to: { scores: { fluency: 7 } }, reason: 'Fluency raised' } });
-    expect((await request('GET', `/api/student/attempts/${id}`, ashaCookie)).json().teacherScores.fluency).toBe(7);
+    const reread = (await request('GET', `/api/student/attempts/${id}`, ashaCookie)).json();
+    expect(reread.teacherScores.fluency).toBe(7);
+    // The student's page can say the review changed since they read it: when it was first released, and the bands it gave then.
+    expect(reread.release.amended).toEqual({ firstReleasedAt: released.json().release.releasedAt, earlierScores: { fluency: 6.5, vocabulary: 7, grammar: 6, pronunciation: 7, overall: 6.625 } });
+    expect(seen.release.amended).toBeUndefined();
     await expect.poll(() => sink.messages.filter((m) => m.to.includes('asha@example.org')).map((m) => m.subject)).toContain(
       "Parley: your teacher's review is updated",
     );
@@ -136,6 +140,8 @@ describe.each(testDrivers)('review release, trail and My progress on %s', (drive
     const detail = (await request('GET', `/api/admin/attempts/${id}`, adminCookie)).json();
     expect(detail.releasePending).toBe(false);
     expect(detail.release).toMatchObject({ scores: { fluency: 7 }, releasedByUsername: 'headteacher' });
+    // The teachers read the trail instead.
+    expect(detail.release.amended).toBeUndefined();
     expect(detail.trail.map((e: { action: string; reason: string | null }) => [e.action, e.reason])).toEqual([
       ['saved', null],
       ['released', null],

@@ -21,6 +21,11 @@ export const releasedReview = z.object({
    * teacher", decision 0029); the teachers' views: the display name, else e-mail, else sign-in name.
    */
   releasedByName: z.string().nullable(),
+  /**
+   * The student's view only, when the review was released more than once: when it was first released
+   * and the bands the release before this one gave, so the page can say what changed since they read it.
+   */
+  amended: z.object({ firstReleasedAt: z.string(), earlierScores: bandsRecord.nullable() }).optional(),
 });
 export type ReleasedReview = z.infer<typeof releasedReview>;
 

@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AttemptDetail } from '../../../shared/api/admin-attempts';
-import { AttemptResult } from './AttemptResult';
+import { amendedText, AttemptResult } from './AttemptResult';
 
 /* "Your result" on the student's attempt page: why there is no estimate, in the student's words. */
 
@@ -41,5 +41,25 @@ describe('AttemptResult', () => {
     const test = (overall: number, wordCount: number) => ({ kind: 'ielts', overall, nothingToScore: false, awaitingTeacher: false, release: null, scores: null, analysis: { metrics: { wordCount } } }) as unknown as AttemptDetail;
     expect(textOf(test(3, 70))).toContain('overall band 3.0 (from only 70 words: a rough guide).');
     expect(textOf(test(5, 900))).toContain('overall band 5.0.');
+  });
+
+  it('a review released again says when it was first released and which bands changed', () => {
+    // The date is shown in the school's time zone, read from the page: no page here, so the default.
+    vi.stubGlobal('document', { querySelector: () => null });
+    const first = { firstReleasedAt: '2026-11-15T13:00:00.000Z', earlierScores: { fluency: 5, vocabulary: 5.5, grammar: 5, pronunciation: 5.5, overall: 5.25 } };
+    const now = { fluency: 6, vocabulary: 5.5, grammar: 5, pronunciation: 5.5, overall: 5.5 };
+    expect(amendedText('ielts', first, now)).toMatch(/^Your teacher changed this review after first releasing it on 15 Nov 2026, \d\d:\d\d: Fluency 5\.0 → 6\.0\.$/);
+    expect(amendedText('ielts', first, { ...now, fluency: 5, overall: 5.25 })).toMatch(/; the bands did not change\.$/);
+    expect(amendedText('interview', { firstReleasedAt: first.firstReleasedAt, earlierScores: { communication: 5, confidence: 7, relevance: 6, clarity: 6, overall: 6 } }, { communication: 7, confidence: 7, relevance: 6, clarity: 6, overall: 7 })).toMatch(
+      /: Communication 5 → 7, Overall 6 → 7\.$/,
+    );
+    const released = {
+      kind: 'ielts',
+      overall: 3.5,
+      scores: null,
+      release: { comment: null, scores: now, releasedAt: '2026-12-06T13:00:00.000Z', releasedByUsername: null, releasedByName: null, amended: first },
+    } as unknown as AttemptDetail;
+    expect(textOf(released)).toContain('Fluency 5.0 → 6.0');
+    vi.unstubAllGlobals();
   });
 });

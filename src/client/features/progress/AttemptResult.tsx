@@ -1,12 +1,31 @@
 import { Blockquote, Group, Stack, Text } from '@mantine/core';
-import type { AttemptDetail } from '../../../shared/api/admin-attempts';
-import { bandText } from '../../../shared/api/admin-attempts-kinds';
+import type { AttemptDetail, AttemptKind, Bands } from '../../../shared/api/admin-attempts';
+import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import { shortTestText } from '../../../shared/band-estimate/short-test';
 import { RETAKE_WHAT, studentAwaitingTeacherText, studentNothingToScoreText } from '../../../shared/api/no-result-texts';
 import { formatAttemptTime } from '../../components/attempt/format';
 import { TeacherBandsTable } from '../../components/attempt/ReviewParts';
 
 /* The student's attempt page: its "Your result" section. */
+
+type Amended = NonNullable<NonNullable<AttemptDetail['release']>['amended']>;
+
+/**
+ * A review released again after the student could read it: when it was first released and what it
+ * changed, so a band that moved since is not taken for a mistake ("Fluency 5.0 → 6.0").
+ */
+export function amendedText(kind: AttemptKind, amended: Amended, scores: Bands | null): string {
+  const earlier = amended.earlierScores;
+  const changes = earlier && scores
+    ? [...CRITERIA_OF[kind], 'overall' as const].flatMap((key) => {
+        const [before, now] = [earlier[key], scores[key]];
+        if (typeof before !== 'number' || typeof now !== 'number' || bandText(kind, before) === bandText(kind, now)) return [];
+        return [`${key === 'overall' ? 'Overall' : CRITERION_LABELS[key]} ${bandText(kind, before)} → ${bandText(kind, now)}`];
+      })
+    : [];
+  const when = `Your teacher changed this review after first releasing it on ${formatAttemptTime(amended.firstReleasedAt)}`;
+  return changes.length > 0 ? `${when}: ${changes.join(', ')}.` : `${when}; the ${kind === 'ielts' ? 'bands' : 'scores'} did not change.`;
+}
 
 /** The result: the teacher's released bands with the estimate beside them, or the estimate while there is no review. */
 export function AttemptResult({ detail }: { detail: AttemptDetail }) {
@@ -61,6 +80,11 @@ export function AttemptResult({ detail }: { detail: AttemptDetail }) {
         <Blockquote color="teal" p="md" cite={`— ${release.releasedByName ?? 'Your teacher'}`} style={{ overflowWrap: 'anywhere' }}>
           {release.comment}
         </Blockquote>
+      ) : null}
+      {release.amended ? (
+        <Text size="sm" fw={600} c="indigo.9" data-testid="review-amended">
+          {amendedText(detail.kind, release.amended, release.scores)}
+        </Text>
       ) : null}
       <Text size="xs" c="dimmed">
         Reviewed by {release.releasedByName ?? 'your teacher'}; released on {formatAttemptTime(release.releasedAt)}. The estimate and how it was
