@@ -10,7 +10,7 @@ import { serverMessageOr } from '../../lib/api';
 import { EARLIER_SAVED_EVENT, offlineText, useLoadAgainWhenOnline, waitingForConnection } from '../../lib/use-load-again-when-online';
 import { useProgress } from './api';
 import { AttemptList } from './AttemptList';
-import { CHART_ATTEMPTS, earlierRulesNote, progressSeries, shortTestsNote } from './chart';
+import { CHART_ATTEMPTS, earlierRulesNote, notDrawnNote, progressSeries, shortTestsNote } from './chart';
 import { ProgressChart } from './ProgressChart';
 
 const KIND_SECTIONS: Record<AttemptKind, string> = { ielts: 'Speaking tests', interview: 'Mock interviews' };
@@ -19,6 +19,7 @@ function KindCharts({ kind, attempts }: { kind: AttemptKind; attempts: ProgressA
   const series = progressSeries(kind, attempts);
   const note = earlierRulesNote(series[0]);
   const short = shortTestsNote(kind, attempts, (iso) => formatAttemptDateAndTime(iso).date);
+  const notDrawn = notDrawnNote(kind, attempts);
   return (
     <Stack gap="sm" component="section" aria-label={`${KIND_SECTIONS[kind]} over time`}>
       <Title order={2} size="h3">
@@ -27,6 +28,11 @@ function KindCharts({ kind, attempts }: { kind: AttemptKind; attempts: ProgressA
       {note ? (
         <Text size="sm" data-testid={`earlier-rules-${kind}`}>
           {note}
+        </Text>
+      ) : null}
+      {notDrawn ? (
+        <Text size="sm" data-testid={`not-drawn-${kind}`}>
+          {notDrawn}
         </Text>
       ) : null}
       {short ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressAttempt } from '../../../shared/api/progress';
-import { alignedPoints, CHART_ATTEMPTS, earlierRulesNote, progressSeries, seriesSummary, shortTestsNote, TEACHER_LABEL } from './chart';
+import { alignedPoints, CHART_ATTEMPTS, earlierRulesNote, notDrawnNote, progressSeries, seriesSummary, shortTestsNote, TEACHER_LABEL } from './chart';
 
 const attempt = (id: string, completedAt: string, estimate: Record<string, number | null> | null, teacher: Record<string, number | null> | null = null): ProgressAttempt => ({
   id,
@@ -163,5 +163,16 @@ describe('progress charts', () => {
     expect(alignedPoints(overall, overall)).toBe(overall.points);
     const fluency = series.find((s) => s.key === 'fluency');
     expect(fluency && alignedPoints(fluency, overall)).toBe(fluency?.points);
+  });
+
+  it('says which attempts the charts leave out for want of a band, and that one drawn attempt starts the line', () => {
+    const bands = (value: number) => ({ overall: value, fluency: value, vocabulary: value, grammar: value, pronunciation: value });
+    const firefox: ProgressAttempt = { ...attempt('ff', '2026-03-03T10:00:00Z', null), awaitingTeacher: true };
+    const month = [attempt('a', '2026-03-01T10:00:00Z', bands(4)), firefox, attempt('b', '2026-03-05T10:00:00Z', bands(4.5))];
+    expect(notDrawnNote('ielts', month)).toBe('1 test without a band yet (awaiting your teacher) is listed below, not drawn.');
+    expect(notDrawnNote('ielts', [...month, attempt('c', '2026-03-07T10:00:00Z', null)])).toBe('2 tests without a band yet (awaiting your teacher, too little speech) are listed below, not drawn.');
+    expect(notDrawnNote('ielts', month.filter((a) => a.id !== 'ff'))).toBeNull();
+    expect(notDrawnNote('ielts', [attempt('a', '2026-03-01T10:00:00Z', bands(4))])).toBe('One test drawn so far: your next one starts the line.');
+    expect(notDrawnNote('interview', [{ ...attempt('i', '2026-03-01T10:00:00Z', { overall: 4 }), kind: 'interview' }])).toBe('One interview drawn so far: your next one starts the line.');
   });
 });

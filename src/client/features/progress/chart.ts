@@ -1,5 +1,6 @@
 import type { AttemptCriterion, AttemptKind } from '../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
+import { noResultReason, type NoResultReason } from '../../../shared/api/no-result-texts';
 import type { ProgressAttempt } from '../../../shared/api/progress';
 import { SHORT_TEST_WORDS } from '../../../shared/band-estimate/short-test';
 import { roundToHalfBand } from '../../../shared/speaking-test/overall';
@@ -147,4 +148,33 @@ export function alignedPoints(series: Series, overall: Series | undefined): Prog
   const teacherOf = new Map(series.points.map((point) => [point.attemptId, point.teacher]));
   if (series.points.some((point) => !overall.points.some((other) => other.attemptId === point.attemptId))) return series.points;
   return overall.points.map((point) => ({ attemptId: point.attemptId, completedAt: point.completedAt, estimate: null, teacher: teacherOf.get(point.attemptId) ?? null }));
+}
+
+const NOT_DRAWN_BECAUSE: Record<NoResultReason, string> = {
+  awaitingTeacher: 'awaiting your teacher',
+  nothingToScore: 'nothing to score',
+  tooLittleSpeech: 'too little speech',
+};
+
+/**
+ * Said above a kind's charts when some of the attempts it covers have no point at all (no estimate
+ * and no teacher's band yet: a test taken without a transcript, one with too little speech), so the
+ * charts' count is not quietly one short of the list's; and, with one attempt drawn, that the line
+ * starts with the next. Else null.
+ */
+export function notDrawnNote(kind: AttemptKind, attempts: readonly ProgressAttempt[]): string | null {
+  const covered = attempts
+    .filter((attempt) => attempt.kind === kind)
+    .sort((a, b) => Date.parse(a.completedAt) - Date.parse(b.completedAt))
+    .slice(-CHART_ATTEMPTS);
+  const what = kind === 'ielts' ? 'test' : 'interview';
+  const missing = covered.filter((attempt) => attempt.resultSource === 'none');
+  const drawn = covered.length - missing.length;
+  const sentences: string[] = [];
+  if (missing.length > 0) {
+    const reasons = [...new Set(missing.map((attempt) => NOT_DRAWN_BECAUSE[noResultReason(attempt)]))].join(', ');
+    sentences.push(`${plural(missing.length, what)} without a ${kind === 'ielts' ? 'band' : 'score'} yet (${reasons}) ${missing.length === 1 ? 'is' : 'are'} listed below, not drawn.`);
+  }
+  if (drawn === 1) sentences.push(`One ${what} drawn so far: your next one starts the line.`);
+  return sentences.length > 0 ? sentences.join(' ') : null;
 }
