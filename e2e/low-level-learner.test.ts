@@ -128,6 +128,8 @@ describe('a low-level learner on a phone', () => {
     expect(overall).toBeLessThanOrEqual(4);
     expect(await page.getByTestId('overall-range').innerText()).toMatch(/Of learners given (about )?\d\.\d, \d+\s% were rated at a level matching/);
     expect(await page.getByTestId('next-step').innerText()).toMatch(/^Work on next \((Fluency|Vocabulary|Grammar)\): \S/);
+    // A band from a few dozen words, fewer than the estimate's agreement was measured on: said to be a rough guide.
+    expect(await page.getByTestId('short-test').innerText()).toMatch(/^Based on only \d+ words: a rough guide, and longer answers give a surer one\.$/);
     // The short answers are named as what holds the learner back, with what to do.
     const main = await page.locator('main').innerText();
     expect(main).toMatch(/Part 1 answers averaged [\d.]+ words, which is too short to show your English: add a reason or an example/);

@@ -9,7 +9,7 @@ describe('an estimate from a short test', () => {
     expect(shortTestText(70)).toBe(
       "This estimate rests on only 70 words that count. How often it agrees with raters was measured on whole tests, and on learners' first 250 words it already agreed less: take it as a rough guide, and answer every question of a test fully for one you can rely on.",
     );
-    expect(shortTestText(249, 'short')).toBe('Based on only 249 words: a rough guide until you answer a whole test.');
+    expect(shortTestText(249, 'short')).toBe('Based on only 249 words: a rough guide, and longer answers give a surer one.');
     expect(shortTestText(70, 'list')).toBe('from only 70 words: a rough guide');
   });
 });

@@ -19,7 +19,7 @@ export function shortTestText(wordCount: number, form: 'sentence' | 'short' | 'l
   if (wordCount >= SHORT_TEST_WORDS) return null;
   const words = `${wordCount} ${wordCount === 1 ? 'word' : 'words'}`;
   if (form === 'list') return `from only ${words}: a rough guide`;
-  if (form === 'short') return `Based on only ${words}: a rough guide until you answer a whole test.`;
+  if (form === 'short') return `Based on only ${words}: a rough guide, and longer answers give a surer one.`;
   return (
     `This estimate rests on only ${words} that count. How often it agrees with raters was measured on whole tests, and on ` +
     `learners' first ${SHORT_TEST_WORDS} words it already agreed less: take it as a rough guide, and answer every question of a test fully for one you can rely on.`

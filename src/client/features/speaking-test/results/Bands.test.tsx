@@ -28,8 +28,8 @@ function textOf(answers: readonly string[]): string {
 }
 
 describe("the results' summary", () => {
-  it('a test of a few dozen words: a rough guide until a whole test is answered', () => {
-    expect(textOf(SENTENCES)).toMatch(/Estimated overall band \d\.\d Based on only \d+ words: a rough guide until you answer a whole test\./);
+  it('a test of a few dozen words: a rough guide, and longer answers give a surer one', () => {
+    expect(textOf(SENTENCES)).toMatch(/Estimated overall band \d\.\d Based on only \d+ words: a rough guide, and longer answers give a surer one\./);
   });
 
   it('a test of 250 words or more says nothing of it', () => {

@@ -36,7 +36,7 @@ export function Bands({ result, canListenBack }: { result: Extract<SpeakingTestR
         </Text>
       </Group>
       {short ? (
-        <Text size="sm" fw={600} c="orange.9" data-testid="short-test">
+        <Text size="sm" fw={600} data-testid="short-test">
           {short}
         </Text>
       ) : null}
