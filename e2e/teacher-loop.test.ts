@@ -204,6 +204,8 @@ describe.each([
     await student.reload();
     await student.getByTestId('teacher-overall').waitFor();
     expect(await student.getByTestId('teacher-overall').textContent()).toBe(bandText(kind, teacherOverall(kind, AMENDED[kind]) ?? 0));
+    // The student is told the review changed since it was first released, and what changed.
+    expect(await student.getByTestId('review-amended').innerText()).toMatch(/^Your teacher changed this review after first releasing it on .+: .+ → .+\.$/);
   });
 });
 
