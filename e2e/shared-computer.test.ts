@@ -69,7 +69,7 @@ async function watchRestores(page: Page): Promise<Restore[]> {
 async function openAttemptSignedIn(page: Page) {
   await signInWithForm(page, suite.server.baseUrl, student.mobileNumber, student.password);
   await page.waitForURL(/\/test|\/student/, { timeout: 15_000 });
-  await page.getByRole('link', { name: 'My progress' }).click();
+  await page.getByRole('link', { name: 'My progress', exact: true }).click();
   await page.getByRole('link', { name: ATTEMPT_HEADING }).first().click();
   await page.getByRole('heading', { name: ATTEMPT_HEADING }).waitFor();
   expect(new URL(page.url()).pathname).toBe(`/progress/attempts/${attemptId}`);
@@ -124,5 +124,26 @@ describe('a shared computer', () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/auth');
     await signInForm(page).waitFor();
     expect(await page.getByRole('heading', { name: ATTEMPT_HEADING }).count()).toBe(0);
+  }, 90_000);
+
+  it('a tab with words typed and not saved is not loaded again over them when another tab signs out', async () => {
+    const aspirant = await createStudent(suite.server.database.db, { courseName: 'Interview Aspirant', studentName: 'Priya Sharma' });
+    const { page } = await suite.openPage({ ignore: IGNORE });
+    await signInWithForm(page, suite.server.baseUrl, aspirant.mobileNumber, aspirant.password);
+    await page.waitForURL('**/interview-dashboard');
+    const summary = page.getByLabel('Professional Summary');
+    await summary.fill('Backend developer who loves clean APIs.');
+    await page.evaluate(() => {
+      (window as unknown as { keptInMemory: boolean }).keptInMemory = true;
+    });
+    const other = await page.context().newPage();
+    await other.goto(`${suite.server.baseUrl}/interview-dashboard`);
+    await other.getByRole('button', { name: 'Sign out' }).click();
+    await other.waitForURL(/\/auth$/);
+    await page.bringToFront();
+    // The words stay where they were typed: the page was not loaded again (its guard asks before it unloads).
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => (window as unknown as { keptInMemory?: boolean }).keptInMemory)).toBe(true);
+    expect(await summary.inputValue()).toBe('Backend developer who loves clean APIs.');
   }, 90_000);
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ComponentProps, type RefObject } from 'react';
 import { useBlocker } from 'react-router';
+import { guardUnload } from '../lib/auth/sign-in-change';
 import { laterPart } from '../lib/later-part';
 import type { LeaveWithoutSavingDialog } from './LeaveWithoutSavingDialog';
 
@@ -41,8 +42,8 @@ export function UnsavedChangesGuard({ dirty, message, allowLeave, logoutAsked = 
       event.preventDefault();
       event.returnValue = '';
     };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    // Nor does another tab signing someone in or out load it again over the words typed (decision 0075).
+    return guardUnload(warn);
   }, [dirty]);
 
   const blocked = blocker.state === 'blocked';

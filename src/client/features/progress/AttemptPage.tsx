@@ -2,8 +2,6 @@ import { Alert, Anchor, Container, Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AttemptDetail } from '../../../shared/api/admin-attempts';
-import { scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
-import { shortTestText } from '../../../shared/band-estimate/short-test';
 import { Fact, Facts, Section } from '../../components/attempt/AttemptParts';
 import { RecordingEvidence } from '../../components/attempt/RecordingEvidence';
 import { useAnalysisReady } from '../../components/attempt/analysis-part';
@@ -15,15 +13,14 @@ import { PlainAlert } from '../../components/PlainAlert';
 import { isApiError, serverMessageOr } from '../../lib/api';
 import { useOwnAttempt } from './api';
 import { KIND_TITLES } from './AttemptCard';
-import { AttemptResult } from './AttemptResult';
+import { AttemptResult, shortTestSentence } from './AttemptResult';
 
 /**
  * An estimate from fewer words than its agreement with raters was measured on, said before the
  * estimate's working, which states that agreement (the teacher's page does not need it, nor carry it).
  */
 function ShortTestNote({ detail }: { detail: AttemptDetail }) {
-  const earlierRules = detail.analysis !== null && detail.kind === 'ielts' && scoredByEarlierRules(detail.analysis.criteria);
-  const short = detail.kind === 'ielts' && detail.assessable && detail.overall !== null && detail.analysis && !earlierRules ? shortTestText(detail.analysis.metrics.wordCount) : null;
+  const short = shortTestSentence(detail);
   if (!short) return null;
   return (
     <PlainAlert color="yellow" title="A short test" role="note" data-testid="short-test">

@@ -38,9 +38,13 @@ describe('AttemptResult', () => {
   });
 
   it('an estimate from a short test says so where the result is given, as the card on My progress does', () => {
-    const test = (overall: number, wordCount: number) => ({ kind: 'ielts', overall, nothingToScore: false, awaitingTeacher: false, release: null, scores: null, analysis: { metrics: { wordCount } } }) as unknown as AttemptDetail;
+    const test = (overall: number, wordCount: number, criteria: Array<{ criterion: string; base: number }> = []) =>
+      ({ kind: 'ielts', assessable: true, overall, nothingToScore: false, awaitingTeacher: false, release: null, scores: null, analysis: { metrics: { wordCount }, criteria } }) as unknown as AttemptDetail;
     expect(textOf(test(3, 70))).toContain('overall band 3.0 (from only 70 words: a rough guide).');
     expect(textOf(test(5, 900))).toContain('overall band 5.0.');
+    // Not a test the earlier fixed rules scored: their note says what to make of it, as on its card.
+    const earlier = [{ criterion: 'fluency', base: 5 }, { criterion: 'vocabulary', base: 5 }, { criterion: 'grammar', base: 6 }];
+    expect(textOf(test(5, 70, earlier))).toContain('overall band 5.0.');
   });
 
   it('a review released again says when it was first released and which bands changed', () => {

@@ -1,6 +1,7 @@
 import { Blockquote, Group, Stack, Text } from '@mantine/core';
 import type { AttemptDetail, AttemptKind, Bands } from '../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
+import { scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
 import { shortTestText } from '../../../shared/band-estimate/short-test';
 import { RETAKE_WHAT, studentAwaitingTeacherText, studentNothingToScoreText } from '../../../shared/api/no-result-texts';
 import { formatAttemptTime } from '../../components/attempt/format';
@@ -27,6 +28,16 @@ export function amendedText(kind: AttemptKind, amended: Amended, scores: Bands |
   return changes.length > 0 ? `${when}: ${changes.join(', ')}.` : `${when}; the ${kind === 'ielts' ? 'bands' : 'scores'} did not change.`;
 }
 
+/**
+ * The short-test sentence (shortTestText's `form`) of a test whose calibrated estimate rests on fewer
+ * words than its agreement with raters was measured on: as My progress's list decides it (not a test
+ * the earlier rules scored, nor one with nothing to estimate). Else null.
+ */
+export function shortTestSentence(detail: AttemptDetail, form?: 'sentence' | 'list'): string | null {
+  const analysis = detail.kind === 'ielts' && detail.assessable && detail.overall !== null ? detail.analysis : null;
+  return analysis && !scoredByEarlierRules(analysis.criteria) ? shortTestText(analysis.metrics.wordCount, form) : null;
+}
+
 /** The result: the teacher's released bands with the estimate beside them, or the estimate while there is no review. */
 export function AttemptResult({ detail }: { detail: AttemptDetail }) {
   const release = detail.release;
@@ -34,7 +45,7 @@ export function AttemptResult({ detail }: { detail: AttemptDetail }) {
   if (!release) {
     const what = RETAKE_WHAT[detail.kind];
     // As the estimate's section says under it: a test of a few dozen words gives a rough guide.
-    const short = detail.kind === 'ielts' && detail.overall !== null && detail.analysis ? shortTestText(detail.analysis.metrics.wordCount, 'list') : null;
+    const short = shortTestSentence(detail, 'list');
     // Why there is no estimate, as the results said it and the teacher's lists decide it (nothing-to-score.ts).
     if (detail.overall === null && detail.nothingToScore)
       return (

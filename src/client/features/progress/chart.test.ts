@@ -173,6 +173,10 @@ describe('progress charts', () => {
     expect(notDrawnNote('ielts', [...month, attempt('c', '2026-03-07T10:00:00Z', null)])).toBe('2 tests without a band yet (awaiting your teacher, too little speech) are listed below, not drawn.');
     expect(notDrawnNote('ielts', month.filter((a) => a.id !== 'ff'))).toBeNull();
     expect(notDrawnNote('ielts', [attempt('a', '2026-03-01T10:00:00Z', bands(4))])).toBe('One test drawn so far: your next one starts the line.');
+    // A test the earlier rules scored is listed but not drawn: with a calibrated one beside it, one is drawn.
+    const earlier = { ...attempt('e', '2026-02-01T10:00:00Z', bands(5)), earlierRules: true as const };
+    expect(notDrawnNote('ielts', [earlier])).toBeNull();
+    expect(notDrawnNote('ielts', [earlier, attempt('a', '2026-03-01T10:00:00Z', bands(4))])).toBe('One test drawn so far: your next one starts the line.');
     expect(notDrawnNote('interview', [{ ...attempt('i', '2026-03-01T10:00:00Z', { overall: 4 }), kind: 'interview' }])).toBe('One interview drawn so far: your next one starts the line.');
   });
 });

@@ -169,7 +169,8 @@ export function notDrawnNote(kind: AttemptKind, attempts: readonly ProgressAttem
     .slice(-CHART_ATTEMPTS);
   const what = kind === 'ielts' ? 'test' : 'interview';
   const missing = covered.filter((attempt) => attempt.resultSource === 'none');
-  const drawn = covered.length - missing.length;
+  // The overall chart's points: an estimate by the earlier rules is not one either (earlierRulesNote says so).
+  const drawn = progressSeries(kind, attempts)[0]?.points.length ?? 0;
   const sentences: string[] = [];
   if (missing.length > 0) {
     const reasons = [...new Set(missing.map((attempt) => NOT_DRAWN_BECAUSE[noResultReason(attempt)]))].join(', ');

@@ -14,6 +14,7 @@ import { PlainAlert } from '../../components/PlainAlert';
 import type { DeviceInfo } from '../../lib/device';
 import { laterPart } from '../../lib/later-part';
 import { AppLink } from '../../lib/nav';
+import { guardUnload } from '../../lib/auth/sign-in-change';
 import { useSignOut } from '../../lib/auth/use-sign-out';
 import { useAskBeforeSignOut } from '../../lib/leave-guard';
 import { clearStudentInfo } from '../../lib/student-info';
@@ -111,11 +112,12 @@ export function TestSession({ user, device, studentName, shownAt }: TestSessionP
       // The answers of a part under way live only in this page: the next /test page in the tab says they are gone.
       if (inPart) noteTestStopped();
     };
-    window.addEventListener('beforeunload', warn);
     window.addEventListener('pagehide', leaving);
+    // Nor does another tab signing someone in or out load the test again: its outbox keeps it for its owner (decision 0075).
+    const release = guardUnload(warn);
     return () => {
-      window.removeEventListener('beforeunload', warn);
       window.removeEventListener('pagehide', leaving);
+      release();
     };
   }, [guarding, inPart, test.leaveAllowed]);
 

@@ -6,7 +6,7 @@
  */
 import { createStore, del, get, set, values } from 'idb-keyval';
 import { toastSuccess } from '../notify';
-import { signInMark } from '../auth/sign-in-change';
+import { pageSignInMark, signInMark } from '../auth/sign-in-change';
 import { EARLIER_SAVED_EVENT } from '../use-load-again-when-online';
 import { EARLIER_SAVE_TITLE, earlierSaveText } from './earlier-save-note';
 import type { OutboxEntry } from './entry';
@@ -39,7 +39,7 @@ export function browserOutbox(): Outbox {
     // Tabs take turns sending an entry (outbox-tabs.test.ts). Web Locks exist in secure contexts
     // only (HTTPS, localhost): elsewhere each tab sends alone, as the server stores an attempt once.
     exclusive: 'locks' in navigator ? async (name, task) => await navigator.locks.request(name, task) : undefined,
-    signInMark,
+    signIns: { now: signInMark, page: pageSignInMark },
   });
   // Back online: a request made before the connection dropped may never be answered, so it is sent again.
   window.addEventListener('online', () => created.retryNow(undefined, { restart: true }));

@@ -11,9 +11,11 @@ import type { OutboxFetch } from './sending';
 
 function browser() {
   let mark: string | null = 'signed-in-7';
+  /** The mark as the page knows it: its own sign-ins and sign-outs, not another tab's. */
+  let known: string | null = mark;
   const calls: string[] = [];
   let failNextPost = false;
-  /** The request, and what the browser's sign-in mark was when it was sent. */
+  /** The request, and the browser's sign-in mark when it was sent. */
   const fetch: OutboxFetch = async (url, init) => {
     calls.push(`${init.method} ${url} as ${mark}`);
     if (init.method === 'POST' && failNextPost) {
@@ -25,8 +27,11 @@ function browser() {
   return {
     calls,
     fetch,
-    signInMark: () => mark,
-    signIn: (who: string) => (mark = who),
+    signIns: { now: () => mark, page: () => known },
+    /** A sign-in or sign-out in this page. */
+    signIn: (who: string) => (mark = known = who),
+    /** One in another tab, which this page did not load again for (it held a test under way). */
+    signInElsewhere: (who: string) => (mark = who),
     failNextPost: () => (failNextPost = true),
   };
 }
@@ -34,7 +39,7 @@ function browser() {
 describe('the outbox on a shared computer', () => {
   it('sends nothing of a student who signed out, with the next person signed in, until the student is back', async () => {
     const page = browser();
-    const { outbox, timers } = pageOutbox(new MemoryStore(), page.fetch, { signInMark: page.signInMark });
+    const { outbox, timers } = pageOutbox(new MemoryStore(), page.fetch, { signIns: page.signIns });
     page.failNextPost();
     await outbox.submit(submission());
     await settle();
@@ -66,10 +71,21 @@ describe('the outbox on a shared computer', () => {
       if (init.method === 'POST') page.signIn('signed-out');
       return answer;
     };
-    const { outbox } = pageOutbox(new MemoryStore(), fetch, { signInMark: page.signInMark });
+    const { outbox } = pageOutbox(new MemoryStore(), fetch, { signIns: page.signIns });
     await outbox.submit(submission());
     await settle();
     expect(page.calls).toEqual(['POST /api/test-sessions as signed-in-7']);
+    expect(outbox.status(submission().id)).toMatchObject({ state: 'pending', waitingForSignIn: true });
+  });
+
+  it('keeps a test finished in a page that went on while another tab signed someone in, for its owner', async () => {
+    const page = browser();
+    const { outbox } = pageOutbox(new MemoryStore(), page.fetch, { signIns: page.signIns });
+    // The test was under way here when another tab signed the student out and the next one in.
+    page.signInElsewhere('signed-in-8');
+    await outbox.submit(submission());
+    await settle();
+    expect(page.calls).toEqual([]);
     expect(outbox.status(submission().id)).toMatchObject({ state: 'pending', waitingForSignIn: true });
   });
 });

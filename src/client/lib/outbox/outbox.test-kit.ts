@@ -53,7 +53,7 @@ export function manualTimers() {
  * A page's outbox on `store` and `fetch`, with its own clock moved by hand; `told` gathers the earlier
  * tests it says are now saved. `page`: the tabs' lock and the browser's sign-in mark, where a test needs them.
  */
-export function pageOutbox(store: MemoryStore, fetch: OutboxFetch, page: Pick<OutboxDependencies, 'exclusive' | 'signInMark'> = {}) {
+export function pageOutbox(store: MemoryStore, fetch: OutboxFetch, page: Pick<OutboxDependencies, 'exclusive' | 'signIns'> = {}) {
   const timers = manualTimers();
   const outbox = new Outbox({ store, fetch, now: timers.now, setTimer: timers.setTimer, clearTimer: timers.clearTimer, random: () => 0.5, ...page });
   const told: EarlierSave[] = [];

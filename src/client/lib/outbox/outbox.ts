@@ -31,12 +31,12 @@ export interface OutboxDependencies {
    */
   exclusive?: <T>(name: string, task: () => Promise<T>) => Promise<T>;
   /**
-   * A mark that changes whenever this browser signs someone in or out (lib/auth/sign-in-change.ts).
-   * Once it differs from when the owner was taken (submit, resume), the owner may be gone and another
-   * person's cookie in their place: nothing more is sent until the owner is known again. Absent, the
-   * server's 401 alone says so.
+   * The browser's sign-in mark, which changes whenever this browser signs someone in or out, now and
+   * as this page knows it (lib/auth/sign-in-change.ts). Once the mark differs from the page's when
+   * the owner was taken (submit, resume), the owner may be gone and another person's cookie in their
+   * place: nothing more is sent until the owner is known again. Absent, the server's 401 alone says so.
    */
-  signInMark?: () => string | null;
+  signIns?: { now: () => string | null; page: () => string | null };
 }
 
 /** An entry left unsent by an earlier visit or page, now saved: what the student is told of it. */
@@ -65,7 +65,7 @@ export class Outbox {
   private readonly fromEarlier = new Set<string>();
   private readonly earlierSavedListeners = new Set<(saved: EarlierSave) => void>();
   private ownerUserId: number | null = null;
-  /** The sign-in mark when the owner was taken (signInMark). */
+  /** The page's sign-in mark when the owner was taken (signIns). */
   private ownerMark: string | null = null;
   private readonly random: () => number;
 
@@ -109,7 +109,7 @@ export class Outbox {
 
   private takeOwner(ownerUserId: number): void {
     this.ownerUserId = ownerUserId;
-    this.ownerMark = this.deps.signInMark?.() ?? null;
+    this.ownerMark = this.deps.signIns?.page() ?? null;
   }
 
   /** The user signed out (or another signed in): stop sending their entries until they return. */
@@ -268,7 +268,7 @@ export class Outbox {
   private async sendTimed(id: string, url: string, method: 'POST' | 'PUT', contentType: string, body: string | Blob, serverLimitMs: number): Promise<StepResult | 'restart'> {
     // Signed out, or someone else signed in, since the owner was taken: the request would go with
     // no cookie (401) or with the next person's (refused: a 403 or 404 that marks the entry refused).
-    if (this.deps.signInMark && this.deps.signInMark() !== this.ownerMark) {
+    if (this.deps.signIns && this.deps.signIns.now() !== this.ownerMark) {
       this.pause();
       return { kind: 'signedOut' };
     }

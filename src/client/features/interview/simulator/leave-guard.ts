@@ -1,6 +1,7 @@
 import { useCallback, useEffect, type RefObject } from 'react';
 import { useBlocker, type Blocker } from 'react-router';
 import { INTERVIEW_LEAVE_CONFIRMATION } from '../../../../shared/interview/constants';
+import { guardUnload } from '../../../lib/auth/sign-in-change';
 
 /*
  * Leaving a running interview (SPEC.md section 4 'Interview simulator'): page hide or closing ends
@@ -70,8 +71,8 @@ export function useLeaveGuard(running: boolean, onPageHide: () => void, leaving:
       event.returnValue = INTERVIEW_LEAVE_CONFIRMATION;
       return INTERVIEW_LEAVE_CONFIRMATION;
     };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    // Nor does another tab signing someone in or out load a running interview again (decision 0075).
+    return guardUnload(warn);
   }, [running]);
   return blocker;
 }
