@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
 import { lookAt, makeSpeechWav, toast, toastsStandStill, useBrowserSuite, type ViewportName } from './support/index.js';
+import { saveTestByApi } from './support/saved-test.js';
 
 /**
  * The recording's controls while its player is out of sight: on a phone the review page is thousands
@@ -20,20 +20,9 @@ beforeAll(async () => {
   const db = suite.server.database.db;
   admin = await createAdmin(db, { username: 'headteacher' });
   student = await createStudent(db, { studentName: 'Asha Rao', mobileNumber: '98765 43210' });
-  const login = await fetch(`${suite.server.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: student.mobileNumber, password: student.password }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const saved = await fetch(`${suite.server.baseUrl}/api/test-sessions`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(testSessionBody(student.student.id)),
-  });
-  expect(saved.status).toBe(201);
-  attemptId = ((await saved.json()) as { attemptId: string }).attemptId;
+  const saved = await saveTestByApi(suite.server.baseUrl, student);
+  attemptId = saved.attemptId;
+  const cookie = saved.cookie;
   // Half a minute of espeak-ng speech, long enough to be playing while the test scrolls.
   const wav = readFileSync(await makeSpeechWav('I grew up in a small town near the coast, and on weekends my family and I walked by the sea. '.repeat(4)));
   const upload = await fetch(`${suite.server.baseUrl}/api/attempts/${attemptId}/recording`, { method: 'PUT', headers: { cookie, 'content-type': 'audio/wav' }, body: wav });

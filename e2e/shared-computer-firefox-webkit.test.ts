@@ -6,12 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
-import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
 import { createStudent, type CreatedStudent } from '../src/server/test/factories.js';
 import type { ClickingPage } from './support/driven-test.js';
 import { drivenPage, launchFirefox } from './support/firefox.js';
 import { sleep, startTestServer, type TestServer } from './support/index.js';
 import { launchWebKit } from './support/webkit.js';
+import { saveTestByApi } from './support/saved-test.js';
 
 let server: TestServer;
 let student: CreatedStudent;
@@ -20,19 +20,7 @@ let attemptId = '';
 beforeAll(async () => {
   server = await startTestServer();
   student = await createStudent(server.database.db, { studentName: 'Asha Rao', mobileNumber: '98765 43210' });
-  const login = await fetch(`${server.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: student.mobileNumber, password: student.password }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const saved = await fetch(`${server.baseUrl}/api/test-sessions`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(testSessionBody(student.student.id)),
-  });
-  expect(saved.status).toBe(201);
-  attemptId = ((await saved.json()) as { attemptId: string }).attemptId;
+  ({ attemptId } = await saveTestByApi(server.baseUrl, student));
   invalidateReadCaches(server.database.db);
 }, 60_000);
 

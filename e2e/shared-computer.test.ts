@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
-import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
 import { createStudent, type CreatedStudent } from '../src/server/test/factories.js';
 import { signInWithForm, useBrowserSuite } from './support/index.js';
+import { saveTestByApi } from './support/saved-test.js';
 
 /**
  * A school's shared computer (decision 0075): one student signs out, the next sits down. A page the
@@ -20,19 +20,7 @@ const IGNORE = [/status of 401/];
 beforeAll(async () => {
   const db = suite.server.database.db;
   student = await createStudent(db, { studentName: 'Asha Rao', mobileNumber: '98765 43210' });
-  const login = await fetch(`${suite.server.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: student.mobileNumber, password: student.password }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const saved = await fetch(`${suite.server.baseUrl}/api/test-sessions`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(testSessionBody(student.student.id)),
-  });
-  expect(saved.status).toBe(201);
-  attemptId = ((await saved.json()) as { attemptId: string }).attemptId;
+  ({ attemptId } = await saveTestByApi(suite.server.baseUrl, student));
   invalidateReadCaches(db);
 }, 60_000);
 
