@@ -136,6 +136,10 @@ describe('progress charts', () => {
     expect(shortTestsNote('ielts', [...month, { ...attempt('s2', '2026-03-20T10:00:00Z', bands(6)), shortTestWords: 120 }], day)).toBe(
       'The estimates of 2 tests (2026-03-08, 2026-03-20) rest on fewer than 250 words each, so read them as rough guides rather than changes in your level.',
     );
+    // Two on one day name the day once.
+    expect(shortTestsNote('ielts', [...month, { ...attempt('s3', '2026-03-08T16:00:00Z', bands(3.5)), shortTestWords: 90 }], day)).toBe(
+      'The estimates of 2 tests (2026-03-08) rest on fewer than 250 words each, so read them as rough guides rather than changes in your level.',
+    );
     expect(shortTestsNote('ielts', month.filter((a) => a.id !== 's1'), day)).toBeNull();
     expect(shortTestsNote('interview', month, day)).toBeNull();
   });
@@ -170,7 +174,7 @@ describe('progress charts', () => {
     const firefox: ProgressAttempt = { ...attempt('ff', '2026-03-03T10:00:00Z', null), awaitingTeacher: true };
     const month = [attempt('a', '2026-03-01T10:00:00Z', bands(4)), firefox, attempt('b', '2026-03-05T10:00:00Z', bands(4.5))];
     expect(notDrawnNote('ielts', month)).toBe('1 test without a band yet (awaiting your teacher) is listed below, not drawn.');
-    expect(notDrawnNote('ielts', [...month, attempt('c', '2026-03-07T10:00:00Z', null)])).toBe('2 tests without a band yet (awaiting your teacher, too little speech) are listed below, not drawn.');
+    expect(notDrawnNote('ielts', [...month, attempt('c', '2026-03-07T10:00:00Z', null)])).toBe('2 tests without a band (awaiting your teacher, too little speech) are listed below, not drawn.');
     expect(notDrawnNote('ielts', month.filter((a) => a.id !== 'ff'))).toBeNull();
     expect(notDrawnNote('ielts', [attempt('a', '2026-03-01T10:00:00Z', bands(4))])).toBe('One test drawn so far: your next one starts the line.');
     // A test the earlier rules scored is listed but not drawn: with a calibrated one beside it, one is drawn.

@@ -134,7 +134,9 @@ export function shortTestsNote(kind: AttemptKind, attempts: readonly ProgressAtt
   if (!only) return null;
   if (short.length === 1)
     return `The estimate of your test of ${dateOf(only.completedAt)} rests on only ${only.shortTestWords ?? 0} words, so read it as a rough guide rather than a change in your level.`;
-  return `The estimates of ${short.length} tests (${short.map((attempt) => dateOf(attempt.completedAt)).join(', ')}) rest on fewer than ${SHORT_TEST_WORDS} words each, so read them as rough guides rather than changes in your level.`;
+  // Each day once: two short tests of one day would read "(6 Dec, 6 Dec)".
+  const days = [...new Set(short.map((attempt) => dateOf(attempt.completedAt)))];
+  return `The estimates of ${short.length} tests (${days.join(', ')}) rest on fewer than ${SHORT_TEST_WORDS} words each, so read them as rough guides rather than changes in your level.`;
 }
 
 /**
@@ -173,8 +175,10 @@ export function notDrawnNote(kind: AttemptKind, attempts: readonly ProgressAttem
   const drawn = progressSeries(kind, attempts)[0]?.points.length ?? 0;
   const sentences: string[] = [];
   if (missing.length > 0) {
-    const reasons = [...new Set(missing.map((attempt) => NOT_DRAWN_BECAUSE[noResultReason(attempt)]))].join(', ');
-    sentences.push(`${plural(missing.length, what)} without a ${kind === 'ielts' ? 'band' : 'score'} yet (${reasons}) ${missing.length === 1 ? 'is' : 'are'} listed below, not drawn.`);
+    const reasons = [...new Set(missing.map((attempt) => noResultReason(attempt)))];
+    // "Yet" only where a teacher's band is still to come: too little speech or nothing to score gets none.
+    const yet = reasons.every((reason) => reason === 'awaitingTeacher') ? ' yet' : '';
+    sentences.push(`${plural(missing.length, what)} without a ${kind === 'ielts' ? 'band' : 'score'}${yet} (${reasons.map((reason) => NOT_DRAWN_BECAUSE[reason]).join(', ')}) ${missing.length === 1 ? 'is' : 'are'} listed below, not drawn.`);
   }
   if (drawn === 1) sentences.push(`One ${what} drawn so far: your next one starts the line.`);
   return sentences.length > 0 ? sentences.join(' ') : null;
