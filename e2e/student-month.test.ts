@@ -86,9 +86,13 @@ describe("a student's month", () => {
     await keepText(page, `interview-dashboard-${viewport}`);
   }, 60_000);
 
-  it('every attempt page (phone and desktop)', async () => {
+  // Every page on the phone, where it is tightest; on the desktop too the ones with something of
+  // their own to lay out (the short test, the review released again, the Firefox test, one analysing, an interview).
+  const ALSO_ON_DESKTOP = new Set(['test 3', 'test 4 (Firefox)', 'test 5 (short)', 'test 8 (analysing)', 'interview 4']);
+
+  it('every attempt page (phone; the distinct ones on desktop too)', async () => {
     for (const attempt of month.attempts) {
-      for (const viewport of ['phone', 'desktop'] as const) {
+      for (const viewport of ALSO_ON_DESKTOP.has(attempt.label) ? (['phone', 'desktop'] as const) : (['phone'] as const)) {
         const page = await open(meera, `/progress/attempts/${attempt.id}`, viewport);
         await page.getByRole('heading', { name: 'Your answers' }).waitFor({ timeout: 20_000 });
         const name = `month-attempt-${attempt.label.replace(/\W+/g, '-')}-${viewport}`;
