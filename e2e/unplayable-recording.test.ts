@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAttempt, WEBM_SIGNATURE } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
@@ -27,16 +28,44 @@ beforeAll(async () => {
   attemptId = await createAttempt(db, student.student.id, { recording: notAWebm, mimeType: 'audio/webm' });
 });
 
+/** What the recording's requests came to, kept for a note that does not come. */
+function watchRecording(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/recording')) seen.push(`${response.status()} (range ${response.request().headers().range ?? 'none'})`);
+  });
+  page.on('requestfailed', (request) => {
+    if (request.url().includes('/recording')) seen.push(`failed: ${request.failure()?.errorText ?? 'unknown'}`);
+  });
+  return seen;
+}
+
+/**
+ * Waits for the note (a part of its own, loaded once the browser has refused the file: on a loaded
+ * CI machine the page, the refusal and that part took more than the default 10 s). If it does not
+ * come, the failure says where the player stood, so a time-out tells its cause.
+ */
+async function noteShows(page: Page, note: Locator, recording: string[]): Promise<void> {
+  await note.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+    const players = await page.evaluate(() =>
+      [...document.querySelectorAll('audio')].map((audio) => ({ networkState: audio.networkState, readyState: audio.readyState, error: audio.error?.code ?? null, src: audio.currentSrc })),
+    );
+    const regions = await page.getByRole('region').evaluateAll((found) => found.map((region) => region.getAttribute('aria-label') ?? region.textContent?.slice(0, 40)));
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\nplayers: ${JSON.stringify(players)}\nrecording requests: ${JSON.stringify(recording)}\nregions: ${JSON.stringify(regions)}\nat: ${page.url()}`,
+    );
+  });
+}
+
 describe('a recording the browser cannot play', () => {
   it("on the student's attempt page: told plainly under the player, with the file to download", async () => {
     const { page } = await suite.openPage({ viewport: 'phone', ignore: MEDIA_REFUSED });
     await suite.signInAs(page, student.user.id);
+    const recording = watchRecording(page);
     await page.goto(`${suite.server.baseUrl}/progress/attempts/${attemptId}`);
     await page.locator('audio').waitFor({ state: 'attached' });
     const note = page.getByTestId('recording-unplayable');
-    // The note is a part of its own, loaded once the browser has refused the file: on a loaded CI
-    // machine the page, the refusal and that part took more than the default 10 s.
-    await note.waitFor({ timeout: 30_000 });
+    await noteShows(page, note, recording);
     expect(await note.getAttribute('role')).toBe('alert');
     expect(await note.innerText()).toBe(`${UNPLAYABLE_TITLE}\n\n${UNPLAYABLE_TEXT}`);
     const download = note.getByRole('link', { name: 'Download the recording' });
@@ -48,9 +77,10 @@ describe('a recording the browser cannot play', () => {
   it("on the teacher's review page too", async () => {
     const { page } = await suite.openPage({ ignore: MEDIA_REFUSED });
     await suite.signInAs(page, admin.user.id);
+    const recording = watchRecording(page);
     await page.goto(`${suite.server.baseUrl}/admin/attempts/${attemptId}`);
     const note = page.getByRole('region', { name: 'Recording' }).getByTestId('recording-unplayable');
-    await note.waitFor({ timeout: 30_000 });
+    await noteShows(page, note, recording);
     expect(await note.innerText()).toBe(`${UNPLAYABLE_TITLE}\n\n${UNPLAYABLE_TEXT}`);
     await lookAt(page, 'unplayable-recording-teacher-desktop');
   });
