@@ -1,22 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { filesThatMockModules, UNIT_TEST_FILES } from './scripts/test-isolation.ts';
-import TestOrder, {
-  ALONE_E2E_FILES,
-  ALONE_E2E_PROJECT,
-  OTHER_BROWSERS_E2E_FILES,
-  OTHER_BROWSERS_E2E_PROJECT,
-  REAL_TIME_E2E_FILES,
-  REAL_TIME_E2E_PROJECT,
-} from './scripts/test-order.ts';
+import TestOrder, { CAPTURE_E2E_FILES, CAPTURE_E2E_PROJECT, REAL_TIME_E2E_FILES, REAL_TIME_E2E_PROJECT } from './scripts/test-order.ts';
 
 /*
  * Unit files run three at a time: two of them on the two cores, and beside them, one at a time, the
  * end-to-end files that wait on real-time audio (scripts/test-order.ts spreads them through the unit
- * files). Then the other end-to-end files, two at a time; then the Firefox and WebKit whole tests,
- * side by side (OTHER_BROWSERS_E2E_FILES); and last, alone, the one that measures where a real-time
- * recording puts each answer (ALONE_E2E_FILES). A group's projects share one worker count, so each
- * end-to-end project sits in a group of its own.
+ * files). Then the other end-to-end files, two at a time; and last, side by side with nothing else
+ * running, the few that hear and measure audio a browser captures in real time (CAPTURE_E2E_FILES).
+ * A group's projects share one worker count, so each end-to-end project sits in a group of its own.
  */
 const FIRST_GROUP_WORKERS = 3;
 
@@ -94,7 +86,7 @@ export default defineConfig({
           ...E2E,
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          exclude: [...REAL_TIME_E2E_FILES, ...OTHER_BROWSERS_E2E_FILES, ...ALONE_E2E_FILES],
+          exclude: [...REAL_TIME_E2E_FILES, ...CAPTURE_E2E_FILES],
           // Each file starts a server and a browser, and one such file alone kept the two cores 57 % busy
           // (much of an end-to-end test waits on pages, audio and the analysis): two at a time, each file
           // took 1.32 times as long and the group 925 s against 1,436 s (docs/testing.md).
@@ -102,8 +94,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-      { test: { ...E2E, name: OTHER_BROWSERS_E2E_PROJECT, include: [...OTHER_BROWSERS_E2E_FILES], maxWorkers: 2, sequence: { groupOrder: 2 } } },
-      { test: { ...E2E, name: ALONE_E2E_PROJECT, include: [...ALONE_E2E_FILES], maxWorkers: 1, sequence: { groupOrder: 3 } } },
+      { test: { ...E2E, name: CAPTURE_E2E_PROJECT, include: [...CAPTURE_E2E_FILES], maxWorkers: CAPTURE_E2E_FILES.length, sequence: { groupOrder: 2 } } },
     ],
   },
 });

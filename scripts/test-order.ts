@@ -21,24 +21,18 @@ export const REAL_TIME_E2E_FILES = [
   'e2e/interview-no-recording.test.ts',
 ] as const;
 
-/** The Vitest project of the end-to-end file that runs alone, after all the others (vitest.config.ts). */
-export const ALONE_E2E_PROJECT = 'e2e-alone';
+/** The Vitest project of the end-to-end files that hear audio a browser captures in real time (vitest.config.ts). */
+export const CAPTURE_E2E_PROJECT = 'e2e-capture';
 
 /**
- * The end-to-end file that measures where a browser's real-time recording puts each answer, to
- * within 150-700 ms: alone, with nothing else on the cores, so that the capture keeps time.
+ * End-to-end files whose browser captures a microphone played in real time and that measure or hear
+ * what it captured: `interview-recording-evidence` places each answer on the recording to within
+ * 150-700 ms, and the Firefox and WebKit whole tests hear their answers. None runs beside the
+ * Chromium files, which keep the cores three quarters busy; they mostly wait (alone, Firefox's used
+ * 38 % of one core over its 90 s, WebKit's 17 % over 78 s, `interview-recording-evidence` 29 % over
+ * 75 s), so they run side by side after those, the two cores less than half busy.
  */
-export const ALONE_E2E_FILES = ['e2e/interview-recording-evidence.test.ts'] as const;
-
-/** The Vitest project of the Firefox and WebKit whole tests (vitest.config.ts). */
-export const OTHER_BROWSERS_E2E_PROJECT = 'e2e-other-browsers';
-
-/**
- * The Firefox and WebKit whole tests: each hears a microphone played in real time, so neither runs
- * beside the Chromium files, which keep the cores three quarters busy. They mostly wait (alone,
- * Firefox used 38 % of one core over its 90 s, WebKit 17 % over 78 s), so they run side by side.
- */
-export const OTHER_BROWSERS_E2E_FILES = ['e2e/firefox-voice-flows.test.ts', 'e2e/webkit-voice-flows.test.ts'] as const;
+export const CAPTURE_E2E_FILES = ['e2e/firefox-voice-flows.test.ts', 'e2e/webkit-voice-flows.test.ts', 'e2e/interview-recording-evidence.test.ts'] as const;
 
 /**
  * The unit files that take minutes, longest first (a clean clone has no timings for Vitest to order
