@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { AttemptDetail } from '../../../shared/api/admin-attempts';
 import { laterPart } from '../../lib/later-part';
 import { NoRecording } from './AttemptParts';
@@ -28,17 +28,28 @@ export function RecordingPlayer({
 }) {
   // The MediaError code of the last failure, null while the recording plays or loads.
   const [failure, setFailure] = useState<number | null>(null);
+  const attach = useCallback(
+    (audio: HTMLAudioElement | null) => {
+      onAudio(audio);
+      // The element starts loading as it is made, before the page is on the screen: on a slow device
+      // (Chromium slowed tenfold) the browser refused the file before then, and that error event
+      // reached a player not yet mounted, where React drops the update. What the element holds is read here.
+      if (audio?.error) setFailure(audio.error.code);
+    },
+    [onAudio],
+  );
   if (!detail.audioUrl) return <NoRecording expiredAt={detail.recordingExpiredAt} />;
   return (
     <>
       <audio
-        ref={onAudio}
+        ref={attach}
         controls
         preload="metadata"
         src={detail.audioUrl}
         aria-label="Recording of the attempt"
         className={classes.player}
-        // Media events do not bubble: React listens on the element itself, from its creation, so no failure is missed.
+        // Media events do not bubble: React listens on the element itself, from its creation; a failure
+        // before the player was mounted is read in `attach`.
         onError={(event) => setFailure(event.currentTarget.error?.code ?? null)}
         onLoadedMetadata={() => setFailure(null)}>
         <a href={detail.audioUrl}>Download the recording</a>
