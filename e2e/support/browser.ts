@@ -162,6 +162,13 @@ function userAgentFor(viewport: ViewportName, version: string): string {
   return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version} Safari/537.36`;
 }
 
+/**
+ * PARLEY_E2E_CPU_SLOWDOWN=6 runs every Chromium page with its main thread slowed that many times
+ * (DevTools' CPU throttling), as on a mid-range phone: a way to look for what only a slow device
+ * shows (a browser event before React has mounted the element it came from). Unset in `npm test`.
+ */
+const CPU_SLOWDOWN = Number(process.env.PARLEY_E2E_CPU_SLOWDOWN ?? 1);
+
 /** A page in its own context (own cookies and storage). Close it with `page.context().close()`. */
 export async function newPage(
   browser: Browser,
@@ -175,5 +182,9 @@ export async function newPage(
     ...contextOptions,
   });
   trackRequests(context);
-  return context.newPage();
+  const page = await context.newPage();
+  if (CPU_SLOWDOWN > 1 && browser.browserType().name() === 'chromium') {
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  }
+  return page;
 }
