@@ -75,12 +75,10 @@ describe('a recording the browser cannot play', () => {
   });
 
   it("on the teacher's review page too, on a slow laptop", async () => {
-    const { page } = await suite.openPage({ ignore: MEDIA_REFUSED });
     // Its main thread slowed tenfold, the page took longer to draw the player than the browser took
     // to refuse the file: the refusal came before the player was on the screen, and the note never
     // came (two CI runs on a slow machine timed out here).
-    const devtools = await page.context().newCDPSession(page);
-    await devtools.send('Emulation.setCPUThrottlingRate', { rate: 10 });
+    const { page } = await suite.openPage({ ignore: MEDIA_REFUSED, cpuSlowdown: 10 });
     await suite.signInAs(page, admin.user.id);
     const recording = watchRecording(page);
     await page.goto(`${suite.server.baseUrl}/admin/attempts/${attemptId}`);

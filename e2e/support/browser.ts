@@ -169,12 +169,15 @@ function userAgentFor(viewport: ViewportName, version: string): string {
  */
 const CPU_SLOWDOWN = Number(process.env.PARLEY_E2E_CPU_SLOWDOWN ?? 1);
 
-/** A page in its own context (own cookies and storage). Close it with `page.context().close()`. */
+/**
+ * A page in its own context (own cookies and storage). Close it with `page.context().close()`.
+ * `cpuSlowdown` slows a Chromium page's main thread that many times (default PARLEY_E2E_CPU_SLOWDOWN).
+ */
 export async function newPage(
   browser: Browser,
-  options: { viewport?: ViewportName } & Omit<BrowserContextOptions, 'viewport'> = {},
+  options: { viewport?: ViewportName; cpuSlowdown?: number } & Omit<BrowserContextOptions, 'viewport'> = {},
 ): Promise<Page> {
-  const { viewport = 'desktop', ...contextOptions } = options;
+  const { viewport = 'desktop', cpuSlowdown = CPU_SLOWDOWN, ...contextOptions } = options;
   const context = await browser.newContext({
     ...VIEWPORTS[viewport],
     userAgent: userAgentFor(viewport, browser.version()),
@@ -183,8 +186,8 @@ export async function newPage(
   });
   trackRequests(context);
   const page = await context.newPage();
-  if (CPU_SLOWDOWN > 1 && browser.browserType().name() === 'chromium') {
-    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  if (cpuSlowdown > 1 && browser.browserType().name() === 'chromium') {
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   }
   return page;
 }

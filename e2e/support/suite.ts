@@ -14,6 +14,8 @@ export interface SuiteOptions {
 
 export interface SuitePageOptions extends Omit<BrowserContextOptions, 'viewport'> {
   viewport?: ViewportName;
+  /** How many times slower a Chromium page's main thread runs (newPage in browser.ts). */
+  cpuSlowdown?: number;
   /** Console errors that are expected here (a 401 while signed out, a refused request ...). */
   ignore?: RegExp[];
   /** Playwright's default timeout for this page (default 10 s). */
