@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bandText, CRITERIA_OF, teacherOverall, type AttemptKind, type Bands } from '../src/shared/api/admin-attempts.js';
@@ -181,6 +182,23 @@ describe.each([
     await student.getByRole('heading', { name: 'The estimate and how it was reached' }).waitFor();
     await student.getByRole('heading', { name: 'Your answers' }).waitFor();
     await lookAt(student, `teacher-loop-student-attempt-${viewport}`);
+    // Download Transcript, pressed from the keyboard: the results' file, with the review as released.
+    const download = student.waitForEvent('download');
+    await student.getByRole('button', { name: 'Download Transcript' }).focus();
+    await student.keyboard.press('Enter');
+    const file = await download;
+    const text = await readFile(await file.path(), 'utf8');
+    if (kind === 'ielts') {
+      expect(file.suggestedFilename()).toMatch(/^ielts-speaking-transcript-\d{4}-\d\d-\d\d\.txt$/);
+      expect(text).toMatch(/^Teacher's review, released \d{4}-\d\d-\d\d \d\d:\d\d \(.+\):$/m);
+      expect(text).toContain(`Overall band ${bandText(kind, firstOverall)}: Fluency`);
+      expect(text).toContain('Comment: Well organised answers. Slow down a little and link your ideas.');
+      expect(text).toMatch(/^Q1\. .+\nAnswer: .+$/m);
+    } else {
+      expect(file.suggestedFilename()).toMatch(/^interview-transcript-\d{4}-\d\d-\d\d\.txt$/);
+      expect(text).toMatch(/^Question 1: .+\nAnswer: .+$/m);
+    }
+    expect(await student.evaluate(() => document.activeElement?.textContent)).toBe('Download Transcript');
 
     // The amendment: a reason is asked for; the student keeps the released review until it is released again.
     await setBands(teacher, kind, AMENDED[kind]);

@@ -16,3 +16,8 @@ export function saveFile(content: Blob, fileName: string): void {
 export function fileNameFrom(contentDisposition: string | null): string | undefined {
   return contentDisposition?.match(/filename="([^"]+)"/)?.[1];
 }
+
+/** The device's own time zone, which the downloads write their dates in. */
+export function deviceTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}

@@ -30,14 +30,72 @@ export interface TranscriptInput {
   noTranscript?: boolean;
 }
 
+type BandKey = 'overall' | 'fluency' | 'vocabulary' | 'grammar' | 'pronunciation';
+type Criterion = Exclude<BandKey, 'overall'>;
+
+/** What the transcript says of the estimate: each band with the advice to raise it, or why there is none. */
+export type TranscriptEstimate =
+  | {
+      assessable: true;
+      /** Unrounded; a band the attempt has no figure for (null) is written as a dash. */
+      bands: Record<BandKey, number | null>;
+      advice: Record<Criterion, string>;
+      partNotes: readonly { part: number; message: string }[];
+    }
+  | { assessable: false; reason: string };
+
+/** The words of one answer as the transcript writes them. */
+export interface TranscriptAnswer {
+  part: number;
+  questionNumber: number;
+  question: string;
+  answer: string;
+}
+
+/** A transcript of any test, just finished (buildTranscriptText) or saved earlier (saved-transcript.ts). */
+export interface TranscriptDocument {
+  studentName: string;
+  completedAt: Date;
+  timeZone: string;
+  durationSeconds: number;
+  estimate: TranscriptEstimate;
+  /** Lines written after the estimate (a teacher's released review), when any. */
+  review?: readonly string[];
+  answers: readonly TranscriptAnswer[];
+  cueCard?: CueCard;
+  /** Answers left out of the estimate, with the reason the student reads. */
+  nonAnswers: readonly { part: number; questionNumber: number; reason: string }[];
+  noTranscript?: boolean;
+}
+
+/** The results' Download Transcript (spec section 9). */
 export function buildTranscriptText(input: TranscriptInput): string {
+  const { result } = input;
+  const estimate: TranscriptEstimate = result.assessable
+    ? {
+        assessable: true,
+        bands: result.bands,
+        advice: {
+          fluency: result.criteria.fluency.advice,
+          vocabulary: result.criteria.vocabulary.advice,
+          grammar: result.criteria.grammar.advice,
+          pronunciation: result.criteria.pronunciation.advice,
+        },
+        partNotes: result.partNotes,
+      }
+    : { assessable: false, reason: result.reason };
+  return transcriptDocumentText({ ...input, estimate, nonAnswers: result.nonAnswers });
+}
+
+export function transcriptDocumentText(input: TranscriptDocument): string {
   const lines = [
     `${PRODUCT_TITLE}: Transcript`,
     '',
     `Student: ${input.studentName}`,
-    `Date: ${localDateTime(input.completedAt, input.timeZone)}`,
+    `Date: ${transcriptDateTime(input.completedAt, input.timeZone)}`,
     `Duration: ${durationText(input.durationSeconds)}`,
-    ...scoreLines(input.result),
+    ...estimateLines(input.estimate),
+    ...(input.review && input.review.length > 0 ? ['', ...input.review] : []),
   ];
   for (const [part, answers] of byPart(input.answers)) {
     lines.push('', `PART ${part}: ${PART_TITLES[part].toUpperCase()}`);
@@ -50,7 +108,7 @@ export function buildTranscriptText(input: TranscriptInput): string {
         lines.push(`Q${answer.questionNumber}. ${oneLine(answer.question)}`);
       }
       lines.push(`Answer: ${oneLine(answer.answer) || emptyAnswerText(input.noTranscript)}`);
-      const nonAnswer = input.result.nonAnswers.find((item) => item.part === answer.part && item.questionNumber === answer.questionNumber);
+      const nonAnswer = input.nonAnswers.find((item) => item.part === answer.part && item.questionNumber === answer.questionNumber);
       if (nonAnswer) lines.push(`Not counted: ${nonAnswer.reason}`);
     }
   }
@@ -126,7 +184,7 @@ export function buildAudioDescriptionText(input: AudioDescriptionInput): string 
     `${PRODUCT_TITLE}: Complete audio description`,
     '',
     `Student: ${input.studentName}`,
-    `Date: ${localDateTime(input.completedAt, input.timeZone)}`,
+    `Date: ${transcriptDateTime(input.completedAt, input.timeZone)}`,
     `Estimated length: ${clock(timeline.totalMs)}`,
     `(Estimated: ${TIMELINE_MS_PER_CHARACTER / 1000} s per character, questions at least ${TIMELINE_MIN_QUESTION_MS / 1000} s, answers at least ${TIMELINE_MIN_ANSWER_MS / 1000} s, ${TIMELINE_TURN_GAP_MS / 1000} s between turns; Part 2: cue card ${TIMELINE_CUE_CARD_MS / 1000} s, answer ${TIMELINE_PART2_ANSWER_MS / 1000} s.)`,
     '',
@@ -146,29 +204,33 @@ function cueCardText(card: CueCard): string {
 }
 
 /** Answers grouped by part (1, 2, 3; parts without answers left out), each in question order. */
-function byPart(answers: readonly SpeakingTestAnswer[]): [1 | 2 | 3, SpeakingTestAnswer[]][] {
+function byPart<A extends TranscriptAnswer>(answers: readonly A[]): [1 | 2 | 3, A[]][] {
   return ([1, 2, 3] as const)
-    .map((part): [1 | 2 | 3, SpeakingTestAnswer[]] => [
+    .map((part): [1 | 2 | 3, A[]] => [
       part,
       answers.filter((answer) => answer.part === part).sort((a, b) => a.questionNumber - b.questionNumber),
     ])
     .filter(([, inPart]) => inPart.length > 0);
 }
 
-function scoreLines(result: SpeakingTestResult): string[] {
-  if (!result.assessable) return ['Estimated band: not assessed', result.reason];
-  const { bands, criteria } = result;
-  const band = (value: number) => roundToHalfBand(value).toFixed(1);
+/** A band as the transcript writes it: to the nearest half band, or a dash where there is none. */
+export function transcriptBand(value: number | null | undefined): string {
+  return typeof value === 'number' ? roundToHalfBand(value).toFixed(1) : '—';
+}
+
+function estimateLines(estimate: TranscriptEstimate): string[] {
+  if (!estimate.assessable) return ['Estimated band: not assessed', estimate.reason];
+  const { bands, advice } = estimate;
   return [
-    `Estimated overall band: ${band(bands.overall)}`,
-    `Fluency ${band(bands.fluency)}, Vocabulary ${band(bands.vocabulary)}, Grammar ${band(bands.grammar)}, Pronunciation ${band(bands.pronunciation)}`,
+    `Estimated overall band: ${transcriptBand(bands.overall)}`,
+    `Fluency ${transcriptBand(bands.fluency)}, Vocabulary ${transcriptBand(bands.vocabulary)}, Grammar ${transcriptBand(bands.grammar)}, Pronunciation ${transcriptBand(bands.pronunciation)}`,
     '',
     'To raise each band:',
-    `  Fluency: ${criteria.fluency.advice}`,
-    `  Vocabulary: ${criteria.vocabulary.advice}`,
-    `  Grammar: ${criteria.grammar.advice}`,
-    `  Pronunciation: ${criteria.pronunciation.advice}`,
-    ...result.partNotes.map((note) => `  Part ${note.part}: ${note.message}`),
+    `  Fluency: ${advice.fluency}`,
+    `  Vocabulary: ${advice.vocabulary}`,
+    `  Grammar: ${advice.grammar}`,
+    `  Pronunciation: ${advice.pronunciation}`,
+    ...estimate.partNotes.map((note) => `  Part ${note.part}: ${note.message}`),
   ];
 }
 
@@ -210,7 +272,8 @@ function localDate(date: Date, timeZone: string): string {
   return `${year}-${month}-${day}`;
 }
 
-function localDateTime(date: Date, timeZone: string): string {
+/** '2025-11-21 14:05 (Asia/Kolkata)': the transcripts' way of writing a moment. */
+export function transcriptDateTime(date: Date, timeZone: string): string {
   const { hour, minute } = localParts(date, timeZone);
   return `${localDate(date, timeZone)} ${hour}:${minute} (${timeZone})`;
 }

@@ -1,4 +1,6 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { HeldButton } from '../HeldButton';
 import { BulletList } from '../BulletList';
 import type { AttemptDetail, IeltsAnswer, InterviewAnswer, NonAnswerDto } from '../../../shared/api/admin-attempts';
 import { answerWords } from '../../../shared/interview/answers';
@@ -6,6 +8,8 @@ import { INTERVIEW_BASIS_TEXT } from '../../../shared/interview/basis-text';
 import { AnswerText, anyAnswerText, askedText, countMarks, formatSeconds, markAnswer, MarksLegend, type AnswerPiece } from '../scores';
 import { formatClock } from './recording-evidence';
 import type { FigureAudience } from './recording-figures';
+import { deviceTimeZone, saveFile } from '../../lib/download';
+import { toastError } from '../../lib/notify';
 
 const PART_TITLES: Record<number, string> = {
   1: 'Part 1: Introduction & Interview',
@@ -192,6 +196,31 @@ function InterviewAnswerCard({
   );
 }
 
+/**
+ * The transcript as a file, as the results offered it when the attempt was taken; its code loads on
+ * the press. Held, not disabled, while it loads, so the focus stays on it.
+ */
+function TranscriptDownload({ detail }: { detail: AttemptDetail }) {
+  const [preparing, setPreparing] = useState(false);
+  const download = async () => {
+    setPreparing(true);
+    try {
+      const { attemptTranscriptFile } = await import('./transcript-file');
+      const file = attemptTranscriptFile(detail, deviceTimeZone());
+      saveFile(file.blob, file.fileName);
+    } catch {
+      toastError('Transcript not downloaded', 'It could not be prepared: check your connection and try again.');
+    } finally {
+      setPreparing(false);
+    }
+  };
+  return (
+    <HeldButton variant="default" size="xs" w="fit-content" unavailable={preparing} onClick={() => void download()} data-testid="download-transcript">
+      Download Transcript
+    </HeldButton>
+  );
+}
+
 /** The attempt's questions and answers, worded for `audience`: the student on their own attempt's page, the teacher on the review page. */
 export function AnswersSection({ detail, audience }: { detail: AttemptDetail; audience: FigureAudience }) {
   const reading: Reading = { audience, noTranscript: detail.noTranscript, recorded: !detail.noRecording };
@@ -204,6 +233,7 @@ export function AnswersSection({ detail, audience }: { detail: AttemptDetail; au
   }
   return (
     <Stack gap="md">
+      <TranscriptDownload detail={detail} />
       {/* The highlights' key only over answers with words: not when every answer was recorded, not transcribed. */}
       {anyAnswerText(detail.answers.map((answer) => answer.answer)) ? <MarksLegend /> : null}
       {/* Beside the answers it asks to be read against; on the review page this section loads later, so the first visit does not carry it. */}

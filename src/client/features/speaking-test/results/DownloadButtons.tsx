@@ -3,14 +3,10 @@ import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer
 import type { QuestionSet } from '../../../../shared/speaking-test/questions';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
 import { useCurrentUser } from '../../../lib/auth/current-user';
-import { saveFile } from '../../../lib/download';
+import { deviceTimeZone, saveFile } from '../../../lib/download';
 import { toastError } from '../../../lib/notify';
 import { readStudentInfo } from '../../../lib/student-info';
 import { AUDIO_FAILED_TITLE, audioDescriptionFile, NO_AUDIO_TEXT, NO_AUDIO_TITLE, recordingFile, transcriptFile, type TestFacts } from './downloads';
-
-function deviceTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
 
 export interface DownloadButtonsProps {
   answers: SpeakingTestAnswer[];
