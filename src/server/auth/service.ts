@@ -145,6 +145,13 @@ export async function checkTemporaryPasswordOnly(
 }
 
 /**
+ * A teacher's set-password link dies with any other way of setting the password (Settings, a
+ * temporary password from Forgot Password, the admin CLI): left alive, whoever holds the mail could
+ * still replace the password the teacher has since chosen, and sign them out.
+ */
+const NO_PASSWORD_LINK = { passwordLinkHash: null, passwordLinkExpiresAt: null } as const;
+
+/**
  * Uses up a temporary password: it works once, and the user must then choose a new password. `read`
  * is the row its check matched; null when that temporary password is no longer the stored one (another
  * sign-in used it meanwhile, a new one was mailed, or the password changed and cleared it).
@@ -158,7 +165,7 @@ export async function consumeTemporaryPassword(db: Db, read: UserRow): Promise<U
   const row = await db.transaction(async (tx) => {
     const [consumed] = await tx
       .update(users)
-      .set({ tempPasswordHash: null, tempPasswordExpiresAt: null, mustChangePassword: true })
+      .set({ tempPasswordHash: null, tempPasswordExpiresAt: null, mustChangePassword: true, ...NO_PASSWORD_LINK })
       .where(and(eq(users.id, read.id), eq(users.tempPasswordHash, tempPasswordHash)))
       .returning();
     if (consumed) await signOutEverywhere(tx, consumed.id);
@@ -178,7 +185,7 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
   await db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ passwordHash, tempPasswordHash: null, tempPasswordExpiresAt: null, mustChangePassword: false, passwordChosen: true })
+      .set({ passwordHash, tempPasswordHash: null, tempPasswordExpiresAt: null, mustChangePassword: false, passwordChosen: true, ...NO_PASSWORD_LINK })
       .where(eq(users.id, userId));
     // Every other device signed in as this user is signed out.
     await signOutEverywhere(tx, userId, keepSessionId);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
 import { ADMIN_ONLY_MESSAGE } from '../auth/access.js';
 import { DEACTIVATED_TEACHER_MESSAGE } from '../auth/routes.js';
+import { consumeTemporaryPassword, setPassword } from '../auth/service.js';
 import { createTestApp, sessionCookieForUser, sessionCookieFrom, type TestApp } from '../test/app.js';
 import { testSessionBody } from '../test/attempt-fixtures.js';
 import { testDrivers } from '../test/databases.js';
@@ -135,6 +136,50 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     const expired = (await call('GET', '/api/admin/teachers', headCookie)).json() as { teachers: Listed[] };
     expect(expired.teachers.find((x) => x.username === 'rahul.das@school.example')).toMatchObject({ passwordLinkExpiresAt: null, passwordLinkExpired: true });
     now = new Date('2026-11-20T09:00:00Z');
+  });
+
+  it('voids a set-password link once the password is set another way: by the CLI, in Settings, or with a temporary password', async () => {
+    const added = await call('POST', '/api/admin/teachers', headCookie, { displayName: 'Uma Nair', email: 'uma.nair@school.example' });
+    expect(added.statusCode, added.body).toBe(201);
+    const { teacher, setPasswordUrl } = added.json() as { teacher: { id: number }; setPasswordUrl: string };
+    const refusedLink = async (token: string) => {
+      expect((await call('POST', '/api/password-link/check', null, { token })).json()).toEqual({ message: PASSWORD_LINK_INVALID_MESSAGE });
+      expect((await call('POST', '/api/password-link', null, { token, newPassword: 'taken-over-password' })).json()).toEqual({ message: PASSWORD_LINK_INVALID_MESSAGE });
+    };
+    const waiting = async () =>
+      ((await call('GET', '/api/admin/teachers', headCookie)).json() as { teachers: { id: number; passwordLinkExpiresAt: string | null }[] }).teachers.find((x) => x.id === teacher.id)
+        ?.passwordLinkExpiresAt;
+    const mailedLink = async () => {
+      const before = sink.messages.length;
+      expect((await call('POST', `/api/admin/teachers/${teacher.id}/password-link`, headCookie)).statusCode).toBe(200);
+      await expect.poll(() => sink.messages.slice(before).some((m) => m.to.includes('uma.nair@school.example'))).toBe(true);
+      const mail = sink.messages.slice(before).find((m) => m.to.includes('uma.nair@school.example'));
+      return tokenOf(/Choose your password here: (\S+)/.exec(mail?.text ?? '')?.[1] ?? '');
+    };
+
+    // The admin CLI's reset-password.
+    await setPassword(t.database.db, teacher.id, 'uma-first-password', null);
+    await refusedLink(tokenOf(setPasswordUrl));
+    expect(await waiting()).toBeNull();
+
+    // Change Password in Settings, with a mailed link waiting.
+    const mailed = await mailedLink();
+    expect(await waiting()).not.toBeNull();
+    const uma = sessionCookieFrom(await signIn('uma.nair@school.example', 'uma-first-password'));
+    const changed = await call('POST', '/api/change-password', uma, { currentPassword: 'uma-first-password', newPassword: 'uma-second-password' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await refusedLink(mailed);
+    expect(await waiting()).toBeNull();
+    expect((await call('GET', '/api/user', uma)).statusCode).toBe(200);
+
+    // A temporary password used to sign in (Forgot Password's mail).
+    const third = await mailedLink();
+    const [umaRow] = await t.database.db.select().from(users).where(eq(users.id, teacher.id));
+    if (!umaRow) throw new Error('no row');
+    await t.database.db.update(users).set({ tempPasswordHash: 'a-temporary-hash' }).where(eq(users.id, teacher.id));
+    expect(await consumeTemporaryPassword(t.database.db, { ...umaRow, tempPasswordHash: 'a-temporary-hash' })).not.toBeNull();
+    await refusedLink(third);
+    expect((await signIn('uma.nair@school.example', 'uma-second-password')).statusCode).toBe(200);
   });
 
   it('never deactivates the caller, nor the last active teacher when two deactivate each other at once', async () => {
