@@ -105,7 +105,7 @@ describe('hashPassword / verifyPassword', () => {
     expect(await verifyAgainstDummy('whatever')).toBe(false);
   });
 
-  it('a check costs one derivation whatever it is checked against, the dummy included (made without one)', async () => {
+  it('a check of a password in its normal form costs one derivation whatever it is checked against, the dummy included (made without one)', async () => {
     const own = await hashPassword('own password');
     const beside = await hashPasswordBeside('temp-pass-1', own);
     const otherSalt = await hashPassword('temp-pass-1');
@@ -129,6 +129,32 @@ describe('hashPassword / verifyPassword', () => {
       await costOf(() => verifyPasswordPair('wrong', damaged, damaged)),
     ];
     expect(costs).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+  });
+
+  it('one password however its characters were typed (NFKC): an accent as its own character or after the letter, full-width letters', async () => {
+    const composed = 'caf\u00e9-pass-123';
+    const decomposed = 'cafe\u0301-pass-123';
+    const stored = await hashPassword(composed);
+    expect(await verifyPassword(decomposed, stored)).toBe(true);
+    expect(await verifyPassword(composed, stored)).toBe(true);
+    expect(await verifyPassword('\uff43\uff41\uff46\u00e9-pass-123', stored)).toBe(true);
+    expect(await verifyPassword('cafe-pass-123', stored)).toBe(false);
+    // A temporary password made beside it, and the pair checked from either spelling.
+    const beside = await hashPasswordBeside(decomposed, stored);
+    expect(await verifyPasswordPair(composed, stored, beside)).toEqual({ own: true, beside: true });
+    // A hash made before passwords were normalised (of the decomposed spelling, as typed) still lets its owner in.
+    const salt = Buffer.from(stored.split('$')[4] ?? '', 'base64url');
+    const [n, r, p] = stored.split('$').slice(1, 4).map(Number);
+    const { scryptSync } = await import('node:crypto');
+    const old = ['scrypt', n, r, p, salt.toString('base64url'), scryptSync(decomposed, salt, 32, { N: n, r, p, maxmem: 256 * (n ?? 0) * (r ?? 0) }).toString('base64url')].join('$');
+    expect(await verifyPassword(decomposed, old)).toBe(true);
+    expect(await verifyPasswordPair(decomposed, old, null)).toEqual({ own: true, beside: false });
+    // A password typed in its normal form costs one derivation, as before; another spelling at most two.
+    const before = derivations.count;
+    await verifyPasswordPair('wrong', stored, null);
+    expect(derivations.count - before).toBe(1);
+    await verifyPasswordPair('wrong\u0301', stored, null);
+    expect(derivations.count - before).toBe(3);
   });
 
   it('hashes made at the test cost carry it, and the hashes of either cost verify while the other is in use', async () => {

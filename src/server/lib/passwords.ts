@@ -18,6 +18,25 @@ function scryptAsync(password: string, salt: Buffer, keyLength: number, options:
   });
 }
 
+/**
+ * A password as it is hashed: in Unicode's NFKC form (NIST SP 800-63B, 5.1.1.2), so that the same
+ * characters typed by another keyboard ("é" as one character or as "e" and an accent, full-width
+ * letters from an Asian input method) are the same password.
+ */
+function normalized(password: string): string {
+  return password.normalize('NFKC');
+}
+
+/**
+ * The spellings a typed password is checked in: the normalised one, and as typed when that differs
+ * (a hash made before passwords were normalised). The second derivation depends only on what was
+ * typed, never on the account, so it tells an observer nothing.
+ */
+function spellings(password: string): string[] {
+  const form = normalized(password);
+  return form === password ? [form] : [form, password];
+}
+
 /** The key `password` gives with the salt, parameters and key length of `like`; null when those parameters are not ones scrypt takes. */
 async function deriveKey(password: string, like: ScryptHash): Promise<Buffer | null> {
   try {
@@ -55,7 +74,7 @@ function keyMatches(key: Buffer | null, like: ScryptHash, stored: ScryptHash | n
 /** Returns `scrypt$N$r$p$salt$hash` (base64url parts). */
 export async function hashPassword(password: string): Promise<string> {
   const like: ScryptHash = { ...scryptCost(), salt: randomBytes(16), key: Buffer.alloc(KEY_LENGTH) };
-  const key = await deriveKey(password, like);
+  const key = await deriveKey(normalized(password), like);
   if (!key) throw new Error('scrypt refused the built-in parameters');
   return formatHash({ ...like, key });
 }
@@ -67,19 +86,22 @@ export async function hashPassword(password: string): Promise<string> {
  */
 export async function hashPasswordBeside(password: string, sibling: string): Promise<string> {
   const like = parseHash(sibling);
-  const key = like && (await deriveKey(password, like));
+  const key = like && (await deriveKey(normalized(password), like));
   return like && key ? formatHash({ ...like, key }) : hashPassword(password);
 }
 
 /** False for a wrong password and for a stored value that is not a well-formed hash (never throws for one). */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parseHash(stored);
-  return parsed !== null && keyMatches(await deriveKey(password, parsed), parsed, parsed);
+  if (parsed === null) return false;
+  for (const spelling of spellings(password)) if (keyMatches(await deriveKey(spelling, parsed), parsed, parsed)) return true;
+  return false;
 }
 
 /**
  * Which of an account's two stored hashes a typed password matches, from ONE key derivation (with
- * `own`'s salt and parameters): `own`, its password's, and `beside`, made by hashPasswordBeside from
+ * `own`'s salt and parameters; a second only for a password typed in another spelling than its
+ * normal form, `spellings`): `own`, its password's, and `beside`, made by hashPasswordBeside from
  * `own` (a mailed temporary password's). A `beside` derived otherwise (another salt: made for an
  * earlier password) never matches. Always one derivation, also with `beside` null or malformed, and
  * with an `own` whose parameters scrypt refuses (a damaged row): then `beside` (made with a fresh salt
@@ -88,12 +110,18 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export async function verifyPasswordPair(password: string, own: string, beside: string | null): Promise<{ own: boolean; beside: boolean }> {
   const ownHash = parseHash(own);
   const besideHash = beside === null ? null : parseHash(beside);
-  // A refused derivation fails at once, without deriving: the next candidate then costs the one derivation.
-  for (const like of [ownHash, besideHash, dummyHash()]) {
-    const key = like && (await deriveKey(password, like));
-    if (like && key) return { own: keyMatches(key, like, ownHash), beside: keyMatches(key, like, besideHash) };
+  let matches = { own: false, beside: false };
+  for (const spelling of spellings(password)) {
+    // A refused derivation fails at once, without deriving: the next candidate then costs the one derivation.
+    for (const like of [ownHash, besideHash, dummyHash()]) {
+      const key = like && (await deriveKey(spelling, like));
+      if (!like || !key) continue;
+      matches = { own: keyMatches(key, like, ownHash), beside: keyMatches(key, like, besideHash) };
+      break;
+    }
+    if (matches.own || matches.beside) return matches;
   }
-  return { own: false, beside: false };
+  return matches;
 }
 
 let dummy: ScryptHash | undefined;
@@ -106,7 +134,7 @@ function dummyHash(): ScryptHash {
 
 /** Spends the same time as a real check (one key derivation), so an unknown username cannot be told apart by timing. */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  await deriveKey(password, dummyHash());
+  for (const spelling of spellings(password)) await deriveKey(spelling, dummyHash());
   return false;
 }
 
