@@ -36,3 +36,15 @@ describe('source maps', () => {
     }
   });
 });
+
+describe("the page's template", () => {
+  it('is never served as a file, unfilled: /index.html and its compressed copies get the page itself, or nothing', async () => {
+    for (const url of ['/index.html', '/index.html.br', '/index.html.gz', '/INDEX.HTML', '/%69ndex.html', '//index.html']) {
+      const response = await fetch(`${server.baseUrl}${url}`, { headers: { 'accept-encoding': 'identity' } });
+      const text = await response.text();
+      expect(text, url).not.toContain('<!--parley-config-->');
+      expect(text, url).not.toMatch(/<!--parley-[a-z-]+-->/);
+      expect(response.headers.get('cache-control') ?? '', url).not.toContain('public');
+    }
+  });
+});

@@ -183,24 +183,26 @@ function compressPage(html: string, encoding: PageEncoding | null): Buffer | str
  * 404, never the app's page with 200.
  */
 function isApiPath(pathName: string): boolean {
-  let decoded = pathName;
-  try {
-    decoded = decodeURIComponent(pathName);
-  } catch {
-    // Not valid percent-encoding: judged as it is.
-  }
-  return /^\/+api(\/|$)/i.test(decoded);
+  return /^\/+api(\/|$)/i.test(decodedPath(pathName));
+}
+
+/** Whether a requested static path is the page's template, `/index.html` or a compressed copy (in any case, after decoding). */
+function isIndexTemplatePath(pathName: string): boolean {
+  return /^[/\\]*index\.html(\.(br|gz))?$/i.test(decodedPath(pathName));
 }
 
 /** Whether a requested static path is a source map (`*.map`, in any case, after decoding). */
 function isSourceMapPath(pathName: string): boolean {
-  let decoded = pathName;
+  return /\.map$/i.test(decodedPath(pathName).replace(/[/\\]+$/, ''));
+}
+
+/** A requested path percent-decoded; as sent when it is not valid percent-encoding. */
+function decodedPath(pathName: string): string {
   try {
-    decoded = decodeURIComponent(pathName);
+    return decodeURIComponent(pathName);
   } catch {
-    // Not valid percent-encoding: judged as sent.
+    return pathName;
   }
-  return /\.map$/i.test(decoded.replace(/[/\\]+$/, ''));
 }
 
 async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: SessionCache): Promise<void> {
@@ -217,7 +219,9 @@ async function serveClient(app: FastifyInstance, deps: AppDeps, sessions: Sessio
       wildcard: false,
       preCompressed: true,
       // Source maps stay on the server's disk (the client's full source and comments): 404 to everyone.
-      allowedPath: (pathName) => !isSourceMapPath(pathName),
+      // The page's template (and its compressed copies) is served only filled in, by the handler below:
+      // as a file it carried its unfilled markers, cached for an hour.
+      allowedPath: (pathName) => !isSourceMapPath(pathName) && !isIndexTemplatePath(pathName),
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

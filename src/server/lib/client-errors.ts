@@ -7,7 +7,9 @@ const HEADERS_LATE = 'ERR_HTTP_REQUEST_TIMEOUT';
 const HEADERS_TOO_LARGE = 'HPE_HEADER_OVERFLOW';
 
 export const unreadableRequestMessage = 'The request could not be read.';
-export const headersTooLargeMessage = "The request's headers are too large to read. Clear this site's cookies in the browser and try again.";
+/** Node cannot tell which part overflowed: the address (a long link) or the headers (cookies). */
+export const headersTooLargeMessage =
+  "The request's address or headers are too long to read. If you followed a link, it may be damaged: open the site from its start page. Otherwise clear this site's cookies in the browser and try again.";
 export const headersLateMessage = (headersTimeoutMs: number) =>
   `The request did not arrive within ${describeWait(Math.round(headersTimeoutMs / 1000))}, so the server stopped waiting for it. Please try again on a better connection.`;
 

@@ -33,6 +33,8 @@ const HELMET_OPTIONS = {
     },
   },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  // What frame-ancestors 'none' says, for a browser that reads only this header (Helmet's default, SAMEORIGIN, said otherwise).
+  xFrameOptions: { action: 'deny' },
   crossOriginEmbedderPolicy: false,
 } satisfies HelmetOptions;
 

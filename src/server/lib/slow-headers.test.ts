@@ -101,6 +101,8 @@ describe('a connection that sends its headers slowly, or not at all', () => {
   it('answers headers too large, or not HTTP at all, with a sentence and the security headers', async () => {
     for (const [request, status, message] of [
       [`GET /api/health HTTP/1.1\r\nHost: parley.test\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`, 'HTTP/1.1 431 Request Header Fields Too Large', headersTooLargeMessage],
+      // A 60 KB address (a damaged link) overflows the same way: the sentence names both.
+      [`GET /progress?${'q'.repeat(60_000)} HTTP/1.1\r\nHost: parley.test\r\n\r\n`, 'HTTP/1.1 431 Request Header Fields Too Large', headersTooLargeMessage],
       ['NOT HTTP AT ALL\r\n\r\n', 'HTTP/1.1 400 Bad Request', unreadableRequestMessage],
     ] as const) {
       const connection = watch(port);

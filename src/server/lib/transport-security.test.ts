@@ -21,6 +21,9 @@ describe('HSTS and the session cookie, as a school serves the app over https', (
     expect(plain.headers['strict-transport-security']).toBeUndefined();
     // The other security headers stay in both.
     expect(plain.headers['content-security-policy']).toContain("default-src 'self'");
+    // No page of the app is framed, by any site, in a browser that reads either header.
+    expect(plain.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(plain.headers['x-frame-options']).toBe('DENY');
   });
 
   it('sends every security header with the refusal of an address that cannot be decoded, which no route or hook sees', async () => {
