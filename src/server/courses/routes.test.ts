@@ -67,6 +67,9 @@ describe.each(testDrivers)('course management on %s', (driver) => {
       const message = refused(await create({ courseName: 'ielts' }), 409);
       expect(message).toBe('A course named "IELTS" already exists. Course names must be different (capital letters do not count).');
       refused(await create({ courseName: ' INTERVIEW aspirant ' }), 409);
+      // Nor its width or its spaces: full-width letters from an Asian keyboard, two spaces for one (an outside probe).
+      refused(await create({ courseName: '\uff29\uff25\uff2c\uff34\uff33' }), 409);
+      refused(await create({ courseName: 'Interview   Aspirant' }), 409);
       const same = await t.database.db.select().from(courses).where(sql`lower(${courses.courseName}) = 'ielts'`);
       expect(same).toHaveLength(1);
     });
@@ -80,7 +83,9 @@ describe.each(testDrivers)('course management on %s', (driver) => {
       [{ courseName: 42 }, 'courseName: must be text'],
       [{ courseName: 'x'.repeat(101) }, 'courseName: must be at most 100 characters'],
       [{ courseName: '\u200b\u200b' }, 'courseName: Enter a course name'],
-      [{ courseName: 'IELTS \u202eevening' }, 'courseName: may not hold control characters or hidden direction changes; retype it without them'],
+      [{ courseName: 'IELTS \u202eevening' }, 'courseName: may not hold control characters, hidden direction changes or blank-looking fillers; retype it without them'],
+      [{ courseName: '\u2800' }, 'courseName: may not hold control characters, hidden direction changes or blank-looking fillers; retype it without them'],
+      [{ courseName: 'IELTS\u3164' }, 'courseName: may not hold control characters, hidden direction changes or blank-looking fillers; retype it without them'],
       [{ courseName: 'Fine', description: 'd'.repeat(501) }, 'description: must be at most 500 characters'],
       [{ courseName: 'Fine', description: 7 }, 'description: must be text'],
       [{ courseName: 'Fine', isActive: 'yes' }, 'isActive: must be true or false'],

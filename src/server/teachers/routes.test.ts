@@ -224,6 +224,18 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     const bad = await call('POST', '/api/admin/teachers', cookie, { displayName: '', email: 'not an address' });
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as { message: string }).message).toMatch(/displayName|email/);
+    // A name students read on every review: no direction override, no name of blank fillers (an outside probe).
+    for (const [displayName, message] of [
+      ['Mr \u202eRahul', 'displayName: may not hold control characters, hidden direction changes or blank-looking fillers; retype it without them'],
+      ['\u3164', 'displayName: may not hold control characters, hidden direction changes or blank-looking fillers; retype it without them'],
+      ['\u2800\u2800', 'displayName: may not hold control characters, hidden direction changes or blank-looking fillers; retype it without them'],
+      ['...', 'displayName: Write the name in letters'],
+      ['\u200b', "displayName: Enter the teacher's name, as students will see it"],
+    ]) {
+      const refused = await call('POST', '/api/admin/teachers', cookie, { displayName, email: 'new.teacher@school.example' });
+      expect(refused.statusCode, displayName).toBe(400);
+      expect(refused.json(), displayName).toEqual({ message });
+    }
     expect((await call('POST', '/api/admin/teachers/999999/deactivate', cookie)).statusCode).toBe(404);
     expect((await call('POST', `/api/admin/teachers/${student.user.id}/deactivate`, cookie)).statusCode).toBe(404);
   });

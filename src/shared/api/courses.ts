@@ -10,6 +10,8 @@ export * from './courses-limits.js';
 const courseNameField = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
   .overwrite(withoutPastedInvisibles)
+  // One name however it was typed: full-width letters as the ordinary ones (NFKC), any run of spaces as one.
+  .overwrite((name) => name.normalize('NFKC').replace(/\s+/gu, ' '))
   .trim()
   .min(1, { error: 'Enter a course name', abort: true })
   .max(COURSE_NAME_MAX_LENGTH, `must be at most ${COURSE_NAME_MAX_LENGTH} characters`)

@@ -2,6 +2,7 @@ import { z } from '../zod.js';
 import { EMAIL_MAX_LENGTH } from './limits.js';
 import { newPasswordField } from './auth-forms.js';
 import { DISPLAY_NAME_MAX_LENGTH } from './teachers-limits.js';
+import { hasALetter, hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE, withoutPastedInvisibles } from './visible-text.js';
 
 /*
  * The school's teachers (admins): the list, adding one, deactivating and reactivating, and the
@@ -43,9 +44,14 @@ export const teacherIdParams = z.object({ id: z.coerce.number({ error: 'must be 
 const displayNameField = (empty: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+    .overwrite(withoutPastedInvisibles)
+    .overwrite((name) => name.normalize('NFC'))
     .trim()
-    .min(1, empty)
-    .max(DISPLAY_NAME_MAX_LENGTH, `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`);
+    .min(1, { error: empty, abort: true })
+    .max(DISPLAY_NAME_MAX_LENGTH, `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`)
+    // Read by students on every review: no direction override reordering it, no name of blank fillers.
+    .refine(hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE)
+    .refine(hasALetter, 'Write the name in letters');
 
 export const newTeacherBody = z.strictObject({
   displayName: displayNameField("Enter the teacher's name, as students will see it"),
