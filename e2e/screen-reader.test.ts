@@ -4,7 +4,8 @@ import { emptyInterviewProfile, type InterviewProfile } from '../src/shared/api/
 import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { createStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition } from './support/fake-recognition.js';
-import { listening, lookAt, makeSpeechWav, pumpUntil, useBrowserSuite, visible } from './support/index.js';
+import { PART3_ANSWERS } from './support/answers.js';
+import { listening, lookAt, makeSpeechWav, PART2_PREPARATION_TEXT, pumpUntil, useBrowserSuite, visible } from './support/index.js';
 
 /**
  * The interview (and the speaking test's answer buttons) as a screen reader and the keyboard alone
@@ -262,5 +263,87 @@ describe('speaking test, keyboard and screen reader', () => {
     await lookAt(page, 'screen-reader-test-finish-held-desktop');
     await pumpUntil(page, () => listening(fake), 'question 2 to be listened for');
     expect(await finish()).toEqual(["I've finished my answer", 'usable']);
+  });
+});
+
+/** Tab until the focus is on the control named `name` (its label or text); how many presses it took. */
+async function tabTo(page: Page, name: string, most = 12): Promise<number> {
+  for (let presses = 1; presses <= most; presses += 1) {
+    await page.keyboard.press('Tab');
+    if ((await focused(page)).name === name) return presses;
+  }
+  throw new Error(`${most} presses of Tab never reached "${name}" (last: ${JSON.stringify(await focused(page))})`);
+}
+
+describe('speaking test, Tab and Enter alone', () => {
+  it('a whole test: each part takes the focus to its heading, the answer buttons keep it, Part 2 notes by keyboard, the results from their heading to the downloads', async () => {
+    const student = await createStudent(suite.server.database.db, { studentName: 'Kiran Das' });
+    const { page } = await suite.openPage({ timeoutMs: 20_000 });
+    const fake = await installFakeRecognition(page);
+    await page.clock.install();
+    await suite.signInAs(page, student.user.id);
+    await page.goto(`${suite.server.baseUrl}/test`);
+    await page.clock.runFor(1_100);
+    await pumpUntil(page, visible(page, 'Ready to start'), 'the microphone');
+    // The microphone's step hands the focus to its heading; the next Tab is Start Test.
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'H2', name: 'Ready to start' });
+    expect(await tabTo(page, 'Start Test')).toBe(1);
+    await page.keyboard.press('Enter');
+
+    for (let n = 1; n <= 10; n += 1) {
+      await pumpUntil(page, async () => (await visible(page, `Question ${n} of 10`)()) && (await listening(fake)), `question ${n} to be listened for`);
+      const where = await focused(page);
+      if (n === 1) {
+        expect(where).toMatchObject({ tag: 'H2', name: 'Introduction & Interview' });
+        expect(await tabTo(page, 'Repeat the question')).toBe(1);
+      } else {
+        // Never dropped to the page's top between questions: still on the button last used.
+        expect(where.tag, `question ${n}`).toBe('BUTTON');
+      }
+      await fake.say('I live in a small town near the sea and I like walking along the beach in the evening');
+      if (n % 2 === 0) {
+        // Half the answers finished from the keyboard, half by the pause.
+        if ((await focused(page)).name !== "I've finished my answer") await tabTo(page, "I've finished my answer");
+        await page.keyboard.press('Enter');
+      } else await page.clock.runFor(3_600);
+    }
+
+    await pumpUntil(page, visible(page, PART2_PREPARATION_TEXT), 'the Part 2 preparation');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'H2', name: 'Cue Card' });
+    expect(await tabTo(page, 'Your notes')).toBe(1);
+    await page.keyboard.type('mountains, train, family');
+    expect(await page.getByTestId('part2-notes').inputValue()).toBe('mountains, train, family');
+    await page.clock.runFor(60_000);
+    await pumpUntil(page, () => listening(fake), 'listening in Part 2');
+    await fake.say('I would like to describe a journey to the mountains that I took with my family two years ago');
+    await page.clock.runFor(125_000);
+
+    await pumpUntil(page, async () => (await page.getByRole('heading', { name: 'Discussion' }).count()) > 0, 'Part 3');
+    for (let n = 1; n <= 10; n += 1) {
+      await pumpUntil(page, async () => (await visible(page, `Question ${n} of 10`)()) && (await listening(fake)), `Part 3 question ${n}`);
+      if (n === 1) {
+        expect(await focused(page)).toMatchObject({ tag: 'H2', name: 'Discussion' });
+        await tabTo(page, "I've finished my answer");
+      } else expect((await focused(page)).tag, `Part 3 question ${n}`).toBe('BUTTON');
+      await fake.say(PART3_ANSWERS[n - 1] ?? 'I think it depends on the person and on the place');
+      await page.keyboard.press('Enter');
+    }
+
+    await page.getByRole('heading', { name: 'Test Complete!' }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'H2', name: 'Test Complete!' });
+    // From the heading, in reading order: the save's status, listen back, the downloads, Take Another Test, how it was worked out.
+    const order: string[] = [];
+    for (let presses = 0; presses < 8; presses += 1) {
+      await page.keyboard.press('Tab');
+      order.push((await focused(page)).name);
+    }
+    const at = (name: string) => order.indexOf(name);
+    for (const name of ['Download Transcript', 'Download Audio', 'Download Audio Timeline', 'Take Another Test', 'How this was worked out']) expect(at(name), name).toBeGreaterThan(-1);
+    expect(at('Download Transcript')).toBeLessThan(at('Take Another Test'));
+    expect(at('Take Another Test')).toBeLessThan(at('How this was worked out'));
+    for (let back = 0; back < 8 && (await focused(page)).name !== 'How this was worked out'; back += 1) await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('details:has(summary:text("How this was worked out"))').getAttribute('open')).not.toBeNull();
+    await lookAt(page, 'screen-reader-test-results-keyboard-desktop');
   });
 });
