@@ -40,10 +40,14 @@ describe.each(testDrivers)("My progress: each attempt's recording on %s", (drive
     const db = t.database.db;
     const ravi = await createStudent(db, { studentName: 'Ravi Kumar' });
     const criterion = (name: string, base: number) => ({ criterion: name, base, band: base, rules: [], figures: {}, advice: '' });
-    const working = (bases: [number, number, number]) => ({
-      assessable: true,
-      criteria: [criterion('fluency', bases[0]), criterion('vocabulary', bases[1]), criterion('grammar', bases[2]), criterion('pronunciation', 6)],
-    });
+    // As the analysis stores them (SpeakingTestResult's criteria, by name): the list only read before
+    // missed every such attempt; a list is read too.
+    const working = (bases: [number, number, number], asList = false) => {
+      const list = [criterion('fluency', bases[0]), criterion('vocabulary', bases[1]), criterion('grammar', bases[2]), criterion('pronunciation', 6)];
+      return { assessable: true, criteria: asList ? list : Object.fromEntries(list.map((entry) => [entry.criterion, entry])) };
+    };
+    const earlierList = await createAttempt(db, ravi.student.id);
+    await db.update(attempts).set({ analysis: working([5, 5, 6], true) }).where(eq(attempts.id, earlierList));
     const earlier = await createAttempt(db, ravi.student.id);
     const calibrated = await createAttempt(db, ravi.student.id);
     const unreadable = await createAttempt(db, ravi.student.id);
@@ -59,7 +63,7 @@ describe.each(testDrivers)("My progress: each attempt's recording on %s", (drive
     expect(response.statusCode, response.body).toBe(200);
     const listed = (response.json() as { attempts: Array<{ id: string; earlierRules?: true }> }).attempts;
     const marked = Object.fromEntries(listed.map((attempt) => [attempt.id, attempt.earlierRules ?? false]));
-    expect(marked).toEqual({ [earlier]: true, [calibrated]: false, [unreadable]: false, [interview]: false, [none]: false });
+    expect(marked).toEqual({ [earlier]: true, [earlierList]: true, [calibrated]: false, [unreadable]: false, [interview]: false, [none]: false });
   });
 
   it('gives the counted words of a speaking test whose estimate rests on fewer than 250, and of no other', async () => {

@@ -8,6 +8,8 @@ import { attempts } from '../db/schema.js';
 import { recordings } from '../db/schema-recordings.js';
 import { asBands } from './admin-queries.js';
 import { nothingToScore } from './nothing-to-score.js';
+import { storedCriteria } from './stored-criteria.js';
+import { workOnNextOf } from './work-on-next.js';
 
 /**
  * A student's attempts of both kinds, newest first: attempts_student_completed_idx (student_id,
@@ -46,13 +48,7 @@ const isBand = (value: number | null | undefined): value is number => typeof val
 
 /** Whether stored criteria are section 9's fixed rules' working (earlier-rules.ts); anything unreadable is not. */
 function earlierRules(criteria: unknown): boolean {
-  if (!Array.isArray(criteria)) return false;
-  const read = criteria.flatMap((entry: unknown) => {
-    if (typeof entry !== 'object' || entry === null) return [];
-    const { criterion, base } = entry as { criterion?: unknown; base?: unknown };
-    return typeof criterion === 'string' && typeof base === 'number' ? [{ criterion, base }] : [];
-  });
-  return scoredByEarlierRules(read);
+  return scoredByEarlierRules(storedCriteria(criteria).flatMap(({ criterion, base }) => (base === undefined ? [] : [{ criterion, base }])));
 }
 
 type ProgressRow = Awaited<ReturnType<typeof progressQuery>>[number];
@@ -94,5 +90,7 @@ export function toProgressAttempt(row: ProgressRow): ProgressAttempt {
 }
 
 export async function studentProgress(db: Db, studentId: number): Promise<ProgressList> {
-  return { attempts: (await progressQuery(db, studentId)).map(toProgressAttempt) };
+  const rows = await progressQuery(db, studentId);
+  const sources = rows.map((row) => ({ attempt: toProgressAttempt(row), criteria: row.criteria }));
+  return { attempts: sources.map(({ attempt }) => attempt), workOnNext: workOnNextOf(sources) };
 }

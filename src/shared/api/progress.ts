@@ -52,6 +52,35 @@ export const progressAttempt = z.object({
 });
 export type ProgressAttempt = z.infer<typeof progressAttempt>;
 
+/** The speaking test's criteria measured from the words (Pronunciation is not, without a teacher). */
+export const MEASURED_CRITERIA = ['fluency', 'vocabulary', 'grammar'] as const;
+export type MeasuredCriterion = (typeof MEASURED_CRITERIA)[number];
+
+/** At most this many of the latest speaking tests are read for what to work on next. */
+export const WORK_ON_NEXT_TESTS = 3;
+
+/**
+ * What to work on next over the student's latest speaking tests (work-on-next.ts on the server): the
+ * measured criterion with the lowest mean result, and the advice the newest of those tests gave for it.
+ */
+export const workOnNext = z.object({
+  criterion: z.enum(MEASURED_CRITERIA),
+  /** Each measured criterion's mean result over the tests read (teacher's bands where released, else the estimate). */
+  means: z.record(z.enum(MEASURED_CRITERIA), z.number()),
+  /** How many tests were read (1 to WORK_ON_NEXT_TESTS). */
+  tests: z.number().int().min(1),
+  /** Whether any of them has the teacher's bands. */
+  teacherBands: z.boolean(),
+  advice: z.string(),
+  /** The newest test read: the advice is its own. */
+  from: z.object({ id: z.uuid(), completedAt: z.string() }),
+});
+export type WorkOnNext = z.infer<typeof workOnNext>;
+
 /** GET /api/student/attempts: every attempt of the signed-in (or acting) student, newest first. */
-export const progressList = z.object({ attempts: z.array(progressAttempt) });
+export const progressList = z.object({
+  attempts: z.array(progressAttempt),
+  /** Absent or null: no speaking test with a result the advice can come from. */
+  workOnNext: workOnNext.nullable().optional(),
+});
 export type ProgressList = z.infer<typeof progressList>;

@@ -1,0 +1,55 @@
+import { MEASURED_CRITERIA, WORK_ON_NEXT_TESTS, type MeasuredCriterion, type ProgressAttempt, type WorkOnNext } from '../../shared/api/progress.js';
+import { NOTHING_MORE_ADVICE } from '../../shared/band-estimate/nothing-more.js';
+import { storedCriteria } from './stored-criteria.js';
+
+/*
+ * My progress's "Work on next": over the student's latest speaking tests, the measured criterion
+ * whose result has been lowest, with the advice the newest of them gave for it. The results of one
+ * test name the lowest criterion of that test (summary.ts's nextStep); one test reads a criterion
+ * within about half a band (docs/validity.md), so the page that sees several reads their mean.
+ * Only tests the calibrated estimate scored count (not section 9's earlier rules, whose bands do not
+ * compare), each with its result as My progress shows it: the teacher's released bands, else the
+ * estimate. A criterion whose newest advice finds nothing more to work on is passed over, as the
+ * results pass it over.
+ */
+
+/** The stored working's advice for a criterion, when it can be read. */
+function storedAdvice(criteria: unknown, criterion: MeasuredCriterion): string | null {
+  const advice = storedCriteria(criteria).find((entry) => entry.criterion === criterion)?.advice;
+  return advice !== undefined && advice.trim() !== '' ? advice : null;
+}
+
+export interface WorkOnNextSource {
+  attempt: ProgressAttempt;
+  /** The stored analysis's criteria (progressQuery's `criteria`). */
+  criteria: unknown;
+}
+
+/** Newest first, as My progress lists them; null when no speaking test has a result to read. */
+export function workOnNextOf(sources: readonly WorkOnNextSource[]): WorkOnNext | null {
+  const read = sources
+    .filter(({ attempt }) => attempt.kind === 'ielts' && attempt.resultSource !== 'none' && !attempt.earlierRules)
+    .filter(({ attempt }) => MEASURED_CRITERIA.every((criterion) => typeof attempt.result[criterion] === 'number'))
+    .slice(0, WORK_ON_NEXT_TESTS);
+  const newest = read[0];
+  if (!newest) return null;
+  const mean = (criterion: MeasuredCriterion) => read.reduce((sum, { attempt }) => sum + (attempt.result[criterion] ?? 0), 0) / read.length;
+  const means = Object.fromEntries(MEASURED_CRITERIA.map((criterion) => [criterion, Math.round(mean(criterion) * 100) / 100])) as Record<MeasuredCriterion, number>;
+  const candidates = MEASURED_CRITERIA.flatMap((criterion) => {
+    const advice = storedAdvice(newest.criteria, criterion);
+    return advice !== null && advice !== NOTHING_MORE_ADVICE ? [{ criterion, advice }] : [];
+  });
+  // Lowest mean first; on a tie, the lower in the newest test, then the criteria's own order.
+  const lowest = [...candidates].sort(
+    (a, b) => means[a.criterion] - means[b.criterion] || (newest.attempt.result[a.criterion] ?? 0) - (newest.attempt.result[b.criterion] ?? 0),
+  )[0];
+  if (!lowest) return null;
+  return {
+    criterion: lowest.criterion,
+    means,
+    tests: read.length,
+    teacherBands: read.some(({ attempt }) => attempt.resultSource === 'teacher'),
+    advice: lowest.advice,
+    from: { id: newest.attempt.id, completedAt: newest.attempt.completedAt },
+  };
+}
