@@ -251,6 +251,15 @@ describe('My progress', () => {
         expect(await series('teacher'), `${kind} ${key}`).toEqual([shown(released[key])]);
       }
     }
+    // First, what to work on next over the three tests, its advice from the newest of them (the teacher's bands where released).
+    const work = page.getByTestId('work-on-next');
+    expect(await work.getByRole('heading', { level: 2 }).textContent()).toMatch(/^Work on next: (Fluency|Vocabulary|Grammar)$/);
+    expect(await work.textContent()).toContain("Your lowest over your last 3 speaking tests:");
+    expect(await work.textContent()).toContain("your teacher's bands where given");
+    // Two of the three are short tests with the estimate as their result; the third has the teacher's bands.
+    expect(await work.textContent()).toContain('2 of 3 were short (under 250 words), so take this as a rough guide.');
+    const newestTest = saved.ielts.at(-1)?.attemptId ?? '';
+    expect(await work.getByRole('link', { name: 'Open that test' }).getAttribute('href')).toBe(`/progress/attempts/${newestTest}`);
     // Newest first: the last interview, then the last test.
     const first = await page.getByTestId('progress-attempt').first().textContent();
     expect(first).toContain('Mock interview');

@@ -38,14 +38,20 @@ describe('what to work on next, over the latest speaking tests', () => {
       means: { fluency: 5.33, vocabulary: 6.17, grammar: 5.83 },
       tests: 3,
       teacherBands: false,
+      shortTests: 0,
       advice: `fluency advice of ${newest.attempt.id}`,
       from: { id: newest.attempt.id, completedAt: newest.attempt.completedAt },
     });
   });
 
   it("reads the teacher's released bands where they are the result, and says so", () => {
-    const reviewed = test({ fluency: 7, vocabulary: 7, grammar: 7 }, { resultSource: 'teacher', result: { fluency: 6, vocabulary: 7, grammar: 7, pronunciation: 6, overall: 6.5 } });
-    expect(workOnNextOf([reviewed])).toMatchObject({ criterion: 'fluency', means: { fluency: 6, vocabulary: 7, grammar: 7 }, tests: 1, teacherBands: true });
+    const reviewed = test(
+      { fluency: 7, vocabulary: 7, grammar: 7 },
+      { resultSource: 'teacher', shortTestWords: 60, result: { fluency: 6, vocabulary: 7, grammar: 7, pronunciation: 6, overall: 6.5 } },
+    );
+    // A short test the teacher has given bands is no rough guide; one with the estimate as its result is.
+    expect(workOnNextOf([reviewed])).toMatchObject({ criterion: 'fluency', means: { fluency: 6, vocabulary: 7, grammar: 7 }, tests: 1, teacherBands: true, shortTests: 0 });
+    expect(workOnNextOf([reviewed, test({ fluency: 6, vocabulary: 7, grammar: 7 }, { shortTestWords: 80 })])).toMatchObject({ tests: 2, shortTests: 1 });
   });
 
   it('leaves out interviews, tests without a result and tests the earlier rules scored; none left, nothing said', () => {
@@ -96,7 +102,8 @@ describe('My progress carries it', () => {
     await save('/api/interview-sessions', interviewSessionBody(studentId));
     const progress = await list();
     const work = progress.workOnNext;
-    expect(work).toMatchObject({ tests: 2, teacherBands: false, from: { id: newest } });
+    // The fixture's tests are short (about 65 words): both rough guides.
+    expect(work).toMatchObject({ tests: 2, teacherBands: false, shortTests: 2, from: { id: newest } });
     // The advice is the newest test's own, as its page shows it.
     const detail = (await t.app.inject({ method: 'GET', url: `/api/student/attempts/${newest}`, headers: { cookie } })).json() as {
       analysis: { criteria: { criterion: string; advice: string }[] };

@@ -49,6 +49,8 @@ export function workOnNextOf(sources: readonly WorkOnNextSource[]): WorkOnNext |
     means,
     tests: read.length,
     teacherBands: read.some(({ attempt }) => attempt.resultSource === 'teacher'),
+    // A test the teacher has given bands is no rough guide, however short.
+    shortTests: read.filter(({ attempt }) => attempt.shortTestWords !== undefined && attempt.resultSource !== 'teacher').length,
     advice: lowest.advice,
     from: { id: newest.attempt.id, completedAt: newest.attempt.completedAt },
   };

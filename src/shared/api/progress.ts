@@ -1,5 +1,8 @@
 import { z } from '../zod.js';
 import { ATTEMPT_KINDS } from './admin-attempts.js';
+import { MEASURED_CRITERIA } from './progress-limits.js';
+
+export * from './progress-limits.js';
 
 /*
  * "My progress": the signed-in student's own attempts of both kinds. The attempt's page
@@ -52,13 +55,6 @@ export const progressAttempt = z.object({
 });
 export type ProgressAttempt = z.infer<typeof progressAttempt>;
 
-/** The speaking test's criteria measured from the words (Pronunciation is not, without a teacher). */
-export const MEASURED_CRITERIA = ['fluency', 'vocabulary', 'grammar'] as const;
-export type MeasuredCriterion = (typeof MEASURED_CRITERIA)[number];
-
-/** At most this many of the latest speaking tests are read for what to work on next. */
-export const WORK_ON_NEXT_TESTS = 3;
-
 /**
  * What to work on next over the student's latest speaking tests (work-on-next.ts on the server): the
  * measured criterion with the lowest mean result, and the advice the newest of those tests gave for it.
@@ -71,6 +67,8 @@ export const workOnNext = z.object({
   tests: z.number().int().min(1),
   /** Whether any of them has the teacher's bands. */
   teacherBands: z.boolean(),
+  /** How many of them are short tests whose estimate is a rough guide (shortTestWords). */
+  shortTests: z.number().int().min(0),
   advice: z.string(),
   /** The newest test read: the advice is its own. */
   from: z.object({ id: z.uuid(), completedAt: z.string() }),

@@ -12,6 +12,7 @@ import { useProgress } from './api';
 import { AttemptList } from './AttemptList';
 import { CHART_ATTEMPTS, earlierRulesNote, notDrawnNote, progressSeries, shortTestsNote } from './chart';
 import { ProgressChart } from './ProgressChart';
+import { WorkOnNextCard } from './WorkOnNext';
 
 const KIND_SECTIONS: Record<AttemptKind, string> = { ielts: 'Speaking tests', interview: 'Mock interviews' };
 
@@ -95,8 +96,10 @@ export default function ProgressPage() {
     const kinds = (['ielts', 'interview'] as const).filter((kind) => data.attempts.some((attempt) => attempt.kind === kind));
     // A teacher gives a speaking test bands and an interview scores, as the cards below say.
     const teachers = kinds.map((kind) => (kind === 'ielts' ? 'band' : 'score')).join(' or ');
+    const dateOf = (iso: string) => formatAttemptDateAndTime(iso).date;
     body = (
       <Stack gap="xl">
+        {data.workOnNext ? <WorkOnNextCard work={data.workOnNext} dateOf={dateOf} /> : null}
         <Text size="sm" c="dimmed">
           {data.attempts.some((attempt) => attempt.teacher !== null)
             ? `Each chart has two lines: the automatic estimate of every attempt (open circles) and, where your teacher has reviewed an attempt, your teacher's ${teachers} (filled squares, dashed line).`

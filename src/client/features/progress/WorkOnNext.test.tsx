@@ -1,0 +1,45 @@
+import { MantineProvider } from '@mantine/core';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { WorkOnNext } from '../../../shared/api/progress';
+import { workOnNextReason, WorkOnNextCard } from './WorkOnNext';
+
+const WORK: WorkOnNext = {
+  criterion: 'grammar',
+  means: { fluency: 6, vocabulary: 5.83, grammar: 5.17 },
+  tests: 3,
+  teacherBands: false,
+  shortTests: 0,
+  advice: 'Use more whole sentences.',
+  from: { id: '00000000-0000-4000-8000-000000000001', completedAt: '2026-12-06T10:00:00.000Z' },
+};
+const dateOf = () => 'Sunday 6 December 2026';
+
+describe("My progress's Work on next", () => {
+  it('says which criterion, from what figures over how many tests, and whose bands they are', () => {
+    expect(workOnNextReason(WORK, dateOf)).toBe(
+      'Your lowest over your last 3 speaking tests: Grammar 5.2 on average, beside Fluency 6.0 and Vocabulary 5.8 (the estimate, which leaves out Pronunciation). The advice of the latest, on Sunday 6 December 2026:',
+    );
+    expect(workOnNextReason({ ...WORK, shortTests: 2 }, dateOf)).toContain(
+      '(the estimate, which leaves out Pronunciation). 2 of 3 were short (under 250 words), so take this as a rough guide. The advice of the latest',
+    );
+    expect(workOnNextReason({ ...WORK, tests: 1, teacherBands: true, means: { fluency: 6, vocabulary: 6.5, grammar: 5 } }, dateOf)).toBe(
+      "Your lowest in your latest speaking test (Sunday 6 December 2026): Grammar 5.0, beside Fluency 6.0 and Vocabulary 6.5 (your teacher's bands where given, else the estimate, which leaves out Pronunciation). Its advice:",
+    );
+  });
+
+  it('is a named section with the advice and a link to the test it comes from', () => {
+    const html = renderToStaticMarkup(
+      <MantineProvider>
+        <MemoryRouter>
+          <WorkOnNextCard work={WORK} dateOf={dateOf} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(html).toContain('aria-labelledby="work-on-next-title"');
+    expect(html).toMatch(/<h2[^>]*id="work-on-next-title"[^>]*>Work on next: Grammar<\/h2>/);
+    expect(html).toContain('Use more whole sentences.');
+    expect(html).toContain('href="/progress/attempts/00000000-0000-4000-8000-000000000001"');
+  });
+});
