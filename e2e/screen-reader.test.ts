@@ -242,16 +242,22 @@ describe('interview simulator, keyboard and screen reader', () => {
   });
 });
 
+/** A new student's /test at "Ready to start", with the scripted recognizer and the page's clock. */
+async function readyToStart(studentName: string, timeoutMs: number) {
+  const student = await createStudent(suite.server.database.db, { studentName });
+  const { page } = await suite.openPage({ timeoutMs });
+  const fake = await installFakeRecognition(page);
+  await page.clock.install();
+  await suite.signInAs(page, student.user.id);
+  await page.goto(`${suite.server.baseUrl}/test`);
+  await page.clock.runFor(1_100);
+  await pumpUntil(page, visible(page, 'Ready to start'), 'the microphone');
+  return { page, fake };
+}
+
 describe('speaking test, keyboard and screen reader', () => {
   it("I've finished my answer keeps the focus into the next question, unavailable while it is asked, then usable again", async () => {
-    const student = await createStudent(suite.server.database.db, { studentName: 'Asha Verma' });
-    const { page } = await suite.openPage({ timeoutMs: 15_000 });
-    const fake = await installFakeRecognition(page);
-    await page.clock.install();
-    await suite.signInAs(page, student.user.id);
-    await page.goto(`${suite.server.baseUrl}/test`);
-    await page.clock.runFor(1_100);
-    await pumpUntil(page, visible(page, 'Ready to start'), 'the microphone');
+    const { page, fake } = await readyToStart('Asha Verma', 15_000);
     await press(page, 'Start Test');
     await pumpUntil(page, async () => (await visible(page, 'Question 1 of 10')()) && (await listening(fake)), 'question 1 to be listened for');
     await fake.say('My name is Asha Verma and my friends call me Ash');
@@ -277,14 +283,7 @@ async function tabTo(page: Page, name: string, most = 12): Promise<number> {
 
 describe('speaking test, Tab and Enter alone', () => {
   it('a whole test: each part takes the focus to its heading, the answer buttons keep it, Part 2 notes by keyboard, the results from their heading to the downloads', async () => {
-    const student = await createStudent(suite.server.database.db, { studentName: 'Kiran Das' });
-    const { page } = await suite.openPage({ timeoutMs: 20_000 });
-    const fake = await installFakeRecognition(page);
-    await page.clock.install();
-    await suite.signInAs(page, student.user.id);
-    await page.goto(`${suite.server.baseUrl}/test`);
-    await page.clock.runFor(1_100);
-    await pumpUntil(page, visible(page, 'Ready to start'), 'the microphone');
+    const { page, fake } = await readyToStart('Kiran Das', 20_000);
     // The microphone's step hands the focus to its heading; the next Tab is Start Test.
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'H2', name: 'Ready to start' });
     expect(await tabTo(page, 'Start Test')).toBe(1);
