@@ -109,6 +109,24 @@ describe("the student's header", () => {
     await lookAt(page, 'student-home-progress-upgraded-phone');
   });
 
+  it("a tap on My progress while /student opens the practice wins over the move to the course's page, however long My progress's code takes", async () => {
+    const { page } = await suite.openPage({ viewport: 'desktop' });
+    await suite.signInAs(page, asha.user.id);
+    // A slow laptop or network: My progress's code arrives after the second /student waits before moving on
+    // (a laptop's: a phone on Android waits three).
+    await page.route('**/assets/ProgressPage-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue();
+    });
+    await page.goto(`${suite.server.baseUrl}/student`);
+    await page.getByRole('heading', { name: 'Welcome, Asha Home' }).waitFor();
+    await page.getByRole('link', { name: 'Or open My progress' }).click();
+    // The move to /test was due a second after the profile loaded: it must not take the student there instead.
+    await page.getByRole('heading', { name: 'My progress', level: 1 }).waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(1_500);
+    expect(new URL(page.url()).pathname).toBe('/progress');
+  });
+
   it('reaches Practice, My progress and Sign out by keyboard, and signs out', async () => {
     const page = await open(asha, '/progress', 'desktop');
     await page.getByTestId('chart-ielts-overall').waitFor();

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useNavigation } from 'react-router';
 import { routeForCourse } from '../../../shared/courses';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { isApiError } from '../../lib/api';
@@ -44,11 +44,15 @@ export function StudentDashboard() {
   const data = profile.data;
   const target = data && data.student.status === 'Activated' ? routeForCourse(data.course.courseName) : null;
 
+  // A page the student opened meanwhile (My progress, Sign out) wins: while its code loads this page
+  // stays, and moving on from here then took the student to the course's page instead.
+  const leaving = useNavigation().state !== 'idle';
+
   useEffect(() => {
-    if (!target) return;
+    if (!target || leaving) return;
     const timer = window.setTimeout(() => navigate(target, { replace: true }), delay);
     return () => window.clearTimeout(timer);
-  }, [target, delay, navigate]);
+  }, [target, delay, navigate, leaving]);
 
   useEffect(() => {
     if (profile.isError && !isApiError(profile.error, 403)) navigate('/', { replace: true });
