@@ -81,9 +81,21 @@ async function backAfterSigningOut(page: ClickingPage, goto: (url: string) => Pr
   await until(page, '"Already Logged In" shows', () => document.body.innerText.includes('Logout & Login as Different User'));
   await page.clickButton('Logout & Login as Different User');
   await until(page, 'the sign-in form shows', () => document.querySelector('input[autocomplete="current-password"]') !== null);
-  // The next student presses Back.
-  await page.evaluate(() => history.back());
-  await until(page, 'the page has loaded again, signed out', () => location.pathname === '/auth' && document.querySelector('input[autocomplete="current-password"]') !== null && !(window as unknown as { keptInMemory?: boolean }).keptInMemory);
+  // The next student presses Back. The sign-in page Back leaves is marked too: on a slow machine it
+  // still answered the wait below before Back had taken effect, and the page read next was the kept one.
+  await page.evaluate(() => {
+    (window as unknown as { beforeBack: boolean }).beforeBack = true;
+    history.back();
+  });
+  await until(
+    page,
+    'the page has loaded again, signed out',
+    () =>
+      location.pathname === '/auth' &&
+      document.querySelector('input[autocomplete="current-password"]') !== null &&
+      !(window as unknown as { keptInMemory?: boolean }).keptInMemory &&
+      !(window as unknown as { beforeBack?: boolean }).beforeBack,
+  );
   const restored = await page.evaluate(() => sessionStorage.getItem('restored'));
   // The browser did give the page back from its cache (else this test proves nothing), hidden.
   expect(JSON.parse(restored ?? 'null')).toEqual({ visibility: 'hidden', showsAttempt: true });
