@@ -8,7 +8,7 @@ import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } fr
 import { attempts } from '../src/server/db/schema.js';
 import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { eq } from 'drizzle-orm';
-import { lookAt, makeSpeechWav, toast, useBrowserSuite, type ViewportName } from './support/index.js';
+import { lookAt, makeSpeechWav, scrollToLoadedSection, toast, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
  * The teacher's view of saved attempts: both lists with the server's scores, the date filter, the
@@ -157,7 +157,7 @@ async function cells(page: Page, kind: AttemptKind, attemptId: string): Promise<
 /** Settled, then a and the checks every screen must pass. */
 /** The review page's sections below Scores load as they come near the viewport (decision 0023): scrolls there and waits for them. */
 async function showLowerSections(page: Page): Promise<void> {
-  await page.getByRole('region', { name: 'Review trail' }).scrollIntoViewIfNeeded();
+  await scrollToLoadedSection(page, 'Review trail');
   await page.getByRole('form', { name: 'Teacher review' }).waitFor();
 }
 
@@ -304,7 +304,7 @@ describe('the review page', () => {
     // Scores load as they come near the viewport (decision 0023): not before.
     await page.getByLabel('Comment').waitFor();
     await page.getByText('Loading the questions and answers…').waitFor();
-    await page.getByRole('region', { name: 'Questions and answers' }).scrollIntoViewIfNeeded();
+    await scrollToLoadedSection(page, 'Questions and answers');
 
     // Answers by part with the cue card; fillers and grammar slips marked (the journey told in the past: "He go" is "He went").
     await page.getByRole('heading', { name: 'Part 2: Cue Card' }).waitFor();
@@ -385,7 +385,7 @@ describe('the review page', () => {
 
     await page.goto(`${suite.server.baseUrl}/admin/attempts/${saved.interview?.attemptId}`);
     await page.getByRole('heading', { level: 1, name: 'Interview attempt: Ravi Kumar' }).waitFor();
-    await page.getByRole('region', { name: 'Questions and answers' }).scrollIntoViewIfNeeded();
+    await scrollToLoadedSection(page, 'Questions and answers');
     await page.getByText('Tell me about yourself.', { exact: false }).first().waitFor();
     await page.getByRole('table').filter({ hasText: 'The figures behind the scores' }).getByText('Questions answered').waitFor();
     await page.getByText('No answer was recognised.').waitFor();

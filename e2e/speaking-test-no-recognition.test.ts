@@ -23,19 +23,20 @@ import {
   collectConsoleErrors,
   EXAMINER_ASKING_TEXT,
   launchBrowser,
+  type LaunchedBrowser,
   lookAt,
   makeSpeechWithSilenceWav,
   newPage,
   PART2_INTRO_TEXT,
   PART2_PREPARATION_TEXT,
+  scrollToLoadedSection,
   signInByApi,
   SILENCE_CLIP,
   skipVoiceLine,
   startTestServer,
   testResultsDir,
-  withoutSpeechRecognition,
-  type LaunchedBrowser,
   type TestServer,
+  withoutSpeechRecognition,
 } from './support/index.js';
 
 const EXPECTED_NOISE = [/status of 401/];
@@ -241,7 +242,7 @@ describe('speaking test without speech recognition', () => {
       expect(reviewed.attempts.find((attempt) => attempt.id === attemptId)?.awaitingTeacher).toBeUndefined();
       await adminPage.reload();
       await adminPage.getByText(NO_TRANSCRIPT_RESULT_TEXT).first().waitFor({ timeout: 10_000 });
-      await adminPage.getByRole('region', { name: 'Review trail' }).scrollIntoViewIfNeeded();
+      await scrollToLoadedSection(adminPage, 'Review trail');
       expect(await adminPage.getByTestId('part2-notes').innerText()).toContain('mountains - train - family - no screens');
       expect(await adminPage.locator('main').innerText()).toContain('6.5');
       await lookAt(adminPage, 'speaking-test-no-recognition-teacher-desktop');

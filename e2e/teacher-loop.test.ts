@@ -7,7 +7,7 @@ import { attempts } from '../src/server/db/schema.js';
 import { interviewSessionBody, testSessionBody } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
 import { startSmtpSink, type SmtpSink } from '../src/server/test/smtp-sink.js';
-import { lookAt, toast, toastsStandStill, useBrowserSuite, type ViewportName } from './support/index.js';
+import { lookAt, scrollToLoadedSection, toast, toastsStandStill, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
  * The teacher's loop: a teacher reviews and releases, the student is mailed (real SMTP) and
@@ -209,7 +209,7 @@ describe.each([
     await releaseWhenAvailable(teacher, 'Release the amended review');
     await toast(teacher, 'Amended review released').waitFor({ timeout: 30_000 });
     // The trail is below the evidence (the form stands beside the player and bands): it loads as it comes near.
-    await teacher.getByRole('region', { name: 'Review trail' }).scrollIntoViewIfNeeded();
+    await scrollToLoadedSection(teacher, 'Review trail');
     const trail = teacher.getByRole('list', { name: 'Review trail' }).locator('li');
     await expect.poll(() => trail.count()).toBe(4);
     const texts = await trail.allTextContents();

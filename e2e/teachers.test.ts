@@ -7,7 +7,7 @@ import { invalidateReadCaches } from '../src/server/db/read-cache.js';
 import { testSessionBody } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
 import { startSmtpSink, type SmtpSink } from '../src/server/test/smtp-sink.js';
-import { lookAt, makeSpeechWav, signInWithForm, toast, useBrowserSuite } from './support/index.js';
+import { lookAt, makeSpeechWav, scrollToLoadedSection, signInWithForm, toast, useBrowserSuite } from './support/index.js';
 
 /**
  * Teachers as people and the review where the evidence is: the head teacher adds a second teacher,
@@ -174,7 +174,7 @@ describe('teachers as people', () => {
     await expect.poll(() => rahul.getByTestId('release-status').textContent(), { timeout: 20_000 }).toContain(`Released to the student by ${RAHUL.name}`);
     // Released: the attempt has left the queue, which still leads on to the next one.
     await expect.poll(() => position.textContent(), { timeout: 20_000 }).toBe('2 attempts awaiting review');
-    await rahul.getByRole('region', { name: 'Review trail' }).scrollIntoViewIfNeeded();
+    await scrollToLoadedSection(rahul, 'Review trail');
     const trail = rahul.getByRole('list', { name: 'Review trail' }).locator('li');
     await expect.poll(() => trail.count(), { timeout: 20_000 }).toBe(2);
     for (const entry of await trail.allTextContents()) expect(entry).toContain(RAHUL.name);

@@ -36,6 +36,9 @@ export interface FakeSession {
   state: 'new' | 'starting' | 'listening' | 'ended';
   stopCalls: number;
   abortCalls: number;
+  /** The page's clock (Date.now(), which page.clock drives) when start() was called and when the session ended. */
+  startedAt: number | null;
+  endedAt: number | null;
 }
 
 export interface FakeRecognitionStatus {
@@ -125,6 +128,8 @@ function installInPage(options: { availability: FakeAvailability; control: strin
     state: 'new' | 'starting' | 'listening' | 'ended' = 'new';
     stopCalls = 0;
     abortCalls = 0;
+    startedAt: number | null = null;
+    endedAt: number | null = null;
     results: Result[] = [];
 
     constructor() {
@@ -151,6 +156,7 @@ function installInPage(options: { availability: FakeAvailability; control: strin
     start() {
       if (this.state !== 'new') throw new DOMException('recognition has already started', 'InvalidStateError');
       this.state = 'starting';
+      this.startedAt = Date.now();
       makeLive(this);
       later(() => {
         if (this.state !== 'starting') return;
@@ -189,14 +195,15 @@ function installInPage(options: { availability: FakeAvailability; control: strin
     finish() {
       if (this.state === 'ended') return;
       this.state = 'ended';
+      this.endedAt = Date.now();
       if (live === this) live = null;
       this.fire('audioend');
       this.fire('end');
     }
 
     snapshot() {
-      const { lang, continuous, interimResults, processLocally, state, stopCalls, abortCalls } = this;
-      return { lang, continuous, interimResults, processLocally: processLocally === true, state, stopCalls, abortCalls };
+      const { lang, continuous, interimResults, processLocally, state, stopCalls, abortCalls, startedAt, endedAt } = this;
+      return { lang, continuous, interimResults, processLocally: processLocally === true, state, stopCalls, abortCalls, startedAt, endedAt };
     }
   }
 

@@ -32,3 +32,4 @@ export {
 export { recorderYieldsNothing } from './empty-recorder.js';
 export { drawSameQuestions } from './same-questions.js';
 export { setPageHidden } from './page-visibility.js';
+export { scrollToLoadedSection } from './lower-sections.js';

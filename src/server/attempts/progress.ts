@@ -8,7 +8,7 @@ import { attempts } from '../db/schema.js';
 import { recordings } from '../db/schema-recordings.js';
 import { asBands } from './admin-queries.js';
 import { nothingToScore } from './nothing-to-score.js';
-import { storedCriteria } from './stored-criteria.js';
+import { storedCriteria } from './stored-attempt.js';
 import { workOnNextOf } from './work-on-next.js';
 
 /**

@@ -85,6 +85,23 @@ export function interviewAnswers(sessionData: unknown): InterviewAnswer[] {
   }));
 }
 
+/**
+ * The stored working's criteria as a list, read leniently for the lists of attempts (My progress's
+ * marks and Work on next; readIeltsAnalysis reads the whole analysis for an attempt's page). The
+ * analysis stores them by name (SpeakingTestResult's `criteria`, `{ fluency: {...}, ... }`); a list
+ * of them is read too. Entries without a name are left out.
+ */
+export function storedCriteria(criteria: unknown): { criterion: string; base?: number; advice?: string }[] {
+  if (typeof criteria !== 'object' || criteria === null) return [];
+  const entries: unknown[] = Array.isArray(criteria) ? criteria : Object.entries(criteria).map(([name, entry]) => (typeof entry === 'object' && entry !== null ? { criterion: name, ...entry } : null));
+  return entries.flatMap((entry) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { criterion, base, advice } = entry as { criterion?: unknown; base?: unknown; advice?: unknown };
+    if (typeof criterion !== 'string') return [];
+    return [{ criterion, ...(typeof base === 'number' ? { base } : {}), ...(typeof advice === 'string' ? { advice } : {}) }];
+  });
+}
+
 /** The stored SpeakingTestResult as the review page reads it (criteria as a list in the spec's order). */
 export function readIeltsAnalysis(analysis: unknown): IeltsAnalysis | null {
   const stored = storedSpeakingResult.safeParse(analysis);

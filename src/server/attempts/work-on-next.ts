@@ -1,6 +1,6 @@
 import { MEASURED_CRITERIA, WORK_ON_NEXT_TESTS, type MeasuredCriterion, type ProgressAttempt, type WorkOnNext } from '../../shared/api/progress.js';
 import { NOTHING_MORE_ADVICE } from '../../shared/band-estimate/nothing-more.js';
-import { storedCriteria } from './stored-criteria.js';
+import { storedCriteria } from './stored-attempt.js';
 
 /*
  * My progress's "Work on next": over the student's latest speaking tests, the measured criterion

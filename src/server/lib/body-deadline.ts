@@ -112,4 +112,15 @@ export function installBodyDeadlines(app: FastifyInstance, limits: BodyTimeLimit
     watchBody(request, reply, limits);
     done();
   });
+  // A client that left while an earlier hook waited (a database call under load) has failed the
+  // request's stream already; the body's parser, listening only from now on, would hear nothing and
+  // hold the request until its deadline. It fails as an abort heard while reading does.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const raw = request.raw;
+    if (!raw.complete && raw.readableAborted) {
+      done(raw.errored ?? Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+      return;
+    }
+    done(null, payload);
+  });
 }

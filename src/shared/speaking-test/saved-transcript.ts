@@ -1,4 +1,5 @@
 import type { AttemptDetail } from '../api/admin-attempts-detail.js';
+import { CRITERION_LABELS, IELTS_CRITERIA, type IeltsCriterion } from '../api/admin-attempts-kinds.js';
 import type { ReleasedReview } from '../api/admin-attempts-review.js';
 import { transcriptBand, transcriptDateTime, transcriptDocumentText, type TranscriptEstimate } from './transcript.js';
 
@@ -10,15 +11,13 @@ import { transcriptBand, transcriptDateTime, transcriptDocumentText, type Transc
 
 type SavedTest = Extract<AttemptDetail, { kind: 'ielts' }>;
 
-const CRITERIA = ['fluency', 'vocabulary', 'grammar', 'pronunciation'] as const;
-
 /** The estimate as saved: its bands with each criterion's advice, or the reason the attempt has none. */
 function savedEstimate(detail: SavedTest): TranscriptEstimate {
   const { analysis, scores } = detail;
   if (!detail.assessable || detail.overall === null || !analysis || !scores)
     return { assessable: false, reason: detail.notAssessableReason ?? analysis?.reason ?? 'No estimate was made for this test.' };
-  const advice = (criterion: (typeof CRITERIA)[number]) => analysis.criteria.find((item) => item.criterion === criterion)?.advice ?? '—';
-  const band = (key: (typeof CRITERIA)[number]) => scores[key] ?? null;
+  const advice = (criterion: IeltsCriterion) => analysis.criteria.find((item) => item.criterion === criterion)?.advice ?? '—';
+  const band = (key: IeltsCriterion) => scores[key] ?? null;
   return {
     assessable: true,
     bands: { overall: detail.overall, fluency: band('fluency'), vocabulary: band('vocabulary'), grammar: band('grammar'), pronunciation: band('pronunciation') },
@@ -33,9 +32,9 @@ export function releasedReviewLines(release: ReleasedReview | null, timeZone: st
   const by = release.releasedByName ? ` by ${release.releasedByName}` : '';
   const lines = [`Teacher's review, released ${transcriptDateTime(new Date(release.releasedAt), timeZone)}${by}:`];
   const scores = release.scores;
-  if (scores && CRITERIA.some((criterion) => typeof scores[criterion] === 'number'))
+  if (scores && IELTS_CRITERIA.some((criterion) => typeof scores[criterion] === 'number'))
     lines.push(
-      `Overall band ${transcriptBand(scores.overall)}: ${CRITERIA.map((criterion) => `${criterion[0]?.toUpperCase()}${criterion.slice(1)} ${transcriptBand(scores[criterion])}`).join(', ')}`,
+      `Overall band ${transcriptBand(scores.overall)}: ${IELTS_CRITERIA.map((criterion) => `${CRITERION_LABELS[criterion]} ${transcriptBand(scores[criterion])}`).join(', ')}`,
     );
   if (release.comment) lines.push(`Comment: ${release.comment.replace(/\s+/gu, ' ').trim()}`);
   return lines;

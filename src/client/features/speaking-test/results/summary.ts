@@ -1,3 +1,4 @@
+import { MEASURED_CRITERIA } from '../../../../shared/api/progress-limits';
 import { withoutCountingNote } from '../../../../shared/band-estimate/counting-note';
 import { NOTHING_MORE_ADVICE } from '../../../../shared/band-estimate/nothing-more';
 import type { RuleHit } from '../../../../shared/speaking-test/criterion';
@@ -73,8 +74,7 @@ function beside(rule: string): string {
  * beside another criterion's advice (a Grammar of 6 chosen over a Vocabulary of 6.5 that had some).
  */
 export function nextStep(result: Assessable): { criterion: string; advice: string } {
-  const measured = CRITERIA.filter((criterion) => criterion !== 'pronunciation');
-  const withAdvice = measured.filter((criterion) => result.criteria[criterion].advice !== NOTHING_MORE_ADVICE);
-  const lowest = (withAdvice.length > 0 ? withAdvice : measured).reduce((low, criterion) => (result.criteria[criterion].band < result.criteria[low].band ? criterion : low));
+  const withAdvice = MEASURED_CRITERIA.filter((criterion) => result.criteria[criterion].advice !== NOTHING_MORE_ADVICE);
+  const lowest = (withAdvice.length > 0 ? withAdvice : MEASURED_CRITERIA).reduce((low, criterion) => (result.criteria[criterion].band < result.criteria[low].band ? criterion : low));
   return { criterion: CRITERION_NAMES[lowest], advice: result.criteria[lowest].advice };
 }
