@@ -86,12 +86,15 @@ describe("a student's month", () => {
     await keepText(page, `interview-dashboard-${viewport}`);
   }, 60_000);
 
-  // Every page on the phone, where it is tightest; on the desktop too the ones with something of
-  // their own to lay out (the short test, the review released again, the Firefox test, one analysing, an interview).
+  // One page of each kind on the phone, where it is tightest (the others lay out the same things with
+  // other words: test 6 is released as test 1 is, test 7 has its estimate alone as test 2 has, interviews
+  // 1 and 3 are unreviewed as interview 4 is); on the desktop too the ones with something of their own
+  // to lay out (the short test, the review released again, the Firefox test, one analysing, an interview).
+  const LIKE_ANOTHER = new Set(['test 6', 'test 7', 'interview 1', 'interview 3']);
   const ALSO_ON_DESKTOP = new Set(['test 3', 'test 4 (Firefox)', 'test 5 (short)', 'test 8 (analysing)', 'interview 4']);
 
-  it('every attempt page (phone; the distinct ones on desktop too)', async () => {
-    for (const attempt of month.attempts) {
+  it('every kind of attempt page (phone; the distinct ones on desktop too)', async () => {
+    for (const attempt of month.attempts.filter(({ label }) => !LIKE_ANOTHER.has(label))) {
       for (const viewport of ALSO_ON_DESKTOP.has(attempt.label) ? (['phone', 'desktop'] as const) : (['phone'] as const)) {
         const page = await open(meera, `/progress/attempts/${attempt.id}`, viewport);
         await page.getByRole('heading', { name: 'Your answers' }).waitFor({ timeout: 20_000 });

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -36,7 +37,7 @@ import { openRedisBudgetStore } from './lib/redis-budget-store.js';
 import { indexHtmlFor, renderIndexHtml, type PageStart } from './lib/index-html.js';
 import { routePreloads } from './lib/route-preloads.js';
 import securityPlugin, { appSecurityHeaders, SAFE_METHODS } from './lib/security.js';
-import { answerClientError, unreadableRequestMessage } from './lib/client-errors.js';
+import { answerClientError, answerUnmetExpectation, unreadableRequestMessage } from './lib/client-errors.js';
 import { courseRoutes } from './courses/routes.js';
 import { adminStudentRoutes } from './students/admin-routes.js';
 import { recordingRoutes } from './recordings/routes.js';
@@ -87,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // same `{ message }` and with the same security headers.
     clientErrorHandler: (error, socket) => answerClientError(error, socket, securityHeaders, HEADERS_TIMEOUT_MS),
   });
+  // An Expect header other than 100-continue: Node answers before Fastify, with no body (client-errors.ts).
+  app.server.on('checkExpectation', (_request, response: ServerResponse) => answerUnmetExpectation(response, securityHeaders));
   // First of the hooks, so that it watches every request, also one another hook answers early.
   installBodyDeadlines(app, { ...BODY_TIME_LIMITS, ...deps.bodyTimeLimits });
   // JSON only, unless an area adds its own parser (the recording upload): Fastify's built-in text/plain parser goes.

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { describeWait } from './throttle.js';
 
@@ -10,6 +11,8 @@ export const unreadableRequestMessage = 'The request could not be read.';
 /** Node cannot tell which part overflowed: the address (a long link) or the headers (cookies). */
 export const headersTooLargeMessage =
   "The request's address or headers are too long to read. If you followed a link, it may be damaged: open the site from its start page. Otherwise clear this site's cookies in the browser and try again.";
+export const unmetExpectationMessage =
+  'The request asks the server for something it does not offer (its Expect header): send it again without that header.';
 export const headersLateMessage = (headersTimeoutMs: number) =>
   `The request did not arrive within ${describeWait(Math.round(headersTimeoutMs / 1000))}, so the server stopped waiting for it. Please try again on a better connection.`;
 
@@ -49,4 +52,20 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
   }
   socket.destroy();
+}
+
+/**
+ * Answers a request whose Expect header is not `100-continue` (Node's `checkExpectation`; no route
+ * or hook sees it): 417 in the app's `{ message }` with its security headers, where Node's own answer
+ * had no body. The connection is closed, since the body that may follow was never read.
+ */
+export function answerUnmetExpectation(response: ServerResponse, headers: ReadonlyArray<readonly [string, string]>): void {
+  const body = JSON.stringify({ message: unmetExpectationMessage });
+  for (const [name, value] of headers) response.setHeader(name, value);
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  response.setHeader('Content-Length', Buffer.byteLength(body));
+  response.setHeader('Cache-Control', 'no-store');
+  response.setHeader('Connection', 'close');
+  response.writeHead(417);
+  response.end(body);
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTIONS_CHECK_MS, HEADERS_TIMEOUT_MS } from '../app.js';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { headersLateMessage, headersTooLargeMessage, unreadableRequestMessage } from './client-errors.js';
+import { headersLateMessage, headersTooLargeMessage, unmetExpectationMessage, unreadableRequestMessage } from './client-errors.js';
 
 /** What a raw connection saw: what the server wrote, and when (ms after it opened) the server closed it. */
 interface Watched {
@@ -98,12 +98,14 @@ describe('a connection that sends its headers slowly, or not at all', () => {
     }
   }, HEADERS_TIMEOUT_MS + 15_000);
 
-  it('answers headers too large, or not HTTP at all, with a sentence and the security headers', async () => {
+  it('answers headers too large, an unmet Expect, or not HTTP at all, with a sentence and the security headers', async () => {
     for (const [request, status, message] of [
       [`GET /api/health HTTP/1.1\r\nHost: parley.test\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`, 'HTTP/1.1 431 Request Header Fields Too Large', headersTooLargeMessage],
       // A 60 KB address (a damaged link) overflows the same way: the sentence names both.
       [`GET /progress?${'q'.repeat(60_000)} HTTP/1.1\r\nHost: parley.test\r\n\r\n`, 'HTTP/1.1 431 Request Header Fields Too Large', headersTooLargeMessage],
       ['NOT HTTP AT ALL\r\n\r\n', 'HTTP/1.1 400 Bad Request', unreadableRequestMessage],
+      // An Expect header Node does not meet: Node's own 417 had no body.
+      ['POST /api/login HTTP/1.1\r\nHost: parley.test\r\nExpect: foo\r\nContent-Length: 2\r\n\r\n{}', 'HTTP/1.1 417 Expectation Failed', unmetExpectationMessage],
     ] as const) {
       const connection = watch(port);
       connection.socket.write(request);
