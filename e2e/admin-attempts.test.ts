@@ -328,7 +328,7 @@ describe('the review page', () => {
     await fluency.getByText(/^Response time: \d+\.\d s$/).waitFor();
     // The advice is what the student was told, and says so to the teacher.
     expect(await fluency.innerText()).toMatch(/Told the student: \S/);
-    await page.getByRole('table').filter({ hasText: 'The figures behind the estimate' }).getByText('Grammar slips').waitFor();
+    await page.getByRole('table').filter({ hasText: 'for reference: the estimate weighs the measures under each criterion' }).getByText('Grammar slips').waitFor();
     await look(page, 'review-ielts', 'desktop');
 
     // Saving shows 'Saving...'; the server's refusal is shown in a toast.

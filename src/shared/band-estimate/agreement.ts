@@ -11,42 +11,53 @@ export const AGREEMENT_RHO_FIRST_250_WORDS = 0.73;
 export const AGREEMENT_LEARNERS = 716;
 /** Share of those learners whose overall, to the nearest half band, was within one band of the band their rated level corresponds to. */
 export const AGREEMENT_WITHIN_ONE_BAND = 0.96;
+/**
+ * The same share for the best single band given to every learner: the raters' levels 1-5 lie within
+ * two bands of each other (scale.ts), so agreement within a band says much less than it seems, and
+ * the teacher is told this beside it. The student is told the ranking, which no single guess matches.
+ */
+export const ONE_GUESS_BAND = 3.5;
+export const ONE_GUESS_WITHIN_ONE_BAND = 0.84;
 /** Learners rated at this band or above (levels 8 and 9 of 9)... */
 export const STRONG_RATED_BAND = 6;
 /** ...were shown this overall on average: the estimate reads strong speakers low (docs/validity.md). */
 export const STRONG_SHOWN_MEAN = 5.7;
 
+const percent = (share: number) => `${Math.round(share * 100)}\u00a0%`;
+
 /**
- * What the results (the student) and the attempt's page (the teacher) say of the estimate: how
- * often it came within one band of trained raters, in words a student follows, and where it is
- * weakest (strong speakers); the teacher also gets the rank correlation.
+ * What the results (the student) and the attempt's page (the teacher) say of the estimate: that it
+ * ranked rated learners much as their raters did, in words a student follows, and where it is
+ * weakest (strong speakers); the teacher also gets the rank correlation and the agreement in bands
+ * beside what one guess for everyone would reach.
  */
 export function agreementText(reader: 'student' | 'teacher'): string {
   const who = reader === 'student' ? 'your teacher listens to your recording' : 'you give it from the recording';
   // The raters gave levels of the Standard Speaking Test, not IELTS bands: the bands their levels match
   // come through the CEFR (scale.ts, decision 0030), which the teacher is told.
-  const ranked =
+  const evidence =
     reader === 'teacher'
-      ? ` It ranks speakers as the raters did at ρ = ${AGREEMENT_RHO.toFixed(2)} (cross-validated). Rated levels are matched to IELTS bands through the CEFR.`
-      : '';
+      ? `it ranked them as the raters did at ρ = ${AGREEMENT_RHO.toFixed(2)}, and its overall was within one band of their rated level's band for ${percent(AGREEMENT_WITHIN_ONE_BAND)} of them ` +
+        `(giving everyone ${ONE_GUESS_BAND.toFixed(1)} would be for ${percent(ONE_GUESS_WITHIN_ONE_BAND)}: the raters' lower levels lie close together in bands)`
+      : 'it ranked them much as trained raters did';
+  const matched = reader === 'teacher' ? ' Rated levels are matched to IELTS bands through the CEFR.' : '';
   return (
     `An estimate, not an official IELTS score. Fluency, vocabulary and grammar come from the transcript. ` +
-    `Tried on ${AGREEMENT_LEARNERS} rated learners, each scored by a model that had not seen them, ` +
-    `the overall came within one band of their rated level's band for ${Math.round(AGREEMENT_WITHIN_ONE_BAND * 100)}\u00a0% of them, ` +
-    `but it reads strong speakers low: those rated band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average.${ranked} ` +
+    `Tried on ${AGREEMENT_LEARNERS} rated learners, each scored by a model that had not seen them, ${evidence}, ` +
+    `but it reads strong speakers low: those rated band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average.${matched} ` +
     `Pronunciation is not measured from a transcript: it follows the other three until ${who}.`
   );
 }
 
 /**
  * Under the interview's overall (the completed view and the attempt's page): communication and
- * clarity are the speaking test's estimate, with its agreement and its weakness; confidence and
+ * clarity are the speaking test's estimate, with its ranking and its weakness; confidence and
  * relevance count words, so the overall is not a band.
  */
 export function interviewAgreementText(): string {
   return (
     `Communication and clarity are estimated from the words as in the speaking test: tried on ${AGREEMENT_LEARNERS} rated learners, ` +
-    `the estimate came within one band of their rated level's band for ${Math.round(AGREEMENT_WITHIN_ONE_BAND * 100)}\u00a0% of them, ` +
+    `the estimate ranked them much as trained raters did, ` +
     `but it reads strong speakers low (those rated band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average). ` +
     'Confidence and relevance count words, not how well they are said.'
   );

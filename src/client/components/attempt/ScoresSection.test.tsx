@@ -130,6 +130,8 @@ describe('ScoresSection', () => {
   it("tells the teacher what the student was told and what a teacher listening can judge", () => {
     const text = textFor('teacher');
     expect(text).toContain(agreementText('teacher'));
+    // The agreement in bands comes with what one band given to everyone would reach.
+    expect(text).toMatch(/within one band of their rated level's band for \d+\u00a0% of them \(giving everyone \d\.\d would be for \d+\u00a0%/);
     // The bands matching what raters gave the learners given this overall, beside it.
     expect(ratedRangeText(result.bands.overall)).toMatch(/^Of the \d+ learners this estimate gave (about )?\d\.\d, \d+\u00a0% were rated/);
     expect(text).toContain(ratedRangeText(result.bands.overall));
@@ -143,9 +145,11 @@ describe('ScoresSection', () => {
     expect(text).toContain(agreementText('student'));
     expect(text).not.toContain(agreementText('teacher'));
     expect(text).toContain('until your teacher');
-    // The student is told the agreement in bands and where the estimate is weakest, without a statistician's symbol.
-    expect(text).toMatch(/within one band of their rated level's band for \d+\u00a0% of them, but it reads strong speakers low/);
+    // The student is told the ranking and where the estimate is weakest, without a statistician's symbol or a
+    // share within a band (which one guess for everyone nearly reaches).
+    expect(text).toMatch(/it ranked them much as trained raters did, but it reads strong speakers low/);
     expect(text).not.toContain('ρ');
+    expect(text).not.toContain('within one band');
     expect(text.match(/Advice for you: /g)).toHaveLength(4);
     expect(text).toContain('Your teacher, listening, can.');
     expect(text).not.toContain('Told the student');

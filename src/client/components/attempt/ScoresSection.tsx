@@ -106,7 +106,8 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
         </Stack>
       ) : analysis ? (
         <FiguresTable
-          caption={analysis.nonAnswers && analysis.nonAnswers.length > 0 ? 'The figures behind the estimate (counted answers only)' : 'The figures behind the estimate'}
+          // The spec's figures, not the model's inputs: the measures the bands weigh are in each criterion's card.
+          caption={`Figures from the ${analysis.nonAnswers && analysis.nonAnswers.length > 0 ? 'counted answers' : 'answers'}, for reference: the estimate weighs the measures under each criterion`}
           rows={speechFigures(analysis.metrics)}
         />
       ) : null}
