@@ -178,6 +178,25 @@ const upper = bandedNoFillers.filter((learner) => learner.level >= UPPER_LEVEL);
 const upperRho = spearman(upper.map((learner) => (withoutFillers.get(learner) as SpeakingBands).overall), upper.map((learner) => learner.level));
 
 const halfAgreement = { all: halvesOf(learners), strong: halvesOf(learners.filter((learner) => bandOfLevel(learner.level) >= STRONG_RATED_BAND)) };
+/*
+ * The criterion the results name to work on next (the lowest of the three measured) in the two halves:
+ * how often it is the same one, against the agreement two draws from how often each is lowest would
+ * have by chance, and the same where the first half's lowest was a whole band or more below the next.
+ */
+const MEASURED = ['fluency', 'vocabulary', 'grammar'] as const;
+const lowestOf = (bands: SpeakingBands) => MEASURED.reduce((low, criterion) => (bands[criterion] < bands[low] ? criterion : low));
+const lowestGap = (bands: SpeakingBands) => {
+  const [first = 0, second = 0] = MEASURED.map((criterion) => bands[criterion]).sort((a, b) => a - b);
+  return second - first;
+};
+const halfPairs = bandedBoth('firstHalf', 'secondHalf');
+const sameLowest = (pairs: typeof halfPairs) => pairs.filter((pair) => lowestOf(pair.from) === lowestOf(pair.to)).length / pairs.length;
+const lowestChance = MEASURED.reduce((sum, criterion) => {
+  const share = halfPairs.flatMap((pair) => [pair.from, pair.to]).filter((bands) => lowestOf(bands) === criterion).length / (halfPairs.length * 2);
+  return sum + share * share;
+}, 0);
+const fluencyLowest = halfPairs.flatMap((pair) => [pair.from, pair.to]).filter((bands) => lowestOf(bands) === 'fluency').length / (halfPairs.length * 2);
+const wideGap = halfPairs.filter((pair) => lowestGap(pair.from) >= 1);
 
 const ratedRanges = measureRatedRanges(bandedNoFillers.map((learner) => ({ shown: shownOverall(learner), rated: bandOfLevel(learner.level) })));
 
@@ -281,7 +300,7 @@ const lines = [
   '',
   `**Strong speakers read low:** the ${strongSpeakers.length} learners whose level corresponds to band ${STRONG_RATED_BAND} or above were shown ${strongShownMean.toFixed(2)} on average (the estimate's highest was ${Math.max(...bandedNoFillers.map(shownOverall)).toFixed(1)}). The results and the teacher's page say so (\`agreement.ts\`). Among the ${upper.length} learners of levels ${UPPER_LEVEL}-9 on their own, the overall's rank correlation with the raters' level is ${upperRho.toFixed(3)} (unrounded overall; reported, no target).`,
   '',
-  `**Two halves of the same interview** (every other utterance against the rest, each scored as a test of its own: how far a second test of the same speaker could read; reported, no target): the two overalls, to the nearest half band, within half a band of each other for ${(halfAgreement.all.withinHalfBand * 100).toFixed(1)}% of ${halfAgreement.all.learners} learners (on average ${halfAgreement.all.meanGap.toFixed(2)} bands apart), and for ${(halfAgreement.strong.withinHalfBand * 100).toFixed(1)}% of the ${halfAgreement.strong.learners} rated band ${STRONG_RATED_BAND} or above (${halfAgreement.strong.meanGap.toFixed(2)} apart).`,
+  `**Two halves of the same interview** (every other utterance against the rest, each scored as a test of its own: how far a second test of the same speaker could read; reported, no target): the two overalls, to the nearest half band, within half a band of each other for ${(halfAgreement.all.withinHalfBand * 100).toFixed(1)}% of ${halfAgreement.all.learners} learners (on average ${halfAgreement.all.meanGap.toFixed(2)} bands apart), and for ${(halfAgreement.strong.withinHalfBand * 100).toFixed(1)}% of the ${halfAgreement.strong.learners} rated band ${STRONG_RATED_BAND} or above (${halfAgreement.strong.meanGap.toFixed(2)} apart). The lowest of Fluency, Vocabulary and Grammar (what the results name to work on next) is the same in both halves for ${(sameLowest(halfPairs) * 100).toFixed(1)}% of them, where chance would give ${(lowestChance * 100).toFixed(1)}% (Fluency is the lowest in ${(fluencyLowest * 100).toFixed(1)}% of the halves: every criterion is fitted to the raters' one level per learner, so the criteria differ by the measures each weighs), and for ${(sameLowest(wideGap) * 100).toFixed(1)}% of the ${wideGap.length} whose first half had it a band or more below the next.`,
   '',
   '## Padding (the estimate as shipped)',
   '',

@@ -32,7 +32,9 @@ describe('npm run validity', () => {
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     // Other inputs, the same report (a comment changed): true still; `npm run validity` records the new hash.
     expect(readFileSync(out, 'utf8').replace(INPUTS_LINE, ''), 'docs/validity.md is not what the code gives: run npm run validity').toBe(report.replace(INPUTS_LINE, ''));
-  }, 600_000);
+    // The run takes about 3 minutes on a quiet machine and over 12 on a busy one (a CI host twice as
+    // slow, with the other unit files beside it): the limit is for a hang, not a measure of speed.
+  }, 1_500_000);
 
   it('hashes what the check reads: the files it imports (scoring, model, text), never the app around them, and the data', () => {
     const files = sourceClosure(root);
