@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import {
   AGREEMENT_LEARNERS, AGREEMENT_RHO, AGREEMENT_RHO_FIRST_250_WORDS, AGREEMENT_WITHIN_ONE_BAND, ONE_GUESS_BAND, ONE_GUESS_WITHIN_ONE_BAND, STRONG_RATED_BAND, STRONG_SHOWN_MEAN,
 } from '../../src/shared/band-estimate/agreement.js';
+import { MEASURED_CRITERIA, type MeasuredCriterion } from '../../src/shared/api/progress-limits.js';
 import { languageFeatures } from '../../src/shared/band-estimate/features.js';
 import { LINKING_OVERUSE_PER_100, WRITTEN_LINKING_MOST_PER_100 } from '../../src/shared/band-estimate/listed-uses.js';
 import type { ModelInputs } from '../../src/shared/band-estimate/model.js';
@@ -163,11 +164,8 @@ const withinHalfBand = bandedNoFillers.filter((learner) => Math.abs(shownOverall
  * The raters' levels 1-5 lie within two bands of each other (scale.ts), so one guess agrees often.
  */
 const shareWithin = (guess: number, gap: number) => bandedNoFillers.filter((learner) => Math.abs(guess - bandOfLevel(learner.level)) <= gap).length / bandedNoFillers.length;
-const bestGuess = (gap: number) => {
-  const guesses = Array.from({ length: 17 }, (_, index) => 1 + index / 2);
-  const band = guesses.reduce((best, guess) => (shareWithin(guess, gap) > shareWithin(best, gap) ? guess : best));
-  return { band, share: shareWithin(band, gap) };
-};
+const bestGuess = (gap: number) =>
+  Array.from({ length: 17 }, (_, index) => ({ band: 1 + index / 2, share: shareWithin(1 + index / 2, gap) })).reduce((best, guess) => (guess.share > best.share ? guess : best));
 const oneGuess = { oneBand: bestGuess(1), halfBand: bestGuess(0.5) };
 const strongSpeakers = bandedNoFillers.filter((learner) => bandOfLevel(learner.level) >= STRONG_RATED_BAND);
 const strongShownMean = mean(strongSpeakers.map(shownOverall));
@@ -183,19 +181,17 @@ const halfAgreement = { all: halvesOf(learners), strong: halvesOf(learners.filte
  * how often it is the same one, against the agreement two draws from how often each is lowest would
  * have by chance, and the same where the first half's lowest was a whole band or more below the next.
  */
-const MEASURED = ['fluency', 'vocabulary', 'grammar'] as const;
-const lowestOf = (bands: SpeakingBands) => MEASURED.reduce((low, criterion) => (bands[criterion] < bands[low] ? criterion : low));
+const lowestOf = (bands: SpeakingBands) => MEASURED_CRITERIA.reduce((low, criterion) => (bands[criterion] < bands[low] ? criterion : low));
 const lowestGap = (bands: SpeakingBands) => {
-  const [first = 0, second = 0] = MEASURED.map((criterion) => bands[criterion]).sort((a, b) => a - b);
+  const [first = 0, second = 0] = MEASURED_CRITERIA.map((criterion) => bands[criterion]).sort((a, b) => a - b);
   return second - first;
 };
 const halfPairs = bandedBoth('firstHalf', 'secondHalf');
 const sameLowest = (pairs: typeof halfPairs) => pairs.filter((pair) => lowestOf(pair.from) === lowestOf(pair.to)).length / pairs.length;
-const lowestChance = MEASURED.reduce((sum, criterion) => {
-  const share = halfPairs.flatMap((pair) => [pair.from, pair.to]).filter((bands) => lowestOf(bands) === criterion).length / (halfPairs.length * 2);
-  return sum + share * share;
-}, 0);
-const fluencyLowest = halfPairs.flatMap((pair) => [pair.from, pair.to]).filter((bands) => lowestOf(bands) === 'fluency').length / (halfPairs.length * 2);
+const halves = halfPairs.flatMap((pair) => [pair.from, pair.to]);
+const lowestShare = (criterion: MeasuredCriterion) => halves.filter((bands) => lowestOf(bands) === criterion).length / halves.length;
+const lowestChance = MEASURED_CRITERIA.reduce((sum, criterion) => sum + lowestShare(criterion) ** 2, 0);
+const fluencyLowest = lowestShare('fluency');
 const wideGap = halfPairs.filter((pair) => lowestGap(pair.from) >= 1);
 
 const ratedRanges = measureRatedRanges(bandedNoFillers.map((learner) => ({ shown: shownOverall(learner), rated: bandOfLevel(learner.level) })));

@@ -16,6 +16,17 @@ export const unmetExpectationMessage =
 export const headersLateMessage = (headersTimeoutMs: number) =>
   `The request did not arrive within ${describeWait(Math.round(headersTimeoutMs / 1000))}, so the server stopped waiting for it. Please try again on a better connection.`;
 
+/** The headers of a `{ message }` answer before the connection is closed: the security headers, the body's, no caching. */
+function closingAnswerHeaders(headers: ReadonlyArray<readonly [string, string]>, body: string): Array<readonly [string, string]> {
+  return [
+    ...headers,
+    ['Content-Type', 'application/json; charset=utf-8'],
+    ['Content-Length', String(Buffer.byteLength(body))],
+    ['Cache-Control', 'no-store'],
+    ['Connection', 'close'],
+  ];
+}
+
 /**
  * Answers a connection whose request Node could not read (Fastify's `clientErrorHandler`): headers
  * too slow (408), too large (431) or malformed (400). These come before any route or hook, so the
@@ -41,14 +52,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
         : [400, 'Bad Request', unreadableRequestMessage];
   if (socket.writable) {
     const body = JSON.stringify({ message });
-    const lines = [
-      `HTTP/1.1 ${status} ${reason}`,
-      ...headers.map(([name, value]) => `${name}: ${value}`),
-      'Content-Type: application/json; charset=utf-8',
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      'Cache-Control: no-store',
-      'Connection: close',
-    ];
+    const lines = [`HTTP/1.1 ${status} ${reason}`, ...closingAnswerHeaders(headers, body).map(([name, value]) => `${name}: ${value}`)];
     socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
   }
   socket.destroy();
@@ -61,11 +65,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
  */
 export function answerUnmetExpectation(response: ServerResponse, headers: ReadonlyArray<readonly [string, string]>): void {
   const body = JSON.stringify({ message: unmetExpectationMessage });
-  for (const [name, value] of headers) response.setHeader(name, value);
-  response.setHeader('Content-Type', 'application/json; charset=utf-8');
-  response.setHeader('Content-Length', Buffer.byteLength(body));
-  response.setHeader('Cache-Control', 'no-store');
-  response.setHeader('Connection', 'close');
+  for (const [name, value] of closingAnswerHeaders(headers, body)) response.setHeader(name, value);
   response.writeHead(417);
   response.end(body);
 }

@@ -23,6 +23,7 @@ export const STRONG_RATED_BAND = 6;
 /** ...were shown this overall on average: the estimate reads strong speakers low (docs/validity.md). */
 export const STRONG_SHOWN_MEAN = 5.7;
 
+/** "91 %", with a no-break space so that it is never split over two lines. */
 const percent = (share: number) => `${Math.round(share * 100)}\u00a0%`;
 
 /**
@@ -82,8 +83,7 @@ export function ratedRangeText(overall: number, form: 'sentence' | 'short' = 'se
   if (!range) return null;
   const [low, high] = [range.low.toFixed(1), range.high.toFixed(1)];
   const given = `${range.pooled ? 'about ' : ''}${shown.toFixed(1)}`;
-  // A no-break space: "91 %" is never split over two lines.
-  const share = `${Math.round(range.share * 100)}\u00a0%`;
+  const share = percent(range.share);
   if (form === 'short') return `Of learners given ${given}, ${share} were rated at a level matching ${low === high ? low : `${low} to ${high}`}.`;
   return `Of the ${range.learners} learners this estimate gave ${given}, ${share} were rated by trained raters at a level matching ${low === high ? low : `between ${low} and ${high}`}.`;
 }
