@@ -21,7 +21,7 @@ import { PART1_LATER_ANSWERS, PART2_SENTENCES, PART3_ANSWERS } from './support/a
 import { createStudent, type CreatedStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition } from './support/fake-recognition.js';
 import { signInByApi } from './support/speaking-flow.js';
-import { answerWithRecognizer as answer, drawSameQuestions, lookAt, makeSpeechWithSilenceWav, pumpUntil, seekByClick as seekByWordClick, speakPart2, useBrowserSuite, visible as shown } from './support/index.js';
+import { answerWithRecognizer as answer, drawSameQuestions, lookAt, makeSpeechWithSilenceWav, NEXT_STEP_TEXT, pumpUntil, seekByClick as seekByWordClick, speakPart2, useBrowserSuite, visible as shown } from './support/index.js';
 
 // The signed-out current-user call on /auth answers 401 by design.
 const EXPECTED_NOISE = [/status of 401/];
@@ -100,7 +100,7 @@ async function checkBandsShown(page: Page) {
   for (const criterion of ['fluency', 'vocabulary', 'grammar', 'pronunciation']) expect(await page.getByTestId(`${criterion}-band`).innerText()).toMatch(/^\d\.\d$/);
   // The summary: a line per criterion with its reason, and one thing to work on next.
   for (const criterion of ['fluency', 'vocabulary', 'grammar']) expect(await page.getByTestId(`${criterion}-line`).innerText()).toMatch(/(Raised|Held back) most by .+: [\d.]+%?, (below|above|about) the typical learner's [\d.]+%?\.|Nothing measured moved it/);
-  expect(await page.getByTestId('next-step').innerText()).toMatch(/^Work on next \((Fluency|Vocabulary|Grammar)\): \S/);
+  expect(await page.getByTestId('next-step').innerText()).toMatch(NEXT_STEP_TEXT);
   // The rule-by-rule detail is folded under "How this was worked out" until opened.
   expect(await page.getByRole('heading', { name: 'How your bands were worked out' }).count()).toBe(0);
   await page.getByText('How this was worked out', { exact: true }).click();

@@ -33,3 +33,4 @@ export { recorderYieldsNothing } from './empty-recorder.js';
 export { drawSameQuestions } from './same-questions.js';
 export { setPageHidden } from './page-visibility.js';
 export { scrollToLoadedSection } from './lower-sections.js';
+export { NEXT_STEP_TEXT, WORK_ON_NEXT_HEADING } from './work-on-next.js';

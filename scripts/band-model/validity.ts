@@ -17,6 +17,7 @@ import {
   AGREEMENT_LEARNERS, AGREEMENT_RHO, AGREEMENT_RHO_FIRST_250_WORDS, AGREEMENT_WITHIN_ONE_BAND, ONE_GUESS_BAND, ONE_GUESS_WITHIN_ONE_BAND, STRONG_RATED_BAND, STRONG_SHOWN_MEAN,
 } from '../../src/shared/band-estimate/agreement.js';
 import { MEASURED_CRITERIA, type MeasuredCriterion } from '../../src/shared/api/progress-limits.js';
+import { lowestCriteria } from '../../src/shared/band-estimate/lowest.js';
 import { languageFeatures } from '../../src/shared/band-estimate/features.js';
 import { LINKING_OVERUSE_PER_100, WRITTEN_LINKING_MOST_PER_100 } from '../../src/shared/band-estimate/listed-uses.js';
 import type { ModelInputs } from '../../src/shared/band-estimate/model.js';
@@ -177,22 +178,28 @@ const upperRho = spearman(upper.map((learner) => (withoutFillers.get(learner) as
 
 const halfAgreement = { all: halvesOf(learners), strong: halvesOf(learners.filter((learner) => bandOfLevel(learner.level) >= STRONG_RATED_BAND)) };
 /*
- * The criterion the results name to work on next (the lowest of the three measured) in the two halves:
- * how often it is the same one, against the agreement two draws from how often each is lowest would
- * have by chance, and the same where the first half's lowest was a whole band or more below the next.
+ * What the results name to work on next in the two halves: the lowest of the three measured criteria
+ * and any level with it on the band shown (lowest.ts). How often two or three are level; where the
+ * first half names one, how often the second names it too (alone or level with another), against
+ * the same first halves set beside other learners' second halves (chance); and the same where the
+ * first half's lowest was a whole band or more below the next.
  */
-const lowestOf = (bands: SpeakingBands) => MEASURED_CRITERIA.reduce((low, criterion) => (bands[criterion] < bands[low] ? criterion : low));
+const namedOf = (bands: SpeakingBands) => lowestCriteria(bands, MEASURED_CRITERIA);
 const lowestGap = (bands: SpeakingBands) => {
   const [first = 0, second = 0] = MEASURED_CRITERIA.map((criterion) => bands[criterion]).sort((a, b) => a - b);
   return second - first;
 };
 const halfPairs = bandedBoth('firstHalf', 'secondHalf');
-const sameLowest = (pairs: typeof halfPairs) => pairs.filter((pair) => lowestOf(pair.from) === lowestOf(pair.to)).length / pairs.length;
 const halves = halfPairs.flatMap((pair) => [pair.from, pair.to]);
-const lowestShare = (criterion: MeasuredCriterion) => halves.filter((bands) => lowestOf(bands) === criterion).length / halves.length;
-const lowestChance = MEASURED_CRITERIA.reduce((sum, criterion) => sum + lowestShare(criterion) ** 2, 0);
-const fluencyLowest = lowestShare('fluency');
-const wideGap = halfPairs.filter((pair) => lowestGap(pair.from) >= 1);
+const levelShare = halves.filter((bands) => namedOf(bands).length > 1).length / halves.length;
+const fluencyNamed = halves.filter((bands) => namedOf(bands).includes('fluency')).length / halves.length;
+const oneNamed = halfPairs.flatMap((pair) => {
+  const [named, ...level] = namedOf(pair.from);
+  return named !== undefined && level.length === 0 ? [{ named, to: namedOf(pair.to) }] : [];
+});
+const namedAgain = (pairs: readonly { named: MeasuredCriterion; to: readonly MeasuredCriterion[] }[]) => pairs.filter((pair) => pair.to.includes(pair.named)).length / pairs.length;
+const namedAgainByChance = mean(oneNamed.map((pair, i) => mean(oneNamed.filter((_, j) => j !== i).map((other) => (other.to.includes(pair.named) ? 1 : 0)))));
+const wideGap = halfPairs.filter((pair) => lowestGap(pair.from) >= 1).map((pair) => ({ named: namedOf(pair.from)[0] ?? 'fluency', to: namedOf(pair.to) }));
 
 const ratedRanges = measureRatedRanges(bandedNoFillers.map((learner) => ({ shown: shownOverall(learner), rated: bandOfLevel(learner.level) })));
 
@@ -296,7 +303,7 @@ const lines = [
   '',
   `**Strong speakers read low:** the ${strongSpeakers.length} learners whose level corresponds to band ${STRONG_RATED_BAND} or above were shown ${strongShownMean.toFixed(2)} on average (the estimate's highest was ${Math.max(...bandedNoFillers.map(shownOverall)).toFixed(1)}). The results and the teacher's page say so (\`agreement.ts\`). Among the ${upper.length} learners of levels ${UPPER_LEVEL}-9 on their own, the overall's rank correlation with the raters' level is ${upperRho.toFixed(3)} (unrounded overall; reported, no target).`,
   '',
-  `**Two halves of the same interview** (every other utterance against the rest, each scored as a test of its own: how far a second test of the same speaker could read; reported, no target): the two overalls, to the nearest half band, within half a band of each other for ${(halfAgreement.all.withinHalfBand * 100).toFixed(1)}% of ${halfAgreement.all.learners} learners (on average ${halfAgreement.all.meanGap.toFixed(2)} bands apart), and for ${(halfAgreement.strong.withinHalfBand * 100).toFixed(1)}% of the ${halfAgreement.strong.learners} rated band ${STRONG_RATED_BAND} or above (${halfAgreement.strong.meanGap.toFixed(2)} apart). The lowest of Fluency, Vocabulary and Grammar (what the results name to work on next) is the same in both halves for ${(sameLowest(halfPairs) * 100).toFixed(1)}% of them, where chance would give ${(lowestChance * 100).toFixed(1)}% (Fluency is the lowest in ${(fluencyLowest * 100).toFixed(1)}% of the halves: every criterion is fitted to the raters' one level per learner, so the criteria differ by the measures each weighs), and for ${(sameLowest(wideGap) * 100).toFixed(1)}% of the ${wideGap.length} whose first half had it a band or more below the next.`,
+  `**Two halves of the same interview** (every other utterance against the rest, each scored as a test of its own: how far a second test of the same speaker could read; reported, no target): the two overalls, to the nearest half band, within half a band of each other for ${(halfAgreement.all.withinHalfBand * 100).toFixed(1)}% of ${halfAgreement.all.learners} learners (on average ${halfAgreement.all.meanGap.toFixed(2)} bands apart), and for ${(halfAgreement.strong.withinHalfBand * 100).toFixed(1)}% of the ${halfAgreement.strong.learners} rated band ${STRONG_RATED_BAND} or above (${halfAgreement.strong.meanGap.toFixed(2)} apart). Work on next names the lowest of Fluency, Vocabulary and Grammar, and any level with it on the band shown: two or three are level in ${(levelShare * 100).toFixed(1)}% of the halves (Fluency is among those named in ${(fluencyNamed * 100).toFixed(1)}%: every criterion is fitted to the raters' one level per learner, so the criteria differ by the measures each weighs). Where the first half names one criterion (${oneNamed.length} learners), the second half names it too, alone or level with another, for ${(namedAgain(oneNamed) * 100).toFixed(1)}%, where another learner's second half would for ${(namedAgainByChance * 100).toFixed(1)}%; and for ${(namedAgain(wideGap) * 100).toFixed(1)}% of the ${wideGap.length} whose first half had it a band or more below the next.`,
   '',
   '## Padding (the estimate as shipped)',
   '',

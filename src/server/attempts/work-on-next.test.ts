@@ -34,12 +34,11 @@ describe('what to work on next, over the latest speaking tests', () => {
     const newest = test({ fluency: 6, vocabulary: 6, grammar: 5.5 });
     const sources = [newest, test({ fluency: 5, vocabulary: 6.5, grammar: 6 }), test({ fluency: 5, vocabulary: 6, grammar: 6 }), test({ fluency: 9, vocabulary: 9, grammar: 4 })];
     expect(workOnNextOf(sources)).toEqual({
-      criterion: 'fluency',
+      criteria: [{ criterion: 'fluency', advice: `fluency advice of ${newest.attempt.id}` }],
       means: { fluency: 5.33, vocabulary: 6.17, grammar: 5.83 },
       tests: 3,
       teacherBands: false,
       shortTests: 0,
-      advice: `fluency advice of ${newest.attempt.id}`,
       from: { id: newest.attempt.id, completedAt: newest.attempt.completedAt },
     });
   });
@@ -50,7 +49,7 @@ describe('what to work on next, over the latest speaking tests', () => {
       { resultSource: 'teacher', shortTestWords: 60, result: { fluency: 6, vocabulary: 7, grammar: 7, pronunciation: 6, overall: 6.5 } },
     );
     // A short test the teacher has given bands is no rough guide; one with the estimate as its result is.
-    expect(workOnNextOf([reviewed])).toMatchObject({ criterion: 'fluency', means: { fluency: 6, vocabulary: 7, grammar: 7 }, tests: 1, teacherBands: true, shortTests: 0 });
+    expect(workOnNextOf([reviewed])).toMatchObject({ criteria: [{ criterion: 'fluency' }], means: { fluency: 6, vocabulary: 7, grammar: 7 }, tests: 1, teacherBands: true, shortTests: 0 });
     expect(workOnNextOf([reviewed, test({ fluency: 6, vocabulary: 7, grammar: 7 }, { shortTestWords: 80 })])).toMatchObject({ tests: 2, shortTests: 1 });
   });
 
@@ -60,14 +59,25 @@ describe('what to work on next, over the latest speaking tests', () => {
     const earlier = test({ fluency: 1, vocabulary: 1, grammar: 1 }, { earlierRules: true });
     expect(workOnNextOf([interview, none, earlier])).toBeNull();
     const counted = test({ fluency: 6, vocabulary: 5, grammar: 6 });
-    expect(workOnNextOf([interview, none, earlier, counted])).toMatchObject({ criterion: 'vocabulary', tests: 1, from: { id: counted.attempt.id } });
+    expect(workOnNextOf([interview, none, earlier, counted])).toMatchObject({ criteria: [{ criterion: 'vocabulary' }], tests: 1, from: { id: counted.attempt.id } });
   });
 
-  it('passes over a criterion whose newest advice finds nothing more to work on, and on a tie takes the lower in the newest test', () => {
-    const newest = test({ fluency: 6, vocabulary: 5.5, grammar: 6 }, {}, { vocabulary: NOTHING_MORE_ADVICE });
-    expect(workOnNextOf([newest, test({ fluency: 5, vocabulary: 5, grammar: 5 })])).toMatchObject({ criterion: 'fluency' });
-    const tie = test({ fluency: 6, vocabulary: 5.5, grammar: 6 });
-    expect(workOnNextOf([tie, test({ fluency: 5, vocabulary: 5.5, grammar: 6 })])).toMatchObject({ criterion: 'vocabulary', means: { fluency: 5.5, vocabulary: 5.5 } });
+  it('passes over a criterion whose newest advice finds nothing more to work on, and names criteria level on the mean as shown together', () => {
+    const newest = test({ fluency: 6, vocabulary: 5.5, grammar: 6.5 }, {}, { vocabulary: NOTHING_MORE_ADVICE });
+    expect(workOnNextOf([newest, test({ fluency: 5, vocabulary: 5, grammar: 5 })])).toMatchObject({ criteria: [{ criterion: 'fluency' }] });
+    const level = test({ fluency: 6, vocabulary: 5.5, grammar: 6 });
+    expect(workOnNextOf([level, test({ fluency: 5, vocabulary: 5.5, grammar: 6 })])).toMatchObject({
+      criteria: [
+        { criterion: 'fluency', advice: `fluency advice of ${level.attempt.id}` },
+        { criterion: 'vocabulary', advice: `vocabulary advice of ${level.attempt.id}` },
+      ],
+      means: { fluency: 5.5, vocabulary: 5.5, grammar: 6 },
+    });
+    // Means over three tests, as the page shows them: 5.33 and 5.33 are level; 5.25 against 5.5 is not.
+    const near = [test({ fluency: 5, vocabulary: 5.5, grammar: 7 }), test({ fluency: 5.5, vocabulary: 5, grammar: 7 }), test({ fluency: 5.5, vocabulary: 5.5, grammar: 7 })];
+    expect(workOnNextOf(near)?.criteria.map(({ criterion }) => criterion)).toEqual(['fluency', 'vocabulary']);
+    const apart = [test({ fluency: 5, vocabulary: 5.5, grammar: 7 }), test({ fluency: 5.5, vocabulary: 5.5, grammar: 7 })];
+    expect(workOnNextOf(apart)).toMatchObject({ criteria: [{ criterion: 'fluency' }], means: { fluency: 5.25, vocabulary: 5.5 } });
     const all = test({ fluency: 9, vocabulary: 9, grammar: 9 }, {}, { fluency: NOTHING_MORE_ADVICE, vocabulary: NOTHING_MORE_ADVICE, grammar: NOTHING_MORE_ADVICE });
     expect(workOnNextOf([all])).toBeNull();
   });
@@ -108,8 +118,11 @@ describe('My progress carries it', () => {
     const detail = (await t.app.inject({ method: 'GET', url: `/api/student/attempts/${newest}`, headers: { cookie } })).json() as {
       analysis: { criteria: { criterion: string; advice: string }[] };
     };
-    expect(work?.advice).toBe(detail.analysis.criteria.find((item) => item.criterion === work?.criterion)?.advice);
+    expect(work?.criteria.length).toBeGreaterThan(0);
     const shown = progress.attempts.find((attempt) => attempt.id === newest);
-    expect(work?.means[work.criterion]).toBe(shown?.result[work?.criterion ?? 'fluency']);
+    for (const named of work?.criteria ?? []) {
+      expect(named.advice).toBe(detail.analysis.criteria.find((item) => item.criterion === named.criterion)?.advice);
+      expect(work?.means[named.criterion]).toBe(shown?.result[named.criterion]);
+    }
   });
 });

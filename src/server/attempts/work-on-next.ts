@@ -1,10 +1,12 @@
 import { MEASURED_CRITERIA, WORK_ON_NEXT_TESTS, type MeasuredCriterion, type ProgressAttempt, type WorkOnNext } from '../../shared/api/progress.js';
+import { lowestCriteria } from '../../shared/band-estimate/lowest.js';
 import { NOTHING_MORE_ADVICE } from '../../shared/band-estimate/nothing-more.js';
 import { storedCriteria } from './stored-attempt.js';
 
 /*
  * My progress's "Work on next": over the student's latest speaking tests, the measured criterion
- * whose result has been lowest, with the advice the newest of them gave for it. The results of one
+ * whose result has been lowest, and any level with it as the page shows the means (to a tenth:
+ * lowest.ts), each with the advice the newest of them gave for it. The results of one
  * test name the lowest criterion of that test (summary.ts's nextStep); one test reads a criterion
  * within about half a band (docs/validity.md), so the page that sees several reads their mean.
  * Only tests the calibrated estimate scored count (not section 9's earlier rules, whose bands do not
@@ -18,6 +20,9 @@ function storedAdvice(criteria: unknown, criterion: MeasuredCriterion): string |
   const advice = storedCriteria(criteria).find((entry) => entry.criterion === criterion)?.advice;
   return advice !== undefined && advice.trim() !== '' ? advice : null;
 }
+
+/** A mean as My progress shows it: to a tenth of a band. */
+const MEAN_AS_SHOWN = (mean: number) => Number(mean.toFixed(1));
 
 export interface WorkOnNextSource {
   attempt: ProgressAttempt;
@@ -39,19 +44,16 @@ export function workOnNextOf(sources: readonly WorkOnNextSource[]): WorkOnNext |
     const advice = storedAdvice(newest.criteria, criterion);
     return advice !== null && advice !== NOTHING_MORE_ADVICE ? [{ criterion, advice }] : [];
   });
-  // Lowest mean first; on a tie, the lower in the newest test, then the criteria's own order.
-  const lowest = [...candidates].sort(
-    (a, b) => means[a.criterion] - means[b.criterion] || (newest.attempt.result[a.criterion] ?? 0) - (newest.attempt.result[b.criterion] ?? 0),
-  )[0];
-  if (!lowest) return null;
+  const named = lowestCriteria(means, candidates.map(({ criterion }) => criterion), MEAN_AS_SHOWN);
+  const criteria = candidates.filter(({ criterion }) => named.includes(criterion));
+  if (criteria.length === 0) return null;
   return {
-    criterion: lowest.criterion,
+    criteria,
     means,
     tests: read.length,
     teacherBands: read.some(({ attempt }) => attempt.resultSource === 'teacher'),
     // A test the teacher has given bands is no rough guide, however short.
     shortTests: read.filter(({ attempt }) => attempt.shortTestWords !== undefined && attempt.resultSource !== 'teacher').length,
-    advice: lowest.advice,
     from: { id: newest.attempt.id, completedAt: newest.attempt.completedAt },
   };
 }

@@ -6,6 +6,8 @@
  * (error-handler.ts) and the start-up configuration check (config.ts).
  */
 
+import { listed } from '../../shared/text/listed.js';
+
 /** A Zod issue as the validators hand it on: its code and the facts each code carries. */
 export interface IssueFacts {
   code?: string;
@@ -37,7 +39,7 @@ const amount = (value: number | bigint | undefined) => (value === undefined ? '?
 /** "a", "a or b", "a, b or c"; plain words unquoted, anything else as JSON. */
 function choices(values: readonly unknown[]): string {
   const shown = values.map((value) => (typeof value === 'string' && /^[\w.:/-]+$/.test(value) ? value : JSON.stringify(value)));
-  return shown.length <= 1 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}`;
+  return listed(shown, 'or');
 }
 
 const TYPE_WORDS: Record<string, string> = {

@@ -1,4 +1,5 @@
 import { CRITERIA_OF, CRITERION_LABELS, KIND_LABELS, type AttemptCriterion, type AttemptKind, type Bands } from './admin-attempts-kinds.js';
+import { listed } from '../text/listed.js';
 
 /*
  * The limits, columns and rules of the teacher's lists and review that the pages need without
@@ -80,11 +81,6 @@ export function teacherOverall(kind: AttemptKind, bands: Bands): number | null {
 /** The criteria of the kind without a band in `bands`, in the form's order. */
 export function missingBands(kind: AttemptKind, bands: Bands | null | undefined): AttemptCriterion[] {
   return CRITERIA_OF[kind].filter((criterion) => typeof bands?.[criterion] !== 'number');
-}
-
-/** "A", "A and B", "A, B and C". */
-function listed(words: string[]): string {
-  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
 /**

@@ -57,10 +57,12 @@ export type ProgressAttempt = z.infer<typeof progressAttempt>;
 
 /**
  * What to work on next over the student's latest speaking tests (work-on-next.ts on the server): the
- * measured criterion with the lowest mean result, and the advice the newest of those tests gave for it.
+ * measured criterion with the lowest mean result, and any level with it as the page shows the means
+ * (to a tenth), each with the advice the newest of those tests gave for it.
  */
 export const workOnNext = z.object({
-  criterion: z.enum(MEASURED_CRITERIA),
+  /** One criterion, or several level on the lowest mean, in the criteria's order. */
+  criteria: z.array(z.object({ criterion: z.enum(MEASURED_CRITERIA), advice: z.string() })).min(1),
   /** Each measured criterion's mean result over the tests read (teacher's bands where released, else the estimate). */
   means: z.record(z.enum(MEASURED_CRITERIA), z.number()),
   /** How many tests were read (1 to WORK_ON_NEXT_TESTS). */
@@ -69,7 +71,6 @@ export const workOnNext = z.object({
   teacherBands: z.boolean(),
   /** How many of them are short tests whose estimate is a rough guide (shortTestWords). */
   shortTests: z.number().int().min(0),
-  advice: z.string(),
   /** The newest test read: the advice is its own. */
   from: z.object({ id: z.uuid(), completedAt: z.string() }),
 });

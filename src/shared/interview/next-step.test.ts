@@ -63,8 +63,14 @@ describe('the interview\'s "work on next"', () => {
     expect(step.advice).toBe('Use more precise words where they fit ("fascinating" for "very interesting", "crowded" for "many people").');
   });
 
-  it('breaks a tie in the order the scores are shown', () => {
-    expect(interviewNextStep({ ...inputs, scores: { communication: 5, confidence: 5, relevance: 5, clarity: 5 } }).score).toBe('Communication');
+  it('names scores level as shown beside the lowest: the lower before rounding, else the first in the order shown', () => {
+    expect(interviewNextStep({ ...inputs, scores: { communication: 5, confidence: 5, relevance: 5, clarity: 5 } })).toMatchObject({
+      score: 'Communication',
+      levelWith: ['Confidence', 'Relevance', 'Clarity'],
+    });
+    // 4.98 and 5.01 both show as 5.0; 5.1 does not.
+    expect(interviewNextStep({ ...inputs, scores: { communication: 5.1, confidence: 5.01, relevance: 7, clarity: 4.98 } })).toMatchObject({ score: 'Clarity', levelWith: ['Confidence'] });
+    expect(interviewNextStep({ ...inputs, scores: { communication: 6, confidence: 7, relevance: 7, clarity: 3 } }).levelWith).toEqual([]);
   });
 
   it('comes with every assessable report, and not with one that has nothing to score', () => {

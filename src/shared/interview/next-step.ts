@@ -2,6 +2,7 @@ import type { InterviewScores } from '../api/interview.js';
 import { criterionAdvice } from '../band-estimate/advice.js';
 import type { LanguageEstimate } from '../band-estimate/estimate.js';
 import type { BandModel, FeatureName } from '../band-estimate/model.js';
+import { lowestCriteria } from '../band-estimate/lowest.js';
 import { NOTHING_MORE_ADVICE } from '../band-estimate/nothing-more.js';
 import { CONFIDENCE_FULL_MARKS_WORDS_PER_ANSWER } from './score-scale.js';
 
@@ -18,6 +19,8 @@ export type InterviewScoreName = 'Communication' | 'Confidence' | 'Relevance' | 
 export interface InterviewNextStep {
   score: InterviewScoreName;
   advice: string;
+  /** Scores level with `score` as shown, to a tenth (lowest.ts), in the order the scores are shown. */
+  levelWith: InterviewScoreName[];
 }
 
 interface NextStepInputs {
@@ -89,7 +92,10 @@ function communicationAdvice(inputs: NextStepInputs): string {
   return advice === NOTHING_MORE_ADVICE && leaveOut.size > 0 ? criterionAdvice(estimate, other, model, leaveOut) : advice;
 }
 
-/** The lowest score (ties: in the order the scores are shown) and what to do about it. */
+/**
+ * The lowest score and what to do about it: the lower before rounding, else the first in the order
+ * the scores are shown; scores level with it as shown (to a tenth) are named beside it.
+ */
 export function interviewNextStep(inputs: NextStepInputs): InterviewNextStep {
   const { scores, estimate, model } = inputs;
   const { grammar } = estimate.criteria;
@@ -100,5 +106,7 @@ export function interviewNextStep(inputs: NextStepInputs): InterviewNextStep {
     { score: 'Clarity', value: scores.clarity, advice: () => criterionAdvice(estimate, grammar, model) },
   ];
   const lowest = candidates.reduce((low, candidate) => (candidate.value < low.value ? candidate : low));
-  return { score: lowest.score, advice: lowest.advice() };
+  const values = Object.fromEntries(candidates.map((candidate) => [candidate.score, candidate.value])) as Record<InterviewScoreName, number>;
+  const level = lowestCriteria(values, candidates.map((candidate) => candidate.score), (value) => Number(value.toFixed(1)));
+  return { score: lowest.score, advice: lowest.advice(), levelWith: level.filter((score) => score !== lowest.score) };
 }

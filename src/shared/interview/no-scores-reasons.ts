@@ -1,5 +1,6 @@
 import { mostlyNonAnswers, nonAnswerKindsText, type CommonNonAnswerKind } from '../non-answers/checks.js';
 import { INTERVIEW_MIN_ASSESSABLE_WORDS } from './score-scale.js';
+import { listed } from '../text/listed.js';
 
 /*
  * Why an interview has no scores, in sentences for the student: what was heard, what was not
@@ -30,7 +31,7 @@ function questionNumbersText(numbers: readonly number[]): string {
     else for (let k = i; k <= end; k++) runs.push(String(numbers[k]));
     i = end + 1;
   }
-  return runs.length < 2 ? (runs[0] ?? '') : `${runs.slice(0, -1).join(', ')} and ${runs[runs.length - 1]}`;
+  return listed(runs);
 }
 
 /** "nothing was heard for questions 3, 5 and 8" (of `questionCount`); empty when every question had an answer. */

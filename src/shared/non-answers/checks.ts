@@ -11,6 +11,7 @@ import {
   WORD_LIST_STOP_SHARE_BELOW,
 } from '../speaking-test/constants.js';
 import { coveredByFillers, findFillers, sentences, STOP_WORDS, wordTokens } from '../text/index.js';
+import { listed } from '../text/listed.js';
 
 /*
  * The checks of decision 0018 that need nothing but the answer, what it was asked and what was said
@@ -175,7 +176,7 @@ export function nonAnswerKindsText(nonAnswers: readonly { kind: NonAnswerKind }[
     kinds.has('word-list') ? 'lists of words' : null,
     kinds.has('off-topic') ? 'not about their questions' : null,
   ].filter((text): text is string => text !== null);
-  return what.length <= 1 ? (what[0] ?? '') : `${what.slice(0, -1).join(', ')} or ${what[what.length - 1] ?? ''}`;
+  return listed(what, 'or');
 }
 
 /**

@@ -16,6 +16,7 @@ import { PRONUNCIATION_NOT_MEASURED_ADVICE } from './pronunciation-note.js';
 import type { PronunciationScore } from './pronunciation.js';
 import type { VocabularyScore } from './vocabulary.js';
 import { isSmallerEffectsRule, smallerEffectsRule } from './smaller-effects.js';
+import { listed } from '../text/listed.js';
 
 /*
  * The four criteria from the calibrated estimate (decision 0030), in the shape the results show: a
@@ -111,8 +112,6 @@ function fillerAdvice(fillerRatio: number, fillers: readonly FillerSaid[]): stri
   return `Pause silently instead of saying ${named}: ${Math.round(fillerRatio * 100)}% of your words were fillers. This estimate does not mark fillers down, but an examiner hears them as hesitation. `;
 }
 
-/** "a", "a and b", "a, b and c". */
-const listed = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 const timesText = (count: number) => (count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`);
 
 /** Words to vary with, by the kind of listed word said too often (the student's own repeats left out). */
@@ -145,8 +144,7 @@ function repeated(often: readonly SaidOften[], kind: string, overUsed = ''): { r
   if (overUsed !== '') return { repeated: overUsed };
   if (often.length === 0) return {};
   const named = often.map((listed) => `"${listed.word}" (${listed.said} times)`);
-  const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
-  return { repeated: `${list} ${named.length === 1 ? 'counts' : 'each count'} once, and once more in every ${SAME_WORD_ONCE_IN_WORDS} words you say: vary your ${kind} rather than repeat them.` };
+  return { repeated: `${listed(named)} ${named.length === 1 ? 'counts' : 'each count'} once, and once more in every ${SAME_WORD_ONCE_IN_WORDS} words you say: vary your ${kind} rather than repeat them.` };
 }
 
 /**

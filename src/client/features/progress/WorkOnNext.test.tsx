@@ -6,12 +6,11 @@ import type { WorkOnNext } from '../../../shared/api/progress';
 import { workOnNextReason, WorkOnNextCard } from './WorkOnNext';
 
 const WORK: WorkOnNext = {
-  criterion: 'grammar',
+  criteria: [{ criterion: 'grammar', advice: 'Use more whole sentences.' }],
   means: { fluency: 6, vocabulary: 5.83, grammar: 5.17 },
   tests: 3,
   teacherBands: false,
   shortTests: 0,
-  advice: 'Use more whole sentences.',
   from: { id: '00000000-0000-4000-8000-000000000001', completedAt: '2026-12-06T10:00:00.000Z' },
 };
 const dateOf = () => 'Sunday 6 December 2026';
@@ -27,6 +26,34 @@ describe("My progress's Work on next", () => {
     expect(workOnNextReason({ ...WORK, tests: 1, teacherBands: true, means: { fluency: 6, vocabulary: 6.5, grammar: 5 } }, dateOf)).toBe(
       "Your lowest in your latest speaking test (Sunday 6 December 2026): Grammar 5.0, beside Fluency 6.0 and Vocabulary 6.5 (your teacher's bands where given, else the estimate, which leaves out Pronunciation). Its advice:",
     );
+  });
+
+  it('names criteria level on the lowest mean together, each with its advice', () => {
+    const level: WorkOnNext = {
+      ...WORK,
+      criteria: [
+        { criterion: 'fluency', advice: 'Speak for longer.' },
+        { criterion: 'grammar', advice: 'Use more whole sentences.' },
+      ],
+      means: { fluency: 5.17, vocabulary: 5.83, grammar: 5.17 },
+    };
+    expect(workOnNextReason(level, dateOf)).toBe(
+      'Your lowest over your last 3 speaking tests: Fluency and Grammar, level at 5.2 on average, beside Vocabulary 5.8 (the estimate, which leaves out Pronunciation). The advice of the latest, on Sunday 6 December 2026:',
+    );
+    const [fluency, grammar] = level.criteria;
+    const one = { ...level, tests: 1, criteria: [fluency, { criterion: 'vocabulary' as const, advice: 'Vary your words.' }, grammar].filter((named) => named !== undefined), means: { fluency: 5, vocabulary: 5, grammar: 5 } };
+    expect(workOnNextReason(one, dateOf)).toBe(
+      'Your lowest in your latest speaking test (Sunday 6 December 2026): Fluency, Vocabulary and Grammar, level at 5.0 (the estimate, which leaves out Pronunciation). Their advice:',
+    );
+    const html = renderToStaticMarkup(
+      <MantineProvider>
+        <MemoryRouter>
+          <WorkOnNextCard work={level} dateOf={dateOf} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(html).toMatch(/<h2[^>]*id="work-on-next-title"[^>]*>Work on next: Fluency and Grammar<\/h2>/);
+    expect(html).toMatch(/<ul[^>]*data-testid="work-on-next-advice"[^>]*><li><strong>Fluency:<\/strong> Speak for longer\.<\/li><li><strong>Grammar:<\/strong> Use more whole sentences\.<\/li><\/ul>/);
   });
 
   it('is a named section with the advice and a link to the test it comes from', () => {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { bandText } from '../../../../shared/api/admin-attempts-kinds';
 import { interviewAgreementText } from '../../../../shared/band-estimate/agreement';
 import { clarityText, communicationText, confidenceText, INTERVIEW_BASIS_TEXT, type InterviewNonAnswer, type InterviewScoreReport, type QuestionRelevanceFigures } from '../../../../shared/interview';
+import { listed } from '../../../../shared/text/listed';
 
 /* The scores on the completed view (SPEC.md section 9 'Interview': communication, confidence, relevance, clarity, overall). */
 
@@ -94,7 +95,7 @@ export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
         <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-blue-light)" data-testid="next-step">
           <Text size="sm">
             <Text span fw={700} size="sm">
-              Work on next ({report.nextStep.score}):
+              {`Work on next (${report.nextStep.score}${report.nextStep.levelWith.length > 0 ? `, level with ${listed(report.nextStep.levelWith)}` : ''}):`}
             </Text>{' '}
             {report.nextStep.advice}
           </Text>

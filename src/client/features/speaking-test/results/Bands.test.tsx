@@ -2,7 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer';
-import { scoreSpeakingTest } from '../../../../shared/speaking-test/scoring';
+import { NOTHING_MORE_ADVICE } from '../../../../shared/band-estimate/nothing-more';
+import { scoreSpeakingTest, type SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
 import { Bands } from './Bands';
 
 /* The results' summary says when the estimate rests on a short test, right under the band. */
@@ -14,9 +15,16 @@ const SENTENCES = [
   'Schools should teach practical skills such as managing money and cooking for the family',
 ];
 
-function textOf(answers: readonly string[]): string {
+type Assessable = Extract<SpeakingTestResult, { assessable: true }>;
+
+function scored(answers: readonly string[]): Assessable {
   const result = scoreSpeakingTest(answers.map((answer, i): SpeakingTestAnswer => ({ part: 1, questionNumber: i + 1, question: `Question ${i + 1}?`, answer, responseTimeMs: 1500, speakingTimeMs: 12_000 })));
   if (!result.assessable) throw new Error('the sample answers should be assessable');
+  return result;
+}
+
+function textOf(answers: readonly string[] | Assessable): string {
+  const result = 'criteria' in answers ? answers : scored(answers);
   return renderToStaticMarkup(
     <MantineProvider>
       <Bands result={result} canListenBack={false} />
@@ -24,7 +32,8 @@ function textOf(answers: readonly string[]): string {
   )
     .replace(/<style[\s\S]*?<\/style>/g, '')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
+    .replace(/\s+/g, ' ')
+    .replaceAll('&#x27;', "'");
 }
 
 describe("the results' summary", () => {
@@ -50,5 +59,21 @@ describe("the results' summary", () => {
     const text = textOf([...SENTENCES, ...more]);
     expect(text).toMatch(/Estimated overall band \d\.\d/);
     expect(text).not.toContain('rough guide');
+  });
+
+  it('names the lowest criterion with its advice, and any level with it on the band beside it', () => {
+    const result = scored(SENTENCES);
+    const withBands = (fluency: number, vocabulary: number, grammar: number, advice?: string): Assessable => ({
+      ...result,
+      criteria: {
+        ...result.criteria,
+        fluency: { ...result.criteria.fluency, base: fluency, rules: [], band: fluency, advice: advice ?? 'Speak for longer.' },
+        vocabulary: { ...result.criteria.vocabulary, base: vocabulary, rules: [], band: vocabulary, advice: advice ?? 'Use less common words.' },
+        grammar: { ...result.criteria.grammar, base: grammar, rules: [], band: grammar, advice: advice ?? 'Use more complex sentences.' },
+      },
+    });
+    expect(textOf(withBands(6, 6.5, 5.5))).toContain('Work on next (Grammar): Use more complex sentences. An estimate');
+    expect(textOf(withBands(5, 6, 5))).toContain('Work on next (Fluency, level with Grammar): Speak for longer. An estimate');
+    expect(textOf(withBands(8.5, 8.5, 8.5, NOTHING_MORE_ADVICE))).toContain(`Work on next (Fluency, level with Vocabulary and Grammar): ${NOTHING_MORE_ADVICE} An estimate`);
   });
 });

@@ -1,11 +1,12 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { ratedRangeText } from '../../../../shared/band-estimate/agreement';
+import { listed } from '../../../../shared/text/listed';
 import { shortTestText } from '../../../../shared/band-estimate/short-test';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
 import { band } from './criteria';
 import classes from './Results.module.css';
-import { criterionLines, nextStep } from './summary';
+import { criterionLines, nextStep, type NextStep } from './summary';
 
 /** Where "Listen back" leads: the recording's section on the same page. */
 export const LISTEN_BACK_ID = 'listen-back';
@@ -51,14 +52,7 @@ export function Bands({ result, canListenBack }: { result: Extract<SpeakingTestR
           </li>
         ))}
       </ul>
-      <div className={classes.next} data-testid="next-step">
-        <Text size="sm" fw={700} component="span">
-          Work on next ({next.criterion}):
-        </Text>{' '}
-        <Text size="sm" component="span">
-          {next.advice}
-        </Text>
-      </div>
+      <NextStepNote next={next} />
       <Text size="xs" c="dimmed">
         An estimate, not an official IELTS score; your teacher can review it.
         {range ? <span data-testid="overall-range"> {range}</span> : null}
@@ -72,5 +66,20 @@ export function Bands({ result, canListenBack }: { result: Extract<SpeakingTestR
         ) : null}
       </Text>
     </Stack>
+  );
+}
+
+/** "Work on next" with the criterion named (and any level with it on the band) and its advice. */
+function NextStepNote({ next }: { next: NextStep }) {
+  const level = next.levelWith.length === 0 ? '' : `, level with ${listed(next.levelWith)}`;
+  return (
+    <div className={classes.next} data-testid="next-step">
+      <Text size="sm" fw={700} component="span">
+        {`Work on next (${next.criterion}${level}):`}
+      </Text>{' '}
+      <Text size="sm" component="span">
+        {next.advice}
+      </Text>
+    </div>
   );
 }

@@ -46,9 +46,11 @@ describe("the results' summary", () => {
   it('names the one thing to work on next: the advice of the lowest measured criterion', () => {
     const measured = (['fluency', 'vocabulary', 'grammar'] as const).map((criterion) => result.criteria[criterion].band);
     const next = nextStep(result);
-    const lowest = (['fluency', 'vocabulary', 'grammar'] as const)[measured.indexOf(Math.min(...measured))] ?? 'fluency';
-    expect(next.advice).toBe(result.criteria[lowest].advice);
-    expect(next.criterion).toBe({ fluency: 'Fluency', vocabulary: 'Vocabulary', grammar: 'Grammar' }[lowest]);
+    const level = (['fluency', 'vocabulary', 'grammar'] as const).filter((criterion) => result.criteria[criterion].band === Math.min(...measured));
+    const names = { fluency: 'Fluency', vocabulary: 'Vocabulary', grammar: 'Grammar' } as const;
+    expect(level.map((criterion) => names[criterion])).toContain(next.criterion);
+    expect([next.criterion, ...next.levelWith].sort()).toEqual(level.map((criterion) => names[criterion]).sort());
+    expect(next.advice).toBe(result.criteria[level.find((criterion) => names[criterion] === next.criterion) ?? 'fluency'].advice);
   });
 
   it('passes over a lower criterion whose advice is that there is nothing more to work on', () => {
@@ -59,10 +61,10 @@ describe("the results' summary", () => {
       grammar: { ...result.criteria.grammar, band: 6, advice: NOTHING_MORE_ADVICE },
     };
     const bands = { ...result.bands, fluency: 8, vocabulary: 6.5, grammar: 6 };
-    expect(nextStep({ bands, criteria })).toEqual({ criterion: 'Vocabulary', advice: 'Vocabulary advice.' });
+    expect(nextStep({ bands, criteria })).toEqual({ criterion: 'Vocabulary', advice: 'Vocabulary advice.', levelWith: [] });
     // With nothing to work on anywhere, the lowest still says so.
     const none = Object.fromEntries(Object.entries(criteria).map(([name, score]) => [name, { ...score, advice: NOTHING_MORE_ADVICE }])) as typeof criteria;
-    expect(nextStep({ bands, criteria: none })).toEqual({ criterion: 'Grammar', advice: NOTHING_MORE_ADVICE });
+    expect(nextStep({ bands, criteria: none })).toEqual({ criterion: 'Grammar', advice: NOTHING_MORE_ADVICE, levelWith: [] });
   });
 
   it('names what held a band below the typical learner\'s back, even when a smaller piece of evidence raised it', () => {
@@ -103,9 +105,16 @@ describe("the results' summary", () => {
     expect(criterionLines(old)[0]?.reason).toBe('Raised most by wpm > 120.');
   });
 
-  it('breaks a tie by the order of the criteria, and a rule with no evidence says so', () => {
-    const flat = { ...result, criteria: { ...result.criteria, fluency: { ...result.criteria.fluency, band: 5, rules: [] }, vocabulary: { ...result.criteria.vocabulary, band: 5 }, grammar: { ...result.criteria.grammar, band: 6 } } };
-    expect(nextStep(flat).criterion).toBe('Fluency');
+  it('names the criteria level on the lowest band together, with the advice of the one lower before rounding, and a rule with no evidence says so', () => {
+    const flat = { ...result, criteria: { ...result.criteria, fluency: { ...result.criteria.fluency, base: 5, band: 5, rules: [] }, vocabulary: { ...result.criteria.vocabulary, base: 5.5, rules: [{ rule: 'a', delta: -0.7 }], band: 5 }, grammar: { ...result.criteria.grammar, band: 6 } } };
+    // Vocabulary adds up to 4.8 before rounding, Fluency to 5.0: both show 5.
+    expect(nextStep(flat)).toEqual({ criterion: 'Vocabulary', advice: result.criteria.vocabulary.advice, levelWith: ['Fluency'] });
+    // Level before rounding too: the first in order.
+    const even = { ...flat, criteria: { ...flat.criteria, vocabulary: { ...flat.criteria.vocabulary, rules: [{ rule: 'a', delta: -0.5 }] } } };
+    expect(nextStep(even)).toEqual({ criterion: 'Fluency', advice: result.criteria.fluency.advice, levelWith: ['Vocabulary'] });
+    // Half a band apart is not level: the lower alone is named.
+    const apart = { ...flat, criteria: { ...flat.criteria, vocabulary: { ...flat.criteria.vocabulary, band: 5.5 } } };
+    expect(nextStep(apart)).toMatchObject({ criterion: 'Fluency', levelWith: [] });
     expect(criterionLines(flat)[0]?.reason).toBe("Nothing measured moved it from the typical learner's band.");
   });
 });

@@ -1,5 +1,6 @@
 import { MEASURED_CRITERIA } from '../../../../shared/api/progress-limits';
 import { withoutCountingNote } from '../../../../shared/band-estimate/counting-note';
+import { lowestCriteria } from '../../../../shared/band-estimate/lowest';
 import { NOTHING_MORE_ADVICE } from '../../../../shared/band-estimate/nothing-more';
 import type { RuleHit } from '../../../../shared/speaking-test/criterion';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
@@ -67,14 +68,35 @@ function beside(rule: string): string {
   return `${label}: ${yours}${unit}, ${where} the typical learner's ${theirs}${unit}`;
 }
 
+/** What to work on next: the criterion, its advice, and any criteria level with it on the band shown. */
+export interface NextStep {
+  criterion: string;
+  advice: string;
+  /** Criteria on the same band as `criterion` (lowest.ts), in the criteria's order. */
+  levelWith: string[];
+}
+
+/** A criterion's band before rounding, as "How this was worked out" adds it up: its base and steps. */
+const unrounded = (score: { base: number; rules: readonly RuleHit[] }) => score.rules.reduce((sum, rule) => sum + rule.delta, score.base);
+
 /**
- * The one thing to work on next: the advice of the lowest of the measured criteria (Pronunciation is
- * not measured) that has something to work on. A criterion whose evidence is all at the strongest
- * learners' level says "nothing more to work on": under "Work on next" that read as nothing to do,
- * beside another criterion's advice (a Grammar of 6 chosen over a Vocabulary of 6.5 that had some).
+ * What to work on next: the advice of the lowest of the measured criteria (Pronunciation is not
+ * measured) that has something to work on. Criteria level with it on the band shown are named
+ * beside it, since the estimate does not tell them apart; the advice is the one lower before
+ * rounding (the sum the worked-out detail shows), else the first in order, and the others' advice
+ * is in the detail. One piece of advice keeps the summary within a phone's first screen.
+ * A criterion whose evidence is all at the strongest learners' level says "nothing more to work
+ * on": under "Work on next" that read as nothing to do, beside another criterion's advice (a
+ * Grammar of 6 chosen over a Vocabulary of 6.5 that had some).
  */
-export function nextStep(result: Assessable): { criterion: string; advice: string } {
+export function nextStep(result: Assessable): NextStep {
   const withAdvice = MEASURED_CRITERIA.filter((criterion) => result.criteria[criterion].advice !== NOTHING_MORE_ADVICE);
-  const lowest = (withAdvice.length > 0 ? withAdvice : MEASURED_CRITERIA).reduce((low, criterion) => (result.criteria[criterion].band < result.criteria[low].band ? criterion : low));
-  return { criterion: CRITERION_NAMES[lowest], advice: result.criteria[lowest].advice };
+  const bands = { fluency: result.criteria.fluency.band, vocabulary: result.criteria.vocabulary.band, grammar: result.criteria.grammar.band };
+  const named = lowestCriteria(bands, withAdvice.length > 0 ? withAdvice : MEASURED_CRITERIA);
+  const first = named.reduce((low, criterion) => (unrounded(result.criteria[criterion]) < unrounded(result.criteria[low]) ? criterion : low));
+  return {
+    criterion: CRITERION_NAMES[first],
+    advice: result.criteria[first].advice,
+    levelWith: named.filter((criterion) => criterion !== first).map((criterion) => CRITERION_NAMES[criterion]),
+  };
 }
