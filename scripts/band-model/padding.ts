@@ -38,6 +38,29 @@ function linkEvery(utterance: string, every: number, turn: { next: number }): st
     .join(' ');
 }
 
+/** Common linking words and stance adverbs, taken in turn, for the rows that add one every 100 words. */
+const COMMON_LINKERS = ['so', 'because', 'but', 'then', 'also', 'and', 'actually'];
+const COMMON_ADVERBS = ['probably', 'definitely', 'really', 'quite', 'maybe'];
+/** Words per added word in those rows: about five more in a test of 500 words, as a student following the advice might say. */
+const ONE_IN_WORDS = 100;
+
+/**
+ * A padding that puts the next of `list` before every `every`th word of the test (counted across its
+ * utterances, afresh at its first), not at an utterance's edge: how far a criterion moves when a
+ * student says a few more of its listed words where they would fit.
+ */
+function oneEvery(list: readonly string[], every: number): (utterance: string, index: number) => string {
+  let words = 0;
+  let next = 0;
+  return (utterance, index) => {
+    if (index === 0) [words, next] = [0, 0];
+    return utterance
+      .split(' ')
+      .flatMap((word) => ((words += 1) % every === 0 ? [list[next++ % list.length] as string, word] : [word]))
+      .join(' ');
+  };
+}
+
 /**
  * Each padding's `pad` gets the utterance and its number in the test (so that a padding can take
  * words in turn); `target`: the mean overall must rise by less than this (bands; PADDING_TARGET_BANDS unless given).
@@ -61,6 +84,8 @@ export const PADDINGS: ReadonlyArray<{ name: string; pad: (utterance: string, in
   { name: 'eight plural nouns in turn ("… friends", "… people", "… things")', pad: (utterance, i) => `${utterance} ${PLURAL_NOUNS[i % PLURAL_NOUNS.length]}`, target: 0.5 },
   { name: 'fourteen linking words in turn, one after every third word', pad: (utterance, i) => linkEvery(utterance, 3, { next: i }), target: 0.5 },
   { name: 'fourteen linking words in turn, one after every eighth word', pad: (utterance, i) => linkEvery(utterance, 8, { next: i }), target: 0.5 },
+  { name: `seven common linking words in turn (${COMMON_LINKERS.join(', ')}), one in every ${ONE_IN_WORDS} words`, pad: oneEvery(COMMON_LINKERS, ONE_IN_WORDS) },
+  { name: `five stance adverbs in turn (${COMMON_ADVERBS.join(', ')}), one in every ${ONE_IN_WORDS} words`, pad: oneEvery(COMMON_ADVERBS, ONE_IN_WORDS) },
   { name: 'twelve written linking words in turn, one at the head of every utterance ("moreover …", "in addition …")', pad: (utterance, i) => `${WRITTEN[i % WRITTEN.length]} ${utterance}`, target: 0.5 },
 ];
 

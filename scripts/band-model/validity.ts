@@ -307,7 +307,7 @@ const lines = [
   '',
   '## Padding (the estimate as shipped)',
   '',
-  `The same words added to every utterance of the learners of levels ${PADDING_LEVELS_TEXT}, as a student who knows what the estimate counts might (decision 0046): the mean change of each band. Target: the overall rises by less than ${PADDING_TARGET_BANDS} bands, and by less than half a band for the lists of different words learned by heart.`,
+  `The same words added to every utterance of the learners of levels ${PADDING_LEVELS_TEXT}, as a student who knows what the estimate counts might (decision 0046): the mean change of each band. Target: the overall rises by less than ${PADDING_TARGET_BANDS} bands, and by less than half a band for the lists of different words learned by heart. The two rows of one word in every 100 are not padding but a few more of a criterion's listed words where they fit, as a student following its advice might say them: how far one criterion moves on them (reported; the target is the overall's).`,
   '',
   `**Over-used linking words** (decision 0051): past ${LINKING_OVERUSE_PER_100} linking words per 100 words, every use counted (the most any of the ${learners.length} learners said, ${linkingMost.toFixed(2)}; the 99th percentile ${percentile([...linkingSaid].sort((a, b) => a - b), 0.99).toFixed(1)}), only that share of them counts, and each one past it counts against the linking-word figure. The written register's linking words (moreover, furthermore, firstly, in addition…; decision 0057) likewise past ${WRITTEN_LINKING_MOST_PER_100} per 100 (the most any learner said, ${writtenMost.toFixed(2)}; the 99th percentile ${percentile([...writtenSaid].sort((a, b) => a - b), 0.99).toFixed(1)}).`,
   '',
