@@ -38,12 +38,12 @@ describe("My progress's Work on next", () => {
       means: { fluency: 5.17, vocabulary: 5.83, grammar: 5.17 },
     };
     expect(workOnNextReason(level, dateOf)).toBe(
-      'Your lowest over your last 3 speaking tests: Fluency and Grammar, level at 5.2 on average, beside Vocabulary 5.8 (the estimate, which leaves out Pronunciation). The advice of the latest, on Sunday 6 December 2026:',
+      'Your lowest over your last 3 speaking tests: Fluency and Grammar, both 5.2 on average, beside Vocabulary 5.8 (the estimate, which leaves out Pronunciation). The advice of the latest, on Sunday 6 December 2026:',
     );
     const [fluency, grammar] = level.criteria;
     const one = { ...level, tests: 1, criteria: [fluency, { criterion: 'vocabulary' as const, advice: 'Vary your words.' }, grammar].filter((named) => named !== undefined), means: { fluency: 5, vocabulary: 5, grammar: 5 } };
     expect(workOnNextReason(one, dateOf)).toBe(
-      'Your lowest in your latest speaking test (Sunday 6 December 2026): Fluency, Vocabulary and Grammar, level at 5.0 (the estimate, which leaves out Pronunciation). Their advice:',
+      'Your lowest in your latest speaking test (Sunday 6 December 2026): Fluency, Vocabulary and Grammar, all 5.0 (the estimate, which leaves out Pronunciation). Their advice:',
     );
     const html = renderToStaticMarkup(
       <MantineProvider>

@@ -24,7 +24,7 @@ export function workOnNextReason(work: WorkOnNext, dateOf: (iso: string) => stri
   const beside = others === '' ? '' : `, beside ${others}`;
   const whose = work.teacherBands ? "your teacher's bands where given, else the estimate, which leaves out Pronunciation" : 'the estimate, which leaves out Pronunciation';
   const onAverage = work.tests === 1 ? '' : ' on average';
-  const own = named.length === 1 ? `${namesOf(work)} ${low}${onAverage}` : `${namesOf(work)}, level at ${low}${onAverage}`;
+  const own = named.length === 1 ? `${namesOf(work)} ${low}${onAverage}` : `${namesOf(work)}, ${named.length === 2 ? 'both' : 'all'} ${low}${onAverage}`;
   const rough =
     work.shortTests === 0
       ? ''

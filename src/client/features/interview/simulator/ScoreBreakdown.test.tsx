@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { interviewAgreementText } from '../../../../shared/band-estimate/agreement';
 import { INTERVIEW_BASIS_TEXT, scoreInterview } from '../../../../shared/interview';
+import type { InterviewScoreName } from '../../../../shared/interview/next-step';
 import { ScoreBreakdown } from './ScoreBreakdown';
 
 /** The text a screen reader gets: what is aria-hidden left out, tags removed. */
@@ -59,5 +60,19 @@ describe('ScoreBreakdown', () => {
     expect(read).toContain(INTERVIEW_BASIS_TEXT);
     expect(read).toContain('Confidence3.0 out of 9How much was said, not how confident it sounded: 33 words counted, up to 50 from each answer (33 said in all). 50 words in each of the 2 questions earns the full 9.');
     expect(read).toContain('Not counted: "hardworking", "team player", stock phrases any candidate can say; say what you did instead.');
+  });
+
+  it('names scores on the same score as the lowest beside it in Work on next', () => {
+    const report = scoreInterview([{ question: 'What motivates you?', category: 'Motivation', answer: 'I enjoy solving problems with a team because I learn from other people every day' }]);
+    const read = (levelWith: InterviewScoreName[]) =>
+      readText(
+        renderToStaticMarkup(
+          <MantineProvider>
+            <ScoreBreakdown report={{ ...report, nextStep: { score: 'Relevance', advice: 'Answer what each question asks.', levelWith } }} />
+          </MantineProvider>,
+        ),
+      );
+    expect(read([])).toContain('Work on next (Relevance): Answer what each question asks.');
+    expect(read(['Confidence', 'Clarity'])).toContain('Work on next (Relevance, same score as Confidence and Clarity): Answer what each question asks.');
   });
 });

@@ -95,7 +95,7 @@ export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
         <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-blue-light)" data-testid="next-step">
           <Text size="sm">
             <Text span fw={700} size="sm">
-              {`Work on next (${report.nextStep.score}${report.nextStep.levelWith.length > 0 ? `, level with ${listed(report.nextStep.levelWith)}` : ''}):`}
+              {`Work on next (${report.nextStep.score}${report.nextStep.levelWith.length > 0 ? `, same score as ${listed(report.nextStep.levelWith)}` : ''}):`}
             </Text>{' '}
             {report.nextStep.advice}
           </Text>

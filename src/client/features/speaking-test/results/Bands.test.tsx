@@ -73,7 +73,7 @@ describe("the results' summary", () => {
       },
     });
     expect(textOf(withBands(6, 6.5, 5.5))).toContain('Work on next (Grammar): Use more complex sentences. An estimate');
-    expect(textOf(withBands(5, 6, 5))).toContain('Work on next (Fluency, level with Grammar): Speak for longer. An estimate');
-    expect(textOf(withBands(8.5, 8.5, 8.5, NOTHING_MORE_ADVICE))).toContain(`Work on next (Fluency, level with Vocabulary and Grammar): ${NOTHING_MORE_ADVICE} An estimate`);
+    expect(textOf(withBands(5, 6, 5))).toContain('Work on next (Fluency, same band as Grammar): Speak for longer. An estimate');
+    expect(textOf(withBands(8.5, 8.5, 8.5, NOTHING_MORE_ADVICE))).toContain(`Work on next (Fluency, same band as Vocabulary and Grammar): ${NOTHING_MORE_ADVICE} An estimate`);
   });
 });

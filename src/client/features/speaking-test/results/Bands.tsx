@@ -71,7 +71,7 @@ export function Bands({ result, canListenBack }: { result: Extract<SpeakingTestR
 
 /** "Work on next" with the criterion named (and any level with it on the band) and its advice. */
 function NextStepNote({ next }: { next: NextStep }) {
-  const level = next.levelWith.length === 0 ? '' : `, level with ${listed(next.levelWith)}`;
+  const level = next.levelWith.length === 0 ? '' : `, same band as ${listed(next.levelWith)}`;
   return (
     <div className={classes.next} data-testid="next-step">
       <Text size="sm" fw={700} component="span">
