@@ -49,6 +49,8 @@ import { teacherRoutes } from './teachers/routes.js';
 
 /** A URL that cannot be decoded: a "%" not followed by two hexadecimal digits, or bytes that are not UTF-8. */
 export const BAD_ADDRESS_MESSAGE = 'The address is not valid: a "%" code in it does not stand for a character. Check the link and try again.';
+/** A part of the address past Fastify's `maxParamLength` (100 characters: no id of the app's is longer). */
+export const LONG_ADDRESS_PART_MESSAGE = 'Part of the address is too long to be an id of this app. Check the link and try again.';
 
 /**
  * How long a connection may take to send a request's headers, counted from when it opened (or, on a
@@ -76,13 +78,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // own, shorter than Node's 60 s (checked every 30 s): HEADERS_TIMEOUT_MS.
     requestTimeout: 0,
     http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
-    // An address Fastify cannot decode ("%ZZ") is refused before any route, so before the error
+    // An address Fastify cannot decode ("%ZZ"), or with a part past maxParamLength, is refused before any route, so before the error
     // handler and the security plugin's hook: answered here in the same `{ message }` as every other
     // refusal, with the same security headers (CSP, nosniff, frame refusal, HSTS) as every answer.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
-      const badAddress = error.code === 'FST_ERR_BAD_URL';
+      const message = error.code === 'FST_ERR_BAD_URL' ? BAD_ADDRESS_MESSAGE : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? LONG_ADDRESS_PART_MESSAGE : unreadableRequestMessage;
       for (const [name, value] of securityHeaders) reply.header(name, value);
-      void reply.status(400).send({ message: badAddress ? BAD_ADDRESS_MESSAGE : unreadableRequestMessage });
+      void reply.status(400).send({ message });
     },
     // A request Node could not read (headers late, too large, malformed): answered on the socket in the
     // same `{ message }` and with the same security headers.

@@ -11,4 +11,8 @@ describe('asBands, reading stored bands', () => {
     expect(asBands('6.5')).toBeNull();
     expect(asBands({ fluency: '6', grammar: 5, 0: 4, __proto__x: 3, toString: 2 })).toEqual({ grammar: 5 });
   });
+
+  it('drops a band off the 0-9 scale, which a mean over several attempts could overflow (1e308) or read as the lowest (-3)', () => {
+    expect(asBands({ fluency: 1e308, vocabulary: -3, grammar: 9.5, pronunciation: 0, overall: 9 })).toEqual({ pronunciation: 0, overall: 9 });
+  });
 });

@@ -64,13 +64,17 @@ export function selectListRows(db: Db) {
 
 type ListRecord = Awaited<ReturnType<typeof selectListRows>>[number];
 
+/** The top of every scale a band or score is given on (IELTS bands and the interview's scores). */
+const BAND_SCALE_TOP = 9;
+
 export function asBands(value: unknown): Bands | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const bands: Bands = {};
   for (const [key, band] of Object.entries(value)) {
-    // Only the criteria and the overall, each a finite number or null: a damaged row gives no stray keys.
+    // Only the criteria and the overall, each a number on the 0-9 scale or null: a damaged row gives
+    // no stray keys, and no figure a mean over several attempts could overflow.
     if (!isBandKey(key)) continue;
-    if ((typeof band === 'number' && Number.isFinite(band)) || band === null) bands[key] = band;
+    if ((typeof band === 'number' && band >= 0 && band <= BAND_SCALE_TOP) || band === null) bands[key] = band;
   }
   return bands;
 }

@@ -45,6 +45,8 @@ export function progressQuery(db: Db, studentId: number) {
 }
 
 const isBand = (value: number | null | undefined): value is number => typeof value === 'number';
+/** A stored word count as the analysis writes it: a whole number of 0 or more (a damaged row's is not one). */
+const isWordCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 
 /** Whether stored criteria are section 9's fixed rules' working (earlier-rules.ts); anything unreadable is not. */
 function earlierRules(criteria: unknown): boolean {
@@ -83,7 +85,7 @@ export function toProgressAttempt(row: ProgressRow): ProgressAttempt {
     result,
     resultSource,
     ...(row.kind === 'ielts' && estimate && earlierRules(row.criteria) ? { earlierRules: true as const } : {}),
-    ...(row.kind === 'ielts' && estimate && !earlierRules(row.criteria) && typeof row.wordCount === 'number' && row.wordCount < SHORT_TEST_WORDS ? { shortTestWords: row.wordCount } : {}),
+    ...(row.kind === 'ielts' && estimate && !earlierRules(row.criteria) && isWordCount(row.wordCount) && row.wordCount < SHORT_TEST_WORDS ? { shortTestWords: row.wordCount } : {}),
     ...(nothing ? { nothingToScore: true as const } : noTranscript && !isBand(teacher?.overall) ? { awaitingTeacher: true as const } : {}),
     recording: row.recordingOf !== null && row.recordingExpiredAt === null,
   };

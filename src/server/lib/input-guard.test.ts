@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BAD_ADDRESS_MESSAGE } from '../app.js';
+import { BAD_ADDRESS_MESSAGE, LONG_ADDRESS_PART_MESSAGE } from '../app.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { testSessionBody } from '../test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
@@ -94,6 +94,12 @@ describe.each(testDrivers)('unstorable text in requests (%s)', (driver) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/student/attempts/%ZZ', headers: { cookie: adminCookie } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: BAD_ADDRESS_MESSAGE });
+  });
+
+  it('says so when a part of the address is longer than any id of the app (past 100 characters)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/student/attempts/${'a'.repeat(101)}`, headers: { cookie: adminCookie } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: LONG_ADDRESS_PART_MESSAGE });
   });
 
   it('accepts emoji, Devanagari and accented text', async () => {

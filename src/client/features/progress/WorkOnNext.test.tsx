@@ -23,6 +23,8 @@ describe("My progress's Work on next", () => {
     expect(workOnNextReason({ ...WORK, shortTests: 2 }, dateOf)).toContain(
       '(the estimate, which leaves out Pronunciation). 2 of 3 were short (under 250 words), so take this as a rough guide. The advice of the latest',
     );
+    expect(workOnNextReason({ ...WORK, shortTests: 3 }, dateOf)).toContain(' All 3 were short (under 250 words)');
+    expect(workOnNextReason({ ...WORK, tests: 2, shortTests: 2 }, dateOf)).toContain(' Both were short (under 250 words)');
     expect(workOnNextReason({ ...WORK, tests: 1, teacherBands: true, means: { fluency: 6, vocabulary: 6.5, grammar: 5 } }, dateOf)).toBe(
       "Your lowest in your latest speaking test (Sunday 6 December 2026): Grammar 5.0, beside Fluency 6.0 and Vocabulary 6.5 (your teacher's bands where given, else the estimate, which leaves out Pronunciation). Its advice:",
     );

@@ -30,7 +30,7 @@ export function workOnNextReason(work: WorkOnNext, dateOf: (iso: string) => stri
       ? ''
       : work.tests === 1
         ? ` The test was short (under ${SHORT_TEST_WORDS} words), so take this as a rough guide.`
-        : ` ${work.shortTests === work.tests ? 'All' : `${work.shortTests} of`} ${work.tests} were short (under ${SHORT_TEST_WORDS} words), so take this as a rough guide.`;
+        : ` ${work.shortTests === work.tests ? (work.tests === 2 ? 'Both' : `All ${work.tests}`) : `${work.shortTests} of ${work.tests}`} were short (under ${SHORT_TEST_WORDS} words), so take this as a rough guide.`;
   const advice = named.length === 1 ? 'Its advice' : 'Their advice';
   return work.tests === 1
     ? `Your lowest in your latest speaking test (${dateOf(work.from.completedAt)}): ${own}${beside} (${whose}).${rough} ${advice}:`
