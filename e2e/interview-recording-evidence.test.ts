@@ -22,7 +22,7 @@ import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { sessionCookieForUser } from '../src/server/test/app.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
-import { lookAt, makeSpeechWithSilenceWav, seekByClick, setPageHidden, signInWithForm, sleep, toast, useBrowserSuite } from './support/index.js';
+import { cutSpeechShort, lookAt, makeSpeechWithSilenceWav, seekByClick, setPageHidden, signInWithForm, sleep, toast, useBrowserSuite } from './support/index.js';
 
 const SENTENCE = 'I enjoy teamwork and I learn quickly.';
 const WORDS = ['i', 'enjoy', 'teamwork', 'and', 'i', 'learn', 'quickly'];
@@ -42,20 +42,15 @@ afterAll(async () => {
 
 const PROFILE: InterviewProfile = { ...emptyInterviewProfile(), professionalSummary: 'Nurse in a city hospital.', skills: 'Patient care' };
 
-async function skipSpeech(page: Page): Promise<void> {
-  await page.evaluate(() => speechSynthesis.cancel());
-  await expect.poll(() => page.evaluate(() => speechSynthesis.speaking || speechSynthesis.pending)).toBe(false);
-}
-
 /** Waits for question n to be asked (its line cut short) and listened for; returns when listening showed. */
 async function reach(page: Page, fake: FakeRecognition, n: number, total: number): Promise<number> {
   await page.getByText(`Question ${n} of ${total}`, { exact: true }).waitFor({ timeout: 20_000 });
   for (let tries = 0; (await page.getByTestId('current-question').count()) === 0; tries += 1) {
     if (tries > 100) throw new Error(`question ${n} was never asked`);
-    if (n === 1) await skipSpeech(page); // the greeting
+    if (n === 1) await cutSpeechShort(page); // the greeting
     await sleep(200);
   }
-  await skipSpeech(page);
+  await cutSpeechShort(page);
   await fake.waitForListening(10_000);
   await page.getByText('Listening...').waitFor();
   return Date.now();

@@ -8,7 +8,7 @@ import { emptyInterviewProfile, type InterviewProfile } from '../src/shared/api/
 import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { createAdmin, createStudent, type CreatedStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
-import { expectFirstFrameWherePageDrawsIt, lookAt, makeSpeechWav, setPageHidden, signInWithForm, toast, useBrowserSuite, type ViewportName } from './support/index.js';
+import { cutSpeechShort, expectFirstFrameWherePageDrawsIt, lookAt, makeSpeechWav, setPageHidden, signInWithForm, toast, useBrowserSuite, type ViewportName } from './support/index.js';
 
 /**
  * The mock interview (/interview-simulator): permission, welcome, the active interview on the real
@@ -153,9 +153,8 @@ async function start(page: Page, onWelcome?: () => Promise<void>): Promise<numbe
 
 /** Cuts the examiner short (the voice reports 'cancelled' and the flow goes on): keeps the test fast. */
 async function skipSpeech(page: Page) {
-  await page.evaluate(() => speechSynthesis.cancel());
-  // Chrome finishes a cancel asynchronously: let it settle so it cannot cut the next utterance short.
-  await expect.poll(() => page.evaluate(() => speechSynthesis.speaking || speechSynthesis.pending)).toBe(false);
+  await cutSpeechShort(page);
+  // Let the cancel settle so it cannot cut the next utterance short.
   await page.waitForTimeout(200);
 }
 

@@ -11,7 +11,7 @@ export { startTestServer, type TestServer, type TestServerOptions } from './serv
 export { signInWithForm, useBrowserSuite, type BrowserSuite, type SuiteOptions, type SuitePage, type SuitePageOptions } from './suite.js';
 export { seekBy, seekByClick } from './player.js';
 export { expectFirstFrameWherePageDrawsIt, type FirstFrameCheck } from './first-frame.js';
-export { skipVoiceLine } from './voice-lines.js';
+export { cutSpeechShort, skipVoiceLine } from './voice-lines.js';
 export {
   answeredByNothing,
   answeredBySilence,

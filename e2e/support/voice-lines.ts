@@ -6,6 +6,7 @@
  * the fake microphone keep their real timings.
  */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * While `status` (the screen's "is speaking" text, matched exactly) is shown, moves the page clock
@@ -18,4 +19,23 @@ export async function skipVoiceLine(page: Page, status: string, maxSeconds = 30)
     if (steps * 0.5 >= maxSeconds) throw new Error(`"${status}" is still shown after ${maxSeconds} s of page time`);
     await page.clock.fastForward(500);
   }
+}
+
+/**
+ * Cuts the voice short (the flow hears 'cancelled' and goes on) and waits until nothing is speaking
+ * or queued. Chromium finishes a cancel asynchronously, slowly on a loaded host, and the flow may
+ * start its next line meanwhile (after the greeting, the question): each poll cancels whatever is
+ * speaking again, so the wait ends on silence rather than on a race.
+ */
+export async function cutSpeechShort(page: Page, timeoutMs = 10_000): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          if (speechSynthesis.speaking || speechSynthesis.pending) speechSynthesis.cancel();
+          return speechSynthesis.speaking || speechSynthesis.pending;
+        }),
+      { timeout: timeoutMs, interval: 100 },
+    )
+    .toBe(false);
 }
