@@ -40,6 +40,8 @@ export const ADMIN_ONLY_MESSAGE = "You don't have permission to do this: it is f
 export const STUDENT_ONLY_MESSAGE = 'This is for students only.';
 export const NO_ACTING_STUDENT_MESSAGE =
   'No student is selected on this device. Open the student access page and enter the student\'s mobile number and password first.';
+export const ACTING_STUDENT_DEACTIVATED_MESSAGE =
+  "The student selected on this device has been deactivated, so nothing can be done for them here. Open the student access page to select another student.";
 export const ACTING_DEVICE_MESSAGE =
   "This device is acting for a student, so the school's admin pages are closed on it. Open the admin dashboard and sign in again with your own password.";
 /** A session cookie that names no session: it ran out, its account signed out elsewhere, or a teacher deactivated or changed the account. */
@@ -85,6 +87,9 @@ export function checkAccess(access: Access | undefined, auth: SessionContext | n
     case 'studentOrActing':
       if (auth.user.isAdmin) {
         if (auth.session.actingStudentId === null) throw forbidden(NO_ACTING_STUDENT_MESSAGE);
+        // Deactivating a student takes them off every device (setStudentStatus); this holds should a
+        // check-access racing the deactivation still select them.
+        if (auth.actingStatus !== 'Activated') throw forbidden(ACTING_STUDENT_DEACTIVATED_MESSAGE);
         return;
       }
       checkActiveStudent(auth.student);

@@ -31,6 +31,8 @@ const DEACTIVATED = 'Your access has been revoked or deactivated. Please contact
 const SIGN_IN_FIRST = 'Please sign in first.';
 const STUDENT_ONLY = 'This is for students only.';
 const ADMIN_ONLY = "You don't have permission to do this: it is for the school's admins only.";
+const ACTING_STUDENT_DEACTIVATED =
+  'The student selected on this device has been deactivated, so nothing can be done for them here. Open the student access page to select another student.';
 const NO_ACTING_STUDENT =
   "No student is selected on this device. Open the student access page and enter the student's mobile number and password first.";
 
@@ -531,14 +533,28 @@ describe('the acting student on a teacher session', () => {
     expect((await call('GET', '/api/user', cookie)).json().actingStudent).toBeNull();
   });
 
-  it('a student deactivated while acting can no longer be acted for', async () => {
+  it('a student deactivated while acting can no longer be acted for, on any route', async () => {
     const db = t.database.db;
     const cookie = await cookieFor('adminActing');
+    // Straight in the table, past setStudentStatus (which also takes the student off the device), as a
+    // check-access racing the deactivation would leave it.
     await db.update(students).set({ status: 'Deactivated' }).where(eq(students.id, f.target.student.id));
     try {
-      const profile = await call('GET', '/api/student/profile', cookie);
-      expect(profile.statusCode).toBe(403);
-      expect(profile.json().message).toBe(DEACTIVATED);
+      const refused = [
+        await call('GET', '/api/student/profile', cookie),
+        await call('GET', '/api/student/test-history', cookie),
+        await call('POST', '/api/test-sessions', cookie, testSessionBody(f.target.student.id) as unknown as Record<string, unknown>),
+        await call('PUT', `/api/attempts/${await createAttempt(db, f.target.student.id)}/recording`, cookie, undefined, {
+          contentType: 'audio/webm;codecs=opus',
+          payload: Buffer.concat([WEBM_SIGNATURE, Buffer.from('bytes')]),
+        }),
+      ];
+      for (const response of refused) {
+        expect(response.statusCode).toBe(403);
+        expect(response.json().message).toBe(ACTING_STUDENT_DEACTIVATED);
+      }
+      // The teacher's device still says who it acts for, and the admin pages stay closed to it.
+      expect((await call('GET', '/api/user', cookie)).statusCode).toBe(200);
     } finally {
       await db.update(students).set({ status: 'Activated' }).where(eq(students.id, f.target.student.id));
     }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/open.js';
 import { sessions, students, users, type SessionRow, type StudentRow, type UserRow } from '../db/schema.js';
 import { invalidateReadCaches, type ReadCache, type ReadCaches } from '../db/read-cache.js';
@@ -47,6 +48,8 @@ export interface SessionContext {
   user: UserRow;
   /** The student record of a signed-in student; null for admins. */
   student: StudentRow | null;
+  /** The status of the student a teacher's session acts for; null when it acts for none. */
+  actingStatus: StudentRow['status'] | null;
 }
 
 export async function createSession(db: Db, userId: number, ttlMs: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
@@ -56,12 +59,16 @@ export async function createSession(db: Db, userId: number, ttlMs: number, now: 
   return { token, expiresAt };
 }
 
+/** The student a teacher's session acts for, beside the signed-in user's own student record. */
+const actingStudents = alias(students, 'acting_students');
+
 function findSessionQuery(db: Db) {
   return db
-    .select({ session: sessions, user: users, student: students })
+    .select({ session: sessions, user: users, student: students, actingStatus: actingStudents.status })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(students, eq(students.userId, users.id))
+    .leftJoin(actingStudents, eq(actingStudents.id, sessions.actingStudentId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
     .prepare('parley_find_session');
