@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AttemptListRow, Bands } from '../../shared/api/admin-attempts.js';
 import { CRITERION_LABELS } from '../../shared/api/admin-attempts-kinds.js';
+import { TEACHER_BAND_MAX, TEACHER_BAND_MIN } from '../../shared/api/admin-attempts-limits.js';
 import { teacherName } from '../../shared/api/teachers-limits.js';
 import type { Db } from '../db/open.js';
 import { attempts, courses, students, users } from '../db/schema.js';
@@ -64,17 +65,14 @@ export function selectListRows(db: Db) {
 
 type ListRecord = Awaited<ReturnType<typeof selectListRows>>[number];
 
-/** The top of every scale a band or score is given on (IELTS bands and the interview's scores). */
-const BAND_SCALE_TOP = 9;
-
 export function asBands(value: unknown): Bands | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const bands: Bands = {};
   for (const [key, band] of Object.entries(value)) {
-    // Only the criteria and the overall, each a number on the 0-9 scale or null: a damaged row gives
+    // Only the criteria and the overall, each a number on the widest scale given (a teacher's 0-9) or null: a damaged row gives
     // no stray keys, and no figure a mean over several attempts could overflow.
     if (!isBandKey(key)) continue;
-    if ((typeof band === 'number' && band >= 0 && band <= BAND_SCALE_TOP) || band === null) bands[key] = band;
+    if ((typeof band === 'number' && band >= TEACHER_BAND_MIN && band <= TEACHER_BAND_MAX) || band === null) bands[key] = band;
   }
   return bands;
 }

@@ -30,6 +30,20 @@ describe("My progress's Work on next", () => {
     );
   });
 
+  it('says when a lower criterion was passed over because its advice has nothing more to suggest', () => {
+    // Vocabulary's newest advice found nothing more to work on (work-on-next.ts passed it over).
+    const passed: WorkOnNext = { ...WORK, tests: 1, criteria: [{ criterion: 'fluency', advice: 'Speak for longer.' }], means: { fluency: 6, vocabulary: 5.5, grammar: 6.5 } };
+    expect(workOnNextReason(passed, dateOf)).toBe(
+      'Your lowest with advice in your latest speaking test (Sunday 6 December 2026): Fluency 6.0, beside Vocabulary 5.5 and Grammar 6.5 (the estimate, which leaves out Pronunciation). Vocabulary is lower, but your latest test has no more advice for it. Its advice:',
+    );
+    expect(workOnNextReason({ ...passed, means: { fluency: 6, vocabulary: 6, grammar: 6.5 } }, dateOf)).toContain(
+      'Vocabulary is as low, but your latest test has no more advice for it.',
+    );
+    expect(workOnNextReason({ ...passed, means: { fluency: 6, vocabulary: 6, grammar: 5.5 } }, dateOf)).toContain(
+      'Vocabulary and Grammar are as low or lower, but your latest test has no more advice for them.',
+    );
+  });
+
   it('names criteria level on the lowest mean together, each with its advice', () => {
     const level: WorkOnNext = {
       ...WORK,

@@ -1,7 +1,7 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
-import type { WorkOnNext } from '../../../shared/api/progress';
+import type { MeasuredCriterion, WorkOnNext } from '../../../shared/api/progress';
 import { MEASURED_CRITERIA } from '../../../shared/api/progress-limits';
 import { BulletList } from '../../components/BulletList';
 import { SHORT_TEST_WORDS } from '../../../shared/band-estimate/short-test';
@@ -13,18 +13,24 @@ import { listed } from '../../../shared/text/listed';
  * comes from.
  */
 
-/** Why this criterion (or these, level): its mean beside the others, over how many tests, from whose bands. */
+/**
+ * Why this criterion (or these, level): its mean beside the others, over how many tests, from whose
+ * bands. A criterion as low or lower whose newest advice has nothing more to suggest was passed over
+ * (work-on-next.ts): the reason says so rather than call the named one the lowest.
+ */
 export function workOnNextReason(work: WorkOnNext, dateOf: (iso: string) => string): string {
   const named = work.criteria.map(({ criterion }) => criterion);
-  const band = (value: number) => value.toFixed(1);
-  const low = band(work.means[named[0] ?? 'fluency'] ?? 0);
-  const others = MEASURED_CRITERIA.filter((criterion) => !named.includes(criterion))
-    .map((criterion) => `${CRITERION_LABELS[criterion]} ${band(work.means[criterion] ?? 0)}`)
-    .join(' and ');
-  const beside = others === '' ? '' : `, beside ${others}`;
+  const shown = (criterion: MeasuredCriterion) => (work.means[criterion] ?? 0).toFixed(1);
+  // The named criteria share one mean as shown (lowest.ts): any of them gives it.
+  const low = Math.min(...named.map((criterion) => Number(shown(criterion))));
+  const others = MEASURED_CRITERIA.filter((criterion) => !named.includes(criterion));
+  const passedOver = others.filter((criterion) => Number(shown(criterion)) <= low);
+  const beside = others.length === 0 ? '' : `, beside ${others.map((criterion) => `${CRITERION_LABELS[criterion]} ${shown(criterion)}`).join(' and ')}`;
   const whose = work.teacherBands ? "your teacher's bands where given, else the estimate, which leaves out Pronunciation" : 'the estimate, which leaves out Pronunciation';
   const onAverage = work.tests === 1 ? '' : ' on average';
-  const own = named.length === 1 ? `${namesOf(work)} ${low}${onAverage}` : `${namesOf(work)}, ${named.length === 2 ? 'both' : 'all'} ${low}${onAverage}`;
+  const own = named.length === 1 ? `${namesOf(work)} ${low.toFixed(1)}${onAverage}` : `${namesOf(work)}, ${named.length === 2 ? 'both' : 'all'} ${low.toFixed(1)}${onAverage}`;
+  const lowest = passedOver.length === 0 ? 'Your lowest' : 'Your lowest with advice';
+  const passed = passedOver.length === 0 ? '' : ` ${passedOverSentence(passedOver, low, shown)}`;
   const rough =
     work.shortTests === 0
       ? ''
@@ -33,8 +39,16 @@ export function workOnNextReason(work: WorkOnNext, dateOf: (iso: string) => stri
         : ` ${work.shortTests === work.tests ? (work.tests === 2 ? 'Both' : `All ${work.tests}`) : `${work.shortTests} of ${work.tests}`} were short (under ${SHORT_TEST_WORDS} words), so take this as a rough guide.`;
   const advice = named.length === 1 ? 'Its advice' : 'Their advice';
   return work.tests === 1
-    ? `Your lowest in your latest speaking test (${dateOf(work.from.completedAt)}): ${own}${beside} (${whose}).${rough} ${advice}:`
-    : `Your lowest over your last ${work.tests} speaking tests: ${own}${beside} (${whose}).${rough} The advice of the latest, on ${dateOf(work.from.completedAt)}:`;
+    ? `${lowest} in your latest speaking test (${dateOf(work.from.completedAt)}): ${own}${beside} (${whose}).${passed}${rough} ${advice}:`
+    : `${lowest} over your last ${work.tests} speaking tests: ${own}${beside} (${whose}).${passed}${rough} The advice of the latest, on ${dateOf(work.from.completedAt)}:`;
+}
+
+/** "Vocabulary is lower, but your latest test has no more advice for it." */
+function passedOverSentence(passedOver: readonly MeasuredCriterion[], low: number, shown: (criterion: MeasuredCriterion) => string): string {
+  const lower = passedOver.filter((criterion) => Number(shown(criterion)) < low).length;
+  const how = lower === passedOver.length ? 'lower' : lower === 0 ? 'as low' : 'as low or lower';
+  const one = passedOver.length === 1;
+  return `${listed(passedOver.map((criterion) => CRITERION_LABELS[criterion]))} ${one ? 'is' : 'are'} ${how}, but your latest test has no more advice for ${one ? 'it' : 'them'}.`;
 }
 
 /** "Grammar", "Fluency and Grammar". */
