@@ -311,7 +311,7 @@ describe('the review page', () => {
     await page.getByRole('heading', { name: 'Part 2: Cue Card' }).waitFor();
     await page.getByText('Cue card: Describe a journey you remember well.').waitFor();
     await page.getByText('how you travelled').waitFor();
-    expect(await page.locator('mark[data-kind="slip"]').allTextContents()).toEqual(['the the (grammar slip; say: the)', 'He go (grammar slip; say: He went)']);
+    expect(await page.locator('mark[data-kind="slip"]').allTextContents()).toEqual(['the the (grammar mistake; say: the)', 'He go (grammar mistake; say: He went)']);
     expect(await page.locator('ins[data-kind="correction"]').allTextContents()).toEqual(['the', 'He went']);
     // Less common words are marked; the name (Goa) is not, nor "journey", which the cue card gave.
     const rare = await page.locator('mark[data-kind="rare"]').allTextContents();
@@ -323,13 +323,13 @@ describe('the review page', () => {
     // The figures behind each criterion, the evidence that moved it and the advice.
     const fluency = page.getByRole('region', { name: 'Fluency' });
     await fluency.getByText(/^Starting band [\d.]+, moved by:$/).waitFor();
-    await page.getByRole('region', { name: 'Grammar' }).getByText(/\(typical learner [\d.]+\)/).first().waitFor();
+    await page.getByRole('region', { name: 'Grammar' }).getByText(/\(average learner [\d.]+\)/).first().waitFor();
     await page.getByText(/ranked them as the raters did at ρ = 0\.\d\d, and its overall was within one band .+ \(giving everyone \d\.\d would be for \d+\s%/).first().waitFor();
     await fluency.getByText(/^Words per minute: \d+$/).waitFor();
     await fluency.getByText(/^Response time: \d+\.\d s$/).waitFor();
     // The advice is what the student was told, and says so to the teacher.
     expect(await fluency.innerText()).toMatch(/Told the student: \S/);
-    await page.getByRole('table').filter({ hasText: 'for reference: the estimate weighs the measures under each criterion' }).getByText('Grammar slips').waitFor();
+    await page.getByRole('table').filter({ hasText: 'for reference only: the bands come from the measures under each criterion' }).getByText('Grammar mistakes').waitFor();
     await look(page, 'review-ielts', 'desktop');
 
     // Saving shows 'Saving...'; the server's refusal is shown in a toast.

@@ -313,7 +313,7 @@ describe('the recording as evidence', () => {
       for (const criterion of ['Fluency', 'Vocabulary', 'Grammar', 'Pronunciation']) expect(await bands.getByRole('heading', { name: criterion }).count()).toBeGreaterThan(0);
       const fluencyNote = bands.getByRole('region', { name: 'Fluency', exact: true }).getByTestId('fluency-note');
       expect(await fluencyNote.getAttribute('data-source')).toBe('transcript');
-      expect(await fluencyNote.innerText()).toBe('Estimated from the transcript: how long the answers and their stretches are, and the linking words. The recording could not be analysed.');
+      expect(await fluencyNote.innerText()).toBe('Estimated from the transcript: how long the answers are, how much is said between linking words, and the linking words. The recording could not be analysed.');
       expect(scores.overall).toBeGreaterThan(0);
       await lookAt(page, `recording-evidence-failed-${viewport}`);
     }

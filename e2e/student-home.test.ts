@@ -104,7 +104,7 @@ describe("the student's header", () => {
     await chart.waitFor();
     const values = await chart.locator('[data-series="estimate"] g[data-value]').evaluateAll((marks) => marks.map((mark) => Number(mark.getAttribute('data-value'))));
     expect(values).toEqual([5.5]);
-    expect(await page.getByTestId('earlier-rules-ielts').textContent()).toMatch(/^The estimates of 2 earlier attempts are not drawn: they were made by the fixed rules/);
+    expect(await page.getByTestId('earlier-rules-ielts').textContent()).toMatch(/^The estimates of 2 earlier attempts are not on the charts: they were made by the simpler fixed rules/);
     expect(await page.getByText('Overall band: 6.5 (estimate by the earlier fixed rules)').count()).toBe(2);
     await lookAt(page, 'student-home-progress-upgraded-phone');
   });

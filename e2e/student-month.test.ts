@@ -59,13 +59,13 @@ describe("a student's month", () => {
     expect(await page.getByTestId('chart-ielts-overall').locator('ul li').allTextContents()).toEqual(['Estimate', "Teacher's band"]);
     // The test of 70 words: a rough guide, above the charts and on its card; no other test is one.
     const short = month.byLabel('test 5 (short)');
-    expect(await page.getByTestId('short-tests-ielts').innerText()).toMatch(/^The estimate of your test of \d+ \w+ \d{4} rests on only \d+ words, so read it as a rough guide rather than a change in your level\.$/);
+    expect(await page.getByTestId('short-tests-ielts').innerText()).toMatch(/^The estimate of your test on \d+ \w+ \d{4} is based on only \d+ words, so read it as a rough guide, not as a change in your level\.$/);
     const cards = page.getByTestId('progress-attempt');
     const shortCard = cards.filter({ has: page.locator(`a[href="/progress/attempts/${short.id}"]`) });
     expect(await shortCard.innerText()).toMatch(/Overall band: \d\.\d \(estimate from only \d+ words: a rough guide\)/);
     expect(await cards.filter({ hasText: 'rough guide' }).count()).toBe(1);
     // The Firefox test, with no band yet, is named as left off the charts (8 tests, 7 drawn).
-    expect(await page.getByTestId('not-drawn-ielts').innerText()).toBe('1 test without a band yet (awaiting your teacher) is listed below, not drawn.');
+    expect(await page.getByTestId('not-drawn-ielts').innerText()).toBe('1 test without a band yet (awaiting your teacher) is in the list below but not on the charts.');
     expect(await page.getByTestId('not-drawn-interview').count()).toBe(0);
     // The teacher's Pronunciation bands are drawn on the same attempts (and dates) as the overall.
     const rows = (key: string) => page.getByTestId(`chart-ielts-${key}`).locator('tbody th').allTextContents();
@@ -118,7 +118,7 @@ describe("a student's month", () => {
     await createAttempt(db, solo.student.id);
     const page = await open(solo, '/progress', 'phone');
     await page.getByTestId('chart-ielts-overall').waitFor();
-    expect(await page.getByTestId('not-drawn-ielts').innerText()).toBe('One test drawn so far: your next one starts the line.');
+    expect(await page.getByTestId('not-drawn-ielts').innerText()).toBe('Only one test is on the charts so far: your next test will start the line.');
     await lookAt(page, 'month-progress-one-attempt-phone');
     await keepText(page, 'progress-one-attempt-phone');
   }, 60_000);

@@ -123,7 +123,7 @@ async function ownAttempt(id: string | undefined, viewport: ViewportName): Promi
 }
 
 /** Figures counted from the words, which a test without a transcript does not have. */
-const FROM_WORDS = ['Words per minute', 'Unique-word ratio', 'Word count', 'Grammar slips', 'Sentences'];
+const FROM_WORDS = ['Words per minute', 'Unique-word ratio', 'Word count', 'Grammar mistakes', 'Sentences'];
 
 describe("the student's own page of an attempt without a transcript", () => {
   it.each(['desktop', 'phone'] as const)('a speaking test on %s: recorded, not transcribed; no word counts; "you"', async (viewport) => {
@@ -138,7 +138,7 @@ describe("the student's own page of an attempt without a transcript", () => {
     expect(scoresText).toContain('Speaking time');
     expect(scoresText).toContain('Without a transcript');
     // Nor each answer's counts of fillers, slips and less common words.
-    expect(await answers.innerText()).not.toMatch(/\b0 (fillers|grammar slips|less common words)\b/);
+    expect(await answers.innerText()).not.toMatch(/\b0 (fillers|grammar mistakes|less common words)\b/);
     expect(text).not.toMatch(/\bthe student\b/i);
     expect(text).toContain('You asked to hear this question again');
     expect(text).toContain('Your notes');
@@ -152,7 +152,7 @@ describe("the student's own page of an attempt without a transcript", () => {
     const answersText = await answers.innerText();
     expect(answersText).not.toContain('No answer was recognised');
     expect(answersText).not.toMatch(/relevance \d/);
-    expect(answersText).not.toMatch(/\b0 (fillers|grammar slips|less common words)\b/);
+    expect(answersText).not.toMatch(/\b0 (fillers|grammar mistakes|less common words)\b/);
     expect(await answers.getByText('No answer was heard.', { exact: true }).count()).toBe(1);
     const scoresText = await page.getByRole('region', { name: 'The estimate and how it was reached' }).innerText();
     for (const figure of ['Questions answered', 'Total words', 'Words per answer', 'Fillers', 'Sentences']) expect(scoresText, figure).not.toContain(figure);

@@ -65,6 +65,11 @@ describe('what to work on next, over the latest speaking tests', () => {
   it('passes over a criterion whose newest advice finds nothing more to work on, and names criteria level on the mean as shown together', () => {
     const newest = test({ fluency: 6, vocabulary: 5.5, grammar: 6.5 }, {}, { vocabulary: NOTHING_MORE_ADVICE });
     expect(workOnNextOf([newest, test({ fluency: 5, vocabulary: 5, grammar: 5 })])).toMatchObject({ criteria: [{ criterion: 'fluency' }] });
+    // The advice as an attempt saved before its plainer wording stored it is passed over too.
+    const earlier =
+      "Everything measured here is at or past the strongest learners' level: the transcript shows nothing more to work on. This estimate reads strong speakers low; your teacher's review, which listens to your recording, can go further.";
+    const stored = test({ fluency: 6, vocabulary: 5.5, grammar: 6.5 }, {}, { vocabulary: earlier });
+    expect(workOnNextOf([stored])).toMatchObject({ criteria: [{ criterion: 'fluency' }] });
     const level = test({ fluency: 6, vocabulary: 5.5, grammar: 6 });
     expect(workOnNextOf([level, test({ fluency: 5, vocabulary: 5.5, grammar: 6 })])).toMatchObject({
       criteria: [

@@ -1,6 +1,6 @@
 import { MEASURED_CRITERIA, WORK_ON_NEXT_TESTS, type MeasuredCriterion, type ProgressAttempt, type WorkOnNext } from '../../shared/api/progress.js';
 import { lowestCriteria } from '../../shared/band-estimate/lowest.js';
-import { NOTHING_MORE_ADVICE } from '../../shared/band-estimate/nothing-more.js';
+import { isNothingMoreAdvice } from '../../shared/band-estimate/nothing-more.js';
 import { storedCriteria } from './stored-attempt.js';
 
 /*
@@ -42,7 +42,7 @@ export function workOnNextOf(sources: readonly WorkOnNextSource[]): WorkOnNext |
   const means = Object.fromEntries(MEASURED_CRITERIA.map((criterion) => [criterion, Math.round(mean(criterion) * 100) / 100])) as Record<MeasuredCriterion, number>;
   const candidates = MEASURED_CRITERIA.flatMap((criterion) => {
     const advice = storedAdvice(newest.criteria, criterion);
-    return advice !== null && advice !== NOTHING_MORE_ADVICE ? [{ criterion, advice }] : [];
+    return advice !== null && !isNothingMoreAdvice(advice) ? [{ criterion, advice }] : [];
   });
   const named = lowestCriteria(means, candidates.map(({ criterion }) => criterion), MEAN_AS_SHOWN);
   const criteria = candidates.filter(({ criterion }) => named.includes(criterion));

@@ -36,7 +36,7 @@ function nextLevelAim(linear: LinearModel, level: number): Aim {
   const next = Math.round(level) + 1;
   const aimed = Math.min(...linear.terms.flatMap((term) => (term.levelMeans ?? []).map(([at]) => at)).filter((at) => at >= next));
   if (!Number.isFinite(aimed)) return STRONGEST;
-  return { mean: (term) => term.levelMeans?.find(([at]) => at === aimed)?.[1], who: 'the rated learners a level above yours' };
+  return { mean: (term) => term.levelMeans?.find(([at]) => at === aimed)?.[1], who: 'the learners one level above you' };
 }
 
 /**
@@ -91,14 +91,14 @@ export function criterionAdvice(estimate: LanguageEstimate, criterion: Criterion
   const next = nextEvidence(model[criterion.criterion], criterion, CRITERION_FEATURES[criterion.criterion], leaveOut);
   if (next === undefined) return NOTHING_MORE_ADVICE;
   const advice = FEATURE_WORDING[next.contribution.feature].advice(estimate.features, next.aim.who);
-  // "Above the typical learner's" only where no piece of evidence moved the band down: beside a
+  // "Better than the average learner's" only where no piece of evidence moved the band down: beside a
   // minus line on the same card it would read as a contradiction.
   const allAbove = criterion.contributions.every((contribution) => contribution.levels >= 0);
-  // The typical learner's own band said with it: beside a low score, "above the typical learner's"
+  // The average learner's own band said with it: beside a low score, "above the typical learner's"
   // read as a contradiction to a student who took the typical learner for a typical candidate.
   const linear = model[criterion.criterion];
   const typicalBand = Math.round(bandOfLevel(linkedLevel(linear, linear.intercept)) * 2) / 2;
-  return allAbove ? `Everything measured here is above the typical rated learner's (band ${typicalBand.toFixed(1)}). Next: ${lowerFirst(advice)}` : advice;
+  return allAbove ? `Everything measured here is better than the average learner's (band ${typicalBand.toFixed(1)}). Next: ${lowerFirst(advice)}` : advice;
 }
 
 function lowerFirst(text: string): string {

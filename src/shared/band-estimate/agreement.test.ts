@@ -8,9 +8,9 @@ describe('the bands matching what raters gave the learners given an overall', ()
     for (const row of RATED_RANGES) {
       const text = ratedRangeText(row.shown);
       expect(text).toContain(`learners this estimate gave ${row.pooled ? 'about ' : ''}${row.shown.toFixed(1)}, ${Math.round(row.share * 100)}\u00a0%`);
-      expect(text).toContain(row.low === row.high ? `at a level matching ${row.low.toFixed(1)}.` : `at a level matching between ${row.low.toFixed(1)} and ${row.high.toFixed(1)}.`);
+      expect(text).toContain(row.low === row.high ? `had a level from trained raters that matches ${row.low.toFixed(1)}.` : `had a level from trained raters that matches between ${row.low.toFixed(1)} and ${row.high.toFixed(1)}.`);
       expect(ratedRangeText(row.shown, 'short')).toBe(
-        `Of learners given ${row.pooled ? 'about ' : ''}${row.shown.toFixed(1)}, ${Math.round(row.share * 100)}\u00a0% were rated at a level matching ${row.low === row.high ? row.low.toFixed(1) : `${row.low.toFixed(1)} to ${row.high.toFixed(1)}`}.`,
+        `Of learners this estimate gave ${row.pooled ? 'about ' : ''}${row.shown.toFixed(1)}, ${Math.round(row.share * 100)}\u00a0% had a level from trained raters that matches ${row.low === row.high ? row.low.toFixed(1) : `${row.low.toFixed(1)} to ${row.high.toFixed(1)}`}.`,
       );
       // A 10th-90th percentile range holds at least eight in ten of the learners it was taken from.
       expect(row.share).toBeGreaterThanOrEqual(0.8);
@@ -28,8 +28,8 @@ describe('the bands matching what raters gave the learners given an overall', ()
   it('says plainly that an overall above every one the learners were given is not measured (an examiner found 7.5 shown with nothing)', () => {
     const highest = Math.max(...RATED_RANGES.map((row) => row.shown));
     expect(ratedRangeText(highest + 1.5)).toBe(
-      `This estimate gave none of the 716 learners it was tried on more than ${highest.toFixed(1)}, so how trained raters would rate a ${(highest + 1.5).toFixed(1)} has not been measured.`,
+      `This estimate gave none of the 716 learners it was tested on more than ${highest.toFixed(1)}, so how trained raters would grade a ${(highest + 1.5).toFixed(1)} is not known.`,
     );
-    expect(ratedRangeText(highest + 0.5, 'short')).toBe(`No learner it was tried on was given more than ${highest.toFixed(1)}: how raters would rate a ${(highest + 0.5).toFixed(1)} is not measured.`);
+    expect(ratedRangeText(highest + 0.5, 'short')).toBe(`No learner it was tested on was given more than ${highest.toFixed(1)}, so how raters would grade a ${(highest + 0.5).toFixed(1)} is not known.`);
   });
 });

@@ -33,20 +33,25 @@ const percent = (share: number) => `${Math.round(share * 100)}\u00a0%`;
  * beside what one guess for everyone would reach.
  */
 export function agreementText(reader: 'student' | 'teacher'): string {
-  const who = reader === 'student' ? 'your teacher listens to your recording' : 'you give it from the recording';
+  // The student's form in short sentences and plain words (a learner of band 4-5 reads it on a phone):
+  // "a version that had not learned from them" is the cross-validation the teacher's form names by its figures.
+  if (reader === 'student') {
+    return (
+      'An estimate, not an official IELTS score. Fluency, vocabulary and grammar come from the words of your answers. ' +
+      `We tested it on ${AGREEMENT_LEARNERS} learners graded by trained raters; each was scored by a version that had not learned from them. ` +
+      `It put them in much the same order as the raters did, but it often gives strong speakers too low a band: learners graded band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average. ` +
+      'Pronunciation is not measured from the words: until your teacher listens to your recording, it is the average of the other three.'
+    );
+  }
   // The raters gave levels of the Standard Speaking Test, not IELTS bands: the bands their levels match
   // come through the CEFR (scale.ts, decision 0030), which the teacher is told.
-  const evidence =
-    reader === 'teacher'
-      ? `it ranked them as the raters did at ρ = ${AGREEMENT_RHO.toFixed(2)}, and its overall was within one band of their rated level's band for ${percent(AGREEMENT_WITHIN_ONE_BAND)} of them ` +
-        `(giving everyone ${ONE_GUESS_BAND.toFixed(1)} would be for ${percent(ONE_GUESS_WITHIN_ONE_BAND)}: the raters' lower levels lie close together in bands)`
-      : 'it ranked them much as trained raters did';
-  const matched = reader === 'teacher' ? ' Rated levels are matched to IELTS bands through the CEFR.' : '';
   return (
     `An estimate, not an official IELTS score. Fluency, vocabulary and grammar come from the transcript. ` +
-    `Tried on ${AGREEMENT_LEARNERS} rated learners, each scored by a model that had not seen them, ${evidence}, ` +
-    `but it reads strong speakers low: those rated band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average.${matched} ` +
-    `Pronunciation is not measured from a transcript: it follows the other three until ${who}.`
+    `Tried on ${AGREEMENT_LEARNERS} rated learners, each scored by a model that had not seen them, it ranked them as the raters did at ρ = ${AGREEMENT_RHO.toFixed(2)}, ` +
+    `and its overall was within one band of their rated level's band for ${percent(AGREEMENT_WITHIN_ONE_BAND)} of them ` +
+    `(giving everyone ${ONE_GUESS_BAND.toFixed(1)} would be for ${percent(ONE_GUESS_WITHIN_ONE_BAND)}: the raters' lower levels lie close together in bands), ` +
+    `but it gives strong speakers too low a band: those rated band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average. Rated levels are matched to IELTS bands through the CEFR. ` +
+    'Pronunciation is not measured from a transcript: it is the average of the other three until you give it from the recording.'
   );
 }
 
@@ -57,10 +62,10 @@ export function agreementText(reader: 'student' | 'teacher'): string {
  */
 export function interviewAgreementText(): string {
   return (
-    `Communication and clarity are estimated from the words as in the speaking test: tried on ${AGREEMENT_LEARNERS} rated learners, ` +
-    `the estimate ranked them much as trained raters did, ` +
-    `but it reads strong speakers low (those rated band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average). ` +
-    'Confidence and relevance count words, not how well they are said.'
+    'Communication and clarity are estimated from the words, as in the speaking test. ' +
+    `Tested on ${AGREEMENT_LEARNERS} learners graded by trained raters, the estimate put them in much the same order as the raters did, ` +
+    `but it often gives strong speakers too low a score (learners graded band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average). ` +
+    'Confidence and relevance only count words: they do not judge how well the words are said.'
   );
 }
 
@@ -77,13 +82,13 @@ export function ratedRangeText(overall: number, form: 'sentence' | 'short' = 'se
   if (!range && shown > highest) {
     // Past what the learners it was tried on were given: said plainly, not left out.
     const above = `more than ${highest.toFixed(1)}`;
-    if (form === 'short') return `No learner it was tried on was given ${above}: how raters would rate a ${shown.toFixed(1)} is not measured.`;
-    return `This estimate gave none of the ${AGREEMENT_LEARNERS} learners it was tried on ${above}, so how trained raters would rate a ${shown.toFixed(1)} has not been measured.`;
+    if (form === 'short') return `No learner it was tested on was given ${above}, so how raters would grade a ${shown.toFixed(1)} is not known.`;
+    return `This estimate gave none of the ${AGREEMENT_LEARNERS} learners it was tested on ${above}, so how trained raters would grade a ${shown.toFixed(1)} is not known.`;
   }
   if (!range) return null;
   const [low, high] = [range.low.toFixed(1), range.high.toFixed(1)];
   const given = `${range.pooled ? 'about ' : ''}${shown.toFixed(1)}`;
   const share = percent(range.share);
-  if (form === 'short') return `Of learners given ${given}, ${share} were rated at a level matching ${low === high ? low : `${low} to ${high}`}.`;
-  return `Of the ${range.learners} learners this estimate gave ${given}, ${share} were rated by trained raters at a level matching ${low === high ? low : `between ${low} and ${high}`}.`;
+  if (form === 'short') return `Of learners this estimate gave ${given}, ${share} had a level from trained raters that matches ${low === high ? low : `${low} to ${high}`}.`;
+  return `Of the ${range.learners} learners this estimate gave ${given}, ${share} had a level from trained raters that matches ${low === high ? low : `between ${low} and ${high}`}.`;
 }

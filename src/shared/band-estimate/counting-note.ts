@@ -14,12 +14,15 @@
  */
 export const SAME_WORD_ONCE_IN_WORDS = 200;
 
-/** The note after a label: "linking words per 100 words (the same word once, plus once per 200 words)". */
+/** The note after a label: "linking words per 100 words (the same word counts once, plus once more every 200 words)". */
 export function countingNote(what: 'word' | 'verb'): string {
-  return ` (the same ${what} once, plus once per ${SAME_WORD_ONCE_IN_WORDS} words)`;
+  return ` (the same ${what} counts once, plus once more every ${SAME_WORD_ONCE_IN_WORDS} words)`;
 }
 
-/** An evidence line without its counting note: the summary's short form. */
+/** The note as attempts saved before its plainer wording hold it in their evidence lines. */
+const earlierCountingNote = (what: 'word' | 'verb') => ` (the same ${what} once, plus once per ${SAME_WORD_ONCE_IN_WORDS} words)`;
+
+/** An evidence line, fresh or stored, without its counting note: the summary's short form. */
 export function withoutCountingNote(rule: string): string {
-  return rule.replace(countingNote('word'), '').replace(countingNote('verb'), '');
+  return (['word', 'verb'] as const).reduce((line, what) => line.replace(countingNote(what), '').replace(earlierCountingNote(what), ''), rule);
 }

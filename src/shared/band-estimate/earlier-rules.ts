@@ -16,6 +16,6 @@ export function scoredByEarlierRules(criteria: readonly { criterion: string; bas
 
 /** Said in place of the estimate's agreement with examiners on such an attempt (to the teacher and the student alike). */
 export const EARLIER_RULES_TEXT =
-  'Scored by the fixed rules Parley used before its calibrated estimate: each criterion started from a set band and moved by set steps, shown below. ' +
-  "Those rules were never checked against human ratings, so the agreement Parley states for its estimate today does not apply to this attempt, " +
-  'and its bands do not compare one for one with those of attempts scored since.';
+  'Scored by the simpler fixed rules Parley used before its current estimate: each criterion started from a set band and moved by set steps, shown below. ' +
+  'These rules were never checked against how people grade speaking, so what Parley says about its accuracy today does not apply to this attempt, ' +
+  'and its bands cannot be compared directly with those of later attempts.';

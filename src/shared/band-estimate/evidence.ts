@@ -32,40 +32,40 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     label: 'words per answer',
     shown: (f) => whole(f.wordsPerAnswer),
     typical: (mean) => whole(Math.expm1(mean)),
-    advice: (f) => `Develop each answer further with a reason, an example or a detail: you said about ${whole(f.wordsPerAnswer)} words an answer.`,
+    advice: (f) => `Make each answer longer with a reason, an example or a detail: your answers were about ${whole(f.wordsPerAnswer)} words long.`,
   },
   wordsPerAnswer: {
     label: 'words per answer',
     shown: (f) => whole(f.wordsPerAnswer),
     typical: whole,
-    advice: (f) => `Develop each answer further with a reason, an example or a detail: you said about ${whole(f.wordsPerAnswer)} words an answer.`,
+    advice: (f) => `Make each answer longer with a reason, an example or a detail: your answers were about ${whole(f.wordsPerAnswer)} words long.`,
   },
   wordsPerUtterance: {
-    label: 'words per stretch between linking words (and, but, so, because…)',
+    label: 'words between linking words (and, but, so, because…)',
     shown: (f) => oneDecimal(f.wordsPerUtterance),
     typical: oneDecimal,
-    advice: (f) => `Say more in each idea before the next and, but, so or because: add a detail, a reason or an example. Yours averaged ${oneDecimal(f.wordsPerUtterance)} words.`,
+    advice: (f) => `Say more about each idea before the next and, but, so or because: add a detail, a reason or an example. You said ${oneDecimal(f.wordsPerUtterance)} words between them on average.`,
   },
   longTurnWords: {
-    label: 'words in the longest stretches between linking words',
+    label: 'words in your longest parts between linking words',
     shown: (f) => whole(f.longTurnWords),
     typical: whole,
-    advice: (f) => `Develop your ideas at more length before moving on: your longest stretches between linking words ran about ${whole(f.longTurnWords)} words.`,
+    advice: (f) => `Say more about each idea before you move on: your longest parts between linking words were about ${whole(f.longTurnWords)} words.`,
   },
   shortUtteranceShare: {
-    label: 'stretches of one or two words',
+    label: 'parts of only one or two words between linking words',
     shown: (f) => share(f.shortUtteranceShare),
     typical: share,
-    advice: (f) => `Answer in full sentences rather than a word or two: ${share(f.shortUtteranceShare)} of the stretches between linking words were that short.`,
+    advice: (f) => `Answer in full sentences, not just a word or two: ${share(f.shortUtteranceShare)} of your parts between linking words were that short.`,
   },
   repairsPer100: {
     label: 'repeats and restarts per 100 words',
     shown: (f) => oneDecimal(f.repairsPer100),
     typical: oneDecimal,
-    advice: (f) => `Say each phrase once and carry on rather than repeating or restarting it: ${oneDecimal(f.repairsPer100)} repeats or restarts per 100 words.`,
+    advice: (f) => `Say each phrase once and keep going, without repeating it or starting it again: ${oneDecimal(f.repairsPer100)} repeats or restarts in every 100 words.`,
   },
   filledPausesPer100: {
-    label: 'filled pauses (um, er) per 100 words',
+    label: 'um and er per 100 words',
     shown: (f) => oneDecimal(f.filledPausesPer100),
     typical: oneDecimal,
     advice: () => 'Pause silently instead of saying um or er while you think.',
@@ -76,9 +76,9 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     typical: oneDecimal,
     advice: (f) =>
       overUse(f.linkingWordsSaidPer100) > 0
-        ? `Use a linking word where it joins two ideas, not every few words: you said ${oneDecimal(f.linkingWordsSaidPer100)} in every 100 words, more than any rated learner.`
+        ? `Use a linking word where it joins two ideas, not every few words: you said ${oneDecimal(f.linkingWordsSaidPer100)} in every 100 words, more than any learner in our data.`
         : writtenOverUse(f.writtenLinkingSaidPer100) > 0
-          ? `Keep "moreover", "furthermore", "firstly" and "in addition" for writing: you said ${oneDecimal(f.writtenLinkingSaidPer100)} such words in every 100, more than any rated learner, and past that they count for less. In speech, link ideas with "so", "because", "then" or "actually" where they join two ideas.`
+          ? `Keep "moreover", "furthermore", "firstly" and "in addition" for writing. You said ${oneDecimal(f.writtenLinkingSaidPer100)} of them in every 100 words, more than any learner in our data, and above that they count for less. When you speak, link ideas with "so", "because", "then" or "actually".`
           : f.saidOften.fluency.length > 0
             ? 'Link your ideas with a range of words, not the same one each time: however, for example, although, instead, especially.'
             : // No linking word said again and again: "not the same one each time" would be untrue (191 of the 716 development learners read it so).
@@ -86,10 +86,10 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     overUsed: (f) => overUse(f.linkingWordsSaidPer100) > 0 || writtenOverUse(f.writtenLinkingSaidPer100) > 0,
   },
   mattr: {
-    label: 'word variety (different words in each 50, forms of a word counted once)',
+    label: 'word variety (different words in each group of 50; forms of a word counted once)',
     shown: (f) => share(f.mattr),
     typical: share,
-    advice: (f) => `Vary your words rather than repeating the same ones: ${share(f.mattr)} of the words in each stretch of 50 were different.`,
+    advice: (f) => `Vary your words rather than repeating the same ones: ${share(f.mattr)} of the words in each group of 50 were different.`,
   },
   logDistinctStems: {
     // Stems (Porter), so "plan", "plans" and "planning" are one: fewer than the figures' "different words", which counts spellings.
@@ -99,7 +99,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: (f) => `Show a wider range of words on each topic: you used ${whole(f.distinctStems)} different words, counting forms such as "plan", "plans" and "planning" once.`,
   },
   contentWordLength: {
-    label: 'letters per different content word',
+    label: 'letters per different main word (not the, is, to, of…)',
     shown: (f) => oneDecimal(f.contentWordLength),
     typical: oneDecimal,
     advice: () => 'Use more precise words where they fit ("fascinating" for "very interesting", "crowded" for "many people").',
@@ -111,7 +111,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: () => 'Use some less common words and phrases you know, where they fit the topic.',
   },
   derivedWordShare: {
-    label: 'different words built with a suffix (-tion, -ment, -ous, -ly…)',
+    label: 'different words with an ending such as -tion, -ment, -ous, -ly',
     shown: (f) => share(f.derivedWordShare),
     typical: share,
     advice: () => 'Use word families to say things precisely: "a decision", "convenient", "usually", "enjoyment".',
@@ -123,7 +123,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: () => 'Use phrasal verbs where they are natural: "I grew up in…", "we found out", "it turned out".',
   },
   stanceAdverbsPer100: {
-    label: `words of certainty and degree (probably, quite, definitely…) per 100 words${countingNote('word')}`,
+    label: `words that say how sure or how much (probably, quite, definitely…) per 100 words${countingNote('word')}`,
     shown: (f) => oneDecimal(f.stanceAdverbsPer100),
     typical: oneDecimal,
     advice: () => 'Say how sure you are or how much you mean it: "probably", "quite", "definitely", "almost".',
@@ -135,7 +135,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     // A low share is telegraphic speech at the low levels but dense wording at the top: the advice says what was measured, not that words were left out
     // (and stays as short as it was: it is the "Work on next" line of the results' first screen on a phone).
     advice: (f) =>
-      `${share(f.functionWordShare)} of your words were grammar words (the, is, to, of…): whole sentences keep them.`,
+      `${share(f.functionWordShare)} of your words were grammar words (the, is, to, of…). Full sentences need them.`,
   },
   rareTypesPer100: {
     label: 'different less common words per 100 words',
@@ -195,9 +195,9 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
   },
   grammarSlipsPer100: {
     // Named by the kinds looked for, so that "0.0" does not read as "no grammar mistakes" (an examiner-style probe).
-    label: "verb and comparative slips found (he go, they was, didn't went, more cheaper) per 100 words",
+    label: "verb and comparison mistakes found (he go, they was, didn't went, more cheaper) per 100 words",
     shown: (f) => oneDecimal(f.grammarSlipsPer100),
     typical: oneDecimal,
-    advice: () => "Check each verb's form: he goes, they were, I didn't go, I'm going, cheaper (not more cheaper). Your answers mark each slip with what to say.",
+    advice: () => "Check each verb's form: he goes, they were, I didn't go, I'm going, cheaper (not more cheaper). Each mistake is marked in your answers, with the right form.",
   },
 };

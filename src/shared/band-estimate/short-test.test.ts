@@ -7,9 +7,9 @@ describe('an estimate from a short test', () => {
     expect(shortTestText(250)).toBeNull();
     expect(shortTestText(1200)).toBeNull();
     expect(shortTestText(70)).toBe(
-      "This estimate rests on only 70 words that count. How often it agrees with raters was measured on whole tests, and on learners' first 250 words it already agreed less: take it as a rough guide, and answer every question of a test fully for one you can rely on.",
+      "This estimate is based on only 70 words that were counted. We checked how well it agrees with trained raters on whole tests, and on learners' first 250 words it already agreed less. So take it as a rough guide. For an estimate you can rely on, answer every question of a test fully.",
     );
-    expect(shortTestText(249, 'short')).toBe('Based on only 249 words: a rough guide, and longer answers give a surer one.');
+    expect(shortTestText(249, 'short')).toBe('Based on only 249 words, so only a rough guide. Longer answers give a better estimate.');
     expect(shortTestText(70, 'list')).toBe('from only 70 words: a rough guide');
   });
 });

@@ -19,9 +19,9 @@ export function shortTestText(wordCount: number, form: 'sentence' | 'short' | 'l
   if (wordCount >= SHORT_TEST_WORDS) return null;
   const words = `${wordCount} ${wordCount === 1 ? 'word' : 'words'}`;
   if (form === 'list') return `from only ${words}: a rough guide`;
-  if (form === 'short') return `Based on only ${words}: a rough guide, and longer answers give a surer one.`;
+  if (form === 'short') return `Based on only ${words}, so only a rough guide. Longer answers give a better estimate.`;
   return (
-    `This estimate rests on only ${words} that count. How often it agrees with raters was measured on whole tests, and on ` +
-    `learners' first ${SHORT_TEST_WORDS} words it already agreed less: take it as a rough guide, and answer every question of a test fully for one you can rely on.`
+    `This estimate is based on only ${words} that were counted. We checked how well it agrees with trained raters on whole tests, ` +
+    `and on learners' first ${SHORT_TEST_WORDS} words it already agreed less. So take it as a rough guide. For an estimate you can rely on, answer every question of a test fully.`
   );
 }

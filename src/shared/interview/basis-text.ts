@@ -8,5 +8,5 @@
  * length scores above short, precise answers, and general phrases score as a concrete example does.
  */
 export const INTERVIEW_BASIS_TEXT =
-  'No interviewer has rated answers to check these scores: they are counted from the words of the answers, and cannot tell whether an answer really answered its question. ' +
-  'A long answer that talks around the question can score above a short, precise one, and general phrases as well as a concrete example: read the answers against their questions.';
+  'No interviewer has checked these scores. They are counted from the words of the answers, so they cannot tell whether an answer really answered its question. ' +
+  'A long answer that does not answer the question directly can score higher than a short, exact one, and general phrases can score as well as a real example. Read each answer next to its question.';

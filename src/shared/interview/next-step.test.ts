@@ -20,7 +20,7 @@ describe('the interview\'s "work on next"', () => {
     expect(step.score).toBe('Confidence');
     // Full marks are 50 words in every answer, however many questions the profile gave (decision 0072).
     expect(step.advice).toBe(
-      'Say more in each answer: what you did, how, and what came of it, with an example. 6 of your 8 answers had fewer than 50 words (about 30 an answer); 50 words in every answer earns the full 9, and more in one answer does not make up for another.',
+      'Say more in each answer: what you did, how, and what happened as a result, with an example. 6 of your 8 answers had fewer than 50 words (about 30 per answer). 50 words in every answer earns the full 9; extra words in one answer do not count for a short answer elsewhere.',
     );
   });
 

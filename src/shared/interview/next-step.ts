@@ -40,9 +40,9 @@ function confidenceAdvice({ averageWordsPerAnswer, questionCount, relevance }: N
   const full = CONFIDENCE_FULL_MARKS_WORDS_PER_ANSWER;
   const short = relevance.filter((item) => item.wordCount < full).length;
   return (
-    `Say more in each answer: what you did, how, and what came of it, with an example. ${short} of your ${questionCount} ` +
-    `${questionCount === 1 ? 'answer' : 'answers'} had fewer than ${full} words (about ${whole(averageWordsPerAnswer)} an answer); ` +
-    `${full} words in every answer earns the full 9, and more in one answer does not make up for another.`
+    `Say more in each answer: what you did, how, and what happened as a result, with an example. ${short} of your ${questionCount} ` +
+    `${questionCount === 1 ? 'answer' : 'answers'} had fewer than ${full} words (about ${whole(averageWordsPerAnswer)} per answer). ` +
+    `${full} words in every answer earns the full 9; extra words in one answer do not count for a short answer elsewhere.`
   );
 }
 
@@ -59,7 +59,7 @@ function relevanceAdvice({ relevance }: NextStepInputs): string {
   const stockSaid =
     example === undefined
       ? ''
-      : ` ${stock.length} ${stock.length === 1 ? 'answer' : 'answers'} used stock phrases such as "${example}", which earn nothing: say what you did and what came of it instead.`;
+      : ` ${stock.length} ${stock.length === 1 ? 'answer' : 'answers'} used common phrases that any candidate could say, such as "${example}". They earn nothing: say what you did and what happened as a result.`;
   return `Answer what each question asks, naming the skills and details from your profile it mentions.${said}${stockSaid}`;
 }
 

@@ -19,17 +19,17 @@ export function communicationText(figures: Figures): string {
   const words = `${oneDecimal(figures.averageWordsPerAnswer)} words per answer over ${figures.questionCount} ${figures.questionCount === 1 ? 'question' : 'questions'}`;
   if (!figures.language) return `${words}; ${COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER} or more gave 9 (the formula this attempt was scored by).`;
   return (
-    `Estimated from the answers as in the speaking test: fluency ${oneDecimal(figures.language.fluency)} (how long the answers and their stretches are, linking words) ` +
-    `and vocabulary ${oneDecimal(figures.language.vocabulary)} (word variety and range), averaged. ${words}.`
+    `Estimated from the answers as in the speaking test: the average of fluency ${oneDecimal(figures.language.fluency)} (how long the answers are, how much is said between linking words, and the linking words) ` +
+    `and vocabulary ${oneDecimal(figures.language.vocabulary)} (how many different words, and how wide a range). ${words}.`
   );
 }
 
 export function clarityText(figures: Figures): string {
   const evidence =
-    `Shown beside it, not weighed: fillers ${percent(figures.fillerRatio)} of words, ${oneDecimal(figures.averageSentenceLength)} words per sentence` +
-    (figures.meanConfidence === null ? '.' : `, recognizer confidence ${percent(figures.meanConfidence)}.`);
+    `Also shown, but not used for this score: fillers ${percent(figures.fillerRatio)} of words, ${oneDecimal(figures.averageSentenceLength)} words per sentence` +
+    (figures.meanConfidence === null ? '.' : `, how sure the speech recognizer was of the words ${percent(figures.meanConfidence)}.`);
   if (!figures.language) return `Fillers, sentence length and the recognizer's confidence (the formula this attempt was scored by). ${evidence}`;
-  return `The grammar of the answers, estimated as in the speaking test: ${oneDecimal(figures.language.grammar)} (sentence building, clause linkers, verb forms, agreement). ${evidence}`;
+  return `The grammar of the answers, estimated as in the speaking test: ${oneDecimal(figures.language.grammar)} (how sentences are built, clause linkers such as because and which, verb forms, and verbs that match their subject, as in "he goes"). ${evidence}`;
 }
 
 /**

@@ -27,7 +27,7 @@ export type CommonNonAnswerKind = Exclude<NonAnswerKind, 'off-topic'>;
 
 export const FILLERS_ONLY_REASON = 'This answer is only filler words (such as um, uh, like, you know).';
 export const REPETITION_REASON = 'This answer repeats what you said before.';
-export const QUESTION_ECHO_REASON = 'This answer reads the question back rather than answering it.';
+export const QUESTION_ECHO_REASON = 'This answer mostly repeats the question instead of answering it.';
 export const NOT_ENGLISH_REASON = 'This answer does not seem to be in English, so it cannot be assessed.';
 export const WORD_LIST_REASON = 'This answer is a list of words, not sentences, so it cannot be assessed.';
 export const DID_NOT_KNOW_REASON = 'This answer only says you did not know. Say what you can instead, even a guess: it is your English that is assessed, not what you know.';
@@ -170,11 +170,11 @@ export function nonAnswerKindsText(nonAnswers: readonly { kind: NonAnswerKind }[
   const what = [
     kinds.has('fillers-only') ? 'filler words' : null,
     kinds.has('not-english') ? 'not in English' : null,
-    kinds.has('question-echo') ? 'the question read back' : null,
+    kinds.has('question-echo') ? 'the question repeated' : null,
     kinds.has('did-not-know') ? '“I don\'t know”' : null,
     kinds.has('repetition') ? 'repeated sentences' : null,
     kinds.has('word-list') ? 'lists of words' : null,
-    kinds.has('off-topic') ? 'not about their questions' : null,
+    kinds.has('off-topic') ? 'not about the question asked' : null,
   ].filter((text): text is string => text !== null);
   return listed(what, 'or');
 }

@@ -59,7 +59,7 @@ describe('advice that says what the student said', () => {
     expect(result.criteria.fluency.repeated).toContain(`"so" (${so?.said} times)`);
     const advice = result.criteria.fluency.advice;
     expect(advice).not.toContain('nothing more to work on');
-    expect(advice).toMatch(/^Vary your linking words/);
+    expect(advice).toMatch(/^Use other linking words instead of saying/);
     expect(advice).toContain(`"so" (${so?.said} times)`);
     // Others to say instead, never the repeated word itself.
     expect(advice).toContain('because, although, then');

@@ -70,8 +70,8 @@ export function calibratedCriteria(
     vocabulary: {
       criterion: 'vocabulary',
       ...vocabulary,
-      advice: beyondRepeats(vocabulary.advice, often.vocabulary, 'words of certainty and degree'),
-      ...repeated(often.vocabulary, 'words of certainty and degree'),
+      advice: beyondRepeats(vocabulary.advice, often.vocabulary, 'words that say how sure or how much'),
+      ...repeated(often.vocabulary, 'words that say how sure or how much'),
       figures: { uniqueWordRatio: metrics.uniqueWordRatio, wordCount: metrics.wordCount },
     },
     grammar: {
@@ -109,7 +109,7 @@ function fillerAdvice(fillerRatio: number, fillers: readonly FillerSaid[]): stri
   // The student's own fillers, most said first: a student whose fillers were "so" at the head of every
   // sentence was told to stop saying "um, like or you know", which they had not said.
   const named = listed([...fillers].sort((a, b) => b.count - a.count).slice(0, 3).map((said) => `"${said.filler}" (${timesText(said.count)})`));
-  return `Pause silently instead of saying ${named}: ${Math.round(fillerRatio * 100)}% of your words were fillers. This estimate does not mark fillers down, but an examiner hears them as hesitation. `;
+  return `Pause silently instead of saying ${named}: ${Math.round(fillerRatio * 100)}% of your words were fillers. This estimate does not lower your band for fillers, but an examiner hears them as hesitation. `;
 }
 
 const timesText = (count: number) => (count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`);
@@ -117,7 +117,7 @@ const timesText = (count: number) => (count === 1 ? 'once' : count === 2 ? 'twic
 /** Words to vary with, by the kind of listed word said too often (the student's own repeats left out). */
 const OTHERS_TO_SAY: Readonly<Record<string, readonly string[]>> = {
   'linking words': ['because', 'although', 'then', 'for example', 'however', 'instead'],
-  'words of certainty and degree': ['probably', 'quite', 'definitely', 'almost', 'certainly', 'fairly'],
+  'words that say how sure or how much': ['probably', 'quite', 'definitely', 'almost', 'certainly', 'fairly'],
   'clause linkers and modals': ['when', 'if', 'which', 'although', 'would', 'could', 'might'],
 };
 
@@ -131,7 +131,7 @@ function beyondRepeats(advice: string, often: readonly SaidOften[], kind: string
   const said = new Set(often.map((word) => word.word));
   const others = (OTHERS_TO_SAY[kind] ?? []).filter((word) => !said.has(word)).slice(0, 4);
   const repeats = listed(often.map((word) => `"${word.word}" (${timesText(word.said)})`));
-  return `Vary your ${kind} rather than say ${repeats} again${others.length > 0 ? `: ${others.join(', ')}` : ''}. Everything else measured here is at or past the strongest learners' level.`;
+  return `Use other ${kind} instead of saying ${repeats} again${others.length > 0 ? `: ${others.join(', ')}` : ''}. Everything else measured here is as good as the strongest learners' or better.`;
 }
 
 /**
@@ -144,7 +144,9 @@ function repeated(often: readonly SaidOften[], kind: string, overUsed = ''): { r
   if (overUsed !== '') return { repeated: overUsed };
   if (often.length === 0) return {};
   const named = often.map((listed) => `"${listed.word}" (${listed.said} times)`);
-  return { repeated: `${listed(named)} ${named.length === 1 ? 'counts' : 'each count'} once, and once more in every ${SAME_WORD_ONCE_IN_WORDS} words you say: vary your ${kind} rather than repeat them.` };
+  return {
+    repeated: `${listed(named)} ${named.length === 1 ? 'counts' : 'each count'} only once, plus once more every ${SAME_WORD_ONCE_IN_WORDS} words you say. Use different ${kind} instead of the same ones again.`,
+  };
 }
 
 /**
@@ -154,12 +156,12 @@ function repeated(often: readonly SaidOften[], kind: string, overUsed = ''): { r
 export function overUsedLinking(features: Pick<LanguageFeatures, 'linkingWordsSaidPer100' | 'writtenLinkingSaidPer100'>): string {
   const said = features.linkingWordsSaidPer100;
   if (overUse(said) > 0) {
-    return `You said ${oneDecimal(said)} linking words in every 100 words, more than any of the rated learners the estimate was built on (at most ${LINKING_OVERUSE_PER_100}): past that, only that share of them counts and each one more counts against the figure. Link ideas where they need it, not every few words.`;
+    return `You said ${oneDecimal(said)} linking words in every 100 words. No learner in our data said more than ${LINKING_OVERUSE_PER_100}: above that, only ${LINKING_OVERUSE_PER_100} count, and each extra one lowers this figure. Use a linking word only where it joins two ideas.`;
   }
   // The written register's linking words, over-used on their own (decision 0057).
   const written = features.writtenLinkingSaidPer100;
   if (writtenOverUse(written) === 0) return '';
-  return `You said ${oneDecimal(written)} linking words of written English (moreover, furthermore, firstly, in addition…) in every 100 words, more than any of the rated learners the estimate was built on (at most ${WRITTEN_LINKING_MOST_PER_100}): past that, only that share of them counts and each one more counts against the figure.`;
+  return `You said ${oneDecimal(written)} linking words of written English (moreover, furthermore, firstly, in addition…) in every 100 words. No learner in our data said more than ${WRITTEN_LINKING_MOST_PER_100}: above that, only ${WRITTEN_LINKING_MOST_PER_100} count, and each extra one lowers this figure.`;
 }
 
 interface CriterionParts {
@@ -184,7 +186,7 @@ function criterionParts(estimate: LanguageEstimate, criterion: CriterionEstimate
     const delta = bandAt(predicted + contribution.levels) - bandAt(predicted);
     predicted += contribution.levels;
     const wording = FEATURE_WORDING[contribution.feature];
-    steps.push({ rule: `${wording.label}: ${wording.shown(estimate.features)} (typical learner ${wording.typical(means.get(contribution.feature) ?? 0)})`, delta });
+    steps.push({ rule: `${wording.label}: ${wording.shown(estimate.features)} (average learner ${wording.typical(means.get(contribution.feature) ?? 0)})`, delta });
   }
   const band = roundToHalfBand(criterion.band);
   const shown = evidenceSteps(bandAt(linear.intercept), steps, criterion.band);

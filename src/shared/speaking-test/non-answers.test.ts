@@ -274,7 +274,7 @@ describe('off-topic', () => {
     // 3 short Part 1 answers alone are under 50 words: no band, and the reason says why.
     expect(offCard.assessable).toBe(false);
     if (offCard.assessable) throw new Error('expected no band');
-    expect(offCard.reason).toMatch(/^Most answers were not about their questions, so no band is estimated/);
+    expect(offCard.reason).toMatch(/^Most answers were not about the question asked, so no band is estimated/);
   });
 });
 

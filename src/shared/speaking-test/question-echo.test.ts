@@ -52,7 +52,7 @@ describe('an answer that reads the question back', () => {
     const result = scoreSpeakingTest(answers);
     expect(result.assessable).toBe(false);
     if (result.assessable) return;
-    expect(result.reason).toContain('Most answers were the question read back');
+    expect(result.reason).toContain('Most answers were the question repeated');
     expect(result.nonAnswers.filter((item) => item.kind === 'question-echo')).toHaveLength(20);
   });
 });

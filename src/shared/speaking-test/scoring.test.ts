@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRONUNCIATION_NOT_MEASURED_ADVICE } from './pronunciation-note.js';
 import type { SpeakingTestAnswer } from './answer.js';
 import {
   clampBand,
@@ -326,13 +327,13 @@ describe('scoreSpeakingTest', () => {
     expect(result.bands.fluency).toBe(roundToHalfBand(criteria.fluency.band));
     expect(result.bands.vocabulary).toBe(roundToHalfBand(criteria.vocabulary.band));
     expect(result.bands.grammar).toBe(roundToHalfBand(criteria.grammar.band));
-    // Pronunciation is not measured from a transcript: it follows the other three.
+    // Pronunciation is not measured from a transcript: it is the average of the other three.
     expect(result.bands.pronunciation).toBe(roundToHalfBand(result.estimate.overall));
-    expect(result.criteria.pronunciation.advice).toMatch(/not measured from a transcript/);
+    expect(result.criteria.pronunciation.advice).toBe(PRONUNCIATION_NOT_MEASURED_ADVICE);
     const { fluency, vocabulary, grammar, pronunciation } = result.bands;
     expect(result.bands.overall).toBe((fluency + vocabulary + grammar + pronunciation) / 4);
-    // Each piece of evidence names the student's figure beside the typical learner's.
-    expect(result.criteria.grammar.rules.map((rule) => rule.rule).join('\n')).toMatch(/clause linkers \(because, when, which…\) per 100 words \(the same word once, plus once per 200 words\): [\d.]+ \(typical learner [\d.]+\)/);
+    // Each piece of evidence names the student's figure beside the average learner's.
+    expect(result.criteria.grammar.rules.map((rule) => rule.rule).join('\n')).toMatch(/clause linkers \(because, when, which…\) per 100 words \(the same word counts once, plus once more every 200 words\): [\d.]+ \(average learner [\d.]+\)/);
     expect(result.metrics).toMatchObject({ wordCount: 52, wordsPerMinute: 104, responseTimeMs: 1500 });
     expect(result.partNotes).toEqual([]);
   });

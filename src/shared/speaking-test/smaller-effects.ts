@@ -5,10 +5,11 @@
 
 /** The line that gathers the evidence whose shown step would be 0.0 (or which rounding left at 0.0). */
 export function smallerEffectsRule(count: number): string {
-  return count === 1 ? 'one smaller effect' : `${count} smaller effects together`;
+  return count === 1 ? 'one other small effect' : `${count} other small effects together`;
 }
 
 /** Whether an evidence line is that gathering line: never "the evidence that moved the band most". */
 export function isSmallerEffectsRule(rule: string): boolean {
-  return rule === 'one smaller effect' || /^\d+ smaller effects together$/.test(rule);
+  // Attempts saved before the plainer wording hold "one smaller effect" / "N smaller effects together".
+  return /^(?:one (?:other small|smaller) effect|\d+ (?:other small|smaller) effects together)$/.test(rule);
 }

@@ -87,7 +87,7 @@ describe('AnswersSection', () => {
       expect(count(text, 'Recorded, not transcribed.'), audience).toBe(3);
       expect(text).not.toContain('No answer was recognised');
       // No marks to count in no words: no "0 fillers", and no key to marks that are not there.
-      expect(text).not.toMatch(/fillers?|grammar slips?|less common words?/i);
+      expect(text).not.toMatch(/fillers?|grammar mistakes?|less common words?/i);
       expect(text).toContain('began after 1.1 s · spoke for 9.0 s');
     }
     // The device's recorder gave nothing, as the results said it.
@@ -98,7 +98,7 @@ describe('AnswersSection', () => {
     const text = textOf(testDetail({ noTranscript: false, answers: [ielts('Where did you grow up?'), ielts('Do you work or study?', { questionNumber: 2, answer: 'I study law at the university.' })] }), 'student');
     expect(count(text, 'No answer was recognised.')).toBe(1);
     expect(text).not.toContain('Recorded, not transcribed');
-    expect(text).toContain('0 fillers · 0 grammar slips');
+    expect(text).toContain('0 fillers · 0 grammar mistakes');
   });
 
   it('speaks to the student about what they did, and to the teacher about the student', () => {
@@ -119,7 +119,7 @@ describe('AnswersSection', () => {
       expect(text).not.toContain('No answer was recognised');
       expect(text).not.toMatch(/relevance \d/);
       // The placeholder's own words ("transcribed") are not the student's: nothing is counted or keyed.
-      expect(text).not.toMatch(/fillers?|grammar slips?|less common words?/i);
+      expect(text).not.toMatch(/fillers?|grammar mistakes?|less common words?/i);
       expect(text).toContain('at 1:00 of the interview');
     }
   });
@@ -147,6 +147,6 @@ describe('AnswersSection', () => {
     // The counted answer's less common word is still marked; none of the romaji answer's words is.
     expect(marked).toEqual(['pharmacist']);
     const facts = textOf(detail, 'student').split('\n').filter((line) => line.includes('spoke for'));
-    expect(facts).toEqual(['began after 1.1 s · spoke for 9.0 s · 0 fillers · 0 grammar slips · 0 less common words', 'began after 1.1 s · spoke for 9.0 s · 0 fillers · 0 grammar slips · 1 less common word']);
+    expect(facts).toEqual(['began after 1.1 s · spoke for 9.0 s · 0 fillers · 0 grammar mistakes · 0 less common words', 'began after 1.1 s · spoke for 9.0 s · 0 fillers · 0 grammar mistakes · 1 less common word']);
   });
 });

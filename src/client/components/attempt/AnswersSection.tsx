@@ -47,7 +47,7 @@ function markedWords(answer: string, asked: string, nonAnswer: unknown): AnswerP
 /** An answer's facts and, when it has words, its marks' counts (an answer without words has none to count, not zero). */
 function AnswerFacts({ pieces, facts }: { pieces: readonly AnswerPiece[]; facts: string[] }) {
   const { fillers, slips, rare } = countMarks(pieces);
-  const counts = pieces.length === 0 ? [] : [plural(fillers, 'filler', 'fillers'), plural(slips, 'grammar slip', 'grammar slips'), plural(rare, 'less common word', 'less common words')];
+  const counts = pieces.length === 0 ? [] : [plural(fillers, 'filler', 'fillers'), plural(slips, 'grammar mistake', 'grammar mistakes'), plural(rare, 'less common word', 'less common words')];
   const all = [...facts, ...counts];
   if (all.length === 0) return null;
   return (

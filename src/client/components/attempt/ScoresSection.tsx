@@ -68,12 +68,12 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
         </Stack>
         {earlierRules ? (
           <Text size="sm" c="dimmed" maw={520}>
-            {EARLIER_RULES_TEXT} Overall is the mean of the four criteria, to the nearest half band.
+            {EARLIER_RULES_TEXT} Overall is the average of the four criteria, rounded to the nearest half band.
           </Text>
         ) : detail.assessable && detail.overall !== null ? (
           <Text size="sm" c="dimmed" maw={520}>
-            {ratedRangeText(detail.overall)} {agreementText(reader)} Overall is the mean of the four criteria, to the nearest half band; each criterion starts from the typical
-            learner&apos;s band and moves with its evidence.
+            {ratedRangeText(detail.overall)} {agreementText(reader)} Overall is the average of the four criteria, rounded to the nearest half band. Each criterion
+            starts at the average learner&apos;s band and moves up or down with what was measured.
           </Text>
         ) : null}
       </Group>
@@ -107,7 +107,7 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
       ) : analysis ? (
         <FiguresTable
           // The spec's figures, not the model's inputs: the measures the bands weigh are in each criterion's card.
-          caption={`Figures from the ${analysis.nonAnswers && analysis.nonAnswers.length > 0 ? 'counted answers' : 'answers'}, for reference: the estimate weighs the measures under each criterion`}
+          caption={`Figures from the ${analysis.nonAnswers && analysis.nonAnswers.length > 0 ? 'counted answers' : 'answers'}, for reference only: the bands come from the measures under each criterion`}
           rows={speechFigures(analysis.metrics)}
         />
       ) : null}
@@ -202,7 +202,7 @@ function InterviewScores({ detail, reader }: { detail: InterviewDetail; reader: 
         </Text>
         <BandPair kind="interview" estimate={detail.overall} teacher={teacher?.overall} size="xl" />
         <Text size="sm" c="dimmed">
-          The rounded mean of the four scores, each from 0 to 9.{figures?.language && detail.assessable ? ` ${interviewAgreementText()}` : ''}
+          The average of the four scores, rounded, each from 0 to 9.{figures?.language && detail.assessable ? ` ${interviewAgreementText()}` : ''}
         </Text>
       </Stack>
       <Columns cols={{ base: 1, sm: 2 }}>

@@ -62,7 +62,7 @@ function studentFigureLines(analysis: RecordingAnalysis): FigureLine[] {
     lines.push({
       label: 'Time spent speaking',
       value: `${Math.round(analysis.phonationTimeRatio * 100)}%`,
-      line: 'The share of your speaking time filled with speech rather than silence (phonation-time ratio). Fewer and shorter pauses raise it.',
+      line: 'The share of your speaking time filled with speech rather than silence. Fewer and shorter pauses raise it.',
     });
   }
   if (analysis.pauses !== null) {
@@ -84,7 +84,7 @@ function studentFigureLines(analysis: RecordingAnalysis): FigureLine[] {
     lines.push({
       label: 'Syllables counted',
       value: SYLLABLE_SOURCES[analysis.syllableSource],
-      line: 'The rates count syllables: from the transcript\'s words found in the recording (their dictionary pronunciation), else from peaks of loudness in the sound, which count fewer.',
+      line: 'The speed figures count syllables. Where the words of your answers were found in the recording, the syllables come from those words; elsewhere they come from loud points in the sound, which finds fewer.',
     });
   }
   return lines;

@@ -3,7 +3,7 @@ import classes from './AnswerText.module.css';
 import { markAnswer, type AnswerPiece, type MarkKind } from './mark-answer';
 import { wordlessAnswerText, type WordlessAnswerContext } from './answer-text';
 
-const SPOKEN: Record<MarkKind, string> = { filler: 'filler', slip: 'grammar slip', rare: 'less common word' };
+const SPOKEN: Record<MarkKind, string> = { filler: 'filler', slip: 'grammar mistake', rare: 'less common word' };
 
 /**
  * `question`: what the student was asked (a cue card's topic and points); its words are not marked
@@ -59,10 +59,10 @@ export function MarksLegend() {
       </Text>
       <Text size="sm">
         <mark className={classes.slip}>she are</mark>
-        <ins className={classes.correction}>she is</ins> Grammar slip, with what to say instead
+        <ins className={classes.correction}>she is</ins> Grammar mistake, with the right form
       </Text>
       <Text size="sm">
-        <mark className={classes.rare}>scenery</mark> Less common word (past the 2,000 most used in spoken English; words from the question are not marked)
+        <mark className={classes.rare}>scenery</mark> Less common word (not among the 2,000 most used in spoken English; words from the question are not marked)
       </Text>
     </Group>
   );

@@ -23,7 +23,7 @@ const FIGURE_TEXT: Record<string, { label: string; show: (value: number | null) 
   responseTimeMs: { label: 'Response time', show: (v) => (v === null ? 'not measured' : formatSeconds(v)) },
   uniqueWordRatio: { label: 'Unique-word ratio', show: (v) => (v === null ? '—' : ratio(v)) },
   wordCount: { label: 'Word count', show: (v) => (v === null ? '—' : String(v)) },
-  grammarErrorRatio: { label: 'Grammar-slip ratio', show: (v) => (v === null ? '—' : ratio(v)) },
+  grammarErrorRatio: { label: 'Grammar-mistake ratio', show: (v) => (v === null ? '—' : ratio(v)) },
   avgWordsPerSentence: { label: 'Words per sentence', show: (v) => (v === null ? '—' : v.toFixed(1)) },
   // Fluency from the recording (decision 0019).
   speechRateSps: { label: 'Speech rate (recording)', show: (v) => (v === null ? '—' : `${v.toFixed(1)} syllables a second`) },
@@ -169,7 +169,7 @@ export function speechFigures(metrics: SpeechMetricsDto, tally?: MarkTally): Arr
     ['Word count', String(metrics.wordCount)],
     ['Fillers', `${metrics.fillerWords} (${formatPercent(metrics.fillerRatio)} of words)${tally ? named(tallyText(tally.fillers)) : ''}`],
     // The spec's two slips are counted; the answers mark more kinds (slips.ts), named after them.
-    ['Grammar slips', `${metrics.grammarErrors} of "she are" and "the the" (${formatPercent(metrics.grammarErrorRatio)} of words)${tally && tally.slips.length > 0 ? `; marked in the answers: ${tallyText(tally.slips)}` : ''}`],
+    ['Grammar mistakes', `${metrics.grammarErrors} of "she are" and "the the" (${formatPercent(metrics.grammarErrorRatio)} of words)${tally && tally.slips.length > 0 ? `; marked in the answers: ${tallyText(tally.slips)}` : ''}`],
     ['Response time', metrics.responseTimeMs === null ? 'not measured' : `${formatSeconds(metrics.responseTimeMs)} on average`],
     ['Sentences', `${metrics.sentenceCount} (${metrics.avgWordsPerSentence.toFixed(1)} words each)`],
     ['Speaking time', formatSeconds(metrics.speakingTimeMs)],

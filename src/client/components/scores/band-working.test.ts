@@ -95,12 +95,15 @@ describe('bandWorking', () => {
   it("says what Pronunciation is: the mean of the other three before rounding, to the nearest half band", () => {
     const pronunciation = criterion({ criterion: 'pronunciation', base: 4.9, band: 5, advice: PRONUNCIATION_NOT_MEASURED_ADVICE, figures: { fillerRatio: 0.02 } });
     expect(bandWorking(pronunciation)).toEqual({
-      start: "Not measured from a transcript: the other three criteria's unrounded bands average 4.9, rounded to the nearest half band: 5.0.",
+      start: "Not measured from the words: the other three bands, before rounding, average 4.9; rounded to the nearest half band, that is 5.0.",
       end: null,
     });
     expect(bandWorking({ ...pronunciation, base: 5 }).start).toBe(
-      "Not measured from a transcript: the average of the other three criteria's unrounded bands, rounded to the nearest half band.",
+      "Not measured from the words: the average of the other three bands before rounding, rounded to the nearest half band.",
     );
+    // An attempt saved before the note's plainer wording holds the earlier sentence: read the same.
+    const earlier = 'Pronunciation is not measured from a transcript: this band follows your other three until your teacher listens to your recording.';
+    expect(bandWorking({ ...pronunciation, advice: earlier })).toEqual(bandWorking(pronunciation));
     // Section 9's Pronunciation had a starting band of its own.
     expect(bandWorking({ ...pronunciation, advice: 'Ask a teacher to listen.' }).start).toBe('Starting band 4.9; nothing measured here moved it.');
   });

@@ -1,5 +1,5 @@
 import type { CriterionAnalysis } from '../../../shared/api/admin-attempts';
-import { PRONUNCIATION_NOT_MEASURED_ADVICE } from '../../../shared/speaking-test/pronunciation-note';
+import { isPronunciationNotMeasuredAdvice } from '../../../shared/speaking-test/pronunciation-note';
 import { roundToHalfBand } from '../../../shared/speaking-test/overall';
 
 /*
@@ -26,7 +26,7 @@ export interface BandWorking {
 
 /** Pronunciation from a transcript: the mean of the other three (its base, to one decimal), to the nearest half band. */
 function pronunciationFollows(criterion: CriterionAnalysis): boolean {
-  return criterion.criterion === 'pronunciation' && criterion.rules.length === 0 && criterion.advice === PRONUNCIATION_NOT_MEASURED_ADVICE;
+  return criterion.criterion === 'pronunciation' && criterion.rules.length === 0 && isPronunciationNotMeasuredAdvice(criterion.advice);
 }
 
 export function bandWorking(criterion: CriterionAnalysis): BandWorking {
@@ -34,8 +34,8 @@ export function bandWorking(criterion: CriterionAnalysis): BandWorking {
     // Attempts scored before its base was the mean held the rounded band there: no mean to show.
     const start =
       criterion.base === criterion.band
-        ? "Not measured from a transcript: the average of the other three criteria's unrounded bands, rounded to the nearest half band."
-        : `Not measured from a transcript: the other three criteria's unrounded bands average ${band(criterion.base)}, rounded to the nearest half band: ${band(criterion.band)}.`;
+        ? 'Not measured from the words: the average of the other three bands before rounding, rounded to the nearest half band.'
+        : `Not measured from the words: the other three bands, before rounding, average ${band(criterion.base)}; rounded to the nearest half band, that is ${band(criterion.band)}.`;
     return { start, end: null };
   }
   const moved = criterion.rules.length > 0;

@@ -21,14 +21,14 @@ describe("Fluency's note: where its speed came from (decision 0019)", () => {
   it('names the recording and what the transcript timing gave before', () => {
     expect(fluencyAudioFigures(audio)).toEqual({ speechRateSps: 3.6, meanLengthOfRunSyllables: 9, transcriptTimingBand: 6, wordsPerMinute: 150.4 });
     expect(fluencySourceNote(audio, 7, 'done')).toBe("Speed measured in the recording: was 6.0 from the transcript's timing (150 words a minute), now 7.0 from the speech rate and pauses.");
-    expect(fluencySourceNote(audio, 6, 'done')).toBe("Speed measured in the recording: its speech rate and pauses are shown as evidence; the band rests on the transcript's evidence until rated recordings calibrate them.");
+    expect(fluencySourceNote(audio, 6, 'done')).toBe("Speed measured in the recording: its speech rate and pauses are shown as evidence, but the band still comes from the transcript until these figures can be checked against recordings graded by trained raters.");
   });
 
   it('says the transcript timing was used otherwise, and why', () => {
     expect(fluencyAudioFigures(text)).toBeNull();
     expect(fluencySourceNote(text, 6, 'pending')).toMatch(/^Estimated from the transcript: .*The recording is being analysed/);
-    expect(fluencySourceNote(text, 6, 'failed')).toBe('Estimated from the transcript: how long the answers and their stretches are, and the linking words. The recording could not be analysed.');
-    expect(fluencySourceNote(text, 6, null)).toBe('Estimated from the transcript: how long the answers and their stretches are, and the linking words. No recording was analysed.');
-    expect(fluencySourceNote(text, 6, undefined)).toBe('Estimated from the transcript: how long the answers and their stretches are, and the linking words.');
+    expect(fluencySourceNote(text, 6, 'failed')).toBe('Estimated from the transcript: how long the answers are, how much is said between linking words, and the linking words. The recording could not be analysed.');
+    expect(fluencySourceNote(text, 6, null)).toBe('Estimated from the transcript: how long the answers are, how much is said between linking words, and the linking words. No recording was analysed.');
+    expect(fluencySourceNote(text, 6, undefined)).toBe('Estimated from the transcript: how long the answers are, how much is said between linking words, and the linking words.');
   });
 });

@@ -26,7 +26,7 @@ export function fluencyAudioFigures(
 /** The figures behind Fluency that the note says rather than the list (the text's, kept beside the audio's). */
 export const FLUENCY_NOTE_FIGURES: readonly string[] = ['wordsPerMinute', 'transcriptTimingBand'];
 
-const FROM_TRANSCRIPT = 'Estimated from the transcript: how long the answers and their stretches are, and the linking words';
+const FROM_TRANSCRIPT = 'Estimated from the transcript: how long the answers are, how much is said between linking words, and the linking words';
 
 /**
  * One line on what Fluency rests on. The estimate reads the transcript (decision 0030); the
@@ -43,7 +43,7 @@ export function fluencySourceNote(figures: Readonly<Record<string, number | null
       const wpm = audio.wordsPerMinute === null ? '' : ` (${Math.round(audio.wordsPerMinute)} words a minute)`;
       return `Speed measured in the recording: was ${was} from the transcript's timing${wpm}, now ${now} from the speech rate and pauses.`;
     }
-    return "Speed measured in the recording: its speech rate and pauses are shown as evidence; the band rests on the transcript's evidence until rated recordings calibrate them.";
+    return 'Speed measured in the recording: its speech rate and pauses are shown as evidence, but the band still comes from the transcript until these figures can be checked against recordings graded by trained raters.';
   }
   switch (recording) {
     case 'pending':

@@ -18,15 +18,15 @@ const dateOf = () => 'Sunday 6 December 2026';
 describe("My progress's Work on next", () => {
   it('says which criterion, from what figures over how many tests, and whose bands they are', () => {
     expect(workOnNextReason(WORK, dateOf)).toBe(
-      'Your lowest over your last 3 speaking tests: Grammar 5.2 on average, beside Fluency 6.0 and Vocabulary 5.8 (the estimate, which leaves out Pronunciation). The advice of the latest, on Sunday 6 December 2026:',
+      'Your lowest over your last 3 speaking tests: Grammar 5.2 on average, compared with Fluency 6.0 and Vocabulary 5.8 (the estimate; Pronunciation is not included). The advice from your latest test (Sunday 6 December 2026):',
     );
     expect(workOnNextReason({ ...WORK, shortTests: 2 }, dateOf)).toContain(
-      '(the estimate, which leaves out Pronunciation). 2 of 3 were short (under 250 words), so take this as a rough guide. The advice of the latest',
+      '(the estimate; Pronunciation is not included). 2 of 3 were short (under 250 words), so take this as a rough guide. The advice from your latest test',
     );
     expect(workOnNextReason({ ...WORK, shortTests: 3 }, dateOf)).toContain(' All 3 were short (under 250 words)');
     expect(workOnNextReason({ ...WORK, tests: 2, shortTests: 2 }, dateOf)).toContain(' Both were short (under 250 words)');
     expect(workOnNextReason({ ...WORK, tests: 1, teacherBands: true, means: { fluency: 6, vocabulary: 6.5, grammar: 5 } }, dateOf)).toBe(
-      "Your lowest in your latest speaking test (Sunday 6 December 2026): Grammar 5.0, beside Fluency 6.0 and Vocabulary 6.5 (your teacher's bands where given, else the estimate, which leaves out Pronunciation). Its advice:",
+      "Your lowest in your latest speaking test (Sunday 6 December 2026): Grammar 5.0, compared with Fluency 6.0 and Vocabulary 6.5 (your teacher's bands where your teacher gave them, else the estimate; Pronunciation is not included). Its advice:",
     );
   });
 
@@ -34,7 +34,7 @@ describe("My progress's Work on next", () => {
     // Vocabulary's newest advice found nothing more to work on (work-on-next.ts passed it over).
     const passed: WorkOnNext = { ...WORK, tests: 1, criteria: [{ criterion: 'fluency', advice: 'Speak for longer.' }], means: { fluency: 6, vocabulary: 5.5, grammar: 6.5 } };
     expect(workOnNextReason(passed, dateOf)).toBe(
-      'Your lowest with advice in your latest speaking test (Sunday 6 December 2026): Fluency 6.0, beside Vocabulary 5.5 and Grammar 6.5 (the estimate, which leaves out Pronunciation). Vocabulary is lower, but your latest test has no more advice for it. Its advice:',
+      'Your lowest band with advice in your latest speaking test (Sunday 6 December 2026): Fluency 6.0, compared with Vocabulary 5.5 and Grammar 6.5 (the estimate; Pronunciation is not included). Vocabulary is lower, but your latest test has no more advice for it. Its advice:',
     );
     expect(workOnNextReason({ ...passed, means: { fluency: 6, vocabulary: 6, grammar: 6.5 } }, dateOf)).toContain(
       'Vocabulary is as low, but your latest test has no more advice for it.',
@@ -54,12 +54,12 @@ describe("My progress's Work on next", () => {
       means: { fluency: 5.17, vocabulary: 5.83, grammar: 5.17 },
     };
     expect(workOnNextReason(level, dateOf)).toBe(
-      'Your lowest over your last 3 speaking tests: Fluency and Grammar, both 5.2 on average, beside Vocabulary 5.8 (the estimate, which leaves out Pronunciation). The advice of the latest, on Sunday 6 December 2026:',
+      'Your lowest over your last 3 speaking tests: Fluency and Grammar, both 5.2 on average, compared with Vocabulary 5.8 (the estimate; Pronunciation is not included). The advice from your latest test (Sunday 6 December 2026):',
     );
     const [fluency, grammar] = level.criteria;
     const one = { ...level, tests: 1, criteria: [fluency, { criterion: 'vocabulary' as const, advice: 'Vary your words.' }, grammar].filter((named) => named !== undefined), means: { fluency: 5, vocabulary: 5, grammar: 5 } };
     expect(workOnNextReason(one, dateOf)).toBe(
-      'Your lowest in your latest speaking test (Sunday 6 December 2026): Fluency, Vocabulary and Grammar, all 5.0 (the estimate, which leaves out Pronunciation). Their advice:',
+      'Your lowest in your latest speaking test (Sunday 6 December 2026): Fluency, Vocabulary and Grammar, all 5.0 (the estimate; Pronunciation is not included). Their advice:',
     );
     const html = renderToStaticMarkup(
       <MantineProvider>

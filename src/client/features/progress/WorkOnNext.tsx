@@ -25,11 +25,11 @@ export function workOnNextReason(work: WorkOnNext, dateOf: (iso: string) => stri
   const low = Math.min(...named.map((criterion) => Number(shown(criterion))));
   const others = MEASURED_CRITERIA.filter((criterion) => !named.includes(criterion));
   const passedOver = others.filter((criterion) => Number(shown(criterion)) <= low);
-  const beside = others.length === 0 ? '' : `, beside ${others.map((criterion) => `${CRITERION_LABELS[criterion]} ${shown(criterion)}`).join(' and ')}`;
-  const whose = work.teacherBands ? "your teacher's bands where given, else the estimate, which leaves out Pronunciation" : 'the estimate, which leaves out Pronunciation';
+  const beside = others.length === 0 ? '' : `, compared with ${others.map((criterion) => `${CRITERION_LABELS[criterion]} ${shown(criterion)}`).join(' and ')}`;
+  const whose = work.teacherBands ? "your teacher's bands where your teacher gave them, else the estimate; Pronunciation is not included" : 'the estimate; Pronunciation is not included';
   const onAverage = work.tests === 1 ? '' : ' on average';
   const own = named.length === 1 ? `${namesOf(work)} ${low.toFixed(1)}${onAverage}` : `${namesOf(work)}, ${named.length === 2 ? 'both' : 'all'} ${low.toFixed(1)}${onAverage}`;
-  const lowest = passedOver.length === 0 ? 'Your lowest' : 'Your lowest with advice';
+  const lowest = passedOver.length === 0 ? 'Your lowest' : 'Your lowest band with advice';
   const passed = passedOver.length === 0 ? '' : ` ${passedOverSentence(passedOver, low, shown)}`;
   const rough =
     work.shortTests === 0
@@ -40,7 +40,7 @@ export function workOnNextReason(work: WorkOnNext, dateOf: (iso: string) => stri
   const advice = named.length === 1 ? 'Its advice' : 'Their advice';
   return work.tests === 1
     ? `${lowest} in your latest speaking test (${dateOf(work.from.completedAt)}): ${own}${beside} (${whose}).${passed}${rough} ${advice}:`
-    : `${lowest} over your last ${work.tests} speaking tests: ${own}${beside} (${whose}).${passed}${rough} The advice of the latest, on ${dateOf(work.from.completedAt)}:`;
+    : `${lowest} over your last ${work.tests} speaking tests: ${own}${beside} (${whose}).${passed}${rough} The advice from your latest test (${dateOf(work.from.completedAt)}):`;
 }
 
 /** "Vocabulary is lower, but your latest test has no more advice for it." */

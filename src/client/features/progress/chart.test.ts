@@ -93,9 +93,9 @@ describe('progress charts', () => {
     ]);
     expect(seriesSummary(overall)).toBe("Overall: estimate 5.5 on 1 attempt; your teacher's band 5.0 on 1 attempt.");
     expect(earlierRulesNote(overall)).toBe(
-      'The estimates of 2 earlier attempts are not drawn: they were made by the fixed rules Parley used before its calibrated estimate, and do not compare with those since. Every attempt is listed below.',
+      'The estimates of 2 earlier attempts are not on the charts: they were made by the simpler fixed rules Parley used before its current estimate, so they cannot be compared with later ones. Every attempt is listed below.',
     );
-    expect(earlierRulesNote(progressSeries('ielts', upgraded.slice(1))[0])).toMatch(/^The estimate of one earlier attempt is not drawn:/);
+    expect(earlierRulesNote(progressSeries('ielts', upgraded.slice(1))[0])).toMatch(/^The estimate of one earlier attempt is not on the charts:/);
     expect(earlierRulesNote(progressSeries('ielts', upgraded.slice(2))[0])).toBeNull();
   });
 
@@ -132,13 +132,13 @@ describe('progress charts', () => {
       { ...attempt('s1', '2026-03-08T10:00:00Z', bands(3)), shortTestWords: 70 },
       attempt('w2', '2026-03-15T10:00:00Z', bands(4.5)),
     ];
-    expect(shortTestsNote('ielts', month, day)).toBe('The estimate of your test of 2026-03-08 rests on only 70 words, so read it as a rough guide rather than a change in your level.');
+    expect(shortTestsNote('ielts', month, day)).toBe('The estimate of your test on 2026-03-08 is based on only 70 words, so read it as a rough guide, not as a change in your level.');
     expect(shortTestsNote('ielts', [...month, { ...attempt('s2', '2026-03-20T10:00:00Z', bands(6)), shortTestWords: 120 }], day)).toBe(
-      'The estimates of 2 tests (2026-03-08, 2026-03-20) rest on fewer than 250 words each, so read them as rough guides rather than changes in your level.',
+      'The estimates of 2 tests (2026-03-08, 2026-03-20) are each based on fewer than 250 words, so read them as rough guides, not as changes in your level.',
     );
     // Two on one day name the day once.
     expect(shortTestsNote('ielts', [...month, { ...attempt('s3', '2026-03-08T16:00:00Z', bands(3.5)), shortTestWords: 90 }], day)).toBe(
-      'The estimates of 2 tests (2026-03-08) rest on fewer than 250 words each, so read them as rough guides rather than changes in your level.',
+      'The estimates of 2 tests (2026-03-08) are each based on fewer than 250 words, so read them as rough guides, not as changes in your level.',
     );
     expect(shortTestsNote('ielts', month.filter((a) => a.id !== 's1'), day)).toBeNull();
     expect(shortTestsNote('interview', month, day)).toBeNull();
@@ -173,14 +173,14 @@ describe('progress charts', () => {
     const bands = (value: number) => ({ overall: value, fluency: value, vocabulary: value, grammar: value, pronunciation: value });
     const firefox: ProgressAttempt = { ...attempt('ff', '2026-03-03T10:00:00Z', null), awaitingTeacher: true };
     const month = [attempt('a', '2026-03-01T10:00:00Z', bands(4)), firefox, attempt('b', '2026-03-05T10:00:00Z', bands(4.5))];
-    expect(notDrawnNote('ielts', month)).toBe('1 test without a band yet (awaiting your teacher) is listed below, not drawn.');
-    expect(notDrawnNote('ielts', [...month, attempt('c', '2026-03-07T10:00:00Z', null)])).toBe('2 tests without a band (awaiting your teacher, too little speech) are listed below, not drawn.');
+    expect(notDrawnNote('ielts', month)).toBe('1 test without a band yet (awaiting your teacher) is in the list below but not on the charts.');
+    expect(notDrawnNote('ielts', [...month, attempt('c', '2026-03-07T10:00:00Z', null)])).toBe('2 tests without a band (awaiting your teacher, too little speech) are in the list below but not on the charts.');
     expect(notDrawnNote('ielts', month.filter((a) => a.id !== 'ff'))).toBeNull();
-    expect(notDrawnNote('ielts', [attempt('a', '2026-03-01T10:00:00Z', bands(4))])).toBe('One test drawn so far: your next one starts the line.');
+    expect(notDrawnNote('ielts', [attempt('a', '2026-03-01T10:00:00Z', bands(4))])).toBe('Only one test is on the charts so far: your next test will start the line.');
     // A test the earlier rules scored is listed but not drawn: with a calibrated one beside it, one is drawn.
     const earlier = { ...attempt('e', '2026-02-01T10:00:00Z', bands(5)), earlierRules: true as const };
     expect(notDrawnNote('ielts', [earlier])).toBeNull();
-    expect(notDrawnNote('ielts', [earlier, attempt('a', '2026-03-01T10:00:00Z', bands(4))])).toBe('One test drawn so far: your next one starts the line.');
-    expect(notDrawnNote('interview', [{ ...attempt('i', '2026-03-01T10:00:00Z', { overall: 4 }), kind: 'interview' }])).toBe('One interview drawn so far: your next one starts the line.');
+    expect(notDrawnNote('ielts', [earlier, attempt('a', '2026-03-01T10:00:00Z', bands(4))])).toBe('Only one test is on the charts so far: your next test will start the line.');
+    expect(notDrawnNote('interview', [{ ...attempt('i', '2026-03-01T10:00:00Z', { overall: 4 }), kind: 'interview' }])).toBe('Only one interview is on the charts so far: your next interview will start the line.');
   });
 });

@@ -116,7 +116,7 @@ export function seriesSummary(series: Series): string {
 export function earlierRulesNote(series: Series | undefined): string | null {
   if (!series || series.earlierRules === 0) return null;
   const count = series.earlierRules === 1 ? 'estimate of one earlier attempt is' : `estimates of ${series.earlierRules} earlier attempts are`;
-  return `The ${count} not drawn: they were made by the fixed rules Parley used before its calibrated estimate, and do not compare with those since. Every attempt is listed below.`;
+  return `The ${count} not on the charts: they were made by the simpler fixed rules Parley used before its current estimate, so they cannot be compared with later ones. Every attempt is listed below.`;
 }
 
 /**
@@ -133,10 +133,10 @@ export function shortTestsNote(kind: AttemptKind, attempts: readonly ProgressAtt
   const [only] = short;
   if (!only) return null;
   if (short.length === 1)
-    return `The estimate of your test of ${dateOf(only.completedAt)} rests on only ${only.shortTestWords ?? 0} words, so read it as a rough guide rather than a change in your level.`;
+    return `The estimate of your test on ${dateOf(only.completedAt)} is based on only ${only.shortTestWords ?? 0} words, so read it as a rough guide, not as a change in your level.`;
   // Each day once: two short tests of one day would read "(6 Dec, 6 Dec)".
   const days = [...new Set(short.map((attempt) => dateOf(attempt.completedAt)))];
-  return `The estimates of ${short.length} tests (${days.join(', ')}) rest on fewer than ${SHORT_TEST_WORDS} words each, so read them as rough guides rather than changes in your level.`;
+  return `The estimates of ${short.length} tests (${days.join(', ')}) are each based on fewer than ${SHORT_TEST_WORDS} words, so read them as rough guides, not as changes in your level.`;
 }
 
 /**
@@ -178,8 +178,8 @@ export function notDrawnNote(kind: AttemptKind, attempts: readonly ProgressAttem
     const reasons = [...new Set(missing.map((attempt) => noResultReason(attempt)))];
     // "Yet" only where a teacher's band is still to come: too little speech or nothing to score gets none.
     const yet = reasons.every((reason) => reason === 'awaitingTeacher') ? ' yet' : '';
-    sentences.push(`${plural(missing.length, what)} without a ${kind === 'ielts' ? 'band' : 'score'}${yet} (${reasons.map((reason) => NOT_DRAWN_BECAUSE[reason]).join(', ')}) ${missing.length === 1 ? 'is' : 'are'} listed below, not drawn.`);
+    sentences.push(`${plural(missing.length, what)} without a ${kind === 'ielts' ? 'band' : 'score'}${yet} (${reasons.map((reason) => NOT_DRAWN_BECAUSE[reason]).join(', ')}) ${missing.length === 1 ? 'is' : 'are'} in the list below but not on the charts.`);
   }
-  if (drawn === 1) sentences.push(`One ${what} drawn so far: your next one starts the line.`);
+  if (drawn === 1) sentences.push(`Only one ${what} is on the charts so far: your next ${what} will start the line.`);
   return sentences.length > 0 ? sentences.join(' ') : null;
 }

@@ -10,8 +10,9 @@ export function NotCountedNote({ nonAnswers, questions }: { nonAnswers: readonly
   return (
     <Alert color="yellow" variant="light" title={`${count} ${count === 1 ? 'answer was' : 'answers were'} not counted`} styles={alertStyles} role="note" data-testid="non-answers">
       <Text size="sm">
-        Only filler words, another language, reading the question back, repeating what you said before or a list of words without sentences does not show how you speak, so{' '}
-        {count === 1 ? 'this answer is' : 'these answers are'} left out of every score.
+        {count === 1 ? 'This answer is' : 'These answers are'} not used in any score, because they do not show how you speak. An answer is not used if it is only
+        filler words, not in English, mostly the question repeated, only &quot;I don&apos;t know&quot;, a repeat of what you said before, or a list of words without
+        sentences.
       </Text>
       <List size="sm" spacing={4} mt="xs">
         {nonAnswers.map((item) => (

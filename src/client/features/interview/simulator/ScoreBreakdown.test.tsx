@@ -42,7 +42,7 @@ describe('ScoreBreakdown', () => {
       ),
     );
     expect(read).toContain(interviewAgreementText().replace(/\s+/g, ' '));
-    expect(interviewAgreementText()).toMatch(/reads strong speakers low \(those rated band 6 or above got \d\.\d on average\)/);
+    expect(interviewAgreementText()).toMatch(/often gives strong speakers too low a score \(learners graded band 6 or above got \d\.\d on average\)/);
   });
 
   it('says what the scores rest on, that Confidence counts words, and names stock phrases under their answer (decision 0072)', () => {
@@ -59,7 +59,7 @@ describe('ScoreBreakdown', () => {
     );
     expect(read).toContain(INTERVIEW_BASIS_TEXT);
     expect(read).toContain('Confidence3.0 out of 9How much was said, not how confident it sounded: 33 words counted, up to 50 from each answer (33 said in all). 50 words in each of the 2 questions earns the full 9.');
-    expect(read).toContain('Not counted: "hardworking", "team player", stock phrases any candidate can say; say what you did instead.');
+    expect(read).toContain('Not counted: "hardworking", "team player", common phrases that any candidate could say. Say what you did instead.');
   });
 
   it('names scores on the same score as the lowest beside it in Work on next', () => {

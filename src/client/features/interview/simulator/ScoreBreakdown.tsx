@@ -41,7 +41,7 @@ function ScoreCard({ label, value, children }: { label: string; value: number; c
 /** Under an answer that used stock phrases (decision 0072): which, and what to say instead. */
 function stockPhrasesText(phrases: readonly string[]): string {
   const quoted = phrases.map((phrase) => `"${phrase}"`).join(', ');
-  return `Not counted: ${quoted}, ${phrases.length === 1 ? 'a stock phrase' : 'stock phrases'} any candidate can say; say what you did instead.`;
+  return `Not counted: ${quoted}, ${phrases.length === 1 ? 'a common phrase' : 'common phrases'} that any candidate could say. Say what you did instead.`;
 }
 
 /** Under each question of the relevance list: why it was not counted, or what it matched. */
@@ -79,8 +79,9 @@ export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
           {confidenceText(figures)}
         </ScoreCard>
         <ScoreCard label="Relevance" value={scores.relevance}>
-          How much each answer talks about its question and the profile details it names (shared content words, compared
-          by word stem, common words and stock phrases ignored); an empty answer scores 0. Average over {figures.questionCount} {figures.questionCount === 1 ? 'question' : 'questions'}.
+          How much each answer is about its question and the profile details the question names: the important words they share count (forms of a
+          word, such as &quot;manage&quot; and &quot;managed&quot;, count as one; very common words and phrases any candidate could say do not). An empty answer
+          scores 0. Average over {figures.questionCount} {figures.questionCount === 1 ? 'question' : 'questions'}.
         </ScoreCard>
         <ScoreCard label="Clarity" value={scores.clarity}>
           {clarity === null ? 'Nothing was said, so clarity is 0.' : clarityText(figures)}

@@ -38,7 +38,7 @@ function textOf(answers: readonly string[] | Assessable): string {
 
 describe("the results' summary", () => {
   it('a test of a few dozen words: a rough guide, and longer answers give a surer one', () => {
-    expect(textOf(SENTENCES)).toMatch(/Estimated overall band \d\.\d Based on only \d+ words: a rough guide, and longer answers give a surer one\./);
+    expect(textOf(SENTENCES)).toMatch(/Estimated overall band \d\.\d Based on only \d+ words, so only a rough guide\. Longer answers give a better estimate\./);
   });
 
   it('a test of 250 words or more says nothing of it', () => {

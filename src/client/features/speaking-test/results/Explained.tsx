@@ -51,11 +51,12 @@ export function Explained({ result, answers }: { result: SpeakingTestResult; ans
           {result.assessable ? (
             <>
               <Text size="sm" c="dimmed">
-                {agreementText('student')} Overall is the mean of the four, to the nearest half band.
+                {agreementText('student')} Your overall band is the average of the four, rounded to the nearest half band.
               </Text>
               <Text size="sm">
-                Each band starts from the typical learner&apos;s band and moves with the evidence in your answers, each piece shown beside the typical
-                learner&apos;s figure. Under each one: the figures from your test and the one change that would raise it most.
+                Each band starts at the band of the average learner in our data (the starting band). Then each thing measured in your answers moves it
+                up or down; beside your figure is the average learner&apos;s. Under each band: more figures from your test, and the one change that would
+                raise it most.
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                 {criterionAnalyses(result).map((criterion) => (

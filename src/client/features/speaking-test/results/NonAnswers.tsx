@@ -8,8 +8,9 @@ export function NonAnswersNote({ nonAnswers }: { nonAnswers: readonly NonAnswer[
   return (
     <Alert color="yellow" variant="light" title={`${count} ${count === 1 ? 'answer was' : 'answers were'} not counted`} role="note" data-testid="non-answers">
       <Text size="sm">
-        Only filler words, another language, reading the question back, repeating what you said before, a list of words without sentences or talking about something else does not show your English, so{' '}
-        {count === 1 ? 'this answer is' : 'these answers are'} left out of every figure below. Each is marked under &quot;Your answers&quot; with the reason.
+        {count === 1 ? 'This answer is' : 'These answers are'} not used in any figure below, because they do not show your English. An answer is not used if it
+        is only filler words, not in English, mostly the question repeated, only &quot;I don&apos;t know&quot;, a repeat of what you said before, a list of words
+        without sentences, or about something else. Each is marked under &quot;Your answers&quot; with the reason.
       </Text>
     </Alert>
   );

@@ -31,14 +31,14 @@ describe("the results' summary", () => {
       const down = result.bands[line.criterion] < base;
       const main = byEffect.find((rule) => (down ? rule.delta < 0 : rule.delta > 0)) ?? byEffect[0];
       if (!main) {
-        expect(line.reason).toBe("Nothing measured moved it from the typical learner's band.");
+        expect(line.reason).toBe("Nothing measured moved it up or down from the average learner's band.");
         continue;
       }
-      const label = withoutCountingNote(main.rule).replace(/ \(typical learner [^)]*\)$/u, '');
-      expect(line.reason.startsWith(`${main.delta > 0 ? 'Raised most by' : 'Held back most by'} ${label}, `), line.reason).toBe(true);
-      expect(line.reason).toMatch(/, (below|above|about) the typical learner's \d+(\.\d+)?%?\.$/u);
+      const label = withoutCountingNote(main.rule).replace(/: [\d.]+%? \(average learner [^)]*\)$/u, '');
+      expect(line.reason.startsWith(`${main.delta > 0 ? 'Helped most by' : 'Lowered most by'} ${label}: you `), line.reason).toBe(true);
+      expect(line.reason).toMatch(/: you \d+(\.\d+)?%?, average learner \d+(\.\d+)?%?\.$/u);
     }
-    expect(lines[3]?.reason).toBe('Not measured from a transcript: it follows the other three until your teacher listens.');
+    expect(lines[3]?.reason).toBe('Not measured from your words: until your teacher listens, it is the average of the other three.');
     // Shown quieter than the three measured bands.
     expect(lines.map((line) => line.measured)).toEqual([true, true, true, false]);
   });
@@ -65,44 +65,54 @@ describe("the results' summary", () => {
     // With nothing to work on anywhere, the lowest still says so.
     const none = Object.fromEntries(Object.entries(criteria).map(([name, score]) => [name, { ...score, advice: NOTHING_MORE_ADVICE }])) as typeof criteria;
     expect(nextStep({ bands, criteria: none })).toEqual({ criterion: 'Grammar', advice: NOTHING_MORE_ADVICE, levelWith: [] });
+    // The advice as attempts saved before its plainer wording hold it is passed over too.
+    const earlier =
+      "Everything measured here is at or past the strongest learners' level: the transcript shows nothing more to work on. This estimate reads strong speakers low; your teacher's review, which listens to your recording, can go further.";
+    expect(nextStep({ bands, criteria: { ...criteria, grammar: { ...criteria.grammar, advice: earlier } } })).toMatchObject({ criterion: 'Vocabulary' });
   });
 
-  it('names what held a band below the typical learner\'s back, even when a smaller piece of evidence raised it', () => {
-    const grammar = { ...result.criteria.grammar, base: 5.5, rules: [{ rule: 'words per stretch of speech: 13 (typical learner 6.6)', delta: 0.8 }, { rule: 'grammar slips: 12 (typical learner 3)', delta: -0.5 }, { rule: 'articles: 4 (typical learner 1)', delta: -2 }] };
+  it("names what held a band below the average learner's, even when a smaller piece of evidence raised it", () => {
+    const grammar = { ...result.criteria.grammar, base: 5.5, rules: [{ rule: 'words between linking words: 13 (average learner 6.6)', delta: 0.8 }, { rule: 'grammar mistakes: 12 (average learner 3)', delta: -0.5 }, { rule: 'articles: 4 (average learner 1)', delta: -2 }] };
     const low = { ...result, bands: { ...result.bands, grammar: 3 }, criteria: { ...result.criteria, grammar } };
-    expect(criterionLines(low)[2]?.reason).toBe("Held back most by articles: 4, above the typical learner's 1.");
+    expect(criterionLines(low)[2]?.reason).toBe('Lowered most by articles: you 4, average learner 1.');
     const high = { ...low, bands: { ...low.bands, grammar: 6.5 } };
-    expect(criterionLines(high)[2]?.reason).toBe("Raised most by words per stretch of speech: 13, above the typical learner's 6.6.");
+    expect(criterionLines(high)[2]?.reason).toBe('Helped most by words between linking words: you 13, average learner 6.6.');
   });
 
   it('leaves how a listed word is counted to the rule-by-rule detail: the line fits a phone', () => {
-    const rule = `linking words per 100 words${countingNote('word')}: 1.9 (typical learner 2.4)`;
+    const rule = `linking words per 100 words${countingNote('word')}: 1.9 (average learner 2.4)`;
     const fluency = { ...result.criteria.fluency, base: 4.6, rules: [{ rule, delta: -0.6 }] };
     const shown = { ...result, bands: { ...result.bands, fluency: 3 }, criteria: { ...result.criteria, fluency } };
-    expect(criterionLines(shown)[0]?.reason).toBe("Held back most by linking words per 100 words: 1.9, below the typical learner's 2.4.");
+    expect(criterionLines(shown)[0]?.reason).toBe('Lowered most by linking words per 100 words: you 1.9, average learner 2.4.');
     expect(withoutCountingNote(`past-tense verbs per 100 words${countingNote('verb')}: 2.0`)).toBe('past-tense verbs per 100 words: 2.0');
+    // An attempt saved before the plainer wording holds the earlier note and "typical learner": read the same.
+    const stored = { ...fluency, rules: [{ rule: 'linking words per 100 words (the same word once, plus once per 200 words): 1.9 (typical learner 2.4)', delta: -0.6 }] };
+    expect(criterionLines({ ...shown, criteria: { ...shown.criteria, fluency: stored } })[0]?.reason).toBe('Lowered most by linking words per 100 words: you 1.9, average learner 2.4.');
   });
 
   it('never names the line gathering the smallest effects as what moved a band most', () => {
-    const grammar = { ...result.criteria.grammar, base: 5.5, rules: [{ rule: 'articles: 4 (typical learner 1)', delta: 0.1 }, { rule: smallerEffectsRule(3), delta: 0.12 }] };
+    const grammar = { ...result.criteria.grammar, base: 5.5, rules: [{ rule: 'articles: 4 (average learner 1)', delta: 0.1 }, { rule: smallerEffectsRule(3), delta: 0.12 }] };
     const shown = { ...result, bands: { ...result.bands, grammar: 6 }, criteria: { ...result.criteria, grammar } };
-    expect(criterionLines(shown)[2]?.reason).toBe("Raised most by articles: 4, above the typical learner's 1.");
+    expect(criterionLines(shown)[2]?.reason).toBe('Helped most by articles: you 4, average learner 1.');
+    // The gathering line as attempts saved before the plainer wording hold it.
+    const stored = { ...grammar, rules: [{ rule: 'articles: 4 (typical learner 1)', delta: 0.1 }, { rule: '3 smaller effects together', delta: 0.12 }] };
+    expect(criterionLines({ ...shown, criteria: { ...shown.criteria, grammar: stored } })[2]?.reason).toBe('Helped most by articles: you 4, average learner 1.');
   });
 
-  it("says which side of the typical learner's figure the student's lies, so that fewer slips do not read as slips raising the band", () => {
-    const slips = "verb and comparative slips found (he go, they was, didn't went, more cheaper) per 100 words: 0.1 (typical learner 0.3)";
+  it("sets the student's figure beside the average learner's, so that fewer mistakes do not read as mistakes raising the band", () => {
+    const slips = "verb and comparison mistakes found (he go, they was, didn't went, more cheaper) per 100 words: 0.1 (average learner 0.3)";
     const grammar = { ...result.criteria.grammar, base: 3.1, rules: [{ rule: slips, delta: 0.4 }] };
     const up = { ...result, bands: { ...result.bands, grammar: 3.5 }, criteria: { ...result.criteria, grammar } };
     expect(criterionLines(up)[2]?.reason).toBe(
-      "Raised most by verb and comparative slips found (he go, they was, didn't went, more cheaper) per 100 words: 0.1, below the typical learner's 0.3.",
+      "Helped most by verb and comparison mistakes found (he go, they was, didn't went, more cheaper) per 100 words: you 0.1, average learner 0.3.",
     );
-    const variety = { ...result.criteria.vocabulary, base: 3.1, rules: [{ rule: 'word variety (different words in each 50, forms of a word counted once): 65% (typical learner 68%)', delta: -0.2 }] };
+    const variety = { ...result.criteria.vocabulary, base: 3.1, rules: [{ rule: 'word variety (different words in each group of 50; forms of a word counted once): 65% (average learner 68%)', delta: -0.2 }] };
     const down = { ...result, bands: { ...result.bands, vocabulary: 2.9 }, criteria: { ...result.criteria, vocabulary: variety } };
-    expect(criterionLines(down)[1]?.reason).toBe("Held back most by word variety (different words in each 50, forms of a word counted once): 65%, below the typical learner's 68%.");
-    // Section 9's rules of older attempts have no typical learner's figure: as they were.
+    expect(criterionLines(down)[1]?.reason).toBe('Lowered most by word variety (different words in each group of 50; forms of a word counted once): you 65%, average learner 68%.');
+    // Section 9's rules of older attempts have no average learner's figure: as they were.
     const older = { ...result.criteria.fluency, base: 5, rules: [{ rule: 'wpm > 120', delta: 1 }] };
     const old = { ...result, bands: { ...result.bands, fluency: 6 }, criteria: { ...result.criteria, fluency: older } };
-    expect(criterionLines(old)[0]?.reason).toBe('Raised most by wpm > 120.');
+    expect(criterionLines(old)[0]?.reason).toBe('Helped most by wpm > 120.');
   });
 
   it('names the criteria level on the lowest band together, with the advice of the one lower before rounding, and a rule with no evidence says so', () => {
@@ -115,6 +125,6 @@ describe("the results' summary", () => {
     // Half a band apart is not level: the lower alone is named.
     const apart = { ...flat, criteria: { ...flat.criteria, vocabulary: { ...flat.criteria.vocabulary, band: 5.5 } } };
     expect(nextStep(apart)).toMatchObject({ criterion: 'Fluency', levelWith: [] });
-    expect(criterionLines(flat)[0]?.reason).toBe("Nothing measured moved it from the typical learner's band.");
+    expect(criterionLines(flat)[0]?.reason).toBe("Nothing measured moved it up or down from the average learner's band.");
   });
 });

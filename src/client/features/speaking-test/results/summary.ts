@@ -1,7 +1,7 @@
 import { MEASURED_CRITERIA } from '../../../../shared/api/progress-limits';
 import { withoutCountingNote } from '../../../../shared/band-estimate/counting-note';
 import { lowestCriteria } from '../../../../shared/band-estimate/lowest';
-import { NOTHING_MORE_ADVICE } from '../../../../shared/band-estimate/nothing-more';
+import { isNothingMoreAdvice } from '../../../../shared/band-estimate/nothing-more';
 import type { RuleHit } from '../../../../shared/speaking-test/criterion';
 import type { SpeakingTestResult } from '../../../../shared/speaking-test/scoring';
 import { isSmallerEffectsRule } from '../../../../shared/speaking-test/smaller-effects';
@@ -25,7 +25,7 @@ export interface CriterionLine {
 }
 
 /**
- * The evidence that moved the band most in the way it went (down from the typical learner's band: the
+ * The evidence that moved the band most in the way it went (down from the average learner's band: the
  * largest fall; else the largest rise); the largest of any when none moved it that way. The line
  * gathering the smallest effects is several pieces of evidence, never the main one.
  */
@@ -34,7 +34,7 @@ function mainRule(rules: readonly RuleHit[], way: 'up' | 'down'): RuleHit | unde
   return byEffect.find((rule) => (way === 'down' ? rule.delta < 0 : rule.delta > 0)) ?? byEffect[0];
 }
 
-/** Why a criterion's band is where it is, in one line: the evidence that moved it most from the typical learner's band, the way it went. */
+/** Why a criterion's band is where it is, in one line: the evidence that moved it most from the average learner's band, the way it went. */
 export function criterionLines(result: Assessable): CriterionLine[] {
   return CRITERIA.map((criterion) => {
     const { rules, base } = result.criteria[criterion];
@@ -42,30 +42,31 @@ export function criterionLines(result: Assessable): CriterionLine[] {
     const main = mainRule(rules, band < base ? 'down' : 'up');
     let reason: string;
     const measured = !(criterion === 'pronunciation' && rules.length === 0);
-    if (!measured) reason = 'Not measured from a transcript: it follows the other three until your teacher listens.';
-    else if (!main) reason = "Nothing measured moved it from the typical learner's band.";
+    if (!measured) reason = 'Not measured from your words: until your teacher listens, it is the average of the other three.';
+    else if (!main) reason = "Nothing measured moved it up or down from the average learner's band.";
     // How a listed word is counted stays in the rule-by-rule detail: the line is a glance.
-    else reason = `${main.delta > 0 ? 'Raised most by' : 'Held back most by'} ${beside(withoutCountingNote(main.rule))}.`;
+    else reason = `${main.delta > 0 ? 'Helped most by' : 'Lowered most by'} ${beside(withoutCountingNote(main.rule))}.`;
     return { criterion, name: CRITERION_NAMES[criterion], band, reason, measured };
   });
 }
 
-/** An estimate's evidence line: "label: yours (typical learner theirs)", figures as shown (16, 0.3, 65%). */
-const EVIDENCE_LINE = /^(.+): (\d+(?:\.\d+)?)(%?) \(typical learner (\d+(?:\.\d+)?)%?\)$/u;
+/**
+ * An estimate's evidence line: "label: yours (average learner theirs)", figures as shown (16, 0.3,
+ * 65%); attempts saved before the plainer wording say "typical learner".
+ */
+const EVIDENCE_LINE = /^(.+): (\d+(?:\.\d+)?)(%?) \((?:average|typical) learner (\d+(?:\.\d+)?)%?\)$/u;
 
 /**
- * The evidence line with the student's figure set against the typical learner's in words: "Raised
- * most by verb … slips found … per 100 words: 0.1 (typical learner 0.3)" read as slips raising the
- * band, and "Held back most by linking words" as linking words holding it back; "0.1, below the
- * typical learner's 0.3" says which way. Other lines (section 9's rules) are left as they are.
+ * The evidence line with the student's figure beside the average learner's, both named: "Helped
+ * most by verb … mistakes found … per 100 words: you 0.1, average learner 0.3" reads as fewer
+ * mistakes helping, where "Raised most by … slips: 0.1 (typical learner 0.3)" read as mistakes
+ * raising the band. Other lines (section 9's rules) are left as they are.
  */
 function beside(rule: string): string {
   const match = EVIDENCE_LINE.exec(rule);
   if (!match) return rule;
   const [, label, yours = '', unit = '', theirs = ''] = match;
-  const [own, typical] = [Number(yours), Number(theirs)];
-  const where = own < typical ? 'below' : own > typical ? 'above' : 'about';
-  return `${label}: ${yours}${unit}, ${where} the typical learner's ${theirs}${unit}`;
+  return `${label}: you ${yours}${unit}, average learner ${theirs}${unit}`;
 }
 
 /** What to work on next: the criterion, its advice, and any criteria level with it on the band shown. */
@@ -90,7 +91,7 @@ const unrounded = (score: { base: number; rules: readonly RuleHit[] }) => score.
  * Grammar of 6 chosen over a Vocabulary of 6.5 that had some).
  */
 export function nextStep(result: Assessable): NextStep {
-  const withAdvice = MEASURED_CRITERIA.filter((criterion) => result.criteria[criterion].advice !== NOTHING_MORE_ADVICE);
+  const withAdvice = MEASURED_CRITERIA.filter((criterion) => !isNothingMoreAdvice(result.criteria[criterion].advice));
   const bands = { fluency: result.criteria.fluency.band, vocabulary: result.criteria.vocabulary.band, grammar: result.criteria.grammar.band };
   const named = lowestCriteria(bands, withAdvice.length > 0 ? withAdvice : MEASURED_CRITERIA);
   const first = named.reduce((low, criterion) => (unrounded(result.criteria[criterion]) < unrounded(result.criteria[low]) ? criterion : low));
