@@ -335,11 +335,11 @@ describe('interview simulator', () => {
     expect(posts).toBe(3);
     await page.getByRole('heading', { name: 'Your scores' }).waitFor();
     // Communication and clarity read the speaking test's calibrated evidence (decision 0030), and say so.
-    await page.getByText(/^Estimated from the answers as in the speaking test: fluency [\d.]+ /).waitFor();
+    await page.getByText(/^Estimated from the answers as in the speaking test: the average of fluency [\d.]+ /).waitFor();
     await page.getByText(/^The grammar of the answers, estimated as in the speaking test: [\d.]+ /).waitFor();
     // Confidence says what it counts, and the overall what no score can see (decision 0072).
     await page.getByText(/^How much was said, not how confident it sounded: \d+ words counted, up to 50 from each answer \(\d+ said in all\)\. 50 words in each of the 11 questions earns the full 9\.$/).waitFor();
-    await page.getByText(/No interviewer has rated answers to check these scores/).waitFor();
+    await page.getByText(/No interviewer has checked these scores/).waitFor();
     // The one thing to work on next: the lowest score's advice (these scripted answers fit few of their questions: Relevance).
     expect(await page.getByTestId('next-step').textContent()).toMatch(/^Work on next \(Relevance\): Answer what each question asks, naming the skills and details from your profile it mentions\. This time \d+ answers? used none of the question's key words/);
     await look(page, 'completed', 'desktop');

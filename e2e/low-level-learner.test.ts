@@ -126,7 +126,7 @@ describe('a low-level learner on a phone', () => {
     const overall = Number(await page.getByTestId('overall-band').innerText());
     expect(overall).toBeGreaterThanOrEqual(1);
     expect(overall).toBeLessThanOrEqual(4);
-    expect(await page.getByTestId('overall-range').innerText()).toMatch(/Of learners this estimate gave (about )?\d\.\d, \d+\s% had a level from trained raters that matches/);
+    expect(await page.getByTestId('overall-range').innerText()).toMatch(/Of learners this estimate gave (about )?\d\.\d, trained raters put \d+\s% at a level matching/);
     expect(await page.getByTestId('next-step').innerText()).toMatch(NEXT_STEP_TEXT);
     // A band from a few dozen words, fewer than the estimate's agreement was measured on: said to be a rough guide.
     expect(await page.getByTestId('short-test').innerText()).toMatch(/^Based on only \d+ words, so only a rough guide\. Longer answers give a better estimate\.$/);

@@ -96,7 +96,7 @@ const seekByClick = (page: Page, target: Locator) => seekByWordClick(page, page.
 async function checkBandsShown(page: Page) {
   expect(await page.getByTestId('overall-band').innerText()).toMatch(/^\d\.\d$/);
   // Beside it, the bands matching what trained raters gave the learners the estimate gave that band.
-  expect(await page.getByTestId('overall-range').innerText()).toMatch(/Of learners this estimate gave (about )?\d\.\d, \d+\s% had a level from trained raters that matches \d\.\d( to \d\.\d)?\./);
+  expect(await page.getByTestId('overall-range').innerText()).toMatch(/Of learners this estimate gave (about )?\d\.\d, trained raters put \d+\s% at a level matching \d\.\d( to \d\.\d)?\./);
   for (const criterion of ['fluency', 'vocabulary', 'grammar', 'pronunciation']) expect(await page.getByTestId(`${criterion}-band`).innerText()).toMatch(/^\d\.\d$/);
   // The summary: a line per criterion with its reason, and one thing to work on next.
   for (const criterion of ['fluency', 'vocabulary', 'grammar']) expect(await page.getByTestId(`${criterion}-line`).innerText()).toMatch(/(Helped|Lowered) most by .+: you [\d.]+%?, average learner [\d.]+%?\.|Nothing measured moved it/);

@@ -255,7 +255,7 @@ describe('My progress', () => {
     const work = page.getByTestId('work-on-next');
     expect(await work.getByRole('heading', { level: 2 }).textContent()).toMatch(WORK_ON_NEXT_HEADING);
     expect(await work.textContent()).toContain("Your lowest over your last 3 speaking tests:");
-    expect(await work.textContent()).toContain("your teacher's bands where given");
+    expect(await work.textContent()).toContain("your teacher's bands where your teacher gave them");
     // Two of the three are short tests with the estimate as their result; the third has the teacher's bands.
     expect(await work.textContent()).toContain('2 of 3 were short (under 250 words), so take this as a rough guide.');
     const newestTest = saved.ielts.at(-1)?.attemptId ?? '';

@@ -7,10 +7,10 @@ describe('the bands matching what raters gave the learners given an overall', ()
     expect(RATED_RANGES.length).toBeGreaterThan(5);
     for (const row of RATED_RANGES) {
       const text = ratedRangeText(row.shown);
-      expect(text).toContain(`learners this estimate gave ${row.pooled ? 'about ' : ''}${row.shown.toFixed(1)}, ${Math.round(row.share * 100)}\u00a0%`);
-      expect(text).toContain(row.low === row.high ? `had a level from trained raters that matches ${row.low.toFixed(1)}.` : `had a level from trained raters that matches between ${row.low.toFixed(1)} and ${row.high.toFixed(1)}.`);
+      expect(text).toContain(`learners this estimate gave ${row.pooled ? 'about ' : ''}${row.shown.toFixed(1)}, trained raters put ${Math.round(row.share * 100)}\u00a0%`);
+      expect(text).toContain(row.low === row.high ? `at a level matching ${row.low.toFixed(1)}.` : `at a level matching between ${row.low.toFixed(1)} and ${row.high.toFixed(1)}.`);
       expect(ratedRangeText(row.shown, 'short')).toBe(
-        `Of learners this estimate gave ${row.pooled ? 'about ' : ''}${row.shown.toFixed(1)}, ${Math.round(row.share * 100)}\u00a0% had a level from trained raters that matches ${row.low === row.high ? row.low.toFixed(1) : `${row.low.toFixed(1)} to ${row.high.toFixed(1)}`}.`,
+        `Of learners this estimate gave ${row.pooled ? 'about ' : ''}${row.shown.toFixed(1)}, trained raters put ${Math.round(row.share * 100)}\u00a0% at a level matching ${row.low === row.high ? row.low.toFixed(1) : `${row.low.toFixed(1)} to ${row.high.toFixed(1)}`}.`,
       );
       // A 10th-90th percentile range holds at least eight in ten of the learners it was taken from.
       expect(row.share).toBeGreaterThanOrEqual(0.8);

@@ -89,6 +89,6 @@ export function ratedRangeText(overall: number, form: 'sentence' | 'short' = 'se
   const [low, high] = [range.low.toFixed(1), range.high.toFixed(1)];
   const given = `${range.pooled ? 'about ' : ''}${shown.toFixed(1)}`;
   const share = percent(range.share);
-  if (form === 'short') return `Of learners this estimate gave ${given}, ${share} had a level from trained raters that matches ${low === high ? low : `${low} to ${high}`}.`;
-  return `Of the ${range.learners} learners this estimate gave ${given}, ${share} had a level from trained raters that matches ${low === high ? low : `between ${low} and ${high}`}.`;
+  if (form === 'short') return `Of learners this estimate gave ${given}, trained raters put ${share} at a level matching ${low === high ? low : `${low} to ${high}`}.`;
+  return `Of the ${range.learners} learners this estimate gave ${given}, trained raters put ${share} at a level matching ${low === high ? low : `between ${low} and ${high}`}.`;
 }

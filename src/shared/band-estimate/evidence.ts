@@ -99,7 +99,7 @@ export const FEATURE_WORDING: Readonly<Record<FeatureName, FeatureWording>> = {
     advice: (f) => `Show a wider range of words on each topic: you used ${whole(f.distinctStems)} different words, counting forms such as "plan", "plans" and "planning" once.`,
   },
   contentWordLength: {
-    label: 'letters per different main word (not the, is, to, of…)',
+    label: 'letters per different main word',
     shown: (f) => oneDecimal(f.contentWordLength),
     typical: oneDecimal,
     advice: () => 'Use more precise words where they fit ("fascinating" for "very interesting", "crowded" for "many people").',

@@ -27,7 +27,7 @@ export function communicationText(figures: Figures): string {
 export function clarityText(figures: Figures): string {
   const evidence =
     `Also shown, but not used for this score: fillers ${percent(figures.fillerRatio)} of words, ${oneDecimal(figures.averageSentenceLength)} words per sentence` +
-    (figures.meanConfidence === null ? '.' : `, how sure the speech recognizer was of the words ${percent(figures.meanConfidence)}.`);
+    (figures.meanConfidence === null ? '.' : `, and the speech recognizer was ${percent(figures.meanConfidence)} sure of the words.`);
   if (!figures.language) return `Fillers, sentence length and the recognizer's confidence (the formula this attempt was scored by). ${evidence}`;
   return `The grammar of the answers, estimated as in the speaking test: ${oneDecimal(figures.language.grammar)} (how sentences are built, clause linkers such as because and which, verb forms, and verbs that match their subject, as in "he goes"). ${evidence}`;
 }

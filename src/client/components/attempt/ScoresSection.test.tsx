@@ -133,7 +133,7 @@ describe('ScoresSection', () => {
     // The agreement in bands comes with what one band given to everyone would reach.
     expect(text).toMatch(/within one band of their rated level's band for \d+\u00a0% of them \(giving everyone \d\.\d would be for \d+\u00a0%/);
     // The bands matching what raters gave the learners given this overall, beside it.
-    expect(ratedRangeText(result.bands.overall)).toMatch(/^Of the \d+ learners this estimate gave (about )?\d\.\d, \d+\u00a0% had a level from trained raters/);
+    expect(ratedRangeText(result.bands.overall)).toMatch(/^Of the \d+ learners this estimate gave (about )?\d\.\d, trained raters put \d+\u00a0% at a level matching/);
     expect(text).toContain(ratedRangeText(result.bands.overall));
     expect(text.match(/Told the student: /g)).toHaveLength(4);
     expect(text).toContain('A teacher listening can.');

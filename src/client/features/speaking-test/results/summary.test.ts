@@ -38,7 +38,7 @@ describe("the results' summary", () => {
       expect(line.reason.startsWith(`${main.delta > 0 ? 'Helped most by' : 'Lowered most by'} ${label}: you `), line.reason).toBe(true);
       expect(line.reason).toMatch(/: you \d+(\.\d+)?%?, average learner \d+(\.\d+)?%?\.$/u);
     }
-    expect(lines[3]?.reason).toBe('Not measured from your words: until your teacher listens, it is the average of the other three.');
+    expect(lines[3]?.reason).toBe('Not measured: until your teacher listens, it is the average of the other three.');
     // Shown quieter than the three measured bands.
     expect(lines.map((line) => line.measured)).toEqual([true, true, true, false]);
   });

@@ -42,7 +42,7 @@ export function criterionLines(result: Assessable): CriterionLine[] {
     const main = mainRule(rules, band < base ? 'down' : 'up');
     let reason: string;
     const measured = !(criterion === 'pronunciation' && rules.length === 0);
-    if (!measured) reason = 'Not measured from your words: until your teacher listens, it is the average of the other three.';
+    if (!measured) reason = 'Not measured: until your teacher listens, it is the average of the other three.';
     else if (!main) reason = "Nothing measured moved it up or down from the average learner's band.";
     // How a listed word is counted stays in the rule-by-rule detail: the line is a glance.
     else reason = `${main.delta > 0 ? 'Helped most by' : 'Lowered most by'} ${beside(withoutCountingNote(main.rule))}.`;
