@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgressAttempt, ProgressList } from '../../shared/api/progress.js';
-import { NOTHING_MORE_ADVICE } from '../../shared/band-estimate/nothing-more.js';
+import { EARLIER_NOTHING_MORE_ADVICE, NOTHING_MORE_ADVICE } from '../../shared/band-estimate/nothing-more.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
 import { interviewSessionBody, testSessionBody } from '../test/attempt-fixtures.js';
 import { createStudent } from '../test/factories.js';
@@ -66,8 +66,7 @@ describe('what to work on next, over the latest speaking tests', () => {
     const newest = test({ fluency: 6, vocabulary: 5.5, grammar: 6.5 }, {}, { vocabulary: NOTHING_MORE_ADVICE });
     expect(workOnNextOf([newest, test({ fluency: 5, vocabulary: 5, grammar: 5 })])).toMatchObject({ criteria: [{ criterion: 'fluency' }] });
     // The advice as an attempt saved before its plainer wording stored it is passed over too.
-    const earlier =
-      "Everything measured here is at or past the strongest learners' level: the transcript shows nothing more to work on. This estimate reads strong speakers low; your teacher's review, which listens to your recording, can go further.";
+    const earlier = EARLIER_NOTHING_MORE_ADVICE;
     const stored = test({ fluency: 6, vocabulary: 5.5, grammar: 6.5 }, {}, { vocabulary: earlier });
     expect(workOnNextOf([stored])).toMatchObject({ criteria: [{ criterion: 'fluency' }] });
     const level = test({ fluency: 6, vocabulary: 5.5, grammar: 6 });

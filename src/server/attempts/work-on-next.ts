@@ -1,4 +1,4 @@
-import { MEASURED_CRITERIA, WORK_ON_NEXT_TESTS, type MeasuredCriterion, type ProgressAttempt, type WorkOnNext } from '../../shared/api/progress.js';
+import { MEASURED_CRITERIA, WORK_ON_NEXT_TESTS, meanAsShown, type MeasuredCriterion, type ProgressAttempt, type WorkOnNext } from '../../shared/api/progress.js';
 import { lowestCriteria } from '../../shared/band-estimate/lowest.js';
 import { isNothingMoreAdvice } from '../../shared/band-estimate/nothing-more.js';
 import { storedCriteria } from './stored-attempt.js';
@@ -21,9 +21,6 @@ function storedAdvice(criteria: unknown, criterion: MeasuredCriterion): string |
   return advice !== undefined && advice.trim() !== '' ? advice : null;
 }
 
-/** A mean as My progress shows it: to a tenth of a band. */
-const MEAN_AS_SHOWN = (mean: number) => Number(mean.toFixed(1));
-
 export interface WorkOnNextSource {
   attempt: ProgressAttempt;
   /** The stored analysis's criteria (progressQuery's `criteria`). */
@@ -44,7 +41,7 @@ export function workOnNextOf(sources: readonly WorkOnNextSource[]): WorkOnNext |
     const advice = storedAdvice(newest.criteria, criterion);
     return advice !== null && !isNothingMoreAdvice(advice) ? [{ criterion, advice }] : [];
   });
-  const named = lowestCriteria(means, candidates.map(({ criterion }) => criterion), MEAN_AS_SHOWN);
+  const named = lowestCriteria(means, candidates.map(({ criterion }) => criterion), meanAsShown);
   const criteria = candidates.filter(({ criterion }) => named.includes(criterion));
   if (criteria.length === 0) return null;
   return {

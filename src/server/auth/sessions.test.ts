@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, students, users } from '../db/schema.js';
+import { explainGeneric, planNodes, planOf } from '../db/explain.js';
 import { createTestApp, sessionCookieForUser, sessionCookieFrom, signIn, type TestApp } from '../test/app.js';
+import { testDrivers } from '../test/databases.js';
 import { createAdmin, createStudent } from '../test/factories.js';
 import { SESSION_ENDED_MESSAGE } from './access.js';
-import { deleteSessionsOfUser, SECURE_SESSION_COOKIE } from './sessions.js';
+import { deleteSessionsOfUser, findSessionSelect, SECURE_SESSION_COOKIE } from './sessions.js';
 
 const HOUR = 3600_000;
 
@@ -261,3 +263,36 @@ describe('the Secure cookie flag', () => {
     }
   });
 });
+
+// The plan is PostgreSQL's, on a school's numbers with their statistics; PGlite is not asked to plan them. Defined only there, not skipped.
+if (testDrivers.includes('postgres'))
+  describe('the session lookup every signed-in request runs', () => {
+    it('reads each table by an index (the token, the user, the acting student), never scanning one', async () => {
+      const t = await createTestApp({ driver: 'postgres' });
+      try {
+        const { student } = await createStudent(t.database.db);
+        // 3,000 students and 6,000 sessions, half of them a teacher's device acting for a student.
+        await t.database.db.execute(sql`
+          insert into users (username, password_hash) select 'plan-user-' || g, 'x' from generate_series(1, 3000) as g`);
+        await t.database.db.execute(sql`
+          insert into students (user_id, student_name, course_id, mobile_number)
+          select id, 'Plan Student ' || id, ${student.courseId}::int, '+4470' || lpad(id::text, 8, '0') from users where username like 'plan-user-%'`);
+        await t.database.db.execute(sql`
+          insert into sessions (token_hash, user_id, acting_student_id, expires_at)
+          select md5(g::text), u.id, case when g % 2 = 0 then s.id end, now() + interval '6 hours'
+          from generate_series(1, 6000) as g
+          join users u on u.username = 'plan-user-' || (1 + g % 3000)
+          join students s on s.user_id = u.id`);
+        await t.database.db.execute(sql`analyze users; analyze students; analyze sessions`);
+        const rows = await explainGeneric(t.database.db, findSessionSelect(t.database.db), { tokenHash: createHash('sha256').update('x').digest('hex'), now: new Date() }, 'json');
+        const plan = planOf(rows);
+        const described = JSON.stringify(plan);
+        const scans = planNodes(plan).filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']);
+        expect(scans, described).toEqual([]);
+        const indexes = planNodes(plan).map((node) => node['Index Name']);
+        for (const index of ['sessions_token_unique', 'users_pkey', 'students_user_unique', 'students_pkey']) expect(indexes, described).toContain(index);
+      } finally {
+        await t.close();
+      }
+    });
+  });

@@ -62,7 +62,8 @@ export async function createSession(db: Db, userId: number, ttlMs: number, now: 
 /** The student a teacher's session acts for, beside the signed-in user's own student record. */
 const actingStudents = alias(students, 'acting_students');
 
-function findSessionQuery(db: Db) {
+/** The lookup itself (exported for its plan's test); findSessionQuery prepares it. */
+export function findSessionSelect(db: Db) {
   return db
     .select({ session: sessions, user: users, student: students, actingStatus: actingStudents.status })
     .from(sessions)
@@ -70,8 +71,11 @@ function findSessionQuery(db: Db) {
     .leftJoin(students, eq(students.userId, users.id))
     .leftJoin(actingStudents, eq(actingStudents.id, sessions.actingStudentId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('parley_find_session');
+    .limit(1);
+}
+
+function findSessionQuery(db: Db) {
+  return findSessionSelect(db).prepare('parley_find_session');
 }
 
 /**

@@ -35,6 +35,8 @@ export async function studentRoutes(app: FastifyInstance, deps: AreaDeps): Promi
     handler: async (request) => {
       const found = await findStudentWithCourse(db, effectiveStudentId(request));
       if (!found) throw notFound(STUDENT_NOT_FOUND_MESSAGE);
+      // checkAccess refused a deactivated student as the session cache last read them; this fresh read
+      // also refuses one deactivated by another process within the cache's few seconds (decision 0011).
       if (found.student.status !== 'Activated') throw forbidden(DEACTIVATED_MESSAGE);
       return { student: toStudentDto(found.student, found.course), course: toCourseDto(found.course) };
     },

@@ -6,3 +6,6 @@ export type MeasuredCriterion = (typeof MEASURED_CRITERIA)[number];
 
 /** At most this many of the latest speaking tests are read for what to work on next. */
 export const WORK_ON_NEXT_TESTS = 3;
+
+/** A mean over the latest tests as My progress shows it: to a tenth of a band (the server names from it, the page writes it). */
+export const meanAsShown = (mean: number): number => Number(mean.toFixed(1));

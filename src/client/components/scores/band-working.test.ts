@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CriterionAnalysis } from '../../../shared/api/admin-attempts';
-import { PRONUNCIATION_NOT_MEASURED_ADVICE } from '../../../shared/speaking-test/pronunciation-note';
+import { EARLIER_PRONUNCIATION_NOTE, PRONUNCIATION_NOT_MEASURED_ADVICE } from '../../../shared/speaking-test/pronunciation-note';
 import { roundToHalfBand, scoreSpeakingTest } from '../../../shared/speaking-test/scoring';
 import { bandWorking, deltaText } from './band-working';
 
@@ -102,7 +102,7 @@ describe('bandWorking', () => {
       "Not measured from the words: the average of the other three bands before rounding, rounded to the nearest half band.",
     );
     // An attempt saved before the note's plainer wording holds the earlier sentence: read the same.
-    const earlier = 'Pronunciation is not measured from a transcript: this band follows your other three until your teacher listens to your recording.';
+    const earlier = EARLIER_PRONUNCIATION_NOTE;
     expect(bandWorking({ ...pronunciation, advice: earlier })).toEqual(bandWorking(pronunciation));
     // Section 9's Pronunciation had a starting band of its own.
     expect(bandWorking({ ...pronunciation, advice: 'Ask a teacher to listen.' }).start).toBe('Starting band 4.9; nothing measured here moved it.');

@@ -2,7 +2,7 @@ import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import type { MeasuredCriterion, WorkOnNext } from '../../../shared/api/progress';
-import { MEASURED_CRITERIA } from '../../../shared/api/progress-limits';
+import { MEASURED_CRITERIA, meanAsShown } from '../../../shared/api/progress-limits';
 import { BulletList } from '../../components/BulletList';
 import { SHORT_TEST_WORDS } from '../../../shared/band-estimate/short-test';
 import { listed } from '../../../shared/text/listed';
@@ -20,17 +20,18 @@ import { listed } from '../../../shared/text/listed';
  */
 export function workOnNextReason(work: WorkOnNext, dateOf: (iso: string) => string): string {
   const named = work.criteria.map(({ criterion }) => criterion);
-  const shown = (criterion: MeasuredCriterion) => (work.means[criterion] ?? 0).toFixed(1);
+  const asShown = (criterion: MeasuredCriterion) => meanAsShown(work.means[criterion] ?? 0);
+  const shown = (criterion: MeasuredCriterion) => asShown(criterion).toFixed(1);
   // The named criteria share one mean as shown (lowest.ts): any of them gives it.
-  const low = Math.min(...named.map((criterion) => Number(shown(criterion))));
+  const low = Math.min(...named.map(asShown));
   const others = MEASURED_CRITERIA.filter((criterion) => !named.includes(criterion));
-  const passedOver = others.filter((criterion) => Number(shown(criterion)) <= low);
+  const passedOver = others.filter((criterion) => asShown(criterion) <= low);
   const beside = others.length === 0 ? '' : `, compared with ${others.map((criterion) => `${CRITERION_LABELS[criterion]} ${shown(criterion)}`).join(' and ')}`;
   const whose = work.teacherBands ? "your teacher's bands where your teacher gave them, else the estimate; Pronunciation is not included" : 'the estimate; Pronunciation is not included';
   const onAverage = work.tests === 1 ? '' : ' on average';
   const own = named.length === 1 ? `${namesOf(work)} ${low.toFixed(1)}${onAverage}` : `${namesOf(work)}, ${named.length === 2 ? 'both' : 'all'} ${low.toFixed(1)}${onAverage}`;
   const lowest = passedOver.length === 0 ? 'Your lowest' : 'Your lowest band with advice';
-  const passed = passedOver.length === 0 ? '' : ` ${passedOverSentence(passedOver, low, shown)}`;
+  const passed = passedOver.length === 0 ? '' : ` ${passedOverSentence(passedOver, low, asShown)}`;
   const rough =
     work.shortTests === 0
       ? ''
@@ -44,8 +45,8 @@ export function workOnNextReason(work: WorkOnNext, dateOf: (iso: string) => stri
 }
 
 /** "Vocabulary is lower, but your latest test has no more advice for it." */
-function passedOverSentence(passedOver: readonly MeasuredCriterion[], low: number, shown: (criterion: MeasuredCriterion) => string): string {
-  const lower = passedOver.filter((criterion) => Number(shown(criterion)) < low).length;
+function passedOverSentence(passedOver: readonly MeasuredCriterion[], low: number, asShown: (criterion: MeasuredCriterion) => number): string {
+  const lower = passedOver.filter((criterion) => asShown(criterion) < low).length;
   const how = lower === passedOver.length ? 'lower' : lower === 0 ? 'as low' : 'as low or lower';
   const one = passedOver.length === 1;
   return `${listed(passedOver.map((criterion) => CRITERION_LABELS[criterion]))} ${one ? 'is' : 'are'} ${how}, but your latest test has no more advice for ${one ? 'it' : 'them'}.`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SpeakingTestAnswer } from '../../../../shared/speaking-test/answer';
 import { scoreSpeakingTest } from '../../../../shared/speaking-test/scoring';
 import { countingNote, withoutCountingNote } from '../../../../shared/band-estimate/counting-note';
-import { NOTHING_MORE_ADVICE } from '../../../../shared/band-estimate/nothing-more';
+import { EARLIER_NOTHING_MORE_ADVICE, NOTHING_MORE_ADVICE } from '../../../../shared/band-estimate/nothing-more';
 import { isSmallerEffectsRule, smallerEffectsRule } from '../../../../shared/speaking-test/smaller-effects';
 import { criterionLines, nextStep } from './summary';
 
@@ -66,8 +66,7 @@ describe("the results' summary", () => {
     const none = Object.fromEntries(Object.entries(criteria).map(([name, score]) => [name, { ...score, advice: NOTHING_MORE_ADVICE }])) as typeof criteria;
     expect(nextStep({ bands, criteria: none })).toEqual({ criterion: 'Grammar', advice: NOTHING_MORE_ADVICE, levelWith: [] });
     // The advice as attempts saved before its plainer wording hold it is passed over too.
-    const earlier =
-      "Everything measured here is at or past the strongest learners' level: the transcript shows nothing more to work on. This estimate reads strong speakers low; your teacher's review, which listens to your recording, can go further.";
+    const earlier = EARLIER_NOTHING_MORE_ADVICE;
     expect(nextStep({ bands, criteria: { ...criteria, grammar: { ...criteria.grammar, advice: earlier } } })).toMatchObject({ criterion: 'Vocabulary' });
   });
 
