@@ -39,7 +39,7 @@ describe('what to work on next, over the latest speaking tests', () => {
       tests: 3,
       teacherBands: false,
       shortTests: 0,
-      from: { id: newest.attempt.id, completedAt: newest.attempt.completedAt },
+      from: { id: newest.attempt.id, completedAt: newest.attempt.completedAt, latest: true },
     });
   });
 
@@ -60,6 +60,18 @@ describe('what to work on next, over the latest speaking tests', () => {
     expect(workOnNextOf([interview, none, earlier])).toBeNull();
     const counted = test({ fluency: 6, vocabulary: 5, grammar: 6 });
     expect(workOnNextOf([interview, none, earlier, counted])).toMatchObject({ criteria: [{ criterion: 'vocabulary' }], tests: 1, from: { id: counted.attempt.id } });
+  });
+
+  it("takes the advice from the newest test whose stored working can be read, and says it is not the latest's", () => {
+    const damaged: WorkOnNextSource = { ...test({ fluency: 6, vocabulary: 6, grammar: 5 }), criteria: 'not an analysis' };
+    const older = test({ fluency: 6, vocabulary: 6, grammar: 5 });
+    expect(workOnNextOf([damaged, older])).toMatchObject({
+      criteria: [{ criterion: 'grammar', advice: `grammar advice of ${older.attempt.id}` }],
+      tests: 2,
+      from: { id: older.attempt.id, latest: false },
+    });
+    // With no readable advice at all, nothing is said.
+    expect(workOnNextOf([damaged])).toBeNull();
   });
 
   it('passes over a criterion whose newest advice finds nothing more to work on, and names criteria level on the mean as shown together', () => {

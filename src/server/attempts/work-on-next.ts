@@ -33,12 +33,14 @@ export function workOnNextOf(sources: readonly WorkOnNextSource[]): WorkOnNext |
     .filter(({ attempt }) => attempt.kind === 'ielts' && attempt.resultSource !== 'none' && !attempt.earlierRules)
     .filter(({ attempt }) => MEASURED_CRITERIA.every((criterion) => typeof attempt.result[criterion] === 'number'))
     .slice(0, WORK_ON_NEXT_TESTS);
-  const newest = read[0];
-  if (!newest) return null;
+  // The advice comes from the newest test whose stored working can be read: a damaged row (never
+  // written so by the app) does not hide what an older test advised.
+  const advising = read.find(({ criteria }) => MEASURED_CRITERIA.some((criterion) => storedAdvice(criteria, criterion) !== null));
+  if (!advising) return null;
   const mean = (criterion: MeasuredCriterion) => read.reduce((sum, { attempt }) => sum + (attempt.result[criterion] ?? 0), 0) / read.length;
   const means = Object.fromEntries(MEASURED_CRITERIA.map((criterion) => [criterion, Math.round(mean(criterion) * 100) / 100])) as Record<MeasuredCriterion, number>;
   const candidates = MEASURED_CRITERIA.flatMap((criterion) => {
-    const advice = storedAdvice(newest.criteria, criterion);
+    const advice = storedAdvice(advising.criteria, criterion);
     return advice !== null && !isNothingMoreAdvice(advice) ? [{ criterion, advice }] : [];
   });
   const named = lowestCriteria(means, candidates.map(({ criterion }) => criterion), meanAsShown);
@@ -51,6 +53,6 @@ export function workOnNextOf(sources: readonly WorkOnNextSource[]): WorkOnNext |
     teacherBands: read.some(({ attempt }) => attempt.resultSource === 'teacher'),
     // A test the teacher has given bands is no rough guide, however short.
     shortTests: read.filter(({ attempt }) => attempt.shortTestWords !== undefined && attempt.resultSource !== 'teacher').length,
-    from: { id: newest.attempt.id, completedAt: newest.attempt.completedAt },
+    from: { id: advising.attempt.id, completedAt: advising.attempt.completedAt, latest: advising === read[0] },
   };
 }

@@ -58,7 +58,8 @@ export type ProgressAttempt = z.infer<typeof progressAttempt>;
 /**
  * What to work on next over the student's latest speaking tests (work-on-next.ts on the server): the
  * measured criterion with the lowest mean result, and any level with it as the page shows the means
- * (to a tenth), each with the advice the newest of those tests gave for it.
+ * (to a tenth), each with the advice the newest of those tests gave for it (the newest whose advice
+ * can be read).
  */
 export const workOnNext = z.object({
   /** One criterion, or several level on the lowest mean, in the criteria's order. */
@@ -71,8 +72,11 @@ export const workOnNext = z.object({
   teacherBands: z.boolean(),
   /** How many of them are short tests whose estimate is a rough guide (shortTestWords). */
   shortTests: z.number().int().min(0),
-  /** The newest test read: the advice is its own. */
-  from: z.object({ id: z.uuid(), completedAt: z.string() }),
+  /**
+   * The test the advice is from: the newest read whose stored advice can be read (`latest` true: the
+   * newest of all; false only when the newest test's stored working is damaged).
+   */
+  from: z.object({ id: z.uuid(), completedAt: z.string(), latest: z.boolean() }),
 });
 export type WorkOnNext = z.infer<typeof workOnNext>;
 

@@ -11,7 +11,7 @@ const WORK: WorkOnNext = {
   tests: 3,
   teacherBands: false,
   shortTests: 0,
-  from: { id: '00000000-0000-4000-8000-000000000001', completedAt: '2026-12-06T10:00:00.000Z' },
+  from: { id: '00000000-0000-4000-8000-000000000001', completedAt: '2026-12-06T10:00:00.000Z', latest: true },
 };
 const dateOf = () => 'Sunday 6 December 2026';
 
@@ -28,6 +28,15 @@ describe("My progress's Work on next", () => {
     expect(workOnNextReason({ ...WORK, tests: 1, teacherBands: true, means: { fluency: 6, vocabulary: 6.5, grammar: 5 } }, dateOf)).toBe(
       "Your lowest in your latest speaking test (Sunday 6 December 2026): Grammar 5.0, compared with Fluency 6.0 and Vocabulary 6.5 (your teacher's bands where your teacher gave them, else the estimate; Pronunciation is not included). Its advice:",
     );
+  });
+
+  it("says when the latest test's advice could not be read and the advice is an older test's", () => {
+    const older: WorkOnNext = { ...WORK, from: { ...WORK.from, latest: false } };
+    expect(workOnNextReason(older, dateOf)).toBe(
+      'Your lowest over your last 3 speaking tests: Grammar 5.2 on average, compared with Fluency 6.0 and Vocabulary 5.8 (the estimate; Pronunciation is not included). The advice of your latest test could not be read, so this advice is from your test of Sunday 6 December 2026. The advice:',
+    );
+    const passed: WorkOnNext = { ...older, criteria: [{ criterion: 'fluency', advice: 'Speak for longer.' }], means: { fluency: 6, vocabulary: 5.5, grammar: 6.5 } };
+    expect(workOnNextReason(passed, dateOf)).toContain('so this advice is from your test of Sunday 6 December 2026. Vocabulary is lower, but that test has no more advice for it. The advice:');
   });
 
   it('says when a lower criterion was passed over because its advice has nothing more to suggest', () => {

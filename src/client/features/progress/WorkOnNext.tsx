@@ -31,7 +31,9 @@ export function workOnNextReason(work: WorkOnNext, dateOf: (iso: string) => stri
   const onAverage = work.tests === 1 ? '' : ' on average';
   const own = named.length === 1 ? `${namesOf(work)} ${low.toFixed(1)}${onAverage}` : `${namesOf(work)}, ${named.length === 2 ? 'both' : 'all'} ${low.toFixed(1)}${onAverage}`;
   const lowest = passedOver.length === 0 ? 'Your lowest' : 'Your lowest band with advice';
-  const passed = passedOver.length === 0 ? '' : ` ${passedOverSentence(passedOver, low, asShown)}`;
+  // The advice's test: the latest, unless the latest's stored advice could not be read (work-on-next.ts).
+  const adviceTest = work.from.latest ? 'your latest test' : 'that test';
+  const passed = passedOver.length === 0 ? '' : ` ${passedOverSentence(passedOver, low, asShown, adviceTest)}`;
   const rough =
     work.shortTests === 0
       ? ''
@@ -41,15 +43,17 @@ export function workOnNextReason(work: WorkOnNext, dateOf: (iso: string) => stri
   const advice = named.length === 1 ? 'Its advice' : 'Their advice';
   return work.tests === 1
     ? `${lowest} in your latest speaking test (${dateOf(work.from.completedAt)}): ${own}${beside} (${whose}).${passed}${rough} ${advice}:`
-    : `${lowest} over your last ${work.tests} speaking tests: ${own}${beside} (${whose}).${passed}${rough} The advice from your latest test (${dateOf(work.from.completedAt)}):`;
+    : work.from.latest
+      ? `${lowest} over your last ${work.tests} speaking tests: ${own}${beside} (${whose}).${passed}${rough} The advice from your latest test (${dateOf(work.from.completedAt)}):`
+      : `${lowest} over your last ${work.tests} speaking tests: ${own}${beside} (${whose}). The advice of your latest test could not be read, so this advice is from your test of ${dateOf(work.from.completedAt)}.${passed}${rough} The advice:`;
 }
 
 /** "Vocabulary is lower, but your latest test has no more advice for it." */
-function passedOverSentence(passedOver: readonly MeasuredCriterion[], low: number, asShown: (criterion: MeasuredCriterion) => number): string {
+function passedOverSentence(passedOver: readonly MeasuredCriterion[], low: number, asShown: (criterion: MeasuredCriterion) => number, adviceTest: string): string {
   const lower = passedOver.filter((criterion) => asShown(criterion) < low).length;
   const how = lower === passedOver.length ? 'lower' : lower === 0 ? 'as low' : 'as low or lower';
   const one = passedOver.length === 1;
-  return `${listed(passedOver.map((criterion) => CRITERION_LABELS[criterion]))} ${one ? 'is' : 'are'} ${how}, but your latest test has no more advice for ${one ? 'it' : 'them'}.`;
+  return `${listed(passedOver.map((criterion) => CRITERION_LABELS[criterion]))} ${one ? 'is' : 'are'} ${how}, but ${adviceTest} has no more advice for ${one ? 'it' : 'them'}.`;
 }
 
 /** "Grammar", "Fluency and Grammar". */
