@@ -12,6 +12,7 @@ import {
 } from '../speaking-test/constants.js';
 import { coveredByFillers, findFillers, sentences, STOP_WORDS, wordTokens } from '../text/index.js';
 import { listed } from '../text/listed.js';
+import type { CommonNonAnswerKind, NonAnswerKind } from './reasons.js';
 
 /*
  * The checks of decision 0018 that need nothing but the answer, what it was asked and what was said
@@ -21,25 +22,17 @@ import { listed } from '../text/listed.js';
  * score already judges the topic. Here, below both, so that neither imports the other's scoring.
  */
 
-export type NonAnswerKind = 'fillers-only' | 'not-english' | 'question-echo' | 'did-not-know' | 'repetition' | 'word-list' | 'off-topic';
-/** The kinds these checks find (all but off-topic). */
-export type CommonNonAnswerKind = Exclude<NonAnswerKind, 'off-topic'>;
-
-export const FILLERS_ONLY_REASON = 'This answer is only filler words (such as um, uh, like, you know).';
-export const REPETITION_REASON = 'This answer repeats what you said before.';
-export const QUESTION_ECHO_REASON = 'This answer mostly repeats the question instead of answering it.';
-export const NOT_ENGLISH_REASON = 'This answer does not seem to be in English, so it cannot be assessed.';
-export const WORD_LIST_REASON = 'This answer is a list of words, not sentences, so it cannot be assessed.';
-export const DID_NOT_KNOW_REASON = 'This answer only says you did not know. Say what you can instead, even a guess: it is your English that is assessed, not what you know.';
-
-export const COMMON_NON_ANSWER_REASONS: Readonly<Record<CommonNonAnswerKind, string>> = {
-  'fillers-only': FILLERS_ONLY_REASON,
-  'not-english': NOT_ENGLISH_REASON,
-  'question-echo': QUESTION_ECHO_REASON,
-  'did-not-know': DID_NOT_KNOW_REASON,
-  repetition: REPETITION_REASON,
-  'word-list': WORD_LIST_REASON,
-};
+export {
+  COMMON_NON_ANSWER_REASONS,
+  DID_NOT_KNOW_REASON,
+  FILLERS_ONLY_REASON,
+  NOT_ENGLISH_REASON,
+  QUESTION_ECHO_REASON,
+  REPETITION_REASON,
+  WORD_LIST_REASON,
+  type CommonNonAnswerKind,
+  type NonAnswerKind,
+} from './reasons.js';
 
 /** The words of a text that are not fillers ('you know' is two words), lower-cased, in order. */
 export function nonFillerWords(text: string): string[] {

@@ -5,6 +5,7 @@ import { BulletList } from '../BulletList';
 import type { AttemptDetail, IeltsAnswer, InterviewAnswer, NonAnswerDto } from '../../../shared/api/admin-attempts';
 import { answerWords } from '../../../shared/interview/answers';
 import { INTERVIEW_BASIS_TEXT } from '../../../shared/interview/basis-text';
+import { nonAnswerReason } from '../../../shared/non-answers/reasons';
 import { AnswerText, anyAnswerText, askedText, countMarks, formatSeconds, markAnswer, MarksLegend, type AnswerPiece } from '../scores';
 import { formatClock } from './recording-evidence';
 import type { FigureAudience } from './recording-figures';
@@ -62,7 +63,7 @@ function NotCounted({ nonAnswer }: { nonAnswer: Pick<NonAnswerDto, 'kind' | 'rea
   if (!nonAnswer) return null;
   return (
     <Text size="sm" c="red.9" fw={500} data-testid="not-counted" data-kind={nonAnswer.kind}>
-      Not counted: {nonAnswer.reason}
+      Not counted: {nonAnswerReason(nonAnswer)}
     </Text>
   );
 }

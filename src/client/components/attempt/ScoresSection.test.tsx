@@ -3,11 +3,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { firstRenderInputs } from '../../lib/first-render';
 import { pronunciationEvidence } from './analysis-part';
-import type { AttemptDetail } from '../../../shared/api/admin-attempts';
+import type { AttemptDetail, NonAnswerDto } from '../../../shared/api/admin-attempts';
 import { nothingToScoreText } from '../../../shared/api/no-result-texts';
 import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
 import { agreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
 import { EARLIER_RULES_TEXT, scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
+import { QUESTION_ECHO_REASON } from '../../../shared/non-answers/reasons';
 import { scoreSpeakingTest } from '../../../shared/speaking-test/scoring';
 import { READER_TEXT, ScoresSection, TEACHER_SCORED_TEXT, type ScoresReader } from './ScoresSection';
 
@@ -167,6 +168,25 @@ describe('ScoresSection', () => {
     expect(teacher).not.toContain('You spoke for');
     expect(teacher).toContain(older.message);
     expect(textFor('student', noted)).toContain(short.message);
+    expect(textFor('student', noted)).toContain(older.message);
+    // A note stored in an earlier wording, with its figure: the student reads today's sentence.
+    const earlier = { ...short, message: 'You spoke for 42 s in Part 2: aim for one to two minutes.' };
+    const reworded = textFor('student', { ...noted, analysis: { ...(noted.kind === 'ielts' ? noted.analysis! : null!), partNotes: [earlier] } } as AttemptDetail);
+    expect(reworded).toContain(short.message);
+    expect(reworded).not.toContain(earlier.message);
+  });
+
+  it("words a stored non-answer's reason as it reads today, from its kind; an off-topic reason as stored", () => {
+    const echo: NonAnswerDto = { part: 1, questionNumber: 2, kind: 'question-echo', reason: 'This answer mostly reads the question back.', wordCount: 8 };
+    const offTopic: NonAnswerDto = { part: 3, questionNumber: 1, kind: 'off-topic', reason: 'This answer is not about the question asked (food).', wordCount: 30 };
+    const stored = [echo, offTopic];
+    const withNonAnswers = { ...detail, analysis: { ...(detail.kind === 'ielts' ? detail.analysis! : null!), nonAnswers: stored } } as AttemptDetail;
+    for (const reader of ['teacher', 'student'] as const) {
+      const text = textFor(reader, withNonAnswers);
+      expect(text).toContain(`Part 1, question 2: ${QUESTION_ECHO_REASON}`);
+      expect(text).not.toContain(echo.reason);
+      expect(text).toContain(`Part 3, question 1: ${offTopic.reason}`);
+    }
   });
 
   it('with no estimate, says why, and not how far estimates agree with raters', () => {

@@ -5,6 +5,7 @@ import { agreementText, interviewAgreementText, ratedRangeText } from '../../../
 import { EARLIER_RULES_TEXT, scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
 import type { ReactNode } from 'react';
 import type { AttemptDetail, AttemptKind, Bands, IeltsAnalysis, InterviewAnalysis } from '../../../shared/api/admin-attempts';
+import { nonAnswerReason } from '../../../shared/non-answers/reasons';
 import { partNoteMessage } from '../../../shared/speaking-test/part-note-text';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
 import { clarityText, communicationText, confidenceText } from '../../../shared/interview/scoring-text';
@@ -97,7 +98,7 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
       ) : (
         <TeacherOnlyBands kind="ielts" teacher={teacher} />
       )}
-      <NonAnswersAlert items={(analysis?.nonAnswers ?? []).map((item) => [`Part ${item.part}, ${item.part === 2 ? 'the cue card' : `question ${item.questionNumber}`}`, item.reason])} />
+      <NonAnswersAlert items={(analysis?.nonAnswers ?? []).map((item) => [`Part ${item.part}, ${item.part === 2 ? 'the cue card' : `question ${item.questionNumber}`}`, nonAnswerReason(item)])} />
       {analysis && detail.noTranscript ? (
         // The figures counted from words are unknown without a transcript, not zero: the timings alone, as the results showed them.
         <Stack gap="xs" data-testid="timings-only">
@@ -120,9 +121,8 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
   );
 }
 
-/** A part's note for its reader: the stored sentence is the student's; the teacher's is worded from its figure when the attempt kept it. */
+/** A part's note for its reader, worded now from its figure when the attempt kept it; else the sentence stored for the student. */
 function partNoteText(note: IeltsAnalysis['partNotes'][number], reader: ScoresReader): string {
-  if (reader === 'student') return note.message;
   if (note.kind === 'short-long-turn' && note.part === 2 && note.speakingTimeMs !== undefined) {
     return partNoteMessage({ part: 2, kind: note.kind, speakingTimeMs: note.speakingTimeMs }, reader);
   }
@@ -218,7 +218,7 @@ function InterviewScores({ detail, reader }: { detail: InterviewDetail; reader: 
           </Paper>
         ))}
       </Columns>
-      <NonAnswersAlert items={(detail.analysis?.nonAnswers ?? []).map((item) => [`Question ${item.questionNumber}`, item.reason])} />
+      <NonAnswersAlert items={(detail.analysis?.nonAnswers ?? []).map((item) => [`Question ${item.questionNumber}`, nonAnswerReason(item)])} />
       {figures ? (
         <FiguresTable
           caption="The figures behind the scores"

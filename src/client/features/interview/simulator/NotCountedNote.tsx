@@ -1,5 +1,6 @@
 import { Alert, List, Text } from '@mantine/core';
 import type { InterviewNonAnswer } from '../../../../shared/interview';
+import { nonAnswerReason } from '../../../../shared/non-answers/reasons';
 import { alertStyles } from './Panel';
 
 /* Which answers the scores left out (decision 0018) and why, in the speaking test's words. */
@@ -18,7 +19,7 @@ export function NotCountedNote({ nonAnswers, questions }: { nonAnswers: readonly
         {nonAnswers.map((item) => (
           <List.Item key={item.questionNumber} data-testid="not-counted" data-kind={item.kind}>
             Question {item.questionNumber}
-            {questions[item.questionNumber - 1] ? ` (“${questions[item.questionNumber - 1]}”)` : ''}: {item.reason}
+            {questions[item.questionNumber - 1] ? ` (“${questions[item.questionNumber - 1]}”)` : ''}: {nonAnswerReason(item)}
           </List.Item>
         ))}
       </List>
