@@ -113,7 +113,8 @@ export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
             <li key={index}>
               <Text size="sm">
                 {item.question}{' '}
-                <Text span fw={600}>
+                {/* "4.5 / 9" kept on one line: the "/ 9" alone on the next reads as a new figure. */}
+                <Text span fw={600} style={{ whiteSpace: 'nowrap' }}>
                   {score(item.score)}
                   <OutOfNine />
                 </Text>
