@@ -324,7 +324,7 @@ describe('the review page', () => {
     const fluency = page.getByRole('region', { name: 'Fluency' });
     await fluency.getByText(/^Starting band [\d.]+, moved by:$/).waitFor();
     await page.getByRole('region', { name: 'Grammar' }).getByText(/\(average learner [\d.]+\)/).first().waitFor();
-    await page.getByText(/ranked them as the raters did at ρ = 0\.\d\d, and its overall was within one band .+ \(giving everyone \d\.\d would be for \d+\s%/).first().waitFor();
+    await page.getByText(/ranked them as the raters did at ρ = 0\.\d\d \(rank correlation: 1 is the same order\), and its overall was within one band .+ \(giving everyone \d\.\d would be for \d+\s%/).first().waitFor();
     await fluency.getByText(/^Words per minute: \d+$/).waitFor();
     await fluency.getByText(/^Response time: \d+\.\d s$/).waitFor();
     // The advice is what the student was told, and says so to the teacher.

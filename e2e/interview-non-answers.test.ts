@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { emptyInterviewProfile } from '../src/shared/api/interview.js';
 import { REPETITION_REASON } from '../src/shared/non-answers/checks.js';
+import { nonAnswerReason } from '../src/shared/non-answers/reasons.js';
 import { attempts, students } from '../src/server/db/schema.js';
 import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
@@ -79,11 +80,14 @@ describe('interview non-answers', () => {
     await teacher.page.waitForURL('**/admin');
     await teacher.page.goto(`${suite.server.baseUrl}/admin/attempts/${row?.id}`);
     await teacher.page.getByTestId('non-answers').waitFor();
-    expect(await teacher.page.getByTestId('non-answers').textContent()).toContain(`Question 3: ${REPETITION_REASON}`);
+    // The teacher reads the reason about the student, not to them.
+    const forTeacher = nonAnswerReason({ kind: 'repetition', reason: REPETITION_REASON }, 'teacher');
+    expect(forTeacher).not.toContain('you');
+    expect(await teacher.page.getByTestId('non-answers').textContent()).toContain(`Question 3: ${forTeacher}`);
     // The answers come in with the page's later part, as it comes near the viewport.
     await teacher.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await teacher.page.getByTestId('not-counted').waitFor();
-    expect(await teacher.page.getByTestId('not-counted').allTextContents()).toEqual([`Not counted: ${REPETITION_REASON}`]);
+    expect(await teacher.page.getByTestId('not-counted').allTextContents()).toEqual([`Not counted: ${forTeacher}`]);
     await lookAt(teacher.page, `interview-non-answers-teacher-${viewport}`);
   });
 

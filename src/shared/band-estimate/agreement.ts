@@ -33,26 +33,43 @@ const percent = (share: number) => `${Math.round(share * 100)}\u00a0%`;
  * beside what one guess for everyone would reach.
  */
 export function agreementText(reader: 'student' | 'teacher'): string {
+  const { what, checked, pronunciation } = agreementParagraphs(reader);
+  return `${what} ${checked} ${pronunciation}`;
+}
+
+/** The same in three parts, for a page that sets them apart: what the estimate is, how it was checked, and Pronunciation. */
+export interface AgreementParagraphs {
+  what: string;
+  checked: string;
+  pronunciation: string;
+}
+
+export function agreementParagraphs(reader: 'student' | 'teacher'): AgreementParagraphs {
   // The student's form in short sentences and plain words (a learner of band 4-5 reads it on a phone):
   // "a version that had not learned from them" is the cross-validation the teacher's form names by its figures.
   if (reader === 'student') {
-    return (
-      'An estimate, not an official IELTS score. Fluency, vocabulary and grammar come from the words of your answers. ' +
-      `We tested it on ${AGREEMENT_LEARNERS} learners graded by trained raters; each was scored by a version that had not learned from them. ` +
-      `It put them in much the same order as the raters did, but it often gives strong speakers too low a band: learners graded band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average. ` +
-      'Pronunciation is not measured from the words: until your teacher listens to your recording, it is the average of the other three.'
-    );
+    return {
+      what: 'An estimate, not an official IELTS score. Fluency, vocabulary and grammar come from the words of your answers.',
+      checked:
+        `We tested it on ${AGREEMENT_LEARNERS} learners graded by trained raters; each was scored by a version that had not learned from them. ` +
+        `It put them in much the same order as the raters did, but it often gives strong speakers too low a band: learners graded band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average.`,
+      pronunciation: 'Pronunciation is not measured from the words: until your teacher listens to your recording, it is the average of the other three.',
+    };
   }
-  // The raters gave levels of the Standard Speaking Test, not IELTS bands: the bands their levels match
-  // come through the CEFR (scale.ts, decision 0030), which the teacher is told.
-  return (
-    `An estimate, not an official IELTS score. Fluency, vocabulary and grammar come from the transcript. ` +
-    `Tried on ${AGREEMENT_LEARNERS} rated learners, each scored by a model that had not seen them, it ranked them as the raters did at ρ = ${AGREEMENT_RHO.toFixed(2)}, ` +
-    `and its overall was within one band of their rated level's band for ${percent(AGREEMENT_WITHIN_ONE_BAND)} of them ` +
-    `(giving everyone ${ONE_GUESS_BAND.toFixed(1)} would be for ${percent(ONE_GUESS_WITHIN_ONE_BAND)}: the raters' lower levels lie close together in bands), ` +
-    `but it gives strong speakers too low a band: those rated band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average. Rated levels are matched to IELTS bands through the CEFR. ` +
-    'Pronunciation is not measured from a transcript: it is the average of the other three until you give it from the recording.'
-  );
+  // The teacher's form: who the learners were and what their raters gave (levels of the Standard Speaking
+  // Test, matched to bands through the CEFR: scale.ts, decision 0030), the rank correlation glossed, and
+  // the agreement in bands beside what one guess for everyone reaches. The teacher's own band, from
+  // listening, replaces the Pronunciation estimate once released: the estimate itself never changes.
+  return {
+    what: 'An estimate, not an official IELTS score. Fluency, vocabulary and grammar come from the transcript.',
+    checked:
+      `Checked on ${AGREEMENT_LEARNERS} Japanese learners whom trained raters had given levels of the Standard Speaking Test, matched to IELTS bands through the CEFR; ` +
+      `each was scored by a version that had not learned from them. It ranked them as the raters did at ρ = ${AGREEMENT_RHO.toFixed(2)} (rank correlation: 1 is the same order), ` +
+      `and its overall was within one band of their rated level's band for ${percent(AGREEMENT_WITHIN_ONE_BAND)} of them ` +
+      `(giving everyone ${ONE_GUESS_BAND.toFixed(1)} would be for ${percent(ONE_GUESS_WITHIN_ONE_BAND)}, since the raters' lower levels match bands close together). ` +
+      `It gives strong speakers too low a band: those rated band ${STRONG_RATED_BAND} or above got ${STRONG_SHOWN_MEAN.toFixed(1)} on average.`,
+    pronunciation: 'Pronunciation is not measured from a transcript: its estimate is the average of the other three. Your band from the recording is the result once you release the review.',
+  };
 }
 
 /**

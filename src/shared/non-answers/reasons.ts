@@ -25,10 +25,18 @@ export const COMMON_NON_ANSWER_REASONS: Readonly<Record<CommonNonAnswerKind, str
   'word-list': WORD_LIST_REASON,
 };
 
+/** The reasons worded for the student's teacher, where the student's speak to the student ("you"). */
+const FOR_TEACHERS: Partial<Record<CommonNonAnswerKind, string>> = {
+  repetition: 'This answer repeats what the student said before.',
+  'did-not-know': 'This answer only says the student did not know.',
+};
+
 /**
- * A stored non-answer's reason as it is worded now: attempts keep the sentence of the day they were
- * scored, and a kind found by these checks is worded again from its kind (off-topic as stored).
+ * A stored non-answer's reason as it is worded now, for its reader: attempts keep the student's
+ * sentence of the day they were scored, and a kind found by these checks is worded again from its
+ * kind (off-topic as stored: it names the question, not the student).
  */
-export function nonAnswerReason(item: { kind: NonAnswerKind; reason: string }): string {
-  return item.kind === 'off-topic' ? item.reason : COMMON_NON_ANSWER_REASONS[item.kind];
+export function nonAnswerReason(item: { kind: NonAnswerKind; reason: string }, reader: 'student' | 'teacher' = 'student'): string {
+  if (item.kind === 'off-topic') return item.reason;
+  return (reader === 'teacher' ? FOR_TEACHERS[item.kind] : undefined) ?? COMMON_NON_ANSWER_REASONS[item.kind];
 }

@@ -59,11 +59,11 @@ function AnswerFacts({ pieces, facts }: { pieces: readonly AnswerPiece[]; facts:
 }
 
 /** Under an answer that the estimate did not count (decision 0018): why. */
-function NotCounted({ nonAnswer }: { nonAnswer: Pick<NonAnswerDto, 'kind' | 'reason'> | undefined }) {
+function NotCounted({ nonAnswer, audience }: { nonAnswer: Pick<NonAnswerDto, 'kind' | 'reason'> | undefined; audience: FigureAudience }) {
   if (!nonAnswer) return null;
   return (
     <Text size="sm" c="red.9" fw={500} data-testid="not-counted" data-kind={nonAnswer.kind}>
-      Not counted: {nonAnswerReason(nonAnswer)}
+      Not counted: {nonAnswerReason(nonAnswer, audience)}
     </Text>
   );
 }
@@ -111,7 +111,7 @@ function IeltsAnswerCard({ answer, nonAnswer, reading }: { answer: IeltsAnswer; 
           </Paper>
         ) : null}
         <AnswerText text={answer.answer} pieces={pieces} noTranscript={reading.noTranscript} recorded={reading.recorded} />
-        <NotCounted nonAnswer={nonAnswer} />
+        <NotCounted nonAnswer={nonAnswer} audience={reading.audience} />
         <AnswerFacts pieces={pieces} facts={facts} />
       </Stack>
     </Paper>
@@ -190,7 +190,7 @@ function InterviewAnswerCard({
           ) : null}
         </Group>
         <AnswerText text={answer.answer} pieces={pieces} noTranscript={reading.noTranscript} recorded={reading.recorded} />
-        <NotCounted nonAnswer={nonAnswer} />
+        <NotCounted nonAnswer={nonAnswer} audience={reading.audience} />
         <AnswerFacts pieces={pieces} facts={facts} />
       </Stack>
     </Paper>

@@ -6,9 +6,9 @@ import { pronunciationEvidence } from './analysis-part';
 import type { AttemptDetail, NonAnswerDto } from '../../../shared/api/admin-attempts';
 import { nothingToScoreText } from '../../../shared/api/no-result-texts';
 import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
-import { agreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
+import { agreementParagraphs, agreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
 import { EARLIER_RULES_TEXT, scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
-import { QUESTION_ECHO_REASON } from '../../../shared/non-answers/reasons';
+import { QUESTION_ECHO_REASON, REPETITION_REASON } from '../../../shared/non-answers/reasons';
 import { scoreSpeakingTest } from '../../../shared/speaking-test/scoring';
 import { READER_TEXT, ScoresSection, TEACHER_SCORED_TEXT, type ScoresReader } from './ScoresSection';
 
@@ -130,21 +130,24 @@ describe('ScoresSection', () => {
 
   it("tells the teacher what the student was told and what a teacher listening can judge", () => {
     const text = textFor('teacher');
-    expect(text).toContain(agreementText('teacher'));
+    for (const paragraph of Object.values(agreementParagraphs('teacher'))) expect(text).toContain(paragraph);
+    // Who the learners were and what ρ is, in words a teacher who is not a statistician follows.
+    expect(text).toContain('Japanese learners whom trained raters had given levels of the Standard Speaking Test');
+    expect(text).toContain('(rank correlation: 1 is the same order)');
     // The agreement in bands comes with what one band given to everyone would reach.
     expect(text).toMatch(/within one band of their rated level's band for \d+\u00a0% of them \(giving everyone \d\.\d would be for \d+\u00a0%/);
     // The bands matching what raters gave the learners given this overall, beside it.
     expect(ratedRangeText(result.bands.overall)).toMatch(/^Of the \d+ learners this estimate gave (about )?\d\.\d, trained raters put \d+\u00a0% at a level matching/);
     expect(text).toContain(ratedRangeText(result.bands.overall));
     expect(text.match(/Told the student: /g)).toHaveLength(4);
-    expect(text).toContain('A teacher listening can.');
+    expect(text).toContain('You can, by listening.');
     expect(text).not.toContain('Advice for you');
   });
 
   it('speaks to the student in the second person: their advice, their teacher', () => {
     const text = textFor('student');
-    expect(text).toContain(agreementText('student'));
-    expect(text).not.toContain(agreementText('teacher'));
+    for (const paragraph of Object.values(agreementParagraphs('student'))) expect(text).toContain(paragraph);
+    expect(text).not.toContain(agreementParagraphs('teacher').checked);
     expect(text).toContain('until your teacher');
     // The student is told the ranking and where the estimate is weakest, without a statistician's symbol or a
     // share within a band (which one guess for everyone nearly reaches).
@@ -154,7 +157,7 @@ describe('ScoresSection', () => {
     expect(text.match(/Advice for you: /g)).toHaveLength(4);
     expect(text).toContain('Your teacher, listening, can.');
     expect(text).not.toContain('Told the student');
-    expect(text).not.toContain('A teacher listening can.');
+    expect(text).not.toContain('You can, by listening.');
     expect(text).not.toContain('you give it from the recording');
   });
 
@@ -186,7 +189,14 @@ describe('ScoresSection', () => {
       expect(text).toContain(`Part 1, question 2: ${QUESTION_ECHO_REASON}`);
       expect(text).not.toContain(echo.reason);
       expect(text).toContain(`Part 3, question 1: ${offTopic.reason}`);
+      expect(text).toContain('Left out of the estimate and of every figure on this page, each for the reason given.');
     }
+    // A reason that speaks to the student ("you") is worded for the teacher on the teacher's page.
+    const repeated: NonAnswerDto = { part: 1, questionNumber: 3, kind: 'repetition', reason: REPETITION_REASON, wordCount: 12 };
+    const again = { ...withNonAnswers, analysis: { ...(withNonAnswers.kind === 'ielts' ? withNonAnswers.analysis! : null!), nonAnswers: [repeated] } } as AttemptDetail;
+    expect(textFor('teacher', again)).toContain('Part 1, question 3: This answer repeats what the student said before.');
+    expect(textFor('teacher', again)).not.toContain(REPETITION_REASON);
+    expect(textFor('student', again)).toContain(`Part 1, question 3: ${REPETITION_REASON}`);
   });
 
   it('with no estimate, says why, and not how far estimates agree with raters', () => {

@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { BulletList } from '../BulletList';
 import { Columns } from '../Columns';
-import { agreementText, interviewAgreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
+import { agreementParagraphs, interviewAgreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
 import { EARLIER_RULES_TEXT, scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
 import type { ReactNode } from 'react';
 import type { AttemptDetail, AttemptKind, Bands, IeltsAnalysis, InterviewAnalysis } from '../../../shared/api/admin-attempts';
@@ -49,9 +49,34 @@ export const TEACHER_SCORED_TEXT: Record<AttemptKind, string> = {
 
 /** What the section says to each reader about the advice and about what only listening can judge. */
 export const READER_TEXT: Record<ScoresReader, { adviceLabel: string; listening: string }> = {
-  teacher: { adviceLabel: 'Told the student', listening: 'A teacher listening can.' },
+  teacher: { adviceLabel: 'Told the student', listening: 'You can, by listening.' },
   student: { adviceLabel: 'Advice for you', listening: 'Your teacher, listening, can.' },
 };
+
+/** How each criterion's working starts, for its reader: the student met "the average learner" on the results. */
+const WORKING_TEXT: Record<ScoresReader, string> = {
+  teacher: 'Overall is the average of the four criteria, rounded to the nearest half band. Each criterion starts at the average band of the learners it was checked on and moves up or down with what was measured.',
+  student: "Overall is the average of the four criteria, rounded to the nearest half band. Each criterion starts at the average learner's band and moves up or down with what was measured.",
+};
+
+/** Beside the overall, in short paragraphs for a phone: what the estimate is and the range it gave, how it was checked, then Pronunciation and how it was worked out. */
+function EstimateParagraphs({ overall, reader }: { overall: number; reader: ScoresReader }) {
+  const { what, checked, pronunciation } = agreementParagraphs(reader);
+  const range = ratedRangeText(overall);
+  return (
+    <Stack gap={6} maw={520} data-testid="estimate-paragraphs">
+      <Text size="sm" c="dimmed">
+        {range ? `${what} ${range}` : what}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {checked}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {pronunciation} {WORKING_TEXT[reader]}
+      </Text>
+    </Stack>
+  );
+}
 
 function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresReader }) {
   const { analysis } = detail;
@@ -72,10 +97,7 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
             {EARLIER_RULES_TEXT} Overall is the average of the four criteria, rounded to the nearest half band.
           </Text>
         ) : detail.assessable && detail.overall !== null ? (
-          <Text size="sm" c="dimmed" maw={520}>
-            {ratedRangeText(detail.overall)} {agreementText(reader)} Overall is the average of the four criteria, rounded to the nearest half band. Each criterion
-            starts at the average learner&apos;s band and moves up or down with what was measured.
-          </Text>
+          <EstimateParagraphs overall={detail.overall} reader={reader} />
         ) : null}
       </Group>
       {!detail.assessable ? (
@@ -98,7 +120,7 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
       ) : (
         <TeacherOnlyBands kind="ielts" teacher={teacher} />
       )}
-      <NonAnswersAlert items={(analysis?.nonAnswers ?? []).map((item) => [`Part ${item.part}, ${item.part === 2 ? 'the cue card' : `question ${item.questionNumber}`}`, nonAnswerReason(item)])} />
+      <NonAnswersAlert items={(analysis?.nonAnswers ?? []).map((item) => [`Part ${item.part}, ${item.part === 2 ? 'the cue card' : `question ${item.questionNumber}`}`, nonAnswerReason(item, reader)])} />
       {analysis && detail.noTranscript ? (
         // The figures counted from words are unknown without a transcript, not zero: the timings alone, as the results showed them.
         <Stack gap="xs" data-testid="timings-only">
@@ -138,7 +160,7 @@ function NonAnswersAlert({ items }: { items: ReadonlyArray<readonly [string, str
   return (
     <PlainAlert color="yellow" title={`${items.length} ${items.length === 1 ? 'answer was' : 'answers were'} not counted`} role="note" data-testid="non-answers">
       <Stack gap={4}>
-        <Text size="sm">Left out of every figure below, each for the reason given.</Text>
+        <Text size="sm">Left out of the estimate and of every figure on this page, each for the reason given.</Text>
         <BulletList>
           {items.map(([where, reason]) => (
             <li key={where}>
@@ -218,7 +240,7 @@ function InterviewScores({ detail, reader }: { detail: InterviewDetail; reader: 
           </Paper>
         ))}
       </Columns>
-      <NonAnswersAlert items={(detail.analysis?.nonAnswers ?? []).map((item) => [`Question ${item.questionNumber}`, nonAnswerReason(item)])} />
+      <NonAnswersAlert items={(detail.analysis?.nonAnswers ?? []).map((item) => [`Question ${item.questionNumber}`, nonAnswerReason(item, reader)])} />
       {figures ? (
         <FiguresTable
           caption="The figures behind the scores"
