@@ -179,6 +179,18 @@ describe('ScoresSection', () => {
     expect(reworded).not.toContain(earlier.message);
   });
 
+  it('tells the teacher when an estimate rests on fewer words than its agreement was measured on', () => {
+    const ielts = detail.kind === 'ielts' ? detail.analysis! : null!;
+    const short = { ...detail, analysis: { ...ielts, metrics: { ...ielts.metrics, wordCount: 70 } } } as AttemptDetail;
+    expect(textFor('teacher', short)).toContain(
+      "Based on only 70 counted words. The agreement above was measured on whole tests; on learners' first 250 words the ranking agreed less (ρ = 0.73). Treat this estimate as a rough guide.",
+    );
+    // The student's page says it before the estimate's section, in the student's words (AttemptPage).
+    expect(textFor('student', short)).not.toContain('Based on only 70 counted words');
+    const whole = { ...detail, analysis: { ...ielts, metrics: { ...ielts.metrics, wordCount: 400 } } } as AttemptDetail;
+    expect(textFor('teacher', whole)).not.toContain('counted words. The agreement above');
+  });
+
   it("words a stored non-answer's reason as it reads today, from its kind; an off-topic reason as stored", () => {
     const echo: NonAnswerDto = { part: 1, questionNumber: 2, kind: 'question-echo', reason: 'This answer mostly reads the question back.', wordCount: 8 };
     const offTopic: NonAnswerDto = { part: 3, questionNumber: 1, kind: 'off-topic', reason: 'This answer is not about the question asked (food).', wordCount: 30 };

@@ -1,7 +1,8 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { BulletList } from '../BulletList';
 import { Columns } from '../Columns';
-import { agreementParagraphs, interviewAgreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
+import { AGREEMENT_RHO_FIRST_250_WORDS, agreementParagraphs, interviewAgreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
+import { SHORT_TEST_WORDS } from '../../../shared/band-estimate/short-test';
 import { EARLIER_RULES_TEXT, scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
 import type { ReactNode } from 'react';
 import type { AttemptDetail, AttemptKind, Bands, IeltsAnalysis, InterviewAnalysis } from '../../../shared/api/admin-attempts';
@@ -78,6 +79,20 @@ function EstimateParagraphs({ overall, reader }: { overall: number; reader: Scor
   );
 }
 
+/**
+ * Under the estimate's paragraphs on the teacher's page: an estimate from fewer words than its agreement
+ * was measured on (short-test.ts), with the agreement measured on learners' first words. The student's
+ * page says it in its own words before the estimate's section (AttemptPage's ShortTestNote).
+ */
+function TeacherShortTestNote({ wordCount }: { wordCount: number }) {
+  if (wordCount >= SHORT_TEST_WORDS) return null;
+  return (
+    <PlainAlert color="yellow" title="A short test" role="note" data-testid="short-test">
+      {`Based on only ${wordCount} counted ${wordCount === 1 ? 'word' : 'words'}. The agreement above was measured on whole tests; on learners' first ${SHORT_TEST_WORDS} words the ranking agreed less (ρ = ${AGREEMENT_RHO_FIRST_250_WORDS.toFixed(2)}). Treat this estimate as a rough guide.`}
+    </PlainAlert>
+  );
+}
+
 function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresReader }) {
   const { analysis } = detail;
   const teacher = detail.teacherScores;
@@ -100,6 +115,7 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
           <EstimateParagraphs overall={detail.overall} reader={reader} />
         ) : null}
       </Group>
+      {reader === 'teacher' && !earlierRules && detail.assessable && detail.overall !== null && analysis ? <TeacherShortTestNote wordCount={analysis.metrics.wordCount} /> : null}
       {!detail.assessable ? (
         <PlainAlert color="orange" title="No band estimate" role="note">
           {notAssessableText(detail, reader)}
