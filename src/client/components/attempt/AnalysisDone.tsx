@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Columns } from '../Columns';
 import { useMemo, useState } from 'react';
-import type { AttemptDetail } from '../../../shared/api/admin-attempts';
+import type { AttemptDetail, AttemptKind } from '../../../shared/api/admin-attempts';
 import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
 import { PlainAlert } from '../PlainAlert';
 import { formatDuration } from './format';
@@ -25,8 +25,8 @@ export { PronunciationEvidence } from './PronunciationEvidence';
 /** Hints shown before "Show all": a long list of words to check helps nobody. */
 const HINTS_SHOWN = 12;
 
-function Figures({ analysis, audience }: { analysis: RecordingAnalysis; audience: FigureAudience }) {
-  const lines = figureLines(analysis, audience);
+function Figures({ analysis, audience, kind }: { analysis: RecordingAnalysis; audience: FigureAudience; kind: AttemptKind }) {
+  const lines = figureLines(analysis, audience, kind);
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
@@ -169,7 +169,7 @@ export function AnalysisDone({ analysis, audio, detail, audience = 'student' }: 
   return (
     <Stack gap="lg" data-testid="analysis-done">
       <RecordingTimeline analysis={analysis} audio={audio} summary={recordingSummary(analysis)} />
-      <Figures analysis={analysis} audience={audience} />
+      <Figures analysis={analysis} audience={audience} kind={detail.kind} />
       <AnswerFiguresTable analysis={analysis} />
       <Words analysis={analysis} audio={audio} detail={detail} />
     </Stack>

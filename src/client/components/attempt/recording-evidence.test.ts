@@ -255,6 +255,16 @@ describe('the words around the figures', () => {
     }
     expect(figureLines(done, 'teacher').find((l) => l.label === 'Pauses')?.line).not.toMatch(/\byour?\b/);
   });
+
+  it("names an interview's interviewer, not an examiner or a preparation time, and speaks of the student to the teacher", () => {
+    for (const audience of ['student', 'teacher'] as const) {
+      const lines = [...figureLines(done, audience, 'interview'), ...figureLines({ ...done, figuresScope: 'recording' }, audience, 'interview')];
+      expect(lines.map((l) => l.line).join(' ')).not.toMatch(/examiner|preparation/);
+      expect(lines.find((l) => l.label === 'Pauses')?.line).toContain("(the interviewer's questions are not pauses)");
+      expect(lines.filter((l) => l.line.includes("the interviewer's questions and the time between answers count as pauses"))).toHaveLength(4);
+    }
+    for (const line of figureLines(done, 'teacher')) expect(line.line, line.label).not.toMatch(/\byour?\b/);
+  });
 });
 
 describe('asking again while the analysis runs', () => {

@@ -1,3 +1,4 @@
+import type { AttemptKind } from '../../../shared/api/admin-attempts-kinds';
 import type { RecordingAnalysis } from '../../../shared/api/recording-analysis';
 
 /*
@@ -18,31 +19,40 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** Whom the figures are explained to: the student, or their teacher on the review page. */
 export type FigureAudience = 'student' | 'teacher';
 
+/** Who asked the questions, whose turns are not the student's pauses: the speaking test's examiner (and Part 2's preparation minute), the interviewer. */
+const NOT_PAUSES: Record<AttemptKind, Record<FigureAudience, string>> = {
+  ielts: { student: "the examiner's questions and your preparation time are not pauses", teacher: "the examiner's questions and the preparation time are not pauses" },
+  interview: { student: "the interviewer's questions are not pauses", teacher: "the interviewer's questions are not pauses" },
+};
+const ASKER: Record<AttemptKind, string> = { ielts: "the examiner's", interview: "the interviewer's" };
+
 /** The lines said to a teacher, about the student, where the student's own would say "you". */
-const FOR_TEACHERS: Record<string, string> = {
+const forTeachers = (kind: AttemptKind): Record<string, string> => ({
   'Speech rate': 'Syllables a second in the answers, each from its first word to its last, pauses included. Longer runs and shorter pauses raise it.',
   'Articulation rate': 'Syllables a second while speaking, pauses left out: how fast the phrases themselves are said.',
-  'Time spent speaking': 'The share of the speaking time filled with speech rather than silence (phonation-time ratio).',
-  Pauses: 'Silences of a quarter of a second or more between words in the answers (the examiner\'s questions and the preparation time are not pauses). Joining ideas with "and", "so" or "because" instead of stopping makes them fewer and shorter.',
+  'Time spent speaking': 'The share of the speaking time filled with speech rather than silence.',
+  Pauses: `Silences of a quarter of a second or more between words in the answers (${NOT_PAUSES[kind].teacher}). Joining ideas with "and", "so" or "because" instead of stopping makes them fewer and shorter.`,
   'Length of run': 'Syllables said between two pauses, on average: word-by-word speech keeps it low.',
-};
+  'Syllables counted': "The speed figures count syllables. Where the answers' words were found in the recording, the syllables come from those words; elsewhere from loud points in the sound, which finds fewer.",
+});
 
 /** Each figure the recording gave, with one plain line on what it means and what would raise it; missing figures left out. */
-export function figureLines(analysis: RecordingAnalysis, audience: FigureAudience = 'student'): FigureLine[] {
-  const lines = studentFigureLines(analysis);
-  const shown = audience === 'teacher' ? lines.map((line) => ({ ...line, line: FOR_TEACHERS[line.label] ?? line.line })) : lines;
+export function figureLines(analysis: RecordingAnalysis, audience: FigureAudience = 'student', kind: AttemptKind = 'ielts'): FigureLine[] {
+  const lines = studentFigureLines(analysis, kind);
+  const teachers = forTeachers(kind);
+  const shown = audience === 'teacher' ? lines.map((line) => ({ ...line, line: teachers[line.label] ?? line.line })) : lines;
   if (analysis.figuresScope !== 'recording') return shown;
   // The answers could not be placed on the recording: the figures span it all, and say so.
-  const note = audience === 'teacher' ? WHOLE_RECORDING_NOTE_FOR_TEACHERS : WHOLE_RECORDING_NOTE;
+  const note = wholeRecordingNote(audience === 'teacher' ? 'the answers' : 'your answers', kind);
   return shown.map((line) => (SPAN_FIGURES.has(line.label) ? { ...line, line: `${line.line} ${note}` } : line));
 }
 
 /** The figures whose span is the answers, or the whole recording when they could not be placed. */
 const SPAN_FIGURES = new Set(['Speech rate', 'Time spent speaking', 'Pauses', 'Length of run']);
-const WHOLE_RECORDING_NOTE = "Here taken from the recording's first word to its last, because your answers could not be placed on it: the examiner's questions and the time between answers count as pauses.";
-const WHOLE_RECORDING_NOTE_FOR_TEACHERS = "Here taken from the recording's first word to its last, because the answers could not be placed on it: the examiner's questions and the time between answers count as pauses.";
+const wholeRecordingNote = (answers: string, kind: AttemptKind) =>
+  `Here taken from the recording's first word to its last, because ${answers} could not be placed on it: ${ASKER[kind]} questions and the time between answers count as pauses.`;
 
-function studentFigureLines(analysis: RecordingAnalysis): FigureLine[] {
+function studentFigureLines(analysis: RecordingAnalysis, kind: AttemptKind): FigureLine[] {
   const lines: FigureLine[] = [];
   if (analysis.speechRateSps !== null) {
     lines.push({
@@ -70,7 +80,7 @@ function studentFigureLines(analysis: RecordingAnalysis): FigureLine[] {
     lines.push({
       label: 'Pauses',
       value: count === 0 ? 'none' : `${count}, ${seconds(meanMs)} on average, longest ${seconds(longestMs)}`,
-      line: 'Silences of a quarter of a second or more between words in your answers (the examiner\'s questions and your preparation time are not pauses). Joining ideas with words like "and", "so" or "because" instead of stopping makes them fewer and shorter.',
+      line: `Silences of a quarter of a second or more between words in your answers (${NOT_PAUSES[kind].student}). Joining ideas with words like "and", "so" or "because" instead of stopping makes them fewer and shorter.`,
     });
   }
   if (analysis.meanLengthOfRunSyllables !== null) {
