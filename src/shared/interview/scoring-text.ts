@@ -4,7 +4,7 @@ import type { InterviewScoreReport } from './scoring.js';
 /*
  * What the interview's communication and clarity rest on, in one sentence each, for the completed
  * view and the teacher's page, so worded for either reader ("the answers", not "your answers").
- * Attempts scored before the calibrated estimate (no `language` figures) say the formula they were
+ * Attempts scored before the calibrated estimate (no `language` figures) say the older rule they were
  * scored by.
  */
 
@@ -17,7 +17,7 @@ const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
 
 export function communicationText(figures: Figures): string {
   const words = `${oneDecimal(figures.averageWordsPerAnswer)} words per answer over ${figures.questionCount} ${figures.questionCount === 1 ? 'question' : 'questions'}`;
-  if (!figures.language) return `${words}; ${COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER} or more gave 9 (the formula this attempt was scored by).`;
+  if (!figures.language) return `${words}; ${COMMUNICATION_FULL_MARKS_WORDS_PER_ANSWER} or more gave 9 (the older rule this attempt was scored by).`;
   return (
     `Estimated from the answers as in the speaking test: the average of fluency ${oneDecimal(figures.language.fluency)} (how long the answers are, how much is said between linking words, and the linking words) ` +
     `and vocabulary ${oneDecimal(figures.language.vocabulary)} (how many different words, and how wide a range). ${words}.`
@@ -25,11 +25,12 @@ export function communicationText(figures: Figures): string {
 }
 
 export function clarityText(figures: Figures): string {
-  const evidence =
-    `Also shown, but not used for this score: fillers ${percent(figures.fillerRatio)} of words, ${oneDecimal(figures.averageSentenceLength)} words per sentence` +
-    (figures.meanConfidence === null ? '.' : `, and the speech recognizer was ${percent(figures.meanConfidence)} sure of the words.`);
-  if (!figures.language) return `Fillers, sentence length and the recognizer's confidence (the formula this attempt was scored by). ${evidence}`;
-  return `The grammar of the answers, estimated as in the speaking test: ${oneDecimal(figures.language.grammar)} (how sentences are built, clause linkers such as because and which, verb forms, and verbs that match their subject, as in "he goes"). ${evidence}`;
+  const shown =
+    `fillers ${percent(figures.fillerRatio)} of words, ${oneDecimal(figures.averageSentenceLength)} words per sentence` +
+    (figures.meanConfidence === null ? '' : `, and the speech recognizer was ${percent(figures.meanConfidence)} sure of the words`);
+  // Before the estimate these figures were the score; since, they are shown beside it and not used.
+  if (!figures.language) return `From ${shown} (the older rule this attempt was scored by).`;
+  return `The grammar of the answers, estimated as in the speaking test: ${oneDecimal(figures.language.grammar)} (how sentences are built, clause linkers such as because and which, verb forms, and verbs that match their subject, as in "he goes"). Also shown, but not used for this score: ${shown}.`;
 }
 
 /**
@@ -43,7 +44,7 @@ export function confidenceText(figures: Pick<InterviewScoreReport['figures'], 't
   return (
     `How much was said, not how confident it sounded: ${counted ?? figures.totalWords} words ` +
     (counted === undefined
-      ? `in all; ${CONFIDENCE_FULL_MARKS_TOTAL_WORDS.toLocaleString('en')} or more gave 9 (the formula this attempt was scored by).`
+      ? `in all; ${CONFIDENCE_FULL_MARKS_TOTAL_WORDS.toLocaleString('en')} or more gave 9 (the older rule this attempt was scored by).`
       : `counted, up to ${full} from each answer (${figures.totalWords} said in all). ${full} words in each of the ${figures.questionCount} ${figures.questionCount === 1 ? 'question' : 'questions'} earns the full 9.`)
   );
 }
