@@ -329,7 +329,7 @@ describe('the review page', () => {
     await fluency.getByText(/^Response time: \d+\.\d s$/).waitFor();
     // The advice is what the student was told, and says so to the teacher.
     expect(await fluency.innerText()).toMatch(/Told the student: \S/);
-    await page.getByRole('table').filter({ hasText: 'for reference only: the bands come from the measures under each criterion' }).getByText('Grammar mistakes').waitFor();
+    await page.getByRole('table').filter({ hasText: 'for reference only: each band comes from the steps in its card above' }).getByText('Grammar mistakes').waitFor();
     await look(page, 'review-ielts', 'desktop');
 
     // Saving shows 'Saving...'; the server's refusal is shown in a toast.
@@ -388,7 +388,7 @@ describe('the review page', () => {
     await page.getByRole('heading', { level: 1, name: 'Interview attempt: Ravi Kumar' }).waitFor();
     await scrollToLoadedSection(page, 'Questions and answers');
     await page.getByText('Tell me about yourself.', { exact: false }).first().waitFor();
-    await page.getByRole('table').filter({ hasText: 'The figures behind the scores' }).getByText('Questions answered').waitFor();
+    await page.getByRole('table').filter({ hasText: 'Figures from the answers: each card above says which of them its score uses' }).getByText('Questions answered').waitFor();
     await page.getByText('No answer was recognised.').waitFor();
     await page.getByRole('link', { name: '← Back to Interview Attempts' }).waitFor();
     await look(page, 'review-interview', 'desktop');

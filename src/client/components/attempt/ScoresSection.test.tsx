@@ -230,6 +230,10 @@ describe('ScoresSection', () => {
       // Its own working is still shown: where each criterion started and the rules that moved it.
       expect(text).toContain('Starting band 5.0, moved by:');
       expect(text).toContain('speech rate &gt; 3.5 syll/s');
+      // Section 9's figures set its bands: not said to be unused.
+      expect(text).not.toContain('not used for this band');
+      // The calibrated estimate's cards say the spec's figures under them do not set the band.
+      expect(textFor(reader).match(/Also counted, not used for this band:/g)?.length).toBeGreaterThanOrEqual(3);
     }
   });
 

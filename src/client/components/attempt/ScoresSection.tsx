@@ -130,6 +130,7 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
               teacher={teacher?.[criterion.criterion]}
               note={criterionNote(criterion, detail, reader)}
               adviceLabel={READER_TEXT[reader].adviceLabel}
+              earlierRules={earlierRules}
             />
           ))}
         </Columns>
@@ -146,7 +147,7 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
       ) : analysis ? (
         <FiguresTable
           // The spec's figures, not the model's inputs: the measures the bands weigh are in each criterion's card.
-          caption={`Figures from the ${analysis.nonAnswers && analysis.nonAnswers.length > 0 ? 'counted answers' : 'answers'}, for reference only: the bands come from the measures under each criterion`}
+          caption={`Figures from the ${analysis.nonAnswers && analysis.nonAnswers.length > 0 ? 'counted answers' : 'answers'}, for reference only: each band comes from the steps in its card above`}
           rows={speechFigures(analysis.metrics)}
         />
       ) : null}
@@ -259,7 +260,7 @@ function InterviewScores({ detail, reader }: { detail: InterviewDetail; reader: 
       <NonAnswersAlert items={(detail.analysis?.nonAnswers ?? []).map((item) => [`Question ${item.questionNumber}`, nonAnswerReason(item, reader)])} />
       {figures ? (
         <FiguresTable
-          caption="The figures behind the scores"
+          caption="Figures from the answers: each card above says which of them its score uses"
           rows={[
             ['Questions asked', String(figures.questionCount)],
             ['Questions answered', String(figures.answeredCount)],

@@ -85,7 +85,9 @@ export function FiguresTable({ caption, rows }: { caption: string; rows: Array<[
  * a line under the band: Fluency says where its speed came from (by default from its figures:
  * the recording or the transcript's timing), Pronunciation points to the recording's evidence.
  * `adviceLabel` goes before the advice where it needs saying whose it is ("Told the student" for
- * the teacher, "Advice for you" for the student reading it on their attempt's page).
+ * the teacher, "Advice for you" for the student reading it on their attempt's page), and before the
+ * note on words said often, which speaks to the student too. `earlierRules`: the attempt was scored by
+ * section 9's rules, whose figures set the band; the calibrated estimate's card says its figures do not.
  */
 export function CriterionCard({
   criterion,
@@ -94,6 +96,7 @@ export function CriterionCard({
   headingOrder = 3,
   note,
   adviceLabel,
+  earlierRules = false,
 }: {
   criterion: CriterionAnalysis;
   teacher?: number | null | undefined;
@@ -101,6 +104,7 @@ export function CriterionCard({
   headingOrder?: TitleOrder;
   note?: ReactNode;
   adviceLabel?: string;
+  earlierRules?: boolean;
 }) {
   const label = CRITERION_LABELS[criterion.criterion];
   const fromRecording = criterion.criterion === 'fluency' && fluencyAudioFigures(criterion.figures) !== null;
@@ -136,7 +140,14 @@ export function CriterionCard({
         ) : null}
         {criterion.repeated ? (
           <Text size="sm" data-testid={`${criterion.criterion}-repeated`}>
+            {adviceLabel ? `${adviceLabel}: ` : null}
             {criterion.repeated}
+          </Text>
+        ) : null}
+        {/* The spec's figures for the criterion: the estimate's band comes from the steps above, not from these. */}
+        {figures.length > 0 && !earlierRules ? (
+          <Text size="sm" c="dimmed" mb={-6}>
+            Also counted, not used for this band:
           </Text>
         ) : null}
         <BulletList bullets={false}>
