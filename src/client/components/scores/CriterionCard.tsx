@@ -140,7 +140,11 @@ export function CriterionCard({
         ) : null}
         {criterion.repeated ? (
           <Text size="sm" data-testid={`${criterion.criterion}-repeated`}>
-            {adviceLabel ? `${adviceLabel}: ` : null}
+            {adviceLabel ? (
+              <Text span inherit fw={600}>
+                {`${adviceLabel}: `}
+              </Text>
+            ) : null}
             {criterion.repeated}
           </Text>
         ) : null}
