@@ -31,7 +31,7 @@ export {
 } from './scoring.js';
 export { interviewNonAnswersReason, notEnoughSpeechReason, NOT_TRANSCRIBED_REASON, type InterviewNonAnswer } from './no-scores-reasons.js';
 export { INTERVIEW_BASIS_TEXT } from './basis-text.js';
-export { clarityText, communicationText, confidenceText } from './scoring-text.js';
+export { clarityText, communicationText, confidenceText, relevanceText } from './scoring-text.js';
 export {
   buildInterviewTranscriptText,
   interviewAudioFileName,

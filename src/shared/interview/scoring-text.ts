@@ -48,3 +48,12 @@ export function confidenceText(figures: Pick<InterviewScoreReport['figures'], 't
       : `counted, up to ${full} from each answer (${figures.totalWords} said in all). ${full} words in each of the ${figures.questionCount} ${figures.questionCount === 1 ? 'question' : 'questions'} earns the full 9.`)
   );
 }
+
+/** What relevance counts, for the completed view and the attempt's page alike. */
+export function relevanceText(figures: Pick<InterviewScoreReport['figures'], 'questionCount'>): string {
+  return (
+    'How much each answer is about its question and the profile details the question names: the important words they share count ' +
+    '(forms of a word, such as "manage" and "managed", count as one; very common words and phrases any candidate could say do not). ' +
+    `An empty answer scores 0. Average over ${figures.questionCount} ${figures.questionCount === 1 ? 'question' : 'questions'}.`
+  );
+}

@@ -9,7 +9,7 @@ import type { AttemptDetail, AttemptKind, Bands, IeltsAnalysis, InterviewAnalysi
 import { nonAnswerReason } from '../../../shared/non-answers/reasons';
 import { partNoteMessage } from '../../../shared/speaking-test/part-note-text';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../shared/api/admin-attempts-kinds';
-import { clarityText, communicationText, confidenceText } from '../../../shared/interview/scoring-text';
+import { clarityText, communicationText, confidenceText, relevanceText } from '../../../shared/interview/scoring-text';
 // From the modules themselves, not the scores index: that brings the answers' marking (and the
 // filler and slip finders) into the review page's first visit.
 import { BandPair, CriterionCard, FiguresTable, speechFigures } from '../scores/CriterionCard';
@@ -216,7 +216,7 @@ function interviewExplanations(figures: InterviewAnalysis['figures']): Record<st
   return {
     communication: communicationText(figures),
     confidence: confidenceText(figures),
-    relevance: `The mean of each answer's relevance to its question (shown with each answer below).`,
+    relevance: `${relevanceText(figures)} Each answer's figure is shown with it below.`,
     clarity: parts
       ? clarityText(figures)
       : 'Nothing was said, so there is nothing to judge.',

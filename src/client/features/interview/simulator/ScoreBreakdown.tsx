@@ -2,7 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@m
 import type { ReactNode } from 'react';
 import { bandText } from '../../../../shared/api/admin-attempts-kinds';
 import { interviewAgreementText } from '../../../../shared/band-estimate/agreement';
-import { clarityText, communicationText, confidenceText, INTERVIEW_BASIS_TEXT, type InterviewNonAnswer, type InterviewScoreReport, type QuestionRelevanceFigures } from '../../../../shared/interview';
+import { clarityText, communicationText, confidenceText, INTERVIEW_BASIS_TEXT, relevanceText, type InterviewNonAnswer, type InterviewScoreReport, type QuestionRelevanceFigures } from '../../../../shared/interview';
 import { listed } from '../../../../shared/text/listed';
 
 /* The scores on the completed view (SPEC.md section 9 'Interview': communication, confidence, relevance, clarity, overall). */
@@ -79,9 +79,7 @@ export function ScoreBreakdown({ report }: { report: InterviewScoreReport }) {
           {confidenceText(figures)}
         </ScoreCard>
         <ScoreCard label="Relevance" value={scores.relevance}>
-          How much each answer is about its question and the profile details the question names: the important words they share count (forms of a
-          word, such as &quot;manage&quot; and &quot;managed&quot;, count as one; very common words and phrases any candidate could say do not). An empty answer
-          scores 0. Average over {figures.questionCount} {figures.questionCount === 1 ? 'question' : 'questions'}.
+          {relevanceText(figures)}
         </ScoreCard>
         <ScoreCard label="Clarity" value={scores.clarity}>
           {clarity === null ? 'Nothing was said, so clarity is 0.' : clarityText(figures)}
