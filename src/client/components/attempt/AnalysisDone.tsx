@@ -61,7 +61,7 @@ function AnswerFiguresTable({ analysis }: { analysis: RecordingAnalysis }) {
           <Table.Tr>
             <Table.Th scope="col">Answer</Table.Th>
             <Table.Th scope="col">Speaking</Table.Th>
-            <Table.Th scope="col">Speech rate</Table.Th>
+            <Table.Th scope="col">Speech rate (syllables a second)</Table.Th>
             <Table.Th scope="col">Pauses</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -72,7 +72,7 @@ function AnswerFiguresTable({ analysis }: { analysis: RecordingAnalysis }) {
                 {answer.part === null ? `Question ${answer.questionNumber}` : `Part ${answer.part}, Q${answer.questionNumber}`}
               </Table.Th>
               <Table.Td>{formatDuration(answer.speakingTimeMs)}</Table.Td>
-              <Table.Td>{answer.speechRateSps.toFixed(1)}/s</Table.Td>
+              <Table.Td>{answer.speechRateSps.toFixed(1)}</Table.Td>
               <Table.Td>{answer.pauses.count === 0 ? 'none' : `${answer.pauses.count} (longest ${(answer.pauses.longestMs / 1000).toFixed(1)} s)`}</Table.Td>
             </Table.Tr>
           ))}

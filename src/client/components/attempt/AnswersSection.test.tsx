@@ -91,7 +91,7 @@ describe('AnswersSection', () => {
       expect(text).toContain('began after 1.1 s · spoke for 9.0 s');
     }
     // The device's recorder gave nothing, as the results said it.
-    expect(count(textOf(testDetail({ noRecording: true }), 'student'), 'Not transcribed, and not recorded on this device.')).toBe(3);
+    expect(count(textOf(testDetail({ noRecording: true }), 'student'), 'Not transcribed, and no recording was made.')).toBe(3);
   });
 
   it('a transcribed test with an empty answer: nothing was recognised in it, as before', () => {

@@ -304,16 +304,16 @@ describe('ScoresSection without a transcript', () => {
     }
     const student = textFor('student', untranscribedTest);
     expect(student).toContain("Timings from your whole testResponse time");
-    expect(student).toContain("Without a transcript, the test measured when you spoke from your microphone's sound. Your teacher listens to the recording for everything else.");
+    expect(student).toContain("Without a transcript, only timings were measured: when you were speaking, from your microphone's sound. Your teacher listens to the recording for everything else.");
     expect(student).not.toMatch(/the student/i);
     const teacher = textFor('teacher', untranscribedTest);
     expect(teacher).toContain('Timings from the whole testResponse time');
-    expect(teacher).toContain("Without a transcript, the test measured when the student spoke from their microphone's sound; figures counted from words need a transcript. Listen to the recording for everything else.");
+    expect(teacher).toContain("Without a transcript, only timings were measured: when the student was speaking, from the microphone's sound. Figures counted from words need a transcript. Listen to the recording for everything else.");
   });
 
   it('says when the device made no recording either', () => {
     const silent = { ...untranscribedTest, noRecording: true } as AttemptDetail;
-    expect(textFor('student', silent)).toContain('No recording was made on this device, so there is nothing else to go on.');
+    expect(textFor('student', silent)).toContain('No recording was made, so there is nothing else to go on.');
     expect(textFor('teacher', silent)).toContain("No recording was made on the student's device, so there is nothing else to go on.");
   });
 

@@ -30,7 +30,7 @@ describe('wordlessAnswerText: what an answer without words reads', () => {
     expect(wordlessAnswerText('')).toBe('No answer was recognised.');
     expect(wordlessAnswerText(NO_RESPONSE_TEXT, { noTranscript: false })).toBe('No answer was recognised.');
     expect(wordlessAnswerText('', { noTranscript: true })).toBe('Recorded, not transcribed.');
-    expect(wordlessAnswerText('  ', { noTranscript: true, recorded: false })).toBe('Not transcribed, and not recorded on this device.');
+    expect(wordlessAnswerText('  ', { noTranscript: true, recorded: false })).toBe('Not transcribed, and no recording was made.');
     // The interview's answer with no sound in the microphone.
     expect(wordlessAnswerText(NO_RESPONSE_TEXT, { noTranscript: true })).toBe('No answer was heard.');
   });

@@ -17,7 +17,7 @@ export const NOT_RECOGNISED_TEXT = 'No answer was recognised.';
 /** An empty answer where the browser did not transcribe: the words are on the recording. */
 export const RECORDED_NOT_TRANSCRIBED_TEXT = 'Recorded, not transcribed.';
 /** The same, where the device's recorder gave no audio either. */
-export const NEITHER_TRANSCRIBED_NOR_RECORDED_TEXT = 'Not transcribed, and not recorded on this device.';
+export const NEITHER_TRANSCRIBED_NOR_RECORDED_TEXT = 'Not transcribed, and no recording was made.';
 /** The interview's 'No response recorded' where the browser did not transcribe: no sound was heard in the microphone. */
 export const NOT_HEARD_TEXT = 'No answer was heard.';
 

@@ -21,7 +21,7 @@ describe("Fluency's note: where its speed came from (decision 0019)", () => {
   it('names the recording and what the transcript timing gave before', () => {
     expect(fluencyAudioFigures(audio)).toEqual({ speechRateSps: 3.6, meanLengthOfRunSyllables: 9, transcriptTimingBand: 6, wordsPerMinute: 150.4 });
     expect(fluencySourceNote(audio, 7, 'done')).toBe("Speed measured in the recording: was 6.0 from the transcript's timing (150 words a minute), now 7.0 from the speech rate and pauses.");
-    expect(fluencySourceNote(audio, 6, 'done')).toBe("Speed measured in the recording: its speech rate and pauses are shown as evidence, but the band still comes from the transcript until these figures can be checked against recordings graded by trained raters.");
+    expect(fluencySourceNote(audio, 6, 'done')).toBe('Speed measured in the recording: shown as evidence only. The band comes from the transcript until recordings graded by trained raters can check these figures.');
   });
 
   it('says the transcript timing was used otherwise, and why', () => {

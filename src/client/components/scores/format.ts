@@ -43,7 +43,7 @@ export function fluencySourceNote(figures: Readonly<Record<string, number | null
       const wpm = audio.wordsPerMinute === null ? '' : ` (${Math.round(audio.wordsPerMinute)} words a minute)`;
       return `Speed measured in the recording: was ${was} from the transcript's timing${wpm}, now ${now} from the speech rate and pauses.`;
     }
-    return 'Speed measured in the recording: its speech rate and pauses are shown as evidence, but the band still comes from the transcript until these figures can be checked against recordings graded by trained raters.';
+    return 'Speed measured in the recording: shown as evidence only. The band comes from the transcript until recordings graded by trained raters can check these figures.';
   }
   switch (recording) {
     case 'pending':

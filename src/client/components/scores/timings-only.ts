@@ -31,14 +31,14 @@ export const TIMINGS_CAPTION: Record<TimingsReader, string> = {
  */
 export function timingsOnlyText(reader: TimingsReader, recorded: boolean, scored = false): string {
   if (reader === 'teacher') {
-    return `Without a transcript, the test measured when the student spoke from their microphone's sound; figures counted from words need a transcript. ${
+    return `Without a transcript, only timings were measured: when the student was speaking, from the microphone's sound. Figures counted from words need a transcript. ${
       recorded ? 'Listen to the recording for everything else.' : "No recording was made on the student's device, so there is nothing else to go on."
     }`;
   }
   const rest = !recorded
-    ? 'No recording was made on this device, so there is nothing else to go on.'
+    ? 'No recording was made, so there is nothing else to go on.'
     : scored
       ? 'Your teacher listened to the recording for everything else.'
       : 'Your teacher listens to the recording for everything else.';
-  return `Without a transcript, the test measured when you spoke from your microphone's sound. ${rest}`;
+  return `Without a transcript, only timings were measured: when you were speaking, from your microphone's sound. ${rest}`;
 }
