@@ -35,7 +35,7 @@ export function BandChart({ distribution, kind }: { distribution: BandDistributi
       : `Latest overall bands of ${plural(withBand, 'student')}: ${bars
           .filter((bar) => bar.count > 0)
           .map((bar) => `${bandText(kind, bar.band)}: ${bar.count}`)
-          .join(', ')}. ${distribution.noBand} without a band yet, ${distribution.neverPractised} never practised.`;
+          .join(', ')}. ${distribution.noBand} without a band yet, ${distribution.neverPractised} never practised. Each student's latest attempt counts: the teacher's released band where there is one, else the estimate.`;
   return (
     <Chart
       title="Latest overall band"
