@@ -353,7 +353,7 @@ describe('the review page', () => {
     await toast(page, 'Review saved').waitFor();
     await page.getByText('Last saved by headteacher on').waitFor();
     await page.getByText('Set all four bands to give an overall.').waitFor();
-    await page.getByRole('region', { name: 'Fluency' }).getByText('Teacher 7.0').waitFor();
+    await page.getByRole('region', { name: 'Fluency' }).getByText('Draft 7.0').waitFor();
 
     // Back to the list it came from (with its date filter): the teacher's band beside the estimate, marked a draft (not released).
     await page.getByRole('link', { name: '← Back to IELTS Attempts' }).click();

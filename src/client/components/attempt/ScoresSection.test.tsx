@@ -211,6 +211,20 @@ describe('ScoresSection', () => {
     expect(textFor('student', again)).toContain(`Part 1, question 3: ${REPETITION_REASON}`);
   });
 
+  it("labels the teacher's bands for the teachers as released or a draft saved since; the student reads them as the teacher's", () => {
+    const bands = { fluency: 7, vocabulary: 6, grammar: 6, pronunciation: 6, overall: 6.5 };
+    const release = { comment: null, scores: { ...bands, fluency: 6.5, overall: 6 }, releasedAt: '2026-12-01T10:00:00Z', releasedByUsername: 'head', releasedByName: 'Head' };
+    const drafted = { ...detail, teacherScores: bands, release: null } as AttemptDetail;
+    const text = textFor('teacher', drafted);
+    expect(text.match(/Draft \d\.\d/g)).toHaveLength(5);
+    expect(text).not.toMatch(/(Released|Teacher) \d\.\d/);
+    // Released, then Fluency and the overall changed and saved: those two are drafts, the rest released.
+    const amended = textFor('teacher', { ...drafted, release } as AttemptDetail);
+    expect(amended.match(/Draft \d\.\d/g)).toEqual(['Draft 6.5', 'Draft 7.0']);
+    expect(amended.match(/Released \d\.\d/g)).toHaveLength(3);
+    expect(textFor('student', { ...detail, teacherScores: release.scores, release } as AttemptDetail).match(/Teacher \d\.\d/g)).toHaveLength(5);
+  });
+
   it('with no estimate, says why, and not how far estimates agree with raters', () => {
     const quiet = { ...detail, assessable: false, notAssessableReason: 'Only 12 words were recognised.', scores: null, overall: null, analysis: null } as unknown as AttemptDetail;
     for (const reader of ['teacher', 'student'] as const) {

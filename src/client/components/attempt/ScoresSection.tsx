@@ -39,6 +39,17 @@ function notAssessableText(detail: AttemptDetail, reader: ScoresReader): string 
   return `${READER_TEXT.teacher.adviceLabel}: ${reason}`;
 }
 
+/**
+ * The teacher's band's badge for its reader: the student reads only released bands (their teacher's);
+ * the teachers' page holds the latest saved review, so each band says whether it is the one the
+ * student sees (Released) or saved since and not yet released (Draft).
+ */
+function teacherLabel(detail: AttemptDetail, reader: ScoresReader, criterion: string): string {
+  if (reader === 'student') return 'Teacher';
+  const released = detail.release?.scores?.[criterion];
+  return typeof released === 'number' && released === detail.teacherScores?.[criterion] ? 'Released' : 'Draft';
+}
+
 /** Not transcribed, and the teacher's overall is in: what the student was told would happen has happened. */
 const teacherScored = (detail: AttemptDetail) => detail.noTranscript && typeof detail.teacherScores?.overall === 'number';
 
@@ -105,7 +116,7 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
           <Text size="sm" fw={600}>
             Overall band
           </Text>
-          <BandPair kind="ielts" estimate={detail.overall} teacher={teacher?.overall} size="xl" />
+          <BandPair kind="ielts" estimate={detail.overall} teacher={teacher?.overall} teacherLabel={teacherLabel(detail, reader, 'overall')} size="xl" />
         </Stack>
         {earlierRules ? (
           <Text size="sm" c="dimmed" maw={520}>
@@ -128,6 +139,7 @@ function IeltsScores({ detail, reader }: { detail: IeltsDetail; reader: ScoresRe
               key={criterion.criterion}
               criterion={criterion}
               teacher={teacher?.[criterion.criterion]}
+              teacherLabel={teacherLabel(detail, reader, criterion.criterion)}
               note={criterionNote(criterion, detail, reader)}
               adviceLabel={READER_TEXT[reader].adviceLabel}
               earlierRules={earlierRules}
@@ -239,7 +251,7 @@ function InterviewScores({ detail, reader }: { detail: InterviewDetail; reader: 
         <Text size="sm" fw={600}>
           Overall score
         </Text>
-        <BandPair kind="interview" estimate={detail.overall} teacher={teacher?.overall} size="xl" />
+        <BandPair kind="interview" estimate={detail.overall} teacher={teacher?.overall} teacherLabel={teacherLabel(detail, reader, 'overall')} size="xl" />
         <Text size="sm" c="dimmed">
           The average of the four scores, rounded, each from 0 to 9.{figures?.language && detail.assessable ? ` ${interviewAgreementText()}` : ''}
         </Text>
@@ -251,7 +263,7 @@ function InterviewScores({ detail, reader }: { detail: InterviewDetail; reader: 
               <Title order={3} size="h4">
                 {CRITERION_LABELS[criterion]}
               </Title>
-              <BandPair kind="interview" estimate={detail.scores?.[criterion]} teacher={teacher?.[criterion]} />
+              <BandPair kind="interview" estimate={detail.scores?.[criterion]} teacher={teacher?.[criterion]} teacherLabel={teacherLabel(detail, reader, criterion)} />
               {explanations[criterion] ? <Text size="sm">{explanations[criterion]}</Text> : null}
             </Stack>
           </Paper>

@@ -35,11 +35,14 @@ export function BandPair({
   kind,
   estimate,
   teacher,
+  teacherLabel = 'Teacher',
   size = 'lg',
 }: {
   kind: AttemptKind;
   estimate: number | null | undefined;
   teacher?: number | null | undefined;
+  /** What the teacher's band is called: "Teacher" to the student; "Draft" or "Released" on the teachers' page. */
+  teacherLabel?: string;
   size?: 'lg' | 'xl';
 }) {
   return (
@@ -52,7 +55,7 @@ export function BandPair({
       </Text>
       {teacher !== null && teacher !== undefined ? (
         <Badge variant="light" color="indigo" c="indigo.9" size="lg">
-          Teacher {bandText(kind, teacher)}
+          {teacherLabel} {bandText(kind, teacher)}
         </Badge>
       ) : null}
     </Group>
@@ -97,6 +100,7 @@ export function CriterionCard({
   note,
   adviceLabel,
   earlierRules = false,
+  teacherLabel,
 }: {
   criterion: CriterionAnalysis;
   teacher?: number | null | undefined;
@@ -105,6 +109,7 @@ export function CriterionCard({
   note?: ReactNode;
   adviceLabel?: string;
   earlierRules?: boolean;
+  teacherLabel?: string;
 }) {
   const label = CRITERION_LABELS[criterion.criterion];
   const fromRecording = criterion.criterion === 'fluency' && fluencyAudioFigures(criterion.figures) !== null;
@@ -117,7 +122,7 @@ export function CriterionCard({
         <Title order={headingOrder} size="h4">
           {label}
         </Title>
-        <BandPair kind="ielts" estimate={criterion.band} teacher={teacher} />
+        <BandPair kind="ielts" estimate={criterion.band} teacher={teacher} {...(teacherLabel ? { teacherLabel } : {})} />
         {shownNote ? (
           <Text size="sm" c={fromRecording ? 'teal.9' : 'dimmed'} data-testid={`${criterion.criterion}-note`} data-source={criterion.criterion === 'fluency' ? (fromRecording ? 'recording' : 'transcript') : undefined} component="div">
             {shownNote}
