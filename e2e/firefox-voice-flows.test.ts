@@ -274,7 +274,7 @@ describe('Firefox ESR on a PulseAudio microphone', () => {
           const teacherPage = drivenPage(teacher.page);
           await waitForBody(teacherPage, 'no interview attempts listed', (text) => text.includes('Jonas Weber'), 20_000);
           const rowText = () => teacherPage.evaluate((id) => document.querySelector<HTMLElement>(`tr[data-attempt-id="${id}"]`)?.innerText ?? null, stored.id);
-          expect(await rowText()).toContain("Awaiting teacher's bands");
+          expect(await rowText()).toContain("Awaiting teacher's scores");
           await shot(teacher.page, 'firefox-teacher-interview-list-laptop');
         } finally {
           await teacher.close();

@@ -134,7 +134,7 @@ describe('an interview whose recorder yields nothing', () => {
       await adminPage.goto(`${server.baseUrl}/admin?tab=interview`);
       const listed = adminPage.locator(`tr[data-attempt-id="${attemptId}"]`);
       await listed.getByText('Nothing to score: ask for a retake').waitFor();
-      expect(await listed.getByText("Awaiting teacher's bands").count()).toBe(0);
+      expect(await listed.getByTestId('awaiting-teacher').count()).toBe(0);
       await lookAt(adminPage, 'interview-no-recording-teacher-list-desktop');
       await adminPage.goto(`${server.baseUrl}/admin/attempts/${attemptId}`);
       await adminPage.getByText(nothingToScoreText('interview')).first().waitFor();

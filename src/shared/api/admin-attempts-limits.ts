@@ -18,12 +18,11 @@ export const ATTEMPTS_PAGE_SIZE_MAX = 100;
  */
 export const ATTEMPT_SORTS = ['newest', 'oldest', 'band-high', 'band-low'] as const;
 export type AttemptSort = (typeof ATTEMPT_SORTS)[number];
-export const ATTEMPT_SORT_LABELS: Record<AttemptSort, string> = {
-  newest: 'Newest first',
-  oldest: 'Oldest first',
-  'band-high': 'Highest band first',
-  'band-low': 'Lowest band first',
-};
+/** The sorts as each list names them: a speaking test has bands, an interview scores. */
+export function attemptSortLabels(kind: AttemptKind): Record<AttemptSort, string> {
+  const noun = kind === 'ielts' ? 'band' : 'score';
+  return { newest: 'Newest first', oldest: 'Oldest first', 'band-high': `Highest ${noun} first`, 'band-low': `Lowest ${noun} first` };
+}
 
 /** Spec section 2's columns of an attempts list, shared by the table and its CSV export. */
 export function attemptListColumns(kind: AttemptKind): string[] {

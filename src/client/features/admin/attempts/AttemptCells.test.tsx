@@ -85,6 +85,9 @@ describe('the overall cell of an attempt with no estimate', () => {
     expect(overall(quiet)).toBe('Too little speech for an estimate');
     expect(overall(row({ assessable: false, scores: null, overall: null, nothingToScore: true }))).toBe('Nothing to score: ask for a retake');
     expect(overall(row({ assessable: false, scores: null, overall: null, awaitingTeacher: true }))).toBe('Awaiting teacher&#x27;s bands');
+    // An interview has scores, not bands.
+    const interviewOverall = text(renderToStaticMarkup(<MantineProvider><OverallCell kind="interview" attempt={row({ assessable: false, scores: null, overall: null, awaitingTeacher: true })} /></MantineProvider>));
+    expect(interviewOverall).toBe('Awaiting teacher&#x27;s scores');
     const bands = { fluency: 4, vocabulary: 4, grammar: 4, pronunciation: 4, overall: 4 };
     expect(overall(row({ ...quiet, reviewState: 'released', reviewed: true, teacherScores: bands, releasedScores: bands, releasedByName: 'headteacher' }))).toBe('— · T 4.0no estimate, teacher 4.0');
   });

@@ -132,6 +132,7 @@ export function reviewLinkDetail(attempt: AttemptListRow, when: { date: string; 
 /** Why an attempt has no estimate, as its pill says it, and the pill's colours. */
 const NO_ESTIMATE = {
   nothingToScore: { text: NOTHING_TO_SCORE_LABEL, color: 'red.9', bg: 'red.0', testId: 'nothing-to-score' },
+  // "bands" of a speaking test, "scores" of an interview (NoEstimate words it by kind).
   awaitingTeacher: { text: "Awaiting teacher's bands", color: 'blue.9', bg: 'blue.0', testId: 'awaiting-teacher' },
   // Transcribed, but too few words for an estimate: the attempt page says how many.
   tooLittleSpeech: { text: 'Too little speech for an estimate', color: 'gray.8', bg: 'gray.1', testId: 'too-little-speech' },
@@ -141,8 +142,9 @@ const NO_ESTIMATE = {
  * An attempt that no estimate could be given for: a pill whose words wrap in a narrow column. With
  * neither transcript nor recording, there is nothing for the teacher to score: the student retakes.
  */
-export function NoEstimate({ reason }: { reason: keyof typeof NO_ESTIMATE }) {
-  const { text, color, bg, testId } = NO_ESTIMATE[reason];
+export function NoEstimate({ reason, kind = 'ielts' }: { reason: keyof typeof NO_ESTIMATE; kind?: AttemptKind }) {
+  const { color, bg, testId } = NO_ESTIMATE[reason];
+  const text = reason === 'awaitingTeacher' && kind === 'interview' ? "Awaiting teacher's scores" : NO_ESTIMATE[reason].text;
   return (
     <Box
       component="span"
@@ -165,7 +167,7 @@ export function NoEstimate({ reason }: { reason: keyof typeof NO_ESTIMATE }) {
 /** The overall score column: the score, or why there is none (a teacher's released band still shows). */
 export function OverallCell({ kind, attempt }: { kind: AttemptKind; attempt: AttemptListRow }) {
   if (attempt.nothingToScore) return <NoEstimate reason="nothingToScore" />;
-  if (attempt.awaitingTeacher) return <NoEstimate reason="awaitingTeacher" />;
+  if (attempt.awaitingTeacher) return <NoEstimate reason="awaitingTeacher" kind={kind} />;
   const bands = bandsOf(attempt, 'overall');
   if (!attempt.assessable && bands.estimate === null && bands.released === null && bands.draft === null) return <NoEstimate reason="tooLittleSpeech" />;
   return <ScoreCell kind={kind} {...bands} />;

@@ -3,7 +3,7 @@ import { Button, Group, NativeSelect, Stack, TextInput, VisuallyHidden } from '@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { AttemptKind } from '../../../../shared/api/admin-attempts';
-import { ATTEMPT_SORT_LABELS, ATTEMPT_SORTS, ATTEMPTS_PAGE_SIZE, calendarDateProblem, type AttemptSort } from '../../../../shared/api/admin-attempts-limits';
+import { attemptSortLabels, ATTEMPT_SORTS, ATTEMPTS_PAGE_SIZE, calendarDateProblem, type AttemptSort } from '../../../../shared/api/admin-attempts-limits';
 import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
 import { Pager } from '../../../components/Pager';
 import { serverMessageOr } from '../../../lib/api';
@@ -27,7 +27,7 @@ function sortFrom(value: string | null): AttemptSort {
   return ATTEMPT_SORTS.find((sort) => sort === value) ?? 'newest';
 }
 
-const SORT_OPTIONS = ATTEMPT_SORTS.map((value) => ({ value, label: ATTEMPT_SORT_LABELS[value] }));
+const sortOptions = (kind: AttemptKind) => ATTEMPT_SORTS.map((value) => ({ value, label: attemptSortLabels(kind)[value] }));
 
 function pageFrom(value: string | null): number {
   const page = Number(value);
@@ -125,8 +125,8 @@ export function AttemptsTab({ kind }: { kind: AttemptKind }) {
           </Button>
           <NativeSelect
             label="Sort by"
-            description="Band: the teacher's released, else the estimate"
-            data={SORT_OPTIONS}
+            description={kind === 'ielts' ? "Band: the teacher's released, else the estimate" : "Score: the teacher's released, else the estimate"}
+            data={sortOptions(kind)}
             value={sort}
             onChange={(event) => update({ sort: sortFrom(event.currentTarget.value), page: 1 })}
             w={210}
