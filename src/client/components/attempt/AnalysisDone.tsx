@@ -56,12 +56,12 @@ function AnswerFiguresTable({ analysis }: { analysis: RecordingAnalysis }) {
   return (
     <Table.ScrollContainer minWidth={300}>
       <Table withTableBorder verticalSpacing={4} fz="sm" captionSide="top" data-testid="answer-figures">
-        <Table.Caption ta="left">Answer by answer</Table.Caption>
+        <Table.Caption ta="left">Answer by answer (speech rate in syllables a second)</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Answer</Table.Th>
             <Table.Th scope="col">Speaking</Table.Th>
-            <Table.Th scope="col">Speech rate (syllables a second)</Table.Th>
+            <Table.Th scope="col">Speech rate</Table.Th>
             <Table.Th scope="col">Pauses</Table.Th>
           </Table.Tr>
         </Table.Thead>
