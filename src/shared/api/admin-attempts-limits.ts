@@ -18,9 +18,12 @@ export const ATTEMPTS_PAGE_SIZE_MAX = 100;
  */
 export const ATTEMPT_SORTS = ['newest', 'oldest', 'band-high', 'band-low'] as const;
 export type AttemptSort = (typeof ATTEMPT_SORTS)[number];
-/** The sorts as each list names them: a speaking test has bands, an interview scores. */
+/** What a list's attempts are scored in: a speaking test has bands, an interview scores. */
+export const scoreNoun = (kind: AttemptKind): 'band' | 'score' => (kind === 'ielts' ? 'band' : 'score');
+
+/** The sorts as each list names them. */
 export function attemptSortLabels(kind: AttemptKind): Record<AttemptSort, string> {
-  const noun = kind === 'ielts' ? 'band' : 'score';
+  const noun = scoreNoun(kind);
   return { newest: 'Newest first', oldest: 'Oldest first', 'band-high': `Highest ${noun} first`, 'band-low': `Lowest ${noun} first` };
 }
 

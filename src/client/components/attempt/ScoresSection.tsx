@@ -65,11 +65,13 @@ export const READER_TEXT: Record<ScoresReader, { adviceLabel: string; listening:
   student: { adviceLabel: 'Advice for you', listening: 'Your teacher, listening, can.' },
 };
 
-/** How each criterion's working starts, for its reader: the student met "the average learner" on the results. */
-const WORKING_TEXT: Record<ScoresReader, string> = {
-  teacher: 'Overall is the average of the four criteria, rounded to the nearest half band. Each criterion starts at the average band of the learners it was checked on and moves up or down with what was measured.',
-  student: "Overall is the average of the four criteria, rounded to the nearest half band. Each criterion starts at the average learner's band and moves up or down with what was measured.",
+/** Where each criterion's working starts, for its reader: the student met "the average learner" on the results. */
+const STARTING_BAND: Record<ScoresReader, string> = {
+  teacher: 'the average band of the learners it was checked on',
+  student: "the average learner's band",
 };
+const workingText = (reader: ScoresReader) =>
+  `Overall is the average of the four criteria, rounded to the nearest half band. Each criterion starts at ${STARTING_BAND[reader]} and moves up or down with what was measured.`;
 
 /** Beside the overall, in short paragraphs for a phone: what the estimate is and the range it gave, how it was checked, then Pronunciation and how it was worked out. */
 function EstimateParagraphs({ overall, reader }: { overall: number; reader: ScoresReader }) {
@@ -84,7 +86,7 @@ function EstimateParagraphs({ overall, reader }: { overall: number; reader: Scor
         {checked}
       </Text>
       <Text size="sm" c="dimmed">
-        {pronunciation} {WORKING_TEXT[reader]}
+        {pronunciation} {workingText(reader)}
       </Text>
     </Stack>
   );

@@ -20,18 +20,16 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export type FigureAudience = 'student' | 'teacher';
 
 /** Who asked the questions, whose turns are not the student's pauses: the speaking test's examiner (and Part 2's preparation minute), the interviewer. */
-const NOT_PAUSES: Record<AttemptKind, Record<FigureAudience, string>> = {
-  ielts: { student: "the examiner's questions and your preparation time are not pauses", teacher: "the examiner's questions and the preparation time are not pauses" },
-  interview: { student: "the interviewer's questions are not pauses", teacher: "the interviewer's questions are not pauses" },
-};
 const ASKER: Record<AttemptKind, string> = { ielts: "the examiner's", interview: "the interviewer's" };
+const notPauses = (kind: AttemptKind, preparation: string) =>
+  kind === 'ielts' ? `${ASKER[kind]} questions and ${preparation} preparation time are not pauses` : `${ASKER[kind]} questions are not pauses`;
 
 /** The lines said to a teacher, about the student, where the student's own would say "you". */
 const forTeachers = (kind: AttemptKind): Record<string, string> => ({
   'Speech rate': 'Syllables a second in the answers, each from its first word to its last, pauses included. Longer runs and shorter pauses raise it.',
   'Articulation rate': 'Syllables a second while speaking, pauses left out: how fast the phrases themselves are said.',
   'Time spent speaking': 'The share of the speaking time filled with speech rather than silence.',
-  Pauses: `Silences of a quarter of a second or more between words in the answers (${NOT_PAUSES[kind].teacher}). Joining ideas with "and", "so" or "because" instead of stopping makes them fewer and shorter.`,
+  Pauses: `Silences of a quarter of a second or more between words in the answers (${notPauses(kind, 'the')}). Joining ideas with "and", "so" or "because" instead of stopping makes them fewer and shorter.`,
   'Length of run': 'Syllables said between two pauses, on average: word-by-word speech keeps it low.',
   'Syllables counted': "The speed figures count syllables. Where the answers' words were found in the recording, the syllables come from those words; elsewhere from loud points in the sound, which finds fewer.",
 });
@@ -80,7 +78,7 @@ function studentFigureLines(analysis: RecordingAnalysis, kind: AttemptKind): Fig
     lines.push({
       label: 'Pauses',
       value: count === 0 ? 'none' : `${count}, ${seconds(meanMs)} on average, longest ${seconds(longestMs)}`,
-      line: `Silences of a quarter of a second or more between words in your answers (${NOT_PAUSES[kind].student}). Joining ideas with words like "and", "so" or "because" instead of stopping makes them fewer and shorter.`,
+      line: `Silences of a quarter of a second or more between words in your answers (${notPauses(kind, 'your')}). Joining ideas with words like "and", "so" or "because" instead of stopping makes them fewer and shorter.`,
     });
   }
   if (analysis.meanLengthOfRunSyllables !== null) {

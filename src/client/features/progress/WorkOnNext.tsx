@@ -41,11 +41,10 @@ export function workOnNextReason(work: WorkOnNext, dateOf: (iso: string) => stri
         ? ` The test was short (under ${SHORT_TEST_WORDS} words), so take this as a rough guide.`
         : ` ${work.shortTests === work.tests ? (work.tests === 2 ? 'Both' : `All ${work.tests}`) : `${work.shortTests} of ${work.tests}`} were short (under ${SHORT_TEST_WORDS} words), so take this as a rough guide.`;
   const advice = named.length === 1 ? 'Its advice' : 'Their advice';
-  return work.tests === 1
-    ? `${lowest} in your latest speaking test (${dateOf(work.from.completedAt)}): ${own}${beside} (${whose}).${passed}${rough} ${advice}:`
-    : work.from.latest
-      ? `${lowest} over your last ${work.tests} speaking tests: ${own}${beside} (${whose}).${passed}${rough} The advice from your latest test (${dateOf(work.from.completedAt)}):`
-      : `${lowest} over your last ${work.tests} speaking tests: ${own}${beside} (${whose}). The advice of your latest test could not be read, so this advice is from your test of ${dateOf(work.from.completedAt)}.${passed}${rough} The advice:`;
+  if (work.tests === 1) return `${lowest} in your latest speaking test (${dateOf(work.from.completedAt)}): ${own}${beside} (${whose}).${passed}${rough} ${advice}:`;
+  const older = work.from.latest ? '' : ` The advice of your latest test could not be read, so this advice is from your test of ${dateOf(work.from.completedAt)}.`;
+  const lead = work.from.latest ? `The advice from your latest test (${dateOf(work.from.completedAt)}):` : 'The advice:';
+  return `${lowest} over your last ${work.tests} speaking tests: ${own}${beside} (${whose}).${older}${passed}${rough} ${lead}`;
 }
 
 /** "Vocabulary is lower, but your latest test has no more advice for it." */

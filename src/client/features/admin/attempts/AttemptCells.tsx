@@ -132,8 +132,7 @@ export function reviewLinkDetail(attempt: AttemptListRow, when: { date: string; 
 /** Why an attempt has no estimate, as its pill says it, and the pill's colours. */
 const NO_ESTIMATE = {
   nothingToScore: { text: NOTHING_TO_SCORE_LABEL, color: 'red.9', bg: 'red.0', testId: 'nothing-to-score' },
-  // "bands" of a speaking test, "scores" of an interview (NoEstimate words it by kind).
-  awaitingTeacher: { text: "Awaiting teacher's bands", color: 'blue.9', bg: 'blue.0', testId: 'awaiting-teacher' },
+  awaitingTeacher: { text: { ielts: "Awaiting teacher's bands", interview: "Awaiting teacher's scores" }, color: 'blue.9', bg: 'blue.0', testId: 'awaiting-teacher' },
   // Transcribed, but too few words for an estimate: the attempt page says how many.
   tooLittleSpeech: { text: 'Too little speech for an estimate', color: 'gray.8', bg: 'gray.1', testId: 'too-little-speech' },
 } as const;
@@ -143,8 +142,9 @@ const NO_ESTIMATE = {
  * neither transcript nor recording, there is nothing for the teacher to score: the student retakes.
  */
 export function NoEstimate({ reason, kind = 'ielts' }: { reason: keyof typeof NO_ESTIMATE; kind?: AttemptKind }) {
-  const { color, bg, testId } = NO_ESTIMATE[reason];
-  const text = reason === 'awaitingTeacher' && kind === 'interview' ? "Awaiting teacher's scores" : NO_ESTIMATE[reason].text;
+  const { color, bg, testId, text: words } = NO_ESTIMATE[reason];
+  // A speaking test has bands, an interview scores.
+  const text = typeof words === 'string' ? words : words[kind];
   return (
     <Box
       component="span"

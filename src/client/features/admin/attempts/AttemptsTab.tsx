@@ -3,7 +3,7 @@ import { Button, Group, NativeSelect, Stack, TextInput, VisuallyHidden } from '@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { AttemptKind } from '../../../../shared/api/admin-attempts';
-import { attemptSortLabels, ATTEMPT_SORTS, ATTEMPTS_PAGE_SIZE, calendarDateProblem, type AttemptSort } from '../../../../shared/api/admin-attempts-limits';
+import { attemptSortLabels, ATTEMPT_SORTS, scoreNoun, ATTEMPTS_PAGE_SIZE, calendarDateProblem, type AttemptSort } from '../../../../shared/api/admin-attempts-limits';
 import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
 import { Pager } from '../../../components/Pager';
 import { serverMessageOr } from '../../../lib/api';
@@ -125,7 +125,7 @@ export function AttemptsTab({ kind }: { kind: AttemptKind }) {
           </Button>
           <NativeSelect
             label="Sort by"
-            description={kind === 'ielts' ? "Band: the teacher's released, else the estimate" : "Score: the teacher's released, else the estimate"}
+            description={`${scoreNoun(kind) === 'band' ? 'Band' : 'Score'}: the teacher's released, else the estimate`}
             data={sortOptions(kind)}
             value={sort}
             onChange={(event) => update({ sort: sortFrom(event.currentTarget.value), page: 1 })}
