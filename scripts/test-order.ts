@@ -27,7 +27,7 @@ export const CAPTURE_E2E_PROJECT = 'e2e-capture';
 /**
  * End-to-end files whose browser captures a microphone played in real time and that measure or hear
  * what it captured: `interview-recording-evidence` places each answer on the recording to within
- * 150-700 ms, and the Firefox and WebKit whole tests hear their answers. None runs beside the
+ * 150-400 ms, and the Firefox and WebKit whole tests hear their answers. None runs beside the
  * Chromium files, which keep the cores three quarters busy; they mostly wait (alone, Firefox's used
  * 38 % of one core over its 90 s, WebKit's 17 % over 78 s, `interview-recording-evidence` 29 % over
  * 75 s), so they run side by side after those, the two cores less than half busy.
