@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHORT_TEST_WORDS, shortTestText } from './short-test.js';
+import { SHORT_TEST_WORDS, shortTestText, teacherShortTestText } from './short-test.js';
 
 describe('an estimate from a short test', () => {
   it('says it rests on few words, in each form, below the fewest words its agreement was measured on', () => {
@@ -11,5 +11,14 @@ describe('an estimate from a short test', () => {
     );
     expect(shortTestText(249, 'short')).toBe('Based on only 249 words, so only a rough guide. Longer answers give a better estimate.');
     expect(shortTestText(70, 'list')).toBe('from only 70 words: a rough guide');
+  });
+
+  it("tells the teacher the same in a teacher's terms, with the agreement on learners' first words", () => {
+    expect(teacherShortTestText(250, 0.73)).toBeNull();
+    expect(teacherShortTestText(1, 0.73)).toBe(
+      "Based on only 1 counted word. The agreement above was measured on whole tests; on learners' first 250 words the ranking agreed less (ρ = 0.73). Treat this estimate as a rough guide.",
+    );
+    expect(teacherShortTestText(249, 0.7)).toContain('Based on only 249 counted words.');
+    expect(teacherShortTestText(249, 0.7)).toContain('(ρ = 0.70)');
   });
 });

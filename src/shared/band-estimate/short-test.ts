@@ -17,11 +17,28 @@ export const SHORT_TEST_WORDS = 250;
  */
 export function shortTestText(wordCount: number, form: 'sentence' | 'short' | 'list' = 'sentence'): string | null {
   if (wordCount >= SHORT_TEST_WORDS) return null;
-  const words = `${wordCount} ${wordCount === 1 ? 'word' : 'words'}`;
+  const words = wordsText(wordCount);
   if (form === 'list') return `from only ${words}: a rough guide`;
   if (form === 'short') return `Based on only ${words}, so only a rough guide. Longer answers give a better estimate.`;
   return (
     `This estimate is based on only ${words} that were counted. We checked how well it agrees with trained raters on whole tests, ` +
     `and on learners' first ${SHORT_TEST_WORDS} words it already agreed less. So take it as a rough guide. For an estimate you can rely on, answer every question of a test fully.`
   );
+}
+
+/**
+ * The teacher's page's note on the same estimate (null from SHORT_TEST_WORDS up), with the
+ * agreement measured on learners' first words, which agreement.ts holds beside the rated ranges.
+ */
+export function teacherShortTestText(wordCount: number, firstWordsRho: number): string | null {
+  if (wordCount >= SHORT_TEST_WORDS) return null;
+  return (
+    `Based on only ${wordsText(wordCount, 'counted')}. The agreement above was measured on whole tests; ` +
+    `on learners' first ${SHORT_TEST_WORDS} words the ranking agreed less (ρ = ${firstWordsRho.toFixed(2)}). Treat this estimate as a rough guide.`
+  );
+}
+
+/** "70 words", "1 counted word". */
+function wordsText(count: number, adjective?: string): string {
+  return [String(count), adjective, count === 1 ? 'word' : 'words'].filter(Boolean).join(' ');
 }

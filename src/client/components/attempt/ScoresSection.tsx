@@ -2,7 +2,7 @@ import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { BulletList } from '../BulletList';
 import { Columns } from '../Columns';
 import { AGREEMENT_RHO_FIRST_250_WORDS, agreementParagraphs, interviewAgreementText, ratedRangeText } from '../../../shared/band-estimate/agreement';
-import { SHORT_TEST_WORDS } from '../../../shared/band-estimate/short-test';
+import { teacherShortTestText } from '../../../shared/band-estimate/short-test';
 import { EARLIER_RULES_TEXT, scoredByEarlierRules } from '../../../shared/band-estimate/earlier-rules';
 import type { ReactNode } from 'react';
 import type { AttemptDetail, AttemptKind, Bands, IeltsAnalysis, InterviewAnalysis } from '../../../shared/api/admin-attempts';
@@ -98,10 +98,11 @@ function EstimateParagraphs({ overall, reader }: { overall: number; reader: Scor
  * page says it in its own words before the estimate's section (AttemptPage's ShortTestNote).
  */
 function TeacherShortTestNote({ wordCount }: { wordCount: number }) {
-  if (wordCount >= SHORT_TEST_WORDS) return null;
+  const text = teacherShortTestText(wordCount, AGREEMENT_RHO_FIRST_250_WORDS);
+  if (text === null) return null;
   return (
     <PlainAlert color="yellow" title="A short test" role="note" data-testid="short-test">
-      {`Based on only ${wordCount} counted ${wordCount === 1 ? 'word' : 'words'}. The agreement above was measured on whole tests; on learners' first ${SHORT_TEST_WORDS} words the ranking agreed less (ρ = ${AGREEMENT_RHO_FIRST_250_WORDS.toFixed(2)}). Treat this estimate as a rough guide.`}
+      {text}
     </PlainAlert>
   );
 }
