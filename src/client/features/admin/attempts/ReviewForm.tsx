@@ -162,7 +162,7 @@ export function ReviewForm({ detail, onReleased }: { detail: AttemptDetail; onRe
             ? `Released to the student by ${detail.release.releasedByName ?? detail.release.releasedByUsername ?? 'a teacher'} on ${formatAttemptTime(detail.release.releasedAt)}${
                 detail.releasePending ? '. The saved changes below are not released yet.' : '.'
               }`
-            : 'The student sees your review once you release it: your bands become the result, beside the estimate.'}
+            : `The student sees your review once you release it: your ${noun}s become the result, beside the estimate.`}
         </Text>
         <GrowingTextarea
           label="Comment"
