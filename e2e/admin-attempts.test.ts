@@ -354,6 +354,11 @@ describe('the review page', () => {
     await page.getByText('Last saved by headteacher on').waitFor();
     await page.getByText('Set all four bands to give an overall.').waitFor();
     await page.getByRole('region', { name: 'Fluency' }).getByText('Draft 7.0').waitFor();
+    // The draft band beside the estimate, as a teacher on a phone reads it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('region', { name: 'Fluency' }).scrollIntoViewIfNeeded();
+    await look(page, 'review-ielts-draft', 'phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Back to the list it came from (with its date filter): the teacher's band beside the estimate, marked a draft (not released).
     await page.getByRole('link', { name: '← Back to IELTS Attempts' }).click();
