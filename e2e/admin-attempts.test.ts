@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bandText, type AttemptKind } from '../src/shared/api/admin-attempts.js';
+import { scoreKeyText } from '../src/shared/api/admin-attempts-limits.js';
 import { COURSE_INTERVIEW } from '../src/shared/courses.js';
 import { createAttempt, interviewSessionBody, testSessionBody } from '../src/server/test/attempt-fixtures.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../src/server/test/factories.js';
@@ -201,6 +202,8 @@ describe('the attempt lists', () => {
     expect((await cells(page, 'ielts', saved.quiet?.attemptId ?? '')).slice(4, 9)).toEqual(['Too little speech for an estimate', '—', '—', '—', '—']);
     // Two attempts: no Previous and Next.
     await expect.poll(() => page.getByRole('button', { name: 'Next' }).count()).toBe(0);
+    // No teacher band yet: no key to the cells.
+    expect(await page.getByTestId('score-key').count()).toBe(0);
     await look(page, 'ielts', 'desktop');
 
     const dateInput = page.getByLabel('Test date');
@@ -368,6 +371,8 @@ describe('the review page', () => {
     await expect.poll(async () => (await cells(page, 'ielts', saved.ielts?.attemptId ?? ''))[5]).toBe(`${bandText('ielts', saved.ielts?.scores.fluency ?? 0)} · Draft 7.0`);
     expect(await row.locator('td').nth(5).textContent()).toContain(`estimate ${bandText('ielts', saved.ielts?.scores.fluency ?? 0)}, draft 7.0 not released`);
     await row.getByRole('link', { name: /\(draft by headteacher, not released\)$/ }).waitFor();
+    // The cells' key, now that one shows a teacher band.
+    expect(await page.getByTestId('score-key').textContent()).toBe(scoreKeyText('ielts'));
     await look(page, 'ielts-reviewed', 'desktop');
 
     // The Review link is reachable from the keyboard.

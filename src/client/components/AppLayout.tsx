@@ -8,7 +8,7 @@ import classes from './AppLayout.module.css';
 export const FOOTER_NOTE = 'This tool is for IELTS speaking practice only; its band scores are estimates.';
 export const INTERVIEW_FOOTER_NOTE = 'This tool is for job interview practice only; its scores are estimates.';
 export const PROGRESS_FOOTER_NOTE = 'This tool is for speaking and interview practice; its scores are estimates unless your teacher has reviewed them.';
-export const TEACHER_FOOTER_NOTE = "The school's teachers' console: the bands shown are automatic estimates until a teacher reviews them.";
+export const TEACHER_FOOTER_NOTE = "The school's teachers' console: bands and scores are automatic estimates except where a teacher's are shown.";
 
 /** Who is signed in, as far as the footer is concerned (undefined: not known, e.g. a frame drawn before the app). */
 export type FooterReader = 'teacher' | 'student' | undefined;

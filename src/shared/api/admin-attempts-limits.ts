@@ -27,6 +27,15 @@ export function attemptSortLabels(kind: AttemptKind): Record<AttemptSort, string
   return { newest: 'Newest first', oldest: 'Oldest first', 'band-high': `Highest ${noun} first`, 'band-low': `Lowest ${noun} first` };
 }
 
+/**
+ * The score cells' key, said above a list where a cell shows a teacher's band (the cells' own words
+ * are short so that every column fits a laptop; a screen reader hears each cell in full).
+ */
+export function scoreKeyText(kind: AttemptKind): string {
+  const noun = scoreNoun(kind);
+  return `Each ${noun} is the automatic estimate. Under it, T is the teacher's ${noun} released to the student, and Draft a teacher's ${noun} saved but not released.`;
+}
+
 /** Spec section 2's columns of an attempts list, shared by the table and its CSV export. */
 export function attemptListColumns(kind: AttemptKind): string[] {
   return [

@@ -2,7 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AttemptListRow } from '../../../../shared/api/admin-attempts';
-import { bandsOf, OverallCell, reviewLinkDetail, ReviewState, reviewStateLines, ScoreCell } from './AttemptCells';
+import { bandsOf, OverallCell, reviewLinkDetail, ReviewState, reviewStateLines, ScoreCell, showsTeacherBand } from './AttemptCells';
+import { scoreKeyText } from '../../../../shared/api/admin-attempts-limits';
 
 /* The lists show a teacher's band as released or as a draft, and say who saved or released it. */
 
@@ -90,5 +91,19 @@ describe('the overall cell of an attempt with no estimate', () => {
     expect(interviewOverall).toBe('Awaiting teacher&#x27;s scores');
     const bands = { fluency: 4, vocabulary: 4, grammar: 4, pronunciation: 4, overall: 4 };
     expect(overall(row({ ...quiet, reviewState: 'released', reviewed: true, teacherScores: bands, releasedScores: bands, releasedByName: 'headteacher' }))).toBe('— · T 4.0no estimate, teacher 4.0');
+  });
+});
+
+describe("the score cells' key", () => {
+  it('is said above a list where a cell shows a teacher band, released or a draft, in the kind\'s noun', () => {
+    expect(showsTeacherBand('ielts', row({}))).toBe(false);
+    // A draft with only a comment shows no band.
+    expect(showsTeacherBand('ielts', row({ reviewState: 'draft', reviewed: true, teacherScores: null }))).toBe(false);
+    expect(showsTeacherBand('ielts', row({ reviewState: 'draft', reviewed: true, teacherScores: { fluency: 3, overall: null } }))).toBe(true);
+    expect(showsTeacherBand('ielts', row({ reviewState: 'released', reviewed: true, teacherScores: { overall: 7 }, releasedScores: { overall: 7 } }))).toBe(true);
+    expect(scoreKeyText('ielts')).toBe(
+      "Each band is the automatic estimate. Under it, T is the teacher's band released to the student, and Draft a teacher's band saved but not released.",
+    );
+    expect(scoreKeyText('interview')).toContain("T is the teacher's score released to the student");
   });
 });

@@ -1,6 +1,6 @@
 import { Box, Text, VisuallyHidden } from '@mantine/core';
 import type { AttemptKind, AttemptListRow } from '../../../../shared/api/admin-attempts';
-import { bandText } from '../../../../shared/api/admin-attempts-kinds';
+import { bandText, CRITERIA_OF } from '../../../../shared/api/admin-attempts-kinds';
 import { NOTHING_TO_SCORE_LABEL } from '../../../../shared/api/no-result-texts';
 
 /*
@@ -21,6 +21,14 @@ export function bandsOf(attempt: AttemptListRow, key: BandKey): { estimate: numb
   const released = valueOf(attempt.releasedScores, key);
   const saved = attempt.reviewState === 'draft' || attempt.reviewState === 'changed' ? valueOf(attempt.teacherScores, key) : null;
   return { estimate: valueOf(attempt.scores, key), released, draft: saved !== null && saved !== released ? saved : null };
+}
+
+/** Whether a score cell of the row shows a teacher's band, released or a draft. */
+export function showsTeacherBand(kind: AttemptKind, attempt: AttemptListRow): boolean {
+  return (['overall', ...CRITERIA_OF[kind]] as BandKey[]).some((key) => {
+    const { released, draft } = bandsOf(attempt, key);
+    return released !== null || draft !== null;
+  });
 }
 
 /**

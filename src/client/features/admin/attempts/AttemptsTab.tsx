@@ -1,9 +1,9 @@
 import { LoadError } from '../../../components/LoadError';
-import { Button, Group, NativeSelect, Stack, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { AttemptKind } from '../../../../shared/api/admin-attempts';
-import { attemptSortLabels, ATTEMPT_SORTS, scoreNoun, ATTEMPTS_PAGE_SIZE, calendarDateProblem, type AttemptSort } from '../../../../shared/api/admin-attempts-limits';
+import { attemptSortLabels, ATTEMPT_SORTS, scoreKeyText, scoreNoun, ATTEMPTS_PAGE_SIZE, calendarDateProblem, type AttemptSort } from '../../../../shared/api/admin-attempts-limits';
 import { KIND_LABELS } from '../../../../shared/api/admin-attempts-kinds';
 import { Pager } from '../../../components/Pager';
 import { serverMessageOr } from '../../../lib/api';
@@ -11,6 +11,7 @@ import { toastError, toastSuccess } from '../../../lib/notify';
 import { foundSentence } from '../found';
 import { useAttemptsList } from './api/attempts-list';
 import { useExportAttempts } from './api/export-attempts';
+import { showsTeacherBand } from './AttemptCells';
 import { AttemptsTable } from './AttemptsTable';
 import { formatFilterDate, schoolToday } from './format';
 
@@ -143,13 +144,21 @@ export function AttemptsTab({ kind }: { kind: AttemptKind }) {
       {error ? (
         <LoadError what={labels.tab.toLowerCase()} error={error} retry={() => void refetch()} retrying={isFetching} />
       ) : (
-        <AttemptsTable
-          kind={kind}
-          attempts={data?.attempts}
-          loading={isPending}
-          emptyText={emptyText}
-          backTo={`${location.pathname}${location.search}`}
-        />
+        <>
+          {data?.attempts.some((attempt) => showsTeacherBand(kind, attempt)) ? (
+            // Hidden from a screen reader, which hears each cell in full.
+            <Text size="xs" c="dimmed" aria-hidden="true" data-testid="score-key">
+              {scoreKeyText(kind)}
+            </Text>
+          ) : null}
+          <AttemptsTable
+            kind={kind}
+            attempts={data?.attempts}
+            loading={isPending}
+            emptyText={emptyText}
+            backTo={`${location.pathname}${location.search}`}
+          />
+        </>
       )}
       {data ? <Pager page={page} total={data.total} pageSize={ATTEMPTS_PAGE_SIZE} onChange={(next) => update({ page: next })} label="attempts" /> : null}
     </Stack>
