@@ -138,10 +138,9 @@ describe('an interview whose recorder yields nothing', () => {
       await lookAt(adminPage, 'interview-no-recording-teacher-list-desktop');
       await adminPage.goto(`${server.baseUrl}/admin/attempts/${attemptId}`);
       await adminPage.getByText(nothingToScoreText('interview')).first().waitFor();
-      // An interview is given scores, not bands, in the review form's words too.
-      expect(await adminPage.getByTestId('release-status').textContent()).toBe(
-        'The student sees your review once you release it: your scores become the result, beside the estimate.',
-      );
+      // An interview is given scores, not bands, in the review form's words too; with nothing to
+      // score there is no estimate for them to stand beside.
+      expect(await adminPage.getByTestId('release-status').textContent()).toBe('The student sees your review once you release it: your scores become the result.');
       await lookAt(adminPage, 'interview-no-recording-teacher-desktop');
       await adminPage.setViewportSize({ width: 390, height: 844 });
       await lookAt(adminPage, 'interview-no-recording-teacher-phone');

@@ -5,7 +5,7 @@ import { HeldButton } from '../../../components/HeldButton';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import type { AttemptCriterion, AttemptDetail, Bands, ReleaseDone } from '../../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../../shared/api/admin-attempts-kinds';
-import { releaseBandsProblem, REVIEW_COMMENT_MAX_LENGTH, REVIEW_REASON_MAX_LENGTH, teacherOverall } from '../../../../shared/api/admin-attempts-limits';
+import { releaseBandsProblem, REVIEW_COMMENT_MAX_LENGTH, REVIEW_REASON_MAX_LENGTH, scoreNoun, teacherOverall } from '../../../../shared/api/admin-attempts-limits';
 import { isApiError, serverMessageOr } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { useReleaseReview, useSaveReview } from './api/save-review';
@@ -66,7 +66,7 @@ export function ReviewForm({ detail, onReleased }: { detail: AttemptDetail; onRe
   const dirty = !sameDraft(detail.kind, form, base);
   const chosen: Bands = Object.fromEntries(criteria.map((criterion) => [criterion, bands[criterion] ? Number(bands[criterion]) : null]));
   const overall = teacherOverall(detail.kind, chosen);
-  const noun = detail.kind === 'ielts' ? 'band' : 'score';
+  const noun = scoreNoun(detail.kind);
   const options = [{ value: '', label: 'Not set' }, ...BAND_CHOICES.map((band) => ({ value: String(band), label: bandText(detail.kind, band) }))];
   // Why Release is not offered, said beside the button: unsaved changes, and the bands the release needs.
   const bandsProblem = dirty || (detail.reviewedAt && detail.releasePending) ? releaseBandsProblem(detail.kind, dirty ? chosen : detail.teacherScores) : null;
@@ -162,7 +162,7 @@ export function ReviewForm({ detail, onReleased }: { detail: AttemptDetail; onRe
             ? `Released to the student by ${detail.release.releasedByName ?? detail.release.releasedByUsername ?? 'a teacher'} on ${formatAttemptTime(detail.release.releasedAt)}${
                 detail.releasePending ? '. The saved changes below are not released yet.' : '.'
               }`
-            : `The student sees your review once you release it: your ${noun}s become the result, beside the estimate.`}
+            : `The student sees your review once you release it: your ${noun}s become the result${detail.overall === null ? '' : ', beside the estimate'}.`}
         </Text>
         <GrowingTextarea
           label="Comment"
