@@ -5,7 +5,7 @@ import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { createStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition } from './support/fake-recognition.js';
 import { PART3_ANSWERS } from './support/answers.js';
-import { listening, lookAt, makeSpeechWav, PART2_PREPARATION_TEXT, pumpUntil, useBrowserSuite, visible } from './support/index.js';
+import { listening, lookAt, makeSpeechWav, PART2_PREPARATION_TEXT, pumpUntil, setPageHidden, useBrowserSuite, visible } from './support/index.js';
 
 /**
  * The interview (and the speaking test's answer buttons) as a screen reader and the keyboard alone
@@ -170,7 +170,35 @@ function listenToAnnouncer(): void {
   else document.addEventListener('DOMContentLoaded', start);
 }
 
+/** Counts the pieces of audio the page's recorders yield (one a second while recording). */
+function countRecordedPieces(): void {
+  const recorded = { pieces: 0 };
+  Object.defineProperty(window, '__recorded', { value: recorded });
+  const Original = window.MediaRecorder;
+  window.MediaRecorder = class extends Original {
+    constructor(stream: MediaStream, options?: MediaRecorderOptions) {
+      super(stream, options);
+      this.addEventListener('dataavailable', (event) => {
+        if (event.data.size > 0) recorded.pieces += 1;
+      });
+    }
+  };
+}
+
 const heading = (page: Page) => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : `not a heading: ${document.activeElement?.tagName}`));
+
+/** The focused element as Chromium's accessibility tree gives it to a screen reader: its role, name and description. */
+async function readOut(page: Page): Promise<{ role: string; name: string; description: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { result } = await cdp.send('Runtime.evaluate', { expression: 'document.activeElement' });
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { objectId: result.objectId, fetchRelatives: false });
+    const node = nodes[0];
+    return { role: String(node?.role?.value ?? ''), name: String(node?.name?.value ?? ''), description: String(node?.description?.value ?? '') };
+  } finally {
+    await cdp.detach();
+  }
+}
 
 describe('interview simulator, keyboard and screen reader', () => {
   it('each view takes the focus to its heading, Next Question keeps it, and each question is read once, with its text, as it is asked', async () => {
@@ -239,6 +267,110 @@ describe('interview simulator, keyboard and screen reader', () => {
     // The auto-advance, once the words are heard: said once per question, never as a ticking number.
     expect(announced).toContain('Listening. The interview moves on 8 seconds after you stop speaking.');
     expect(announced.filter((text) => /Auto-advancing/.test(text))).toEqual([]);
+  });
+
+  it('a whole interview by Tab and Enter: Stop and Start Recording keep the focus and say what they did, a pause away hands the focus to Continue, described by why, and back to the answer, and the completed view is tabbed from its heading through its controls', async () => {
+    const student = await createStudent(suite.server.database.db, { courseName: 'Interview Aspirant', studentName: 'Ravi Menon' });
+    await saveInterviewProfile(suite.server.database.db, student.student.id, PROFILE);
+    const { page } = await suite.openPage({ ignore: [/status of 401/], timeoutMs: 15_000 });
+    const fake = await installFakeRecognition(page);
+    await page.addInitScript(listenToAnnouncer);
+    await page.addInitScript(countRecordedPieces);
+    await page.clock.install();
+    await suite.signInAs(page, student.user.id);
+    await page.goto(`${suite.server.baseUrl}/interview-simulator`);
+    const allow = page.getByRole('button', { name: 'Allow Microphone Access' });
+    await expect.poll(() => allow.isEnabled()).toBe(true);
+    await press(page, 'Allow Microphone Access');
+    await expect.poll(() => heading(page)).toBe('Welcome, Ravi Menon!');
+    const total = Number(/^(\d+)/.exec((await page.getByText(/questions? have been prepared/).textContent()) ?? '')?.[1]);
+    await press(page, 'Start My Interview');
+    await expect.poll(() => heading(page)).toBe('Interview Simulation');
+    const announcer = page.getByTestId('interview-announcer');
+    const listenedFor = (n: number) => async () =>
+      (await visible(page, `Question ${n} of ${total}`)()) && (await page.getByTestId('current-question').count()) > 0 && (await listening(fake));
+
+    // From the heading, the next Tab is the answer's first button.
+    await pumpUntil(page, listenedFor(1), 'question 1 to be listened for');
+    expect(await tabTo(page, 'Stop Recording')).toBe(1);
+    await fake.say('I have three years of experience building accessible web applications');
+    await page.keyboard.press('Enter');
+    // The same button, now Start Recording, keeps the focus, and the reader hears that the recording stopped.
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Start Recording' });
+    expect(await announcer.textContent()).toBe('Recording stopped.');
+    expect((await fake.status()).live).toBeNull();
+    expect(await page.getByText('Listening...').count()).toBe(0);
+    await lookAt(page, 'screen-reader-interview-stopped-desktop');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Stop Recording' });
+    expect(await announcer.textContent()).toBe('Listening to your answer.');
+    // The recording resumes 0.5 s on and runs in real time: the answer is spoken until a piece of it is
+    // recorded, so that the completed view has a recording to download.
+    await page.clock.runFor(600);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __recorded: { pieces: number } }).__recorded.pieces), { timeout: 5_000 }).toBeGreaterThan(0);
+    await fake.say('with React and TypeScript for small businesses in my town');
+
+    // Away for 20 s (another app, the screen locked): the alert and the live region changed while the
+    // page was out of sight, so what a reader hears on coming back is the focused Continue, with why.
+    await setPageHidden(page, true);
+    await page.clock.runFor(20_000);
+    await setPageHidden(page, false);
+    await page.getByRole('alert', { name: 'Interview paused' }).waitFor();
+    const resumeNote = 'Continue when you are ready: your answer so far is kept, and you can add to it.';
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Continue' });
+    expect(await readOut(page)).toEqual({
+      role: 'button',
+      name: 'Continue',
+      description: `You left the interview page, so the interview stopped here while you were away. ${resumeNote}`,
+    });
+    expect(await announcer.textContent()).toBe(`Interview paused. ${resumeNote}`);
+    expect(await visible(page, `Question 1 of ${total}`)()).toBe(true);
+    await lookAt(page, 'screen-reader-interview-paused-desktop');
+    // Continue by Enter takes the answer up again, and the focus with it (it fell to the page's top with Continue).
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Stop Recording' });
+    await fake.waitForListening();
+    expect(await announcer.textContent()).toBe('Listening. The interview moves on 8 seconds after you stop speaking.');
+    expect(await page.getByTestId('live-transcript').textContent()).toBe(
+      'I have three years of experience building accessible web applications with React and TypeScript for small businesses in my town',
+    );
+
+    // The rest by Tab and Enter: Next Question keeps the focus into each question, and is Complete Interview at the last.
+    expect(await tabTo(page, 'Next Question')).toBe(1);
+    await page.keyboard.press('Enter');
+    for (let n = 2; n <= total; n += 1) {
+      await pumpUntil(page, listenedFor(n), `question ${n} to be listened for`);
+      expect(await focused(page), `question ${n}`).toMatchObject({ tag: 'BUTTON', name: n === total ? 'Complete Interview' : 'Next Question' });
+      await fake.say(PART3_ANSWERS[n - 2] ?? 'I would ask how the team shares what it learns from its mistakes');
+      await page.keyboard.press('Enter');
+    }
+
+    await page.getByRole('heading', { level: 1, name: 'Interview Completed!' }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => heading(page)).toBe('Interview Completed!');
+    await pumpUntil(page, async () => (await page.getByText(/^Saved\./).count()) > 0, 'the save');
+    await page.getByRole('heading', { level: 2, name: 'Your scores' }).waitFor();
+    // Every control of the view, in the page's order, each reached by Tab from the heading, named; the next Tab leaves the view.
+    const controls = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('main :is(a[href], button, summary, input, select, textarea, audio[controls], [tabindex]:not([tabindex="-1"]))')]
+        .filter((control) => control.getClientRects().length > 0 && !control.matches(':disabled'))
+        .map((control) => control.textContent.trim()),
+    );
+    expect(controls).toEqual(['Relevance of each answer', 'Download Transcript', 'Download Audio', 'Back to Dashboard']);
+    const reached: Array<{ role: string; name: string; description: string }> = [];
+    for (let presses = 0; presses < controls.length; presses += 1) {
+      await page.keyboard.press('Tab');
+      reached.push(await readOut(page));
+    }
+    expect(reached.map((control) => control.name)).toEqual(controls);
+    expect(reached.map((control) => control.role)).toEqual(['DisclosureTriangle', 'button', 'button', 'button']);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Back to Dashboard' });
+    await lookAt(page, 'screen-reader-interview-completed-keyboard-desktop');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/interview-dashboard');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'H1' });
   });
 });
 

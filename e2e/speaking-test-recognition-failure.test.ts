@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveTestSessionBody } from '../src/shared/api/attempts.js';
 import { NO_TRANSCRIPT_RESULT_TEXT } from '../src/shared/speaking-test/scoring.js';
+import { REPEAT_QUESTION_BUTTON } from '../src/client/features/speaking-test/PartPanel.js';
 import { createStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition, type FakeRecognition } from './support/fake-recognition.js';
 import {
@@ -114,6 +115,8 @@ describe('recognition failing during the test', () => {
       expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(1);
 
       await page.getByRole('button', { name: 'Try again' }).click();
+      // Try again went with its panel: the focus goes to the question's first button, not the page's top.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(REPEAT_QUESTION_BUTTON);
       await answer(page, fake, 3, 'I think that reading every day improves your vocabulary a lot');
 
       // Question 4: the student starts answering, then leaves the page (a call) for a minute.
@@ -131,6 +134,7 @@ describe('recognition failing during the test', () => {
       await lookAt(page, 'speaking-test-page-hidden-phone');
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(REPEAT_QUESTION_BUTTON);
       await answer(page, fake, 4, 'My favourite place is the old library near my home');
       for (let n = 5; n <= 10; n += 1) await answer(page, fake, n, `This is my answer to question ${n} with a reason and an example`);
 
@@ -150,6 +154,10 @@ describe('recognition failing during the test', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await lookAt(page, 'speaking-test-part2-failure-desktop');
       await page.getByRole('button', { name: 'Try again' }).click();
+      // No question's buttons in the long turn: the focus goes to the part's heading.
+      await expect.poll(() => page.evaluate(() => (document.activeElement?.tagName === 'H2' ? document.activeElement.textContent : document.activeElement?.tagName))).toBe(
+        'Cue Card',
+      );
       await fake.say('really sunny and cold');
       await page.clock.runFor(120_500);
 

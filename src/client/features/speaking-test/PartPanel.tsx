@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { PART2_NOTES_MAX_LENGTH, PART2_SPEAKING_MS } from '../../../shared/speaking-test/constants';
 import { CUE_CARD_PROMPT_TEXT, PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../shared/speaking-test/examiner-lines';
 import { HeldButton } from '../../components/HeldButton';
+import { useFocusAfterPanel } from '../../lib/focus-after-panel';
 import type { ScreenView, SpeakingTestState } from './flow';
 import { RecordingIndicator } from './ReadyCard';
 import classes from './TestPage.module.css';
@@ -210,15 +211,18 @@ export function PartPanel({ state, screen, actions }: { state: SpeakingTestState
   const part = state.stage === 'part1' ? 1 : state.stage === 'part2' ? 2 : 3;
   const status = statusText(state, screen);
   const inPart3Intro = state.phase === 'part3Intro' || state.phase === 'part3IntroWait';
+  // Continue or Try again goes with the failure's panel: the focus then goes to the question's first
+  // button (held while it is asked again), else to the part's heading, not to the page's top.
+  const panel = useFocusAfterPanel<HTMLElement>(screen.failure !== null);
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="part-title" data-testid={`part${part}-panel`}>
+    <Paper ref={panel} withBorder radius="lg" p="lg" component="section" aria-labelledby="part-title" data-testid={`part${part}-panel`}>
       <Stack gap="md">
         <Group justify="space-between" gap="xs">
           <div>
             <Text size="sm" c="dimmed" fw={600}>
               Part {part}
             </Text>
-            <Title order={2} size="h3" id="part-title">
+            <Title order={2} size="h3" id="part-title" tabIndex={-1}>
               {screen.partTitle}
             </Title>
           </div>

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Alert, Badge, Box, Button, Group, Loader, Paper, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { HeldButton } from '../../../components/HeldButton';
+import { useFocusAfterPanel } from '../../../lib/focus-after-panel';
 import type { ActiveViewModel } from '../flow';
 import { MINUTE_MS, statusAnnouncement, timeAnnouncement } from './announcements';
 import { alertStyles, Panel } from './Panel';
@@ -15,6 +16,9 @@ interface ActiveViewProps {
 }
 
 export function ActiveView({ model, onToggleRecording, onNext, onResume }: ActiveViewProps) {
+  // Continue goes with the paused panel: the focus then goes to the answer's first button (Stop
+  // Recording, or held while the question is asked again), not to the page's top.
+  const answerButtons = useFocusAfterPanel<HTMLDivElement>(model.paused !== null);
   return (
     <Panel labelledBy="interview-title" takesFocus>
       <Stack gap="md">
@@ -64,7 +68,7 @@ export function ActiveView({ model, onToggleRecording, onNext, onResume }: Activ
             </Text>
           </Alert>
         ) : null}
-        <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+        <Group ref={answerButtons} gap="sm" grow preventGrowOverflow={false} wrap="wrap">
           {/* Held, not disabled, while a question is asked: the one just pressed keeps the focus. */}
           {model.showRecordingButton ? (
             <HeldButton
@@ -129,17 +133,26 @@ export function ActiveView({ model, onToggleRecording, onNext, onResume }: Activ
   );
 }
 
-/** The student left the page mid-interview: why it stopped, and Continue, which takes the focus. */
+/**
+ * The student left the page mid-interview: why it stopped, and Continue, which takes the focus and
+ * is described by why (the alert and the live region changed while the page was out of sight, so a
+ * screen reader coming back reads the focused button, and with it why the interview stopped).
+ */
 function PausedPanel({ paused, onResume }: { paused: NonNullable<ActiveViewModel['paused']>; onResume: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
+  const id = useId();
   useEffect(() => button.current?.focus(), []);
   return (
     <Alert color="blue" variant="light" title="Interview paused" styles={alertStyles} data-testid="interview-paused">
       <Stack gap="sm">
-        <Text size="sm">{paused.message}</Text>
-        <Text size="sm">{paused.resumeNote}</Text>
+        <Text size="sm" id={`${id}-why`}>
+          {paused.message}
+        </Text>
+        <Text size="sm" id={`${id}-then`}>
+          {paused.resumeNote}
+        </Text>
         <Group>
-          <Button ref={button} onClick={onResume}>
+          <Button ref={button} onClick={onResume} aria-describedby={`${id}-why ${id}-then`}>
             Continue
           </Button>
         </Group>
