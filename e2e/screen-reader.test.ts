@@ -1,11 +1,19 @@
-import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { emptyInterviewProfile, type InterviewProfile } from '../src/shared/api/interview.js';
+import { INTERVIEW_LEAVE_CONFIRMATION } from '../src/shared/interview/constants.js';
+import { INTERVIEW_PAUSED_MESSAGE } from '../src/client/features/interview/flow/pause-step.js';
+import { PAGE_HIDDEN_MESSAGE } from '../src/client/features/speaking-test/flow/recognition.js';
+import { LEAVE_TEST_TEXT } from '../src/client/features/speaking-test/leave-texts.js';
+import { attempts } from '../src/server/db/schema.js';
+import { recordingAnalyses } from '../src/server/db/schema-analysis.js';
+import { NO_DECODER_REASON } from '../src/server/lib/ffmpeg.js';
 import { saveInterviewProfile } from '../src/server/interview/service.js';
 import { createStudent } from '../src/server/test/factories.js';
 import { installFakeRecognition } from './support/fake-recognition.js';
 import { PART3_ANSWERS } from './support/answers.js';
-import { listening, lookAt, makeSpeechWav, PART2_PREPARATION_TEXT, pumpUntil, setPageHidden, useBrowserSuite, visible } from './support/index.js';
+import { listening, lookAt, makeSpeechWav, PART2_PREPARATION_TEXT, pumpUntil, seekBy, setPageHidden, useBrowserSuite, visible } from './support/index.js';
 
 /**
  * The interview (and the speaking test's answer buttons) as a screen reader and the keyboard alone
@@ -187,17 +195,120 @@ function countRecordedPieces(): void {
 
 const heading = (page: Page) => page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : `not a heading: ${document.activeElement?.tagName}`));
 
-/** The focused element as Chromium's accessibility tree gives it to a screen reader: its role, name and description. */
-async function readOut(page: Page): Promise<{ role: string; name: string; description: string }> {
+/**
+ * The focused element (or the one `expression` gives) as Chromium's accessibility tree gives it to a
+ * screen reader: its role, name and description.
+ */
+async function readOut(page: Page, expression = 'document.activeElement'): Promise<{ role: string; name: string; description: string }> {
   const cdp = await page.context().newCDPSession(page);
   try {
-    const { result } = await cdp.send('Runtime.evaluate', { expression: 'document.activeElement' });
+    const { result } = await cdp.send('Runtime.evaluate', { expression });
     const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { objectId: result.objectId, fetchRelatives: false });
     const node = nodes[0];
     return { role: String(node?.role?.value ?? ''), name: String(node?.name?.value ?? ''), description: String(node?.description?.value ?? '') };
   } finally {
     await cdp.detach();
   }
+}
+
+/** The open dialog as a screen reader meets it: its role, name and description. */
+const dialogReadOut = (page: Page) => readOut(page, `document.querySelector('[role="dialog"], [role="alertdialog"]')`);
+
+/** Presses `key` `times` times: the name of each control reached, marked when it lies outside the open dialog. */
+async function keysInDialog(page: Page, key: string, times: number): Promise<string[]> {
+  const reached: string[] = [];
+  for (let presses = 0; presses < times; presses += 1) {
+    await page.keyboard.press(key);
+    const inside = await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')));
+    const { name } = await readOut(page);
+    reached.push(inside ? name : `outside the dialog: ${name}`);
+  }
+  return reached;
+}
+
+/**
+ * Where a screen reader is, inside the focused element too, as "role: name": a native player's
+ * buttons and sliders live in the browser's own shadow tree, where the page's scripts see only the
+ * <audio> element. The deepest node of Chromium's accessibility tree that has the focus.
+ */
+async function focusedControl(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const node = nodes.filter((each) => each.properties?.some((property) => property.name === 'focused' && property.value.value === true)).at(-1);
+    return `${String(node?.role?.value ?? '')}: ${String(node?.name?.value ?? '')}`;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Answers the first save with a refusal (422, as a server that cannot take it would), the later ones as usual; how many were refused. */
+async function refuseFirstSave(page: Page, url: string): Promise<() => number> {
+  let refused = 0;
+  await page.route(url, async (route: Route) => {
+    if (route.request().method() !== 'POST' || refused > 0) return route.continue();
+    refused += 1;
+    return route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'The server could not take it just now.' }) });
+  });
+  return () => refused;
+}
+
+/**
+ * The results' recording player, once the student's one saved attempt has its recording: its analysis
+ * is ended as a server without an audio decoder ends it, which shows the player alone (the player is
+ * looked at here, not the analysis); the results ask again every 5 s.
+ */
+async function resultsPlayer(page: Page, studentId: number): Promise<Locator> {
+  const section = page.getByTestId('results-recording');
+  await pumpUntil(page, async () => (await section.count()) > 0 && (await section.getAttribute('data-stage')) === 'pending', 'the recording to be saved', { stepMs: 1_000, realMs: 100 });
+  const db = suite.server.database.db;
+  const [saved, ...more] = await db.select({ id: attempts.id }).from(attempts).where(eq(attempts.studentId, studentId));
+  if (!saved || more.length > 0) throw new Error('expected the student to have one saved attempt');
+  await db.update(recordingAnalyses).set({ status: 'unavailable', reason: NO_DECODER_REASON }).where(eq(recordingAnalyses.attemptId, saved.id));
+  const audio = section.locator('audio');
+  await pumpUntil(page, async () => (await audio.count()) > 0, 'the player', { stepMs: 1_000, realMs: 100 });
+  await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 1);
+  return audio;
+}
+
+/** From now on, whether `audio` has started playing: its play event is noted, since a short recording may have ended by the next poll. */
+async function notePlays(audio: Locator): Promise<() => Promise<boolean>> {
+  await audio.evaluate((element: HTMLAudioElement) => {
+    element.dataset.played = 'no';
+    element.addEventListener('play', () => (element.dataset.played = 'yes'), { once: true });
+  });
+  return async () => (await audio.getAttribute('data-played')) === 'yes';
+}
+
+/**
+ * A new interview student's simulator, started by keys alone (its heading has the focus), with the
+ * scripted recognizer, the live region's log, the recorder's pieces counted and the page's clock.
+ * Opened from the dashboard's Start My Interview when the browser's Back is to stay in the app.
+ */
+async function startInterview(studentName: string, { fromDashboard = false, ignore = [] as RegExp[] } = {}) {
+  const student = await createStudent(suite.server.database.db, { courseName: 'Interview Aspirant', studentName });
+  await saveInterviewProfile(suite.server.database.db, student.student.id, PROFILE);
+  const { page } = await suite.openPage({ ignore: [/status of 401/, ...ignore], timeoutMs: 15_000 });
+  const fake = await installFakeRecognition(page);
+  await page.addInitScript(listenToAnnouncer);
+  await page.addInitScript(countRecordedPieces);
+  await page.clock.install();
+  await suite.signInAs(page, student.user.id);
+  if (fromDashboard) {
+    await page.goto(`${suite.server.baseUrl}/interview-dashboard`);
+    await page.getByLabel('Professional Summary').waitFor();
+    await press(page, 'Start My Interview');
+    await page.waitForURL('**/interview-simulator');
+  } else await page.goto(`${suite.server.baseUrl}/interview-simulator`);
+  const allow = page.getByRole('button', { name: 'Allow Microphone Access' });
+  await expect.poll(() => allow.isEnabled()).toBe(true);
+  await press(page, 'Allow Microphone Access');
+  await expect.poll(() => heading(page)).toBe(`Welcome, ${studentName}!`);
+  const total = Number(/^(\d+)/.exec((await page.getByText(/questions? have been prepared/).textContent()) ?? '')?.[1]);
+  await press(page, 'Start My Interview');
+  await expect.poll(() => heading(page)).toBe('Interview Simulation');
+  const questionListenedFor = async () => (await page.getByTestId('current-question').count()) > 0 && (await listening(fake));
+  return { student, page, fake, total, questionListenedFor };
 }
 
 describe('interview simulator, keyboard and screen reader', () => {
@@ -372,19 +483,142 @@ describe('interview simulator, keyboard and screen reader', () => {
     await page.waitForURL('**/interview-dashboard');
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'H1' });
   });
+
+  it("the leave dialog by keyboard: a link away opens it named and described, the focus on Stay and kept inside; Escape gives the focus back to the link and the interview listens on; the browser's Back asks the same; Leave goes, the focus on the next page's heading", async () => {
+    const { page, fake, questionListenedFor } = await startInterview('Nisha Pillai', { fromDashboard: true });
+    await pumpUntil(page, questionListenedFor, 'question 1 to be listened for');
+    const myProgress = page.getByRole('link', { name: 'My progress', exact: true });
+    await myProgress.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    expect(await dialogReadOut(page)).toEqual({ role: 'dialog', name: 'Leave the interview?', description: INTERVIEW_LEAVE_CONFIRMATION });
+    await expect.poll(() => readOut(page)).toMatchObject({ role: 'button', name: 'Stay in the interview' });
+    await lookAt(page, 'screen-reader-interview-leave-desktop');
+    // Tab goes round the dialog's buttons and Shift+Tab back, never to the page behind it.
+    expect(await keysInDialog(page, 'Tab', 3)).toEqual(['Leave and end the interview', 'Close dialog', 'Stay in the interview']);
+    expect(await keysInDialog(page, 'Shift+Tab', 1)).toEqual(['Close dialog']);
+    // Escape stays: the focus is back on the link that opened it, and the answer is listened to as before.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => readOut(page)).toMatchObject({ role: 'link', name: 'My progress' });
+    expect(new URL(page.url()).pathname).toBe('/interview-simulator');
+    await fake.say('I have three years of experience building accessible web applications');
+    await expect.poll(() => page.getByTestId('live-transcript').textContent()).toBe('I have three years of experience building accessible web applications');
+
+    // The browser's Back (Alt+Left is the browser window's own key, which a headless page never
+    // gets: the page goes back as the key would) asks the same; Stay by Enter keeps the interview,
+    // and the focus where it was.
+    await page.goBack();
+    await page.getByRole('dialog').waitFor();
+    await expect.poll(() => readOut(page)).toMatchObject({ role: 'button', name: 'Stay in the interview' });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => readOut(page)).toMatchObject({ role: 'link', name: 'My progress' });
+    expect(new URL(page.url()).pathname).toBe('/interview-simulator');
+    expect(await listening(fake)).toBe(true);
+
+    // Leave, by Tab and Enter: the interview ends and the reader starts at the heading of the page the link leads to.
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await expect.poll(() => readOut(page)).toMatchObject({ role: 'button', name: 'Stay in the interview' });
+    expect(await keysInDialog(page, 'Tab', 1)).toEqual(['Leave and end the interview']);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/progress');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'H1', name: 'My progress' });
+    expect((await fake.status()).live).toBeNull();
+  });
+
+  it('a pause away while the question is asked: Continue takes the focus, described by why and that the question is asked again; Enter asks it again, the focus held on Start Recording, then on Stop Recording as the answer is listened for', async () => {
+    const { page, fake, total } = await startInterview('Arjun Nair');
+    // The question is on the screen and being spoken (no voices here: a wait as long as the line, on the page's clock), not yet listened for.
+    await pumpUntil(page, async () => (await page.getByTestId('current-question').count()) > 0, 'question 1 to be asked');
+    expect(await page.getByText('The interviewer is speaking…').isVisible()).toBe(true);
+    expect(await listening(fake)).toBe(false);
+    const question = (await page.getByTestId('current-question').textContent()) ?? '';
+
+    await setPageHidden(page, true);
+    await page.clock.runFor(20_000);
+    await setPageHidden(page, false);
+    await page.getByRole('alert', { name: 'Interview paused' }).waitFor();
+    const askedAgain = 'Continue when you are ready: the interviewer asks this question again.';
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Continue' });
+    expect(await readOut(page)).toEqual({ role: 'button', name: 'Continue', description: `${INTERVIEW_PAUSED_MESSAGE} ${askedAgain}` });
+    expect(await page.getByTestId('interview-announcer').textContent()).toBe(`Interview paused. ${askedAgain}`);
+    expect(await listening(fake)).toBe(false);
+    await lookAt(page, 'screen-reader-interview-paused-question-desktop');
+
+    // The question is asked again: the answer's first button has the focus, held (not disabled) until
+    // the question is listened for, and the live region reads the question again.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Start Recording' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-disabled'))).toBe('true');
+    await expect.poll(() => page.getByTestId('interview-announcer').textContent()).toBe(`Question 1 of ${total}: ${question}`);
+    await pumpUntil(page, () => listening(fake), 'question 1 to be listened for');
+    expect(await focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Stop Recording' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-disabled'))).toBeNull();
+    const { announced } = await page.evaluate(() => (window as unknown as { __heard: Heard }).__heard);
+    expect(announced.filter((text) => text === `Question 1 of ${total}: ${question}`)).toHaveLength(2);
+  });
+
+  it("the completed view by keyboard: a refused save's Try again leaves the focus on how the save stands (it fell to the page's top with the button), and the recording's player is reached by Tab, every control in it named, and plays by Enter", async () => {
+    const { student, page, fake, questionListenedFor } = await startInterview('Farah Khan', { ignore: [/status of 422/] });
+    const refused = await refuseFirstSave(page, '**/api/interview-sessions');
+    await pumpUntil(page, questionListenedFor, 'question 1 to be listened for');
+    // The recording resumes 0.5 s after listening starts and runs in real time: a piece of it, for the player.
+    await page.clock.runFor(600);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __recorded: { pieces: number } }).__recorded.pieces), { timeout: 5_000 }).toBeGreaterThan(0);
+    await fake.say('I have three years of experience building accessible web applications with React and TypeScript');
+    // The half hour runs out: the interview completes, and its save is refused.
+    await page.clock.fastForward(30 * 60 * 1000);
+    await expect.poll(() => heading(page)).toBe('Interview Completed!');
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    expect(await tabTo(page, 'Try again')).toBe(1);
+    await lookAt(page, 'screen-reader-interview-save-refused-desktop');
+
+    await page.keyboard.press('Enter');
+    // The button goes with the refusal: the focus stays on the save's status, which a reader hears change, and Tab goes on from there.
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'DIV', name: expect.stringMatching(/^(Saving…|Saved\.)$/) });
+    await pumpUntil(page, async () => (await page.getByText(/^Saved\./).count()) > 0, 'the save after Try again');
+    expect(await focused(page)).toMatchObject({ tag: 'DIV', name: 'Saved.' });
+    expect(refused()).toBe(1);
+    await lookAt(page, 'screen-reader-interview-save-retried-desktop');
+    expect(await tabTo(page, 'Download Transcript')).toBe(1);
+
+    // The player follows the view's buttons, named; Tab goes through its own controls, each named, and Enter on Play plays the recording.
+    const audio = await resultsPlayer(page, student.student.id);
+    expect(await tabTo(page, 'Recording of the attempt')).toBe(3);
+    expect(await focusedControl(page)).toBe('Audio: Recording of the attempt');
+    const controls: string[] = [];
+    for (let presses = 0; presses < 5; presses += 1) {
+      await page.keyboard.press('Tab');
+      controls.push(await focusedControl(page));
+    }
+    expect(controls).toEqual(['button: play', 'slider: audio time scrubber', 'slider: volume', 'button: mute', 'button: show more media controls']);
+    for (let presses = 0; presses < 4; presses += 1) await page.keyboard.press('Shift+Tab');
+    expect(await focusedControl(page)).toBe('button: play');
+    await lookAt(page, 'screen-reader-interview-player-desktop');
+    const played = await notePlays(audio);
+    await page.keyboard.press('Enter');
+    await expect.poll(played).toBe(true);
+    await audio.evaluate((element: HTMLAudioElement) => element.pause());
+  });
 });
 
-/** A new student's /test at "Ready to start", with the scripted recognizer and the page's clock. */
-async function readyToStart(studentName: string, timeoutMs: number) {
+/**
+ * A new student's /test at "Ready to start", with the scripted recognizer and the page's clock (and
+ * `scripts` run in the page before its own; `ignore`: console errors expected).
+ */
+async function readyToStart(studentName: string, timeoutMs: number, { ignore = [] as RegExp[], scripts = [] as Array<() => void> } = {}) {
   const student = await createStudent(suite.server.database.db, { studentName });
-  const { page } = await suite.openPage({ timeoutMs });
+  const { page } = await suite.openPage({ timeoutMs, ignore });
   const fake = await installFakeRecognition(page);
+  for (const script of scripts) await page.addInitScript(script);
   await page.clock.install();
   await suite.signInAs(page, student.user.id);
   await page.goto(`${suite.server.baseUrl}/test`);
   await page.clock.runFor(1_100);
   await pumpUntil(page, visible(page, 'Ready to start'), 'the microphone');
-  return { page, fake };
+  return { student, page, fake };
 }
 
 describe('speaking test, keyboard and screen reader', () => {
@@ -401,6 +635,87 @@ describe('speaking test, keyboard and screen reader', () => {
     await lookAt(page, 'screen-reader-test-finish-held-desktop');
     await pumpUntil(page, () => listening(fake), 'question 2 to be listened for');
     expect(await finish()).toEqual(["I've finished my answer", 'usable']);
+  });
+
+  it('the leave dialog by keyboard mid-test: a link away opens it named and described, the focus on Stay and kept inside; Escape gives the focus back to the link and the answer is listened to; Sign out asks the same; Leave goes, the focus on the next page\'s heading', async () => {
+    const { page, fake } = await readyToStart('Divya Menon', 15_000);
+    await press(page, 'Start Test');
+    await pumpUntil(page, async () => (await visible(page, 'Question 1 of 10')()) && (await listening(fake)), 'question 1 to be listened for');
+    const myProgress = page.getByRole('link', { name: 'My progress', exact: true });
+    await myProgress.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    expect(await dialogReadOut(page)).toEqual({ role: 'dialog', name: 'Leave the test?', description: LEAVE_TEST_TEXT });
+    await expect.poll(() => readOut(page)).toMatchObject({ role: 'button', name: 'Stay' });
+    await lookAt(page, 'screen-reader-test-leave-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await lookAt(page, 'screen-reader-test-leave-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Tab goes round the dialog's buttons and Shift+Tab back, never to the page behind it.
+    expect(await keysInDialog(page, 'Tab', 3)).toEqual(['Leave', 'Close dialog', 'Stay']);
+    expect(await keysInDialog(page, 'Shift+Tab', 2)).toEqual(['Close dialog', 'Leave']);
+    // Escape stays: the focus is back on the link that opened it, and the answer is listened to as before.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => readOut(page)).toMatchObject({ role: 'link', name: 'My progress' });
+    expect(new URL(page.url()).pathname).toBe('/test');
+    await fake.say('My name is Divya Menon and my friends call me Div');
+    await expect.poll(() => page.getByTestId('live-transcript').textContent()).toBe('My name is Divya Menon and my friends call me Div');
+
+    // Sign out asks the same; Stay by Enter gives the focus back to Sign out, the test still running.
+    await press(page, 'Sign out');
+    await page.getByRole('dialog').waitFor();
+    expect((await dialogReadOut(page)).name).toBe('Leave the test?');
+    await expect.poll(() => readOut(page)).toMatchObject({ role: 'button', name: 'Stay' });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => readOut(page)).toMatchObject({ role: 'button', name: 'Sign out' });
+    expect(new URL(page.url()).pathname).toBe('/test');
+    expect(await listening(fake)).toBe(true);
+
+    // Leave, by Tab and Enter: the test ends and the reader starts at the heading of the page the link leads to.
+    await myProgress.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await expect.poll(() => readOut(page)).toMatchObject({ role: 'button', name: 'Stay' });
+    expect(await keysInDialog(page, 'Tab', 1)).toEqual(['Leave']);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/progress');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'H1', name: 'My progress' });
+    expect((await fake.status()).live).toBeNull();
+  });
+
+  it('a pause away while the examiner asks: Continue takes the focus, described by why and that the question is asked again; Enter asks it again, the focus held on Repeat the question, usable once it is listened for', async () => {
+    const { page, fake } = await readyToStart('Rahul Iyer', 15_000);
+    await press(page, 'Start Test');
+    await pumpUntil(page, visible(page, 'Question 1 of 10'), 'question 1');
+    // The examiner is asking (no voices here: a wait as long as the line, on the page's clock), nothing listened for yet.
+    expect(await visible(page, 'The examiner is asking the question…')()).toBe(true);
+    expect(await listening(fake)).toBe(false);
+    const question = (await page.getByTestId('question-text').textContent()) ?? '';
+
+    await setPageHidden(page, true);
+    await page.clock.runFor(20_000);
+    await setPageHidden(page, false);
+    await page.getByRole('alert', { name: 'Test paused' }).waitFor();
+    // The alert and the live region changed while the page was out of sight: what a reader hears on
+    // coming back is the focused Continue, so it says why the test stopped and what Continue does.
+    const askedAgain = 'Continue when you are ready: the examiner asks this question again, and your answer is saved once.';
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Continue' });
+    expect(await readOut(page)).toEqual({ role: 'button', name: 'Continue', description: `${PAGE_HIDDEN_MESSAGE} ${askedAgain}` });
+    expect(await page.getByTestId('announcer').textContent()).toBe(`${PAGE_HIDDEN_MESSAGE} Choose Continue when you are ready.`);
+    expect(await listening(fake)).toBe(false);
+    await lookAt(page, 'screen-reader-test-paused-question-desktop');
+
+    // The question is asked again: the question's first button has the focus, held (not disabled)
+    // while it is asked, and the live region reads the question again.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Repeat the question' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-disabled'))).toBe('true');
+    await expect.poll(() => page.getByTestId('announcer').textContent()).toBe(`Part 1, question 1 of 10: ${question}`);
+    await pumpUntil(page, () => listening(fake), 'question 1 to be listened for');
+    expect(await focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Repeat the question' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-disabled'))).toBeNull();
   });
 });
 
@@ -476,5 +791,77 @@ describe('speaking test, Tab and Enter alone', () => {
     await page.keyboard.press('Enter');
     expect(await page.locator('details:has(summary:text("How this was worked out"))').getAttribute('open')).not.toBeNull();
     await lookAt(page, 'screen-reader-test-results-keyboard-desktop');
+  });
+
+  it("the results by keyboard: a refused save's Try again leaves the focus on the save's status box (it fell to the page's top with the button); the recording's player by Tab, named, its time moved by an arrow key, played and paused by Enter; leaving asked with the focus on Stay; Take Another Test by Enter signs out to the sign-in page's heading", async () => {
+    const { student, page, fake } = await readyToStart('Meena Das', 20_000, { ignore: [/status of 422/], scripts: [countRecordedPieces] });
+    const refused = await refuseFirstSave(page, '**/api/test-sessions');
+    await press(page, 'Start Test');
+    for (let n = 1; n <= 10; n += 1) {
+      await pumpUntil(page, async () => (await visible(page, `Question ${n} of 10`)()) && (await listening(fake)), `question ${n} to be listened for`);
+      // The recording runs in real time: a piece of it before the answers run on the page's clock, for the player.
+      if (n === 1) await expect.poll(() => page.evaluate(() => (window as unknown as { __recorded: { pieces: number } }).__recorded.pieces), { timeout: 5_000 }).toBeGreaterThan(0);
+      await fake.say('I live in a small town near the sea and I like walking along the beach in the evening');
+      await page.clock.runFor(3_600);
+    }
+    await pumpUntil(page, () => listening(fake), 'listening in Part 2');
+    await fake.say('I would like to describe a journey to the mountains that I took with my family two years ago');
+    await page.clock.runFor(125_000);
+    for (let n = 1; n <= 10; n += 1) {
+      await pumpUntil(page, async () => (await visible(page, `Question ${n} of 10`)()) && (await listening(fake)), `Part 3 question ${n}`);
+      await fake.say(PART3_ANSWERS[n - 1] ?? 'I think it depends on the person and on the place');
+      await page.clock.runFor(3_600);
+    }
+    await page.getByRole('heading', { name: 'Test Complete!' }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'H2', name: 'Test Complete!' });
+
+    const tryAgain = page.getByRole('button', { name: 'Try again' });
+    await pumpUntil(page, async () => (await tryAgain.count()) > 0, "the refused save's Try again");
+    await tabTo(page, 'Try again');
+    await lookAt(page, 'screen-reader-test-save-refused-desktop');
+    await page.keyboard.press('Enter');
+    // The button goes with the refusal: the focus stays on the status box, read as the save goes on, and Tab goes on from there.
+    await expect.poll(async () => (await readOut(page)).role).toBe('group');
+    expect((await readOut(page)).name).toMatch(/^Sav(ing|ed)$/);
+    await pumpUntil(page, async () => (await page.locator('[data-save-state]').getAttribute('data-save-state')) === 'saved', 'the save after Try again');
+    expect(await readOut(page)).toEqual({ role: 'group', name: 'Saved', description: 'Your results are saved.' });
+    expect(refused()).toBe(1);
+    expect(await tabTo(page, 'Download Transcript')).toBe(1);
+
+    // The player, after the results' controls: named, then its own controls; an arrow key on the
+    // time moves it, Enter on Play plays the recording and Enter again (on Pause) pauses it.
+    const audio = await resultsPlayer(page, student.student.id);
+    await tabTo(page, 'Recording of the attempt');
+    expect(await focusedControl(page)).toBe('Audio: Recording of the attempt');
+    await page.keyboard.press('Tab');
+    expect(await focusedControl(page)).toBe('button: play');
+    await page.keyboard.press('Tab');
+    expect(await focusedControl(page)).toBe('slider: audio time scrubber');
+    expect(await seekBy(page, audio, () => page.keyboard.press('ArrowRight'))).toBeGreaterThan(0);
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedControl(page)).toBe('button: play');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(false);
+    await expect.poll(() => focusedControl(page)).toBe('button: pause');
+    await lookAt(page, 'screen-reader-test-player-desktop');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
+    expect(await focusedControl(page)).toBe('button: play');
+
+    // Leaving the results asks first, the focus on Stay; Escape gives the focus back to the link.
+    const myProgress = page.getByRole('link', { name: 'My progress', exact: true });
+    await myProgress.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    expect(await dialogReadOut(page)).toMatchObject({ role: 'dialog', name: expect.stringMatching(/^Leave /), description: expect.stringMatching(/\.$/) });
+    await expect.poll(() => readOut(page)).toMatchObject({ role: 'button', name: 'Stay' });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => readOut(page)).toMatchObject({ role: 'link', name: 'My progress' });
+
+    // Take Another Test signs out for the next test: the reader starts at the sign-in page's heading.
+    await press(page, 'Take Another Test');
+    await page.waitForURL('**/auth');
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'H1', name: 'Sign in' });
   });
 });

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useFocusAfterPanel } from '../../../lib/focus-after-panel';
 import { browserOutbox, mayTryAgain, sendIsSlow, useStatusClock, type OutboxStatus } from '../../../lib/outbox';
 import { SAVE_FAILURE_TITLE } from '../flow';
 import { alertStyles } from './Panel';
@@ -15,6 +16,17 @@ function TryAgain({ attemptId }: { attemptId: string }) {
 
 export function SaveState({ status, attemptId }: { status: OutboxStatus; attemptId: string | null }) {
   const now = useStatusClock(status);
+  // Try again goes once pressed (the save is sent afresh): the focus stays here, on how the save
+  // stands, where it fell to the page's top with the button.
+  const area = useFocusAfterPanel<HTMLDivElement>(attemptId !== null && mayTryAgain(status, now));
+  return (
+    <div ref={area} tabIndex={-1}>
+      <SaveStateText status={status} attemptId={attemptId} now={now} />
+    </div>
+  );
+}
+
+function SaveStateText({ status, attemptId, now }: { status: OutboxStatus; attemptId: string | null; now: number }) {
   if (status.state === 'saved') {
     return (
       <Text c="teal.9" size="sm" fw={500}>

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useFocusAfterPanel } from '../../../lib/focus-after-panel';
 import { browserOutbox, useOutboxStatus, useStatusClock } from '../../../lib/outbox';
 import { saveStatusView, type SaveTone } from './save-status';
 
@@ -46,8 +47,12 @@ export function SaveChip({ attemptId, submitting = false }: { attemptId: string 
 
 export function SaveStatus({ attemptId, submitting = false }: { attemptId: string | null; submitting?: boolean }) {
   const { status, view } = useSaveView(attemptId, submitting);
+  // Try again goes once pressed (the save is sent afresh): the focus stays on this box, which says
+  // how the save stands, where it fell to the page's top with the button.
+  const box = useFocusAfterPanel<HTMLDivElement>(view.canRetry && attemptId !== null);
   return (
     <Alert
+      ref={box}
       id={SAVE_STATUS_ID}
       tabIndex={-1}
       color={TONE_COLOR[view.tone]}
