@@ -381,22 +381,7 @@ describe('interview simulator, keyboard and screen reader', () => {
   });
 
   it('a whole interview by Tab and Enter: Stop and Start Recording keep the focus and say what they did, a pause away hands the focus to Continue, described by why, and back to the answer, and the completed view is tabbed from its heading through its controls', async () => {
-    const student = await createStudent(suite.server.database.db, { courseName: 'Interview Aspirant', studentName: 'Ravi Menon' });
-    await saveInterviewProfile(suite.server.database.db, student.student.id, PROFILE);
-    const { page } = await suite.openPage({ ignore: [/status of 401/], timeoutMs: 15_000 });
-    const fake = await installFakeRecognition(page);
-    await page.addInitScript(listenToAnnouncer);
-    await page.addInitScript(countRecordedPieces);
-    await page.clock.install();
-    await suite.signInAs(page, student.user.id);
-    await page.goto(`${suite.server.baseUrl}/interview-simulator`);
-    const allow = page.getByRole('button', { name: 'Allow Microphone Access' });
-    await expect.poll(() => allow.isEnabled()).toBe(true);
-    await press(page, 'Allow Microphone Access');
-    await expect.poll(() => heading(page)).toBe('Welcome, Ravi Menon!');
-    const total = Number(/^(\d+)/.exec((await page.getByText(/questions? have been prepared/).textContent()) ?? '')?.[1]);
-    await press(page, 'Start My Interview');
-    await expect.poll(() => heading(page)).toBe('Interview Simulation');
+    const { page, fake, total } = await startInterview('Ravi Menon');
     const announcer = page.getByTestId('interview-announcer');
     const listenedFor = (n: number) => async () =>
       (await visible(page, `Question ${n} of ${total}`)()) && (await page.getByTestId('current-question').count()) > 0 && (await listening(fake));
