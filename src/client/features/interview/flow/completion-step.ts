@@ -56,7 +56,9 @@ export function onTimeLimit(draft: InterviewDraft, now: number): void {
 
 /** The outbox's answer to the posted session. */
 export function onSaveResult(draft: InterviewDraft, ok: boolean, message: string | undefined): void {
-  if (draft.state.saveStatus !== 'saving') return;
+  // A save refused and then sent again by Try again is saved after all; a refusal is told once.
+  const savedAfterAll = ok && draft.state.saveStatus === 'failed';
+  if (draft.state.saveStatus !== 'saving' && !savedAfterAll) return;
   if (ok) {
     draft.state.saveStatus = 'saved';
     draft.emit({ type: 'toast', kind: 'success', ...SAVE_SUCCESS_TOAST });

@@ -340,6 +340,12 @@ describe('completion', () => {
     sim.dispatch({ type: 'SAVE_RESULT', ok: false, message: 'Server down' });
     expect(sim.commandsOf('toast').at(-1)?.command).toEqual({ type: 'toast', kind: 'error', title: 'Error saving interview', message: 'Server down' });
     expect(sim.state.saveStatus).toBe('failed');
+    // The refusal is told once; sent again by Try again, the save is saved after all.
+    sim.dispatch({ type: 'SAVE_RESULT', ok: false, message: 'Server down' });
+    expect(sim.commandsOf('toast')).toHaveLength(1);
+    sim.dispatch({ type: 'SAVE_RESULT', ok: true });
+    expect(sim.state.saveStatus).toBe('saved');
+    expect(sim.commandsOf('toast').at(-1)?.command).toMatchObject({ kind: 'success', title: 'Interview completed and saved successfully!' });
   });
 
   it('completes at the 30-minute limit in the middle of an answer', () => {

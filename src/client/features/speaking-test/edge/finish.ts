@@ -89,9 +89,11 @@ export async function finish(
   await outbox.submit({ id, kind: 'test', ownerUserId: signedIn.id, saveUrl: TEST_SESSIONS_URL, body, recording: recorded });
   outcome.setAttemptId(id);
   if (!mounted.current) return;
+  // Watched until saved: a refused save can still be sent by the results' Try again.
   resources.stopWatching = outbox.watch(id, (status) => {
     if (status.state !== 'saved' && status.state !== 'failed') return;
     send({ type: 'SAVE_RESULT', outcome: status.state });
+    if (status.state !== 'saved') return;
     resources.stopWatching?.();
     resources.stopWatching = null;
   });

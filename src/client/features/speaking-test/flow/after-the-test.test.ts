@@ -110,6 +110,19 @@ describe('after the test', () => {
     expect(d.timer(1_000, 'sessionRedirect')).toEqual([]);
   });
 
+  it('takes a refused save sent again by Try again as saved: told once of each, the failure not again', () => {
+    const d = completed();
+    d.send(1, { type: 'SAVE_RESULT', outcome: 'failed' });
+    d.send(2, { type: 'SAVE_RESULT', outcome: 'failed' });
+    expect(d.state.saveStatus).toBe('failed');
+    d.send(3, { type: 'SAVE_RESULT', outcome: 'saved' });
+    expect(d.state.saveStatus).toBe('saved');
+    expect(d.state.toasts.map((x) => x.title)).toEqual(['Save Error', 'Test Completed']);
+    // Saved stays saved.
+    d.send(4, { type: 'SAVE_RESULT', outcome: 'failed' });
+    expect(d.state.saveStatus).toBe('saved');
+  });
+
   it('shows the save outcome toasts', () => {
     const warn = completed();
     warn.send(1, { type: 'SAVE_RESULT', outcome: 'noStudentInfo' });

@@ -42,7 +42,9 @@ function sessionSecondsAt(state: SpeakingTestState, now: number): number {
 
 export function onSaveResult(draft: SpeakingTestDraft, outcome: SaveOutcome): void {
   const state = draft.state;
-  if (state.saveStatus !== 'saving') return;
+  // A save refused and then sent again by Try again is saved after all; a refusal is told once.
+  const savedAfterAll = outcome === 'saved' && state.saveStatus === 'failed';
+  if (state.saveStatus !== 'saving' && !savedAfterAll) return;
   state.saveStatus = outcome;
   addToast(draft, SAVE_TOASTS[outcome]);
 }
