@@ -14,7 +14,9 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A light alert's title in its own colour (orange.6, yellow.6 ...) is under 4.5:1 on its background.
-    Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
+    // Its message clips what overflows (Mantine's overflow: hidden), which cut the focus ring of a
+    // button inside (Continue, Try again): long words wrap instead.
+    Alert: { styles: { title: { color: 'var(--mantine-color-text)' }, message: { overflow: 'visible', overflowWrap: 'anywhere' } } },
   },
 });
 
