@@ -1,9 +1,10 @@
 /* The part being taken: Part 1/3 question and live transcript, or the Part 2 cue card and its timers. */
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { PART2_NOTES_MAX_LENGTH, PART2_SPEAKING_MS } from '../../../shared/speaking-test/constants';
 import { CUE_CARD_PROMPT_TEXT, PART2_ANNOUNCEMENT_TEXT, PART3_INTRO_TEXT } from '../../../shared/speaking-test/examiner-lines';
 import { HeldButton } from '../../components/HeldButton';
+import { PausedAlert } from '../../components/PausedAlert';
 import { useFocusAfterPanel } from '../../lib/focus-after-panel';
 import type { ScreenView, SpeakingTestState } from './flow';
 import { RecordingIndicator } from './ReadyCard';
@@ -18,7 +19,6 @@ export const TRY_AGAIN_BUTTON = 'Try again';
 export const CONTINUE_WITHOUT_TRANSCRIPT_BUTTON = 'Continue without transcript';
 export const REPEAT_QUESTION_BUTTON = 'Repeat the question';
 export const FINISH_ANSWER_BUTTON = "I've finished my answer";
-export const CONTINUE_TEST_BUTTON = 'Continue';
 
 export interface PartPanelActions {
   onRetry: () => void;
@@ -106,7 +106,6 @@ function Notes({ screen }: { screen: ScreenView }) {
 /** Speech recognition stopped mid-question: the spec's text, the question held, and the two ways on. */
 function RecognitionFailurePanel({ screen, actions }: { screen: ScreenView; actions: PartPanelActions }) {
   const tryAgain = useRef<HTMLButtonElement>(null);
-  const id = useId();
   const failed = screen.failure !== null;
   // The buttons replace what the student was doing: the first one takes the focus.
   useEffect(() => {
@@ -115,26 +114,18 @@ function RecognitionFailurePanel({ screen, actions }: { screen: ScreenView; acti
   if (!screen.failure) return null;
   const what = screen.failure.during === 'part2' ? 'The speaking timer is paused' : 'This question is paused';
   if (screen.failure.code === 'page-hidden') {
-    // Continue is described by why the test stopped and what it does: the alert and the live region
-    // changed while the page was out of sight, so a screen reader coming back reads the focused button.
     return (
-      <Alert color="blue" variant="light" title="Test paused" data-testid="recognition-failure">
-        <Stack gap="sm">
-          <Text size="sm" id={`${id}-why`}>
-            {screen.failure.message}
-          </Text>
-          <Text size="sm" id={`${id}-then`}>
-            {screen.failure.during === 'part2'
-              ? 'The speaking timer is paused. Continue when you are ready: it goes on from where it stopped.'
-              : 'Continue when you are ready: the examiner asks this question again, and your answer is saved once.'}
-          </Text>
-          <Group gap="sm" wrap="wrap">
-            <Button ref={tryAgain} onClick={actions.onResume} aria-describedby={`${id}-why ${id}-then`}>
-              {CONTINUE_TEST_BUTTON}
-            </Button>
-          </Group>
-        </Stack>
-      </Alert>
+      <PausedAlert
+        title="Test paused"
+        why={screen.failure.message}
+        then={
+          screen.failure.during === 'part2'
+            ? 'The speaking timer is paused. Continue when you are ready: it goes on from where it stopped.'
+            : 'Continue when you are ready: the examiner asks this question again, and your answer is saved once.'
+        }
+        onContinue={actions.onResume}
+        testId="recognition-failure"
+      />
     );
   }
   return (

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
-import { Alert, Badge, Box, Button, Group, Loader, Paper, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Box, Group, Loader, Paper, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { HeldButton } from '../../../components/HeldButton';
+import { PausedAlert } from '../../../components/PausedAlert';
 import { useFocusAfterPanel } from '../../../lib/focus-after-panel';
 import type { ActiveViewModel } from '../flow';
 import { MINUTE_MS, statusAnnouncement, timeAnnouncement } from './announcements';
@@ -60,7 +60,8 @@ export function ActiveView({ model, onToggleRecording, onNext, onResume }: Activ
             </Text>
           ) : null}
         </Paper>
-        {model.paused ? <PausedPanel paused={model.paused} onResume={onResume} /> : null}
+        {/* The student left the page mid-interview. */}
+        {model.paused ? <PausedAlert title="Interview paused" why={model.paused.message} then={model.paused.resumeNote} onContinue={onResume} styles={alertStyles} testId="interview-paused" /> : null}
         {model.recordingProblem ? (
           <Alert color="red" variant="light" title={model.recordingProblem.title} styles={alertStyles} role="note">
             <Text size="sm" data-testid="recording-problem">
@@ -130,33 +131,5 @@ export function ActiveView({ model, onToggleRecording, onNext, onResume }: Activ
         </Box>
       </Stack>
     </Panel>
-  );
-}
-
-/**
- * The student left the page mid-interview: why it stopped, and Continue, which takes the focus and
- * is described by why (the alert and the live region changed while the page was out of sight, so a
- * screen reader coming back reads the focused button, and with it why the interview stopped).
- */
-function PausedPanel({ paused, onResume }: { paused: NonNullable<ActiveViewModel['paused']>; onResume: () => void }) {
-  const button = useRef<HTMLButtonElement>(null);
-  const id = useId();
-  useEffect(() => button.current?.focus(), []);
-  return (
-    <Alert color="blue" variant="light" title="Interview paused" styles={alertStyles} data-testid="interview-paused">
-      <Stack gap="sm">
-        <Text size="sm" id={`${id}-why`}>
-          {paused.message}
-        </Text>
-        <Text size="sm" id={`${id}-then`}>
-          {paused.resumeNote}
-        </Text>
-        <Group>
-          <Button ref={button} onClick={onResume} aria-describedby={`${id}-why ${id}-then`}>
-            Continue
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
   );
 }
