@@ -5,7 +5,7 @@ import { emptyInterviewProfile, type InterviewProfile } from '../src/shared/api/
 import { INTERVIEW_LEAVE_CONFIRMATION } from '../src/shared/interview/constants.js';
 import { INTERVIEW_PAUSED_MESSAGE } from '../src/client/features/interview/flow/pause-step.js';
 import { PAGE_HIDDEN_MESSAGE } from '../src/client/features/speaking-test/flow/recognition.js';
-import { LEAVE_TEST_TEXT } from '../src/client/features/speaking-test/leave-texts.js';
+import { LEAVE_TEST_TEXT, UNSENT_RESULT_TEXT } from '../src/client/features/speaking-test/leave-texts.js';
 import { attempts } from '../src/server/db/schema.js';
 import { recordingAnalyses } from '../src/server/db/schema-analysis.js';
 import { NO_DECODER_REASON } from '../src/server/lib/ffmpeg.js';
@@ -242,13 +242,18 @@ async function focusedControl(page: Page): Promise<string> {
   }
 }
 
-/** Answers the first save with a refusal (422, as a server that cannot take it would), the later ones as usual; how many were refused. */
-async function refuseFirstSave(page: Page, url: string): Promise<() => number> {
+/**
+ * Answers the first saves with `statuses` in turn (by default one refusal, 422, as a server that
+ * cannot take it would; a 503 leaves the result waiting on the device to be tried again), the later
+ * ones as usual; how many were answered so.
+ */
+async function refuseFirstSave(page: Page, url: string, statuses: number[] = [422]): Promise<() => number> {
   let refused = 0;
   await page.route(url, async (route: Route) => {
-    if (route.request().method() !== 'POST' || refused > 0) return route.continue();
+    const status = statuses[refused];
+    if (route.request().method() !== 'POST' || status === undefined) return route.continue();
     refused += 1;
-    return route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'The server could not take it just now.' }) });
+    return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message: 'The server could not take it just now.' }) });
   });
   return () => refused;
 }
@@ -779,8 +784,9 @@ describe('speaking test, Tab and Enter alone', () => {
   });
 
   it("the results by keyboard: a refused save's Try again leaves the focus on the save's status box (it fell to the page's top with the button); the recording's player by Tab, named, its time moved by an arrow key, played and paused by Enter; leaving asked with the focus on Stay; Take Another Test by Enter signs out to the sign-in page's heading", async () => {
-    const { student, page, fake } = await readyToStart('Meena Das', 20_000, { ignore: [/status of 422/], scripts: [countRecordedPieces] });
-    const refused = await refuseFirstSave(page, '**/api/test-sessions');
+    const { student, page, fake } = await readyToStart('Meena Das', 20_000, { ignore: [/status of (422|503)/], scripts: [countRecordedPieces] });
+    // The first save finds the server unavailable (the result waits on the device), the second is refused.
+    const refused = await refuseFirstSave(page, '**/api/test-sessions', [503, 422]);
     await press(page, 'Start Test');
     for (let n = 1; n <= 10; n += 1) {
       await pumpUntil(page, async () => (await visible(page, `Question ${n} of 10`)()) && (await listening(fake)), `question ${n} to be listened for`);
@@ -800,6 +806,22 @@ describe('speaking test, Tab and Enter alone', () => {
     await page.getByRole('heading', { name: 'Test Complete!' }).waitFor({ timeout: 30_000 });
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'H2', name: 'Test Complete!' });
 
+    // While the result waits on the device, Take Another Test (which signs out) asks first: named and
+    // described, the focus on Wait for it and kept inside; Escape gives the focus back to the button.
+    // The page's clock moves 100 ms at a time, so the outbox's next try (1.6 s or more later) waits.
+    await pumpUntil(page, async () => refused() === 1, 'the first save to find the server unavailable', { stepMs: 100 });
+    await press(page, 'Take Another Test');
+    await page.getByRole('dialog').waitFor();
+    expect(await dialogReadOut(page)).toEqual({ role: 'dialog', name: 'Your result is not saved yet', description: UNSENT_RESULT_TEXT });
+    await expect.poll(() => readOut(page)).toMatchObject({ role: 'button', name: 'Wait for it' });
+    expect(await keysInDialog(page, 'Tab', 3)).toEqual(['Sign out anyway', 'Close dialog', 'Wait for it']);
+    await lookAt(page, 'screen-reader-test-unsent-desktop');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => readOut(page)).toMatchObject({ role: 'button', name: 'Take Another Test' });
+    expect(new URL(page.url()).pathname).toBe('/test');
+    expect(refused()).toBe(1);
+
     const tryAgain = page.getByRole('button', { name: 'Try again' });
     await pumpUntil(page, async () => (await tryAgain.count()) > 0, "the refused save's Try again");
     await tabTo(page, 'Try again');
@@ -810,7 +832,7 @@ describe('speaking test, Tab and Enter alone', () => {
     expect((await readOut(page)).name).toMatch(/^Sav(ing|ed)$/);
     await pumpUntil(page, async () => (await page.locator('[data-save-state]').getAttribute('data-save-state')) === 'saved', 'the save after Try again');
     expect(await readOut(page)).toEqual({ role: 'group', name: 'Saved', description: 'Your results are saved.' });
-    expect(refused()).toBe(1);
+    expect(refused()).toBe(2);
     expect(await tabTo(page, 'Download Transcript')).toBe(1);
 
     // The player, after the results' controls: named, then its own controls; an arrow key on the

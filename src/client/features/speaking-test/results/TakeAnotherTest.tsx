@@ -2,6 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { LeaveWithoutSavingDialog } from '../../../components/LeaveWithoutSavingDialog';
 import { useOutboxStatus } from '../../../lib/outbox';
+import { UNSENT_RESULT_MEMORY_ONLY_TEXT, UNSENT_RESULT_TEXT } from '../leave-texts';
 
 /**
  * 'Take Another Test' signs out. While the result is still being sent, that would leave it waiting
@@ -22,11 +23,7 @@ export function TakeAnotherTest({ attemptId, onTakeAnotherTest }: { attemptId: s
         onStay={() => setAsking(false)}
         onLeave={onTakeAnotherTest}
         title="Your result is not saved yet"
-        message={
-          status.state === 'pending' && status.memoryOnly
-            ? 'This browser could not keep a copy of it: if you sign out now, this result is lost. Wait until it is saved, or download your transcript first.'
-            : 'It is kept on this device and will be sent the next time you sign in here. Wait a moment and it may be saved now.'
-        }
+        message={status.state === 'pending' && status.memoryOnly ? UNSENT_RESULT_MEMORY_ONLY_TEXT : UNSENT_RESULT_TEXT}
         stayLabel="Wait for it"
         leaveLabel="Sign out anyway"
       />
