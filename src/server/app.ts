@@ -117,10 +117,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => readCaches.close());
   const sessions = createSessionCache(readCaches);
   await app.register(accessPlugin, { db: deps.database.db, now: deps.now, sessions, cookieSecure: deps.config.COOKIE_SECURE });
-  // Whatever a state-changing request wrote, the read caches are read again from the next request
-  // on: cleared before its answer leaves.
+  // Whatever a signed-in caller's state-changing request wrote, the read caches are read again from
+  // the next request on: cleared before its answer leaves. A signed-out caller's (signing in, a
+  // password link, signing out) clear them where they write (sessions.ts, auth/service.ts,
+  // teachers/service.ts), so anyone's stream of refused or unknown requests cannot keep the caches,
+  // and on PostgreSQL every process's, empty.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!SAFE_METHODS.has(request.method)) invalidateReadCaches(deps.database.db);
+    if (!SAFE_METHODS.has(request.method) && request.auth !== null) invalidateReadCaches(deps.database.db);
     return payload;
   });
 

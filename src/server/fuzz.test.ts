@@ -175,6 +175,7 @@ const noLimits: RateLimits = {
   signInPerAccount: NO_LIMIT,
   signInPerAccountEverywhere: NO_LIMIT,
   signInPerKnownDevice: NO_LIMIT,
+  signInsPerAccount: NO_LIMIT,
   forgotPerClient: NO_LIMIT,
   forgotPerEmail: NO_LIMIT,
   changePasswordPerClient: NO_LIMIT,

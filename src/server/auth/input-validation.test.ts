@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../test/app.js';
 import { createAdmin, createStudent, type CreatedAdmin, type CreatedStudent } from '../test/factories.js';
 import { EMAIL_NOT_A_MOBILE_NUMBER } from '../../shared/api/auth-forms.js';
+import { INVALID_LOGIN_MESSAGE } from './routes.js';
 
 /**
  * Every JSON POST endpoint, fed bodies it must refuse: each answer is a 4xx with a JSON { message }
@@ -170,6 +171,23 @@ describe('POST endpoints without a body', () => {
   ])('$url refuses malformed and oversized JSON with a 4xx', async (endpoint) => {
     expectRefusal(await post(endpoint, json('{oops')), [400]);
     expectRefusal(await post(endpoint, json(JSON.stringify({ padding: 'x'.repeat(1024 * 1024) }))), [413]);
+  });
+
+  it('signing out, which reads no body, refuses one over 1 KB before parsing it, signed in or not', async () => {
+    const manyNumbers = `{"a":[${Array(20_000).fill('0').join(',')}]}`;
+    expect(expectRefusal(await post({ url: '/api/logout', as: 'nobody' }, json(manyNumbers)), [413])).toBe('The request body is too large.');
+    expect((await post({ url: '/api/logout', as: 'nobody' }, json('{}'))).statusCode).toBe(204);
+  });
+});
+
+describe('signing in', () => {
+  it('refuses a body over 4 KB before parsing it; the longest name and password, escaped, fit', async () => {
+    const url = { url: '/api/login', as: 'nobody' as const };
+    const padded = JSON.stringify({ username: admin.username, password: admin.password, padding: 'x'.repeat(4096) });
+    expect(expectRefusal(await post(url, json(padded)), [413])).toBe('The request body is too large.');
+    const escaped = (text: string) => [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const longest = `{"username":"${escaped('n'.repeat(100))}","password":"${escaped('p'.repeat(128))}"}`;
+    expect(expectRefusal(await post(url, json(longest)), [401])).toBe(INVALID_LOGIN_MESSAGE);
   });
 });
 

@@ -1,11 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../db/schema.js';
 import { signInDevices } from '../db/schema-sign-in.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { createAdmin, createStudent, type CreatedAdmin } from '../test/factories.js';
 import { DEFAULT_RATE_LIMITS } from './limits.js';
-import { DEVICE_COOKIE } from './known-devices.js';
+import { DEVICE_COOKIE, KNOWN_DEVICES_PER_ACCOUNT } from './known-devices.js';
 import { SECURE_SESSION_COOKIE } from './sessions.js';
 
 /**
@@ -169,6 +170,49 @@ describe("the address's budget over all accounts", () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+describe('sign-ins that succeed', () => {
+  it("are bounded per account from every address (the guess budgets give a right password's count back): past the budget, refused before the password is checked, no session made", async () => {
+    const small = await createTestApp({ rateLimits: { signInPerClient: { max: 10_000, windowMs: 60_000 }, signInsPerAccount: { max: 3, windowMs: 60_000 } } });
+    try {
+      const student = await createStudent(small.database.db, { studentName: 'Flood Student' });
+      const other = await createStudent(small.database.db, { studentName: 'Other Student' });
+      const signIn = (who: typeof student, remoteAddress: string) =>
+        small.app.inject({ method: 'POST', url: '/api/login', payload: { username: who.mobileNumber, password: who.password }, remoteAddress });
+      const answers = [];
+      for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4']) answers.push(await signIn(student, address));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429]);
+      expect(answers[3]?.json().message).toMatch(/^Too many sign-ins to this account in a short time\. Please wait 1 minute and try again\.$/);
+      expect(answers[3]?.headers['retry-after']).toBe('60');
+      expect(answers[3]?.cookies).toEqual([]);
+      const sessionsOf = async (userId: number) => (await small.database.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+      expect(await sessionsOf(student.user.id)).toBe(3);
+      // Any sign-in naming that account waits until the window ends, a wrong password too; other accounts sign in.
+      const wrong = await small.app.inject({ method: 'POST', url: '/api/login', payload: { username: student.mobileNumber, password: 'not it at all' }, remoteAddress: '192.0.2.9' });
+      expect(wrong.statusCode).toBe(429);
+      expect((await signIn(other, '192.0.2.1')).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it(`keep the ${KNOWN_DEVICES_PER_ACCOUNT} browsers the account used most recently known, the newest always`, async () => {
+    const student = await createStudent(t.database.db, { studentName: 'Many Browsers' });
+    const devicesOf = async () => (await t.database.db.select().from(signInDevices).where(eq(signInDevices.userId, student.user.id))).length;
+    let latest = '';
+    for (let browser = 0; browser < KNOWN_DEVICES_PER_ACCOUNT + 5; browser += 1) {
+      const answer = await login(student.mobileNumber, student.password, `198.51.100.${browser + 50}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      latest = deviceCookieOf(answer);
+    }
+    expect(await devicesOf()).toBe(KNOWN_DEVICES_PER_ACCOUNT);
+    // The newest browser is still known: signing in from it renews its token and adds no row.
+    const again = await login(student.mobileNumber, student.password, '198.51.100.200', latest);
+    expect(again.statusCode).toBe(200);
+    expect(again.cookies.find((c) => c.name === DEVICE_COOKIE)).toBeUndefined();
+    expect(await devicesOf()).toBe(KNOWN_DEVICES_PER_ACCOUNT);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/open.js';
 import { signInDevices } from '../db/schema-sign-in.js';
@@ -16,6 +16,12 @@ import { hashToken } from './sessions.js';
 export const DEVICE_COOKIE = 'parley_device';
 /** How long a browser stays known without signing in again. */
 export const KNOWN_DEVICE_DAYS = 90;
+/**
+ * Browsers kept known per account, the most recently used: a student's phone, laptop and the school's
+ * shared computers. Each sign-in from a browser without the account's token adds one, so without a
+ * cap whoever knows the password could add rows as often as sign-ins allow (decision 0077).
+ */
+export const KNOWN_DEVICES_PER_ACCOUNT = 20;
 const KNOWN_DEVICE_MS = KNOWN_DEVICE_DAYS * 24 * 3600_000;
 
 function deviceTokenOf(request: FastifyRequest): string | null {
@@ -52,7 +58,8 @@ export async function hasKnownDevice(db: Db, request: FastifyRequest, now: Date)
 
 /**
  * After a successful sign-in: the browser's token for this account is renewed (its last use moved
- * on), or a new one is given; the account's tokens unused for too long are deleted.
+ * on), or a new one is given; the account's tokens unused for too long, and those past the
+ * KNOWN_DEVICES_PER_ACCOUNT most recently used, are deleted.
  */
 export async function rememberDevice(db: Db, request: FastifyRequest, reply: FastifyReply, options: { userId: number; now: Date; secure: boolean }): Promise<void> {
   const { userId, now } = options;
@@ -69,7 +76,16 @@ export async function rememberDevice(db: Db, request: FastifyRequest, reply: Fas
   // One browser may be known to several accounts (a shared computer): each sign-in adds its own token,
   // and the cookie holds the latest. A browser switching between accounts is new again to the other.
   const token = randomBytes(32).toString('base64url');
-  await db.insert(signInDevices).values({ tokenHash: hashToken(token), userId, createdAt: now, lastUsedAt: now });
+  const tokenHash = hashToken(token);
+  await db.insert(signInDevices).values({ tokenHash, userId, createdAt: now, lastUsedAt: now });
+  // The new token first (others may share its time), then the most recently used.
+  const kept = db
+    .select({ tokenHash: signInDevices.tokenHash })
+    .from(signInDevices)
+    .where(eq(signInDevices.userId, userId))
+    .orderBy(sql`${signInDevices.tokenHash} = ${tokenHash} desc`, desc(signInDevices.lastUsedAt))
+    .limit(KNOWN_DEVICES_PER_ACCOUNT);
+  await db.delete(signInDevices).where(and(eq(signInDevices.userId, userId), notInArray(signInDevices.tokenHash, kept)));
   reply.setCookie(DEVICE_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',

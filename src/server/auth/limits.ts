@@ -12,6 +12,12 @@ export interface RateLimits {
   signInPerAccountEverywhere: { max: number; windowMs: number };
   /** Sign-in from a browser that signed in to the account before, per browser and account. */
   signInPerKnownDevice: { max: number; windowMs: number };
+  /**
+   * Sign-ins that succeeded, per account from every address: the budgets above give a right password's
+   * count back, so without this one whoever knows it could make the server derive keys (and store a
+   * session and a known browser) as often as they liked (decision 0077).
+   */
+  signInsPerAccount: { max: number; windowMs: number };
   forgotPerClient: { max: number; windowMs: number };
   forgotPerEmail: { max: number; windowMs: number };
   /** Password changes (current password checks), per client address. */
@@ -37,6 +43,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   signInPerAccount: { max: 10, windowMs: 15 * 60 * 1000 },
   signInPerAccountEverywhere: { max: 100, windowMs: 15 * 60 * 1000 },
   signInPerKnownDevice: { max: 10, windowMs: 15 * 60 * 1000 },
+  // Two a minute for a quarter of an hour: a student signs in once a lesson, a shared computer once per
+  // student; a phone that keeps losing its session a few times.
+  signInsPerAccount: { max: 30, windowMs: 15 * 60 * 1000 },
   forgotPerClient: { max: 10, windowMs: 60 * 60 * 1000 },
   forgotPerEmail: { max: 3, windowMs: 60 * 60 * 1000 },
   changePasswordPerClient: { max: 60, windowMs: 15 * 60 * 1000 },

@@ -6,7 +6,7 @@ import { errorBody, messageBody } from '../../shared/api/common.js';
 import { teacherPasswordProblem } from '../../shared/api/limits.js';
 import type { AreaDeps } from '../deps.js';
 import { badRequest, forbidden, unauthorized, type HttpError } from '../lib/http-errors.js';
-import { budget, clientAddressKey, givingBack, throttle, throttleCounting, type BudgetTake, type Counted } from '../lib/throttle.js';
+import { budget, clientAddressKey, givingBack, successBudget, throttle, throttleCounting, type BudgetTake, type Counted } from '../lib/throttle.js';
 import { ACTING_DEVICE_MESSAGE, requireAuth } from './access.js';
 import { verifyPassword } from '../lib/passwords.js';
 import {
@@ -40,6 +40,12 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody 
 export const signInAccountBudgetKey = (accountKeyText: string) => `signin-account:${accountKeyText}`;
 /** The per-account sign-in budget's key for one client address. */
 export const signInAccountAddressKey = (accountKeyText: string, address: string) => `signin-account:${accountKeyText}:ip:${address}`;
+
+/**
+ * A sign-in's body: a name of at most 100 characters and a password of at most 128, each \uXXXX-escaped
+ * at worst, fit in 4 KB; a larger body is refused before it is parsed, whatever its framing.
+ */
+const SIGN_IN_BODY_LIMIT_BYTES = 4096;
 
 /** Whom a sign-in names (its account's budget key) and, when the browser is known to that account, its own budget key. */
 interface SignInTarget {
@@ -80,6 +86,9 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
    */
   const countedIn = new WeakMap<FastifyRequest, Counted[]>();
   const giveBack = givingBack(deps.budgets);
+  // The counts above are given back to a right password; this one holds how often it may be used.
+  const signInsPerAccount = successBudget(deps.budgets, { ...rateLimits.signInsPerAccount, what: 'sign-ins to this account in a short time' });
+  const signInsKey = (userId: number) => `signin-ok:${accountBudgetKey(userId)}`;
   const noteCounted = (request: FastifyRequest, ...counts: Array<Counted | null>) =>
     countedIn.set(request, [...(countedIn.get(request) ?? []), ...counts.filter((counted) => counted !== null)]);
   const changePasswordPerClient = throttle(app, {
@@ -114,6 +123,7 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
 
   api.post('/api/login', {
     config: { access: 'public' },
+    bodyLimit: SIGN_IN_BODY_LIMIT_BYTES,
     schema: { body: credentials, response: { 200: user, ...errors } },
     // The address's budget over all accounts (a classroom shares one address) holds back every browser
     // but one known to the account named, which has its own budget: counted before the body is read
@@ -125,6 +135,8 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
     preHandler: async (request) => {
       const username = request.body.username;
       const userId = await namedAccountUserId(db, username, config.DEFAULT_PHONE_REGION);
+      // Before its password's key derivation: an account signed in to this often is not signed in again yet.
+      if (userId !== null) await signInsPerAccount.refuseWhenSpent(signInsKey(userId));
       const account = userId !== null ? accountBudgetKey(userId) : await accountKey(db, username, config.DEFAULT_PHONE_REGION);
       const device = await knownDeviceKey(db, request, userId, deps.now());
       signInTargets.set(request, { account, device });
@@ -175,12 +187,15 @@ export async function authRoutes(app: FastifyInstance, deps: AreaDeps): Promise<
       // After the session cookie: clients reading the first Set-Cookie get the session.
       await rememberDevice(db, request, reply, { userId: signedInUser.id, now, secure: cookiesSecure(config.COOKIE_SECURE, request) });
       await giveBack(request, countedIn.get(request) ?? []);
+      await signInsPerAccount.count(signInsKey(signedInUser.id)).catch((error: unknown) => request.log.warn({ err: error }, 'a sign-in could not be counted'));
       return toUserDto(db, { user: signedInUser, student: result.account.student, actingStudentId: null });
     },
   });
 
   api.post('/api/logout', {
     config: { access: 'public', allowPendingPasswordChange: true },
+    // It reads no body: a large one is refused before it is parsed (1 MB otherwise, on no budget).
+    bodyLimit: 1024,
     schema: { response: { 204: z.null(), 403: errorBody } },
     handler: async (request, reply) => {
       if (request.sessionToken) await deleteSessionByToken(db, request.sessionToken);

@@ -86,7 +86,7 @@ const findSessionQueries = new WeakMap<Db, ReturnType<typeof findSessionQuery>>(
 
 /**
  * The session behind each token (by its hash) for a few seconds; null when there is none. Every
- * state-changing request, and every write below, clears it with the other read caches, so signing
+ * signed-in state-changing request, and every write below, clears it with the other read caches, so signing
  * out, deactivating a student or changing a password takes effect at the next request of this
  * process; another process's writes (the admin CLI) within the cache's time to live
  * (docs/decisions/0011). A token unknown now cannot become valid without a write: signing in
@@ -118,8 +118,9 @@ export async function findSession(db: Db, cache: SessionCache, token: string, no
 }
 
 export async function deleteSessionByToken(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
-  invalidateReadCaches(db);
+  const deleted = await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))).returning({ id: sessions.id });
+  // A token that named no session (made up, or ended already) changed nothing to forget.
+  if (deleted.length > 0) invalidateReadCaches(db);
 }
 
 /**

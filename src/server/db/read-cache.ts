@@ -6,7 +6,8 @@ import type { Db } from './handle.js';
  * buildApp on its clock (createReadCaches). Each value is reused for at most `ttlMs`; every write
  * this process makes clears all of a database's caches at once
  * (invalidateReadCaches: called by the write paths, and by the app after every state-changing
- * request), so a single-process deployment never reads a stale value after its own writes. On
+ * request of a signed-in caller), so a single-process deployment never reads a stale value after its
+ * own writes. On
  * PostgreSQL every process also tells the others (NOTIFY, cache-sync.ts), which clear theirs at
  * once; only while that connection is down do another process's writes wait for the time to live.
  * See docs/decisions/0008-list-totals-cache.md and 0011-read-caches-and-seek-pages.md.

@@ -109,3 +109,23 @@ export function givingBack(store: BudgetStore): (request: FastifyRequest, counts
     }
   };
 }
+
+/**
+ * A budget of requests that succeeded (counted after the work, checked before it): `spent` refuses
+ * with 429 once `max` have been counted under the key in the window, without counting; `count` counts
+ * one that succeeded. Requests checked at the same moment may all pass before any is counted, so the
+ * budget holds to within the requests running at once.
+ */
+export function successBudget(store: BudgetStore, options: Omit<BudgetOptions, 'key'>) {
+  return {
+    async refuseWhenSpent(key: string): Promise<void> {
+      const { hits, ttlMs } = await store.readHits(key);
+      if (hits < options.max) return;
+      const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+      throw new HttpError(429, `Too many ${options.what}. Please wait ${describeWait(seconds)} and try again.`, { 'retry-after': String(seconds) });
+    },
+    async count(key: string): Promise<void> {
+      await store.countHit(key, options.windowMs);
+    },
+  };
+}

@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import net from 'node:net';
+import { Readable } from 'node:stream';
 import path from 'node:path';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDING_MAX_BYTES } from '../../shared/api/attempts.js';
-import { students, users } from '../db/schema.js';
+import { attempts, students, users } from '../db/schema.js';
 import { recordingChunks, recordings } from '../db/schema-recordings.js';
 import { createAttempt, WEBM_SIGNATURE } from '../test/attempt-fixtures.js';
 import { createTestApp, sessionCookieForUser, type TestApp } from '../test/app.js';
@@ -132,6 +133,34 @@ describe.each(testDrivers.flatMap((driver) => (['file', 'database'] as const).ma
     if (store === 'file') expect((await filesUnder(path.join(t.config.DATA_DIR, 'recordings'))).some((file) => file.endsWith(firstKey ?? '?'))).toBe(false);
   });
 
+  it('an empty body sent without a length (chunked) is refused and leaves the saved recording as it was, also on a reviewed attempt', async () => {
+    const id = await createAttempt(t.database.db, student.student.id);
+    const emptyChunked = () =>
+      t.app.inject({ method: 'PUT', url: `/api/attempts/${id}/recording`, headers: { cookie: studentCookie, 'content-type': 'audio/webm' }, payload: Readable.from([]) });
+    expect((await put(id, studentCookie, bytes)).statusCode).toBe(200);
+    const before = await rowOf(id);
+    const filesBefore = await filesUnder(path.join(t.config.DATA_DIR, 'recordings'));
+    const refused = await emptyChunked();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('The recording is empty.');
+    expect(await rowOf(id)).toEqual(before);
+    expect((await get(id, studentCookie)).rawPayload.equals(bytes)).toBe(true);
+    expect(await filesUnder(path.join(t.config.DATA_DIR, 'recordings'))).toEqual(filesBefore);
+
+    // A draft review before any recording: an empty body is not taken as its first recording, so the real one still can be.
+    const reviewedFirst = await createAttempt(t.database.db, student.student.id);
+    await t.database.db.update(attempts).set({ reviewedAt: new Date() }).where(eq(attempts.id, reviewedFirst));
+    const emptyFirst = await t.app.inject({
+      method: 'PUT',
+      url: `/api/attempts/${reviewedFirst}/recording`,
+      headers: { cookie: studentCookie, 'content-type': 'audio/webm' },
+      payload: Readable.from([]),
+    });
+    expect(emptyFirst.statusCode).toBe(400);
+    expect(await rowOf(reviewedFirst)).toBeUndefined();
+    expect((await put(reviewedFirst, studentCookie, bytes)).statusCode).toBe(200);
+  });
+
   it("deleting a student removes their recordings' bytes from the store, and no one else's", async () => {
     const leaving = await createStudent(t.database.db, { studentName: 'Leela' });
     const leavingCookie = await sessionCookieForUser(t.database.db, leaving.user.id);
@@ -248,6 +277,12 @@ describe.each(testDrivers.flatMap((driver) => (['file', 'database'] as const).ma
     expect(wrongType.statusCode).toBe(415);
     expect(wrongType.json().message).toMatch(/^A recording must be audio/);
     expect((await put(id, studentCookie, bytes, 'audio/x-unknown')).statusCode).toBe(415);
+    // Types Fastify cannot read at all get the same sentence, not the one for JSON bodies.
+    for (const unreadable of ['audio/', 'audio/webm, text/html']) {
+      const answer = await put(id, studentCookie, bytes, unreadable);
+      expect(answer.statusCode).toBe(415);
+      expect(answer.json().message).toMatch(/^A recording must be audio/);
+    }
     expect((await put(id, studentCookie, Buffer.alloc(0))).statusCode).toBe(400);
     const huge = await put(id, studentCookie, Buffer.alloc(RECORDING_MAX_BYTES + 1));
     expect(huge.statusCode).toBe(413);

@@ -14,7 +14,7 @@ import { parseByteRange } from './range.js';
 import { findAttempt, openRecording, recordingInfo, recordingUrl, recordingUsage, saveRecording } from './service.js';
 import { seekableRecording } from './seekable.js';
 import { isStorageFull, limitedBytes, storageFull, type RecordingStores } from './store.js';
-import { attemptReviewed, overCapMessage, RecordingRefused, REVIEWED_RECORDING_MESSAGE, storedBytesOfStudent, UNREADABLE_REPLACEMENT_MESSAGE } from './upload-guards.js';
+import { attemptReviewed, EMPTY_RECORDING_MESSAGE, overCapMessage, RecordingRefused, REVIEWED_RECORDING_MESSAGE, storedBytesOfStudent, UNREADABLE_REPLACEMENT_MESSAGE } from './upload-guards.js';
 
 export const ATTEMPT_NOT_FOUND = 'There is no such attempt.';
 const RECORDING_TOO_LARGE = `A recording may be at most ${RECORDING_MAX_BYTES / (1024 * 1024)} MB.`;
@@ -104,6 +104,11 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
   api.put('/api/attempts/:id/recording', {
     config: { access: 'studentOrActing', streamedBody: { maxBytes: RECORDING_MAX_BYTES } },
     schema: { params: attemptParams, response: { 200: recordingSaved, ...errors } },
+    // Checked before Fastify reads the type: one it cannot parse ("audio/", two types in one header)
+    // would otherwise get its sentence for JSON bodies.
+    preParsing: async (request) => {
+      if (!parseRecordingType(request.headers['content-type'])) throw new HttpError(415, RECORDING_TYPE_MESSAGE);
+    },
     handler: async (request) => {
       const studentId = effectiveStudentId(request);
       const counted = await uploadsPerStudent(request);
@@ -135,7 +140,7 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
     if (!type) throw new HttpError(415, RECORDING_TYPE_MESSAGE);
     const length = announcedLength(request);
     if (length !== undefined && length > RECORDING_MAX_BYTES) throw new HttpError(413, RECORDING_TOO_LARGE);
-    if (length === 0) throw new HttpError(400, 'The recording is empty.');
+    if (length === 0) throw new HttpError(400, EMPTY_RECORDING_MESSAGE);
     const attempt = await findAttempt(db, attemptId);
     if (!attempt || attempt.studentId !== studentId) throw notFound(ATTEMPT_NOT_FOUND);
     // Once reviewed, a stored recording stays (a first upload arriving late is still taken).
@@ -146,7 +151,7 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
     if (length !== undefined && length > room) throw overCap();
     const maxBytes = Math.min(RECORDING_MAX_BYTES, room);
     try {
-      const { sizeBytes, receivedBytes } = await saveRecording(db, stores, {
+      const { sizeBytes } = await saveRecording(db, stores, {
         attemptId: attempt.id,
         studentId,
         mimeType: type.mimeType,
@@ -159,11 +164,11 @@ export async function recordingRoutes(app: FastifyInstance, deps: AppDeps & { re
           tooLarge: () => (maxBytes < RECORDING_MAX_BYTES ? overCap() : new HttpError(413, RECORDING_TOO_LARGE)),
         }),
       });
-      if (receivedBytes === 0) throw new HttpError(400, 'The recording is empty.');
       deps.analysis?.kick();
       return { audioUrl: recordingUrl(attempt.id), sizeBytes };
     } catch (error) {
       if (error instanceof RecordingRefused) {
+        if (error.refusal.kind === 'empty') throw new HttpError(400, EMPTY_RECORDING_MESSAGE);
         if (error.refusal.kind === 'reviewed') throw new HttpError(409, REVIEWED_RECORDING_MESSAGE);
         if (error.refusal.kind === 'unreadable') throw new HttpError(422, UNREADABLE_REPLACEMENT_MESSAGE);
         throw overCap(error.refusal.usedBytes);

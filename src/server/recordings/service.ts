@@ -50,8 +50,8 @@ export async function recordingInfo(db: Db, attemptId: string): Promise<Recordin
  * An upload that fails half-way leaves the attempt and any earlier recording as they were.
  * `receivedBytes` is what arrived; `sizeBytes` what is stored. Inside the transaction, once the
  * attempt is reviewed its stored recording is never replaced, and with `capBytes` the student's kept
- * recordings stay within it however many uploads run at once (upload-guards.ts): either refusal
- * throws RecordingRefused and the new bytes are removed.
+ * recordings stay within it however many uploads run at once (upload-guards.ts): either refusal, or
+ * a body with no bytes, throws RecordingRefused and the new bytes are removed.
  */
 export async function saveRecording(
   db: Db,
@@ -60,6 +60,11 @@ export async function saveRecording(
 ): Promise<{ sizeBytes: number; receivedBytes: number }> {
   const store = stores.writeTo;
   const received = await store.write(input.source);
+  // No bytes (a chunked body that ended at once): refused before anything is stored or replaced.
+  if (received.sizeBytes === 0) {
+    await store.remove(received.storageKey).catch(() => {});
+    throw new RecordingRefused({ kind: 'empty' });
+  }
   let { storageKey, sizeBytes } = received;
   const remuxing = await remuxStored(store, { ...received, mimeType: input.mimeType }, input.log ?? (() => {})).catch((): RemuxOutcome => ({ kind: 'asIs' }));
   if (remuxing.kind === 'remuxed') {

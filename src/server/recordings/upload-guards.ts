@@ -24,7 +24,10 @@ export function overCapMessage(usedBytes: number, capBytes: number): string {
   return `This student's recordings already take ${megabytes(usedBytes)} of the ${megabytes(capBytes)} each student may keep, so this one was not stored. The attempt itself is saved; the school can make room.`;
 }
 
-type Refusal = { kind: 'overCap'; usedBytes: number } | { kind: 'reviewed' } | { kind: 'unreadable' };
+/** An upload whose body held no bytes (a chunked request can announce no length): nothing is stored or replaced. */
+export const EMPTY_RECORDING_MESSAGE = 'The recording is empty.';
+
+type Refusal = { kind: 'overCap'; usedBytes: number } | { kind: 'reviewed' } | { kind: 'unreadable' } | { kind: 'empty' };
 
 /** The error's message: the sentence the route answers with, or (over the cap) a note for the log; the route words the 413 itself. */
 function refusalMessage(refusal: Refusal): string {
@@ -33,6 +36,8 @@ function refusalMessage(refusal: Refusal): string {
       return REVIEWED_RECORDING_MESSAGE;
     case 'unreadable':
       return UNREADABLE_REPLACEMENT_MESSAGE;
+    case 'empty':
+      return EMPTY_RECORDING_MESSAGE;
     case 'overCap':
       return `over the student's recording cap (${refusal.usedBytes} bytes used)`;
   }

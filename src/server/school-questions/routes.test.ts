@@ -84,6 +84,11 @@ describe.each(testDrivers)('school questions on %s', (driver) => {
     expect(refused(await add({ part: 3, text: 'do you HAVE a pet  at home?' }), 409)).toBe(
       'The school already has this question (Part 1): “Do you have a pet at home?”. Questions must differ by more than capital letters.',
     );
+    // An accent typed as a combining mark is the same letter: stored composed, so the same question.
+    const cafe = await added({ part: 1, text: 'What is your favourite cafe\u0301?', topicWords: ['cafe\u0301', 'ｒｅｌａｘ'] });
+    expect(cafe.text).toBe('What is your favourite café?');
+    expect(cafe.topicWords).toEqual(['café', 'relax']);
+    expect(refused(await add({ part: 3, text: 'What is your favourite café?' }), 409)).toContain('The school already has this question (Part 1)');
   });
 
   it('edits a question, retires and restores it; only active ones reach the test', async () => {

@@ -138,6 +138,12 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     now = new Date('2026-11-20T09:00:00Z');
   });
 
+  it("says what is wrong with a link's token that is not text, or missing", async () => {
+    expect((await call('POST', '/api/password-link/check', null, { token: ['a'] })).json()).toEqual({ message: 'token: must be text' });
+    expect((await call('POST', '/api/password-link/check', null, {})).json()).toEqual({ message: 'token: is required' });
+    expect((await call('POST', '/api/password-link/check', null, { token: '' })).json()).toEqual({ message: 'token: is required' });
+  });
+
   it('voids a set-password link once the password is set another way: by the CLI, in Settings, or with a temporary password', async () => {
     const added = await call('POST', '/api/admin/teachers', headCookie, { displayName: 'Uma Nair', email: 'uma.nair@school.example' });
     expect(added.statusCode, added.body).toBe(201);

@@ -19,7 +19,7 @@ import {
  */
 
 /** "is required" when the field is missing, "must be text" when it has another type. */
-const textFieldError = (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : 'must be text');
+export const textFieldError = (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : 'must be text');
 
 export const credentials = z.strictObject({
   username: z

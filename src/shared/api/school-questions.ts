@@ -16,9 +16,11 @@ export * from './school-questions-limits.js';
 
 const part = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: requiredOr('must be 1, 2 or 3') });
 
+// Composed (NFC), as names are: "café" typed with a combining accent is the same question, which the
+// unique index on its lower-cased text then finds, and its words match the answers' words.
 const text = z
   .string({ error: requiredOr('must be text') })
-  .transform((value) => withoutPastedInvisibles(value).trim().replace(/\s+/gu, ' '))
+  .transform((value) => withoutPastedInvisibles(value).normalize('NFC').trim().replace(/\s+/gu, ' '))
   .pipe(
     z
       .string()
@@ -30,7 +32,7 @@ const text = z
 
 const bullet = z
   .string({ error: 'must be text' })
-  .transform((value) => withoutPastedInvisibles(value).trim().replace(/\s+/gu, ' '))
+  .transform((value) => withoutPastedInvisibles(value).normalize('NFC').trim().replace(/\s+/gu, ' '))
   .pipe(
     z
       .string()
@@ -40,9 +42,11 @@ const bullet = z
       .refine(hasALetter, 'Write each cue card line in words: this one holds no letters'),
   );
 
+// Folded as sign-in names are (NFKC): a topic word is matched against what the student said, so a
+// combining accent or a full-width letter would never match.
 const topicWord = z
   .string({ error: 'must be text' })
-  .transform((value) => value.trim().toLowerCase())
+  .transform((value) => value.normalize('NFKC').trim().toLowerCase())
   .pipe(
     z
       .string()

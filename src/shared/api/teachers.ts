@@ -1,6 +1,6 @@
 import { z } from '../zod.js';
 import { EMAIL_MAX_LENGTH } from './limits.js';
-import { newPasswordField } from './auth-forms.js';
+import { newPasswordField, textFieldError } from './auth-forms.js';
 import { DISPLAY_NAME_MAX_LENGTH } from './teachers-limits.js';
 import { hasALetter, hasNoHiddenCharacter, HIDDEN_CHARACTER_MESSAGE, withoutPastedInvisibles } from './visible-text.js';
 
@@ -102,7 +102,7 @@ export const teacherChanged = z.object({ teacher });
 
 /** The set-password page: the link's token and the chosen password. */
 export const passwordLinkBody = z.strictObject({
-  token: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'is not a set-password link'),
+  token: z.string({ error: textFieldError }).min(1, 'is required').max(200, 'is not a set-password link'),
   newPassword: newPasswordField,
 });
 export type PasswordLinkBody = z.infer<typeof passwordLinkBody>;

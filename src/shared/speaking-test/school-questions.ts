@@ -22,9 +22,9 @@ export interface SchoolQuestion {
 /** The school questions a test's answers may have been asked, found by part and text. */
 export type SchoolQuestionLookup = ReadonlyMap<string, SchoolQuestion>;
 
-/** How a question's text is compared: trimmed, inner spaces collapsed, lower-cased. */
+/** How a question's text is compared: composed (NFC, as school questions are stored), trimmed, inner spaces collapsed, lower-cased. */
 export function questionKey(text: string): string {
-  return text.trim().replace(/\s+/gu, ' ').toLowerCase();
+  return text.normalize('NFC').trim().replace(/\s+/gu, ' ').toLowerCase();
 }
 
 function lookupKey(part: number, text: string): string {
