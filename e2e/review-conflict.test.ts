@@ -168,3 +168,51 @@ describe.each(['desktop', 'phone'] as const)('two teachers in the queue at once,
     await expect.poll(onB).toEqual([head.user.id]);
   });
 });
+
+describe('a page opened again, after another teacher reviewed meanwhile', () => {
+  it("the student's page opened from its address, the review page and a list page seen before each read the review as it is now", { timeout: 120_000 }, async () => {
+    const db = suite.server.database.db;
+    const ravi = await createStudent(db, { studentName: 'Ravi Kumar', mobileNumber: '98765 43211' });
+    const attemptId = await createAttempt(db, ravi.student.id);
+    // The head teacher opens the student's page from its address (its first answer comes with the page), then the review, then goes back.
+    const { page } = await suite.openPage({ viewport: 'desktop', timeoutMs: 20_000 });
+    await suite.signInAs(page, head.user.id);
+    await page.goto(`${suite.server.baseUrl}/admin/students/${ravi.student.id}`);
+    const row = page.locator(`[data-attempt-id="${attemptId}"]`);
+    await expect.poll(() => row.getByTestId('review-state').innerText()).toBe('Awaiting review');
+    await row.getByRole('link', { name: /^Review/ }).click();
+    await page.getByLabel('Comment').waitFor();
+    expect(await page.getByLabel('Comment').inputValue()).toBe('');
+    await page.getByRole('link', { name: '← Back to Ravi Kumar' }).click();
+    await row.waitFor();
+
+    // Meanwhile Ms Rao reviews it and releases it, on her own page.
+    const raoPage = await reviewPage(rao.user.id, 'desktop', attemptId);
+    await raoPage.getByLabel('Comment').fill('Clear answers.');
+    for (const label of ['Fluency band', 'Vocabulary band', 'Grammar band', 'Pronunciation band']) await raoPage.getByLabel(label, { exact: true }).selectOption('6');
+    await raoPage.getByRole('button', { name: 'Save review' }).click();
+    await toast(raoPage, 'Review saved').waitFor();
+    await raoPage.getByRole('button', { name: 'Release to the student' }).click();
+    await expect.poll(async () => (await db.select().from(attempts).where(eq(attempts.id, attemptId)))[0]?.releasedAt ?? null).not.toBeNull();
+
+    // The review page opened again shows her review, not the empty form it showed before.
+    await row.getByRole('link', { name: /^Review/ }).click();
+    await expect.poll(() => page.getByLabel('Comment').inputValue()).toBe('Clear answers.');
+    // And so does the student's page once he is back on it.
+    await page.getByRole('link', { name: '← Back to Ravi Kumar' }).click();
+    await expect.poll(() => row.getByTestId('review-state').innerText()).toMatch(/^Released\s+by Ms Rao$/);
+
+    // A list in an order seen before reads it again when shown in that order again (newest first, oldest first, newest first).
+    await page.goto(`${suite.server.baseUrl}/admin?tab=ielts`);
+    const listRow = page.locator(`[data-attempt-id="${attemptId}"], [data-row-id="${attemptId}"]`).filter({ visible: true }).first();
+    await expect.poll(() => listRow.getByTestId('review-state').innerText()).toMatch(/^Released\s+by Ms Rao$/);
+    await page.getByLabel('Sort by').selectOption('oldest');
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('oldest');
+    // Another teacher's change (the release withdrawn by hand here, a draft left), while this list shows another order.
+    await db.update(attempts).set({ releasedAt: null, releasedScores: null, releasedComment: null, releasedByUserId: null }).where(eq(attempts.id, attemptId));
+    invalidateReadCaches(db);
+    await page.getByLabel('Sort by').selectOption('newest');
+    await expect.poll(() => listRow.getByTestId('review-state').innerText()).toMatch(/^Draft\s+by Ms Rao$/);
+  });
+});
+

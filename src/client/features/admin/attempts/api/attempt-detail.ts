@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AttemptDetail } from '../../../../../shared/api/admin-attempts';
 import { analysisRefetchInterval } from '../../../../components/attempt/analysis-status';
 import { getQuery } from '../../../../lib/api';
+import { useFreshOnReturn } from '../../../../lib/fresh-on-return';
 import { ATTEMPTS_QUERY_KEY } from './attempts-list';
 
 export const attemptDetailQuery = (id: string) =>
@@ -11,7 +12,11 @@ export const attemptDetailQuery = (id: string) =>
     ...getQuery<AttemptDetail>(`/api/admin/attempts/${encodeURIComponent(id)}`),
   });
 
-/** One attempt with everything the review page shows; asked again every 5 s while its recording is being analysed. */
+/**
+ * One attempt with everything the review page shows; asked again every 5 s while its recording is
+ * being analysed, and every time its page opens again (another teacher may have reviewed it since).
+ */
 export function useAttemptDetail(id: string) {
-  return useQuery({ ...attemptDetailQuery(id), refetchInterval: (query) => analysisRefetchInterval(query.state.data) });
+  const options = attemptDetailQuery(id);
+  return useQuery({ ...options, refetchInterval: (query) => analysisRefetchInterval(query.state.data), refetchOnMount: useFreshOnReturn(options.queryKey) });
 }

@@ -26,8 +26,9 @@ export const attemptsListQuery = (kind: AttemptKind, page: number, date: string,
 
 /**
  * One page of attempts (10 a page), keeping the previous page on screen while the next loads.
- * Fetched again whenever the tab opens: students save attempts while the teacher looks elsewhere.
+ * Fetched again whenever the tab opens or moves to a page it showed before: students save attempts
+ * and other teachers review them while this teacher looks elsewhere.
  */
 export function useAttemptsList(kind: AttemptKind, page: number, date: string, sort: AttemptSort = 'newest') {
-  return useQuery({ ...attemptsListQuery(kind, page, date, sort), placeholderData: keepPreviousData, refetchOnMount: 'always' });
+  return useQuery({ ...attemptsListQuery(kind, page, date, sort), placeholderData: keepPreviousData, staleTime: 0, refetchOnMount: 'always' });
 }

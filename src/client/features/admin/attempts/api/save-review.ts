@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { AttemptDetail, ReleaseBody, ReleaseDone, ReviewBody, ReviewSaved } from '../../../../../shared/api/admin-attempts';
 import { apiRequest, isApiError } from '../../../../lib/api';
 import { attemptDetailQuery } from './attempt-detail';
@@ -13,6 +13,9 @@ function refetchOnConflict(queryClient: ReturnType<typeof useQueryClient>, id: s
     if (isApiError(error, 409)) await queryClient.invalidateQueries({ queryKey: attemptDetailQuery(id).queryKey });
   };
 }
+
+/** The lists a review shows in: both attempts lists and the student's own page (student-attempts.ts). */
+const inLists = (queryKey: QueryKey) => queryKey[2] === 'list' || queryKey[1] === 'student';
 
 /** Saves the teacher's review; the attempt shows it (and its trail entry) at once and the lists are fetched again. */
 export function useSaveReview(id: string) {
@@ -36,7 +39,7 @@ export function useSaveReview(id: string) {
             }
           : detail,
       );
-      await queryClient.invalidateQueries({ queryKey: ATTEMPTS_QUERY_KEY, predicate: (query) => query.queryKey[2] === 'list' });
+      await queryClient.invalidateQueries({ queryKey: ATTEMPTS_QUERY_KEY, predicate: (query) => inLists(query.queryKey) });
     },
     onError: refetchOnConflict(queryClient, id),
   });
@@ -53,7 +56,7 @@ export function useReleaseReview(id: string) {
         detail ? { ...detail, release: done.release, releasePending: false, trail: [...detail.trail, done.event], reviewVersion: done.version } : detail,
       );
       // The lists, and the awaiting-review queue this attempt has just left.
-      await queryClient.invalidateQueries({ queryKey: ATTEMPTS_QUERY_KEY, predicate: (query) => query.queryKey[2] === 'list' || query.queryKey[2] === 'queue' });
+      await queryClient.invalidateQueries({ queryKey: ATTEMPTS_QUERY_KEY, predicate: (query) => inLists(query.queryKey) || query.queryKey[2] === 'queue' });
     },
     onError: refetchOnConflict(queryClient, id),
   });

@@ -4,6 +4,7 @@ import { studentAttemptsUrl } from '../../../../../shared/api/admin-student-atte
 
 export { STUDENT_ATTEMPTS_PAGE_SIZE } from '../../../../../shared/api/admin-student-attempts-limits';
 import { getQuery } from '../../../../lib/api';
+import { useFreshOnReturn } from '../../../../lib/fresh-on-return';
 import { ATTEMPTS_QUERY_KEY } from '../../attempts/api/attempts-list';
 
 /** Under the attempts' key, so a saved or released review refreshes the student's page too. */
@@ -16,13 +17,11 @@ export const studentAttemptsQuery = (studentId: string, page: number) =>
 
 /**
  * The student and a page of their attempts (10 a page), keeping the previous page on screen while
- * the next loads. Fetched again whenever the page opens again (students save attempts meanwhile),
- * but not over the answer that came with the page itself (no fetch has updated it yet).
+ * the next loads. Fetched again whenever the page opens again or moves to a page shown before
+ * (students save attempts and teachers review them meanwhile), but not over the answer that came with
+ * the page itself.
  */
 export function useStudentAttempts(studentId: string, page: number) {
-  return useQuery({
-    ...studentAttemptsQuery(studentId, page),
-    placeholderData: keepPreviousData,
-    refetchOnMount: (query) => (query.state.dataUpdateCount > 0 ? 'always' : false),
-  });
+  const options = studentAttemptsQuery(studentId, page);
+  return useQuery({ ...options, placeholderData: keepPreviousData, staleTime: 0, refetchOnMount: useFreshOnReturn(options.queryKey) });
 }
