@@ -100,8 +100,9 @@ describe('on a phone, the way to the review form', () => {
 });
 
 describe('on a phone, after releasing a review', () => {
-  it('offers the next attempt awaiting review under the form, and says when none is left', async () => {
-    const { page } = await suite.openPage({ viewport: 'phone' });
+  it('offers the next attempt awaiting review under the form, and says when none is left; then an amendment without a reason, and the review cleared after its release', async () => {
+    // The amendment without a reason is refused (400), as it should be.
+    const { page } = await suite.openPage({ viewport: 'phone', ignore: [/status of 400/] });
     await suite.signInAs(page, admin.user.id);
     await page.goto(`${suite.server.baseUrl}/admin/attempts/${ids.newer}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -123,5 +124,28 @@ describe('on a phone, after releasing a review', () => {
     const last = await reviewAndRelease(page);
     await expect.poll(() => last.getByTestId('after-release').innerText()).toBe('No other attempt is awaiting review.');
     expect(await last.getByRole('link', { name: /next awaiting/ }).count()).toBe(0);
+
+    // A change after the release needs a reason: said under the reason's field, which takes the focus.
+    await page.getByLabel('Fluency band', { exact: true }).selectOption('7');
+    await page.getByRole('button', { name: 'Save review' }).tap();
+    const reason = last.getByRole('textbox', { name: /^Reason for the change/ });
+    await expect.poll(() => reason.getAttribute('aria-invalid')).toBe('true');
+    expect(await reason.evaluate((element) => element === document.activeElement)).toBe(true);
+    const said = await reason.evaluate((element) => document.getElementById(element.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('-error')) ?? '')?.textContent ?? '');
+    expect(said).toMatch(/^Say why/);
+    await reason.fill('Wrong student: this review was meant for another attempt.');
+    expect(await reason.getAttribute('aria-invalid')).not.toBe('true');
+
+    // Cleared after its release: the student still sees the released review, and every line says so.
+    await page.getByLabel('Comment').fill('');
+    for (const criterion of ['Fluency', 'Vocabulary', 'Grammar', 'Pronunciation']) await page.getByLabel(`${criterion} band`, { exact: true }).selectOption('');
+    await page.getByRole('button', { name: 'Save review' }).tap();
+    await toast(page, 'Review saved').getByText('The review is cleared here. Asha Rao still sees the one released earlier until you release a new one.').waitFor();
+    await last.getByText('No review is saved now: it was cleared after its release.').waitFor();
+    expect(await last.getByTestId('release-status').textContent()).toMatch(/^Released to the student by .+: the student still sees that review\.$/);
+    expect(await last.getByTestId('release-hint').textContent()).toBe(
+      'The student still sees the review released earlier: a cleared review cannot be released. Save a new comment or bands to release in its place.',
+    );
+    await lookAt(page, 'review-cleared-after-release-phone');
   });
 });

@@ -57,7 +57,7 @@ describe.each(['desktop', 'phone'] as const)('two teachers on one review, at %s 
     await raoPage.getByRole('button', { name: 'Save review' }).click();
     const conflict = raoPage.getByTestId('review-conflict');
     await conflict.getByText('Not saved', { exact: true }).waitFor();
-    await conflict.getByText(/^headteacher changed this review at \d\d:\d\d, after you opened it\. Your changes are not saved: look at headteacher's version, then make yours again\.$/).waitFor();
+    await conflict.getByText(/^headteacher changed this review at \d\d:\d\d, after you opened it\. Your changes are not saved yet: compare them with headteacher's version before saving\.$/).waitFor();
     await conflict.getByText(/^headteacher's version, saved on /).waitFor();
     expect(await conflict.getByTestId('newer-comment').textContent()).toBe('X');
     expect(await conflict.getByTestId('newer-bands').textContent()).toBe('Fluency 6.0 · Vocabulary 6.0 · Grammar 6.0 · Pronunciation 6.0');

@@ -15,4 +15,12 @@ describe('newPasswordProblems (the set-password and choose-password pages)', () 
   it('passes a password the server takes', async () => {
     expect(await newPasswordProblems('long enough', 'long enough')).toEqual({});
   });
+
+  it("holds a teacher's password to the teachers' bar, in the server's sentence, not the students' 8 characters", async () => {
+    const teacher = { teacher: true };
+    expect(await newPasswordProblems('short', 'short', teacher)).toEqual({ newPassword: "A teacher's password must be at least 12 characters" });
+    expect(await newPasswordProblems('ten chars!', 'ten chars!', teacher)).toEqual({ newPassword: "A teacher's password must be at least 12 characters" });
+    expect(await newPasswordProblems('123456789012', '123456789012', teacher)).toEqual({ newPassword: "A teacher's password must not be digits only: use letters too" });
+    expect(await newPasswordProblems('a long phrase', 'a long phrase', teacher)).toEqual({});
+  });
 });

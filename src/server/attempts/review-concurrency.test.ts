@@ -76,7 +76,7 @@ describe.each(testDrivers)('two teachers on one review on %s', (driver) => {
     const second = await save(id, raoCookie, { comment: 'RAO: good.', scores: { fluency: 8 }, version: raoView.reviewVersion });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({
-      message: "headteacher changed this review at 18:42, after you opened it. Your changes are not saved: look at headteacher's version, then make yours again.",
+      message: "headteacher changed this review at 18:42, after you opened it. Your changes are not saved yet: compare them with headteacher's version before saving.",
     });
     expect(await stored(id)).toMatchObject({ teacherComment: 'X', teacherScores: { ...FOUR_SIXES, overall: 6 } });
     expect(await trail(id)).toHaveLength(1);
@@ -130,7 +130,7 @@ describe.each(testDrivers)('two teachers on one review on %s', (driver) => {
     const late = await save(id, raoCookie, { comment: 'RAO: better.', scores: FOUR_SIXES, version: current.reviewVersion, reason: 'typo' });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({
-      message: "headteacher released this review at 15:30, after you opened it. Your changes are not saved: look at headteacher's version, then make yours again.",
+      message: "headteacher released this review at 15:30, after you opened it. Your changes are not saved yet: compare them with headteacher's version before saving.",
     });
   });
 
@@ -141,7 +141,7 @@ describe.each(testDrivers)('two teachers on one review on %s', (driver) => {
     const otherTab = await save(id, adminCookie, { comment: 'Tab two', scores: {}, version: 0 });
     expect(otherTab.statusCode).toBe(409);
     expect(otherTab.json()).toEqual({
-      message: 'You changed this review at 18:42 in another tab or window. Your changes here are not saved: look at that version, then make yours again.',
+      message: 'You changed this review at 18:42 in another tab or window. Your changes here are not saved yet: compare them with that version before saving.',
     });
     // A review page opened before reviews had versions (left open across an upgrade) sends none: the teacher is told what to do.
     const OPENED_BEFORE_UPDATE = 'version: is missing: this page was opened before Parley was updated. Copy your comment, reload the page, and save again';

@@ -60,7 +60,7 @@ export function staleReview(head: ReviewHead, step: ReviewStep, context: { revie
   if (!last) {
     return conflict(
       step === 'save'
-        ? 'This review is not the one you opened. Your changes are not saved: reload it, then make yours again.'
+        ? 'This review is not the one you opened. Your changes are not saved yet: reload it and compare them with it before saving.'
         : 'This review is not the one you opened. Nothing was released: reload it before releasing it.',
     );
   }
@@ -69,7 +69,7 @@ export function staleReview(head: ReviewHead, step: ReviewStep, context: { revie
   if (last.byUserId === context.reviewerId) {
     return conflict(
       step === 'save'
-        ? `You ${verb} this review ${when} in another tab or window. Your changes here are not saved: look at that version, then make yours again.`
+        ? `You ${verb} this review ${when} in another tab or window. Your changes here are not saved yet: compare them with that version before saving.`
         : `You ${verb} this review ${when} in another tab or window. Nothing was released: look at that version before releasing it.`,
     );
   }
@@ -77,7 +77,7 @@ export function staleReview(head: ReviewHead, step: ReviewStep, context: { revie
   const whose = last.byName ? `${last.byName}'s` : 'their';
   return conflict(
     step === 'save'
-      ? `${who} ${verb} this review ${when}, after you opened it. Your changes are not saved: look at ${whose} version, then make yours again.`
+      ? `${who} ${verb} this review ${when}, after you opened it. Your changes are not saved yet: compare them with ${whose} version before saving.`
       : `${who} ${verb} this review ${when}, after you opened it. Nothing was released: look at ${whose} version before releasing it.`,
   );
 }

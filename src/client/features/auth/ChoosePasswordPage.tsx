@@ -45,7 +45,7 @@ export default function ChoosePasswordPage() {
 
   /** The same checks as SetPasswordPage: the route's own password rules, then the confirmation. */
   const check = async () => {
-    const found = await newPasswordProblems(password, confirm);
+    const found = await newPasswordProblems(password, confirm, { teacher: true });
     setProblems(found);
     if (found.newPassword || found.confirmPassword) {
       // An earlier refusal is not about what is typed now.

@@ -25,7 +25,7 @@ export default function SetPasswordPage() {
   });
 
   const submit = form.onSubmit(async ({ newPassword, confirmPassword }) => {
-    const errors = await newPasswordProblems(newPassword, confirmPassword);
+    const errors = await newPasswordProblems(newPassword, confirmPassword, { teacher: user?.isAdmin === true });
     if (Object.keys(errors).length > 0) return form.setErrors(errors);
     change.mutate(
       { newPassword },

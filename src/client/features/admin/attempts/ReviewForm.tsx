@@ -2,11 +2,12 @@ import { Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { Columns } from '../../../components/Columns';
 import { GrowingTextarea } from '../../../components/GrowingTextarea';
 import { HeldButton } from '../../../components/HeldButton';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import type { AttemptCriterion, AttemptDetail, Bands, ReleaseDone } from '../../../../shared/api/admin-attempts';
 import { bandText, CRITERIA_OF, CRITERION_LABELS } from '../../../../shared/api/admin-attempts-kinds';
 import { releaseBandsProblem, REVIEW_COMMENT_MAX_LENGTH, REVIEW_REASON_MAX_LENGTH, scoreNoun, teacherOverall } from '../../../../shared/api/admin-attempts-limits';
 import { isApiError, serverMessageOr } from '../../../lib/api';
+import { fieldMessage } from '../../../lib/field-message';
 import { toastError, toastSuccess } from '../../../lib/notify';
 import { useReleaseReview, useSaveReview } from './api/save-review';
 import { formatAttemptTime } from './format';
@@ -46,6 +47,8 @@ export function ReviewForm({ detail, onReleased }: { detail: AttemptDetail; onRe
   const [comment, setComment] = useState(latest.comment);
   const [bands, setBands] = useState<Record<string, string>>(latest.bands);
   const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reasonField = useRef<HTMLTextAreaElement>(null);
   const [notice, setNotice] = useState<ReviewNotice | null>(null);
   const releaseHintId = useId();
   const save = useSaveReview(detail.id);
@@ -74,15 +77,22 @@ export function ReviewForm({ detail, onReleased }: { detail: AttemptDetail; onRe
   const nothingToRelease = dirty
     ? null
     : !detail.reviewedAt
-      ? `Nothing to release yet: save a comment or ${noun}s first.`
+      ? released
+        ? `The student still sees the review released earlier: a cleared review cannot be released. Save a new comment or ${noun}s to release in its place.`
+        : `Nothing to release yet: save a comment or ${noun}s first.`
       : released && !detail.releasePending
         ? 'The student sees this review: save a change to release an amended one.'
         : null;
   const releaseHints = [dirty ? 'Save your changes before releasing them.' : null, nothingToRelease, bandsProblem].filter((hint) => hint !== null);
-  /** A 409 is shown in the form (with the review as it now is); anything else in a toast. */
+  /** A 409 is shown in the form (with the review as it now is); a missing reason under its field; anything else in a toast. */
   const refused = (step: ReviewNotice['step'], title: string) => (error: Error) => {
-    if (isApiError(error, 409)) setNotice({ step, message: serverMessageOr(error, error.message) });
-    else toastError(title, serverMessageOr(error, error.message));
+    if (isApiError(error, 409)) return setNotice({ step, message: serverMessageOr(error, error.message) });
+    const { field, text } = fieldMessage(serverMessageOr(error, error.message), ['reason'] as const);
+    if (field === 'reason') {
+      setReasonError(text);
+      reasonField.current?.focus();
+    }
+    toastError(title, text);
   };
 
   const submit = (event: FormEvent) => {
@@ -95,13 +105,16 @@ export function ReviewForm({ detail, onReleased }: { detail: AttemptDetail; onRe
         onSuccess: (saved) => {
           setNotice(null);
           setReason('');
+          setReasonError(null);
           toastSuccess(
             'Review saved',
             !saved.event
               ? 'Nothing changed.'
               : saved.reviewed
                 ? `Saved. ${saved.releasePending ? `Release it when ${detail.student.studentName} should see it.` : ''}`.trim()
-                : `The review is cleared: the attempt shows as not reviewed.`,
+                : released
+                  ? `The review is cleared here. ${detail.student.studentName} still sees the one released earlier until you release a new one.`
+                  : `The review is cleared: the attempt shows as not reviewed.`,
           );
         },
         onError: refused('save', 'Could not save the review'),
@@ -114,6 +127,7 @@ export function ReviewForm({ detail, onReleased }: { detail: AttemptDetail; onRe
       onSuccess: (done) => {
         setNotice(null);
         setReason('');
+        setReasonError(null);
         onReleased?.();
         toastSuccess(
           released ? 'Amended review released' : 'Review released',
@@ -152,6 +166,10 @@ export function ReviewForm({ detail, onReleased }: { detail: AttemptDetail; onRe
           <Text size="sm" c="dimmed">
             Last saved by {detail.reviewerName ?? detail.reviewerUsername ?? 'a teacher'} on {formatAttemptTime(detail.reviewedAt)}.
           </Text>
+        ) : released ? (
+          <Text size="sm" c="dimmed">
+            No review is saved now: it was cleared after its release.
+          </Text>
         ) : (
           <Text size="sm" c="dimmed">
             Not reviewed yet. Your {noun}s are shown beside the automatic estimate, which stays as it is.
@@ -160,7 +178,7 @@ export function ReviewForm({ detail, onReleased }: { detail: AttemptDetail; onRe
         <Text size="sm" data-testid="release-status">
           {detail.release
             ? `Released to the student by ${detail.release.releasedByName ?? detail.release.releasedByUsername ?? 'a teacher'} on ${formatAttemptTime(detail.release.releasedAt)}${
-                detail.releasePending ? '. The saved changes below are not released yet.' : '.'
+                !detail.reviewedAt ? ': the student still sees that review.' : detail.releasePending ? '. The saved changes below are not released yet.' : '.'
               }`
             : `The student sees your review once you release it: your ${noun}s become the result${detail.overall === null ? '' : ', beside the estimate'}.`}
         </Text>
@@ -197,7 +215,12 @@ export function ReviewForm({ detail, onReleased }: { detail: AttemptDetail; onRe
           label={reasonLabel(released, detail.reviewedAt !== null)}
           description={`Kept in the review trail. ${reason.length}/${REVIEW_REASON_MAX_LENGTH}`}
           value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
+          ref={reasonField}
+          error={reasonError}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            setReasonError(null);
+          }}
           maxLength={REVIEW_REASON_MAX_LENGTH}
           minRows={1}
           maxRows={4}
