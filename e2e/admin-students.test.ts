@@ -296,8 +296,14 @@ describe('students tab', () => {
     await pager.getByRole('button', { name: 'Next' }).click();
     await poll(() => bodyRows(page).count()).toBe(2);
     expect(await bodyRows(page).locator('td:first-child').allTextContents()).toEqual(['Pupil 02', 'Pupil 01']);
+    // The page is in the address: a student's page and its back link (or the browser's Back) return to it.
+    await poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+    await bodyRows(page).getByRole('link', { name: 'Pupil 01' }).click();
+    await page.getByRole('link', { name: '← Back to Students' }).click();
+    await poll(() => bodyRows(page).locator('td:first-child').allTextContents()).toEqual(['Pupil 02', 'Pupil 01']);
     await pager.getByRole('button', { name: 'Previous' }).click();
     await poll(() => bodyRows(page).count()).toBe(10);
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
 
     const search = page.getByRole('searchbox', { name: 'Search students' });
     // Each word, in any case and order: "Pupil 01" holds a 1 too.
@@ -307,6 +313,13 @@ describe('students tab', () => {
     await poll(() => page.getByTestId('students-search-result').textContent()).toBe('Found 4 students matching “1 PUPIL”.');
     // Four matches: one page, so no Previous or Next.
     expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
+
+    // So is the search: back from a student's page, the search box and the list are as they were.
+    await poll(() => new URL(page.url()).searchParams.get('q')).toBe('1 PUPIL');
+    await bodyRows(page).getByRole('link', { name: 'Pupil 10' }).click();
+    await page.goBack();
+    await poll(() => bodyRows(page).locator('td:first-child').allTextContents()).toEqual(['Pupil 12', 'Pupil 11', 'Pupil 10', 'Pupil 01']);
+    expect(await search.inputValue()).toBe('1 PUPIL');
 
     await search.fill('+91 97000 00007');
     await poll(() => bodyRows(page).locator('td:first-child').allTextContents()).toEqual(['Pupil 07']);

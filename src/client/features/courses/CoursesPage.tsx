@@ -12,17 +12,12 @@ import { useCoursesList } from './api/courses-list';
 import { useDeleteCourse } from './api/delete-course';
 import { CoursesTable } from './CoursesTable';
 import { useDialogOpener } from '../../lib/dialog-opener';
+import { pageFrom } from '../../lib/page-param';
 
 // The Add/Edit Course dialog (its form and checks) loads when first opened, then stays mounted so it can animate closed.
 const CourseFormModal = lazy(async () => ({ default: (await import('./CourseFormModal')).CourseFormModal }));
 
 export const COURSE_DELETE_CONFIRMATION = 'Are you sure you want to delete this course?';
-
-/** The page number from `?page=`, 1 when missing or not a positive whole number. */
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 function CoursesManagement() {
   const [params, setParams] = useSearchParams();

@@ -14,6 +14,7 @@ import { useExportAttempts } from './api/export-attempts';
 import { showsTeacherBand } from './AttemptCells';
 import { AttemptsTable } from './AttemptsTable';
 import { formatFilterDate, schoolToday } from './format';
+import { pageFrom } from '../../../lib/page-param';
 
 const NOUN: Record<AttemptKind, string> = { ielts: 'speaking tests', interview: 'interviews' };
 const ONE: Record<AttemptKind, string> = { ielts: 'speaking test', interview: 'interview' };
@@ -29,11 +30,6 @@ function sortFrom(value: string | null): AttemptSort {
 }
 
 const sortOptions = (kind: AttemptKind) => ATTEMPT_SORTS.map((value) => ({ value, label: attemptSortLabels(kind)[value] }));
-
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 /**
  * The IELTS Attempts and Interview Attempts tabs (spec section 2): a date filter (the date at the

@@ -2,6 +2,8 @@ import { LoadError } from '../../../components/LoadError';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { pageFrom } from '../../../lib/page-param';
 import type { AdminStudent } from '../../../../shared/api/students';
 import { STUDENT_DEACTIVATE_CONFIRMATION, STUDENT_DELETE_CONFIRMATION, STUDENTS_PAGE_SIZE, SEARCH_MAX_LENGTH } from '../../../../shared/api/students-limits';
 import { useConfirmDialog } from '../../../components/confirm-dialog';
@@ -40,14 +42,36 @@ const SEARCH_DELAY_MS = 300;
 
 type Dialog = { kind: 'form'; student: AdminStudent | null; key: number } | { kind: 'import'; key: number } | null;
 
+/**
+ * The Students tab: search, pages, add, import, export, edit, delete, status. The search and the page
+ * live in the address (`?q=`, `?page=`), so a student's page's back link (and the browser's Back)
+ * return to the same list, as the attempts lists do.
+ */
 export function StudentsTab() {
-  const [searchText, setSearchText] = useState('');
+  const [params, setParams] = useSearchParams();
+  const addressSearch = (params.get('q') ?? '').trim();
+  const [searchText, setSearchText] = useState(addressSearch);
   const [debouncedSearch] = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
   const search = searchText.trim() === '' ? '' : debouncedSearch;
   // The page belongs to the search it was chosen for: a new search starts on its first page.
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === search ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ search, page: next });
+  const page = addressSearch === search ? pageFrom(params.get('page')) : 1;
+  const setAddress = (next: { search: string; page: number }) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next.search) updated.set('q', next.search);
+        else updated.delete('q');
+        if (next.page > 1) updated.set('page', String(next.page));
+        else updated.delete('page');
+        return updated;
+      },
+      { replace: true },
+    );
+  const setPage = (next: number) => setAddress({ search, page: next });
+  useEffect(() => {
+    if (search !== addressSearch) setAddress({ search, page: 1 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the address follows the search as it settles, nothing else
+  }, [search, addressSearch]);
   const { data, error, isPending, isPlaceholderData, refetch, isFetching } = useStudentsList(page, search);
   const remove = useDeleteStudent();
   const toggle = useToggleStudentStatus();
@@ -69,7 +93,8 @@ export function StudentsTab() {
   const lastPage = data ? Math.max(1, Math.ceil(data.total / STUDENTS_PAGE_SIZE)) : 1;
   const pastTheEnd = data !== undefined && !isPlaceholderData && page > lastPage;
   useEffect(() => {
-    if (pastTheEnd) setPaging({ search, page: lastPage });
+    if (pastTheEnd) setAddress({ search, page: lastPage });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the page turns out to be past the end
   }, [pastTheEnd, lastPage, search]);
 
   const { confirm, dialog: confirmDialog } = useConfirmDialog();
