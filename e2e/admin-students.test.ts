@@ -297,7 +297,7 @@ describe('students tab', () => {
     await poll(() => bodyRows(page).count()).toBe(2);
     expect(await bodyRows(page).locator('td:first-child').allTextContents()).toEqual(['Pupil 02', 'Pupil 01']);
     // The page is in the address: a student's page and its back link (or the browser's Back) return to it.
-    await poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+    await poll(async () => new URL(page.url()).searchParams.get('page')).toBe('2');
     await bodyRows(page).getByRole('link', { name: 'Pupil 01' }).click();
     await page.getByRole('link', { name: '← Back to Students' }).click();
     await poll(() => bodyRows(page).locator('td:first-child').allTextContents()).toEqual(['Pupil 02', 'Pupil 01']);
@@ -315,7 +315,7 @@ describe('students tab', () => {
     expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
 
     // So is the search: back from a student's page, the search box and the list are as they were.
-    await poll(() => new URL(page.url()).searchParams.get('q')).toBe('1 PUPIL');
+    await poll(async () => new URL(page.url()).searchParams.get('q')).toBe('1 PUPIL');
     await bodyRows(page).getByRole('link', { name: 'Pupil 10' }).click();
     await page.goBack();
     await poll(() => bodyRows(page).locator('td:first-child').allTextContents()).toEqual(['Pupil 12', 'Pupil 11', 'Pupil 10', 'Pupil 01']);

@@ -148,6 +148,11 @@ describe('the class view', () => {
     expect(await inactive.evaluateAll((items) => items.map((item) => item.querySelector('p')?.textContent))).toEqual(['Esha Nair', 'Hari Iyer', 'Dev Menon']);
     expect(await page.getByTestId('inactive-total').textContent()).toContain('3 students');
     await expect.poll(() => inactive.nth(0).textContent()).toContain('Never practised');
+    // Days counted by the school's calendar (its dates, not whole 24-hour periods); the number as every other page shows it.
+    const schoolDate = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(ms);
+    const devDays = Math.round((Date.parse(schoolDate(Date.now())) - Date.parse(schoolDate(mondayStart - 17 * DAY_MS))) / DAY_MS);
+    expect(await inactive.nth(2).textContent()).toContain(`(${devDays} days ago)`);
+    expect(await inactive.nth(2).getByRole('link', { name: /^\+91 \d{5} \d{5}$/ }).count()).toBe(1);
 
     // Awaiting review, oldest first: Hari's, Bilal's, Asha's latest (the two released are not waiting).
     const awaiting = page.getByTestId('awaiting-attempt');

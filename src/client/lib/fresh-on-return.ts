@@ -19,8 +19,13 @@ interface SeenQuery {
 
 export function useFreshOnReturn(queryKey: QueryKey): (query: SeenQuery) => boolean | 'always' {
   const hash = hashKey(queryKey);
-  useEffect(() => {
-    opened.add(hash);
-  }, [hash]);
+  // Noted as the page closes: noted as it opens, the query's own mount (whose effect runs after this
+  // one) would already read it as opened before, and ask again over the answer it came with.
+  useEffect(
+    () => () => {
+      opened.add(hash);
+    },
+    [hash],
+  );
   return (query) => (query.state.dataUpdateCount > 0 || query.state.isInvalidated || opened.has(query.queryHash) ? 'always' : false);
 }

@@ -11,6 +11,7 @@ import { CRITERIA_OF, CRITERION_LABELS, type AttemptKind } from '../../shared/ap
 import type { Db } from '../db/open.js';
 import { nothingToScore, type ScoringMaterial } from '../attempts/nothing-to-score.js';
 import { awaitingListQuery, distributionQuery, inactiveListQuery, weeklyQuery } from './queries.js';
+import { mobileNumberDisplay } from '../lib/mobile-number-display.js';
 
 /* Reading the class view's queries (queries.ts) into its figures. */
 
@@ -75,6 +76,7 @@ export async function readInactive(db: Db, courseId: number, since: Date): Promi
     id: Number(row.id),
     studentName: row.studentName,
     mobileNumber: row.mobileNumber,
+    mobileNumberDisplay: mobileNumberDisplay(row.mobileNumber),
     lastAttemptAt: iso(row.lastAttemptAt),
     latestAttemptId: row.latestAttemptId,
   }));

@@ -172,9 +172,9 @@ describe.each(testDrivers)('the class view on %s', (driver) => {
     expect(view.inactive?.since).toBe('2026-11-11T06:30:00.000Z');
     expect(view.inactive?.total).toBe(3);
     expect(view.inactive?.students).toEqual([
-      { id: people.Esha!.student.id, studentName: 'Esha', mobileNumber: people.Esha!.student.mobileNumber, lastAttemptAt: null, latestAttemptId: null },
-      { id: people.Hari!.student.id, studentName: 'Hari', mobileNumber: people.Hari!.student.mobileNumber, lastAttemptAt: '2026-08-30T05:00:00.000Z', latestAttemptId: ids.h1 },
-      { id: people.Dev!.student.id, studentName: 'Dev', mobileNumber: people.Dev!.student.mobileNumber, lastAttemptAt: '2026-11-11T06:29:59.000Z', latestAttemptId: ids.d1 },
+      { id: people.Esha!.student.id, studentName: 'Esha', mobileNumber: people.Esha!.student.mobileNumber, mobileNumberDisplay: expect.stringMatching(/^\+91 \d{5} \d{5}$/), lastAttemptAt: null, latestAttemptId: null },
+      { id: people.Hari!.student.id, studentName: 'Hari', mobileNumber: people.Hari!.student.mobileNumber, mobileNumberDisplay: expect.stringMatching(/^\+91 \d{5} \d{5}$/), lastAttemptAt: '2026-08-30T05:00:00.000Z', latestAttemptId: ids.h1 },
+      { id: people.Dev!.student.id, studentName: 'Dev', mobileNumber: people.Dev!.student.mobileNumber, mobileNumberDisplay: expect.stringMatching(/^\+91 \d{5} \d{5}$/), lastAttemptAt: '2026-11-11T06:29:59.000Z', latestAttemptId: ids.d1 },
     ]);
 
     // Never released, oldest first (Asha's and Dev's released attempts are not waiting; Farid's is).

@@ -69,6 +69,8 @@ export const inactiveStudent = z.object({
   id: z.number().int(),
   studentName: z.string(),
   mobileNumber: z.string(),
+  /** The number as the other pages show it ("+91 98765 43270"): formatted on the server, no phone library in the page. */
+  mobileNumberDisplay: z.string(),
   /** ISO; null when the student never practised. */
   lastAttemptAt: z.string().nullable(),
   /** The student's latest attempt (the link target), null when none. */

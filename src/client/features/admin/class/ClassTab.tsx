@@ -6,7 +6,7 @@ import { CLASS_WEEKS, INACTIVE_DAYS, type AwaitingReview, type ClassView, type I
 import { NOTHING_TO_SCORE_LABEL } from '../../../../shared/api/no-result-texts';
 import { LoadError } from '../../../components/LoadError';
 import { NoEstimate } from '../attempts/AttemptCells';
-import { formatAttemptDateAndTime } from '../attempts/format';
+import { formatAttemptDateAndTime, schoolToday } from '../attempts/format';
 import { distinctAttemptTimes } from '../../../components/attempt/list-times';
 import { useClassView } from './api/class-view';
 import { BandChart, WeeklyChart } from './ClassCharts';
@@ -22,8 +22,9 @@ function courseFrom(value: string | null): number | null {
 
 const count = (value: number) => value.toLocaleString('en');
 
+/** Days between the two dates at the school (the calendar's, not whole 24-hour periods): "18 days ago" on 8 Dec for 20 Nov. */
 function daysAgo(iso: string, now: number): string {
-  const days = Math.floor((now - Date.parse(iso)) / DAY_MS);
+  const days = Math.round((Date.parse(schoolToday(new Date(now))) - Date.parse(schoolToday(new Date(iso)))) / DAY_MS);
   return days === 1 ? '1 day ago' : `${days} days ago`;
 }
 
@@ -47,7 +48,7 @@ function InactiveList({ inactive, now }: { inactive: InactiveStudents; now: numb
                   {student.studentName}
                 </Text>
                 <Anchor href={`tel:${student.mobileNumber}`} size="sm">
-                  {student.mobileNumber}
+                  {student.mobileNumberDisplay}
                 </Anchor>
               </Group>
               <Group justify="space-between" gap="xs" wrap="wrap">
