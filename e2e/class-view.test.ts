@@ -20,6 +20,7 @@ const TIME_ZONE = 'Asia/Kolkata'; // the test server's SCHOOL_TIMEZONE (the defa
 const IST_MS = 5.5 * 3600_000;
 
 let admin: CreatedAdmin;
+let interviewCourseId = 0;
 let ieltsCourseId = 0;
 const ids: Record<string, string> = {};
 const people: Record<string, CreatedStudent> = {};
@@ -80,6 +81,7 @@ beforeAll(async () => {
   // Esha never practised.
   // Another course's interview, taken where nothing could transcribe or record it: nothing to score.
   const farah = await createStudent(db, { studentName: 'Farah Ali', courseName: COURSE_INTERVIEW });
+  interviewCourseId = farah.course.id;
   ids.f1 = randomUUID();
   await db.insert(attempts).values({
     id: ids.f1,
@@ -192,5 +194,11 @@ describe('the class view', () => {
     expect(await farah.getByRole('link').textContent()).toMatch(/^Farah Ali: Interview attempt, .*, nothing to score: ask for a retake$/);
     expect(await page.getByTestId('nothing-to-score').count()).toBe(1);
     await lookAt(page, 'class-view-all-courses-phone');
+
+    // The interview course's chart speaks of scores, as the interview's pages do.
+    await page.getByLabel('Course').selectOption(String(interviewCourseId));
+    const chart = page.getByTestId('band-distribution');
+    await chart.getByText('Latest overall score', { exact: true }).waitFor();
+    expect(await page.getByTestId('no-band').textContent()).toBe('No score yet: 1');
   });
 });

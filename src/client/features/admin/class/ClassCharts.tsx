@@ -1,6 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import type { AttemptKind } from '../../../../shared/api/admin-attempts';
 import { bandText } from '../../../../shared/api/admin-attempts-kinds';
+import { scoreNoun } from '../../../../shared/api/admin-attempts-limits';
 import type { BandDistribution, WeeklyAverages } from '../../../../shared/api/class-view';
 import { Chart } from '../../../components/chart/Chart';
 import { niceTicks } from '../../../components/chart/scale';
@@ -12,37 +13,43 @@ export function weekLabel(start: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' }).format(new Date(`${start}T00:00:00Z`));
 }
 
-/** Every half band from the lowest to the highest with students, with its count (0 in between). */
-export function bandBars(distribution: BandDistribution): Array<{ band: number; count: number }> {
+/**
+ * Every half band from the lowest to the highest with students, with its count (0 in between); an
+ * interview's whole scores one bar a point (an interview overall is the rounded mean of whole scores),
+ * unless a half stands among them (a student's latest attempt from before a change of course).
+ */
+export function bandBars(distribution: BandDistribution, kind: AttemptKind = 'ielts'): Array<{ band: number; count: number }> {
   const present = distribution.bands;
   const first = present[0];
   const last = present.at(-1);
   if (!first || !last) return [];
+  const step = kind === 'interview' && present.every((entry) => Number.isInteger(entry.band)) ? 1 : 0.5;
   const counts = new Map(present.map((entry) => [entry.band, entry.count]));
   const bars: Array<{ band: number; count: number }> = [];
-  for (let band = first.band; band <= last.band + 1e-9; band += 0.5) bars.push({ band, count: counts.get(band) ?? 0 });
+  for (let band = first.band; band <= last.band + 1e-9; band += step) bars.push({ band, count: counts.get(band) ?? 0 });
   return bars;
 }
 
-/** The students' latest overall bands: one bar per half band, the counts over the bars; no band and never practised below. */
+/** The students' latest overall bands (an interview course's scores): one bar per half band (per point), the counts over the bars; no band and never practised below. */
 export function BandChart({ distribution, kind }: { distribution: BandDistribution; kind: AttemptKind }) {
-  const bars = bandBars(distribution);
+  const bars = bandBars(distribution, kind);
+  const noun = scoreNoun(kind);
   const max = Math.max(1, ...bars.map((bar) => bar.count));
   const withBand = distribution.total - distribution.noBand - distribution.neverPractised;
   const summary =
     bars.length === 0
-      ? `No student of this course has a band yet. ${plural(distribution.noBand, 'student')} without a band, ${plural(distribution.neverPractised, 'student')} never practised.`
-      : `Latest overall bands of ${plural(withBand, 'student')}: ${bars
+      ? `No student of this course has a ${noun} yet. ${plural(distribution.noBand, 'student')} without a ${noun}, ${plural(distribution.neverPractised, 'student')} never practised.`
+      : `Latest overall ${noun}s of ${plural(withBand, 'student')}: ${bars
           .filter((bar) => bar.count > 0)
           .map((bar) => `${bandText(kind, bar.band)}: ${bar.count}`)
-          .join(', ')}. ${distribution.noBand} without a band yet, ${distribution.neverPractised} never practised. Each student's latest attempt counts: the teacher's released band where there is one, else the estimate.`;
+          .join(', ')}. ${distribution.noBand} without a ${noun} yet, ${distribution.neverPractised} never practised. Each student's latest attempt counts: the teacher's released ${noun} where there is one, else the estimate.`;
   return (
     <Chart
-      title="Latest overall band"
+      title={`Latest overall ${noun}`}
       testId="band-distribution"
       kind="bar"
       categories={bars.map((bar) => ({ key: String(bar.band), label: bandText(kind, bar.band) }))}
-      categoryHeading="Band"
+      categoryHeading={noun === 'band' ? 'Band' : 'Score'}
       series={[{ key: 'students', label: 'Students', colour: 'indigo', marker: 'square', filled: true, values: bars.map((bar) => bar.count) }]}
       ticks={niceTicks(0, max, { integer: true })}
       formatValue={(value) => value.toLocaleString('en')}
@@ -50,7 +57,7 @@ export function BandChart({ distribution, kind }: { distribution: BandDistributi
     >
       <Group gap="lg" wrap="wrap">
         <Text size="sm" data-testid="no-band">
-          No band yet: <strong>{distribution.noBand}</strong>
+          No {noun} yet: <strong>{distribution.noBand}</strong>
         </Text>
         <Text size="sm" data-testid="never-practised">
           Never practised: <strong>{distribution.neverPractised}</strong>
@@ -70,7 +77,7 @@ const SERIES_STYLES = [
 const formatAverage = (value: number) => value.toFixed(1);
 
 /** Each criterion's class average per school week: one marked line each (broken where a week had no attempt), and the same figures as a table for screen readers. */
-export function WeeklyChart({ weekly }: { weekly: WeeklyAverages }) {
+export function WeeklyChart({ weekly, kind }: { weekly: WeeklyAverages; kind: AttemptKind }) {
   const values = weekly.criteria.flatMap((criterion) => criterion.averages.filter((value): value is number => value !== null));
   const ticks = values.length ? niceTicks(Math.max(0, Math.floor(Math.min(...values)) - 1), Math.ceil(Math.max(...values))) : niceTicks(0, 9);
   const weeksWithAttempts = weekly.weeks.filter((week) => week.attempts > 0).length;
@@ -102,7 +109,7 @@ export function WeeklyChart({ weekly }: { weekly: WeeklyAverages }) {
       ticks={ticks}
       formatValue={formatAverage}
       missingText="no attempts"
-      summary={`${summary} Weeks start on Monday at the school; the teacher's released band counts where there is one, else the estimate.`}
+      summary={`${summary} Weeks start on Monday at the school; the teacher's released ${scoreNoun(kind)} counts where there is one, else the estimate.`}
     />
   );
 }

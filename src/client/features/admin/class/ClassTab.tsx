@@ -138,7 +138,7 @@ function CourseFigures({ view }: { view: ClassView }) {
       </Text>
       <Columns cols={{ base: 1, md: 2 }}>
         <BandChart distribution={distribution} kind={course.kind} />
-        <WeeklyChart weekly={weekly} />
+        <WeeklyChart weekly={weekly} kind={course.kind} />
       </Columns>
       <Columns cols={{ base: 1, md: 2 }}>
         <InactiveList inactive={inactive} now={Date.parse(view.at)} />
