@@ -191,6 +191,13 @@ describe.each(testDrivers)('set-password links without a working mail server on 
     expect(noMailServerForLinkMessage(row)).toContain('No mail server is set up (SMTP_URL), so nothing was sent');
     expect(noMailServerForLinkMessage(row)).toContain('npm run admin -- reset-password deputy@school.test');
     expect(row.passwordLinkHash).toBeNull();
+    // Asked for oneself: said to oneself, with the way that works without mail.
+    const deputyCookie = await sessionCookieForUser(offline.database.db, deputy.user.id);
+    const own = await call('POST', `/api/admin/teachers/${deputy.user.id}/password-link`, deputyCookie);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe(
+      'No mail server is set up (SMTP_URL), so nothing was sent: you have a password of your own, and a new set-password link goes only to your e-mail. You keep signing in with it; to change it, use Change Password on the Settings tab.',
+    );
   });
 
   it('keeps no link for a teacher with a password when their mail fails, and still shows an invitation whose mail failed', async () => {

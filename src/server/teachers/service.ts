@@ -39,7 +39,10 @@ export function noEmailForLinkMessage(row: UserRow, isYou: boolean): string {
 }
 
 /** A teacher with a password of their own while no mail server is set up: their link would reach nobody. */
-export function noMailServerForLinkMessage(row: UserRow): string {
+export function noMailServerForLinkMessage(row: UserRow, isYou = false): string {
+  if (isYou) {
+    return 'No mail server is set up (SMTP_URL), so nothing was sent: you have a password of your own, and a new set-password link goes only to your e-mail. You keep signing in with it; to change it, use Change Password on the Settings tab.';
+  }
   return `No mail server is set up (SMTP_URL), so nothing was sent: ${teacherName(row) ?? 'this teacher'} has a password of their own, and a new set-password link goes only to their own e-mail. They keep signing in with it. ${lostPasswordAdvice(row)}`;
 }
 
@@ -177,7 +180,7 @@ export async function resetTeacherPassword(
   const existing = await findTeacher(db, input.id);
   if (!existing.isActive) throw conflict(DEACTIVATED_TEACHER_LINK_MESSAGE);
   if (existing.passwordChosen && !existing.email) throw conflict(noEmailForLinkMessage(existing, existing.id === input.callerId));
-  if (existing.passwordChosen && !input.canMail) throw conflict(noMailServerForLinkMessage(existing));
+  if (existing.passwordChosen && !input.canMail) throw conflict(noMailServerForLinkMessage(existing, existing.id === input.callerId));
   if (existing.passwordChosen && !input.knowsOwnAddress) throw conflict(noPublicUrlForLinkMessage(existing));
   const link = newLink(input.now);
   // Only while the account is as read above: a teacher setting their first password meanwhile makes

@@ -25,7 +25,7 @@ const nameOf = (teacher: Teacher) => teacher.displayName ?? teacher.email ?? tea
 /** Where a new link goes, said before it is sent. */
 function linkConfirmText(teacher: Teacher): string {
   if (teacher.hasPassword && teacher.isYou)
-    return `It goes to your e-mail address, ${teacher.email ?? ''}. Your current password keeps working until you use it; using it signs you out everywhere.`;
+    return `It goes to your e-mail address, ${teacher.email ?? ''}, when a mail server is set up. Your current password keeps working until you use it; using it signs you out everywhere.`;
   return teacher.hasPassword
     ? `It goes only to their e-mail address, ${teacher.email ?? ''}: you will not see it. Their current password keeps working until they use it; using it signs them out everywhere.`
     : `They have not set a password yet. The new link replaces the last one: it goes to ${teacher.email ?? 'them'} by e-mail and is shown to you once, to pass on yourself if no mail arrives.`;
