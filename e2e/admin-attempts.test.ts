@@ -444,6 +444,10 @@ describe.each(['phone'] as const)('at %s size', (viewport) => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await showLowerSections(page);
     await look(page, 'review-interview', viewport);
+    // Side by side, a score's box stands level with its neighbour's though one label wraps to two lines ("Communication score").
+    const top = async (label: string) => (await page.getByLabel(label, { exact: true }).boundingBox())?.y ?? Number.NaN;
+    expect(Math.abs((await top('Communication score')) - (await top('Confidence score')))).toBeLessThan(1);
+    expect(Math.abs((await top('Relevance score')) - (await top('Clarity score')))).toBeLessThan(1);
   });
 });
 

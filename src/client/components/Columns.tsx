@@ -10,6 +10,8 @@ interface ColumnsProps extends Omit<HTMLAttributes<HTMLElement>, 'style'> {
   spacing?: 'xs' | 'sm' | 'md' | 'lg';
   /** `dl` for a description list whose entries are the cells. */
   component?: 'div' | 'dl';
+  /** `end`: each cell at the foot of its row (fields whose labels wrap to two lines keep their boxes in line). */
+  align?: 'end';
   children: ReactNode;
   'data-testid'?: string;
 }
@@ -20,7 +22,7 @@ interface ColumnsProps extends Omit<HTMLAttributes<HTMLElement>, 'style'> {
  * its breakpoints) would otherwise be on the first visit of every page that shows an attempt
  * (decision 0034's addendum gives the figures).
  */
-export function Columns({ cols, spacing = 'md', component = 'div', children, className, ...rest }: ColumnsProps) {
+export function Columns({ cols, spacing = 'md', component = 'div', align, children, className, ...rest }: ColumnsProps) {
   const counts = typeof cols === 'number' ? { base: cols } : cols;
   const sm = counts.sm ?? counts.base;
   const md = counts.md ?? sm;
@@ -34,7 +36,7 @@ export function Columns({ cols, spacing = 'md', component = 'div', children, cla
   } as CSSProperties;
   const Tag = component;
   return (
-    <Tag {...rest} className={className ? `${classes.columns} ${className}` : classes.columns} style={style}>
+    <Tag {...rest} className={[classes.columns, align === 'end' ? classes.alignEnd : null, className].filter(Boolean).join(' ')} style={style}>
       {children}
     </Tag>
   );

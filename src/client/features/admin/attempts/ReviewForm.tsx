@@ -192,7 +192,7 @@ export function ReviewForm({ detail, onReleased }: { detail: AttemptDetail; onRe
           maxRows={12}
         />
         {/* Two a row: the form stands in a side column on a laptop. */}
-        <Columns cols={2} spacing="sm">
+        <Columns cols={2} spacing="sm" align="end">
           {criteria.map((criterion) => (
             <NativeSelect
               key={criterion}
