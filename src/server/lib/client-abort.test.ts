@@ -54,12 +54,13 @@ describe.each(cases)('a request cut off by its client (%s, store %s)', (driver, 
     raw.length = 0;
   });
 
+  // The bytes promised but never sent stay within each route's body limit (a sign-in's is 4 KB), or it is refused before it is read.
   it.each([
-    ['a recording upload', (id: string) => `PUT /api/attempts/${id}/recording`, 'audio/webm', Buffer.concat([WEBM_SIGNATURE, Buffer.alloc(20_000)])],
-    ['a JSON body', () => 'POST /api/login', 'application/json', Buffer.from('{"username":"asha","pass')],
-  ])('%s: one info line without a stack, no error', async (_name, target, type, part) => {
+    ['a recording upload', (id: string) => `PUT /api/attempts/${id}/recording`, 'audio/webm', Buffer.concat([WEBM_SIGNATURE, Buffer.alloc(20_000)]), 100_000],
+    ['a JSON body', () => 'POST /api/login', 'application/json', Buffer.from('{"username":"asha","pass'), 1_000],
+  ])('%s: one info line without a stack, no error', async (_name, target, type, part, missing) => {
     const id = await createAttempt(t.database.db, student.student.id);
-    const head = `${target(id)} HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: ${type}\r\nContent-Length: ${part.length + 100_000}\r\n\r\n`;
+    const head = `${target(id)} HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: ${type}\r\nContent-Length: ${part.length + missing}\r\n\r\n`;
     await sendPartly(port, head, part);
     await expect.poll(() => lines().find((line) => line.msg === 'the client closed the connection before its request was complete'), { timeout: 10_000 }).toBeDefined();
     const logged = lines();
