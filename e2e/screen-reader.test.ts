@@ -242,20 +242,31 @@ async function focusedControl(page: Page): Promise<string> {
   }
 }
 
-/**
- * Answers the first saves with `statuses` in turn (by default one refusal, 422, as a server that
- * cannot take it would; a 503 leaves the result waiting on the device to be tried again), the later
- * ones as usual; how many were answered so.
- */
-async function refuseFirstSave(page: Page, url: string, statuses: number[] = [422]): Promise<() => number> {
+/** Answers the first save with a refusal (422, as a server that cannot take it would), the later ones as usual; how many were refused. */
+async function refuseFirstSave(page: Page, url: string): Promise<() => number> {
   let refused = 0;
   await page.route(url, async (route: Route) => {
-    const status = statuses[refused];
-    if (route.request().method() !== 'POST' || status === undefined) return route.continue();
+    if (route.request().method() !== 'POST' || refused > 0) return route.continue();
     refused += 1;
-    return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message: 'The server could not take it just now.' }) });
+    return route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'The server could not take it just now.' }) });
   });
   return () => refused;
+}
+
+/**
+ * Answers every save with 503 (the result waits on the device and is tried again) until `away` is
+ * set false, then the next with a refusal (422), the later ones as usual.
+ */
+async function awayThenRefuse(page: Page, url: string): Promise<{ away: boolean; unavailable: number; refused: number }> {
+  const server = { away: true, unavailable: 0, refused: 0 };
+  await page.route(url, async (route: Route) => {
+    if (route.request().method() !== 'POST' || (!server.away && server.refused > 0)) return route.continue();
+    const status = server.away ? 503 : 422;
+    if (server.away) server.unavailable += 1;
+    else server.refused += 1;
+    return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message: 'The server could not take it just now.' }) });
+  });
+  return server;
 }
 
 /**
@@ -785,8 +796,8 @@ describe('speaking test, Tab and Enter alone', () => {
 
   it("the results by keyboard: a refused save's Try again leaves the focus on the save's status box (it fell to the page's top with the button); the recording's player by Tab, named, its time moved by an arrow key, played and paused by Enter; leaving asked with the focus on Stay; Take Another Test by Enter signs out to the sign-in page's heading", async () => {
     const { student, page, fake } = await readyToStart('Meena Das', 20_000, { ignore: [/status of (422|503)/], scripts: [countRecordedPieces] });
-    // The first save finds the server unavailable (the result waits on the device), the second is refused.
-    const refused = await refuseFirstSave(page, '**/api/test-sessions', [503, 422]);
+    // The saves find the server unavailable (the result waits on the device) until the test lets one through to be refused.
+    const server = await awayThenRefuse(page, '**/api/test-sessions');
     await press(page, 'Start Test');
     for (let n = 1; n <= 10; n += 1) {
       await pumpUntil(page, async () => (await visible(page, `Question ${n} of 10`)()) && (await listening(fake)), `question ${n} to be listened for`);
@@ -808,8 +819,7 @@ describe('speaking test, Tab and Enter alone', () => {
 
     // While the result waits on the device, Take Another Test (which signs out) asks first: named and
     // described, the focus on Wait for it and kept inside; Escape gives the focus back to the button.
-    // The page's clock moves 100 ms at a time, so the outbox's next try (1.6 s or more later) waits.
-    await pumpUntil(page, async () => refused() === 1, 'the first save to find the server unavailable', { stepMs: 100 });
+    await pumpUntil(page, async () => server.unavailable > 0, 'the first save to find the server unavailable', { stepMs: 100 });
     await press(page, 'Take Another Test');
     await page.getByRole('dialog').waitFor();
     expect(await dialogReadOut(page)).toEqual({ role: 'dialog', name: 'Your result is not saved yet', description: UNSENT_RESULT_TEXT });
@@ -820,10 +830,15 @@ describe('speaking test, Tab and Enter alone', () => {
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expect.poll(() => readOut(page)).toMatchObject({ role: 'button', name: 'Take Another Test' });
     expect(new URL(page.url()).pathname).toBe('/test');
-    expect(refused()).toBe(1);
+    server.away = false;
 
     const tryAgain = page.getByRole('button', { name: 'Try again' });
-    await pumpUntil(page, async () => (await tryAgain.count()) > 0, "the refused save's Try again");
+    // The outbox's next try is refused: the save has failed (the waiting save's box offers a Try again of its own).
+    await pumpUntil(
+      page,
+      async () => server.refused === 1 && (await page.locator('[data-save-state]').getAttribute('data-save-state')) === 'failed' && (await tryAgain.count()) > 0,
+      "the refused save's Try again",
+    );
     await tabTo(page, 'Try again');
     await lookAt(page, 'screen-reader-test-save-refused-desktop');
     await page.keyboard.press('Enter');
@@ -832,7 +847,7 @@ describe('speaking test, Tab and Enter alone', () => {
     expect((await readOut(page)).name).toMatch(/^Sav(ing|ed)$/);
     await pumpUntil(page, async () => (await page.locator('[data-save-state]').getAttribute('data-save-state')) === 'saved', 'the save after Try again');
     expect(await readOut(page)).toEqual({ role: 'group', name: 'Saved', description: 'Your results are saved.' });
-    expect(refused()).toBe(2);
+    expect(server.refused).toBe(1);
     expect(await tabTo(page, 'Download Transcript')).toBe(1);
 
     // The player, after the results' controls: named, then its own controls; an arrow key on the
