@@ -18,7 +18,7 @@ export function weekLabel(start: string): string {
  * interview's whole scores one bar a point (an interview overall is the rounded mean of whole scores),
  * unless a half stands among them (a student's latest attempt from before a change of course).
  */
-export function bandBars(distribution: BandDistribution, kind: AttemptKind = 'ielts'): Array<{ band: number; count: number }> {
+export function bandBars(distribution: BandDistribution, kind: AttemptKind): Array<{ band: number; count: number }> {
   const present = distribution.bands;
   const first = present[0];
   const last = present.at(-1);
