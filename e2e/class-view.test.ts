@@ -200,5 +200,6 @@ describe('the class view', () => {
     const chart = page.getByTestId('band-distribution');
     await chart.getByText('Latest overall score', { exact: true }).waitFor();
     expect(await page.getByTestId('no-band').textContent()).toBe('No score yet: 1');
+    await lookAt(page, 'class-view-interview-phone');
   });
 });
