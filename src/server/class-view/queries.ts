@@ -66,18 +66,22 @@ function criterionValue(criterion: string): SQL {
     end`;
 }
 
-/** Per school week (1 = the oldest of `weekStarts`): the attempts of the kind by the course's activated students, and each criterion's mean. */
+/**
+ * Per school week (1 = the oldest of `weekStarts`): the attempts of the kind by the course's activated students, how many of
+ * them have a band (the averages' attempts: a test too short for one counts only in `attempts`), and each criterion's mean.
+ */
 export function weeklyQuery(courseId: number, kind: AttemptKind, weekStarts: Date[]): SQL {
   const criteria = CRITERIA_OF[kind];
   const first = weekStarts[0];
-  if (!first) throw new Error('no weeks');
+  const firstCriterion = criteria[0];
+  if (!first || !firstCriterion) throw new Error('no weeks');
   const averages = sql.join(
     criteria.map((criterion) => sql`avg(${criterionValue(criterion)}) as ${sql.identifier(criterion)}`),
     sql`, `,
   );
   return sql`
     select width_bucket(a.completed_at, array[${sql.join(weekStarts.map(timestamp), sql`, `)}]) as week,
-           count(*)::int as attempts, ${averages}
+           count(*)::int as attempts, count(${criterionValue(firstCriterion)})::int as banded, ${averages}
     from students s
     join attempts a on a.student_id = s.id and a.kind = ${kind} and a.completed_at >= ${timestamp(first)}
     where s.course_id = ${courseId} and s.status = 'Activated'

@@ -159,6 +159,8 @@ describe.each(testDrivers)('the class view on %s', (driver) => {
     // Week of 9 Nov: Chitra (4, 4, 4, 4.5) and Dev's released (6, 6, 6, 6). Week of 16 Nov: Asha's released
     // (8, 7, 7, 7), Bilal (5, 5, 5, 5) and (6, 6, 6, 6). This week: Asha (6, 5.5, 6, 7) and Bilal's attempt without a band.
     expect(weekly.weeks.map((week) => week.attempts)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 2]);
+    // Bilal's attempt this week has no band: counted, not averaged.
+    expect(weekly.weeks.map((week) => week.banded)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 1]);
     const empty = Array.from({ length: 9 }, () => null);
     const averages = Object.fromEntries(weekly.criteria.map((c) => [c.criterion, c.averages]));
     expect(weekly.criteria.map((c) => c.label)).toEqual(['Fluency', 'Vocabulary', 'Grammar', 'Pronunciation']);

@@ -58,8 +58,11 @@ export const bandDistribution = z.object({
 export type BandDistribution = z.infer<typeof bandDistribution>;
 
 export const weeklyAverages = z.object({
-  /** CLASS_WEEKS school weeks, oldest first: the Monday each starts on (YYYY-MM-DD at the school) and its attempts of the course's kind. */
-  weeks: z.array(z.object({ start: z.string(), attempts: z.number().int() })),
+  /**
+   * CLASS_WEEKS school weeks, oldest first: the Monday each starts on (YYYY-MM-DD at the school), its attempts of the course's
+   * kind, and how many of them have a band or score (the ones averaged: a test too short for a band is not).
+   */
+  weeks: z.array(z.object({ start: z.string(), attempts: z.number().int(), banded: z.number().int() })),
   /** Per criterion of the course's kind: the week's mean of each attempt's band (the released teacher band, else the estimate); null for a week with none. */
   criteria: z.array(z.object({ criterion: z.string(), label: z.string(), averages: z.array(z.number().nullable()) })),
 });

@@ -80,7 +80,9 @@ const formatAverage = (value: number) => value.toFixed(1);
 export function WeeklyChart({ weekly, kind }: { weekly: WeeklyAverages; kind: AttemptKind }) {
   const values = weekly.criteria.flatMap((criterion) => criterion.averages.filter((value): value is number => value !== null));
   const ticks = values.length ? niceTicks(Math.max(0, Math.floor(Math.min(...values)) - 1), Math.ceil(Math.max(...values))) : niceTicks(0, 9);
+  const noun = scoreNoun(kind);
   const weeksWithAttempts = weekly.weeks.filter((week) => week.attempts > 0).length;
+  const unbanded = weekly.weeks.reduce((sum, week) => sum + week.attempts - week.banded, 0);
   const summary =
     weeksWithAttempts === 0
       ? `No attempts in the last ${weekly.weeks.length} weeks.`
@@ -98,7 +100,10 @@ export function WeeklyChart({ weekly, kind }: { weekly: WeeklyAverages; kind: At
       kind="line"
       categories={weekly.weeks.map((week) => ({ key: week.start, label: weekLabel(week.start) }))}
       categoryHeading="Week of"
-      extraColumns={[{ heading: 'Attempts', values: weekly.weeks.map((week) => String(week.attempts)) }]}
+      extraColumns={[
+        { heading: 'Attempts', values: weekly.weeks.map((week) => String(week.attempts)) },
+        { heading: `With a ${noun}`, values: weekly.weeks.map((week) => String(week.banded)) },
+      ]}
       series={weekly.criteria.map((criterion, index) => ({
         key: criterion.criterion,
         label: criterion.label,
@@ -108,8 +113,10 @@ export function WeeklyChart({ weekly, kind }: { weekly: WeeklyAverages; kind: At
       }))}
       ticks={ticks}
       formatValue={formatAverage}
-      missingText="no attempts"
-      summary={`${summary} Weeks start on Monday at the school; the teacher's released ${scoreNoun(kind)} counts where there is one, else the estimate.`}
+      missingText={`no ${noun}`}
+      summary={`${summary} Weeks start on Monday at the school; the teacher's released ${noun} counts where there is one, else the estimate.${
+        unbanded > 0 ? ` ${plural(unbanded, 'attempt')} with too little speech for an estimate and no released ${noun} ${unbanded === 1 ? 'is' : 'are'} counted but not averaged.` : ''
+      }`}
     />
   );
 }
