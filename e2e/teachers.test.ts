@@ -85,8 +85,16 @@ describe('teachers as people', () => {
     await page.getByRole('table', { name: 'Teachers' }).getByText('Mrs Lakshmi Iyer').waitFor();
     await page.getByRole('button', { name: 'Add teacher' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add teacher' });
-    await dialog.getByLabel('Name').fill(RAHUL.name);
+    // A name another teacher has is refused under the name, and only there.
+    await dialog.getByLabel('Name').fill('mrs lakshmi  iyer');
     await dialog.getByLabel('E-mail address').fill(RAHUL.email);
+    await dialog.getByRole('button', { name: 'Add teacher' }).click();
+    const nameField = dialog.getByRole('textbox', { name: 'Name' });
+    await expect.poll(() => nameField.getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByText('Another teacher is already called Mrs Lakshmi Iyer. Add an initial or a surname', { exact: false }).count()).toBe(1);
+    expect(await dialog.getByRole('textbox', { name: 'E-mail address' }).getAttribute('aria-invalid')).not.toBe('true');
+    await lookAt(page, 'teachers-name-taken-desktop');
+    await dialog.getByLabel('Name').fill(RAHUL.name);
     await dialog.getByRole('button', { name: 'Add teacher' }).click();
     // Two password hashes and a mail on a busy machine: give the server time.
     const shown = page.getByTestId('password-link');

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { users } from '../db/schema.js';
 import { invalidateReadCaches } from '../db/read-cache.js';
@@ -18,6 +18,30 @@ export function displayNameProblem(displayName: string): string | null {
   return null;
 }
 
+/** A display name folded for comparing: case, letter widths and spacing do not tell two teachers apart. */
+const nameKey = (name: string) => name.normalize('NFKC').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim();
+
+/**
+ * Why `displayName` would leave two teachers with one name, or null. Students read the name on their
+ * reviews and teachers on each other's drafts and saves ("compare them with Priya's version"), so two
+ * Priyas could not be told apart. Every teacher account counts, deactivated ones too: their name stays
+ * on the reviews they wrote, and a teacher coming back is better reactivated than added again. An empty
+ * name (students see "your teacher") is never taken. Teachers are few, so their names are compared here.
+ */
+export async function displayNameClash(db: Db, displayName: string, exceptId: number | null): Promise<string | null> {
+  if (!displayName) return null;
+  const key = nameKey(displayName);
+  const teachers = await db
+    .select({ id: users.id, displayName: users.displayName, isActive: users.isActive })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), isNotNull(users.displayName)));
+  const other = teachers.find((row) => row.id !== exceptId && row.displayName !== null && nameKey(row.displayName) === key);
+  if (!other) return null;
+  return other.isActive
+    ? `Another teacher is already called ${other.displayName}. Add an initial or a surname so that students and teachers can tell the two apart.`
+    : `A deactivated teacher is already called ${other.displayName}. If they are back, reactivate their account on the Teachers tab; otherwise add an initial or a surname.`;
+}
+
 /**
  * Sets the name students see for a teacher (decision 0029; `npm run admin -- set-display-name`), or
  * clears it (empty: students see "your teacher"). Answers a sentence for the person running it.
@@ -26,10 +50,14 @@ export async function setDisplayName(db: Db, username: string, name: string): Pr
   const displayName = tidyDisplayName(name);
   const problem = displayNameProblem(displayName);
   if (problem) return { ok: false, message: problem };
+  const spelling = username.normalize('NFKC').trim().toLowerCase();
+  const [account] = await db.select({ id: users.id }).from(users).where(eq(users.username, spelling));
+  const clash = account ? await displayNameClash(db, displayName, account.id) : null;
+  if (clash) return { ok: false, message: clash };
   const [user] = await db
     .update(users)
     .set({ displayName: displayName || null })
-    .where(eq(users.username, username.normalize('NFKC').trim().toLowerCase()))
+    .where(eq(users.username, spelling))
     .returning({ username: users.username });
   if (!user) return { ok: false, message: `No user with the username '${username}'.` };
   invalidateReadCaches(db);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
 import { ADMIN_ONLY_MESSAGE } from '../auth/access.js';
 import { DEACTIVATED_TEACHER_MESSAGE } from '../auth/routes.js';
+import { setDisplayName } from '../auth/display-name.js';
 import { consumeTemporaryPassword, setPassword } from '../auth/service.js';
 import { createTestApp, sessionCookieForUser, sessionCookieFrom, type TestApp } from '../test/app.js';
 import { testSessionBody } from '../test/attempt-fixtures.js';
@@ -280,5 +281,48 @@ describe.each(testDrivers)('teachers on %s', (driver) => {
     expect(moved.json()).toEqual({ message: OWN_EMAIL_IS_SIGN_IN_MESSAGE });
     const [stored] = await db.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, tom.id));
     expect(stored).toEqual({ email: 'tom.fernandes@school.example', username: 'tom.fernandes@school.example' });
+  });
+
+  it('keeps two teachers from sharing a name, in any case, width or spacing, on the Teachers tab, in Settings and in the CLI', async () => {
+    const db = t.database.db;
+    const added = await call('POST', '/api/admin/teachers', headCookie, { displayName: 'Priya Menon', email: 'priya.menon@school.example' });
+    expect(added.statusCode, added.body).toBe(201);
+    const priya = (added.json() as { teacher: { id: number } }).teacher;
+    const twin = await call('POST', '/api/admin/teachers', headCookie, { displayName: ' PRIYA  ｍｅｎｏｎ', email: 'priya.m@school.example' });
+    expect(twin.statusCode).toBe(409);
+    // The field's name first, so the form shows the sentence under the name.
+    expect(twin.json()).toEqual({
+      message: 'displayName: Another teacher is already called Priya Menon. Add an initial or a surname so that students and teachers can tell the two apart.',
+    });
+    expect(await db.select({ id: users.id }).from(users).where(eq(users.username, 'priya.m@school.example'))).toEqual([]);
+    expect((await call('POST', '/api/admin/teachers', headCookie, { displayName: 'Priya R. Menon', email: 'priya.m@school.example' })).statusCode).toBe(201);
+
+    // Settings: another's name refused; one's own name kept, and a change of case is one's own.
+    const headTaken = await call('PATCH', '/api/admin/me', headCookie, { displayName: 'priya menon', email: '' });
+    expect(headTaken.statusCode).toBe(409);
+    expect(headTaken.json().message).toMatch(/^displayName: Another teacher is already called Priya Menon\./);
+    const priyaCookie = await sessionCookieForUser(db, priya.id, { now, secure: true });
+    const own = await call('PATCH', '/api/admin/me', priyaCookie, { displayName: 'Priya MENON', email: 'priya.menon@school.example' });
+    expect(own.statusCode, own.body).toBe(200);
+    // The CLI says the same.
+    expect(await setDisplayName(db, 'headteacher', 'Priya Menon')).toEqual({
+      ok: false,
+      message: 'Another teacher is already called Priya MENON. Add an initial or a surname so that students and teachers can tell the two apart.',
+    });
+
+    // A deactivated teacher keeps her name on her reviews: adding her again points to reactivating her.
+    await setTeacherActive(db, { id: priya.id, active: false, now, callerId: head.user.id });
+    const back = await call('POST', '/api/admin/teachers', headCookie, { displayName: 'Priya Menon', email: 'priya.new@school.example' });
+    expect(back.statusCode).toBe(409);
+    expect(back.json()).toEqual({
+      message: 'displayName: A deactivated teacher is already called Priya MENON. If they are back, reactivate their account on the Teachers tab; otherwise add an initial or a surname.',
+    });
+
+    // Names shared before they were checked: the e-mail address can still change while the name stays.
+    const [first] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
+    await db.update(users).set({ displayName: 'Priya R. Menon' }).where(eq(users.id, first!.id));
+    const firstCookie = await sessionCookieForUser(db, first!.id, { now, secure: true });
+    const keptName = await call('PATCH', '/api/admin/me', firstCookie, { displayName: 'Priya R. Menon', email: 'first.admin@school.example' });
+    expect(keptName.statusCode, keptName.body).toBe(200);
   });
 });

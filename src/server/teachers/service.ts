@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Teacher } from '../../shared/api/teachers.js';
 import { PASSWORD_LINK_TTL_HOURS, teacherName } from '../../shared/api/teachers-limits.js';
-import { displayNameProblem, tidyDisplayName } from '../auth/display-name.js';
+import { displayNameClash, displayNameProblem, tidyDisplayName } from '../auth/display-name.js';
 import { hashPassword } from '../lib/passwords.js';
 import { setPasswordHash, usernameSpelling } from '../auth/service.js';
 import { hashToken, signOutEverywhere } from '../auth/sessions.js';
@@ -116,6 +116,8 @@ export async function addTeacher(
   const username = usernameSpelling(email);
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
   if (taken) throw conflict(teacherEmailTakenMessage(username));
+  const clash = await displayNameClash(db, displayName, null);
+  if (clash) throw conflict(`displayName: ${clash}`);
   const link = newLink(input.now);
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   try {
@@ -144,6 +146,9 @@ export async function updateOwnProfile(db: Db, input: { id: number; displayName:
   if (problem) throw badRequest(`displayName: ${problem}`);
   const [row] = await db.select().from(users).where(eq(users.id, input.id));
   if (!row) throw notFound(teacherNotFoundMessage(input.id));
+  // Checked only when the name changes: a name shared before names were checked does not block a new e-mail address.
+  const clash = displayName === row.displayName ? null : await displayNameClash(db, displayName, input.id);
+  if (clash) throw conflict(`displayName: ${clash}`);
   const email = input.email.trim() || null;
   const signsInWithEmail = (row.username ?? '').includes('@');
   if (signsInWithEmail && (email ?? '').toLowerCase() !== (row.email ?? '').toLowerCase()) throw conflict(OWN_EMAIL_IS_SIGN_IN_MESSAGE);

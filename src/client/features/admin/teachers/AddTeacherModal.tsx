@@ -21,7 +21,8 @@ export function AddTeacherModal({ opened, onClose, onExited }: { opened: boolean
   const [displayName, setDisplayName] = useState('');
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<PasswordLinkSent | null>(null);
-  // The server's "field: sentence" 400s under their field; a 409 (the address is taken) under the address.
+  // The server's "field: sentence" refusals under their field (a name another teacher has: 409 under the name);
+  // a 409 naming no field (the address is taken) under the address.
   const problem = add.error ? fieldMessage(serverMessageOr(add.error, add.error.message), FIELDS) : null;
 
   const submit = (event: FormEvent) => {
@@ -58,7 +59,7 @@ export function AddTeacherModal({ opened, onClose, onExited }: { opened: boolean
               value={email}
               onChange={(e) => setEmail(e.currentTarget.value)}
               maxLength={EMAIL_MAX_LENGTH}
-              error={problem?.field === 'email' ? problem.text : isApiError(add.error, 409) ? problem?.text : undefined}
+              error={problem?.field === 'email' || (problem?.field === null && isApiError(add.error, 409)) ? problem.text : undefined}
             />
             {problem && problem.field === null && !isApiError(add.error, 409) ? (
               <Text size="sm" c="red.9" role="alert">
