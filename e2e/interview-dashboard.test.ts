@@ -199,6 +199,17 @@ describe('interview dashboard', () => {
 
       await fillEverything(page);
       await look(page, 'filled', viewport);
+      if (viewport === 'phone') {
+        // A 360 px phone: "Experience (months)" wraps to two lines; the two boxes stay level.
+        await page.setViewportSize({ width: 360, height: 780 });
+        const labelHeight = (text: string) => page.locator('label', { hasText: text }).evaluate((label) => label.getBoundingClientRect().height);
+        expect(await labelHeight('Experience (months)'), 'the label wraps').toBeGreaterThan(await labelHeight('Experience (years)'));
+        const years = await page.getByLabel('Experience (years)').boundingBox();
+        const months = await page.getByLabel('Experience (months)').boundingBox();
+        expect(months?.y).toBe(years?.y);
+        await page.getByLabel('Experience (years)').scrollIntoViewIfNeeded();
+        await lookAt(page, 'interview-dashboard-filled-360');
+      }
     }
   });
 

@@ -3,6 +3,9 @@ import { useEffect, useRef, type Ref } from 'react';
 import { Link } from 'react-router';
 import { useReviewQueue } from './QueueNav';
 
+/** The label wraps on a narrow phone (360 px, or 390 less a scrollbar) rather than losing its end. */
+const WRAPPING_LABEL = { label: { whiteSpace: 'normal', textAlign: 'center' } } as const;
+
 /**
  * Under the review form once the review is released and nothing is left to release: the way on to
  * another attempt awaiting review (the newer one, else the older one), or that none is left. On a
@@ -24,7 +27,17 @@ export function AfterRelease({ id, from, takeFocus = false }: { id: string; from
   return (
     <Group gap="sm" wrap="wrap" align="center" data-testid="after-release">
       {nextId ? (
-        <Button ref={way as Ref<HTMLAnchorElement>} h={44} variant="light" component={Link} to={`/admin/attempts/${nextId}`} state={from ? { from } : undefined}>
+        <Button
+          ref={way as Ref<HTMLAnchorElement>}
+          h="auto"
+          mih={44}
+          py={6}
+          variant="light"
+          styles={WRAPPING_LABEL}
+          component={Link}
+          to={`/admin/attempts/${nextId}`}
+          state={from ? { from } : undefined}
+        >
           Review the next awaiting attempt →
         </Button>
       ) : (
