@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { users } from '../db/schema.js';
 import { invalidateReadCaches } from '../db/read-cache.js';
+import { usernameSpelling } from './service.js';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../shared/api/teachers-limits.js';
 
 export { DISPLAY_NAME_MAX_LENGTH };
@@ -50,7 +51,7 @@ export async function setDisplayName(db: Db, username: string, name: string): Pr
   const displayName = tidyDisplayName(name);
   const problem = displayNameProblem(displayName);
   if (problem) return { ok: false, message: problem };
-  const spelling = username.normalize('NFKC').trim().toLowerCase();
+  const spelling = usernameSpelling(username);
   const [account] = await db.select({ id: users.id }).from(users).where(eq(users.username, spelling));
   const clash = account ? await displayNameClash(db, displayName, account.id) : null;
   if (clash) return { ok: false, message: clash };

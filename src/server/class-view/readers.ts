@@ -55,11 +55,10 @@ export async function readWeekly(db: Db, courseId: number, kind: AttemptKind, we
   const byWeek = new Map(rows.map((row) => [Number(row.week), row]));
   const criteria = CRITERIA_OF[kind];
   return {
-    weeks: weeks.map((week, i) => ({
-      start: week.start,
-      attempts: Number(byWeek.get(i + 1)?.attempts ?? 0),
-      banded: Number(byWeek.get(i + 1)?.banded ?? 0),
-    })),
+    weeks: weeks.map((week, i) => {
+      const row = byWeek.get(i + 1);
+      return { start: week.start, attempts: Number(row?.attempts ?? 0), banded: Number(row?.banded ?? 0) };
+    }),
     criteria: criteria.map((criterion) => ({
       criterion,
       label: CRITERION_LABELS[criterion],
