@@ -497,7 +497,50 @@ describe('the CSV export and paging', () => {
   });
 });
 
+/** The table's scrolling box (components/Table.tsx): how wide its content is, and how wide the box. */
+async function scrollBox(page: Page, kind: AttemptKind): Promise<{ scroll: number; client: number }> {
+  return page.locator(`table[aria-label="${TABLE_NAME[kind]}"]`).evaluate((table) => {
+    let scroller = table.parentElement;
+    while (scroller && getComputedStyle(scroller).overflowX !== 'auto') scroller = scroller.parentElement;
+    return { scroll: scroller?.scrollWidth ?? 0, client: scroller?.clientWidth ?? 0 };
+  });
+}
+
 describe('at desktop size (1280x800)', () => {
+  it('the IELTS Attempts list fits the screen with a one-word long name, no estimate, and a released band with draft changes', async () => {
+    const db = suite.server.database.db;
+    const long = await createStudent(db, { studentName: 'Venkataramanan Subramaniam Iyer', mobileNumber: '98765 43298' });
+    // Too little speech for an estimate, awaiting review: the widest pill in the Overall column.
+    const quiet = await createAttempt(db, long.student.id);
+    await db.update(attempts).set({ assessable: false, overall: null, scores: null }).where(eq(attempts.id, quiet));
+    // A band released by one teacher, then changed in a draft by another: every score three lines deep.
+    const changed = await createAttempt(db, long.student.id);
+    const bands = { fluency: 6.5, vocabulary: 7.5, grammar: 5.5, pronunciation: 6, overall: 6.5 };
+    await db
+      .update(attempts)
+      .set({
+        teacherScores: { ...bands, fluency: 7 },
+        reviewedAt: new Date(),
+        reviewedByUserId: admin.user.id,
+        releasedScores: bands,
+        releasedAt: new Date(Date.now() - 60_000),
+        releasedByUserId: admin.user.id,
+      })
+      .where(eq(attempts.id, changed));
+    invalidateReadCaches(db);
+    const page = await adminPage('desktop');
+    await openTab(page, 'ielts');
+    await rowOf(page, 'ielts', quiet).waitFor();
+    await rowOf(page, 'ielts', changed).waitFor();
+    await look(page, 'ielts-long-row', 'desktop');
+    const box = await scrollBox(page, 'ielts');
+    expect(box.client).toBeGreaterThan(0);
+    expect(box.scroll).toBeLessThanOrEqual(box.client);
+    const links = page.getByRole('table', { name: 'IELTS Attempts' }).getByRole('link', { name: /^Review the attempt of/ });
+    for (const link of await links.all()) await expectWithinWidth(link, 'Review');
+    for (const state of await page.getByRole('table', { name: 'IELTS Attempts' }).getByTestId('review-state').all()) await expectWithinWidth(state, 'the review state');
+  });
+
   it('the Interview Attempts list fits the screen with a long name and a teacher band beside every score', async () => {
     const db = suite.server.database.db;
     const long = await createStudent(db, { studentName: 'Venkata Subramanian Raghavendra Iyer', mobileNumber: '98765 43299', courseName: COURSE_INTERVIEW });
@@ -517,12 +560,7 @@ describe('at desktop size (1280x800)', () => {
     await rowOf(page, 'interview', id).waitFor();
     await look(page, 'interview-long-row', 'desktop');
     // Nothing scrolls inside the table's box, and every row's Review link is on the screen.
-    const box = await page.getByRole('table', { name: 'Interview Attempts' }).evaluate((table) => {
-      // The box that would scroll the table sideways (components/Table.tsx).
-      let scroller = table.parentElement;
-      while (scroller && getComputedStyle(scroller).overflowX !== 'auto') scroller = scroller.parentElement;
-      return { scroll: scroller?.scrollWidth ?? 0, client: scroller?.clientWidth ?? 0 };
-    });
+    const box = await scrollBox(page, 'interview');
     expect(box.client).toBeGreaterThan(0);
     expect(box.scroll).toBeLessThanOrEqual(box.client);
     const links = page.getByRole('table', { name: 'Interview Attempts' }).getByRole('link', { name: /^Review the attempt of/ });

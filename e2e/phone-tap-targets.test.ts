@@ -138,8 +138,9 @@ describe('on a phone, the teachers console', () => {
     await page.getByRole('region', { name: 'Teacher review' }).waitFor();
     expect(await smallTargets(page)).toEqual([]);
     expect(await zoomingFields(page)).toEqual([]);
-    // The back link (the links inside the transcript's sentences are words, not targets).
+    // The back link and the student's name, to their page (the links inside the transcript's sentences are words, not targets).
     expect((await page.getByRole('link', { name: /^← Back to/ }).boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    expect((await page.getByRole('link', { name: 'Asha Rao', exact: true }).boundingBox())?.height).toBeGreaterThanOrEqual(44);
   });
 
   it('fades the tab row at the side where more tabs are out of sight', async () => {

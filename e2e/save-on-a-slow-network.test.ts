@@ -132,6 +132,8 @@ describe('saving on a slow network', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await chip.locator('.mantine-Badge-label').textContent()).toBe('Saved');
     expect(await inFirstScreen(chip)).toBe(true);
+    // The chip is a button: a finger's 44 px (it was a 26 px badge).
+    expect((await chip.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     await lookAt(page, 'save-saved-phone');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: shot('save-chip-saved-phone') });

@@ -25,6 +25,7 @@ function fakeStream(audioTracks: number, videoTracks = 0) {
 describe('describeMicrophoneError', () => {
   it.each([
     ['NotFoundError', false, 'not-found', MICROPHONE_MESSAGES.notFound],
+    ['OverconstrainedError', true, 'not-found', MICROPHONE_MESSAGES.notFound],
     ['NotAllowedError', false, 'not-allowed', MICROPHONE_MESSAGES.notAllowed],
     ['NotAllowedError', true, 'not-allowed', MICROPHONE_MESSAGES.notAllowedApple],
     ['NotReadableError', false, 'not-readable', MICROPHONE_MESSAGES.notReadable],

@@ -29,8 +29,11 @@ export function describeMicrophoneError(error: unknown, isApple: boolean, isAndr
   if (error instanceof MicrophoneError) return error;
   const name = errorName(error);
   switch (name) {
+    // OverconstrainedError: the request asks for any microphone ({ audio: true }, no constraint), and
+    // WebKit (WebKitGTK, seen on a machine with no sound input) says there is none this way.
     case 'NotFoundError':
     case 'DevicesNotFoundError':
+    case 'OverconstrainedError':
       return new MicrophoneError('not-found', MICROPHONE_MESSAGES.notFound, name);
     case 'NotAllowedError':
     case 'PermissionDeniedError':

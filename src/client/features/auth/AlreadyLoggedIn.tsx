@@ -18,10 +18,11 @@ export function AlreadyLoggedIn({ user }: { user: User }) {
         <Text>
           Username: <strong>{user.username}</strong>
         </Text>
-        <Button component={AppLink} to={user.isAdmin ? '/admin' : '/student'} size="md">
+        {/* The labels wrap on a 360 px phone rather than losing their ends. */}
+        <Button component={AppLink} to={user.isAdmin ? '/admin' : '/student'} size="md" className="wraps-label">
           {user.isAdmin ? 'Go to Admin Dashboard' : 'Go to Student Dashboard'}
         </Button>
-        <Button variant="default" onClick={signOut} loading={isPending}>
+        <Button variant="default" onClick={signOut} loading={isPending} className="wraps-label">
           Logout & Login as Different User
         </Button>
       </Stack>

@@ -105,7 +105,8 @@ export function ReadyCard({
           <Button
             size="md"
             fullWidth
-            classNames={{ root: classes.wrapsLabel, label: classes.wrappedLabel }}
+            // At least 44 px on a touch screen, as every button (global.css).
+            className="wraps-label"
             onClick={onStart}
             onPointerEnter={onAboutToStart}
             onFocus={onAboutToStart}

@@ -101,7 +101,7 @@ export function MicrophoneCard({
             <Stack gap="xs">
               <Button onClick={onRetry}>Try Again</Button>
               {/* The long label wraps on a narrow phone instead of being cut off. */}
-              <Button variant="default" onClick={onDemo} classNames={{ root: classes.wrappingButton, label: classes.wrappingLabel }}>
+              <Button variant="default" onClick={onDemo} className="wraps-label">
                 {DEMO_MODE_BUTTON}
               </Button>
             </Stack>

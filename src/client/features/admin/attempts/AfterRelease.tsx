@@ -3,9 +3,6 @@ import { useEffect, useRef, type Ref } from 'react';
 import { Link } from 'react-router';
 import { useReviewQueue } from './QueueNav';
 
-/** The label wraps on a narrow phone (360 px, or 390 less a scrollbar) rather than losing its end. */
-const WRAPPING_LABEL = { label: { whiteSpace: 'normal', textAlign: 'center' } } as const;
-
 /**
  * Under the review form once the review is released and nothing is left to release: the way on to
  * another attempt awaiting review (the newer one, else the older one), or that none is left. On a
@@ -29,11 +26,9 @@ export function AfterRelease({ id, from, takeFocus = false }: { id: string; from
       {nextId ? (
         <Button
           ref={way as Ref<HTMLAnchorElement>}
-          h="auto"
-          mih={44}
-          py={6}
           variant="light"
-          styles={WRAPPING_LABEL}
+          // Wraps on a narrow phone (360 px, or 390 less a scrollbar) rather than losing its end.
+          className="wraps-label"
           component={Link}
           to={`/admin/attempts/${nextId}`}
           state={from ? { from } : undefined}

@@ -122,7 +122,7 @@ export function Review({ detail }: { detail: AttemptDetail }) {
         <Facts cols={{ base: 2, sm: 3, lg: 5 }}>
           <Fact label="Student">
             {/* The student's page: everything else they saved. */}
-            <Anchor component={Link} to={`/admin/students/${detail.student.id}`}>
+            <Anchor component={Link} to={`/admin/students/${detail.student.id}`} className="touch-target">
               {detail.student.studentName}
             </Anchor>
             {detail.student.status === 'Deactivated' ? ' (deactivated)' : ''}

@@ -159,7 +159,8 @@ export function StudentsTab() {
         <Group gap="xs" align="flex-end" wrap="nowrap" style={{ flex: '1 1 320px', maxWidth: 520 }}>
           <SearchField
             label="Search students"
-            placeholder="Name or mobile number"
+            // Short enough to show whole beside Clear on a 360 px phone; the label says what is searched.
+            placeholder="Name or mobile"
             leftSection={<SearchIcon />}
             value={searchText}
             onChange={(event) => setSearchText(event.currentTarget.value)}

@@ -37,6 +37,8 @@ export function SaveChip({ attemptId, submitting = false }: { attemptId: string 
       c="dark.7"
       leftSection={view.tone === 'pending' ? <Loader size={12} color="blue" aria-hidden /> : view.tone === 'saved' ? <span aria-hidden>✓</span> : undefined}
       style={{ cursor: 'pointer' }}
+      // A finger's 44 px on a touch screen (global.css): the badge is 26 px.
+      className="touch-target"
       data-testid="save-chip"
       aria-label={`${view.short}: ${view.tone === 'saved' ? 'see below' : 'see below how saving stands'}`}
     >
