@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -147,6 +147,30 @@ describe('e2e harness', () => {
     const file = await screenshot(page, 'harness-phone-health');
     expect(existsSync(file)).toBe(true);
     consoleErrors.assertNone();
+    await page.context().close();
+  });
+
+  it("draws a phone's long page whole as the phone shows it: its touch-screen sizes kept through the capture", async () => {
+    const page = await newPage(launched.browser, { viewport: 'phone' });
+    await page.setContent(
+      `<!doctype html><html lang="en"><head><title>Long</title><meta name="viewport" content="width=device-width, initial-scale=1"><style>button { height: 30px } @media (pointer: coarse) { button { height: 44px } }</style></head>` +
+        `<body style="margin:0"><main><h1>Long</h1><div style="height:2000px"></div><button>Save</button></main></body></html>`,
+    );
+    await page.evaluate(() => {
+      window.scrollTo(0, 500);
+      const seen: boolean[] = [];
+      matchMedia('(pointer: coarse)').addEventListener('change', (event) => seen.push(event.matches));
+      Object.assign(window, { pointerChanges: seen });
+    });
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    const file = await screenshot(page, 'harness-phone-long');
+    // Chromium's own full-page capture turned the pointer fine (false, then true again): 30 px buttons.
+    expect(await page.evaluate(() => (window as unknown as { pointerChanges: boolean[] }).pointerChanges)).toEqual([]);
+    // The PNG holds the whole page (its height at the phone's 2 device pixels a CSS pixel) ...
+    expect(readFileSync(file).readUInt32BE(20)).toBe(pageHeight * 2);
+    // ... and the page is given back as it was: the phone's window, scrolled where it was.
+    expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(500);
     await page.context().close();
   });
 
