@@ -159,7 +159,7 @@ export function StudentsTab() {
         <Group gap="xs" align="flex-end" wrap="nowrap" style={{ flex: '1 1 320px', maxWidth: 520 }}>
           <SearchField
             label="Search students"
-            // Short enough to show whole beside Clear on a 360 px phone; the label says what is searched.
+            // Short enough to show whole beside Clear on a 360 px phone ("Name or mobile numb" before).
             placeholder="Name or mobile"
             leftSection={<SearchIcon />}
             value={searchText}
