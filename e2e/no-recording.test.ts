@@ -15,6 +15,7 @@ import type { SaveTestSessionBody } from '../src/shared/api/attempts.js';
 import { attempts } from '../src/server/db/schema.js';
 import { recordings } from '../src/server/db/schema-recordings.js';
 import { createAdmin, createStudent } from '../src/server/test/factories.js';
+import { UNHEARD_TOAST } from '../src/client/features/speaking-test/flow/unheard.js';
 import {
   answeredByNothing,
   collectConsoleErrors,
@@ -26,8 +27,10 @@ import {
   PART2_PREPARATION_TEXT,
   recorderYieldsNothing,
   signInByApi,
+  screenshot,
   skipVoiceLine,
   startTestServer,
+  toast,
   withoutSpeechRecognition,
   type LaunchedBrowser,
   type TestServer,
@@ -98,7 +101,13 @@ describe('a recorder that yields nothing', () => {
       await page.goto(`${server.baseUrl}/test`);
       await page.getByText('Ready to start').waitFor({ timeout: 10_000 });
       await page.getByRole('button', { name: 'Start Test' }).click();
-      for (let n = 1; n <= 10; n += 1) await answeredByNothing(page, n);
+      for (let n = 1; n <= 2; n += 1) await answeredByNothing(page, n);
+      // Two answers with nothing heard (a silent microphone, no recognition): the student is told while most of the test is to come.
+      const nothingHeard = toast(page, UNHEARD_TOAST.title);
+      await nothingHeard.waitFor();
+      expect(await nothingHeard.innerText()).toContain(UNHEARD_TOAST.description);
+      await screenshot(page, 'no-recording-nothing-heard-desktop', { fullPage: false });
+      for (let n = 3; n <= 10; n += 1) await answeredByNothing(page, n);
       await skipVoiceLine(page, PART2_INTRO_TEXT);
       await page.getByText(PART2_PREPARATION_TEXT).waitFor({ timeout: 15_000 });
       await page.clock.runFor(60_000);

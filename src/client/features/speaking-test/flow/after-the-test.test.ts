@@ -11,6 +11,8 @@ describe('after the test', () => {
     const answer = (): void => {
       t += 1_000;
       reachListening(d, t);
+      // A word in each answer: two unheard in a row would add a toast of their own (unheard.ts).
+      d.send(t + 550, { type: 'FINAL', text: 'yes' });
       d.send(t + 600, { type: 'RECOGNITION_ENDED' });
       t += 2_600;
       d.timer(t, 'afterRecognitionEnd');

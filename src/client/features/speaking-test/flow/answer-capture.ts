@@ -17,6 +17,7 @@ import { UTTERANCE_SEPARATOR } from '../../../../shared/text/words.js';
 import { soundCounts } from '../../../speech/voice-activity.js';
 import { askQuestion, partQuestions } from './examiner.js';
 import { completeTest, startPart2 } from './stages.js';
+import { noteHeard } from './unheard.js';
 import type { AnswerDraft, PartNumber, SpeakingTestDraft, SpeakingTestState, TimerName } from './types.js';
 
 /** The timers of an open Part 1/3 answer: all cancelled when it ends, is repeated or is held. */
@@ -251,7 +252,10 @@ export function completeAnswer(draft: SpeakingTestDraft): void {
   if (state.phase !== 'answering' || !answer) return;
   if (answer.listening) draft.emit({ type: 'stopListening' });
   cancelAnswerTimers(draft);
-  state.answers = [...state.answers, closeAnswer(state, answer, state.lastEventAt)];
+  const closed = closeAnswer(state, answer, state.lastEventAt);
+  state.answers = [...state.answers, closed];
+  // Heard: a word from the recogniser, or a voice in the microphone's level.
+  noteHeard(draft, closed.answer.trim() !== '' || voicedMsAt(answer, state.lastEventAt) > 0);
   state.answer = null;
   const next = state.questionIndex + 1;
   if (next < partQuestions(draft).length) {

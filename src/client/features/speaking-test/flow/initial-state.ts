@@ -37,6 +37,8 @@ export function initialState(options: InitialStateOptions): SpeakingTestState {
     lastEventAt: options.now,
     toasts: [],
     toastCount: 0,
+    unheardRun: 0,
+    unheardTold: false,
     saveStatus: 'idle',
     sessionExpired: false,
     sessionEndsAt: null,

@@ -246,6 +246,9 @@ export interface SpeakingTestState {
   lastEventAt: number;
   toasts: Toast[];
   toastCount: number;
+  /** Part 1/3 answers in a row with nothing heard, and whether the student was told (unheard.ts). */
+  unheardRun: number;
+  unheardTold: boolean;
   saveStatus: 'idle' | 'saving' | SaveOutcome;
   sessionExpired: boolean;
   /** On the complete stage: when the post-test session ends (ms), until it has; Stay moves it on. */
