@@ -8,7 +8,7 @@ import { CANNOT_RECORD_TITLE, cannotRecordSentence } from '../../speech/recorder
 export function RecordingIndicator({ demo, live, failing = false }: { demo: boolean; live: boolean; failing?: boolean }) {
   if (demo || failing) {
     return (
-      <Badge color={demo ? 'gray.7' : 'dark.6'} variant="filled" size="lg" classNames={{ root: classes.wrapsLabel, label: classes.wrappedLabel }} data-testid="recording-badge">
+      <Badge color={demo ? 'gray.7' : 'dark.6'} variant="filled" size="lg" className="wraps-label" data-testid="recording-badge">
         {demo ? 'Demo mode: not recording' : 'Not recording'}
       </Badge>
     );
@@ -18,7 +18,7 @@ export function RecordingIndicator({ demo, live, failing = false }: { demo: bool
       color={live ? 'red.9' : 'teal.9'}
       variant="filled"
       size="lg"
-      classNames={{ root: classes.wrapsLabel, label: classes.wrappedLabel }}
+      className="wraps-label"
       leftSection={<Box className={classes.recDot} data-live={live || undefined} aria-hidden="true" />}
       data-testid="recording-badge"
     >
